@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { dirname, join, resolve, sep } from 'node:path'
+import { createStorage, defineDriver } from 'unstorage'
+import type { DriverAdapter } from '../store.ts'
+import { lockedAdapter } from './locked.ts'
+
+const SUFFIX = '.json'
+
+/**
+ * unstorage's fs driver writes in place, so a crash mid-write leaves a truncated file.
+ * This one writes a temporary file next to the target and renames it over the target:
+ * rename is atomic on POSIX, so a reader (or the next start after a SIGKILL) sees the old
+ * record or the new one, never half of one.
+ */
+export const atomicFsDriver = defineDriver((options: { base: string }) => {
+  const base = resolve(options.base)
+  const pathOf = (key: string) => {
+    const parts = key.split(':')
+    for (const part of parts) {
+      if (!part || part === '.' || part === '..' || part.includes('/') || part.includes('\\')) {
+        throw new Error(`Refused storage key ${JSON.stringify(key)}`)
+      }
+    }
+    const file = join(base, ...parts) + SUFFIX
+    if (!file.startsWith(base + sep)) throw new Error(`Refused storage key ${JSON.stringify(key)}`)
+    return file
+  }
+  const readText = async (key: string) => {
+    try {
+      return await readFile(pathOf(key), 'utf8')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+      throw error
+    }
+  }
+  const write = async (key: string, value: string) => {
+    const file = pathOf(key)
+    const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`
+    await mkdir(dirname(file), { recursive: true })
+    try {
+      await writeFile(temp, value)
+      await rename(temp, file)
+    } catch (error) {
+      await rm(temp, { force: true })
+      throw error
+    }
+  }
+  const walk = async (dir: string, prefix: string, out: string[]) => {
+    let entries
+    try {
+      entries = await readdir(dir, { withFileTypes: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+      throw error
+    }
+    for (const entry of entries) {
+      if (entry.isDirectory()) await walk(join(dir, entry.name), `${prefix}${entry.name}:`, out)
+      else if (entry.name.endsWith(SUFFIX)) out.push(prefix + entry.name.slice(0, -SUFFIX.length))
+    }
+  }
+  return {
+    name: 'fs-atomic',
+    options,
+    getInstance: () => ({
+      /** Ids of the records directly inside `parent`: one readdir, never the whole tree. */
+      async children(parent: string): Promise<string[]> {
+        const dir = join(base, ...parent.split(':'))
+        try {
+          const entries = await readdir(dir, { withFileTypes: true })
+          return entries.filter((e) => e.isFile() && e.name.endsWith(SUFFIX)).map((e) => e.name.slice(0, -SUFFIX.length))
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+          throw error
+        }
+      },
+    }),
+    hasItem: async (key) => (await readText(key)) !== null,
+    getItem: readText,
+    getItemRaw: readText,
+    setItem: write,
+    setItemRaw: (key, value) => write(key, String(value)),
+    async removeItem(key) {
+      await rm(pathOf(key), { force: true })
+    },
+    async getKeys(prefix) {
+      const out: string[] = []
+      const parts = prefix ? prefix.split(':').filter(Boolean) : []
+      await walk(join(base, ...parts), parts.length ? `${parts.join(':')}:` : '', out)
+      return out
+    },
+    async clear() {
+      await rm(base, { recursive: true, force: true })
+    },
+  }
+})
+
+/** Files under DATA_DIR, one JSON file a record. Atomic per write; one writer process at a time. */
+export function fsAdapter(dataDir: string): DriverAdapter {
+  const driver = atomicFsDriver({ base: dataDir })
+  return lockedAdapter('fs', createStorage({ driver }), (parent) => driver.getInstance!().children(parent))
+}

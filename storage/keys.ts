@@ -1,0 +1,33 @@
+/**
+ * Every storage key is built here. Segments are joined with ':' (unstorage's separator);
+ * company data starts with `company:<id>` so one company's records share one prefix.
+ */
+const SAFE_SEGMENT = /^[A-Za-z0-9_.@-]+$/
+
+export function segment(value: string | number): string {
+  const text = String(value)
+  if (text === '' || text === '.' || text === '..') throw new Error(`Invalid key segment: ${JSON.stringify(text)}`)
+  if (SAFE_SEGMENT.test(text)) return text
+  // Anything else is percent-encoded so a value can never become a path or a separator.
+  return encodeURIComponent(text).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/\./g, '%2E')
+}
+
+export function joinKey(...parts: Array<string | number>): string {
+  return parts.map(segment).join(':')
+}
+
+export const keys = {
+  system: (name: string) => joinKey('system', name),
+  user: (userId: string) => joinKey('user', userId),
+  users: () => 'user',
+  userByEmail: (email: string) => joinKey('user-email', email.trim().toLowerCase()),
+  session: (sessionId: string) => joinKey('session', sessionId),
+  resetToken: (tokenHash: string) => joinKey('reset-token', tokenHash),
+  throttle: (scope: string, subject: string) => joinKey('throttle', scope, subject),
+  companies: () => 'companies',
+  company: (empresa: number) => joinKey('companies', empresa),
+  branches: (empresa: number) => joinKey('company', empresa, 'branch'),
+  branch: (empresa: number, filial: number) => joinKey('company', empresa, 'branch', filial),
+  companyRecords: (empresa: number, collection: string) => joinKey('company', empresa, collection),
+  companyRecord: (empresa: number, collection: string, id: string | number) => joinKey('company', empresa, collection, id),
+} as const

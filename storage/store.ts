@@ -1,0 +1,105 @@
+import { ConflictError } from './errors.ts'
+
+/** One stored record: its value and a version that grows by one on every write (0 = absent). */
+export type Versioned<T> = { version: number; value: T }
+
+/**
+ * What a storage driver must offer. `swap` is the one primitive every write goes through:
+ * it writes (or, with `next === undefined`, deletes) `key` only when the stored version is
+ * `expected` (0: the key must not exist; 'any': whatever it is), atomically where the driver
+ * can make it so.
+ */
+export type DriverAdapter = {
+  readonly name: string
+  read(key: string): Promise<Versioned<unknown> | null>
+  readMany?(keys: string[]): Promise<Array<Versioned<unknown> | null>>
+  swap(key: string, expected: number | 'any', next: unknown): Promise<{ ok: true; version: number } | { ok: false; actual: number }>
+  /** Record ids stored directly below `parent` (one level), in no particular order. */
+  children(parent: string): Promise<string[]>
+  /** Serialises a read-modify-write where the driver has no compare-and-swap of its own. */
+  exclusive?<T>(key: string, fn: () => Promise<T>): Promise<T>
+  dispose(): Promise<void>
+}
+
+export type WriteOptions = { expectVersion?: number }
+
+export type Store = {
+  readonly driver: string
+  get<T>(key: string): Promise<Versioned<T> | null>
+  getMany<T>(keys: string[]): Promise<Array<Versioned<T> | null>>
+  /** Writes `value`; with `expectVersion` refuses a stale write with ConflictError. */
+  put<T>(key: string, value: T, options?: WriteOptions): Promise<Versioned<T>>
+  /** Creates `key` only when it does not exist yet; false when it does. */
+  create<T>(key: string, value: T): Promise<boolean>
+  /** Atomic read-modify-write. `fn` gets the current record (or null) and returns the new value, or undefined to delete. */
+  update<T>(key: string, fn: (current: Versioned<T> | null) => T | undefined | Promise<T | undefined>, options?: WriteOptions): Promise<Versioned<T> | null>
+  remove(key: string, options?: WriteOptions): Promise<boolean>
+  children(parent: string): Promise<string[]>
+  dispose(): Promise<void>
+}
+
+const MAX_RETRIES = 50
+
+export function createStore(adapter: DriverAdapter): Store {
+  const exclusive = adapter.exclusive?.bind(adapter) ?? (<T>(_key: string, fn: () => Promise<T>) => fn())
+
+  async function update<T>(
+    key: string,
+    fn: (current: Versioned<T> | null) => T | undefined | Promise<T | undefined>,
+    options: WriteOptions = {},
+  ): Promise<Versioned<T> | null> {
+    return exclusive(key, async () => {
+      for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+        const current = (await adapter.read(key)) as Versioned<T> | null
+        const currentVersion = current?.version ?? 0
+        if (options.expectVersion !== undefined && options.expectVersion !== currentVersion) {
+          throw new ConflictError(key, options.expectVersion, currentVersion)
+        }
+        const next = await fn(current)
+        if (next === undefined && !current) return null
+        const result = await adapter.swap(key, currentVersion, next)
+        if (result.ok) return next === undefined ? null : { version: result.version, value: next }
+        if (options.expectVersion !== undefined) throw new ConflictError(key, options.expectVersion, result.actual)
+      }
+      throw new Error(`Too much contention on ${key}`)
+    })
+  }
+
+  return {
+    driver: adapter.name,
+    get: (key) => adapter.read(key) as Promise<never>,
+    getMany: (keys) => (adapter.readMany ? adapter.readMany(keys) : Promise.all(keys.map((k) => adapter.read(k)))) as Promise<never>,
+    put(key, value, options = {}) {
+      return exclusive(key, async () => {
+        const result = await adapter.swap(key, options.expectVersion ?? 'any', value)
+        if (!result.ok) throw new ConflictError(key, options.expectVersion ?? 0, result.actual)
+        return { version: result.version, value }
+      })
+    },
+    async create(key, value) {
+      return exclusive(key, async () => (await adapter.swap(key, 0, value)).ok)
+    },
+    update,
+    async remove(key, options = {}) {
+      let existed = false
+      await update(key, (current) => {
+        existed = current !== null
+        return undefined
+      }, options)
+      return existed
+    },
+    children: (parent) => adapter.children(parent),
+    dispose: () => adapter.dispose(),
+  }
+}
+
+/** The stored form of a record, the same on every driver: {"v":version,"d":value}. */
+export function encodeRecord(version: number, value: unknown): string {
+  return `{"v":${version},"d":${JSON.stringify(value)}}`
+}
+
+export function decodeRecord(raw: unknown): Versioned<unknown> | null {
+  if (raw === null || raw === undefined) return null
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { v: number; d: unknown }
+  return { version: parsed.v, value: parsed.d }
+}

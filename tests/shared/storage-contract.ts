@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict'
+import { ConflictError } from '../../storage/errors.ts'
+import { joinKey } from '../../storage/keys.ts'
+import type { Store } from '../../storage/store.ts'
+
+export type Register = (name: string, fn: () => Promise<void>) => void
+
+/**
+ * The storage contract: every driver must pass these unchanged. Runs under vitest (memory,
+ * fs, redis, Cloudflare KV in miniflare) and under Deno (Deno KV). Keys are unique per run
+ * so a persistent backend can be reused.
+ */
+export function storageContract(register: Register, open: () => Promise<Store>) {
+  const run = `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+  const k = (...parts: string[]) => joinKey('contract', run, ...parts)
+  const withStore = (fn: (store: Store) => Promise<void>) => async () => {
+    const store = await open()
+    try {
+      await fn(store)
+    } finally {
+      await store.dispose()
+    }
+  }
+
+  register('answers null for a key that was never written', withStore(async (store) => {
+    assert.equal(await store.get(k('absent')), null)
+  }))
+
+  register('stores a record and bumps its version on every write', withStore(async (store) => {
+    const first = await store.put(k('rec'), { name: 'Ana', tags: ['a'] })
+    assert.equal(first.version, 1)
+    const second = await store.put(k('rec'), { name: 'Bia', tags: [] })
+    assert.equal(second.version, 2)
+    assert.deepEqual(await store.get(k('rec')), { version: 2, value: { name: 'Bia', tags: [] } })
+  }))
+
+  register('refuses a stale write and keeps the stored record', withStore(async (store) => {
+    await store.put(k('stale'), { n: 1 })
+    await store.put(k('stale'), { n: 2 })
+    await assert.rejects(store.put(k('stale'), { n: 99 }, { expectVersion: 1 }), ConflictError)
+    assert.deepEqual(await store.get(k('stale')), { version: 2, value: { n: 2 } })
+    const ok = await store.put(k('stale'), { n: 3 }, { expectVersion: 2 })
+    assert.equal(ok.version, 3)
+  }))
+
+  register('creates a key only once', withStore(async (store) => {
+    assert.equal(await store.create(k('once'), { who: 'first' }), true)
+    assert.equal(await store.create(k('once'), { who: 'second' }), false)
+    assert.deepEqual((await store.get(k('once')))?.value, { who: 'first' })
+  }))
+
+  register('loses no update under 40 concurrent read-modify-writes', withStore(async (store) => {
+    const key = k('counter')
+    await Promise.all(
+      Array.from({ length: 40 }, () => store.update<{ n: number }>(key, (cur) => ({ n: (cur?.value.n ?? 0) + 1 }))),
+    )
+    assert.deepEqual(await store.get(key), { version: 40, value: { n: 40 } })
+  }))
+
+  register('refuses an update that names a stale version', withStore(async (store) => {
+    const key = k('upd')
+    await store.put(key, { n: 1 })
+    await assert.rejects(store.update(key, () => ({ n: 5 }), { expectVersion: 7 }), ConflictError)
+    assert.deepEqual((await store.get(key))?.value, { n: 1 })
+  }))
+
+  register('removes a record once', withStore(async (store) => {
+    const key = k('gone')
+    await store.put(key, { x: true })
+    assert.equal(await store.remove(key), true)
+    assert.equal(await store.get(key), null)
+    assert.equal(await store.remove(key), false)
+  }))
+
+  register('lists the direct children of a collection only', withStore(async (store) => {
+    await store.put(k('col', 'a'), 1)
+    await store.put(k('col', 'b'), 2)
+    await store.put(k('col', 'b', 'nested'), 3)
+    await store.put(k('colx'), 4)
+    assert.deepEqual((await store.children(k('col'))).sort(), ['a', 'b'])
+    await store.remove(k('col', 'a'))
+    assert.deepEqual(await store.children(k('col')), ['b'])
+    assert.deepEqual(await store.children(k('nothing-here')), [])
+  }))
+
+  register('keeps values with awkward characters in their key apart', withStore(async (store) => {
+    const weird = ['a/b', '../etc', 'x:y', 'ação', 'sp ace']
+    for (const [i, w] of weird.entries()) await store.put(k('odd', w), { i })
+    for (const [i, w] of weird.entries()) assert.deepEqual((await store.get(k('odd', w)))?.value, { i })
+    assert.equal((await store.children(k('odd'))).length, weird.length)
+  }))
+
+  register('reads many keys in order, with null for the missing', withStore(async (store) => {
+    await store.put(k('many', '1'), 'one')
+    await store.put(k('many', '3'), 'three')
+    const got = await store.getMany([k('many', '1'), k('many', '2'), k('many', '3')])
+    assert.deepEqual(got.map((r) => r?.value ?? null), ['one', null, 'three'])
+  }))
+}
