@@ -1,0 +1,60 @@
+import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { Config } from './config.ts'
+import type { AppEnv, Deps, Logger } from './lib/deps.ts'
+import { apiError, onApiError } from './lib/errors.ts'
+import { signingSecret } from './lib/secret.ts'
+import { authRoutes } from './routes/auth.ts'
+import { cdFilialRoutes } from './routes/cd-filial.ts'
+import { commonUserRoutes } from './routes/common-user.ts'
+import { createRepositories } from '../storage/repositories/index.ts'
+import type { Store } from '../storage/store.ts'
+import { seedDemoData } from '../seeds/index.ts'
+
+/** JSON bodies above this are refused with 413 as soon as the limit is passed. */
+export const JSON_BODY_LIMIT = 1024 * 1024
+
+export type BffOptions = {
+  config: Config
+  store: Store
+  log?: Logger
+  now?: () => number
+  clientAddress?: (c: Context) => string | undefined
+  /** Load the demo data on first start (default true). */
+  seed?: boolean
+}
+
+export const consoleLogger: Logger = {
+  info: (message) => console.log(message),
+  error: (message, error) => console.error(message, error),
+}
+
+/** The BFF: one Hono app of all API areas, to be mounted under /api. */
+export async function createBff(options: BffOptions) {
+  const { config, store } = options
+  if (options.seed !== false) await seedDemoData(store, options.log ?? consoleLogger)
+  const deps: Deps = {
+    config,
+    store,
+    repos: createRepositories(store),
+    secret: await signingSecret(config, store),
+    log: options.log ?? consoleLogger,
+    now: options.now ?? Date.now,
+    clientAddress: options.clientAddress ?? (() => undefined),
+  }
+  const api = new Hono<AppEnv>()
+    .use(async (c, next) => {
+      await next()
+      c.header('Cache-Control', 'no-store')
+    })
+    .use(bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw apiError(413, 'The request body is too large') } }))
+    .get('/health', (c) => c.json({ status: 'ok', storage: store.driver }))
+    .route('/auth', authRoutes(deps))
+    .route('/common/user', commonUserRoutes(deps))
+    .route('/cd_filial', cdFilialRoutes(deps))
+    .notFound((c) => c.json({ error: 'Not found' }, 404))
+    .onError((error, c) => onApiError(error, c, deps.log.error))
+  return { api, deps }
+}
+
+export type Bff = Awaited<ReturnType<typeof createBff>>

@@ -1,0 +1,82 @@
+import { z } from 'zod'
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true')
+
+const optionalUrl = (what: string) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.url({ message: `must be an http(s) URL (${what})` }).optional())
+
+/** Every setting the app reads, all from the environment of the runtime entry. */
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
+    PORT: z.coerce.number({ message: 'must be a port number' }).int().min(1, 'must be a port number from 1 to 65535').max(65535, 'must be a port number from 1 to 65535').default(3000),
+    STORAGE_DRIVER: z.enum(['fs', 'memory', 'redis', 'cloudflare-kv', 'deno-kv'], { message: 'must be one of fs, memory, redis, cloudflare-kv, deno-kv' }).default('fs'),
+    DATA_DIR: z.string().min(1, 'must be a folder path').default('.data'),
+    REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional()),
+    JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().refine((s) => new TextEncoder().encode(s).length >= 32, 'must be at least 32 bytes long').optional()),
+    UPSTREAM_API_URL: optionalUrl('the real backend'),
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive('must be a positive number of milliseconds').default(15_000),
+    SIMULATE_LATENCY: flag,
+    CARD_PROVIDER_PUBLIC_KEY: z.string().optional(),
+    PUBLIC_URL: optionalUrl('where the app is reached, for links in e-mails'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production (at least 32 bytes)' })
+    }
+    if (env.STORAGE_DRIVER === 'redis' && !env.REDIS_URL) {
+      ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'is required when STORAGE_DRIVER=redis' })
+    }
+  })
+
+export type Settings = z.output<typeof configSchema>
+
+export type Config = {
+  env: Settings['NODE_ENV']
+  production: boolean
+  port: number
+  storageDriver: Settings['STORAGE_DRIVER']
+  dataDir: string
+  redisUrl?: string
+  /** Undefined only outside production: the app then generates one and keeps it in storage. */
+  jwtSecret?: string
+  upstreamApiUrl?: string
+  upstreamTimeoutMs: number
+  simulateLatency: boolean
+  cardProviderPublicKey?: string
+  publicUrl?: string
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ConfigError'
+  }
+}
+
+/** Validates the environment; a bad setting throws ConfigError with one line naming it. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = configSchema.safeParse(env)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new ConfigError(`Invalid setting ${String(issue.path[0] ?? '')}: ${issue.message}`)
+  }
+  const s = parsed.data
+  return {
+    env: s.NODE_ENV,
+    production: s.NODE_ENV === 'production',
+    port: s.PORT,
+    storageDriver: s.STORAGE_DRIVER,
+    dataDir: s.DATA_DIR,
+    redisUrl: s.REDIS_URL,
+    jwtSecret: s.JWT_SECRET,
+    upstreamApiUrl: s.UPSTREAM_API_URL,
+    upstreamTimeoutMs: s.UPSTREAM_TIMEOUT_MS,
+    simulateLatency: s.SIMULATE_LATENCY,
+    cardProviderPublicKey: s.CARD_PROVIDER_PUBLIC_KEY,
+    publicUrl: s.PUBLIC_URL,
+  }
+}

@@ -1,0 +1,31 @@
+import { createMiddleware } from 'hono/factory'
+import type { AppEnv, Auth, Deps } from './deps.ts'
+import { apiError } from './errors.ts'
+import { verifyAccessToken } from './tokens.ts'
+
+export function bearerToken(header: string | undefined): string | null {
+  const match = header?.match(/^Bearer\s+(\S+)$/i)
+  return match ? match[1] : null
+}
+
+/** Resolves a token to a live session of an active user, or null. */
+export async function authenticate(deps: Deps, token: string): Promise<Auth | null> {
+  const claims = await verifyAccessToken(token, deps.secret, Math.floor(deps.now() / 1000))
+  if (!claims) return null
+  const [session, user] = await Promise.all([deps.repos.sessions.find(claims.sid), deps.repos.users.findById(claims.sub)])
+  if (!session || !user || session.userId !== user.value.id) return null
+  if (!user.value.active || session.epoch !== user.value.sessionEpoch) return null
+  if (Date.parse(session.expiresAt) <= deps.now()) return null
+  return { user: user.value, userVersion: user.version, session, token }
+}
+
+/** Every signed-in call: a valid bearer token, else 401. */
+export function requireAuth(deps: Deps) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const token = bearerToken(c.req.header('authorization'))
+    const auth = token ? await authenticate(deps, token) : null
+    if (!auth) throw apiError(401, 'Invalid token')
+    c.set('auth', auth)
+    await next()
+  })
+}

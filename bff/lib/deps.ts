@@ -1,0 +1,28 @@
+import type { Context } from 'hono'
+import type { Config } from '../config.ts'
+import type { Store } from '../../storage/store.ts'
+import type { Repositories } from '../../storage/repositories/index.ts'
+import type { Grant, UserRecord } from '../../storage/repositories/users.ts'
+import type { SessionRecord } from '../../storage/repositories/sessions.ts'
+
+export type Logger = {
+  info(message: string): void
+  error(message: string, error?: unknown): void
+}
+
+/** What every API area is built from; made once per process by `createBff`. */
+export type Deps = {
+  config: Config
+  store: Store
+  repos: Repositories
+  secret: Uint8Array
+  log: Logger
+  now: () => number
+  /** The caller's network address, as the runtime knows it (for throttling). */
+  clientAddress: (c: Context) => string | undefined
+}
+
+export type Auth = { user: UserRecord; userVersion: number; session: SessionRecord; token: string }
+export type Tenant = { empresa: number; filial: number; grant: Grant }
+
+export type AppEnv = { Variables: { auth: Auth; tenant: Tenant } }

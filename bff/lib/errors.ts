@@ -1,0 +1,30 @@
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { ConflictError } from '../../storage/errors.ts'
+
+/** The one error shape of the API: { error, fields? }. */
+export type ApiError = { error: string; fields?: Record<string, string[]> }
+
+export function apiError(status: ContentfulStatusCode, error: string, fields?: Record<string, string[]>): HTTPException {
+  const body: ApiError = fields ? { error, fields } : { error }
+  return jsonException(status, body)
+}
+
+/** An exception whose response is exactly `body` as JSON (for the spec's odd answers, such as 404 false). */
+export function jsonException(status: ContentfulStatusCode, body: unknown, headers: Record<string, string> = {}): HTTPException {
+  return new HTTPException(status, { res: new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } }) })
+}
+
+export function onApiError(error: Error, c: Context, log: (message: string, error: unknown) => void): Response {
+  if (error instanceof HTTPException) {
+    const res = error.getResponse()
+    if (res.headers.get('content-type')?.includes('application/json')) return res
+    return c.json({ error: error.message || res.statusText || 'Request refused' } satisfies ApiError, error.status)
+  }
+  if (error instanceof ConflictError) {
+    return c.json({ error: 'This record was changed by someone else. Reload it and try again.' } satisfies ApiError, 412)
+  }
+  log(`${c.req.method} ${c.req.path} failed`, error)
+  return c.json({ error: 'Unexpected error!' } satisfies ApiError, 500)
+}

@@ -1,0 +1,79 @@
+import { createMiddleware } from 'hono/factory'
+import type { Repositories } from '../../storage/repositories/index.ts'
+import type { BranchRecord } from '../../storage/repositories/companies.ts'
+import type { Grant, UserRecord } from '../../storage/repositories/users.ts'
+import type { AppEnv, Deps, Tenant } from './deps.ts'
+import { apiError } from './errors.ts'
+
+/** The spec's default for "no choice": -1. */
+export const DEFAULT_ID = -1
+
+export function grantFor(user: UserRecord, empresa: number, filial: number): Grant | null {
+  return user.grants.find((g) => g.empresa === empresa && (g.filial === 'all' || g.filial === filial)) ?? null
+}
+
+/** Every active branch the user may work in, across companies, in a stable order. */
+export async function branchesOf(repos: Repositories, user: UserRecord): Promise<Array<BranchRecord & { NOME_EMPRESA: string }>> {
+  const companies = [...new Set(user.grants.map((g) => g.empresa))].sort((a, b) => a - b)
+  const lists = await Promise.all(
+    companies.map(async (empresa) => {
+      const [company, branches] = await Promise.all([repos.companies.find(empresa), repos.companies.branches(empresa)])
+      if (!company?.ACTIVE) return []
+      return branches.filter((b) => b.ACTIVE && grantFor(user, empresa, b.COD_FILIAL)).map((b) => ({ ...b, NOME_EMPRESA: company.NOME_EMPRESA }))
+    }),
+  )
+  return lists.flat()
+}
+
+/**
+ * The spec's default pick: the stored choice, else the main branch (FLG_PRINCIPAL 'S'),
+ * else the first. `empresa` narrows it to one company when the caller named one.
+ */
+export function defaultBranch<T extends BranchRecord>(branches: T[], stored: { empresa: number; filial: number } | null, empresa?: number): T | null {
+  const pool = empresa === undefined ? branches : branches.filter((b) => b.COD_EMPRESA === empresa)
+  const storedPick = stored && pool.find((b) => b.COD_EMPRESA === stored.empresa && b.COD_FILIAL === stored.filial)
+  if (storedPick) return storedPick
+  const company = empresa ?? stored?.empresa ?? pool[0]?.COD_EMPRESA
+  const inCompany = pool.filter((b) => b.COD_EMPRESA === company)
+  const candidates = inCompany.length ? inCompany : pool
+  return candidates.find((b) => b.FLG_PRINCIPAL === 'S') ?? candidates[0] ?? null
+}
+
+const idHeader = (value: string | undefined): number | null | 'invalid' => {
+  if (value === undefined || value.trim() === '') return null
+  if (!/^-?\d{1,9}$/.test(value.trim())) return 'invalid'
+  const n = Number(value)
+  return n === DEFAULT_ID ? null : n
+}
+
+/** Resolves X-Empresa / X-Filial against the user's grants; refuses what the user does not hold. */
+export async function resolveTenant(repos: Repositories, user: UserRecord, empresaHeader?: string, filialHeader?: string): Promise<Tenant> {
+  const empresa = idHeader(empresaHeader)
+  const filial = idHeader(filialHeader)
+  if (empresa === 'invalid' || filial === 'invalid') throw apiError(400, 'Invalid request', { 'X-Empresa': ['must be a company id'], 'X-Filial': ['must be a branch id'] })
+  if (empresa !== null && !user.grants.some((g) => g.empresa === empresa)) throw forbidden()
+  const branches = await branchesOf(repos, user)
+  let pick: BranchRecord | null
+  if (filial !== null) {
+    pick = branches.find((b) => b.COD_FILIAL === filial && (empresa === null || b.COD_EMPRESA === empresa)) ?? null
+    if (!pick) throw forbidden()
+  } else {
+    pick = defaultBranch(branches, user.current, empresa ?? undefined)
+    if (!pick) throw forbidden()
+  }
+  const grant = grantFor(user, pick.COD_EMPRESA, pick.COD_FILIAL)
+  if (!grant) throw forbidden()
+  return { empresa: pick.COD_EMPRESA, filial: pick.COD_FILIAL, grant }
+}
+
+function forbidden() {
+  return apiError(403, 'You do not have access to this company or branch')
+}
+
+/** After requireAuth: the request's company and branch, checked against the user's grants. */
+export function requireTenant(deps: Deps) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    c.set('tenant', await resolveTenant(deps.repos, c.get('auth').user, c.req.header('x-empresa'), c.req.header('x-filial')))
+    await next()
+  })
+}

@@ -1,0 +1,130 @@
+import { Hono, type Context } from 'hono'
+import type { AppEnv, Deps } from '../lib/deps.ts'
+import { authenticate, bearerToken, requireAuth } from '../lib/auth.ts'
+import { apiError, jsonException } from '../lib/errors.ts'
+import { simulatedDelay } from '../lib/latency.ts'
+import { DECOY_HASH, hashPassword, verifyPassword } from '../lib/passwords.ts'
+import { randomToken, sha256Hex } from '../lib/base64.ts'
+import { signAccessToken, TOKEN_LIFETIME_SECONDS } from '../lib/tokens.ts'
+import { valid } from '../lib/validate.ts'
+import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema, tokenSignInSchema } from '../schemas/auth.ts'
+import { publicUser, type UserRecord } from '../../storage/repositories/users.ts'
+
+const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000
+
+/** api/auth: sign-in and everything around it (demo-backend.md §7 Authentication, §8, §9). */
+export function authRoutes(deps: Deps) {
+  const { repos, config, log } = deps
+
+  async function openSession(user: UserRecord) {
+    const now = deps.now()
+    const session = {
+      id: randomToken(18),
+      userId: user.id,
+      epoch: user.sessionEpoch,
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + TOKEN_LIFETIME_SECONDS * 1000).toISOString(),
+    }
+    await repos.sessions.save(session)
+    const accessToken = await signAccessToken({ sub: user.id, sid: session.id }, deps.secret, Math.floor(now / 1000))
+    return { user: publicUser(user), accessToken, tokenType: 'bearer' as const }
+  }
+
+  /** Checks e-mail and password under the throttle: 404 false when wrong, 429 when locked. */
+  async function checkCredentials(c: Context, email: string, password: string): Promise<UserRecord> {
+    const now = deps.now()
+    const address = deps.clientAddress(c) ?? 'unknown'
+    // The account first: an attempt on a locked account does not count against the address.
+    for (const begin of [() => repos.signInByAccount.begin(email, now), () => repos.signInByAddress.begin(address, now)]) {
+      const verdict = await begin()
+      if (!verdict.allowed) {
+        const retryAfter = String(Math.ceil(verdict.retryAfterMs / 1000))
+        throw jsonException(429, { error: 'Too many sign-in attempts. Try again in 15 minutes.' }, { 'Retry-After': retryAfter })
+      }
+    }
+    const found = await repos.users.findByEmail(email)
+    const ok = await verifyPassword(password, found?.value.password ?? DECOY_HASH)
+    if (!found || !ok || !found.value.active) throw wrongCredentials()
+    await Promise.all([repos.signInByAccount.succeed(email), repos.signInByAddress.succeed(address)])
+    return found.value
+  }
+
+  return new Hono<AppEnv>()
+    .post('/sign-in', valid('json', signInSchema), async (c) => {
+      await simulatedDelay(config.simulateLatency, 1500)
+      const { email, password } = c.req.valid('json')
+      return c.json(await openSession(await checkCredentials(c, email, password)))
+    })
+    .post('/unlock-session', valid('json', signInSchema), async (c) => {
+      await simulatedDelay(config.simulateLatency, 1500)
+      const { email, password } = c.req.valid('json')
+      return c.json(await openSession(await checkCredentials(c, email, password)))
+    })
+    .post('/sign-in-with-token', valid('json', tokenSignInSchema), async (c) => {
+      const auth = await authenticate(deps, c.req.valid('json').accessToken)
+      if (!auth) throw apiError(401, 'Invalid token')
+      const accessToken = await signAccessToken({ sub: auth.user.id, sid: auth.session.id }, deps.secret, Math.floor(deps.now() / 1000))
+      return c.json({ user: publicUser(auth.user), accessToken, tokenType: 'bearer' as const })
+    })
+    .post('/refresh-access-token', async (c) => {
+      // The real backend's refresh: the current token in, a new one out, in its wrapper.
+      const token = bearerToken(c.req.header('authorization'))
+      const auth = token ? await authenticate(deps, token) : null
+      if (!auth) throw apiError(401, 'Invalid token')
+      const Token = await signAccessToken({ sub: auth.user.id, sid: auth.session.id }, deps.secret, Math.floor(deps.now() / 1000))
+      return c.json({ IsSuccess: true, Dados: { Token }, Msg: '' })
+    })
+    .post('/sign-up', valid('json', signUpSchema), async (c) => {
+      await simulatedDelay(config.simulateLatency, 1500)
+      const input = c.req.valid('json')
+      const user: UserRecord = {
+        id: crypto.randomUUID(),
+        name: input.name,
+        email: input.email,
+        avatar: null,
+        status: 'online',
+        culture: 'en',
+        active: true,
+        password: await hashPassword(input.password),
+        grants: [],
+        current: null,
+        sessionEpoch: 0,
+        createdAt: new Date(deps.now()).toISOString(),
+      }
+      // The same answer whether or not the e-mail was taken, so sign-up does not reveal accounts.
+      if (!(await repos.users.create(user))) log.info(`sign-up: ${input.email} is already registered`)
+      return c.json(true)
+    })
+    .post('/forgot-password', valid('json', forgotPasswordSchema), async (c) => {
+      await simulatedDelay(config.simulateLatency, 1000)
+      const { email } = c.req.valid('json')
+      const found = await repos.users.findByEmail(email)
+      if (found?.value.active) {
+        const token = randomToken(32)
+        await repos.resetTokens.save(await sha256Hex(token), { userId: found.value.id, expiresAt: deps.now() + RESET_LINK_LIFETIME_MS })
+        const base = config.publicUrl ?? new URL(c.req.url).origin
+        // No mail server: the link goes to the server log, where an operator can pass it on.
+        log.info(`password reset link for ${email}: ${base}/reset-password?token=${token}`)
+      }
+      return c.json(true)
+    })
+    .post('/reset-password', valid('json', resetPasswordSchema), async (c) => {
+      await simulatedDelay(config.simulateLatency, 1000)
+      const { token, password } = c.req.valid('json')
+      const record = await repos.resetTokens.consume(await sha256Hex(token), deps.now())
+      if (!record) throw apiError(400, 'This reset link is invalid or has expired.', { token: ['This reset link is invalid or has expired.'] })
+      const hash = await hashPassword(password)
+      // A new password ends every open session of the account.
+      await repos.users.update(record.userId, (u) => ({ ...u, password: hash, sessionEpoch: u.sessionEpoch + 1 }))
+      return c.json(true)
+    })
+    .post('/sign-out', requireAuth(deps), async (c) => {
+      await repos.sessions.revoke(c.get('auth').session.id)
+      return c.json(true)
+    })
+}
+
+/** The spec: wrong credentials answer 404 with the body false. */
+function wrongCredentials() {
+  return jsonException(404, false)
+}

@@ -1,0 +1,40 @@
+import { Hono } from 'hono'
+import type { AppEnv, Deps } from '../lib/deps.ts'
+import { requireAuth } from '../lib/auth.ts'
+import { apiError } from '../lib/errors.ts'
+import { branchesOf, resolveTenant } from '../lib/tenancy.ts'
+import { valid } from '../lib/validate.ts'
+import { selectBranchSchema } from '../schemas/tenancy.ts'
+
+/** The branch switcher's calls (product-shell.md §3 Filial, §4, §7 "branch list"). */
+export function cdFilialRoutes(deps: Deps) {
+  const { repos } = deps
+  return new Hono<AppEnv>()
+    .use(requireAuth(deps))
+    .get('/user-branches', async (c) => {
+      const rows = await branchesOf(repos, c.get('auth').user)
+      const Dados = rows.map((b) => ({
+        COD_FILIAL: b.COD_FILIAL,
+        COD_EMPRESA: b.COD_EMPRESA,
+        NOME_EMPRESA: b.NOME_EMPRESA,
+        NOM_FILIAL: b.NOM_FILIAL,
+        FLG_PRINCIPAL: b.FLG_PRINCIPAL,
+      }))
+      return c.json({ IsSuccess: true, Dados, Msg: '' })
+    })
+    .get('/current', async (c) => {
+      const auth = c.get('auth')
+      const tenant = await resolveTenant(repos, auth.user, c.req.header('x-empresa'), c.req.header('x-filial'))
+      return c.json({ IsSuccess: true, Dados: { COD_EMPRESA: tenant.empresa, COD_FILIAL: tenant.filial, ROLE: tenant.grant.role }, Msg: '' })
+    })
+    .put('/current', valid('json', selectBranchSchema), async (c) => {
+      const auth = c.get('auth')
+      const { COD_EMPRESA, COD_FILIAL } = c.req.valid('json')
+      const tenant = await resolveTenant(repos, auth.user, String(COD_EMPRESA), String(COD_FILIAL))
+      const previous = auth.user.current
+      const updated = await repos.users.update(auth.user.id, (u) => ({ ...u, current: { empresa: tenant.empresa, filial: tenant.filial } }))
+      if (!updated) throw apiError(401, 'Invalid token')
+      const empresaChanged = previous?.empresa !== tenant.empresa
+      return c.json({ IsSuccess: true, Dados: { COD_EMPRESA: tenant.empresa, COD_FILIAL: tenant.filial, empresaChanged }, Msg: '' })
+    })
+}

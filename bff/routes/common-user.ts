@@ -1,0 +1,28 @@
+import { Hono } from 'hono'
+import type { AppEnv, Deps } from '../lib/deps.ts'
+import { requireAuth } from '../lib/auth.ts'
+import { apiError } from '../lib/errors.ts'
+import { ifMatchVersion } from '../lib/etag.ts'
+import { valid } from '../lib/validate.ts'
+import { userPatchSchema } from '../schemas/tenancy.ts'
+import { publicUser } from '../../storage/repositories/users.ts'
+
+/** api/common/user: the signed-in user (demo-backend.md §7 Common). */
+export function commonUserRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .use(requireAuth(deps))
+    .get('/', (c) => {
+      const { user, userVersion } = c.get('auth')
+      c.header('ETag', `"${userVersion}"`)
+      return c.json(publicUser(user))
+    })
+    .patch('/', valid('json', userPatchSchema), async (c) => {
+      const { user } = c.get('auth')
+      const changes = c.req.valid('json').user
+      const expectVersion = ifMatchVersion(c.req.header('if-match'))
+      const saved = await deps.repos.users.update(user.id, (u) => ({ ...u, ...changes }), { expectVersion })
+      if (!saved) throw apiError(401, 'Invalid token')
+      c.header('ETag', `"${saved.version}"`)
+      return c.json(publicUser(saved.value))
+    })
+}

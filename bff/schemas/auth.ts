@@ -1,0 +1,19 @@
+import { z } from 'zod'
+
+const email = z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address').max(254))
+/** New passwords: 8 to 128 characters. Sign-in takes whatever was typed (up to 1,024). */
+const newPassword = z.string().min(8, 'Use at least 8 characters').max(128, 'Use at most 128 characters')
+
+export const signInSchema = z.object({ email, password: z.string().min(1, 'Enter your password').max(1024) })
+export const signUpSchema = z.object({
+  name: z.string().trim().min(1, 'Enter your name').max(120),
+  email,
+  password: newPassword,
+  company: z.string().trim().max(120).optional(),
+  agreements: z.boolean().optional(),
+})
+export const forgotPasswordSchema = z.object({ email })
+export const resetPasswordSchema = z.object({ token: z.string().min(20).max(200), password: newPassword })
+export const tokenSignInSchema = z.object({ accessToken: z.string().min(1).max(4096) })
+
+export type SignInInput = z.infer<typeof signInSchema>

@@ -1,0 +1,42 @@
+import type { Logger } from '../bff/lib/deps.ts'
+import { hashPassword } from '../bff/lib/passwords.ts'
+import { keys } from '../storage/keys.ts'
+import { createRepositories } from '../storage/repositories/index.ts'
+import type { Store } from '../storage/store.ts'
+import { branches, companies, users } from './tenancy.ts'
+
+/** Bump when the demo data changes shape, so existing data dirs get the new records. */
+const SEED_VERSION = 1
+
+/**
+ * Loads the demo data once. The marker is written last, so a start that dies half-way
+ * seeds again on the next start; records already there are left as they are.
+ */
+export async function seedDemoData(store: Store, log: Logger): Promise<boolean> {
+  const marker = keys.system('seed')
+  const done = await store.get<{ version: number }>(marker)
+  if (done && done.value.version >= SEED_VERSION) return false
+  const repos = createRepositories(store)
+  for (const company of companies) if (!(await repos.companies.find(company.COD_EMPRESA))) await repos.companies.save(company)
+  for (const b of branches) if (!(await repos.companies.findBranch(b.COD_EMPRESA, b.COD_FILIAL))) await repos.companies.saveBranch(b)
+  for (const u of users) {
+    if (await repos.users.findByEmail(u.email)) continue
+    await repos.users.create({
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      avatar: null,
+      status: 'online',
+      culture: u.culture,
+      active: true,
+      password: await hashPassword(u.password),
+      grants: u.grants,
+      current: null,
+      sessionEpoch: 0,
+      createdAt: '2026-01-05T12:00:00.000Z',
+    })
+  }
+  await store.put(marker, { version: SEED_VERSION })
+  log.info(`Demo data loaded (${companies.length} companies, ${branches.length} branches, ${users.length} users)`)
+  return true
+}

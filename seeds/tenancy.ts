@@ -1,0 +1,72 @@
+import type { BranchRecord, CompanyRecord } from '../storage/repositories/companies.ts'
+import type { Grant } from '../storage/repositories/users.ts'
+
+/** The demo sign-in, printed at start. Public demo data, not a secret. */
+export const DEMO_ADMIN = { email: 'admin@demo.fieldservice.app', password: 'demo-admin-2026' }
+export const DEMO_TECHNICIAN = { email: 'tech@demo.fieldservice.app', password: 'demo-tech-2026' }
+
+export const companies: CompanyRecord[] = [
+  {
+    COD_EMPRESA: 1,
+    NOME_EMPRESA: 'Acme Field Services',
+    RAZAO_SOCIAL: 'Acme Serviços Técnicos Ltda.',
+    CNPJ: '11.222.333/0001-81',
+    CURRENCY: 'BRL',
+    CULTURE: 'pt',
+    TIME_ZONE: 'America/Sao_Paulo',
+    ID_ARQUIVO: null,
+    URL_LOGO: null,
+    ACTIVE: true,
+  },
+  {
+    COD_EMPRESA: 2,
+    NOME_EMPRESA: 'Northwind Home Services',
+    RAZAO_SOCIAL: 'Northwind Home Services LLC',
+    CNPJ: '45.723.174/0001-10',
+    CURRENCY: 'USD',
+    CULTURE: 'en',
+    TIME_ZONE: 'America/Chicago',
+    ID_ARQUIVO: null,
+    URL_LOGO: null,
+    ACTIVE: true,
+  },
+]
+
+const branch = (COD_EMPRESA: number, COD_FILIAL: number, NOM_FILIAL: string, main: boolean, PREFIX: string, TIME_ZONE: string): BranchRecord => ({
+  COD_EMPRESA,
+  COD_FILIAL,
+  NOM_FILIAL,
+  FLG_PRINCIPAL: main ? 'S' : 'N',
+  PREFIX,
+  TIME_ZONE,
+  ACTIVE: true,
+})
+
+export const branches: BranchRecord[] = [
+  branch(1, 1, 'Campinas', false, 'CPS', 'America/Sao_Paulo'),
+  branch(1, 2, 'São Paulo (Matriz)', true, 'SAO', 'America/Sao_Paulo'),
+  branch(1, 3, 'Rio de Janeiro', false, 'RIO', 'America/Sao_Paulo'),
+  branch(2, 4, 'Austin', true, 'AUS', 'America/Chicago'),
+]
+
+export type SeedUser = { id: string; name: string; email: string; password: string; culture: 'en' | 'es' | 'pt'; grants: Grant[] }
+
+export const users: SeedUser[] = [
+  {
+    id: '6d1f0a52-3c1e-4b8e-9a51-0a3e5f1c2b01',
+    name: 'Ana Costa',
+    ...DEMO_ADMIN,
+    culture: 'en',
+    grants: [
+      { empresa: 1, filial: 'all', role: 'admin' },
+      { empresa: 2, filial: 'all', role: 'admin' },
+    ],
+  },
+  {
+    id: '6d1f0a52-3c1e-4b8e-9a51-0a3e5f1c2b02',
+    name: 'Tiago Lima',
+    ...DEMO_TECHNICIAN,
+    culture: 'pt',
+    grants: [{ empresa: 1, filial: 1, role: 'technician' }],
+  },
+]

@@ -1,0 +1,22 @@
+import { keys } from '../keys.ts'
+import type { Store } from '../store.ts'
+
+export type ResetTokenRecord = { userId: string; expiresAt: number }
+
+/** One-time password reset tokens, stored by the hash of the token only. */
+export function resetTokensRepository(store: Store) {
+  return {
+    async save(tokenHash: string, record: ResetTokenRecord) {
+      await store.put(keys.resetToken(tokenHash), record)
+    },
+    /** Takes the token (it works once); null when unknown or expired. */
+    async consume(tokenHash: string, now: number): Promise<ResetTokenRecord | null> {
+      let taken: ResetTokenRecord | null = null
+      await store.update<ResetTokenRecord>(keys.resetToken(tokenHash), (current) => {
+        if (current && current.value.expiresAt > now) taken = current.value
+        return undefined
+      })
+      return taken
+    },
+  }
+}

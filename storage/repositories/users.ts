@@ -1,0 +1,59 @@
+import { keys } from '../keys.ts'
+import type { Store, Versioned, WriteOptions } from '../store.ts'
+
+export const ROLES = ['admin', 'manager', 'dispatcher', 'technician', 'finance'] as const
+export type Role = (typeof ROLES)[number]
+export const USER_STATUSES = ['online', 'away', 'busy', 'not-visible'] as const
+export type UserStatus = (typeof USER_STATUSES)[number]
+export const CULTURES = ['en', 'es', 'pt'] as const
+export type Culture = (typeof CULTURES)[number]
+
+/** A grant: the user works in this company, in one branch or all of them, with a role. */
+export type Grant = { empresa: number; filial: number | 'all'; role: Role }
+
+export type PasswordHash = { algorithm: 'PBKDF2-SHA256'; iterations: number; salt: string; hash: string }
+
+export type UserRecord = {
+  id: string
+  name: string
+  email: string
+  avatar: string | null
+  status: UserStatus
+  culture: Culture
+  active: boolean
+  password: PasswordHash
+  grants: Grant[]
+  /** The company and branch the user last picked; the default for -1. */
+  current: { empresa: number; filial: number } | null
+  /** Raised to end every session of the user at once (password reset, disabling). */
+  sessionEpoch: number
+  createdAt: string
+}
+
+/** What the API shows of a user: never the password. */
+export type PublicUser = Pick<UserRecord, 'id' | 'name' | 'email' | 'avatar' | 'status' | 'culture'>
+
+export function publicUser(user: UserRecord): PublicUser {
+  return { id: user.id, name: user.name, email: user.email, avatar: user.avatar, status: user.status, culture: user.culture }
+}
+
+export function usersRepository(store: Store) {
+  return {
+    async findById(id: string): Promise<Versioned<UserRecord> | null> {
+      return store.get<UserRecord>(keys.user(id))
+    },
+    async findByEmail(email: string): Promise<Versioned<UserRecord> | null> {
+      const index = await store.get<string>(keys.userByEmail(email))
+      return index ? store.get<UserRecord>(keys.user(index.value)) : null
+    },
+    /** Creates the user; false when the e-mail is taken (the e-mail index is claimed atomically). */
+    async create(user: UserRecord): Promise<boolean> {
+      if (!(await store.create(keys.userByEmail(user.email), user.id))) return false
+      await store.put(keys.user(user.id), user)
+      return true
+    },
+    update(id: string, fn: (user: UserRecord) => UserRecord, options?: WriteOptions) {
+      return store.update<UserRecord>(keys.user(id), (current) => (current ? fn(current.value) : undefined), options)
+    },
+  }
+}

@@ -1,0 +1,172 @@
+import { SignJWT } from 'jose'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
+import { testBff, type TestBff } from '../shared/bff.ts'
+
+describe('sign-in', () => {
+  let bff: TestBff
+  beforeAll(async () => {
+    bff = await testBff()
+  })
+
+  it('answers the user, an HS256 bearer token for 7 days and never the password', async () => {
+    const res = await bff.call('/auth/sign-in', { method: 'POST', json: DEMO_ADMIN })
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as { user: Record<string, unknown>; accessToken: string; tokenType: string }
+    expect(body.tokenType).toBe('bearer')
+    expect(body.user).toMatchObject({ email: DEMO_ADMIN.email, name: 'Ana Costa', status: 'online' })
+    expect(JSON.stringify(body)).not.toContain('password')
+    const [header, payload] = body.accessToken.split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()))
+    expect(header.alg).toBe('HS256')
+    expect(payload.iss).toBe('Fuse')
+    expect(payload.exp - payload.iat).toBe(7 * 24 * 3600)
+    expect(typeof payload.sid).toBe('string')
+  })
+
+  it('answers 404 with the body false for a wrong password or an unknown e-mail', async () => {
+    for (const json of [{ ...DEMO_ADMIN, password: 'wrong-password' }, { email: 'nobody@example.com', password: 'whatever' }]) {
+      const res = await bff.call('/auth/sign-in', { method: 'POST', json })
+      expect(res.status).toBe(404)
+      expect(await res.text()).toBe('false')
+    }
+  })
+
+  it('answers 400 with field errors for a malformed body', async () => {
+    const res = await bff.call('/auth/sign-in', { method: 'POST', json: { email: 'not-an-email' } })
+    expect(res.status).toBe(400)
+    const body = (await res.json()) as { error: string; fields: Record<string, string[]> }
+    expect(body.fields.email).toBeDefined()
+    expect(body.fields.password).toBeDefined()
+  })
+
+  it('accepts the e-mail in any case and with spaces around it', async () => {
+    const res = await bff.call('/auth/sign-in', { method: 'POST', json: { email: `  ${DEMO_ADMIN.email.toUpperCase()} `, password: DEMO_ADMIN.password } })
+    expect(res.status).toBe(200)
+  })
+})
+
+describe('sign-in throttling', () => {
+  it('locks an account after 5 failures, even under 50 concurrent wrong attempts', async () => {
+    const bff = await testBff()
+    const wrong = { email: DEMO_TECHNICIAN.email, password: 'not-the-password' }
+    const answers = await Promise.all(Array.from({ length: 50 }, () => bff.call('/auth/sign-in', { method: 'POST', json: wrong })))
+    const statuses = answers.map((r) => r.status)
+    expect(statuses.filter((s) => s === 404)).toHaveLength(5)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(45)
+    expect(answers.find((r) => r.status === 429)!.headers.get('retry-after')).toBe('900')
+    // the right password is refused too while the lock lasts
+    const right = await bff.call('/auth/sign-in', { method: 'POST', json: DEMO_TECHNICIAN })
+    expect(right.status).toBe(429)
+    // other accounts are not affected
+    expect((await bff.call('/auth/sign-in', { method: 'POST', json: DEMO_ADMIN })).status).toBe(200)
+  })
+
+  it('lets the account in again 15 minutes later', async () => {
+    let now = Date.parse('2026-11-21T10:00:00Z')
+    const bff = await testBff({ now: () => now })
+    const wrong = { email: DEMO_TECHNICIAN.email, password: 'nope-nope' }
+    for (let i = 0; i < 5; i++) expect((await bff.call('/auth/sign-in', { method: 'POST', json: wrong })).status).toBe(404)
+    expect((await bff.call('/auth/sign-in', { method: 'POST', json: DEMO_TECHNICIAN })).status).toBe(429)
+    now += 14 * 60 * 1000
+    expect((await bff.call('/auth/sign-in', { method: 'POST', json: DEMO_TECHNICIAN })).status).toBe(429)
+    now += 2 * 60 * 1000
+    expect((await bff.call('/auth/sign-in', { method: 'POST', json: DEMO_TECHNICIAN })).status).toBe(200)
+  })
+})
+
+describe('tokens and sessions', () => {
+  let bff: TestBff
+  beforeAll(async () => {
+    bff = await testBff()
+  })
+
+  it('refuses a call without a token, with a bad one, or with another algorithm', async () => {
+    expect((await bff.call('/common/user')).status).toBe(401)
+    expect((await bff.call('/common/user', { token: 'abc.def.ghi' })).status).toBe(401)
+    const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"x","sid":"y","iss":"Fuse"}').toString('base64url')}.`
+    expect((await bff.call('/common/user', { token: none })).status).toBe(401)
+    const otherKey = await new SignJWT({ sid: 'x' }).setProtectedHeader({ alg: 'HS256' }).setSubject('6d1f0a52-3c1e-4b8e-9a51-0a3e5f1c2b01').setIssuer('Fuse').setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-that-is-long-enough-xxxxxxx'))
+    const res = await bff.call('/common/user', { token: otherKey })
+    expect(res.status).toBe(401)
+    expect(await res.json()).toEqual({ error: 'Invalid token' })
+  })
+
+  it('signs in with a token: 200 with a fresh token, 401 "Invalid token" for a bad one', async () => {
+    const token = await bff.signIn()
+    const ok = await bff.call('/auth/sign-in-with-token', { method: 'POST', json: { accessToken: token } })
+    expect(ok.status).toBe(200)
+    expect(((await ok.json()) as { user: { email: string } }).user.email).toBe(DEMO_ADMIN.email)
+    const bad = await bff.call('/auth/sign-in-with-token', { method: 'POST', json: { accessToken: `${token}x` } })
+    expect(bad.status).toBe(401)
+    expect(await bad.json()).toEqual({ error: 'Invalid token' })
+  })
+
+  it('refreshes a token into the wrapper Dados.Token', async () => {
+    const token = await bff.signIn()
+    const res = await bff.call('/auth/refresh-access-token', { method: 'POST', token })
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as { IsSuccess: boolean; Dados: { Token: string } }
+    expect(body.IsSuccess).toBe(true)
+    expect((await bff.call('/common/user', { token: body.Dados.Token })).status).toBe(200)
+  })
+
+  it('revokes the session on sign-out, and only that session', async () => {
+    const first = await bff.signIn()
+    const second = await bff.signIn()
+    expect((await bff.call('/auth/sign-out', { method: 'POST', token: first })).status).toBe(200)
+    expect((await bff.call('/common/user', { token: first })).status).toBe(401)
+    expect((await bff.call('/common/user', { token: second })).status).toBe(200)
+  })
+
+  it('unlocks a session with the right credentials only', async () => {
+    expect((await bff.call('/auth/unlock-session', { method: 'POST', json: DEMO_ADMIN })).status).toBe(200)
+    const wrong = await bff.call('/auth/unlock-session', { method: 'POST', json: { ...DEMO_ADMIN, password: 'bad-bad-bad' } })
+    expect(wrong.status).toBe(404)
+    expect(await wrong.text()).toBe('false')
+  })
+})
+
+describe('sign-up and password reset', () => {
+  it('creates an account that can sign in, and does not reveal a taken e-mail', async () => {
+    const bff = await testBff()
+    const json = { name: 'Rita Alves', email: 'rita@example.com', password: 'a-good-password' }
+    expect(await (await bff.call('/auth/sign-up', { method: 'POST', json })).json()).toBe(true)
+    expect(await (await bff.call('/auth/sign-up', { method: 'POST', json: { ...json, password: 'other-password' } })).json()).toBe(true)
+    expect((await bff.call('/auth/sign-in', { method: 'POST', json: { email: json.email, password: json.password } })).status).toBe(200)
+    expect((await bff.call('/auth/sign-in', { method: 'POST', json: { email: json.email, password: 'other-password' } })).status).toBe(404)
+  })
+
+  it('refuses a short password with a field error and creates nothing', async () => {
+    const bff = await testBff()
+    const res = await bff.call('/auth/sign-up', { method: 'POST', json: { name: 'X', email: 'x@example.com', password: 'short' } })
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { fields: Record<string, string[]> }).fields.password).toEqual(['Use at least 8 characters'])
+    expect((await bff.call('/auth/sign-in', { method: 'POST', json: { email: 'x@example.com', password: 'short' } })).status).toBe(404)
+  })
+
+  it('resets a password through a one-time link written to the log, ending open sessions', async () => {
+    const bff = await testBff()
+    const oldToken = await bff.signIn(DEMO_TECHNICIAN)
+    expect(await (await bff.call('/auth/forgot-password', { method: 'POST', json: { email: DEMO_TECHNICIAN.email } })).json()).toBe(true)
+    const line = bff.logs.find((l) => l.includes('password reset link'))!
+    const resetToken = new URL(line.split(': ').pop()!).searchParams.get('token')!
+    const res = await bff.call('/auth/reset-password', { method: 'POST', json: { token: resetToken, password: 'brand-new-password' } })
+    expect(res.status).toBe(200)
+    expect((await bff.call('/common/user', { token: oldToken })).status).toBe(401)
+    expect((await bff.call('/auth/sign-in', { method: 'POST', json: { email: DEMO_TECHNICIAN.email, password: 'brand-new-password' } })).status).toBe(200)
+    // the link works once
+    const again = await bff.call('/auth/reset-password', { method: 'POST', json: { token: resetToken, password: 'another-password' } })
+    expect(again.status).toBe(400)
+  })
+
+  it('expires a reset link after an hour and says nothing about unknown e-mails', async () => {
+    let now = Date.parse('2026-11-21T10:00:00Z')
+    const bff = await testBff({ now: () => now })
+    expect(await (await bff.call('/auth/forgot-password', { method: 'POST', json: { email: 'ghost@example.com' } })).json()).toBe(true)
+    expect(bff.logs.some((l) => l.includes('password reset link'))).toBe(false)
+    await bff.call('/auth/forgot-password', { method: 'POST', json: { email: DEMO_ADMIN.email } })
+    const token = new URL(bff.logs.find((l) => l.includes('password reset link'))!.split(': ').pop()!).searchParams.get('token')!
+    now += 61 * 60 * 1000
+    expect((await bff.call('/auth/reset-password', { method: 'POST', json: { token, password: 'brand-new-password' } })).status).toBe(400)
+  })
+})
