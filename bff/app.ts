@@ -58,3 +58,5 @@ export async function createBff(options: BffOptions) {
 }
 
 export type Bff = Awaited<ReturnType<typeof createBff>>
+/** The API's routes, for the typed client of the pages (hono/client). */
+export type ApiRoutes = Bff['api']

@@ -33,7 +33,7 @@ describe('companies and branches', () => {
   })
 
   it('resolves -1 or no header to the main branch of the first company when nothing was picked', async () => {
-    for (const headers of [{}, { 'x-empresa': '-1', 'x-filial': '-1' }]) {
+    for (const headers of [{}, { 'x-empresa': '-1', 'x-filial': '-1' }] as Record<string, string>[]) {
       const body = (await (await bff.call('/cd_filial/current', { token: admin, headers })).json()) as Wrapper<Current>
       expect(body.Dados).toMatchObject({ COD_EMPRESA: 1, COD_FILIAL: 2 })
     }
@@ -47,7 +47,7 @@ describe('companies and branches', () => {
   })
 
   it('refuses a company or branch the user does not hold with 403', async () => {
-    for (const headers of [{ 'x-empresa': '2' }, { 'x-filial': '2' }, { 'x-empresa': '1', 'x-filial': '4' }, { 'x-empresa': '99' }]) {
+    for (const headers of [{ 'x-empresa': '2' }, { 'x-filial': '2' }, { 'x-empresa': '1', 'x-filial': '4' }, { 'x-empresa': '99' }] as Record<string, string>[]) {
       const res = await bff.call('/cd_filial/current', { token: tech, headers })
       expect(res.status, JSON.stringify(headers)).toBe(403)
     }

@@ -1,0 +1,26 @@
+import { isbot } from 'isbot'
+import { renderToReadableStream } from 'react-dom/server'
+import type { EntryContext } from 'react-router'
+import { ServerRouter } from 'react-router'
+
+// The Hono server reads the context key from here, so loaders and server share one object.
+export { serverContext } from './server-context'
+
+export const streamTimeout = 5_000
+
+export default async function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
+  let statusCode = status
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), streamTimeout + 1_000)
+  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    signal: controller.signal,
+    onError(error: unknown) {
+      statusCode = 500
+      if (!controller.signal.aborted) console.error(error)
+    },
+  })
+  body.allReady.then(() => clearTimeout(timer))
+  if (isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode) await body.allReady
+  headers.set('Content-Type', 'text/html; charset=utf-8')
+  return new Response(body, { headers, status: statusCode })
+}

@@ -1,0 +1,120 @@
+import { useEffect, useState } from 'react'
+import { Link, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router'
+import type { Route } from './+types/view-layout'
+import { BranchSwitcher, type Filial } from '../components/branch-switcher'
+import { LanguagePicker } from '../components/language-picker'
+import { Logo } from '../components/logo'
+import { apiClient } from '../lib/api.server'
+import { useT } from '../lib/i18n'
+import { requireUser } from '../lib/session.server'
+import { Alert } from '../ui/alert'
+
+type Current = { COD_EMPRESA: number; COD_FILIAL: number }
+
+/** Everything the frame needs, loaded in parallel before the page shows. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = apiClient(request, context)
+  const [user, branchesRes, currentRes] = await Promise.all([requireUser(request, context), api.cd_filial['user-branches'].$get(), api.cd_filial.current.$get()])
+  const branches = branchesRes.ok ? ((await branchesRes.json()) as { Dados: Filial[] }).Dados : []
+  const current = currentRes.ok ? ((await currentRes.json()) as { Dados: Current }).Dados : null
+  return { user, branches, current }
+}
+
+export type ViewLayoutData = Awaited<ReturnType<typeof loader>>
+
+/** The classy layout: side panel (logo, user, navigation), header (switcher, language), footer. */
+export default function ViewLayout({ loaderData }: Route.ComponentProps) {
+  const { user, branches, current } = loaderData
+  const t = useT()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const [companyNotice, setCompanyNotice] = useState<string | null>(null)
+  const company = branches.find((b) => b.COD_EMPRESA === current?.COD_EMPRESA)
+
+  useEffect(() => setDrawerOpen(false), [location.pathname])
+  useEffect(() => {
+    // The switcher flags a change of company once; show it, then drop the flag from the address.
+    if (params.get('empresaChanged') && company) {
+      setCompanyNotice(t.company_changed({ company: company.NOME_EMPRESA }))
+      const next = new URLSearchParams(params)
+      next.delete('empresaChanged')
+      navigate({ search: next.toString() }, { replace: true, preventScrollReset: true })
+    }
+  }, [params, company, navigate, t])
+
+  const panel = (
+    <div className="flex h-full flex-col gap-6 bg-slate-900 p-6 text-slate-100">
+      <Link to="/view/home" className="flex items-center gap-3">
+        <Logo className="h-9 w-9" />
+        <span className="text-lg font-bold">{t.app_name()}</span>
+      </Link>
+      <div className="flex flex-col items-center gap-2 border-y border-slate-700 py-6 text-center">
+        <div aria-hidden="true" className="flex h-20 w-20 items-center justify-center rounded-full bg-primary-600 text-2xl font-bold">
+          {user.avatar ? <img src={user.avatar} alt="" className="h-20 w-20 rounded-full object-cover" /> : initials(user.name)}
+        </div>
+        <div className="font-semibold" data-testid="user-name">
+          {user.name}
+        </div>
+        <div className="text-sm text-slate-300" data-testid="user-email">
+          {user.email}
+        </div>
+      </div>
+      <nav aria-label={t.nav_title()}>
+        <ul className="flex flex-col gap-1">
+          <li>
+            <NavLink to="/view/home" className={({ isActive }) => `block rounded-md px-3 py-2 font-medium ${isActive ? 'bg-slate-700 text-white' : 'text-slate-200 hover:bg-slate-800'}`}>
+              {t.nav_home()}
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+    </div>
+  )
+
+  return (
+    <div className="flex min-h-full">
+      <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2">
+        {t.skip_to_content()}
+      </a>
+      <aside className="hidden w-72 shrink-0 md:block">{panel}</aside>
+      {drawerOpen ? (
+        <div className="fixed inset-0 z-40 md:hidden" role="dialog" aria-modal="true" aria-label={t.nav_title()}>
+          <button type="button" className="absolute inset-0 bg-black/50" aria-label={t.menu_close()} onClick={() => setDrawerOpen(false)} />
+          <div className="absolute inset-y-0 left-0 w-72 max-w-[85vw]">{panel}</div>
+        </div>
+      ) : null}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
+          <button type="button" className="rounded-md p-2 hover:bg-slate-100 md:hidden" aria-label={t.menu_open()} aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
+            <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true">
+              <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+          <BranchSwitcher branches={branches} current={current} />
+          <div className="ml-auto flex items-center gap-3">
+            <LanguagePicker />
+            <Link to="/sign-out" className="rounded-full px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
+              {t.sign_out_button()}
+            </Link>
+          </div>
+        </header>
+        <main id="content" className="flex-1 p-4 sm:p-8">
+          {companyNotice ? <Alert tone="info">{companyNotice}</Alert> : null}
+          <Outlet />
+        </main>
+        <footer className="border-t border-slate-200 bg-white px-6 py-4 text-sm text-slate-600">{t.footer_copyright({ year: String(new Date().getFullYear()) })}</footer>
+      </div>
+    </div>
+  )
+}
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((p) => p[0]?.toUpperCase())
+    .join('')
+}

@@ -1,0 +1,32 @@
+import { hc } from 'hono/client'
+import type { RouterContextProvider } from 'react-router'
+import type { ApiRoutes } from '../../bff/app.ts'
+import { serverContext } from '../server-context'
+import { COOKIE, readCookies } from './cookies.server'
+import { CULTURES, toLocale } from './i18n'
+
+/**
+ * The one typed client of the BFF for loaders and actions: in process (no HTTP hop), with
+ * the session's token, Accept-Language and tenant headers added here, as product-shell.md
+ * §7 "Every request" says.
+ */
+export function apiClient(request: Request, context: Readonly<RouterContextProvider>, override: { token?: string } = {}) {
+  const server = context.get(serverContext)
+  const cookies = readCookies(request)
+  const token = override.token ?? cookies[COOKIE.token]
+  const headers: Record<string, string> = {
+    'Accept-Language': CULTURES[toLocale(cookies[COOKIE.culture])],
+    'X-Empresa': cookies[COOKIE.empresa] ?? '-1',
+    'X-Filial': cookies[COOKIE.filial] ?? '-1',
+  }
+  if (token) headers.Authorization = `Bearer ${token}`
+  return hc<ApiRoutes>('http://bff.internal', {
+    headers,
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input))
+      return server.api(url.pathname + url.search, init)
+    },
+  })
+}
+
+export type ApiClient = ReturnType<typeof apiClient>

@@ -1,0 +1,47 @@
+/**
+ * The cookies of the SSR app. The token is httpOnly (scripts never see it); all are
+ * SameSite=Lax and Secure in production. currentEmpresa / currentFilial mirror the
+ * spec's local-storage keys; culture holds the language.
+ */
+export const COOKIE = {
+  token: 'token',
+  culture: 'culture',
+  empresa: 'currentEmpresa',
+  filial: 'currentFilial',
+  csrf: 'csrf',
+} as const
+
+const YEAR = 365 * 24 * 3600
+const WEEK = 7 * 24 * 3600
+
+export function readCookies(request: Request): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const at = part.indexOf('=')
+    if (at < 0) continue
+    const name = part.slice(0, at).trim()
+    if (!name || name in out) continue
+    try {
+      out[name] = decodeURIComponent(part.slice(at + 1).trim())
+    } catch {
+      // a malformed cookie is ignored, not fatal
+    }
+  }
+  return out
+}
+
+export function cookie(name: string, value: string, options: { maxAge?: number; secure: boolean; httpOnly?: boolean }): string {
+  const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', 'SameSite=Lax']
+  if (options.httpOnly !== false) parts.push('HttpOnly')
+  if (options.secure) parts.push('Secure')
+  if (options.maxAge !== undefined) parts.push(`Max-Age=${options.maxAge}`)
+  return parts.join('; ')
+}
+
+export const tokenCookie = (token: string, secure: boolean) => cookie(COOKIE.token, token, { maxAge: WEEK, secure })
+export const clearTokenCookie = (secure: boolean) => cookie(COOKIE.token, '', { maxAge: 0, secure })
+export const cultureCookie = (locale: string, secure: boolean) => cookie(COOKIE.culture, locale, { maxAge: YEAR, secure })
+export const tenantCookies = (empresa: number, filial: number, secure: boolean) => [
+  cookie(COOKIE.empresa, String(empresa), { maxAge: YEAR, secure }),
+  cookie(COOKIE.filial, String(filial), { maxAge: YEAR, secure }),
+]

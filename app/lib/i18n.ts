@@ -1,0 +1,43 @@
+import { useRouteLoaderData } from 'react-router'
+import { m } from '../paraglide/messages.js'
+
+export const LOCALES = ['en', 'es', 'pt'] as const
+export type Locale = (typeof LOCALES)[number]
+export const DEFAULT_LOCALE: Locale = 'en'
+
+/** The spec's cultures: en → en-US, es → es-MX, pt → pt-BR (Accept-Language, formats). */
+export const CULTURES: Record<Locale, string> = { en: 'en-US', es: 'es-MX', pt: 'pt-BR' }
+
+export function toLocale(value: string | null | undefined): Locale {
+  return LOCALES.find((l) => l === value) ?? DEFAULT_LOCALE
+}
+
+type Messages = typeof m
+/** Every message, bound to one locale: `t.sign_in_title()`, `t.home_welcome({ name })`. */
+export type Translator = {
+  [K in keyof Messages]: Messages[K] extends (inputs: infer I, options?: infer _O) => string ? (inputs?: I) => string : never
+}
+
+const cache = new Map<Locale, Translator>()
+
+export function translator(locale: Locale): Translator {
+  let t = cache.get(locale)
+  if (!t) {
+    const table = m as unknown as Record<string, (inputs: unknown, options: { locale: Locale }) => string>
+    t = new Proxy({} as Translator, {
+      get: (_target, key: string) => (inputs?: unknown) => table[key](inputs ?? {}, { locale }),
+    })
+    cache.set(locale, t)
+  }
+  return t
+}
+
+/** The locale the root loader resolved for this request (culture cookie). */
+export function useLocale(): Locale {
+  const data = useRouteLoaderData('root') as { locale?: Locale } | undefined
+  return data?.locale ?? DEFAULT_LOCALE
+}
+
+export function useT(): Translator {
+  return translator(useLocale())
+}

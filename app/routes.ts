@@ -1,0 +1,22 @@
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes'
+
+export default [
+  index('routes/index.tsx'),
+  route('signed-in-redirect', 'routes/signed-in-redirect.tsx'),
+  route('home', 'routes/home.tsx'),
+  layout('layouts/signed-out-layout.tsx', [
+    route('sign-in', 'routes/sign-in.tsx'),
+    route('sign-up', 'routes/sign-up.tsx'),
+    route('confirmation-required', 'routes/confirmation-required.tsx'),
+    route('forgot-password', 'routes/forgot-password.tsx'),
+    route('reset-password', 'routes/reset-password.tsx'),
+  ]),
+  route('sign-out', 'routes/sign-out.tsx'),
+  route('unlock-session', 'routes/unlock-session.tsx'),
+  route('error/404', 'routes/error/404.tsx'),
+  route('error/500', 'routes/error/500.tsx'),
+  route('resources/switch-branch', 'routes/resources/switch-branch.ts'),
+  route('resources/language', 'routes/resources/language.ts'),
+  route('view', 'layouts/view-layout.tsx', [route('home', 'routes/view/home.tsx')]),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig

@@ -1,0 +1,16 @@
+import { Link } from 'react-router'
+import { AuthCard } from '../layouts/auth-card'
+import { useT } from '../lib/i18n'
+
+export const meta = () => [{ title: 'Confirmation required · Fieldwise' }]
+
+export default function ConfirmationRequired() {
+  const t = useT()
+  return (
+    <AuthCard title={t.confirmation_title()} subtitle={t.confirmation_text()}>
+      <Link to="/sign-in" className="font-semibold text-primary-700 underline">
+        {t.back_to_sign_in()}
+      </Link>
+    </AuthCard>
+  )
+}

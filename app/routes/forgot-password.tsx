@@ -1,0 +1,43 @@
+import { data, Form, Link } from 'react-router'
+import type { Route } from './+types/forgot-password'
+import { forgotPasswordSchema } from '../../bff/schemas/auth.ts'
+import { AuthCard } from '../layouts/auth-card'
+import { apiClient } from '../lib/api.server'
+import { COOKIE, readCookies } from '../lib/cookies.server'
+import { fieldErrors, formFields } from '../lib/forms'
+import { toLocale, translator, useT } from '../lib/i18n'
+import { Alert } from '../ui/alert'
+import { Button } from '../ui/button'
+import { CsrfField } from '../ui/csrf-field'
+import { TextField } from '../ui/text-field'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Forgot password · Fieldwise' }]
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const t = translator(toLocale(readCookies(request)[COOKIE.culture]))
+  const parsed = forgotPasswordSchema.safeParse(formFields(await request.formData()))
+  if (!parsed.success) return data({ sent: false, fields: fieldErrors(parsed.error, t), error: null }, 400)
+  const res = await apiClient(request, context).auth['forgot-password'].$post({ json: parsed.data })
+  return res.ok ? { sent: true, fields: {}, error: null } : data({ sent: false, fields: {}, error: t.error_unexpected() }, 500)
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const t = useT()
+  const errors: Record<string, string> = actionData?.fields ?? {}
+  return (
+    <AuthCard title={t.forgot_title()} subtitle={t.forgot_text()}>
+      {actionData?.sent ? <Alert tone="success">{t.forgot_sent()}</Alert> : null}
+      {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
+      <Form method="post" className="mt-4 flex flex-col gap-5" noValidate>
+        <CsrfField />
+        <TextField label={t.email_label()} name="email" type="email" autoComplete="email" required error={errors.email} />
+        <Button type="submit">{t.forgot_button()}</Button>
+      </Form>
+      <p className="mt-6 text-sm">
+        <Link to="/sign-in" className="font-semibold text-primary-700 underline">
+          {t.back_to_sign_in()}
+        </Link>
+      </p>
+    </AuthCard>
+  )
+}

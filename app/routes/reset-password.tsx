@@ -1,0 +1,51 @@
+import { data, Form, Link, redirect, useSearchParams } from 'react-router'
+import type { Route } from './+types/reset-password'
+import { resetPasswordSchema } from '../../bff/schemas/auth.ts'
+import { AuthCard } from '../layouts/auth-card'
+import { apiClient } from '../lib/api.server'
+import { COOKIE, readCookies } from '../lib/cookies.server'
+import { fieldErrors, formFields } from '../lib/forms'
+import { toLocale, translator, useT } from '../lib/i18n'
+import { Alert } from '../ui/alert'
+import { Button } from '../ui/button'
+import { CsrfField } from '../ui/csrf-field'
+import { TextField } from '../ui/text-field'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Reset password · Fieldwise' }]
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const t = translator(toLocale(readCookies(request)[COOKIE.culture]))
+  const fields = formFields(await request.formData())
+  const parsed = resetPasswordSchema.safeParse(fields)
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error, t)
+    return data({ fields: errors, error: errors.token ? t.reset_invalid() : null }, 400)
+  }
+  if (fields.passwordConfirm !== parsed.data.password) return data({ fields: { passwordConfirm: t.passwords_must_match() }, error: null }, 400)
+  const res = await apiClient(request, context).auth['reset-password'].$post({ json: parsed.data })
+  if (res.ok) throw redirect('/sign-in?reset=1')
+  return data({ fields: {}, error: res.status === 400 ? t.reset_invalid() : t.error_unexpected() }, res.status === 400 ? 400 : 500)
+}
+
+export default function ResetPassword({ actionData }: Route.ComponentProps) {
+  const t = useT()
+  const [params] = useSearchParams()
+  const errors: Record<string, string> = actionData?.fields ?? {}
+  return (
+    <AuthCard title={t.reset_title()} subtitle={t.reset_text()}>
+      {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
+      <Form method="post" className="mt-4 flex flex-col gap-5" noValidate>
+        <CsrfField />
+        <input type="hidden" name="token" value={params.get('token') ?? ''} />
+        <TextField label={t.new_password_label()} name="password" type="password" autoComplete="new-password" required error={errors.password} />
+        <TextField label={t.confirm_password_label()} name="passwordConfirm" type="password" autoComplete="new-password" required error={errors.passwordConfirm} />
+        <Button type="submit">{t.reset_button()}</Button>
+      </Form>
+      <p className="mt-6 text-sm">
+        <Link to="/sign-in" className="font-semibold text-primary-700 underline">
+          {t.back_to_sign_in()}
+        </Link>
+      </p>
+    </AuthCard>
+  )
+}

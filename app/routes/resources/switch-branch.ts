@@ -1,0 +1,30 @@
+import { redirect } from 'react-router'
+import type { Route } from './+types/switch-branch'
+import { apiClient } from '../../lib/api.server'
+import { tenantCookies } from '../../lib/cookies.server'
+import { requireUser, safeRedirect } from '../../lib/session.server'
+import { serverContext } from '../../server-context'
+
+/**
+ * The company/branch switcher: the BFF checks and stores the pick, the cookies mirror it
+ * (the spec's currentEmpresa / currentFilial), and the page comes back flagged when the
+ * company changed.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireUser(request, context)
+  const form = await request.formData()
+  const back = new URL(safeRedirect(form.get('redirectTo'), '/view/home'), 'http://x')
+  back.searchParams.delete('empresaChanged')
+  const [empresa, filial] = String(form.get('branch') ?? '').split(':').map(Number)
+  if (!Number.isInteger(empresa) || !Number.isInteger(filial)) throw redirect(back.pathname + back.search)
+  const res = await apiClient(request, context).cd_filial.current.$put({ json: { COD_EMPRESA: empresa, COD_FILIAL: filial } })
+  if (!res.ok) {
+    back.searchParams.set('switchFailed', '1')
+    throw redirect(back.pathname + back.search)
+  }
+  const body = (await res.json()) as { Dados: { COD_EMPRESA: number; COD_FILIAL: number; empresaChanged: boolean } }
+  if (body.Dados.empresaChanged) back.searchParams.set('empresaChanged', '1')
+  const headers = new Headers()
+  for (const c of tenantCookies(body.Dados.COD_EMPRESA, body.Dados.COD_FILIAL, context.get(serverContext).production)) headers.append('Set-Cookie', c)
+  throw redirect(back.pathname + back.search, { headers })
+}

@@ -1,0 +1,69 @@
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+import type { Route } from './+types/sign-in'
+import { signInSchema } from '../../bff/schemas/auth.ts'
+import { AuthCard } from '../layouts/auth-card'
+import { apiClient } from '../lib/api.server'
+import { COOKIE, readCookies, tokenCookie } from '../lib/cookies.server'
+import { fieldErrors, formFields, type FieldErrors } from '../lib/forms'
+import { toLocale, translator, useT } from '../lib/i18n'
+import { safeRedirect } from '../lib/session.server'
+import { serverContext } from '../server-context'
+import { Alert } from '../ui/alert'
+import { Button } from '../ui/button'
+import { CsrfField } from '../ui/csrf-field'
+import { TextField } from '../ui/text-field'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Sign in · Fieldwise' }]
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const t = translator(toLocale(readCookies(request)[COOKIE.culture]))
+  const form = await request.formData()
+  const fields = formFields(form)
+  const parsed = signInSchema.safeParse(fields)
+  if (!parsed.success) return data({ fields: fieldErrors(parsed.error, t), error: null, email: fields.email ?? '' }, 400)
+  const res = await apiClient(request, context).auth['sign-in'].$post({ json: parsed.data })
+  if (res.status === 200) {
+    const body = (await res.json()) as { accessToken: string }
+    const secure = context.get(serverContext).production
+    throw redirect(safeRedirect(form.get('redirectURL')), { headers: { 'Set-Cookie': tokenCookie(body.accessToken, secure) } })
+  }
+  const error = res.status === 404 ? t.sign_in_error_wrong() : res.status === 429 ? t.sign_in_error_throttled() : t.error_unexpected()
+  return data({ fields: {} as FieldErrors, error, email: parsed.data.email }, res.status === 404 ? 401 : res.status)
+}
+
+export default function SignIn({ actionData }: Route.ComponentProps) {
+  const t = useT()
+  const [params] = useSearchParams()
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  const redirectURL = params.get('redirectURL') ?? ''
+  return (
+    <AuthCard
+      title={t.sign_in_title()}
+      subtitle={
+        <>
+          {t.sign_in_no_account()}{' '}
+          <Link to="/sign-up" className="font-semibold text-primary-700 underline">
+            {t.sign_up_link()}
+          </Link>
+        </>
+      }
+    >
+      {params.get('signedOut') ? <Alert tone="success">{t.signed_out_notice()}</Alert> : null}
+      {params.get('reset') ? <Alert tone="success">{t.reset_done()}</Alert> : null}
+      {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
+      <Form method="post" className="mt-4 flex flex-col gap-5" noValidate>
+        <CsrfField />
+        <input type="hidden" name="redirectURL" value={redirectURL} />
+        <TextField label={t.email_label()} name="email" type="email" autoComplete="username" required defaultValue={actionData?.email} error={actionData?.fields.email} />
+        <TextField label={t.password_label()} name="password" type="password" autoComplete="current-password" required error={actionData?.fields.password} />
+        <Link to="/forgot-password" className="self-end text-sm font-medium text-primary-700 underline">
+          {t.forgot_password_link()}
+        </Link>
+        <Button type="submit" disabled={busy}>
+          {busy ? t.signing_in() : t.sign_in_button()}
+        </Button>
+      </Form>
+    </AuthCard>
+  )
+}

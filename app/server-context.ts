@@ -1,0 +1,12 @@
+import { createContext } from 'react-router'
+
+/** What the Hono server hands to every loader and action (exported through entry.server). */
+export type ServerContext = {
+  /** The BFF, in process: `fetch` of the Hono API app (paths without the /api prefix). */
+  api: (path: string, init?: RequestInit) => Promise<Response>
+  production: boolean
+  /** This request's CSRF token (also in the csrf cookie); forms send it back. */
+  csrfToken: string
+}
+
+export const serverContext = createContext<ServerContext>()

@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react'
+
+type Tone = 'error' | 'success' | 'info'
+
+const tones: Record<Tone, string> = {
+  error: 'border-red-200 bg-red-50 text-red-800',
+  success: 'border-green-200 bg-green-50 text-green-800',
+  info: 'border-sky-200 bg-sky-50 text-sky-900',
+}
+
+export function Alert({ tone, children }: { tone: Tone; children: ReactNode }) {
+  return (
+    <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-md border px-4 py-3 text-sm ${tones[tone]}`}>
+      {children}
+    </div>
+  )
+}

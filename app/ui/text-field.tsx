@@ -1,0 +1,26 @@
+import { useId, type InputHTMLAttributes } from 'react'
+
+/** A labelled input with its error under it, tied together for screen readers. */
+export function TextField({ label, error, ...props }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string }) {
+  const id = useId()
+  const errorId = `${id}-error`
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...props}
+        className="min-h-11 rounded-md border border-slate-300 bg-white px-3 text-slate-900 focus:border-primary-600 focus:outline-2 focus:outline-primary-600 aria-invalid:border-red-600"
+      />
+      {error ? (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,58 @@
+// The Node entry (npm start): reads the environment, opens storage, serves on PORT.
+import { serve } from '@hono/node-server'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { serveStatic } from '@hono/node-server/serve-static'
+import type { ServerBuild } from 'react-router'
+import { ConfigError, loadConfig, type Config } from '../config.ts'
+import { createServer } from '../server.ts'
+import { openStore, type StorageChoice } from '../../storage/open.ts'
+import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
+
+let config: Config
+try {
+  config = loadConfig(process.env)
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message)
+    process.exit(1)
+  }
+  throw error
+}
+
+function storageChoice(config: Config): StorageChoice {
+  switch (config.storageDriver) {
+    case 'memory':
+      return { driver: 'memory' }
+    case 'fs':
+      return { driver: 'fs', dataDir: config.dataDir }
+    case 'redis':
+      return { driver: 'redis', url: config.redisUrl! }
+    default:
+      console.error(`Invalid setting STORAGE_DRIVER: ${config.storageDriver} runs on its own platform (Workers or Deno), not on Node`)
+      process.exit(1)
+  }
+}
+
+const store = await openStore(storageChoice(config))
+const build = (await import(new URL('../../build/server/index.js', import.meta.url).href)) as ServerBuild
+const { app } = await createServer({
+  config,
+  store,
+  build,
+  staticFiles: serveStatic({ root: './build/client' }),
+  clientAddress: (c) => (c.env ? getConnInfo(c).remote.address : undefined),
+})
+
+const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+  console.log(`Fieldwise is running at http://localhost:${info.port} (storage: ${store.driver})`)
+  if (!config.production) {
+    console.log(`Demo sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}  (technician: ${DEMO_TECHNICIAN.email} / ${DEMO_TECHNICIAN.password})`)
+  }
+})
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    server.close()
+    void store.dispose().finally(() => process.exit(0))
+  })
+}

@@ -1,0 +1,88 @@
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { getCookie } from 'hono/cookie'
+import { serialize } from 'hono/utils/cookie'
+import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router'
+import { createBff, type BffOptions } from './app.ts'
+import { randomToken } from './lib/base64.ts'
+import { timingSafeEqual } from './lib/passwords.ts'
+
+type ServerContextValue = { api: (path: string, init?: RequestInit) => Promise<Response>; production: boolean; csrfToken: string }
+
+export type ServerOptions = BffOptions & {
+  build: ServerBuild
+  /** Serves the client build's files (runtime-specific); absent where the platform serves them. */
+  staticFiles?: MiddlewareHandler
+}
+
+const CSRF_COOKIE = 'csrf'
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * The one deployable: the BFF under /api, the client build's files, and the React Router
+ * pages for everything else, whose loaders and actions reach the BFF in process.
+ */
+export async function createServer(options: ServerOptions) {
+  const bff = await createBff(options)
+  const production = options.config.production
+  const handle = createRequestHandler(options.build, production ? 'production' : 'development')
+  // The context key must be the very object the build's loaders read: take it from the build.
+  const contextKey = (options.build.entry.module as unknown as { serverContext: RouterContext<ServerContextValue> }).serverContext
+
+  const app = new Hono()
+  app.use(async (c, next) => {
+    await next()
+    c.header('X-Content-Type-Options', 'nosniff')
+    c.header('Referrer-Policy', 'same-origin')
+    c.header('X-Frame-Options', 'DENY')
+  })
+  app.route('/api', bff.api)
+  if (options.staticFiles) {
+    app.use('/assets/*', async (c, next) => {
+      await next()
+      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable')
+    })
+    app.use('/assets/*', options.staticFiles)
+    app.use('/favicon.svg', options.staticFiles)
+  }
+  app.all('*', async (c) => {
+    const csrf = await csrfCheck(c, production)
+    if (csrf instanceof Response) return csrf
+    const context = new RouterContextProvider()
+    // In process, with the page request's runtime env, so the BFF sees the same caller.
+    const api = (path: string, init?: RequestInit) => Promise.resolve(bff.api.request(path, init, c.env))
+    context.set(contextKey, { api, production, csrfToken: csrf.token })
+    const res = await handle(c.req.raw, context)
+    if (csrf.setCookie) res.headers.append('Set-Cookie', csrf.setCookie)
+    return res
+  })
+  return { app, bff }
+}
+
+/**
+ * Double-submit CSRF protection for every form action of the pages: a random token in an
+ * httpOnly SameSite cookie, echoed by each form in a hidden field; a write whose field does
+ * not match, or that comes from another origin, is refused before any action runs.
+ */
+async function csrfCheck(c: Context, production: boolean): Promise<{ token: string; setCookie?: string } | Response> {
+  const existing = getCookie(c, CSRF_COOKIE)
+  if (SAFE_METHODS.has(c.req.method)) {
+    if (existing && /^[\w-]{20,}$/.test(existing)) return { token: existing }
+    const token = randomToken(24)
+    return { token, setCookie: serialize(CSRF_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'Lax', secure: production }) }
+  }
+  const origin = c.req.header('origin')
+  if (origin && origin !== new URL(c.req.url).origin) return forbidden()
+  const type = c.req.header('content-type') ?? ''
+  if (!existing || !(type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data'))) return forbidden()
+  const form = await c.req.raw.clone().formData()
+  const sent = form.get('csrf')
+  if (typeof sent !== 'string' || !timingSafeEqual(new TextEncoder().encode(sent), new TextEncoder().encode(existing))) return forbidden()
+  return { token: existing }
+}
+
+function forbidden() {
+  return new Response('Your form expired. Reload the page and try again.', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+}
+
+export type Server = Awaited<ReturnType<typeof createServer>>
+export type { Context }

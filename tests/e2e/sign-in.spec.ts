@@ -1,0 +1,90 @@
+import { expect, test, type Page } from '@playwright/test'
+import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
+
+async function signIn(page: Page, email = DEMO_ADMIN.email, password = DEMO_ADMIN.password) {
+  await page.getByLabel('Email address').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+test('a signed-out visit goes to sign-in and comes back to the page after signing in', async ({ page }) => {
+  await page.goto('/view/home')
+  await expect(page).toHaveURL(/\/sign-in\?redirectURL=%2Fview%2Fhome$/)
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  await signIn(page)
+  await expect(page).toHaveURL(/\/view\/home$/)
+  await expect(page.getByRole('heading', { name: 'Welcome back, Ana Costa!' })).toBeVisible()
+  await expect(page.getByTestId('user-email').first()).toHaveText(DEMO_ADMIN.email)
+  await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()}`)
+})
+
+test('a wrong password shows the error and keeps the user signed out', async ({ page }) => {
+  await page.goto('/sign-in')
+  await signIn(page, DEMO_ADMIN.email, 'not-the-password')
+  await expect(page.getByRole('alert')).toHaveText('Wrong email or password')
+  await expect(page.getByLabel('Email address')).toHaveValue(DEMO_ADMIN.email)
+  await page.goto('/view/home')
+  await expect(page).toHaveURL(/\/sign-in/)
+})
+
+test('a malformed e-mail gets a field error next to the field', async ({ page }) => {
+  await page.goto('/sign-in')
+  await signIn(page, 'not-an-email', 'x')
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible()
+  await expect(page.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true')
+})
+
+test('switching branch is kept after a reload, and a change of company is flagged', async ({ page }) => {
+  await page.goto('/sign-in')
+  await signIn(page)
+  await expect(page.getByTestId('tenant')).toHaveText('You are working in Acme Field Services — São Paulo (Matriz).')
+  const switcher = page.getByLabel('Company and branch')
+  await switcher.selectOption('1:3')
+  await expect(page.getByTestId('tenant')).toHaveText('You are working in Acme Field Services — Rio de Janeiro.')
+  await switcher.selectOption('2:4')
+  await expect(page.getByRole('status')).toHaveText('Company changed to Northwind Home Services')
+  await expect(page.getByTestId('tenant')).toHaveText('You are working in Northwind Home Services — Austin.')
+  await page.reload()
+  await expect(page.getByTestId('tenant')).toHaveText('You are working in Northwind Home Services — Austin.')
+  await expect(page.getByLabel('Company and branch')).toHaveValue('2:4')
+})
+
+test('switching language changes the texts and is kept after a reload', async ({ page }) => {
+  await page.goto('/sign-in')
+  await signIn(page)
+  await page.getByLabel('Language').selectOption('es')
+  await expect(page.getByRole('heading', { name: '¡Bienvenido de nuevo, Ana Costa!' })).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-MX')
+  await page.reload()
+  await expect(page.getByRole('heading', { name: '¡Bienvenido de nuevo, Ana Costa!' })).toBeVisible()
+  await page.getByLabel('Idioma').selectOption('pt')
+  await expect(page.getByRole('heading', { name: 'Bem-vindo de volta, Ana Costa!' })).toBeVisible()
+  await page.getByLabel('Idioma').selectOption('en')
+  await expect(page.getByRole('heading', { name: 'Welcome back, Ana Costa!' })).toBeVisible()
+})
+
+test('signing out ends the session', async ({ page }) => {
+  await page.goto('/sign-in')
+  await signIn(page)
+  await expect(page).toHaveURL(/\/view\/home$/)
+  await page.getByRole('link', { name: 'Sign out' }).click()
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/sign-in\?signedOut=1$/)
+  await expect(page.getByRole('status')).toHaveText('You have signed out!')
+  await page.goto('/view/home')
+  await expect(page).toHaveURL(/\/sign-in\?redirectURL=/)
+})
+
+test('a signed-in user opening sign-in goes to the root', async ({ page }) => {
+  await page.goto('/sign-in')
+  await signIn(page)
+  await expect(page).toHaveURL(/\/view\/home$/)
+  await page.goto('/sign-in')
+  await expect(page).toHaveURL(/\/view\/home$/)
+})
+
+test('an unknown address shows the 404 page', async ({ page }) => {
+  const res = await page.goto('/no/such/page')
+  expect(res?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'Oops, 404!' })).toBeVisible()
+})
