@@ -1,0 +1,63 @@
+// The Deno entry: `npx deno run -A --unstable-kv bff/runtime/deno.ts` (after npm run build).
+import { serveStatic } from 'hono/deno'
+import type { ServerBuild } from 'react-router'
+import { ConfigError, loadConfig, type Config } from '../config.ts'
+import { createServer } from '../server.ts'
+import { openStore, type StorageChoice } from '../../storage/open.ts'
+import type { DenoKv } from '../../storage/drivers/deno-kv.ts'
+import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
+
+declare const Deno: {
+  env: { toObject(): Record<string, string> }
+  openKv(path?: string): Promise<DenoKv>
+  serve(options: { port: number; hostname?: string; onListen?: (addr: { port: number }) => void }, handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>): unknown
+  exit(code: number): never
+}
+
+let config: Config
+try {
+  config = loadConfig(Deno.env.toObject())
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message)
+    Deno.exit(1)
+  }
+  throw error
+}
+
+async function storageChoice(config: Config): Promise<StorageChoice> {
+  switch (config.storageDriver) {
+    case 'deno-kv':
+      return { driver: 'deno-kv', kv: await Deno.openKv(`${config.dataDir}/deno.kv`) }
+    case 'memory':
+      return { driver: 'memory' }
+    case 'fs':
+      return { driver: 'fs', dataDir: config.dataDir }
+    case 'redis':
+      return { driver: 'redis', url: config.redisUrl! }
+    default:
+      console.error('Invalid setting STORAGE_DRIVER: cloudflare-kv runs on Cloudflare Workers, not on Deno')
+      Deno.exit(1)
+  }
+}
+
+const store = await openStore(await storageChoice(config))
+const build = (await import(new URL('../../build/server/index.js', import.meta.url).href)) as ServerBuild
+const { app } = await createServer({
+  config,
+  store,
+  build,
+  staticFiles: serveStatic({ root: './build/client' }),
+  clientAddress: (c) => (c.env as { remoteAddr?: { hostname: string } } | undefined)?.remoteAddr?.hostname,
+})
+
+Deno.serve(
+  {
+    port: config.port,
+    onListen: ({ port }) => {
+      console.log(`Fieldwise is running on Deno at http://localhost:${port} (storage: ${store.driver})`)
+      if (!config.production) console.log(`Demo sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`)
+    },
+  },
+  (request, info) => app.fetch(request, info),
+)

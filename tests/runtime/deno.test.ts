@@ -1,0 +1,42 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { roundTrip } from './round-trip.ts'
+import { freePort, startServer } from './servers.ts'
+
+describe('the server on Deno (Deno KV)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'deno-data-'))
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+  const start = async () => {
+    const port = await freePort()
+    return startServer('npx', ['deno', 'run', '-A', '--unstable-kv', 'bff/runtime/deno.ts'], port, { PORT: String(port), STORAGE_DRIVER: 'deno-kv', DATA_DIR: dataDir, NODE_ENV: 'test' })
+  }
+
+  it('signs in, keeps a change in Deno KV across a restart, and serves pages and assets', async () => {
+    const first = await start()
+    try {
+      const health = (await (await fetch(`${first.url}/api/health`)).json()) as { storage: string }
+      expect(health.storage).toBe('deno-kv')
+      await roundTrip(first.url, 'Ana on Deno')
+    } finally {
+      await first.stop()
+    }
+    const second = await start()
+    try {
+      const signIn = await fetch(`${second.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.fieldservice.app', password: 'demo-admin-2026' }) })
+      expect(((await signIn.json()) as { user: { name: string } }).user.name).toBe('Ana on Deno')
+    } finally {
+      await second.stop()
+    }
+  })
+
+  it('passes the storage contract on Deno KV', () => {
+    const run = spawnSync('npx', ['deno', 'run', '-A', '--unstable-kv', 'tests/runtime/deno-kv-contract.ts'], { encoding: 'utf8', timeout: 90_000 })
+    const output = `${run.stdout}${run.stderr}`
+    expect(output, output).toMatch(/^10 passed, 0 failed$/m)
+    expect(run.status, output).toBe(0)
+  })
+})

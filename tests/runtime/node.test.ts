@@ -1,0 +1,79 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { roundTrip } from './round-trip.ts'
+import { freePort, startServer } from './servers.ts'
+
+describe('the Node server (npm start)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'node-data-'))
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+  const start = async () => {
+    const port = await freePort()
+    return startServer(process.execPath, ['bff/runtime/node.ts'], port, { PORT: String(port), STORAGE_DRIVER: 'fs', DATA_DIR: dataDir, NODE_ENV: 'development', JWT_SECRET: '' })
+  }
+
+  it('seeds the fs storage once, prints the demo sign-in, and keeps data and sessions across a restart', async () => {
+    const first = await start()
+    let token: string
+    try {
+      expect(first.output()).toContain('Demo data loaded')
+      expect(first.output()).toMatch(/Demo sign-in: admin@demo\.fieldservice\.app \/ demo-admin-2026/)
+      token = await roundTrip(first.url, 'Ana on Node')
+    } finally {
+      await first.stop()
+    }
+    const second = await start()
+    try {
+      expect(second.output()).not.toContain('Demo data loaded')
+      // the generated signing key was kept in the data dir, so the old token still works
+      const user = await fetch(`${second.url}/api/common/user`, { headers: { authorization: `Bearer ${token}` } })
+      expect(user.status).toBe(200)
+      expect(((await user.json()) as { name: string }).name).toBe('Ana on Node')
+    } finally {
+      await second.stop()
+    }
+  })
+
+  it('refuses to start in production without JWT_SECRET, naming the setting', () => {
+    const run = spawnSync(process.execPath, ['bff/runtime/node.ts'], { env: { ...process.env, NODE_ENV: 'production', JWT_SECRET: '', STORAGE_DRIVER: 'memory' }, encoding: 'utf8', timeout: 30_000 })
+    expect(run.status).toBe(1)
+    expect(run.stderr.trim()).toBe('Invalid setting JWT_SECRET: is required in production (at least 32 bytes)')
+  })
+
+  it('refuses a bad setting with one line', () => {
+    const run = spawnSync(process.execPath, ['bff/runtime/node.ts'], { env: { ...process.env, PORT: 'eighty', STORAGE_DRIVER: 'memory' }, encoding: 'utf8', timeout: 30_000 })
+    expect(run.status).toBe(1)
+    expect(run.stderr.trim()).toBe('Invalid setting PORT: must be a port number')
+  })
+})
+
+describe('form actions and cross-site request forgery', () => {
+  it('refuses a form post without the CSRF token, with a wrong one, or from another origin', async () => {
+    const port = await freePort()
+    const server = await startServer(process.execPath, ['bff/runtime/node.ts'], port, { PORT: String(port), STORAGE_DRIVER: 'memory', NODE_ENV: 'test' })
+    try {
+      const page = await fetch(`${server.url}/sign-in`)
+      const cookie = page.headers.get('set-cookie')!.split(';')[0]
+      expect(cookie).toMatch(/^csrf=/)
+      expect(page.headers.get('set-cookie')).toContain('HttpOnly')
+      expect(page.headers.get('set-cookie')).toContain('SameSite=Lax')
+      const token = (await page.text()).match(/name="csrf" value="([^"]+)"/)![1]
+      const post = (body: Record<string, string>, headers: Record<string, string> = {}) =>
+        fetch(`${server.url}/sign-in`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(body) })
+      const credentials = { email: 'admin@demo.fieldservice.app', password: 'demo-admin-2026' }
+      expect((await post(credentials, { cookie })).status).toBe(403)
+      expect((await post({ ...credentials, csrf: 'x'.repeat(32) }, { cookie })).status).toBe(403)
+      expect((await post({ ...credentials, csrf: token })).status).toBe(403)
+      expect((await post({ ...credentials, csrf: token }, { cookie, origin: 'http://evil.example' })).status).toBe(403)
+      const ok = await post({ ...credentials, csrf: token }, { cookie, origin: server.url })
+      expect(ok.status).toBe(302)
+      const session = ok.headers.get('set-cookie')!
+      expect(session).toMatch(/^token=[\w.-]+; Path=\/; SameSite=Lax; HttpOnly; Max-Age=604800$/)
+    } finally {
+      await server.stop()
+    }
+  })
+})
