@@ -2,7 +2,8 @@ import { Hono } from 'hono'
 import type { AppEnv, Deps } from '../lib/deps.ts'
 import { requireAuth } from '../lib/auth.ts'
 import { apiError } from '../lib/errors.ts'
-import { branchesOf, resolveTenant } from '../lib/tenancy.ts'
+import { listQuerySchema, paginate, sortBy } from '../lib/list.ts'
+import { branchesOf, requireTenant, resolveTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
 import { selectBranchSchema } from '../schemas/tenancy.ts'
 
@@ -11,6 +12,13 @@ export function cdFilialRoutes(deps: Deps) {
   const { repos } = deps
   return new Hono<AppEnv>()
     .use(requireAuth(deps))
+    .get('/', requireTenant(deps), valid('query', listQuerySchema(['COD_FILIAL', 'NOM_FILIAL', 'FLG_PRINCIPAL'], 'COD_FILIAL')), async (c) => {
+      // The branches of the request's company (the cd_filial module's list).
+      const { search, sort, order, page, size } = c.req.valid('query')
+      const needle = search.toLocaleLowerCase()
+      const rows = (await repos.companies.branches(c.get('tenant').empresa)).filter((b) => !needle || b.NOM_FILIAL.toLocaleLowerCase().includes(needle))
+      return c.json({ IsSuccess: true, Dados: paginate(sortBy(rows, sort, order), page, size), Msg: '' })
+    })
     .get('/user-branches', async (c) => {
       const rows = await branchesOf(repos, c.get('auth').user)
       const Dados = rows.map((b) => ({

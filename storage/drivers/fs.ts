@@ -95,8 +95,11 @@ export const atomicFsDriver = defineDriver((options: { base: string }) => {
   }
 })
 
-/** Files under DATA_DIR, one JSON file a record. Atomic per write; one writer process at a time. */
-export function fsAdapter(dataDir: string): DriverAdapter {
+/**
+ * Files under DATA_DIR, one JSON file a record. Atomic per write; one server process per
+ * data dir, which lets it keep the records it reads in memory (up to `cacheSize`).
+ */
+export function fsAdapter(dataDir: string, cacheSize = 20_000): DriverAdapter {
   const driver = atomicFsDriver({ base: dataDir })
-  return lockedAdapter('fs', createStorage({ driver }), (parent) => driver.getInstance!().children(parent))
+  return lockedAdapter('fs', createStorage({ driver }), (parent) => driver.getInstance!().children(parent), { cacheSize })
 }

@@ -1,29 +1,74 @@
 import type { Storage } from 'unstorage'
 import { createKeyLock } from '../lock.ts'
-import { decodeRecord, encodeRecord, type DriverAdapter } from '../store.ts'
+import { createLru } from '../lru.ts'
+import { decodeRecord, encodeRecord, type DriverAdapter, type Versioned } from '../store.ts'
+
+type Options = {
+  /**
+   * Keep recently read records and listings in memory. Only for a store that this process
+   * alone writes (fs: one server per data dir), where every write passes through here.
+   */
+  cacheSize?: number
+}
 
 /**
  * An adapter for unstorage drivers with no compare-and-swap (memory, fs, Cloudflare KV):
  * every write of a key runs under an in-process lock of that key, so read-compare-write is
  * atomic within this process (and, on Cloudflare KV, within this isolate only).
  */
-export function lockedAdapter(name: string, storage: Storage, children: (parent: string) => Promise<string[]>): DriverAdapter {
-  const read = async (key: string) => decodeRecord(await storage.getItemRaw(key))
+export function lockedAdapter(name: string, storage: Storage, listChildren: (parent: string) => Promise<string[]>, options: Options = {}): DriverAdapter {
+  const records = options.cacheSize ? createLru<Versioned<unknown> | null>(options.cacheSize) : null
+  const listings = options.cacheSize ? createLru<string[]>(Math.max(64, Math.floor(options.cacheSize / 100))) : null
+  const parentOf = (key: string) => key.slice(0, Math.max(0, key.lastIndexOf(':')))
+
+  const read = async (key: string) => {
+    const cached = records?.get(key)
+    if (cached !== undefined) return cached
+    const record = decodeRecord(await storage.getItemRaw(key))
+    records?.set(key, record && deepFreeze(record))
+    return record
+  }
   return {
     name,
     read,
     async swap(key, expected, next) {
       const actual = (await read(key))?.version ?? 0
       if (expected !== 'any' && expected !== actual) return { ok: false, actual }
-      if (next === undefined) {
-        await storage.removeItem(key)
-        return { ok: true, version: 0 }
+      try {
+        if (next === undefined) {
+          await storage.removeItem(key)
+          records?.set(key, null)
+          if (actual !== 0) listings?.delete(parentOf(key))
+          return { ok: true, version: 0 }
+        }
+        await storage.setItemRaw(key, encodeRecord(actual + 1, next))
+        // the cache keeps its own copy, so a caller changing its object cannot change the cache
+        records?.set(key, deepFreeze({ version: actual + 1, value: structuredClone(next) }))
+        if (actual === 0) listings?.delete(parentOf(key))
+        return { ok: true, version: actual + 1 }
+      } catch (error) {
+        records?.delete(key)
+        listings?.delete(parentOf(key))
+        throw error
       }
-      await storage.setItemRaw(key, encodeRecord(actual + 1, next))
-      return { ok: true, version: actual + 1 }
     },
-    children,
+    async children(parent) {
+      const cached = listings?.get(parent)
+      if (cached) return [...cached]
+      const ids = await listChildren(parent)
+      listings?.set(parent, ids)
+      return [...ids]
+    },
     exclusive: createKeyLock(),
     dispose: () => storage.dispose(),
   }
+}
+
+/** Cached records are shared by every reader: frozen, so a change in place fails loudly. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const child of Object.values(value)) deepFreeze(child)
+  }
+  return value
 }

@@ -90,6 +90,21 @@ export function storageContract(register: Register, open: () => Promise<Store>) 
     assert.equal((await store.children(k('odd'))).length, weird.length)
   }))
 
+  register('never lets a reader change the stored record in place', withStore(async (store) => {
+    const key = k('alias')
+    const written = { n: 1, list: [1] }
+    await store.put(key, written)
+    written.n = 2
+    const read = await store.get<{ n: number; list: number[] }>(key)
+    try {
+      read!.value.n = 3
+      read!.value.list.push(4)
+    } catch {
+      // frozen by a caching driver: changing it in place fails, which is also fine
+    }
+    assert.deepEqual((await store.get(key))?.value, { n: 1, list: [1] })
+  }))
+
   register('reads many keys in order, with null for the missing', withStore(async (store) => {
     await store.put(k('many', '1'), 'one')
     await store.put(k('many', '3'), 'three')

@@ -119,3 +119,31 @@ describe('the signed-in user', () => {
     expect(res.status).toBe(413)
   })
 })
+
+describe('the branch list of the current company', () => {
+  type Page = Wrapper<{ items: Filial[]; pagination: { length: number; size: number; page: number; lastPage: number; startIndex: number; endIndex: number } }>
+
+  it('lists only the branches of the company in X-Empresa, searched, sorted and paged', async () => {
+    const bff = await testBff()
+    const token = await bff.signIn()
+    const first = (await (await bff.call('/cd_filial?sort=NOM_FILIAL&size=2', { token, headers: { 'x-empresa': '1' } })).json()) as Page
+    expect(first.Dados.items.map((b) => b.NOM_FILIAL)).toEqual(['Campinas', 'Rio de Janeiro'])
+    expect(first.Dados.pagination).toEqual({ length: 3, size: 2, page: 1, lastPage: 2, startIndex: 0, endIndex: 1 })
+    const second = (await (await bff.call('/cd_filial?sort=NOM_FILIAL&size=2&page=2', { token, headers: { 'x-empresa': '1' } })).json()) as Page
+    expect(second.Dados.items.map((b) => b.NOM_FILIAL)).toEqual(['São Paulo (Matriz)'])
+    const other = (await (await bff.call('/cd_filial', { token, headers: { 'x-empresa': '2' } })).json()) as Page
+    expect(other.Dados.items.map((b) => b.NOM_FILIAL)).toEqual(['Austin'])
+    const searched = (await (await bff.call('/cd_filial?search=RIO', { token, headers: { 'x-empresa': '1' } })).json()) as Page
+    expect(searched.Dados.items.map((b) => b.COD_FILIAL)).toEqual([3])
+  })
+
+  it('refuses another company, a bad query and a missing token', async () => {
+    const bff = await testBff()
+    const tech = await bff.signIn(DEMO_TECHNICIAN)
+    expect((await bff.call('/cd_filial', { token: tech, headers: { 'x-empresa': '2' } })).status).toBe(403)
+    const bad = await bff.call('/cd_filial?size=1000&sort=password', { token: tech })
+    expect(bad.status).toBe(400)
+    expect(Object.keys(((await bad.json()) as { fields: Record<string, string[]> }).fields).sort()).toEqual(['size', 'sort'])
+    expect((await bff.call('/cd_filial')).status).toBe(401)
+  })
+})
