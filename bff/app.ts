@@ -4,6 +4,7 @@ import type { Config } from './config.ts'
 import type { AppEnv, Deps, Logger } from './lib/deps.ts'
 import { apiError, onApiError } from './lib/errors.ts'
 import { signingSecret } from './lib/secret.ts'
+import { createTokenVerifier } from './lib/tokens.ts'
 import { authRoutes } from './routes/auth.ts'
 import { cdFilialRoutes } from './routes/cd-filial.ts'
 import { commonUserRoutes } from './routes/common-user.ts'
@@ -13,6 +14,8 @@ import { seedDemoData } from '../seeds/index.ts'
 
 /** JSON bodies above this are refused with 413 as soon as the limit is passed. */
 export const JSON_BODY_LIMIT = 1024 * 1024
+
+const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 export type BffOptions = {
   config: Config
@@ -33,21 +36,26 @@ export const consoleLogger: Logger = {
 export async function createBff(options: BffOptions) {
   const { config, store } = options
   if (options.seed !== false) await seedDemoData(store, options.log ?? consoleLogger)
+  const secret = await signingSecret(config, store)
   const deps: Deps = {
     config,
     store,
     repos: createRepositories(store),
-    secret: await signingSecret(config, store),
+    secret,
+    verifyToken: createTokenVerifier(secret),
     log: options.log ?? consoleLogger,
     now: options.now ?? Date.now,
     clientAddress: options.clientAddress ?? (() => undefined),
   }
+  const limit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw apiError(413, 'The request body is too large') } })
   const api = new Hono<AppEnv>()
-    .use(async (c, next) => {
-      await next()
+    .use((c, next) => {
+      // Set before the handler runs, so Hono adds them as it builds the response.
       c.header('Cache-Control', 'no-store')
+      c.header('X-Content-Type-Options', 'nosniff')
+      // Requests without a body skip the limit (touching a GET's body costs time and memory).
+      return BODYLESS.has(c.req.method) ? next() : limit(c, next)
     })
-    .use(bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw apiError(413, 'The request body is too large') } }))
     .get('/health', (c) => c.json({ status: 'ok', storage: store.driver }))
     .route('/auth', authRoutes(deps))
     .route('/common/user', commonUserRoutes(deps))

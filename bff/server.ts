@@ -15,6 +15,11 @@ export type ServerOptions = BffOptions & {
 }
 
 const CSRF_COOKIE = 'csrf'
+const PAGE_HEADERS = [
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Referrer-Policy', 'same-origin'],
+  ['X-Frame-Options', 'DENY'],
+] as const
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
@@ -29,12 +34,6 @@ export async function createServer(options: ServerOptions) {
   const contextKey = (options.build.entry.module as unknown as { serverContext: RouterContext<ServerContextValue> }).serverContext
 
   const app = new Hono()
-  app.use(async (c, next) => {
-    await next()
-    c.header('X-Content-Type-Options', 'nosniff')
-    c.header('Referrer-Policy', 'same-origin')
-    c.header('X-Frame-Options', 'DENY')
-  })
   app.route('/api', bff.api)
   if (options.staticFiles) {
     app.use('/assets/*', async (c, next) => {
@@ -53,6 +52,7 @@ export async function createServer(options: ServerOptions) {
     context.set(contextKey, { api, production, csrfToken: csrf.token })
     const res = await handle(c.req.raw, context)
     if (csrf.setCookie) res.headers.append('Set-Cookie', csrf.setCookie)
+    for (const [name, value] of PAGE_HEADERS) res.headers.set(name, value)
     return res
   })
   return { app, bff }

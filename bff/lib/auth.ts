@@ -1,7 +1,6 @@
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv, Auth, Deps } from './deps.ts'
 import { apiError } from './errors.ts'
-import { verifyAccessToken } from './tokens.ts'
 
 export function bearerToken(header: string | undefined): string | null {
   const match = header?.match(/^Bearer\s+(\S+)$/i)
@@ -10,7 +9,7 @@ export function bearerToken(header: string | undefined): string | null {
 
 /** Resolves a token to a live session of an active user, or null. */
 export async function authenticate(deps: Deps, token: string): Promise<Auth | null> {
-  const claims = await verifyAccessToken(token, deps.secret, Math.floor(deps.now() / 1000))
+  const claims = await deps.verifyToken(token, Math.floor(deps.now() / 1000))
   if (!claims) return null
   const [session, user] = await Promise.all([deps.repos.sessions.find(claims.sid), deps.repos.users.findById(claims.sub)])
   if (!session || !user || session.userId !== user.value.id) return null

@@ -16,6 +16,7 @@ export type Deps = {
   store: Store
   repos: Repositories
   secret: Uint8Array
+  verifyToken: (token: string, nowSeconds: number) => Promise<{ sub: string; sid: string } | null>
   log: Logger
   now: () => number
   /** The caller's network address, as the runtime knows it (for throttling). */

@@ -19,7 +19,8 @@ export function jsonException(status: ContentfulStatusCode, body: unknown, heade
 export function onApiError(error: Error, c: Context, log: (message: string, error: unknown) => void): Response {
   if (error instanceof HTTPException) {
     const res = error.getResponse()
-    if (res.headers.get('content-type')?.includes('application/json')) return res
+    // Through c.newResponse, so the headers the middleware set (no-store ...) are kept.
+    if (res.headers.get('content-type')?.includes('application/json')) return c.newResponse(res.body, res)
     return c.json({ error: error.message || res.statusText || 'Request refused' } satisfies ApiError, error.status)
   }
   if (error instanceof ConflictError) {

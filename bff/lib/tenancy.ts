@@ -52,6 +52,14 @@ export async function resolveTenant(repos: Repositories, user: UserRecord, empre
   const filial = idHeader(filialHeader)
   if (empresa === 'invalid' || filial === 'invalid') throw apiError(400, 'Invalid request', { 'X-Empresa': ['must be a company id'], 'X-Filial': ['must be a branch id'] })
   if (empresa !== null && !user.grants.some((g) => g.empresa === empresa)) throw forbidden()
+  if (empresa !== null && filial !== null) {
+    // Both named (every call of a client that has picked): check just that branch.
+    const grant = grantFor(user, empresa, filial)
+    if (!grant) throw forbidden()
+    const [company, branch] = await Promise.all([repos.companies.find(empresa), repos.companies.findBranch(empresa, filial)])
+    if (!company?.ACTIVE || !branch?.ACTIVE) throw forbidden()
+    return { empresa, filial, grant }
+  }
   const branches = await branchesOf(repos, user)
   let pick: BranchRecord | null
   if (filial !== null) {

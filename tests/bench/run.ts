@@ -1,0 +1,113 @@
+// npm run bench: the product's throughput against two baselines measured in the same run.
+// Loopback only, every run bounded in time. Figures are machine-dependent: read the ratios.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createRepositories } from '../../storage/repositories/index.ts'
+import { openStore } from '../../storage/open.ts'
+import { seedDemoData } from '../../seeds/index.ts'
+import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
+import { freePort } from '../runtime/servers.ts'
+import { ensureWrk, wrk, type WrkResult } from './wrk.ts'
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
+const root = join(import.meta.dirname, '../..')
+
+// Every server runs with the Node flags of `npm start`, baselines included.
+const startScript = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+const nodeFlags = startScript.split(/\s+/).filter((part) => part.startsWith('--'))
+
+function start(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...nodeFlags, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+  child.stdout!.resume()
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + 30_000
+    const poll = async () => {
+      try {
+        if ((await fetch(readyUrl)).ok) return resolve(child)
+      } catch {
+        // not up yet
+      }
+      if (Date.now() > deadline || child.exitCode !== null) return reject(new Error(`server did not start: ${args.join(' ')}`))
+      setTimeout(poll, 200)
+    }
+    void poll()
+  })
+}
+
+/** Peak resident memory of a process so far (VmHWM), in MB. */
+function peakMemoryMb(pid: number): number {
+  const kb = Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/)?.[1])
+  return Math.round(kb / 1024)
+}
+
+ensureWrk()
+if (!existsSync(join(root, 'build/server/index.js'))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
+execFileSync('npx', ['react-router', 'build', 'tests/bench/trivial'], { cwd: root, stdio: 'ignore' })
+
+// The product's data: the demo seed plus branches up to 50 in the demo company.
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'))
+{
+  const store = await openStore({ driver: 'fs', dataDir })
+  await seedDemoData(store, { info: () => {}, error: () => {} })
+  const repos = createRepositories(store)
+  for (let n = 100; n < 147; n++) {
+    await repos.companies.saveBranch({ COD_EMPRESA: 1, COD_FILIAL: n, NOM_FILIAL: `Branch ${n}`, FLG_PRINCIPAL: 'N', PREFIX: `B${n}`, TIME_ZONE: 'America/Sao_Paulo', ACTIVE: true })
+  }
+  await store.dispose()
+}
+
+const [helloPort, trivialPort, appPort] = [await freePort(), await freePort(), await freePort()]
+const children: ChildProcess[] = []
+const results: Record<string, WrkResult> = {}
+let peak = 0
+try {
+  const hello = await start(['tests/bench/baselines.ts', 'hello', String(helloPort)], {}, `http://127.0.0.1:${helloPort}/`)
+  children.push(hello)
+  results.hello = wrk(`http://127.0.0.1:${helloPort}/`, {}, SECONDS)
+  hello.kill()
+
+  const trivial = await start(['tests/bench/baselines.ts', 'trivial', String(trivialPort)], {}, `http://127.0.0.1:${trivialPort}/`)
+  children.push(trivial)
+  results.trivial = wrk(`http://127.0.0.1:${trivialPort}/`, {}, SECONDS)
+  trivial.kill()
+
+  const base = `http://127.0.0.1:${appPort}`
+  const app = await start(['bff/runtime/node.ts'], { PORT: String(appPort), STORAGE_DRIVER: 'fs', DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: 'bench-secret-0123456789-abcdefghijklmnop' }, `${base}/api/health`)
+  children.push(app)
+  const signIn = await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) })
+  const { accessToken } = (await signIn.json()) as { accessToken: string }
+  const tenant = { 'X-Empresa': '1', 'X-Filial': '2' }
+  const list = await fetch(`${base}/api/cd_filial?size=50`, { headers: { authorization: `Bearer ${accessToken}`, ...tenant } })
+  const listed = ((await list.json()) as { Dados: { items: unknown[] } }).Dados.items.length
+  if (listed !== 50) throw new Error(`the list answered ${listed} records, not 50`)
+  const pageCookies = `token=${accessToken}; csrf=benchcsrftoken0123456789abcdef; currentEmpresa=1; currentFilial=2`
+  const home = await fetch(`${base}/view/home`, { headers: { cookie: pageCookies }, redirect: 'manual' })
+  if (home.status !== 200 || !(await home.text()).includes('Welcome back')) throw new Error(`the signed-in home answered ${home.status}`)
+
+  results.health = wrk(`${base}/api/health`, {}, SECONDS)
+  results.list = wrk(`${base}/api/cd_filial?size=50`, { Authorization: `Bearer ${accessToken}`, ...tenant }, SECONDS)
+  results.home = wrk(`${base}/view/home`, { Cookie: pageCookies }, SECONDS)
+  peak = peakMemoryMb(app.pid!)
+} finally {
+  for (const child of children) child.kill()
+  rmSync(dataDir, { recursive: true, force: true })
+}
+
+const rows: Array<[string, string, WrkResult, WrkResult]> = [
+  ['bare Hono route (baseline)', 'hello', results.hello, results.hello],
+  ['trivial React Router page (baseline)', 'trivial', results.trivial, results.trivial],
+  ['GET /api/health', 'hello', results.health, results.hello],
+  ['authenticated tenant list, 50 records', 'hello', results.list, results.hello],
+  ['signed-in home page (SSR)', 'trivial', results.home, results.trivial],
+]
+const fmt = (n: number, digits = 0) => n.toFixed(digits)
+console.log(`\n| case | req/s | p50 ms | p99 ms | ratio to its baseline | errors |\n|---|---:|---:|---:|---:|---:|`)
+for (const [name, baseline, r, b] of rows) {
+  console.log(`| ${name} | ${fmt(r.rps)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${fmt(r.rps / b.rps, 2)} (${baseline}) | ${r.errors} |`)
+}
+console.log(`\nServer peak memory (VmHWM): ${peak} MB; Node flags of npm start: ${nodeFlags.join(' ')}`)
+console.log(`Targets: list ≥ 0.15 of hello → ${fmt(results.list.rps / results.hello.rps, 2)}; home ≥ 0.5 of trivial → ${fmt(results.home.rps / results.trivial.rps, 2)}; memory < 200 MB → ${peak} MB`)
+mkdirSync(join(root, 'tests/artifacts'), { recursive: true })
+writeFileSync(join(root, 'tests/artifacts/bench.json'), JSON.stringify({ seconds: SECONDS, results, peakMemoryMb: peak }, null, 2))
