@@ -61,7 +61,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'))
 const [helloPort, trivialPort, appPort] = [await freePort(), await freePort(), await freePort()]
 const children: ChildProcess[] = []
 const results: Record<string, WrkResult> = {}
-let peak = 0
+let peak: number
 try {
   const hello = await start(['tests/bench/baselines.ts', 'hello', String(helloPort)], {}, `http://127.0.0.1:${helloPort}/`)
   children.push(hello)
