@@ -1,8 +1,9 @@
+import { useEffect } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
 import { COOKIE, readCookies } from './lib/cookies.server'
-import { CULTURES, toLocale, translator, useT, type Locale } from './lib/i18n'
+import { CULTURES, toLocale, useT, type Locale } from './lib/i18n'
 import { serverContext } from './server-context'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -32,12 +33,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  useEffect(() => localStorage.setItem('currentCulture', CULTURES[loaderData.locale]), [loaderData.locale])
   return <Outlet />
-}
-
-export function meta() {
-  return [{ title: translator('en').app_name() }]
 }
 
 export function ErrorBoundary() {

@@ -35,6 +35,12 @@ export default function ViewLayout({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => setDrawerOpen(false), [location.pathname])
   useEffect(() => {
+    // The spec's local-storage keys, mirrored for client code that reads them.
+    if (!current) return
+    localStorage.setItem('currentEmpresa', String(current.COD_EMPRESA))
+    localStorage.setItem('currentFilial', String(current.COD_FILIAL))
+  }, [current])
+  useEffect(() => {
     // The switcher flags a change of company once; show it, then drop the flag from the address.
     if (params.get('empresaChanged') && company) {
       setCompanyNotice(t.company_changed({ company: company.NOME_EMPRESA }))

@@ -41,3 +41,15 @@ export function useLocale(): Locale {
 export function useT(): Translator {
   return translator(useLocale())
 }
+
+type MetaMatch = { id: string; loaderData?: unknown } | undefined
+
+/** A page's <title> in the user's language: `meta: titled('sign_in_title')`. */
+export function titled(key: keyof Translator | null) {
+  return ({ matches }: { matches: MetaMatch[] }) => {
+    const root = matches.find((m) => m?.id === 'root')?.loaderData as { locale?: Locale } | undefined
+    const t = translator(root?.locale ?? DEFAULT_LOCALE)
+    const app = t.app_name()
+    return [{ title: key ? `${(t[key] as () => string)()} · ${app}` : app }]
+  }
+}

@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
 import { AuthCard } from '../layouts/auth-card'
-import { useT } from '../lib/i18n'
+import { titled, useT } from '../lib/i18n'
 
-export const meta = () => [{ title: 'Confirmation required · Fieldwise' }]
+export const meta = titled('confirmation_title')
 
 export default function ConfirmationRequired() {
   const t = useT()

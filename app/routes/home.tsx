@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
 import { Logo } from '../components/logo'
-import { useT } from '../lib/i18n'
+import { titled, useT } from '../lib/i18n'
 
-export const meta = () => [{ title: 'Fieldwise' }]
+export const meta = titled(null)
 
 /** The public landing page (empty layout). */
 export default function Landing() {

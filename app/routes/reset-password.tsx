@@ -5,13 +5,13 @@ import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
 import { COOKIE, readCookies } from '../lib/cookies.server'
 import { fieldErrors, formFields } from '../lib/forms'
-import { toLocale, translator, useT } from '../lib/i18n'
+import { titled, toLocale, translator, useT } from '../lib/i18n'
 import { Alert } from '../ui/alert'
 import { Button } from '../ui/button'
 import { CsrfField } from '../ui/csrf-field'
 import { TextField } from '../ui/text-field'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Reset password · Fieldwise' }]
+export const meta = titled('reset_title')
 
 export async function action({ request, context }: Route.ActionArgs) {
   const t = translator(toLocale(readCookies(request)[COOKIE.culture]))

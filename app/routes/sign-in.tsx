@@ -5,7 +5,7 @@ import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
 import { COOKIE, readCookies, tokenCookie } from '../lib/cookies.server'
 import { fieldErrors, formFields, type FieldErrors } from '../lib/forms'
-import { toLocale, translator, useT } from '../lib/i18n'
+import { titled, toLocale, translator, useT } from '../lib/i18n'
 import { safeRedirect } from '../lib/session.server'
 import { serverContext } from '../server-context'
 import { Alert } from '../ui/alert'
@@ -13,7 +13,7 @@ import { Button } from '../ui/button'
 import { CsrfField } from '../ui/csrf-field'
 import { TextField } from '../ui/text-field'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Sign in · Fieldwise' }]
+export const meta = titled('sign_in_title')
 
 export async function action({ request, context }: Route.ActionArgs) {
   const t = translator(toLocale(readCookies(request)[COOKIE.culture]))

@@ -3,13 +3,13 @@ import type { Route } from './+types/sign-out'
 import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
 import { clearTokenCookie } from '../lib/cookies.server'
-import { useT } from '../lib/i18n'
+import { titled, useT } from '../lib/i18n'
 import { requireUser } from '../lib/session.server'
 import { serverContext } from '../server-context'
 import { Button } from '../ui/button'
 import { CsrfField } from '../ui/csrf-field'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Sign out · Fieldwise' }]
+export const meta = titled('sign_out_title')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { user: await requireUser(request, context) }

@@ -5,7 +5,7 @@ import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
 import { COOKIE, readCookies, tokenCookie } from '../lib/cookies.server'
 import { fieldErrors, formFields } from '../lib/forms'
-import { toLocale, translator, useT } from '../lib/i18n'
+import { titled, toLocale, translator, useT } from '../lib/i18n'
 import { requireUser, safeRedirect } from '../lib/session.server'
 import { serverContext } from '../server-context'
 import { Alert } from '../ui/alert'
@@ -13,7 +13,7 @@ import { Button } from '../ui/button'
 import { CsrfField } from '../ui/csrf-field'
 import { TextField } from '../ui/text-field'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Unlock session · Fieldwise' }]
+export const meta = titled('unlock_title')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { user: await requireUser(request, context) }

@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv, Auth, Deps } from './deps.ts'
 import { apiError } from './errors.ts'
+import { DEFAULT_ID, resolveTenant } from './tenancy.ts'
 
 export function bearerToken(header: string | undefined): string | null {
   const match = header?.match(/^Bearer\s+(\S+)$/i)
@@ -18,13 +19,22 @@ export async function authenticate(deps: Deps, token: string): Promise<Auth | nu
   return { user: user.value, userVersion: user.version, session, token }
 }
 
-/** Every signed-in call: a valid bearer token, else 401. */
+/**
+ * Every signed-in call: a valid bearer token, else 401. A company or branch named in
+ * X-Empresa / X-Filial is checked here too, for every call: one the user does not hold is
+ * refused with 403 before any handler runs.
+ */
 export function requireAuth(deps: Deps) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const token = bearerToken(c.req.header('authorization'))
     const auth = token ? await authenticate(deps, token) : null
     if (!auth) throw apiError(401, 'Invalid token')
     c.set('auth', auth)
+    const empresa = c.req.header('x-empresa')
+    const filial = c.req.header('x-filial')
+    if (namesTenant(empresa) || namesTenant(filial)) c.set('tenant', await resolveTenant(deps.repos, auth.user, empresa, filial))
     await next()
   })
 }
+
+const namesTenant = (header: string | undefined) => header !== undefined && header.trim() !== '' && header.trim() !== String(DEFAULT_ID)

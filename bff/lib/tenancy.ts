@@ -78,10 +78,10 @@ function forbidden() {
   return apiError(403, 'You do not have access to this company or branch')
 }
 
-/** After requireAuth: the request's company and branch, checked against the user's grants. */
+/** After requireAuth: the request's company and branch (the user's default for -1), checked against the grants. */
 export function requireTenant(deps: Deps) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    c.set('tenant', await resolveTenant(deps.repos, c.get('auth').user, c.req.header('x-empresa'), c.req.header('x-filial')))
+    if (!c.var.tenant) c.set('tenant', await resolveTenant(deps.repos, c.get('auth').user, c.req.header('x-empresa'), c.req.header('x-filial')))
     await next()
   })
 }

@@ -170,3 +170,16 @@ describe('sign-up and password reset', () => {
     expect((await bff.call('/auth/reset-password', { method: 'POST', json: { token, password: 'brand-new-password' } })).status).toBe(400)
   })
 })
+
+describe('simulated latency', () => {
+  it('keeps the spec delays off by default and turns them on with SIMULATE_LATENCY=1', async () => {
+    const fast = await testBff()
+    let started = performance.now()
+    await fast.call('/auth/forgot-password', { method: 'POST', json: { email: 'x@example.com' } })
+    expect(performance.now() - started).toBeLessThan(900)
+    const slow = await testBff({ env: { SIMULATE_LATENCY: '1' } })
+    started = performance.now()
+    await slow.call('/auth/forgot-password', { method: 'POST', json: { email: 'x@example.com' } })
+    expect(performance.now() - started).toBeGreaterThanOrEqual(990)
+  })
+})

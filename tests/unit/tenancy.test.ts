@@ -147,3 +147,25 @@ describe('the branch list of the current company', () => {
     expect((await bff.call('/cd_filial')).status).toBe(401)
   })
 })
+
+describe('company and branch headers on every signed-in call', () => {
+  it('refuses a company the user does not hold even on a call that is not company data', async () => {
+    const bff = await testBff()
+    const tech = await bff.signIn(DEMO_TECHNICIAN)
+    const res = await bff.call('/common/user', { method: 'PATCH', token: tech, json: { user: { name: 'Changed' } }, headers: { 'x-empresa': '2' } })
+    expect(res.status).toBe(403)
+    const user = (await (await bff.call('/common/user', { token: tech })).json()) as { name: string }
+    expect(user.name).toBe('Tiago Lima')
+    expect((await bff.call('/common/user', { token: tech, headers: { 'x-empresa': '1', 'x-filial': '1' } })).status).toBe(200)
+  })
+
+  it('lets a user without any company sign in and read their own data', async () => {
+    const bff = await testBff()
+    await bff.call('/auth/sign-up', { method: 'POST', json: { name: 'New Person', email: 'new@example.com', password: 'a-long-password' } })
+    const token = await bff.signIn({ email: 'new@example.com', password: 'a-long-password' })
+    expect((await bff.call('/common/user', { token, headers: { 'x-empresa': '-1', 'x-filial': '-1' } })).status).toBe(200)
+    const branches = (await (await bff.call('/cd_filial/user-branches', { token })).json()) as Wrapper<Filial[]>
+    expect(branches.Dados).toEqual([])
+    expect((await bff.call('/cd_filial', { token })).status).toBe(403)
+  })
+})

@@ -1,7 +1,7 @@
 import { ErrorPage } from '../../components/error-page'
-import { useT } from '../../lib/i18n'
+import { titled, useT } from '../../lib/i18n'
 
-export const meta = () => [{ title: '404 · Fieldwise' }]
+export const meta = titled('error_404_title')
 
 export default function Error404() {
   const t = useT()

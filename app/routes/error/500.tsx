@@ -1,7 +1,7 @@
 import { ErrorPage } from '../../components/error-page'
-import { useT } from '../../lib/i18n'
+import { titled, useT } from '../../lib/i18n'
 
-export const meta = () => [{ title: '500 · Fieldwise' }]
+export const meta = titled('error_500_title')
 
 export default function Error500() {
   const t = useT()

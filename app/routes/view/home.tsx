@@ -1,8 +1,8 @@
 import { useRouteLoaderData } from 'react-router'
 import type { ViewLayoutData } from '../../layouts/view-layout'
-import { useT } from '../../lib/i18n'
+import { titled, useT } from '../../lib/i18n'
 
-export const meta = () => [{ title: 'Home · Fieldwise' }]
+export const meta = titled('home_title')
 
 export default function ViewHome() {
   const t = useT()
