@@ -25,3 +25,17 @@ export async function openStore(choice: StorageChoice): Promise<Store> {
       return createStore((await import('./drivers/deno-kv.ts')).denoKvAdapter(choice.kv))
   }
 }
+
+/** The choice for the drivers every server runtime has (memory, fs, redis); null for the others. */
+export function commonStorageChoice(settings: { storageDriver: string; dataDir: string; redisUrl?: string }): StorageChoice | null {
+  switch (settings.storageDriver) {
+    case 'memory':
+      return { driver: 'memory' }
+    case 'fs':
+      return { driver: 'fs', dataDir: settings.dataDir }
+    case 'redis':
+      return settings.redisUrl ? { driver: 'redis', url: settings.redisUrl } : null
+    default:
+      return null
+  }
+}

@@ -3,13 +3,14 @@ import { serveStatic } from 'hono/deno'
 import type { ServerBuild } from 'react-router'
 import { ConfigError, loadConfig, type Config } from '../config.ts'
 import { createServer } from '../server.ts'
-import { openStore, type StorageChoice } from '../../storage/open.ts'
+import { commonStorageChoice, openStore, type StorageChoice } from '../../storage/open.ts'
 import type { DenoKv } from '../../storage/drivers/deno-kv.ts'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 
 declare const Deno: {
   env: { toObject(): Record<string, string> }
   openKv(path?: string): Promise<DenoKv>
+  mkdir(path: string, options: { recursive: boolean }): Promise<void>
   serve(options: { port: number; hostname?: string; onListen?: (addr: { port: number }) => void }, handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>): unknown
   exit(code: number): never
 }
@@ -26,19 +27,14 @@ try {
 }
 
 async function storageChoice(config: Config): Promise<StorageChoice> {
-  switch (config.storageDriver) {
-    case 'deno-kv':
-      return { driver: 'deno-kv', kv: await Deno.openKv(`${config.dataDir}/deno.kv`) }
-    case 'memory':
-      return { driver: 'memory' }
-    case 'fs':
-      return { driver: 'fs', dataDir: config.dataDir }
-    case 'redis':
-      return { driver: 'redis', url: config.redisUrl! }
-    default:
-      console.error('Invalid setting STORAGE_DRIVER: cloudflare-kv runs on Cloudflare Workers, not on Deno')
-      Deno.exit(1)
+  if (config.storageDriver === 'deno-kv') {
+    await Deno.mkdir(config.dataDir, { recursive: true })
+    return { driver: 'deno-kv', kv: await Deno.openKv(`${config.dataDir}/deno.kv`) }
   }
+  const choice = commonStorageChoice(config)
+  if (choice) return choice
+  console.error('Invalid setting STORAGE_DRIVER: cloudflare-kv runs on Cloudflare Workers, not on Deno')
+  Deno.exit(1)
 }
 
 const store = await openStore(await storageChoice(config))

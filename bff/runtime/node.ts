@@ -5,7 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import type { ServerBuild } from 'react-router'
 import { ConfigError, loadConfig, type Config } from '../config.ts'
 import { createServer } from '../server.ts'
-import { openStore, type StorageChoice } from '../../storage/open.ts'
+import { commonStorageChoice, openStore } from '../../storage/open.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 
 let config: Config
@@ -19,21 +19,12 @@ try {
   throw error
 }
 
-function storageChoice(config: Config): StorageChoice {
-  switch (config.storageDriver) {
-    case 'memory':
-      return { driver: 'memory' }
-    case 'fs':
-      return { driver: 'fs', dataDir: config.dataDir }
-    case 'redis':
-      return { driver: 'redis', url: config.redisUrl! }
-    default:
-      console.error(`Invalid setting STORAGE_DRIVER: ${config.storageDriver} runs on its own platform (Workers or Deno), not on Node`)
-      process.exit(1)
-  }
+const choice = commonStorageChoice(config)
+if (!choice) {
+  console.error(`Invalid setting STORAGE_DRIVER: ${config.storageDriver} runs on its own platform (Workers or Deno), not on Node`)
+  process.exit(1)
 }
-
-const store = await openStore(storageChoice(config))
+const store = await openStore(choice)
 const build = (await import(new URL('../../build/server/index.js', import.meta.url).href)) as ServerBuild
 const { app } = await createServer({
   config,

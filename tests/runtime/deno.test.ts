@@ -7,8 +7,8 @@ import { roundTrip } from './round-trip.ts'
 import { freePort, startServer } from './servers.ts'
 
 describe('the server on Deno (Deno KV)', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'deno-data-'))
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+  const dataDir = join(mkdtempSync(join(tmpdir(), 'deno-data-')), 'not-yet-made')
+  afterAll(() => rmSync(join(dataDir, '..'), { recursive: true, force: true }))
 
   const start = async () => {
     const port = await freePort()
