@@ -6,6 +6,9 @@ import { apiError, onApiError } from './lib/errors.ts'
 import { signingSecret } from './lib/secret.ts'
 import { createTokenVerifier } from './lib/tokens.ts'
 import { authRoutes } from './routes/auth.ts'
+import { docsPage, documentOf } from './routes/docs.ts'
+import { doc } from './lib/openapi.ts'
+import { z } from 'zod'
 import { cdFilialRoutes } from './routes/cd-filial.ts'
 import { commonUserRoutes } from './routes/common-user.ts'
 import { createRepositories } from '../storage/repositories/index.ts'
@@ -15,6 +18,7 @@ import { seedDemoData } from '../seeds/index.ts'
 /** JSON bodies above this are refused with 413 as soon as the limit is passed. */
 export const JSON_BODY_LIMIT = 1024 * 1024
 
+const healthSchema = z.object({ status: z.literal('ok'), storage: z.string() })
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 export type BffOptions = {
@@ -56,12 +60,15 @@ export async function createBff(options: BffOptions) {
       // Requests without a body skip the limit (touching a GET's body costs time and memory).
       return BODYLESS.has(c.req.method) ? next() : limit(c, next)
     })
-    .get('/health', (c) => c.json({ status: 'ok', storage: store.driver }))
+    .get('/health', doc({ summary: 'Liveness and the storage driver', tags: ['system'], auth: false, responses: { 200: healthSchema } }), (c) => c.json({ status: 'ok' as const, storage: store.driver }))
     .route('/auth', authRoutes(deps))
     .route('/common/user', commonUserRoutes(deps))
     .route('/cd_filial', cdFilialRoutes(deps))
+    .get('/openapi.json', doc({ summary: 'This document', tags: ['system'], auth: false, responses: { 200: { description: 'OpenAPI 3.1', content: 'application/json' } } }), (c) => c.json(document()))
+    .get('/docs', doc({ summary: 'The API reference page', tags: ['system'], auth: false, responses: { 200: { description: 'HTML', content: 'text/html' } } }), (c) => c.html(docsPage(document())))
     .notFound((c) => c.json({ error: 'Not found' }, 404))
     .onError((error, c) => onApiError(error, c, deps.log.error))
+  const document = documentOf(api as unknown as Hono)
   return { api, deps }
 }
 

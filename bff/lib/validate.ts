@@ -2,10 +2,11 @@ import { zValidator } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
 import type { z } from 'zod'
 import { apiError } from './errors.ts'
+import { describeRequest } from './openapi.ts'
 
 /** zod validation of one part of the request; a failure answers 400 with the field errors. */
 export function valid<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  return zValidator(target, schema, (result) => {
+  const mw = zValidator(target, schema, (result) => {
     if (!result.success) {
       const fields: Record<string, string[]> = {}
       for (const issue of result.error.issues) {
@@ -15,4 +16,5 @@ export function valid<T extends z.ZodType, Target extends keyof ValidationTarget
       throw apiError(400, 'Invalid request', fields)
     }
   })
+  return describeRequest(mw, target, schema)
 }

@@ -2,12 +2,15 @@ import { Hono, type Context } from 'hono'
 import type { AppEnv, Deps } from '../lib/deps.ts'
 import { authenticate, bearerToken, requireAuth } from '../lib/auth.ts'
 import { apiError, jsonException } from '../lib/errors.ts'
+import { apiErrorSchema } from '../lib/openapi.ts'
 import { simulatedDelay } from '../lib/latency.ts'
 import { DECOY_HASH, hashPassword, verifyPassword } from '../lib/passwords.ts'
 import { randomToken, sha256Hex } from '../lib/base64.ts'
 import { signAccessToken, TOKEN_LIFETIME_SECONDS } from '../lib/tokens.ts'
 import { valid } from '../lib/validate.ts'
-import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema, tokenSignInSchema } from '../schemas/auth.ts'
+import { z } from 'zod'
+import { doc } from '../lib/openapi.ts'
+import { forgotPasswordSchema, refreshAnswerSchema, resetPasswordSchema, signInAnswerSchema, signInSchema, signUpSchema, tokenSignInSchema } from '../schemas/auth.ts'
 import { publicUser, type UserRecord } from '../../storage/repositories/users.ts'
 
 const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000
@@ -50,23 +53,23 @@ export function authRoutes(deps: Deps) {
   }
 
   return new Hono<AppEnv>()
-    .post('/sign-in', valid('json', signInSchema), async (c) => {
+    .post('/sign-in', doc({ summary: 'Sign in with e-mail and password', tags: ['auth'], auth: false, responses: { 200: signInAnswerSchema, 404: z.literal(false), 429: apiErrorSchema } }), valid('json', signInSchema), async (c) => {
       await simulatedDelay(config.simulateLatency, 1500)
       const { email, password } = c.req.valid('json')
       return c.json(await openSession(await checkCredentials(c, email, password)))
     })
-    .post('/unlock-session', valid('json', signInSchema), async (c) => {
+    .post('/unlock-session', doc({ summary: 'Unlock a locked session with the credentials', tags: ['auth'], auth: false, responses: { 200: signInAnswerSchema, 404: z.literal(false), 429: apiErrorSchema } }), valid('json', signInSchema), async (c) => {
       await simulatedDelay(config.simulateLatency, 1500)
       const { email, password } = c.req.valid('json')
       return c.json(await openSession(await checkCredentials(c, email, password)))
     })
-    .post('/sign-in-with-token', valid('json', tokenSignInSchema), async (c) => {
+    .post('/sign-in-with-token', doc({ summary: 'Sign in with a token; answers a fresh one', tags: ['auth'], auth: false, responses: { 200: signInAnswerSchema, 401: apiErrorSchema } }), valid('json', tokenSignInSchema), async (c) => {
       const auth = await authenticate(deps, c.req.valid('json').accessToken)
       if (!auth) throw apiError(401, 'Invalid token')
       const accessToken = await signAccessToken({ sub: auth.user.id, sid: auth.session.id }, deps.secret, Math.floor(deps.now() / 1000))
       return c.json({ user: publicUser(auth.user), accessToken, tokenType: 'bearer' as const })
     })
-    .post('/refresh-access-token', async (c) => {
+    .post('/refresh-access-token', doc({ summary: 'A new token for the current session (bearer token in)', tags: ['auth'], responses: { 200: refreshAnswerSchema } }), async (c) => {
       // The real backend's refresh: the current token in, a new one out, in its wrapper.
       const token = bearerToken(c.req.header('authorization'))
       const auth = token ? await authenticate(deps, token) : null
@@ -74,7 +77,7 @@ export function authRoutes(deps: Deps) {
       const Token = await signAccessToken({ sub: auth.user.id, sid: auth.session.id }, deps.secret, Math.floor(deps.now() / 1000))
       return c.json({ IsSuccess: true, Dados: { Token }, Msg: '' })
     })
-    .post('/sign-up', valid('json', signUpSchema), async (c) => {
+    .post('/sign-up', doc({ summary: 'Create an account (same answer when the e-mail is taken)', tags: ['auth'], auth: false, responses: { 200: z.literal(true) } }), valid('json', signUpSchema), async (c) => {
       await simulatedDelay(config.simulateLatency, 1500)
       const input = c.req.valid('json')
       const user: UserRecord = {
@@ -95,7 +98,7 @@ export function authRoutes(deps: Deps) {
       if (!(await repos.users.create(user))) log.info(`sign-up: ${input.email} is already registered`)
       return c.json(true)
     })
-    .post('/forgot-password', valid('json', forgotPasswordSchema), async (c) => {
+    .post('/forgot-password', doc({ summary: 'Send a one-time reset link (to the server log when there is no mail server)', tags: ['auth'], auth: false, responses: { 200: z.literal(true) } }), valid('json', forgotPasswordSchema), async (c) => {
       await simulatedDelay(config.simulateLatency, 1000)
       const { email } = c.req.valid('json')
       const found = await repos.users.findByEmail(email)
@@ -108,7 +111,7 @@ export function authRoutes(deps: Deps) {
       }
       return c.json(true)
     })
-    .post('/reset-password', valid('json', resetPasswordSchema), async (c) => {
+    .post('/reset-password', doc({ summary: 'Set a new password with a reset link; ends open sessions', tags: ['auth'], auth: false, responses: { 200: z.literal(true) } }), valid('json', resetPasswordSchema), async (c) => {
       await simulatedDelay(config.simulateLatency, 1000)
       const { token, password } = c.req.valid('json')
       const record = await repos.resetTokens.consume(await sha256Hex(token), deps.now())
@@ -118,7 +121,7 @@ export function authRoutes(deps: Deps) {
       await repos.users.update(record.userId, (u) => ({ ...u, password: hash, sessionEpoch: u.sessionEpoch + 1 }))
       return c.json(true)
     })
-    .post('/sign-out', requireAuth(deps), async (c) => {
+    .post('/sign-out', doc({ summary: 'Revoke the current session', tags: ['auth'], responses: { 200: z.literal(true) } }), requireAuth(deps), async (c) => {
       await repos.sessions.revoke(c.get('auth').session.id)
       return c.json(true)
     })

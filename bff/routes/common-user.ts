@@ -4,6 +4,8 @@ import { requireAuth } from '../lib/auth.ts'
 import { apiError } from '../lib/errors.ts'
 import { ifMatchVersion } from '../lib/etag.ts'
 import { valid } from '../lib/validate.ts'
+import { apiErrorSchema, doc } from '../lib/openapi.ts'
+import { publicUserSchema } from '../schemas/common.ts'
 import { userPatchSchema } from '../schemas/tenancy.ts'
 import { publicUser } from '../../storage/repositories/users.ts'
 
@@ -11,12 +13,12 @@ import { publicUser } from '../../storage/repositories/users.ts'
 export function commonUserRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use(requireAuth(deps))
-    .get('/', (c) => {
+    .get('/', doc({ summary: 'The signed-in user (ETag: its version)', tags: ['common'], responses: { 200: publicUserSchema } }), (c) => {
       const { user, userVersion } = c.get('auth')
       c.header('ETag', `"${userVersion}"`)
       return c.json(publicUser(user))
     })
-    .patch('/', valid('json', userPatchSchema), async (c) => {
+    .patch('/', doc({ summary: 'Change the signed-in user; If-Match names the version it edits', tags: ['common'], responses: { 200: publicUserSchema, 412: apiErrorSchema } }), valid('json', userPatchSchema), async (c) => {
       const { user } = c.get('auth')
       const changes = c.req.valid('json').user
       const expectVersion = ifMatchVersion(c.req.header('if-match'))

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { publicUserSchema, wrapper } from './common.ts'
 
 const email = z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address').max(254))
 /** New passwords: 8 to 128 characters. Sign-in takes whatever was typed (up to 1,024). */
@@ -17,3 +18,6 @@ export const resetPasswordSchema = z.object({ token: z.string().min(20).max(200)
 export const tokenSignInSchema = z.object({ accessToken: z.string().min(1).max(4096) })
 
 export type SignInInput = z.infer<typeof signInSchema>
+
+export const signInAnswerSchema = z.object({ user: publicUserSchema, accessToken: z.string(), tokenType: z.literal('bearer') })
+export const refreshAnswerSchema = wrapper(z.object({ Token: z.string() }))

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { paginationSchema, wrapper } from './common.ts'
 
 const id = z.coerce.number({ message: 'must be a number' }).int().min(-1).max(999_999_999)
 
@@ -14,3 +15,23 @@ export const userPatchSchema = z.object({
     })
     .partial(),
 })
+
+export const filialSchema = z.object({
+  COD_FILIAL: z.number(),
+  COD_EMPRESA: z.number(),
+  NOME_EMPRESA: z.string(),
+  NOM_FILIAL: z.string(),
+  FLG_PRINCIPAL: z.enum(['S', 'N']),
+})
+export const branchRowSchema = z.object({
+  COD_FILIAL: z.number(),
+  COD_EMPRESA: z.number(),
+  NOM_FILIAL: z.string(),
+  FLG_PRINCIPAL: z.enum(['S', 'N']),
+  PREFIX: z.string(),
+  TIME_ZONE: z.string(),
+  ACTIVE: z.boolean(),
+})
+export const branchListAnswer = wrapper(z.object({ items: z.array(branchRowSchema), pagination: paginationSchema }))
+export const userBranchesAnswer = wrapper(z.array(filialSchema))
+export const currentBranchAnswer = wrapper(z.object({ COD_EMPRESA: z.number(), COD_FILIAL: z.number(), ROLE: z.string().optional(), empresaChanged: z.boolean().optional() }))

@@ -1,0 +1,15 @@
+import { z } from 'zod'
+
+/** The real backend's wrapper (product-shell.md §3): { IsSuccess, Dados, Msg }. */
+export const wrapper = <T extends z.ZodType>(dados: T) => z.object({ IsSuccess: z.boolean(), Dados: dados, Msg: z.string() })
+
+export const publicUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  status: z.enum(['online', 'away', 'busy', 'not-visible']),
+  culture: z.enum(['en', 'es', 'pt']),
+})
+
+export const paginationSchema = z.object({ length: z.number(), size: z.number(), page: z.number(), lastPage: z.number(), startIndex: z.number(), endIndex: z.number() })
