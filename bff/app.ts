@@ -11,6 +11,8 @@ import { doc } from './lib/openapi.ts'
 import { z } from 'zod'
 import { cdFilialRoutes } from './routes/cd-filial.ts'
 import { commonUserRoutes } from './routes/common-user.ts'
+import { messagesRoutes, notificationsRoutes, shortcutsRoutes } from './routes/common-panels.ts'
+import { navigationRoutes, searchRoutes } from './routes/common-search.ts'
 import { createRepositories } from '../storage/repositories/index.ts'
 import type { Store } from '../storage/store.ts'
 import { seedDemoData } from '../seeds/index.ts'
@@ -63,6 +65,11 @@ export async function createBff(options: BffOptions) {
     .get('/health', doc({ summary: 'Liveness and the storage driver', tags: ['system'], auth: false, responses: { 200: healthSchema } }), (c) => c.json({ status: 'ok' as const, storage: store.driver }))
     .route('/auth', authRoutes(deps))
     .route('/common/user', commonUserRoutes(deps))
+    .route('/common/messages', messagesRoutes(deps))
+    .route('/common/notifications', notificationsRoutes(deps))
+    .route('/common/shortcuts', shortcutsRoutes(deps))
+    .route('/common/navigation', navigationRoutes(deps))
+    .route('/common/search', searchRoutes(deps))
     .route('/cd_filial', cdFilialRoutes(deps))
     .get('/openapi.json', doc({ summary: 'This document', tags: ['system'], auth: false, responses: { 200: { description: 'OpenAPI 3.1', content: 'application/json' } } }), (c) => c.json(document()))
     .get('/docs', doc({ summary: 'The API reference page', tags: ['system'], auth: false, responses: { 200: { description: 'HTML', content: 'text/html' } } }), (c) => c.html(docsPage(document())))

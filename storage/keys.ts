@@ -24,6 +24,7 @@ export const keys = {
   session: (sessionId: string) => joinKey('session', sessionId),
   resetToken: (tokenHash: string) => joinKey('reset-token', tokenHash),
   throttle: (scope: string, subject: string) => joinKey('throttle', scope, subject),
+  userData: (userId: string, name: string) => joinKey('user-data', userId, name),
   companies: () => 'companies',
   company: (empresa: number) => joinKey('companies', empresa),
   branches: (empresa: number) => joinKey('company', empresa, 'branch'),

@@ -1,0 +1,88 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { messageSchema, navigationSchema, searchResultSchema, shortcutSchema } from '../../bff/schemas/common-panels.ts'
+import { DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
+import { testBff, type TestBff } from '../shared/bff.ts'
+import { expectSchema } from '../shared/schema.ts'
+
+const list = z.array(messageSchema)
+
+for (const [name, key, count] of [['messages', 'message', 9], ['notifications', 'notification', 10]] as const) {
+  describe(`api/common/${name}`, () => {
+    let bff: TestBff
+    let token: string
+    beforeAll(async () => {
+      bff = await testBff()
+      token = await bff.signIn()
+    })
+    const get = async (t = token) => expectSchema(list, await (await bff.call(`/common/${name}`, { token: t })).json())
+
+    it(`lists the ${count} demo ${name} of the user`, async () => {
+      const items = await get()
+      expect(items).toHaveLength(count)
+      expect(items.some((m) => !m.read)).toBe(true)
+    })
+
+    it('adds one first, changes it, toggles it and removes it', async () => {
+      const created = expectSchema(messageSchema, await (await bff.call(`/common/${name}`, { method: 'POST', token, json: { [key]: { title: 'Hello', description: 'World', link: '/view/home', useRouter: true } } })).json())
+      expect(created).toMatchObject({ title: 'Hello', read: false })
+      expect((await get())[0].id).toBe(created.id)
+      const patched = expectSchema(messageSchema, await (await bff.call(`/common/${name}`, { method: 'PATCH', token, json: { id: created.id, [key]: { title: 'Changed', id: 'hijack' } } })).json())
+      expect(patched).toMatchObject({ id: created.id, title: 'Changed', description: 'World' })
+      const toggled = expectSchema(messageSchema, await (await bff.call(`/common/${name}/toggle-read-status`, { method: 'POST', token, json: { [key]: { id: created.id, read: true } } })).json())
+      expect(toggled.read).toBe(true)
+      const removed = await (await bff.call(`/common/${name}?id=${created.id}`, { method: 'DELETE', token })).json()
+      expect(removed).toMatchObject({ id: created.id })
+      expect((await get()).some((m) => m.id === created.id)).toBe(false)
+      expect(await (await bff.call(`/common/${name}`, { method: 'PATCH', token, json: { id: 'nope', [key]: { title: 'x' } } })).json()).toBeNull()
+    })
+
+    it('marks all as read and seen', async () => {
+      expect(await (await bff.call(`/common/${name}/mark-all-as-read`, { token })).json()).toBe(true)
+      expect((await get()).every((m) => m.read && m.seen)).toBe(true)
+    })
+
+    it('keeps each user apart, refuses bad input (changing nothing) and a missing token', async () => {
+      const tech = await bff.signIn(DEMO_TECHNICIAN)
+      expect((await get(tech)).some((m) => !m.read)).toBe(true)
+      const before = await get()
+      const bad = await bff.call(`/common/${name}`, { method: 'POST', token, json: { [key]: { title: 42 } } })
+      expect(bad.status).toBe(400)
+      expect(await get()).toEqual(before)
+      expect((await bff.call(`/common/${name}`)).status).toBe(401)
+      expect((await bff.call(`/common/${name}`, { method: 'DELETE', token })).status).toBe(400)
+    })
+  })
+}
+
+describe('api/common/shortcuts', () => {
+  it('lists 8, adds, edits and deletes, with the form rules of the spec', async () => {
+    const bff = await testBff()
+    const token = await bff.signIn()
+    const all = async () => expectSchema(z.array(shortcutSchema), await (await bff.call('/common/shortcuts', { token })).json())
+    expect(await all()).toHaveLength(8)
+    const missing = await bff.call('/common/shortcuts', { method: 'POST', token, json: { shortcut: { label: 'X', icon: '', link: '/x' } } })
+    expect(missing.status).toBe(400)
+    expect(Object.keys(((await missing.json()) as { fields: object }).fields).sort()).toEqual(['shortcut.icon', 'shortcut.useRouter'])
+    const created = expectSchema(shortcutSchema, await (await bff.call('/common/shortcuts', { method: 'POST', token, json: { shortcut: { label: 'Jobs', icon: 'heroicons_outline:briefcase', link: '/view/cd_job', useRouter: true } } })).json())
+    expect((await all()).at(-1)?.id).toBe(created.id)
+    const edited = expectSchema(shortcutSchema, await (await bff.call('/common/shortcuts', { method: 'PATCH', token, json: { id: created.id, shortcut: { label: 'Service catalogue' } } })).json())
+    expect(edited.label).toBe('Service catalogue')
+    expect(await (await bff.call(`/common/shortcuts?id=${created.id}`, { method: 'DELETE', token })).json()).toBe(true)
+    expect(await all()).toHaveLength(8)
+  })
+})
+
+describe('api/common/navigation and search', () => {
+  it('answers the four layouts and searches their titles; an empty query finds nothing', async () => {
+    const bff = await testBff()
+    const token = await bff.signIn()
+    const nav = expectSchema(navigationSchema, await (await bff.call('/common/navigation', { token })).json())
+    expect(Object.keys(nav)).toEqual(['compact', 'default', 'futuristic', 'horizontal'])
+    expect(nav.default.map((i) => i.link)).toEqual(['/example', '/empresa'])
+    const found = expectSchema(z.array(searchResultSchema), await (await bff.call('/common/search', { method: 'POST', token, json: { query: 'COMP' } })).json())
+    expect(found).toEqual([{ id: 'pages', label: 'Pages', results: [expect.objectContaining({ title: 'Company', link: '/empresa', value: 'Company' })] }])
+    expect(await (await bff.call('/common/search', { method: 'POST', token, json: { query: '' } })).json()).toEqual([])
+    expect((await bff.call('/common/search', { method: 'POST', token, json: {} })).status).toBe(400)
+  })
+})
