@@ -10,6 +10,7 @@ import { docsPage, documentOf } from './routes/docs.ts'
 import { doc } from './lib/openapi.ts'
 import { z } from 'zod'
 import { cdFilialRoutes } from './routes/cd-filial.ts'
+import { contactsRoutes } from './routes/contacts.ts'
 import { commonUserRoutes } from './routes/common-user.ts'
 import { messagesRoutes, notificationsRoutes, shortcutsRoutes } from './routes/common-panels.ts'
 import { navigationRoutes, searchRoutes } from './routes/common-search.ts'
@@ -71,6 +72,7 @@ export async function createBff(options: BffOptions) {
     .route('/common/navigation', navigationRoutes(deps))
     .route('/common/search', searchRoutes(deps))
     .route('/cd_filial', cdFilialRoutes(deps))
+    .route('/apps/contacts', contactsRoutes(deps))
     .get('/openapi.json', doc({ summary: 'This document', tags: ['system'], auth: false, responses: { 200: { description: 'OpenAPI 3.1', content: 'application/json' } } }), (c) => c.json(document()))
     .get('/docs', doc({ summary: 'The API reference page', tags: ['system'], auth: false, responses: { 200: { description: 'HTML', content: 'text/html' } } }), (c) => c.html(docsPage(document())))
     .notFound((c) => c.json({ error: 'Not found' }, 404))

@@ -4,9 +4,10 @@ import { keys } from '../storage/keys.ts'
 import { createRepositories } from '../storage/repositories/index.ts'
 import type { Store } from '../storage/store.ts'
 import { branches, companies, users } from './tenancy.ts'
+import { DEMO_COMPANY, seedCompanyData } from './company-data.ts'
 
 /** Bump when the demo data changes shape, so existing data dirs get the new records. */
-const SEED_VERSION = 1
+const SEED_VERSION = 2
 
 /**
  * Loads the demo data once. The marker is written last, so a start that dies half-way
@@ -36,6 +37,7 @@ export async function seedDemoData(store: Store, log: Logger): Promise<boolean> 
       createdAt: '2026-01-05T12:00:00.000Z',
     })
   }
+  await seedCompanyData(store, DEMO_COMPANY)
   await store.put(marker, { version: SEED_VERSION })
   log.info(`Demo data loaded (${companies.length} companies, ${branches.length} branches, ${users.length} users)`)
   return true

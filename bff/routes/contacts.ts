@@ -1,0 +1,68 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import type { AppEnv, Deps } from '../lib/deps.ts'
+import { requireAuth } from '../lib/auth.ts'
+import { ifMatchVersion } from '../lib/etag.ts'
+import { doc } from '../lib/openapi.ts'
+import { requireTenant } from '../lib/tenancy.ts'
+import { valid } from '../lib/validate.ts'
+import { idQuery } from '../schemas/common-panels.ts'
+import { contactPatch, contactSchema, countrySchema, tagInput, tagPatch, tagSchema, type Contact, type Tag } from '../schemas/contacts.ts'
+import { keys } from '../../storage/keys.ts'
+import { listRecord } from '../../storage/repositories/list-record.ts'
+import { companyRecords } from '../../storage/repositories/records.ts'
+import { countries } from '../../seeds/contacts.ts'
+
+const byName = (a: Contact, b: Contact) => a.name.localeCompare(b.name)
+const COUNTRIES = countries()
+
+/** api/apps/contacts (demo-backend.md §7 Contacts), the current company's. */
+export function contactsRoutes(deps: Deps) {
+  const tags = ['apps/contacts']
+  const contacts = (empresa: number) => companyRecords<Contact>(deps.store, empresa, 'contacts')
+  const contactTags = (empresa: number) => listRecord<Tag>(deps.store, keys.companyRecord(empresa, 'lists', 'contact-tags'))
+  return new Hono<AppEnv>()
+    .use(requireAuth(deps), requireTenant(deps))
+    .get('/all', doc({ summary: 'All contacts, by name', tags, responses: { 200: z.array(contactSchema) } }), async (c) => c.json((await contacts(c.get('tenant').empresa).all()).sort(byName)))
+    .get('/search', doc({ summary: 'Contacts whose name holds the query (any case); an empty query lists all', tags, responses: { 200: z.array(contactSchema) } }), valid('query', z.object({ query: z.string().max(200).default('') })), async (c) => {
+      const query = c.req.valid('query').query.toLowerCase()
+      const all = await contacts(c.get('tenant').empresa).all()
+      return c.json(all.filter((contact) => contact.name.toLowerCase().includes(query)).sort(byName))
+    })
+    .get('/contact', doc({ summary: 'One contact (ETag: its version); null when unknown', tags, responses: { 200: contactSchema.nullable() } }), valid('query', idQuery), async (c) => {
+      const found = await contacts(c.get('tenant').empresa).get(c.req.valid('query').id)
+      if (found) c.header('ETag', `"${found.version}"`)
+      return c.json(found?.value ?? null)
+    })
+    .post('/contact', doc({ summary: "A new blank contact named 'New Contact', first in the list", tags, responses: { 200: contactSchema } }), async (c) => {
+      const contact: Contact = { id: crypto.randomUUID(), avatar: null, name: 'New Contact', emails: [], phoneNumbers: [], birthday: null, address: null, notes: null, tags: [] }
+      await contacts(c.get('tenant').empresa).put(contact)
+      return c.json(contact)
+    })
+    .patch('/contact', doc({ summary: 'Merge changes into a contact; null when unknown; If-Match for the version edited', tags, responses: { 200: contactSchema.nullable() } }), valid('json', contactPatch), async (c) => {
+      const { id, contact } = c.req.valid('json')
+      const saved = await contacts(c.get('tenant').empresa).update(id, (current) => ({ ...current, ...contact, id: current.id }), { expectVersion: ifMatchVersion(c.req.header('if-match')) })
+      if (saved) c.header('ETag', `"${saved.version}"`)
+      return c.json(saved?.value ?? null)
+    })
+    .delete('/contact', doc({ summary: 'Delete a contact', tags, responses: { 200: z.literal(true) } }), valid('query', idQuery), async (c) => {
+      await contacts(c.get('tenant').empresa).remove(c.req.valid('query').id)
+      return c.json(true as const)
+    })
+    .get('/countries', doc({ summary: 'Countries with their dial codes', tags, responses: { 200: z.array(countrySchema) } }), (c) => c.json(COUNTRIES))
+    .get('/tags', doc({ summary: 'Contact tags', tags, responses: { 200: z.array(tagSchema) } }), async (c) => c.json(await contactTags(c.get('tenant').empresa).all()))
+    .post('/tag', doc({ summary: 'A new tag, first in the list', tags, responses: { 200: tagSchema } }), valid('json', tagInput), async (c) => c.json(await contactTags(c.get('tenant').empresa).add({ id: crypto.randomUUID(), title: c.req.valid('json').tag.title })))
+    .patch('/tag', doc({ summary: 'Change a tag; null when unknown', tags, responses: { 200: tagSchema.nullable() } }), valid('json', tagPatch), async (c) => {
+      const { id, tag } = c.req.valid('json')
+      return c.json(await contactTags(c.get('tenant').empresa).patch(id, (t) => ({ ...t, ...tag, id: t.id })))
+    })
+    .delete('/tag', doc({ summary: 'Delete a tag and strip it from every contact', tags, responses: { 200: z.literal(true) } }), valid('query', idQuery), async (c) => {
+      const { empresa } = c.get('tenant')
+      const { id } = c.req.valid('query')
+      await contactTags(empresa).remove(id)
+      const repo = contacts(empresa)
+      const carrying = (await repo.all()).filter((contact) => contact.tags.includes(id))
+      await Promise.all(carrying.map((contact) => repo.update(contact.id, (cur) => ({ ...cur, tags: cur.tags.filter((t) => t !== id) }))))
+      return c.json(true as const)
+    })
+}
