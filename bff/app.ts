@@ -11,6 +11,10 @@ import { doc } from './lib/openapi.ts'
 import { z } from 'zod'
 import { cdFilialRoutes } from './routes/cd-filial.ts'
 import { contactsRoutes } from './routes/contacts.ts'
+import { chatRoutes } from './routes/chat.ts'
+import { activityRoutes, dashboardRoutes } from './routes/dashboards.ts'
+import { i18nRoutes } from './routes/i18n.ts'
+import { iconRoutes } from './routes/icons.ts'
 import { commonUserRoutes } from './routes/common-user.ts'
 import { messagesRoutes, notificationsRoutes, shortcutsRoutes } from './routes/common-panels.ts'
 import { navigationRoutes, searchRoutes } from './routes/common-search.ts'
@@ -73,6 +77,11 @@ export async function createBff(options: BffOptions) {
     .route('/common/search', searchRoutes(deps))
     .route('/cd_filial', cdFilialRoutes(deps))
     .route('/apps/contacts', contactsRoutes(deps))
+    .route('/apps/chat', chatRoutes(deps))
+    .route('/ui/icons', iconRoutes(deps))
+    .route('/dashboards', dashboardRoutes(deps))
+    .route('/pages/activities', activityRoutes(deps))
+    .route('/i18n', i18nRoutes())
     .get('/openapi.json', doc({ summary: 'This document', tags: ['system'], auth: false, responses: { 200: { description: 'OpenAPI 3.1', content: 'application/json' } } }), (c) => c.json(document()))
     .get('/docs', doc({ summary: 'The API reference page', tags: ['system'], auth: false, responses: { 200: { description: 'HTML', content: 'text/html' } } }), (c) => c.html(docsPage(document())))
     .notFound((c) => c.json({ error: 'Not found' }, 404))

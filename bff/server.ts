@@ -35,6 +35,8 @@ export async function createServer(options: ServerOptions) {
 
   const app = new Hono()
   app.route('/api', bff.api)
+  // product-shell.md §7: the client's translation files at ./i18n/{lang}.json
+  app.get('/i18n/:file', (c) => bff.api.fetch(new Request(new URL(`/i18n/${c.req.param('file')}`, c.req.url)), c.env))
   if (options.staticFiles) {
     app.use('/assets/*', async (c, next) => {
       await next()

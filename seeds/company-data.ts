@@ -1,5 +1,7 @@
 import { keys } from '../storage/keys.ts'
 import type { Store } from '../storage/store.ts'
+import { seedChats } from './chats.ts'
+import { seedActivities, seedDashboards } from './dashboards.ts'
 import { seedContacts, seedContactTags } from './contacts.ts'
 
 /** The company whose staff see the demo data (contacts, products, mail ...). */
@@ -10,7 +12,15 @@ export async function seedCompanyData(store: Store, empresa: number) {
   const tagsKey = keys.companyRecord(empresa, 'lists', 'contact-tags')
   const tags = seedContactTags()
   await store.create(tagsKey, tags)
-  if ((await store.children(keys.companyRecords(empresa, 'contacts'))).length === 0) {
-    for (const contact of seedContacts(tags)) await store.put(keys.companyRecord(empresa, 'contacts', contact.id), contact)
-  }
+  const contacts = seedContacts(tags)
+  await seedCollection(store, empresa, 'contacts', contacts)
+  await seedCollection(store, empresa, 'chats', seedChats(contacts))
+  for (const [name, data] of Object.entries(seedDashboards())) await store.create(keys.companyRecord(empresa, 'dashboards', name), data)
+  await store.create(keys.companyRecord(empresa, 'lists', 'activities'), seedActivities())
+}
+
+/** Writes a collection's items only when the collection is empty (a second start keeps edits). */
+async function seedCollection<T extends { id: string }>(store: Store, empresa: number, collection: string, items: T[]) {
+  if ((await store.children(keys.companyRecords(empresa, collection))).length > 0) return
+  for (const item of items) await store.put(keys.companyRecord(empresa, collection, item.id), item)
 }
