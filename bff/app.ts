@@ -14,6 +14,7 @@ import { contactsRoutes } from './routes/contacts.ts'
 import { chatRoutes } from './routes/chat.ts'
 import { activityRoutes, dashboardRoutes } from './routes/dashboards.ts'
 import { i18nRoutes } from './routes/i18n.ts'
+import { inventoryRoutes } from './routes/inventory.ts'
 import { iconRoutes } from './routes/icons.ts'
 import { commonUserRoutes } from './routes/common-user.ts'
 import { messagesRoutes, notificationsRoutes, shortcutsRoutes } from './routes/common-panels.ts'
@@ -78,6 +79,7 @@ export async function createBff(options: BffOptions) {
     .route('/cd_filial', cdFilialRoutes(deps))
     .route('/apps/contacts', contactsRoutes(deps))
     .route('/apps/chat', chatRoutes(deps))
+    .route('/apps/ecommerce/inventory', inventoryRoutes(deps))
     .route('/ui/icons', iconRoutes(deps))
     .route('/dashboards', dashboardRoutes(deps))
     .route('/pages/activities', activityRoutes(deps))

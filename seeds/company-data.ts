@@ -2,6 +2,8 @@ import { keys } from '../storage/keys.ts'
 import type { Store } from '../storage/store.ts'
 import { seedChats } from './chats.ts'
 import { seedActivities, seedDashboards } from './dashboards.ts'
+import { seedBrands, seedCategories, seedInventoryTags, seedProducts, seedVendors } from './inventory.ts'
+import { productsRepository } from '../storage/repositories/products.ts'
 import { seedContacts, seedContactTags } from './contacts.ts'
 
 /** The company whose staff see the demo data (contacts, products, mail ...). */
@@ -15,6 +17,10 @@ export async function seedCompanyData(store: Store, empresa: number) {
   const contacts = seedContacts(tags)
   await seedCollection(store, empresa, 'contacts', contacts)
   await seedCollection(store, empresa, 'chats', seedChats(contacts))
+  for (const [name, items] of Object.entries({ categories: seedCategories(), brands: seedBrands(), vendors: seedVendors(), tags: seedInventoryTags() })) {
+    await store.create(keys.companyRecord(empresa, 'lists', `inventory-${name}`), items)
+  }
+  if ((await store.children(keys.companyRecords(empresa, 'products'))).length === 0) await productsRepository(store, empresa).putMany(seedProducts())
   for (const [name, data] of Object.entries(seedDashboards())) await store.create(keys.companyRecord(empresa, 'dashboards', name), data)
   await store.create(keys.companyRecord(empresa, 'lists', 'activities'), seedActivities())
 }

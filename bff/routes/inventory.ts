@@ -1,0 +1,128 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import type { AppEnv, Deps } from '../lib/deps.ts'
+import { requireAuth } from '../lib/auth.ts'
+import { ifMatchVersion } from '../lib/etag.ts'
+import { simulatedDelay } from '../lib/latency.ts'
+import { doc } from '../lib/openapi.ts'
+import { requireTenant } from '../lib/tenancy.ts'
+import { valid } from '../lib/validate.ts'
+import { idQuery } from '../schemas/common-panels.ts'
+import {
+  categorySchema,
+  inventoryTagInput,
+  inventoryTagPatch,
+  inventoryTagSchema,
+  namedSchema,
+  productListAnswer,
+  productListQuery,
+  productPatch,
+  productSchema,
+  type InventoryTag,
+  type Product,
+} from '../schemas/inventory.ts'
+import { keys } from '../../storage/keys.ts'
+import { productsRepository } from '../../storage/repositories/products.ts'
+import { listRecord } from '../../storage/repositories/list-record.ts'
+
+const TEXT_SORT = new Set(['sku', 'name', 'active'])
+
+/** api/apps/ecommerce/inventory (demo-backend.md §7 E-commerce inventory), the current company's. */
+export function inventoryRoutes(deps: Deps) {
+  const tags = ['apps/ecommerce/inventory']
+  const list = <T extends { id: string }>(name: string) => (empresa: number) => listRecord<T>(deps.store, keys.companyRecord(empresa, 'lists', `inventory-${name}`))
+  const categories = list<z.infer<typeof categorySchema>>('categories')
+  const brands = list<z.infer<typeof namedSchema>>('brands')
+  const vendors = list<z.infer<typeof namedSchema>>('vendors')
+  const inventoryTags = list<InventoryTag>('tags')
+  const collator = new Intl.Collator('en')
+
+  return new Hono<AppEnv>()
+    .use(requireAuth(deps), requireTenant(deps))
+    .get('/categories', doc({ summary: 'Product categories', tags, responses: { 200: z.array(categorySchema) } }), async (c) => c.json(await categories(c.get('tenant').empresa).all()))
+    .get('/brands', doc({ summary: 'Brands', tags, responses: { 200: z.array(namedSchema) } }), async (c) => c.json(await brands(c.get('tenant').empresa).all()))
+    .get('/vendors', doc({ summary: 'Vendors', tags, responses: { 200: z.array(namedSchema) } }), async (c) => c.json(await vendors(c.get('tenant').empresa).all()))
+    .get('/tags', doc({ summary: 'Product tags', tags, responses: { 200: z.array(inventoryTagSchema) } }), async (c) => c.json(await inventoryTags(c.get('tenant').empresa).all()))
+    .get(
+      '/products',
+      doc({ summary: 'Products: search the name, sort (text for sku, name, active; numbers for the rest), page from 0 in the slicing; past the last page products is null', tags, responses: { 200: productListAnswer } }),
+      valid('query', productListQuery),
+      async (c) => {
+        await simulatedDelay(deps.config.simulateLatency, 300)
+        const { search, sort, order, page, size } = c.req.valid('query')
+        const repo = productsRepository(deps.store, c.get('tenant').empresa)
+        const needle = search.toLowerCase()
+        let rows = [...(await repo.rows()).values()]
+        if (needle) rows = rows.filter((r) => r.search.includes(needle))
+        const sign = order === 'asc' ? 1 : -1
+        if (TEXT_SORT.has(sort)) {
+          const text = rows.map((r) => [String(r[sort]).toUpperCase(), r] as const)
+          text.sort((a, b) => sign * collator.compare(a[0], b[0]))
+          rows = text.map(([, r]) => r)
+        } else {
+          rows.sort((a, b) => sign * (Number(a[sort]) - Number(b[sort])))
+        }
+        const length = rows.length
+        const lastPage = Math.max(Math.ceil(length / size), 1)
+        if (page > lastPage) return c.json({ products: null, pagination: { lastPage } })
+        const begin = page * size
+        const end = Math.min(size * (page + 1), length)
+        const products = await repo.getMany(rows.slice(begin, end).map((r) => r.id))
+        return c.json({ products, pagination: { length, size, page, lastPage, startIndex: begin, endIndex: end - 1 } })
+      },
+    )
+    .get('/product', doc({ summary: 'One product (ETag: its version); null when unknown', tags, responses: { 200: productSchema.nullable() } }), valid('query', idQuery), async (c) => {
+      const found = await productsRepository(deps.store, c.get('tenant').empresa).get(c.req.valid('query').id)
+      if (found) c.header('ETag', `"${found.version}"`)
+      return c.json(found?.value ?? null)
+    })
+    .post('/product', doc({ summary: "A new inactive product named 'A New Product'", tags, responses: { 200: productSchema } }), async (c) => {
+      const product: Product = {
+        id: crypto.randomUUID(),
+        category: '',
+        name: 'A New Product',
+        description: '',
+        tags: [],
+        sku: '',
+        barcode: '',
+        brand: '',
+        vendor: '',
+        stock: '',
+        reserved: '',
+        cost: '',
+        basePrice: '',
+        taxPercent: '',
+        price: '',
+        weight: '',
+        thumbnail: '',
+        images: [],
+        active: false,
+      }
+      await productsRepository(deps.store, c.get('tenant').empresa).put(product)
+      return c.json(product)
+    })
+    .patch('/product', doc({ summary: 'Merge changes into a product; null when unknown; If-Match for the version edited', tags, responses: { 200: productSchema.nullable() } }), valid('json', productPatch), async (c) => {
+      const { id, product } = c.req.valid('json')
+      const saved = await productsRepository(deps.store, c.get('tenant').empresa).update(id, (current) => ({ ...current, ...product, id: current.id }), { expectVersion: ifMatchVersion(c.req.header('if-match')) })
+      if (saved) c.header('ETag', `"${saved.version}"`)
+      return c.json(saved?.value ?? null)
+    })
+    .delete('/product', doc({ summary: 'Delete a product', tags, responses: { 200: z.literal(true) } }), valid('query', idQuery), async (c) => {
+      await productsRepository(deps.store, c.get('tenant').empresa).remove(c.req.valid('query').id)
+      return c.json(true as const)
+    })
+    .post('/tag', doc({ summary: 'A new product tag, first in the list', tags, responses: { 200: inventoryTagSchema } }), valid('json', inventoryTagInput), async (c) => c.json(await inventoryTags(c.get('tenant').empresa).add({ id: crypto.randomUUID(), title: c.req.valid('json').tag.title })))
+    .patch('/tag', doc({ summary: 'Change a product tag; null when unknown', tags, responses: { 200: inventoryTagSchema.nullable() } }), valid('json', inventoryTagPatch), async (c) => {
+      const { id, tag } = c.req.valid('json')
+      return c.json(await inventoryTags(c.get('tenant').empresa).patch(id, (t) => ({ ...t, ...tag, id: t.id })))
+    })
+    .delete('/tag', doc({ summary: 'Delete a product tag and strip it from every product', tags, responses: { 200: z.literal(true) } }), valid('query', idQuery), async (c) => {
+      const { empresa } = c.get('tenant')
+      const { id } = c.req.valid('query')
+      await inventoryTags(empresa).remove(id)
+      const repo = productsRepository(deps.store, empresa)
+      const all = await repo.getMany([...(await repo.rows()).keys()])
+      await Promise.all(all.filter((p) => p.tags.includes(id)).map((p) => repo.update(p.id, (cur) => ({ ...cur, tags: cur.tags.filter((t) => t !== id) }))))
+      return c.json(true as const)
+    })
+}

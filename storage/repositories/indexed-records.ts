@@ -1,0 +1,77 @@
+import { keys } from '../keys.ts'
+import type { Store, Versioned, WriteOptions } from '../store.ts'
+
+type Index<R> = { generation: number; rows: Map<string, R> }
+
+const indexes = new WeakMap<Store, Map<string, Index<unknown>>>()
+
+/**
+ * A company collection with an in-memory index of compact rows (the fields lists filter
+ * and sort on), so a list never reads every stored record: it scans the rows, then reads
+ * the one page of records it answers. Writes through this process keep the index current;
+ * a generation counter in storage tells when another process wrote, and the index is then
+ * rebuilt once.
+ */
+export function indexedRecords<T extends { id: string }, R>(store: Store, empresa: number, collection: string, project: (item: T) => R) {
+  const key = (id: string) => keys.companyRecord(empresa, collection, id)
+  const generationKey = keys.companyRecord(empresa, 'meta', `${collection}-generation`)
+  const indexKey = `${empresa}:${collection}`
+  const perStore = indexes.get(store) ?? new Map<string, Index<unknown>>()
+  indexes.set(store, perStore)
+
+  async function currentGeneration() {
+    return (await store.get<number>(generationKey))?.value ?? 0
+  }
+
+  async function rows(): Promise<Map<string, R>> {
+    const generation = await currentGeneration()
+    const known = perStore.get(indexKey) as Index<R> | undefined
+    if (known && known.generation === generation) return known.rows
+    const ids = await store.children(keys.companyRecords(empresa, collection))
+    const records = await store.getMany<T>(ids.map(key))
+    const fresh: Index<R> = { generation, rows: new Map() }
+    for (const record of records) if (record) fresh.rows.set(record.value.id, project(record.value))
+    perStore.set(indexKey, fresh)
+    return fresh.rows
+  }
+
+  /** After a write: bump the generation and, when this index was current, apply the change. */
+  async function written(id: string, item: T | null) {
+    const before = perStore.get(indexKey) as Index<R> | undefined
+    const bumped = await store.update<number>(generationKey, (cur) => (cur?.value ?? 0) + 1)
+    const generation = bumped!.value
+    if (before && before.generation === generation - 1) {
+      if (item) before.rows.set(id, project(item))
+      else before.rows.delete(id)
+      before.generation = generation
+    }
+  }
+
+  return {
+    rows,
+    get: (id: string): Promise<Versioned<T> | null> => store.get<T>(key(id)),
+    async getMany(ids: string[]): Promise<T[]> {
+      return (await store.getMany<T>(ids.map(key))).flatMap((r) => (r ? [r.value] : []))
+    },
+    async put(item: T, options?: WriteOptions) {
+      const saved = await store.put(key(item.id), item, options)
+      await written(item.id, item)
+      return saved
+    },
+    async update(id: string, fn: (item: T) => T, options?: WriteOptions) {
+      const saved = await store.update<T>(key(id), (current) => (current ? fn(current.value) : undefined), options)
+      if (saved) await written(id, saved.value)
+      return saved
+    },
+    async remove(id: string) {
+      const removed = await store.remove(key(id))
+      if (removed) await written(id, null)
+      return removed
+    },
+    /** Loads many items at once (seeds, imports): one generation bump at the end. */
+    async putMany(items: T[]) {
+      for (const item of items) await store.put(key(item.id), item)
+      await store.update<number>(generationKey, (cur) => (cur?.value ?? 0) + 1)
+    },
+  }
+}
