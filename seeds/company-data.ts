@@ -2,6 +2,7 @@ import { keys } from '../storage/keys.ts'
 import type { Store } from '../storage/store.ts'
 import { seedChats } from './chats.ts'
 import { seedActivities, seedDashboards } from './dashboards.ts'
+import { seedTasks, seedTaskTags } from './tasks.ts'
 import { seedBrands, seedCategories, seedInventoryTags, seedProducts, seedVendors } from './inventory.ts'
 import { productsRepository } from '../storage/repositories/products.ts'
 import { seedContacts, seedContactTags } from './contacts.ts'
@@ -21,6 +22,9 @@ export async function seedCompanyData(store: Store, empresa: number) {
     await store.create(keys.companyRecord(empresa, 'lists', `inventory-${name}`), items)
   }
   if ((await store.children(keys.companyRecords(empresa, 'products'))).length === 0) await productsRepository(store, empresa).putMany(seedProducts())
+  const taskTags = seedTaskTags()
+  await store.create(keys.companyRecord(empresa, 'lists', 'task-tags'), taskTags)
+  await store.create(keys.companyRecord(empresa, 'lists', 'tasks'), seedTasks(taskTags, contacts.slice(0, 5).map((c) => c.id)))
   for (const [name, data] of Object.entries(seedDashboards())) await store.create(keys.companyRecord(empresa, 'dashboards', name), data)
   await store.create(keys.companyRecord(empresa, 'lists', 'activities'), seedActivities())
 }

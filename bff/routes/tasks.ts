@@ -1,0 +1,76 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import type { AppEnv, Deps } from '../lib/deps.ts'
+import { requireAuth } from '../lib/auth.ts'
+import { doc } from '../lib/openapi.ts'
+import { requireTenant } from '../lib/tenancy.ts'
+import { valid } from '../lib/validate.ts'
+import { idQuery } from '../schemas/common-panels.ts'
+import { tagInput, tagPatch, tagSchema, type Tag } from '../schemas/contacts.ts'
+import { taskCreate, taskOrder, taskPatch, taskSchema, type Task } from '../schemas/tasks.ts'
+import { keys } from '../../storage/keys.ts'
+import { listRecord } from '../../storage/repositories/list-record.ts'
+
+const byOrder = (a: Task, b: Task) => a.order - b.order
+const renumber = (tasks: Task[]) => tasks.map((t, order) => ({ ...t, order }))
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** api/apps/tasks (demo-backend.md §7 Tasks), the current company's. */
+export function tasksRoutes(deps: Deps) {
+  const tags = ['apps/tasks']
+  const tasks = (empresa: number) => listRecord<Task>(deps.store, keys.companyRecord(empresa, 'lists', 'tasks'))
+  const taskTags = (empresa: number) => listRecord<Tag>(deps.store, keys.companyRecord(empresa, 'lists', 'task-tags'))
+  return new Hono<AppEnv>()
+    .use(requireAuth(deps), requireTenant(deps))
+    .get('/tags', doc({ summary: 'Task tags', tags, responses: { 200: z.array(tagSchema) } }), async (c) => c.json(await taskTags(c.get('tenant').empresa).all()))
+    .post('/tag', doc({ summary: 'A new task tag, first in the list', tags, responses: { 200: tagSchema } }), valid('json', tagInput), async (c) => c.json(await taskTags(c.get('tenant').empresa).add({ id: crypto.randomUUID(), title: c.req.valid('json').tag.title })))
+    .patch('/tag', doc({ summary: 'Change a task tag; null when unknown', tags, responses: { 200: tagSchema.nullable() } }), valid('json', tagPatch), async (c) => {
+      const { id, tag } = c.req.valid('json')
+      return c.json(await taskTags(c.get('tenant').empresa).patch(id, (t) => ({ ...t, ...tag, id: t.id })))
+    })
+    .delete('/tag', doc({ summary: 'Delete a task tag and strip it from every task', tags, responses: { 200: z.literal(true) } }), valid('query', idQuery), async (c) => {
+      const { empresa } = c.get('tenant')
+      const { id } = c.req.valid('query')
+      await taskTags(empresa).remove(id)
+      await tasks(empresa).replace((all) => all.map((t) => (t.tags.includes(id) ? { ...t, tags: t.tags.filter((x) => x !== id) } : t)))
+      return c.json(true as const)
+    })
+    .get('/all', doc({ summary: 'All tasks and sections, by order', tags, responses: { 200: z.array(taskSchema) } }), async (c) => c.json((await tasks(c.get('tenant').empresa).all()).sort(byOrder)))
+    .get('/search', doc({ summary: 'Tasks whose title or notes hold the query (any case), title matches in <mark>; an empty query finds nothing', tags, responses: { 200: z.array(taskSchema) } }), valid('query', z.object({ query: z.string().max(200).default('') })), async (c) => {
+      const query = c.req.valid('query').query.trim()
+      if (!query) return c.json([])
+      const needle = query.toLowerCase()
+      const pattern = new RegExp(`(${escapeRegExp(escapeHtml(query))})`, 'ig')
+      const found = (await tasks(c.get('tenant').empresa).all())
+        .filter((t) => t.title.toLowerCase().includes(needle) || t.notes.toLowerCase().includes(needle))
+        .sort(byOrder)
+        .map((t) => ({ ...t, title: escapeHtml(t.title).replace(pattern, '<mark>$1</mark>') }))
+      return c.json(found)
+    })
+    .patch('/order', doc({ summary: 'Reorder: the tasks in the order given (ids), renumbered', tags, responses: { 200: z.array(taskSchema) } }), valid('json', taskOrder), async (c) => {
+      const wanted = c.req.valid('json').tasks.map((t) => t.id)
+      const next = await tasks(c.get('tenant').empresa).replace((all) => {
+        const byId = new Map(all.map((t) => [t.id, t]))
+        const listed = wanted.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))
+        const rest = all.filter((t) => !wanted.includes(t.id)).sort(byOrder)
+        return renumber([...listed, ...rest])
+      })
+      return c.json(next)
+    })
+    .get('/task', doc({ summary: 'One task by id; null when unknown', tags, responses: { 200: taskSchema.nullable() } }), valid('query', idQuery), async (c) => c.json(await tasks(c.get('tenant').empresa).find(c.req.valid('query').id)))
+    .post('/task', doc({ summary: 'A new untitled task (priority 1) placed first; all renumbered', tags, responses: { 200: taskSchema } }), valid('json', taskCreate), async (c) => {
+      const task: Task = { id: crypto.randomUUID(), type: c.req.valid('json').type, title: '', notes: '', completed: false, dueDate: null, priority: 1, tags: [], assignedTo: null, subTasks: [], order: 0 }
+      await tasks(c.get('tenant').empresa).replace((all) => renumber([task, ...all.sort(byOrder)]))
+      return c.json(task)
+    })
+    .patch('/task', doc({ summary: 'Merge changes into a task; null when unknown', tags, responses: { 200: taskSchema.nullable() } }), valid('json', taskPatch), async (c) => {
+      const { id, task } = c.req.valid('json')
+      return c.json(await tasks(c.get('tenant').empresa).patch(id, (t) => ({ ...t, ...task, id: t.id, order: t.order })))
+    })
+    .delete('/task', doc({ summary: 'Delete a task; the rest renumbered', tags, responses: { 200: z.literal(true) } }), valid('query', idQuery), async (c) => {
+      const { id } = c.req.valid('query')
+      await tasks(c.get('tenant').empresa).replace((all) => renumber(all.filter((t) => t.id !== id).sort(byOrder)))
+      return c.json(true as const)
+    })
+}
