@@ -16,6 +16,7 @@ import { activityRoutes, dashboardRoutes } from './routes/dashboards.ts'
 import { i18nRoutes } from './routes/i18n.ts'
 import { inventoryRoutes } from './routes/inventory.ts'
 import { tasksRoutes } from './routes/tasks.ts'
+import { notesRoutes } from './routes/notes.ts'
 import { iconRoutes } from './routes/icons.ts'
 import { commonUserRoutes } from './routes/common-user.ts'
 import { messagesRoutes, notificationsRoutes, shortcutsRoutes } from './routes/common-panels.ts'
@@ -82,6 +83,7 @@ export async function createBff(options: BffOptions) {
     .route('/apps/chat', chatRoutes(deps))
     .route('/apps/ecommerce/inventory', inventoryRoutes(deps))
     .route('/apps/tasks', tasksRoutes(deps))
+    .route('/apps/notes', notesRoutes(deps))
     .route('/ui/icons', iconRoutes(deps))
     .route('/dashboards', dashboardRoutes(deps))
     .route('/pages/activities', activityRoutes(deps))

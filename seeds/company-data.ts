@@ -3,6 +3,7 @@ import type { Store } from '../storage/store.ts'
 import { seedChats } from './chats.ts'
 import { seedActivities, seedDashboards } from './dashboards.ts'
 import { seedTasks, seedTaskTags } from './tasks.ts'
+import { seedNoteLabels, seedNotes } from './notes.ts'
 import { seedBrands, seedCategories, seedInventoryTags, seedProducts, seedVendors } from './inventory.ts'
 import { productsRepository } from '../storage/repositories/products.ts'
 import { seedContacts, seedContactTags } from './contacts.ts'
@@ -25,6 +26,9 @@ export async function seedCompanyData(store: Store, empresa: number) {
   const taskTags = seedTaskTags()
   await store.create(keys.companyRecord(empresa, 'lists', 'task-tags'), taskTags)
   await store.create(keys.companyRecord(empresa, 'lists', 'tasks'), seedTasks(taskTags, contacts.slice(0, 5).map((c) => c.id)))
+  const noteLabels = seedNoteLabels()
+  await store.create(keys.companyRecord(empresa, 'lists', 'note-labels'), noteLabels)
+  await store.create(keys.companyRecord(empresa, 'lists', 'notes'), seedNotes(noteLabels))
   for (const [name, data] of Object.entries(seedDashboards())) await store.create(keys.companyRecord(empresa, 'dashboards', name), data)
   await store.create(keys.companyRecord(empresa, 'lists', 'activities'), seedActivities())
 }
