@@ -17,6 +17,7 @@ import { i18nRoutes } from './routes/i18n.ts'
 import { inventoryRoutes } from './routes/inventory.ts'
 import { tasksRoutes } from './routes/tasks.ts'
 import { notesRoutes } from './routes/notes.ts'
+import { mailboxRoutes } from './routes/mailbox.ts'
 import { iconRoutes } from './routes/icons.ts'
 import { commonUserRoutes } from './routes/common-user.ts'
 import { messagesRoutes, notificationsRoutes, shortcutsRoutes } from './routes/common-panels.ts'
@@ -84,6 +85,7 @@ export async function createBff(options: BffOptions) {
     .route('/apps/ecommerce/inventory', inventoryRoutes(deps))
     .route('/apps/tasks', tasksRoutes(deps))
     .route('/apps/notes', notesRoutes(deps))
+    .route('/apps/mailbox', mailboxRoutes(deps))
     .route('/ui/icons', iconRoutes(deps))
     .route('/dashboards', dashboardRoutes(deps))
     .route('/pages/activities', activityRoutes(deps))

@@ -4,6 +4,8 @@ import { seedChats } from './chats.ts'
 import { seedActivities, seedDashboards } from './dashboards.ts'
 import { seedTasks, seedTaskTags } from './tasks.ts'
 import { seedNoteLabels, seedNotes } from './notes.ts'
+import { seedMailLabels, seedMails } from './mailbox.ts'
+import { mailsRepository } from '../storage/repositories/mails.ts'
 import { seedBrands, seedCategories, seedInventoryTags, seedProducts, seedVendors } from './inventory.ts'
 import { productsRepository } from '../storage/repositories/products.ts'
 import { seedContacts, seedContactTags } from './contacts.ts'
@@ -29,6 +31,8 @@ export async function seedCompanyData(store: Store, empresa: number) {
   const noteLabels = seedNoteLabels()
   await store.create(keys.companyRecord(empresa, 'lists', 'note-labels'), noteLabels)
   await store.create(keys.companyRecord(empresa, 'lists', 'notes'), seedNotes(noteLabels))
+  await store.create(keys.companyRecord(empresa, 'lists', 'mail-labels'), seedMailLabels())
+  if ((await store.children(keys.companyRecords(empresa, 'mails'))).length === 0) await mailsRepository(store, empresa).putMany(seedMails())
   for (const [name, data] of Object.entries(seedDashboards())) await store.create(keys.companyRecord(empresa, 'dashboards', name), data)
   await store.create(keys.companyRecord(empresa, 'lists', 'activities'), seedActivities())
 }

@@ -1,0 +1,108 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import type { AppEnv, Deps } from '../lib/deps.ts'
+import { requireAuth } from '../lib/auth.ts'
+import { ifMatchVersion } from '../lib/etag.ts'
+import { simulatedDelay } from '../lib/latency.ts'
+import { doc } from '../lib/openapi.ts'
+import { requireTenant } from '../lib/tenancy.ts'
+import { valid } from '../lib/validate.ts'
+import { idQuery } from '../schemas/common-panels.ts'
+import { filterSchema, folderSchema, labelInput, labelPatch, mailLabelSchema, mailListAnswer, mailListQuery, mailPatch, mailSchema, settingsPatch, settingsSchema, type MailLabel } from '../schemas/mailbox.ts'
+import { keys } from '../../storage/keys.ts'
+import { listRecord } from '../../storage/repositories/list-record.ts'
+import { mailsRepository } from '../../storage/repositories/mails.ts'
+import { FILTERS, FOLDERS } from '../../seeds/mailbox.ts'
+
+const PAGE_SIZE = 10
+
+/** demo-backend.md §5: lowercase, spaces to hyphens, hyphens collapsed, only word characters and hyphens. */
+export function labelSlug(title: string): string {
+  return title.toLowerCase().replace(/ /g, '-').replace(/-+/g, '-').replace(/[^\w-]+/g, '')
+}
+
+/** On creation a taken slug gets -1, -2 ... until it is free. */
+export function uniqueSlug(slug: string, taken: Set<string>): string {
+  let candidate = slug
+  for (let n = 1; taken.has(candidate); n++) candidate = `${slug}-${n}`
+  return candidate
+}
+
+/** api/apps/mailbox (demo-backend.md §7 Mailbox), the current company's. */
+export function mailboxRoutes(deps: Deps) {
+  const tags = ['apps/mailbox']
+  const labels = (empresa: number) => listRecord<MailLabel>(deps.store, keys.companyRecord(empresa, 'lists', 'mail-labels'))
+  const settingsKey = (empresa: number) => keys.companyRecord(empresa, 'settings', 'mailbox')
+  return new Hono<AppEnv>()
+    .use(requireAuth(deps), requireTenant(deps))
+    .get('/settings', doc({ summary: 'Mailbox settings', tags, responses: { 200: settingsSchema } }), async (c) => c.json((await deps.store.get<Record<string, unknown>>(settingsKey(c.get('tenant').empresa)))?.value ?? { messageLayout: 'right' }))
+    .patch('/settings', doc({ summary: 'Change the settings; answers them merged', tags, responses: { 200: settingsSchema } }), valid('json', settingsPatch), async (c) => {
+      const saved = await deps.store.update<Record<string, unknown>>(settingsKey(c.get('tenant').empresa), (cur) => ({ ...(cur?.value ?? { messageLayout: 'right' }), ...c.req.valid('json').settings }))
+      return c.json(saved!.value)
+    })
+    .get('/folders', doc({ summary: 'Folders with counts: sent and trash 0, drafts and spam all, the rest unread', tags, responses: { 200: z.array(folderSchema) } }), async (c) => {
+      const rows = [...(await mailsRepository(deps.store, c.get('tenant').empresa).rows()).values()]
+      return c.json(
+        FOLDERS.map((folder) => ({
+          ...folder,
+          count: folder.slug === 'sent' || folder.slug === 'trash' ? 0 : rows.filter((m) => m.folder === folder.id && (folder.slug === 'drafts' || folder.slug === 'spam' || m.unread)).length,
+        })),
+      )
+    })
+    .get('/filters', doc({ summary: 'Filters (starred, important)', tags, responses: { 200: z.array(filterSchema) } }), (c) => c.json(FILTERS))
+    .get('/labels', doc({ summary: 'Labels', tags, responses: { 200: z.array(mailLabelSchema) } }), async (c) => c.json(await labels(c.get('tenant').empresa).all()))
+    .post('/label', doc({ summary: 'A new label; its slug from the title, made unique with -1, -2 ...', tags, responses: { 200: mailLabelSchema } }), valid('json', labelInput), async (c) => {
+      const { title, color } = c.req.valid('json').label
+      const repo = labels(c.get('tenant').empresa)
+      const created = await repo.replace((all) => [...all, { id: crypto.randomUUID(), title, color, slug: uniqueSlug(labelSlug(title), new Set(all.map((l) => l.slug))) }])
+      return c.json(created[created.length - 1])
+    })
+    .patch('/label', doc({ summary: 'Change a label; the slug is made again from the title, not checked for uniqueness; null when unknown', tags, responses: { 200: mailLabelSchema.nullable() } }), valid('json', labelPatch), async (c) => {
+      const { id, label } = c.req.valid('json')
+      return c.json(await labels(c.get('tenant').empresa).patch(id, (l) => ({ ...l, ...label, id: l.id, slug: labelSlug(label.title ?? l.title) })))
+    })
+    .delete('/label', doc({ summary: 'Delete a label and strip it from every mail', tags, responses: { 200: z.literal(true) } }), valid('query', idQuery), async (c) => {
+      const { empresa } = c.get('tenant')
+      const { id } = c.req.valid('query')
+      await labels(empresa).remove(id)
+      const repo = mailsRepository(deps.store, empresa)
+      const carrying = [...(await repo.rows()).values()].filter((m) => m.labels.includes(id))
+      await Promise.all(carrying.map((m) => repo.update(m.id, (cur) => ({ ...cur, labels: cur.labels.filter((l) => l !== id) }))))
+      return c.json(true as const)
+    })
+    .get('/mails', doc({ summary: 'Mails of one folder, filter or label, newest first, 10 a page', tags, responses: { 200: mailListAnswer } }), valid('query', mailListQuery), async (c) => {
+      await simulatedDelay(deps.config.simulateLatency, 625)
+      const { folder, filter, label, page } = c.req.valid('query')
+      const { empresa } = c.get('tenant')
+      const repo = mailsRepository(deps.store, empresa)
+      let rows = [...(await repo.rows()).values()]
+      if (folder) {
+        const id = FOLDERS.find((f) => f.slug === folder)?.id
+        rows = rows.filter((m) => m.folder === id)
+      } else if (filter) {
+        rows = rows.filter((m) => m[filter])
+      } else if (label) {
+        const id = (await labels(empresa).all()).find((l) => l.slug === label)?.id
+        rows = rows.filter((m) => id !== undefined && m.labels.includes(id))
+      }
+      rows.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0))
+      const totalResults = rows.length
+      const lastPage = Math.max(Math.ceil(totalResults / PAGE_SIZE), 1)
+      if (page > lastPage) return c.json({ mails: null, pagination: { lastPage } })
+      const startIndex = (page - 1) * PAGE_SIZE
+      const endIndex = Math.min(startIndex + PAGE_SIZE, totalResults)
+      const mails = (await repo.getMany(rows.slice(startIndex, endIndex).map((r) => r.id))).map((m) => ({ ...m, ccCount: m.cc?.length ?? 0, bccCount: m.bcc?.length ?? 0 }))
+      return c.json({ mails, pagination: { totalResults, resultsPerPage: PAGE_SIZE, currentPage: page, lastPage, startIndex, endIndex: endIndex - 1 } })
+    })
+    .get('/mail', doc({ summary: 'One mail (ETag: its version); null when unknown', tags, responses: { 200: mailSchema.nullable() } }), valid('query', idQuery), async (c) => {
+      const found = await mailsRepository(deps.store, c.get('tenant').empresa).get(c.req.valid('query').id)
+      if (found) c.header('ETag', `"${found.version}"`)
+      return c.json(found?.value ?? null)
+    })
+    .patch('/mail', doc({ summary: 'Toggle flags, move to a folder or set labels; null when unknown', tags, responses: { 200: mailSchema.nullable() } }), valid('json', mailPatch), async (c) => {
+      const { id, mail } = c.req.valid('json')
+      const saved = await mailsRepository(deps.store, c.get('tenant').empresa).update(id, (cur) => ({ ...cur, ...mail }), { expectVersion: ifMatchVersion(c.req.header('if-match')) })
+      if (saved) c.header('ETag', `"${saved.version}"`)
+      return c.json(saved?.value ?? null)
+    })
+}
