@@ -18,6 +18,7 @@ import { inventoryRoutes } from './routes/inventory.ts'
 import { tasksRoutes } from './routes/tasks.ts'
 import { notesRoutes } from './routes/notes.ts'
 import { mailboxRoutes } from './routes/mailbox.ts'
+import { scrumboardRoutes } from './routes/scrumboard.ts'
 import { iconRoutes } from './routes/icons.ts'
 import { commonUserRoutes } from './routes/common-user.ts'
 import { messagesRoutes, notificationsRoutes, shortcutsRoutes } from './routes/common-panels.ts'
@@ -86,6 +87,7 @@ export async function createBff(options: BffOptions) {
     .route('/apps/tasks', tasksRoutes(deps))
     .route('/apps/notes', notesRoutes(deps))
     .route('/apps/mailbox', mailboxRoutes(deps))
+    .route('/apps/scrumboard', scrumboardRoutes(deps))
     .route('/ui/icons', iconRoutes(deps))
     .route('/dashboards', dashboardRoutes(deps))
     .route('/pages/activities', activityRoutes(deps))
