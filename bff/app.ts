@@ -19,6 +19,7 @@ import { tasksRoutes } from './routes/tasks.ts'
 import { notesRoutes } from './routes/notes.ts'
 import { mailboxRoutes } from './routes/mailbox.ts'
 import { scrumboardRoutes } from './routes/scrumboard.ts'
+import { helpCenterRoutes } from './routes/help-center.ts'
 import { iconRoutes } from './routes/icons.ts'
 import { commonUserRoutes } from './routes/common-user.ts'
 import { messagesRoutes, notificationsRoutes, shortcutsRoutes } from './routes/common-panels.ts'
@@ -88,6 +89,7 @@ export async function createBff(options: BffOptions) {
     .route('/apps/notes', notesRoutes(deps))
     .route('/apps/mailbox', mailboxRoutes(deps))
     .route('/apps/scrumboard', scrumboardRoutes(deps))
+    .route('/apps/help-center', helpCenterRoutes(deps))
     .route('/ui/icons', iconRoutes(deps))
     .route('/dashboards', dashboardRoutes(deps))
     .route('/pages/activities', activityRoutes(deps))

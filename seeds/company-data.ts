@@ -6,6 +6,7 @@ import { seedTasks, seedTaskTags } from './tasks.ts'
 import { seedNoteLabels, seedNotes } from './notes.ts'
 import { seedMailLabels, seedMails } from './mailbox.ts'
 import { seedScrumboard } from './scrumboard.ts'
+import { seedFaqCategories, seedFaqs, seedGuideCategories, seedGuides } from './help-center.ts'
 import { mailsRepository } from '../storage/repositories/mails.ts'
 import { seedBrands, seedCategories, seedInventoryTags, seedProducts, seedVendors } from './inventory.ts'
 import { productsRepository } from '../storage/repositories/products.ts'
@@ -35,6 +36,10 @@ export async function seedCompanyData(store: Store, empresa: number) {
   await store.create(keys.companyRecord(empresa, 'lists', 'mail-labels'), seedMailLabels())
   if ((await store.children(keys.companyRecords(empresa, 'mails'))).length === 0) await mailsRepository(store, empresa).putMany(seedMails())
   for (const [name, items] of Object.entries(seedScrumboard())) await store.create(keys.companyRecord(empresa, 'scrum', name), items)
+  const faqCategories = seedFaqCategories()
+  const guideCategories = seedGuideCategories()
+  const help = { 'faq-categories': faqCategories, faqs: seedFaqs(faqCategories), 'guide-categories': guideCategories, guides: seedGuides(guideCategories) }
+  for (const [name, items] of Object.entries(help)) await store.create(keys.companyRecord(empresa, 'help', name), items)
   for (const [name, data] of Object.entries(seedDashboards())) await store.create(keys.companyRecord(empresa, 'dashboards', name), data)
   await store.create(keys.companyRecord(empresa, 'lists', 'activities'), seedActivities())
 }
