@@ -20,6 +20,8 @@ import { notesRoutes } from './routes/notes.ts'
 import { mailboxRoutes } from './routes/mailbox.ts'
 import { scrumboardRoutes } from './routes/scrumboard.ts'
 import { helpCenterRoutes } from './routes/help-center.ts'
+import { fileListingRoutes, fileManagerRoutes, fileServeRoutes } from './routes/files.ts'
+import { UPLOAD_MAX_BYTES } from './lib/uploads.ts'
 import { iconRoutes } from './routes/icons.ts'
 import { commonUserRoutes } from './routes/common-user.ts'
 import { messagesRoutes, notificationsRoutes, shortcutsRoutes } from './routes/common-panels.ts'
@@ -65,13 +67,16 @@ export async function createBff(options: BffOptions) {
     clientAddress: options.clientAddress ?? (() => undefined),
   }
   const limit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw apiError(413, 'The request body is too large') } })
+  // Uploads: the files and a little room for the other form fields; refused as soon as it is passed.
+  const uploadLimit = bodyLimit({ maxSize: UPLOAD_MAX_BYTES + 64 * 1024, onError: () => { throw apiError(413, 'File size exceeds the limit of 5 MB.') } })
   const api = new Hono<AppEnv>()
     .use((c, next) => {
       // Set before the handler runs, so Hono adds them as it builds the response.
       c.header('Cache-Control', 'no-store')
       c.header('X-Content-Type-Options', 'nosniff')
       // Requests without a body skip the limit (touching a GET's body costs time and memory).
-      return BODYLESS.has(c.req.method) ? next() : limit(c, next)
+      if (BODYLESS.has(c.req.method)) return next()
+      return (c.req.header('content-type') ?? '').startsWith('multipart/form-data') ? uploadLimit(c, next) : limit(c, next)
     })
     .get('/health', doc({ summary: 'Liveness and the storage driver', tags: ['system'], auth: false, responses: { 200: healthSchema } }), (c) => c.json({ status: 'ok' as const, storage: store.driver }))
     .route('/auth', authRoutes(deps))
@@ -90,6 +95,9 @@ export async function createBff(options: BffOptions) {
     .route('/apps/mailbox', mailboxRoutes(deps))
     .route('/apps/scrumboard', scrumboardRoutes(deps))
     .route('/apps/help-center', helpCenterRoutes(deps))
+    .route('/apps/file-manager', fileListingRoutes(deps))
+    .route('/FileManager', fileManagerRoutes(deps))
+    .route('/files', fileServeRoutes(deps))
     .route('/ui/icons', iconRoutes(deps))
     .route('/dashboards', dashboardRoutes(deps))
     .route('/pages/activities', activityRoutes(deps))

@@ -6,6 +6,7 @@ import { seedTasks, seedTaskTags } from './tasks.ts'
 import { seedNoteLabels, seedNotes } from './notes.ts'
 import { seedMailLabels, seedMails } from './mailbox.ts'
 import { seedScrumboard } from './scrumboard.ts'
+import { seedFileItems } from './file-manager.ts'
 import { seedFaqCategories, seedFaqs, seedGuideCategories, seedGuides } from './help-center.ts'
 import { mailsRepository } from '../storage/repositories/mails.ts'
 import { seedBrands, seedCategories, seedInventoryTags, seedProducts, seedVendors } from './inventory.ts'
@@ -40,6 +41,7 @@ export async function seedCompanyData(store: Store, empresa: number) {
   const guideCategories = seedGuideCategories()
   const help = { 'faq-categories': faqCategories, faqs: seedFaqs(faqCategories), 'guide-categories': guideCategories, guides: seedGuides(guideCategories) }
   for (const [name, items] of Object.entries(help)) await store.create(keys.companyRecord(empresa, 'help', name), items)
+  await store.create(keys.companyRecord(empresa, 'lists', 'file-manager'), seedFileItems())
   for (const [name, data] of Object.entries(seedDashboards())) await store.create(keys.companyRecord(empresa, 'dashboards', name), data)
   await store.create(keys.companyRecord(empresa, 'lists', 'activities'), seedActivities())
 }

@@ -7,6 +7,9 @@ import { doc } from '../lib/openapi.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
 import { idQuery } from '../schemas/common-panels.ts'
+import { avatarForm } from '../schemas/files.ts'
+import { apiError } from '../lib/errors.ts'
+import { fileUrl, storeUploads } from './files.ts'
 import { contactPatch, contactSchema, countrySchema, tagInput, tagPatch, tagSchema, type Contact, type Tag } from '../schemas/contacts.ts'
 import { keys } from '../../storage/keys.ts'
 import { listRecord } from '../../storage/repositories/list-record.ts'
@@ -48,6 +51,15 @@ export function contactsRoutes(deps: Deps) {
     .delete('/contact', doc({ summary: 'Delete a contact', tags, responses: { 200: z.literal(true) } }), valid('query', idQuery), async (c) => {
       await contacts(c.get('tenant').empresa).remove(c.req.valid('query').id)
       return c.json(true as const)
+    })
+    .post('/avatar', doc({ summary: "Set a contact's avatar from an image file (multipart: id, avatar); answers the contact, null when unknown", tags, responses: { 200: contactSchema.nullable() } }), valid('form', avatarForm), async (c) => {
+      const { id, avatar } = c.req.valid('form')
+      const repo = contacts(c.get('tenant').empresa)
+      if (!(await repo.get(id))) return c.json(null)
+      if (!avatar.type.startsWith('image/') || avatar.type === 'image/svg+xml') throw apiError(400, 'Invalid request', { avatar: ['must be a PNG, JPEG, GIF or WebP image'] })
+      const [file] = await storeUploads(deps, c, [avatar], `contact-avatar-${id}`, true)
+      const saved = await repo.update(id, (cur) => ({ ...cur, avatar: fileUrl(file) }))
+      return c.json(saved?.value ?? null)
     })
     .get('/countries', doc({ summary: 'Countries with their dial codes', tags, responses: { 200: z.array(countrySchema) } }), (c) => c.json(COUNTRIES))
     .get('/tags', doc({ summary: 'Contact tags', tags, responses: { 200: z.array(tagSchema) } }), async (c) => c.json(await contactTags(c.get('tenant').empresa).all()))

@@ -1,0 +1,107 @@
+import { Hono, type Context } from 'hono'
+import { getCookie } from 'hono/cookie'
+import { z } from 'zod'
+import type { AppEnv, Auth, Deps } from '../lib/deps.ts'
+import { authenticate, bearerToken, requireAuth } from '../lib/auth.ts'
+import { apiError } from '../lib/errors.ts'
+import { apiErrorSchema, doc } from '../lib/openapi.ts'
+import { requireTenant } from '../lib/tenancy.ts'
+import { checkedFile, contentDisposition } from '../lib/uploads.ts'
+import { valid } from '../lib/validate.ts'
+import { deleteAnswer, deleteQuery, fileManagerAnswer, selectQuery, uploadAnswer, uploadForm, type FileItem } from '../schemas/files.ts'
+import { keys } from '../../storage/keys.ts'
+import { filesRepository, type FileMeta } from '../../storage/repositories/files.ts'
+
+export const fileUrl = (meta: FileMeta) => `/api/files/${meta.empresa}/${meta.id}/${encodeURIComponent(meta.name)}`
+
+/** Stores the uploaded files of one request in the caller's company (and branch, unless the owner company's). */
+export async function storeUploads(deps: Deps, c: Context<AppEnv>, files: File[], group: string, ownerCompany: boolean): Promise<FileMeta[]> {
+  const { empresa, filial } = c.get('tenant')
+  const checked = await Promise.all(files.map(checkedFile))
+  const repo = filesRepository(deps.store, empresa)
+  const saved: FileMeta[] = []
+  for (const file of checked) {
+    saved.push(await repo.save({ id: crypto.randomUUID(), empresa, filial: ownerCompany ? null : filial, group, name: file.name, type: file.type, size: file.bytes.length, createdAt: new Date(deps.now()).toISOString() }, file.bytes))
+  }
+  return saved
+}
+
+/** Files of the group visible from this request: the owner company's, or this branch's. */
+const visible = (meta: FileMeta, filial: number, ownerCompany: boolean) => (ownerCompany ? meta.filial === null : meta.filial === filial)
+
+/** {base}/api/FileManager: upload, select and delete (product-shell.md §7). */
+export function fileManagerRoutes(deps: Deps) {
+  const tags = ['FileManager']
+  return new Hono<AppEnv>()
+    .use(requireAuth(deps), requireTenant(deps))
+    .post('/upload', doc({ summary: 'Upload files (multipart: files repeated, getEmpresaProprietario, idGuid made when absent); 5 MB a file', tags, responses: { 200: uploadAnswer, 413: apiErrorSchema } }), valid('form', uploadForm), async (c) => {
+      const form = c.req.valid('form')
+      const files = form.files === undefined ? [] : Array.isArray(form.files) ? form.files : [form.files]
+      if (files.length === 0) return c.json({ Error: 'No files selected for upload', ListFiles: [] }, 400)
+      const group = form.idGuid ?? crypto.randomUUID()
+      const saved = await storeUploads(deps, c, files, group, form.getEmpresaProprietario)
+      return c.json({ Error: null, idGuid: group, ListFiles: saved.map((m) => ({ Id: m.id, Url: fileUrl(m) })) })
+    })
+    .get('/select-by-id', doc({ summary: 'The files of an upload group (idGuid)', tags, responses: { 200: uploadAnswer } }), valid('query', selectQuery), async (c) => {
+      const { idGuid, getEmpresaProprietario } = c.req.valid('query')
+      const { empresa, filial } = c.get('tenant')
+      const files = (await filesRepository(deps.store, empresa).inGroup(idGuid)).filter((m) => visible(m, filial, getEmpresaProprietario))
+      return c.json({ Error: null, ListFiles: files.map((m) => ({ Id: m.id, Url: fileUrl(m) })) })
+    })
+    .delete('/delete-by-id', doc({ summary: 'Delete one file (idImagem)', tags, responses: { 200: deleteAnswer, 404: deleteAnswer } }), valid('query', deleteQuery), async (c) => {
+      const { idImagem, getEmpresaProprietario } = c.req.valid('query')
+      const { empresa, filial } = c.get('tenant')
+      const repo = filesRepository(deps.store, empresa)
+      const meta = await repo.find(idImagem)
+      if (!meta || !visible(meta, filial, getEmpresaProprietario)) return c.json({ Error: 'File not found' }, 404)
+      await repo.remove(meta)
+      return c.json({ Error: null })
+    })
+}
+
+/**
+ * api/files/{empresa}/{id}/{name}: the stored bytes, for a caller of that company. Accepts the
+ * page session cookie too, so <img src> works in the app.
+ */
+export function fileServeRoutes(deps: Deps) {
+  return new Hono<AppEnv>().get(
+    '/:empresa/:id/:name',
+    doc({ summary: 'A stored file, with its type; images and PDF inline, anything else as a download', tags: ['FileManager'], responses: { 200: { description: 'The file', content: 'application/octet-stream' }, 404: apiErrorSchema } }),
+    valid('param', z.object({ empresa: z.coerce.number().int().positive(), id: z.string().uuid(), name: z.string().max(300) })),
+    async (c) => {
+      const token = bearerToken(c.req.header('authorization')) ?? getCookie(c, 'token')
+      const auth: Auth | null = token ? await authenticate(deps, token) : null
+      if (!auth) throw apiError(401, 'Invalid token')
+      const { empresa, id } = c.req.valid('param')
+      if (!auth.user.grants.some((g) => g.empresa === empresa)) throw apiError(404, 'Not found')
+      const repo = filesRepository(deps.store, empresa)
+      const meta = await repo.find(id)
+      if (!meta || (meta.filial !== null && !auth.user.grants.some((g) => g.empresa === empresa && (g.filial === 'all' || g.filial === meta.filial)))) throw apiError(404, 'Not found')
+      const bytes = await repo.bytes(meta)
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': meta.type,
+        'Content-Length': String(bytes.length),
+        'Content-Disposition': contentDisposition(meta.type, meta.name),
+        'Cache-Control': 'private, max-age=3600',
+        'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      })
+    },
+  )
+}
+
+/** api/apps/file-manager: the company's folders and files (demo-backend.md §7 File manager). */
+export function fileListingRoutes(deps: Deps) {
+  const byName = (a: FileItem, b: FileItem) => a.name.localeCompare(b.name)
+  return new Hono<AppEnv>()
+    .use(requireAuth(deps), requireTenant(deps))
+    .get('/', doc({ summary: "A folder's folders and files by name, with the breadcrumb from the root ('null' is the root)", tags: ['apps/file-manager'], responses: { 200: fileManagerAnswer } }), valid('query', z.object({ folderId: z.string().max(200).default('null') })), async (c) => {
+      const wanted = c.req.valid('query').folderId
+      const folderId = wanted === 'null' || wanted === '' ? null : wanted
+      const items = (await deps.store.get<FileItem[]>(keys.companyRecord(c.get('tenant').empresa, 'lists', 'file-manager')))?.value ?? []
+      const here = items.filter((i) => i.folderId === folderId)
+      const byId = new Map(items.map((i) => [i.id, i]))
+      const path: FileItem[] = []
+      for (let at = folderId ? byId.get(folderId) : undefined; at && path.length < 100; at = at.folderId ? byId.get(at.folderId) : undefined) path.unshift(at)
+      return c.json({ folders: here.filter((i) => i.type === 'folder').sort(byName), files: here.filter((i) => i.type !== 'folder').sort(byName), path })
+    })
+}

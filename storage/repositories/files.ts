@@ -1,0 +1,67 @@
+import { joinKey, keys } from '../keys.ts'
+import type { Store } from '../store.ts'
+import { listRecord } from './list-record.ts'
+
+export type FileMeta = {
+  id: string
+  empresa: number
+  /** The branch the file belongs to, or null for a file of the owner company (getEmpresaProprietario). */
+  filial: number | null
+  group: string
+  name: string
+  type: string
+  size: number
+  chunks: number
+  createdAt: string
+}
+
+/** Below Deno KV's 64 KiB value limit once base64-encoded, so every driver can hold a chunk. */
+const CHUNK_BYTES = 45 * 1024
+
+const toBase64 = (bytes: Uint8Array) => {
+  let text = ''
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(text)
+}
+const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
+
+/** Uploaded files of a company: metadata, bytes in chunks, and the upload groups (idGuid). */
+export function filesRepository(store: Store, empresa: number) {
+  const metaKey = (id: string) => keys.companyRecord(empresa, 'files', id)
+  const chunkKey = (id: string, n: number) => joinKey('company', empresa, 'file-chunks', id, n)
+  const group = (id: string) => listRecord<{ id: string }>(store, keys.companyRecord(empresa, 'file-groups', id))
+  return {
+    async save(meta: Omit<FileMeta, 'chunks'>, bytes: Uint8Array): Promise<FileMeta> {
+      const chunks = Math.max(1, Math.ceil(bytes.length / CHUNK_BYTES))
+      for (let n = 0; n < chunks; n++) await store.put(chunkKey(meta.id, n), toBase64(bytes.subarray(n * CHUNK_BYTES, (n + 1) * CHUNK_BYTES)))
+      // metadata last: a file is visible only once all its bytes are stored
+      const full = { ...meta, chunks }
+      await store.put(metaKey(meta.id), full)
+      await group(meta.group).add({ id: meta.id }, 'last')
+      return full
+    },
+    async find(id: string): Promise<FileMeta | null> {
+      return (await store.get<FileMeta>(metaKey(id)))?.value ?? null
+    },
+    async bytes(meta: FileMeta): Promise<Uint8Array> {
+      const parts = await store.getMany<string>(Array.from({ length: meta.chunks }, (_, n) => chunkKey(meta.id, n)))
+      const decoded = parts.map((p) => fromBase64(p?.value ?? ''))
+      const out = new Uint8Array(decoded.reduce((n, p) => n + p.length, 0))
+      let at = 0
+      for (const p of decoded) {
+        out.set(p, at)
+        at += p.length
+      }
+      return out
+    },
+    async inGroup(id: string): Promise<FileMeta[]> {
+      const ids = (await group(id).all()).map((f) => f.id)
+      return (await store.getMany<FileMeta>(ids.map(metaKey))).flatMap((r) => (r ? [r.value] : []))
+    },
+    async remove(meta: FileMeta): Promise<void> {
+      await store.remove(metaKey(meta.id))
+      await group(meta.group).remove(meta.id)
+      for (let n = 0; n < meta.chunks; n++) await store.remove(chunkKey(meta.id, n))
+    },
+  }
+}
