@@ -22,6 +22,7 @@ import { scrumboardRoutes } from './routes/scrumboard.ts'
 import { helpCenterRoutes } from './routes/help-center.ts'
 import { fileListingRoutes, fileManagerRoutes, fileServeRoutes } from './routes/files.ts'
 import { UPLOAD_MAX_BYTES } from './lib/uploads.ts'
+import { companyLogoRoutes } from './routes/ac-empresas.ts'
 import { iconRoutes } from './routes/icons.ts'
 import { commonUserRoutes } from './routes/common-user.ts'
 import { messagesRoutes, notificationsRoutes, shortcutsRoutes } from './routes/common-panels.ts'
@@ -98,6 +99,7 @@ export async function createBff(options: BffOptions) {
     .route('/apps/file-manager', fileListingRoutes(deps))
     .route('/FileManager', fileManagerRoutes(deps))
     .route('/files', fileServeRoutes(deps))
+    .route('/ac_empresas', companyLogoRoutes(deps))
     .route('/ui/icons', iconRoutes(deps))
     .route('/dashboards', dashboardRoutes(deps))
     .route('/pages/activities', activityRoutes(deps))

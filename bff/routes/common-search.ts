@@ -6,6 +6,12 @@ import { doc } from '../lib/openapi.ts'
 import { valid } from '../lib/validate.ts'
 import { navigationSchema, searchResultSchema } from '../schemas/common-panels.ts'
 import { navigation } from '../../seeds/common.ts'
+import { resolveTenant } from '../lib/tenancy.ts'
+import type { Contact } from '../schemas/contacts.ts'
+import type { Task } from '../schemas/tasks.ts'
+import { keys } from '../../storage/keys.ts'
+import { listRecord } from '../../storage/repositories/list-record.ts'
+import { companyRecords } from '../../storage/repositories/records.ts'
 
 /** api/common/navigation and api/common/search (demo-backend.md §7 Common). */
 export function navigationRoutes(deps: Deps) {
@@ -17,12 +23,31 @@ export function navigationRoutes(deps: Deps) {
 export function searchRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use(requireAuth(deps))
-    .post('/', doc({ summary: 'Search navigation titles; an empty query answers an empty result', tags: ['common/search'], responses: { 200: z.array(searchResultSchema) } }), valid('json', z.object({ query: z.string().max(200) })), (c) => {
+    .post('/', doc({ summary: "Search contacts, pages (navigation titles) and tasks of the current company; groups with results only; an empty query answers an empty result", tags: ['common/search'], responses: { 200: z.array(searchResultSchema) } }), valid('json', z.object({ query: z.string().max(200) })), async (c) => {
       const query = c.req.valid('json').query.trim().toLowerCase()
       if (!query) return c.json([])
       const pages = navigation()
         .default.filter((item) => item.title.toLowerCase().includes(query))
         .map((item) => ({ ...item, value: item.title, link: item.link }))
-      return c.json(pages.length ? [{ id: 'pages', label: 'Pages', results: pages }] : [])
+      // Company data only when the user works in a company; a user without one still finds pages.
+      const tenant = await resolveTenant(deps.repos, c.get('auth').user, c.req.header('x-empresa'), c.req.header('x-filial')).catch(() => null)
+      const [contacts, tasks] = tenant
+        ? await Promise.all([companyRecords<Contact>(deps.store, tenant.empresa, 'contacts').all(), listRecord<Task>(deps.store, keys.companyRecord(tenant.empresa, 'lists', 'tasks')).all()])
+        : [[], []]
+      const contactResults = contacts
+        .filter((contact) => contact.name.toLowerCase().includes(query))
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .slice(0, 10)
+        .map((contact) => ({ id: contact.id, avatar: contact.avatar, name: contact.name, value: contact.name, link: `/apps/contacts/${contact.id}` }))
+      const taskResults = tasks
+        .filter((task) => task.type === 'task' && task.title.toLowerCase().includes(query))
+        .slice(0, 10)
+        .map((task) => ({ id: task.id, title: task.title, completed: task.completed, value: task.title, link: `/apps/tasks/${task.id}` }))
+      const groups = [
+        { id: 'contacts', label: 'Contacts', results: contactResults },
+        { id: 'pages', label: 'Pages', results: pages },
+        { id: 'tasks', label: 'Tasks', results: taskResults },
+      ]
+      return c.json(groups.filter((g) => g.results.length > 0))
     })
 }

@@ -48,6 +48,15 @@ export function fileManagerRoutes(deps: Deps) {
       const files = (await filesRepository(deps.store, empresa).inGroup(idGuid)).filter((m) => visible(m, filial, getEmpresaProprietario))
       return c.json({ Error: null, ListFiles: files.map((m) => ({ Id: m.id, Url: fileUrl(m) })) })
     })
+    .delete('/delete-by-url', doc({ summary: 'Delete one file by its URL (the upload service\'s "delete by url")', tags, responses: { 200: deleteAnswer, 404: deleteAnswer } }), valid('query', z.object({ url: z.string().min(1).max(2048) })), async (c) => {
+      const { empresa, filial } = c.get('tenant')
+      const match = c.req.valid('query').url.match(/\/api\/files\/(\d+)\/([0-9a-f-]{36})\//)
+      const repo = filesRepository(deps.store, empresa)
+      const meta = match && Number(match[1]) === empresa ? await repo.find(match[2]) : null
+      if (!meta || (meta.filial !== null && meta.filial !== filial)) return c.json({ Error: 'File not found' }, 404)
+      await repo.remove(meta)
+      return c.json({ Error: null })
+    })
     .delete('/delete-by-id', doc({ summary: 'Delete one file (idImagem)', tags, responses: { 200: deleteAnswer, 404: deleteAnswer } }), valid('query', deleteQuery), async (c) => {
       const { idImagem, getEmpresaProprietario } = c.req.valid('query')
       const { empresa, filial } = c.get('tenant')

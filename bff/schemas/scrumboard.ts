@@ -23,6 +23,6 @@ export const cardCreate = z.object({ card: z.object({ boardId: id, listId: id, t
 const cardChanges = cardSchema.omit({ id: true, boardId: true }).partial()
 export const cardUpdate = z.object({ id, card: cardChanges })
 export const cardsUpdate = z.object({ cards: z.array(cardChanges.extend({ id })).max(5000) })
-export const cardPositions = z.object({ cards: z.array(z.object({ id }).passthrough()).max(5000) })
+export const cardPositions = z.object({ cards: z.array(z.object({ id })).max(5000) })
 export const labelCreate = z.object({ label: z.object({ boardId: id, title: line(100).min(1) }) })
 export const labelUpdate = z.object({ id, label: z.object({ title: line(100).min(1) }) })

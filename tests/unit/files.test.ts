@@ -122,3 +122,29 @@ describe('api/apps/file-manager', () => {
     expect(await (await bff.call('/apps/file-manager', { token, headers: { 'x-empresa': '2' } })).json()).toEqual({ folders: [], files: [], path: [] })
   })
 })
+
+describe('delete by url and the company logo', () => {
+  it('deletes a file by its URL, and sets the company logo to an uploaded image (admins only)', async () => {
+    const bff = await testBff()
+    const token = await bff.signIn()
+    const upload = async (name: string, bytes: Uint8Array | string, type: string) =>
+      expectSchema(uploadAnswer, await (await bff.call('/FileManager/upload', { method: 'POST', token, headers: acme, body: form({ getEmpresaProprietario: 'true' }, [['files', bytes, name, type]]) })).json()).ListFiles[0]
+    const doc = await upload('doc.txt', 'x', 'text/plain')
+    expect(await (await bff.call(`/FileManager/delete-by-url?url=${encodeURIComponent(doc.Url)}`, { method: 'DELETE', token, headers: acme })).json()).toEqual({ Error: null })
+    expect((await bff.call(`/FileManager/delete-by-url?url=${encodeURIComponent(doc.Url)}`, { method: 'DELETE', token, headers: acme })).status).toBe(404)
+
+    const logo = await upload('logo.png', PNG, 'image/png')
+    const ok = await bff.call('/ac_empresas/logo', { method: 'PUT', token, headers: acme, json: { ID_ARQUIVO: logo.Id, URL_LOGO: logo.Url } })
+    expect(await ok.json()).toEqual({ IsSuccess: true, Msg: '' })
+    const text = await upload('t.txt', 'x', 'text/plain')
+    const bad = await bff.call('/ac_empresas/logo', { method: 'PUT', token, headers: acme, json: { ID_ARQUIVO: text.Id, URL_LOGO: text.Url } })
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toEqual({ IsSuccess: false, Msg: 'The logo must be an image uploaded to this company.' })
+    const tech = await bff.signIn(DEMO_TECHNICIAN)
+    const refused = await bff.call('/ac_empresas/logo', { method: 'PUT', token: tech, json: { ID_ARQUIVO: logo.Id, URL_LOGO: logo.Url } })
+    expect(refused.status).toBe(403)
+    expect(((await refused.json()) as { IsSuccess: boolean }).IsSuccess).toBe(false)
+    const elsewhere = await bff.call('/ac_empresas/logo', { method: 'PUT', token, headers: { 'x-empresa': '2' }, json: { ID_ARQUIVO: logo.Id, URL_LOGO: logo.Url } })
+    expect(elsewhere.status).toBe(400)
+  })
+})
