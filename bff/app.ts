@@ -25,6 +25,7 @@ import { UPLOAD_MAX_BYTES } from './lib/uploads.ts'
 import { companyLogoRoutes } from './routes/ac-empresas.ts'
 import { iconRoutes } from './routes/icons.ts'
 import { commonUserRoutes } from './routes/common-user.ts'
+import { shellRoutes } from './routes/common-shell.ts'
 import { messagesRoutes, notificationsRoutes, shortcutsRoutes } from './routes/common-panels.ts'
 import { navigationRoutes, searchRoutes } from './routes/common-search.ts'
 import { createRepositories } from '../storage/repositories/index.ts'
@@ -82,6 +83,7 @@ export async function createBff(options: BffOptions) {
     .get('/health', doc({ summary: 'Liveness and the storage driver', tags: ['system'], auth: false, responses: { 200: healthSchema } }), (c) => c.json({ status: 'ok' as const, storage: store.driver }))
     .route('/auth', authRoutes(deps))
     .route('/common/user', commonUserRoutes(deps))
+    .route('/common/shell', shellRoutes(deps))
     .route('/common/messages', messagesRoutes(deps))
     .route('/common/notifications', notificationsRoutes(deps))
     .route('/common/shortcuts', shortcutsRoutes(deps))

@@ -1,23 +1,30 @@
 import { useEffect, useState } from 'react'
-import { Link, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { Link, NavLink, Outlet, redirect, useLocation, useNavigate, useSearchParams } from 'react-router'
 import type { Route } from './+types/view-layout'
 import { BranchSwitcher, type Filial } from '../components/branch-switcher'
 import { LanguagePicker } from '../components/language-picker'
 import { Logo } from '../components/logo'
 import { apiClient } from '../lib/api.server'
+import { clearTenantCookies, setCookies } from '../lib/cookies.server'
+import { serverContext } from '../server-context'
 import { useT } from '../lib/i18n'
 import { requireUser } from '../lib/session.server'
+import type { PublicUser } from '../../storage/repositories/users.ts'
 import { Alert } from '../ui/alert'
 
 type Current = { COD_EMPRESA: number; COD_FILIAL: number }
 
-/** Everything the frame needs, loaded in parallel before the page shows. */
+/** Everything the frame needs, in one call to the BFF before the page shows. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const api = apiClient(request, context)
-  const [user, branchesRes, currentRes] = await Promise.all([requireUser(request, context), api.cd_filial['user-branches'].$get(), api.cd_filial.current.$get()])
-  const branches = branchesRes.ok ? ((await branchesRes.json()) as { Dados: Filial[] }).Dados : []
-  const current = currentRes.ok ? ((await currentRes.json()) as { Dados: Current }).Dados : null
-  return { user, branches, current }
+  const res = await apiClient(request, context).common.shell.$get()
+  if (res.status === 401) await requireUser(request, context)
+  if (res.status === 403) {
+    // The remembered company or branch is no longer the user's: forget it and start from the default.
+    const url = new URL(request.url)
+    throw redirect(url.pathname + url.search, { headers: setCookies(...clearTenantCookies(context.get(serverContext).production)) })
+  }
+  if (!res.ok) throw new Response('The page could not be loaded', { status: 500 })
+  return (await res.json()) as { user: PublicUser; branches: Filial[]; current: Current | null }
 }
 
 export type ViewLayoutData = Awaited<ReturnType<typeof loader>>

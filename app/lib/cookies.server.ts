@@ -45,3 +45,13 @@ export const tenantCookies = (empresa: number, filial: number, secure: boolean) 
   cookie(COOKIE.empresa, String(empresa), { maxAge: YEAR, secure }),
   cookie(COOKIE.filial, String(filial), { maxAge: YEAR, secure }),
 ]
+
+/** Forgets the picked company and branch (a new session starts from the user's own default). */
+export const clearTenantCookies = (secure: boolean) => [cookie(COOKIE.empresa, '', { maxAge: 0, secure }), cookie(COOKIE.filial, '', { maxAge: 0, secure })]
+
+/** Headers that set several cookies at once. */
+export function setCookies(...cookies: string[]): Headers {
+  const headers = new Headers()
+  for (const c of cookies) headers.append('Set-Cookie', c)
+  return headers
+}

@@ -3,7 +3,7 @@ import type { Route } from './+types/sign-in'
 import { signInSchema } from '../../bff/schemas/auth.ts'
 import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
-import { COOKIE, readCookies, tokenCookie } from '../lib/cookies.server'
+import { clearTenantCookies, COOKIE, readCookies, setCookies, tokenCookie } from '../lib/cookies.server'
 import { fieldErrors, formFields, type FieldErrors } from '../lib/forms'
 import { titled, toLocale, translator, useT } from '../lib/i18n'
 import { safeRedirect } from '../lib/session.server'
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (res.status === 200) {
     const body = (await res.json()) as { accessToken: string }
     const secure = context.get(serverContext).production
-    throw redirect(safeRedirect(form.get('redirectURL')), { headers: { 'Set-Cookie': tokenCookie(body.accessToken, secure) } })
+    throw redirect(safeRedirect(form.get('redirectURL')), { headers: setCookies(tokenCookie(body.accessToken, secure), ...clearTenantCookies(secure)) })
   }
   const error = res.status === 404 ? t.sign_in_error_wrong() : res.status === 429 ? t.sign_in_error_throttled() : t.error_unexpected()
   return data({ fields: {} as FieldErrors, error, email: parsed.data.email }, res.status === 404 ? 401 : res.status)

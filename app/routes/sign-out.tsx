@@ -2,7 +2,7 @@ import { Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/sign-out'
 import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
-import { clearTokenCookie } from '../lib/cookies.server'
+import { clearTenantCookies, clearTokenCookie, setCookies } from '../lib/cookies.server'
 import { titled, useT } from '../lib/i18n'
 import { requireUser } from '../lib/session.server'
 import { serverContext } from '../server-context'
@@ -18,7 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Revokes the session in the BFF, then forgets the cookie. */
 export async function action({ request, context }: Route.ActionArgs) {
   await apiClient(request, context).auth['sign-out'].$post()
-  throw redirect('/sign-in?signedOut=1', { headers: { 'Set-Cookie': clearTokenCookie(context.get(serverContext).production) } })
+  const secure = context.get(serverContext).production
+  throw redirect('/sign-in?signedOut=1', { headers: setCookies(clearTokenCookie(secure), ...clearTenantCookies(secure)) })
 }
 
 export default function SignOut({ loaderData }: Route.ComponentProps) {

@@ -7,6 +7,7 @@ import { simulatedDelay } from '../lib/latency.ts'
 import { doc } from '../lib/openapi.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
+import { countOf, pageOf } from '../lib/walk.ts'
 import { idQuery } from '../schemas/common-panels.ts'
 import {
   categorySchema,
@@ -22,7 +23,7 @@ import {
   type Product,
 } from '../schemas/inventory.ts'
 import { keys } from '../../storage/keys.ts'
-import { productsRepository } from '../../storage/repositories/products.ts'
+import { productsRepository, type ProductRow } from '../../storage/repositories/products.ts'
 import { listRecord } from '../../storage/repositories/list-record.ts'
 
 const TEXT_SORT = new Set(['sku', 'name', 'active'])
@@ -52,22 +53,17 @@ export function inventoryRoutes(deps: Deps) {
         const { search, sort, order, page, size } = c.req.valid('query')
         const repo = productsRepository(deps.store, c.get('tenant').empresa)
         const needle = search.toLowerCase()
-        let rows = [...(await repo.rows()).values()]
-        if (needle) rows = rows.filter((r) => r.search.includes(needle))
-        const sign = order === 'asc' ? 1 : -1
-        if (TEXT_SORT.has(sort)) {
-          const text = rows.map((r) => [String(r[sort]).toUpperCase(), r] as const)
-          text.sort((a, b) => sign * collator.compare(a[0], b[0]))
-          rows = text.map(([, r]) => r)
-        } else {
-          rows.sort((a, b) => sign * (Number(a[sort]) - Number(b[sort])))
-        }
-        const length = rows.length
+        // Text sorts compare upper-cased text (the spec's rule), the others numbers; '' counts as 0.
+        const ordered = await repo.sorted(sort, TEXT_SORT.has(sort) ? (a, b) => collator.compare(String(a[sort]).toUpperCase(), String(b[sort]).toUpperCase()) : (a, b) => Number(a[sort]) - Number(b[sort]))
+        const matches = needle ? (r: ProductRow) => r.search.includes(needle) : () => true
+        // The count of matches is kept per search until the products change; the page walk stops when full.
+        const length = await repo.memo(`search:${needle}`, (all) => countOf(all.values(), matches))
         const lastPage = Math.max(Math.ceil(length / size), 1)
         if (page > lastPage) return c.json({ products: null, pagination: { lastPage } })
         const begin = page * size
+        const rows = pageOf(ordered, order === 'desc', matches, begin, begin + size)
         const end = Math.min(size * (page + 1), length)
-        const products = await repo.getMany(rows.slice(begin, end).map((r) => r.id))
+        const products = await repo.getMany(rows.map((r) => r.id))
         return c.json({ products, pagination: { length, size, page, lastPage, startIndex: begin, endIndex: end - 1 } })
       },
     )

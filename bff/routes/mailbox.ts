@@ -7,11 +7,12 @@ import { simulatedDelay } from '../lib/latency.ts'
 import { doc } from '../lib/openapi.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
+import { countOf, pageOf } from '../lib/walk.ts'
 import { idQuery } from '../schemas/common-panels.ts'
 import { filterSchema, folderSchema, labelInput, labelPatch, mailLabelSchema, mailListAnswer, mailListQuery, mailPatch, mailSchema, settingsPatch, settingsSchema, type MailLabel } from '../schemas/mailbox.ts'
 import { keys } from '../../storage/keys.ts'
 import { listRecord } from '../../storage/repositories/list-record.ts'
-import { mailsRepository } from '../../storage/repositories/mails.ts'
+import { mailsRepository, type MailRow } from '../../storage/repositories/mails.ts'
 import { FILTERS, FOLDERS } from '../../seeds/mailbox.ts'
 
 const PAGE_SIZE = 10
@@ -75,23 +76,29 @@ export function mailboxRoutes(deps: Deps) {
       const { folder, filter, label, page } = c.req.valid('query')
       const { empresa } = c.get('tenant')
       const repo = mailsRepository(deps.store, empresa)
-      let rows = [...(await repo.rows()).values()]
+      let matches: (m: MailRow) => boolean
+      let memo: string
       if (folder) {
         const id = FOLDERS.find((f) => f.slug === folder)?.id
-        rows = rows.filter((m) => m.folder === id)
+        matches = (m) => m.folder === id
+        memo = `folder:${id}`
       } else if (filter) {
-        rows = rows.filter((m) => m[filter])
-      } else if (label) {
+        matches = (m) => m[filter]
+        memo = `filter:${filter}`
+      } else {
         const id = (await labels(empresa).all()).find((l) => l.slug === label)?.id
-        rows = rows.filter((m) => id !== undefined && m.labels.includes(id))
+        matches = (m) => id !== undefined && m.labels.includes(id)
+        memo = `label:${id}`
       }
-      rows.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0))
-      const totalResults = rows.length
+      const totalResults = await repo.memo(memo, (all) => countOf(all.values(), matches))
       const lastPage = Math.max(Math.ceil(totalResults / PAGE_SIZE), 1)
       if (page > lastPage) return c.json({ mails: null, pagination: { lastPage } })
+      // newest first: the rows by date, walked from the end until the page is full
+      const ordered = await repo.sorted('date', (a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
       const startIndex = (page - 1) * PAGE_SIZE
+      const rows = pageOf(ordered, true, matches, startIndex, startIndex + PAGE_SIZE)
       const endIndex = Math.min(startIndex + PAGE_SIZE, totalResults)
-      const mails = (await repo.getMany(rows.slice(startIndex, endIndex).map((r) => r.id))).map((m) => ({ ...m, ccCount: m.cc?.length ?? 0, bccCount: m.bcc?.length ?? 0 }))
+      const mails = (await repo.getMany(rows.map((r) => r.id))).map((m) => ({ ...m, ccCount: m.cc?.length ?? 0, bccCount: m.bcc?.length ?? 0 }))
       return c.json({ mails, pagination: { totalResults, resultsPerPage: PAGE_SIZE, currentPage: page, lastPage, startIndex, endIndex: endIndex - 1 } })
     })
     .get('/mail', doc({ summary: 'One mail (ETag: its version); null when unknown', tags, responses: { 200: mailSchema.nullable() } }), valid('query', idQuery), async (c) => {

@@ -31,6 +31,14 @@ export function lockedAdapter(name: string, storage: Storage, listChildren: (par
   return {
     name,
     read,
+    async readMany(keys) {
+      // Cache hits are answered without a promise each; only the misses go to the driver.
+      const out = keys.map((key) => records?.get(key))
+      const misses = out.flatMap((hit, i) => (hit === undefined ? [i] : []))
+      const loaded = await Promise.all(misses.map((i) => read(keys[i])))
+      misses.forEach((i, n) => (out[i] = loaded[n]))
+      return out as Array<Versioned<unknown> | null>
+    },
     async swap(key, expected, next) {
       const actual = (await read(key))?.version ?? 0
       if (expected !== 'any' && expected !== actual) return { ok: false, actual }

@@ -1,7 +1,7 @@
 import { keys } from '../keys.ts'
 import type { Store, Versioned, WriteOptions } from '../store.ts'
 
-type Index<R> = { generation: number; rows: Map<string, R> }
+type Index<R> = { generation: number; rows: Map<string, R>; sorted: Map<string, R[]>; memo: Map<string, unknown> }
 
 const indexes = new WeakMap<Store, Map<string, Index<unknown>>>()
 
@@ -28,9 +28,11 @@ export function indexedRecords<T extends { id: string }, R>(store: Store, empres
     const known = perStore.get(indexKey) as Index<R> | undefined
     if (known && known.generation === generation) return known.rows
     const ids = await store.children(keys.companyRecords(empresa, collection))
-    const records = await store.getMany<T>(ids.map(key))
-    const fresh: Index<R> = { generation, rows: new Map() }
-    for (const record of records) if (record) fresh.rows.set(record.value.id, project(record.value))
+    const fresh: Index<R> = { generation, rows: new Map(), sorted: new Map(), memo: new Map() }
+    // In batches, so a large collection is never held in memory whole while its rows are made.
+    for (let at = 0; at < ids.length; at += 500) {
+      for (const record of await store.getMany<T>(ids.slice(at, at + 500).map(key))) if (record) fresh.rows.set(record.value.id, project(record.value))
+    }
     perStore.set(indexKey, fresh)
     return fresh.rows
   }
@@ -43,12 +45,35 @@ export function indexedRecords<T extends { id: string }, R>(store: Store, empres
     if (before && before.generation === generation - 1) {
       if (item) before.rows.set(id, project(item))
       else before.rows.delete(id)
+      before.sorted.clear()
+      before.memo.clear()
       before.generation = generation
     }
   }
 
   return {
     rows,
+    /**
+     * The rows in one order, kept until the next change: a list then walks them and picks its
+     * page instead of sorting on every request. `name` identifies the order.
+     */
+    async sorted(name: string, compare: (a: R, b: R) => number): Promise<R[]> {
+      await rows()
+      const index = perStore.get(indexKey) as Index<R>
+      let list = index.sorted.get(name)
+      if (!list) index.sorted.set(name, (list = [...index.rows.values()].sort(compare)))
+      return list
+    },
+    /** A value derived from the rows (a count of matches ...), kept until the next change. */
+    async memo<V>(name: string, compute: (rows: Map<string, R>) => V): Promise<V> {
+      const all = await rows()
+      const index = perStore.get(indexKey) as Index<R>
+      if (!index.memo.has(name)) {
+        if (index.memo.size > 1000) index.memo.clear()
+        index.memo.set(name, compute(all))
+      }
+      return index.memo.get(name) as V
+    },
     get: (id: string): Promise<Versioned<T> | null> => store.get<T>(key(id)),
     async getMany(ids: string[]): Promise<T[]> {
       return (await store.getMany<T>(ids.map(key))).flatMap((r) => (r ? [r.value] : []))

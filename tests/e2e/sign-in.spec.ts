@@ -129,3 +129,15 @@ test('forgot password answers the same for any address', async ({ page }) => {
   await page.getByRole('button', { name: 'Send reset link' }).click()
   await expect(page.getByRole('status')).toHaveText("Password reset sent! You'll receive an email if you are registered on our system.")
 })
+
+test("the next user on the same browser does not inherit the previous user's company", async ({ page }) => {
+  await page.goto('/sign-in')
+  await signIn(page)
+  await expect(page).toHaveURL(/\/view\/home$/)
+  await page.getByLabel('Company and branch').selectOption('2:4')
+  await expect(page.getByTestId('tenant')).toHaveText('You are working in Northwind Home Services — Austin.')
+  await page.getByRole('link', { name: 'Sign out' }).click()
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await signIn(page, 'tech@demo.fieldservice.app', 'demo-tech-2026')
+  await expect(page.getByTestId('tenant')).toHaveText('You are working in Acme Field Services — Campinas.')
+})

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/switch-branch'
 import { apiClient } from '../../lib/api.server'
-import { tenantCookies } from '../../lib/cookies.server'
+import { setCookies, tenantCookies } from '../../lib/cookies.server'
 import { requireUser, safeRedirect } from '../../lib/session.server'
 import { serverContext } from '../../server-context'
 
@@ -24,7 +24,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const body = (await res.json()) as { Dados: { COD_EMPRESA: number; COD_FILIAL: number; empresaChanged: boolean } }
   if (body.Dados.empresaChanged) back.searchParams.set('empresaChanged', '1')
-  const headers = new Headers()
-  for (const c of tenantCookies(body.Dados.COD_EMPRESA, body.Dados.COD_FILIAL, context.get(serverContext).production)) headers.append('Set-Cookie', c)
-  throw redirect(back.pathname + back.search, { headers })
+  throw redirect(back.pathname + back.search, { headers: setCookies(...tenantCookies(body.Dados.COD_EMPRESA, body.Dados.COD_FILIAL, context.get(serverContext).production)) })
 }

@@ -1,0 +1,36 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import type { AppEnv, Deps } from '../lib/deps.ts'
+import { requireAuth } from '../lib/auth.ts'
+import { doc } from '../lib/openapi.ts'
+import { branchesOf, resolveTenant } from '../lib/tenancy.ts'
+import { publicUserSchema } from '../schemas/common.ts'
+import { filialSchema } from '../schemas/tenancy.ts'
+import { publicUser } from '../../storage/repositories/users.ts'
+
+export const shellAnswer = z.object({
+  user: publicUserSchema,
+  branches: z.array(filialSchema),
+  current: z.object({ COD_EMPRESA: z.number(), COD_FILIAL: z.number(), ROLE: z.string() }).nullable(),
+})
+
+/**
+ * api/common/shell: what the signed-in frame needs before it shows (the user, the branch
+ * switcher's list and the current pick), in one call instead of three.
+ */
+export function shellRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .use(requireAuth(deps))
+    .get('/', doc({ summary: "The signed-in frame's data: user, branches and the current company and branch", tags: ['common'], responses: { 200: shellAnswer } }), async (c) => {
+      const { user } = c.get('auth')
+      const [branches, tenant] = await Promise.all([
+        branchesOf(deps.repos, user),
+        c.var.tenant ? Promise.resolve(c.var.tenant) : resolveTenant(deps.repos, user, c.req.header('x-empresa'), c.req.header('x-filial')).catch(() => null),
+      ])
+      return c.json({
+        user: publicUser(user),
+        branches: branches.map((b) => ({ COD_FILIAL: b.COD_FILIAL, COD_EMPRESA: b.COD_EMPRESA, NOME_EMPRESA: b.NOME_EMPRESA, NOM_FILIAL: b.NOM_FILIAL, FLG_PRINCIPAL: b.FLG_PRINCIPAL })),
+        current: tenant ? { COD_EMPRESA: tenant.empresa, COD_FILIAL: tenant.filial, ROLE: tenant.grant.role } : null,
+      })
+    })
+}
