@@ -70,8 +70,10 @@ describe('form actions and cross-site request forgery', () => {
       expect((await post({ ...credentials, csrf: token }, { cookie, origin: 'http://evil.example' })).status).toBe(403)
       const ok = await post({ ...credentials, csrf: token }, { cookie, origin: server.url })
       expect(ok.status).toBe(302)
-      const session = ok.headers.get('set-cookie')!
-      expect(session).toMatch(/^token=[\w.-]+; Path=\/; SameSite=Lax; HttpOnly; Max-Age=604800$/)
+      const cookies = ok.headers.getSetCookie()
+      expect(cookies.find((c) => c.startsWith('token='))).toMatch(/^token=[\w.-]+; Path=\/; SameSite=Lax; HttpOnly; Max-Age=604800$/)
+      // a new session starts from the user's own default company and branch
+      expect(cookies).toContain('currentEmpresa=; Path=/; SameSite=Lax; HttpOnly; Max-Age=0')
     } finally {
       await server.stop()
     }
