@@ -17,6 +17,8 @@ export default [
   route('error/500', 'routes/error/500.tsx'),
   route('resources/switch-branch', 'routes/resources/switch-branch.ts'),
   route('resources/language', 'routes/resources/language.ts'),
+  route('resources/panel', 'routes/resources/panel.ts'),
+  route('resources/search', 'routes/resources/search.ts'),
   route('view', 'layouts/view-layout.tsx', [route('home', 'routes/view/home.tsx')]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

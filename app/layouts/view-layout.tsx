@@ -3,6 +3,10 @@ import { Link, NavLink, Outlet, redirect, useLocation, useNavigate, useSearchPar
 import type { Route } from './+types/view-layout'
 import { BranchSwitcher, type Filial } from '../components/branch-switcher'
 import { LanguagePicker } from '../components/language-picker'
+import { MessagePanel } from '../components/message-panel'
+import { SearchBar } from '../components/search-bar'
+import { initials, UserMenu } from '../components/user-menu'
+import type { Message, Shortcut } from '../../bff/schemas/common-panels.ts'
 import { Logo } from '../components/logo'
 import { apiClient } from '../lib/api.server'
 import { clearTenantCookies, setCookies } from '../lib/cookies.server'
@@ -24,14 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(url.pathname + url.search, { headers: setCookies(...clearTenantCookies(context.get(serverContext).production)) })
   }
   if (!res.ok) throw new Response('The page could not be loaded', { status: 500 })
-  return (await res.json()) as { user: PublicUser; branches: Filial[]; current: Current | null }
+  return (await res.json()) as { user: PublicUser; branches: Filial[]; current: Current | null; timeZone: string; messages: Message[]; notifications: Message[]; shortcuts: Shortcut[] }
 }
 
 export type ViewLayoutData = Awaited<ReturnType<typeof loader>>
 
 /** The classy layout: side panel (logo, user, navigation), header (switcher, language), footer. */
 export default function ViewLayout({ loaderData }: Route.ComponentProps) {
-  const { user, branches, current } = loaderData
+  const { user, branches, current, timeZone, messages, notifications } = loaderData
   const t = useT()
   const location = useLocation()
   const navigate = useNavigate()
@@ -106,11 +110,14 @@ export default function ViewLayout({ loaderData }: Route.ComponentProps) {
             </svg>
           </button>
           <BranchSwitcher branches={branches} current={current} />
-          <div className="ml-auto flex items-center gap-3">
+          <div className="order-last w-full sm:order-none sm:w-auto sm:flex-1">
+            <SearchBar />
+          </div>
+          <div className="ml-auto flex items-center gap-1 sm:gap-2">
             <LanguagePicker />
-            <Link to="/sign-out" className="rounded-full px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
-              {t.sign_out_button()}
-            </Link>
+            <MessagePanel kind="messages" items={messages} timeZone={timeZone} />
+            <MessagePanel kind="notifications" items={notifications} timeZone={timeZone} />
+            <UserMenu user={user} />
           </div>
         </header>
         <main id="content" className="flex-1 p-4 sm:p-8">
@@ -121,13 +128,4 @@ export default function ViewLayout({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   )
-}
-
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((p) => p[0]?.toUpperCase())
-    .join('')
 }

@@ -5,17 +5,14 @@ import { requireAuth } from '../lib/auth.ts'
 import { doc } from '../lib/openapi.ts'
 import { valid } from '../lib/validate.ts'
 import { idQuery, messageInput, messageSchema, shortcutInput, shortcutSchema, type Message, type Shortcut } from '../schemas/common-panels.ts'
-import { keys } from '../../storage/keys.ts'
-import { listRecord } from '../../storage/repositories/list-record.ts'
-import { seedMessages, seedNotifications, seedShortcuts } from '../../seeds/common.ts'
+import { userPanels } from '../lib/user-panels.ts'
 
 /**
  * api/common/messages and api/common/notifications: the same five calls (and the
  * toggle), the body key being `message` or `notification`. They belong to the user.
  */
 function panelRoutes(deps: Deps, name: 'messages' | 'notifications', bodyKey: 'message' | 'notification') {
-  const seed = name === 'messages' ? seedMessages : seedNotifications
-  const list = (userId: string) => listRecord<Message>(deps.store, keys.userData(userId, name), () => seed())
+  const list = (userId: string) => userPanels(deps.store, userId)[name]
   const tags = [`common/${name}`]
   // The body key differs by panel; the schemas are typed as if it were `item`.
   const keyed = <S extends z.ZodType>(schema: S) => ({ [bodyKey]: schema }) as unknown as { item: S }
@@ -57,7 +54,7 @@ export const notificationsRoutes = (deps: Deps) => panelRoutes(deps, 'notificati
 
 /** api/common/shortcuts: the user's shortcuts (product-shell.md §2 Panels, §5). */
 export function shortcutsRoutes(deps: Deps) {
-  const list = (userId: string) => listRecord<Shortcut>(deps.store, keys.userData(userId, 'shortcuts'), () => seedShortcuts())
+  const list = (userId: string) => userPanels(deps.store, userId).shortcuts
   const tags = ['common/shortcuts']
   return new Hono<AppEnv>()
     .use(requireAuth(deps))

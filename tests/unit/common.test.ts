@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { messageSchema, navigationSchema, searchResultSchema, shortcutSchema } from '../../bff/schemas/common-panels.ts'
 import { DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
+import { shellAnswer } from '../../bff/routes/common-shell.ts'
 import { testBff, type TestBff } from '../shared/bff.ts'
 import { expectSchema } from '../shared/schema.ts'
 
@@ -90,5 +91,22 @@ describe('api/common/navigation and search', () => {
     expect(grouped[2].results[0]).toEqual(expect.objectContaining({ title: expect.stringMatching(/an/i), completed: expect.any(Boolean) }))
     const elsewhere = (await (await bff.call('/common/search', { method: 'POST', token, headers: { 'x-empresa': '2' }, json: { query: 'an' } })).json()) as unknown[]
     expect(elsewhere.map((g) => (g as { id: string }).id)).toEqual(['pages'])
+  })
+})
+
+describe('api/common/shell', () => {
+  it("answers the frame's data in one call: user, branches, current pick, time zone and the panels", async () => {
+    const bff = await testBff()
+    const token = await bff.signIn()
+    const shell = expectSchema(shellAnswer, await (await bff.call('/common/shell', { token })).json())
+    expect(shell.user.email).toBe('admin@demo.fieldservice.app')
+    expect(shell.branches).toHaveLength(4)
+    expect(shell.current).toEqual({ COD_EMPRESA: 1, COD_FILIAL: 2, ROLE: 'admin' })
+    expect(shell.timeZone).toBe('America/Sao_Paulo')
+    expect([shell.messages.length, shell.notifications.length, shell.shortcuts.length]).toEqual([9, 10, 8])
+    const other = expectSchema(shellAnswer, await (await bff.call('/common/shell', { token, headers: { 'x-empresa': '2' } })).json())
+    expect(other.current?.COD_EMPRESA).toBe(2)
+    expect(other.timeZone).toBe('America/Chicago')
+    expect((await bff.call('/common/shell')).status).toBe(401)
   })
 })

@@ -1,0 +1,36 @@
+import { useEffect, useRef, type ReactNode } from 'react'
+
+/**
+ * A header popover built on <details>: opens with a click or Enter/Space without any script;
+ * with JS it also closes on Escape and on a click outside.
+ */
+export function Popover({ label, trigger, children, align = 'right', testId }: { label: string; trigger: ReactNode; children: ReactNode; align?: 'left' | 'right'; testId?: string }) {
+  const ref = useRef<HTMLDetailsElement>(null)
+  useEffect(() => {
+    const close = (event: Event) => {
+      const el = ref.current
+      if (!el?.open) return
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== 'Escape') return
+        el.open = false
+        el.querySelector('summary')?.focus()
+      } else if (!el.contains(event.target as Node)) {
+        el.open = false
+      }
+    }
+    document.addEventListener('keydown', close)
+    document.addEventListener('click', close)
+    return () => {
+      document.removeEventListener('keydown', close)
+      document.removeEventListener('click', close)
+    }
+  }, [])
+  return (
+    <details ref={ref} className="relative" data-testid={testId}>
+      <summary aria-label={label} title={label} className="flex min-h-10 min-w-10 cursor-pointer list-none items-center justify-center rounded-full hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-primary-600 [&::-webkit-details-marker]:hidden">
+        {trigger}
+      </summary>
+      <div className={`absolute z-30 mt-2 w-[min(24rem,calc(100vw-1rem))] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg ${align === 'right' ? 'right-0' : 'left-0'}`}>{children}</div>
+    </details>
+  )
+}

@@ -1,0 +1,68 @@
+import { Link, useFetcher, useLocation } from 'react-router'
+import type { PublicUser } from '../../storage/repositories/users.ts'
+import { useT } from '../lib/i18n'
+import { CsrfField } from '../ui/csrf-field'
+import { Popover } from './popover'
+
+const DOT: Record<PublicUser['status'], string> = {
+  online: 'bg-green-500',
+  away: 'bg-amber-400',
+  busy: 'bg-red-500',
+  'not-visible': 'bg-slate-400',
+}
+
+export function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((p) => p[0]?.toUpperCase())
+    .join('')
+}
+
+/** The user menu (product-shell.md §2): 'Signed in as' the e-mail, Profile, status, Sign out. */
+export function UserMenu({ user }: { user: PublicUser }) {
+  const t = useT()
+  const fetcher = useFetcher()
+  const location = useLocation()
+  const labels: Record<PublicUser['status'], string> = { online: t.status_online(), away: t.status_away(), busy: t.status_busy(), 'not-visible': t.status_not_visible() }
+  const status = (fetcher.formData?.get('status') as PublicUser['status'] | null) ?? user.status
+  const trigger = (
+    <span className="relative flex">
+      <span className="flex h-9 w-9 items-center justify-center overflow-hidden rounded-full bg-primary-600 text-sm font-bold text-white" aria-hidden="true">
+        {user.avatar ? <img src={user.avatar} alt="" className="h-9 w-9 object-cover" /> : initials(user.name)}
+      </span>
+      <span className={`absolute right-0 bottom-0 h-3 w-3 rounded-full ring-2 ring-white ${DOT[status]}`} data-testid="status-dot" data-status={status} />
+    </span>
+  )
+  return (
+    <Popover label={t.user_menu_label()} trigger={trigger} testId="user-menu">
+      <div className="border-b border-slate-100 px-4 py-3">
+        <div className="text-sm text-slate-600">{t.signed_in_as()}</div>
+        <div className="font-semibold text-slate-900">{user.email}</div>
+      </div>
+      <nav className="flex flex-col py-1">
+        <Link to="/view/myaccount" className="px-4 py-2 hover:bg-slate-100">
+          {t.profile()}
+        </Link>
+      </nav>
+      <fetcher.Form method="post" action="/resources/panel" className="border-t border-slate-100 px-4 py-2">
+        <CsrfField />
+        <input type="hidden" name="intent" value="status" />
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <fieldset>
+          <legend className="mb-1 text-sm text-slate-600">{t.status_label()}</legend>
+          {(Object.keys(labels) as Array<PublicUser['status']>).map((s) => (
+            <button key={s} type="submit" name="status" value={s} aria-pressed={status === s} className="flex w-full items-center gap-3 rounded-md px-2 py-1.5 text-left hover:bg-slate-100 aria-pressed:font-semibold">
+              <span className={`h-3 w-3 rounded-full ${DOT[s]}`} aria-hidden="true" />
+              {labels[s]}
+            </button>
+          ))}
+        </fieldset>
+      </fetcher.Form>
+      <Link to="/sign-out" className="block border-t border-slate-100 px-4 py-3 hover:bg-slate-100">
+        {t.sign_out_button()}
+      </Link>
+    </Popover>
+  )
+}

@@ -1,0 +1,34 @@
+import { redirect } from 'react-router'
+import { z } from 'zod'
+import type { Route } from './+types/panel'
+import { apiClient } from '../../lib/api.server'
+import { formFields } from '../../lib/forms'
+import { requireUser, safeRedirect } from '../../lib/session.server'
+
+const intent = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('toggle'), kind: z.enum(['messages', 'notifications']), id: z.string().min(1), read: z.enum(['true', 'false']) }),
+  z.object({ intent: z.literal('mark-all'), kind: z.enum(['messages', 'notifications']) }),
+  z.object({ intent: z.literal('remove'), kind: z.enum(['messages', 'notifications']), id: z.string().min(1) }),
+  z.object({ intent: z.literal('status'), status: z.enum(['online', 'away', 'busy', 'not-visible']) }),
+])
+
+/** The header panels' actions (messages, notifications, user status), then back to the page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireUser(request, context)
+  const fields = formFields(await request.formData())
+  const back = safeRedirect(fields.redirectTo, '/view/home')
+  const parsed = intent.safeParse(fields)
+  if (!parsed.success) throw redirect(back)
+  const api = apiClient(request, context)
+  const input = parsed.data
+  if (input.intent === 'status') {
+    await api.common.user.$patch({ json: { user: { status: input.status } } })
+  } else {
+    const panel = input.kind === 'messages' ? api.common.messages : api.common.notifications
+    const key = input.kind === 'messages' ? 'message' : 'notification'
+    if (input.intent === 'toggle') await panel['toggle-read-status'].$post({ json: { [key]: { id: input.id, read: input.read === 'true' } } as never })
+    if (input.intent === 'mark-all') await panel['mark-all-as-read'].$get()
+    if (input.intent === 'remove') await panel.$delete({ query: { id: input.id } })
+  }
+  throw redirect(back)
+}
