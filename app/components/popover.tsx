@@ -1,11 +1,13 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 
 /**
- * A header popover built on <details>: opens with a click or Enter/Space without any script;
- * with JS it also closes on Escape and on a click outside.
+ * A header popover built on <details>: opens with a click or Enter/Space, closes on Escape and
+ * on a click outside. Its content is rendered only while open, so the server does not render
+ * every panel of every page.
  */
 export function Popover({ label, trigger, children, align = 'right', testId }: { label: string; trigger: ReactNode; children: ReactNode; align?: 'left' | 'right'; testId?: string }) {
   const ref = useRef<HTMLDetailsElement>(null)
+  const [open, setOpen] = useState(false)
   useEffect(() => {
     const close = (event: Event) => {
       const el = ref.current
@@ -26,11 +28,11 @@ export function Popover({ label, trigger, children, align = 'right', testId }: {
     }
   }, [])
   return (
-    <details ref={ref} className="relative" data-testid={testId}>
+    <details ref={ref} className="relative" data-testid={testId} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary aria-label={label} title={label} className="flex min-h-10 min-w-10 cursor-pointer list-none items-center justify-center rounded-full hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-primary-600 [&::-webkit-details-marker]:hidden">
         {trigger}
       </summary>
-      <div className={`absolute z-30 mt-2 w-[min(24rem,calc(100vw-1rem))] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg ${align === 'right' ? 'right-0' : 'left-0'}`}>{children}</div>
+      {open ? <div className={`absolute z-30 mt-2 w-[min(24rem,calc(100vw-1rem))] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg ${align === 'right' ? 'right-0' : 'left-0'}`}>{children}</div> : null}
     </details>
   )
 }

@@ -1,12 +1,13 @@
 import { Hono, type Context } from 'hono'
 import type { AppEnv, Deps } from '../lib/deps.ts'
 import { authenticate, bearerToken, requireAuth } from '../lib/auth.ts'
-import { apiError, jsonException } from '../lib/errors.ts'
+import { apiError } from '../lib/errors.ts'
 import { apiErrorSchema } from '../lib/openapi.ts'
 import { simulatedDelay } from '../lib/latency.ts'
-import { DECOY_HASH, hashPassword, verifyPassword } from '../lib/passwords.ts'
+import { hashPassword } from '../lib/passwords.ts'
+import { checkCredentials as checkCredentialsOf, openSession as openSessionFor } from '../lib/sign-in.ts'
 import { randomToken, sha256Hex } from '../lib/base64.ts'
-import { signAccessToken, TOKEN_LIFETIME_SECONDS } from '../lib/tokens.ts'
+import { signAccessToken } from '../lib/tokens.ts'
 import { valid } from '../lib/validate.ts'
 import { z } from 'zod'
 import { doc } from '../lib/openapi.ts'
@@ -18,39 +19,8 @@ const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000
 /** api/auth: sign-in and everything around it (demo-backend.md §7 Authentication, §8, §9). */
 export function authRoutes(deps: Deps) {
   const { repos, config, log } = deps
-
-  async function openSession(user: UserRecord) {
-    const now = deps.now()
-    const session = {
-      id: randomToken(18),
-      userId: user.id,
-      epoch: user.sessionEpoch,
-      createdAt: new Date(now).toISOString(),
-      expiresAt: new Date(now + TOKEN_LIFETIME_SECONDS * 1000).toISOString(),
-    }
-    await repos.sessions.save(session)
-    const accessToken = await signAccessToken({ sub: user.id, sid: session.id }, deps.secret, Math.floor(now / 1000))
-    return { user: publicUser(user), accessToken, tokenType: 'bearer' as const }
-  }
-
-  /** Checks e-mail and password under the throttle: 404 false when wrong, 429 when locked. */
-  async function checkCredentials(c: Context, email: string, password: string): Promise<UserRecord> {
-    const now = deps.now()
-    const address = deps.clientAddress(c) ?? 'unknown'
-    // The account first: an attempt on a locked account does not count against the address.
-    for (const begin of [() => repos.signInByAccount.begin(email, now), () => repos.signInByAddress.begin(address, now)]) {
-      const verdict = await begin()
-      if (!verdict.allowed) {
-        const retryAfter = String(Math.ceil(verdict.retryAfterMs / 1000))
-        throw jsonException(429, { error: 'Too many sign-in attempts. Try again in 15 minutes.' }, { 'Retry-After': retryAfter })
-      }
-    }
-    const found = await repos.users.findByEmail(email)
-    const ok = await verifyPassword(password, found?.value.password ?? DECOY_HASH)
-    if (!found || !ok || !found.value.active) throw wrongCredentials()
-    await Promise.all([repos.signInByAccount.succeed(email), repos.signInByAddress.succeed(address)])
-    return found.value
-  }
+  const openSession = (user: UserRecord) => openSessionFor(deps, user)
+  const checkCredentials = (c: Context, email: string, password: string) => checkCredentialsOf(deps, c, email, password)
 
   return new Hono<AppEnv>()
     .post('/sign-in', doc({ summary: 'Sign in with e-mail and password', tags: ['auth'], auth: false, responses: { 200: signInAnswerSchema, 404: z.literal(false), 429: apiErrorSchema } }), valid('json', signInSchema), async (c) => {
@@ -125,9 +95,4 @@ export function authRoutes(deps: Deps) {
       await repos.sessions.revoke(c.get('auth').session.id)
       return c.json(true)
     })
-}
-
-/** The spec: wrong credentials answer 404 with the body false. */
-function wrongCredentials() {
-  return jsonException(404, false)
 }

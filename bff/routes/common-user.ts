@@ -7,6 +7,11 @@ import { valid } from '../lib/validate.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { publicUserSchema } from '../schemas/common.ts'
 import { userPatchSchema } from '../schemas/tenancy.ts'
+import { passwordChangeSchema } from '../schemas/auth.ts'
+import { checkCredentials, openSession } from '../lib/sign-in.ts'
+import { hashPassword } from '../lib/passwords.ts'
+import { HTTPException } from 'hono/http-exception'
+import { z } from 'zod'
 import { publicUser } from '../../storage/repositories/users.ts'
 
 /** api/common/user: the signed-in user (demo-backend.md §7 Common). */
@@ -26,5 +31,19 @@ export function commonUserRoutes(deps: Deps) {
       if (!saved) throw apiError(401, 'Invalid token')
       c.header('ETag', `"${saved.version}"`)
       return c.json(publicUser(saved.value))
+    })
+    .post('/password', doc({ summary: 'Change the password with the current one; ends the other sessions and answers a new token', tags: ['common'], responses: { 200: z.object({ accessToken: z.string() }), 429: apiErrorSchema } }), valid('json', passwordChangeSchema), async (c) => {
+      const { user } = c.get('auth')
+      const { currentPassword, newPassword } = c.req.valid('json')
+      try {
+        await checkCredentials(deps, c, user.email, currentPassword)
+      } catch (error) {
+        if (error instanceof HTTPException && error.status === 404) throw apiError(400, 'Invalid request', { currentPassword: ['The current password is wrong'] })
+        throw error
+      }
+      const hash = await hashPassword(newPassword)
+      const saved = await deps.repos.users.update(user.id, (u) => ({ ...u, password: hash, sessionEpoch: u.sessionEpoch + 1 }))
+      if (!saved) throw apiError(401, 'Invalid token')
+      return c.json({ accessToken: (await openSession(deps, saved.value)).accessToken })
     })
 }

@@ -183,3 +183,22 @@ describe('simulated latency', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(990)
   })
 })
+
+describe('password change', () => {
+  it('needs the current password, ends the other sessions and keeps the caller signed in', async () => {
+    const bff = await testBff()
+    const other = await bff.signIn(DEMO_TECHNICIAN)
+    const token = await bff.signIn(DEMO_TECHNICIAN)
+    const wrong = await bff.call('/common/user/password', { method: 'POST', token, json: { currentPassword: 'nope', newPassword: 'a-new-password' } })
+    expect(wrong.status).toBe(400)
+    expect(((await wrong.json()) as { fields: Record<string, string[]> }).fields.currentPassword).toEqual(['The current password is wrong'])
+    const short = await bff.call('/common/user/password', { method: 'POST', token, json: { currentPassword: DEMO_TECHNICIAN.password, newPassword: 'x' } })
+    expect(short.status).toBe(400)
+    const ok = await bff.call('/common/user/password', { method: 'POST', token, json: { currentPassword: DEMO_TECHNICIAN.password, newPassword: 'a-new-password' } })
+    expect(ok.status).toBe(200)
+    const { accessToken } = (await ok.json()) as { accessToken: string }
+    expect((await bff.call('/common/user', { token: accessToken })).status).toBe(200)
+    expect((await bff.call('/common/user', { token: other })).status).toBe(401)
+    expect((await bff.call('/auth/sign-in', { method: 'POST', json: { email: DEMO_TECHNICIAN.email, password: 'a-new-password' } })).status).toBe(200)
+  })
+})

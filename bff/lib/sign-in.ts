@@ -1,0 +1,45 @@
+import type { Context } from 'hono'
+import { publicUser, type UserRecord } from '../../storage/repositories/users.ts'
+import { randomToken } from './base64.ts'
+import type { Deps } from './deps.ts'
+import { jsonException } from './errors.ts'
+import { DECOY_HASH, verifyPassword } from './passwords.ts'
+import { signAccessToken, TOKEN_LIFETIME_SECONDS } from './tokens.ts'
+
+/** A new session of the user and its access token (the sign-in answer). */
+export async function openSession(deps: Deps, user: UserRecord) {
+  const now = deps.now()
+  const session = {
+    id: randomToken(18),
+    userId: user.id,
+    epoch: user.sessionEpoch,
+    createdAt: new Date(now).toISOString(),
+    expiresAt: new Date(now + TOKEN_LIFETIME_SECONDS * 1000).toISOString(),
+  }
+  await deps.repos.sessions.save(session)
+  const accessToken = await signAccessToken({ sub: user.id, sid: session.id }, deps.secret, Math.floor(now / 1000))
+  return { user: publicUser(user), accessToken, tokenType: 'bearer' as const }
+}
+
+/** The spec: wrong credentials answer 404 with the body false. */
+export const wrongCredentials = () => jsonException(404, false)
+
+/** Checks e-mail and password under the throttle: 404 false when wrong, 429 when locked. */
+export async function checkCredentials(deps: Deps, c: Context, email: string, password: string): Promise<UserRecord> {
+  const { repos } = deps
+  const now = deps.now()
+  const address = deps.clientAddress(c) ?? 'unknown'
+  // The account first: an attempt on a locked account does not count against the address.
+  for (const begin of [() => repos.signInByAccount.begin(email, now), () => repos.signInByAddress.begin(address, now)]) {
+    const verdict = await begin()
+    if (!verdict.allowed) {
+      const retryAfter = String(Math.ceil(verdict.retryAfterMs / 1000))
+      throw jsonException(429, { error: 'Too many sign-in attempts. Try again in 15 minutes.' }, { 'Retry-After': retryAfter })
+    }
+  }
+  const found = await repos.users.findByEmail(email)
+  const ok = await verifyPassword(password, found?.value.password ?? DECOY_HASH)
+  if (!found || !ok || !found.value.active) throw wrongCredentials()
+  await Promise.all([repos.signInByAccount.succeed(email), repos.signInByAddress.succeed(address)])
+  return found.value
+}
