@@ -1,4 +1,6 @@
+import { useEffect } from 'react'
 import { Link, useFetcher, useLocation } from 'react-router'
+import type { loader } from '../routes/resources/panel'
 import type { Message } from '../../bff/schemas/common-panels.ts'
 import { panelTime } from '../lib/format'
 import { useLocale, useT } from '../lib/i18n'
@@ -40,10 +42,8 @@ function ItemLink({ item, children }: { item: Message; children: React.ReactNode
 }
 
 /** Messages or notifications (product-shell.md §2 Panels): unread dots, toggles, mark all, remove. */
-export function MessagePanel({ kind, items, timeZone }: { kind: Kind; items: Message[]; timeZone: string }) {
+export function MessagePanel({ kind, unread, timeZone }: { kind: Kind; unread: number; timeZone: string }) {
   const t = useT()
-  const locale = useLocale()
-  const unread = items.filter((m) => !m.read).length
   const title = kind === 'messages' ? t.messages_title() : t.notifications_title()
   const trigger = (
     <span className="relative flex">
@@ -59,6 +59,24 @@ export function MessagePanel({ kind, items, timeZone }: { kind: Kind; items: Mes
   )
   return (
     <Popover label={unread ? `${title}, ${t.unread_count({ count: String(unread) })}` : title} trigger={trigger} testId={`${kind}-panel`}>
+      <PanelContent kind={kind} title={title} timeZone={timeZone} />
+    </Popover>
+  )
+}
+
+/** Mounted when the panel opens: loads the items (and reloads them after each action). */
+function PanelContent({ kind, title, timeZone }: { kind: Kind; title: string; timeZone: string }) {
+  const t = useT()
+  const locale = useLocale()
+  const fetcher = useFetcher<typeof loader>()
+  useEffect(() => {
+    if (fetcher.state === 'idle' && !fetcher.data) fetcher.load(`/resources/panel?kind=${kind}`)
+  }, [fetcher, kind])
+  const items = fetcher.data?.items
+  if (!items) return <p className="px-4 py-10 text-center text-slate-600" role="status">…</p>
+  const unread = items.filter((m) => !m.read).length
+  return (
+    <>
       <div className="flex items-center justify-between bg-primary-600 px-4 py-3 text-white">
         <h2 className="text-lg font-semibold">{title}</h2>
         <PanelAction fields={{ intent: 'mark-all', kind }} label={t.mark_all_read()} disabled={unread === 0} className="px-2 py-1 text-sm font-medium hover:bg-white/15">
@@ -99,6 +117,6 @@ export function MessagePanel({ kind, items, timeZone }: { kind: Kind; items: Mes
           ))}
         </ul>
       )}
-    </Popover>
+    </>
   )
 }

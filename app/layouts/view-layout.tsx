@@ -6,7 +6,6 @@ import { LanguagePicker } from '../components/language-picker'
 import { MessagePanel } from '../components/message-panel'
 import { SearchBar } from '../components/search-bar'
 import { initials, UserMenu } from '../components/user-menu'
-import type { Message, Shortcut } from '../../bff/schemas/common-panels.ts'
 import { Logo } from '../components/logo'
 import { apiClient } from '../lib/api.server'
 import { clearTenantCookies, setCookies } from '../lib/cookies.server'
@@ -28,14 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(url.pathname + url.search, { headers: setCookies(...clearTenantCookies(context.get(serverContext).production)) })
   }
   if (!res.ok) throw new Response('The page could not be loaded', { status: 500 })
-  return (await res.json()) as { user: PublicUser; branches: Filial[]; current: Current | null; timeZone: string; messages: Message[]; notifications: Message[]; shortcuts: Shortcut[] }
+  return (await res.json()) as { user: PublicUser; branches: Filial[]; current: Current | null; timeZone: string; unread: { messages: number; notifications: number } }
 }
 
 export type ViewLayoutData = Awaited<ReturnType<typeof loader>>
 
 /** The classy layout: side panel (logo, user, navigation), header (switcher, language), footer. */
 export default function ViewLayout({ loaderData }: Route.ComponentProps) {
-  const { user, branches, current, timeZone, messages, notifications } = loaderData
+  const { user, branches, current, timeZone, unread } = loaderData
   const t = useT()
   const location = useLocation()
   const navigate = useNavigate()
@@ -115,8 +114,8 @@ export default function ViewLayout({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             <LanguagePicker />
-            <MessagePanel kind="messages" items={messages} timeZone={timeZone} />
-            <MessagePanel kind="notifications" items={notifications} timeZone={timeZone} />
+            <MessagePanel kind="messages" unread={unread.messages} timeZone={timeZone} />
+            <MessagePanel kind="notifications" unread={unread.notifications} timeZone={timeZone} />
             <UserMenu user={user} />
           </div>
         </header>

@@ -7,7 +7,6 @@ import { branchesOf, resolveTenant } from '../lib/tenancy.ts'
 import { publicUserSchema } from '../schemas/common.ts'
 import { filialSchema } from '../schemas/tenancy.ts'
 import { publicUser } from '../../storage/repositories/users.ts'
-import { messageSchema, shortcutSchema } from '../schemas/common-panels.ts'
 import { userPanels } from '../lib/user-panels.ts'
 
 export const shellAnswer = z.object({
@@ -16,9 +15,8 @@ export const shellAnswer = z.object({
   current: z.object({ COD_EMPRESA: z.number(), COD_FILIAL: z.number(), ROLE: z.string() }).nullable(),
   /** The current company's time zone (dates in the panels are shown in it), or UTC. */
   timeZone: z.string(),
-  messages: z.array(messageSchema),
-  notifications: z.array(messageSchema),
-  shortcuts: z.array(shortcutSchema),
+  /** Unread counts for the header badges; the panels load their items when opened. */
+  unread: z.object({ messages: z.number(), notifications: z.number() }),
 })
 
 /**
@@ -31,12 +29,11 @@ export function shellRoutes(deps: Deps) {
     .get('/', doc({ summary: "The signed-in frame's data: user, branches and the current company and branch", tags: ['common'], responses: { 200: shellAnswer } }), async (c) => {
       const { user } = c.get('auth')
       const panels = userPanels(deps.store, user.id)
-      const [branches, tenant, messages, notifications, shortcuts] = await Promise.all([
+      const [branches, tenant, messages, notifications] = await Promise.all([
         branchesOf(deps.repos, user),
         c.var.tenant ? Promise.resolve(c.var.tenant) : resolveTenant(deps.repos, user, c.req.header('x-empresa'), c.req.header('x-filial')).catch(() => null),
         panels.messages.all(),
         panels.notifications.all(),
-        panels.shortcuts.all(),
       ])
       const company = tenant ? await deps.repos.companies.find(tenant.empresa) : null
       return c.json({
@@ -44,9 +41,7 @@ export function shellRoutes(deps: Deps) {
         branches: branches.map((b) => ({ COD_FILIAL: b.COD_FILIAL, COD_EMPRESA: b.COD_EMPRESA, NOME_EMPRESA: b.NOME_EMPRESA, NOM_FILIAL: b.NOM_FILIAL, FLG_PRINCIPAL: b.FLG_PRINCIPAL })),
         current: tenant ? { COD_EMPRESA: tenant.empresa, COD_FILIAL: tenant.filial, ROLE: tenant.grant.role } : null,
         timeZone: company?.TIME_ZONE ?? 'UTC',
-        messages,
-        notifications,
-        shortcuts,
+        unread: { messages: messages.filter((m) => !m.read).length, notifications: notifications.filter((m) => !m.read).length },
       })
     })
 }

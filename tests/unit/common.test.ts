@@ -95,7 +95,7 @@ describe('api/common/navigation and search', () => {
 })
 
 describe('api/common/shell', () => {
-  it("answers the frame's data in one call: user, branches, current pick, time zone and the panels", async () => {
+  it("answers the frame's data in one call: user, branches, current pick, time zone and unread counts", async () => {
     const bff = await testBff()
     const token = await bff.signIn()
     const shell = expectSchema(shellAnswer, await (await bff.call('/common/shell', { token })).json())
@@ -103,7 +103,7 @@ describe('api/common/shell', () => {
     expect(shell.branches).toHaveLength(4)
     expect(shell.current).toEqual({ COD_EMPRESA: 1, COD_FILIAL: 2, ROLE: 'admin' })
     expect(shell.timeZone).toBe('America/Sao_Paulo')
-    expect([shell.messages.length, shell.notifications.length, shell.shortcuts.length]).toEqual([9, 10, 8])
+    expect(shell.unread).toEqual({ messages: 3, notifications: 3 })
     const other = expectSchema(shellAnswer, await (await bff.call('/common/shell', { token, headers: { 'x-empresa': '2' } })).json())
     expect(other.current?.COD_EMPRESA).toBe(2)
     expect(other.timeZone).toBe('America/Chicago')

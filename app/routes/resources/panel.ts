@@ -1,5 +1,6 @@
 import { redirect } from 'react-router'
 import { z } from 'zod'
+import type { Message } from '../../../bff/schemas/common-panels.ts'
 import type { Route } from './+types/panel'
 import { apiClient } from '../../lib/api.server'
 import { formFields } from '../../lib/forms'
@@ -11,6 +12,15 @@ const intent = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('remove'), kind: z.enum(['messages', 'notifications']), id: z.string().min(1) }),
   z.object({ intent: z.literal('status'), status: z.enum(['online', 'away', 'busy', 'not-visible']) }),
 ])
+
+/** The items of one panel, loaded when it opens. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context)
+  const kind = new URL(request.url).searchParams.get('kind') === 'notifications' ? 'notifications' : 'messages'
+  const api = apiClient(request, context)
+  const res = await (kind === 'messages' ? api.common.messages.$get() : api.common.notifications.$get())
+  return { kind, items: res.ok ? ((await res.json()) as Message[]) : [] }
+}
 
 /** The header panels' actions (messages, notifications, user status), then back to the page. */
 export async function action({ request, context }: Route.ActionArgs) {
