@@ -4,8 +4,18 @@
  */
 const SAFE_SEGMENT = /^[A-Za-z0-9_.@-]+$/
 
+const checked = new Map<string, string>()
+
 export function segment(value: string | number): string {
-  const text = String(value)
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value)
+  const known = checked.get(value as string)
+  if (known !== undefined) return known
+  const out = encodeSegment(String(value))
+  if (checked.size < 10_000) checked.set(String(value), out)
+  return out
+}
+
+function encodeSegment(text: string): string {
   if (text === '' || text === '.' || text === '..') throw new Error(`Invalid key segment: ${JSON.stringify(text)}`)
   if (SAFE_SEGMENT.test(text)) return text
   // Anything else is percent-encoded so a value can never become a path or a separator.

@@ -1,13 +1,13 @@
-/** A small least-recently-used map: a Map keeps insertion order, so the first key is the oldest. */
+/**
+ * A bounded cache that forgets the entry written longest ago (a Map keeps insertion order).
+ * Reads do not reorder it: a hit costs one lookup, and a popular entry that is dropped is
+ * simply read again.
+ */
 export function createLru<V>(capacity: number) {
   const map = new Map<string, V>()
   return {
     get(key: string): V | undefined {
-      const value = map.get(key)
-      if (value === undefined) return undefined
-      map.delete(key)
-      map.set(key, value)
-      return value
+      return map.get(key)
     },
     set(key: string, value: V) {
       map.delete(key)
