@@ -1,0 +1,116 @@
+import { data, Form, useNavigation, useRouteLoaderData } from 'react-router'
+import { z } from 'zod'
+import type { Route } from './+types/myaccount'
+import { passwordChangeSchema } from '../../../bff/schemas/auth.ts'
+import type { ViewLayoutData } from '../../layouts/view-layout'
+import { apiClient } from '../../lib/api.server'
+import { COOKIE, cultureCookie, readCookies, setCookies, tokenCookie } from '../../lib/cookies.server'
+import { fieldErrors, formFields, type FieldErrors } from '../../lib/forms'
+import { LOCALES, titled, toLocale, translator, useT } from '../../lib/i18n'
+import { serverContext } from '../../server-context'
+import { Alert } from '../../ui/alert'
+import { Button } from '../../ui/button'
+import { CsrfField } from '../../ui/csrf-field'
+import { TextField } from '../../ui/text-field'
+
+export const meta = titled('profile_title')
+
+const profileForm = z.object({
+  name: z.string().trim().min(1).max(120),
+  culture: z.enum(LOCALES),
+  status: z.enum(['online', 'away', 'busy', 'not-visible']),
+})
+
+type Result = { form: 'profile' | 'password'; ok: boolean; fields: FieldErrors; error: string | null }
+
+/** The profile (product-shell.md view/myaccount): name, language, status and the password. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = formFields(await request.formData())
+  const t = translator(toLocale(readCookies(request)[COOKIE.culture]))
+  const secure = context.get(serverContext).production
+  const api = apiClient(request, context)
+  if (form.intent === 'password') {
+    const parsed = passwordChangeSchema.safeParse(form)
+    if (!parsed.success) return data<Result>({ form: 'password', ok: false, fields: fieldErrors(parsed.error, t), error: null }, 400)
+    if (form.passwordConfirm !== parsed.data.newPassword) return data<Result>({ form: 'password', ok: false, fields: { passwordConfirm: t.passwords_must_match() }, error: null }, 400)
+    const res = await api.common.user.password.$post({ json: parsed.data })
+    if (res.status === 200) {
+      const { accessToken } = (await res.json()) as { accessToken: string }
+      return data<Result>({ form: 'password', ok: true, fields: {}, error: null }, { headers: setCookies(tokenCookie(accessToken, secure)) })
+    }
+    const error = res.status === 400 ? null : res.status === 429 ? t.sign_in_error_throttled() : t.error_unexpected()
+    return data<Result>({ form: 'password', ok: false, fields: res.status === 400 ? { currentPassword: t.current_password_wrong() } : {}, error }, res.status === 400 ? 400 : res.status)
+  }
+  const parsed = profileForm.safeParse(form)
+  if (!parsed.success) return data<Result>({ form: 'profile', ok: false, fields: fieldErrors(parsed.error, t), error: null }, 400)
+  const res = await api.common.user.$patch({ json: { user: parsed.data } })
+  if (!res.ok) return data<Result>({ form: 'profile', ok: false, fields: {}, error: t.error_unexpected() }, 500)
+  return data<Result>({ form: 'profile', ok: true, fields: {}, error: null }, { headers: setCookies(cultureCookie(parsed.data.culture, secure)) })
+}
+
+export default function MyAccount({ actionData }: Route.ComponentProps) {
+  const t = useT()
+  const frame = useRouteLoaderData('layouts/view-layout') as ViewLayoutData
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting'
+  const user = frame.user
+  const result = actionData as Result | undefined
+  const profile = result?.form === 'profile' ? result : undefined
+  const password = result?.form === 'password' ? result : undefined
+  const names = { en: t.lang_en(), es: t.lang_es(), pt: t.lang_pt() }
+  const statuses = { online: t.status_online(), away: t.status_away(), busy: t.status_busy(), 'not-visible': t.status_not_visible() }
+  const select = 'min-h-11 rounded-md border border-slate-300 bg-white px-3'
+  return (
+    <div className="flex max-w-2xl flex-col gap-8">
+      <h1 className="text-3xl font-extrabold tracking-tight">{t.profile_title()}</h1>
+      <section className="rounded-2xl bg-white p-6 shadow-sm">
+        {profile?.ok ? <Alert tone="success">{t.profile_saved()}</Alert> : null}
+        {profile?.error ? <Alert tone="error">{profile.error}</Alert> : null}
+        <Form method="post" className="mt-4 flex flex-col gap-5" noValidate>
+          <CsrfField />
+          <input type="hidden" name="intent" value="profile" />
+          <TextField label={t.name_label()} name="name" defaultValue={user.name} autoComplete="name" required error={profile?.fields.name} />
+          <TextField label={t.email_label()} value={user.email} readOnly disabled />
+          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+            {t.culture_label()}
+            <select name="culture" defaultValue={user.culture} className={select}>
+              {LOCALES.map((l) => (
+                <option key={l} value={l} lang={l}>
+                  {names[l]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+            {t.status_label()}
+            <select name="status" defaultValue={user.status} className={select}>
+              {(Object.keys(statuses) as Array<keyof typeof statuses>).map((s) => (
+                <option key={s} value={s}>
+                  {statuses[s]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button type="submit" disabled={busy} className="self-start">
+            {t.save()}
+          </Button>
+        </Form>
+      </section>
+      <section className="rounded-2xl bg-white p-6 shadow-sm">
+        <h2 className="text-xl font-bold">{t.password_title()}</h2>
+        {password?.ok ? <Alert tone="success">{t.password_changed()}</Alert> : null}
+        {password?.error ? <Alert tone="error">{password.error}</Alert> : null}
+        <Form method="post" className="mt-4 flex flex-col gap-5" noValidate>
+          <CsrfField />
+          <input type="hidden" name="intent" value="password" />
+          <TextField label={t.current_password_label()} name="currentPassword" type="password" autoComplete="current-password" required error={password?.fields.currentPassword} />
+          <TextField label={t.new_password_label()} name="newPassword" type="password" autoComplete="new-password" required error={password?.fields.newPassword} />
+          <TextField label={t.confirm_password_label()} name="passwordConfirm" type="password" autoComplete="new-password" required error={password?.fields.passwordConfirm} />
+          <Button type="submit" disabled={busy} className="self-start">
+            {t.password_title()}
+          </Button>
+        </Form>
+      </section>
+    </div>
+  )
+}
