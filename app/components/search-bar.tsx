@@ -35,8 +35,7 @@ export function SearchBar() {
         onKeyDown={(e) => e.key === 'Escape' && setQuery('')}
         placeholder={t.search_placeholder()}
         autoComplete="off"
-        aria-controls={`${id}-results`}
-        aria-expanded={data !== null}
+        aria-controls={data ? `${id}-results` : undefined}
         className="min-h-10 w-full rounded-full border border-slate-300 bg-white px-4 text-sm"
       />
       {data ? (

@@ -1,0 +1,63 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { gzipSync } from 'node:zlib'
+import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']
+
+async function expectAccessible(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze()
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([])
+}
+
+async function signIn(page: Page) {
+  await page.goto('/sign-in')
+  await page.getByLabel('Email address').fill(DEMO_ADMIN.email)
+  await page.getByLabel('Password').fill(DEMO_ADMIN.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/view\/home$/)
+}
+
+test('the signed-out pages have no accessibility violations', async ({ page }) => {
+  for (const path of ['/sign-in', '/sign-up', '/forgot-password', '/reset-password?token=x', '/confirmation-required', '/home', '/error/404', '/error/500']) {
+    await page.goto(path)
+    await expectAccessible(page, path)
+  }
+})
+
+test('the signed-in shell and its open panels have no accessibility violations', async ({ page }) => {
+  await signIn(page)
+  await expectAccessible(page, 'home')
+  for (const panel of ['messages-panel', 'notifications-panel', 'user-menu']) {
+    await page.getByTestId(panel).locator('summary').click()
+    await expect(page.getByTestId(panel).locator('summary + div')).toBeVisible()
+    await page.waitForTimeout(300)
+    await expectAccessible(page, panel)
+    await page.keyboard.press('Escape')
+  }
+  await page.getByRole('searchbox', { name: 'Search' }).fill('an')
+  await expect(page.getByTestId('search-results')).toBeVisible()
+  await expectAccessible(page, 'search results')
+  await page.goto('/view/myaccount')
+  await expectAccessible(page, 'profile')
+  await page.setViewportSize({ width: 390, height: 800 })
+  await page.goto('/view/home')
+  await expectAccessible(page, 'home at 390 px')
+  await page.getByRole('button', { name: 'Open navigation' }).click()
+  await expect(page.getByRole('dialog', { name: 'Navigation' })).toBeVisible()
+  await expectAccessible(page, 'drawer')
+})
+
+test('the signed-in home loads at most 150 KB of JavaScript (gzipped)', async ({ page }) => {
+  await signIn(page)
+  const scripts = new Map<string, number>()
+  page.on('response', async (res) => {
+    if (res.request().resourceType() === 'script' || res.url().endsWith('.js')) scripts.set(res.url(), gzipSync(await res.body()).length)
+  })
+  await page.goto('/view/home', { waitUntil: 'networkidle' })
+  const total = [...scripts.values()].reduce((a, b) => a + b, 0)
+  test.info().annotations.push({ type: 'javascript', description: `${scripts.size} files, ${(total / 1024).toFixed(1)} KB gzipped` })
+  console.log(`signed-in home JavaScript: ${scripts.size} files, ${(total / 1024).toFixed(1)} KB gzipped`)
+  expect(scripts.size).toBeGreaterThan(3)
+  expect(total).toBeLessThan(150 * 1024)
+})
