@@ -6,25 +6,34 @@ import { COOKIE, readCookies } from './lib/cookies.server'
 import { CULTURES, toLocale, useT, type Locale } from './lib/i18n'
 import { serverContext } from './server-context'
 
+const SCHEMES = new Set(['light', 'dark', 'auto'])
+const THEMES = new Set(['default', 'brand', 'teal', 'rose', 'purple', 'amber'])
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const locale = toLocale(readCookies(request)[COOKIE.culture])
-  return { locale, csrfToken: context.get(serverContext).csrfToken }
+  const cookies = readCookies(request)
+  const locale = toLocale(cookies[COOKIE.culture])
+  const scheme = SCHEMES.has(cookies[COOKIE.scheme]) ? cookies[COOKIE.scheme] : 'light'
+  const theme = THEMES.has(cookies[COOKIE.theme]) ? cookies[COOKIE.theme] : 'default'
+  return { locale, scheme, theme, csrfToken: context.get(serverContext).csrfToken }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData('root') as { locale?: Locale } | undefined
+  const data = useRouteLoaderData('root') as { locale?: Locale; scheme?: string; theme?: string } | undefined
   const locale = data?.locale ?? 'en'
+  const scheme = data?.scheme ?? 'light'
+  // The classes come from cookies, so the first paint already has the user's colours.
+  const classes = ['h-full', `theme-${data?.theme ?? 'default'}`, scheme === 'dark' ? 'dark' : scheme === 'auto' ? 'scheme-auto' : ''].filter(Boolean).join(' ')
   return (
-    <html lang={CULTURES[locale]} className="h-full">
+    <html lang={CULTURES[locale]} className={classes} data-scheme={scheme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light" />
+        <meta name="color-scheme" content={scheme === 'auto' ? 'light dark' : scheme} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
       </head>
-      <body className="h-full bg-slate-100 text-slate-900 antialiased">
+      <body className="h-full bg-canvas text-ink antialiased">
         {children}
         <ScrollRestoration />
         <Scripts />
@@ -45,7 +54,7 @@ export function ErrorBoundary() {
   return (
     <main className="flex min-h-full flex-col items-center justify-center gap-4 p-8 text-center">
       <h1 className="text-4xl font-extrabold">{notFound ? t.error_404_title() : t.error_500_title()}</h1>
-      <p className="text-lg text-slate-600">{notFound ? t.error_404_text() : t.error_500_text()}</p>
+      <p className="text-lg text-muted">{notFound ? t.error_404_text() : t.error_500_text()}</p>
       <a href="/" className="font-semibold text-primary-700 underline">
         {t.back_home()}
       </a>

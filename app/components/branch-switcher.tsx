@@ -12,7 +12,7 @@ export function BranchSwitcher({ branches, current }: { branches: Filial[]; curr
   const navigation = useNavigation()
   const form = useRef<HTMLFormElement>(null)
   const companies = [...new Map(branches.map((b) => [b.COD_EMPRESA, b.NOME_EMPRESA])).entries()]
-  if (branches.length === 0) return <p className="text-sm text-slate-500">{t.switcher_empty()}</p>
+  if (branches.length === 0) return <p className="text-sm text-muted">{t.switcher_empty()}</p>
   return (
     <Form method="post" action="/resources/switch-branch" ref={form} className="flex items-center gap-2">
       <CsrfField />
@@ -27,7 +27,7 @@ export function BranchSwitcher({ branches, current }: { branches: Filial[]; curr
         key={current ? `${current.COD_EMPRESA}:${current.COD_FILIAL}` : 'none'}
         disabled={navigation.state === 'submitting'}
         onChange={() => form.current?.requestSubmit()}
-        className="max-w-56 min-h-10 rounded-md border border-slate-300 bg-white px-2 text-sm sm:max-w-80"
+        className="max-w-56 min-h-10 rounded-md border border-line bg-surface px-2 text-sm sm:max-w-80"
       >
         {companies.map(([empresa, name]) => (
           <optgroup key={empresa} label={name}>

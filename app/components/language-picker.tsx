@@ -22,7 +22,7 @@ export function LanguagePicker() {
         defaultValue={locale}
         key={locale}
         onChange={() => form.current?.requestSubmit()}
-        className="min-h-10 rounded-md border border-slate-300 bg-white px-2 text-sm"
+        className="min-h-10 rounded-md border border-line bg-surface px-2 text-sm"
       >
         {LOCALES.map((l) => (
           <option key={l} value={l} lang={l}>

@@ -47,7 +47,7 @@ export function MessagePanel({ kind, unread, timeZone }: { kind: Kind; unread: n
   const title = kind === 'messages' ? t.messages_title() : t.notifications_title()
   const trigger = (
     <span className="relative flex">
-      <svg viewBox="0 0 24 24" className="h-6 w-6 text-slate-700" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8">
+      <svg viewBox="0 0 24 24" className="h-6 w-6 text-ink-soft" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8">
         {kind === 'messages' ? <path d="M4 5h16v11H8l-4 4z" strokeLinejoin="round" /> : <path d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4zM10 20h4" strokeLinejoin="round" />}
       </svg>
       {unread > 0 ? (
@@ -73,41 +73,41 @@ function PanelContent({ kind, title, timeZone }: { kind: Kind; title: string; ti
     if (fetcher.state === 'idle' && !fetcher.data) fetcher.load(`/resources/panel?kind=${kind}`)
   }, [fetcher, kind])
   const items = fetcher.data?.items
-  if (!items) return <p className="px-4 py-10 text-center text-slate-600" role="status">…</p>
+  if (!items) return <p className="px-4 py-10 text-center text-muted" role="status">…</p>
   const unread = items.filter((m) => !m.read).length
   return (
     <>
       <div className="flex items-center justify-between bg-primary-600 px-4 py-3 text-white">
         <h2 className="text-lg font-semibold">{title}</h2>
-        <PanelAction fields={{ intent: 'mark-all', kind }} label={t.mark_all_read()} disabled={unread === 0} className="px-2 py-1 text-sm font-medium hover:bg-white/15">
+        <PanelAction fields={{ intent: 'mark-all', kind }} label={t.mark_all_read()} disabled={unread === 0} className="px-2 py-1 text-sm font-medium hover:bg-surface/15">
           {t.mark_all_read()}
         </PanelAction>
       </div>
       {items.length === 0 ? (
-        <p className="px-4 py-10 text-center text-slate-600">{kind === 'messages' ? t.no_messages() : t.no_notifications()}</p>
+        <p className="px-4 py-10 text-center text-muted">{kind === 'messages' ? t.no_messages() : t.no_notifications()}</p>
       ) : (
-        <ul className="max-h-[28rem] divide-y divide-slate-100 overflow-y-auto">
+        <ul className="max-h-[28rem] divide-y divide-line overflow-y-auto">
           {items.map((item) => (
             <li key={item.id} className={`flex items-start gap-2 px-4 py-3 ${item.read ? '' : 'bg-primary-50'}`} data-testid="panel-item">
               <ItemLink item={item}>
                 {item.image ? (
-                  <img src={item.image} alt="" className="h-8 w-8 shrink-0 rounded-full bg-slate-200 object-cover" />
+                  <img src={item.image} alt="" className="h-8 w-8 shrink-0 rounded-full bg-line object-cover" />
                 ) : (
                   <span aria-hidden="true" className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-primary-100 text-sm font-bold text-primary-800">
                     {item.title.charAt(0)}
                   </span>
                 )}
                 <span className="min-w-0">
-                  <span className="block font-semibold text-slate-900">{item.title}</span>
-                  {item.description ? <span className="block text-sm text-slate-700">{item.description}</span> : null}
-                  <span className="block text-xs text-slate-600">{panelTime(item.time, locale, timeZone)}</span>
+                  <span className="block font-semibold text-ink">{item.title}</span>
+                  {item.description ? <span className="block text-sm text-ink-soft">{item.description}</span> : null}
+                  <span className="block text-xs text-muted">{panelTime(item.time, locale, timeZone)}</span>
                 </span>
               </ItemLink>
               <div className="flex shrink-0 flex-col items-center gap-1">
-                <PanelAction fields={{ intent: 'toggle', kind, id: item.id, read: String(!item.read) }} label={item.read ? t.mark_unread() : t.mark_read()} className="flex h-7 w-7 items-center justify-center hover:bg-slate-200">
-                  <span className={`block h-2.5 w-2.5 rounded-full ${item.read ? 'border border-slate-400' : 'bg-primary-600'}`} data-testid={item.read ? 'read-dot' : 'unread-dot'} />
+                <PanelAction fields={{ intent: 'toggle', kind, id: item.id, read: String(!item.read) }} label={item.read ? t.mark_unread() : t.mark_read()} className="flex h-7 w-7 items-center justify-center hover:bg-line">
+                  <span className={`block h-2.5 w-2.5 rounded-full ${item.read ? 'border border-muted' : 'bg-primary-600'}`} data-testid={item.read ? 'read-dot' : 'unread-dot'} />
                 </PanelAction>
-                <PanelAction fields={{ intent: 'remove', kind, id: item.id }} label={t.remove()} className="flex h-7 w-7 items-center justify-center text-slate-600 hover:bg-slate-200">
+                <PanelAction fields={{ intent: 'remove', kind, id: item.id }} label={t.remove()} className="flex h-7 w-7 items-center justify-center text-muted hover:bg-line">
                   <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true" fill="currentColor">
                     <path d="M6.3 5 10 8.7 13.7 5 15 6.3 11.3 10l3.7 3.7-1.3 1.3L10 11.3 6.3 15 5 13.7 8.7 10 5 6.3z" />
                   </svg>

@@ -29,10 +29,10 @@ export function Popover({ label, trigger, children, align = 'right', testId }: {
   }, [])
   return (
     <details ref={ref} className="relative" data-testid={testId} onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary aria-label={label} title={label} className="flex min-h-10 min-w-10 cursor-pointer list-none items-center justify-center rounded-full hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-primary-600 [&::-webkit-details-marker]:hidden">
+      <summary aria-label={label} title={label} className="flex min-h-10 min-w-10 cursor-pointer list-none items-center justify-center rounded-full hover:bg-canvas focus-visible:outline-2 focus-visible:outline-primary-600 [&::-webkit-details-marker]:hidden">
         {trigger}
       </summary>
-      {open ? <div className={`absolute z-30 mt-2 w-[min(24rem,calc(100vw-1rem))] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg ${align === 'right' ? 'right-0' : 'left-0'}`}>{children}</div> : null}
+      {open ? <div className={`absolute z-30 mt-2 w-[min(24rem,calc(100vw-1rem))] overflow-hidden rounded-xl border border-line bg-surface shadow-lg ${align === 'right' ? 'right-0' : 'left-0'}`}>{children}</div> : null}
     </details>
   )
 }

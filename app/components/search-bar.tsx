@@ -36,20 +36,20 @@ export function SearchBar() {
         placeholder={t.search_placeholder()}
         autoComplete="off"
         aria-controls={data ? `${id}-results` : undefined}
-        className="min-h-10 w-full rounded-full border border-slate-300 bg-white px-4 text-sm"
+        className="min-h-10 w-full rounded-full border border-line bg-surface px-4 text-sm"
       />
       {data ? (
-        <div id={`${id}-results`} className="absolute z-30 mt-2 max-h-96 w-full overflow-y-auto rounded-xl border border-slate-200 bg-white py-2 shadow-lg" data-testid="search-results">
+        <div id={`${id}-results`} className="absolute z-30 mt-2 max-h-96 w-full overflow-y-auto rounded-xl border border-line bg-surface py-2 shadow-lg" data-testid="search-results">
           {data.groups.length === 0 ? (
-            <p className="px-4 py-3 text-slate-600">{t.no_results()}</p>
+            <p className="px-4 py-3 text-muted">{t.no_results()}</p>
           ) : (
             data.groups.map((group) => (
               <section key={group.id} aria-label={names[group.id] ?? group.label}>
-                <h3 className="px-4 pt-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">{names[group.id] ?? group.label}</h3>
+                <h3 className="px-4 pt-2 text-xs font-semibold tracking-wide text-muted uppercase">{names[group.id] ?? group.label}</h3>
                 <ul>
                   {group.results.map((r) => (
                     <li key={r.link + r.value}>
-                      <Link to={r.link} onClick={() => setQuery('')} className="block px-4 py-2 hover:bg-slate-100">
+                      <Link to={r.link} onClick={() => setQuery('')} className="block px-4 py-2 hover:bg-canvas">
                         {r.value}
                       </Link>
                     </li>

@@ -37,30 +37,30 @@ export function UserMenu({ user }: { user: PublicUser }) {
   )
   return (
     <Popover label={t.user_menu_label()} trigger={trigger} testId="user-menu">
-      <div className="border-b border-slate-100 px-4 py-3">
-        <div className="text-sm text-slate-600">{t.signed_in_as()}</div>
-        <div className="font-semibold text-slate-900">{user.email}</div>
+      <div className="border-b border-line px-4 py-3">
+        <div className="text-sm text-muted">{t.signed_in_as()}</div>
+        <div className="font-semibold text-ink">{user.email}</div>
       </div>
       <nav className="flex flex-col py-1">
-        <Link to="/view/myaccount" className="px-4 py-2 hover:bg-slate-100">
+        <Link to="/view/myaccount" className="px-4 py-2 hover:bg-canvas">
           {t.profile()}
         </Link>
       </nav>
-      <fetcher.Form method="post" action="/resources/panel" className="border-t border-slate-100 px-4 py-2">
+      <fetcher.Form method="post" action="/resources/panel" className="border-t border-line px-4 py-2">
         <CsrfField />
         <input type="hidden" name="intent" value="status" />
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         <fieldset>
-          <legend className="mb-1 text-sm text-slate-600">{t.status_label()}</legend>
+          <legend className="mb-1 text-sm text-muted">{t.status_label()}</legend>
           {(Object.keys(labels) as Array<PublicUser['status']>).map((s) => (
-            <button key={s} type="submit" name="status" value={s} aria-pressed={status === s} className="flex w-full items-center gap-3 rounded-md px-2 py-1.5 text-left hover:bg-slate-100 aria-pressed:font-semibold">
+            <button key={s} type="submit" name="status" value={s} aria-pressed={status === s} className="flex w-full items-center gap-3 rounded-md px-2 py-1.5 text-left hover:bg-canvas aria-pressed:font-semibold">
               <span className={`h-3 w-3 rounded-full ${DOT[s]}`} aria-hidden="true" />
               {labels[s]}
             </button>
           ))}
         </fieldset>
       </fetcher.Form>
-      <Link to="/sign-out" className="block border-t border-slate-100 px-4 py-3 hover:bg-slate-100">
+      <Link to="/sign-out" className="block border-t border-line px-4 py-3 hover:bg-canvas">
         {t.sign_out_button()}
       </Link>
     </Popover>

@@ -91,7 +91,7 @@ export default function ViewLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="flex min-h-full">
-      <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2">
+      <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-surface focus:p-2">
         {t.skip_to_content()}
       </a>
       <aside className="hidden w-72 shrink-0 md:block">{panel}</aside>
@@ -102,8 +102,8 @@ export default function ViewLayout({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
-          <button type="button" className="rounded-md p-2 hover:bg-slate-100 md:hidden" aria-label={t.menu_open()} aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
+        <header className="flex flex-wrap items-center gap-3 border-b border-line bg-surface px-4 py-3 sm:px-6">
+          <button type="button" className="rounded-md p-2 hover:bg-canvas md:hidden" aria-label={t.menu_open()} aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
             <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true">
               <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
@@ -123,7 +123,7 @@ export default function ViewLayout({ loaderData }: Route.ComponentProps) {
           {companyNotice ? <Alert tone="info">{companyNotice}</Alert> : null}
           <Outlet />
         </main>
-        <footer className="border-t border-slate-200 bg-white px-6 py-4 text-sm text-slate-600">{t.footer_copyright({ year: String(new Date().getFullYear()) })}</footer>
+        <footer className="border-t border-line bg-surface px-6 py-4 text-sm text-muted">{t.footer_copyright({ year: String(new Date().getFullYear()) })}</footer>
       </div>
     </div>
   )

@@ -9,6 +9,8 @@ export const COOKIE = {
   empresa: 'currentEmpresa',
   filial: 'currentFilial',
   csrf: 'csrf',
+  scheme: 'scheme',
+  theme: 'theme',
 } as const
 
 const YEAR = 365 * 24 * 3600
@@ -55,3 +57,6 @@ export function setCookies(...cookies: string[]): Headers {
   for (const c of cookies) headers.append('Set-Cookie', c)
   return headers
 }
+
+/** The user's appearance, for the server to render the right colours from the first byte. */
+export const appearanceCookies = (scheme: string, theme: string, secure: boolean) => [cookie(COOKIE.scheme, scheme, { maxAge: YEAR, secure }), cookie(COOKIE.theme, theme, { maxAge: YEAR, secure })]

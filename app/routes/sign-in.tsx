@@ -3,7 +3,7 @@ import type { Route } from './+types/sign-in'
 import { signInSchema } from '../../bff/schemas/auth.ts'
 import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
-import { clearTenantCookies, COOKIE, readCookies, setCookies, tokenCookie } from '../lib/cookies.server'
+import { appearanceCookies, clearTenantCookies, COOKIE, readCookies, setCookies, tokenCookie } from '../lib/cookies.server'
 import { fieldErrors, formFields, type FieldErrors } from '../lib/forms'
 import { titled, toLocale, translator, useT } from '../lib/i18n'
 import { safeRedirect } from '../lib/session.server'
@@ -23,9 +23,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ fields: fieldErrors(parsed.error, t), error: null, email: fields.email ?? '' }, 400)
   const res = await apiClient(request, context).auth['sign-in'].$post({ json: parsed.data })
   if (res.status === 200) {
-    const body = (await res.json()) as { accessToken: string }
+    const body = (await res.json()) as { accessToken: string; user: { scheme: string; theme: string } }
     const secure = context.get(serverContext).production
-    throw redirect(safeRedirect(form.get('redirectURL')), { headers: setCookies(tokenCookie(body.accessToken, secure), ...clearTenantCookies(secure)) })
+    const cookies = [tokenCookie(body.accessToken, secure), ...clearTenantCookies(secure), ...appearanceCookies(body.user.scheme, body.user.theme, secure)]
+    throw redirect(safeRedirect(form.get('redirectURL')), { headers: setCookies(...cookies) })
   }
   const error = res.status === 404 ? t.sign_in_error_wrong() : res.status === 429 ? t.sign_in_error_throttled() : t.error_unexpected()
   return data({ fields: {} as FieldErrors, error, email: parsed.data.email }, res.status === 404 ? 401 : res.status)

@@ -29,7 +29,7 @@ export default function SignOut({ loaderData }: Route.ComponentProps) {
       <Form method="post" className="flex gap-3">
         <CsrfField />
         <Button type="submit">{t.sign_out_button()}</Button>
-        <Link to="/view/home" className="inline-flex min-h-10 items-center rounded-full px-5 text-sm font-semibold text-slate-700 hover:bg-slate-100">
+        <Link to="/view/home" className="inline-flex min-h-10 items-center rounded-full px-5 text-sm font-semibold text-ink-soft hover:bg-canvas">
           {t.cancel()}
         </Link>
       </Form>

@@ -4,8 +4,8 @@ type Variant = 'primary' | 'secondary' | 'ghost'
 
 const styles: Record<Variant, string> = {
   primary: 'bg-primary-600 text-white hover:bg-primary-700 disabled:bg-primary-600/60',
-  secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
-  ghost: 'text-slate-700 hover:bg-slate-100',
+  secondary: 'border border-line bg-surface text-ink-soft hover:bg-canvas',
+  ghost: 'text-ink-soft hover:bg-canvas',
 }
 
 export function Button({ variant = 'primary', className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {

@@ -6,7 +6,7 @@ export function TextField({ label, error, ...props }: InputHTMLAttributes<HTMLIn
   const errorId = `${id}-error`
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+      <label htmlFor={id} className="text-sm font-medium text-ink-soft">
         {label}
       </label>
       <input
@@ -14,7 +14,7 @@ export function TextField({ label, error, ...props }: InputHTMLAttributes<HTMLIn
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         {...props}
-        className="min-h-11 rounded-md border border-slate-300 bg-white px-3 text-slate-900 focus:border-primary-600 focus:outline-2 focus:outline-primary-600 aria-invalid:border-red-600"
+        className="min-h-11 rounded-md border border-line bg-surface px-3 text-ink focus:border-primary-600 focus:outline-2 focus:outline-primary-600 aria-invalid:border-red-600"
       />
       {error ? (
         <p id={errorId} className="text-sm text-red-700">

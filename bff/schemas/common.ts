@@ -10,6 +10,8 @@ export const publicUserSchema = z.object({
   avatar: z.string().nullable(),
   status: z.enum(['online', 'away', 'busy', 'not-visible']),
   culture: z.enum(['en', 'es', 'pt']),
+  scheme: z.enum(['light', 'dark', 'auto']),
+  theme: z.enum(['default', 'brand', 'teal', 'rose', 'purple', 'amber']),
 })
 
 export const paginationSchema = z.object({ length: z.number(), size: z.number(), page: z.number(), lastPage: z.number(), startIndex: z.number(), endIndex: z.number() })

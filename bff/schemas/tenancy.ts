@@ -12,6 +12,8 @@ export const userPatchSchema = z.object({
       avatar: z.string().max(2048).nullable(),
       status: z.enum(['online', 'away', 'busy', 'not-visible']),
       culture: z.enum(['en', 'es', 'pt']),
+      scheme: z.enum(['light', 'dark', 'auto']),
+      theme: z.enum(['default', 'brand', 'teal', 'rose', 'purple', 'amber']),
     })
     .partial(),
 })

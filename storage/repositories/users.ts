@@ -6,6 +6,10 @@ export type Role = (typeof ROLES)[number]
 export const USER_STATUSES = ['online', 'away', 'busy', 'not-visible'] as const
 export type UserStatus = (typeof USER_STATUSES)[number]
 export const CULTURES = ['en', 'es', 'pt'] as const
+export const SCHEMES = ['light', 'dark', 'auto'] as const
+export type Scheme = (typeof SCHEMES)[number]
+export const THEMES = ['default', 'brand', 'teal', 'rose', 'purple', 'amber'] as const
+export type Theme = (typeof THEMES)[number]
 export type Culture = (typeof CULTURES)[number]
 
 /** A grant: the user works in this company, in one branch or all of them, with a role. */
@@ -20,6 +24,9 @@ export type UserRecord = {
   avatar: string | null
   status: UserStatus
   culture: Culture
+  /** Appearance, kept per user (product-shell.md §2 Layouts); absent means light / default. */
+  scheme?: Scheme
+  theme?: Theme
   active: boolean
   password: PasswordHash
   grants: Grant[]
@@ -31,10 +38,10 @@ export type UserRecord = {
 }
 
 /** What the API shows of a user: never the password. */
-export type PublicUser = Pick<UserRecord, 'id' | 'name' | 'email' | 'avatar' | 'status' | 'culture'>
+export type PublicUser = Pick<UserRecord, 'id' | 'name' | 'email' | 'avatar' | 'status' | 'culture'> & { scheme: Scheme; theme: Theme }
 
 export function publicUser(user: UserRecord): PublicUser {
-  return { id: user.id, name: user.name, email: user.email, avatar: user.avatar, status: user.status, culture: user.culture }
+  return { id: user.id, name: user.name, email: user.email, avatar: user.avatar, status: user.status, culture: user.culture, scheme: user.scheme ?? 'light', theme: user.theme ?? 'default' }
 }
 
 export function usersRepository(store: Store) {

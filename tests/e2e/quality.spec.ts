@@ -61,3 +61,20 @@ test('the signed-in home loads at most 150 KB of JavaScript (gzipped)', async ({
   expect(scripts.size).toBeGreaterThan(3)
   expect(total).toBeLessThan(150 * 1024)
 })
+
+test('the dark scheme and every theme keep the shell accessible', async ({ page, context, baseURL }) => {
+  await signIn(page)
+  for (const [scheme, theme] of [['dark', 'default'], ['light', 'brand'], ['light', 'teal'], ['dark', 'rose'], ['light', 'purple'], ['light', 'amber']]) {
+    await context.addCookies([
+      { name: 'scheme', value: scheme, url: baseURL! },
+      { name: 'theme', value: theme, url: baseURL! },
+    ])
+    await page.goto('/view/myaccount')
+    await expect(page.locator('html')).toHaveClass(new RegExp(`theme-${theme}`))
+    await expectAccessible(page, `${scheme} ${theme}`)
+  }
+  await context.addCookies([
+    { name: 'scheme', value: 'light', url: baseURL! },
+    { name: 'theme', value: 'default', url: baseURL! },
+  ])
+})

@@ -11,7 +11,7 @@ export default function ViewHome() {
   return (
     <section className="flex flex-col gap-3">
       <h1 className="text-3xl font-extrabold tracking-tight">{t.home_welcome({ name: frame.user.name })}</h1>
-      <p className="text-slate-700" data-testid="tenant">
+      <p className="text-ink-soft" data-testid="tenant">
         {branch ? t.home_tenant({ company: branch.NOME_EMPRESA, branch: branch.NOM_FILIAL }) : t.home_no_tenant()}
       </p>
     </section>

@@ -4,7 +4,8 @@ import type { Route } from './+types/myaccount'
 import { passwordChangeSchema } from '../../../bff/schemas/auth.ts'
 import type { ViewLayoutData } from '../../layouts/view-layout'
 import { apiClient } from '../../lib/api.server'
-import { COOKIE, cultureCookie, readCookies, setCookies, tokenCookie } from '../../lib/cookies.server'
+import { appearanceCookies, COOKIE, cultureCookie, readCookies, setCookies, tokenCookie } from '../../lib/cookies.server'
+import { SCHEMES, THEMES } from '../../../storage/repositories/users.ts'
 import { fieldErrors, formFields, type FieldErrors } from '../../lib/forms'
 import { LOCALES, titled, toLocale, translator, useT } from '../../lib/i18n'
 import { serverContext } from '../../server-context'
@@ -19,6 +20,8 @@ const profileForm = z.object({
   name: z.string().trim().min(1).max(120),
   culture: z.enum(LOCALES),
   status: z.enum(['online', 'away', 'busy', 'not-visible']),
+  scheme: z.enum(SCHEMES),
+  theme: z.enum(THEMES),
 })
 
 type Result = { form: 'profile' | 'password'; ok: boolean; fields: FieldErrors; error: string | null }
@@ -45,7 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data<Result>({ form: 'profile', ok: false, fields: fieldErrors(parsed.error, t), error: null }, 400)
   const res = await api.common.user.$patch({ json: { user: parsed.data } })
   if (!res.ok) return data<Result>({ form: 'profile', ok: false, fields: {}, error: t.error_unexpected() }, 500)
-  return data<Result>({ form: 'profile', ok: true, fields: {}, error: null }, { headers: setCookies(cultureCookie(parsed.data.culture, secure)) })
+  const { culture, scheme, theme } = parsed.data
+  return data<Result>({ form: 'profile', ok: true, fields: {}, error: null }, { headers: setCookies(cultureCookie(culture, secure), ...appearanceCookies(scheme, theme, secure)) })
 }
 
 export default function MyAccount({ actionData }: Route.ComponentProps) {
@@ -59,11 +63,13 @@ export default function MyAccount({ actionData }: Route.ComponentProps) {
   const password = result?.form === 'password' ? result : undefined
   const names = { en: t.lang_en(), es: t.lang_es(), pt: t.lang_pt() }
   const statuses = { online: t.status_online(), away: t.status_away(), busy: t.status_busy(), 'not-visible': t.status_not_visible() }
-  const select = 'min-h-11 rounded-md border border-slate-300 bg-white px-3'
+  const select = 'min-h-11 rounded-md border border-line bg-surface px-3'
+  const schemes = { light: t.scheme_light(), dark: t.scheme_dark(), auto: t.scheme_auto() }
+  const themes = { default: t.theme_default(), brand: t.theme_brand(), teal: t.theme_teal(), rose: t.theme_rose(), purple: t.theme_purple(), amber: t.theme_amber() }
   return (
     <div className="flex max-w-2xl flex-col gap-8">
       <h1 className="text-3xl font-extrabold tracking-tight">{t.profile_title()}</h1>
-      <section className="rounded-2xl bg-white p-6 shadow-sm">
+      <section className="rounded-2xl bg-surface p-6 shadow-sm">
         {profile?.ok ? <Alert tone="success">{t.profile_saved()}</Alert> : null}
         {profile?.error ? <Alert tone="error">{profile.error}</Alert> : null}
         <Form method="post" className="mt-4 flex flex-col gap-5" noValidate>
@@ -71,7 +77,7 @@ export default function MyAccount({ actionData }: Route.ComponentProps) {
           <input type="hidden" name="intent" value="profile" />
           <TextField label={t.name_label()} name="name" defaultValue={user.name} autoComplete="name" required error={profile?.fields.name} />
           <TextField label={t.email_label()} value={user.email} readOnly disabled />
-          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          <label className="flex flex-col gap-1 text-sm font-medium text-ink-soft">
             {t.culture_label()}
             <select name="culture" defaultValue={user.culture} className={select}>
               {LOCALES.map((l) => (
@@ -81,7 +87,7 @@ export default function MyAccount({ actionData }: Route.ComponentProps) {
               ))}
             </select>
           </label>
-          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          <label className="flex flex-col gap-1 text-sm font-medium text-ink-soft">
             {t.status_label()}
             <select name="status" defaultValue={user.status} className={select}>
               {(Object.keys(statuses) as Array<keyof typeof statuses>).map((s) => (
@@ -91,12 +97,32 @@ export default function MyAccount({ actionData }: Route.ComponentProps) {
               ))}
             </select>
           </label>
+          <label className="flex flex-col gap-1 text-sm font-medium text-ink-soft">
+            {t.scheme_label()}
+            <select name="scheme" defaultValue={user.scheme} className={select}>
+              {SCHEMES.map((s) => (
+                <option key={s} value={s}>
+                  {schemes[s]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium text-ink-soft">
+            {t.theme_label()}
+            <select name="theme" defaultValue={user.theme} className={select}>
+              {THEMES.map((th) => (
+                <option key={th} value={th}>
+                  {themes[th]}
+                </option>
+              ))}
+            </select>
+          </label>
           <Button type="submit" disabled={busy} className="self-start">
             {t.save()}
           </Button>
         </Form>
       </section>
-      <section className="rounded-2xl bg-white p-6 shadow-sm">
+      <section className="rounded-2xl bg-surface p-6 shadow-sm">
         <h2 className="text-xl font-bold">{t.password_title()}</h2>
         {password?.ok ? <Alert tone="success">{t.password_changed()}</Alert> : null}
         {password?.error ? <Alert tone="error">{password.error}</Alert> : null}
