@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
+import { LoadingBar } from './components/loading-bar'
 import { COOKIE, readCookies } from './lib/cookies.server'
 import { CULTURES, toLocale, useT, type Locale } from './lib/i18n'
 import { serverContext } from './server-context'
@@ -34,6 +35,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="h-full bg-canvas text-ink antialiased">
+        <LoadingBar />
         {children}
         <ScrollRestoration />
         <Scripts />

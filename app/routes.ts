@@ -19,6 +19,7 @@ export default [
   route('resources/language', 'routes/resources/language.ts'),
   route('resources/panel', 'routes/resources/panel.ts'),
   route('resources/search', 'routes/resources/search.ts'),
+  route('resources/shortcuts', 'routes/resources/shortcuts.ts'),
   route('view', 'layouts/view-layout.tsx', [route('home', 'routes/view/home.tsx'), route('myaccount', 'routes/view/myaccount.tsx')]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

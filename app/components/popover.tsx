@@ -16,7 +16,8 @@ export function Popover({ label, trigger, children, align = 'right', testId }: {
         if (event.key !== 'Escape') return
         el.open = false
         el.querySelector('summary')?.focus()
-      } else if (!el.contains(event.target as Node)) {
+      } else if (!event.composedPath().includes(el)) {
+        // the path as dispatched: a click that re-rendered its own button still counts as inside
         el.open = false
       }
     }

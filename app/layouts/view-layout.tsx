@@ -2,9 +2,11 @@ import { useEffect, useState } from 'react'
 import { Link, NavLink, Outlet, redirect, useLocation, useNavigate, useSearchParams } from 'react-router'
 import type { Route } from './+types/view-layout'
 import { BranchSwitcher, type Filial } from '../components/branch-switcher'
+import { FullscreenToggle } from '../components/fullscreen-toggle'
 import { LanguagePicker } from '../components/language-picker'
 import { MessagePanel } from '../components/message-panel'
 import { SearchBar } from '../components/search-bar'
+import { ShortcutsPanel } from '../components/shortcuts-panel'
 import { initials, UserMenu } from '../components/user-menu'
 import { Logo } from '../components/logo'
 import { apiClient } from '../lib/api.server'
@@ -114,6 +116,8 @@ export default function ViewLayout({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             <LanguagePicker />
+            <FullscreenToggle />
+            <ShortcutsPanel />
             <MessagePanel kind="messages" unread={unread.messages} timeZone={timeZone} />
             <MessagePanel kind="notifications" unread={unread.notifications} timeZone={timeZone} />
             <UserMenu user={user} />
