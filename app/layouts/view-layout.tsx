@@ -13,6 +13,7 @@ import { apiClient } from '../lib/api.server'
 import { clearTenantCookies, setCookies } from '../lib/cookies.server'
 import { serverContext } from '../server-context'
 import { useT } from '../lib/i18n'
+import { GROUPS, PAGES } from '../lib/pages'
 import { requireUser } from '../lib/session.server'
 import type { PublicUser } from '../../storage/repositories/users.ts'
 import { Alert } from '../ui/alert'
@@ -33,6 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export type ViewLayoutData = Awaited<ReturnType<typeof loader>>
+
+const navClass = ({ isActive }: { isActive: boolean }) => `flex items-center gap-3 rounded-md px-3 py-2 font-medium ${isActive ? 'bg-slate-700 text-white' : 'text-slate-200 hover:bg-slate-800'}`
 
 /** The classy layout: side panel (logo, user, navigation), header (switcher, language), footer. */
 export default function ViewLayout({ loaderData }: Route.ComponentProps) {
@@ -63,7 +66,7 @@ export default function ViewLayout({ loaderData }: Route.ComponentProps) {
   }, [params, company, navigate, t])
 
   const panel = (
-    <div className="flex h-full flex-col gap-6 bg-slate-900 p-6 text-slate-100">
+    <div className="flex h-full flex-col gap-6 overflow-y-auto bg-slate-900 p-6 text-slate-100">
       <Link to="/view/home" className="flex items-center gap-3">
         <Logo className="h-9 w-9" />
         <span className="text-lg font-bold">{t.app_name()}</span>
@@ -79,14 +82,31 @@ export default function ViewLayout({ loaderData }: Route.ComponentProps) {
           {user.email}
         </div>
       </div>
-      <nav aria-label={t.nav_title()}>
+      <nav aria-label={t.nav_title()} className="flex flex-col gap-4 overflow-y-auto">
         <ul className="flex flex-col gap-1">
           <li>
-            <NavLink to="/view/home" className={({ isActive }) => `block rounded-md px-3 py-2 font-medium ${isActive ? 'bg-slate-700 text-white' : 'text-slate-200 hover:bg-slate-800'}`}>
+            <NavLink to="/view/home" className={navClass}>
               {t.nav_home()}
             </NavLink>
           </li>
         </ul>
+        {GROUPS.map((group) => (
+          <div key={group}>
+            <h2 className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-400 uppercase">{(t[group] as () => string)()}</h2>
+            <ul className="flex flex-col gap-0.5">
+              {PAGES.filter((p) => p.group === group).map((p) => (
+                <li key={p.module}>
+                  <NavLink to={`/view/${p.module}`} className={navClass}>
+                    <svg viewBox="0 0 24 24" className="h-5 w-5 shrink-0" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
+                      <path d={p.icon} />
+                    </svg>
+                    {(t[p.title] as () => string)()}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
       </nav>
     </div>
   )

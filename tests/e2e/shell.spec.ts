@@ -187,3 +187,20 @@ test('the shortcuts panel moves between view, modify, add and edit, with the for
   await expect(panel.getByRole('button', { name: 'Enter edit mode' })).toBeVisible()
   await expect(panel.getByRole('link', { name: /Clients/ })).toHaveAttribute('href', '/view/cd_cliente')
 })
+
+test('the navigation lists every module of the registry, each with a titled page and its breadcrumb', async ({ page }) => {
+  await signIn(page, DEMO_ADMIN)
+  const nav = page.getByRole('navigation', { name: 'Navigation' })
+  const links = nav.getByRole('link')
+  await expect(links).toHaveCount(15)
+  for (const [name, path] of [['Clients', '/view/cd_cliente'], ['Invoices', '/view/cd_invoice'], ['User pages', '/view/ac_usuariospaginas']]) {
+    await nav.getByRole('link', { name }).click()
+    await expect(page).toHaveURL(new RegExp(`${path}$`))
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByText(name)).toHaveAttribute('aria-current', 'page')
+    await expect(page).toHaveTitle(`${name} · Fieldwise`)
+  }
+  const missing = await page.goto('/view/not_a_module')
+  expect(missing?.status()).toBe(404)
+  expect((await page.goto('/apps/contacts'))?.status()).toBe(404)
+})
