@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Link, NavLink, Outlet, redirect, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { Link, Outlet, redirect, useLocation, useNavigate, useSearchParams } from 'react-router'
 import type { Route } from './+types/view-layout'
 import { BranchSwitcher, type Filial } from '../components/branch-switcher'
 import { FullscreenToggle } from '../components/fullscreen-toggle'
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export type ViewLayoutData = Awaited<ReturnType<typeof loader>>
 
-const navClass = ({ isActive }: { isActive: boolean }) => `flex items-center gap-3 rounded-md px-3 py-2 font-medium ${isActive ? 'bg-slate-700 text-white' : 'text-slate-200 hover:bg-slate-800'}`
+const navClass = (active: boolean) => `flex items-center gap-3 rounded-md px-3 py-2 font-medium ${active ? 'bg-slate-700 text-white' : 'text-slate-200 hover:bg-slate-800'}`
 
 /** The classy layout: side panel (logo, user, navigation), header (switcher, language), footer. */
 export default function ViewLayout({ loaderData }: Route.ComponentProps) {
@@ -49,6 +49,13 @@ export default function ViewLayout({ loaderData }: Route.ComponentProps) {
   const company = branches.find((b) => b.COD_EMPRESA === current?.COD_EMPRESA)
 
   useEffect(() => setDrawerOpen(false), [location.pathname])
+  // The navigation is plain links (cheap to render on the server); one handler makes them in-app.
+  const followInApp = (event: React.MouseEvent) => {
+    const link = (event.target as HTMLElement).closest('a')
+    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    event.preventDefault()
+    navigate(link.getAttribute('href')!)
+  }
   useEffect(() => {
     // The spec's local-storage keys, mirrored for client code that reads them.
     if (!current) return
@@ -82,28 +89,32 @@ export default function ViewLayout({ loaderData }: Route.ComponentProps) {
           {user.email}
         </div>
       </div>
-      <nav aria-label={t.nav_title()} className="flex flex-col gap-4 overflow-y-auto">
+      <nav aria-label={t.nav_title()} className="flex flex-col gap-4 overflow-y-auto" onClick={followInApp}>
         <ul className="flex flex-col gap-1">
           <li>
-            <NavLink to="/view/home" className={navClass}>
+            <a href="/view/home" className={navClass(location.pathname === '/view/home')} aria-current={location.pathname === '/view/home' ? 'page' : undefined}>
               {t.nav_home()}
-            </NavLink>
+            </a>
           </li>
         </ul>
         {GROUPS.map((group) => (
           <div key={group}>
             <h2 className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-400 uppercase">{(t[group] as () => string)()}</h2>
             <ul className="flex flex-col gap-0.5">
-              {PAGES.filter((p) => p.group === group).map((p) => (
-                <li key={p.module}>
-                  <NavLink to={`/view/${p.module}`} className={navClass}>
-                    <svg viewBox="0 0 24 24" className="h-5 w-5 shrink-0" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
-                      <path d={p.icon} />
-                    </svg>
-                    {(t[p.title] as () => string)()}
-                  </NavLink>
-                </li>
-              ))}
+              {PAGES.filter((p) => p.group === group).map((p) => {
+                const href = `/view/${p.module}`
+                const active = location.pathname === href
+                return (
+                  <li key={p.module}>
+                    <a href={href} className={navClass(active)} aria-current={active ? 'page' : undefined}>
+                      <svg viewBox="0 0 24 24" className="h-5 w-5 shrink-0" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
+                        <path d={p.icon} />
+                      </svg>
+                      {(t[p.title] as () => string)()}
+                    </a>
+                  </li>
+                )
+              })}
             </ul>
           </div>
         ))}
