@@ -20,6 +20,7 @@ export default [
   route('resources/panel', 'routes/resources/panel.ts'),
   route('resources/search', 'routes/resources/search.ts'),
   route('resources/shortcuts', 'routes/resources/shortcuts.ts'),
+  route('resources/upload', 'routes/resources/upload.ts'),
   route('view', 'layouts/view-layout.tsx', [route('home', 'routes/view/home.tsx'), route('myaccount', 'routes/view/myaccount.tsx'), route(':module', 'routes/view/module.tsx')]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { Link, Outlet, redirect, useLocation, useNavigate, useSearchParams } from 'react-router'
 import type { Route } from './+types/view-layout'
 import { BranchSwitcher, type Filial } from '../components/branch-switcher'
@@ -7,6 +7,7 @@ import { LanguagePicker } from '../components/language-picker'
 import { MessagePanel } from '../components/message-panel'
 import { SearchBar } from '../components/search-bar'
 import { ShortcutsPanel } from '../components/shortcuts-panel'
+import { UploadDialog } from '../components/upload-dialog'
 import { initials, UserMenu } from '../components/user-menu'
 import { Logo } from '../components/logo'
 import { apiClient } from '../lib/api.server'
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(url.pathname + url.search, { headers: setCookies(...clearTenantCookies(context.get(serverContext).production)) })
   }
   if (!res.ok) throw new Response('The page could not be loaded', { status: 500 })
-  return (await res.json()) as { user: PublicUser; branches: Filial[]; current: Current | null; timeZone: string; unread: { messages: number; notifications: number } }
+  return (await res.json()) as { user: PublicUser; branches: Filial[]; current: Current | null; timeZone: string; logo: string | null; unread: { messages: number; notifications: number } }
 }
 
 export type ViewLayoutData = Awaited<ReturnType<typeof loader>>
@@ -39,7 +40,9 @@ const navClass = (active: boolean) => `flex items-center gap-3 rounded-md px-3 p
 
 /** The classy layout: side panel (logo, user, navigation), header (switcher, language), footer. */
 export default function ViewLayout({ loaderData }: Route.ComponentProps) {
-  const { user, branches, current, timeZone, unread } = loaderData
+  const { user, branches, current, timeZone, logo, unread } = loaderData
+  const [uploadOpen, setUploadOpen] = useState(false)
+  const closeUpload = useCallback(() => setUploadOpen(false), [])
   const t = useT()
   const location = useLocation()
   const navigate = useNavigate()
@@ -74,10 +77,14 @@ export default function ViewLayout({ loaderData }: Route.ComponentProps) {
 
   const panel = (
     <div className="flex h-full flex-col gap-6 overflow-y-auto bg-slate-900 p-6 text-slate-100">
-      <Link to="/view/home" className="flex items-center gap-3">
-        <Logo className="h-9 w-9" />
-        <span className="text-lg font-bold">{t.app_name()}</span>
-      </Link>
+      <div className="flex items-center gap-3">
+        <button type="button" onClick={() => setUploadOpen(true)} aria-label={t.change_logo()} title={t.change_logo()} className="rounded-lg focus-visible:outline-2 focus-visible:outline-white" data-testid="company-logo">
+          {logo ? <img src={logo} alt="" className="h-9 w-9 rounded-lg bg-white object-contain" /> : <Logo className="h-9 w-9" />}
+        </button>
+        <Link to="/view/home" className="text-lg font-bold">
+          {t.app_name()}
+        </Link>
+      </div>
       <div className="flex flex-col items-center gap-2 border-y border-slate-700 py-6 text-center">
         <div aria-hidden="true" className="flex h-20 w-20 items-center justify-center rounded-full bg-primary-600 text-2xl font-bold">
           {user.avatar ? <img src={user.avatar} alt="" className="h-20 w-20 rounded-full object-cover" /> : initials(user.name)}
@@ -158,6 +165,7 @@ export default function ViewLayout({ loaderData }: Route.ComponentProps) {
           {companyNotice ? <Alert tone="info">{companyNotice}</Alert> : null}
           <Outlet />
         </main>
+        <UploadDialog open={uploadOpen} onClose={closeUpload} purpose="logo" />
         <footer className="border-t border-line bg-surface px-6 py-4 text-sm text-muted">{t.footer_copyright({ year: String(new Date().getFullYear()) })}</footer>
       </div>
     </div>

@@ -15,6 +15,8 @@ export const shellAnswer = z.object({
   current: z.object({ COD_EMPRESA: z.number(), COD_FILIAL: z.number(), ROLE: z.string() }).nullable(),
   /** The current company's time zone (dates in the panels are shown in it), or UTC. */
   timeZone: z.string(),
+  /** The current company's logo (URL_LOGO), or null for the default logo. */
+  logo: z.string().nullable(),
   /** Unread counts for the header badges; the panels load their items when opened. */
   unread: z.object({ messages: z.number(), notifications: z.number() }),
 })
@@ -41,6 +43,7 @@ export function shellRoutes(deps: Deps) {
         branches: branches.map((b) => ({ COD_FILIAL: b.COD_FILIAL, COD_EMPRESA: b.COD_EMPRESA, NOME_EMPRESA: b.NOME_EMPRESA, NOM_FILIAL: b.NOM_FILIAL, FLG_PRINCIPAL: b.FLG_PRINCIPAL })),
         current: tenant ? { COD_EMPRESA: tenant.empresa, COD_FILIAL: tenant.filial, ROLE: tenant.grant.role } : null,
         timeZone: company?.TIME_ZONE ?? 'UTC',
+        logo: company?.URL_LOGO ?? null,
         unread: { messages: messages.filter((m) => !m.read).length, notifications: notifications.filter((m) => !m.read).length },
       })
     })

@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from 'react'
+import { useFetcher, useRouteLoaderData } from 'react-router'
+import { useT } from '../lib/i18n'
+import type { UploadResult } from '../routes/resources/upload'
+
+/** product-shell.md §9: 5 MB (5*1024*1024 bytes). */
+const MAX_BYTES = 5 * 1024 * 1024
+
+type Props = { open: boolean; onClose: () => void; purpose: 'logo' | 'file'; title?: string; description?: string; accept?: string }
+
+/** The upload dialog (product-shell.md §2, §4, §5, §8): preview, Select File, Cancel and Save. */
+export function UploadDialog({ open, onClose, purpose, title, description, accept }: Props) {
+  const t = useT()
+  const ref = useRef<HTMLDialogElement>(null)
+  const input = useRef<HTMLInputElement>(null)
+  const fetcher = useFetcher<UploadResult>()
+  const csrf = (useRouteLoaderData('root') as { csrfToken?: string } | undefined)?.csrfToken ?? ''
+  const [file, setFile] = useState<File | null>(null)
+  const [preview, setPreview] = useState<string | null>(null)
+  const [message, setMessage] = useState<{ tone: 'warning' | 'error'; text: string } | null>(null)
+  const uploading = fetcher.state !== 'idle'
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) dialog.showModal()
+    if (!open && dialog.open) dialog.close()
+  }, [open])
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview])
+  // success closes the dialog; an error returns to idle with the message
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !fetcher.data) return
+    if (fetcher.data.ok) {
+      setFile(null)
+      setPreview(null)
+      setMessage(null)
+      onClose()
+    } else {
+      setMessage({ tone: 'error', text: fetcher.data.error === 'No file selected.' ? t.upload_no_file() : fetcher.data.error.startsWith('File size') ? t.upload_too_big() : t.upload_error() })
+    }
+  }, [fetcher.state, fetcher.data, onClose, t])
+
+  const choose = (chosen: File | null) => {
+    setMessage(null)
+    setFile(chosen)
+    setPreview(chosen && chosen.type.startsWith('image/') ? URL.createObjectURL(chosen) : null)
+  }
+  const save = () => {
+    if (uploading) return setMessage({ tone: 'warning', text: t.upload_busy() })
+    if (!file) return setMessage({ tone: 'warning', text: t.upload_no_file() })
+    if (file.size > MAX_BYTES) return setMessage({ tone: 'error', text: t.upload_too_big() })
+    const form = new FormData()
+    form.append('csrf', csrf)
+    form.append('purpose', purpose)
+    form.append('file', file)
+    fetcher.submit(form, { method: 'post', action: '/resources/upload', encType: 'multipart/form-data' })
+  }
+  const heading = title ?? (purpose === 'logo' ? t.upload_logo_title() : t.upload_title())
+  const text = description ?? (purpose === 'logo' ? t.upload_logo_description() : undefined)
+  return (
+    <dialog ref={ref} onClose={onClose} aria-labelledby="upload-title" className="m-auto max-h-[80vh] w-[90vw] max-w-[800px] rounded-2xl bg-surface p-0 text-ink shadow-xl backdrop:bg-black/50">
+      <div className="flex flex-col gap-4 p-6">
+        <h2 id="upload-title" className="text-xl font-bold">
+          {heading}
+        </h2>
+        {text ? <p className="text-ink-soft">{text}</p> : null}
+        <div className="flex h-48 items-center justify-center rounded-xl border border-dashed border-line bg-canvas">
+          {preview ? <img src={preview} alt={file?.name ?? ''} className="max-h-44 object-contain" /> : <span className="text-muted">{t.upload_no_preview()}</span>}
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="button" onClick={() => input.current?.click()} className="rounded-full border border-line px-4 py-2 text-sm font-semibold hover:bg-canvas">
+            {t.upload_select()}
+          </button>
+          <input ref={input} type="file" accept={accept ?? (purpose === 'logo' ? 'image/*' : undefined)} className="sr-only" tabIndex={-1} aria-label={t.upload_select()} onChange={(e) => choose(e.target.files?.[0] ?? null)} />
+          {file ? <span className="text-sm">{t.upload_selected({ name: file.name })}</span> : null}
+        </div>
+        {message ? (
+          <p role="alert" className={`rounded-md px-3 py-2 text-sm ${message.tone === 'error' ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900'}`}>
+            {message.text}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <button type="button" onClick={onClose} className="rounded-full px-4 py-2 text-sm font-semibold hover:bg-canvas">
+            {t.cancel()}
+          </button>
+          <button type="button" onClick={save} disabled={uploading} className="rounded-full bg-primary-600 px-5 py-2 text-sm font-semibold text-white disabled:opacity-60">
+            {uploading ? t.upload_sending() : t.save()}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  )
+}
