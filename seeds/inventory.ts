@@ -1,4 +1,5 @@
-import type { InventoryTag, Product } from '../bff/schemas/inventory.ts'
+import type { Tag } from '../bff/schemas/contacts.ts'
+import type { Product } from '../bff/schemas/inventory.ts'
 import { seeded } from './random.ts'
 
 const slug = (s: string) => s.toLowerCase().replace(/\s+/g, '-')
@@ -7,7 +8,7 @@ const named = (prefix: string, names: string[]) => names.map((name, i) => ({ id:
 export const seedCategories = () => named('cat', ['Mens', 'Ladies', 'Unisex']).map((c) => ({ ...c, parentId: null as string | null }))
 export const seedBrands = () => named('brand', ['Benton', 'Capmia', 'Lara', 'Premera', 'Zeon'])
 export const seedVendors = () => named('vendor', ['Evel', 'Mivon', 'Neogen'])
-export const seedInventoryTags = (): InventoryTag[] =>
+export const seedInventoryTags = (): Tag[] =>
   ['mens', 'ladies', 'unisex', '44mm', '40mm', '5 ATM', '10 ATM', 'automatic', 'chronograph', 'watch'].map((title, i) => ({ id: `itag-${i + 1}`, title }))
 
 const MODELS = ['Capmia Mens Chronograph Watch 44mm 5 ATM', 'Zeon Ladies Chronograph Watch 40mm 10 ATM', 'Benton Unisex Automatic Watch 40mm 10 ATM', 'Lara Mens Chronograph Watch 44mm 10 ATM', 'Premera Ladies Automatic Watch 40mm 5 ATM', 'Zeon Mens Automatic Watch 44mm 10 ATM']

@@ -10,9 +10,8 @@ import { idQuery } from '../schemas/common-panels.ts'
 import { avatarForm } from '../schemas/files.ts'
 import { apiError } from '../lib/errors.ts'
 import { fileUrl, storeUploads } from './files.ts'
-import { contactPatch, contactSchema, countrySchema, tagInput, tagPatch, tagSchema, type Contact, type Tag } from '../schemas/contacts.ts'
-import { keys } from '../../storage/keys.ts'
-import { listRecord } from '../../storage/repositories/list-record.ts'
+import { contactPatch, contactSchema, countrySchema, type Contact } from '../schemas/contacts.ts'
+import { tagRoutes } from '../lib/tag-routes.ts'
 import { companyRecords } from '../../storage/repositories/records.ts'
 import { countries } from '../../seeds/contacts.ts'
 
@@ -23,8 +22,20 @@ const COUNTRIES = countries()
 export function contactsRoutes(deps: Deps) {
   const tags = ['apps/contacts']
   const contacts = (empresa: number) => companyRecords<Contact>(deps.store, empresa, 'contacts')
-  const contactTags = (empresa: number) => listRecord<Tag>(deps.store, keys.companyRecord(empresa, 'lists', 'contact-tags'))
   return new Hono<AppEnv>()
+    .route(
+      '/',
+      tagRoutes(deps, {
+        list: 'contact-tags',
+        noun: 'contact',
+        tags,
+        strip: async (empresa, id) => {
+          const repo = contacts(empresa)
+          const carrying = (await repo.all()).filter((contact) => contact.tags.includes(id))
+          await Promise.all(carrying.map((contact) => repo.update(contact.id, (cur) => ({ ...cur, tags: cur.tags.filter((t) => t !== id) }))))
+        },
+      }),
+    )
     .use(requireAuth(deps), requireTenant(deps))
     .get('/all', doc({ summary: 'All contacts, by name', tags, responses: { 200: z.array(contactSchema) } }), async (c) => c.json((await contacts(c.get('tenant').empresa).all()).sort(byName)))
     .get('/search', doc({ summary: 'Contacts whose name holds the query (any case); an empty query lists all', tags, responses: { 200: z.array(contactSchema) } }), valid('query', z.object({ query: z.string().max(200).default('') })), async (c) => {
@@ -62,19 +73,4 @@ export function contactsRoutes(deps: Deps) {
       return c.json(saved?.value ?? null)
     })
     .get('/countries', doc({ summary: 'Countries with their dial codes', tags, responses: { 200: z.array(countrySchema) } }), (c) => c.json(COUNTRIES))
-    .get('/tags', doc({ summary: 'Contact tags', tags, responses: { 200: z.array(tagSchema) } }), async (c) => c.json(await contactTags(c.get('tenant').empresa).all()))
-    .post('/tag', doc({ summary: 'A new tag, first in the list', tags, responses: { 200: tagSchema } }), valid('json', tagInput), async (c) => c.json(await contactTags(c.get('tenant').empresa).add({ id: crypto.randomUUID(), title: c.req.valid('json').tag.title })))
-    .patch('/tag', doc({ summary: 'Change a tag; null when unknown', tags, responses: { 200: tagSchema.nullable() } }), valid('json', tagPatch), async (c) => {
-      const { id, tag } = c.req.valid('json')
-      return c.json(await contactTags(c.get('tenant').empresa).patch(id, (t) => ({ ...t, ...tag, id: t.id })))
-    })
-    .delete('/tag', doc({ summary: 'Delete a tag and strip it from every contact', tags, responses: { 200: z.literal(true) } }), valid('query', idQuery), async (c) => {
-      const { empresa } = c.get('tenant')
-      const { id } = c.req.valid('query')
-      await contactTags(empresa).remove(id)
-      const repo = contacts(empresa)
-      const carrying = (await repo.all()).filter((contact) => contact.tags.includes(id))
-      await Promise.all(carrying.map((contact) => repo.update(contact.id, (cur) => ({ ...cur, tags: cur.tags.filter((t) => t !== id) }))))
-      return c.json(true as const)
-    })
 }

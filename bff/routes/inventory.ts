@@ -6,20 +6,17 @@ import { ifMatchVersion } from '../lib/etag.ts'
 import { simulatedDelay } from '../lib/latency.ts'
 import { doc } from '../lib/openapi.ts'
 import { requireTenant } from '../lib/tenancy.ts'
+import { tagRoutes } from '../lib/tag-routes.ts'
 import { valid } from '../lib/validate.ts'
 import { countOf, pageOf } from '../lib/walk.ts'
 import { idQuery } from '../schemas/common-panels.ts'
 import {
   categorySchema,
-  inventoryTagInput,
-  inventoryTagPatch,
-  inventoryTagSchema,
   namedSchema,
   productListAnswer,
   productListQuery,
   productPatch,
   productSchema,
-  type InventoryTag,
   type Product,
 } from '../schemas/inventory.ts'
 import { keys } from '../../storage/keys.ts'
@@ -35,15 +32,26 @@ export function inventoryRoutes(deps: Deps) {
   const categories = list<z.infer<typeof categorySchema>>('categories')
   const brands = list<z.infer<typeof namedSchema>>('brands')
   const vendors = list<z.infer<typeof namedSchema>>('vendors')
-  const inventoryTags = list<InventoryTag>('tags')
   const collator = new Intl.Collator('en')
 
   return new Hono<AppEnv>()
+    .route(
+      '/',
+      tagRoutes(deps, {
+        list: 'inventory-tags',
+        noun: 'product',
+        tags,
+        strip: async (empresa, id) => {
+          const repo = productsRepository(deps.store, empresa)
+          const all = await repo.getMany([...(await repo.rows()).keys()])
+          await Promise.all(all.filter((p) => p.tags.includes(id)).map((p) => repo.update(p.id, (cur) => ({ ...cur, tags: cur.tags.filter((t) => t !== id) }))))
+        },
+      }),
+    )
     .use(requireAuth(deps), requireTenant(deps))
     .get('/categories', doc({ summary: 'Product categories', tags, responses: { 200: z.array(categorySchema) } }), async (c) => c.json(await categories(c.get('tenant').empresa).all()))
     .get('/brands', doc({ summary: 'Brands', tags, responses: { 200: z.array(namedSchema) } }), async (c) => c.json(await brands(c.get('tenant').empresa).all()))
     .get('/vendors', doc({ summary: 'Vendors', tags, responses: { 200: z.array(namedSchema) } }), async (c) => c.json(await vendors(c.get('tenant').empresa).all()))
-    .get('/tags', doc({ summary: 'Product tags', tags, responses: { 200: z.array(inventoryTagSchema) } }), async (c) => c.json(await inventoryTags(c.get('tenant').empresa).all()))
     .get(
       '/products',
       doc({ summary: 'Products: search the name, sort (text for sku, name, active; numbers for the rest), page from 0 in the slicing; past the last page products is null', tags, responses: { 200: productListAnswer } }),
@@ -105,20 +113,6 @@ export function inventoryRoutes(deps: Deps) {
     })
     .delete('/product', doc({ summary: 'Delete a product', tags, responses: { 200: z.literal(true) } }), valid('query', idQuery), async (c) => {
       await productsRepository(deps.store, c.get('tenant').empresa).remove(c.req.valid('query').id)
-      return c.json(true as const)
-    })
-    .post('/tag', doc({ summary: 'A new product tag, first in the list', tags, responses: { 200: inventoryTagSchema } }), valid('json', inventoryTagInput), async (c) => c.json(await inventoryTags(c.get('tenant').empresa).add({ id: crypto.randomUUID(), title: c.req.valid('json').tag.title })))
-    .patch('/tag', doc({ summary: 'Change a product tag; null when unknown', tags, responses: { 200: inventoryTagSchema.nullable() } }), valid('json', inventoryTagPatch), async (c) => {
-      const { id, tag } = c.req.valid('json')
-      return c.json(await inventoryTags(c.get('tenant').empresa).patch(id, (t) => ({ ...t, ...tag, id: t.id })))
-    })
-    .delete('/tag', doc({ summary: 'Delete a product tag and strip it from every product', tags, responses: { 200: z.literal(true) } }), valid('query', idQuery), async (c) => {
-      const { empresa } = c.get('tenant')
-      const { id } = c.req.valid('query')
-      await inventoryTags(empresa).remove(id)
-      const repo = productsRepository(deps.store, empresa)
-      const all = await repo.getMany([...(await repo.rows()).keys()])
-      await Promise.all(all.filter((p) => p.tags.includes(id)).map((p) => repo.update(p.id, (cur) => ({ ...cur, tags: cur.tags.filter((t) => t !== id) }))))
       return c.json(true as const)
     })
 }

@@ -6,7 +6,7 @@ import { doc } from '../lib/openapi.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
 import { idQuery } from '../schemas/common-panels.ts'
-import { tagInput, tagPatch, tagSchema, type Tag } from '../schemas/contacts.ts'
+import { tagRoutes } from '../lib/tag-routes.ts'
 import { taskCreate, taskOrder, taskPatch, taskSchema, type Task } from '../schemas/tasks.ts'
 import { keys } from '../../storage/keys.ts'
 import { listRecord } from '../../storage/repositories/list-record.ts'
@@ -20,22 +20,19 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 export function tasksRoutes(deps: Deps) {
   const tags = ['apps/tasks']
   const tasks = (empresa: number) => listRecord<Task>(deps.store, keys.companyRecord(empresa, 'lists', 'tasks'))
-  const taskTags = (empresa: number) => listRecord<Tag>(deps.store, keys.companyRecord(empresa, 'lists', 'task-tags'))
   return new Hono<AppEnv>()
+    .route(
+      '/',
+      tagRoutes(deps, {
+        list: 'task-tags',
+        noun: 'task',
+        tags,
+        strip: async (empresa, id) => {
+          await tasks(empresa).replace((all) => all.map((t) => (t.tags.includes(id) ? { ...t, tags: t.tags.filter((x) => x !== id) } : t)))
+        },
+      }),
+    )
     .use(requireAuth(deps), requireTenant(deps))
-    .get('/tags', doc({ summary: 'Task tags', tags, responses: { 200: z.array(tagSchema) } }), async (c) => c.json(await taskTags(c.get('tenant').empresa).all()))
-    .post('/tag', doc({ summary: 'A new task tag, first in the list', tags, responses: { 200: tagSchema } }), valid('json', tagInput), async (c) => c.json(await taskTags(c.get('tenant').empresa).add({ id: crypto.randomUUID(), title: c.req.valid('json').tag.title })))
-    .patch('/tag', doc({ summary: 'Change a task tag; null when unknown', tags, responses: { 200: tagSchema.nullable() } }), valid('json', tagPatch), async (c) => {
-      const { id, tag } = c.req.valid('json')
-      return c.json(await taskTags(c.get('tenant').empresa).patch(id, (t) => ({ ...t, ...tag, id: t.id })))
-    })
-    .delete('/tag', doc({ summary: 'Delete a task tag and strip it from every task', tags, responses: { 200: z.literal(true) } }), valid('query', idQuery), async (c) => {
-      const { empresa } = c.get('tenant')
-      const { id } = c.req.valid('query')
-      await taskTags(empresa).remove(id)
-      await tasks(empresa).replace((all) => all.map((t) => (t.tags.includes(id) ? { ...t, tags: t.tags.filter((x) => x !== id) } : t)))
-      return c.json(true as const)
-    })
     .get('/all', doc({ summary: 'All tasks and sections, by order', tags, responses: { 200: z.array(taskSchema) } }), async (c) => c.json((await tasks(c.get('tenant').empresa).all()).sort(byOrder)))
     .get('/search', doc({ summary: 'Tasks whose title or notes hold the query (any case), title matches in <mark>; an empty query finds nothing', tags, responses: { 200: z.array(taskSchema) } }), valid('query', z.object({ query: z.string().max(200).default('') })), async (c) => {
       const query = c.req.valid('query').query.trim()

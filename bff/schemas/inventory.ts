@@ -46,7 +46,3 @@ export const productListAnswer = z.union([
 
 export const namedSchema = z.object({ id: z.string(), name: z.string(), slug: z.string() })
 export const categorySchema = namedSchema.extend({ parentId: z.string().nullable() })
-export const inventoryTagSchema = z.object({ id: z.string(), title: line(100) })
-export type InventoryTag = z.infer<typeof inventoryTagSchema>
-export const inventoryTagInput = z.object({ tag: z.object({ title: line(100).trim().min(1) }) })
-export const inventoryTagPatch = z.object({ id: z.string().min(1).max(200), tag: z.object({ title: line(100).trim().min(1) }).partial() })

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { inventoryTagSchema, productListAnswer, productSchema } from '../../bff/schemas/inventory.ts'
+import { tagSchema } from '../../bff/schemas/contacts.ts'
+import { productListAnswer, productSchema } from '../../bff/schemas/inventory.ts'
 import { testBff, type TestBff } from '../shared/bff.ts'
 import { expectSchema } from '../shared/schema.ts'
 
@@ -78,7 +79,7 @@ describe('api/apps/ecommerce/inventory', () => {
   })
 
   it('adds a tag first and deleting a tag strips it from every product', async () => {
-    const created = expectSchema(inventoryTagSchema, await (await bff.call('/apps/ecommerce/inventory/tag', { method: 'POST', token, headers: acme, json: { tag: { title: 'limited' } } })).json())
+    const created = expectSchema(tagSchema, await (await bff.call('/apps/ecommerce/inventory/tag', { method: 'POST', token, headers: acme, json: { tag: { title: 'limited' } } })).json())
     const tags = (await (await bff.call('/apps/ecommerce/inventory/tags', { token, headers: acme })).json()) as Array<{ id: string }>
     expect(tags[0].id).toBe(created.id)
     const watch = 'itag-10'

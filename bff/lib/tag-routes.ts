@@ -1,0 +1,41 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import type { AppEnv, Deps } from './deps.ts'
+import { doc } from './openapi.ts'
+import { requireTenant } from './tenancy.ts'
+import { requireAuth } from './auth.ts'
+import { valid } from './validate.ts'
+import { idQuery } from '../schemas/common-panels.ts'
+import { tagInput, tagPatch, tagSchema, type Tag } from '../schemas/contacts.ts'
+import { keys } from '../../storage/keys.ts'
+import { listRecord } from '../../storage/repositories/list-record.ts'
+
+type TagOptions = {
+  /** The company list record holding these tags (`company:<id>:lists:<name>`). */
+  list: string
+  /** What carries them, for the texts: 'contact', 'task', 'product'. */
+  noun: string
+  tags: string[]
+  /** Removes a deleted tag from every record carrying it. */
+  strip: (empresa: number, id: string) => Promise<void>
+}
+
+/** The tag calls the demo areas share: GET /tags, POST /tag (first), PATCH /tag, DELETE /tag (stripped everywhere). */
+export function tagRoutes(deps: Deps, { list, noun, tags, strip }: TagOptions) {
+  const repo = (empresa: number) => listRecord<Tag>(deps.store, keys.companyRecord(empresa, 'lists', list))
+  return new Hono<AppEnv>()
+    .use(requireAuth(deps), requireTenant(deps))
+    .get('/tags', doc({ summary: `The ${noun} tags`, tags, responses: { 200: z.array(tagSchema) } }), async (c) => c.json(await repo(c.get('tenant').empresa).all()))
+    .post('/tag', doc({ summary: `A new ${noun} tag, first in the list`, tags, responses: { 200: tagSchema } }), valid('json', tagInput), async (c) => c.json(await repo(c.get('tenant').empresa).add({ id: crypto.randomUUID(), title: c.req.valid('json').tag.title })))
+    .patch('/tag', doc({ summary: `Change a ${noun} tag; null when unknown`, tags, responses: { 200: tagSchema.nullable() } }), valid('json', tagPatch), async (c) => {
+      const { id, tag } = c.req.valid('json')
+      return c.json(await repo(c.get('tenant').empresa).patch(id, (t) => ({ ...t, ...tag, id: t.id })))
+    })
+    .delete('/tag', doc({ summary: `Delete a ${noun} tag and strip it from every ${noun}`, tags, responses: { 200: z.literal(true) } }), valid('query', idQuery), async (c) => {
+      const { empresa } = c.get('tenant')
+      const { id } = c.req.valid('query')
+      await repo(empresa).remove(id)
+      await strip(empresa, id)
+      return c.json(true as const)
+    })
+}
