@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { Link, Outlet, redirect, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { data, Link, Outlet, redirect, useLocation, useNavigate, useSearchParams } from 'react-router'
 import type { Route } from './+types/view-layout'
 import { BranchSwitcher, type Filial } from '../components/branch-switcher'
 import { FullscreenToggle } from '../components/fullscreen-toggle'
@@ -11,7 +11,8 @@ import { UploadDialog } from '../components/upload-dialog'
 import { initials, UserMenu } from '../components/user-menu'
 import { Logo } from '../components/logo'
 import { apiClient } from '../lib/api.server'
-import { clearTenantCookies, setCookies } from '../lib/cookies.server'
+import { clearTenantCookies, COOKIE, readCookies, setCookies, tokenCookie } from '../lib/cookies.server'
+import { needsRefresh } from '../lib/token-age'
 import { serverContext } from '../server-context'
 import { useT } from '../lib/i18n'
 import { GROUPS, PAGES } from '../lib/pages'
@@ -31,10 +32,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(url.pathname + url.search, { headers: setCookies(...clearTenantCookies(context.get(serverContext).production)) })
   }
   if (!res.ok) throw new Response('The page could not be loaded', { status: 500 })
-  return (await res.json()) as { user: PublicUser; branches: Filial[]; current: Current | null; timeZone: string; logo: string | null; unread: { messages: number; notifications: number } }
+  const frame = (await res.json()) as ViewLayoutData
+  // product-shell.md §7 token refresh: renew a token close to its expiry (answer Dados.Token).
+  const token = readCookies(request)[COOKIE.token]
+  if (needsRefresh(token, Math.floor(Date.now() / 1000))) {
+    const renewed = await apiClient(request, context).auth['refresh-access-token'].$post()
+    if (renewed.ok) {
+      const { Dados } = (await renewed.json()) as { Dados: { Token: string } }
+      return data(frame, { headers: setCookies(tokenCookie(Dados.Token, context.get(serverContext).production)) })
+    }
+  }
+  return frame
 }
 
-export type ViewLayoutData = Awaited<ReturnType<typeof loader>>
+/** The renewed session cookie of the loader goes out with the page. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders
+}
+
+export type ViewLayoutData = { user: PublicUser; branches: Filial[]; current: Current | null; timeZone: string; logo: string | null; unread: { messages: number; notifications: number } }
 
 const navClass = (active: boolean) => `flex items-center gap-3 rounded-md px-3 py-2 font-medium ${active ? 'bg-slate-700 text-white' : 'text-slate-200 hover:bg-slate-800'}`
 
