@@ -7,6 +7,7 @@ import { LanguagePicker } from '../components/language-picker'
 import { MessagePanel } from '../components/message-panel'
 import { SearchBar } from '../components/search-bar'
 import { ShortcutsPanel } from '../components/shortcuts-panel'
+import { Toaster } from '../components/toaster'
 import { UploadDialog } from '../components/upload-dialog'
 import { initials, UserMenu } from '../components/user-menu'
 import { Logo } from '../components/logo'
@@ -182,6 +183,7 @@ export default function ViewLayout({ loaderData }: Route.ComponentProps) {
           <Outlet />
         </main>
         <UploadDialog open={uploadOpen} onClose={closeUpload} purpose="logo" />
+        <Toaster />
         <footer className="border-t border-line bg-surface px-6 py-4 text-sm text-muted">{t.footer_copyright({ year: String(new Date().getFullYear()) })}</footer>
       </div>
     </div>

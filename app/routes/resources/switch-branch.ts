@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!Number.isInteger(empresa) || !Number.isInteger(filial)) throw redirect(back.pathname + back.search)
   const res = await apiClient(request, context).cd_filial.current.$put({ json: { COD_EMPRESA: empresa, COD_FILIAL: filial } })
   if (!res.ok) {
-    back.searchParams.set('switchFailed', '1')
+    back.searchParams.set('toast', 'switch_failed')
     throw redirect(back.pathname + back.search)
   }
   const body = (await res.json()) as { Dados: { COD_EMPRESA: number; COD_FILIAL: number; empresaChanged: boolean } }
