@@ -80,3 +80,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicUrl: s.PUBLIC_URL,
   }
 }
+
+/** For the runtime entries: the config, or the one-line message and exit code 1. */
+export function loadConfigOrExit(env: Record<string, string | undefined>, exit: (code: number) => never): Config {
+  try {
+    return loadConfig(env)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    console.error(error.message)
+    return exit(1)
+  }
+}

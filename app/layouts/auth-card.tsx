@@ -1,15 +1,25 @@
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { useT } from '../lib/i18n'
 import { Logo } from '../components/logo'
 
 /** The empty layout's centred card for sign-in and its neighbours. */
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+export function AuthCard({ title, subtitle, children, backToSignIn = false }: { title: string; subtitle?: ReactNode; children?: ReactNode; backToSignIn?: boolean }) {
+  const t = useT()
   return (
     <main className="flex min-h-full items-start justify-center bg-canvas px-4 py-10 sm:items-center">
       <div className="w-full max-w-md rounded-2xl bg-surface p-6 shadow-sm sm:p-10">
         <Logo className="h-10 w-10" />
         <h1 className="mt-6 text-3xl font-extrabold tracking-tight">{title}</h1>
         {subtitle ? <div className="mt-1 text-muted">{subtitle}</div> : null}
-        <div className="mt-8">{children}</div>
+        {children ? <div className="mt-8">{children}</div> : null}
+        {backToSignIn ? (
+          <p className="mt-6 text-sm">
+            <Link to="/sign-in" className="font-semibold text-primary-700 underline">
+              {t.back_to_sign_in()}
+            </Link>
+          </p>
+        ) : null}
       </div>
     </main>
   )

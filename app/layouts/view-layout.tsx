@@ -17,7 +17,7 @@ import { needsRefresh } from '../lib/token-age'
 import { serverContext } from '../server-context'
 import { useT } from '../lib/i18n'
 import { GROUPS, PAGES } from '../lib/pages'
-import { requireUser } from '../lib/session.server'
+import { redirectToSignIn } from '../lib/session.server'
 import type { PublicUser } from '../../storage/repositories/users.ts'
 import { Alert } from '../ui/alert'
 
@@ -26,7 +26,8 @@ type Current = { COD_EMPRESA: number; COD_FILIAL: number }
 /** Everything the frame needs, in one call to the BFF before the page shows. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const res = await apiClient(request, context).common.shell.$get()
-  if (res.status === 401) await requireUser(request, context)
+  // the frame's call already says the session is gone: no second call to find out
+  if (res.status === 401) throw redirectToSignIn(request)
   if (res.status === 403) {
     // The remembered company or branch is no longer the user's: forget it and start from the default.
     const url = new URL(request.url)

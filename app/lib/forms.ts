@@ -24,3 +24,8 @@ export function formFields(form: FormData): Record<string, string> {
   for (const [key, value] of form) if (typeof value === 'string' && key !== 'csrf') out[key] = value
   return out
 }
+
+/** What a refused sign-in or unlock tells the user (404: wrong credentials, 429: throttled). */
+export function credentialError(status: number, t: Translator): string {
+  return status === 404 ? t.sign_in_error_wrong() : status === 429 ? t.sign_in_error_throttled() : t.error_unexpected()
+}

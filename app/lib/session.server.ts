@@ -14,9 +14,14 @@ export async function getUser(request: Request, context: Readonly<RouterContextP
 export async function requireUser(request: Request, context: Readonly<RouterContextProvider>): Promise<PublicUser> {
   const user = await getUser(request, context)
   if (user) return user
+  throw redirectToSignIn(request)
+}
+
+/** Where a signed-out visit goes: sign-in, with the address to come back to (not for sign-out). */
+export function redirectToSignIn(request: Request): Response {
   const url = new URL(request.url)
-  if (url.pathname === '/sign-out') throw redirect('/sign-in')
-  throw redirect(`/sign-in?redirectURL=${encodeURIComponent(url.pathname + url.search)}`)
+  if (url.pathname === '/sign-out') return redirect('/sign-in')
+  return redirect(`/sign-in?redirectURL=${encodeURIComponent(url.pathname + url.search)}`)
 }
 
 /** Signed-out-only routes: a signed-in user goes to the root. */

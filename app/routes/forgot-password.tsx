@@ -1,4 +1,4 @@
-import { data, Form, Link } from 'react-router'
+import { data, Form } from 'react-router'
 import type { Route } from './+types/forgot-password'
 import { forgotPasswordSchema } from '../../bff/schemas/auth.ts'
 import { AuthCard } from '../layouts/auth-card'
@@ -25,7 +25,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const t = useT()
   const errors: Record<string, string> = actionData?.fields ?? {}
   return (
-    <AuthCard title={t.forgot_title()} subtitle={t.forgot_text()}>
+    <AuthCard title={t.forgot_title()} subtitle={t.forgot_text()} backToSignIn>
       {actionData?.sent ? <Alert tone="success">{t.forgot_sent()}</Alert> : null}
       {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
       <Form method="post" className="mt-4 flex flex-col gap-5" noValidate>
@@ -33,11 +33,6 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <TextField label={t.email_label()} name="email" type="email" autoComplete="email" required error={errors.email} />
         <Button type="submit">{t.forgot_button()}</Button>
       </Form>
-      <p className="mt-6 text-sm">
-        <Link to="/sign-in" className="font-semibold text-primary-700 underline">
-          {t.back_to_sign_in()}
-        </Link>
-      </p>
     </AuthCard>
   )
 }

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useSearchParams } from 'react-router'
+import { data, Form, redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/reset-password'
 import { resetPasswordSchema } from '../../bff/schemas/auth.ts'
 import { AuthCard } from '../layouts/auth-card'
@@ -32,7 +32,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams()
   const errors: Record<string, string> = actionData?.fields ?? {}
   return (
-    <AuthCard title={t.reset_title()} subtitle={t.reset_text()}>
+    <AuthCard title={t.reset_title()} subtitle={t.reset_text()} backToSignIn>
       {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
       <Form method="post" className="mt-4 flex flex-col gap-5" noValidate>
         <CsrfField />
@@ -41,11 +41,6 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
         <TextField label={t.confirm_password_label()} name="passwordConfirm" type="password" autoComplete="new-password" required error={errors.passwordConfirm} />
         <Button type="submit">{t.reset_button()}</Button>
       </Form>
-      <p className="mt-6 text-sm">
-        <Link to="/sign-in" className="font-semibold text-primary-700 underline">
-          {t.back_to_sign_in()}
-        </Link>
-      </p>
     </AuthCard>
   )
 }

@@ -4,7 +4,7 @@ import { signInSchema } from '../../bff/schemas/auth.ts'
 import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
 import { appearanceCookies, clearTenantCookies, COOKIE, readCookies, setCookies, tokenCookie } from '../lib/cookies.server'
-import { fieldErrors, formFields, type FieldErrors } from '../lib/forms'
+import { credentialError, fieldErrors, formFields, type FieldErrors } from '../lib/forms'
 import { titled, toLocale, translator, useT } from '../lib/i18n'
 import { safeRedirect } from '../lib/session.server'
 import { serverContext } from '../server-context'
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const cookies = [tokenCookie(body.accessToken, secure), ...clearTenantCookies(secure), ...appearanceCookies(body.user.scheme, body.user.theme, secure)]
     throw redirect(safeRedirect(form.get('redirectURL')), { headers: setCookies(...cookies) })
   }
-  const error = res.status === 404 ? t.sign_in_error_wrong() : res.status === 429 ? t.sign_in_error_throttled() : t.error_unexpected()
+  const error = credentialError(res.status, t)
   return data({ fields: {} as FieldErrors, error, email: parsed.data.email }, res.status === 404 ? 401 : res.status)
 }
 

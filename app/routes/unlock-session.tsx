@@ -4,7 +4,7 @@ import { signInSchema } from '../../bff/schemas/auth.ts'
 import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
 import { COOKIE, readCookies, tokenCookie } from '../lib/cookies.server'
-import { fieldErrors, formFields } from '../lib/forms'
+import { credentialError, fieldErrors, formFields } from '../lib/forms'
 import { titled, toLocale, translator, useT } from '../lib/i18n'
 import { requireUser, safeRedirect } from '../lib/session.server'
 import { serverContext } from '../server-context'
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const body = (await res.json()) as { accessToken: string }
     throw redirect(safeRedirect(form.get('redirectURL')), { headers: { 'Set-Cookie': tokenCookie(body.accessToken, context.get(serverContext).production) } })
   }
-  const error = res.status === 404 ? t.sign_in_error_wrong() : res.status === 429 ? t.sign_in_error_throttled() : t.error_unexpected()
+  const error = credentialError(res.status, t)
   return data({ fields: {}, error }, res.status === 404 ? 401 : res.status)
 }
 

@@ -1,7 +1,7 @@
 // The Deno entry: `npx deno run -A --unstable-kv bff/runtime/deno.ts` (after npm run build).
 import { serveStatic } from 'hono/deno'
 import type { ServerBuild } from 'react-router'
-import { ConfigError, loadConfig, type Config } from '../config.ts'
+import { loadConfigOrExit, type Config } from '../config.ts'
 import { createServer } from '../server.ts'
 import { commonStorageChoice, openStore, type StorageChoice } from '../../storage/open.ts'
 import type { DenoKv } from '../../storage/drivers/deno-kv.ts'
@@ -15,16 +15,7 @@ declare const Deno: {
   exit(code: number): never
 }
 
-let config: Config
-try {
-  config = loadConfig(Deno.env.toObject())
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message)
-    Deno.exit(1)
-  }
-  throw error
-}
+const config = loadConfigOrExit(Deno.env.toObject(), (code) => Deno.exit(code))
 
 async function storageChoice(config: Config): Promise<StorageChoice> {
   if (config.storageDriver === 'deno-kv') {

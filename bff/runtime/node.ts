@@ -3,21 +3,12 @@ import { serve } from '@hono/node-server'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { ServerBuild } from 'react-router'
-import { ConfigError, loadConfig, type Config } from '../config.ts'
+import { loadConfigOrExit } from '../config.ts'
 import { createServer } from '../server.ts'
 import { commonStorageChoice, openStore } from '../../storage/open.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 
-let config: Config
-try {
-  config = loadConfig(process.env)
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message)
-    process.exit(1)
-  }
-  throw error
-}
+const config = loadConfigOrExit(process.env, (code) => process.exit(code))
 
 const choice = commonStorageChoice(config)
 if (!choice) {

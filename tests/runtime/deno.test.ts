@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { roundTrip } from './round-trip.ts'
+import { restartKeepsData } from './round-trip.ts'
 import { freePort, startServer } from './servers.ts'
 
 describe('the server on Deno (Deno KV)', () => {
@@ -16,21 +16,7 @@ describe('the server on Deno (Deno KV)', () => {
   }
 
   it('signs in, keeps a change in Deno KV across a restart, and serves pages and assets', async () => {
-    const first = await start()
-    try {
-      const health = (await (await fetch(`${first.url}/api/health`)).json()) as { storage: string }
-      expect(health.storage).toBe('deno-kv')
-      await roundTrip(first.url, 'Ana on Deno')
-    } finally {
-      await first.stop()
-    }
-    const second = await start()
-    try {
-      const signIn = await fetch(`${second.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.fieldservice.app', password: 'demo-admin-2026' }) })
-      expect(((await signIn.json()) as { user: { name: string } }).user.name).toBe('Ana on Deno')
-    } finally {
-      await second.stop()
-    }
+    await restartKeepsData(start, 'deno-kv', 'Ana on Deno')
   })
 
   it('passes the storage contract on Deno KV', () => {

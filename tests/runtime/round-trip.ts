@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
+import type { Running } from './servers.ts'
 
 /** Signs in through the API, writes the user's name, reads it back; checks a page and an asset. */
 export async function roundTrip(url: string, name: string) {
@@ -23,4 +24,26 @@ export async function roundTrip(url: string, name: string) {
   expect(asset.status).toBe(200)
   expect(asset.headers.get('content-type')).toContain('javascript')
   return accessToken
+}
+
+/**
+ * Starts a server, checks its storage driver and does the round trip, stops it, starts it
+ * again over the same data and checks the change is still there.
+ */
+export async function restartKeepsData(start: () => Promise<Running>, driver: string, name: string) {
+  const first = await start()
+  try {
+    const health = (await (await fetch(`${first.url}/api/health`)).json()) as { storage: string }
+    expect(health.storage).toBe(driver)
+    await roundTrip(first.url, name)
+  } finally {
+    await first.stop()
+  }
+  const second = await start()
+  try {
+    const signIn = await fetch(`${second.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) })
+    expect(((await signIn.json()) as { user: { name: string } }).user.name).toBe(name)
+  } finally {
+    await second.stop()
+  }
 }
