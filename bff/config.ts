@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_LAYOUT, LAYOUTS } from '../app/lib/layouts.ts'
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -22,6 +23,7 @@ export const configSchema = z
     SIMULATE_LATENCY: flag,
     CARD_PROVIDER_PUBLIC_KEY: z.string().optional(),
     PUBLIC_URL: optionalUrl('where the app is reached, for links in e-mails'),
+    DEFAULT_LAYOUT: z.enum(LAYOUTS, { message: `must be one of ${LAYOUTS.join(', ')}` }).default(DEFAULT_LAYOUT),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
@@ -48,6 +50,8 @@ export type Config = {
   simulateLatency: boolean
   cardProviderPublicKey?: string
   publicUrl?: string
+  /** The signed-in screens' frame unless the address or the route asks for another. */
+  defaultLayout: Settings['DEFAULT_LAYOUT']
 }
 
 export class ConfigError extends Error {
@@ -78,6 +82,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     simulateLatency: s.SIMULATE_LATENCY,
     cardProviderPublicKey: s.CARD_PROVIDER_PUBLIC_KEY,
     publicUrl: s.PUBLIC_URL,
+    defaultLayout: s.DEFAULT_LAYOUT,
   }
 }
 

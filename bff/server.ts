@@ -5,8 +5,7 @@ import { createRequestHandler, RouterContextProvider, type RouterContext, type S
 import { createBff, type BffOptions } from './app.ts'
 import { randomToken } from './lib/base64.ts'
 import { timingSafeEqual } from './lib/passwords.ts'
-
-type ServerContextValue = { api: (path: string, init?: RequestInit) => Promise<Response>; production: boolean; csrfToken: string }
+import type { ServerContext as ServerContextValue } from '../app/server-context.ts'
 
 export type ServerOptions = BffOptions & {
   build: ServerBuild
@@ -51,7 +50,7 @@ export async function createServer(options: ServerOptions) {
     const context = new RouterContextProvider()
     // In process, with the page request's runtime env, so the BFF sees the same caller.
     const api = (path: string, init?: RequestInit) => Promise.resolve(bff.api.request(path, init, c.env))
-    context.set(contextKey, { api, production, csrfToken: csrf.token })
+    context.set(contextKey, { api, production, csrfToken: csrf.token, defaultLayout: options.config.defaultLayout })
     const res = await handle(c.req.raw, context)
     if (csrf.setCookie) res.headers.append('Set-Cookie', csrf.setCookie)
     for (const [name, value] of PAGE_HEADERS) res.headers.set(name, value)

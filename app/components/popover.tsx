@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
  * on a click outside. Its content is rendered only while open, so the server does not render
  * every panel of every page.
  */
-export function Popover({ label, trigger, children, align = 'right', testId }: { label: string; trigger: ReactNode; children: ReactNode; align?: 'left' | 'right'; testId?: string }) {
+export function Popover({ label, trigger, children, align = 'right', testId, summaryClassName }: { label: string; trigger: ReactNode; children: ReactNode; align?: 'left' | 'right'; testId?: string; summaryClassName?: string }) {
   const ref = useRef<HTMLDetailsElement>(null)
   const [open, setOpen] = useState(false)
   useEffect(() => {
@@ -30,7 +30,11 @@ export function Popover({ label, trigger, children, align = 'right', testId }: {
   }, [])
   return (
     <details ref={ref} className="relative" data-testid={testId} onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary aria-label={label} title={label} className="flex min-h-10 min-w-10 cursor-pointer list-none items-center justify-center rounded-full hover:bg-canvas focus-visible:outline-2 focus-visible:outline-primary-600 [&::-webkit-details-marker]:hidden">
+      <summary
+        aria-label={label}
+        title={label}
+        className={`${summaryClassName ?? 'flex min-h-10 min-w-10 items-center justify-center rounded-full hover:bg-canvas'} cursor-pointer list-none focus-visible:outline-2 focus-visible:outline-primary-600 [&::-webkit-details-marker]:hidden`}
+      >
         {trigger}
       </summary>
       {open ? <div className={`absolute z-30 mt-2 w-[min(24rem,calc(100vw-1rem))] overflow-hidden rounded-xl border border-line bg-surface shadow-lg ${align === 'right' ? 'right-0' : 'left-0'}`}>{children}</div> : null}

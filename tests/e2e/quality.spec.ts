@@ -1,22 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { gzipSync } from 'node:zlib'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
+import { expectAccessible, signIn as signInAs } from './helpers.ts'
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']
-
-async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze()
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([])
-}
-
-async function signIn(page: Page) {
-  await page.goto('/sign-in')
-  await page.getByLabel('Email address').fill(DEMO_ADMIN.email)
-  await page.getByLabel('Password').fill(DEMO_ADMIN.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/view\/home$/)
-}
+const signIn = (page: Page) => signInAs(page, DEMO_ADMIN)
 
 test('the signed-out pages have no accessibility violations', async ({ page }) => {
   for (const path of ['/sign-in', '/sign-up', '/forgot-password', '/reset-password?token=x', '/confirmation-required', '/home', '/error/404', '/error/500']) {

@@ -1,13 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
-
-async function signIn(page: Page, who = DEMO_TECHNICIAN) {
-  await page.goto('/sign-in')
-  await page.getByLabel('Email address').fill(who.email)
-  await page.getByLabel('Password').fill(who.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/view\/home$/)
-}
+import { signIn } from './helpers.ts'
 
 test('the notifications panel toggles read, marks all as read, removes items and shows its empty state', async ({ page }) => {
   await signIn(page)

@@ -1,0 +1,112 @@
+import { useLocation, useNavigate } from 'react-router'
+import { Popover } from '../../components/popover'
+import { useT, type Translator } from '../../lib/i18n'
+import { GROUPS, PAGES, type PageEntry } from '../../lib/pages'
+
+export type Tone = 'dark' | 'light'
+/** default: icon and title under group headings; compact: icon over a short title; icons: icon only. */
+export type Appearance = 'default' | 'compact' | 'icons'
+
+const HOME: Pick<PageEntry, 'title' | 'icon'> & { href: string } = { href: '/view/home', title: 'nav_home', icon: 'M3 11l9-8 9 8M5 10v10h5v-6h4v6h5V10' }
+const ITEMS = [HOME, ...PAGES.map((p) => ({ href: `/view/${p.module}`, title: p.title, icon: p.icon, group: p.group }))]
+
+/**
+ * The navigation is plain links (cheap to render on the server); one click handler makes them
+ * in-app navigations. Modified clicks (new tab, new window) keep the browser's behaviour.
+ */
+function useInAppLinks() {
+  const navigate = useNavigate()
+  return (event: React.MouseEvent) => {
+    const link = (event.target as HTMLElement).closest('a')
+    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    event.preventDefault()
+    navigate(link.getAttribute('href')!)
+  }
+}
+
+function Icon({ d, className = 'h-5 w-5' }: { d: string; className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={`${className} shrink-0`} aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
+      <path d={d} />
+    </svg>
+  )
+}
+
+const linkTone = (tone: Tone, active: boolean) =>
+  tone === 'dark' ? (active ? 'bg-white/15 text-white' : 'text-slate-200 hover:bg-white/10') : active ? 'bg-primary-50 text-primary-800' : 'text-ink-soft hover:bg-canvas'
+
+const shape: Record<Appearance, string> = {
+  default: 'flex items-center gap-3 rounded-md px-3 py-2 font-medium',
+  compact: 'flex flex-col items-center gap-1 rounded-md px-1 py-2 text-center text-xs font-medium',
+  icons: 'flex items-center justify-center rounded-md p-3',
+}
+
+/** Side navigation from the pages registry (vertical layouts and the drawer). */
+export function SideNavigation({ appearance = 'default', tone = 'dark' }: { appearance?: Appearance; tone?: Tone }) {
+  const t = useT()
+  const { pathname } = useLocation()
+  const follow = useInAppLinks()
+  const link = (item: (typeof ITEMS)[number]) => {
+    const active = pathname === item.href
+    const title = (t[item.title] as () => string)()
+    return (
+      <li key={item.href}>
+        <a href={item.href} className={`${shape[appearance]} ${linkTone(tone, active)}`} aria-current={active ? 'page' : undefined} title={appearance === 'icons' ? title : undefined}>
+          <Icon d={item.icon} className={appearance === 'default' ? 'h-5 w-5' : 'h-6 w-6'} />
+          <span className={appearance === 'icons' ? 'sr-only' : appearance === 'compact' ? 'line-clamp-2 break-words' : ''}>{title}</span>
+        </a>
+      </li>
+    )
+  }
+  return (
+    <nav aria-label={t.nav_title()} className="flex flex-col gap-4" onClick={follow} data-testid="side-navigation" data-appearance={appearance}>
+      <ul className="flex flex-col gap-1">{link(ITEMS[0])}</ul>
+      {GROUPS.map((group) => (
+        <div key={group}>
+          {appearance === 'default' ? (
+            <h2 className={`px-3 pb-1 text-xs font-semibold tracking-wide uppercase ${tone === 'dark' ? 'text-slate-300' : 'text-muted'}`}>{(t[group] as () => string)()}</h2>
+          ) : (
+            <hr className={`mx-2 mb-2 ${tone === 'dark' ? 'border-white/20' : 'border-line'}`} />
+          )}
+          <ul className="flex flex-col gap-0.5">{ITEMS.filter((i) => 'group' in i && i.group === group).map(link)}</ul>
+        </div>
+      ))}
+    </nav>
+  )
+}
+
+/** Horizontal navigation: Home, then one menu per group (horizontal layouts, from md up). */
+export function HorizontalNavigation({ tone = 'light' }: { tone?: Tone }) {
+  const t = useT()
+  const { pathname } = useLocation()
+  const follow = useInAppLinks()
+  const item = `flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${tone === 'dark' ? 'text-white hover:bg-white/10' : 'text-ink-soft hover:bg-canvas'}`
+  return (
+    <nav aria-label={t.nav_title()} className="hidden items-center gap-1 md:flex" onClick={follow} data-testid="horizontal-navigation">
+      <a href={HOME.href} className={`${item} ${pathname === HOME.href ? 'font-semibold underline underline-offset-8' : ''}`} aria-current={pathname === HOME.href ? 'page' : undefined}>
+        <Icon d={HOME.icon} />
+        {t.nav_home()}
+      </a>
+      {GROUPS.map((group) => {
+        const label = (t[group] as () => string)()
+        const pages = ITEMS.filter((i) => 'group' in i && i.group === group)
+        const active = pages.some((p) => p.href === pathname)
+        // keyed by the address: a navigation closes the menu
+        return (
+          <Popover key={`${group}${pathname}`} label={label} align="left" summaryClassName={`${item} ${active ? 'font-semibold underline underline-offset-8' : ''}`} trigger={<span>{label}</span>}>
+            <ul className="flex flex-col py-1">
+              {pages.map((p) => (
+                <li key={p.href}>
+                  <a href={p.href} className={`flex items-center gap-3 px-4 py-2 text-ink hover:bg-canvas ${p.href === pathname ? 'font-semibold text-primary-700' : ''}`} aria-current={p.href === pathname ? 'page' : undefined}>
+                    <Icon d={p.icon} />
+                    {(t[p.title as keyof Translator] as () => string)()}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </Popover>
+        )
+      })}
+    </nav>
+  )
+}

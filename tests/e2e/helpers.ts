@@ -1,0 +1,20 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+import { DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']
+
+/** axe-core with the issue's tags: no violation, or the list of rules and elements that broke. */
+export async function expectAccessible(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze()
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([])
+}
+
+/** Signs in through the sign-in page, as a user would. */
+export async function signIn(page: Page, who: { email: string; password: string } = DEMO_TECHNICIAN) {
+  await page.goto('/sign-in')
+  await page.getByLabel('Email address').fill(who.email)
+  await page.getByLabel('Password').fill(who.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/view\/home$/)
+}
