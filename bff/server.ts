@@ -1,4 +1,5 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { compress } from 'hono/compress'
 import { getCookie } from 'hono/cookie'
 import { serialize } from 'hono/utils/cookie'
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router'
@@ -33,6 +34,8 @@ export async function createServer(options: ServerOptions) {
   const contextKey = (options.build.entry.module as unknown as { serverContext: RouterContext<ServerContextValue> }).serverContext
 
   const app = new Hono()
+  // gzip for clients that ask (pages, scripts, styles, JSON); Workers compress on their own
+  app.use(compress())
   app.route('/api', bff.api)
   // product-shell.md §7: the client's translation files at ./i18n/{lang}.json
   app.get('/i18n/:file', (c) => bff.api.fetch(new Request(new URL(`/i18n/${c.req.param('file')}`, c.req.url)), c.env))

@@ -29,8 +29,9 @@ export function UserMenu({ user }: { user: PublicUser }) {
   const status = (fetcher.formData?.get('status') as PublicUser['status'] | null) ?? user.status
   const trigger = (
     <span className="relative flex">
-      <span className="flex h-9 w-9 items-center justify-center overflow-hidden rounded-full bg-primary-600 text-sm font-bold text-white" aria-hidden="true">
-        {user.avatar ? <img src={user.avatar} alt="" className="h-9 w-9 object-cover" /> : initials(user.name)}
+      {/* the initials are drawn by CSS, so the button's visible text matches its name (User menu) */}
+      <span className="flex h-9 w-9 items-center justify-center overflow-hidden rounded-full bg-primary-600 text-sm font-bold text-white before:content-[attr(data-initials)]" data-initials={user.avatar ? undefined : initials(user.name)} aria-hidden="true">
+        {user.avatar ? <img src={user.avatar} alt="" className="h-9 w-9 object-cover" /> : null}
       </span>
       <span className={`absolute right-0 bottom-0 h-3 w-3 rounded-full ring-2 ring-white ${DOT[status]}`} data-testid="status-dot" data-status={status} />
     </span>

@@ -9,6 +9,7 @@ import { openStore } from '../../storage/open.ts'
 import { seedDemoData } from '../../seeds/index.ts'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import { freePort } from '../runtime/servers.ts'
+import { lighthousePages, printLighthouse, signedInCookies, type LighthouseScores } from './lighthouse.ts'
 import { benchLists } from './lists.ts'
 import { ensureWrk, wrk, type WrkResult } from './wrk.ts'
 
@@ -70,6 +71,7 @@ const [helloPort, trivialPort, appPort] = [await freePort(), await freePort(), a
 const children: ChildProcess[] = []
 const results: Record<string, WrkResult> = {}
 let peak: number
+let lighthouse: LighthouseScores[]
 try {
   const hello = await start(['tests/bench/baselines.ts', 'hello', String(helloPort)], {}, `http://127.0.0.1:${helloPort}/`)
   children.push(hello)
@@ -98,6 +100,10 @@ try {
   results.list = wrk(`${base}/api/cd_filial?size=50`, { Authorization: `Bearer ${accessToken}`, ...tenant }, SECONDS)
   results.home = wrk(`${base}/view/home`, { Cookie: pageCookies }, SECONDS)
   peak = peakMemoryMb(app.pid!)
+  lighthouse = await lighthousePages(base, [
+    { page: 'sign-in', path: '/sign-in' },
+    { page: 'signed-in home', path: '/view/home', cookies: await signedInCookies(base) },
+  ])
 } finally {
   for (const child of children) child.kill()
   rmSync(dataDir, { recursive: true, force: true })
@@ -116,6 +122,7 @@ for (const [name, baseline, r, b] of rows) {
   console.log(`| ${name} | ${fmt(r.rps)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${fmt(r.rps / b.rps, 2)} (${baseline}) | ${r.errors} |`)
 }
 console.log(`\nServer peak memory (VmHWM): ${peak} MB; as npm start runs it: ${Object.entries(startEnv).map(([k, v]) => `${k}=${v}`).join(' ')} ${nodeFlags.join(' ')}`)
+printLighthouse(lighthouse)
 console.log(`Targets: list ≥ 0.15 of hello → ${fmt(results.list.rps / results.hello.rps, 2)}; home ≥ 0.5 of trivial → ${fmt(results.home.rps / results.trivial.rps, 2)}; memory < 200 MB → ${peak} MB`)
 
 // The demo lists at three sizes, each against the hello-world baseline of this run.
@@ -135,4 +142,4 @@ if (ten && hundred) {
   console.log(`Growth 10,000 → 100,000: products cost ×${fmt(cost(hundred.products) / cost(ten.products), 2)} for ×${fmt(hundred.productsMatched / ten.productsMatched, 2)} matched; mails cost ×${fmt(cost(hundred.mails) / cost(ten.mails), 2)} for ×${fmt(hundred.mailsMatched / ten.mailsMatched, 2)} matched`)
 }
 mkdirSync(join(root, 'tests/artifacts'), { recursive: true })
-writeFileSync(join(root, 'tests/artifacts/bench.json'), JSON.stringify({ seconds: SECONDS, results, peakMemoryMb: peak, lists }, null, 2))
+writeFileSync(join(root, 'tests/artifacts/bench.json'), JSON.stringify({ seconds: SECONDS, results, peakMemoryMb: peak, lighthouse, lists }, null, 2))
