@@ -9,7 +9,7 @@ import { openStore } from '../../storage/open.ts'
 import { seedDemoData } from '../../seeds/index.ts'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import { freePort } from '../runtime/servers.ts'
-import { lighthousePages, printLighthouse, signedInCookies, type LighthouseScores } from './lighthouse.ts'
+import { lighthousePages, printLighthouse, type LighthouseScores } from './lighthouse.ts'
 import { benchLists } from './lists.ts'
 import { ensureWrk, wrk, type WrkResult } from './wrk.ts'
 
@@ -102,7 +102,7 @@ try {
   peak = peakMemoryMb(app.pid!)
   lighthouse = await lighthousePages(base, [
     { page: 'sign-in', path: '/sign-in' },
-    { page: 'signed-in home', path: '/view/home', cookies: await signedInCookies(base) },
+    { page: 'signed-in home', path: '/view/home', cookies: { token: accessToken, currentEmpresa: '1', currentFilial: '2' } },
   ])
 } finally {
   for (const child of children) child.kill()
