@@ -3,6 +3,8 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from './+types/root'
 import './app.css'
 import { LoadingBar } from './components/loading-bar'
+import { Logo } from './components/logo'
+import { Toaster } from './components/toaster'
 import { COOKIE, readCookies } from './lib/cookies.server'
 import { CULTURES, toLocale, useT, type Locale } from './lib/i18n'
 import { serverContext } from './server-context'
@@ -35,6 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="h-full bg-canvas text-ink antialiased">
+        <Splash />
         <LoadingBar />
         {children}
         <ScrollRestoration />
@@ -44,9 +47,33 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
+/**
+ * product-shell.md §2: a splash screen until the first navigation ends. The page is already drawn
+ * by the server, so the splash only appears when the app's start takes more than 0.4 s (a slow
+ * phone or network) and goes when it has started; without scripts it never shows (app.css).
+ */
+function Splash() {
+  const t = useT()
+  return (
+    <div className="splash" role="status" aria-label={t.splash_loading()} data-testid="splash">
+      <Logo className="h-16 w-16 animate-pulse" />
+      <noscript>
+        <style>{'.splash{display:none!important}'}</style>
+      </noscript>
+    </div>
+  )
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => localStorage.setItem('currentCulture', CULTURES[loaderData.locale]), [loaderData.locale])
-  return <Outlet />
+  // the first navigation (hydration) has ended: the splash goes for good
+  useEffect(() => document.documentElement.classList.add('app-started'), [])
+  return (
+    <>
+      <Outlet />
+      <Toaster />
+    </>
+  )
 }
 
 export function ErrorBoundary() {

@@ -12,6 +12,8 @@ export type ServerOptions = BffOptions & {
   build: ServerBuild
   /** Serves the client build's files (runtime-specific); absent where the platform serves them. */
   staticFiles?: MiddlewareHandler
+  /** gzip responses here (Node); Workers and Deno.serve compress on their own. */
+  compress?: boolean
 }
 
 const CSRF_COOKIE = 'csrf'
@@ -34,11 +36,12 @@ export async function createServer(options: ServerOptions) {
   const contextKey = (options.build.entry.module as unknown as { serverContext: RouterContext<ServerContextValue> }).serverContext
 
   const app = new Hono()
-  // gzip for clients that ask (pages, scripts, styles, JSON); Workers compress on their own.
-  // Looked at only when the client accepts an encoding: reading a response's headers costs
-  // @hono/node-server its fast path, which the others keep.
-  const gzip = compress()
-  app.use((c, next) => (c.req.header('accept-encoding') ? gzip(c, next) : next()))
+  if (options.compress) {
+    // gzip for clients that ask (pages, scripts, styles, JSON). Looked at only when the client
+    // accepts an encoding: reading a response's headers costs @hono/node-server its fast path.
+    const gzip = compress()
+    app.use((c, next) => (c.req.header('accept-encoding') ? gzip(c, next) : next()))
+  }
   app.route('/api', bff.api)
   // product-shell.md §7: the client's translation files at ./i18n/{lang}.json
   app.get('/i18n/:file', (c) => bff.api.fetch(new Request(new URL(`/i18n/${c.req.param('file')}`, c.req.url)), c.env))

@@ -1,38 +1,47 @@
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { useT, type Translator } from '../lib/i18n'
+import { dismissToast, showToast, useToasts, type ToastTone } from '../lib/toasts'
 
-/** The messages an action may ask to show after it redirects back (?toast=key). */
-const TOASTS = { switch_failed: 'error', error_unexpected: 'error' } as const satisfies Partial<Record<keyof Translator, 'error' | 'info'>>
-type ToastKey = keyof typeof TOASTS
+/** The messages a server action may ask to show after it redirects (?toast=key). */
+const SERVER_TOASTS = { switch_failed: 'error', error_unexpected: 'error', refresh_failed: 'error' } as const satisfies Partial<Record<keyof Translator, ToastTone>>
 
-/** Shows a toast an action asked for, in the user's language, then drops it from the address. */
+const TONE: Record<ToastTone, string> = {
+  error: 'bg-red-700 text-white',
+  warning: 'bg-amber-100 text-amber-950',
+  success: 'bg-green-800 text-white',
+  info: 'bg-slate-800 text-white',
+}
+
+/**
+ * The toasts of product-shell.md §8, bottom right, each with a Dismiss button. Client code calls
+ * showToast; a server action redirects with ?toast=key, shown here in the user's language and
+ * dropped from the address.
+ */
 export function Toaster() {
   const t = useT()
+  const toasts = useToasts()
   const [params] = useSearchParams()
   const navigate = useNavigate()
-  const [toast, setToast] = useState<ToastKey | null>(null)
   useEffect(() => {
     const key = params.get('toast')
     if (!key) return
-    if (key in TOASTS) setToast(key as ToastKey)
-    const next = new URLSearchParams(params)
-    next.delete('toast')
-    navigate({ search: next.toString() }, { replace: true, preventScrollReset: true })
-  }, [params, navigate])
-  useEffect(() => {
-    if (!toast) return
-    const timer = setTimeout(() => setToast(null), 8000)
-    return () => clearTimeout(timer)
-  }, [toast])
-  if (!toast) return null
-  const error = TOASTS[toast] === 'error'
+    if (key in SERVER_TOASTS) showToast(SERVER_TOASTS[key as keyof typeof SERVER_TOASTS], (t[key as keyof typeof SERVER_TOASTS] as () => string)())
+    const rest = new URLSearchParams(params)
+    rest.delete('toast')
+    navigate({ search: rest.toString() }, { replace: true, preventScrollReset: true })
+  }, [params, navigate, t])
+  if (toasts.length === 0) return null
   return (
-    <div role={error ? 'alert' : 'status'} data-testid="toast" className={`fixed right-4 bottom-4 z-50 flex max-w-sm items-start gap-3 rounded-xl px-4 py-3 text-sm shadow-lg ${error ? 'bg-red-700 text-white' : 'bg-slate-800 text-white'}`}>
-      <span>{(t[toast] as () => string)()}</span>
-      <button type="button" onClick={() => setToast(null)} className="font-semibold underline">
-        {t.dismiss()}
-      </button>
+    <div className="fixed right-4 bottom-4 left-4 z-50 flex flex-col items-end gap-2 sm:left-auto">
+      {toasts.map((toast) => (
+        <div key={toast.id} role={toast.tone === 'error' ? 'alert' : 'status'} data-testid="toast" data-tone={toast.tone} className={`flex max-w-sm items-start gap-3 rounded-xl px-4 py-3 text-sm shadow-lg ${TONE[toast.tone]}`}>
+          <span>{toast.text}</span>
+          <button type="button" onClick={() => dismissToast(toast.id)} className="font-semibold underline">
+            {t.dismiss()}
+          </button>
+        </div>
+      ))}
     </div>
   )
 }

@@ -1,15 +1,38 @@
 import { useEffect, useRef, useState } from 'react'
 import { useFetcher, useRouteLoaderData } from 'react-router'
-import { useT } from '../lib/i18n'
+import { useT, type Translator } from '../lib/i18n'
+import { showToast } from '../lib/toasts'
 import type { UploadResult } from '../routes/resources/upload'
 
 /** product-shell.md §9: 5 MB (5*1024*1024 bytes). */
 const MAX_BYTES = 5 * 1024 * 1024
 
-type Props = { open: boolean; onClose: () => void; purpose: 'logo' | 'file'; title?: string; description?: string; accept?: string }
+type Props = {
+  open: boolean
+  onClose: () => void
+  purpose: 'logo' | 'file'
+  title?: string
+  description?: string
+  accept?: string
+  /** The image already saved (the company logo): shown until another is picked; Delete removes it. */
+  current?: string | null
+}
+
+/** The BFF's and the action's English texts (product-shell.md §8), in the user's language. */
+function errorText(t: Translator, error: string): string {
+  const known: Record<string, () => string> = {
+    'No file selected.': t.upload_no_file,
+    'No files selected for upload': t.upload_no_files,
+    'Error uploading file': t.upload_error,
+    'Error deleting file': t.upload_delete_error,
+    'No file to delete': t.upload_nothing_to_delete,
+    'Unexpected error!': t.error_unexpected,
+  }
+  return known[error]?.() ?? (error.startsWith('File size') ? t.upload_too_big() : error)
+}
 
 /** The upload dialog (product-shell.md §2, §4, §5, §8): preview, Select File, Cancel and Save. */
-export function UploadDialog({ open, onClose, purpose, title, description, accept }: Props) {
+export function UploadDialog({ open, onClose, purpose, title, description, accept, current = null }: Props) {
   const t = useT()
   const ref = useRef<HTMLDialogElement>(null)
   const input = useRef<HTMLInputElement>(null)
@@ -27,34 +50,57 @@ export function UploadDialog({ open, onClose, purpose, title, description, accep
     if (!open && dialog.open) dialog.close()
   }, [open])
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview])
-  // success closes the dialog; an error returns to idle with the message
+  // success closes the dialog (a deletion leaves it open, emptied); an error returns to idle
   useEffect(() => {
     if (fetcher.state !== 'idle' || !fetcher.data) return
-    if (fetcher.data.ok) {
+    const result = fetcher.data
+    if (result.ok) {
       setFile(null)
       setPreview(null)
       setMessage(null)
-      onClose()
+      if (input.current) input.current.value = ''
+      showToast('success', result.deleted ? t.upload_deleted() : t.upload_ok())
+      if (!result.deleted) onClose()
     } else {
-      setMessage({ tone: 'error', text: fetcher.data.error === 'No file selected.' ? t.upload_no_file() : fetcher.data.error.startsWith('File size') ? t.upload_too_big() : t.upload_error() })
+      showToast('error', errorText(t, result.error))
     }
   }, [fetcher.state, fetcher.data, onClose, t])
 
+  const busy = () => {
+    if (uploading) setMessage({ tone: 'warning', text: t.upload_busy() })
+    return uploading
+  }
   const choose = (chosen: File | null) => {
     setMessage(null)
     setFile(chosen)
     setPreview(chosen && chosen.type.startsWith('image/') ? URL.createObjectURL(chosen) : null)
   }
-  const save = () => {
-    if (uploading) return setMessage({ tone: 'warning', text: t.upload_busy() })
-    if (!file) return setMessage({ tone: 'warning', text: t.upload_no_file() })
-    if (file.size > MAX_BYTES) return setMessage({ tone: 'error', text: t.upload_too_big() })
+  const send = (fields: Record<string, string | File>) => {
     const form = new FormData()
     form.append('csrf', csrf)
     form.append('purpose', purpose)
-    form.append('file', file)
+    for (const [name, value] of Object.entries(fields)) form.append(name, value)
     fetcher.submit(form, { method: 'post', action: '/resources/upload', encType: 'multipart/form-data' })
   }
+  const save = () => {
+    if (busy()) return
+    if (!file) return setMessage({ tone: 'warning', text: t.upload_no_file() })
+    if (file.size > MAX_BYTES) return setMessage({ tone: 'error', text: t.upload_too_big() })
+    send({ file })
+  }
+  // §4: deleting clears the preview and the file list; the saved image goes only after a confirmation
+  const remove = () => {
+    if (busy()) return
+    if (file) {
+      choose(null)
+      if (input.current) input.current.value = ''
+      return
+    }
+    if (!current) return setMessage({ tone: 'warning', text: t.upload_nothing_to_delete() })
+    if (!window.confirm(t.upload_delete_confirm())) return
+    send({ intent: 'delete', url: current })
+  }
+  const shown = preview ?? (file ? null : current)
   const heading = title ?? (purpose === 'logo' ? t.upload_logo_title() : t.upload_title())
   const text = description ?? (purpose === 'logo' ? t.upload_logo_description() : undefined)
   return (
@@ -65,11 +111,14 @@ export function UploadDialog({ open, onClose, purpose, title, description, accep
         </h2>
         {text ? <p className="text-ink-soft">{text}</p> : null}
         <div className="flex h-48 items-center justify-center rounded-xl border border-dashed border-line bg-canvas">
-          {preview ? <img src={preview} alt={file?.name ?? ''} className="max-h-44 object-contain" /> : <span className="text-muted">{t.upload_no_preview()}</span>}
+          {shown ? <img src={shown} alt={file?.name ?? ''} className="max-h-44 object-contain" /> : <span className="text-muted">{t.upload_no_preview()}</span>}
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <button type="button" onClick={() => input.current?.click()} className="rounded-full border border-line px-4 py-2 text-sm font-semibold hover:bg-canvas">
+          <button type="button" onClick={() => busy() || input.current?.click()} className="rounded-full border border-line px-4 py-2 text-sm font-semibold hover:bg-canvas">
             {t.upload_select()}
+          </button>
+          <button type="button" onClick={remove} className="rounded-full border border-line px-4 py-2 text-sm font-semibold text-red-700 hover:bg-canvas dark:text-red-300">
+            {t.upload_delete()}
           </button>
           <input ref={input} type="file" accept={accept ?? (purpose === 'logo' ? 'image/*' : undefined)} className="sr-only" tabIndex={-1} aria-label={t.upload_select()} onChange={(e) => choose(e.target.files?.[0] ?? null)} />
           {file ? <span className="text-sm">{t.upload_selected({ name: file.name })}</span> : null}

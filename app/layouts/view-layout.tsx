@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { data, Outlet, redirect, useLocation, useMatches, useNavigate, useSearchParams } from 'react-router'
 import type { Route } from './+types/view-layout'
-import { Toaster } from '../components/toaster'
 import { UploadDialog } from '../components/upload-dialog'
 import { apiClient } from '../lib/api.server'
 import { clearTenantCookies, COOKIE, readCookies, setCookies, tokenCookie } from '../lib/cookies.server'
@@ -9,7 +8,7 @@ import { needsRefresh } from '../lib/token-age'
 import { serverContext } from '../server-context'
 import { useT } from '../lib/i18n'
 import { pickLayout, type LayoutName } from '../lib/layouts'
-import { redirectToSignIn } from '../lib/session.server'
+import { pageAddress, redirectToSignIn } from '../lib/session.server'
 import { Alert } from '../ui/alert'
 import { Drawer } from './frame/drawer'
 import { FrameContext, type FrameData } from './frame/frame-context'
@@ -19,10 +18,10 @@ import { FRAMES } from './frames'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const res = await apiClient(request, context).common.shell.$get()
   // the frame's call already says the session is gone: no second call to find out
-  if (res.status === 401) throw redirectToSignIn(request)
+  if (res.status === 401) throw redirectToSignIn(request, context)
   if (res.status === 403) {
     // The remembered company or branch is no longer the user's: forget it and start from the default.
-    const url = new URL(request.url)
+    const url = pageAddress(request)
     throw redirect(url.pathname + url.search, { headers: setCookies(...clearTenantCookies(context.get(serverContext).production)) })
   }
   if (!res.ok) throw new Response('The page could not be loaded', { status: 500 })
@@ -49,7 +48,7 @@ export type ViewLayoutData = FrameData & { layout: LayoutName }
 /**
  * The signed-in frame: one of the eleven layouts (product-shell.md §2), picked on every
  * navigation from the address's `layout` parameter, the route's data or the configured default;
- * the drawer, the upload dialog and the toasts are the same in all of them.
+ * the drawer and the upload dialog are the same in all of them.
  */
 export default function ViewLayout({ loaderData }: Route.ComponentProps) {
   const { branches, current } = loaderData
@@ -94,8 +93,7 @@ export default function ViewLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </Frame>
       <Drawer />
-      <UploadDialog open={uploadOpen} onClose={closeUpload} purpose="logo" />
-      <Toaster />
+      <UploadDialog open={uploadOpen} onClose={closeUpload} purpose="logo" current={loaderData.logo} />
     </FrameContext>
   )
 }

@@ -1,6 +1,8 @@
 import { redirect, type RouterContextProvider } from 'react-router'
 import type { PublicUser } from '../../storage/repositories/users.ts'
+import { serverContext } from '../server-context'
 import { apiClient } from './api.server'
+import { clearTokenCookie, COOKIE, readCookies, setCookies } from './cookies.server'
 
 /** The signed-in user, or null (no token, an expired or revoked one). */
 export async function getUser(request: Request, context: Readonly<RouterContextProvider>): Promise<PublicUser | null> {
@@ -14,14 +16,29 @@ export async function getUser(request: Request, context: Readonly<RouterContextP
 export async function requireUser(request: Request, context: Readonly<RouterContextProvider>): Promise<PublicUser> {
   const user = await getUser(request, context)
   if (user) return user
-  throw redirectToSignIn(request)
+  throw redirectToSignIn(request, context)
 }
 
-/** Where a signed-out visit goes: sign-in, with the address to come back to (not for sign-out). */
-export function redirectToSignIn(request: Request): Response {
-  const url = new URL(request.url)
+/**
+ * Where a signed-out visit goes: sign-in, with the address to come back to (not for sign-out).
+ * A session the BFF refused (expired, revoked, signed out elsewhere) is product-shell.md §8's
+ * failed refresh: the token is dropped (signed out) and sign-in says 'Refresh token failed' and why.
+ */
+export function redirectToSignIn(request: Request, context: Readonly<RouterContextProvider>): Response {
+  const url = pageAddress(request)
   if (url.pathname === '/sign-out') return redirect('/sign-in')
-  return redirect(`/sign-in?redirectURL=${encodeURIComponent(url.pathname + url.search)}`)
+  const target = `/sign-in?redirectURL=${encodeURIComponent(url.pathname + url.search)}`
+  if (!readCookies(request)[COOKIE.token]) return redirect(target)
+  return redirect(`${target}&toast=refresh_failed`, { headers: setCookies(clearTokenCookie(context.get(serverContext).production)) })
+}
+
+/** The page's own address, also for an in-app navigation's data request (/view/x.data?_routes=…). */
+export function pageAddress(request: Request): URL {
+  const url = new URL(request.url)
+  if (url.pathname === '/_root.data') url.pathname = '/'
+  else if (url.pathname.endsWith('.data')) url.pathname = url.pathname.slice(0, -'.data'.length)
+  url.searchParams.delete('_routes')
+  return url
 }
 
 /** Signed-out-only routes: a signed-in user goes to the root. */

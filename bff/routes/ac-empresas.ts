@@ -20,16 +20,19 @@ export function companyLogoRoutes(deps: Deps) {
     .put(
       '/logo',
       doc({ summary: "Set the current company's logo to an uploaded image (ID_ARQUIVO, URL_LOGO)", tags: ['ac_empresas'], responses: { 200: logoAnswer, 400: logoAnswer, 403: logoAnswer } }),
-      valid('json', z.object({ ID_ARQUIVO: z.string().uuid(), URL_LOGO: z.string().max(2048) })),
+      // ID_ARQUIVO null with an empty URL_LOGO takes the logo away (the default logo shows again)
+      valid('json', z.union([z.object({ ID_ARQUIVO: z.string().uuid(), URL_LOGO: z.string().max(2048) }), z.object({ ID_ARQUIVO: z.null(), URL_LOGO: z.literal('') })])),
       async (c) => {
         const { empresa, grant } = c.get('tenant')
         if (!LOGO_ROLES.has(grant.role)) return c.json({ IsSuccess: false, Msg: 'You may not change the company logo.' }, 403)
         const { ID_ARQUIVO, URL_LOGO } = c.req.valid('json')
-        const file = await filesRepository(deps.store, empresa).find(ID_ARQUIVO)
-        if (!file || !file.type.startsWith('image/') || file.type === 'image/svg+xml' || fileUrl(file) !== URL_LOGO) {
-          return c.json({ IsSuccess: false, Msg: 'The logo must be an image uploaded to this company.' }, 400)
+        if (ID_ARQUIVO !== null) {
+          const file = await filesRepository(deps.store, empresa).find(ID_ARQUIVO)
+          if (!file || !file.type.startsWith('image/') || file.type === 'image/svg+xml' || fileUrl(file) !== URL_LOGO) {
+            return c.json({ IsSuccess: false, Msg: 'The logo must be an image uploaded to this company.' }, 400)
+          }
         }
-        const saved = await deps.store.update<CompanyRecord>(keys.company(empresa), (cur) => (cur ? { ...cur.value, ID_ARQUIVO, URL_LOGO } : undefined))
+        const saved = await deps.store.update<CompanyRecord>(keys.company(empresa), (cur) => (cur ? { ...cur.value, ID_ARQUIVO, URL_LOGO: URL_LOGO || null } : undefined))
         if (!saved) return c.json({ IsSuccess: false, Msg: 'Company not found.' }, 404)
         return c.json({ IsSuccess: true, Msg: '' })
       },

@@ -22,6 +22,7 @@ const { app } = await createServer({
   store,
   build,
   staticFiles: serveStatic({ root: './build/client' }),
+  compress: true,
   clientAddress: (c) => (c.env ? getConnInfo(c).remote.address : undefined),
 })
 

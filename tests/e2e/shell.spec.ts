@@ -215,6 +215,7 @@ test('the company logo is changed through the upload dialog, with its validation
   await expect(dialog.getByRole('img', { name: 'logo.png' })).toBeVisible()
   await dialog.getByRole('button', { name: 'Save' }).click()
   await expect(dialog).toBeHidden()
+  await expect(page.getByTestId('toast')).toHaveText(/File uploaded successfully/)
   const logo = page.getByTestId('company-logo').locator('img')
   await expect(logo).toHaveAttribute('src', /^\/api\/files\/1\/[0-9a-f-]{36}\/logo\.png$/)
   const src = await logo.getAttribute('src')
@@ -225,6 +226,79 @@ test('the company logo is changed through the upload dialog, with its validation
   await page.getByTestId('company-logo').click()
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toBeHidden()
+})
+
+test('the upload dialog refuses work while uploading, clears a picked file and deletes the logo after a confirmation', async ({ page }) => {
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201b8a1e6430000000049454e44ae426082', 'hex')
+  await signIn(page, DEMO_ADMIN)
+  const dialog = page.getByRole('dialog', { name: 'Upload Company Logo' })
+  // a slow network: the upload takes a second and a half
+  await page.route('**/resources/upload*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await route.continue()
+  })
+  await page.getByTestId('company-logo').click()
+  await dialog.getByLabel('Select File').setInputFiles({ name: 'second.png', mimeType: 'image/png', buffer: png })
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog.getByRole('button', { name: 'Sending...' })).toBeDisabled()
+  await dialog.locator('button', { hasText: 'Select File' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText('File is currently uploading, please wait.')
+  await dialog.getByRole('button', { name: 'Delete' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText('File is currently uploading, please wait.')
+  await expect(dialog).toBeHidden()
+  await page.unroute('**/resources/upload*')
+  const logo = page.getByTestId('company-logo').locator('img')
+  await expect(logo).toHaveAttribute('src', /\/second\.png$/)
+  const src = (await logo.getAttribute('src'))!
+
+  // a picked file is only cleared by Delete: nothing is sent
+  await page.getByTestId('company-logo').click()
+  await dialog.getByLabel('Select File').setInputFiles({ name: 'third.png', mimeType: 'image/png', buffer: png })
+  await expect(dialog.getByText('Selected File: third.png')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Delete' }).click()
+  await expect(dialog.getByText('Selected File: third.png')).toBeHidden()
+  await expect(dialog.getByRole('img', { name: 'third.png' })).toHaveCount(0)
+
+  // the saved logo goes only after the confirmation; dismissing it keeps the logo
+  page.once('dialog', (confirm) => void confirm.dismiss())
+  await dialog.getByRole('button', { name: 'Delete' }).click()
+  await expect(logo).toHaveAttribute('src', src)
+  page.once('dialog', (confirm) => {
+    expect(confirm.message()).toBe('Delete the company logo? The default logo will be shown instead.')
+    void confirm.accept()
+  })
+  await dialog.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByTestId('toast').filter({ hasText: 'File deleted successfully' })).toBeVisible()
+  await expect(logo).toHaveCount(0)
+  expect((await page.request.get(src)).status()).toBe(404)
+  await expect(dialog.getByText('No image selected')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Delete' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText('No file to delete')
+})
+
+test('a session that ended elsewhere sends the next click to sign-in with "Refresh token failed"', async ({ page, context, request }) => {
+  await signIn(page)
+  const token = (await context.cookies()).find((c) => c.name === 'token')!.value
+  // signed out from another device: the session is revoked on the server
+  expect((await request.post('/api/auth/sign-out', { headers: { authorization: `Bearer ${token}` } })).ok()).toBe(true)
+  await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Invoices' }).click()
+  await expect(page).toHaveURL(/\/sign-in\?redirectURL=%2Fview%2Fcd_invoice$/)
+  await expect(page.getByTestId('toast')).toHaveText(/Refresh token failed: your session has ended/)
+  expect((await context.cookies()).find((c) => c.name === 'token')).toBeUndefined()
+})
+
+test('the splash screen shows while a slow start runs and goes when the first navigation ends', async ({ page }) => {
+  await page.goto('/sign-in')
+  await expect(page.getByTestId('splash')).toBeHidden()
+  // the app's entry script arrives two seconds late
+  await page.route(/\/assets\/entry\.client-.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    await route.continue()
+  })
+  await page.goto('/sign-in', { waitUntil: 'commit' })
+  await expect(page.getByTestId('splash')).toBeVisible()
+  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 })
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
 })
 
 test('a refused branch switch is told in a toast and changes nothing', async ({ page }) => {

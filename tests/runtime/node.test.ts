@@ -32,6 +32,13 @@ describe('the Node server (npm start)', () => {
       const user = await fetch(`${second.url}/api/common/user`, { headers: { authorization: `Bearer ${token}` } })
       expect(user.status).toBe(200)
       expect(((await user.json()) as { name: string }).name).toBe('Ana on Node')
+      // pages go out gzip-compressed to a client that accepts it (fetch decodes it), plain to one that does not
+      const zipped = await fetch(`${second.url}/sign-in`, { headers: { 'accept-encoding': 'gzip' } })
+      expect(zipped.headers.get('content-encoding')).toBe('gzip')
+      expect(await zipped.text()).toContain('</html>')
+      const plain = await fetch(`${second.url}/sign-in`, { headers: { 'accept-encoding': 'identity' } })
+      expect(plain.headers.get('content-encoding')).toBeNull()
+      expect(await plain.text()).toContain('</html>')
     } finally {
       await second.stop()
     }

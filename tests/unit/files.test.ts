@@ -146,5 +146,14 @@ describe('delete by url and the company logo', () => {
     expect(((await refused.json()) as { IsSuccess: boolean }).IsSuccess).toBe(false)
     const elsewhere = await bff.call('/ac_empresas/logo', { method: 'PUT', token, headers: { 'x-empresa': '2' }, json: { ID_ARQUIVO: logo.Id, URL_LOGO: logo.Url } })
     expect(elsewhere.status).toBe(400)
+
+    // ID_ARQUIVO null and an empty URL_LOGO take the logo away; half of that is refused
+    const shell = async () => ((await (await bff.call('/common/shell', { token, headers: acme })).json()) as { logo: string | null }).logo
+    expect(await shell()).toBe(logo.Url)
+    expect((await bff.call('/ac_empresas/logo', { method: 'PUT', token, headers: acme, json: { ID_ARQUIVO: null, URL_LOGO: logo.Url } })).status).toBe(400)
+    expect(await shell()).toBe(logo.Url)
+    const cleared = await bff.call('/ac_empresas/logo', { method: 'PUT', token, headers: acme, json: { ID_ARQUIVO: null, URL_LOGO: '' } })
+    expect(await cleared.json()).toEqual({ IsSuccess: true, Msg: '' })
+    expect(await shell()).toBeNull()
   })
 })

@@ -3,21 +3,37 @@ import type { Route } from './+types/upload'
 import { apiClient } from '../../lib/api.server'
 import { requireUser } from '../../lib/session.server'
 
-export type UploadResult = { ok: true; url: string; id: string } | { ok: false; error: string }
+export type UploadResult = { ok: true; url: string | null; id: string | null; deleted?: boolean } | { ok: false; error: string }
+
+type FileAnswer = { Error?: string | null; error?: string; ListFiles?: Array<{ Id: string; Url: string }> } | null
 
 /**
- * The upload dialog's Save: the file goes to the BFF's FileManager upload; for the company
- * logo it then becomes the company's logo and the user's avatar (product-shell.md §4).
+ * The upload dialog's Save and Delete. Save: the file goes to the BFF's FileManager upload; for
+ * the company logo it then becomes the company's logo and the user's avatar (product-shell.md §4).
+ * Delete (intent=delete, the logo): the company goes back to the default logo, then the file is
+ * deleted by its URL. Errors come back as the BFF said them (§8), else the spec's texts.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser(request, context)
+  const user = await requireUser(request, context)
   const form = await request.formData()
-  const file = form.get('file')
-  if (!(file instanceof File) || file.size === 0) return data<UploadResult>({ ok: false, error: 'No file selected.' }, 400)
   const api = apiClient(request, context)
   const logo = form.get('purpose') === 'logo'
+  if (form.get('intent') === 'delete') {
+    const url = form.get('url')
+    if (!logo || typeof url !== 'string' || !url) return data<UploadResult>({ ok: false, error: 'No file to delete' }, 400)
+    const cleared = await api.ac_empresas.logo.$put({ json: { ID_ARQUIVO: null, URL_LOGO: '' } })
+    const answer = (await cleared.json().catch(() => null)) as { IsSuccess?: boolean; Msg?: string } | null
+    if (!answer?.IsSuccess) return data<UploadResult>({ ok: false, error: answer?.Msg || 'Unexpected error!' }, cleared.status)
+    if (user.avatar === url) await api.common.user.$patch({ json: { user: { avatar: null } } })
+    const res = await api.FileManager['delete-by-url'].$delete({ query: { url } })
+    const body = (await res.json().catch(() => null)) as FileAnswer
+    if (!res.ok) return data<UploadResult>({ ok: false, error: body?.Error || 'Error deleting file' }, res.status)
+    return { ok: true, url: null, id: null, deleted: true } satisfies UploadResult
+  }
+  const file = form.get('file')
+  if (!(file instanceof File) || file.size === 0) return data<UploadResult>({ ok: false, error: 'No file selected.' }, 400)
   const res = await api.FileManager.upload.$post({ form: { files: file, getEmpresaProprietario: logo ? 'true' : 'false' } })
-  const body = (await res.json().catch(() => null)) as { Error?: string | null; error?: string; ListFiles?: Array<{ Id: string; Url: string }> } | null
+  const body = (await res.json().catch(() => null)) as FileAnswer
   const uploaded = body?.ListFiles?.[0]
   if (!res.ok || !uploaded) return data<UploadResult>({ ok: false, error: body?.Error ?? body?.error ?? 'Error uploading file' }, res.status === 413 ? 413 : 400)
   if (logo) {
