@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
@@ -50,10 +50,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 /**
  * product-shell.md §2: a splash screen until the first navigation ends. The page is already drawn
  * by the server, so the splash only appears when the app's start takes more than 0.4 s (a slow
- * phone or network) and goes when it has started; without scripts it never shows (app.css).
+ * phone or network) and goes once it has started; without scripts it never shows.
  */
 function Splash() {
   const t = useT()
+  const [started, setStarted] = useState(false)
+  // the first navigation (hydration) has ended: the splash goes for good
+  useEffect(() => setStarted(true), [])
+  if (started) return null
   return (
     <div className="splash" role="status" aria-label={t.splash_loading()} data-testid="splash">
       <Logo className="h-16 w-16 animate-pulse" />
@@ -66,8 +70,6 @@ function Splash() {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => localStorage.setItem('currentCulture', CULTURES[loaderData.locale]), [loaderData.locale])
-  // the first navigation (hydration) has ended: the splash goes for good
-  useEffect(() => document.documentElement.classList.add('app-started'), [])
   return (
     <>
       <Outlet />

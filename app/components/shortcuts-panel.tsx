@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
+import { showToast } from '../lib/toasts'
 import type { Shortcut } from '../../bff/schemas/common-panels.ts'
 import { useT } from '../lib/i18n'
 import type { loader } from '../routes/resources/shortcuts'
@@ -40,11 +41,15 @@ function ShortcutsContent() {
   }, [list])
   // saving or deleting returns to modify
   useEffect(() => {
-    if (save.state === 'idle' && save.data?.ok) {
+    if (save.state !== 'idle' || !save.data) return
+    if (save.data.ok) {
       setMode('modify')
       setEditing(null)
+    } else {
+      // product-shell.md §8: a refused save is told, the form stays as typed
+      showToast('error', t.error_unexpected())
     }
-  }, [save.state, save.data])
+  }, [save.state, save.data, t])
 
   const open = (next: 'add' | 'edit', shortcut?: Shortcut) => {
     setFrom(mode)

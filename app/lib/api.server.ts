@@ -10,14 +10,14 @@ import { CULTURES, toLocale } from './i18n'
  * the session's token, Accept-Language and tenant headers added here, as product-shell.md
  * §7 "Every request" says.
  */
-export function apiClient(request: Request, context: Readonly<RouterContextProvider>, override: { token?: string } = {}) {
+export function apiClient(request: Request, context: Readonly<RouterContextProvider>, override: { token?: string; withoutTenant?: boolean } = {}) {
   const server = context.get(serverContext)
   const cookies = readCookies(request)
   const token = override.token ?? cookies[COOKIE.token]
   const headers: Record<string, string> = {
     'Accept-Language': CULTURES[toLocale(cookies[COOKIE.culture])],
-    'X-Empresa': cookies[COOKIE.empresa] ?? '-1',
-    'X-Filial': cookies[COOKIE.filial] ?? '-1',
+    'X-Empresa': (!override.withoutTenant && cookies[COOKIE.empresa]) || '-1',
+    'X-Filial': (!override.withoutTenant && cookies[COOKIE.filial]) || '-1',
   }
   if (token) headers.Authorization = `Bearer ${token}`
   return hc<ApiRoutes>('http://bff.internal', {

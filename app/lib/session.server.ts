@@ -4,9 +4,12 @@ import { serverContext } from '../server-context'
 import { apiClient } from './api.server'
 import { clearTokenCookie, COOKIE, readCookies, setCookies } from './cookies.server'
 
-/** The signed-in user, or null (no token, an expired or revoked one). */
+/**
+ * The signed-in user, or null (no token, an expired or revoked one). Asked without the page's
+ * company and branch: who is signed in does not depend on a remembered pick that may be stale.
+ */
 export async function getUser(request: Request, context: Readonly<RouterContextProvider>): Promise<PublicUser | null> {
-  const res = await apiClient(request, context).common.user.$get()
+  const res = await apiClient(request, context, { withoutTenant: true }).common.user.$get()
   if (res.status === 401) return null
   if (!res.ok) throw new Response('The user could not be loaded', { status: 500 })
   return (await res.json()) as PublicUser

@@ -301,6 +301,21 @@ test('the splash screen shows while a slow start runs and goes when the first na
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
 })
 
+test('a panel change the server refuses is told in a toast', async ({ page, context, baseURL }) => {
+  await signIn(page, DEMO_ADMIN)
+  const panel = page.getByTestId('messages-panel')
+  await panel.locator('summary').click()
+  const first = panel.getByTestId('panel-item').first()
+  await expect(first).toBeVisible()
+  // meanwhile the page's company became one the user does not hold: the BFF refuses (403)
+  await context.addCookies([{ name: 'currentEmpresa', value: '999', url: baseURL! }])
+  await first.getByRole('button', { name: 'Remove' }).click()
+  await expect(page.getByTestId('toast')).toHaveText(/Unexpected error!/)
+  await expect(page).not.toHaveURL(/toast=/)
+  // the frame then starts again from the user's own company
+  await expect(page.getByTestId('tenant')).toBeVisible()
+})
+
 test('a refused branch switch is told in a toast and changes nothing', async ({ page }) => {
   await signIn(page)
   // the technician's switcher offers one branch; a tampered value asks for another company's
@@ -313,4 +328,18 @@ test('a refused branch switch is told in a toast and changes nothing', async ({ 
   await expect(page.getByTestId('tenant')).toHaveText('You are working in Acme Field Services — Campinas.')
   await page.getByTestId('toast').getByRole('button', { name: 'Dismiss' }).click()
   await expect(page.getByTestId('toast')).toHaveCount(0)
+})
+
+test('the scroll position is restored on going back, and a new page starts at the top', async ({ page }) => {
+  await signIn(page)
+  await page.setViewportSize({ width: 1280, height: 400 })
+  await page.goto('/view/myaccount')
+  await page.evaluate(() => window.scrollTo(0, 300))
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300)
+  await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Invoices' }).click()
+  await expect(page).toHaveURL(/\/view\/cd_invoice$/)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  await page.goBack()
+  await expect(page).toHaveURL(/\/view\/myaccount$/)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300)
 })

@@ -31,14 +31,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) throw redirect(back)
   const api = apiClient(request, context)
   const input = parsed.data
+  let res: Response
   if (input.intent === 'status') {
-    await api.common.user.$patch({ json: { user: { status: input.status } } })
+    res = await api.common.user.$patch({ json: { user: { status: input.status } } })
   } else {
     const panel = input.kind === 'messages' ? api.common.messages : api.common.notifications
     const key = input.kind === 'messages' ? 'message' : 'notification'
-    if (input.intent === 'toggle') await panel['toggle-read-status'].$post({ json: { [key]: { id: input.id, read: input.read === 'true' } } as never })
-    if (input.intent === 'mark-all') await panel['mark-all-as-read'].$get()
-    if (input.intent === 'remove') await panel.$delete({ query: { id: input.id } })
+    if (input.intent === 'toggle') res = await panel['toggle-read-status'].$post({ json: { [key]: { id: input.id, read: input.read === 'true' } } as never })
+    else if (input.intent === 'mark-all') res = await panel['mark-all-as-read'].$get()
+    else res = await panel.$delete({ query: { id: input.id } })
+  }
+  // product-shell.md §8: a change the BFF refused is told in a toast
+  if (!res.ok) {
+    const url = new URL(back, 'http://x')
+    url.searchParams.set('toast', 'error_unexpected')
+    throw redirect(url.pathname + url.search)
   }
   throw redirect(back)
 }

@@ -23,8 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const what = intent.safeParse(fields.intent)
   if (!what.success) return data({ ok: false }, 400)
   if (what.data === 'delete') {
-    await api.$delete({ query: { id: fields.id ?? '' } })
-    return { ok: true }
+    const res = await api.$delete({ query: { id: fields.id ?? '' } })
+    return data({ ok: res.ok }, res.ok ? 200 : 400)
   }
   const shortcut = shortcutInput.safeParse({ ...fields, description: fields.description || null, useRouter: fields.useRouter === 'on' })
   if (!shortcut.success) return data({ ok: false }, 400)
