@@ -16,7 +16,24 @@ export function jsonException(status: ContentfulStatusCode, body: unknown, heade
   return new HTTPException(status, { res: new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } }) })
 }
 
-export function onApiError(error: Error, c: Context, log: (message: string, error: unknown) => void): Response {
+/** The administration and business modules answer in the real backend's wrapper (product-shell.md §3), errors too. */
+const WRAPPED = /^(?:\/api)?\/(?:ac_|cd_)/
+
+export function onApiError(error: Error, c: Context, log: (message: string, error: unknown) => void): Response | Promise<Response> {
+  const res = toResponse(error, c, log)
+  if (!WRAPPED.test(c.req.path) || !res.headers.get('content-type')?.includes('application/json')) return res
+  return wrap(res)
+}
+
+/** { error, fields } → { IsSuccess: false, Dados: null, Msg: error, fields }; a wrapper stays as it is. */
+async function wrap(res: Response): Promise<Response> {
+  const body = (await res.json()) as Record<string, unknown>
+  if ('IsSuccess' in body) return Response.json(body, res)
+  const { error, ...rest } = body as ApiError
+  return Response.json({ IsSuccess: false, Dados: null, Msg: error, ...rest }, res)
+}
+
+function toResponse(error: Error, c: Context, log: (message: string, error: unknown) => void): Response {
   if (error instanceof HTTPException) {
     const res = error.getResponse()
     // Through c.newResponse, so the headers the middleware set (no-store ...) are kept.

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory'
 import type { Repositories } from '../../storage/repositories/index.ts'
 import type { BranchRecord } from '../../storage/repositories/companies.ts'
-import type { Grant, UserRecord } from '../../storage/repositories/users.ts'
+import { activeGrants, type Grant, type UserRecord } from '../../storage/repositories/users.ts'
 import type { AppEnv, Deps, Tenant } from './deps.ts'
 import { apiError } from './errors.ts'
 
@@ -9,12 +9,12 @@ import { apiError } from './errors.ts'
 export const DEFAULT_ID = -1
 
 export function grantFor(user: UserRecord, empresa: number, filial: number): Grant | null {
-  return user.grants.find((g) => g.empresa === empresa && (g.filial === 'all' || g.filial === filial)) ?? null
+  return activeGrants(user).find((g) => g.empresa === empresa && (g.filial === 'all' || g.filial === filial)) ?? null
 }
 
 /** Every active branch the user may work in, across companies, in a stable order. */
 export async function branchesOf(repos: Repositories, user: UserRecord): Promise<Array<BranchRecord & { NOME_EMPRESA: string }>> {
-  const companies = [...new Set(user.grants.map((g) => g.empresa))].sort((a, b) => a - b)
+  const companies = [...new Set(activeGrants(user).map((g) => g.empresa))].sort((a, b) => a - b)
   const lists = await Promise.all(
     companies.map(async (empresa) => {
       const [company, branches] = await Promise.all([repos.companies.find(empresa), repos.companies.branches(empresa)])
@@ -51,7 +51,7 @@ export async function resolveTenant(repos: Repositories, user: UserRecord, empre
   const empresa = idHeader(empresaHeader)
   const filial = idHeader(filialHeader)
   if (empresa === 'invalid' || filial === 'invalid') throw apiError(400, 'Invalid request', { 'X-Empresa': ['must be a company id'], 'X-Filial': ['must be a branch id'] })
-  if (empresa !== null && !user.grants.some((g) => g.empresa === empresa)) throw forbidden()
+  if (empresa !== null && !activeGrants(user).some((g) => g.empresa === empresa)) throw forbidden()
   if (empresa !== null && filial !== null) {
     // Both named (every call of a client that has picked): check just that branch.
     const grant = grantFor(user, empresa, filial)

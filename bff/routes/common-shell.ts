@@ -8,6 +8,8 @@ import { publicUserSchema } from '../schemas/common.ts'
 import { filialSchema } from '../schemas/tenancy.ts'
 import { publicUser } from '../../storage/repositories/users.ts'
 import { userPanels } from '../lib/user-panels.ts'
+import { companyPages, levelsFor } from '../lib/page-access.ts'
+import { ACCESS_LEVELS, PAGE_GROUPS, type AccessLevel } from '../../storage/repositories/page-access.ts'
 
 export const shellAnswer = z.object({
   user: publicUserSchema,
@@ -19,7 +21,12 @@ export const shellAnswer = z.object({
   logo: z.string().nullable(),
   /** Unread counts for the header badges; the panels load their items when opened. */
   unread: z.object({ messages: z.number(), notifications: z.number() }),
+  /** The navigation: the pages the user may view in this company, in order, titled in the request's language. */
+  pages: z.array(z.object({ module: z.string(), title: z.string(), icon: z.string(), group: z.enum(PAGE_GROUPS), level: z.enum(ACCESS_LEVELS) })),
 })
+
+/** en-US → en, es-MX → es, pt-BR → pt (product-shell.md §7 Accept-Language); else the user's own. */
+const cultureOf = (header: string | undefined, fallback: 'en' | 'es' | 'pt') => (['en', 'es', 'pt'] as const).find((l) => header?.toLowerCase().startsWith(l)) ?? fallback
 
 /**
  * api/common/shell: what the signed-in frame needs before it shows (the user, the branch
@@ -37,7 +44,8 @@ export function shellRoutes(deps: Deps) {
         panels.messages.all(),
         panels.notifications.all(),
       ])
-      const company = tenant ? await deps.repos.companies.find(tenant.empresa) : null
+      const [company, pages, levels] = tenant ? await Promise.all([deps.repos.companies.find(tenant.empresa), companyPages(deps, tenant.empresa), levelsFor(deps, tenant, user.id)]) : ([null, [], {}] as const)
+      const culture = cultureOf(c.req.header('accept-language'), user.culture)
       return c.json({
         user: publicUser(user),
         branches: branches.map((b) => ({ COD_FILIAL: b.COD_FILIAL, COD_EMPRESA: b.COD_EMPRESA, NOME_EMPRESA: b.NOME_EMPRESA, NOM_FILIAL: b.NOM_FILIAL, FLG_PRINCIPAL: b.FLG_PRINCIPAL })),
@@ -45,6 +53,10 @@ export function shellRoutes(deps: Deps) {
         timeZone: company?.TIME_ZONE ?? 'UTC',
         logo: company?.URL_LOGO ?? null,
         unread: { messages: messages.filter((m) => !m.read).length, notifications: notifications.filter((m) => !m.read).length },
+        pages: pages.flatMap((p) => {
+          const level = (levels as Record<string, AccessLevel>)[p.module] ?? 'none'
+          return level === 'none' ? [] : [{ module: p.module, title: p.titles[culture], icon: p.icon, group: p.group, level }]
+        }),
       })
     })
 }

@@ -11,6 +11,7 @@ import { valid } from '../lib/validate.ts'
 import { deleteAnswer, deleteQuery, fileManagerAnswer, selectQuery, uploadAnswer, uploadForm, type FileItem } from '../schemas/files.ts'
 import { keys } from '../../storage/keys.ts'
 import { filesRepository, type FileMeta } from '../../storage/repositories/files.ts'
+import { activeGrants } from '../../storage/repositories/users.ts'
 
 export const fileUrl = (meta: FileMeta) => `/api/files/${meta.empresa}/${meta.id}/${encodeURIComponent(meta.name)}`
 
@@ -82,10 +83,10 @@ export function fileServeRoutes(deps: Deps) {
       const auth: Auth | null = token ? await authenticate(deps, token) : null
       if (!auth) throw apiError(401, 'Invalid token')
       const { empresa, id } = c.req.valid('param')
-      if (!auth.user.grants.some((g) => g.empresa === empresa)) throw apiError(404, 'Not found')
+      if (!activeGrants(auth.user).some((g) => g.empresa === empresa)) throw apiError(404, 'Not found')
       const repo = filesRepository(deps.store, empresa)
       const meta = await repo.find(id)
-      if (!meta || (meta.filial !== null && !auth.user.grants.some((g) => g.empresa === empresa && (g.filial === 'all' || g.filial === meta.filial)))) throw apiError(404, 'Not found')
+      if (!meta || (meta.filial !== null && !activeGrants(auth.user).some((g) => g.empresa === empresa && (g.filial === 'all' || g.filial === meta.filial)))) throw apiError(404, 'Not found')
       const bytes = await repo.bytes(meta)
       return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
         'Content-Type': meta.type,

@@ -12,6 +12,9 @@ export type CompanyRecord = {
   ID_ARQUIVO: string | null
   URL_LOGO: string | null
   ACTIVE: boolean
+  ENDERECO?: string
+  TELEFONE?: string
+  EMAIL?: string
 }
 
 export type BranchRecord = {
@@ -23,6 +26,8 @@ export type BranchRecord = {
   PREFIX: string
   TIME_ZONE: string
   ACTIVE: boolean
+  CNPJ?: string
+  ENDERECO?: string
 }
 
 const byNumber = <T>(field: keyof T) => (a: T, b: T) => Number(a[field]) - Number(b[field])

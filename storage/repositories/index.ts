@@ -1,5 +1,6 @@
 import type { Store } from '../store.ts'
 import { companiesRepository } from './companies.ts'
+import { pageAccessRepository } from './page-access.ts'
 import { resetTokensRepository } from './reset-tokens.ts'
 import { sessionsRepository } from './sessions.ts'
 import { throttleRepository } from './throttle.ts'
@@ -12,6 +13,7 @@ export function createRepositories(store: Store) {
     users: usersRepository(store),
     sessions: sessionsRepository(store),
     companies: companiesRepository(store),
+    pageAccess: pageAccessRepository(store),
     resetTokens: resetTokensRepository(store),
     /** Sign-in: 5 failures for one account within 15 minutes lock it for 15 minutes. */
     signInByAccount: throttleRepository(store, 'sign-in-account', { limit: 5, windowMs: FIFTEEN_MINUTES, lockMs: FIFTEEN_MINUTES }),

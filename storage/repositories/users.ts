@@ -12,8 +12,11 @@ export const THEMES = ['default', 'brand', 'teal', 'rose', 'purple', 'amber'] as
 export type Theme = (typeof THEMES)[number]
 export type Culture = (typeof CULTURES)[number]
 
-/** A grant: the user works in this company, in one branch or all of them, with a role. */
-export type Grant = { empresa: number; filial: number | 'all'; role: Role }
+/** A grant: the user works in this company, in one branch or all of them, with a role; `active: false` when disabled there. */
+export type Grant = { empresa: number; filial: number | 'all'; role: Role; active?: boolean }
+
+/** The grants that count: a user disabled in a company keeps the row (to enable again) but not the access. */
+export const activeGrants = (user: Pick<UserRecord, 'grants'>) => user.grants.filter((g) => g.active !== false)
 
 export type PasswordHash = { algorithm: 'PBKDF2-SHA256'; iterations: number; salt: string; hash: string }
 

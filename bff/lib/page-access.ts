@@ -1,0 +1,34 @@
+import { createMiddleware } from 'hono/factory'
+import { DEFAULT_PAGES } from '../../seeds/pages.ts'
+import { atLeast, presetLevel, type AccessLevel, type PageRecord } from '../../storage/repositories/page-access.ts'
+import type { AppEnv, Deps, Tenant } from './deps.ts'
+import { apiError } from './errors.ts'
+
+/** The company's page registry (its own once changed, else the defaults), in menu order. */
+export async function companyPages(deps: Deps, empresa: number): Promise<PageRecord[]> {
+  const pages = (await deps.repos.pageAccess.pages(empresa)) ?? DEFAULT_PAGES
+  return [...pages].sort((a, b) => a.order - b.order)
+}
+
+/** The user's level on every page of the tenant's company: the adjustment, else the role's preset; none on a hidden page. */
+export async function levelsFor(deps: Deps, tenant: Tenant, userId: string): Promise<Record<string, AccessLevel>> {
+  const [pages, overrides] = await Promise.all([companyPages(deps, tenant.empresa), deps.repos.pageAccess.overrides(tenant.empresa, userId)])
+  return Object.fromEntries(pages.map((p) => [p.module, p.active ? (overrides[p.module] ?? presetLevel(tenant.grant.role, p.module)) : 'none']))
+}
+
+/** DOMAIN.md ac_usuariospaginas: reads need view, creates and changes edit, deletes delete. */
+export function neededLevel(method: string): AccessLevel {
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return 'view'
+  return method === 'DELETE' ? 'delete' : 'edit'
+}
+
+export const FORBIDDEN_PAGE = 'You do not have access to this page'
+
+/** After requireTenant: refuses (403) a call the user's level on `module` in this company does not allow, whatever the client sends. */
+export function requirePage(deps: Deps, module: string) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const levels = await levelsFor(deps, c.get('tenant'), c.get('auth').user.id)
+    if (!atLeast(levels[module] ?? 'none', neededLevel(c.req.method))) throw apiError(403, FORBIDDEN_PAGE)
+    await next()
+  })
+}

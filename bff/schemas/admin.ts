@@ -1,0 +1,112 @@
+import { z } from 'zod'
+import { ACCESS_LEVELS, PAGE_GROUPS } from '../../storage/repositories/page-access.ts'
+import { ROLES } from '../../storage/repositories/users.ts'
+import { paginationSchema, wrapper } from './common.ts'
+import { formatCnpj, isValidCnpj } from './cnpj.ts'
+
+/**
+ * The administration modules' inputs (DOMAIN.md Administration): one schema for the API and
+ * the pages' forms, so a field is refused with the same words in both.
+ */
+const text = (max: number, message = 'Fill this in') => z.string().trim().min(1, message).max(max, `At most ${max} characters`)
+const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).default('')
+const timeZone = z.string().refine((tz) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz })
+    return true
+  } catch {
+    return false
+  }
+}, 'Choose a valid time zone')
+const cnpj = z
+  .string()
+  .trim()
+  .refine(isValidCnpj, 'Enter a valid CNPJ (14 digits with correct check digits)')
+  .transform(formatCnpj)
+const optionalCnpj = z.union([z.literal(''), cnpj]).default('')
+const email = z.string().trim().toLowerCase().email('Enter a valid e-mail address').max(200)
+const flag = z.union([z.boolean(), z.enum(['true', 'false', 'on']).transform((v) => v !== 'false')])
+
+export const companyInput = z.object({
+  NOME_EMPRESA: text(120),
+  RAZAO_SOCIAL: text(200),
+  CNPJ: cnpj,
+  ENDERECO: optionalText(300),
+  TELEFONE: optionalText(40),
+  EMAIL: z.union([z.literal(''), email]).default(''),
+  CURRENCY: z.enum(['BRL', 'USD', 'MXN'], { message: 'Choose a currency' }),
+  CULTURE: z.enum(['en', 'es', 'pt'], { message: 'Choose a language' }),
+  TIME_ZONE: timeZone,
+})
+export type CompanyInput = z.output<typeof companyInput>
+
+export const branchInput = z.object({
+  NOM_FILIAL: text(120),
+  FLG_PRINCIPAL: z.enum(['S', 'N']).default('N'),
+  CNPJ: optionalCnpj,
+  ENDERECO: optionalText(300),
+  TIME_ZONE: timeZone,
+  PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{1,6}$/, 'Use 1 to 6 capital letters or digits'),
+})
+export type BranchInput = z.output<typeof branchInput>
+
+const grantFields = {
+  role: z.enum(ROLES, { message: 'Choose a role' }),
+  /** A branch number, or all branches of the company. */
+  filial: z.union([z.literal('all'), z.coerce.number().int().positive()], { message: 'Choose a branch or all branches' }),
+}
+export const userCreateInput = z.object({
+  name: text(120),
+  email,
+  culture: z.enum(['en', 'es', 'pt']).default('en'),
+  password: z.string().min(12, 'At least 12 characters').max(200),
+  ...grantFields,
+})
+export const userUpdateInput = z.object({ name: text(120), culture: z.enum(['en', 'es', 'pt']), ...grantFields, active: flag })
+export type UserCreateInput = z.output<typeof userCreateInput>
+export type UserUpdateInput = z.output<typeof userUpdateInput>
+
+export const pageInput = z.object({
+  title_en: text(80),
+  title_es: text(80),
+  title_pt: text(80),
+  icon: z.string().trim().min(1, 'Fill this in').max(500),
+  group: z.enum(PAGE_GROUPS, { message: 'Choose a group' }),
+  order: z.coerce.number().int().min(0, 'From 0 to 9999').max(9999, 'From 0 to 9999'),
+  active: flag,
+})
+
+export const userPagesInput = z.object({ userId: z.string().min(1).max(100), levels: z.record(z.string().regex(/^[a-z_]{2,40}$/), z.enum(ACCESS_LEVELS)) })
+
+export const adminListQuery = <const F extends readonly [string, ...string[]]>(sortable: F, defaultSort: F[number]) =>
+  z.object({
+    search: z.string().trim().max(200).default(''),
+    sort: z.enum(sortable).default(defaultSort as never),
+    order: z.enum(['asc', 'desc']).default('asc'),
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    size: z.coerce.number().int().min(1).max(100).default(10),
+    /** Show deactivated records too. */
+    all: z.enum(['0', '1']).default('0'),
+  })
+
+export const companyRow = z.object({
+  COD_EMPRESA: z.number(),
+  NOME_EMPRESA: z.string(),
+  RAZAO_SOCIAL: z.string(),
+  CNPJ: z.string(),
+  ENDERECO: z.string(),
+  TELEFONE: z.string(),
+  EMAIL: z.string(),
+  CURRENCY: z.string(),
+  CULTURE: z.string(),
+  TIME_ZONE: z.string(),
+  URL_LOGO: z.string().nullable(),
+  ACTIVE: z.boolean(),
+})
+export const userRow = z.object({ id: z.string(), name: z.string(), email: z.string(), culture: z.string(), role: z.enum(ROLES), filial: z.union([z.literal('all'), z.number()]), active: z.boolean() })
+export const pageRow = z.object({ module: z.string(), title_en: z.string(), title_es: z.string(), title_pt: z.string(), icon: z.string(), group: z.enum(PAGE_GROUPS), order: z.number(), active: z.boolean() })
+export const userPageRow = z.object({ module: z.string(), title: z.string(), preset: z.enum(ACCESS_LEVELS), level: z.enum(ACCESS_LEVELS) })
+export const listAnswer = <T extends z.ZodType>(row: T) => wrapper(z.object({ items: z.array(row), pagination: paginationSchema }))
