@@ -22,7 +22,7 @@ import { scrumboardRoutes } from './routes/scrumboard.ts'
 import { helpCenterRoutes } from './routes/help-center.ts'
 import { fileListingRoutes, fileManagerRoutes, fileServeRoutes } from './routes/files.ts'
 import { UPLOAD_MAX_BYTES } from './lib/uploads.ts'
-import { companyLogoRoutes } from './routes/ac-empresas.ts'
+import { companyRoutes } from './routes/ac-empresas.ts'
 import { iconRoutes } from './routes/icons.ts'
 import { commonUserRoutes } from './routes/common-user.ts'
 import { shellRoutes } from './routes/common-shell.ts'
@@ -101,7 +101,7 @@ export async function createBff(options: BffOptions) {
     .route('/apps/file-manager', fileListingRoutes(deps))
     .route('/FileManager', fileManagerRoutes(deps))
     .route('/files', fileServeRoutes(deps))
-    .route('/ac_empresas', companyLogoRoutes(deps))
+    .route('/ac_empresas', companyRoutes(deps))
     .route('/ui/icons', iconRoutes(deps))
     .route('/dashboards', dashboardRoutes(deps))
     .route('/pages/activities', activityRoutes(deps))

@@ -33,6 +33,8 @@ export const branchRowSchema = z.object({
   PREFIX: z.string(),
   TIME_ZONE: z.string(),
   ACTIVE: z.boolean(),
+  CNPJ: z.string().optional(),
+  ENDERECO: z.string().optional(),
 })
 export const branchListAnswer = wrapper(z.object({ items: z.array(branchRowSchema), pagination: paginationSchema }))
 export const userBranchesAnswer = wrapper(z.array(filialSchema))
