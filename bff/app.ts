@@ -23,6 +23,8 @@ import { helpCenterRoutes } from './routes/help-center.ts'
 import { fileListingRoutes, fileManagerRoutes, fileServeRoutes } from './routes/files.ts'
 import { UPLOAD_MAX_BYTES } from './lib/uploads.ts'
 import { companyRoutes } from './routes/ac-empresas.ts'
+import { userRoutes } from './routes/ac-usuarios.ts'
+import { pageRoutes, userPageRoutes } from './routes/ac-paginas.ts'
 import { iconRoutes } from './routes/icons.ts'
 import { commonUserRoutes } from './routes/common-user.ts'
 import { shellRoutes } from './routes/common-shell.ts'
@@ -102,6 +104,9 @@ export async function createBff(options: BffOptions) {
     .route('/FileManager', fileManagerRoutes(deps))
     .route('/files', fileServeRoutes(deps))
     .route('/ac_empresas', companyRoutes(deps))
+    .route('/ac_usuarios', userRoutes(deps))
+    .route('/ac_paginas', pageRoutes(deps))
+    .route('/ac_usuariospaginas', userPageRoutes(deps))
     .route('/ui/icons', iconRoutes(deps))
     .route('/dashboards', dashboardRoutes(deps))
     .route('/pages/activities', activityRoutes(deps))

@@ -75,12 +75,12 @@ export function companyRoutes(deps: Deps) {
         return c.json({ IsSuccess: true, Msg: '' })
       },
     )
-    .get('/', doc({ summary: 'The companies the user may see: searched, sorted, paged', tags, responses: { 200: listAnswer(companyRow) } }), valid('query', listQuery), async (c) => {
+    .get('/', doc({ summary: 'The companies the user may see: searched, sorted, paged', tags, responses: { 200: listAnswer(companyRow) } }), requirePage(deps, MODULE), valid('query', listQuery), async (c) => {
       const q = c.req.valid('query')
       const rows = (await visible(c.get('auth').user, q.search)).filter((r) => q.all === '1' || r.ACTIVE).map(row)
       return c.json(ok(paginate(sortBy(rows, q.sort, q.order), q.page, q.size)))
     })
-    .get('/export.csv', doc({ summary: 'The same list as CSV (every page)', tags, responses: { 200: z.string() } }), valid('query', listQuery), async (c) => {
+    .get('/export.csv', doc({ summary: 'The same list as CSV (every page)', tags, responses: { 200: z.string() } }), requirePage(deps, MODULE), valid('query', listQuery), async (c) => {
       const q = c.req.valid('query')
       const rows = sortBy((await visible(c.get('auth').user, q.search)).filter((r) => q.all === '1' || r.ACTIVE).map(row), q.sort, q.order)
       return csvResponse(MODULE, toCsv(rows, [['COD_EMPRESA', (r) => r.COD_EMPRESA], ['NOME_EMPRESA', (r) => r.NOME_EMPRESA], ['RAZAO_SOCIAL', (r) => r.RAZAO_SOCIAL], ['CNPJ', (r) => r.CNPJ], ['EMAIL', (r) => r.EMAIL], ['TELEFONE', (r) => r.TELEFONE], ['CURRENCY', (r) => r.CURRENCY], ['CULTURE', (r) => r.CULTURE], ['TIME_ZONE', (r) => r.TIME_ZONE], ['ACTIVE', (r) => (r.ACTIVE ? 'S' : 'N')]]))
