@@ -281,8 +281,8 @@ test('a session that ended elsewhere sends the next click to sign-in with "Refre
   const token = (await context.cookies()).find((c) => c.name === 'token')!.value
   // signed out from another device: the session is revoked on the server
   expect((await request.post('/api/auth/sign-out', { headers: { authorization: `Bearer ${token}` } })).ok()).toBe(true)
-  await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Invoices' }).click()
-  await expect(page).toHaveURL(/\/sign-in\?redirectURL=%2Fview%2Fcd_invoice$/)
+  await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Clients' }).click()
+  await expect(page).toHaveURL(/\/sign-in\?redirectURL=%2Fview%2Fcd_cliente$/)
   await expect(page.getByTestId('toast')).toHaveText(/Refresh token failed: your session has ended/)
   expect((await context.cookies()).find((c) => c.name === 'token')).toBeUndefined()
 })
@@ -336,8 +336,8 @@ test('the scroll position is restored on going back, and a new page starts at th
   await page.goto('/view/myaccount')
   await page.evaluate(() => window.scrollTo(0, 300))
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300)
-  await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Invoices' }).click()
-  await expect(page).toHaveURL(/\/view\/cd_invoice$/)
+  await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Clients' }).click()
+  await expect(page).toHaveURL(/\/view\/cd_cliente$/)
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
   await page.goBack()
   await expect(page).toHaveURL(/\/view\/myaccount$/)

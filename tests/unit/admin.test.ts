@@ -9,7 +9,7 @@ const VALID_CNPJ = '11.222.333/0001-81'
 
 async function admin(bff: TestBff) {
   const token = await bff.signIn(DEMO_ADMIN)
-  return (path: string, init: RequestInit & { json?: unknown; headers?: Record<string, string> } = {}) => bff.call(path, { ...init, token, headers: { ...acme, ...init.headers } })
+  return (path: string, init: Omit<RequestInit, 'headers'> & { json?: unknown; headers?: Record<string, string> } = {}) => bff.call(path, { ...init, token, headers: { ...acme, ...init.headers } })
 }
 
 describe('ac_empresas', () => {
@@ -97,7 +97,7 @@ describe('ac_usuarios and ac_usuariospaginas', () => {
     const created = await json<{ id: string }>(await call('/ac_usuarios', { method: 'POST', json: user }))
     const id = created.Dados.id
     const rita = await bff.signIn({ email: user.email, password: user.password })
-    const asRita = (path: string, init: RequestInit & { json?: unknown } = {}) => bff.call(path, { ...init, token: rita })
+    const asRita = (path: string, init: { method?: string; json?: unknown } = {}) => bff.call(path, { ...init, token: rita })
     const nav = async () => (await (await asRita('/common/shell')).json()) as { pages: Array<{ module: string; level: string }> }
     expect((await nav()).pages.map((p) => p.module)).toEqual(['cd_cliente', 'cd_job', 'cd_ordem', 'cd_ordemagendamento', 'cd_techorders'])
     expect((await asRita('/cd_filial')).status).toBe(403)

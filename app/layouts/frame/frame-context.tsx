@@ -4,6 +4,9 @@ import type { PublicUser } from '../../../storage/repositories/users.ts'
 
 export type Current = { COD_EMPRESA: number; COD_FILIAL: number }
 
+/** A page of the navigation: the company's registry entry the user may view, titled in their language. */
+export type FramePage = { module: string; title: string; icon: string; group: 'field' | 'money' | 'admin'; level: 'view' | 'edit' | 'delete' | 'none' }
+
 /** What the frame's one BFF call brings (view-layout's loader). */
 export type FrameData = {
   user: PublicUser
@@ -12,6 +15,7 @@ export type FrameData = {
   timeZone: string
   logo: string | null
   unread: { messages: number; notifications: number }
+  pages: FramePage[]
 }
 
 /** The frame's data and actions, for the shared pieces every layout is composed of. */

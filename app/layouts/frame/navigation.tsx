@@ -1,14 +1,23 @@
 import { useLocation, useNavigate } from 'react-router'
 import { Popover } from '../../components/popover'
 import { useT, type Translator } from '../../lib/i18n'
-import { GROUPS, PAGES, type PageEntry } from '../../lib/pages'
+import { useFrame, type FramePage } from './frame-context'
 
 export type Tone = 'dark' | 'light'
 /** default: icon and title under group headings; compact: icon over a short title; icons: icon only. */
 export type Appearance = 'default' | 'compact' | 'icons'
 
-const HOME: Pick<PageEntry, 'title' | 'icon'> & { href: string } = { href: '/view/home', title: 'nav_home', icon: 'M3 11l9-8 9 8M5 10v10h5v-6h4v6h5V10' }
-const ITEMS = [HOME, ...PAGES.map((p) => ({ href: `/view/${p.module}`, title: p.title, icon: p.icon, group: p.group }))]
+const HOME_ICON = 'M3 11l9-8 9 8M5 10v10h5v-6h4v6h5V10'
+const GROUPS = ['field', 'money', 'admin'] as const
+type Item = { href: string; title: string; icon: string; group?: FramePage['group'] }
+const groupTitle = (t: Translator, group: FramePage['group']) => (t[`group_${group}`] as () => string)()
+
+/** Home, then the pages the user may view (the shell's answer: the company's registry, filtered by access). */
+function useItems(): Item[] {
+  const t = useT()
+  const { pages } = useFrame()
+  return [{ href: '/view/home', title: t.nav_home(), icon: HOME_ICON }, ...pages.map((p) => ({ href: `/view/${p.module}`, title: p.title, icon: p.icon, group: p.group }))]
+}
 
 /**
  * The navigation is plain links (cheap to render on the server); one click handler makes them
@@ -46,9 +55,10 @@ export function SideNavigation({ appearance = 'default', tone = 'dark' }: { appe
   const t = useT()
   const { pathname } = useLocation()
   const follow = useInAppLinks()
-  const link = (item: (typeof ITEMS)[number]) => {
-    const active = pathname === item.href
-    const title = (t[item.title] as () => string)()
+  const items = useItems()
+  const link = (item: Item) => {
+    const active = pathname === item.href || pathname.startsWith(`${item.href}/`)
+    const title = item.title
     return (
       <li key={item.href}>
         <a href={item.href} className={`${shape[appearance]} ${linkTone(tone, active)}`} aria-current={active ? 'page' : undefined} title={appearance === 'icons' ? title : undefined}>
@@ -60,15 +70,15 @@ export function SideNavigation({ appearance = 'default', tone = 'dark' }: { appe
   }
   return (
     <nav aria-label={t.nav_title()} className="flex flex-col gap-4" onClick={follow} data-testid="side-navigation" data-appearance={appearance}>
-      <ul className="flex flex-col gap-1">{link(ITEMS[0])}</ul>
-      {GROUPS.map((group) => (
+      <ul className="flex flex-col gap-1">{link(items[0])}</ul>
+      {GROUPS.filter((group) => items.some((i) => i.group === group)).map((group) => (
         <div key={group}>
           {appearance === 'default' ? (
-            <h2 className={`px-3 pb-1 text-xs font-semibold tracking-wide uppercase ${tone === 'dark' ? 'text-slate-300' : 'text-muted'}`}>{(t[group] as () => string)()}</h2>
+            <h2 className={`px-3 pb-1 text-xs font-semibold tracking-wide uppercase ${tone === 'dark' ? 'text-slate-300' : 'text-muted'}`}>{groupTitle(t, group)}</h2>
           ) : (
             <hr className={`mx-2 mb-2 ${tone === 'dark' ? 'border-white/20' : 'border-line'}`} />
           )}
-          <ul className="flex flex-col gap-0.5">{ITEMS.filter((i) => 'group' in i && i.group === group).map(link)}</ul>
+          <ul className="flex flex-col gap-0.5">{items.filter((i) => i.group === group).map(link)}</ul>
         </div>
       ))}
     </nav>
@@ -80,16 +90,18 @@ export function HorizontalNavigation({ tone = 'light' }: { tone?: Tone }) {
   const t = useT()
   const { pathname } = useLocation()
   const follow = useInAppLinks()
+  const items = useItems()
+  const home = items[0]
   const item = `flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${tone === 'dark' ? 'text-white hover:bg-white/10' : 'text-ink-soft hover:bg-canvas'}`
   return (
     <nav aria-label={t.nav_title()} className="hidden items-center gap-1 md:flex" onClick={follow} data-testid="horizontal-navigation">
-      <a href={HOME.href} className={`${item} ${pathname === HOME.href ? 'font-semibold underline underline-offset-8' : ''}`} aria-current={pathname === HOME.href ? 'page' : undefined}>
-        <Icon d={HOME.icon} />
-        {t.nav_home()}
+      <a href={home.href} className={`${item} ${pathname === home.href ? 'font-semibold underline underline-offset-8' : ''}`} aria-current={pathname === home.href ? 'page' : undefined}>
+        <Icon d={home.icon} />
+        {home.title}
       </a>
-      {GROUPS.map((group) => {
-        const label = (t[group] as () => string)()
-        const pages = ITEMS.filter((i) => 'group' in i && i.group === group)
+      {GROUPS.filter((group) => items.some((i) => i.group === group)).map((group) => {
+        const label = groupTitle(t, group)
+        const pages = items.filter((i) => i.group === group)
         const active = pages.some((p) => p.href === pathname)
         // keyed by the address: a navigation closes the menu
         return (
@@ -99,7 +111,7 @@ export function HorizontalNavigation({ tone = 'light' }: { tone?: Tone }) {
                 <li key={p.href}>
                   <a href={p.href} className={`flex items-center gap-3 px-4 py-2 text-ink hover:bg-canvas ${p.href === pathname ? 'font-semibold text-primary-700' : ''}`} aria-current={p.href === pathname ? 'page' : undefined}>
                     <Icon d={p.icon} />
-                    {(t[p.title as keyof Translator] as () => string)()}
+                    {p.title}
                   </a>
                 </li>
               ))}
