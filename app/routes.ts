@@ -21,6 +21,7 @@ export default [
   route('resources/search', 'routes/resources/search.ts'),
   route('resources/shortcuts', 'routes/resources/shortcuts.ts'),
   route('resources/upload', 'routes/resources/upload.ts'),
-  route('view', 'layouts/view-layout.tsx', [route('home', 'routes/view/home.tsx'), route('myaccount', 'routes/view/myaccount.tsx'), route(':module', 'routes/view/module.tsx')]),
+  route('resources/export/:module', 'routes/resources/export.ts'),
+  route('view', 'layouts/view-layout.tsx', [route('home', 'routes/view/home.tsx'), route('myaccount', 'routes/view/myaccount.tsx'), route(':module', 'routes/view/module.tsx'), route(':module/:id', 'routes/view/record.tsx')]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -12,6 +12,27 @@ import { CULTURES, toLocale } from './i18n'
  */
 export function apiClient(request: Request, context: Readonly<RouterContextProvider>, override: { token?: string; withoutTenant?: boolean } = {}) {
   const server = context.get(serverContext)
+  const headers = bffHeaders(request, override)
+  return hc<ApiRoutes>('http://bff.internal', {
+    headers,
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input))
+      return server.api(url.pathname + url.search, init)
+    },
+  })
+}
+
+/**
+ * The same call by path, for the pages that serve several modules with one screen (the
+ * administration kit): `callBff(request, context, '/ac_empresas?page=2')`.
+ */
+export function callBff(request: Request, context: Readonly<RouterContextProvider>, path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { ...bffHeaders(request), ...init.headers }
+  if (init.json !== undefined) headers['Content-Type'] = 'application/json'
+  return context.get(serverContext).api(path, { method: init.method ?? 'GET', headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) })
+}
+
+function bffHeaders(request: Request, override: { token?: string; withoutTenant?: boolean } = {}): Record<string, string> {
   const cookies = readCookies(request)
   const token = override.token ?? cookies[COOKIE.token]
   const headers: Record<string, string> = {
@@ -20,13 +41,7 @@ export function apiClient(request: Request, context: Readonly<RouterContextProvi
     'X-Filial': (!override.withoutTenant && cookies[COOKIE.filial]) || '-1',
   }
   if (token) headers.Authorization = `Bearer ${token}`
-  return hc<ApiRoutes>('http://bff.internal', {
-    headers,
-    fetch: (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : String(input))
-      return server.api(url.pathname + url.search, init)
-    },
-  })
+  return headers
 }
 
 export type ApiClient = ReturnType<typeof apiClient>

@@ -3,13 +3,30 @@ import type { Translator } from './i18n'
 
 export type FieldErrors = Record<string, string>
 
+/** The shared schemas' and the BFF's own sentences, in the user's language (unknown ones as they are). */
+export function knownMessage(message: string, t: Translator): string | null {
+  const known: Record<string, () => string> = {
+    'Fill this in': t.field_required,
+    'Enter a valid CNPJ (14 digits with correct check digits)': t.invalid_cnpj,
+    'Choose a valid time zone': t.invalid_time_zone,
+    'Use 1 to 6 capital letters or digits': t.invalid_prefix,
+    'Enter a valid e-mail address': t.invalid_email,
+    'This e-mail is already used by another user': t.email_taken,
+    'A company needs a main branch: mark another branch as main instead': t.main_branch_needed,
+    'Choose a branch of this company': t.branch_of_company,
+  }
+  return known[message]?.() ?? null
+}
+
 /** zod issues of the shared schemas as messages in the user's language, one per field. */
 export function fieldErrors(error: z.ZodError, t: Translator): FieldErrors {
   const out: FieldErrors = {}
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? 'form')
     if (out[field]) continue
-    if (issue.code === 'too_small') out[field] = Number(issue.minimum) <= 1 ? t.field_required() : t.too_short({ min: String(issue.minimum) })
+    const known = knownMessage(issue.message, t)
+    if (known) out[field] = known
+    else if (issue.code === 'too_small') out[field] = Number(issue.minimum) <= 1 ? t.field_required() : t.too_short({ min: String(issue.minimum) })
     else if (issue.code === 'too_big') out[field] = t.too_long({ max: String(issue.maximum) })
     else if (issue.code === 'invalid_format' && issue.format === 'email') out[field] = t.invalid_email()
     else if (issue.code === 'invalid_type' && issue.input === undefined) out[field] = t.field_required()

@@ -1,0 +1,135 @@
+import { Form, Link } from 'react-router'
+import { useT, type Translator } from '../lib/i18n'
+import type { AdminModule, Column } from './modules'
+
+export type ListQuery = { search: string; sort: string; order: 'asc' | 'desc'; page: number; all: boolean }
+export type ListPage = { items: Array<Record<string, unknown>>; pagination: { length: number; page: number; lastPage: number } }
+
+/** The list's address with some of its query changed (sort, page, ...). */
+export function listHref(module: string, query: ListQuery, change: Partial<ListQuery>): string {
+  const next = { ...query, ...change }
+  const params = new URLSearchParams()
+  if (next.search) params.set('search', next.search)
+  params.set('sort', next.sort)
+  params.set('order', next.order)
+  if (next.page > 1) params.set('page', String(next.page))
+  if (next.all) params.set('all', '1')
+  return `/view/${module}?${params}`
+}
+
+function Cell({ column, row, branchNames }: { column: Column; row: Record<string, unknown>; branchNames: Record<string, string> }) {
+  const t = useT()
+  const value = row[column.key]
+  if (column.show === 'active')
+    return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${value ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'}`}>{value ? t.admin_active() : t.admin_inactive()}</span>
+  if (column.show === 'yesno') return <>{value === 'S' || value === true ? t.yes() : t.no()}</>
+  if (column.show === 'role') return <>{(t[`role_${String(value)}` as keyof Translator] as () => string)()}</>
+  if (column.show === 'branch') return <>{value === 'all' ? t.f_all_branches() : (branchNames[String(value)] ?? String(value))}</>
+  return <>{String(value ?? '')}</>
+}
+
+/**
+ * The one data table of the administration modules (and of every later module): search,
+ * inactive records on request, sortable columns, pages, CSV export, a link per row. Plain links
+ * and a GET form: it works before the scripts load.
+ */
+export function DataTable({ def, page, query, canEdit, branchNames = {} }: { def: AdminModule; page: ListPage; query: ListQuery; canEdit: boolean; branchNames?: Record<string, string> }) {
+  const t = useT()
+  const exportParams = new URLSearchParams({ search: query.search, sort: query.sort, order: query.order, all: query.all ? '1' : '0' })
+  const recordHref = (row: Record<string, unknown>) => (def.rowLink ? def.rowLink(String(row[def.idKey])) : `/view/${def.module}/${encodeURIComponent(String(row[def.idKey]))}`)
+  return (
+    <div className="flex flex-col gap-4" data-testid="data-table">
+      <div className="flex flex-wrap items-end gap-3">
+        <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
+          <input type="hidden" name="sort" value={query.sort} />
+          <input type="hidden" name="order" value={query.order} />
+          <label className="flex flex-col gap-1 text-sm font-medium text-ink-soft">
+            {t.admin_search()}
+            <input type="search" name="search" defaultValue={query.search} className="min-h-10 w-64 max-w-full rounded-md border border-line bg-surface px-3 text-ink" />
+          </label>
+          <label className="flex min-h-10 items-center gap-2 text-sm">
+            <input type="checkbox" name="all" value="1" defaultChecked={query.all} className="h-4 w-4" />
+            {t.admin_show_inactive()}
+          </label>
+          <button type="submit" className="min-h-10 rounded-full border border-line bg-surface px-4 text-sm font-semibold hover:bg-canvas">
+            {t.admin_search_button()}
+          </button>
+        </Form>
+        <div className="ml-auto flex gap-2">
+          <a href={`/resources/export/${def.module}?${exportParams}`} className="inline-flex min-h-10 items-center rounded-full border border-line bg-surface px-4 text-sm font-semibold hover:bg-canvas" download>
+            {t.admin_export()}
+          </a>
+          {def.canCreate && canEdit ? (
+            <Link to={`/view/${def.module}/new`} className="inline-flex min-h-10 items-center rounded-full bg-primary-600 px-5 text-sm font-semibold text-white hover:bg-primary-700">
+              {t.admin_new()}
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      <div className="overflow-x-auto rounded-xl border border-line bg-surface">
+        <table className="w-full min-w-[40rem] text-left text-sm">
+          <thead className="border-b border-line bg-canvas text-ink-soft">
+            <tr>
+              {def.columns.map((column) => {
+                const label = (t[column.label] as () => string)()
+                const sorted = query.sort === column.key
+                return (
+                  <th key={column.key} scope="col" className="px-4 py-3 font-semibold" aria-sort={sorted ? (query.order === 'asc' ? 'ascending' : 'descending') : undefined}>
+                    {column.sortable ? (
+                      <Link to={listHref(def.module, query, { sort: column.key, order: sorted && query.order === 'asc' ? 'desc' : 'asc', page: 1 })} className="inline-flex items-center gap-1 hover:underline" title={t.admin_sort_by({ column: label })}>
+                        {label}
+                        <span aria-hidden="true">{sorted ? (query.order === 'asc' ? '▲' : '▼') : ''}</span>
+                      </Link>
+                    ) : (
+                      label
+                    )}
+                  </th>
+                )
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {page.items.length === 0 ? (
+              <tr>
+                <td colSpan={def.columns.length} className="px-4 py-10 text-center text-muted">
+                  {t.admin_empty()}
+                </td>
+              </tr>
+            ) : (
+              page.items.map((row) => (
+                <tr key={String(row[def.idKey])} className="border-b border-line last:border-0 hover:bg-canvas" data-testid="data-row">
+                  {def.columns.map((column, i) => (
+                    <td key={column.key} className="px-4 py-3">
+                      {i === 0 || column.key === def.nameKey ? (
+                        <Link to={recordHref(row)} className="font-medium text-primary-700 underline-offset-2 hover:underline dark:text-primary-100">
+                          <Cell column={column} row={row} branchNames={branchNames} />
+                        </Link>
+                      ) : (
+                        <Cell column={column} row={row} branchNames={branchNames} />
+                      )}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <nav aria-label={t.admin_page_of({ page: String(page.pagination.page), pages: String(page.pagination.lastPage), total: String(page.pagination.length) })} className="flex flex-wrap items-center justify-between gap-3 text-sm">
+        <span className="text-muted">{t.admin_page_of({ page: String(page.pagination.page), pages: String(page.pagination.lastPage), total: String(page.pagination.length) })}</span>
+        <span className="flex gap-2">
+          {page.pagination.page > 1 ? (
+            <Link to={listHref(def.module, query, { page: page.pagination.page - 1 })} className="rounded-full border border-line px-4 py-2 font-semibold hover:bg-canvas">
+              {t.admin_previous()}
+            </Link>
+          ) : null}
+          {page.pagination.page < page.pagination.lastPage ? (
+            <Link to={listHref(def.module, query, { page: page.pagination.page + 1 })} className="rounded-full border border-line px-4 py-2 font-semibold hover:bg-canvas">
+              {t.admin_next()}
+            </Link>
+          ) : null}
+        </span>
+      </nav>
+    </div>
+  )
+}

@@ -1,0 +1,146 @@
+import { Form, Link, useNavigation } from 'react-router'
+import { useId } from 'react'
+import { useT, type Translator } from '../lib/i18n'
+import { CsrfField } from '../ui/csrf-field'
+import { Alert } from '../ui/alert'
+import type { AdminModule, Field } from './modules'
+
+export type RecordValues = Record<string, string | number | boolean | null>
+export type FormState = { errors?: Record<string, string>; stale?: boolean; values?: Record<string, string> } | undefined
+
+const TIME_ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC']
+const control = 'min-h-11 w-full rounded-md border border-line bg-surface px-3 text-ink focus:border-primary-600 focus:outline-2 focus:outline-primary-600 aria-invalid:border-red-600'
+
+function Input({ field, value, error, isNew, branches }: { field: Field; value: string; error?: string; isNew: boolean; branches: Array<[string, string]> }) {
+  const t = useT()
+  const id = useId()
+  const label = (t[field.label] as () => string)()
+  const described = error ? `${id}-error` : undefined
+  const common = { id, name: field.name, 'aria-invalid': error ? true : undefined, 'aria-describedby': described } as const
+  const readOnly = field.createOnly && !isNew
+  let input: React.ReactNode
+  if (field.type === 'checkbox') {
+    return (
+      <div className={`flex flex-col gap-1 ${field.wide ? 'sm:col-span-2' : ''}`}>
+        <label htmlFor={id} className="flex min-h-11 items-center gap-3 text-sm font-medium text-ink-soft">
+          <input type="checkbox" {...common} value={field.values?.[0] ?? 'true'} defaultChecked={value === field.values?.[0] || value === 'true'} className="h-5 w-5" />
+          {label}
+        </label>
+        {error ? <p id={described} className="text-sm text-red-700">{error}</p> : null}
+      </div>
+    )
+  }
+  if (field.type === 'select' || field.type === 'timezone' || field.type === 'branch') {
+    const options: Array<[string, string]> =
+      field.type === 'timezone'
+        ? TIME_ZONES.map((z) => [z, z])
+        : field.type === 'branch'
+          ? [['all', t.f_all_branches()], ...branches]
+          : (field.options ?? []).map(([v, l]) => [v, l in t ? (t[l as keyof Translator] as () => string)() : l])
+    input = (
+      <select {...common} defaultValue={value} required={field.required} className={control}>
+        {field.type === 'timezone' && value && !TIME_ZONES.includes(value) ? <option value={value}>{value}</option> : null}
+        {options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    )
+  } else if (readOnly) {
+    input = <input {...common} type="text" value={value} readOnly disabled className={`${control} bg-canvas`} />
+  } else {
+    input = <input {...common} type={field.type} defaultValue={value} required={field.required} autoComplete={field.type === 'password' ? 'new-password' : 'off'} className={control} />
+  }
+  return (
+    <div className={`flex flex-col gap-1 ${field.wide ? 'sm:col-span-2' : ''}`}>
+      <label htmlFor={id} className="text-sm font-medium text-ink-soft">
+        {label}
+      </label>
+      {input}
+      {error ? (
+        <p id={described} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * The one record form of the administration modules: the module's fields with their errors
+ * next to them, Save, and deactivate / activate behind a confirmation. The version of the record
+ * goes back with the save: a record someone changed meanwhile is not overwritten.
+ */
+export function RecordForm({ def, isNew, values, version, state, canDelete, canEdit, confirming, branches }: { def: AdminModule; isNew: boolean; values: RecordValues; version: string | null; state: FormState; canDelete: boolean; canEdit: boolean; confirming: boolean; branches: Array<[string, string]> }) {
+  const t = useT()
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting'
+  const name = String(values[def.nameKey] ?? '')
+  const active = values.active ?? values.ACTIVE
+  const shown = (field: Field) => state?.values?.[field.name] ?? (values[field.name] === null || values[field.name] === undefined ? '' : String(values[field.name]))
+  const fields = def.fields.filter((f) => isNew || f.type !== 'password')
+  return (
+    <div className="flex flex-col gap-5">
+      {state?.stale ? (
+        <Alert tone="error">
+          {t.admin_stale()}{' '}
+          <Link to="." reloadDocument className="font-semibold underline">
+            {t.admin_reload()}
+          </Link>
+        </Alert>
+      ) : state?.errors?.form ? (
+        <Alert tone="error">{state.errors.form}</Alert>
+      ) : state?.errors ? (
+        <Alert tone="error">{t.admin_fix_fields()}</Alert>
+      ) : null}
+      {confirming ? (
+        <div role="alertdialog" aria-labelledby="confirm-text" className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <p id="confirm-text">{t.admin_confirm_deactivate({ name })}</p>
+          <div className="flex gap-2">
+            <Form method="post">
+              <CsrfField />
+              <input type="hidden" name="version" value={version ?? ''} />
+              <button type="submit" name="intent" value="deactivate" className="min-h-10 rounded-full bg-red-700 px-5 text-sm font-semibold text-white hover:bg-red-800" disabled={busy}>
+                {t.admin_deactivate()}
+              </button>
+            </Form>
+            <Link to="." className="inline-flex min-h-10 items-center rounded-full border border-amber-400 px-5 text-sm font-semibold">
+              {t.cancel()}
+            </Link>
+          </div>
+        </div>
+      ) : null}
+      <Form method="post" className="flex flex-col gap-5" noValidate>
+        <CsrfField />
+        <input type="hidden" name="version" value={version ?? ''} />
+        {'active' in values || 'ACTIVE' in values ? <input type="hidden" name="active" value={String(active ?? true)} /> : null}
+        <fieldset disabled={!canEdit} className="grid gap-4 sm:grid-cols-2">
+          {fields.map((field) => (
+            <Input key={field.name} field={field} value={shown(field)} error={state?.errors?.[field.name]} isNew={isNew} branches={branches} />
+          ))}
+        </fieldset>
+        <div className="flex flex-wrap items-center gap-3">
+          {canEdit ? (
+            <button type="submit" name="intent" value="save" disabled={busy} className="min-h-10 rounded-full bg-primary-600 px-6 text-sm font-semibold text-white hover:bg-primary-700 disabled:opacity-60">
+              {t.save()}
+            </button>
+          ) : null}
+          <Link to={`/view/${def.module}`} className="inline-flex min-h-10 items-center rounded-full px-4 text-sm font-semibold text-ink-soft hover:bg-canvas">
+            {t.admin_back_to_list()}
+          </Link>
+          {!isNew && canDelete && active !== false ? (
+            <Link to="?confirm=deactivate" className="ml-auto inline-flex min-h-10 items-center rounded-full border border-red-300 px-5 text-sm font-semibold text-red-800 hover:bg-red-50 dark:text-red-200">
+              {t.admin_deactivate()}
+            </Link>
+          ) : null}
+          {!isNew && canDelete && active === false ? (
+            <button type="submit" name="intent" value="activate" className="ml-auto min-h-10 rounded-full border border-line px-5 text-sm font-semibold hover:bg-canvas">
+              {t.admin_activate()}
+            </button>
+          ) : null}
+        </div>
+      </Form>
+    </div>
+  )
+}
