@@ -5,6 +5,7 @@ import type { AppEnv, Deps, Logger } from './lib/deps.ts'
 import { apiError, onApiError } from './lib/errors.ts'
 import { signingSecret } from './lib/secret.ts'
 import { createTokenVerifier } from './lib/tokens.ts'
+import { forwardUpstream } from './lib/upstream.ts'
 import { authRoutes } from './routes/auth.ts'
 import { docsPage, documentOf } from './routes/docs.ts'
 import { doc } from './lib/openapi.ts'
@@ -82,6 +83,8 @@ export async function createBff(options: BffOptions) {
       if (BODYLESS.has(c.req.method)) return next()
       return (c.req.header('content-type') ?? '').startsWith('multipart/form-data') ? uploadLimit(c, next) : limit(c, next)
     })
+    // upstream mode: the real backend answers the ac_*, cd_* and FileManager calls
+    .use(config.upstreamApiUrl ? forwardUpstream(deps, config.upstreamApiUrl, config.upstreamTimeoutMs) : (_c, next) => next())
     .get('/health', doc({ summary: 'Liveness and the storage driver', tags: ['system'], auth: false, responses: { 200: healthSchema } }), (c) => c.json({ status: 'ok' as const, storage: store.driver }))
     .route('/auth', authRoutes(deps))
     .route('/common/user', commonUserRoutes(deps))

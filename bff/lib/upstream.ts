@@ -1,0 +1,70 @@
+import { createMiddleware } from 'hono/factory'
+import type { AppEnv, Deps } from './deps.ts'
+import { authenticate, bearerToken } from './auth.ts'
+import { apiError } from './errors.ts'
+
+/** The calls the real backend answers in upstream mode (product-shell.md §7): the ac_*, cd_* modules and the FileManager. */
+export const FORWARDED = /^(?:\/api)?\/(?:ac_|cd_|FileManager\/)/
+
+/** Accept-Language as product-shell.md §7 sends it: en-US, es-MX or pt-BR from the culture, default en. */
+export function upstreamLanguage(header: string | undefined): string {
+  const lang = header?.trim().slice(0, 2).toLowerCase()
+  return lang === 'es' ? 'es-MX' : lang === 'pt' ? 'pt-BR' : lang === 'en' ? 'en-US' : 'en'
+}
+
+// Hop-by-hop and length headers are the connection's own, never passed on.
+const DROPPED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'content-length', 'content-encoding'])
+
+/**
+ * Upstream mode (UPSTREAM_API_URL): the BFF checks the session (401 here, nothing sent on) and
+ * forwards the call to `{UPSTREAM_API_URL}/api/...` with the headers of product-shell.md §7 —
+ * the same bearer token, Accept-Language, X-Filial and X-Empresa (-1 by default), no-store,
+ * JSON content type unless the body is form data — streaming the body both ways. The real
+ * backend owns companies, branches, users and files there: its answers (status, body, wrapper)
+ * come back untouched. No answer within the time limit: 504; unreachable: 502.
+ */
+export function forwardUpstream(deps: Deps, base: string, timeoutMs: number) {
+  const root = base.replace(/\/+$/, '')
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (!FORWARDED.test(c.req.path)) return next()
+    const token = bearerToken(c.req.header('authorization'))
+    if (!token || !(await authenticate(deps, token))) throw apiError(401, 'Invalid token')
+    const url = new URL(c.req.url)
+    const target = `${root}/api${c.req.path.replace(/^\/api(?=\/)/, '')}${url.search}`
+    const incomingType = c.req.header('content-type') ?? ''
+    const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.raw.body !== null
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${token}`,
+      'Accept-Language': upstreamLanguage(c.req.header('accept-language')),
+      'X-Filial': c.req.header('x-filial')?.trim() || '-1',
+      'X-Empresa': c.req.header('x-empresa')?.trim() || '-1',
+      'Cache-Control': 'no-store',
+      Accept: c.req.header('accept') ?? 'application/json',
+    }
+    if (hasBody || incomingType) headers['Content-Type'] = incomingType.startsWith('multipart/form-data') ? incomingType : 'application/json'
+    if (c.req.header('if-match')) headers['If-Match'] = c.req.header('if-match')!
+    let answer: Response
+    try {
+      answer = await fetch(target, {
+        method: c.req.method,
+        headers,
+        body: hasBody ? c.req.raw.body : undefined,
+        // a request body is streamed as it arrives
+        ...(hasBody ? { duplex: 'half' } : {}),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      } as RequestInit)
+    } catch (error) {
+      const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')
+      deps.log.error(`upstream ${c.req.method} ${target} ${timedOut ? 'timed out' : 'failed'}`, error)
+      if (timedOut) return c.json({ IsSuccess: false, Dados: null, Msg: `The service did not answer within ${Math.round(timeoutMs / 100) / 10} s. Try again in a moment.` }, 504)
+      return c.json({ IsSuccess: false, Dados: null, Msg: 'The service cannot be reached. Try again in a moment.' }, 502)
+    }
+    const out = new Headers()
+    answer.headers.forEach((value, name) => {
+      if (!DROPPED.has(name.toLowerCase())) out.set(name, value)
+    })
+    out.set('Cache-Control', 'no-store')
+    return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: out })
+  })
+}
