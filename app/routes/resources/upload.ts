@@ -39,7 +39,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (logo) {
     const saved = await api.ac_empresas.logo.$put({ json: { ID_ARQUIVO: uploaded.Id, URL_LOGO: uploaded.Url } })
     const answer = (await saved.json().catch(() => null)) as { IsSuccess?: boolean; Msg?: string } | null
-    if (!answer?.IsSuccess) return data<UploadResult>({ ok: false, error: answer?.Msg || 'Unexpected error!' }, saved.status)
+    if (!answer?.IsSuccess) {
+      // the logo was refused: the file uploaded for it goes too
+      await api.FileManager['delete-by-url'].$delete({ query: { url: uploaded.Url } })
+      return data<UploadResult>({ ok: false, error: answer?.Msg || 'Unexpected error!' }, saved.status)
+    }
     await api.common.user.$patch({ json: { user: { avatar: uploaded.Url } } })
   }
   return { ok: true, url: uploaded.Url, id: uploaded.Id } satisfies UploadResult
