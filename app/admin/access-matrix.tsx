@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from 'react-router'
 import { useT, type Translator } from '../lib/i18n'
 import { CsrfField } from '../ui/csrf-field'
-import { Alert } from '../ui/alert'
+import { StaleAlert } from './stale-alert'
 
 export type AccessRow = { module: string; title: string; preset: Level; level: Level }
 type Level = 'none' | 'view' | 'edit' | 'delete'
@@ -16,12 +16,7 @@ export function AccessMatrix({ user, rows, version, stale, canEdit }: { user: { 
     <div className="flex flex-col gap-4">
       <p className="text-ink-soft">{t.admin_access_help({ role: (t[`role_${user.role}` as keyof Translator] as () => string)() })}</p>
       {stale ? (
-        <Alert tone="error">
-          {t.admin_stale()}{' '}
-          <Link to="." reloadDocument className="font-semibold underline">
-            {t.admin_reload()}
-          </Link>
-        </Alert>
+        <StaleAlert />
       ) : null}
       <Form method="post" className="flex flex-col gap-4">
         <CsrfField />

@@ -3,6 +3,7 @@ import { useId } from 'react'
 import { useT, type Translator } from '../lib/i18n'
 import { CsrfField } from '../ui/csrf-field'
 import { Alert } from '../ui/alert'
+import { StaleAlert } from './stale-alert'
 import type { AdminModule, Field } from './modules'
 
 export type RecordValues = Record<string, string | number | boolean | null>
@@ -83,12 +84,7 @@ export function RecordForm({ def, isNew, values, version, state, canDelete, canE
   return (
     <div className="flex flex-col gap-5">
       {state?.stale ? (
-        <Alert tone="error">
-          {t.admin_stale()}{' '}
-          <Link to="." reloadDocument className="font-semibold underline">
-            {t.admin_reload()}
-          </Link>
-        </Alert>
+        <StaleAlert />
       ) : state?.errors?.form ? (
         <Alert tone="error">{state.errors.form}</Alert>
       ) : state?.errors ? (

@@ -15,7 +15,7 @@ import { valid } from '../lib/validate.ts'
 import { adminListQuery, listAnswer, userCreateInput, userRow, userUpdateInput } from '../schemas/admin.ts'
 import { wrapper } from '../schemas/common.ts'
 import { keys } from '../../storage/keys.ts'
-import type { Grant, UserRecord } from '../../storage/repositories/users.ts'
+import { newUser, type Grant, type UserRecord } from '../../storage/repositories/users.ts'
 
 const MODULE = 'ac_usuarios'
 const tags = [MODULE]
@@ -69,20 +69,7 @@ export function userRoutes(deps: Deps) {
       const input = c.req.valid('json')
       const { empresa } = c.get('tenant')
       await checkBranch(empresa, input.filial)
-      const user: UserRecord = {
-        id: crypto.randomUUID(),
-        name: input.name,
-        email: input.email,
-        avatar: null,
-        status: 'online',
-        culture: input.culture,
-        active: true,
-        password: await hashPassword(input.password),
-        grants: [{ empresa, filial: input.filial, role: input.role }],
-        current: null,
-        sessionEpoch: 0,
-        createdAt: new Date(deps.now()).toISOString(),
-      }
+      const user = newUser({ name: input.name, email: input.email, culture: input.culture, password: await hashPassword(input.password), grants: [{ empresa, filial: input.filial, role: input.role }] }, deps.now())
       if (!(await repos.users.create(user))) throw apiError(400, 'Invalid request', { email: ['This e-mail is already used by another user'] })
       return c.json(ok(rowIn(user, empresa), 'User created'))
     })

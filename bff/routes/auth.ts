@@ -12,7 +12,7 @@ import { valid } from '../lib/validate.ts'
 import { z } from 'zod'
 import { doc } from '../lib/openapi.ts'
 import { forgotPasswordSchema, refreshAnswerSchema, resetPasswordSchema, signInAnswerSchema, signInSchema, signUpSchema, tokenSignInSchema } from '../schemas/auth.ts'
-import { publicUser, type UserRecord } from '../../storage/repositories/users.ts'
+import { newUser, publicUser, type UserRecord } from '../../storage/repositories/users.ts'
 
 const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000
 
@@ -50,20 +50,7 @@ export function authRoutes(deps: Deps) {
     .post('/sign-up', doc({ summary: 'Create an account (same answer when the e-mail is taken)', tags: ['auth'], auth: false, responses: { 200: z.literal(true) } }), valid('json', signUpSchema), async (c) => {
       await simulatedDelay(config.simulateLatency, 1500)
       const input = c.req.valid('json')
-      const user: UserRecord = {
-        id: crypto.randomUUID(),
-        name: input.name,
-        email: input.email,
-        avatar: null,
-        status: 'online',
-        culture: 'en',
-        active: true,
-        password: await hashPassword(input.password),
-        grants: [],
-        current: null,
-        sessionEpoch: 0,
-        createdAt: new Date(deps.now()).toISOString(),
-      }
+      const user = newUser({ name: input.name, email: input.email, culture: 'en', password: await hashPassword(input.password), grants: [] }, deps.now())
       // The same answer whether or not the e-mail was taken, so sign-up does not reveal accounts.
       if (!(await repos.users.create(user))) log.info(`sign-up: ${input.email} is already registered`)
       return c.json(true)

@@ -40,6 +40,11 @@ export type UserRecord = {
   createdAt: string
 }
 
+/** A new, active user with no session yet (sign-up, or an administrator's ac_usuarios). */
+export function newUser(fields: Pick<UserRecord, 'name' | 'email' | 'culture' | 'password' | 'grants'>, now: number): UserRecord {
+  return { id: crypto.randomUUID(), avatar: null, status: 'online', active: true, current: null, sessionEpoch: 0, createdAt: new Date(now).toISOString(), ...fields }
+}
+
 /** What the API shows of a user: never the password. */
 export type PublicUser = Pick<UserRecord, 'id' | 'name' | 'email' | 'avatar' | 'status' | 'culture'> & { scheme: Scheme; theme: Theme }
 

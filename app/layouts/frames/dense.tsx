@@ -1,9 +1,8 @@
 import { useState } from 'react'
 import { useT } from '../../lib/i18n'
-import { Content, type FrameProps } from '../frame/content'
-import { Footer } from '../frame/footer'
-import { Header } from '../frame/header'
+import type { FrameProps } from '../frame/content'
 import { SideNavigation } from '../frame/navigation'
+import { SideFrame } from '../frame/side-frame'
 import { CompanyLogo } from '../frame/user-block'
 
 /**
@@ -28,19 +27,15 @@ export function DenseFrame({ children }: FrameProps) {
       </svg>
     </button>
   )
+  const panel = (
+    <>
+      <CompanyLogo withName={!dense} />
+      <SideNavigation appearance={dense ? 'icons' : 'default'} />
+    </>
+  )
   return (
-    <div className="flex min-h-full" data-layout="dense">
-      <aside className={`hidden shrink-0 md:block ${dense ? 'w-18' : 'w-64'}`}>
-        <div className={`sticky top-0 flex h-screen flex-col gap-4 overflow-y-auto bg-slate-900 py-4 text-slate-100 ${dense ? 'items-center px-2' : 'px-4'}`}>
-          <CompanyLogo withName={!dense} />
-          <SideNavigation appearance={dense ? 'icons' : 'default'} />
-        </div>
-      </aside>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <Header lead={toggle} />
-        <Content>{children}</Content>
-        <Footer />
-      </div>
-    </div>
+    <SideFrame layout="dense" width={dense ? 'w-18' : 'w-64'} panelClassName={`gap-4 bg-slate-900 py-4 text-slate-100 ${dense ? 'items-center px-2' : 'px-4'}`} panel={panel} headerLead={toggle}>
+      {children}
+    </SideFrame>
   )
 }
