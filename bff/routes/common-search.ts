@@ -6,6 +6,7 @@ import { doc } from '../lib/openapi.ts'
 import { valid } from '../lib/validate.ts'
 import { navigationSchema, searchResultSchema } from '../schemas/common-panels.ts'
 import { navigation } from '../../seeds/common.ts'
+import { companyPages, levelsFor } from '../lib/page-access.ts'
 import { resolveTenant } from '../lib/tenancy.ts'
 import type { Contact } from '../schemas/contacts.ts'
 import type { Task } from '../schemas/tasks.ts'
@@ -23,17 +24,24 @@ export function navigationRoutes(deps: Deps) {
 export function searchRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use(requireAuth(deps))
-    .post('/', doc({ summary: "Search contacts, pages (navigation titles) and tasks of the current company; groups with results only; an empty query answers an empty result", tags: ['common/search'], responses: { 200: z.array(searchResultSchema) } }), valid('json', z.object({ query: z.string().max(200) })), async (c) => {
+    .post('/', doc({ summary: "Search contacts, pages (the navigation's titles: the company's pages the user may open) and tasks of the current company; groups with results only; an empty query answers an empty result", tags: ['common/search'], responses: { 200: z.array(searchResultSchema) } }), valid('json', z.object({ query: z.string().max(200) })), async (c) => {
       const query = c.req.valid('json').query.trim().toLowerCase()
       if (!query) return c.json([])
-      const pages = navigation()
-        .default.filter((item) => item.title.toLowerCase().includes(query))
-        .map((item) => ({ ...item, value: item.title, link: item.link }))
-      // Company data only when the user works in a company; a user without one still finds pages.
+      // Company data only when the user works in a company.
       const tenant = await resolveTenant(deps.repos, c.get('auth').user, c.req.header('x-empresa'), c.req.header('x-filial')).catch(() => null)
-      const [contacts, tasks] = tenant
-        ? await Promise.all([companyRecords<Contact>(deps.store, tenant.empresa, 'contacts').all(), listRecord<Task>(deps.store, keys.companyRecord(tenant.empresa, 'lists', 'tasks')).all()])
-        : [[], []]
+      const [contacts, tasks, registry, levels] = tenant
+        ? await Promise.all([
+            companyRecords<Contact>(deps.store, tenant.empresa, 'contacts').all(),
+            listRecord<Task>(deps.store, keys.companyRecord(tenant.empresa, 'lists', 'tasks')).all(),
+            companyPages(deps, tenant.empresa),
+            levelsFor(deps, tenant, c.get('auth').user.id),
+          ])
+        : [[], [], [], {} as Record<string, string>]
+      // the navigation's titles: the company's pages the user may open, in the request's language
+      const culture = (['en', 'es', 'pt'] as const).find((l) => c.req.header('accept-language')?.toLowerCase().startsWith(l)) ?? c.get('auth').user.culture
+      const pages = registry
+        .filter((p) => (levels[p.module] ?? 'none') !== 'none' && p.titles[culture].toLowerCase().includes(query))
+        .map((p) => ({ id: p.module, title: p.titles[culture], value: p.titles[culture], link: `/view/${p.module}` }))
       const contactResults = contacts
         .filter((contact) => contact.name.toLowerCase().includes(query))
         .sort((a, b) => a.name.localeCompare(b.name))

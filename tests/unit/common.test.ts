@@ -81,8 +81,13 @@ describe('api/common/navigation and search', () => {
     const nav = expectSchema(navigationSchema, await (await bff.call('/common/navigation', { token })).json())
     expect(Object.keys(nav)).toEqual(['compact', 'default', 'futuristic', 'horizontal'])
     expect(nav.default.map((i) => i.link)).toEqual(['/example', '/empresa'])
-    const found = expectSchema(z.array(searchResultSchema), await (await bff.call('/common/search', { method: 'POST', token, json: { query: 'COMPANY' } })).json())
-    expect(found).toEqual([{ id: 'pages', label: 'Pages', results: [expect.objectContaining({ title: 'Company', link: '/empresa', value: 'Company' })] }])
+    const found = expectSchema(z.array(searchResultSchema), await (await bff.call('/common/search', { method: 'POST', token, json: { query: 'COMPANIES' } })).json())
+    expect(found).toEqual([{ id: 'pages', label: 'Pages', results: [expect.objectContaining({ title: 'Companies', link: '/view/ac_empresas', value: 'Companies' })] }])
+    // in the user's language, and only pages they may open
+    const es = (await (await bff.call('/common/search', { method: 'POST', token, headers: { 'accept-language': 'es-MX' }, json: { query: 'empresas' } })).json()) as Array<{ results: Array<{ title: string }> }>
+    expect(es[0].results.map((r) => r.title)).toEqual(['Empresas'])
+    const tech = await bff.signIn({ email: 'tech@demo.fieldservice.app', password: 'demo-tech-2026' })
+    expect(await (await bff.call('/common/search', { method: 'POST', token: tech, json: { query: 'compan' } })).json()).toEqual([])
     expect(await (await bff.call('/common/search', { method: 'POST', token, json: { query: '' } })).json()).toEqual([])
     expect((await bff.call('/common/search', { method: 'POST', token, json: {} })).status).toBe(400)
     const grouped = expectSchema(z.array(searchResultSchema), await (await bff.call('/common/search', { method: 'POST', token, json: { query: 'an' } })).json())
