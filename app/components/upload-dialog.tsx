@@ -105,6 +105,8 @@ export function UploadDialog({ open, onClose, purpose, title, description, accep
   const text = description ?? (purpose === 'logo' ? t.upload_logo_description() : undefined)
   return (
     <dialog ref={ref} onClose={onClose} aria-labelledby="upload-title" className="m-auto max-h-[80vh] w-[90vw] max-w-[800px] rounded-2xl bg-surface p-0 text-ink shadow-xl backdrop:bg-black/50">
+      {/* drawn only while open: every page carries the dialog, few open it */}
+      {open ? (
       <div className="flex flex-col gap-4 p-6">
         <h2 id="upload-title" className="text-xl font-bold">
           {heading}
@@ -137,6 +139,7 @@ export function UploadDialog({ open, onClose, purpose, title, description, accep
           </button>
         </div>
       </div>
+      ) : null}
     </dialog>
   )
 }
