@@ -107,28 +107,28 @@ export function UploadDialog({ open, onClose, purpose, title, description, accep
     <dialog ref={ref} onClose={onClose} aria-labelledby="upload-title" className="m-auto max-h-[80vh] w-[90vw] max-w-[800px] rounded-2xl bg-surface p-0 text-ink shadow-xl backdrop:bg-black/50">
       {/* drawn only while open: every page carries the dialog, few open it */}
       {open ? (
-      <div className="flex flex-col gap-4 p-6">
-        <h2 id="upload-title" className="text-xl font-bold">
-          {heading}
-        </h2>
-        {text ? <p className="text-ink-soft">{text}</p> : null}
-        <div className="flex h-48 items-center justify-center rounded-xl border border-dashed border-line bg-canvas">
-          {shown ? <img src={shown} alt={file?.name ?? ''} className="max-h-44 object-contain" /> : <span className="text-muted">{t.upload_no_preview()}</span>}
-        </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <button type="button" onClick={() => busy() || input.current?.click()} className="rounded-full border border-line px-4 py-2 text-sm font-semibold hover:bg-canvas">
-            {t.upload_select()}
-          </button>
-          <button type="button" onClick={remove} className="rounded-full border border-line px-4 py-2 text-sm font-semibold text-red-700 hover:bg-canvas dark:text-red-300">
-            {t.upload_delete()}
-          </button>
-          <input ref={input} type="file" accept={accept ?? (purpose === 'logo' ? 'image/*' : undefined)} className="sr-only" tabIndex={-1} aria-label={t.upload_select()} onChange={(e) => choose(e.target.files?.[0] ?? null)} />
-          {file ? <span className="text-sm">{t.upload_selected({ name: file.name })}</span> : null}
-        </div>
-        {message ? (
-          <p role="alert" className={`rounded-md px-3 py-2 text-sm ${message.tone === 'error' ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900'}`}>
-            {message.text}
-          </p>
+        <div className="flex flex-col gap-4 p-6">
+          <h2 id="upload-title" className="text-xl font-bold">
+            {heading}
+          </h2>
+          {text ? <p className="text-ink-soft">{text}</p> : null}
+          <div className="flex h-48 items-center justify-center rounded-xl border border-dashed border-line bg-canvas">
+            {shown ? <img src={shown} alt={file?.name ?? ''} className="max-h-44 object-contain" /> : <span className="text-muted">{t.upload_no_preview()}</span>}
+          </div>
+          <div className="flex flex-wrap items-center gap-3">
+            <button type="button" onClick={() => busy() || input.current?.click()} className="rounded-full border border-line px-4 py-2 text-sm font-semibold hover:bg-canvas">
+              {t.upload_select()}
+            </button>
+            <button type="button" onClick={remove} className="rounded-full border border-line px-4 py-2 text-sm font-semibold text-red-700 hover:bg-canvas dark:text-red-300">
+              {t.upload_delete()}
+            </button>
+            <input ref={input} type="file" accept={accept ?? (purpose === 'logo' ? 'image/*' : undefined)} className="sr-only" tabIndex={-1} aria-label={t.upload_select()} onChange={(e) => choose(e.target.files?.[0] ?? null)} />
+            {file ? <span className="text-sm">{t.upload_selected({ name: file.name })}</span> : null}
+          </div>
+          {message ? (
+            <p role="alert" className={`rounded-md px-3 py-2 text-sm ${message.tone === 'error' ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900'}`}>
+              {message.text}
+            </p>
         ) : null}
         <div className="flex justify-end gap-2">
           <button type="button" onClick={onClose} className="rounded-full px-4 py-2 text-sm font-semibold hover:bg-canvas">
