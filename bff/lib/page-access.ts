@@ -4,10 +4,15 @@ import { atLeast, presetLevel, type AccessLevel, type PageRecord } from '../../s
 import type { AppEnv, Deps, Tenant } from './deps.ts'
 import { apiError } from './errors.ts'
 
+// Sorted once per stored registry (a cached record is the same object until it changes).
+const inOrder = new WeakMap<PageRecord[], PageRecord[]>()
+
 /** The company's page registry (its own once changed, else the defaults), in menu order. */
 export async function companyPages(deps: Deps, empresa: number): Promise<PageRecord[]> {
   const pages = (await deps.repos.pageAccess.pages(empresa)) ?? DEFAULT_PAGES
-  return [...pages].sort((a, b) => a.order - b.order)
+  let sorted = inOrder.get(pages)
+  if (!sorted) inOrder.set(pages, (sorted = [...pages].sort((a, b) => a.order - b.order)))
+  return sorted
 }
 
 /** The user's level on every page of the tenant's company: the adjustment, else the role's preset; none on a hidden page. */
