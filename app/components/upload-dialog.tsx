@@ -10,7 +10,7 @@ const MAX_BYTES = 5 * 1024 * 1024
 type Props = {
   open: boolean
   onClose: () => void
-  purpose: 'logo' | 'file'
+  purpose: 'logo' | 'avatar' | 'file'
   title?: string
   description?: string
   accept?: string
@@ -97,12 +97,12 @@ export function UploadDialog({ open, onClose, purpose, title, description, accep
       return
     }
     if (!current) return setMessage({ tone: 'warning', text: t.upload_nothing_to_delete() })
-    if (!window.confirm(t.upload_delete_confirm())) return
+    if (purpose === 'logo' && !window.confirm(t.upload_delete_confirm())) return
     send({ intent: 'delete', url: current })
   }
   const shown = preview ?? (file ? null : current)
-  const heading = title ?? (purpose === 'logo' ? t.upload_logo_title() : t.upload_title())
-  const text = description ?? (purpose === 'logo' ? t.upload_logo_description() : undefined)
+  const heading = title ?? (purpose === 'logo' ? t.upload_logo_title() : purpose === 'avatar' ? t.upload_avatar_title() : t.upload_title())
+  const text = description ?? (purpose === 'logo' ? t.upload_logo_description() : purpose === 'avatar' ? t.upload_avatar_description() : undefined)
   return (
     <dialog ref={ref} onClose={onClose} aria-labelledby="upload-title" className="m-auto max-h-[80vh] w-[90vw] max-w-[800px] rounded-2xl bg-surface p-0 text-ink shadow-xl backdrop:bg-black/50">
       {/* drawn only while open: every page carries the dialog, few open it */}
@@ -122,7 +122,7 @@ export function UploadDialog({ open, onClose, purpose, title, description, accep
             <button type="button" onClick={remove} className="rounded-full border border-line px-4 py-2 text-sm font-semibold text-red-700 hover:bg-canvas dark:text-red-300">
               {t.upload_delete()}
             </button>
-            <input ref={input} type="file" accept={accept ?? (purpose === 'logo' ? 'image/*' : undefined)} className="sr-only" tabIndex={-1} aria-label={t.upload_select()} onChange={(e) => choose(e.target.files?.[0] ?? null)} />
+            <input ref={input} type="file" accept={accept ?? (purpose === 'file' ? undefined : 'image/*')} className="sr-only" tabIndex={-1} aria-label={t.upload_select()} onChange={(e) => choose(e.target.files?.[0] ?? null)} />
             {file ? <span className="text-sm">{t.upload_selected({ name: file.name })}</span> : null}
           </div>
           {message ? (

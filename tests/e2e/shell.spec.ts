@@ -288,6 +288,29 @@ test('a user who may not change the company logo is told why, in a toast', async
   await expect(page.getByTestId('company-logo').locator('img')).toHaveCount(0)
 })
 
+test('the profile picture is changed and removed through the upload dialog', async ({ page }) => {
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201b8a1e6430000000049454e44ae426082', 'hex')
+  await signIn(page)
+  await page.goto('/view/myaccount')
+  await page.getByRole('button', { name: 'Change picture' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Upload Profile Picture' })
+  await expect(dialog.getByText('Shown beside your name across the app.')).toBeVisible()
+  await expect(dialog.getByLabel('Select File')).toHaveAttribute('accept', 'image/*')
+  await dialog.getByLabel('Select File').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png })
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByTestId('toast')).toHaveText(/File uploaded successfully/)
+  const picture = page.getByTestId('profile-avatar').locator('img')
+  await expect(picture).toHaveAttribute('src', /\/api\/files\/1\/[0-9a-f-]{36}\/me\.png$/)
+  // the header's user menu shows it too, without a reload
+  await expect(page.getByTestId('user-menu').locator('img')).toHaveAttribute('src', (await picture.getAttribute('src'))!)
+  await page.getByRole('button', { name: 'Change picture' }).click()
+  await dialog.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByTestId('toast').filter({ hasText: 'File deleted successfully' })).toBeVisible()
+  await expect(picture).toHaveCount(0)
+  await expect(page.getByTestId('profile-avatar')).toHaveText(/^[A-Z]{2}$/)
+})
+
 test('a session that ended elsewhere sends the next click to sign-in with "Refresh token failed"', async ({ page, context, request }) => {
   await signIn(page)
   const token = (await context.cookies()).find((c) => c.name === 'token')!.value

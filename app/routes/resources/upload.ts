@@ -10,14 +10,25 @@ type FileAnswer = { Error?: string | null; error?: string; ListFiles?: Array<{ I
 /**
  * The upload dialog's Save and Delete. Save: the file goes to the BFF's FileManager upload; for
  * the company logo it then becomes the company's logo and the user's avatar (product-shell.md §4).
- * Delete (intent=delete, the logo): the company goes back to the default logo, then the file is
- * deleted by its URL. Errors come back as the BFF said them (§8), else the spec's texts.
+ * Delete (intent=delete): the logo — the company goes back to the default logo, then the file is
+ * deleted by its URL; the avatar — the profile goes back to initials. An avatar upload becomes
+ * the user's picture. Errors come back as the BFF said them (§8), else the spec's texts.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context)
   const form = await request.formData()
   const api = apiClient(request, context)
   const logo = form.get('purpose') === 'logo'
+  const avatar = form.get('purpose') === 'avatar'
+  if (form.get('intent') === 'delete' && avatar) {
+    // the picture goes from the profile; its file too, unless it is the company logo (§4 makes the logo the avatar)
+    if (!user.avatar) return data<UploadResult>({ ok: false, error: 'No file to delete' }, 400)
+    await api.common.user.$patch({ json: { user: { avatar: null } } })
+    const shell = await api.common.shell.$get()
+    const companyLogo = shell.ok ? ((await shell.json()) as { logo: string | null }).logo : null
+    if (user.avatar !== companyLogo) await api.FileManager['delete-by-url'].$delete({ query: { url: user.avatar } })
+    return { ok: true, url: null, id: null, deleted: true } satisfies UploadResult
+  }
   if (form.get('intent') === 'delete') {
     const url = form.get('url')
     if (!logo || typeof url !== 'string' || !url) return data<UploadResult>({ ok: false, error: 'No file to delete' }, 400)
@@ -32,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const file = form.get('file')
   if (!(file instanceof File) || file.size === 0) return data<UploadResult>({ ok: false, error: 'No file selected.' }, 400)
-  const res = await api.FileManager.upload.$post({ form: { files: file, getEmpresaProprietario: logo ? 'true' : 'false' } })
+  const res = await api.FileManager.upload.$post({ form: { files: file, getEmpresaProprietario: logo || avatar ? 'true' : 'false' } })
   const body = (await res.json().catch(() => null)) as FileAnswer
   const uploaded = body?.ListFiles?.[0]
   if (!res.ok || !uploaded) return data<UploadResult>({ ok: false, error: body?.Error ?? body?.error ?? 'Error uploading file' }, res.status === 413 ? 413 : 400)
@@ -46,5 +57,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     await api.common.user.$patch({ json: { user: { avatar: uploaded.Url } } })
   }
+  if (avatar) await api.common.user.$patch({ json: { user: { avatar: uploaded.Url } } })
   return { ok: true, url: uploaded.Url, id: uploaded.Id } satisfies UploadResult
 }

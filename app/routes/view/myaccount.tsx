@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react'
 import { data, Form, useNavigation, useRouteLoaderData } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/myaccount'
@@ -13,6 +14,8 @@ import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { CsrfField } from '../../ui/csrf-field'
 import { TextField } from '../../ui/text-field'
+import { UploadDialog } from '../../components/upload-dialog'
+import { initials } from '../../components/user-menu'
 
 export const meta = titled('profile_title')
 
@@ -58,6 +61,8 @@ export default function MyAccount({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
   const user = frame.user
+  const [avatarOpen, setAvatarOpen] = useState(false)
+  const closeAvatar = useCallback(() => setAvatarOpen(false), [])
   const result = actionData as Result | undefined
   const profile = result?.form === 'profile' ? result : undefined
   const password = result?.form === 'password' ? result : undefined
@@ -69,6 +74,20 @@ export default function MyAccount({ actionData }: Route.ComponentProps) {
   return (
     <div className="flex max-w-2xl flex-col gap-8">
       <h1 className="text-3xl font-extrabold tracking-tight">{t.profile_title()}</h1>
+      <section className="flex items-center gap-5 rounded-2xl bg-surface p-6 shadow-sm" aria-labelledby="avatar-title">
+        <div aria-hidden="true" className="flex h-20 w-20 shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary-600 text-2xl font-bold text-white" data-testid="profile-avatar">
+          {user.avatar ? <img src={user.avatar} alt="" className="h-full w-full object-cover" /> : initials(user.name)}
+        </div>
+        <div className="flex flex-col gap-2">
+          <h2 id="avatar-title" className="text-lg font-bold">
+            {t.avatar_label()}
+          </h2>
+          <Button type="button" variant="secondary" onClick={() => setAvatarOpen(true)} className="self-start">
+            {t.avatar_change()}
+          </Button>
+        </div>
+        <UploadDialog open={avatarOpen} onClose={closeAvatar} purpose="avatar" current={user.avatar} />
+      </section>
       <section className="rounded-2xl bg-surface p-6 shadow-sm">
         {profile?.ok ? <Alert tone="success">{t.profile_saved()}</Alert> : null}
         {profile?.error ? <Alert tone="error">{profile.error}</Alert> : null}
