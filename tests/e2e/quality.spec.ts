@@ -15,7 +15,7 @@ test('the signed-out pages have no accessibility violations', async ({ page }) =
 test('the signed-in shell and its open panels have no accessibility violations', async ({ page }) => {
   await signIn(page)
   await expectAccessible(page, 'home')
-  for (const panel of ['messages-panel', 'notifications-panel', 'user-menu']) {
+  for (const panel of ['messages-panel', 'notifications-panel', 'shortcuts-panel', 'user-menu']) {
     await page.getByTestId(panel).locator('summary').click()
     await expect(page.getByTestId(panel).locator('summary + div')).toBeVisible()
     await page.waitForTimeout(300)
