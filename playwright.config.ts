@@ -20,7 +20,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node bff/runtime/node.ts',
+    // the server as npm start runs it (built by npm run build, which npm test runs first)
+    command: 'node build/node/server.js',
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     env: { PORT: String(PORT), STORAGE_DRIVER: 'memory', NODE_ENV: 'test' },

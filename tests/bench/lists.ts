@@ -31,7 +31,7 @@ export async function benchLists(start: Start, sizes: number[], seconds: number)
       const seedSeconds = (performance.now() - began) / 1000
       const port = await freePort()
       const base = `http://127.0.0.1:${port}`
-      const app = await start(['bff/runtime/node.ts'], { PORT: String(port), STORAGE_DRIVER: 'fs', DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: 'bench-secret-0123456789-abcdefghijklmnop' }, `${base}/api/health`)
+      const app = await start(['build/node/server.js'], { PORT: String(port), STORAGE_DRIVER: 'fs', DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: 'bench-secret-0123456789-abcdefghijklmnop' }, `${base}/api/health`)
       try {
         const signIn = await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) })
         const { accessToken } = (await signIn.json()) as { accessToken: string }

@@ -52,7 +52,7 @@ function peakMemoryMb(pid: number): number {
 }
 
 ensureWrk()
-if (!existsSync(join(root, 'build/server/index.js'))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
+if (!existsSync(join(root, 'build/node/server.js'))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
 execFileSync('npx', ['react-router', 'build', 'tests/bench/trivial'], { cwd: root, stdio: 'ignore' })
 
 // The product's data: the demo seed plus branches up to 50 in the demo company.
@@ -84,7 +84,7 @@ try {
   trivial.kill()
 
   const base = `http://127.0.0.1:${appPort}`
-  const app = await start(['bff/runtime/node.ts'], { PORT: String(appPort), STORAGE_DRIVER: 'fs', DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: 'bench-secret-0123456789-abcdefghijklmnop' }, `${base}/api/health`)
+  const app = await start(['build/node/server.js'], { PORT: String(appPort), STORAGE_DRIVER: 'fs', DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: 'bench-secret-0123456789-abcdefghijklmnop' }, `${base}/api/health`)
   children.push(app)
   const signIn = await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) })
   const { accessToken } = (await signIn.json()) as { accessToken: string }

@@ -6,13 +6,16 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { roundTrip } from './round-trip.ts'
 import { freePort, startServer } from './servers.ts'
 
+// What `npm start` runs: the Node entry as built by `npm run build` (build:node).
+const NODE_SERVER = 'build/node/server.js'
+
 describe('the Node server (npm start)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'node-data-'))
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
   const start = async () => {
     const port = await freePort()
-    return startServer(process.execPath, ['bff/runtime/node.ts'], port, { PORT: String(port), STORAGE_DRIVER: 'fs', DATA_DIR: dataDir, NODE_ENV: 'development', JWT_SECRET: '' })
+    return startServer(process.execPath, [NODE_SERVER], port, { PORT: String(port), STORAGE_DRIVER: 'fs', DATA_DIR: dataDir, NODE_ENV: 'development', JWT_SECRET: '' })
   }
 
   it('seeds the fs storage once, prints the demo sign-in, and keeps data and sessions across a restart', async () => {
@@ -45,13 +48,13 @@ describe('the Node server (npm start)', () => {
   })
 
   it('refuses to start in production without JWT_SECRET, naming the setting', () => {
-    const run = spawnSync(process.execPath, ['bff/runtime/node.ts'], { env: { ...process.env, NODE_ENV: 'production', JWT_SECRET: '', STORAGE_DRIVER: 'memory' }, encoding: 'utf8', timeout: 30_000 })
+    const run = spawnSync(process.execPath, [NODE_SERVER], { env: { ...process.env, NODE_ENV: 'production', JWT_SECRET: '', STORAGE_DRIVER: 'memory' }, encoding: 'utf8', timeout: 30_000 })
     expect(run.status).toBe(1)
     expect(run.stderr.trim()).toBe('Invalid setting JWT_SECRET: is required in production (at least 32 bytes)')
   })
 
   it('refuses a bad setting with one line', () => {
-    const run = spawnSync(process.execPath, ['bff/runtime/node.ts'], { env: { ...process.env, PORT: 'eighty', STORAGE_DRIVER: 'memory' }, encoding: 'utf8', timeout: 30_000 })
+    const run = spawnSync(process.execPath, [NODE_SERVER], { env: { ...process.env, PORT: 'eighty', STORAGE_DRIVER: 'memory' }, encoding: 'utf8', timeout: 30_000 })
     expect(run.status).toBe(1)
     expect(run.stderr.trim()).toBe('Invalid setting PORT: must be a port number')
   })
@@ -60,7 +63,7 @@ describe('the Node server (npm start)', () => {
 describe('form actions and cross-site request forgery', () => {
   it('refuses a form post without the CSRF token, with a wrong one, or from another origin', async () => {
     const port = await freePort()
-    const server = await startServer(process.execPath, ['bff/runtime/node.ts'], port, { PORT: String(port), STORAGE_DRIVER: 'memory', NODE_ENV: 'test' })
+    const server = await startServer(process.execPath, [NODE_SERVER], port, { PORT: String(port), STORAGE_DRIVER: 'memory', NODE_ENV: 'test' })
     try {
       const page = await fetch(`${server.url}/sign-in`)
       const cookie = page.headers.get('set-cookie')!.split(';')[0]
