@@ -5,7 +5,7 @@ import type { AppEnv, Deps, Logger } from './lib/deps.ts'
 import { apiError, onApiError } from './lib/errors.ts'
 import { signingSecret } from './lib/secret.ts'
 import { createTokenVerifier } from './lib/tokens.ts'
-import { forwardUpstream } from './lib/upstream.ts'
+import { FORWARDED, forwardUpstream } from './lib/upstream.ts'
 import { authRoutes } from './routes/auth.ts'
 import { docsPage, documentOf } from './routes/docs.ts'
 import { doc } from './lib/openapi.ts'
@@ -74,17 +74,25 @@ export async function createBff(options: BffOptions) {
   const limit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw apiError(413, 'The request body is too large') } })
   // Uploads: the files and a little room for the other form fields; refused as soon as it is passed.
   const uploadLimit = bodyLimit({ maxSize: UPLOAD_MAX_BYTES + 64 * 1024, onError: () => { throw apiError(413, 'File size exceeds the limit of 5 MB.') } })
+  // upstream mode: the real backend answers the ac_*, cd_* and FileManager calls
+  const upstream = config.upstreamApiUrl ? forwardUpstream(deps, config.upstreamApiUrl, config.upstreamTimeoutMs) : null
   const api = new Hono<AppEnv>()
     .use((c, next) => {
       // Set before the handler runs, so Hono adds them as it builds the response.
       c.header('Cache-Control', 'no-store')
       c.header('X-Content-Type-Options', 'nosniff')
+      // one middleware for all of it: each extra layer costs every call
+      const then =
+        upstream && FORWARDED.test(c.req.path)
+          ? async () => {
+              const forwarded = await upstream(c, next)
+              if (forwarded instanceof Response) c.res = forwarded
+            }
+          : next
       // Requests without a body skip the limit (touching a GET's body costs time and memory).
-      if (BODYLESS.has(c.req.method)) return next()
-      return (c.req.header('content-type') ?? '').startsWith('multipart/form-data') ? uploadLimit(c, next) : limit(c, next)
+      if (BODYLESS.has(c.req.method)) return then()
+      return (c.req.header('content-type') ?? '').startsWith('multipart/form-data') ? uploadLimit(c, then) : limit(c, then)
     })
-    // upstream mode: the real backend answers the ac_*, cd_* and FileManager calls
-    .use(config.upstreamApiUrl ? forwardUpstream(deps, config.upstreamApiUrl, config.upstreamTimeoutMs) : (_c, next) => next())
     .get('/health', doc({ summary: 'Liveness and the storage driver', tags: ['system'], auth: false, responses: { 200: healthSchema } }), (c) => c.json({ status: 'ok' as const, storage: store.driver }))
     .route('/auth', authRoutes(deps))
     .route('/common/user', commonUserRoutes(deps))

@@ -1,10 +1,10 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
-import { compress } from 'hono/compress'
 import { getCookie } from 'hono/cookie'
 import { serialize } from 'hono/utils/cookie'
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router'
 import { createBff, type BffOptions } from './app.ts'
 import { randomToken } from './lib/base64.ts'
+import { gzipped } from './lib/gzip.ts'
 import { timingSafeEqual } from './lib/passwords.ts'
 import type { ServerContext as ServerContextValue } from '../app/server-context.ts'
 
@@ -35,13 +35,9 @@ export async function createServer(options: ServerOptions) {
   // The context key must be the very object the build's loaders read: take it from the build.
   const contextKey = (options.build.entry.module as unknown as { serverContext: RouterContext<ServerContextValue> }).serverContext
 
+  // gzip for pages and assets (Node); Workers and Deno.serve compress on their own
+  const zip = (res: Response, c: Context) => (options.compress ? gzipped(res, c.req.header('accept-encoding')) : res)
   const app = new Hono()
-  if (options.compress) {
-    // gzip for clients that ask (pages, scripts, styles, JSON). Looked at only when the client
-    // accepts an encoding: reading a response's headers costs @hono/node-server its fast path.
-    const gzip = compress()
-    app.use((c, next) => (c.req.header('accept-encoding') ? gzip(c, next) : next()))
-  }
   app.route('/api', bff.api)
   // product-shell.md §7: the client's translation files at ./i18n/{lang}.json
   app.get('/i18n/:file', (c) => bff.api.fetch(new Request(new URL(`/i18n/${c.req.param('file')}`, c.req.url)), c.env))
@@ -49,6 +45,12 @@ export async function createServer(options: ServerOptions) {
     app.use('/assets/*', async (c, next) => {
       await next()
       if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable')
+      const zipped = zip(c.res, c)
+      if (zipped !== c.res) {
+        c.res = zipped
+        // Hono carries the old headers over to the new answer: the plain length must go
+        c.res.headers.delete('content-length')
+      }
     })
     app.use('/assets/*', options.staticFiles)
     app.use('/favicon.svg', options.staticFiles)
@@ -63,7 +65,7 @@ export async function createServer(options: ServerOptions) {
     const res = await handle(c.req.raw, context)
     if (csrf.setCookie) res.headers.append('Set-Cookie', csrf.setCookie)
     for (const [name, value] of PAGE_HEADERS) res.headers.set(name, value)
-    return res
+    return zip(res, c)
   })
   return { app, bff }
 }

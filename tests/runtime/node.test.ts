@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -39,6 +39,12 @@ describe('the Node server (npm start)', () => {
       const zipped = await fetch(`${second.url}/sign-in`, { headers: { 'accept-encoding': 'gzip' } })
       expect(zipped.headers.get('content-encoding')).toBe('gzip')
       expect(await zipped.text()).toContain('</html>')
+      // and so do the scripts, whole (a stale Content-Length would cut them short)
+      const html = await (await fetch(`${second.url}/sign-in`)).text()
+      const script = html.match(/\/assets\/entry\.client-[\w-]+\.js/)![0]
+      const asset = await fetch(`${second.url}${script}`, { headers: { 'accept-encoding': 'gzip' } })
+      expect([asset.headers.get('content-encoding'), asset.headers.get('content-length')]).toEqual(['gzip', null])
+      expect((await asset.arrayBuffer()).byteLength).toBe(statSync(join('build/client', script)).size)
       const plain = await fetch(`${second.url}/sign-in`, { headers: { 'accept-encoding': 'identity' } })
       expect(plain.headers.get('content-encoding')).toBeNull()
       expect(await plain.text()).toContain('</html>')
