@@ -130,6 +130,26 @@ describe('ac_usuarios and ac_usuariospaginas', () => {
   })
 })
 
+describe('page levels', () => {
+  it('lets a manager change branches (edit) but not deactivate them (delete)', async () => {
+    const bff = await testBff()
+    const call = await admin(bff)
+    const manager = { name: 'Marta Gerente', email: 'marta@acme.example', password: 'marta-password-2026', role: 'manager', filial: 'all', culture: 'pt' }
+    expect((await call('/ac_usuarios', { method: 'POST', json: manager })).status).toBe(200)
+    const token = await bff.signIn({ email: manager.email, password: manager.password })
+    const asMarta = (path: string, init: { method?: string; json?: unknown } = {}) => bff.call(path, { ...init, token, headers: acme })
+    const branch = (await json<Record<string, unknown>>(await asMarta('/cd_filial/3'))).Dados
+    expect((await asMarta('/cd_filial/3', { method: 'PUT', json: { ...branch, NOM_FILIAL: 'Rio Centro' } })).status).toBe(200)
+    const refused = await asMarta('/cd_filial/3', { method: 'DELETE' })
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toEqual({ IsSuccess: false, Dados: null, Msg: 'You do not have access to this page' })
+    expect((await json<{ ACTIVE: boolean }>(await call('/cd_filial/3'))).Dados.ACTIVE).toBe(true)
+    // and may look at users (view) but not create one (edit)
+    expect((await asMarta('/ac_usuarios')).status).toBe(200)
+    expect((await asMarta('/ac_usuarios', { method: 'POST', json: { ...manager, email: 'x@acme.example' } })).status).toBe(403)
+  })
+})
+
 describe('ac_paginas', () => {
   it('renames and hides screens for the company; the navigation follows; the registry page cannot be hidden', async () => {
     const bff = await testBff()
