@@ -85,8 +85,7 @@ export async function createBff(options: BffOptions) {
       const then =
         upstream && FORWARDED.test(c.req.path)
           ? async () => {
-              const forwarded = await upstream(c, next)
-              if (forwarded instanceof Response) c.res = forwarded
+              c.res = await upstream(c)
             }
           : next
       // Requests without a body skip the limit (touching a GET's body costs time and memory).

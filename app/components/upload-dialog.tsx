@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useFetcher, useRouteLoaderData } from 'react-router'
-import { useT, type Translator } from '../lib/i18n'
+import { knownMessage } from '../lib/forms'
+import { useT } from '../lib/i18n'
 import { showToast } from '../lib/toasts'
 import type { UploadResult } from '../routes/resources/upload'
 
@@ -16,19 +17,6 @@ type Props = {
   accept?: string
   /** The image already saved (the company logo): shown until another is picked; Delete removes it. */
   current?: string | null
-}
-
-/** The BFF's and the action's English texts (product-shell.md §8), in the user's language. */
-function errorText(t: Translator, error: string): string {
-  const known: Record<string, () => string> = {
-    'No file selected.': t.upload_no_file,
-    'No files selected for upload': t.upload_no_files,
-    'Error uploading file': t.upload_error,
-    'Error deleting file': t.upload_delete_error,
-    'No file to delete': t.upload_nothing_to_delete,
-    'Unexpected error!': t.error_unexpected,
-  }
-  return known[error]?.() ?? (error.startsWith('File size') ? t.upload_too_big() : error)
 }
 
 /** The upload dialog (product-shell.md §2, §4, §5, §8): preview, Select File, Cancel and Save. */
@@ -62,7 +50,7 @@ export function UploadDialog({ open, onClose, purpose, title, description, accep
       showToast('success', result.deleted ? t.upload_deleted() : t.upload_ok())
       if (!result.deleted) onClose()
     } else {
-      showToast('error', errorText(t, result.error))
+      showToast('error', knownMessage(result.error, t) ?? result.error)
     }
   }, [fetcher.state, fetcher.data, onClose, t])
 

@@ -3,7 +3,7 @@ import type { Translator } from './i18n'
 
 export type FieldErrors = Record<string, string>
 
-/** The shared schemas' and the BFF's own sentences, in the user's language (unknown ones as they are). */
+/** The shared schemas', the BFF's and the upload service's sentences, in the user's language; null for others. */
 export function knownMessage(message: string, t: Translator): string | null {
   const known: Record<string, () => string> = {
     'Fill this in': t.field_required,
@@ -14,6 +14,13 @@ export function knownMessage(message: string, t: Translator): string | null {
     'This e-mail is already used by another user': t.email_taken,
     'A company needs a main branch: mark another branch as main instead': t.main_branch_needed,
     'Choose a branch of this company': t.branch_of_company,
+    'No file selected.': t.upload_no_file,
+    'No files selected for upload': t.upload_no_files,
+    'File size exceeds the limit of 5 MB.': t.upload_too_big,
+    'Error uploading file': t.upload_error,
+    'Error deleting file': t.upload_delete_error,
+    'No file to delete': t.upload_nothing_to_delete,
+    'Unexpected error!': t.error_unexpected,
   }
   return known[message]?.() ?? null
 }

@@ -1,12 +1,13 @@
 import { useRouteLoaderData } from 'react-router'
 import { m } from '../paraglide/messages.js'
+import { CULTURES, type Culture } from '../../bff/lib/culture.ts'
 
-export const LOCALES = ['en', 'es', 'pt'] as const
-export type Locale = (typeof LOCALES)[number]
+export const LOCALES = ['en', 'es', 'pt'] as const satisfies readonly Culture[]
+export type Locale = Culture
 export const DEFAULT_LOCALE: Locale = 'en'
 
 /** The spec's cultures: en → en-US, es → es-MX, pt → pt-BR (Accept-Language, formats). */
-export const CULTURES: Record<Locale, string> = { en: 'en-US', es: 'es-MX', pt: 'pt-BR' }
+export { CULTURES }
 
 export function toLocale(value: string | null | undefined): Locale {
   return LOCALES.find((l) => l === value) ?? DEFAULT_LOCALE

@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory'
 import { DEFAULT_PAGES } from '../../seeds/pages.ts'
 import { atLeast, presetLevel, type AccessLevel, type PageRecord } from '../../storage/repositories/page-access.ts'
 import type { AppEnv, Deps, Tenant } from './deps.ts'
+import type { Culture } from './culture.ts'
 import { apiError } from './errors.ts'
 
 // Sorted once per stored registry (a cached record is the same object until it changes).
@@ -15,10 +16,20 @@ export async function companyPages(deps: Deps, empresa: number): Promise<PageRec
   return sorted
 }
 
-/** The user's level on every page of the tenant's company: the adjustment, else the role's preset; none on a hidden page. */
-export async function levelsFor(deps: Deps, tenant: Tenant, userId: string): Promise<Record<string, AccessLevel>> {
+/** The registry in menu order with the user's level on each page: the adjustment, else the role's preset; none on a hidden page. */
+async function pagesWithLevels(deps: Deps, tenant: Tenant, userId: string): Promise<Array<{ page: PageRecord; level: AccessLevel }>> {
   const [pages, overrides] = await Promise.all([companyPages(deps, tenant.empresa), deps.repos.pageAccess.overrides(tenant.empresa, userId)])
-  return Object.fromEntries(pages.map((p) => [p.module, p.active ? (overrides[p.module] ?? presetLevel(tenant.grant.role, p.module)) : 'none']))
+  return pages.map((page) => ({ page, level: page.active ? (overrides[page.module] ?? presetLevel(tenant.grant.role, page.module)) : 'none' }))
+}
+
+/** The user's level on every page of the tenant's company. */
+export async function levelsFor(deps: Deps, tenant: Tenant, userId: string): Promise<Record<string, AccessLevel>> {
+  return Object.fromEntries((await pagesWithLevels(deps, tenant, userId)).map(({ page, level }) => [page.module, level]))
+}
+
+/** The navigation: the pages the user may open, in order, titled in `culture` (the shell and the search). */
+export async function navigationPages(deps: Deps, tenant: Tenant, userId: string, culture: Culture) {
+  return (await pagesWithLevels(deps, tenant, userId)).flatMap(({ page, level }) => (level === 'none' ? [] : [{ module: page.module, title: page.titles[culture], icon: page.icon, group: page.group, level }]))
 }
 
 /** DOMAIN.md ac_usuariospaginas: reads need view, creates and changes edit, deletes delete. */

@@ -1,6 +1,7 @@
-import { createMiddleware } from 'hono/factory'
+import type { Context } from 'hono'
 import type { AppEnv, Deps } from './deps.ts'
 import { authenticate, bearerToken } from './auth.ts'
+import { CULTURES, requestCulture } from './culture.ts'
 import { apiError } from './errors.ts'
 
 /** The calls the real backend answers in upstream mode (product-shell.md §7): the ac_*, cd_* modules and the FileManager. */
@@ -8,8 +9,8 @@ export const FORWARDED = /^(?:\/api)?\/(?:ac_|cd_|FileManager\/)/
 
 /** Accept-Language as product-shell.md §7 sends it: en-US, es-MX or pt-BR from the culture, default en. */
 export function upstreamLanguage(header: string | undefined): string {
-  const lang = header?.trim().slice(0, 2).toLowerCase()
-  return lang === 'es' ? 'es-MX' : lang === 'pt' ? 'pt-BR' : lang === 'en' ? 'en-US' : 'en'
+  const culture = requestCulture(header, null)
+  return culture ? CULTURES[culture] : 'en'
 }
 
 // Hop-by-hop and length headers are the connection's own, never passed on.
@@ -21,12 +22,12 @@ const DROPPED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgra
  * the same bearer token, Accept-Language, X-Filial and X-Empresa (-1 by default), no-store,
  * JSON content type unless the body is form data — streaming the body both ways. The real
  * backend owns companies, branches, users and files there: its answers (status, body, wrapper)
- * come back untouched. No answer within the time limit: 504; unreachable: 502.
+ * come back untouched. No answer within the time limit: 504; unreachable: 502. The caller
+ * sends only the FORWARDED calls here.
  */
 export function forwardUpstream(deps: Deps, base: string, timeoutMs: number) {
   const root = base.replace(/\/+$/, '')
-  return createMiddleware<AppEnv>(async (c, next) => {
-    if (!FORWARDED.test(c.req.path)) return next()
+  return async (c: Context<AppEnv>): Promise<Response> => {
     const token = bearerToken(c.req.header('authorization'))
     if (!token || !(await authenticate(deps, token))) throw apiError(401, 'Invalid token')
     const url = new URL(c.req.url)
@@ -66,5 +67,5 @@ export function forwardUpstream(deps: Deps, base: string, timeoutMs: number) {
     })
     out.set('Cache-Control', 'no-store')
     return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: out })
-  })
+  }
 }

@@ -11,7 +11,7 @@ import { doc, apiErrorSchema } from '../lib/openapi.ts'
 import { requirePage } from '../lib/page-access.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
-import { adminListQuery, companyInput, companyRow, listAnswer } from '../schemas/admin.ts'
+import { adminListQuery, restoreQuery, companyInput, companyRow, listAnswer } from '../schemas/admin.ts'
 import { wrapper } from '../schemas/common.ts'
 import { filesRepository } from '../../storage/repositories/files.ts'
 import { fileUrl } from './files.ts'
@@ -118,7 +118,7 @@ export function companyRoutes(deps: Deps) {
       withVersion(c, saved.version)
       return c.json(ok(row(saved.value), 'Company saved'))
     })
-    .delete('/:id', doc({ summary: 'Deactivate a company (its data is kept); ?restore=1 activates it again', tags, responses: { 200: companyAnswer, 403: apiErrorSchema, 404: apiErrorSchema, 412: apiErrorSchema } }), valid('param', idParam), valid('query', z.object({ restore: z.enum(['0', '1']).default('0') })), async (c) => {
+    .delete('/:id', doc({ summary: 'Deactivate a company (its data is kept); ?restore=1 activates it again', tags, responses: { 200: companyAnswer, 403: apiErrorSchema, 404: apiErrorSchema, 412: apiErrorSchema } }), valid('param', idParam), valid('query', restoreQuery), async (c) => {
       const { id } = c.req.valid('param')
       const user = c.get('auth').user
       if (!companyGrant(user, id)) throw apiError(404, 'Company not found')

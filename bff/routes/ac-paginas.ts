@@ -10,8 +10,9 @@ import { paginate, sortBy } from '../lib/list.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { companyPages, levelsFor, requirePage } from '../lib/page-access.ts'
 import { requireTenant } from '../lib/tenancy.ts'
+import { requestCulture } from '../lib/culture.ts'
 import { valid } from '../lib/validate.ts'
-import { adminListQuery, listAnswer, pageInput, pageRow, userPageRow, userPagesInput } from '../schemas/admin.ts'
+import { adminListQuery, listAnswer, restoreQuery, pageInput, pageRow, userPageRow, userPagesInput } from '../schemas/admin.ts'
 import { wrapper } from '../schemas/common.ts'
 import { DEFAULT_PAGES } from '../../seeds/pages.ts'
 import { ACCESS_LEVELS, presetLevel, type AccessLevel, type PageRecord } from '../../storage/repositories/page-access.ts'
@@ -23,7 +24,6 @@ const USER_PAGES = 'ac_usuariospaginas'
 const moduleParam = z.object({ module: z.string().regex(/^[a-z_]{2,40}$/, 'must be a module name') })
 const listQuery = adminListQuery(['order', 'module', 'title_en', 'group', 'active'], 'order')
 const row = (p: PageRecord) => ({ module: p.module, title_en: p.titles.en, title_es: p.titles.es, title_pt: p.titles.pt, icon: p.icon, group: p.group, order: p.order, active: p.active })
-const cultureOf = (header: string | undefined) => (['en', 'es', 'pt'] as const).find((l) => header?.toLowerCase().startsWith(l)) ?? 'en'
 
 /**
  * ac_paginas (DOMAIN.md): the company's registry of screens (route, title per language, icon,
@@ -56,7 +56,7 @@ export function pageRoutes(deps: Deps) {
         const page = (await companyPages(deps, tenant.empresa)).find((p) => p.module === module)
         if (!page) throw apiError(404, 'Page not found')
         const level = (await levelsFor(deps, tenant, c.get('auth').user.id))[module] ?? 'none'
-        return c.json(ok({ module, title: page.titles[cultureOf(c.req.header('accept-language'))], group: page.group, level }))
+        return c.json(ok({ module, title: page.titles[requestCulture(c.req.header('accept-language'), 'en')], group: page.group, level }))
       })
       .get('/', doc({ summary: 'The registry of screens of the current company: searched, sorted, paged', tags: [PAGES], responses: { 200: listAnswer(pageRow) } }), requirePage(deps, PAGES), valid('query', listQuery), async (c) => {
         const q = c.req.valid('query')
@@ -87,7 +87,7 @@ export function pageRoutes(deps: Deps) {
         withVersion(c, version)
         return c.json(ok(row(page), 'Page saved'))
       })
-      .delete('/:module', doc({ summary: 'Hide a screen from everyone in the company (?restore=1 shows it again)', tags: [PAGES], responses: { 200: wrapper(pageRow), 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } }), requirePage(deps, PAGES), valid('param', moduleParam), valid('query', z.object({ restore: z.enum(['0', '1']).default('0') })), async (c) => {
+      .delete('/:module', doc({ summary: 'Hide a screen from everyone in the company (?restore=1 shows it again)', tags: [PAGES], responses: { 200: wrapper(pageRow), 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } }), requirePage(deps, PAGES), valid('param', moduleParam), valid('query', restoreQuery), async (c) => {
         const { empresa } = c.get('tenant')
         const { module } = c.req.valid('param')
         const active = c.req.valid('query').restore === '1'
@@ -124,7 +124,7 @@ export function userPageRoutes(deps: Deps) {
       const user = await memberOf(empresa, c.req.valid('query').userId)
       const stored = await repos.pageAccess.overridesVersioned(empresa, user.id)
       withVersion(c, stored?.version ?? 0)
-      return c.json(ok(await matrix(empresa, user, cultureOf(c.req.header('accept-language')))))
+      return c.json(ok(await matrix(empresa, user, requestCulture(c.req.header('accept-language'), 'en'))))
     })
     .put('/', doc({ summary: "Set one user's page levels (pages left out keep theirs); If-Match names the version edited", tags: [USER_PAGES], responses: { 200: wrapper(z.array(userPageRow)), 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 412: apiErrorSchema } }), valid('json', userPagesInput), async (c) => {
       const { empresa } = c.get('tenant')
@@ -143,12 +143,12 @@ export function userPageRoutes(deps: Deps) {
       const expected = ifMatchVersion(c.req.header('if-match'))
       const saved = await repos.pageAccess.saveOverrides(empresa, userId, next, { expectVersion: expected === 0 ? undefined : expected })
       withVersion(c, saved!.version)
-      return c.json(ok(await matrix(empresa, user, cultureOf(c.req.header('accept-language'))), 'Page access saved'))
+      return c.json(ok(await matrix(empresa, user, requestCulture(c.req.header('accept-language'), 'en')), 'Page access saved'))
     })
     .delete('/', doc({ summary: "Put one user's page levels back to their role's preset", tags: [USER_PAGES], responses: { 200: wrapper(z.array(userPageRow)), 403: apiErrorSchema, 404: apiErrorSchema } }), valid('query', userQuery), async (c) => {
       const { empresa } = c.get('tenant')
       const user = await memberOf(empresa, c.req.valid('query').userId)
       await repos.pageAccess.saveOverrides(empresa, user.id, {})
-      return c.json(ok(await matrix(empresa, user, cultureOf(c.req.header('accept-language'))), 'Page access reset to the role'))
+      return c.json(ok(await matrix(empresa, user, requestCulture(c.req.header('accept-language'), 'en')), 'Page access reset to the role'))
     })
 }

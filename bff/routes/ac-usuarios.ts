@@ -12,7 +12,7 @@ import { requirePage } from '../lib/page-access.ts'
 import { hashPassword } from '../lib/passwords.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
-import { adminListQuery, listAnswer, userCreateInput, userRow, userUpdateInput } from '../schemas/admin.ts'
+import { adminListQuery, restoreQuery, listAnswer, userCreateInput, userRow, userUpdateInput } from '../schemas/admin.ts'
 import { wrapper } from '../schemas/common.ts'
 import { keys } from '../../storage/keys.ts'
 import { newUser, type Grant, type UserRecord } from '../../storage/repositories/users.ts'
@@ -91,7 +91,7 @@ export function userRoutes(deps: Deps) {
       withVersion(c, saved.version)
       return c.json(ok(rowIn(saved.value, empresa), 'User saved'))
     })
-    .delete('/:id', doc({ summary: 'Deactivate a user in the current company (ends their sessions); ?restore=1 activates them again', tags, responses: { 200: userAnswer, 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 412: apiErrorSchema } }), valid('param', idParam), valid('query', z.object({ restore: z.enum(['0', '1']).default('0') })), async (c) => {
+    .delete('/:id', doc({ summary: 'Deactivate a user in the current company (ends their sessions); ?restore=1 activates them again', tags, responses: { 200: userAnswer, 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 412: apiErrorSchema } }), valid('param', idParam), valid('query', restoreQuery), async (c) => {
       const { empresa } = c.get('tenant')
       const { id } = c.req.valid('param')
       const active = c.req.valid('query').restore === '1'

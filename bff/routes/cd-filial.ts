@@ -7,7 +7,7 @@ import { branchesOf, requireTenant, resolveTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
 import { doc } from '../lib/openapi.ts'
 import { branchListAnswer, branchRowSchema, currentBranchAnswer, selectBranchSchema, userBranchesAnswer } from '../schemas/tenancy.ts'
-import { adminListQuery, branchInput, type BranchInput } from '../schemas/admin.ts'
+import { adminListQuery, restoreQuery, branchInput, type BranchInput } from '../schemas/admin.ts'
 import { wrapper } from '../schemas/common.ts'
 import { nextBranchNumber, ok, withVersion } from '../lib/admin.ts'
 import { csvResponse, toCsv } from '../lib/csv.ts'
@@ -54,7 +54,7 @@ export function cdFilialRoutes(deps: Deps) {
     .use(requireAuth(deps))
     .get('/', doc({ summary: 'The branches of the current company, searched, sorted and paged', tags: ['cd_filial'], responses: { 200: branchListAnswer } }), requireTenant(deps), requirePage(deps, MODULE), valid('query', listQuery), async (c) => {
       const q = c.req.valid('query')
-      return c.json({ IsSuccess: true, Dados: paginate(sortBy(await listed(c.get('tenant').empresa, q), q.sort, q.order), q.page, q.size), Msg: '' })
+      return c.json(ok(paginate(sortBy(await listed(c.get('tenant').empresa, q), q.sort, q.order), q.page, q.size)))
     })
     .get('/export.csv', doc({ summary: 'The same list as CSV (every page)', tags: ['cd_filial'], responses: { 200: z.string() } }), requireTenant(deps), requirePage(deps, MODULE), valid('query', listQuery), async (c) => {
       const q = c.req.valid('query')
@@ -70,12 +70,12 @@ export function cdFilialRoutes(deps: Deps) {
         NOM_FILIAL: b.NOM_FILIAL,
         FLG_PRINCIPAL: b.FLG_PRINCIPAL,
       }))
-      return c.json({ IsSuccess: true, Dados, Msg: '' })
+      return c.json(ok(Dados))
     })
     .get('/current', doc({ summary: 'The company and branch this request resolves to (X-Empresa, X-Filial; -1 the default)', tags: ['cd_filial'], responses: { 200: currentBranchAnswer } }), async (c) => {
       const auth = c.get('auth')
       const tenant = await resolveTenant(repos, auth.user, c.req.header('x-empresa'), c.req.header('x-filial'))
-      return c.json({ IsSuccess: true, Dados: { COD_EMPRESA: tenant.empresa, COD_FILIAL: tenant.filial, ROLE: tenant.grant.role }, Msg: '' })
+      return c.json(ok({ COD_EMPRESA: tenant.empresa, COD_FILIAL: tenant.filial, ROLE: tenant.grant.role }))
     })
     .put('/current', doc({ summary: 'Pick the company and branch (kept as the default); flags a change of company', tags: ['cd_filial'], responses: { 200: currentBranchAnswer } }), valid('json', selectBranchSchema), async (c) => {
       const auth = c.get('auth')
@@ -85,7 +85,7 @@ export function cdFilialRoutes(deps: Deps) {
       const updated = await repos.users.update(auth.user.id, (u) => ({ ...u, current: { empresa: tenant.empresa, filial: tenant.filial } }))
       if (!updated) throw apiError(401, 'Invalid token')
       const empresaChanged = previous?.empresa !== tenant.empresa
-      return c.json({ IsSuccess: true, Dados: { COD_EMPRESA: tenant.empresa, COD_FILIAL: tenant.filial, empresaChanged }, Msg: '' })
+      return c.json(ok({ COD_EMPRESA: tenant.empresa, COD_FILIAL: tenant.filial, empresaChanged }))
     })
     .post('/', doc({ summary: 'Create a branch of the current company', tags: ['cd_filial'], responses: { 200: branchAnswer, 400: apiErrorSchema, 403: apiErrorSchema } }), requireTenant(deps), requirePage(deps, MODULE), valid('json', branchInput), async (c) => {
       const input = c.req.valid('json')
@@ -109,7 +109,7 @@ export function cdFilialRoutes(deps: Deps) {
       withVersion(c, saved.version)
       return c.json(ok(row(saved.value), 'Branch saved'))
     })
-    .delete('/:id', doc({ summary: 'Deactivate a branch (not the main one); ?restore=1 activates it again', tags: ['cd_filial'], responses: { 200: branchAnswer, 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 412: apiErrorSchema } }), requireTenant(deps), requirePage(deps, MODULE), valid('param', idParam), valid('query', z.object({ restore: z.enum(['0', '1']).default('0') })), async (c) => {
+    .delete('/:id', doc({ summary: 'Deactivate a branch (not the main one); ?restore=1 activates it again', tags: ['cd_filial'], responses: { 200: branchAnswer, 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 412: apiErrorSchema } }), requireTenant(deps), requirePage(deps, MODULE), valid('param', idParam), valid('query', restoreQuery), async (c) => {
       const active = c.req.valid('query').restore === '1'
       const saved = await save(c.get('tenant').empresa, c.req.valid('param').id, null, active, ifMatchVersion(c.req.header('if-match')))
       withVersion(c, saved.version)

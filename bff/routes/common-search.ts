@@ -6,7 +6,8 @@ import { doc } from '../lib/openapi.ts'
 import { valid } from '../lib/validate.ts'
 import { navigationSchema, searchResultSchema } from '../schemas/common-panels.ts'
 import { navigation } from '../../seeds/common.ts'
-import { companyPages, levelsFor } from '../lib/page-access.ts'
+import { navigationPages } from '../lib/page-access.ts'
+import { requestCulture } from '../lib/culture.ts'
 import { resolveTenant } from '../lib/tenancy.ts'
 import type { Contact } from '../schemas/contacts.ts'
 import type { Task } from '../schemas/tasks.ts'
@@ -29,19 +30,16 @@ export function searchRoutes(deps: Deps) {
       if (!query) return c.json([])
       // Company data only when the user works in a company.
       const tenant = await resolveTenant(deps.repos, c.get('auth').user, c.req.header('x-empresa'), c.req.header('x-filial')).catch(() => null)
-      const [contacts, tasks, registry, levels] = tenant
+      const culture = requestCulture(c.req.header('accept-language'), c.get('auth').user.culture)
+      const [contacts, tasks, navigation] = tenant
         ? await Promise.all([
             companyRecords<Contact>(deps.store, tenant.empresa, 'contacts').all(),
             listRecord<Task>(deps.store, keys.companyRecord(tenant.empresa, 'lists', 'tasks')).all(),
-            companyPages(deps, tenant.empresa),
-            levelsFor(deps, tenant, c.get('auth').user.id),
+            navigationPages(deps, tenant, c.get('auth').user.id, culture),
           ])
-        : [[], [], [], {} as Record<string, string>]
+        : [[], [], []]
       // the navigation's titles: the company's pages the user may open, in the request's language
-      const culture = (['en', 'es', 'pt'] as const).find((l) => c.req.header('accept-language')?.toLowerCase().startsWith(l)) ?? c.get('auth').user.culture
-      const pages = registry
-        .filter((p) => (levels[p.module] ?? 'none') !== 'none' && p.titles[culture].toLowerCase().includes(query))
-        .map((p) => ({ id: p.module, title: p.titles[culture], value: p.titles[culture], link: `/view/${p.module}` }))
+      const pages = navigation.filter((p) => p.title.toLowerCase().includes(query)).map((p) => ({ id: p.module, title: p.title, value: p.title, link: `/view/${p.module}` }))
       const contactResults = contacts
         .filter((contact) => contact.name.toLowerCase().includes(query))
         .sort((a, b) => a.name.localeCompare(b.name))

@@ -8,8 +8,9 @@ import { publicUserSchema } from '../schemas/common.ts'
 import { filialSchema } from '../schemas/tenancy.ts'
 import { publicUser } from '../../storage/repositories/users.ts'
 import { userPanels } from '../lib/user-panels.ts'
-import { companyPages, levelsFor } from '../lib/page-access.ts'
-import { ACCESS_LEVELS, PAGE_GROUPS, type AccessLevel } from '../../storage/repositories/page-access.ts'
+import { navigationPages } from '../lib/page-access.ts'
+import { requestCulture } from '../lib/culture.ts'
+import { ACCESS_LEVELS, PAGE_GROUPS } from '../../storage/repositories/page-access.ts'
 
 export const shellAnswer = z.object({
   user: publicUserSchema,
@@ -25,8 +26,6 @@ export const shellAnswer = z.object({
   pages: z.array(z.object({ module: z.string(), title: z.string(), icon: z.string(), group: z.enum(PAGE_GROUPS), level: z.enum(ACCESS_LEVELS) })),
 })
 
-/** en-US → en, es-MX → es, pt-BR → pt (product-shell.md §7 Accept-Language); else the user's own. */
-const cultureOf = (header: string | undefined, fallback: 'en' | 'es' | 'pt') => (['en', 'es', 'pt'] as const).find((l) => header?.toLowerCase().startsWith(l)) ?? fallback
 
 /**
  * api/common/shell: what the signed-in frame needs before it shows (the user, the branch
@@ -44,8 +43,8 @@ export function shellRoutes(deps: Deps) {
         panels.messages.all(),
         panels.notifications.all(),
       ])
-      const [company, pages, levels] = tenant ? await Promise.all([deps.repos.companies.find(tenant.empresa), companyPages(deps, tenant.empresa), levelsFor(deps, tenant, user.id)]) : ([null, [], {}] as const)
-      const culture = cultureOf(c.req.header('accept-language'), user.culture)
+      const culture = requestCulture(c.req.header('accept-language'), user.culture)
+      const [company, pages] = tenant ? await Promise.all([deps.repos.companies.find(tenant.empresa), navigationPages(deps, tenant, user.id, culture)]) : [null, []]
       return c.json({
         user: publicUser(user),
         branches: branches.map((b) => ({ COD_FILIAL: b.COD_FILIAL, COD_EMPRESA: b.COD_EMPRESA, NOME_EMPRESA: b.NOME_EMPRESA, NOM_FILIAL: b.NOM_FILIAL, FLG_PRINCIPAL: b.FLG_PRINCIPAL })),
@@ -53,10 +52,7 @@ export function shellRoutes(deps: Deps) {
         timeZone: company?.TIME_ZONE ?? 'UTC',
         logo: company?.URL_LOGO ?? null,
         unread: { messages: messages.filter((m) => !m.read).length, notifications: notifications.filter((m) => !m.read).length },
-        pages: pages.flatMap((p) => {
-          const level = (levels as Record<string, AccessLevel>)[p.module] ?? 'none'
-          return level === 'none' ? [] : [{ module: p.module, title: p.titles[culture], icon: p.icon, group: p.group, level }]
-        }),
+        pages,
       })
     })
 }

@@ -92,6 +92,9 @@ export const adminListQuery = <const F extends readonly [string, ...string[]]>(s
     all: z.enum(['0', '1']).default('0'),
   })
 
+/** DELETE of an administration record: deactivates it; restore=1 activates it again. */
+export const restoreQuery = z.object({ restore: z.enum(['0', '1']).default('0') })
+
 export const companyRow = z.object({
   COD_EMPRESA: z.number(),
   NOME_EMPRESA: z.string(),

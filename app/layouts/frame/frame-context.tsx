@@ -1,22 +1,12 @@
 import { createContext, useContext } from 'react'
-import type { Filial } from '../../components/branch-switcher'
-import type { PublicUser } from '../../../storage/repositories/users.ts'
+import type { z } from 'zod'
+import type { shellAnswer } from '../../../bff/routes/common-shell.ts'
 
-export type Current = { COD_EMPRESA: number; COD_FILIAL: number }
+/** What the frame's one BFF call brings (view-layout's loader): the shell's answer as its schema says. */
+export type FrameData = z.output<typeof shellAnswer>
 
 /** A page of the navigation: the company's registry entry the user may view, titled in their language. */
-export type FramePage = { module: string; title: string; icon: string; group: 'field' | 'money' | 'admin'; level: 'view' | 'edit' | 'delete' | 'none' }
-
-/** What the frame's one BFF call brings (view-layout's loader). */
-export type FrameData = {
-  user: PublicUser
-  branches: Filial[]
-  current: Current | null
-  timeZone: string
-  logo: string | null
-  unread: { messages: number; notifications: number }
-  pages: FramePage[]
-}
+export type FramePage = FrameData['pages'][number]
 
 /** The frame's data and actions, for the shared pieces every layout is composed of. */
 export type Frame = FrameData & {

@@ -13,6 +13,7 @@ import { serverContext } from '../../server-context'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { CsrfField } from '../../ui/csrf-field'
+import { SelectField } from '../../ui/select-field'
 import { TextField } from '../../ui/text-field'
 import { UploadDialog } from '../../components/upload-dialog'
 import { initials } from '../../components/user-menu'
@@ -68,7 +69,6 @@ export default function MyAccount({ actionData }: Route.ComponentProps) {
   const password = result?.form === 'password' ? result : undefined
   const names = { en: t.lang_en(), es: t.lang_es(), pt: t.lang_pt() }
   const statuses = { online: t.status_online(), away: t.status_away(), busy: t.status_busy(), 'not-visible': t.status_not_visible() }
-  const select = 'min-h-11 rounded-md border border-line bg-surface px-3'
   const schemes = { light: t.scheme_light(), dark: t.scheme_dark(), auto: t.scheme_auto() }
   const themes = { default: t.theme_default(), brand: t.theme_brand(), teal: t.theme_teal(), rose: t.theme_rose(), purple: t.theme_purple(), amber: t.theme_amber() }
   return (
@@ -96,46 +96,10 @@ export default function MyAccount({ actionData }: Route.ComponentProps) {
           <input type="hidden" name="intent" value="profile" />
           <TextField label={t.name_label()} name="name" defaultValue={user.name} autoComplete="name" required error={profile?.fields.name} />
           <TextField label={t.email_label()} value={user.email} readOnly disabled />
-          <label className="flex flex-col gap-1 text-sm font-medium text-ink-soft">
-            {t.culture_label()}
-            <select name="culture" defaultValue={user.culture} className={select}>
-              {LOCALES.map((l) => (
-                <option key={l} value={l} lang={l}>
-                  {names[l]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium text-ink-soft">
-            {t.status_label()}
-            <select name="status" defaultValue={user.status} className={select}>
-              {(Object.keys(statuses) as Array<keyof typeof statuses>).map((s) => (
-                <option key={s} value={s}>
-                  {statuses[s]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium text-ink-soft">
-            {t.scheme_label()}
-            <select name="scheme" defaultValue={user.scheme} className={select}>
-              {SCHEMES.map((s) => (
-                <option key={s} value={s}>
-                  {schemes[s]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium text-ink-soft">
-            {t.theme_label()}
-            <select name="theme" defaultValue={user.theme} className={select}>
-              {THEMES.map((th) => (
-                <option key={th} value={th}>
-                  {themes[th]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField label={t.culture_label()} name="culture" defaultValue={user.culture} options={names} optionLang />
+          <SelectField label={t.status_label()} name="status" defaultValue={user.status} options={statuses} />
+          <SelectField label={t.scheme_label()} name="scheme" defaultValue={user.scheme} options={schemes} />
+          <SelectField label={t.theme_label()} name="theme" defaultValue={user.theme} options={themes} />
           <Button type="submit" disabled={busy} className="self-start">
             {t.save()}
           </Button>
