@@ -1,6 +1,15 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
+/**
+ * The layers, top to bottom: pages (app/) → API (bff/) → storage/ → domain/ (schemas and
+ * constants, imports nothing of the project). seeds/ loads data through storage; only the
+ * runtime entries (bff/runtime/) — which decide whether to load the demo data — and the
+ * tests may import it. An import that points up fails the lint.
+ */
+const layer = (name) => ({ group: [`**/${name}/**`, `${name}/**`], message: `This layer may not import ${name}/: imports point down only (app → bff → storage → domain).` })
+const upward = (...names) => ['error', { patterns: names.map(layer) }]
+
 export default tseslint.config(
   { ignores: ['build/', 'dist-worker/', 'app/paraglide/', '.react-router/', 'node_modules/', 'tests/artifacts/', '.wrangler/', '.data/'] },
   js.configs.recommended,
@@ -17,5 +26,14 @@ export default tseslint.config(
       ],
     },
   },
+  { files: ['domain/**'], rules: { 'no-restricted-imports': upward('app', 'bff', 'storage', 'seeds') } },
+  {
+    files: ['storage/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'hono', message: 'Storage knows no HTTP.' }], patterns: [...upward('app', 'bff', 'seeds')[1].patterns, { group: ['hono/*'], message: 'Storage knows no HTTP.' }] }] },
+  },
+  { files: ['bff/**'], ignores: ['bff/runtime/**'], rules: { 'no-restricted-imports': upward('app', 'seeds') } },
+  { files: ['bff/runtime/**'], rules: { 'no-restricted-imports': upward('app') } },
+  { files: ['seeds/**'], rules: { 'no-restricted-imports': upward('app') } },
+  { files: ['app/**'], rules: { 'no-restricted-imports': upward('storage', 'seeds') } },
   { files: ['bff/runtime/**', 'tests/**', '*.config.ts', 'playwright.config.ts'], rules: { 'no-restricted-syntax': 'off' } },
 )

@@ -33,7 +33,6 @@ import { messagesRoutes, notificationsRoutes, shortcutsRoutes } from './routes/c
 import { navigationRoutes, searchRoutes } from './routes/common-search.ts'
 import { createRepositories } from '../storage/repositories/index.ts'
 import type { Store } from '../storage/store.ts'
-import { seedDemoData } from '../seeds/index.ts'
 
 /** JSON bodies above this are refused with 413 as soon as the limit is passed. */
 export const JSON_BODY_LIMIT = 1024 * 1024
@@ -47,8 +46,6 @@ export type BffOptions = {
   log?: Logger
   now?: () => number
   clientAddress?: (c: Context) => string | undefined
-  /** Load the demo data on first start (default true). */
-  seed?: boolean
 }
 
 export const consoleLogger: Logger = {
@@ -59,7 +56,6 @@ export const consoleLogger: Logger = {
 /** The BFF: one Hono app of all API areas, to be mounted under /api. */
 export async function createBff(options: BffOptions) {
   const { config, store } = options
-  if (options.seed !== false) await seedDemoData(store, options.log ?? consoleLogger)
   const secret = await signingSecret(config, store)
   const deps: Deps = {
     config,

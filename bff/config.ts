@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DEFAULT_LAYOUT, LAYOUTS } from '../app/lib/layouts.ts'
+import { DEFAULT_LAYOUT, LAYOUTS } from '../domain/layouts.ts'
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])

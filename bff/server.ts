@@ -6,7 +6,7 @@ import { createBff, type BffOptions } from './app.ts'
 import { randomToken } from './lib/base64.ts'
 import { gzipped } from './lib/gzip.ts'
 import { timingSafeEqual } from './lib/passwords.ts'
-import type { ServerContext as ServerContextValue } from '../app/server-context.ts'
+import type { ServerContext as ServerContextValue } from '../domain/server-context.ts'
 
 export type ServerOptions = BffOptions & {
   build: ServerBuild

@@ -1,4 +1,4 @@
-// Regenerates seeds/data/icon-names.json from the icon packages (dev dependencies):
+// Regenerates domain/data/icon-names.json from the icon packages (dev dependencies):
 // `node seeds/build-icon-names.ts`. The JSON is committed so every runtime (Workers too)
 // has the real icon names without reading node_modules at run time.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -21,5 +21,5 @@ const names = {
   mat_outline: svgNames('@material-design-icons/svg/outlined'),
   mat_twotone: svgNames('@material-design-icons/svg/two-tone'),
 }
-writeFileSync(join(root, 'seeds/data/icon-names.json'), `${JSON.stringify(names)}\n`)
+writeFileSync(join(root, 'domain/data/icon-names.json'), `${JSON.stringify(names)}\n`)
 console.log(Object.entries(names).map(([k, v]) => `${k}: ${v.length}`).join(', '))

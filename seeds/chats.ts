@@ -1,5 +1,5 @@
-import type { ChatRecord } from '../bff/schemas/chat.ts'
-import type { Contact } from '../bff/schemas/contacts.ts'
+import type { ChatRecord } from '../domain/schemas/chat.ts'
+import type { Contact } from '../domain/schemas/contacts.ts'
 import { hoursAgo, seeded } from './random.ts'
 
 const LINES = [

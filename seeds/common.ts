@@ -1,4 +1,4 @@
-import type { Message, Shortcut } from '../bff/schemas/common-panels.ts'
+import type { Message, Shortcut } from '../domain/schemas/common-panels.ts'
 import { hoursAgo, seeded } from './random.ts'
 
 /** The 9 demo messages (demo-backend.md §3 Common). */
@@ -69,11 +69,3 @@ export const seedShortcuts = (rnd = seeded(103)): Shortcut[] =>
     link: String(link),
     useRouter: Boolean(useRouter),
   }))
-
-const basicItems = () => [
-  { id: 'example', title: 'Example', type: 'basic', icon: 'heroicons_outline:chart-pie', link: '/example' },
-  { id: 'empresa', title: 'Company', type: 'basic', icon: 'heroicons_outline:building-office', link: '/empresa' },
-]
-
-/** The four navigation layouts, each with the same two basic items. */
-export const navigation = () => ({ compact: basicItems(), default: basicItems(), futuristic: basicItems(), horizontal: basicItems() })

@@ -1,4 +1,4 @@
-import type { FileItem } from '../bff/schemas/files.ts'
+import type { FileItem } from '../domain/schemas/files.ts'
 import { hoursAgo, seeded } from './random.ts'
 
 /** Demo folders (nested) and files of the file manager. */

@@ -1,4 +1,4 @@
-import type { Faq, Guide, HelpCategory } from '../bff/schemas/help-center.ts'
+import type { Faq, Guide, HelpCategory } from '../domain/schemas/help-center.ts'
 import { seeded } from './random.ts'
 
 const cat = (prefix: string, slug: string, title: string): HelpCategory => ({ id: `${prefix}-${slug}`, slug, title })

@@ -5,9 +5,10 @@ import { createRepositories } from '../storage/repositories/index.ts'
 import type { Store } from '../storage/store.ts'
 import { branches, companies, users } from './tenancy.ts'
 import { DEMO_COMPANY, seedCompanyData } from './company-data.ts'
+import { seedMessages, seedNotifications, seedShortcuts } from './common.ts'
 
 /** Bump when the demo data changes shape, so existing data dirs get the new records. */
-const SEED_VERSION = 2
+const SEED_VERSION = 3
 
 /**
  * Loads the demo data once. The marker is written last, so a start that dies half-way
@@ -21,6 +22,8 @@ export async function seedDemoData(store: Store, log: Logger): Promise<boolean> 
   for (const company of companies) if (!(await repos.companies.find(company.COD_EMPRESA))) await repos.companies.save(company)
   for (const b of branches) if (!(await repos.companies.findBranch(b.COD_EMPRESA, b.COD_FILIAL))) await repos.companies.saveBranch(b)
   for (const u of users) {
+    // the demo panels: written where the user has none yet
+    for (const [name, items] of [['messages', seedMessages()], ['notifications', seedNotifications()], ['shortcuts', seedShortcuts()]] as const) await store.create(keys.userData(u.id, name), items)
     if (await repos.users.findByEmail(u.email)) continue
     await repos.users.create({
       id: u.id,

@@ -1,5 +1,5 @@
-import type { Tag } from '../bff/schemas/contacts.ts'
-import type { Product } from '../bff/schemas/inventory.ts'
+import type { Tag } from '../domain/schemas/contacts.ts'
+import type { Product } from '../domain/schemas/inventory.ts'
 import { seeded } from './random.ts'
 
 const slug = (s: string) => s.toLowerCase().replace(/\s+/g, '-')

@@ -1,17 +1,6 @@
-import type { Mail, MailLabel } from '../bff/schemas/mailbox.ts'
+import type { Mail, MailLabel } from '../domain/schemas/mailbox.ts'
 import { hoursAgo, seeded } from './random.ts'
 
-export const FOLDERS = [
-  { id: 'folder-inbox', title: 'Inbox', slug: 'inbox', icon: 'heroicons_outline:inbox' },
-  { id: 'folder-sent', title: 'Sent', slug: 'sent', icon: 'heroicons_outline:paper-airplane' },
-  { id: 'folder-drafts', title: 'Drafts', slug: 'drafts', icon: 'heroicons_outline:document' },
-  { id: 'folder-spam', title: 'Spam', slug: 'spam', icon: 'heroicons_outline:exclamation-triangle' },
-  { id: 'folder-trash', title: 'Trash', slug: 'trash', icon: 'heroicons_outline:trash' },
-]
-export const FILTERS = [
-  { id: 'filter-starred', title: 'Starred', slug: 'starred', icon: 'heroicons_outline:star' },
-  { id: 'filter-important', title: 'Important', slug: 'important', icon: 'heroicons_outline:exclamation-circle' },
-]
 export const seedMailLabels = (): MailLabel[] =>
   [
     ['Personal', 'blue'],

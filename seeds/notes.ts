@@ -1,4 +1,4 @@
-import type { Note, NoteLabel } from '../bff/schemas/notes.ts'
+import type { Note, NoteLabel } from '../domain/schemas/notes.ts'
 import { hoursAgo, seeded } from './random.ts'
 
 export const seedNoteLabels = (): NoteLabel[] => ['Family', 'Work', 'Tasks', 'Priority', 'Personal', 'Friends'].map((title, i) => ({ id: `nlabel-${i + 1}`, title }))

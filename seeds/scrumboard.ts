@@ -1,7 +1,7 @@
-import type { Board, BoardLabel, BoardList, Card } from '../bff/schemas/scrumboard.ts'
+import { POSITION_STEP } from '../domain/reference/scrumboard.ts'
+import type { Board, BoardLabel, BoardList, Card } from '../domain/schemas/scrumboard.ts'
 import { hoursAgo, seeded } from './random.ts'
 
-export const POSITION_STEP = 65536
 
 const NAMES = ['Ana Costa', 'Tiago Lima', 'Rita Alves', 'Bruno Reis', 'Clara Mendes', 'Diego Santos', 'Elisa Prado', 'Felipe Araujo', 'Gabriela Nunes', 'Heitor Lima', 'Isabela Rocha', 'João Pires', 'Karina Souza', 'Lucas Moura', 'Marina Dias', 'Nuno Teixeira', 'Olívia Castro', 'Pedro Vieira', 'Sofia Ramos', 'Tomás Neves']
 

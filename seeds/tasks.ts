@@ -1,5 +1,5 @@
-import type { Tag } from '../bff/schemas/contacts.ts'
-import type { Task } from '../bff/schemas/tasks.ts'
+import type { Tag } from '../domain/schemas/contacts.ts'
+import type { Task } from '../domain/schemas/tasks.ts'
 import { hoursAgo, seeded } from './random.ts'
 
 export const seedTaskTags = (): Tag[] => ['Api', 'Frontend', 'Bug', 'Backend', 'Urgent', 'Discuss'].map((title, i) => ({ id: `ttag-${i + 1}`, title }))

@@ -1,5 +1,5 @@
-import type { BranchRecord, CompanyRecord } from '../storage/repositories/companies.ts'
-import type { Grant } from '../storage/repositories/users.ts'
+import type { BranchRecord, CompanyRecord } from '../domain/tenancy.ts'
+import type { Grant } from '../domain/tenancy.ts'
 
 /** The demo sign-in, printed at start. Public demo data, not a secret. */
 export const DEMO_ADMIN = { email: 'admin@demo.fieldservice.app', password: 'demo-admin-2026' }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { Link, useFetcher, useLocation } from 'react-router'
 import type { loader } from '../routes/resources/panel'
-import type { Message } from '../../bff/schemas/common-panels.ts'
+import type { Message } from '../../domain/schemas/common-panels.ts'
 import { panelTime } from '../lib/format'
 import { useLocale, useT } from '../lib/i18n'
 import { CsrfField } from '../ui/csrf-field'

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { showToast } from '../lib/toasts'
-import type { Shortcut } from '../../bff/schemas/common-panels.ts'
+import type { Shortcut } from '../../domain/schemas/common-panels.ts'
 import { useT } from '../lib/i18n'
 import type { loader } from '../routes/resources/shortcuts'
 import { CsrfField } from '../ui/csrf-field'

@@ -1,5 +1,5 @@
 import { Link, useFetcher, useLocation } from 'react-router'
-import type { PublicUser } from '../../storage/repositories/users.ts'
+import type { PublicUser } from '../../domain/tenancy.ts'
 import { useT } from '../lib/i18n'
 import { CsrfField } from '../ui/csrf-field'
 import { Popover } from './popover'

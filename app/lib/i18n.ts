@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from 'react-router'
 import { m } from '../paraglide/messages.js'
-import { CULTURES, type Culture } from '../../bff/lib/culture.ts'
+import { CULTURES, type Culture } from '../../domain/cultures.ts'
 
 export const LOCALES = ['en', 'es', 'pt'] as const satisfies readonly Culture[]
 export type Locale = Culture

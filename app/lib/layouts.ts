@@ -1,7 +1,6 @@
-/** product-shell.md §2 Layouts: the eleven frames of the signed-in screens. */
-export const LAYOUTS = ['empty', 'centered', 'enterprise', 'material', 'modern', 'classic', 'classy', 'compact', 'dense', 'futuristic', 'thin'] as const
-export type LayoutName = (typeof LAYOUTS)[number]
-export const DEFAULT_LAYOUT: LayoutName = 'classy'
+import { LAYOUTS, type LayoutName } from '../../domain/layouts.ts'
+
+export { DEFAULT_LAYOUT, LAYOUTS, type LayoutName } from '../../domain/layouts.ts'
 
 /** Horizontal layouts show their navigation across the top on screens from md up. */
 export const HORIZONTAL_LAYOUTS: ReadonlySet<LayoutName> = new Set(['centered', 'enterprise', 'material', 'modern'])

@@ -1,5 +1,5 @@
 import { redirect, type RouterContextProvider } from 'react-router'
-import type { PublicUser } from '../../storage/repositories/users.ts'
+import type { PublicUser } from '../../domain/tenancy.ts'
 import { serverContext } from '../server-context'
 import { apiClient } from './api.server'
 import { clearTokenCookie, COOKIE, readCookies, setCookies } from './cookies.server'

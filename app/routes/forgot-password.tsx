@@ -1,6 +1,6 @@
 import { data, Form } from 'react-router'
 import type { Route } from './+types/forgot-password'
-import { forgotPasswordSchema } from '../../bff/schemas/auth.ts'
+import { forgotPasswordSchema } from '../../domain/schemas/auth.ts'
 import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
 import { COOKIE, readCookies } from '../lib/cookies.server'

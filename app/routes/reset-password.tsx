@@ -1,6 +1,6 @@
 import { data, Form, redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/reset-password'
-import { resetPasswordSchema } from '../../bff/schemas/auth.ts'
+import { resetPasswordSchema } from '../../domain/schemas/auth.ts'
 import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
 import { COOKIE, readCookies } from '../lib/cookies.server'

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import type { Route } from './+types/sign-in'
-import { signInSchema } from '../../bff/schemas/auth.ts'
+import { signInSchema } from '../../domain/schemas/auth.ts'
 import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
 import { appearanceCookies, clearTenantCookies, COOKIE, readCookies, setCookies, tokenCookie } from '../lib/cookies.server'

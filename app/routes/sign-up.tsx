@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/sign-up'
-import { signUpSchema } from '../../bff/schemas/auth.ts'
+import { signUpSchema } from '../../domain/schemas/auth.ts'
 import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
 import { COOKIE, readCookies } from '../lib/cookies.server'

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/unlock-session'
-import { signInSchema } from '../../bff/schemas/auth.ts'
+import { signInSchema } from '../../domain/schemas/auth.ts'
 import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
 import { COOKIE, readCookies, tokenCookie } from '../lib/cookies.server'

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import type { Config } from '../config.ts'
 import type { Store } from '../../storage/store.ts'
 import type { Repositories } from '../../storage/repositories/index.ts'
-import type { Grant, UserRecord } from '../../storage/repositories/users.ts'
+import type { Grant, UserRecord } from '../../domain/tenancy.ts'
 import type { SessionRecord } from '../../storage/repositories/sessions.ts'
 
 export type Logger = {

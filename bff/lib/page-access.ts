@@ -1,8 +1,8 @@
 import { createMiddleware } from 'hono/factory'
-import { DEFAULT_PAGES } from '../../seeds/pages.ts'
-import { atLeast, presetLevel, type AccessLevel, type PageRecord } from '../../storage/repositories/page-access.ts'
+import { DEFAULT_PAGES } from '../../domain/access.ts'
+import { atLeast, presetLevel, type AccessLevel, type PageRecord } from '../../domain/access.ts'
 import type { AppEnv, Deps, Tenant } from './deps.ts'
-import type { Culture } from './culture.ts'
+import type { Culture } from '../../domain/cultures.ts'
 import { apiError } from './errors.ts'
 
 // Sorted once per stored registry (a cached record is the same object until it changes).

@@ -1,4 +1,4 @@
-import type { PasswordHash } from '../../storage/repositories/users.ts'
+import type { PasswordHash } from '../../domain/tenancy.ts'
 import { fromBase64, toBase64 } from './base64.ts'
 
 export const PBKDF2_ITERATIONS = 600_000

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { publicUser, type UserRecord } from '../../storage/repositories/users.ts'
+import { publicUser, type UserRecord } from '../../domain/tenancy.ts'
 import { randomToken } from './base64.ts'
 import type { Deps } from './deps.ts'
 import { jsonException } from './errors.ts'

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory'
 import type { Repositories } from '../../storage/repositories/index.ts'
-import type { BranchRecord } from '../../storage/repositories/companies.ts'
-import { activeGrants, type Grant, type UserRecord } from '../../storage/repositories/users.ts'
+import type { BranchRecord } from '../../domain/tenancy.ts'
+import { activeGrants, type Grant, type UserRecord } from '../../domain/tenancy.ts'
 import type { AppEnv, Deps, Tenant } from './deps.ts'
 import { apiError } from './errors.ts'
 

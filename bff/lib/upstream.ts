@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { AppEnv, Deps } from './deps.ts'
 import { authenticate, bearerToken } from './auth.ts'
-import { CULTURES, requestCulture } from './culture.ts'
+import { CULTURES, requestCulture } from '../../domain/cultures.ts'
 import { apiError } from './errors.ts'
 
 /** The calls the real backend answers in upstream mode (product-shell.md §7): the ac_*, cd_* modules and the FileManager. */

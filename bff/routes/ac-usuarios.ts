@@ -12,10 +12,10 @@ import { requirePage } from '../lib/page-access.ts'
 import { hashPassword } from '../lib/passwords.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
-import { adminListQuery, restoreQuery, listAnswer, userCreateInput, userRow, userUpdateInput } from '../schemas/admin.ts'
-import { wrapper } from '../schemas/common.ts'
+import { adminListQuery, restoreQuery, listAnswer, userCreateInput, userRow, userUpdateInput } from '../../domain/schemas/admin.ts'
+import { wrapper } from '../../domain/schemas/common.ts'
 import { keys } from '../../storage/keys.ts'
-import { newUser, type Grant, type UserRecord } from '../../storage/repositories/users.ts'
+import { newUser, type Grant, type UserRecord } from '../../domain/tenancy.ts'
 
 const MODULE = 'ac_usuarios'
 const tags = [MODULE]

@@ -11,8 +11,8 @@ import { signAccessToken } from '../lib/tokens.ts'
 import { valid } from '../lib/validate.ts'
 import { z } from 'zod'
 import { doc } from '../lib/openapi.ts'
-import { forgotPasswordSchema, refreshAnswerSchema, resetPasswordSchema, signInAnswerSchema, signInSchema, signUpSchema, tokenSignInSchema } from '../schemas/auth.ts'
-import { newUser, publicUser, type UserRecord } from '../../storage/repositories/users.ts'
+import { forgotPasswordSchema, refreshAnswerSchema, resetPasswordSchema, signInAnswerSchema, signInSchema, signUpSchema, tokenSignInSchema } from '../../domain/schemas/auth.ts'
+import { newUser, publicUser, type UserRecord } from '../../domain/tenancy.ts'
 
 const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000
 

@@ -6,9 +6,9 @@ import { apiError } from '../lib/errors.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
-import { chatSchema, chatWithMessagesSchema, type ChatRecord } from '../schemas/chat.ts'
-import { idQuery } from '../schemas/common-panels.ts'
-import type { Contact } from '../schemas/contacts.ts'
+import { chatSchema, chatWithMessagesSchema, type ChatRecord } from '../../domain/schemas/chat.ts'
+import { idQuery } from '../../domain/schemas/common-panels.ts'
+import type { Contact } from '../../domain/schemas/contacts.ts'
 import { companyRecords } from '../../storage/repositories/records.ts'
 
 /** api/apps/chat: the company's chats, with the contact resolved. */

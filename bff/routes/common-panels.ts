@@ -4,7 +4,7 @@ import type { AppEnv, Deps } from '../lib/deps.ts'
 import { requireAuth } from '../lib/auth.ts'
 import { doc } from '../lib/openapi.ts'
 import { valid } from '../lib/validate.ts'
-import { idQuery, messageInput, messageSchema, shortcutInput, shortcutSchema, type Message, type Shortcut } from '../schemas/common-panels.ts'
+import { idQuery, messageInput, messageSchema, shortcutInput, shortcutSchema, type Message, type Shortcut } from '../../domain/schemas/common-panels.ts'
 import { userPanels } from '../lib/user-panels.ts'
 
 /**

@@ -4,13 +4,13 @@ import type { AppEnv, Deps } from '../lib/deps.ts'
 import { requireAuth } from '../lib/auth.ts'
 import { doc } from '../lib/openapi.ts'
 import { branchesOf, resolveTenant } from '../lib/tenancy.ts'
-import { publicUserSchema } from '../schemas/common.ts'
-import { filialSchema } from '../schemas/tenancy.ts'
-import { publicUser } from '../../storage/repositories/users.ts'
+import { publicUserSchema } from '../../domain/schemas/common.ts'
+import { filialSchema } from '../../domain/schemas/tenancy.ts'
+import { publicUser } from '../../domain/tenancy.ts'
 import { userPanels } from '../lib/user-panels.ts'
 import { navigationPages } from '../lib/page-access.ts'
-import { requestCulture } from '../lib/culture.ts'
-import { ACCESS_LEVELS, PAGE_GROUPS } from '../../storage/repositories/page-access.ts'
+import { requestCulture } from '../../domain/cultures.ts'
+import { ACCESS_LEVELS, PAGE_GROUPS } from '../../domain/access.ts'
 
 export const shellAnswer = z.object({
   user: publicUserSchema,

@@ -5,14 +5,14 @@ import { apiError } from '../lib/errors.ts'
 import { ifMatchVersion } from '../lib/etag.ts'
 import { valid } from '../lib/validate.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
-import { publicUserSchema } from '../schemas/common.ts'
-import { userPatchSchema } from '../schemas/tenancy.ts'
-import { passwordChangeSchema } from '../schemas/auth.ts'
+import { publicUserSchema } from '../../domain/schemas/common.ts'
+import { userPatchSchema } from '../../domain/schemas/tenancy.ts'
+import { passwordChangeSchema } from '../../domain/schemas/auth.ts'
 import { checkCredentials, openSession } from '../lib/sign-in.ts'
 import { hashPassword } from '../lib/passwords.ts'
 import { HTTPException } from 'hono/http-exception'
 import { z } from 'zod'
-import { publicUser } from '../../storage/repositories/users.ts'
+import { publicUser } from '../../domain/tenancy.ts'
 
 /** api/common/user: the signed-in user (demo-backend.md §7 Common). */
 export function commonUserRoutes(deps: Deps) {

@@ -6,14 +6,14 @@ import { ifMatchVersion } from '../lib/etag.ts'
 import { doc } from '../lib/openapi.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
-import { idQuery } from '../schemas/common-panels.ts'
-import { avatarForm } from '../schemas/files.ts'
+import { idQuery } from '../../domain/schemas/common-panels.ts'
+import { avatarForm } from '../../domain/schemas/files.ts'
 import { apiError } from '../lib/errors.ts'
 import { fileUrl, storeUploads } from './files.ts'
-import { contactPatch, contactSchema, countrySchema, type Contact } from '../schemas/contacts.ts'
+import { contactPatch, contactSchema, countrySchema, type Contact } from '../../domain/schemas/contacts.ts'
 import { tagRoutes } from '../lib/tag-routes.ts'
 import { companyRecords } from '../../storage/repositories/records.ts'
-import { countries } from '../../seeds/contacts.ts'
+import { countries } from '../../domain/reference/countries.ts'
 
 const byName = (a: Contact, b: Contact) => a.name.localeCompare(b.name)
 const COUNTRIES = countries()

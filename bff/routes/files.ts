@@ -8,10 +8,10 @@ import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { checkedFile, contentDisposition } from '../lib/uploads.ts'
 import { valid } from '../lib/validate.ts'
-import { deleteAnswer, deleteQuery, fileManagerAnswer, selectQuery, uploadAnswer, uploadForm, type FileItem } from '../schemas/files.ts'
+import { deleteAnswer, deleteQuery, fileManagerAnswer, selectQuery, uploadAnswer, uploadForm, type FileItem } from '../../domain/schemas/files.ts'
 import { keys } from '../../storage/keys.ts'
 import { filesRepository, type FileMeta } from '../../storage/repositories/files.ts'
-import { activeGrants } from '../../storage/repositories/users.ts'
+import { activeGrants } from '../../domain/tenancy.ts'
 
 export const fileUrl = (meta: FileMeta) => `/api/files/${meta.empresa}/${meta.id}/${encodeURIComponent(meta.name)}`
 

@@ -5,7 +5,7 @@ import { requireAuth } from '../lib/auth.ts'
 import { doc } from '../lib/openapi.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
-import { faqsAnswer, guideAnswer, guidesAnswer, type Faq, type Guide, type HelpCategory } from '../schemas/help-center.ts'
+import { faqsAnswer, guideAnswer, guidesAnswer, type Faq, type Guide, type HelpCategory } from '../../domain/schemas/help-center.ts'
 import { keys } from '../../storage/keys.ts'
 
 const slug = z.string().max(200)

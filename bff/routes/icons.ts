@@ -2,8 +2,8 @@ import { Hono } from 'hono'
 import type { AppEnv, Deps } from '../lib/deps.ts'
 import { requireAuth } from '../lib/auth.ts'
 import { doc } from '../lib/openapi.ts'
-import { iconSetSchema } from '../schemas/icons.ts'
-import names from '../../seeds/data/icon-names.json' with { type: 'json' }
+import { iconSetSchema } from '../../domain/schemas/icons.ts'
+import names from '../../domain/data/icon-names.json' with { type: 'json' }
 
 /** The seven icon sets (demo-backend.md §3 Icon sets): grid 6, Heroicons Mini 5. */
 const SETS = [

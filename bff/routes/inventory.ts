@@ -9,7 +9,7 @@ import { requireTenant } from '../lib/tenancy.ts'
 import { tagRoutes } from '../lib/tag-routes.ts'
 import { valid } from '../lib/validate.ts'
 import { countOf, pageOf } from '../lib/walk.ts'
-import { idQuery } from '../schemas/common-panels.ts'
+import { idQuery } from '../../domain/schemas/common-panels.ts'
 import {
   categorySchema,
   namedSchema,
@@ -18,7 +18,7 @@ import {
   productPatch,
   productSchema,
   type Product,
-} from '../schemas/inventory.ts'
+} from '../../domain/schemas/inventory.ts'
 import { keys } from '../../storage/keys.ts'
 import { productsRepository, type ProductRow } from '../../storage/repositories/products.ts'
 import { listRecord } from '../../storage/repositories/list-record.ts'

@@ -8,12 +8,12 @@ import { doc } from '../lib/openapi.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
 import { countOf, pageOf } from '../lib/walk.ts'
-import { idQuery } from '../schemas/common-panels.ts'
-import { filterSchema, folderSchema, labelInput, labelPatch, mailLabelSchema, mailListAnswer, mailListQuery, mailPatch, mailSchema, settingsPatch, settingsSchema, type MailLabel } from '../schemas/mailbox.ts'
+import { idQuery } from '../../domain/schemas/common-panels.ts'
+import { filterSchema, folderSchema, labelInput, labelPatch, mailLabelSchema, mailListAnswer, mailListQuery, mailPatch, mailSchema, settingsPatch, settingsSchema, type MailLabel } from '../../domain/schemas/mailbox.ts'
 import { keys } from '../../storage/keys.ts'
 import { listRecord } from '../../storage/repositories/list-record.ts'
 import { mailsRepository, type MailRow } from '../../storage/repositories/mails.ts'
-import { FILTERS, FOLDERS } from '../../seeds/mailbox.ts'
+import { FILTERS, FOLDERS } from '../../domain/reference/mailbox.ts'
 
 const PAGE_SIZE = 10
 

@@ -5,7 +5,7 @@ import { requireAuth } from '../lib/auth.ts'
 import { doc } from '../lib/openapi.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
-import { idQuery } from '../schemas/common-panels.ts'
+import { idQuery } from '../../domain/schemas/common-panels.ts'
 import {
   boardFull,
   boardLabelSchema,
@@ -25,10 +25,10 @@ import {
   type BoardLabel,
   type BoardList,
   type Card,
-} from '../schemas/scrumboard.ts'
+} from '../../domain/schemas/scrumboard.ts'
 import { keys } from '../../storage/keys.ts'
 import { listRecord } from '../../storage/repositories/list-record.ts'
-import { POSITION_STEP } from '../../seeds/scrumboard.ts'
+import { POSITION_STEP } from '../../domain/reference/scrumboard.ts'
 
 type Member = { id: string; name: string; avatar: string | null }
 const byPosition = (a: { position: number }, b: { position: number }) => a.position - b.position

@@ -3,6 +3,8 @@ import { serveStatic } from 'hono/deno'
 import type { ServerBuild } from 'react-router'
 import { loadConfigOrExit, type Config } from '../config.ts'
 import { createServer } from '../server.ts'
+import { consoleLogger } from '../app.ts'
+import { seedDemoData } from '../../seeds/index.ts'
 import { commonStorageChoice, openStore, type StorageChoice } from '../../storage/open.ts'
 import type { DenoKv } from '../../storage/drivers/deno-kv.ts'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
@@ -29,6 +31,7 @@ async function storageChoice(config: Config): Promise<StorageChoice> {
 }
 
 const store = await openStore(await storageChoice(config))
+await seedDemoData(store, consoleLogger)
 const build = (await import(new URL('../../build/server/index.js', import.meta.url).href)) as ServerBuild
 const { app } = await createServer({
   config,

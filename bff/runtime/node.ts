@@ -5,6 +5,8 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import type { ServerBuild } from 'react-router'
 import { loadConfigOrExit } from '../config.ts'
 import { createServer } from '../server.ts'
+import { consoleLogger } from '../app.ts'
+import { seedDemoData } from '../../seeds/index.ts'
 import { commonStorageChoice, openStore } from '../../storage/open.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 
@@ -16,6 +18,7 @@ if (!choice) {
   process.exit(1)
 }
 const store = await openStore(choice)
+await seedDemoData(store, consoleLogger)
 const build = (await import(new URL('../../build/server/index.js', import.meta.url).href)) as ServerBuild
 const { app } = await createServer({
   config,

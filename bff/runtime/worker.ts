@@ -3,6 +3,8 @@ import type { ServerBuild } from 'react-router'
 import * as serverBuild from 'virtual:server-build'
 import { loadConfig } from '../config.ts'
 import { createServer, type Server } from '../server.ts'
+import { consoleLogger } from '../app.ts'
+import { seedDemoData } from '../../seeds/index.ts'
 import { cloudflareKvAdapter } from '../../storage/drivers/cloudflare-kv.ts'
 import { memoryAdapter } from '../../storage/drivers/memory.ts'
 import { createStore } from '../../storage/store.ts'
@@ -16,6 +18,7 @@ async function start(env: Env): Promise<Server> {
   const settings = Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === 'string')) as Record<string, string>
   const config = loadConfig(settings)
   const store = createStore(config.storageDriver === 'memory' ? memoryAdapter() : cloudflareKvAdapter(env.DATA))
+  await seedDemoData(store, consoleLogger)
   return createServer({
     config,
     store,

@@ -1,34 +1,6 @@
 import { keys } from '../keys.ts'
 import type { Store } from '../store.ts'
-
-export type CompanyRecord = {
-  COD_EMPRESA: number
-  NOME_EMPRESA: string
-  RAZAO_SOCIAL: string
-  CNPJ: string
-  CURRENCY: 'BRL' | 'USD' | 'MXN'
-  CULTURE: 'en' | 'es' | 'pt'
-  TIME_ZONE: string
-  ID_ARQUIVO: string | null
-  URL_LOGO: string | null
-  ACTIVE: boolean
-  ENDERECO?: string
-  TELEFONE?: string
-  EMAIL?: string
-}
-
-export type BranchRecord = {
-  COD_FILIAL: number
-  COD_EMPRESA: number
-  NOM_FILIAL: string
-  /** 'S' on exactly one branch of a company: the main one. */
-  FLG_PRINCIPAL: 'S' | 'N'
-  PREFIX: string
-  TIME_ZONE: string
-  ACTIVE: boolean
-  CNPJ?: string
-  ENDERECO?: string
-}
+import type { BranchRecord, CompanyRecord } from '../../domain/tenancy.ts'
 
 const byNumber = <T>(field: keyof T) => (a: T, b: T) => Number(a[field]) - Number(b[field])
 

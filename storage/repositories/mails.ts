@@ -1,4 +1,4 @@
-import type { Mail } from '../../bff/schemas/mailbox.ts'
+import type { Mail } from '../../domain/schemas/mailbox.ts'
 import type { Store } from '../store.ts'
 import { indexedRecords } from './indexed-records.ts'
 

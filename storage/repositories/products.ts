@@ -1,4 +1,4 @@
-import type { Product } from '../../bff/schemas/inventory.ts'
+import type { Product } from '../../domain/schemas/inventory.ts'
 import type { Store } from '../store.ts'
 import { indexedRecords } from './indexed-records.ts'
 

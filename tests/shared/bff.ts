@@ -2,16 +2,18 @@ import { createBff, type BffOptions } from '../../bff/app.ts'
 import { loadConfig } from '../../bff/config.ts'
 import type { Logger } from '../../bff/lib/deps.ts'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
+import { seedDemoData } from '../../seeds/index.ts'
 import { openStore } from '../../storage/open.ts'
 
 export type TestBff = Awaited<ReturnType<typeof testBff>>
 
 /** The real BFF over real memory storage with the demo data; `logs` collects what it logs. */
-export async function testBff(options: Partial<BffOptions> & { env?: Record<string, string> } = {}) {
+export async function testBff(options: Partial<BffOptions> & { env?: Record<string, string>; seed?: boolean } = {}) {
   const logs: string[] = []
   const log: Logger = { info: (m) => logs.push(m), error: (m, e) => logs.push(`${m} ${String(e)}`) }
   const config = loadConfig({ NODE_ENV: 'test', STORAGE_DRIVER: 'memory', JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', ...options.env })
   const store = options.store ?? (await openStore({ driver: 'memory' }))
+  if (options.seed !== false) await seedDemoData(store, log)
   const bff = await createBff({ config, store, log, ...options })
   const call = (path: string, init: RequestInit & { token?: string; json?: unknown; headers?: Record<string, string> } = {}) => {
     const headers: Record<string, string> = { ...init.headers }

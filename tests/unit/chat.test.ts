@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { chatSchema, chatWithMessagesSchema } from '../../bff/schemas/chat.ts'
+import { chatSchema, chatWithMessagesSchema } from '../../domain/schemas/chat.ts'
 import { testBff } from '../shared/bff.ts'
 import { expectSchema } from '../shared/schema.ts'
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { messageSchema, navigationSchema, searchResultSchema, shortcutSchema } from '../../bff/schemas/common-panels.ts'
+import { messageSchema, navigationSchema, searchResultSchema, shortcutSchema } from '../../domain/schemas/common-panels.ts'
 import { DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { shellAnswer } from '../../bff/routes/common-shell.ts'
 import { testBff, type TestBff } from '../shared/bff.ts'

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { contactSchema, countrySchema, tagSchema } from '../../bff/schemas/contacts.ts'
+import { contactSchema, countrySchema, tagSchema } from '../../domain/schemas/contacts.ts'
 import { testBff, type TestBff } from '../shared/bff.ts'
 import { expectSchema } from '../shared/schema.ts'
 

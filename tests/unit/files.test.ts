@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { contactSchema } from '../../bff/schemas/contacts.ts'
-import { fileManagerAnswer, uploadAnswer } from '../../bff/schemas/files.ts'
+import { contactSchema } from '../../domain/schemas/contacts.ts'
+import { fileManagerAnswer, uploadAnswer } from '../../domain/schemas/files.ts'
 import { DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { testBff, type TestBff } from '../shared/bff.ts'
 import { expectSchema } from '../shared/schema.ts'

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { faqsAnswer, guideAnswer, guidesAnswer } from '../../bff/schemas/help-center.ts'
+import { faqsAnswer, guideAnswer, guidesAnswer } from '../../domain/schemas/help-center.ts'
 import { testBff, type TestBff } from '../shared/bff.ts'
 import { expectSchema } from '../shared/schema.ts'
 

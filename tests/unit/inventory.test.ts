@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { tagSchema } from '../../bff/schemas/contacts.ts'
-import { productListAnswer, productSchema } from '../../bff/schemas/inventory.ts'
+import { tagSchema } from '../../domain/schemas/contacts.ts'
+import { productListAnswer, productSchema } from '../../domain/schemas/inventory.ts'
 import { testBff, type TestBff } from '../shared/bff.ts'
 import { expectSchema } from '../shared/schema.ts'
 

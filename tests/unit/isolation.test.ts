@@ -5,7 +5,7 @@ import { operations } from '../../bff/lib/openapi.ts'
 import { memoryAdapter } from '../../storage/drivers/memory.ts'
 import { keys } from '../../storage/keys.ts'
 import { createRepositories } from '../../storage/repositories/index.ts'
-import { ROLES, type Grant, type Role, type UserRecord } from '../../storage/repositories/users.ts'
+import { ROLES, type Grant, type Role, type UserRecord } from '../../domain/tenancy.ts'
 import { createStore } from '../../storage/store.ts'
 import { testBff } from '../shared/bff.ts'
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { labelSlug, uniqueSlug } from '../../bff/routes/mailbox.ts'
-import { folderSchema, mailLabelSchema, mailListAnswer, mailSchema } from '../../bff/schemas/mailbox.ts'
+import { folderSchema, mailLabelSchema, mailListAnswer, mailSchema } from '../../domain/schemas/mailbox.ts'
 import { testBff, type TestBff } from '../shared/bff.ts'
 import { expectSchema } from '../shared/schema.ts'
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { noteLabelSchema, noteListedSchema, noteSchema } from '../../bff/schemas/notes.ts'
+import { noteLabelSchema, noteListedSchema, noteSchema } from '../../domain/schemas/notes.ts'
 import { testBff, type TestBff } from '../shared/bff.ts'
 import { expectSchema } from '../shared/schema.ts'
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { activitySchema } from '../../bff/routes/dashboards.ts'
-import { iconSetSchema } from '../../bff/schemas/icons.ts'
+import { iconSetSchema } from '../../domain/schemas/icons.ts'
 import { testBff, type TestBff } from '../shared/bff.ts'
 import { expectSchema } from '../shared/schema.ts'
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { boardFull, boardListed, cardSchema, listSchema } from '../../bff/schemas/scrumboard.ts'
+import { boardFull, boardListed, cardSchema, listSchema } from '../../domain/schemas/scrumboard.ts'
 import { testBff, type TestBff } from '../shared/bff.ts'
 import { expectSchema } from '../shared/schema.ts'
 

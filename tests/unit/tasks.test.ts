@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { taskSchema } from '../../bff/schemas/tasks.ts'
+import { taskSchema } from '../../domain/schemas/tasks.ts'
 import { testBff, type TestBff } from '../shared/bff.ts'
 import { expectSchema } from '../shared/schema.ts'
 

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 import { z } from 'zod'
-import type { Message } from '../../../bff/schemas/common-panels.ts'
+import type { Message } from '../../../domain/schemas/common-panels.ts'
 import type { Route } from './+types/panel'
 import { apiClient } from '../../lib/api.server'
 import { formFields } from '../../lib/forms'

@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/shortcuts'
-import { shortcutInput, type Shortcut } from '../../../bff/schemas/common-panels.ts'
+import { shortcutInput, type Shortcut } from '../../../domain/schemas/common-panels.ts'
 import { apiClient } from '../../lib/api.server'
 import { formFields } from '../../lib/forms'
 import { requireUser } from '../../lib/session.server'

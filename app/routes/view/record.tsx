@@ -9,7 +9,7 @@ import { COOKIE, readCookies } from '../../lib/cookies.server'
 import { fieldErrors, formFields, knownMessage } from '../../lib/forms'
 import { DEFAULT_LOCALE, toLocale, translator, useT, type Locale } from '../../lib/i18n'
 import { requireUser } from '../../lib/session.server'
-import { branchInput, companyInput, pageInput, userCreateInput, userUpdateInput } from '../../../bff/schemas/admin.ts'
+import { branchInput, companyInput, pageInput, userCreateInput, userUpdateInput } from '../../../domain/schemas/admin.ts'
 import { Breadcrumb } from '../../components/breadcrumb'
 import { pageInfo } from '../../lib/page-info.server'
 

@@ -1,4 +1,6 @@
-export type Culture = 'en' | 'es' | 'pt'
+/** The product's languages (product-shell.md §9). */
+export const LANGUAGES = ['en', 'es', 'pt'] as const
+export type Culture = (typeof LANGUAGES)[number]
 
 /** product-shell.md §9: en → en-US, es → es-MX, pt → pt-BR. */
 export const CULTURES: Record<Culture, string> = { en: 'en-US', es: 'es-MX', pt: 'pt-BR' }

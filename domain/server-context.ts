@@ -1,0 +1,12 @@
+import type { LayoutName } from './layouts.ts'
+
+/** What the Hono server hands to every loader and action (the pages' side creates the context key). */
+export type ServerContext = {
+  /** The BFF, in process: `fetch` of the Hono API app (paths without the /api prefix). */
+  api: (path: string, init?: RequestInit) => Promise<Response>
+  production: boolean
+  /** This request's CSRF token (also in the csrf cookie); forms send it back. */
+  csrfToken: string
+  /** The configured frame of the signed-in screens (DEFAULT_LAYOUT). */
+  defaultLayout: LayoutName
+}

@@ -1,0 +1,81 @@
+import type { Culture } from './cultures.ts'
+
+/** The records of tenancy (DOMAIN.md Administration): companies, branches, users and their grants. */
+export type CompanyRecord = {
+  COD_EMPRESA: number
+  NOME_EMPRESA: string
+  RAZAO_SOCIAL: string
+  CNPJ: string
+  CURRENCY: 'BRL' | 'USD' | 'MXN'
+  CULTURE: 'en' | 'es' | 'pt'
+  TIME_ZONE: string
+  ID_ARQUIVO: string | null
+  URL_LOGO: string | null
+  ACTIVE: boolean
+  ENDERECO?: string
+  TELEFONE?: string
+  EMAIL?: string
+}
+
+export type BranchRecord = {
+  COD_FILIAL: number
+  COD_EMPRESA: number
+  NOM_FILIAL: string
+  /** 'S' on exactly one branch of a company: the main one. */
+  FLG_PRINCIPAL: 'S' | 'N'
+  PREFIX: string
+  TIME_ZONE: string
+  ACTIVE: boolean
+  CNPJ?: string
+  ENDERECO?: string
+}
+
+export const ROLES = ['admin', 'manager', 'dispatcher', 'technician', 'finance'] as const
+export type Role = (typeof ROLES)[number]
+export const USER_STATUSES = ['online', 'away', 'busy', 'not-visible'] as const
+export type UserStatus = (typeof USER_STATUSES)[number]
+export const SCHEMES = ['light', 'dark', 'auto'] as const
+export type Scheme = (typeof SCHEMES)[number]
+export const THEMES = ['default', 'brand', 'teal', 'rose', 'purple', 'amber'] as const
+export type Theme = (typeof THEMES)[number]
+
+/** A grant: the user works in this company, in one branch or all of them, with a role; `active: false` when disabled there. */
+export type Grant = { empresa: number; filial: number | 'all'; role: Role; active?: boolean }
+
+/** The grants that count: a user disabled in a company keeps the row (to enable again) but not the access. */
+export const activeGrants = (user: Pick<UserRecord, 'grants'>) => user.grants.filter((g) => g.active !== false)
+
+export type PasswordHash = { algorithm: 'PBKDF2-SHA256'; iterations: number; salt: string; hash: string }
+
+export type UserRecord = {
+  id: string
+  name: string
+  email: string
+  avatar: string | null
+  status: UserStatus
+  culture: Culture
+  /** Appearance, kept per user (product-shell.md §2 Layouts); absent means light / default. */
+  scheme?: Scheme
+  theme?: Theme
+  active: boolean
+  password: PasswordHash
+  grants: Grant[]
+  /** The company and branch the user last picked; the default for -1. */
+  current: { empresa: number; filial: number } | null
+  /** Raised to end every session of the user at once (password reset, disabling). */
+  sessionEpoch: number
+  createdAt: string
+}
+
+/** A new, active user with no session yet (sign-up, or an administrator's ac_usuarios). */
+export function newUser(fields: Pick<UserRecord, 'name' | 'email' | 'culture' | 'password' | 'grants'>, now: number): UserRecord {
+  return { id: crypto.randomUUID(), avatar: null, status: 'online', active: true, current: null, sessionEpoch: 0, createdAt: new Date(now).toISOString(), ...fields }
+}
+
+/** What the API shows of a user: never the password. */
+export type PublicUser = Pick<UserRecord, 'id' | 'name' | 'email' | 'avatar' | 'status' | 'culture'> & { scheme: Scheme; theme: Theme }
+
+export function publicUser(user: UserRecord): PublicUser {
+  return { id: user.id, name: user.name, email: user.email, avatar: user.avatar, status: user.status, culture: user.culture, scheme: user.scheme ?? 'light', theme: user.theme ?? 'default' }
+}
+
