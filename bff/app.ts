@@ -57,10 +57,12 @@ export const consoleLogger: Logger = {
 export async function createBff(options: BffOptions) {
   const { config, store } = options
   const secret = await signingSecret(config, store)
+  const repos = createRepositories(store)
+  await repos.users.ensureIndex()
   const deps: Deps = {
     config,
     store,
-    repos: createRepositories(store),
+    repos,
     secret,
     verifyToken: createTokenVerifier(secret),
     log: options.log ?? consoleLogger,

@@ -2,13 +2,27 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ConflictError } from '../../storage/errors.ts'
+import { MESSAGES, STATUS_CODES, type MessageCode } from '../../domain/messages.ts'
 
-/** The one error shape of the API: { error, fields? }. */
-export type ApiError = { error: string; fields?: Record<string, string[]> }
+/**
+ * The one error shape of the API: { error, fields? }, with a stable `code` where one was given
+ * (the module answers always carry one) and the code of each field error in `codes`.
+ */
+export type ApiError = { error: string; code?: string; fields?: Record<string, string[]>; codes?: Record<string, string>; allowed?: string[] }
 
-export function apiError(status: ContentfulStatusCode, error: string, fields?: Record<string, string[]>): HTTPException {
-  const body: ApiError = fields ? { error, fields } : { error }
+export function apiError(status: ContentfulStatusCode, error: string, fields?: Record<string, string[]>, extra: Pick<ApiError, 'code' | 'codes' | 'allowed'> = {}): HTTPException {
+  const body: ApiError = fields ? { error, fields, ...extra } : { error, ...extra }
   return jsonException(status, body)
+}
+
+/** 400 for one field, with the code's text and the code. */
+export function fieldError(field: string, code: MessageCode): HTTPException {
+  return apiError(400, 'Invalid request', { [field]: [MESSAGES[code]] }, { code: 'invalid', codes: { [field]: code } })
+}
+
+/** A refusal that is not about one field (the main branch cannot be deactivated ...): its text and code. */
+export function ruleError(status: ContentfulStatusCode, code: MessageCode): HTTPException {
+  return apiError(status, MESSAGES[code], undefined, { code })
 }
 
 /** An exception whose response is exactly `body` as JSON (for the spec's odd answers, such as 404 false). */
@@ -25,12 +39,12 @@ export function onApiError(error: Error, c: Context, log: (message: string, erro
   return wrap(res)
 }
 
-/** { error, fields } → { IsSuccess: false, Dados: null, Msg: error, fields }; a wrapper stays as it is. */
+/** { error, fields } → { IsSuccess: false, Dados: null, Msg: error, code, fields }; a wrapper stays as it is. */
 async function wrap(res: Response): Promise<Response> {
   const body = (await res.json()) as Record<string, unknown>
   if ('IsSuccess' in body) return Response.json(body, res)
-  const { error, ...rest } = body as ApiError
-  return Response.json({ IsSuccess: false, Dados: null, Msg: error, ...rest }, res)
+  const { error, code, ...rest } = body as ApiError
+  return Response.json({ IsSuccess: false, Dados: null, Msg: error, code: code ?? STATUS_CODES[res.status] ?? 'error', ...rest }, res)
 }
 
 function toResponse(error: Error, c: Context, log: (message: string, error: unknown) => void): Response {

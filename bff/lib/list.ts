@@ -1,16 +1,3 @@
-import { z } from 'zod'
-
-/** The list query of every module (DOMAIN.md): search, sort, order, page (1-based), size. */
-export function listQuerySchema<const F extends readonly [string, ...string[]]>(sortable: F, defaultSort: F[number]) {
-  return z.object({
-    search: z.string().trim().max(200).default(''),
-    sort: z.enum(sortable).default(defaultSort as never),
-    order: z.enum(['asc', 'desc']).default('asc'),
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    size: z.coerce.number().int().min(1).max(100).default(10),
-  })
-}
-
 export type Pagination = { length: number; size: number; page: number; lastPage: number; startIndex: number; endIndex: number }
 
 /** The spec's pagination fields (product list); here `page` counts from 1. */

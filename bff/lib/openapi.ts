@@ -102,7 +102,7 @@ export function openApiDocument(app: Hono, info: { title: string; version: strin
   }
 }
 
-export const apiErrorSchema = z.object({ error: z.string(), fields: z.record(z.string(), z.array(z.string())).optional() })
+export const apiErrorSchema = z.object({ error: z.string(), code: z.string().optional(), fields: z.record(z.string(), z.array(z.string())).optional(), codes: z.record(z.string(), z.string()).optional(), allowed: z.array(z.string()).optional() })
 
 function statusText(status: number): string {
   return ({ 200: 'OK', 201: 'Created', 404: 'Not found', 412: 'Stale version', 413: 'Body too large', 429: 'Too many attempts' } as Record<number, string>)[status] ?? 'Answer'

@@ -3,12 +3,13 @@ import { ACCESS_LEVELS, PAGE_GROUPS } from '../access.ts'
 import { ROLES } from '../tenancy.ts'
 import { paginationSchema, wrapper } from './common.ts'
 import { formatCnpj, isValidCnpj } from './cnpj.ts'
+import { MESSAGES, rule } from '../messages.ts'
 
 /**
  * The administration modules' inputs (DOMAIN.md Administration): one schema for the API and
  * the pages' forms, so a field is refused with the same words in both.
  */
-const text = (max: number, message = 'Fill this in') => z.string().trim().min(1, message).max(max, `At most ${max} characters`)
+const text = (max: number, message: string = MESSAGES.field_required) => z.string().trim().min(1, message).max(max, `At most ${max} characters`)
 const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).default('')
 const timeZone = z.string().refine((tz) => {
   try {
@@ -17,14 +18,14 @@ const timeZone = z.string().refine((tz) => {
   } catch {
     return false
   }
-}, 'Choose a valid time zone')
+}, rule('invalid_time_zone'))
 const cnpj = z
   .string()
   .trim()
-  .refine(isValidCnpj, 'Enter a valid CNPJ (14 digits with correct check digits)')
+  .refine(isValidCnpj, rule('invalid_cnpj'))
   .transform(formatCnpj)
 const optionalCnpj = z.union([z.literal(''), cnpj]).default('')
-const email = z.string().trim().toLowerCase().email('Enter a valid e-mail address').max(200)
+const email = z.string().trim().toLowerCase().email(MESSAGES.invalid_email).max(200)
 const flag = z.union([z.boolean(), z.enum(['true', 'false', 'on']).transform((v) => v !== 'false')])
 
 export const companyInput = z.object({
@@ -49,7 +50,7 @@ export const branchInput = z.object({
   PREFIX: z
     .string()
     .trim()
-    .regex(/^[A-Z0-9]{1,6}$/, 'Use 1 to 6 capital letters or digits'),
+    .refine((v) => /^[A-Z0-9]{1,6}$/.test(v), rule('invalid_prefix')),
 })
 export type BranchInput = z.output<typeof branchInput>
 
@@ -73,27 +74,13 @@ export const pageInput = z.object({
   title_en: text(80),
   title_es: text(80),
   title_pt: text(80),
-  icon: z.string().trim().min(1, 'Fill this in').max(500),
+  icon: z.string().trim().min(1, MESSAGES.field_required).max(500),
   group: z.enum(PAGE_GROUPS, { message: 'Choose a group' }),
   order: z.coerce.number().int().min(0, 'From 0 to 9999').max(9999, 'From 0 to 9999'),
   active: flag,
 })
 
 export const userPagesInput = z.object({ userId: z.string().min(1).max(100), levels: z.record(z.string().regex(/^[a-z_]{2,40}$/), z.enum(ACCESS_LEVELS)) })
-
-export const adminListQuery = <const F extends readonly [string, ...string[]]>(sortable: F, defaultSort: F[number]) =>
-  z.object({
-    search: z.string().trim().max(200).default(''),
-    sort: z.enum(sortable).default(defaultSort as never),
-    order: z.enum(['asc', 'desc']).default('asc'),
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    size: z.coerce.number().int().min(1).max(100).default(10),
-    /** Show deactivated records too. */
-    all: z.enum(['0', '1']).default('0'),
-  })
-
-/** DELETE of an administration record: deactivates it; restore=1 activates it again. */
-export const restoreQuery = z.object({ restore: z.enum(['0', '1']).default('0') })
 
 export const companyRow = z.object({
   COD_EMPRESA: z.number(),
@@ -112,4 +99,3 @@ export const companyRow = z.object({
 export const userRow = z.object({ id: z.string(), name: z.string(), email: z.string(), culture: z.string(), role: z.enum(ROLES), filial: z.union([z.literal('all'), z.number()]), active: z.boolean() })
 export const pageRow = z.object({ module: z.string(), title_en: z.string(), title_es: z.string(), title_pt: z.string(), icon: z.string(), group: z.enum(PAGE_GROUPS), order: z.number(), active: z.boolean() })
 export const userPageRow = z.object({ module: z.string(), title: z.string(), preset: z.enum(ACCESS_LEVELS), level: z.enum(ACCESS_LEVELS) })
-export const listAnswer = <T extends z.ZodType>(row: T) => wrapper(z.object({ items: z.array(row), pagination: paginationSchema }))

@@ -1,6 +1,6 @@
 import { keys } from '../keys.ts'
-import type { Store, WriteOptions } from '../store.ts'
-import type { AccessLevel, PageRecord } from '../../domain/access.ts'
+import type { Store, Versioned, WriteOptions } from '../store.ts'
+import { DEFAULT_PAGES, type AccessLevel, type PageRecord } from '../../domain/access.ts'
 
 /** The company's page registry and each user's adjustments of their role's preset. */
 export function pageAccessRepository(store: Store) {
@@ -9,8 +9,17 @@ export function pageAccessRepository(store: Store) {
     async pages(empresa: number): Promise<PageRecord[] | null> {
       return (await store.get<PageRecord[]>(keys.companyRecord(empresa, 'settings', 'pages')))?.value ?? null
     },
-    async savePages(empresa: number, fn: (pages: PageRecord[] | null) => PageRecord[], options?: WriteOptions) {
-      return store.update<PageRecord[]>(keys.companyRecord(empresa, 'settings', 'pages'), (current) => fn(current?.value ?? null), options)
+    /** One page of the registry, versioned as the registry (version 0 while it is the defaults). */
+    async page(empresa: number, module: string): Promise<Versioned<PageRecord> | null> {
+      const stored = await store.get<PageRecord[]>(keys.companyRecord(empresa, 'settings', 'pages'))
+      const page = (stored?.value ?? DEFAULT_PAGES).find((p) => p.module === module)
+      return page ? { version: stored?.version ?? 0, value: page } : null
+    },
+    /** Changes one page of the registry (the defaults are stored on the first change). */
+    async updatePage(empresa: number, module: string, fn: (page: PageRecord) => PageRecord, options?: WriteOptions): Promise<Versioned<PageRecord> | null> {
+      const saved = await store.update<PageRecord[]>(keys.companyRecord(empresa, 'settings', 'pages'), (current) => (current?.value ?? DEFAULT_PAGES).map((p) => (p.module === module ? fn(p) : p)), options)
+      const page = saved?.value.find((p) => p.module === module)
+      return saved && page ? { version: saved.version, value: page } : null
     },
     /** The user's levels that differ from the role's preset, in this company. */
     async overrides(empresa: number, userId: string): Promise<Record<string, AccessLevel>> {

@@ -142,7 +142,7 @@ describe('page levels', () => {
     expect((await asMarta('/cd_filial/3', { method: 'PUT', json: { ...branch, NOM_FILIAL: 'Rio Centro' } })).status).toBe(200)
     const refused = await asMarta('/cd_filial/3', { method: 'DELETE' })
     expect(refused.status).toBe(403)
-    expect(await refused.json()).toEqual({ IsSuccess: false, Dados: null, Msg: 'You do not have access to this page' })
+    expect(await refused.json()).toEqual({ IsSuccess: false, Dados: null, Msg: 'You do not have access to this page', code: 'forbidden' })
     expect((await json<{ ACTIVE: boolean }>(await call('/cd_filial/3'))).Dados.ACTIVE).toBe(true)
     // and may look at users (view) but not create one (edit)
     expect((await asMarta('/ac_usuarios')).status).toBe(200)

@@ -1,0 +1,233 @@
+import { Hono, type Context, type Schema } from 'hono'
+import type { BlankSchema } from 'hono/types'
+import { z } from 'zod'
+import { atLeast, type AccessLevel } from '../../domain/access.ts'
+import { requestCulture, type Culture } from '../../domain/cultures.ts'
+import type { UserRecord } from '../../domain/tenancy.ts'
+import { wrapper } from '../../domain/schemas/common.ts'
+import { listAnswer, listQuerySchema } from '../../domain/schemas/resource.ts'
+import type { Versioned } from '../../storage/store.ts'
+import { activityRepository, type ActivityLine } from '../../storage/repositories/activity.ts'
+import { requireAuth } from './auth.ts'
+import { csvResponse, toCsv } from './csv.ts'
+import type { AppEnv, Deps, Tenant } from './deps.ts'
+import { ifMatchVersion } from './etag.ts'
+import { apiError } from './errors.ts'
+import { paginate, sortBy } from './list.ts'
+import { apiErrorSchema, doc } from './openapi.ts'
+import { FORBIDDEN_PAGE, levelsFor } from './page-access.ts'
+import { requireTenant } from './tenancy.ts'
+import { valid } from './validate.ts'
+
+/** Who is calling, in which company and branch, in which language: what every part of a module is given. */
+export type Caller = { deps: Deps; user: UserRecord; tenant: Tenant; culture: Culture }
+
+/** Where a module's records live: its repository, seen through the caller (company or branch scope). */
+export type ResourceSource<Rec, Id> = {
+  /** Every record the caller's list starts from, from an index of the scope: never a scan of storage. */
+  list(caller: Caller): Promise<Rec[]>
+  /** One record, or null when it does not exist for this caller (another company's is not there: 404). */
+  find(caller: Caller, id: Id): Promise<Versioned<Rec> | null>
+  /** Writes a new record; answers it with its version. */
+  insert?(caller: Caller, record: Rec): Promise<Versioned<Rec>>
+  /** Changes a record atomically; null when it is not there. A stale `expectVersion` throws (412). */
+  update(caller: Caller, id: Id, change: (current: Rec) => Rec, expectVersion: number | undefined): Promise<Versioned<Rec> | null>
+}
+
+/** One transition of a lifecycle (DOMAIN.md: a status changes only along these): `POST /:id/<action>`. */
+export type Transition<Rec> = {
+  from: readonly string[]
+  to: string
+  /** The level it needs on the module's page (default edit). */
+  level?: AccessLevel
+  /** What the transition does besides moving the status (runs before the write; throw to refuse). */
+  effect?: (caller: Caller, record: Rec) => Promise<Rec> | Rec
+}
+
+type Row = Record<string, unknown>
+
+/**
+ * A module as a declaration (the one way every module of DOMAIN.md is built): the resource
+ * factory turns it into list, CSV export, one record with its ETag, create, full and partial
+ * edit with If-Match, deactivate / restore, lifecycle transitions, an activity line per change,
+ * page-level access on every call and OpenAPI entries, all in the { IsSuccess, Dados, Msg }
+ * wrapper with stable error codes. What is left in a module is what is truly its own.
+ */
+export type ResourceDefinition<Rec, R extends Row, Id extends string | number, Create, Edit extends Row> = {
+  /** The page of the registry whose level guards every call (DOMAIN.md ac_usuariospaginas); also the API's tag. */
+  module: string
+  /** The record's name in answers: 'Branch' → 'Branch not found', 'Branch saved'. */
+  noun: string
+  /** The path id. */
+  id: z.ZodType<Id>
+  /** The answer's shape of one record (documented; the pages parse answers with it). */
+  row: z.ZodType<R>
+  toRow: (record: Rec, caller: Caller) => R
+  idOf: (record: Rec) => Id
+  source: ResourceSource<Rec, Id>
+  list: {
+    sortable: readonly [keyof R & string, ...Array<keyof R & string>]
+    defaultSort: keyof R & string
+    /** The text a search looks in. */
+    search: (row: R) => string
+    /** Deactivated records show only on request (`all=1`). */
+    active?: (row: R) => boolean
+  }
+  /** The CSV export's columns. */
+  csv: Array<[header: string, value: (row: R) => unknown]>
+  create?: { input: z.ZodType<Create>; make: (caller: Caller, input: Create) => Promise<Rec> | Rec; after?: (caller: Caller, saved: Versioned<Rec>) => Promise<void> }
+  edit?: { input: z.ZodObject<z.ZodRawShape> & z.ZodType<Edit>; apply: (caller: Caller, current: Rec, input: Partial<Edit>, id: Id) => Promise<Rec> | Rec; after?: (caller: Caller, saved: Versioned<Rec>, before: Rec) => Promise<void> }
+  /** Deactivation instead of deletion: `DELETE /:id` deactivates, `?restore=1` activates again. */
+  deactivate?: { set: (caller: Caller, current: Rec, active: boolean, id: Id) => Promise<Rec> | Rec }
+  lifecycle?: { status: (record: Rec) => string; set: (record: Rec, status: string) => Rec; transitions: Record<string, Transition<Rec>> }
+  /** The caller's level on one record (default: their level on `module` in the current company). */
+  level?: (caller: Caller, id?: Id) => Promise<AccessLevel>
+  /** The company whose activity log holds a record's lines (default: the current one). */
+  owner?: (caller: Caller, id: Id) => number
+}
+
+const restoreQuery = z.object({ restore: z.enum(['0', '1']).default('0') })
+const ok = <T>(Dados: T, Msg = '') => ({ IsSuccess: true as const, Dados, Msg })
+const activitySchema = z.array(z.object({ id: z.string(), at: z.string(), userId: z.string(), userName: z.string(), action: z.string(), fields: z.array(z.string()).optional() }))
+
+/** The fields whose values differ (an activity line names them, never their values). */
+const changedFields = (before: object, after: object) => Object.keys({ ...before, ...after }).filter((k) => JSON.stringify((before as Row)[k]) !== JSON.stringify((after as Row)[k]))
+
+/**
+ * The module's routes. `extra` adds what is the module's own; its routes keep their types for the
+ * pages' typed client (the generic ones are described by the module's zod schemas instead).
+ */
+export function resourceRoutes<Rec, R extends Row, Id extends string | number, Create, Edit extends Row, S extends Schema = BlankSchema>(deps: Deps, def: ResourceDefinition<Rec, R, Id, Create, Edit>, extra?: (app: Hono<AppEnv>) => Hono<AppEnv, S>): Hono<AppEnv, S> {
+  const tags = [def.module]
+  const answer = wrapper(def.row)
+  const idParam = z.object({ id: def.id })
+  const listQuery = listQuerySchema(def.list.sortable.map(String) as [string, ...string[]], def.list.defaultSort)
+  const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } as const
+  const notFound = () => apiError(404, `${def.noun} not found`)
+
+  const caller = (c: Context<AppEnv>): Caller => ({ deps, user: c.get('auth').user, tenant: c.get('tenant'), culture: requestCulture(c.req.header('accept-language'), 'en') })
+  const levelOf = async (who: Caller, id?: Id): Promise<AccessLevel> => (def.level ? def.level(who, id) : ((await levelsFor(deps, who.tenant, who.user.id))[def.module] ?? 'none'))
+  const require = async (who: Caller, needed: AccessLevel, id?: Id) => {
+    if (!atLeast(await levelOf(who, id), needed)) throw apiError(403, FORBIDDEN_PAGE)
+  }
+  const record = (who: Caller, activity: ActivityLine['action'], id: Id, fields?: string[]) =>
+    activityRepository(deps.store, def.owner ? def.owner(who, id) : who.tenant.empresa, def.module, id).add({ id: crypto.randomUUID(), at: new Date(deps.now()).toISOString(), userId: who.user.id, userName: who.user.name, action: activity, ...(fields?.length ? { fields } : {}) })
+  const rows = async (who: Caller, q: { search: string; sort: string; order: 'asc' | 'desc'; all: '0' | '1' }) => {
+    const needle = q.search.toLocaleLowerCase()
+    const all = (await def.source.list(who)).map((r) => def.toRow(r, who))
+    const shown = all.filter((r) => (q.all === '1' || !def.list.active || def.list.active(r)) && (!needle || def.list.search(r).toLocaleLowerCase().includes(needle)))
+    return sortBy(shown, q.sort as keyof R, q.order, who.culture)
+  }
+  const found = async (who: Caller, id: Id) => {
+    const hit = await def.source.find(who, id)
+    if (!hit) throw notFound()
+    return hit
+  }
+  /** A change of one record: checked, written with the version the client edited, logged. */
+  const change = async (c: Context<AppEnv>, who: Caller, id: Id, current: Versioned<Rec>, action: string, apply: (current: Rec) => Promise<Rec> | Rec) => {
+    const next = await apply(current.value)
+    const saved = await def.source.update(who, id, () => next, ifMatchVersion(c.req.header('if-match')))
+    if (!saved) throw notFound()
+    await record(who, action, id, action === 'updated' ? changedFields(current.value as object, saved.value as object) : undefined)
+    c.header('ETag', `"${saved.version}"`)
+    return { saved, before: current.value }
+  }
+
+  // A module's own routes come first (they are matched in order, before `/:id`) and pick their own tenancy.
+  const base = new Hono<AppEnv>().use(requireAuth(deps))
+  let app = (extra ? extra(base) : base) as unknown as Hono<AppEnv>
+  app = app
+    .use(requireTenant(deps))
+    .get('/', doc({ summary: `The ${def.noun.toLowerCase()} list: searched, sorted, paged (all=1 shows deactivated ones too)`, tags, responses: { 200: listAnswer(def.row), 403: apiErrorSchema } }), valid('query', listQuery), async (c) => {
+      const who = caller(c)
+      await require(who, 'view')
+      const q = c.req.valid('query')
+      return c.json(ok(paginate(await rows(who, q), q.page, q.size)))
+    })
+    .get('/export.csv', doc({ summary: 'The same list as CSV (every page)', tags, responses: { 200: { description: 'CSV', content: 'text/csv' }, 403: apiErrorSchema } }), valid('query', listQuery), async (c) => {
+      const who = caller(c)
+      await require(who, 'view')
+      return csvResponse(def.module, toCsv(await rows(who, c.req.valid('query')), def.csv))
+    })
+  if (def.create) {
+    const create = def.create
+    app = app.post('/', doc({ summary: `Create a ${def.noun.toLowerCase()}`, tags, responses: { 200: answer, ...errors } }), valid('json', create.input), async (c) => {
+      const who = caller(c)
+      await require(who, 'edit')
+      if (!def.source.insert) throw apiError(405, 'Not allowed')
+      const saved = await def.source.insert(who, await create.make(who, c.req.valid('json') as Create))
+      const row = def.toRow(saved.value, who)
+      await record(who, 'created', def.idOf(saved.value))
+      await create.after?.(who, saved)
+      c.header('ETag', `"${saved.version}"`)
+      return c.json(ok(row, `${def.noun} created`))
+    })
+  }
+  app = app
+    .get('/:id', doc({ summary: `One ${def.noun.toLowerCase()} (ETag: its version, for If-Match)`, tags, responses: { 200: answer, ...errors } }), valid('param', idParam), async (c) => {
+      const who = caller(c)
+      const { id } = c.req.valid('param') as { id: Id }
+      const hit = await found(who, id)
+      await require(who, 'view', id)
+      c.header('ETag', `"${hit.version}"`)
+      return c.json(ok(def.toRow(hit.value, who)))
+    })
+    .get('/:id/activity', doc({ summary: `Who changed this ${def.noun.toLowerCase()}, when and what (newest first)`, tags, responses: { 200: wrapper(activitySchema), ...errors } }), valid('param', idParam), async (c) => {
+      const who = caller(c)
+      const { id } = c.req.valid('param') as { id: Id }
+      await found(who, id)
+      await require(who, 'view', id)
+      return c.json(ok(await activityRepository(deps.store, def.owner ? def.owner(who, id) : who.tenant.empresa, def.module, id).all()))
+    })
+  if (def.edit) {
+    const edit = def.edit
+    const save = async (c: Context<AppEnv>) => {
+      const who = caller(c)
+      const { id } = (c.req.valid as (t: 'param') => { id: Id })('param')
+      const input = (c.req.valid as (t: 'json') => Partial<Edit>)('json')
+      const current = await found(who, id)
+      await require(who, 'edit', id)
+      // PUT and PATCH differ in their schema only: PATCH's fields are all optional
+      const { saved, before } = await change(c, who, id, current, 'updated', (rec) => edit.apply(who, rec, input, id))
+      await edit.after?.(who, saved, before)
+      return c.json(ok(def.toRow(saved.value, who), `${def.noun} saved`))
+    }
+    const responses = { 200: answer, ...errors, 412: apiErrorSchema }
+    app = app
+      .put('/:id', doc({ summary: `Change a ${def.noun.toLowerCase()} (every field); If-Match names the version edited (412 when someone changed it)`, tags, responses }), valid('param', idParam), valid('json', edit.input), save)
+      .patch('/:id', doc({ summary: `Change some fields of a ${def.noun.toLowerCase()}; If-Match names the version edited (412 when someone changed it)`, tags, responses }), valid('param', idParam), valid('json', edit.input.partial()), save)
+  }
+  if (def.deactivate) {
+    const deactivate = def.deactivate
+    app = app.delete('/:id', doc({ summary: `Deactivate a ${def.noun.toLowerCase()} (its data is kept); ?restore=1 activates it again`, tags, responses: { 200: answer, ...errors, 412: apiErrorSchema } }), valid('param', idParam), valid('query', restoreQuery), async (c) => {
+      const who = caller(c)
+      const { id } = c.req.valid('param') as { id: Id }
+      const active = c.req.valid('query').restore === '1'
+      const current = await found(who, id)
+      await require(who, 'delete', id)
+      const { saved } = await change(c, who, id, current, active ? 'restored' : 'deactivated', (rec) => deactivate.set(who, rec, active, id))
+      return c.json(ok(def.toRow(saved.value, who), `${def.noun} ${active ? 'activated' : 'deactivated'}`))
+    })
+  }
+  if (def.lifecycle) {
+    const life = def.lifecycle
+    for (const [action, transition] of Object.entries(life.transitions)) {
+      app = app.post(`/:id/${action}`, doc({ summary: `${action}: ${transition.from.join(' | ')} → ${transition.to} (409 from any other status, naming the actions allowed)`, tags, responses: { 200: answer, ...errors, 409: apiErrorSchema, 412: apiErrorSchema } }), valid('param', idParam), async (c) => {
+        const who = caller(c)
+        const { id } = c.req.valid('param') as { id: Id }
+        const current = await found(who, id)
+        await require(who, transition.level ?? 'edit', id)
+        const { saved } = await change(c, who, id, current, action, async (rec) => {
+          const status = life.status(rec)
+          if (!transition.from.includes(status)) {
+            const allowed = Object.entries(life.transitions).flatMap(([name, t]) => (t.from.includes(status) ? [name] : []))
+            throw apiError(409, `Not allowed while the ${def.noun.toLowerCase()} is ${status}${allowed.length ? `: allowed now: ${allowed.join(', ')}` : ''}`, undefined, { code: 'transition_not_allowed', allowed })
+          }
+          return life.set(transition.effect ? await transition.effect(who, rec) : rec, transition.to)
+        })
+        return c.json(ok(def.toRow(saved.value, who), `${def.noun} ${transition.to}`))
+      })
+    }
+  }
+  return app as unknown as Hono<AppEnv, S>
+}

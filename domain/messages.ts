@@ -1,0 +1,54 @@
+/**
+ * The stable codes of the errors the API and the forms give, with the API's English text.
+ * A code is also the key of the pages' message in the user's language (messages/*.json), so a
+ * screen translates an answer by its code, never by matching the English sentence.
+ */
+export const MESSAGES = {
+  field_required: 'Fill this in',
+  invalid_cnpj: 'Enter a valid CNPJ (14 digits with correct check digits)',
+  invalid_time_zone: 'Choose a valid time zone',
+  invalid_prefix: 'Use 1 to 6 capital letters or digits',
+  invalid_email: 'Enter a valid e-mail address',
+  email_taken: 'This e-mail is already used by another user',
+  main_branch_needed: 'A company needs a main branch: mark another branch as main instead',
+  main_branch_inactive: 'An inactive branch cannot be the main one',
+  main_branch_kept: 'The main branch cannot be deactivated: mark another branch as main first',
+  branch_of_company: 'Choose a branch of this company',
+  not_yourself: 'You cannot disable yourself',
+  page_kept: 'This page manages the others: it cannot be hidden',
+  unknown_page: 'Unknown page',
+  invalid_value: 'This value is not valid',
+} as const
+
+export type MessageCode = keyof typeof MESSAGES
+
+/** The stable code of an answer that is not a field error, by HTTP status. */
+export const STATUS_CODES: Record<number, string> = {
+  400: 'invalid',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  412: 'stale',
+  413: 'too_large',
+  429: 'throttled',
+  500: 'unexpected',
+  502: 'upstream',
+  504: 'upstream_timeout',
+}
+
+/** What a rule of a schema says when it fails: its text, and its code for the screens (zod custom `params`). */
+export const rule = (code: MessageCode) => ({ message: MESSAGES[code], params: { code } })
+
+type Issue = { code: string; message: string; input?: unknown; format?: string; minimum?: unknown; maximum?: unknown; params?: Record<string, unknown> }
+
+/** The code of one zod issue: a schema rule's own, else one for zod's built-in checks. */
+export function issueCode(issue: Issue): string {
+  const own = issue.params?.code
+  if (typeof own === 'string') return own
+  if (issue.code === 'too_small') return Number(issue.minimum) <= 1 ? 'field_required' : 'too_short'
+  if (issue.code === 'too_big') return 'too_long'
+  if (issue.code === 'invalid_format' && issue.format === 'email') return 'invalid_email'
+  if (issue.code === 'invalid_type' && issue.input === undefined) return 'field_required'
+  return 'invalid_value'
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod'
+import { paginationSchema, wrapper } from './common.ts'
+
+/** The list query of every module (DOMAIN.md): search, sort, order, page (1-based), size; all=1 shows deactivated records too. */
+export const listQuerySchema = <const F extends readonly [string, ...string[]]>(sortable: F, defaultSort: F[number]) =>
+  z.object({
+    search: z.string().trim().max(200).default(''),
+    sort: z.enum(sortable).default(defaultSort as never),
+    order: z.enum(['asc', 'desc']).default('asc'),
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    size: z.coerce.number().int().min(1).max(100).default(10),
+    all: z.enum(['0', '1']).default('0'),
+  })
+
+/** A list's answer: one page of rows and the spec's pagination, in the wrapper. */
+export const listAnswer = <T extends z.ZodType>(row: T) => wrapper(z.object({ items: z.array(row), pagination: paginationSchema }))
