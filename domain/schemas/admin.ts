@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { ACCESS_LEVELS, PAGE_GROUPS } from '../access.ts'
 import { ROLES } from '../tenancy.ts'
-import { paginationSchema, wrapper } from './common.ts'
 import { formatCnpj, isValidCnpj } from './cnpj.ts'
 import { MESSAGES, rule } from '../messages.ts'
 
