@@ -22,6 +22,13 @@ export default [
   route('resources/shortcuts', 'routes/resources/shortcuts.ts'),
   route('resources/upload', 'routes/resources/upload.ts'),
   route('resources/export/:module', 'routes/resources/export.ts'),
-  route('view', 'layouts/view-layout.tsx', [route('home', 'routes/view/home.tsx'), route('myaccount', 'routes/view/myaccount.tsx'), route(':module', 'routes/view/module.tsx'), route(':module/:id', 'routes/view/record.tsx')]),
+  route('view', 'layouts/view-layout.tsx', [
+    route('home', 'routes/view/home.tsx'),
+    route('myaccount', 'routes/view/myaccount.tsx'),
+    // the modules with screens: a list and a record each (app/features/<module>)
+    ...['ac_empresas', 'cd_filial', 'ac_usuarios', 'ac_paginas', 'ac_usuariospaginas'].flatMap((module) => [route(module, `routes/view/${module}/index.tsx`), route(`${module}/:id`, `routes/view/${module}/record.tsx`)]),
+    // the registry's other pages: title and breadcrumb until they are built
+    route(':module', 'routes/view/module.tsx'),
+  ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -1,19 +1,12 @@
-import type { z } from 'zod'
-import type { Translator } from './i18n'
+import { z } from 'zod'
+import { issueCode } from '../../domain/messages.ts'
+import { isMessageKey, type Translator } from './i18n'
 
 export type FieldErrors = Record<string, string>
 
-/** The shared schemas', the BFF's and the upload service's sentences, in the user's language; null for others. */
+/** The upload service's sentences (product-shell.md §8, not the module answers), in the user's language; null for others. */
 export function knownMessage(message: string, t: Translator): string | null {
   const known: Record<string, () => string> = {
-    'Fill this in': t.field_required,
-    'Enter a valid CNPJ (14 digits with correct check digits)': t.invalid_cnpj,
-    'Choose a valid time zone': t.invalid_time_zone,
-    'Use 1 to 6 capital letters or digits': t.invalid_prefix,
-    'Enter a valid e-mail address': t.invalid_email,
-    'This e-mail is already used by another user': t.email_taken,
-    'A company needs a main branch: mark another branch as main instead': t.main_branch_needed,
-    'Choose a branch of this company': t.branch_of_company,
     'No file selected.': t.upload_no_file,
     'No files selected for upload': t.upload_no_files,
     'File size exceeds the limit of 5 MB.': t.upload_too_big,
@@ -25,21 +18,39 @@ export function knownMessage(message: string, t: Translator): string | null {
   return known[message]?.() ?? null
 }
 
-/** zod issues of the shared schemas as messages in the user's language, one per field. */
+/** The text of an error code in the user's language (codes are message keys), or null when it has none. */
+export function codeText(code: string | undefined, t: Translator, values: { min?: unknown; max?: unknown } = {}): string | null {
+  if (!code) return null
+  if (code === 'too_short') return t.too_short({ min: String(values.min ?? '') })
+  if (code === 'too_long') return t.too_long({ max: String(values.max ?? '') })
+  return isMessageKey(code) ? (t[code] as () => string)() : null
+}
+
+/** zod issues of the shared schemas as messages in the user's language, one per field, from each issue's code. */
 export function fieldErrors(error: z.ZodError, t: Translator): FieldErrors {
   const out: FieldErrors = {}
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? 'form')
     if (out[field]) continue
-    const known = knownMessage(issue.message, t)
-    if (known) out[field] = known
-    else if (issue.code === 'too_small') out[field] = Number(issue.minimum) <= 1 ? t.field_required() : t.too_short({ min: String(issue.minimum) })
-    else if (issue.code === 'too_big') out[field] = t.too_long({ max: String(issue.maximum) })
-    else if (issue.code === 'invalid_format' && issue.format === 'email') out[field] = t.invalid_email()
-    else if (issue.code === 'invalid_type' && issue.input === undefined) out[field] = t.field_required()
-    else out[field] = t.invalid_value()
+    const values = issue as { minimum?: unknown; maximum?: unknown }
+    out[field] = codeText(issueCode(issue), t, { min: values.minimum, max: values.maximum }) ?? t.invalid_value()
   }
   return out
+}
+
+/** The error answer of a module (the wrapper with its code, field errors and their codes). */
+const refusalSchema = z.object({ Msg: z.string().default(''), code: z.string().optional(), fields: z.record(z.string(), z.array(z.string())).optional(), codes: z.record(z.string(), z.string()).optional() })
+
+/** What a form shows for a refused save: the field errors by their codes, else one message for the form, by the answer's code. */
+export function refusalErrors(status: number, body: unknown, t: Translator): FieldErrors {
+  const answer = refusalSchema.safeParse(body)
+  if (!answer.success) return { form: t.error_unexpected() }
+  const { Msg, code, fields, codes } = answer.data
+  if (fields && Object.keys(fields).length) {
+    return Object.fromEntries(Object.entries(fields).map(([path, [message]]) => [path.split('.')[0], codeText(codes?.[path], t) ?? message]))
+  }
+  if (status === 403 || code === 'forbidden') return { form: t.error_403_text() }
+  return { form: codeText(code, t) ?? (Msg || t.error_unexpected()) }
 }
 
 /** A form's fields as a plain object (strings only; files are not taken here). */

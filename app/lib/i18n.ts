@@ -19,6 +19,9 @@ export type Translator = {
   [K in keyof Messages]: Messages[K] extends (inputs: infer I, options?: infer _O) => string ? (inputs?: I) => string : never
 }
 
+/** Whether `key` names a message (an error code that is a message key, a role's label ...). */
+export const isMessageKey = (key: string): key is keyof Translator => key in m
+
 const cache = new Map<Locale, Translator>()
 
 export function translator(locale: Locale): Translator {
@@ -45,11 +48,16 @@ export function useT(): Translator {
 
 type MetaMatch = { id: string; loaderData?: unknown } | undefined
 
+/** The translator of a `meta` function (it has no hooks): the locale the root loader resolved. */
+export function metaTranslator(matches: ReadonlyArray<MetaMatch>): Translator {
+  const root = matches.find((m) => m?.id === 'root')?.loaderData as { locale?: Locale } | undefined
+  return translator(root?.locale ?? DEFAULT_LOCALE)
+}
+
 /** A page's <title> in the user's language: `meta: titled('sign_in_title')`. */
 export function titled(key: keyof Translator | null) {
   return ({ matches }: { matches: MetaMatch[] }) => {
-    const root = matches.find((m) => m?.id === 'root')?.loaderData as { locale?: Locale } | undefined
-    const t = translator(root?.locale ?? DEFAULT_LOCALE)
+    const t = metaTranslator(matches)
     const app = t.app_name()
     return [{ title: key ? `${(t[key] as () => string)()} · ${app}` : app }]
   }

@@ -10,7 +10,7 @@ export async function pageInfo(request: Request, context: Readonly<RouterContext
   if (res.status === 401) await requireUser(request, context)
   if (res.status === 404 || res.status === 400) throw data(null, { status: 404 })
   if (!res.ok) throw data(null, { status: res.status === 403 ? 403 : 500 })
-  const { Dados } = (await res.json()) as { Dados: PageInfo }
+  const { Dados } = await res.json()
   if (Dados.level === 'none') throw data(null, { status: 403 })
   return Dados
 }

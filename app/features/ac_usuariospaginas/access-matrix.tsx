@@ -1,7 +1,8 @@
-import { Form, Link, useNavigation } from 'react-router'
-import { useT, type Translator } from '../lib/i18n'
-import { CsrfField } from '../ui/csrf-field'
-import { StaleAlert } from './stale-alert'
+import { Form, useNavigation } from 'react-router'
+import { useT, type Translator } from '../../lib/i18n'
+import { CsrfField } from '../../ui/csrf-field'
+import { Button, ButtonLink } from '../../ui/button'
+import { StaleAlert } from '../../kit/stale-alert'
 
 export type AccessRow = { module: string; title: string; preset: Level; level: Level }
 type Level = 'none' | 'view' | 'edit' | 'delete'
@@ -59,18 +60,18 @@ export function AccessMatrix({ user, rows, version, stale, canEdit }: { user: { 
         </div>
         <div className="flex flex-wrap gap-3">
           {canEdit ? (
-            <button type="submit" name="intent" value="levels" disabled={busy} className="min-h-10 rounded-full bg-primary-600 px-6 text-sm font-semibold text-white hover:bg-primary-700 disabled:opacity-60">
+            <Button type="submit" name="intent" value="levels" disabled={busy}>
               {t.save()}
-            </button>
+            </Button>
           ) : null}
           {canEdit ? (
-            <button type="submit" name="intent" value="reset" disabled={busy} className="min-h-10 rounded-full border border-line px-5 text-sm font-semibold hover:bg-canvas">
+            <Button type="submit" name="intent" value="reset" disabled={busy} variant="secondary">
               {t.admin_access_reset()}
-            </button>
+            </Button>
           ) : null}
-          <Link to="/view/ac_usuariospaginas" className="inline-flex min-h-10 items-center rounded-full px-4 text-sm font-semibold text-ink-soft hover:bg-canvas">
+          <ButtonLink to="/view/ac_usuariospaginas" variant="ghost">
             {t.admin_back_to_list()}
-          </Link>
+          </ButtonLink>
         </div>
       </Form>
       <p className="text-sm text-muted">{user.name}</p>

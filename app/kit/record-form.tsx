@@ -1,18 +1,19 @@
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, useNavigation } from 'react-router'
 import { useId } from 'react'
-import { useT, type Translator } from '../lib/i18n'
+import { useT } from '../lib/i18n'
 import { CsrfField } from '../ui/csrf-field'
 import { Alert } from '../ui/alert'
+import { Button, ButtonLink } from '../ui/button'
 import { StaleAlert } from './stale-alert'
-import type { AdminModule, Field } from './modules'
+import type { FeatureModule, Field, Lookups } from './module'
+import type { FormState } from './screens.server'
 
-export type RecordValues = Record<string, string | number | boolean | null>
-export type FormState = { errors?: Record<string, string>; stale?: boolean; values?: Record<string, string> } | undefined
+export type RecordValues = Record<string, unknown>
 
 const TIME_ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC']
 const control = 'min-h-11 w-full rounded-md border border-line bg-surface px-3 text-ink focus:border-primary-600 focus:outline-2 focus:outline-primary-600 aria-invalid:border-red-600'
 
-function Input({ field, value, error, isNew, branches }: { field: Field; value: string; error?: string; isNew: boolean; branches: Array<[string, string]> }) {
+function Input({ field, value, error, isNew, lookups }: { field: Field; value: string; error?: string; isNew: boolean; lookups: Lookups }) {
   const t = useT()
   const id = useId()
   const label = (t[field.label] as () => string)()
@@ -31,13 +32,14 @@ function Input({ field, value, error, isNew, branches }: { field: Field; value: 
       </div>
     )
   }
-  if (field.type === 'select' || field.type === 'timezone' || field.type === 'branch') {
+  if (field.type === 'select' || field.type === 'timezone') {
     const options: Array<[string, string]> =
       field.type === 'timezone'
         ? TIME_ZONES.map((z) => [z, z])
-        : field.type === 'branch'
-          ? [['all', t.f_all_branches()], ...branches]
-          : (field.options ?? []).map(([v, l]) => [v, l in t ? (t[l as keyof Translator] as () => string)() : l])
+        : [
+            ...(field.all ? [['all', (t[field.all] as () => string)()] as [string, string]] : []),
+            ...(field.lookup ? (lookups[field.lookup] ?? []) : (field.options ?? []).map(([v, l]): [string, string] => [v, typeof l === 'string' ? (t[l] as () => string)() : l.text])),
+          ]
     input = (
       <select {...common} defaultValue={value} required={field.required} className={control}>
         {field.type === 'timezone' && value && !TIME_ZONES.includes(value) ? <option value={value}>{value}</option> : null}
@@ -73,14 +75,14 @@ function Input({ field, value, error, isNew, branches }: { field: Field; value: 
  * next to them, Save, and deactivate / activate behind a confirmation. The version of the record
  * goes back with the save: a record someone changed meanwhile is not overwritten.
  */
-export function RecordForm({ def, isNew, values, version, state, canDelete, canEdit, confirming, branches }: { def: AdminModule; isNew: boolean; values: RecordValues; version: string | null; state: FormState; canDelete: boolean; canEdit: boolean; confirming: boolean; branches: Array<[string, string]> }) {
+export function RecordForm({ def, isNew, values, version, state, canDelete, canEdit, confirming, lookups }: { def: FeatureModule; isNew: boolean; values: RecordValues; version: string | null; state: FormState; canDelete: boolean; canEdit: boolean; confirming: boolean; lookups: Lookups }) {
   const t = useT()
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
   const name = String(values[def.nameKey] ?? '')
   const active = values.active ?? values.ACTIVE
   const shown = (field: Field) => state?.values?.[field.name] ?? (values[field.name] === null || values[field.name] === undefined ? '' : String(values[field.name]))
-  const fields = def.fields.filter((f) => isNew || f.type !== 'password')
+  const fields = def.fields.filter((f) => isNew || !f.newOnly)
   return (
     <div className="flex flex-col gap-5">
       {state?.stale ? (
@@ -97,13 +99,13 @@ export function RecordForm({ def, isNew, values, version, state, canDelete, canE
             <Form method="post">
               <CsrfField />
               <input type="hidden" name="version" value={version ?? ''} />
-              <button type="submit" name="intent" value="deactivate" className="min-h-10 rounded-full bg-red-700 px-5 text-sm font-semibold text-white hover:bg-red-800" disabled={busy}>
+              <Button type="submit" name="intent" value="deactivate" variant="danger" disabled={busy}>
                 {t.admin_deactivate()}
-              </button>
+              </Button>
             </Form>
-            <Link to="." className="inline-flex min-h-10 items-center rounded-full border border-amber-400 px-5 text-sm font-semibold">
+            <ButtonLink to="." variant="secondary">
               {t.cancel()}
-            </Link>
+            </ButtonLink>
           </div>
         </div>
       ) : null}
@@ -113,27 +115,27 @@ export function RecordForm({ def, isNew, values, version, state, canDelete, canE
         {'active' in values || 'ACTIVE' in values ? <input type="hidden" name="active" value={String(active ?? true)} /> : null}
         <fieldset disabled={!canEdit} className="grid gap-4 sm:grid-cols-2">
           {fields.map((field) => (
-            <Input key={field.name} field={field} value={shown(field)} error={state?.errors?.[field.name]} isNew={isNew} branches={branches} />
+            <Input key={field.name} field={field} value={shown(field)} error={state?.errors?.[field.name]} isNew={isNew} lookups={lookups} />
           ))}
         </fieldset>
         <div className="flex flex-wrap items-center gap-3">
           {canEdit ? (
-            <button type="submit" name="intent" value="save" disabled={busy} className="min-h-10 rounded-full bg-primary-600 px-6 text-sm font-semibold text-white hover:bg-primary-700 disabled:opacity-60">
+            <Button type="submit" name="intent" value="save" disabled={busy}>
               {t.save()}
-            </button>
+            </Button>
           ) : null}
-          <Link to={`/view/${def.module}`} className="inline-flex min-h-10 items-center rounded-full px-4 text-sm font-semibold text-ink-soft hover:bg-canvas">
+          <ButtonLink to={`/view/${def.module}`} variant="ghost">
             {t.admin_back_to_list()}
-          </Link>
+          </ButtonLink>
           {!isNew && canDelete && active !== false ? (
-            <Link to="?confirm=deactivate" className="ml-auto inline-flex min-h-10 items-center rounded-full border border-red-300 px-5 text-sm font-semibold text-red-800 hover:bg-red-50 dark:text-red-200">
+            <ButtonLink to="?confirm=deactivate" variant="danger-outline" className="ml-auto">
               {t.admin_deactivate()}
-            </Link>
+            </ButtonLink>
           ) : null}
           {!isNew && canDelete && active === false ? (
-            <button type="submit" name="intent" value="activate" className="ml-auto min-h-10 rounded-full border border-line px-5 text-sm font-semibold hover:bg-canvas">
+            <Button type="submit" name="intent" value="activate" variant="secondary" className="ml-auto">
               {t.admin_activate()}
-            </button>
+            </Button>
           ) : null}
         </div>
       </Form>

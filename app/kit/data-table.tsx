@@ -1,8 +1,10 @@
 import { Form, Link } from 'react-router'
-import { useT, type Translator } from '../lib/i18n'
-import type { AdminModule, Column } from './modules'
+import { useT } from '../lib/i18n'
+import { Badge } from '../ui/badge'
+import { Button, ButtonLink, buttonClass } from '../ui/button'
+import type { Column, FeatureModule, Lookups } from './module'
+import type { ListQuery } from './screens.server'
 
-export type ListQuery = { search: string; sort: string; order: 'asc' | 'desc'; page: number; all: boolean }
 export type ListPage = { items: Array<Record<string, unknown>>; pagination: { length: number; page: number; lastPage: number } }
 
 /** The list's address with some of its query changed (sort, page, ...). */
@@ -17,14 +19,15 @@ export function listHref(module: string, query: ListQuery, change: Partial<ListQ
   return `/view/${module}?${params}`
 }
 
-function Cell({ column, row, branchNames }: { column: Column; row: Record<string, unknown>; branchNames: Record<string, string> }) {
+function Cell({ column, row, lookups }: { column: Column; row: Record<string, unknown>; lookups: Lookups }) {
   const t = useT()
   const value = row[column.key]
-  if (column.show === 'active')
-    return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${value ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'}`}>{value ? t.admin_active() : t.admin_inactive()}</span>
+  if (column.show === 'active') return <Badge tone={value ? 'success' : 'neutral'}>{value ? t.admin_active() : t.admin_inactive()}</Badge>
   if (column.show === 'yesno') return <>{value === 'S' || value === true ? t.yes() : t.no()}</>
-  if (column.show === 'role') return <>{(t[`role_${String(value)}` as keyof Translator] as () => string)()}</>
-  if (column.show === 'branch') return <>{value === 'all' ? t.f_all_branches() : (branchNames[String(value)] ?? String(value))}</>
+  const label = column.labels?.[String(value)]
+  if (label) return <>{(t[label] as () => string)()}</>
+  if (column.all && value === 'all') return <>{(t[column.all] as () => string)()}</>
+  if (column.lookup) return <>{lookups[column.lookup]?.find(([v]) => v === String(value))?.[1] ?? String(value ?? '')}</>
   return <>{String(value ?? '')}</>
 }
 
@@ -33,7 +36,7 @@ function Cell({ column, row, branchNames }: { column: Column; row: Record<string
  * inactive records on request, sortable columns, pages, CSV export, a link per row. Plain links
  * and a GET form: it works before the scripts load.
  */
-export function DataTable({ def, page, query, canEdit, branchNames = {} }: { def: AdminModule; page: ListPage; query: ListQuery; canEdit: boolean; branchNames?: Record<string, string> }) {
+export function DataTable({ def, page, query, canEdit, lookups }: { def: FeatureModule; page: ListPage; query: ListQuery; canEdit: boolean; lookups: Lookups }) {
   const t = useT()
   const exportParams = new URLSearchParams({ search: query.search, sort: query.sort, order: query.order, all: query.all ? '1' : '0' })
   const recordHref = (row: Record<string, unknown>) => (def.rowLink ? def.rowLink(String(row[def.idKey])) : `/view/${def.module}/${encodeURIComponent(String(row[def.idKey]))}`)
@@ -51,19 +54,15 @@ export function DataTable({ def, page, query, canEdit, branchNames = {} }: { def
             <input type="checkbox" name="all" value="1" defaultChecked={query.all} className="h-4 w-4" />
             {t.admin_show_inactive()}
           </label>
-          <button type="submit" className="min-h-10 rounded-full border border-line bg-surface px-4 text-sm font-semibold hover:bg-canvas">
+          <Button type="submit" variant="secondary">
             {t.admin_search_button()}
-          </button>
+          </Button>
         </Form>
         <div className="ml-auto flex gap-2">
-          <a href={`/resources/export/${def.module}?${exportParams}`} className="inline-flex min-h-10 items-center rounded-full border border-line bg-surface px-4 text-sm font-semibold hover:bg-canvas" download>
+          <a href={`/resources/export/${def.module}?${exportParams}`} className={buttonClass('secondary')} download>
             {t.admin_export()}
           </a>
-          {def.canCreate && canEdit ? (
-            <Link to={`/view/${def.module}/new`} className="inline-flex min-h-10 items-center rounded-full bg-primary-600 px-5 text-sm font-semibold text-white hover:bg-primary-700">
-              {t.admin_new()}
-            </Link>
-          ) : null}
+          {def.input?.create && canEdit ? <ButtonLink to={`/view/${def.module}/new`}>{t.admin_new()}</ButtonLink> : null}
         </div>
       </div>
       <div className="overflow-x-auto rounded-xl border border-line bg-surface">
@@ -102,10 +101,10 @@ export function DataTable({ def, page, query, canEdit, branchNames = {} }: { def
                     <td key={column.key} className="px-4 py-3">
                       {i === 0 || column.key === def.nameKey ? (
                         <Link to={recordHref(row)} className="font-medium text-primary-700 underline-offset-2 hover:underline dark:text-primary-100">
-                          <Cell column={column} row={row} branchNames={branchNames} />
+                          <Cell column={column} row={row} lookups={lookups} />
                         </Link>
                       ) : (
-                        <Cell column={column} row={row} branchNames={branchNames} />
+                        <Cell column={column} row={row} lookups={lookups} />
                       )}
                     </td>
                   ))}
@@ -119,14 +118,14 @@ export function DataTable({ def, page, query, canEdit, branchNames = {} }: { def
         <span className="text-muted">{t.admin_page_of({ page: String(page.pagination.page), pages: String(page.pagination.lastPage), total: String(page.pagination.length) })}</span>
         <span className="flex gap-2">
           {page.pagination.page > 1 ? (
-            <Link to={listHref(def.module, query, { page: page.pagination.page - 1 })} className="rounded-full border border-line px-4 py-2 font-semibold hover:bg-canvas">
+            <ButtonLink to={listHref(def.module, query, { page: page.pagination.page - 1 })} variant="secondary">
               {t.admin_previous()}
-            </Link>
+            </ButtonLink>
           ) : null}
           {page.pagination.page < page.pagination.lastPage ? (
-            <Link to={listHref(def.module, query, { page: page.pagination.page + 1 })} className="rounded-full border border-line px-4 py-2 font-semibold hover:bg-canvas">
+            <ButtonLink to={listHref(def.module, query, { page: page.pagination.page + 1 })} variant="secondary">
               {t.admin_next()}
-            </Link>
+            </ButtonLink>
           ) : null}
         </span>
       </nav>

@@ -1,0 +1,36 @@
+import { userCreateInput, userRow, userUpdateInput } from '../../../domain/schemas/admin.ts'
+import { branchRowSchema } from '../../../domain/schemas/tenancy.ts'
+import { listAnswer } from '../../../domain/schemas/resource.ts'
+import type { FeatureModule, TextKey } from '../../kit/module'
+import { CULTURE_OPTIONS } from '../options'
+
+const ROLE_LABELS: Record<string, TextKey> = { admin: 'role_admin', manager: 'role_manager', dispatcher: 'role_dispatcher', technician: 'role_technician', finance: 'role_finance' }
+
+/** ac_usuarios (DOMAIN.md): the users of the current company, with their role and branch there. */
+export const users = {
+  module: 'ac_usuarios',
+  api: '/ac_usuarios',
+  row: userRow,
+  idKey: 'id',
+  nameKey: 'name',
+  defaultSort: 'name',
+  input: { create: userCreateInput, edit: userUpdateInput },
+  columns: [
+    { key: 'name', label: 'f_name', sortable: true },
+    { key: 'email', label: 'f_email', sortable: true },
+    { key: 'role', label: 'f_role', sortable: true, labels: ROLE_LABELS },
+    { key: 'filial', label: 'f_branch', lookup: 'branches', all: 'f_all_branches' },
+    { key: 'active', label: 'admin_status', sortable: true, show: 'active' },
+  ],
+  fields: [
+    { name: 'name', label: 'f_name', type: 'text', required: true },
+    { name: 'email', label: 'f_email', type: 'email', required: true, createOnly: true },
+    { name: 'password', label: 'f_password', type: 'password', required: true, createOnly: true, newOnly: true },
+    { name: 'culture', label: 'f_culture', type: 'select', options: CULTURE_OPTIONS },
+    { name: 'role', label: 'f_role', type: 'select', options: Object.entries(ROLE_LABELS) },
+    { name: 'filial', label: 'f_branch', type: 'select', lookup: 'branches', all: 'f_all_branches' },
+  ],
+  // every branch, inactive ones too: a user's branch is shown whatever its state
+  lookups: async (get) => ({ branches: (await get('/cd_filial?size=100&all=1', listAnswer(branchRowSchema).shape.Dados)).items.map((b) => [String(b.COD_FILIAL), b.NOM_FILIAL]) }),
+  recordLinks: (values) => [{ href: `/view/ac_usuariospaginas/${encodeURIComponent(String(values.id))}`, label: 'admin_access_manage' }],
+} satisfies FeatureModule

@@ -1,0 +1,9 @@
+import type { FeatureModule } from '../kit/module'
+import { companies } from './ac_empresas/module'
+import { pages } from './ac_paginas/module'
+import { users } from './ac_usuarios/module'
+import { userPages } from './ac_usuariospaginas/module'
+import { branches } from './cd_filial/module'
+
+/** The modules with screens of their own (each one line); the others show their title until they have them. */
+export const FEATURES: Record<string, FeatureModule> = { ac_empresas: companies, cd_filial: branches, ac_usuarios: users, ac_paginas: pages, ac_usuariospaginas: userPages }

@@ -1,0 +1,87 @@
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import { z } from 'zod'
+import { wrapper } from '../../domain/schemas/common.ts'
+import { listAnswer } from '../../domain/schemas/resource.ts'
+import { callBff } from '../lib/api.server'
+import { COOKIE, readCookies } from '../lib/cookies.server'
+import { fieldErrors, formFields, refusalErrors } from '../lib/forms'
+import { toLocale, translator } from '../lib/i18n'
+import { pageInfo } from '../lib/page-info.server'
+import { requireUser } from '../lib/session.server'
+import type { FeatureModule, Lookups } from './module'
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> }
+
+export type ListQuery = { search: string; sort: string; order: 'asc' | 'desc'; page: number; all: boolean }
+export type FormState = { errors?: Record<string, string>; stale?: boolean; values?: Record<string, string> } | undefined
+
+/** A BFF answer read through its documented schema: typed and checked, never cast. 401 → sign-in, 404 / 403 → those pages. */
+export async function readAnswer<T>({ request, context }: Args, path: string, schema: z.ZodType<T>): Promise<{ data: T; version: string | null }> {
+  const res = await callBff(request, context, path)
+  if (res.status === 401) await requireUser(request, context)
+  if (res.status === 404 || res.status === 400) throw data(null, { status: 404 })
+  if (!res.ok) throw data(null, { status: res.status === 403 ? 403 : 500 })
+  return { data: wrapper(schema).parse(await res.json()).Dados, version: res.headers.get('etag') }
+}
+
+/** The module's option lists; one the user may not read is simply empty (its values show as they are). */
+async function loadLookups(args: Args, def: FeatureModule): Promise<Lookups> {
+  if (!def.lookups) return {}
+  return def.lookups(async (path, schema) => (await readAnswer(args, path, schema)).data).catch(() => ({}))
+}
+
+/** The list screen's data: the page's title and level, one page of rows as the URL asks, the lookups. */
+export async function loadList(args: Args, def: FeatureModule) {
+  const page = await pageInfo(args.request, args.context, def.module)
+  const url = new URL(args.request.url)
+  const sortable = def.columns.filter((c) => c.sortable).map((c) => c.key)
+  const sort = url.searchParams.get('sort') ?? ''
+  const query: ListQuery = {
+    search: (url.searchParams.get('search') ?? '').slice(0, 200),
+    sort: sortable.includes(sort) ? sort : def.defaultSort,
+    order: url.searchParams.get('order') === 'desc' ? 'desc' : 'asc',
+    page: Math.max(1, Math.min(1_000_000, Number(url.searchParams.get('page')) || 1)),
+    all: url.searchParams.get('all') === '1',
+  }
+  const apiQuery = new URLSearchParams({ search: query.search, sort: query.sort, order: query.order, page: String(query.page), size: '20', all: query.all ? '1' : '0' })
+  const [list, lookups] = await Promise.all([readAnswer(args, `${def.api}?${apiQuery}`, listAnswer(def.row).shape.Dados), loadLookups(args, def)])
+  return { page, query, list: list.data, lookups }
+}
+
+const recordPath = (def: FeatureModule, id: string) => `${def.api}/${encodeURIComponent(id)}`
+
+/** One record's form data (id "new": an empty form, when the user may create). */
+export async function loadRecord(args: Args & { params: { id: string } }, def: FeatureModule) {
+  const page = await pageInfo(args.request, args.context, def.module)
+  const isNew = args.params.id === 'new'
+  if (isNew && (!def.input?.create || page.level === 'view')) throw data(null, { status: 403 })
+  const [record, lookups] = await Promise.all([isNew ? null : readAnswer(args, recordPath(def, args.params.id), def.row), loadLookups(args, def)])
+  const confirming = new URL(args.request.url).searchParams.get('confirm') === 'deactivate'
+  return { page, isNew, values: record?.data ?? {}, version: record?.version ?? null, confirming, lookups }
+}
+
+/** Save, deactivate or activate one record; field errors come back next to their fields, a stale save as such. */
+export async function saveRecord(args: Args & { params: { id: string } }, def: FeatureModule) {
+  const { request, context, params } = args
+  await requireUser(request, context)
+  const t = translator(toLocale(readCookies(request)[COOKIE.culture]))
+  const fields = formFields(await request.formData())
+  const headers = fields.version ? { 'If-Match': fields.version } : undefined
+  const back = `/view/${def.module}`
+  const refused = async (res: Response) => data<FormState>(res.status === 412 ? { stale: true, values: fields } : { values: fields, errors: refusalErrors(res.status, await res.json().catch(() => null), t) }, res.status === 412 ? 412 : 400)
+
+  if (fields.intent === 'deactivate' || fields.intent === 'activate') {
+    const res = await callBff(request, context, `${recordPath(def, params.id)}${fields.intent === 'activate' ? '?restore=1' : ''}`, { method: 'DELETE', headers })
+    if (!res.ok) return refused(res)
+    throw redirect(`${back}?toast=${fields.intent === 'activate' ? 'admin_activated' : 'admin_deactivated'}`)
+  }
+  const isNew = params.id === 'new'
+  const schema = isNew ? def.input?.create : def.input?.edit
+  if (!schema) throw data(null, { status: 405 })
+  for (const field of def.fields) if (field.type === 'checkbox' && !(field.name in fields)) fields[field.name] = field.values?.[1] ?? 'false'
+  const parsed = schema.safeParse(fields)
+  if (!parsed.success) return data<FormState>({ values: fields, errors: fieldErrors(parsed.error, t) }, 400)
+  const res = await callBff(request, context, isNew ? def.api : recordPath(def, params.id), { method: isNew ? 'POST' : 'PUT', json: parsed.data, headers })
+  if (!res.ok) return refused(res)
+  throw redirect(`${back}?toast=admin_saved`)
+}

@@ -1,0 +1,48 @@
+import type { MetaDescriptor } from 'react-router'
+import { Breadcrumb } from '../components/breadcrumb'
+import { metaTranslator, useT } from '../lib/i18n'
+import type { PageInfo } from '../lib/page-info.server'
+import { DataTable, type ListPage } from './data-table'
+import type { FeatureModule, Lookups } from './module'
+import { RecordForm, type RecordValues } from './record-form'
+import type { FormState, ListQuery } from './screens.server'
+
+/** The page title of a module's screen: "<page> · Fieldwise", in the user's language. */
+export function moduleMeta({ loaderData, matches }: { loaderData?: { page: PageInfo }; matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined> }): MetaDescriptor[] {
+  const t = metaTranslator(matches)
+  return [{ title: loaderData ? `${loaderData.page.title} · ${t.app_name()}` : t.app_name() }]
+}
+
+/** A module's list: title, breadcrumb and the data table. */
+export function ListScreen({ def, data }: { def: FeatureModule; data: { page: PageInfo; query: ListQuery; list: ListPage; lookups: Lookups } }) {
+  const t = useT()
+  return (
+    <section className="flex flex-col gap-4">
+      <Breadcrumb group={data.page.group} title={data.page.title} />
+      <h1 className="text-3xl font-extrabold tracking-tight">{data.page.title}</h1>
+      {data.page.level === 'view' && def.input?.create ? <p className="text-sm text-muted">{t.admin_read_only()}</p> : null}
+      <DataTable def={def} page={data.list} query={data.query} canEdit={data.page.level !== 'view'} lookups={data.lookups} />
+    </section>
+  )
+}
+
+/** One record of a module: its form, with save and deactivate as the user's level allows. */
+export function RecordScreen({ def, data, state }: { def: FeatureModule; data: { page: PageInfo; isNew: boolean; values: RecordValues; version: string | null; confirming: boolean; lookups: Lookups }; state: FormState }) {
+  const t = useT()
+  const { page } = data
+  const name = String(data.values[def.nameKey] ?? '')
+  return (
+    <section className="flex flex-col gap-4">
+      <Breadcrumb group={page.group} title={page.title} />
+      <h1 className="text-3xl font-extrabold tracking-tight">{data.isNew ? t.admin_new_title() : t.admin_edit_title({ name })}</h1>
+      {!data.isNew
+        ? def.recordLinks?.(data.values).map((link) => (
+            <a key={link.href} href={link.href} className="self-start text-sm font-semibold text-primary-700 underline dark:text-primary-100">
+              {(t[link.label] as () => string)()}
+            </a>
+          ))
+        : null}
+      <RecordForm def={def} isNew={data.isNew} values={data.values} version={data.version} state={state} canEdit={page.level === 'edit' || page.level === 'delete'} canDelete={page.level === 'delete'} confirming={data.confirming} lookups={data.lookups} />
+    </section>
+  )
+}
