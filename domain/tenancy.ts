@@ -7,7 +7,7 @@ export type CompanyRecord = {
   RAZAO_SOCIAL: string
   CNPJ: string
   CURRENCY: 'BRL' | 'USD' | 'MXN'
-  CULTURE: 'en' | 'es' | 'pt'
+  CULTURE: Culture
   TIME_ZONE: string
   ID_ARQUIVO: string | null
   URL_LOGO: string | null

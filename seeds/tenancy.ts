@@ -1,5 +1,6 @@
 import type { BranchRecord, CompanyRecord } from '../domain/tenancy.ts'
 import type { Grant } from '../domain/tenancy.ts'
+import type { Culture } from '../domain/cultures.ts'
 
 /** The demo sign-in, printed at start. Public demo data, not a secret. */
 export const DEMO_ADMIN = { email: 'admin@demo.fieldservice.app', password: 'demo-admin-2026' }
@@ -49,7 +50,7 @@ export const branches: BranchRecord[] = [
   branch(2, 4, 'Austin', true, 'AUS', 'America/Chicago'),
 ]
 
-export type SeedUser = { id: string; name: string; email: string; password: string; culture: 'en' | 'es' | 'pt'; grants: Grant[] }
+export type SeedUser = { id: string; name: string; email: string; password: string; culture: Culture; grants: Grant[] }
 
 export const users: SeedUser[] = [
   {

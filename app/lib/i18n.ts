@@ -1,8 +1,8 @@
 import { useRouteLoaderData } from 'react-router'
 import { m } from '../paraglide/messages.js'
-import { CULTURES, type Culture } from '../../domain/cultures.ts'
+import { CULTURES, LANGUAGES, type Culture } from '../../domain/cultures.ts'
 
-export const LOCALES = ['en', 'es', 'pt'] as const satisfies readonly Culture[]
+export const LOCALES = LANGUAGES
 export type Locale = Culture
 export const DEFAULT_LOCALE: Locale = 'en'
 

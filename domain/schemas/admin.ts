@@ -3,6 +3,7 @@ import { ACCESS_LEVELS, PAGE_GROUPS } from '../access.ts'
 import { ROLES } from '../tenancy.ts'
 import { formatCnpj, isValidCnpj } from './cnpj.ts'
 import { MESSAGES, rule } from '../messages.ts'
+import { LANGUAGES } from '../cultures.ts'
 
 /**
  * The administration modules' inputs (DOMAIN.md Administration): one schema for the API and
@@ -35,7 +36,7 @@ export const companyInput = z.object({
   TELEFONE: optionalText(40),
   EMAIL: z.union([z.literal(''), email]).default(''),
   CURRENCY: z.enum(['BRL', 'USD', 'MXN'], { message: 'Choose a currency' }),
-  CULTURE: z.enum(['en', 'es', 'pt'], { message: 'Choose a language' }),
+  CULTURE: z.enum(LANGUAGES, { message: 'Choose a language' }),
   TIME_ZONE: timeZone,
 })
 export type CompanyInput = z.output<typeof companyInput>
@@ -61,11 +62,11 @@ const grantFields = {
 export const userCreateInput = z.object({
   name: text(120),
   email,
-  culture: z.enum(['en', 'es', 'pt']).default('en'),
+  culture: z.enum(LANGUAGES).default('en'),
   password: z.string().min(12, 'At least 12 characters').max(200),
   ...grantFields,
 })
-export const userUpdateInput = z.object({ name: text(120), culture: z.enum(['en', 'es', 'pt']), ...grantFields, active: flag })
+export const userUpdateInput = z.object({ name: text(120), culture: z.enum(LANGUAGES), ...grantFields, active: flag })
 export type UserCreateInput = z.output<typeof userCreateInput>
 export type UserUpdateInput = z.output<typeof userUpdateInput>
 

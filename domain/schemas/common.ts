@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LANGUAGES } from '../cultures.ts'
 
 /** The real backend's wrapper (product-shell.md §3): { IsSuccess, Dados, Msg }. */
 export const wrapper = <T extends z.ZodType>(dados: T) => z.object({ IsSuccess: z.boolean(), Dados: dados, Msg: z.string() })
@@ -9,7 +10,7 @@ export const publicUserSchema = z.object({
   email: z.string(),
   avatar: z.string().nullable(),
   status: z.enum(['online', 'away', 'busy', 'not-visible']),
-  culture: z.enum(['en', 'es', 'pt']),
+  culture: z.enum(LANGUAGES),
   scheme: z.enum(['light', 'dark', 'auto']),
   theme: z.enum(['default', 'brand', 'teal', 'rose', 'purple', 'amber']),
 })

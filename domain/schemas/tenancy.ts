@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { paginationSchema, wrapper } from './common.ts'
+import { LANGUAGES } from '../cultures.ts'
 
 const id = z.coerce.number({ message: 'must be a number' }).int().min(-1).max(999_999_999)
 
@@ -11,7 +12,7 @@ export const userPatchSchema = z.object({
       name: z.string().trim().min(1, 'Enter a name').max(120),
       avatar: z.string().max(2048).nullable(),
       status: z.enum(['online', 'away', 'busy', 'not-visible']),
-      culture: z.enum(['en', 'es', 'pt']),
+      culture: z.enum(LANGUAGES),
       scheme: z.enum(['light', 'dark', 'auto']),
       theme: z.enum(['default', 'brand', 'teal', 'rose', 'purple', 'amber']),
     })
