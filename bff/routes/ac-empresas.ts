@@ -14,20 +14,8 @@ import { fileUrl } from './files.ts'
 const MODULE = 'ac_empresas'
 const logoAnswer = z.object({ IsSuccess: z.boolean(), Msg: z.string() })
 
-const row = (c: CompanyRecord) => ({
-  COD_EMPRESA: c.COD_EMPRESA,
-  NOME_EMPRESA: c.NOME_EMPRESA,
-  RAZAO_SOCIAL: c.RAZAO_SOCIAL,
-  CNPJ: c.CNPJ,
-  ENDERECO: c.ENDERECO ?? '',
-  TELEFONE: c.TELEFONE ?? '',
-  EMAIL: c.EMAIL ?? '',
-  CURRENCY: c.CURRENCY,
-  CULTURE: c.CULTURE,
-  TIME_ZONE: c.TIME_ZONE,
-  URL_LOGO: c.URL_LOGO,
-  ACTIVE: c.ACTIVE,
-})
+/** What the API shows of a company: the documented row (absent optional fields as '', the logo file id left out). */
+const row = (c: CompanyRecord) => companyRow.parse(c)
 
 /**
  * ac_empresas (DOMAIN.md): the companies the caller holds with the page's view level, each

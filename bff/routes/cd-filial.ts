@@ -11,7 +11,8 @@ import { valid } from '../lib/validate.ts'
 
 const tags = ['cd_filial']
 const ok = <T>(Dados: T) => ({ IsSuccess: true as const, Dados, Msg: '' })
-const row = (b: BranchRecord) => ({ COD_FILIAL: b.COD_FILIAL, COD_EMPRESA: b.COD_EMPRESA, NOM_FILIAL: b.NOM_FILIAL, FLG_PRINCIPAL: b.FLG_PRINCIPAL, PREFIX: b.PREFIX, TIME_ZONE: b.TIME_ZONE, ACTIVE: b.ACTIVE, CNPJ: b.CNPJ ?? '', ENDERECO: b.ENDERECO ?? '' })
+/** What the API shows of a branch: the documented row (absent optional fields as ''). */
+const row = (b: BranchRecord) => branchRowSchema.parse(b)
 
 /**
  * cd_filial (DOMAIN.md): the branches of the current company, exactly one of them the main one

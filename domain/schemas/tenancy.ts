@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { paginationSchema, wrapper } from './common.ts'
+import { wrapper } from './common.ts'
 import { LANGUAGES } from '../cultures.ts'
 
 const id = z.coerce.number({ message: 'must be a number' }).int().min(-1).max(999_999_999)
@@ -34,9 +34,8 @@ export const branchRowSchema = z.object({
   PREFIX: z.string(),
   TIME_ZONE: z.string(),
   ACTIVE: z.boolean(),
-  CNPJ: z.string().optional(),
-  ENDERECO: z.string().optional(),
+  CNPJ: z.string().default(''),
+  ENDERECO: z.string().default(''),
 })
-export const branchListAnswer = wrapper(z.object({ items: z.array(branchRowSchema), pagination: paginationSchema }))
 export const userBranchesAnswer = wrapper(z.array(filialSchema))
 export const currentBranchAnswer = wrapper(z.object({ COD_EMPRESA: z.number(), COD_FILIAL: z.number(), ROLE: z.string().optional(), empresaChanged: z.boolean().optional() }))
