@@ -6,6 +6,8 @@ import { createBff, type BffOptions } from './app.ts'
 import { randomToken } from './lib/base64.ts'
 import { gzipped } from './lib/gzip.ts'
 import { timingSafeEqual } from './lib/passwords.ts'
+import { UPLOAD_MAX_BYTES } from './lib/uploads.ts'
+import { bodyLimit } from 'hono/body-limit'
 import type { ServerContext as ServerContextValue } from '../domain/server-context.ts'
 
 export type ServerOptions = BffOptions & {
@@ -17,6 +19,12 @@ export type ServerOptions = BffOptions & {
 }
 
 const CSRF_COOKIE = 'csrf'
+/** A page form's body (sign-in, a record form ...) is small; the upload dialog's carries one file. */
+export const FORM_BODY_LIMIT = 64 * 1024
+const UPLOAD_ROUTE = '/resources/upload'
+const tooLarge = () => new Response('The form is too large.', { status: 413, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+const formLimit = bodyLimit({ maxSize: FORM_BODY_LIMIT, onError: () => tooLarge() })
+const uploadLimit = bodyLimit({ maxSize: UPLOAD_MAX_BYTES + FORM_BODY_LIMIT, onError: () => tooLarge() })
 const PAGE_HEADERS = [
   ['X-Content-Type-Options', 'nosniff'],
   ['Referrer-Policy', 'same-origin'],
@@ -55,6 +63,8 @@ export async function createServer(options: ServerOptions) {
     app.use('/assets/*', options.staticFiles)
     app.use('/favicon.svg', options.staticFiles)
   }
+  // Every page write is bounded before anything reads it (the CSRF check parses the form).
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', (c, next) => (c.req.path === UPLOAD_ROUTE ? uploadLimit(c, next) : formLimit(c, next)))
   app.all('*', async (c) => {
     const csrf = await csrfCheck(c, production)
     if (csrf instanceof Response) return csrf

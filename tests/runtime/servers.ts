@@ -12,7 +12,7 @@ export async function freePort(): Promise<number> {
   })
 }
 
-export type Running = { url: string; output: () => string; stop: () => Promise<void> }
+export type Running = { url: string; pid: number; output: () => string; stop: () => Promise<void> }
 
 /** Starts a server process (in its own process group) and waits for /api/health. */
 export async function startServer(command: string, args: string[], port: number, env: Record<string, string> = {}): Promise<Running> {
@@ -43,7 +43,7 @@ export async function startServer(command: string, args: string[], port: number,
     if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode}:\n${log}`)
     try {
       const res = await fetch(`${url}/api/health`)
-      if (res.ok) return { url, output: () => log, stop }
+      if (res.ok) return { url, pid: child.pid!, output: () => log, stop }
     } catch {
       // not listening yet
     }
