@@ -23,6 +23,7 @@ export const configSchema = z
     SIMULATE_LATENCY: flag,
     CARD_PROVIDER_PUBLIC_KEY: z.string().optional(),
     PUBLIC_URL: optionalUrl('where the app is reached, for links in e-mails'),
+    DEMO_DATA: z.enum(['0', '1', ''], { message: 'must be 0 or 1' }).optional(),
     DEFAULT_LAYOUT: z.enum(LAYOUTS, { message: `must be one of ${LAYOUTS.join(', ')}` }).default(DEFAULT_LAYOUT),
   })
   .superRefine((env, ctx) => {
@@ -52,6 +53,11 @@ export type Config = {
   publicUrl?: string
   /** The signed-in screens' frame unless the address or the route asks for another. */
   defaultLayout: Settings['DEFAULT_LAYOUT']
+  /**
+   * Load the demo companies and their published sign-ins on first start: in development and
+   * tests, or where DEMO_DATA=1 asks for it (a preview). Never by default in production.
+   */
+  demoData: boolean
 }
 
 export class ConfigError extends Error {
@@ -83,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     cardProviderPublicKey: s.CARD_PROVIDER_PUBLIC_KEY,
     publicUrl: s.PUBLIC_URL,
     defaultLayout: s.DEFAULT_LAYOUT,
+    demoData: s.DEMO_DATA ? s.DEMO_DATA === '1' : s.NODE_ENV !== 'production',
   }
 }
 

@@ -31,7 +31,7 @@ async function storageChoice(config: Config): Promise<StorageChoice> {
 }
 
 const store = await openStore(await storageChoice(config))
-await seedDemoData(store, consoleLogger)
+if (config.demoData) await seedDemoData(store, consoleLogger)
 const build = (await import(new URL('../../build/server/index.js', import.meta.url).href)) as ServerBuild
 const { app } = await createServer({
   config,
@@ -46,7 +46,7 @@ Deno.serve(
     port: config.port,
     onListen: ({ port }) => {
       console.log(`Fieldwise is running on Deno at http://localhost:${port} (storage: ${store.driver})`)
-      if (!config.production) console.log(`Demo sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`)
+      if (config.demoData) console.log(`Demo sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`)
     },
   },
   (request, info) => app.fetch(request, info),

@@ -18,7 +18,7 @@ if (!choice) {
   process.exit(1)
 }
 const store = await openStore(choice)
-await seedDemoData(store, consoleLogger)
+if (config.demoData) await seedDemoData(store, consoleLogger)
 const build = (await import(new URL('../../build/server/index.js', import.meta.url).href)) as ServerBuild
 const { app } = await createServer({
   config,
@@ -31,7 +31,7 @@ const { app } = await createServer({
 
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   console.log(`Fieldwise is running at http://localhost:${info.port} (storage: ${store.driver})`)
-  if (!config.production) {
+  if (config.demoData) {
     console.log(`Demo sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}  (technician: ${DEMO_TECHNICIAN.email} / ${DEMO_TECHNICIAN.password})`)
   }
 })

@@ -53,6 +53,42 @@ describe('the Node server (npm start)', () => {
     }
   })
 
+  it('holds no demo account in production: an empty store starts empty, and create-admin makes its first company and admin', async () => {
+    const prodDir = mkdtempSync(join(tmpdir(), 'node-prod-'))
+    const env = { STORAGE_DRIVER: 'fs', DATA_DIR: prodDir, NODE_ENV: 'production', JWT_SECRET: 'production-test-secret-0123456789abcdef' }
+    const signIn = (url: string, credentials: { email: string; password: string }) => fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) })
+    try {
+      let port = await freePort()
+      const empty = await startServer(process.execPath, [NODE_SERVER], port, { ...env, PORT: String(port) })
+      try {
+        expect(empty.output()).not.toContain('Demo')
+        expect((await signIn(empty.url, { email: 'admin@demo.fieldservice.app', password: 'demo-admin-2026' })).status).toBe(404)
+      } finally {
+        await empty.stop()
+      }
+      const create = (args: string[]) => spawnSync(process.execPath, ['bff/runtime/create-admin.ts', ...args], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 })
+      expect(create(['--company', 'Globex', '--cnpj', '11.222.333/0001-82', '--name', 'Gloria', '--email', 'gloria@globex.example']).stderr.trim()).toBe('Invalid --cnpj: Enter a valid CNPJ (14 digits with correct check digits)')
+      const made = create(['--company', 'Globex', '--cnpj', '11.222.333/0001-81', '--name', 'Gloria', '--email', 'gloria@globex.example'])
+      expect(made.status).toBe(0)
+      const password = made.stdout.match(/with the password (\S+)/)![1]
+      // a second run finds companies and does nothing
+      expect(create(['--company', 'Other', '--cnpj', '11.222.333/0001-81', '--name', 'Eve', '--email', 'eve@example.com']).status).toBe(1)
+      port = await freePort()
+      const server = await startServer(process.execPath, [NODE_SERVER], port, { ...env, PORT: String(port) })
+      try {
+        const res = await signIn(server.url, { email: 'gloria@globex.example', password })
+        expect(res.status).toBe(200)
+        const token = ((await res.json()) as { accessToken: string }).accessToken
+        const branches = await fetch(`${server.url}/api/cd_filial/user-branches`, { headers: { authorization: `Bearer ${token}` } })
+        expect(((await branches.json()) as { Dados: Array<{ NOME_EMPRESA: string; FLG_PRINCIPAL: string }> }).Dados).toEqual([expect.objectContaining({ NOME_EMPRESA: 'Globex', FLG_PRINCIPAL: 'S' })])
+      } finally {
+        await server.stop()
+      }
+    } finally {
+      rmSync(prodDir, { recursive: true, force: true })
+    }
+  })
+
   it('refuses to start in production without JWT_SECRET, naming the setting', () => {
     const run = spawnSync(process.execPath, [NODE_SERVER], { env: { ...process.env, NODE_ENV: 'production', JWT_SECRET: '', STORAGE_DRIVER: 'memory' }, encoding: 'utf8', timeout: 30_000 })
     expect(run.status).toBe(1)
