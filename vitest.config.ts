@@ -1,11 +1,17 @@
 import { defineConfig } from 'vitest/config'
 
+// The API suites built on testBff run twice: over memory, and over fs — the storage `npm start` gives users.
+const API_SUITES = ['admin', 'api-guards', 'auth', 'chat', 'common', 'contacts', 'files', 'help-center', 'inventory', 'mailbox', 'notes', 'openapi', 'reference-data', 'scrumboard', 'tasks', 'tenancy', 'upstream'].map((name) => `tests/unit/${name}.test.ts`)
+
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts'],
     globalSetup: ['tests/unit/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      { extends: true, test: { name: 'memory', include: ['tests/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'fs', include: API_SUITES, env: { TEST_STORAGE: 'fs' } } },
+    ],
   },
 })

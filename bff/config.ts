@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PBKDF2_ITERATIONS } from './lib/passwords.ts'
 import { DEFAULT_LAYOUT, LAYOUTS } from '../domain/layouts.ts'
 
 const flag = z
@@ -23,12 +24,16 @@ export const configSchema = z
     SIMULATE_LATENCY: flag,
     CARD_PROVIDER_PUBLIC_KEY: z.string().optional(),
     PUBLIC_URL: optionalUrl('where the app is reached, for links in e-mails'),
+    PASSWORD_HASH_ITERATIONS: z.coerce.number({ message: 'must be a number' }).int().min(1000, 'must be at least 1000').optional(),
     DEMO_DATA: z.enum(['0', '1', ''], { message: 'must be 0 or 1' }).optional(),
     DEFAULT_LAYOUT: z.enum(LAYOUTS, { message: `must be one of ${LAYOUTS.join(', ')}` }).default(DEFAULT_LAYOUT),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production (at least 32 bytes)' })
+    }
+    if (env.PASSWORD_HASH_ITERATIONS !== undefined && env.NODE_ENV !== 'test') {
+      ctx.addIssue({ code: 'custom', path: ['PASSWORD_HASH_ITERATIONS'], message: 'is for the tests only (NODE_ENV=test): passwords are hashed with 600,000 rounds' })
     }
     if (env.STORAGE_DRIVER === 'redis' && !env.REDIS_URL) {
       ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'is required when STORAGE_DRIVER=redis' })
@@ -58,6 +63,8 @@ export type Config = {
    * tests, or where DEMO_DATA=1 asks for it (a preview). Never by default in production.
    */
   demoData: boolean
+  /** PBKDF2 rounds of a new password hash: 600,000; the tests may set fewer (NODE_ENV=test). */
+  passwordIterations: number
 }
 
 export class ConfigError extends Error {
@@ -89,6 +96,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     cardProviderPublicKey: s.CARD_PROVIDER_PUBLIC_KEY,
     publicUrl: s.PUBLIC_URL,
     defaultLayout: s.DEFAULT_LAYOUT,
+    passwordIterations: s.PASSWORD_HASH_ITERATIONS ?? PBKDF2_ITERATIONS,
     demoData: s.DEMO_DATA ? s.DEMO_DATA === '1' : s.NODE_ENV !== 'production',
   }
 }

@@ -14,7 +14,7 @@ const SEED_VERSION = 3
  * Loads the demo data once. The marker is written last, so a start that dies half-way
  * seeds again on the next start; records already there are left as they are.
  */
-export async function seedDemoData(store: Store, log: Logger): Promise<boolean> {
+export async function seedDemoData(store: Store, log: Logger, passwordIterations?: number): Promise<boolean> {
   const marker = keys.system('seed')
   const done = await store.get<{ version: number }>(marker)
   if (done && done.value.version >= SEED_VERSION) return false
@@ -33,7 +33,7 @@ export async function seedDemoData(store: Store, log: Logger): Promise<boolean> 
       status: 'online',
       culture: u.culture,
       active: true,
-      password: await hashPassword(u.password),
+      password: await hashPassword(u.password, passwordIterations),
       grants: u.grants,
       current: null,
       sessionEpoch: 0,

@@ -29,10 +29,10 @@ export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
   return diff === 0
 }
 
-/** A fixed hash to check unknown accounts against, so their answer takes as long as a real one. */
-export const DECOY_HASH: PasswordHash = {
+/** A fixed hash to check unknown accounts against, at the cost real ones have, so their answer takes as long. */
+export const decoyHash = (iterations: number): PasswordHash => ({
   algorithm: 'PBKDF2-SHA256',
-  iterations: PBKDF2_ITERATIONS,
+  iterations,
   salt: 'AAAAAAAAAAAAAAAAAAAAAA==',
   hash: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
-}
+})

@@ -3,7 +3,7 @@ import { publicUser, type UserRecord } from '../../domain/tenancy.ts'
 import { randomToken } from './base64.ts'
 import type { Deps } from './deps.ts'
 import { jsonException } from './errors.ts'
-import { DECOY_HASH, verifyPassword } from './passwords.ts'
+import { decoyHash, verifyPassword } from './passwords.ts'
 import { signAccessToken, TOKEN_LIFETIME_SECONDS } from './tokens.ts'
 
 /** A new session of the user and its access token (the sign-in answer). */
@@ -38,7 +38,7 @@ export async function checkCredentials(deps: Deps, c: Context, email: string, pa
     }
   }
   const found = await repos.users.findByEmail(email)
-  const ok = await verifyPassword(password, found?.value.password ?? DECOY_HASH)
+  const ok = await verifyPassword(password, found?.value.password ?? decoyHash(deps.config.passwordIterations))
   if (!found || !ok || !found.value.active) throw wrongCredentials()
   await Promise.all([repos.signInByAccount.succeed(email), repos.signInByAddress.succeed(address)])
   return found.value

@@ -71,7 +71,7 @@ export function userRoutes(deps: Deps) {
       input: userCreateInput,
       async make(who, input) {
         await checkBranch(who.tenant.empresa, input.filial)
-        return newUser({ name: input.name, email: input.email, culture: input.culture, password: await hashPassword(input.password), grants: [{ empresa: who.tenant.empresa, filial: input.filial, role: input.role }] }, deps.now())
+        return newUser({ name: input.name, email: input.email, culture: input.culture, password: await hashPassword(input.password, deps.config.passwordIterations), grants: [{ empresa: who.tenant.empresa, filial: input.filial, role: input.role }] }, deps.now())
       },
     },
     edit: {

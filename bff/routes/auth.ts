@@ -50,7 +50,7 @@ export function authRoutes(deps: Deps) {
     .post('/sign-up', doc({ summary: 'Create an account (same answer when the e-mail is taken)', tags: ['auth'], auth: false, responses: { 200: z.literal(true) } }), valid('json', signUpSchema), async (c) => {
       await simulatedDelay(config.simulateLatency, 1500)
       const input = c.req.valid('json')
-      const user = newUser({ name: input.name, email: input.email, culture: 'en', password: await hashPassword(input.password), grants: [] }, deps.now())
+      const user = newUser({ name: input.name, email: input.email, culture: 'en', password: await hashPassword(input.password, deps.config.passwordIterations), grants: [] }, deps.now())
       // The same answer whether or not the e-mail was taken, so sign-up does not reveal accounts.
       if (!(await repos.users.create(user))) log.info(`sign-up: ${input.email} is already registered`)
       return c.json(true)
@@ -73,7 +73,7 @@ export function authRoutes(deps: Deps) {
       const { token, password } = c.req.valid('json')
       const record = await repos.resetTokens.consume(await sha256Hex(token), deps.now())
       if (!record) throw apiError(400, 'This reset link is invalid or has expired.', { token: ['This reset link is invalid or has expired.'] })
-      const hash = await hashPassword(password)
+      const hash = await hashPassword(password, deps.config.passwordIterations)
       // A new password ends every open session of the account.
       await repos.users.update(record.userId, (u) => ({ ...u, password: hash, sessionEpoch: u.sessionEpoch + 1 }))
       return c.json(true)

@@ -41,7 +41,7 @@ export function commonUserRoutes(deps: Deps) {
         if (error instanceof HTTPException && error.status === 404) throw apiError(400, 'Invalid request', { currentPassword: ['The current password is wrong'] })
         throw error
       }
-      const hash = await hashPassword(newPassword)
+      const hash = await hashPassword(newPassword, deps.config.passwordIterations)
       const saved = await deps.repos.users.update(user.id, (u) => ({ ...u, password: hash, sessionEpoch: u.sessionEpoch + 1 }))
       if (!saved) throw apiError(401, 'Invalid token')
       return c.json({ accessToken: (await openSession(deps, saved.value)).accessToken })

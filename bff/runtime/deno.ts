@@ -31,7 +31,7 @@ async function storageChoice(config: Config): Promise<StorageChoice> {
 }
 
 const store = await openStore(await storageChoice(config))
-if (config.demoData) await seedDemoData(store, consoleLogger)
+if (config.demoData) await seedDemoData(store, consoleLogger, config.passwordIterations)
 const build = (await import(new URL('../../build/server/index.js', import.meta.url).href)) as ServerBuild
 const { app } = await createServer({
   config,

@@ -18,7 +18,7 @@ if (!choice) {
   process.exit(1)
 }
 const store = await openStore(choice)
-if (config.demoData) await seedDemoData(store, consoleLogger)
+if (config.demoData) await seedDemoData(store, consoleLogger, config.passwordIterations)
 const build = (await import(new URL('../../build/server/index.js', import.meta.url).href)) as ServerBuild
 const { app } = await createServer({
   config,

@@ -24,9 +24,11 @@ export function lockedAdapter(name: string, storage: Storage, listChildren: (par
   const read = async (key: string) => {
     const cached = records?.get(key)
     if (cached !== undefined) return cached
+    // Frozen on every driver that comes through here, cached or not: a caller that changes a
+    // record it read in place fails loudly in the tests (memory) as it would on fs (cache).
     const record = decodeRecord(await storage.getItemRaw(key))
     records?.set(key, record && deepFreeze(record))
-    return record
+    return record && deepFreeze(record)
   }
   return {
     name,
@@ -72,7 +74,7 @@ export function lockedAdapter(name: string, storage: Storage, listChildren: (par
   }
 }
 
-/** Cached records are shared by every reader: frozen, so a change in place fails loudly. */
+/** Records read are read-only (cached ones are shared by every reader): frozen, so a change in place fails loudly. */
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value)

@@ -6,7 +6,8 @@ import type { Store, WriteOptions } from '../store.ts'
  * "added first" and "strip this tag everywhere" are single writes.
  */
 export function listRecord<T extends { id: string }>(store: Store, key: string, seed: () => T[] = () => []) {
-  const read = async () => (await store.get<T[]>(key))?.value ?? seed()
+  // A fresh array each time: the stored one is read-only, and callers sort and filter what they get.
+  const read = async (): Promise<T[]> => [...((await store.get<T[]>(key))?.value ?? seed())]
   const change = async <R>(fn: (items: T[]) => { items: T[]; result: R }, options?: WriteOptions): Promise<R> => {
     let result!: R
     await store.update<T[]>(

@@ -1,3 +1,7 @@
+import { afterAll } from 'vitest'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createBff, type BffOptions } from '../../bff/app.ts'
 import { loadConfig } from '../../bff/config.ts'
 import type { Logger } from '../../bff/lib/deps.ts'
@@ -7,13 +11,30 @@ import { openStore } from '../../storage/open.ts'
 
 export type TestBff = Awaited<ReturnType<typeof testBff>>
 
-/** The real BFF over real memory storage with the demo data; `logs` collects what it logs. */
+/** The storage the API suites run over: memory, and fs (what `npm start` uses) in the vitest project that sets TEST_STORAGE=fs. */
+export const TEST_STORAGE = process.env.TEST_STORAGE === 'fs' ? 'fs' : 'memory'
+const dataDirs: string[] = []
+// registered in each suite that imports this file: its data dirs go when it ends
+afterAll(() => dataDirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+
+/** A fresh store of the suite's driver (an fs one in its own temporary data dir, removed at the end). */
+export async function testStore() {
+  if (TEST_STORAGE === 'memory') return openStore({ driver: 'memory' })
+  const dataDir = mkdtempSync(join(tmpdir(), 'api-fs-'))
+  dataDirs.push(dataDir)
+  return openStore({ driver: 'fs', dataDir })
+}
+
+/** Password hashes in the tests: fewer rounds than production's 600,000, so signing in costs little. */
+const TEST_HASH_ITERATIONS = '1000'
+
+/** The real BFF over real storage (memory or fs, see TEST_STORAGE) with the demo data; `logs` collects what it logs. */
 export async function testBff(options: Partial<BffOptions> & { env?: Record<string, string>; seed?: boolean } = {}) {
   const logs: string[] = []
   const log: Logger = { info: (m) => logs.push(m), error: (m, e) => logs.push(`${m} ${String(e)}`) }
-  const config = loadConfig({ NODE_ENV: 'test', STORAGE_DRIVER: 'memory', JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', ...options.env })
-  const store = options.store ?? (await openStore({ driver: 'memory' }))
-  if (options.seed !== false) await seedDemoData(store, log)
+  const config = loadConfig({ NODE_ENV: 'test', STORAGE_DRIVER: TEST_STORAGE, JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', PASSWORD_HASH_ITERATIONS: TEST_HASH_ITERATIONS, ...options.env })
+  const store = options.store ?? (await testStore())
+  if (options.seed !== false) await seedDemoData(store, log, config.passwordIterations)
   const bff = await createBff({ config, store, log, ...options })
   const call = (path: string, init: RequestInit & { token?: string; json?: unknown; headers?: Record<string, string> } = {}) => {
     const headers: Record<string, string> = { ...init.headers }
