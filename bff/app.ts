@@ -56,12 +56,11 @@ export const consoleLogger: Logger = {
 /** The BFF: one Hono app of all API areas, to be mounted under /api. */
 export async function createBff(options: BffOptions) {
   const { config, store } = options
-  const secret = await signingSecret(config, store)
   const repos = createRepositories(store)
+  const secret = await signingSecret(config, repos)
   await repos.users.ensureIndex()
   const deps: Deps = {
     config,
-    store,
     repos,
     secret,
     verifyToken: createTokenVerifier(secret),

@@ -23,7 +23,8 @@ export async function seedDemoData(store: Store, log: Logger, passwordIterations
   for (const b of branches) if (!(await repos.companies.findBranch(b.COD_EMPRESA, b.COD_FILIAL))) await repos.companies.saveBranch(b)
   for (const u of users) {
     // the demo panels: written where the user has none yet
-    for (const [name, items] of [['messages', seedMessages()], ['notifications', seedNotifications()], ['shortcuts', seedShortcuts()]] as const) await store.create(keys.userData(u.id, name), items)
+    const panels = repos.panels(u.id)
+    await Promise.all([panels.messages.createOnce(seedMessages()), panels.notifications.createOnce(seedNotifications()), panels.shortcuts.createOnce(seedShortcuts())])
     if (await repos.users.findByEmail(u.email)) continue
     await repos.users.create({
       id: u.id,

@@ -1,4 +1,3 @@
-import { indexedRecords } from '../../storage/repositories/indexed-records.ts'
 import type { Caller, ResourceSource } from './resource.ts'
 
 /** A record of a company's collection; `filial` on the records of a branch-scoped one (quotes, orders ...). */
@@ -11,7 +10,7 @@ type Item = { id: string; filial?: number }
  * shows the current branch's (DOMAIN.md: "Lists show the current branch's records").
  */
 export function collectionSource<Rec extends Item>(collection: string, scope: 'company' | 'branch' = 'company'): ResourceSource<Rec, string> {
-  const records = (who: Caller) => indexedRecords<Rec, Rec>(who.deps.store, who.tenant.empresa, collection, (r) => r)
+  const records = (who: Caller) => who.deps.repos.collection<Rec>(who.tenant.empresa, collection)
   const mayRead = (who: Caller, rec: Rec) => scope === 'company' || who.tenant.grant.filial === 'all' || rec.filial === who.tenant.grant.filial
   return {
     async list(who) {

@@ -1,6 +1,5 @@
 import type { Context } from 'hono'
 import type { Config } from '../config.ts'
-import type { Store } from '../../storage/store.ts'
 import type { Repositories } from '../../storage/repositories/index.ts'
 import type { Grant, UserRecord } from '../../domain/tenancy.ts'
 import type { SessionRecord } from '../../storage/repositories/sessions.ts'
@@ -13,7 +12,6 @@ export type Logger = {
 /** What every API area is built from; made once per process by `createBff`. */
 export type Deps = {
   config: Config
-  store: Store
   repos: Repositories
   secret: Uint8Array
   verifyToken: (token: string, nowSeconds: number) => Promise<{ sub: string; sid: string } | null>

@@ -7,7 +7,7 @@ import type { UserRecord } from '../../domain/tenancy.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import { listAnswer, listQuerySchema } from '../../domain/schemas/resource.ts'
 import type { Versioned } from '../../storage/store.ts'
-import { activityRepository, type ActivityLine } from '../../storage/repositories/activity.ts'
+import type { ActivityLine } from '../../storage/repositories/activity.ts'
 import { requireAuth } from './auth.ts'
 import { csvResponse, toCsv } from './csv.ts'
 import type { AppEnv, Deps, Tenant } from './deps.ts'
@@ -111,7 +111,7 @@ export function resourceRoutes<Rec, R extends Row, Id extends string | number, C
     if (!atLeast(await levelOf(who, id), needed)) throw apiError(403, FORBIDDEN_PAGE)
   }
   const record = (who: Caller, activity: ActivityLine['action'], id: Id, fields?: string[]) =>
-    activityRepository(deps.store, def.owner ? def.owner(who, id) : who.tenant.empresa, def.module, id).add({ id: crypto.randomUUID(), at: new Date(deps.now()).toISOString(), userId: who.user.id, userName: who.user.name, action: activity, ...(fields?.length ? { fields } : {}) })
+    deps.repos.activity(def.owner ? def.owner(who, id) : who.tenant.empresa, def.module, id).add({ id: crypto.randomUUID(), at: new Date(deps.now()).toISOString(), userId: who.user.id, userName: who.user.name, action: activity, ...(fields?.length ? { fields } : {}) })
   const rows = async (who: Caller, q: { search: string; sort: string; order: 'asc' | 'desc'; all: '0' | '1' }) => {
     const needle = q.search.toLocaleLowerCase()
     const all = (await def.source.list(who)).map((r) => def.toRow(r, who))
@@ -177,7 +177,7 @@ export function resourceRoutes<Rec, R extends Row, Id extends string | number, C
       const { id } = c.req.valid('param') as { id: Id }
       await found(who, id)
       await require(who, 'view', id)
-      return c.json(ok(await activityRepository(deps.store, def.owner ? def.owner(who, id) : who.tenant.empresa, def.module, id).all()))
+      return c.json(ok(await deps.repos.activity(def.owner ? def.owner(who, id) : who.tenant.empresa, def.module, id).all()))
     })
   if (def.edit) {
     const edit = def.edit

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
+import type { AppList } from '../../storage/repositories/app-data.ts'
 import type { AppEnv, Deps } from './deps.ts'
 import { doc } from './openapi.ts'
 import { requireTenant } from './tenancy.ts'
@@ -7,12 +8,10 @@ import { requireAuth } from './auth.ts'
 import { valid } from './validate.ts'
 import { idQuery } from '../../domain/schemas/common-panels.ts'
 import { tagInput, tagPatch, tagSchema, type Tag } from '../../domain/schemas/contacts.ts'
-import { keys } from '../../storage/keys.ts'
-import { listRecord } from '../../storage/repositories/list-record.ts'
 
 type TagOptions = {
   /** The company list record holding these tags (`company:<id>:lists:<name>`). */
-  list: string
+  list: AppList
   /** What carries them, for the texts: 'contact', 'task', 'product'. */
   noun: string
   tags: string[]
@@ -22,7 +21,7 @@ type TagOptions = {
 
 /** The tag calls the demo areas share: GET /tags, POST /tag (first), PATCH /tag, DELETE /tag (stripped everywhere). */
 export function tagRoutes(deps: Deps, { list, noun, tags, strip }: TagOptions) {
-  const repo = (empresa: number) => listRecord<Tag>(deps.store, keys.companyRecord(empresa, 'lists', list))
+  const repo = (empresa: number) => deps.repos.company(empresa).list<Tag>(list)
   return new Hono<AppEnv>()
     .use(requireAuth(deps), requireTenant(deps))
     .get('/tags', doc({ summary: `The ${noun} tags`, tags, responses: { 200: z.array(tagSchema) } }), async (c) => c.json(await repo(c.get('tenant').empresa).all()))

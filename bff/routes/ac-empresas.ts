@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { atLeast } from '../../domain/access.ts'
 import { companyInput, companyRow, type CompanyInput } from '../../domain/schemas/admin.ts'
 import type { CompanyRecord } from '../../domain/tenancy.ts'
-import { filesRepository } from '../../storage/repositories/files.ts'
 import { companyGrant, levelIn } from '../lib/admin.ts'
 import type { Deps } from '../lib/deps.ts'
 import { doc } from '../lib/openapi.ts'
@@ -82,7 +81,7 @@ export function companyRoutes(deps: Deps) {
         if (!atLeast(await levelIn(deps, c.get('auth').user, empresa, MODULE), 'edit')) return c.json({ IsSuccess: false, Msg: 'You may not change the company logo.' }, 403)
         const { ID_ARQUIVO, URL_LOGO } = c.req.valid('json')
         if (ID_ARQUIVO !== null) {
-          const file = await filesRepository(deps.store, empresa).find(ID_ARQUIVO)
+          const file = await deps.repos.company(empresa).files().find(ID_ARQUIVO)
           if (!file || !file.type.startsWith('image/') || file.type === 'image/svg+xml' || fileUrl(file) !== URL_LOGO) {
             return c.json({ IsSuccess: false, Msg: 'The logo must be an image uploaded to this company.' }, 400)
           }

@@ -9,13 +9,12 @@ import { valid } from '../lib/validate.ts'
 import { chatSchema, chatWithMessagesSchema, type ChatRecord } from '../../domain/schemas/chat.ts'
 import { idQuery } from '../../domain/schemas/common-panels.ts'
 import type { Contact } from '../../domain/schemas/contacts.ts'
-import { companyRecords } from '../../storage/repositories/records.ts'
 
 /** api/apps/chat: the company's chats, with the contact resolved. */
 export function chatRoutes(deps: Deps) {
   const tags = ['apps/chat']
-  const chats = (empresa: number) => companyRecords<ChatRecord>(deps.store, empresa, 'chats')
-  const contacts = (empresa: number) => companyRecords<Contact>(deps.store, empresa, 'contacts')
+  const chats = (empresa: number) => deps.repos.company(empresa).records<ChatRecord>('chats')
+  const contacts = (empresa: number) => deps.repos.company(empresa).records<Contact>('contacts')
   return new Hono<AppEnv>()
     .use(requireAuth(deps), requireTenant(deps))
     .get('/chats', doc({ summary: 'The chats, latest first (without their messages)', tags, responses: { 200: z.array(chatSchema) } }), async (c) => {

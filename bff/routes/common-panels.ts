@@ -5,14 +5,13 @@ import { requireAuth } from '../lib/auth.ts'
 import { doc } from '../lib/openapi.ts'
 import { valid } from '../lib/validate.ts'
 import { idQuery, messageInput, messageSchema, shortcutInput, shortcutSchema, type Message, type Shortcut } from '../../domain/schemas/common-panels.ts'
-import { userPanels } from '../lib/user-panels.ts'
 
 /**
  * api/common/messages and api/common/notifications: the same five calls (and the
  * toggle), the body key being `message` or `notification`. They belong to the user.
  */
 function panelRoutes(deps: Deps, name: 'messages' | 'notifications', bodyKey: 'message' | 'notification') {
-  const list = (userId: string) => userPanels(deps.store, userId)[name]
+  const list = (userId: string) => deps.repos.panels(userId)[name]
   const tags = [`common/${name}`]
   // The body key differs by panel; the schemas are typed as if it were `item`.
   const keyed = <S extends z.ZodType>(schema: S) => ({ [bodyKey]: schema }) as unknown as { item: S }
@@ -54,7 +53,7 @@ export const notificationsRoutes = (deps: Deps) => panelRoutes(deps, 'notificati
 
 /** api/common/shortcuts: the user's shortcuts (product-shell.md §2 Panels, §5). */
 export function shortcutsRoutes(deps: Deps) {
-  const list = (userId: string) => userPanels(deps.store, userId).shortcuts
+  const list = (userId: string) => deps.repos.panels(userId).shortcuts
   const tags = ['common/shortcuts']
   return new Hono<AppEnv>()
     .use(requireAuth(deps))

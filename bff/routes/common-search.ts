@@ -11,9 +11,6 @@ import { requestCulture } from '../../domain/cultures.ts'
 import { resolveTenant } from '../lib/tenancy.ts'
 import type { Contact } from '../../domain/schemas/contacts.ts'
 import type { Task } from '../../domain/schemas/tasks.ts'
-import { keys } from '../../storage/keys.ts'
-import { listRecord } from '../../storage/repositories/list-record.ts'
-import { companyRecords } from '../../storage/repositories/records.ts'
 
 /** api/common/navigation and api/common/search (demo-backend.md §7 Common). */
 export function navigationRoutes(deps: Deps) {
@@ -33,8 +30,8 @@ export function searchRoutes(deps: Deps) {
       const culture = requestCulture(c.req.header('accept-language'), c.get('auth').user.culture)
       const [contacts, tasks, navigation] = tenant
         ? await Promise.all([
-            companyRecords<Contact>(deps.store, tenant.empresa, 'contacts').all(),
-            listRecord<Task>(deps.store, keys.companyRecord(tenant.empresa, 'lists', 'tasks')).all(),
+            deps.repos.company(tenant.empresa).records<Contact>('contacts').all(),
+            deps.repos.company(tenant.empresa).list<Task>('tasks').all(),
             navigationPages(deps, tenant, c.get('auth').user.id, culture),
           ])
         : [[], [], []]

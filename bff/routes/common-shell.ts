@@ -7,7 +7,6 @@ import { branchesOf, resolveTenant } from '../lib/tenancy.ts'
 import { publicUserSchema } from '../../domain/schemas/common.ts'
 import { filialSchema } from '../../domain/schemas/tenancy.ts'
 import { publicUser } from '../../domain/tenancy.ts'
-import { userPanels } from '../lib/user-panels.ts'
 import { navigationPages } from '../lib/page-access.ts'
 import { requestCulture } from '../../domain/cultures.ts'
 import { ACCESS_LEVELS, PAGE_GROUPS } from '../../domain/access.ts'
@@ -36,7 +35,7 @@ export function shellRoutes(deps: Deps) {
     .use(requireAuth(deps))
     .get('/', doc({ summary: "The signed-in frame's data: user, branches and the current company and branch", tags: ['common'], responses: { 200: shellAnswer } }), async (c) => {
       const { user } = c.get('auth')
-      const panels = userPanels(deps.store, user.id)
+      const panels = deps.repos.panels(user.id)
       const [branches, tenant, messages, notifications] = await Promise.all([
         branchesOf(deps.repos, user),
         c.var.tenant ? Promise.resolve(c.var.tenant) : resolveTenant(deps.repos, user, c.req.header('x-empresa'), c.req.header('x-filial')).catch(() => null),

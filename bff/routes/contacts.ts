@@ -12,7 +12,6 @@ import { apiError } from '../lib/errors.ts'
 import { fileUrl, storeUploads } from './files.ts'
 import { contactPatch, contactSchema, countrySchema, type Contact } from '../../domain/schemas/contacts.ts'
 import { tagRoutes } from '../lib/tag-routes.ts'
-import { companyRecords } from '../../storage/repositories/records.ts'
 import { countries } from '../../domain/reference/countries.ts'
 
 const byName = (a: Contact, b: Contact) => a.name.localeCompare(b.name)
@@ -21,7 +20,7 @@ const COUNTRIES = countries()
 /** api/apps/contacts (demo-backend.md §7 Contacts), the current company's. */
 export function contactsRoutes(deps: Deps) {
   const tags = ['apps/contacts']
-  const contacts = (empresa: number) => companyRecords<Contact>(deps.store, empresa, 'contacts')
+  const contacts = (empresa: number) => deps.repos.company(empresa).records<Contact>('contacts')
   return new Hono<AppEnv>()
     .route(
       '/',

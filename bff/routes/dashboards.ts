@@ -4,7 +4,6 @@ import type { AppEnv, Deps } from '../lib/deps.ts'
 import { requireAuth } from '../lib/auth.ts'
 import { doc } from '../lib/openapi.ts'
 import { requireTenant } from '../lib/tenancy.ts'
-import { keys } from '../../storage/keys.ts'
 
 const DASHBOARDS = ['analytics', 'crypto', 'finance', 'project'] as const
 
@@ -27,8 +26,8 @@ export function dashboardRoutes(deps: Deps) {
   const app = new Hono<AppEnv>().use(requireAuth(deps), requireTenant(deps))
   for (const name of DASHBOARDS) {
     app.get(`/${name}`, doc({ summary: `The ${name} dashboard`, tags: ['dashboards'], responses: { 200: dashboardSchema } }), async (c) => {
-      const stored = await deps.store.get<Record<string, unknown>>(keys.companyRecord(c.get('tenant').empresa, 'dashboards', name))
-      return c.json(stored?.value ?? null)
+      const stored = await deps.repos.company(c.get('tenant').empresa).value<Record<string, unknown>>(['dashboards', name]).get()
+      return c.json(stored)
     })
   }
   return app
@@ -39,7 +38,7 @@ export function activityRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use(requireAuth(deps), requireTenant(deps))
     .get('/', doc({ summary: 'The activity feed, newest first', tags: ['pages'], responses: { 200: z.array(activitySchema) } }), async (c) => {
-      const stored = await deps.store.get<Array<z.infer<typeof activitySchema>>>(keys.companyRecord(c.get('tenant').empresa, 'lists', 'activities'))
-      return c.json([...(stored?.value ?? [])].sort((a, b) => b.date.localeCompare(a.date)))
+      const stored = await deps.repos.company(c.get('tenant').empresa).list<z.infer<typeof activitySchema>>('activities').all()
+      return c.json(stored.sort((a, b) => b.date.localeCompare(a.date)))
     })
 }

@@ -9,8 +9,7 @@ import { requireTenant } from '../lib/tenancy.ts'
 import { checkedFile, contentDisposition } from '../lib/uploads.ts'
 import { valid } from '../lib/validate.ts'
 import { deleteAnswer, deleteQuery, fileManagerAnswer, selectQuery, uploadAnswer, uploadForm, type FileItem } from '../../domain/schemas/files.ts'
-import { keys } from '../../storage/keys.ts'
-import { filesRepository, type FileMeta } from '../../storage/repositories/files.ts'
+import type { FileMeta } from '../../storage/repositories/files.ts'
 import { activeGrants } from '../../domain/tenancy.ts'
 
 export const fileUrl = (meta: FileMeta) => `/api/files/${meta.empresa}/${meta.id}/${encodeURIComponent(meta.name)}`
@@ -19,7 +18,7 @@ export const fileUrl = (meta: FileMeta) => `/api/files/${meta.empresa}/${meta.id
 export async function storeUploads(deps: Deps, c: Context<AppEnv>, files: File[], group: string, ownerCompany: boolean): Promise<FileMeta[]> {
   const { empresa, filial } = c.get('tenant')
   const checked = await Promise.all(files.map(checkedFile))
-  const repo = filesRepository(deps.store, empresa)
+  const repo = deps.repos.company(empresa).files()
   const saved: FileMeta[] = []
   for (const file of checked) {
     saved.push(await repo.save({ id: crypto.randomUUID(), empresa, filial: ownerCompany ? null : filial, group, name: file.name, type: file.type, size: file.bytes.length, createdAt: new Date(deps.now()).toISOString() }, file.bytes))
@@ -46,13 +45,13 @@ export function fileManagerRoutes(deps: Deps) {
     .get('/select-by-id', doc({ summary: 'The files of an upload group (idGuid)', tags, responses: { 200: uploadAnswer } }), valid('query', selectQuery), async (c) => {
       const { idGuid, getEmpresaProprietario } = c.req.valid('query')
       const { empresa, filial } = c.get('tenant')
-      const files = (await filesRepository(deps.store, empresa).inGroup(idGuid)).filter((m) => visible(m, filial, getEmpresaProprietario))
+      const files = (await deps.repos.company(empresa).files().inGroup(idGuid)).filter((m) => visible(m, filial, getEmpresaProprietario))
       return c.json({ Error: null, ListFiles: files.map((m) => ({ Id: m.id, Url: fileUrl(m) })) })
     })
     .delete('/delete-by-url', doc({ summary: 'Delete one file by its URL (the upload service\'s "delete by url")', tags, responses: { 200: deleteAnswer, 404: deleteAnswer } }), valid('query', z.object({ url: z.string().min(1).max(2048) })), async (c) => {
       const { empresa, filial } = c.get('tenant')
       const match = c.req.valid('query').url.match(/\/api\/files\/(\d+)\/([0-9a-f-]{36})\//)
-      const repo = filesRepository(deps.store, empresa)
+      const repo = deps.repos.company(empresa).files()
       const meta = match && Number(match[1]) === empresa ? await repo.find(match[2]) : null
       if (!meta || (meta.filial !== null && meta.filial !== filial)) return c.json({ Error: 'File not found' }, 404)
       await repo.remove(meta)
@@ -61,7 +60,7 @@ export function fileManagerRoutes(deps: Deps) {
     .delete('/delete-by-id', doc({ summary: 'Delete one file (idImagem)', tags, responses: { 200: deleteAnswer, 404: deleteAnswer } }), valid('query', deleteQuery), async (c) => {
       const { idImagem, getEmpresaProprietario } = c.req.valid('query')
       const { empresa, filial } = c.get('tenant')
-      const repo = filesRepository(deps.store, empresa)
+      const repo = deps.repos.company(empresa).files()
       const meta = await repo.find(idImagem)
       if (!meta || !visible(meta, filial, getEmpresaProprietario)) return c.json({ Error: 'File not found' }, 404)
       await repo.remove(meta)
@@ -84,7 +83,7 @@ export function fileServeRoutes(deps: Deps) {
       if (!auth) throw apiError(401, 'Invalid token')
       const { empresa, id } = c.req.valid('param')
       if (!activeGrants(auth.user).some((g) => g.empresa === empresa)) throw apiError(404, 'Not found')
-      const repo = filesRepository(deps.store, empresa)
+      const repo = deps.repos.company(empresa).files()
       const meta = await repo.find(id)
       if (!meta || (meta.filial !== null && !activeGrants(auth.user).some((g) => g.empresa === empresa && (g.filial === 'all' || g.filial === meta.filial)))) throw apiError(404, 'Not found')
       const bytes = await repo.bytes(meta)
@@ -107,7 +106,7 @@ export function fileListingRoutes(deps: Deps) {
     .get('/', doc({ summary: "A folder's folders and files by name, with the breadcrumb from the root ('null' is the root)", tags: ['apps/file-manager'], responses: { 200: fileManagerAnswer } }), valid('query', z.object({ folderId: z.string().max(200).default('null') })), async (c) => {
       const wanted = c.req.valid('query').folderId
       const folderId = wanted === 'null' || wanted === '' ? null : wanted
-      const items = (await deps.store.get<FileItem[]>(keys.companyRecord(c.get('tenant').empresa, 'lists', 'file-manager')))?.value ?? []
+      const items = await deps.repos.company(c.get('tenant').empresa).list<FileItem>('file-manager').all()
       const here = items.filter((i) => i.folderId === folderId)
       const byId = new Map(items.map((i) => [i.id, i]))
       const path: FileItem[] = []

@@ -6,14 +6,13 @@ import { doc } from '../lib/openapi.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
 import { faqsAnswer, guideAnswer, guidesAnswer, type Faq, type Guide, type HelpCategory } from '../../domain/schemas/help-center.ts'
-import { keys } from '../../storage/keys.ts'
 
 const slug = z.string().max(200)
 
 /** api/apps/help-center (demo-backend.md §7 Help center), the current company's. */
 export function helpCenterRoutes(deps: Deps) {
   const tags = ['apps/help-center']
-  const read = async <T>(empresa: number, name: string) => (await deps.store.get<T[]>(keys.companyRecord(empresa, 'help', name)))?.value ?? []
+  const read = async <T>(empresa: number, name: 'faq-categories' | 'faqs' | 'guide-categories' | 'guides') => (await deps.repos.company(empresa).value<T[]>(['help', name]).get()) ?? []
   const withoutContent = ({ content: _content, ...guide }: Guide) => guide
   return new Hono<AppEnv>()
     .use(requireAuth(deps), requireTenant(deps))

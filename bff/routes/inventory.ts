@@ -19,16 +19,14 @@ import {
   productSchema,
   type Product,
 } from '../../domain/schemas/inventory.ts'
-import { keys } from '../../storage/keys.ts'
-import { productsRepository, type ProductRow } from '../../storage/repositories/products.ts'
-import { listRecord } from '../../storage/repositories/list-record.ts'
+import type { ProductRow } from '../../storage/repositories/products.ts'
 
 const TEXT_SORT = new Set(['sku', 'name', 'active'])
 
 /** api/apps/ecommerce/inventory (demo-backend.md §7 E-commerce inventory), the current company's. */
 export function inventoryRoutes(deps: Deps) {
   const tags = ['apps/ecommerce/inventory']
-  const list = <T extends { id: string }>(name: string) => (empresa: number) => listRecord<T>(deps.store, keys.companyRecord(empresa, 'lists', `inventory-${name}`))
+  const list = <T extends { id: string }>(name: 'categories' | 'brands' | 'vendors' | 'tags') => (empresa: number) => deps.repos.company(empresa).list<T>(`inventory-${name}`)
   const categories = list<z.infer<typeof categorySchema>>('categories')
   const brands = list<z.infer<typeof namedSchema>>('brands')
   const vendors = list<z.infer<typeof namedSchema>>('vendors')
@@ -42,7 +40,7 @@ export function inventoryRoutes(deps: Deps) {
         noun: 'product',
         tags,
         strip: async (empresa, id) => {
-          const repo = productsRepository(deps.store, empresa)
+          const repo = deps.repos.company(empresa).products()
           const all = await repo.getMany([...(await repo.rows()).keys()])
           await Promise.all(all.filter((p) => p.tags.includes(id)).map((p) => repo.update(p.id, (cur) => ({ ...cur, tags: cur.tags.filter((t) => t !== id) }))))
         },
@@ -59,7 +57,7 @@ export function inventoryRoutes(deps: Deps) {
       async (c) => {
         await simulatedDelay(deps.config.simulateLatency, 300)
         const { search, sort, order, page, size } = c.req.valid('query')
-        const repo = productsRepository(deps.store, c.get('tenant').empresa)
+        const repo = deps.repos.company(c.get('tenant').empresa).products()
         const needle = search.toLowerCase()
         // Text sorts compare upper-cased text (the spec's rule), the others numbers; '' counts as 0.
         const ordered = await repo.sorted(sort, TEXT_SORT.has(sort) ? (a, b) => collator.compare(String(a[sort]).toUpperCase(), String(b[sort]).toUpperCase()) : (a, b) => Number(a[sort]) - Number(b[sort]))
@@ -76,7 +74,7 @@ export function inventoryRoutes(deps: Deps) {
       },
     )
     .get('/product', doc({ summary: 'One product (ETag: its version); null when unknown', tags, responses: { 200: productSchema.nullable() } }), valid('query', idQuery), async (c) => {
-      const found = await productsRepository(deps.store, c.get('tenant').empresa).get(c.req.valid('query').id)
+      const found = await deps.repos.company(c.get('tenant').empresa).products().get(c.req.valid('query').id)
       if (found) c.header('ETag', `"${found.version}"`)
       return c.json(found?.value ?? null)
     })
@@ -102,17 +100,17 @@ export function inventoryRoutes(deps: Deps) {
         images: [],
         active: false,
       }
-      await productsRepository(deps.store, c.get('tenant').empresa).put(product)
+      await deps.repos.company(c.get('tenant').empresa).products().put(product)
       return c.json(product)
     })
     .patch('/product', doc({ summary: 'Merge changes into a product; null when unknown; If-Match for the version edited', tags, responses: { 200: productSchema.nullable() } }), valid('json', productPatch), async (c) => {
       const { id, product } = c.req.valid('json')
-      const saved = await productsRepository(deps.store, c.get('tenant').empresa).update(id, (current) => ({ ...current, ...product, id: current.id }), { expectVersion: ifMatchVersion(c.req.header('if-match')) })
+      const saved = await deps.repos.company(c.get('tenant').empresa).products().update(id, (current) => ({ ...current, ...product, id: current.id }), { expectVersion: ifMatchVersion(c.req.header('if-match')) })
       if (saved) c.header('ETag', `"${saved.version}"`)
       return c.json(saved?.value ?? null)
     })
     .delete('/product', doc({ summary: 'Delete a product', tags, responses: { 200: z.literal(true) } }), valid('query', idQuery), async (c) => {
-      await productsRepository(deps.store, c.get('tenant').empresa).remove(c.req.valid('query').id)
+      await deps.repos.company(c.get('tenant').empresa).products().remove(c.req.valid('query').id)
       return c.json(true as const)
     })
 }

@@ -10,9 +10,7 @@ import { valid } from '../lib/validate.ts'
 import { countOf, pageOf } from '../lib/walk.ts'
 import { idQuery } from '../../domain/schemas/common-panels.ts'
 import { filterSchema, folderSchema, labelInput, labelPatch, mailLabelSchema, mailListAnswer, mailListQuery, mailPatch, mailSchema, settingsPatch, settingsSchema, type MailLabel } from '../../domain/schemas/mailbox.ts'
-import { keys } from '../../storage/keys.ts'
-import { listRecord } from '../../storage/repositories/list-record.ts'
-import { mailsRepository, type MailRow } from '../../storage/repositories/mails.ts'
+import type { MailRow } from '../../storage/repositories/mails.ts'
 import { FILTERS, FOLDERS } from '../../domain/reference/mailbox.ts'
 
 const PAGE_SIZE = 10
@@ -32,17 +30,17 @@ export function uniqueSlug(slug: string, taken: Set<string>): string {
 /** api/apps/mailbox (demo-backend.md §7 Mailbox), the current company's. */
 export function mailboxRoutes(deps: Deps) {
   const tags = ['apps/mailbox']
-  const labels = (empresa: number) => listRecord<MailLabel>(deps.store, keys.companyRecord(empresa, 'lists', 'mail-labels'))
-  const settingsKey = (empresa: number) => keys.companyRecord(empresa, 'settings', 'mailbox')
+  const labels = (empresa: number) => deps.repos.company(empresa).list<MailLabel>('mail-labels')
+  const settings = (empresa: number) => deps.repos.company(empresa).value<Record<string, unknown>>(['settings', 'mailbox'])
   return new Hono<AppEnv>()
     .use(requireAuth(deps), requireTenant(deps))
-    .get('/settings', doc({ summary: 'Mailbox settings', tags, responses: { 200: settingsSchema } }), async (c) => c.json((await deps.store.get<Record<string, unknown>>(settingsKey(c.get('tenant').empresa)))?.value ?? { messageLayout: 'right' }))
+    .get('/settings', doc({ summary: 'Mailbox settings', tags, responses: { 200: settingsSchema } }), async (c) => c.json((await settings(c.get('tenant').empresa).get()) ?? { messageLayout: 'right' }))
     .patch('/settings', doc({ summary: 'Change the settings; answers them merged', tags, responses: { 200: settingsSchema } }), valid('json', settingsPatch), async (c) => {
-      const saved = await deps.store.update<Record<string, unknown>>(settingsKey(c.get('tenant').empresa), (cur) => ({ ...(cur?.value ?? { messageLayout: 'right' }), ...c.req.valid('json').settings }))
+      const saved = await settings(c.get('tenant').empresa).update((cur) => ({ ...(cur ?? { messageLayout: 'right' }), ...c.req.valid('json').settings }))
       return c.json(saved!.value)
     })
     .get('/folders', doc({ summary: 'Folders with counts: sent and trash 0, drafts and spam all, the rest unread', tags, responses: { 200: z.array(folderSchema) } }), async (c) => {
-      const rows = [...(await mailsRepository(deps.store, c.get('tenant').empresa).rows()).values()]
+      const rows = [...(await deps.repos.company(c.get('tenant').empresa).mails().rows()).values()]
       return c.json(
         FOLDERS.map((folder) => ({
           ...folder,
@@ -66,7 +64,7 @@ export function mailboxRoutes(deps: Deps) {
       const { empresa } = c.get('tenant')
       const { id } = c.req.valid('query')
       await labels(empresa).remove(id)
-      const repo = mailsRepository(deps.store, empresa)
+      const repo = deps.repos.company(empresa).mails()
       const carrying = [...(await repo.rows()).values()].filter((m) => m.labels.includes(id))
       await Promise.all(carrying.map((m) => repo.update(m.id, (cur) => ({ ...cur, labels: cur.labels.filter((l) => l !== id) }))))
       return c.json(true as const)
@@ -75,7 +73,7 @@ export function mailboxRoutes(deps: Deps) {
       await simulatedDelay(deps.config.simulateLatency, 625)
       const { folder, filter, label, page } = c.req.valid('query')
       const { empresa } = c.get('tenant')
-      const repo = mailsRepository(deps.store, empresa)
+      const repo = deps.repos.company(empresa).mails()
       let matches: (m: MailRow) => boolean
       let memo: string
       if (folder) {
@@ -102,13 +100,13 @@ export function mailboxRoutes(deps: Deps) {
       return c.json({ mails, pagination: { totalResults, resultsPerPage: PAGE_SIZE, currentPage: page, lastPage, startIndex, endIndex: endIndex - 1 } })
     })
     .get('/mail', doc({ summary: 'One mail (ETag: its version); null when unknown', tags, responses: { 200: mailSchema.nullable() } }), valid('query', idQuery), async (c) => {
-      const found = await mailsRepository(deps.store, c.get('tenant').empresa).get(c.req.valid('query').id)
+      const found = await deps.repos.company(c.get('tenant').empresa).mails().get(c.req.valid('query').id)
       if (found) c.header('ETag', `"${found.version}"`)
       return c.json(found?.value ?? null)
     })
     .patch('/mail', doc({ summary: 'Toggle flags, move to a folder or set labels; null when unknown', tags, responses: { 200: mailSchema.nullable() } }), valid('json', mailPatch), async (c) => {
       const { id, mail } = c.req.valid('json')
-      const saved = await mailsRepository(deps.store, c.get('tenant').empresa).update(id, (cur) => ({ ...cur, ...mail }), { expectVersion: ifMatchVersion(c.req.header('if-match')) })
+      const saved = await deps.repos.company(c.get('tenant').empresa).mails().update(id, (cur) => ({ ...cur, ...mail }), { expectVersion: ifMatchVersion(c.req.header('if-match')) })
       if (saved) c.header('ETag', `"${saved.version}"`)
       return c.json(saved?.value ?? null)
     })

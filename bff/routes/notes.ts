@@ -7,8 +7,6 @@ import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
 import { idQuery } from '../../domain/schemas/common-panels.ts'
 import { labelCreate, labelUpdate, noteCreate, noteLabelSchema, noteListedSchema, noteSchema, noteTaskAdd, noteUpdate, type Note, type NoteLabel } from '../../domain/schemas/notes.ts'
-import { keys } from '../../storage/keys.ts'
-import { listRecord } from '../../storage/repositories/list-record.ts'
 
 /** Label references as sent by clients: ids or label objects; stored as ids. */
 const labelIds = (labels: Array<string | { id: string }> | undefined) => labels?.map((l) => (typeof l === 'string' ? l : l.id))
@@ -16,8 +14,8 @@ const labelIds = (labels: Array<string | { id: string }> | undefined) => labels?
 /** api/apps/notes (demo-backend.md §7 Notes), the current company's. */
 export function notesRoutes(deps: Deps) {
   const tags = ['apps/notes']
-  const notes = (empresa: number) => listRecord<Note>(deps.store, keys.companyRecord(empresa, 'lists', 'notes'))
-  const labels = (empresa: number) => listRecord<NoteLabel>(deps.store, keys.companyRecord(empresa, 'lists', 'note-labels'))
+  const notes = (empresa: number) => deps.repos.company(empresa).list<Note>('notes')
+  const labels = (empresa: number) => deps.repos.company(empresa).list<NoteLabel>('note-labels')
   return new Hono<AppEnv>()
     .use(requireAuth(deps), requireTenant(deps))
     .get('/labels', doc({ summary: 'Note labels', tags, responses: { 200: z.array(noteLabelSchema) } }), async (c) => c.json(await labels(c.get('tenant').empresa).all()))

@@ -26,8 +26,7 @@ import {
   type BoardList,
   type Card,
 } from '../../domain/schemas/scrumboard.ts'
-import { keys } from '../../storage/keys.ts'
-import { listRecord } from '../../storage/repositories/list-record.ts'
+import type { ScrumList } from '../../storage/repositories/app-data.ts'
 import { POSITION_STEP } from '../../domain/reference/scrumboard.ts'
 
 type Member = { id: string; name: string; avatar: string | null }
@@ -36,7 +35,7 @@ const byPosition = (a: { position: number }, b: { position: number }) => a.posit
 /** api/apps/scrumboard (demo-backend.md §7 Scrum board), the current company's. */
 export function scrumboardRoutes(deps: Deps) {
   const tags = ['apps/scrumboard']
-  const repo = <T extends { id: string }>(name: string) => (empresa: number) => listRecord<T>(deps.store, keys.companyRecord(empresa, 'scrum', name))
+  const repo = <T extends { id: string }>(name: ScrumList) => (empresa: number) => deps.repos.company(empresa).scrum<T>(name)
   const boards = repo<Board>('boards')
   const lists = repo<BoardList>('lists')
   const cards = repo<Card>('cards')

@@ -8,8 +8,6 @@ import { valid } from '../lib/validate.ts'
 import { idQuery } from '../../domain/schemas/common-panels.ts'
 import { tagRoutes } from '../lib/tag-routes.ts'
 import { taskCreate, taskOrder, taskPatch, taskSchema, type Task } from '../../domain/schemas/tasks.ts'
-import { keys } from '../../storage/keys.ts'
-import { listRecord } from '../../storage/repositories/list-record.ts'
 
 const byOrder = (a: Task, b: Task) => a.order - b.order
 const renumber = (tasks: Task[]) => tasks.map((t, order) => ({ ...t, order }))
@@ -19,7 +17,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 /** api/apps/tasks (demo-backend.md §7 Tasks), the current company's. */
 export function tasksRoutes(deps: Deps) {
   const tags = ['apps/tasks']
-  const tasks = (empresa: number) => listRecord<Task>(deps.store, keys.companyRecord(empresa, 'lists', 'tasks'))
+  const tasks = (empresa: number) => deps.repos.company(empresa).list<Task>('tasks')
   return new Hono<AppEnv>()
     .route(
       '/',

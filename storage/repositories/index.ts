@@ -1,5 +1,10 @@
 import type { Store } from '../store.ts'
+import { activityRepository } from './activity.ts'
+import { appData } from './app-data.ts'
+import { indexedRecords } from './indexed-records.ts'
 import { companiesRepository } from './companies.ts'
+import { keys } from '../keys.ts'
+import { userPanelsRepository } from './user-panels.ts'
 import { pageAccessRepository } from './page-access.ts'
 import { resetTokensRepository } from './reset-tokens.ts'
 import { sessionsRepository } from './sessions.ts'
@@ -15,6 +20,19 @@ export function createRepositories(store: Store) {
     companies: companiesRepository(store),
     pageAccess: pageAccessRepository(store),
     resetTokens: resetTokensRepository(store),
+    /** One company's data of the demo apps. */
+    company: (empresa: number) => appData(store, empresa),
+    /** The change log of one record of a company's module. */
+    activity: (empresa: number, module: string, recordId: string | number) => activityRepository(store, empresa, module, recordId),
+    /** A company's collection of a business module, indexed in memory (lists never scan storage). */
+    collection: <T extends { id: string }>(empresa: number, name: string) => indexedRecords<T, T>(store, empresa, name, (item) => item),
+    /** A user's messages, notifications and shortcuts. */
+    panels: (userId: string) => userPanelsRepository(store, userId),
+    /** The generated JWT signing key of a store without JWT_SECRET: made on first use, then kept. */
+    async generatedSecret(make: () => string): Promise<string> {
+      await store.create(keys.system('jwt-secret'), make())
+      return (await store.get<string>(keys.system('jwt-secret')))!.value
+    },
     /** Sign-in: 5 failures for one account within 15 minutes lock it for 15 minutes. */
     signInByAccount: throttleRepository(store, 'sign-in-account', { limit: 5, windowMs: FIFTEEN_MINUTES, lockMs: FIFTEEN_MINUTES }),
     /** And 50 failures from one address, whatever the accounts. */

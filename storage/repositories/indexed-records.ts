@@ -93,6 +93,7 @@ export function indexedRecords<T extends { id: string }, R>(store: Store, empres
       if (removed) await written(id, null)
       return removed
     },
+    isEmpty: async () => (await store.children(keys.companyRecords(empresa, collection))).length === 0,
     /** Loads many items at once (seeds, imports): one generation bump at the end. */
     async putMany(items: T[]) {
       for (const item of items) await store.put(key(item.id), item)

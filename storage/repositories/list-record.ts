@@ -24,6 +24,8 @@ export function listRecord<T extends { id: string }>(store: Store, key: string, 
   return {
     key,
     all: read,
+    /** Writes the list only when there is none yet (seeds: a second start keeps edits). */
+    createOnce: (items: T[]) => store.create(key, items),
     async find(id: string): Promise<T | null> {
       return (await read()).find((item) => item.id === id) ?? null
     },

@@ -17,5 +17,10 @@ export function companyRecords<T extends { id: string }>(store: Store, empresa: 
     /** Changes one item atomically; null when there is no such id. */
     update: (id: string, fn: (item: T) => T, options?: WriteOptions) => store.update<T>(key(id), (current) => (current ? fn(current.value) : undefined), options),
     remove: (id: string) => store.remove(key(id)),
+    /** Writes the items only when the collection is empty (seeds: a second start keeps edits). */
+    async fillIfEmpty(items: T[]) {
+      if ((await store.children(keys.companyRecords(empresa, collection))).length > 0) return
+      for (const item of items) await store.put(key(item.id), item)
+    },
   }
 }

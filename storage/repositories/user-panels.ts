@@ -1,10 +1,10 @@
 import type { Message, Shortcut } from '../../domain/schemas/common-panels.ts'
-import { keys } from '../../storage/keys.ts'
-import { listRecord } from '../../storage/repositories/list-record.ts'
-import type { Store } from '../../storage/store.ts'
+import { keys } from '../keys.ts'
+import { listRecord } from './list-record.ts'
+import type { Store } from '../store.ts'
 
 /** A user's messages, notifications and shortcuts (the demo users get theirs from the seeds). */
-export function userPanels(store: Store, userId: string) {
+export function userPanelsRepository(store: Store, userId: string) {
   return {
     messages: listRecord<Message>(store, keys.userData(userId, 'messages')),
     notifications: listRecord<Message>(store, keys.userData(userId, 'notifications')),
