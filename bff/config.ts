@@ -32,6 +32,9 @@ export const configSchema = z
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production (at least 32 bytes)' })
     }
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production (the address in password reset links)' })
+    }
     if (env.PASSWORD_HASH_ITERATIONS !== undefined && env.NODE_ENV !== 'test') {
       ctx.addIssue({ code: 'custom', path: ['PASSWORD_HASH_ITERATIONS'], message: 'is for the tests only (NODE_ENV=test): passwords are hashed with 600,000 rounds' })
     }

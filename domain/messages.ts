@@ -18,6 +18,7 @@ export const MESSAGES = {
   page_kept: 'This page manages the others: it cannot be hidden',
   unknown_page: 'Unknown page',
   invalid_value: 'This value is not valid',
+  password_common: 'This password is too common: choose one that is harder to guess',
 } as const
 
 export type MessageCode = keyof typeof MESSAGES

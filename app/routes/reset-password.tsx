@@ -5,7 +5,7 @@ import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
 import { COOKIE, readCookies } from '../lib/cookies.server'
 import { formFields } from '../lib/forms'
-import { fieldErrors } from '../lib/form-errors.server'
+import { fieldErrors, refusalErrors } from '../lib/form-errors.server'
 import { titled, toLocale, translator, useT } from '../lib/i18n'
 import { Alert } from '../ui/alert'
 import { Button } from '../ui/button'
@@ -25,6 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (fields.passwordConfirm !== parsed.data.password) return data({ fields: { passwordConfirm: t.passwords_must_match() }, error: null }, 400)
   const res = await apiClient(request, context).auth['reset-password'].$post({ json: parsed.data })
   if (res.ok) throw redirect('/sign-in?reset=1')
+  const refused = res.status === 400 ? refusalErrors(400, await res.json().catch(() => null), t) : {}
+  if (refused.password) return data({ fields: { password: refused.password }, error: null }, 400)
   return data({ fields: {}, error: res.status === 400 ? t.reset_invalid() : t.error_unexpected() }, res.status === 400 ? 400 : 500)
 }
 

@@ -5,7 +5,7 @@ import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
 import { COOKIE, readCookies } from '../lib/cookies.server'
 import { formFields } from '../lib/forms'
-import { fieldErrors } from '../lib/form-errors.server'
+import { fieldErrors, refusalErrors } from '../lib/form-errors.server'
 import { titled, toLocale, translator, useT } from '../lib/i18n'
 import { Alert } from '../ui/alert'
 import { Button } from '../ui/button'
@@ -21,7 +21,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ fields: fieldErrors(parsed.error, t), error: null, values: fields }, 400)
   const res = await apiClient(request, context).auth['sign-up'].$post({ json: parsed.data })
   if (res.ok) throw redirect('/confirmation-required')
-  return data({ fields: {}, error: t.error_unexpected(), values: fields }, res.status === 400 ? 400 : 500)
+  // a refused field (a too common password ...) is told next to it
+  const refused = res.status === 400 ? refusalErrors(400, await res.json().catch(() => null), t) : {}
+  return data({ fields: refused.form ? {} : refused, error: refused.form || res.status !== 400 ? t.error_unexpected() : null, values: fields }, res.status === 400 ? 400 : 500)
 }
 
 export default function SignUp({ actionData }: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import type { Caller } from '../lib/resource.ts'
 import type { Deps } from '../lib/deps.ts'
 import { fieldError, ruleError } from '../lib/errors.ts'
 import { hashPassword } from '../lib/passwords.ts'
+import { requireUncommonPassword } from '../lib/common-passwords.ts'
 import { resourceRoutes, type ResourceDefinition } from '../lib/resource.ts'
 
 /** The user as seen from one company: their grant there decides role, branch and whether they are active there. */
@@ -71,6 +72,7 @@ export function userRoutes(deps: Deps) {
       input: userCreateInput,
       async make(who, input) {
         await checkBranch(who.tenant.empresa, input.filial)
+        await requireUncommonPassword('password', input.password)
         return newUser({ name: input.name, email: input.email, culture: input.culture, password: await hashPassword(input.password, deps.config.passwordIterations), grants: [{ empresa: who.tenant.empresa, filial: input.filial, role: input.role }] }, deps.now())
       },
     },

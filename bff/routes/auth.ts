@@ -9,6 +9,7 @@ import { checkCredentials as checkCredentialsOf, openSession as openSessionFor }
 import { randomToken, sha256Hex } from '../lib/base64.ts'
 import { signAccessToken } from '../lib/tokens.ts'
 import { valid } from '../lib/validate.ts'
+import { requireUncommonPassword } from '../lib/common-passwords.ts'
 import { z } from 'zod'
 import { doc } from '../lib/openapi.ts'
 import { forgotPasswordSchema, refreshAnswerSchema, resetPasswordSchema, signInAnswerSchema, signInSchema, signUpSchema, tokenSignInSchema } from '../../domain/schemas/auth.ts'
@@ -50,6 +51,7 @@ export function authRoutes(deps: Deps) {
     .post('/sign-up', doc({ summary: 'Create an account (same answer when the e-mail is taken)', tags: ['auth'], auth: false, responses: { 200: z.literal(true) } }), valid('json', signUpSchema), async (c) => {
       await simulatedDelay(config.simulateLatency, 1500)
       const input = c.req.valid('json')
+      await requireUncommonPassword('password', input.password)
       const user = newUser({ name: input.name, email: input.email, culture: 'en', password: await hashPassword(input.password, deps.config.passwordIterations), grants: [] }, deps.now())
       // The same answer whether or not the e-mail was taken, so sign-up does not reveal accounts.
       if (!(await repos.users.create(user))) log.info(`sign-up: ${input.email} is already registered`)
@@ -61,8 +63,9 @@ export function authRoutes(deps: Deps) {
       const found = await repos.users.findByEmail(email)
       if (found?.value.active) {
         const token = randomToken(32)
-        await repos.resetTokens.save(await sha256Hex(token), { userId: found.value.id, expiresAt: deps.now() + RESET_LINK_LIFETIME_MS })
-        const base = config.publicUrl ?? new URL(c.req.url).origin
+        await repos.resetTokens.save(await sha256Hex(token), { userId: found.value.id, expiresAt: deps.now() + RESET_LINK_LIFETIME_MS, epoch: found.value.sessionEpoch })
+        // Never the request's Host (a forged one would send the secret elsewhere): the configured address, required in production.
+        const base = config.publicUrl ?? `http://localhost:${config.port}`
         // No mail server: the link goes to the server log, where an operator can pass it on.
         log.info(`password reset link for ${email}: ${base}/reset-password?token=${token}`)
       }
@@ -71,8 +74,11 @@ export function authRoutes(deps: Deps) {
     .post('/reset-password', doc({ summary: 'Set a new password with a reset link; ends open sessions', tags: ['auth'], auth: false, responses: { 200: z.literal(true) } }), valid('json', resetPasswordSchema), async (c) => {
       await simulatedDelay(config.simulateLatency, 1000)
       const { token, password } = c.req.valid('json')
+      await requireUncommonPassword('password', password)
       const record = await repos.resetTokens.consume(await sha256Hex(token), deps.now())
-      if (!record) throw apiError(400, 'This reset link is invalid or has expired.', { token: ['This reset link is invalid or has expired.'] })
+      const user = record && (await repos.users.findById(record.userId))
+      // a link made before the last reset, password change or disabling is void
+      if (!record || !user || user.value.sessionEpoch !== record.epoch) throw apiError(400, 'This reset link is invalid or has expired.', { token: ['This reset link is invalid or has expired.'] })
       const hash = await hashPassword(password, deps.config.passwordIterations)
       // A new password ends every open session of the account.
       await repos.users.update(record.userId, (u) => ({ ...u, password: hash, sessionEpoch: u.sessionEpoch + 1 }))

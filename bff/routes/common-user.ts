@@ -4,6 +4,7 @@ import { requireAuth } from '../lib/auth.ts'
 import { apiError } from '../lib/errors.ts'
 import { ifMatchVersion } from '../lib/etag.ts'
 import { valid } from '../lib/validate.ts'
+import { requireUncommonPassword } from '../lib/common-passwords.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { publicUserSchema } from '../../domain/schemas/common.ts'
 import { userPatchSchema } from '../../domain/schemas/tenancy.ts'
@@ -35,6 +36,7 @@ export function commonUserRoutes(deps: Deps) {
     .post('/password', doc({ summary: 'Change the password with the current one; ends the other sessions and answers a new token', tags: ['common'], responses: { 200: z.object({ accessToken: z.string() }), 429: apiErrorSchema } }), valid('json', passwordChangeSchema), async (c) => {
       const { user } = c.get('auth')
       const { currentPassword, newPassword } = c.req.valid('json')
+      await requireUncommonPassword('newPassword', newPassword)
       try {
         await checkCredentials(deps, c, user.email, currentPassword)
       } catch (error) {

@@ -7,6 +7,7 @@ import { newUser } from '../../domain/tenancy.ts'
 import { loadConfigOrExit } from '../config.ts'
 import { randomToken } from '../lib/base64.ts'
 import { hashPassword } from '../lib/passwords.ts'
+import { requireUncommonPassword } from '../lib/common-passwords.ts'
 import { commonStorageChoice, openStore } from '../../storage/open.ts'
 import { createRepositories } from '../../storage/repositories/index.ts'
 
@@ -36,6 +37,7 @@ const password = values.password ?? randomToken(15)
 const person = admin.safeParse({ name: values.name, email: values.email, password })
 if (!person.success) fail(`Invalid --${String(person.error!.issues[0].path[0])}: ${person.error!.issues[0].message}`)
 
+await requireUncommonPassword('password', password).catch(() => fail('Invalid --password: too common, blank or one character repeated'))
 const config = loadConfigOrExit(process.env, (code) => process.exit(code))
 const choice = commonStorageChoice(config) ?? fail(`STORAGE_DRIVER=${config.storageDriver}: create the first admin with the Node server's drivers (fs, redis, memory)`)
 const store = await openStore(choice)

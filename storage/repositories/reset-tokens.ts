@@ -1,7 +1,8 @@
 import { keys } from '../keys.ts'
 import type { Store } from '../store.ts'
 
-export type ResetTokenRecord = { userId: string; expiresAt: number }
+/** `epoch`: the account's session epoch when the link was made; a reset, a password change or disabling raise it, voiding the link. */
+export type ResetTokenRecord = { userId: string; expiresAt: number; epoch: number }
 
 /** One-time password reset tokens, stored by the hash of the token only. */
 export function resetTokensRepository(store: Store) {

@@ -110,6 +110,18 @@ test('signing up leads to the confirmation page and the new account can sign in'
   await expect(page.getByTestId('tenant')).toHaveText('Your account has no company or branch yet. Ask an administrator for access.')
 })
 
+test('a common password is refused at its field, in the language of the page', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'culture', value: 'pt', url: baseURL! }])
+  await page.goto('/sign-up')
+  await page.getByLabel('Nome completo').fill('Rita Alves')
+  await page.getByLabel('E-mail').fill('rita.common@example.com')
+  await page.getByLabel('Senha').fill('password1234')
+  await page.getByRole('button', { name: 'Criar sua conta gratuita' }).click()
+  await expect(page.getByText('Esta senha é comum demais: escolha uma mais difícil de adivinhar')).toBeVisible()
+  await expect(page.getByLabel('Senha')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page).toHaveURL(/\/sign-up$/)
+})
+
 test('a locked session is unlocked with the password only', async ({ page }) => {
   await page.goto('/sign-in')
   await signIn(page)

@@ -55,7 +55,7 @@ describe('the Node server (npm start)', () => {
 
   it('holds no demo account in production: an empty store starts empty, and create-admin makes its first company and admin', async () => {
     const prodDir = mkdtempSync(join(tmpdir(), 'node-prod-'))
-    const env = { STORAGE_DRIVER: 'fs', DATA_DIR: prodDir, NODE_ENV: 'production', JWT_SECRET: 'production-test-secret-0123456789abcdef' }
+    const env = { STORAGE_DRIVER: 'fs', DATA_DIR: prodDir, NODE_ENV: 'production', JWT_SECRET: 'production-test-secret-0123456789abcdef', PUBLIC_URL: 'https://fieldwise.example' }
     const signIn = (url: string, credentials: { email: string; password: string }) => fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) })
     try {
       let port = await freePort()

@@ -171,6 +171,52 @@ describe('sign-up and password reset', () => {
   })
 })
 
+describe('passwords and reset links (security issue §6, §7)', () => {
+  const linkOf = (line: string) => new URL(line.split(': ').pop()!)
+
+  it('refuses a common, blank or one-character password wherever a password is set, and creates or changes nothing', async () => {
+    const bff = await testBff()
+    const refused = async (res: Response, field: string) => {
+      expect(res.status).toBe(400)
+      const body = (await res.json()) as { fields?: Record<string, string[]>; codes?: Record<string, string>; Msg?: string }
+      expect(body.codes?.[field]).toBe('password_common')
+      expect(body.fields?.[field]).toEqual(['This password is too common: choose one that is harder to guess'])
+    }
+    for (const password of ['password', '12345678', 'qwertyuiop', 'PASSWORD1', ' '.repeat(8), 'aaaaaaaaaaaa']) {
+      await refused(await bff.call('/auth/sign-up', { method: 'POST', json: { name: 'Rita', email: 'rita@example.com', password } }), 'password')
+    }
+    expect((await bff.call('/auth/sign-in', { method: 'POST', json: { email: 'rita@example.com', password: 'password' } })).status).toBe(404)
+    const token = await bff.signIn(DEMO_ADMIN)
+    await refused(await bff.call('/common/user/password', { method: 'POST', token, json: { currentPassword: DEMO_ADMIN.password, newPassword: 'iloveyou123' } }), 'newPassword')
+    await refused(await bff.call('/ac_usuarios', { method: 'POST', token, headers: { 'x-empresa': '1', 'x-filial': '2' }, json: { name: 'Tom', email: 'tom@example.com', password: 'password1234', role: 'technician', filial: 'all', culture: 'en' } }), 'password')
+    await bff.call('/auth/forgot-password', { method: 'POST', json: { email: DEMO_ADMIN.email } })
+    const link = linkOf(bff.logs.find((l) => l.includes('password reset link'))!)
+    await refused(await bff.call('/auth/reset-password', { method: 'POST', json: { token: link.searchParams.get('token')!, password: 'qwerty123456' } }), 'password')
+    // the refused attempt did not use up the link
+    expect((await bff.call('/auth/reset-password', { method: 'POST', json: { token: link.searchParams.get('token')!, password: 'a-far-better-one-2026' } })).status).toBe(200)
+    expect((await bff.call('/auth/sign-in', { method: 'POST', json: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } })).status).toBe(404)
+  })
+
+  it("voids every older reset link when the password is reset or changed, and never takes the link's address from the Host header", async () => {
+    const bff = await testBff({ env: { PUBLIC_URL: 'https://fieldwise.example' } })
+    const links = async () => {
+      await bff.call('/auth/forgot-password', { method: 'POST', json: { email: DEMO_TECHNICIAN.email }, headers: { host: 'evil.example' } })
+      return linkOf(bff.logs.filter((l) => l.includes('password reset link')).pop()!)
+    }
+    const [first, second] = [await links(), await links()]
+    expect(first.origin).toBe('https://fieldwise.example')
+    expect((await bff.call('/auth/reset-password', { method: 'POST', json: { token: first.searchParams.get('token')!, password: 'first-new-password-2026' } })).status).toBe(200)
+    // the second link was made before that reset: void
+    expect((await bff.call('/auth/reset-password', { method: 'POST', json: { token: second.searchParams.get('token')!, password: 'second-new-password-2026' } })).status).toBe(400)
+    const third = await links()
+    const token = await bff.signIn({ email: DEMO_TECHNICIAN.email, password: 'first-new-password-2026' })
+    expect((await bff.call('/common/user/password', { method: 'POST', token, json: { currentPassword: 'first-new-password-2026', newPassword: 'changed-by-the-owner-2026' } })).status).toBe(200)
+    // a change by the owner voids it too
+    expect((await bff.call('/auth/reset-password', { method: 'POST', json: { token: third.searchParams.get('token')!, password: 'third-new-password-2026' } })).status).toBe(400)
+    expect((await bff.call('/auth/sign-in', { method: 'POST', json: { email: DEMO_TECHNICIAN.email, password: 'changed-by-the-owner-2026' } })).status).toBe(200)
+  })
+})
+
 describe('simulated latency', () => {
   it('keeps the spec delays off by default and turns them on with SIMULATE_LATENCY=1', async () => {
     const fast = await testBff()

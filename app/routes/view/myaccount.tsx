@@ -8,7 +8,7 @@ import { apiClient } from '../../lib/api.server'
 import { appearanceCookies, COOKIE, cultureCookie, readCookies, setCookies, tokenCookie } from '../../lib/cookies.server'
 import { SCHEMES, THEMES } from '../../../domain/tenancy.ts'
 import { formFields, type FieldErrors } from '../../lib/forms'
-import { fieldErrors } from '../../lib/form-errors.server'
+import { fieldErrors, refusalErrors } from '../../lib/form-errors.server'
 import { LOCALES, titled, toLocale, translator, useT } from '../../lib/i18n'
 import { serverContext } from '../../server-context'
 import { Alert } from '../../ui/alert'
@@ -47,7 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<Result>({ form: 'password', ok: true, fields: {}, error: null }, { headers: setCookies(tokenCookie(accessToken, secure)) })
     }
     const error = res.status === 400 ? null : res.status === 429 ? t.sign_in_error_throttled() : t.error_unexpected()
-    return data<Result>({ form: 'password', ok: false, fields: res.status === 400 ? { currentPassword: t.current_password_wrong() } : {}, error }, res.status === 400 ? 400 : res.status)
+    const refused = res.status === 400 ? refusalErrors(400, await res.json().catch(() => null), t) : {}
+    // a new password refused (too common) at its field, else the current one was wrong
+    const fields: Record<string, string> = refused.newPassword ? { newPassword: refused.newPassword } : res.status === 400 ? { currentPassword: t.current_password_wrong() } : {}
+    return data<Result>({ form: 'password', ok: false, fields, error }, res.status === 400 ? 400 : res.status)
   }
   const parsed = profileForm.safeParse(form)
   if (!parsed.success) return data<Result>({ form: 'profile', ok: false, fields: fieldErrors(parsed.error, t), error: null }, 400)
