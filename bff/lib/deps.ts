@@ -24,4 +24,5 @@ export type Deps = {
 export type Auth = { user: UserRecord; userVersion: number; session: SessionRecord; token: string }
 export type Tenant = { empresa: number; filial: number; grant: Grant }
 
-export type AppEnv = { Variables: { auth: Auth; tenant: Tenant } }
+/** `pageChecked`: the operation's declared page level was checked (bff/access.ts). */
+export type AppEnv = { Variables: { auth: Auth; tenant: Tenant; pageChecked: boolean } }

@@ -4,6 +4,9 @@ import type { BranchRecord } from '../../domain/tenancy.ts'
 import { activeGrants, type Grant, type UserRecord } from '../../domain/tenancy.ts'
 import type { AppEnv, Deps, Tenant } from './deps.ts'
 import { apiError } from './errors.ts'
+import { accessOf } from '../access.ts'
+import { atLeast } from '../../domain/access.ts'
+import { FORBIDDEN_PAGE, levelsFor, neededLevel } from './page-access.ts'
 
 /** The spec's default for "no choice": -1. */
 export const DEFAULT_ID = -1
@@ -78,10 +81,23 @@ function forbidden() {
   return apiError(403, 'You do not have access to this company or branch')
 }
 
-/** After requireAuth: the request's company and branch (the user's default for -1), checked against the grants. */
+/**
+ * After requireAuth: the request's company and branch (the user's default for -1), checked
+ * against the grants; then the operation's declared page level (bff/access.ts), before any
+ * input is read.
+ */
 export function requireTenant(deps: Deps) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (!c.var.tenant) c.set('tenant', await resolveTenant(deps.repos, c.get('auth').user, c.req.header('x-empresa'), c.req.header('x-filial')))
+    // once per request (requireAuth may have resolved the tenant already; areas may nest)
+    if (!c.var.pageChecked) {
+      const access = accessOf(c.req.path)
+      if (access?.kind === 'page' && !access.perRecord) {
+        const level = (await levelsFor(deps, c.get('tenant'), c.get('auth').user.id))[access.page] ?? 'none'
+        if (!atLeast(level, access.level ?? neededLevel(c.req.method))) throw apiError(403, FORBIDDEN_PAGE)
+      }
+      c.set('pageChecked', true)
+    }
     await next()
   })
 }

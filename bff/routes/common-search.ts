@@ -1,3 +1,4 @@
+import { accessPage } from '../access.ts'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv, Deps } from '../lib/deps.ts'
@@ -28,13 +29,13 @@ export function searchRoutes(deps: Deps) {
       // Company data only when the user works in a company.
       const tenant = await resolveTenant(deps.repos, c.get('auth').user, c.req.header('x-empresa'), c.req.header('x-filial')).catch(() => null)
       const culture = requestCulture(c.req.header('accept-language'), c.get('auth').user.culture)
-      const [contacts, tasks, navigation] = tenant
-        ? await Promise.all([
-            deps.repos.company(tenant.empresa).records<Contact>('contacts').all(),
-            deps.repos.company(tenant.empresa).list<Task>('tasks').all(),
-            navigationPages(deps, tenant, c.get('auth').user.id, culture),
-          ])
-        : [[], [], []]
+      const navigation = tenant ? await navigationPages(deps, tenant, c.get('auth').user.id, culture) : []
+      // contacts and tasks only where their pages may be read (bff/access.ts: they ride on clients and technician work)
+      const may = (module: string) => tenant !== null && navigation.some((p) => p.module === module)
+      const [contacts, tasks] = await Promise.all([
+        may(accessPage('/apps/contacts')) ? deps.repos.company(tenant!.empresa).records<Contact>('contacts').all() : [],
+        may(accessPage('/apps/tasks')) ? deps.repos.company(tenant!.empresa).list<Task>('tasks').all() : [],
+      ])
       // the navigation's titles: the company's pages the user may open, in the request's language
       const pages = navigation.filter((p) => p.title.toLowerCase().includes(query)).map((p) => ({ id: p.module, title: p.title, value: p.title, link: `/view/${p.module}` }))
       const contactResults = contacts

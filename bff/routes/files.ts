@@ -1,3 +1,5 @@
+import { atLeast } from '../../domain/access.ts'
+import { levelIn } from '../lib/admin.ts'
 import { Hono, type Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { z } from 'zod'
@@ -21,10 +23,24 @@ export async function storeUploads(deps: Deps, c: Context<AppEnv>, files: File[]
   const repo = deps.repos.company(empresa).files()
   const saved: FileMeta[] = []
   for (const file of checked) {
-    saved.push(await repo.save({ id: crypto.randomUUID(), empresa, filial: ownerCompany ? null : filial, group, name: file.name, type: file.type, size: file.bytes.length, createdAt: new Date(deps.now()).toISOString() }, file.bytes))
+    saved.push(await repo.save({ id: crypto.randomUUID(), empresa, filial: ownerCompany ? null : filial, group, name: file.name, type: file.type, size: file.bytes.length, createdAt: new Date(deps.now()).toISOString(), uploadedBy: c.get('auth').user.id }, file.bytes))
   }
   return saved
 }
+
+/**
+ * A branch's file may be deleted from that branch; one of the company's own (its logo, a
+ * profile picture ...) by whoever uploaded it — never while it is the company logo — or with
+ * edit on the companies page.
+ */
+async function mayDelete(deps: Deps, c: Context<AppEnv>, meta: FileMeta): Promise<boolean> {
+  if (meta.filial !== null) return true
+  const { user } = c.get('auth')
+  const company = await deps.repos.companies.find(meta.empresa)
+  if (meta.uploadedBy === user.id && company?.ID_ARQUIVO !== meta.id) return true
+  return atLeast(await levelIn(deps, user, meta.empresa, 'ac_empresas'), 'edit')
+}
+const NOT_YOURS = { Error: "You may not delete the company's files." }
 
 /** Files of the group visible from this request: the owner company's, or this branch's. */
 const visible = (meta: FileMeta, filial: number, ownerCompany: boolean) => (ownerCompany ? meta.filial === null : meta.filial === filial)
@@ -48,21 +64,23 @@ export function fileManagerRoutes(deps: Deps) {
       const files = (await deps.repos.company(empresa).files().inGroup(idGuid)).filter((m) => visible(m, filial, getEmpresaProprietario))
       return c.json({ Error: null, ListFiles: files.map((m) => ({ Id: m.id, Url: fileUrl(m) })) })
     })
-    .delete('/delete-by-url', doc({ summary: 'Delete one file by its URL (the upload service\'s "delete by url")', tags, responses: { 200: deleteAnswer, 404: deleteAnswer } }), valid('query', z.object({ url: z.string().min(1).max(2048) })), async (c) => {
+    .delete('/delete-by-url', doc({ summary: 'Delete one file by its URL (the upload service\'s "delete by url")', tags, responses: { 200: deleteAnswer, 403: deleteAnswer, 404: deleteAnswer } }), valid('query', z.object({ url: z.string().min(1).max(2048) })), async (c) => {
       const { empresa, filial } = c.get('tenant')
       const match = c.req.valid('query').url.match(/\/api\/files\/(\d+)\/([0-9a-f-]{36})\//)
       const repo = deps.repos.company(empresa).files()
       const meta = match && Number(match[1]) === empresa ? await repo.find(match[2]) : null
       if (!meta || (meta.filial !== null && meta.filial !== filial)) return c.json({ Error: 'File not found' }, 404)
+      if (!(await mayDelete(deps, c, meta))) return c.json(NOT_YOURS, 403)
       await repo.remove(meta)
       return c.json({ Error: null })
     })
-    .delete('/delete-by-id', doc({ summary: 'Delete one file (idImagem)', tags, responses: { 200: deleteAnswer, 404: deleteAnswer } }), valid('query', deleteQuery), async (c) => {
+    .delete('/delete-by-id', doc({ summary: 'Delete one file (idImagem)', tags, responses: { 200: deleteAnswer, 403: deleteAnswer, 404: deleteAnswer } }), valid('query', deleteQuery), async (c) => {
       const { idImagem, getEmpresaProprietario } = c.req.valid('query')
       const { empresa, filial } = c.get('tenant')
       const repo = deps.repos.company(empresa).files()
       const meta = await repo.find(idImagem)
       if (!meta || !visible(meta, filial, getEmpresaProprietario)) return c.json({ Error: 'File not found' }, 404)
+      if (!(await mayDelete(deps, c, meta))) return c.json(NOT_YOURS, 403)
       await repo.remove(meta)
       return c.json({ Error: null })
     })

@@ -13,6 +13,8 @@ export type FileMeta = {
   size: number
   chunks: number
   createdAt: string
+  /** Who uploaded it (absent on files older than this field): they may delete their own company-owned file. */
+  uploadedBy?: string
 }
 
 /** Below Deno KV's 64 KiB value limit once base64-encoded, so every driver can hold a chunk. */

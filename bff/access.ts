@@ -1,0 +1,77 @@
+import type { AccessLevel } from '../domain/access.ts'
+
+/**
+ * Who may call an operation (ASVS V8): anyone; any signed-in user, on their own data; any
+ * active member of the company named in X-Empresa; or a page of the registry at a level —
+ * `view` to read, `edit` to create and change, `delete` to delete, by the method unless the
+ * entry names one. `perRecord`: the level is checked by the module in the company of the record
+ * concerned (the companies list), or answered in the spec's own shape (the logo).
+ */
+export type Access = { kind: 'public' } | { kind: 'own' } | { kind: 'member' } | { kind: 'page'; page: string; level?: AccessLevel; perRecord?: true }
+
+const PUBLIC: Access = { kind: 'public' }
+const OWN: Access = { kind: 'own' }
+const MEMBER: Access = { kind: 'member' }
+const page = (name: string, options: { level?: AccessLevel; perRecord?: true } = {}): Access => ({ kind: 'page', page: name, ...options })
+
+/**
+ * Every API operation's access, by path under /api, the longest prefix first; a method may be
+ * named (`POST /x`). This one table is read by the tenancy check (which enforces the page
+ * levels before any input is read), the OpenAPI document (`x-access` on each operation) and the
+ * tests (an operation without an entry fails them; the role × operation matrix follows it).
+ * A prefix ending in '/' covers what is below it; another covers itself and what is below it.
+ */
+const TABLE: Array<[prefix: string, access: Access]> = [
+  ['/health', PUBLIC],
+  ['/openapi.json', PUBLIC],
+  ['/docs', PUBLIC],
+  ['/i18n/', PUBLIC],
+  ['/ui/icons', OWN],
+  ['/auth/sign-out', OWN],
+  ['/auth/refresh-access-token', OWN],
+  ['/auth/', PUBLIC],
+  ['/common/', OWN],
+  ['/cd_filial/user-branches', OWN],
+  ['/cd_filial/current', OWN],
+  ['/ac_paginas/mine', MEMBER],
+  ['/ac_empresas/logo', page('ac_empresas', { level: 'edit', perRecord: true })],
+  // each company in the list is checked with the caller's level in that company
+  ['/ac_empresas', page('ac_empresas', { perRecord: true })],
+  ['/cd_filial', page('cd_filial')],
+  ['/ac_usuariospaginas', page('ac_usuariospaginas')],
+  ['/ac_usuarios', page('ac_usuarios')],
+  ['/ac_paginas', page('ac_paginas')],
+  // The demo apps ride on the business pages whose data they stand for.
+  ['/apps/contacts', page('cd_cliente')],
+  ['/apps/chat', page('cd_cliente')],
+  ['/apps/ecommerce/inventory', page('cd_job')],
+  ['/apps/tasks', page('cd_techorders')],
+  ['/apps/notes', page('cd_techorders')],
+  ['/apps/scrumboard', page('cd_ordem')],
+  ['/apps/file-manager', page('cd_ordem', { level: 'view' })],
+  // the company's mail is the company's administration
+  ['/apps/mailbox', page('ac_empresas')],
+  ['/apps/help-center', MEMBER],
+  ['/dashboards/finance', page('cd_financeiro', { level: 'view' })],
+  ['/dashboards/crypto', page('cd_financeiro', { level: 'view' })],
+  ['/dashboards/', page('cd_reports', { level: 'view' })],
+  ['/pages/activities', page('cd_reports', { level: 'view' })],
+  // uploads are the member's own; deleting one of the company's files (its logo ...) takes ac_empresas edit, checked by the service
+  ['/FileManager/', MEMBER],
+  ['/files/', MEMBER],
+]
+const ORDERED = [...TABLE].sort(([a], [b]) => b.length - a.length)
+
+/** The page an area rides on (the search shows its records only to those who may read them). */
+export function accessPage(path: string): string {
+  const access = accessOf(path)
+  if (access?.kind !== 'page') throw new Error(`${path} is not guarded by a page`)
+  return access.page
+}
+
+/** The access of an operation by its path under /api (with or without the /api prefix), or null when it is not declared. */
+export function accessOf(path: string): Access | null {
+  const under = path.replace(/^\/api(?=\/)/, '')
+  for (const [prefix, access] of ORDERED) if (prefix.endsWith('/') ? under.startsWith(prefix) : under === prefix || under.startsWith(`${prefix}/`)) return access
+  return null
+}
