@@ -25,6 +25,7 @@ export const configSchema = z
     CARD_PROVIDER_PUBLIC_KEY: z.string().optional(),
     PUBLIC_URL: optionalUrl('where the app is reached, for links in e-mails'),
     PASSWORD_HASH_ITERATIONS: z.coerce.number({ message: 'must be a number' }).int().min(1000, 'must be at least 1000').optional(),
+    TRUSTED_PROXY_HEADER: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name').toLowerCase().optional()),
     DEMO_DATA: z.enum(['0', '1', ''], { message: 'must be 0 or 1' }).optional(),
     DEFAULT_LAYOUT: z.enum(LAYOUTS, { message: `must be one of ${LAYOUTS.join(', ')}` }).default(DEFAULT_LAYOUT),
   })
@@ -66,6 +67,8 @@ export type Config = {
    * tests, or where DEMO_DATA=1 asks for it (a preview). Never by default in production.
    */
   demoData: boolean
+  /** Behind a proxy (Node, Deno): the header whose last value is the client's address (x-forwarded-for ...); unset, the connection's peer. */
+  trustedProxyHeader?: string
   /** PBKDF2 rounds of a new password hash: 600,000; the tests may set fewer (NODE_ENV=test). */
   passwordIterations: number
 }
@@ -99,6 +102,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     cardProviderPublicKey: s.CARD_PROVIDER_PUBLIC_KEY,
     publicUrl: s.PUBLIC_URL,
     defaultLayout: s.DEFAULT_LAYOUT,
+    trustedProxyHeader: s.TRUSTED_PROXY_HEADER,
     passwordIterations: s.PASSWORD_HASH_ITERATIONS ?? PBKDF2_ITERATIONS,
     demoData: s.DEMO_DATA ? s.DEMO_DATA === '1' : s.NODE_ENV !== 'production',
   }

@@ -10,11 +10,19 @@ async function derive(password: string, salt: Uint8Array, iterations: number): P
   return new Uint8Array(bits)
 }
 
+// New passwords are hashed one at a time: a flood of sign-ups waits in this line instead of
+// taking every core, so signing in (which is not in it) stays fast.
+let hashing: Promise<unknown> = Promise.resolve()
+
 /** PBKDF2-SHA256 through WebCrypto (the same on Node, Workers and Deno), salt per password. */
-export async function hashPassword(password: string, iterations = PBKDF2_ITERATIONS): Promise<PasswordHash> {
-  const salt = crypto.getRandomValues(new Uint8Array(16))
-  const hash = await derive(password, salt, iterations)
-  return { algorithm: 'PBKDF2-SHA256', iterations, salt: toBase64(salt), hash: toBase64(hash) }
+export function hashPassword(password: string, iterations = PBKDF2_ITERATIONS): Promise<PasswordHash> {
+  const run = hashing.then(async (): Promise<PasswordHash> => {
+    const salt = crypto.getRandomValues(new Uint8Array(16))
+    const hash = await derive(password, salt, iterations)
+    return { algorithm: 'PBKDF2-SHA256', iterations, salt: toBase64(salt), hash: toBase64(hash) }
+  })
+  hashing = run.catch(() => undefined)
+  return run
 }
 
 export async function verifyPassword(password: string, stored: PasswordHash): Promise<boolean> {

@@ -24,13 +24,24 @@ export async function openSession(deps: Deps, user: UserRecord) {
 /** The spec: wrong credentials answer 404 with the body false. */
 export const wrongCredentials = () => jsonException(404, false)
 
+/** Sign-up and forgot-password, before anything is hashed or written: 429 past 10 per address or 100 in all in 15 minutes. */
+export async function requireAccountRequestAllowed(deps: Deps, c: Context): Promise<void> {
+  const now = deps.now()
+  const address = deps.clientAddress(c) ?? 'unknown'
+  for (const begin of [() => deps.repos.accountRequestsByAddress.begin(address, now), () => deps.repos.accountRequestsInAll.begin('all', now)]) {
+    const verdict = await begin()
+    if (!verdict.allowed) throw jsonException(429, { error: 'Too many requests. Try again later.' }, { 'Retry-After': String(Math.ceil(verdict.retryAfterMs / 1000)) })
+  }
+}
+
 /** Checks e-mail and password under the throttle: 404 false when wrong, 429 when locked. */
 export async function checkCredentials(deps: Deps, c: Context, email: string, password: string): Promise<UserRecord> {
   const { repos } = deps
   const now = deps.now()
   const address = deps.clientAddress(c) ?? 'unknown'
-  // The account first: an attempt on a locked account does not count against the address.
-  for (const begin of [() => repos.signInByAccount.begin(email, now), () => repos.signInByAddress.begin(address, now)]) {
+  const pair = `${email}|${address}`
+  // The pair first: an attempt refused for the pair does not count against the address.
+  for (const begin of [() => repos.signInByAccountAddress.begin(pair, now), () => repos.signInByAddress.begin(address, now)]) {
     const verdict = await begin()
     if (!verdict.allowed) {
       const retryAfter = String(Math.ceil(verdict.retryAfterMs / 1000))
@@ -40,6 +51,7 @@ export async function checkCredentials(deps: Deps, c: Context, email: string, pa
   const found = await repos.users.findByEmail(email)
   const ok = await verifyPassword(password, found?.value.password ?? decoyHash(deps.config.passwordIterations))
   if (!found || !ok || !found.value.active) throw wrongCredentials()
-  await Promise.all([repos.signInByAccount.succeed(email), repos.signInByAddress.succeed(address)])
+  // the pair's count only: one good account must not wipe an address's failures on others
+  await repos.signInByAccountAddress.succeed(pair)
   return found.value
 }

@@ -5,7 +5,7 @@ import { apiError } from '../lib/errors.ts'
 import { apiErrorSchema } from '../lib/openapi.ts'
 import { simulatedDelay } from '../lib/latency.ts'
 import { hashPassword } from '../lib/passwords.ts'
-import { checkCredentials as checkCredentialsOf, openSession as openSessionFor } from '../lib/sign-in.ts'
+import { checkCredentials as checkCredentialsOf, openSession as openSessionFor, requireAccountRequestAllowed } from '../lib/sign-in.ts'
 import { randomToken, sha256Hex } from '../lib/base64.ts'
 import { signAccessToken } from '../lib/tokens.ts'
 import { valid } from '../lib/validate.ts'
@@ -52,6 +52,7 @@ export function authRoutes(deps: Deps) {
       await simulatedDelay(config.simulateLatency, 1500)
       const input = c.req.valid('json')
       await requireUncommonPassword('password', input.password)
+      await requireAccountRequestAllowed(deps, c)
       const user = newUser({ name: input.name, email: input.email, culture: 'en', password: await hashPassword(input.password, deps.config.passwordIterations), grants: [] }, deps.now())
       // The same answer whether or not the e-mail was taken, so sign-up does not reveal accounts.
       if (!(await repos.users.create(user))) log.info(`sign-up: ${input.email} is already registered`)
@@ -60,6 +61,7 @@ export function authRoutes(deps: Deps) {
     .post('/forgot-password', doc({ summary: 'Send a one-time reset link (to the server log when there is no mail server)', tags: ['auth'], auth: false, responses: { 200: z.literal(true) } }), valid('json', forgotPasswordSchema), async (c) => {
       await simulatedDelay(config.simulateLatency, 1000)
       const { email } = c.req.valid('json')
+      await requireAccountRequestAllowed(deps, c)
       const found = await repos.users.findByEmail(email)
       if (found?.value.active) {
         const token = randomToken(32)

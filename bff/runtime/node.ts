@@ -5,6 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import type { ServerBuild } from 'react-router'
 import { loadConfigOrExit } from '../config.ts'
 import { createServer } from '../server.ts'
+import { forwardedAddress } from '../lib/client-address.ts'
 import { consoleLogger } from '../app.ts'
 import { seedDemoData } from '../../seeds/index.ts'
 import { commonStorageChoice, openStore } from '../../storage/open.ts'
@@ -26,7 +27,7 @@ const { app } = await createServer({
   build,
   staticFiles: serveStatic({ root: './build/client' }),
   compress: true,
-  clientAddress: (c) => (c.env ? getConnInfo(c).remote.address : undefined),
+  clientAddress: (c) => (config.trustedProxyHeader ? forwardedAddress(c.req.header(config.trustedProxyHeader)) : c.env ? getConnInfo(c).remote.address : undefined),
 })
 
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {

@@ -33,10 +33,15 @@ export function createRepositories(store: Store) {
       await store.create(keys.system('jwt-secret'), make())
       return (await store.get<string>(keys.system('jwt-secret')))!.value
     },
-    /** Sign-in: 5 failures for one account within 15 minutes lock it for 15 minutes. */
-    signInByAccount: throttleRepository(store, 'sign-in-account', { limit: 5, windowMs: FIFTEEN_MINUTES, lockMs: FIFTEEN_MINUTES }),
-    /** And 50 failures from one address, whatever the accounts. */
+    /**
+     * Sign-in failures lock the (account, address) pair only — 5 in 15 minutes — so strangers
+     * failing elsewhere never lock the owner out; and 50 from one address, whatever the accounts.
+     */
+    signInByAccountAddress: throttleRepository(store, 'sign-in-pair', { limit: 5, windowMs: FIFTEEN_MINUTES, lockMs: FIFTEEN_MINUTES }),
     signInByAddress: throttleRepository(store, 'sign-in-address', { limit: 50, windowMs: FIFTEEN_MINUTES, lockMs: FIFTEEN_MINUTES }),
+    /** Sign-up and forgot-password: 10 per address and 100 in all in 15 minutes (each costs a hash or a write). */
+    accountRequestsByAddress: throttleRepository(store, 'account-requests-address', { limit: 10, windowMs: FIFTEEN_MINUTES, lockMs: FIFTEEN_MINUTES }),
+    accountRequestsInAll: throttleRepository(store, 'account-requests-all', { limit: 100, windowMs: FIFTEEN_MINUTES, lockMs: 60 * 1000 }),
   }
 }
 

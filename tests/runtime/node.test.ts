@@ -171,3 +171,20 @@ describe('page form bodies', () => {
     }
   })
 })
+
+describe('behind a proxy (TRUSTED_PROXY_HEADER)', () => {
+  it("throttles by the address the trusted proxy adds last, not by the proxy's own", async () => {
+    const port = await freePort()
+    const server = await startServer(process.execPath, [NODE_SERVER], port, { PORT: String(port), STORAGE_DRIVER: 'memory', NODE_ENV: 'test', TRUSTED_PROXY_HEADER: 'x-forwarded-for' })
+    try {
+      const signIn = (password: string, forwarded: string) =>
+        fetch(`${server.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': forwarded }, body: JSON.stringify({ email: 'tech@demo.fieldservice.app', password }) })
+      // the client may forge the first values; the last one is the proxy's
+      for (let i = 0; i < 5; i++) expect((await signIn('a-stranger-guess', `198.51.100.7, 203.0.113.1`)).status).toBe(404)
+      expect((await signIn('demo-tech-2026', '203.0.113.1')).status).toBe(429)
+      expect((await signIn('demo-tech-2026', '203.0.113.1, 198.51.100.7')).status).toBe(200)
+    } finally {
+      await server.stop()
+    }
+  })
+})

@@ -74,6 +74,43 @@ describe('sign-in throttling', () => {
   })
 })
 
+describe('throttles that slow guessing without handing out a lock (security issue §3)', () => {
+  // each request says which address it comes from, as a trusted proxy's header would
+  const from = (address: string) => ({ 'x-test-address': address })
+  const withAddresses = () => testBff({ clientAddress: (c) => c.req.header('x-test-address') })
+
+  it("lets the owner sign in from their address while strangers' failures lock only the strangers", async () => {
+    const bff = await withAddresses()
+    const wrong = { email: DEMO_TECHNICIAN.email, password: 'a-stranger-guess' }
+    for (const address of ['203.0.113.1', '203.0.113.2']) {
+      for (let i = 0; i < 5; i++) expect((await bff.call('/auth/sign-in', { method: 'POST', json: wrong, headers: from(address) })).status).toBe(404)
+      expect((await bff.call('/auth/sign-in', { method: 'POST', json: DEMO_TECHNICIAN, headers: from(address) })).status).toBe(429)
+    }
+    expect((await bff.call('/auth/sign-in', { method: 'POST', json: DEMO_TECHNICIAN, headers: from('198.51.100.7') })).status).toBe(200)
+  })
+
+  it('refuses an address after 50 failures whatever the accounts, and no other address', async () => {
+    const bff = await withAddresses()
+    for (let i = 0; i < 50; i++) expect((await bff.call('/auth/sign-in', { method: 'POST', json: { email: `ghost${i}@example.com`, password: 'guess-guess' }, headers: from('203.0.113.9') })).status).toBe(404)
+    expect((await bff.call('/auth/sign-in', { method: 'POST', json: DEMO_ADMIN, headers: from('203.0.113.9') })).status).toBe(429)
+    expect((await bff.call('/auth/sign-in', { method: 'POST', json: DEMO_ADMIN, headers: from('198.51.100.7') })).status).toBe(200)
+  })
+
+  it('throttles sign-up and forgot-password per address (10) and in all (100 in 15 minutes) before hashing or writing anything', async () => {
+    const bff = await withAddresses()
+    const signUp = (i: number, address: string) => bff.call('/auth/sign-up', { method: 'POST', json: { name: `Flood ${i}`, email: `flood${i}@example.com`, password: `flood-password-${i}-x` }, headers: from(address) })
+    const one = await Promise.all(Array.from({ length: 12 }, (_, i) => signUp(i, '203.0.113.50')))
+    expect(one.filter((r) => r.status === 429)).toHaveLength(2)
+    expect((await bff.call('/auth/forgot-password', { method: 'POST', json: { email: DEMO_ADMIN.email }, headers: from('203.0.113.50') })).status).toBe(429)
+    // a flood from 200 addresses: 100 in all, then refused
+    const flood = await Promise.all(Array.from({ length: 200 }, (_, i) => signUp(100 + i, `198.51.${Math.floor(i / 100)}.${i % 100}`)))
+    expect(flood.filter((r) => r.status === 200).length).toBe(90)
+    expect(flood.filter((r) => r.status === 429).length).toBe(110)
+    const created = await Promise.all(Array.from({ length: 200 }, (_, i) => bff.deps.repos.users.findByEmail(`flood${100 + i}@example.com`)))
+    expect(created.filter(Boolean)).toHaveLength(90)
+  })
+})
+
 describe('tokens and sessions', () => {
   let bff: TestBff
   beforeAll(async () => {
