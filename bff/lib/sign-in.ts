@@ -51,7 +51,7 @@ export async function checkCredentials(deps: Deps, c: Context, email: string, pa
   const found = await repos.users.findByEmail(email)
   const ok = await verifyPassword(password, found?.value.password ?? decoyHash(deps.config.passwordIterations))
   if (!found || !ok || !found.value.active) throw wrongCredentials()
-  // the pair's count only: one good account must not wipe an address's failures on others
-  await repos.signInByAccountAddress.succeed(pair)
+  // the pair starts again; the address only takes this attempt back (one good account must not wipe its failures on others)
+  await Promise.all([repos.signInByAccountAddress.succeed(pair), repos.signInByAddress.forgive(address, now)])
   return found.value
 }

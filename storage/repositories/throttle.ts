@@ -32,6 +32,16 @@ export function throttleRepository(store: Store, scope: string, rule: ThrottleRu
       })
       return verdict
     },
+    /** Takes back the attempt reserved at `at` (it succeeded): the subject's other attempts still count. */
+    async forgive(subject: string, at: number): Promise<void> {
+      await store.update<ThrottleRecord>(keys.throttle(scope, subject), (current) => {
+        if (!current) return undefined
+        const attempts = [...current.value.attempts]
+        const i = attempts.indexOf(at)
+        if (i >= 0) attempts.splice(i, 1)
+        return { ...current.value, attempts }
+      })
+    },
     async succeed(subject: string): Promise<void> {
       await store.remove(keys.throttle(scope, subject))
     },
