@@ -39,7 +39,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 export async function createServer(options: ServerOptions) {
   const bff = await createBff(options)
   const production = options.config.production
-  const handle = createRequestHandler(options.build, production ? 'production' : 'development')
+  // Production mode always: React Router's development mode answers errors with their stack and the install path.
+  const handle = createRequestHandler(options.build, 'production')
   // The context key must be the very object the build's loaders read: take it from the build.
   const contextKey = (options.build.entry.module as unknown as { serverContext: RouterContext<ServerContextValue> }).serverContext
 
@@ -48,7 +49,8 @@ export async function createServer(options: ServerOptions) {
   const app = new Hono()
   app.route('/api', bff.api)
   // product-shell.md §7: the client's translation files at ./i18n/{lang}.json
-  app.get('/i18n/:file', (c) => bff.api.fetch(new Request(new URL(`/i18n/${c.req.param('file')}`, c.req.url)), c.env))
+  // the file name goes on encoded: a decoded '../' must not reach another API route
+  app.get('/i18n/:file', (c) => bff.api.fetch(new Request(new URL(`/i18n/${encodeURIComponent(c.req.param('file'))}`, c.req.url)), c.env))
   if (options.staticFiles) {
     app.use('/assets/*', async (c, next) => {
       await next()

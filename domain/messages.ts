@@ -18,6 +18,7 @@ export const MESSAGES = {
   page_kept: 'This page manages the others: it cannot be hidden',
   unknown_page: 'Unknown page',
   invalid_value: 'This value is not valid',
+  invalid_link: 'Use an address of this app (/…) or a web address (https://…)',
   password_common: 'This password is too common: choose one that is harder to guess',
 } as const
 

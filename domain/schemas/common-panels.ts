@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { safeLink } from './common.ts'
 
 const text = (max: number) => z.string().max(max)
 const link = z.string().max(2048).nullable().optional()
@@ -19,7 +20,7 @@ export const messageSchema = z.object({
 export type Message = z.infer<typeof messageSchema>
 
 /** What a client may send for a message or notification (id and time are the server's). */
-export const messageInput = messageSchema.omit({ id: true }).extend({ time: z.iso.datetime().optional(), read: z.boolean().optional() })
+export const messageInput = messageSchema.omit({ id: true }).extend({ time: z.iso.datetime().optional(), read: z.boolean().optional(), link: safeLink.nullable().optional(), image: safeLink.nullable().optional() })
 
 export const shortcutSchema = z.object({
   id: z.string(),
@@ -31,7 +32,7 @@ export const shortcutSchema = z.object({
 })
 export type Shortcut = z.infer<typeof shortcutSchema>
 /** The shortcut form's rules (product-shell.md §5): label, icon, link and useRouter required. */
-export const shortcutInput = shortcutSchema.omit({ id: true })
+export const shortcutInput = shortcutSchema.omit({ id: true }).extend({ link: safeLink })
 
 export const idQuery = z.object({ id: z.string().min(1).max(200) })
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { rule } from '../messages.ts'
 import { LANGUAGES } from '../cultures.ts'
 
 /** The real backend's wrapper (product-shell.md §3): { IsSuccess, Dados, Msg }. */
@@ -16,3 +17,9 @@ export const publicUserSchema = z.object({
 })
 
 export const paginationSchema = z.object({ length: z.number(), size: z.number(), page: z.number(), lastPage: z.number(), startIndex: z.number(), endIndex: z.number() })
+
+/** A link a user may set (a shortcut, a message, a picture): a path of this app or an http(s) address — never javascript:, data: or //elsewhere. */
+export const safeLink = z
+  .string()
+  .max(2048)
+  .refine((v) => /^\/(?![/\\])/.test(v) || /^https?:\/\/[^/\\]/i.test(v), rule('invalid_link'))

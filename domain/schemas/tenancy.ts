@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { wrapper } from './common.ts'
+import { safeLink, wrapper } from './common.ts'
 import { LANGUAGES } from '../cultures.ts'
 
 const id = z.coerce.number({ message: 'must be a number' }).int().min(-1).max(999_999_999)
@@ -10,7 +10,7 @@ export const userPatchSchema = z.object({
   user: z
     .object({
       name: z.string().trim().min(1, 'Enter a name').max(120),
-      avatar: z.string().max(2048).nullable(),
+      avatar: safeLink.nullable(),
       status: z.enum(['online', 'away', 'busy', 'not-visible']),
       culture: z.enum(LANGUAGES),
       scheme: z.enum(['light', 'dark', 'auto']),

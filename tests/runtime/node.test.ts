@@ -172,6 +172,28 @@ describe('page form bodies', () => {
   })
 })
 
+describe('errors', () => {
+  it('answers no stack trace or install path in development mode (the default of npm start)', async () => {
+    const port = await freePort()
+    const server = await startServer(process.execPath, [NODE_SERVER], port, { PORT: String(port), STORAGE_DRIVER: 'memory', NODE_ENV: 'development', JWT_SECRET: 'development-test-secret-0123456789abcdef' })
+    try {
+      for (const path of ['/resources/switch-branch', '/resources/upload', '/resources/language']) {
+        const res = await fetch(`${server.url}${path}`)
+        const body = await res.text()
+        expect(res.status, path).toBeGreaterThanOrEqual(400)
+        expect(body, path).not.toMatch(/stack|node_modules|\/work\/|at [\w.]+ \(/)
+      }
+      // the translation files' address reaches nothing else
+      expect((await fetch(`${server.url}/i18n/pt.json`)).status).toBe(200)
+      const escaped = await fetch(`${server.url}/i18n/..%2Fhealth`)
+      expect([escaped.status, await escaped.text()]).not.toContain('{"status":"ok","storage":"memory"}')
+      expect(escaped.status).toBe(400)
+    } finally {
+      await server.stop()
+    }
+  })
+})
+
 describe('behind a proxy (TRUSTED_PROXY_HEADER)', () => {
   it("throttles by the address the trusted proxy adds last, not by the proxy's own", async () => {
     const port = await freePort()

@@ -115,3 +115,23 @@ describe('api/common/shell', () => {
     expect((await bff.call('/common/shell')).status).toBe(401)
   })
 })
+
+describe('links a user may set (security issue §12)', () => {
+  it('refuses javascript:, data: and other-host links in shortcuts, messages and the avatar, and stores nothing', async () => {
+    const bff = await testBff()
+    const token = await bff.signIn()
+    for (const link of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', '//evil.example/x', '/\\evil.example', 'vbscript:x']) {
+      const shortcut = await bff.call('/common/shortcuts', { method: 'POST', token, json: { shortcut: { label: 'X', icon: 'heroicons_outline:star', link, useRouter: false } } })
+      expect(shortcut.status, link).toBe(400)
+      expect(((await shortcut.json()) as { codes: Record<string, string> }).codes['shortcut.link']).toBe('invalid_link')
+      expect((await bff.call('/common/messages', { method: 'POST', token, json: { message: { title: 'Hi', link } } })).status, link).toBe(400)
+      expect((await bff.call('/common/user', { method: 'PATCH', token, json: { user: { avatar: link } } })).status, link).toBe(400)
+    }
+    const shortcuts = (await (await bff.call('/common/shortcuts', { token })).json()) as Array<{ link: string }>
+    expect(shortcuts.some((s) => !/^(\/[^/\\]|https?:)/.test(s.link))).toBe(false)
+    expect(((await (await bff.call('/common/user', { token })).json()) as { avatar: string | null }).avatar).toBeNull()
+    // an in-app path and a web address are fine
+    expect((await bff.call('/common/shortcuts', { method: 'POST', token, json: { shortcut: { label: 'Jobs', icon: 'heroicons_outline:star', link: '/view/cd_job', useRouter: true } } })).status).toBe(200)
+    expect((await bff.call('/common/shortcuts', { method: 'POST', token, json: { shortcut: { label: 'Docs', icon: 'heroicons_outline:star', link: 'https://docs.example.org', useRouter: false } } })).status).toBe(200)
+  })
+})
