@@ -88,3 +88,14 @@ describe('api/apps/mailbox', () => {
     expect((await bff.call('/apps/mailbox/folders')).status).toBe(401)
   })
 })
+
+describe('mailbox settings (security issue §12)', () => {
+  it('keeps only the known settings: extra keys are dropped, not stored in the company record', async () => {
+    const bff = await testBff()
+    const token = await bff.signIn()
+    const res = await bff.call('/apps/mailbox/settings', { method: 'PATCH', token, json: { settings: { messageLayout: 'full', junk: 'x'.repeat(100_000), __proto__: { admin: true } } } })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ messageLayout: 'full' })
+    expect(await (await bff.call('/apps/mailbox/settings', { token })).json()).toEqual({ messageLayout: 'full' })
+  })
+})
