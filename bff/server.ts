@@ -18,7 +18,9 @@ export type ServerOptions = BffOptions & {
   compress?: boolean
 }
 
-const CSRF_COOKIE = 'csrf'
+/** In production the __Host- prefix: the browser then takes it only Secure, for the whole site, from this host alone. */
+const csrfCookieName = (production: boolean) => (production ? '__Host-csrf' : 'csrf')
+const csrfCookie = (token: string, production: boolean) => serialize(csrfCookieName(production), token, { path: '/', httpOnly: true, sameSite: 'Lax', secure: production })
 /** A page form's body (sign-in, a record form ...) is small; the upload dialog's carries one file. */
 export const FORM_BODY_LIMIT = 64 * 1024
 const UPLOAD_ROUTE = '/resources/upload'
@@ -75,7 +77,10 @@ export async function createServer(options: ServerOptions) {
     const api = (path: string, init?: RequestInit) => Promise.resolve(bff.api.request(path, init, c.env))
     context.set(contextKey, { api, production, csrfToken: csrf.token, defaultLayout: options.config.defaultLayout })
     const res = await handle(c.req.raw, context)
-    if (csrf.setCookie) res.headers.append('Set-Cookie', csrf.setCookie)
+    // a form that opened a session (sign-in, unlock) gets a fresh token: one planted before sign-in is worth nothing after
+    const signedIn = !SAFE_METHODS.has(c.req.method) && res.headers.getSetCookie().some((cookie) => /^token=[^;]/.test(cookie))
+    if (signedIn) res.headers.append('Set-Cookie', csrfCookie(randomToken(24), production))
+    else if (csrf.setCookie) res.headers.append('Set-Cookie', csrf.setCookie)
     for (const [name, value] of PAGE_HEADERS) res.headers.set(name, value)
     return zip(res, c)
   })
@@ -88,11 +93,11 @@ export async function createServer(options: ServerOptions) {
  * not match, or that comes from another origin, is refused before any action runs.
  */
 async function csrfCheck(c: Context, production: boolean): Promise<{ token: string; setCookie?: string } | Response> {
-  const existing = getCookie(c, CSRF_COOKIE)
+  const existing = getCookie(c, csrfCookieName(production))
   if (SAFE_METHODS.has(c.req.method)) {
     if (existing && /^[\w-]{20,}$/.test(existing)) return { token: existing }
     const token = randomToken(24)
-    return { token, setCookie: serialize(CSRF_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'Lax', secure: production }) }
+    return { token, setCookie: csrfCookie(token, production) }
   }
   const origin = c.req.header('origin')
   if (origin && origin !== new URL(c.req.url).origin) return forbidden()

@@ -62,6 +62,8 @@ describe('the Node server (npm start)', () => {
       const empty = await startServer(process.execPath, [NODE_SERVER], port, { ...env, PORT: String(port) })
       try {
         expect(empty.output()).not.toContain('Demo')
+        // in production the CSRF cookie is __Host- prefixed and Secure
+        expect((await fetch(`${empty.url}/sign-in`)).headers.getSetCookie().find((c) => c.includes('csrf='))).toMatch(/^__Host-csrf=[\w-]{20,}; Path=\/; HttpOnly; Secure; SameSite=Lax$/)
         expect((await signIn(empty.url, { email: 'admin@demo.fieldservice.app', password: 'demo-admin-2026' })).status).toBe(404)
       } finally {
         await empty.stop()
@@ -123,6 +125,10 @@ describe('form actions and cross-site request forgery', () => {
       const ok = await post({ ...credentials, csrf: token }, { cookie, origin: server.url })
       expect(ok.status).toBe(302)
       const cookies = ok.headers.getSetCookie()
+      // signing in rotates the CSRF token: the one from before sign-in is worth nothing after
+      const rotated = cookies.find((c) => c.startsWith('csrf='))!
+      expect(rotated).toMatch(/^csrf=[\w-]{20,}; Path=\/; HttpOnly; SameSite=Lax$/)
+      expect(rotated.split(';')[0]).not.toBe(cookie)
       expect(cookies.find((c) => c.startsWith('token='))).toMatch(/^token=[\w.-]+; Path=\/; SameSite=Lax; HttpOnly; Max-Age=604800$/)
       // a new session starts from the user's own default company and branch
       expect(cookies).toContain('currentEmpresa=; Path=/; SameSite=Lax; HttpOnly; Max-Age=0')
