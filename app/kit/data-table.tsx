@@ -36,7 +36,7 @@ function Cell({ column, row, lookups }: { column: Column; row: Record<string, un
  * inactive records on request, sortable columns, pages, CSV export, a link per row. Plain links
  * and a GET form: it works before the scripts load.
  */
-export function DataTable({ def, page, query, canEdit, lookups }: { def: FeatureModule; page: ListPage; query: ListQuery; canEdit: boolean; lookups: Lookups }) {
+export function DataTable({ def, page, query, canCreate, lookups }: { def: FeatureModule; page: ListPage; query: ListQuery; canCreate: boolean; lookups: Lookups }) {
   const t = useT()
   const exportParams = new URLSearchParams({ search: query.search, sort: query.sort, order: query.order, all: query.all ? '1' : '0' })
   const recordHref = (row: Record<string, unknown>) => (def.rowLink ? def.rowLink(String(row[def.idKey])) : `/view/${def.module}/${encodeURIComponent(String(row[def.idKey]))}`)
@@ -62,7 +62,7 @@ export function DataTable({ def, page, query, canEdit, lookups }: { def: Feature
           <a href={`/resources/export/${def.module}?${exportParams}`} className={buttonClass('secondary')} download>
             {t.admin_export()}
           </a>
-          {def.input?.create && canEdit ? <ButtonLink to={`/view/${def.module}/new`}>{t.admin_new()}</ButtonLink> : null}
+          {canCreate ? <ButtonLink to={`/view/${def.module}/new`}>{t.admin_new()}</ButtonLink> : null}
         </div>
       </div>
       <div className="overflow-x-auto rounded-xl border border-line bg-surface">

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { Translator } from '../lib/i18n'
+import { atLeast, type AccessLevel } from '../../domain/access.ts'
 
 /** A message of the user's language, by its key. */
 export type TextKey = keyof Translator
@@ -59,6 +60,8 @@ export type FeatureModule = {
   fields: Field[]
   /** The input schemas the API validates, used by the form's action first (same words, no round trip). */
   input?: { create?: z.ZodType<Record<string, unknown>>; edit: z.ZodType<Record<string, unknown>> }
+  /** The level creating takes, as the BFF declares it (edit unless said). */
+  createLevel?: 'edit' | 'delete'
   /** Where a row's link goes (default: the record form). */
   rowLink?: (id: string) => string
   /** Option lists from the BFF, loaded with the list and the form. */
@@ -66,3 +69,6 @@ export type FeatureModule = {
   /** Links shown on a record's page (its page access ...). */
   recordLinks?: (values: Record<string, unknown>) => Array<{ href: string; label: TextKey }>
 }
+
+/** Whether a user at `level` may create records of the module (its New button and empty form). */
+export const mayCreate = (def: FeatureModule, level: AccessLevel) => Boolean(def.input?.create) && atLeast(level, def.createLevel ?? 'edit')

@@ -9,7 +9,7 @@ import { fieldErrors, refusalErrors } from '../lib/form-errors.server'
 import { toLocale, translator } from '../lib/i18n'
 import { pageInfo } from '../lib/page-info.server'
 import { requireUser } from '../lib/session.server'
-import type { FeatureModule, Lookups } from './module'
+import { mayCreate, type FeatureModule, type Lookups } from './module'
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> }
 
@@ -55,7 +55,7 @@ const recordPath = (def: FeatureModule, id: string) => `${def.api}/${encodeURICo
 export async function loadRecord(args: Args & { params: { id: string } }, def: FeatureModule) {
   const page = await pageInfo(args.request, args.context, def.module)
   const isNew = args.params.id === 'new'
-  if (isNew && (!def.input?.create || page.level === 'view')) throw data(null, { status: 403 })
+  if (isNew && !mayCreate(def, page.level)) throw data(null, { status: 403 })
   const [record, lookups] = await Promise.all([isNew ? null : readAnswer(args, recordPath(def, args.params.id), def.row), loadLookups(args, def)])
   const confirming = new URL(args.request.url).searchParams.get('confirm') === 'deactivate'
   return { page, isNew, values: record?.data ?? {}, version: record?.version ?? null, confirming, lookups }

@@ -3,7 +3,7 @@ import { Breadcrumb } from '../components/breadcrumb'
 import { metaTranslator, useT } from '../lib/i18n'
 import type { PageInfo } from '../lib/page-info.server'
 import { DataTable, type ListPage } from './data-table'
-import type { FeatureModule, Lookups } from './module'
+import { mayCreate, type FeatureModule, type Lookups } from './module'
 import { RecordForm, type RecordValues } from './record-form'
 import type { FormState, ListQuery } from './screens.server'
 
@@ -21,7 +21,7 @@ export function ListScreen({ def, data }: { def: FeatureModule; data: { page: Pa
       <Breadcrumb group={data.page.group} title={data.page.title} />
       <h1 className="text-3xl font-extrabold tracking-tight">{data.page.title}</h1>
       {data.page.level === 'view' && def.input?.create ? <p className="text-sm text-muted">{t.admin_read_only()}</p> : null}
-      <DataTable def={def} page={data.list} query={data.query} canEdit={data.page.level !== 'view'} lookups={data.lookups} />
+      <DataTable def={def} page={data.list} query={data.query} canCreate={mayCreate(def, data.page.level)} lookups={data.lookups} />
     </section>
   )
 }

@@ -25,6 +25,9 @@ export function ruleError(status: ContentfulStatusCode, code: MessageCode): HTTP
   return apiError(status, MESSAGES[code], undefined, { code })
 }
 
+/** 404 for an id the caller's company does not hold (a delete of it changes nothing). */
+export const notFound = (noun: string) => apiError(404, `${noun} not found`, undefined, { code: 'not_found' })
+
 /** An exception whose response is exactly `body` as JSON (for the spec's odd answers, such as 404 false). */
 export function jsonException(status: ContentfulStatusCode, body: unknown, headers: Record<string, string> = {}): HTTPException {
   return new HTTPException(status, { res: new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } }) })

@@ -75,7 +75,8 @@ export type ResourceDefinition<Rec, R extends Row, Id extends string | number, C
   }
   /** The CSV export's columns. */
   csv: Array<[header: string, value: (row: R) => unknown]>
-  create?: { input: z.ZodType<Create>; make: (caller: Caller, input: Create) => Promise<Rec> | Rec; after?: (caller: Caller, saved: Versioned<Rec>) => Promise<void> }
+  /** `level`: what creating takes (edit unless said; a company's creator becomes its admin, so that takes delete). */
+  create?: { input: z.ZodType<Create>; level?: 'edit' | 'delete'; make: (caller: Caller, input: Create) => Promise<Rec> | Rec; after?: (caller: Caller, saved: Versioned<Rec>) => Promise<void> }
   edit?: { input: z.ZodObject<z.ZodRawShape> & z.ZodType<Edit>; apply: (caller: Caller, current: Rec, input: Partial<Edit>, id: Id) => Promise<Rec> | Rec; after?: (caller: Caller, saved: Versioned<Rec>, before: Rec) => Promise<void> }
   /** Deactivation instead of deletion: `DELETE /:id` deactivates, `?restore=1` activates again. */
   deactivate?: { set: (caller: Caller, current: Rec, active: boolean, id: Id) => Promise<Rec> | Rec }
@@ -153,7 +154,7 @@ export function resourceRoutes<Rec, R extends Row, Id extends string | number, C
     const create = def.create
     app = app.post('/', doc({ summary: `Create a ${def.noun.toLowerCase()}`, tags, responses: { 200: answer, ...errors } }), valid('json', create.input), async (c) => {
       const who = caller(c)
-      await require(who, 'edit')
+      await require(who, create.level ?? 'edit')
       if (!def.source.insert) throw apiError(405, 'Not allowed')
       const saved = await def.source.insert(who, await create.make(who, c.req.valid('json') as Create))
       const row = def.toRow(saved.value, who)

@@ -34,14 +34,19 @@ export async function requireAccountRequestAllowed(deps: Deps, c: Context): Prom
   }
 }
 
-/** Checks e-mail and password under the throttle: 404 false when wrong, 429 when locked. */
-export async function checkCredentials(deps: Deps, c: Context, email: string, password: string): Promise<UserRecord> {
+/**
+ * Checks e-mail and password under the throttle: 404 false when wrong, 429 when locked.
+ * `inAll` (unlock, password change) also counts the failures of everyone together.
+ */
+export async function checkCredentials(deps: Deps, c: Context, email: string, password: string, { inAll = false } = {}): Promise<UserRecord> {
   const { repos } = deps
   const now = deps.now()
   const address = deps.clientAddress(c) ?? 'unknown'
   const pair = `${email}|${address}`
+  const checks = [() => repos.signInByAccountAddress.begin(pair, now), () => repos.signInByAddress.begin(address, now)]
+  if (inAll) checks.push(() => repos.passwordChecksInAll.begin('all', now))
   // The pair first: an attempt refused for the pair does not count against the address.
-  for (const begin of [() => repos.signInByAccountAddress.begin(pair, now), () => repos.signInByAddress.begin(address, now)]) {
+  for (const begin of checks) {
     const verdict = await begin()
     if (!verdict.allowed) {
       const retryAfter = String(Math.ceil(verdict.retryAfterMs / 1000))
@@ -52,6 +57,6 @@ export async function checkCredentials(deps: Deps, c: Context, email: string, pa
   const ok = await verifyPassword(password, found?.value.password ?? decoyHash(deps.config.passwordIterations))
   if (!found || !ok || !found.value.active) throw wrongCredentials()
   // the pair starts again; the address only takes this attempt back (one good account must not wipe its failures on others)
-  await Promise.all([repos.signInByAccountAddress.succeed(pair), repos.signInByAddress.forgive(address, now)])
+  await Promise.all([repos.signInByAccountAddress.succeed(pair), repos.signInByAddress.forgive(address, now), inAll && repos.passwordChecksInAll.forgive('all', now)])
   return found.value
 }

@@ -2,7 +2,8 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppList } from '../../storage/repositories/app-data.ts'
 import type { AppEnv, Deps } from './deps.ts'
-import { doc } from './openapi.ts'
+import { apiErrorSchema, doc } from './openapi.ts'
+import { notFound } from './errors.ts'
 import { requireTenant } from './tenancy.ts'
 import { requireAuth } from './auth.ts'
 import { valid } from './validate.ts'
@@ -30,10 +31,10 @@ export function tagRoutes(deps: Deps, { list, noun, tags, strip }: TagOptions) {
       const { id, tag } = c.req.valid('json')
       return c.json(await repo(c.get('tenant').empresa).patch(id, (t) => ({ ...t, ...tag, id: t.id })))
     })
-    .delete('/tag', doc({ summary: `Delete a ${noun} tag and strip it from every ${noun}`, tags, responses: { 200: z.literal(true) } }), valid('query', idQuery), async (c) => {
+    .delete('/tag', doc({ summary: `Delete a ${noun} tag and strip it from every ${noun}`, tags, responses: { 200: z.literal(true), 404: apiErrorSchema } }), valid('query', idQuery), async (c) => {
       const { empresa } = c.get('tenant')
       const { id } = c.req.valid('query')
-      await repo(empresa).remove(id)
+      if (!(await repo(empresa).remove(id))) throw notFound(`${noun[0].toUpperCase()}${noun.slice(1)} tag`)
       await strip(empresa, id)
       return c.json(true as const)
     })

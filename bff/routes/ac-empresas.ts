@@ -58,6 +58,8 @@ export function companyRoutes(deps: Deps) {
     ],
     create: {
       input: companyInput,
+      // the creator becomes the new company's admin: only who holds the full level here may (a manager may edit, not found companies)
+      level: 'delete',
       make: async (_who, input) => ({ COD_EMPRESA: await companies.nextNumber(), ...input, ID_ARQUIVO: null, URL_LOGO: null, ACTIVE: true }),
       // its main branch, and the creator works in it at once as its admin
       async after(who, saved) {

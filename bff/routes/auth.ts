@@ -32,7 +32,7 @@ export function authRoutes(deps: Deps) {
     .post('/unlock-session', doc({ summary: 'Unlock a locked session with the credentials', tags: ['auth'], auth: false, responses: { 200: signInAnswerSchema, 404: z.literal(false), 429: apiErrorSchema } }), valid('json', signInSchema), async (c) => {
       await simulatedDelay(config.simulateLatency, 1500)
       const { email, password } = c.req.valid('json')
-      return c.json(await openSession(await checkCredentials(c, email, password)))
+      return c.json(await openSession(await checkCredentialsOf(deps, c, email, password, { inAll: true })))
     })
     .post('/sign-in-with-token', doc({ summary: 'Sign in with a token; answers a fresh one', tags: ['auth'], auth: false, responses: { 200: signInAnswerSchema, 401: apiErrorSchema } }), valid('json', tokenSignInSchema), async (c) => {
       const auth = await authenticate(deps, c.req.valid('json').accessToken)

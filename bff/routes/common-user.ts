@@ -38,7 +38,7 @@ export function commonUserRoutes(deps: Deps) {
       const { currentPassword, newPassword } = c.req.valid('json')
       await requireUncommonPassword('newPassword', newPassword)
       try {
-        await checkCredentials(deps, c, user.email, currentPassword)
+        await checkCredentials(deps, c, user.email, currentPassword, { inAll: true })
       } catch (error) {
         if (error instanceof HTTPException && error.status === 404) throw apiError(400, 'Invalid request', { currentPassword: ['The current password is wrong'] })
         throw error

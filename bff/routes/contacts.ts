@@ -3,12 +3,12 @@ import { z } from 'zod'
 import type { AppEnv, Deps } from '../lib/deps.ts'
 import { requireAuth } from '../lib/auth.ts'
 import { ifMatchVersion } from '../lib/etag.ts'
-import { doc } from '../lib/openapi.ts'
+import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
 import { idQuery } from '../../domain/schemas/common-panels.ts'
 import { avatarForm } from '../../domain/schemas/files.ts'
-import { apiError } from '../lib/errors.ts'
+import { apiError, notFound } from '../lib/errors.ts'
 import { fileUrl, storeUploads } from './files.ts'
 import { contactPatch, contactSchema, countrySchema, type Contact } from '../../domain/schemas/contacts.ts'
 import { tagRoutes } from '../lib/tag-routes.ts'
@@ -58,8 +58,8 @@ export function contactsRoutes(deps: Deps) {
       if (saved) c.header('ETag', `"${saved.version}"`)
       return c.json(saved?.value ?? null)
     })
-    .delete('/contact', doc({ summary: 'Delete a contact', tags, responses: { 200: z.literal(true) } }), valid('query', idQuery), async (c) => {
-      await contacts(c.get('tenant').empresa).remove(c.req.valid('query').id)
+    .delete('/contact', doc({ summary: 'Delete a contact; 404 when unknown', tags, responses: { 200: z.literal(true), 404: apiErrorSchema } }), valid('query', idQuery), async (c) => {
+      if (!(await contacts(c.get('tenant').empresa).remove(c.req.valid('query').id))) throw notFound('Contact')
       return c.json(true as const)
     })
     .post('/avatar', doc({ summary: "Set a contact's avatar from an image file (multipart: id, avatar); answers the contact, null when unknown", tags, responses: { 200: contactSchema.nullable() } }), valid('form', avatarForm), async (c) => {

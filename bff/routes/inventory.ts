@@ -4,7 +4,8 @@ import type { AppEnv, Deps } from '../lib/deps.ts'
 import { requireAuth } from '../lib/auth.ts'
 import { ifMatchVersion } from '../lib/etag.ts'
 import { simulatedDelay } from '../lib/latency.ts'
-import { doc } from '../lib/openapi.ts'
+import { notFound } from '../lib/errors.ts'
+import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { tagRoutes } from '../lib/tag-routes.ts'
 import { valid } from '../lib/validate.ts'
@@ -109,8 +110,8 @@ export function inventoryRoutes(deps: Deps) {
       if (saved) c.header('ETag', `"${saved.version}"`)
       return c.json(saved?.value ?? null)
     })
-    .delete('/product', doc({ summary: 'Delete a product', tags, responses: { 200: z.literal(true) } }), valid('query', idQuery), async (c) => {
-      await deps.repos.company(c.get('tenant').empresa).products().remove(c.req.valid('query').id)
+    .delete('/product', doc({ summary: 'Delete a product; 404 when unknown', tags, responses: { 200: z.literal(true), 404: apiErrorSchema } }), valid('query', idQuery), async (c) => {
+      if (!(await deps.repos.company(c.get('tenant').empresa).products().remove(c.req.valid('query').id))) throw notFound('Product')
       return c.json(true as const)
     })
 }

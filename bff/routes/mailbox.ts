@@ -4,7 +4,8 @@ import type { AppEnv, Deps } from '../lib/deps.ts'
 import { requireAuth } from '../lib/auth.ts'
 import { ifMatchVersion } from '../lib/etag.ts'
 import { simulatedDelay } from '../lib/latency.ts'
-import { doc } from '../lib/openapi.ts'
+import { notFound } from '../lib/errors.ts'
+import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
 import { countOf, pageOf } from '../lib/walk.ts'
@@ -60,10 +61,10 @@ export function mailboxRoutes(deps: Deps) {
       const { id, label } = c.req.valid('json')
       return c.json(await labels(c.get('tenant').empresa).patch(id, (l) => ({ ...l, ...label, id: l.id, slug: labelSlug(label.title ?? l.title) })))
     })
-    .delete('/label', doc({ summary: 'Delete a label and strip it from every mail', tags, responses: { 200: z.literal(true) } }), valid('query', idQuery), async (c) => {
+    .delete('/label', doc({ summary: 'Delete a label and strip it from every mail; 404 when unknown', tags, responses: { 200: z.literal(true), 404: apiErrorSchema } }), valid('query', idQuery), async (c) => {
       const { empresa } = c.get('tenant')
       const { id } = c.req.valid('query')
-      await labels(empresa).remove(id)
+      if (!(await labels(empresa).remove(id))) throw notFound('Label')
       const repo = deps.repos.company(empresa).mails()
       const carrying = [...(await repo.rows()).values()].filter((m) => m.labels.includes(id))
       await Promise.all(carrying.map((m) => repo.update(m.id, (cur) => ({ ...cur, labels: cur.labels.filter((l) => l !== id) }))))

@@ -2,7 +2,8 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv, Deps } from '../lib/deps.ts'
 import { requireAuth } from '../lib/auth.ts'
-import { doc } from '../lib/openapi.ts'
+import { notFound } from '../lib/errors.ts'
+import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
 import { idQuery } from '../../domain/schemas/common-panels.ts'
@@ -30,10 +31,10 @@ export function notesRoutes(deps: Deps) {
       await repo.patch(id, (l) => ({ ...l, title }))
       return c.json(await repo.all())
     })
-    .delete('/labels', doc({ summary: 'Delete a label and strip it from every note; answers all labels', tags, responses: { 200: z.array(noteLabelSchema) } }), valid('query', idQuery), async (c) => {
+    .delete('/labels', doc({ summary: 'Delete a label and strip it from every note; answers all labels; 404 when unknown', tags, responses: { 200: z.array(noteLabelSchema), 404: apiErrorSchema } }), valid('query', idQuery), async (c) => {
       const { empresa } = c.get('tenant')
       const { id } = c.req.valid('query')
-      await labels(empresa).remove(id)
+      if (!(await labels(empresa).remove(id))) throw notFound('Label')
       await notes(empresa).replace((all) => all.map((n) => (n.labels.includes(id) ? { ...n, labels: n.labels.filter((l) => l !== id) } : n)))
       return c.json(await labels(empresa).all())
     })
@@ -71,8 +72,8 @@ export function notesRoutes(deps: Deps) {
       const ids = labelIds(refs)
       return c.json(await notes(c.get('tenant').empresa).patch(id, (n) => ({ ...n, ...changes, ...(ids ? { labels: ids } : {}), id: n.id, updatedAt: new Date(deps.now()).toISOString() })))
     })
-    .delete('/', doc({ summary: 'Delete a note', tags, responses: { 200: z.literal(true) } }), valid('query', idQuery), async (c) => {
-      await notes(c.get('tenant').empresa).remove(c.req.valid('query').id)
+    .delete('/', doc({ summary: 'Delete a note; 404 when unknown', tags, responses: { 200: z.literal(true), 404: apiErrorSchema } }), valid('query', idQuery), async (c) => {
+      if (!(await notes(c.get('tenant').empresa).remove(c.req.valid('query').id))) throw notFound('Note')
       return c.json(true as const)
     })
 }

@@ -2,7 +2,8 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv, Deps } from '../lib/deps.ts'
 import { requireAuth } from '../lib/auth.ts'
-import { doc } from '../lib/openapi.ts'
+import { notFound } from '../lib/errors.ts'
+import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
 import { idQuery } from '../../domain/schemas/common-panels.ts'
@@ -73,10 +74,10 @@ export function scrumboardRoutes(deps: Deps) {
       const { id, ...changes } = c.req.valid('json').list
       return c.json(await lists(c.get('tenant').empresa).patch(id, (l) => ({ ...l, ...changes })))
     })
-    .delete('/board/list', doc({ summary: 'Delete a list and its cards', tags, responses: { 200: z.literal(true) } }), valid('query', idQuery), async (c) => {
+    .delete('/board/list', doc({ summary: 'Delete a list and its cards; 404 when unknown', tags, responses: { 200: z.literal(true), 404: apiErrorSchema } }), valid('query', idQuery), async (c) => {
       const { empresa } = c.get('tenant')
       const { id } = c.req.valid('query')
-      await lists(empresa).remove(id)
+      if (!(await lists(empresa).remove(id))) throw notFound('List')
       await cards(empresa).replace((all) => all.filter((card) => card.listId !== id))
       return c.json(true as const)
     })
@@ -97,8 +98,8 @@ export function scrumboardRoutes(deps: Deps) {
       const { id, card } = c.req.valid('json')
       return c.json(await cards(c.get('tenant').empresa).patch(id, (cur) => ({ ...cur, ...card, id: cur.id })))
     })
-    .delete('/board/card', doc({ summary: 'Delete a card', tags, responses: { 200: z.literal(true) } }), valid('query', idQuery), async (c) => {
-      await cards(c.get('tenant').empresa).remove(c.req.valid('query').id)
+    .delete('/board/card', doc({ summary: 'Delete a card; 404 when unknown', tags, responses: { 200: z.literal(true), 404: apiErrorSchema } }), valid('query', idQuery), async (c) => {
+      if (!(await cards(c.get('tenant').empresa).remove(c.req.valid('query').id))) throw notFound('Card')
       return c.json(true as const)
     })
     .patch('/board/cards', doc({ summary: 'Change many cards; answers them', tags, responses: { 200: z.array(cardSchema) } }), valid('json', cardsUpdate), async (c) => {
@@ -120,10 +121,10 @@ export function scrumboardRoutes(deps: Deps) {
       const { id, label } = c.req.valid('json')
       return c.json(await labels(c.get('tenant').empresa).patch(id, (l) => ({ ...l, title: label.title })))
     })
-    .delete('/board/label', doc({ summary: 'Delete a label and strip it from the cards', tags, responses: { 200: z.literal(true) } }), valid('query', idQuery), async (c) => {
+    .delete('/board/label', doc({ summary: 'Delete a label and strip it from the cards; 404 when unknown', tags, responses: { 200: z.literal(true), 404: apiErrorSchema } }), valid('query', idQuery), async (c) => {
       const { empresa } = c.get('tenant')
       const { id } = c.req.valid('query')
-      await labels(empresa).remove(id)
+      if (!(await labels(empresa).remove(id))) throw notFound('Label')
       await cards(empresa).replace((all) => all.map((card) => (card.labels.includes(id) ? { ...card, labels: card.labels.filter((l) => l !== id) } : card)))
       return c.json(true as const)
     })

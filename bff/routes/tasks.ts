@@ -2,7 +2,8 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv, Deps } from '../lib/deps.ts'
 import { requireAuth } from '../lib/auth.ts'
-import { doc } from '../lib/openapi.ts'
+import { notFound } from '../lib/errors.ts'
+import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
 import { idQuery } from '../../domain/schemas/common-panels.ts'
@@ -63,9 +64,14 @@ export function tasksRoutes(deps: Deps) {
       const { id, task } = c.req.valid('json')
       return c.json(await tasks(c.get('tenant').empresa).patch(id, (t) => ({ ...t, ...task, id: t.id, order: t.order })))
     })
-    .delete('/task', doc({ summary: 'Delete a task; the rest renumbered', tags, responses: { 200: z.literal(true) } }), valid('query', idQuery), async (c) => {
+    .delete('/task', doc({ summary: 'Delete a task, the rest renumbered; 404 when unknown', tags, responses: { 200: z.literal(true), 404: apiErrorSchema } }), valid('query', idQuery), async (c) => {
       const { id } = c.req.valid('query')
-      await tasks(c.get('tenant').empresa).replace((all) => renumber(all.filter((t) => t.id !== id).sort(byOrder)))
+      let found = false
+      await tasks(c.get('tenant').empresa).replace((all) => {
+        found = all.some((t) => t.id === id)
+        return found ? renumber(all.filter((t) => t.id !== id).sort(byOrder)) : all
+      })
+      if (!found) throw notFound('Task')
       return c.json(true as const)
     })
 }

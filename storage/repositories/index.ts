@@ -42,6 +42,8 @@ export function createRepositories(store: Store) {
     /** Sign-up and forgot-password: 10 per address and 100 in all in 15 minutes (each costs a hash or a write). */
     accountRequestsByAddress: throttleRepository(store, 'account-requests-address', { limit: 10, windowMs: FIFTEEN_MINUTES, lockMs: FIFTEEN_MINUTES }),
     accountRequestsInAll: throttleRepository(store, 'account-requests-all', { limit: 100, windowMs: FIFTEEN_MINUTES, lockMs: 60 * 1000 }),
+    /** Unlock and password change besides their pair and address: 500 failures in all in 15 minutes pause them for a minute (sign-in itself is never paused for all). */
+    passwordChecksInAll: throttleRepository(store, 'password-checks-all', { limit: 500, windowMs: FIFTEEN_MINUTES, lockMs: 60 * 1000 }),
   }
 }
 

@@ -147,6 +147,11 @@ describe('page levels', () => {
     // and may look at users (view) but not create one (edit)
     expect((await asMarta('/ac_usuarios')).status).toBe(200)
     expect((await asMarta('/ac_usuarios', { method: 'POST', json: { ...manager, email: 'x@acme.example' } })).status).toBe(403)
+    // edits the company (edit) but does not found a new one, of which she would be the admin
+    const company = { NOME_EMPRESA: 'Marta Holdings', RAZAO_SOCIAL: 'Marta Holdings Ltda', CNPJ: VALID_CNPJ, CURRENCY: 'BRL', CULTURE: 'pt', TIME_ZONE: 'America/Sao_Paulo' }
+    expect((await asMarta('/ac_empresas', { method: 'POST', json: company })).status).toBe(403)
+    expect((await json<{ items: unknown[] }>(await call('/ac_empresas'))).Dados.items).toHaveLength(2)
+    expect((await call('/ac_empresas', { method: 'POST', json: company })).status).toBe(200)
   })
 })
 

@@ -28,3 +28,23 @@ describe('every API call', () => {
     }
   })
 })
+
+describe('deleting what is not there', () => {
+  it('answers 404 with the code not_found for an unknown id, and for an id of another company, changing nothing', async () => {
+    const bff = await testBff()
+    const token = await bff.signIn()
+    const acme = { 'x-empresa': '1', 'x-filial': '2' }
+    const northwind = { 'x-empresa': '2', 'x-filial': '4' }
+    // every demo service's delete by ?id= (the panels' own deletes answer null or false by the spec)
+    const deletes = operations(bff.api as never).filter((op) => op.method === 'DELETE' && op.path.startsWith('/apps/') && op.doc?.responses?.[404])
+    expect(deletes.map((op) => op.path).sort()).toEqual(['/apps/contacts/contact', '/apps/contacts/tag', '/apps/ecommerce/inventory/product', '/apps/ecommerce/inventory/tag', '/apps/mailbox/label', '/apps/notes', '/apps/notes/labels', '/apps/scrumboard/board/card', '/apps/scrumboard/board/label', '/apps/scrumboard/board/list', '/apps/tasks/tag', '/apps/tasks/task'])
+    for (const op of deletes) {
+      const res = await bff.call(`${op.path}?id=no-such-id`, { method: 'DELETE', token, headers: acme })
+      expect(res.status, op.path).toBe(404)
+      expect(await res.json(), op.path).toMatchObject({ code: 'not_found' })
+    }
+    const contact = (await (await bff.call('/apps/contacts/all', { token, headers: acme })).json())[0] as { id: string }
+    expect((await bff.call(`/apps/contacts/contact?id=${contact.id}`, { method: 'DELETE', token, headers: northwind })).status).toBe(404)
+    expect(await (await bff.call(`/apps/contacts/contact?id=${contact.id}`, { token, headers: acme })).json()).toMatchObject({ id: contact.id })
+  })
+})

@@ -116,6 +116,17 @@ describe('throttles that slow guessing without handing out a lock (security issu
     const created = await Promise.all(Array.from({ length: 200 }, (_, i) => bff.deps.repos.users.findByEmail(`flood${100 + i}@example.com`)))
     expect(created.filter(Boolean)).toHaveLength(90)
   })
+
+  it('pauses unlock and password change for everyone after 500 failures in all in 15 minutes, but never sign-in', async () => {
+    const bff = await withAddresses()
+    // 500 failures from 250 addresses, two each (no pair and no address reaches its own limit)
+    const wrong = (i: number) => bff.call('/auth/unlock-session', { method: 'POST', json: { email: `ghost${i}@example.com`, password: 'guess-guess' }, headers: from(`198.18.${Math.floor(i / 200)}.${i % 200}`) })
+    for (let i = 0; i < 500; i += 50) expect((await Promise.all(Array.from({ length: 50 }, (_, j) => wrong(Math.floor((i + j) / 2))))).every((r) => r.status === 404)).toBe(true)
+    expect((await bff.call('/auth/unlock-session', { method: 'POST', json: DEMO_ADMIN, headers: from('192.0.2.77') })).status).toBe(429)
+    const token = await bff.signIn(DEMO_ADMIN)
+    expect((await bff.call('/common/user/password', { method: 'POST', token, json: { currentPassword: DEMO_ADMIN.password, newPassword: 'a-new-password-2026' }, headers: from('192.0.2.78') })).status).toBe(429)
+    expect((await bff.call('/auth/sign-in', { method: 'POST', json: DEMO_ADMIN, headers: from('192.0.2.79') })).status).toBe(200)
+  })
 })
 
 describe('tokens and sessions', () => {

@@ -11,6 +11,8 @@ export const companies = {
   nameKey: 'NOME_EMPRESA',
   defaultSort: 'NOME_EMPRESA',
   input: { create: companyInput, edit: companyInput },
+  // the creator becomes the new company's admin (the BFF's rule)
+  createLevel: 'delete',
   columns: [
     { key: 'COD_EMPRESA', label: 'f_code', sortable: true },
     { key: 'NOME_EMPRESA', label: 'f_company_name', sortable: true },
