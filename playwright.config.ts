@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test'
 
 const PORT = 3111
+export const SERVER_LOG = 'tests/artifacts/server.log'
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -21,7 +22,8 @@ export default defineConfig({
   },
   webServer: {
     // the server as npm start runs it (built by npm run build, which npm test runs first)
-    command: 'node build/node/server.js',
+    // its log is where links go when there is no mail server (invitations, resets): the tests read them there
+    command: `mkdir -p tests/artifacts && node build/node/server.js > ${SERVER_LOG} 2>&1`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     env: { PORT: String(PORT), STORAGE_DRIVER: 'memory', NODE_ENV: 'test' },

@@ -27,6 +27,7 @@ import { companyRoutes } from './routes/ac-empresas.ts'
 import { userRoutes } from './routes/ac-usuarios.ts'
 import { pageRoutes, userPageRoutes } from './routes/ac-paginas.ts'
 import { iconRoutes } from './routes/icons.ts'
+import { invitationRoutes } from './routes/invitations.ts'
 import { commonUserRoutes } from './routes/common-user.ts'
 import { shellRoutes } from './routes/common-shell.ts'
 import { messagesRoutes, notificationsRoutes, shortcutsRoutes } from './routes/common-panels.ts'
@@ -92,6 +93,7 @@ export async function createBff(options: BffOptions) {
     .get('/health', doc({ summary: 'Liveness and the storage driver', tags: ['system'], auth: false, responses: { 200: healthSchema } }), (c) => c.json({ status: 'ok' as const, storage: store.driver }))
     .route('/auth', authRoutes(deps))
     .route('/common/user', commonUserRoutes(deps))
+    .route('/common/invitations', invitationRoutes(deps))
     .route('/common/shell', shellRoutes(deps))
     .route('/common/messages', messagesRoutes(deps))
     .route('/common/notifications', notificationsRoutes(deps))

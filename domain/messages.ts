@@ -9,7 +9,7 @@ export const MESSAGES = {
   invalid_time_zone: 'Choose a valid time zone',
   invalid_prefix: 'Use 1 to 6 capital letters or digits',
   invalid_email: 'Enter a valid e-mail address',
-  email_taken: 'This e-mail is already used by another user',
+  already_member: 'This person already works in this company',
   main_branch_needed: 'A company needs a main branch: mark another branch as main instead',
   main_branch_inactive: 'An inactive branch cannot be the main one',
   main_branch_kept: 'The main branch cannot be deactivated: mark another branch as main first',

@@ -39,11 +39,34 @@ export type Scheme = (typeof SCHEMES)[number]
 export const THEMES = ['default', 'brand', 'teal', 'rose', 'purple', 'amber'] as const
 export type Theme = (typeof THEMES)[number]
 
-/** A grant: the user works in this company, in one branch or all of them, with a role; `active: false` when disabled there. */
-export type Grant = { empresa: number; filial: number | 'all'; role: Role; active?: boolean }
+/**
+ * An invitation the person has not accepted yet: the name and language the company typed (a
+ * person's own name and language stay theirs), when and by whom.
+ */
+export type Invitation = { name: string; culture: Culture; at: string; by: string }
 
-/** The grants that count: a user disabled in a company keeps the row (to enable again) but not the access. */
-export const activeGrants = (user: Pick<UserRecord, 'grants'>) => user.grants.filter((g) => g.active !== false)
+/**
+ * A grant: the user works in this company, in one branch or all of them, with a role;
+ * `active: false` when disabled there; `invited` until the person accepts it.
+ */
+export type Grant = { empresa: number; filial: number | 'all'; role: Role; active?: boolean; invited?: Invitation }
+
+/** The grants that count: a user disabled in a company keeps the row (to enable again) but not the access; an invitation counts once accepted. */
+export const activeGrants = (user: Pick<UserRecord, 'grants'>) => user.grants.filter((g) => g.active !== false && !g.invited)
+
+/** The invitations waiting for the person (one withdrawn by the company is not shown). */
+export const pendingInvitations = (user: Pick<UserRecord, 'grants'>) => user.grants.filter((g) => g.active !== false && g.invited)
+
+/** The person accepts the company's invitation: the grant counts from now on (unchanged when none is pending). */
+export function acceptInvitation<U extends Pick<UserRecord, 'grants'>>(user: U, empresa: number | undefined): U {
+  if (empresa === undefined || !pendingInvitations(user).some((g) => g.empresa === empresa)) return user
+  return { ...user, grants: user.grants.map((g) => (g.empresa === empresa ? { empresa: g.empresa, filial: g.filial, role: g.role } : g)) }
+}
+
+/** The person declines: the company's pending grant is gone. */
+export function declineInvitation<U extends Pick<UserRecord, 'grants'>>(user: U, empresa: number): U {
+  return { ...user, grants: user.grants.filter((g) => g.empresa !== empresa || !g.invited) }
+}
 
 export type PasswordHash = { algorithm: 'PBKDF2-SHA256'; iterations: number; salt: string; hash: string }
 
@@ -58,7 +81,8 @@ export type UserRecord = {
   scheme?: Scheme
   theme?: Theme
   active: boolean
-  password: PasswordHash
+  /** null: invited, no password chosen yet (nobody can sign in as them). */
+  password: PasswordHash | null
   grants: Grant[]
   /** The company and branch the user last picked; the default for -1. */
   current: { empresa: number; filial: number } | null

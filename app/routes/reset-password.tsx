@@ -30,19 +30,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ fields: {}, error: res.status === 400 ? t.reset_invalid() : t.error_unexpected() }, res.status === 400 ? 400 : 500)
 }
 
+/** The same page opens an invitation's link (`&invited=1`): there the person chooses their first password. */
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const t = useT()
   const [params] = useSearchParams()
+  const invited = params.get('invited') === '1'
   const errors: Record<string, string> = actionData?.fields ?? {}
   return (
-    <AuthCard title={t.reset_title()} subtitle={t.reset_text()} backToSignIn>
+    <AuthCard title={invited ? t.invited_title() : t.reset_title()} subtitle={invited ? t.invited_text() : t.reset_text()} backToSignIn>
       {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
       <Form method="post" className="mt-4 flex flex-col gap-5" noValidate>
         <CsrfField />
         <input type="hidden" name="token" value={params.get('token') ?? ''} />
         <TextField label={t.new_password_label()} name="password" type="password" autoComplete="new-password" required error={errors.password} />
         <TextField label={t.confirm_password_label()} name="passwordConfirm" type="password" autoComplete="new-password" required error={errors.passwordConfirm} />
-        <Button type="submit">{t.reset_button()}</Button>
+        <Button type="submit">{invited ? t.invited_button() : t.reset_button()}</Button>
       </Form>
     </AuthCard>
   )

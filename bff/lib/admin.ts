@@ -5,9 +5,9 @@ import { levelsFor } from './page-access.ts'
 
 const RANK: Record<Grant['role'], number> = { admin: 5, manager: 4, finance: 3, dispatcher: 2, technician: 1 }
 
-/** The user's strongest active grant in a company (a user may hold one per branch), or null. */
-export function companyGrant(user: UserRecord, empresa: number): Grant | null {
-  return activeGrants(user)
+/** The user's strongest active grant in a company (a user may hold one per branch), or null; `invited`: one not accepted yet counts too (its page access can be set beforehand). */
+export function companyGrant(user: UserRecord, empresa: number, { invited = false } = {}): Grant | null {
+  return (invited ? user.grants.filter((g) => g.active !== false) : activeGrants(user))
     .filter((g) => g.empresa === empresa)
     .sort((a, b) => RANK[b.role] - RANK[a.role])[0] ?? null
 }

@@ -92,11 +92,11 @@ export function userPageRoutes(deps: Deps) {
   const { repos } = deps
   const memberOf = async (empresa: number, userId: string): Promise<UserRecord> => {
     const found = await repos.users.findById(userId)
-    if (!found || !companyGrant(found.value, empresa)) throw apiError(404, 'User not found')
+    if (!found || !companyGrant(found.value, empresa, { invited: true })) throw apiError(404, 'User not found')
     return found.value
   }
   const matrix = async (empresa: number, user: UserRecord, culture: Culture) => {
-    const grant = companyGrant(user, empresa)!
+    const grant = companyGrant(user, empresa, { invited: true })!
     const [pages, overrides] = await Promise.all([companyPages(deps, empresa), repos.pageAccess.overrides(empresa, user.id)])
     return pages.map((p) => ({ module: p.module, title: p.titles[culture], preset: presetLevel(grant.role, p.module), level: overrides[p.module] ?? presetLevel(grant.role, p.module) }))
   }
@@ -115,7 +115,7 @@ export function userPageRoutes(deps: Deps) {
       const { empresa } = c.get('tenant')
       const { userId, levels } = c.req.valid('json')
       const user = await memberOf(empresa, userId)
-      const grant = companyGrant(user, empresa)!
+      const grant = companyGrant(user, empresa, { invited: true })!
       const modules = new Set((await companyPages(deps, empresa)).map((p) => p.module))
       const unknown = Object.keys(levels).filter((m) => !modules.has(m))
       if (unknown.length) throw apiError(400, 'Invalid request', Object.fromEntries(unknown.map((m) => [`levels.${m}`, [MESSAGES.unknown_page]])), { code: 'invalid', codes: Object.fromEntries(unknown.map((m) => [`levels.${m}`, 'unknown_page'])) })

@@ -4,33 +4,34 @@ import { userCreateInput, userRow, userUpdateInput, type UserCreateInput, type U
 import type { Caller } from '../lib/resource.ts'
 import type { Deps } from '../lib/deps.ts'
 import { fieldError, ruleError } from '../lib/errors.ts'
-import { hashPassword } from '../lib/passwords.ts'
-import { requireUncommonPassword } from '../lib/common-passwords.ts'
+import { appLink, sendLink } from '../lib/outbox.ts'
+import { randomToken, sha256Hex } from '../lib/base64.ts'
 import { resourceRoutes, type ResourceDefinition } from '../lib/resource.ts'
 
-/** The user as seen from one company: their grant there decides role, branch and whether they are active there. */
+/** The person as seen from one company: their grant there decides role, branch and whether they are active there; until they accept, the name and language the company typed. */
 function rowIn(user: UserRecord, empresa: number) {
   const grant = user.grants.find((g) => g.empresa === empresa)!
-  return { id: user.id, name: user.name, email: user.email, culture: user.culture, role: grant.role, filial: grant.filial, active: user.active && grant.active !== false }
+  const invited = grant.invited
+  return { id: user.id, name: invited?.name ?? user.name, email: user.email, culture: invited?.culture ?? user.culture, role: grant.role, filial: grant.filial, active: user.active && grant.active !== false, invited: Boolean(invited) }
 }
 
-/**
- * The user's one grant in this company replaced. Disabling raises the session epoch, which
- * ends every session at once; a user left without any active grant is inactive (cannot sign in).
- */
+/** The person's one grant in this company replaced (an invitation stays one until accepted). Access is checked per request, so a disabled grant stops counting at once, in this company only. */
 function applyGrant(user: UserRecord, empresa: number, grant: { role: Grant['role']; filial: Grant['filial']; active: boolean }): UserRecord {
   const before = user.grants.find((g) => g.empresa === empresa)
-  const grants: Grant[] = [...user.grants.filter((g) => g.empresa !== empresa), { empresa, filial: grant.filial, role: grant.role, ...(grant.active ? {} : { active: false }) }]
-  const disabling = before?.active !== false && !grant.active
-  const anyActive = grants.some((g) => g.active !== false)
-  return { ...user, grants, active: anyActive, sessionEpoch: disabling ? user.sessionEpoch + 1 : user.sessionEpoch }
+  const next: Grant = { empresa, filial: grant.filial, role: grant.role, ...(grant.active ? {} : { active: false }), ...(before?.invited ? { invited: before.invited } : {}) }
+  return { ...user, grants: [...user.grants.filter((g) => g.empresa !== empresa), next] }
 }
 
+/** An invitation link (its first password) lives a week. */
+const INVITATION_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
+
 /**
- * ac_usuarios (DOMAIN.md): the users of the current company (from the company's index). Create
- * (e-mail unique across the product), edit name, language, role and branch, deactivate. A user
- * is disabled per company: their grant there stops counting and every session of theirs ends at
- * once; a user disabled everywhere cannot sign in.
+ * ac_usuarios (DOMAIN.md): the people of the current company (from the company's index). A
+ * company manages a person's access to it — grant, role, branch, active there — never their
+ * name, e-mail, language or password, which are the person's own. Adding an address invites
+ * it: a new address gets an account without a password and a link to choose one (which also
+ * accepts); an existing account sees the invitation after signing in. The answer is the same
+ * either way, so the call tells nobody whether an account exists.
  */
 export function userRoutes(deps: Deps) {
   const { users, companies } = deps.repos
@@ -53,9 +54,26 @@ export function userRoutes(deps: Deps) {
         const found = await users.findById(id)
         return found && found.value.grants.some((g) => g.empresa === who.tenant.empresa) ? found : null
       },
-      async insert(_who, user) {
-        if (!(await users.create(user))) throw fieldError('email', 'email_taken')
-        return (await users.findById(user.id))!
+      async insert(who, invited) {
+        const { empresa } = who.tenant
+        const company = (await companies.find(empresa))!.NOME_EMPRESA
+        if (await users.create(invited)) {
+          const token = randomToken(32)
+          await deps.repos.resetTokens.save(await sha256Hex(token), { userId: invited.id, expiresAt: deps.now() + INVITATION_LINK_LIFETIME_MS, epoch: invited.sessionEpoch, accept: empresa })
+          sendLink(deps, invited.email, `invitation to ${company} (choose a password)`, appLink(deps, `/reset-password?token=${token}&invited=1`))
+          return (await users.findById(invited.id))!
+        }
+        const existing = (await users.findByEmail(invited.email))!
+        const grant = invited.grants[0]
+        let member = false
+        const saved = await users.update(existing.value.id, (u) => {
+          member = u.grants.some((g) => g.empresa === empresa)
+          return member ? u : { ...u, grants: [...u.grants, grant] }
+        })
+        // already in this company: the company sees its own people, so saying so tells nothing new
+        if (member || !saved) throw fieldError('email', 'already_member')
+        sendLink(deps, invited.email, `invitation to ${company} (sign in to accept)`, appLink(deps, '/sign-in'))
+        return saved
       },
       update: (_who, id, fn, expectVersion) => users.update(id, fn, { expectVersion }),
     },
@@ -72,8 +90,8 @@ export function userRoutes(deps: Deps) {
       input: userCreateInput,
       async make(who, input) {
         await checkBranch(who.tenant.empresa, input.filial)
-        await requireUncommonPassword('password', input.password)
-        return newUser({ name: input.name, email: input.email, culture: input.culture, password: await hashPassword(input.password, deps.config.passwordIterations), grants: [{ empresa: who.tenant.empresa, filial: input.filial, role: input.role }] }, deps.now())
+        const invitation = { name: input.name, culture: input.culture, at: new Date(deps.now()).toISOString(), by: who.user.id }
+        return newUser({ name: input.name, email: input.email, culture: input.culture, password: null, grants: [{ empresa: who.tenant.empresa, filial: input.filial, role: input.role, invited: invitation }] }, deps.now())
       },
     },
     edit: {
@@ -84,7 +102,7 @@ export function userRoutes(deps: Deps) {
         const next = { role: input.role ?? grant.role, filial: input.filial ?? grant.filial, active: input.active ?? grant.active !== false }
         await checkBranch(empresa, next.filial)
         notYourself(who, id, next.active)
-        return applyGrant({ ...user, name: input.name ?? user.name, culture: input.culture ?? user.culture }, empresa, next)
+        return applyGrant(user, empresa, next)
       },
     },
     deactivate: {

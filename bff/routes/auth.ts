@@ -13,7 +13,8 @@ import { requireUncommonPassword } from '../lib/common-passwords.ts'
 import { z } from 'zod'
 import { doc } from '../lib/openapi.ts'
 import { forgotPasswordSchema, refreshAnswerSchema, resetPasswordSchema, signInAnswerSchema, signInSchema, signUpSchema, tokenSignInSchema } from '../../domain/schemas/auth.ts'
-import { newUser, publicUser, type UserRecord } from '../../domain/tenancy.ts'
+import { acceptInvitation, newUser, publicUser, type UserRecord } from '../../domain/tenancy.ts'
+import { appLink, sendLink } from '../lib/outbox.ts'
 
 const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000
 
@@ -66,10 +67,7 @@ export function authRoutes(deps: Deps) {
       if (found?.value.active) {
         const token = randomToken(32)
         await repos.resetTokens.save(await sha256Hex(token), { userId: found.value.id, expiresAt: deps.now() + RESET_LINK_LIFETIME_MS, epoch: found.value.sessionEpoch })
-        // Never the request's Host (a forged one would send the secret elsewhere): the configured address, required in production.
-        const base = config.publicUrl ?? `http://localhost:${config.port}`
-        // No mail server: the link goes to the server log, where an operator can pass it on.
-        log.info(`password reset link for ${email}: ${base}/reset-password?token=${token}`)
+        sendLink(deps, email, 'password reset link', appLink(deps, `/reset-password?token=${token}`))
       }
       return c.json(true)
     })
@@ -82,8 +80,8 @@ export function authRoutes(deps: Deps) {
       // a link made before the last reset, password change or disabling is void
       if (!record || !user || user.value.sessionEpoch !== record.epoch) throw apiError(400, 'This reset link is invalid or has expired.', { token: ['This reset link is invalid or has expired.'] })
       const hash = await hashPassword(password, deps.config.passwordIterations)
-      // A new password ends every open session of the account.
-      await repos.users.update(record.userId, (u) => ({ ...u, password: hash, sessionEpoch: u.sessionEpoch + 1 }))
+      // A new password ends every open session of the account; an invitation's link also accepts it.
+      await repos.users.update(record.userId, (u) => ({ ...acceptInvitation(u, record.accept), password: hash, sessionEpoch: u.sessionEpoch + 1 }))
       return c.json(true)
     })
     .post('/sign-out', doc({ summary: 'Revoke the current session', tags: ['auth'], responses: { 200: z.literal(true) } }), requireAuth(deps), async (c) => {

@@ -66,12 +66,9 @@ export function tasksRoutes(deps: Deps) {
     })
     .delete('/task', doc({ summary: 'Delete a task, the rest renumbered; 404 when unknown', tags, responses: { 200: z.literal(true), 404: apiErrorSchema } }), valid('query', idQuery), async (c) => {
       const { id } = c.req.valid('query')
-      let found = false
-      await tasks(c.get('tenant').empresa).replace((all) => {
-        found = all.some((t) => t.id === id)
-        return found ? renumber(all.filter((t) => t.id !== id).sort(byOrder)) : all
-      })
-      if (!found) throw notFound('Task')
+      const repo = tasks(c.get('tenant').empresa)
+      if (!(await repo.find(id))) throw notFound('Task')
+      await repo.replace((all) => renumber(all.filter((t) => t.id !== id).sort(byOrder)))
       return c.json(true as const)
     })
 }

@@ -59,14 +59,18 @@ const grantFields = {
   /** A branch number, or all branches of the company. */
   filial: z.union([z.literal('all'), z.coerce.number().int().positive()], { message: 'Choose a branch or all branches' }),
 }
+/**
+ * Inviting a person to the company: the name and language are what the company calls them
+ * until they accept (a person's own name, language and password are theirs alone).
+ */
 export const userCreateInput = z.object({
   name: text(120),
   email,
   culture: z.enum(LANGUAGES).default('en'),
-  password: z.string().min(12, 'At least 12 characters').max(200),
   ...grantFields,
 })
-export const userUpdateInput = z.object({ name: text(120), culture: z.enum(LANGUAGES), ...grantFields, active: flag })
+/** What a company manages of a person: their access to it. */
+export const userUpdateInput = z.object({ ...grantFields, active: flag })
 export type UserCreateInput = z.output<typeof userCreateInput>
 export type UserUpdateInput = z.output<typeof userUpdateInput>
 
@@ -96,6 +100,6 @@ export const companyRow = z.object({
   URL_LOGO: z.string().nullable(),
   ACTIVE: z.boolean(),
 })
-export const userRow = z.object({ id: z.string(), name: z.string(), email: z.string(), culture: z.string(), role: z.enum(ROLES), filial: z.union([z.literal('all'), z.number()]), active: z.boolean() })
+export const userRow = z.object({ id: z.string(), name: z.string(), email: z.string(), culture: z.string(), role: z.enum(ROLES), filial: z.union([z.literal('all'), z.number()]), active: z.boolean(), invited: z.boolean() })
 export const pageRow = z.object({ module: z.string(), title_en: z.string(), title_es: z.string(), title_pt: z.string(), icon: z.string(), group: z.enum(PAGE_GROUPS), order: z.number(), active: z.boolean() })
 export const userPageRow = z.object({ module: z.string(), title: z.string(), preset: z.enum(ACCESS_LEVELS), level: z.enum(ACCESS_LEVELS) })

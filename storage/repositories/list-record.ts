@@ -41,7 +41,9 @@ export function listRecord<T extends { id: string }>(store: Store, key: string, 
         return { items, result: items[at] as T | null }
       })
     },
-    remove(id: string) {
+    /** False, and nothing written, when there is no such id. */
+    async remove(id: string) {
+      if (!(await read()).some((item) => item.id === id)) return false
       return change((items) => {
         const kept = items.filter((item) => item.id !== id)
         return { items: kept, result: kept.length !== items.length }

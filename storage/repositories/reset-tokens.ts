@@ -1,8 +1,12 @@
 import { keys } from '../keys.ts'
 import type { Store } from '../store.ts'
 
-/** `epoch`: the account's session epoch when the link was made; a reset, a password change or disabling raise it, voiding the link. */
-export type ResetTokenRecord = { userId: string; expiresAt: number; epoch: number }
+/**
+ * `epoch`: the account's session epoch when the link was made; a reset or a password change
+ * raise it, voiding the link. `accept`: an invitation's link (first password) also accepts the
+ * invitation of that company.
+ */
+export type ResetTokenRecord = { userId: string; expiresAt: number; epoch: number; accept?: number }
 
 /** One-time password reset tokens, stored by the hash of the token only. */
 export function resetTokensRepository(store: Store) {

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test'
-import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
-import { expectAccessible, signIn } from './helpers.ts'
+import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
+import { expectAccessible, lastLinkTo, signIn } from './helpers.ts'
 
 // The issue's scenario, end to end in the browser: an admin creates a company, a branch and a
 // technician with a restricted page set; the technician sees only those pages and gets 403 on
-// another; the admin disables the technician, whose next click signs them out.
+// another; the admin disables the technician, whose next click finds the company gone.
 test('an admin sets up a company, a branch and a restricted technician, then disables them', async ({ browser }) => {
   const admin = await (await browser.newContext()).newPage()
   await signIn(admin, DEMO_ADMIN)
@@ -41,15 +41,15 @@ test('an admin sets up a company, a branch and a restricted technician, then dis
   await admin.getByRole('button', { name: 'Save' }).click()
   await expect(admin.getByTestId('data-row')).toHaveCount(2)
 
-  // the technician, in that branch
+  // the technician, in that branch: invited (he chooses his own password)
   await admin.goto('/view/ac_usuarios/new')
+  await expect(admin.getByLabel('Initial password')).toHaveCount(0)
   await admin.getByLabel('Name').fill('Tomás Field')
   await admin.getByLabel('E-mail').fill('tomas@globex.example')
-  await admin.getByLabel('Initial password').fill('tomas-password-2026')
   await admin.getByLabel('Role').selectOption('technician')
   await admin.getByLabel('Branch', { exact: true }).selectOption({ label: 'Globex North' })
   await admin.getByRole('button', { name: 'Save' }).click()
-  await expect(admin.getByTestId('data-row').filter({ hasText: 'tomas@globex.example' })).toBeVisible()
+  await expect(admin.getByTestId('data-row').filter({ hasText: 'tomas@globex.example' })).toContainText('Invited')
 
   // his pages: technician work only (the preset's others taken away)
   await admin.goto('/view/ac_usuariospaginas')
@@ -60,9 +60,17 @@ test('an admin sets up a company, a branch and a restricted technician, then dis
   await expect(admin.getByTestId('toast')).toHaveText(/Saved/)
   await expectAccessible(admin, 'page access matrix')
 
-  // the technician sees only his page, and a 403 for another by its address
+  // the technician follows his invitation's link, chooses a password, and is in
   const tech = await (await browser.newContext()).newPage()
+  await tech.goto(lastLinkTo('tomas@globex.example'))
+  await expect(tech.getByRole('heading', { name: 'Welcome! Choose your password' })).toBeVisible()
+  await expectAccessible(tech, 'invitation page')
+  await tech.getByLabel('New password').fill('tomas-password-2026')
+  await tech.getByLabel('Password (Confirm)').fill('tomas-password-2026')
+  await tech.getByRole('button', { name: 'Save and continue' }).click()
+  await expect(tech).toHaveURL(/\/sign-in/)
   await signIn(tech, { email: 'tomas@globex.example', password: 'tomas-password-2026' })
+  // he sees only his page, and a 403 for another by its address
   const nav = tech.getByRole('navigation', { name: 'Navigation' })
   await expect(nav.getByRole('link')).toHaveText(['Home', 'Technician work'])
   await expect(tech.getByTestId('tenant')).toHaveText('You are working in Globex Field Co — Globex North.')
@@ -72,7 +80,7 @@ test('an admin sets up a company, a branch and a restricted technician, then dis
   expect((await tech.goto('/view/ac_usuarios'))?.status()).toBe(403)
   await tech.goto('/view/home')
 
-  // the admin disables him (after a confirmation); his next click signs him out
+  // the admin disables him (after a confirmation); from his next click Globex is not his (his account stays his own)
   await admin.goto('/view/ac_usuarios')
   await admin.getByRole('link', { name: 'Tomás Field' }).click()
   await admin.getByRole('link', { name: 'Deactivate' }).click()
@@ -82,8 +90,25 @@ test('an admin sets up a company, a branch and a restricted technician, then dis
   await expect(admin.getByTestId('data-row').filter({ hasText: 'tomas@globex.example' })).toHaveCount(0)
 
   await tech.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Technician work' }).click()
-  await expect(tech).toHaveURL(/\/sign-in\?redirectURL=%2Fview%2Fcd_techorders/)
-  await expect(tech.getByTestId('toast')).toHaveText(/Refresh token failed/)
+  await expect(tech.getByRole('heading', { name: 'Access denied' })).toBeVisible()
+  await expect(tech.getByText('No branch available')).toBeVisible()
+  await expect(tech.getByRole('navigation', { name: 'Navigation' }).getByRole('link')).toHaveText(['Home'])
+
+  // an address that already has an account: the person sees the invitation on their home page, and declines it
+  await admin.goto('/view/ac_usuarios/new')
+  await admin.getByLabel('Name').fill('Demo Technician')
+  await admin.getByLabel('E-mail').fill(DEMO_TECHNICIAN.email)
+  await admin.getByLabel('Role').selectOption('technician')
+  await admin.getByRole('button', { name: 'Save' }).click()
+  await expect(admin.getByTestId('data-row').filter({ hasText: DEMO_TECHNICIAN.email })).toContainText('Invited')
+  const demoTech = await (await browser.newContext()).newPage()
+  await signIn(demoTech, DEMO_TECHNICIAN)
+  const invitations = demoTech.getByRole('region', { name: 'Invitations' })
+  await expect(invitations).toContainText('Globex Field Co invited you to work with them as Technician.')
+  await expectAccessible(demoTech, 'home with an invitation')
+  await invitations.getByRole('button', { name: 'Decline' }).click()
+  await expect(demoTech.getByTestId('toast')).toHaveText(/^Invitation declined\./)
+  await expect(invitations).toHaveCount(0)
 
   // back to the demo company, as the other tests expect the admin's pick
   await admin.goto('/view/home')

@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
+import { readFileSync } from 'node:fs'
 import { expect, type Page } from '@playwright/test'
+import { SERVER_LOG } from '../../playwright.config.ts'
 import { DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']
@@ -17,4 +19,12 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.getByLabel('Password').fill(who.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(/\/view\/home$/)
+}
+
+/** The in-app address of the last link the server sent to `email` (no mail server: its log holds it, as an operator would read it). */
+export function lastLinkTo(email: string) {
+  const line = readFileSync(SERVER_LOG, 'utf8').split('\n').findLast((l) => l.includes(` for ${email}: `))
+  if (!line) throw new Error(`no link for ${email} in ${SERVER_LOG}`)
+  const url = new URL(line.split(': ').pop()!)
+  return url.pathname + url.search
 }

@@ -86,18 +86,40 @@ describe('cd_filial', () => {
   })
 })
 
+/** The link of the last message sent to `email` (there is no mail server: the log holds it). */
+const lastLink = (bff: TestBff, email: string) => new URL(bff.logs.findLast((l) => l.includes(` for ${email}: `))!.split(': ').pop()!)
+
+/** Invites a new address to Acme and follows the invitation's link: a first password, and the person is in. */
+async function inviteNew(bff: TestBff, call: Awaited<ReturnType<typeof admin>>, person: { name: string; email: string; role: string; filial: number | 'all'; culture: string }, password: string) {
+  const invited = await call('/ac_usuarios', { method: 'POST', json: person })
+  expect(invited.status).toBe(200)
+  const token = lastLink(bff, person.email).searchParams.get('token')!
+  expect((await bff.call('/auth/reset-password', { method: 'POST', json: { token, password } })).status).toBe(200)
+  return { id: (await json<{ id: string }>(invited)).Dados.id, token: await bff.signIn({ email: person.email, password }) }
+}
+
 describe('ac_usuarios and ac_usuariospaginas', () => {
-  it('creates a user with a unique e-mail, adjusts their pages, and disabling ends their sessions', async () => {
+  it('invites a new address (a link to choose a password, which accepts), adjusts their pages, and disabling refuses this company at once', async () => {
     const bff = await testBff()
     const call = await admin(bff)
-    const user = { name: 'Rita Lima', email: 'rita@acme.example', password: 'rita-password-2026', role: 'technician', filial: 1, culture: 'pt' }
-    const taken = await json(await call('/ac_usuarios', { method: 'POST', json: { ...user, email: DEMO_TECHNICIAN.email } }))
-    expect(taken.fields).toEqual({ email: ['This e-mail is already used by another user'] })
+    const user = { name: 'Rita Lima', email: 'rita@acme.example', role: 'technician', filial: 1, culture: 'pt' }
+    const member = await json(await call('/ac_usuarios', { method: 'POST', json: { ...user, email: DEMO_TECHNICIAN.email } }))
+    expect(member.fields).toEqual({ email: ['This person already works in this company'] })
     expect((await json(await call('/ac_usuarios', { method: 'POST', json: { ...user, filial: 4 } }))).fields).toEqual({ filial: ['Choose a branch of this company'] })
-    const created = await json<{ id: string }>(await call('/ac_usuarios', { method: 'POST', json: user }))
-    const id = created.Dados.id
-    const rita = await bff.signIn({ email: user.email, password: user.password })
-    const asRita = (path: string, init: { method?: string; json?: unknown } = {}) => bff.call(path, { ...init, token: rita })
+    // no password is chosen for them: until they follow the link, nobody signs in as them
+    const invited = await json<Record<string, unknown>>(await call('/ac_usuarios', { method: 'POST', json: user }))
+    expect(invited.Dados).toMatchObject({ name: 'Rita Lima', email: user.email, role: 'technician', filial: 1, active: true, invited: true })
+    const id = invited.Dados.id as string
+    // her page access can be set before she accepts
+    expect((await call(`/ac_usuariospaginas?userId=${id}`)).status).toBe(200)
+    expect(lastLink(bff, user.email).href).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=[\w-]{40,}&invited=1$/)
+    expect(bff.logs.findLast((l) => l.includes(user.email))).toContain('invitation to Acme Field Services (choose a password)')
+    expect((await bff.call('/auth/sign-in', { method: 'POST', json: { email: user.email, password: '' } })).status).toBe(400)
+    expect((await bff.call('/auth/reset-password', { method: 'POST', json: { token: lastLink(bff, user.email).searchParams.get('token'), password: 'rita-password-2026' } })).status).toBe(200)
+    const rita = await bff.signIn({ email: user.email, password: 'rita-password-2026' })
+    const asRita = (path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) => bff.call(path, { ...init, token: rita })
+    expect(await (await asRita('/common/invitations')).json()).toEqual([])
+    expect((await json<Record<string, unknown>>(await call(`/ac_usuarios/${id}`))).Dados).toMatchObject({ invited: false })
     const nav = async () => (await (await asRita('/common/shell')).json()) as { pages: Array<{ module: string; level: string }> }
     expect((await nav()).pages.map((p) => p.module)).toEqual(['cd_cliente', 'cd_job', 'cd_ordem', 'cd_ordemagendamento', 'cd_techorders'])
     expect((await asRita('/cd_filial')).status).toBe(403)
@@ -114,19 +136,63 @@ describe('ac_usuarios and ac_usuariospaginas', () => {
     // a technician cannot change their own access
     expect((await asRita('/ac_usuariospaginas', { method: 'PUT', json: { userId: id, levels: { ac_usuarios: 'delete' } } })).status).toBe(403)
 
-    // disabled: the very next request is refused, and she cannot sign in again
+    expect((await asRita('/common/shell', { headers: { 'x-empresa': '1' } })).status).toBe(200)
+    // Northwind invites her too, and she accepts
+    const northwind = { 'x-empresa': '2', 'x-filial': '4' }
+    expect((await call('/ac_usuarios', { method: 'POST', json: { ...user, filial: 4 }, headers: northwind })).status).toBe(200)
+    expect(await (await asRita('/common/invitations')).json()).toMatchObject([{ empresa: 2, company: 'Northwind Home Services', role: 'technician' }])
+    expect((await asRita('/common/invitations/2/accept', { method: 'POST' })).status).toBe(200)
+
+    // the company manages her access there, not her name or language (fields it may not set are dropped)
     const one = await call(`/ac_usuarios/${id}`)
     const row = (await json<Record<string, unknown>>(one)).Dados
-    expect((await call(`/ac_usuarios/${id}`, { method: 'PUT', json: { ...row, active: false }, headers: { 'if-match': one.headers.get('etag')! } })).status).toBe(200)
-    expect((await asRita('/common/shell')).status).toBe(401)
-    expect((await bff.call('/auth/sign-in', { method: 'POST', json: { email: user.email, password: user.password } })).status).toBe(404)
+    expect((await call(`/ac_usuarios/${id}`, { method: 'PUT', json: { ...row, name: 'Someone Else', culture: 'es', active: false }, headers: { 'if-match': one.headers.get('etag')! } })).status).toBe(200)
+    // disabled at Acme: the very next request there is refused; she is still signed in, and still works at Northwind
+    expect((await asRita('/common/shell', { headers: { 'x-empresa': '1' } })).status).toBe(403)
+    expect((await asRita('/common/shell', { headers: northwind })).status).toBe(200)
+    expect(await (await asRita('/common/user')).json()).toMatchObject({ name: 'Rita Lima', culture: 'pt' })
     expect((await json<{ items: Array<{ email: string }> }>(await call('/ac_usuarios'))).Dados.items.map((u) => u.email)).not.toContain(user.email)
     expect((await call(`/ac_usuarios/${id}?restore=1`, { method: 'DELETE' })).status).toBe(200)
-    expect(await bff.signIn({ email: user.email, password: user.password })).toBeTruthy()
+    expect((await asRita('/common/shell', { headers: { 'x-empresa': '1' } })).status).toBe(200)
     // nobody disables themselves
     const me = (await json<Array<{ id: string; email: string }>>(await call('/ac_usuarios?size=100'))) as unknown as Answer<{ items: Array<{ id: string; email: string }> }>
     const self = me.Dados.items.find((u) => u.email === DEMO_ADMIN.email)!
     expect((await call(`/ac_usuarios/${self.id}`, { method: 'DELETE' })).status).toBe(400)
+  })
+
+  it('answers an invitation the same whether or not the address has an account; the person sees it and accepts or declines', async () => {
+    const bff = await testBff()
+    const call = await admin(bff)
+    // Zoé has an account of her own (signed up, no company); Yan has none
+    expect((await bff.call('/auth/sign-up', { method: 'POST', json: { name: 'Zoé Martins', email: 'zoe@example.com', password: 'zoe-password-2026' } })).status).toBe(200)
+    const invite = async (email: string) => {
+      const res = await call('/ac_usuarios', { method: 'POST', json: { name: 'New Technician', email, role: 'technician', filial: 'all', culture: 'es' } })
+      const body = (await res.json()) as Answer<Record<string, unknown>>
+      return { status: res.status, etag: /^"\d+"$/.test(res.headers.get('etag') ?? ''), ...body, Dados: { ...body.Dados, id: typeof body.Dados.id, email: 'the address' } }
+    }
+    const existing = await invite('zoe@example.com')
+    const fresh = await invite('yan@example.com')
+    expect(existing).toEqual(fresh)
+    expect(existing).toMatchObject({ status: 200, IsSuccess: true, Dados: { name: 'New Technician', culture: 'es', invited: true } })
+
+    // until she accepts, Acme is not hers
+    const zoe = await bff.signIn({ email: 'zoe@example.com', password: 'zoe-password-2026' })
+    expect((await bff.call('/common/shell', { token: zoe, headers: acme })).status).toBe(403)
+    const invitations = await (await bff.call('/common/invitations', { token: zoe })).json()
+    expect(invitations).toEqual([{ empresa: 1, company: 'Acme Field Services', role: 'technician', at: expect.any(String) }])
+    expect((await bff.call('/common/invitations/2/accept', { method: 'POST', token: zoe })).status).toBe(404)
+    expect(await (await bff.call('/common/invitations/1/accept', { method: 'POST', token: zoe })).json()).toEqual([])
+    expect((await bff.call('/common/shell', { token: zoe, headers: acme })).status).toBe(200)
+    // her own name and language, now that she is in
+    const rows = (await json<{ items: Array<Record<string, unknown>> }>(await call('/ac_usuarios?size=100'))).Dados.items
+    expect(rows.find((r) => r.email === 'zoe@example.com')).toMatchObject({ name: 'Zoé Martins', culture: 'en', invited: false })
+    expect(rows.find((r) => r.email === 'yan@example.com')).toMatchObject({ name: 'New Technician', invited: true })
+
+    // declining takes the company's pending grant away
+    expect((await call('/ac_usuarios', { method: 'POST', json: { name: 'Zoé', email: 'zoe@example.com', role: 'technician', filial: 4, culture: 'pt' }, headers: { 'x-empresa': '2', 'x-filial': '4' } })).status).toBe(200)
+    expect(await (await bff.call('/common/invitations/2/decline', { method: 'POST', token: zoe })).json()).toEqual([])
+    expect((await bff.call('/common/shell', { token: zoe, headers: { 'x-empresa': '2' } })).status).toBe(403)
+    expect((await json<{ items: Array<{ email: string }> }>(await call('/ac_usuarios?all=1', { headers: { 'x-empresa': '2', 'x-filial': '4' } }))).Dados.items.map((u) => u.email)).not.toContain('zoe@example.com')
   })
 })
 
@@ -134,9 +200,8 @@ describe('page levels', () => {
   it('lets a manager change branches (edit) but not deactivate them (delete)', async () => {
     const bff = await testBff()
     const call = await admin(bff)
-    const manager = { name: 'Marta Gerente', email: 'marta@acme.example', password: 'marta-password-2026', role: 'manager', filial: 'all', culture: 'pt' }
-    expect((await call('/ac_usuarios', { method: 'POST', json: manager })).status).toBe(200)
-    const token = await bff.signIn({ email: manager.email, password: manager.password })
+    const manager = { name: 'Marta Gerente', email: 'marta@acme.example', role: 'manager', filial: 'all' as const, culture: 'pt' }
+    const { token } = await inviteNew(bff, call, manager, 'marta-password-2026')
     const asMarta = (path: string, init: { method?: string; json?: unknown } = {}) => bff.call(path, { ...init, token, headers: acme })
     const branch = (await json<Record<string, unknown>>(await asMarta('/cd_filial/3'))).Dados
     expect((await asMarta('/cd_filial/3', { method: 'PUT', json: { ...branch, NOM_FILIAL: 'Rio Centro' } })).status).toBe(200)

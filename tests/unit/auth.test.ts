@@ -243,7 +243,10 @@ describe('passwords and reset links (security issue §6, §7)', () => {
     expect((await bff.call('/auth/sign-in', { method: 'POST', json: { email: 'rita@example.com', password: 'password' } })).status).toBe(404)
     const token = await bff.signIn(DEMO_ADMIN)
     await refused(await bff.call('/common/user/password', { method: 'POST', token, json: { currentPassword: DEMO_ADMIN.password, newPassword: 'iloveyou123' } }), 'newPassword')
-    await refused(await bff.call('/ac_usuarios', { method: 'POST', token, headers: { 'x-empresa': '1', 'x-filial': '2' }, json: { name: 'Tom', email: 'tom@example.com', password: 'password1234', role: 'technician', filial: 'all', culture: 'en' } }), 'password')
+    // an invitation's link: its first password too
+    expect((await bff.call('/ac_usuarios', { method: 'POST', token, headers: { 'x-empresa': '1', 'x-filial': '2' }, json: { name: 'Tom', email: 'tom@example.com', role: 'technician', filial: 'all', culture: 'en' } })).status).toBe(200)
+    const invitation = linkOf(bff.logs.find((l) => l.includes('for tom@example.com'))!)
+    await refused(await bff.call('/auth/reset-password', { method: 'POST', json: { token: invitation.searchParams.get('token')!, password: 'password1234' } }), 'password')
     await bff.call('/auth/forgot-password', { method: 'POST', json: { email: DEMO_ADMIN.email } })
     const link = linkOf(bff.logs.find((l) => l.includes('password reset link'))!)
     await refused(await bff.call('/auth/reset-password', { method: 'POST', json: { token: link.searchParams.get('token')!, password: 'qwerty123456' } }), 'password')

@@ -6,7 +6,10 @@ import { CULTURE_OPTIONS } from '../options'
 
 const ROLE_LABELS: Record<string, TextKey> = { admin: 'role_admin', manager: 'role_manager', dispatcher: 'role_dispatcher', technician: 'role_technician', finance: 'role_finance' }
 
-/** ac_usuarios (DOMAIN.md): the users of the current company, with their role and branch there. */
+/**
+ * ac_usuarios (DOMAIN.md): the people of the current company, with their role and branch there.
+ * Adding one invites them; their name and language are theirs, read-only here once added.
+ */
 export const users = {
   module: 'ac_usuarios',
   api: '/ac_usuarios',
@@ -21,12 +24,12 @@ export const users = {
     { key: 'role', label: 'f_role', sortable: true, labels: ROLE_LABELS },
     { key: 'filial', label: 'f_branch', lookup: 'branches', all: 'f_all_branches' },
     { key: 'active', label: 'admin_status', sortable: true, show: 'active' },
+    { key: 'invited', label: 'admin_invitation', labels: { true: 'admin_invited', false: 'admin_joined' } },
   ],
   fields: [
-    { name: 'name', label: 'f_name', type: 'text', required: true },
+    { name: 'name', label: 'f_name', type: 'text', required: true, createOnly: true },
     { name: 'email', label: 'f_email', type: 'email', required: true, createOnly: true },
-    { name: 'password', label: 'f_password', type: 'password', required: true, createOnly: true, newOnly: true },
-    { name: 'culture', label: 'f_culture', type: 'select', options: CULTURE_OPTIONS },
+    { name: 'culture', label: 'f_culture', type: 'select', options: CULTURE_OPTIONS, createOnly: true },
     { name: 'role', label: 'f_role', type: 'select', options: Object.entries(ROLE_LABELS) },
     { name: 'filial', label: 'f_branch', type: 'select', lookup: 'branches', all: 'f_all_branches' },
   ],

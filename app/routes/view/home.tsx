@@ -1,10 +1,35 @@
-import { useRouteLoaderData } from 'react-router'
+import { Form, redirect, useRouteLoaderData } from 'react-router'
+import type { Route } from './+types/home'
 import type { ViewLayoutData } from '../../layouts/view-layout'
+import { apiClient } from '../../lib/api.server'
 import { titled, useT } from '../../lib/i18n'
+import { requireUser } from '../../lib/session.server'
+import { Button } from '../../ui/button'
+import { CsrfField } from '../../ui/csrf-field'
 
 export const meta = titled('home_title')
 
-export default function ViewHome() {
+type Invitation = { empresa: number; company: string; role: 'admin' | 'manager' | 'dispatcher' | 'technician' | 'finance'; at: string }
+
+/** The companies that invited the person and wait for an answer (usually none). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const res = await apiClient(request, context).common.invitations.$get()
+  return { invitations: res.ok ? ((await res.json()) as Invitation[]) : [] }
+}
+
+/** Accept or decline one invitation; the page comes back with a toast (accepting also refreshes the switcher). */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireUser(request, context)
+  const form = await request.formData()
+  const empresa = String(form.get('empresa') ?? '')
+  const decision = form.get('decision') === 'accept' ? 'accept' : 'decline'
+  const invitation = apiClient(request, context).common.invitations[':empresa']
+  const res = await (decision === 'accept' ? invitation.accept : invitation.decline).$post({ param: { empresa } })
+  const toast = !res.ok ? 'error_unexpected' : decision === 'accept' ? 'invitation_accepted' : 'invitation_declined'
+  throw redirect(`/view/home?toast=${toast}`)
+}
+
+export default function ViewHome({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const frame = useRouteLoaderData('layouts/view-layout') as ViewLayoutData
   const branch = frame.branches.find((b) => b.COD_EMPRESA === frame.current?.COD_EMPRESA && b.COD_FILIAL === frame.current?.COD_FILIAL)
@@ -14,6 +39,30 @@ export default function ViewHome() {
       <p className="text-ink-soft" data-testid="tenant">
         {branch ? t.home_tenant({ company: branch.NOME_EMPRESA, branch: branch.NOM_FILIAL }) : t.home_no_tenant()}
       </p>
+      {loaderData.invitations.length ? (
+        <section aria-labelledby="invitations" className="flex flex-col gap-2">
+          <h2 id="invitations" className="text-xl font-bold">
+            {t.invitations_title()}
+          </h2>
+          <ul className="flex flex-col gap-2">
+            {loaderData.invitations.map((inv) => (
+              <li key={inv.empresa} className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-surface p-3">
+                <span className="grow">{t.invitation_text({ company: inv.company, role: t[`role_${inv.role}`]() })}</span>
+                <Form method="post" className="flex gap-2">
+                  <CsrfField />
+                  <input type="hidden" name="empresa" value={inv.empresa} />
+                  <Button type="submit" name="decision" value="accept">
+                    {t.invitation_accept()}
+                  </Button>
+                  <Button type="submit" name="decision" value="decline" variant="secondary">
+                    {t.invitation_decline()}
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </section>
   )
 }
