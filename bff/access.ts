@@ -41,6 +41,8 @@ const TABLE: Array<[prefix: string, access: Access]> = [
   ['/ac_usuariospaginas', page('ac_usuariospaginas')],
   ['/ac_usuarios', page('ac_usuarios')],
   ['/ac_paginas', page('ac_paginas')],
+  ['/cd_cliente', page('cd_cliente')],
+  ['/cd_job', page('cd_job')],
   // The demo apps ride on the business pages whose data they stand for.
   ['/apps/contacts', page('cd_cliente')],
   ['/apps/chat', page('cd_cliente')],

@@ -10,7 +10,9 @@ import { authRoutes } from './routes/auth.ts'
 import { docsPage, documentOf } from './routes/docs.ts'
 import { doc } from './lib/openapi.ts'
 import { z } from 'zod'
+import { cdClienteRoutes } from './routes/cd-cliente.ts'
 import { cdFilialRoutes } from './routes/cd-filial.ts'
+import { cdJobRoutes } from './routes/cd-job.ts'
 import { contactsRoutes } from './routes/contacts.ts'
 import { chatRoutes } from './routes/chat.ts'
 import { activityRoutes, dashboardRoutes } from './routes/dashboards.ts'
@@ -101,6 +103,8 @@ export async function createBff(options: BffOptions) {
     .route('/common/navigation', navigationRoutes(deps))
     .route('/common/search', searchRoutes(deps))
     .route('/cd_filial', cdFilialRoutes(deps))
+    .route('/cd_cliente', cdClienteRoutes(deps))
+    .route('/cd_job', cdJobRoutes(deps))
     .route('/apps/contacts', contactsRoutes(deps))
     .route('/apps/chat', chatRoutes(deps))
     .route('/apps/ecommerce/inventory', inventoryRoutes(deps))

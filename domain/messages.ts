@@ -6,6 +6,13 @@
 export const MESSAGES = {
   field_required: 'Fill this in',
   invalid_cnpj: 'Enter a valid CNPJ (14 digits with correct check digits)',
+  invalid_cpf: 'Enter a valid CPF (11 digits with correct check digits)',
+  tax_id_taken: 'Another client of this company has this tax id',
+  code_taken: 'Another job of this company has this code',
+  invalid_code: 'Use 1 to 20 capital letters, digits or dashes',
+  invalid_money: 'Enter an amount, like 1234.56',
+  invalid_percent: 'Enter a percentage from 0 to 100',
+  invalid_quantity: 'Enter a quantity greater than 0, with up to 3 decimals',
   invalid_time_zone: 'Choose a valid time zone',
   invalid_prefix: 'Use 1 to 6 capital letters or digits',
   invalid_email: 'Enter a valid e-mail address',

@@ -10,6 +10,10 @@ import { seedFileItems } from './file-manager.ts'
 import { seedFaqCategories, seedFaqs, seedGuideCategories, seedGuides } from './help-center.ts'
 import { seedBrands, seedCategories, seedInventoryTags, seedProducts, seedVendors } from './inventory.ts'
 import { seedContacts, seedContactTags } from './contacts.ts'
+import { seedClients, seedJobs } from './field-service.ts'
+import { indexedRecords } from '../storage/repositories/indexed-records.ts'
+import { CLIENTS } from '../domain/schemas/clients.ts'
+import { JOBS } from '../domain/schemas/jobs.ts'
 
 /** The company whose staff see the demo data (contacts, products, mail ...). */
 export const DEMO_COMPANY = 1
@@ -41,4 +45,9 @@ export async function seedCompanyData(store: Store, empresa: number) {
   await data.list('file-manager').createOnce(seedFileItems())
   for (const [name, value] of Object.entries(seedDashboards())) await data.value(['dashboards', name]).create(value)
   await data.list('activities').createOnce(seedActivities())
+  // the field-service chain (DOMAIN.md): clients and the service catalogue
+  for (const [collection, items] of [[CLIENTS, seedClients()], [JOBS, seedJobs()]] as const) {
+    const records = indexedRecords<{ id: string }, unknown>(store, empresa, collection, (x) => x)
+    if (await records.isEmpty()) await records.putMany(items)
+  }
 }

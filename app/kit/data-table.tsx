@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router'
-import { useT } from '../lib/i18n'
+import { formatMoney, type Currency } from '../../domain/money.ts'
+import { useLocale, useT } from '../lib/i18n'
 import { Badge } from '../ui/badge'
 import { Button, ButtonLink, buttonClass } from '../ui/button'
 import type { Column, FeatureModule, Lookups } from './module'
@@ -21,7 +22,9 @@ export function listHref(module: string, query: ListQuery, change: Partial<ListQ
 
 function Cell({ column, row, lookups }: { column: Column; row: Record<string, unknown>; lookups: Lookups }) {
   const t = useT()
+  const locale = useLocale()
   const value = row[column.key]
+  if (column.show === 'money' && typeof value === 'number') return <>{formatMoney(value, row.currency as Currency, locale)}</>
   if (column.show === 'active') return <Badge tone={value ? 'success' : 'neutral'}>{value ? t.admin_active() : t.admin_inactive()}</Badge>
   if (column.show === 'yesno') return <>{value === 'S' || value === true ? t.yes() : t.no()}</>
   const label = column.labels?.[String(value)]

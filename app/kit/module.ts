@@ -13,7 +13,8 @@ export type Column = {
   key: string
   label: TextKey
   sortable?: boolean
-  show?: 'active' | 'yesno'
+  /** 'money': integer cents in the row's `currency`, in the user's culture. */
+  show?: 'active' | 'yesno' | 'money'
   /** The value's label: a message per value ... */
   labels?: Record<string, TextKey>
   /** ... or the option of a lookup (with `all` for the value 'all'). */
@@ -25,7 +26,10 @@ export type Column = {
 export type Field = {
   name: string
   label: TextKey
-  type: 'text' | 'email' | 'tel' | 'password' | 'number' | 'select' | 'checkbox' | 'timezone'
+  /** 'money': integer cents shown and typed as an amount; 'rows': a list of records (contacts ...) made of `of`. */
+  type: 'text' | 'email' | 'tel' | 'password' | 'number' | 'select' | 'checkbox' | 'timezone' | 'textarea' | 'money' | 'rows'
+  /** For 'rows': the fields of one row, named inside the row. */
+  of?: Field[]
   options?: Array<[value: string, label: TextKey | { text: string }]>
   lookup?: string
   /** A first option for the value 'all' (all branches ...). */
@@ -66,6 +70,8 @@ export type FeatureModule = {
   rowLink?: (id: string) => string
   /** Option lists from the BFF, loaded with the list and the form. */
   lookups?: (get: Fetch) => Promise<Lookups>
+  /** Whether a record's page shows its timeline (the resource factory's `/:id/activity`). */
+  activity?: boolean
   /** Links shown on a record's page (its page access ...). */
   recordLinks?: (values: Record<string, unknown>) => Array<{ href: string; label: TextKey }>
 }

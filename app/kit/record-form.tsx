@@ -1,10 +1,12 @@
 import { Form, useNavigation } from 'react-router'
-import { useId } from 'react'
-import { useT } from '../lib/i18n'
+import { useId, useState } from 'react'
+import { formatDecimal } from '../../domain/money.ts'
+import { useLocale, useT, type Locale } from '../lib/i18n'
 import { CsrfField } from '../ui/csrf-field'
 import { Alert } from '../ui/alert'
 import { Button, ButtonLink } from '../ui/button'
 import { StaleAlert } from './stale-alert'
+import { rowFieldName, rowsFromForm } from './form-rows'
 import type { FeatureModule, Field, Lookups } from './module'
 import type { FormState } from './screens.server'
 
@@ -52,6 +54,10 @@ function Input({ field, value, error, isNew, lookups }: { field: Field; value: s
     )
   } else if (readOnly) {
     input = <input {...common} type="text" value={value} readOnly disabled className={`${control} bg-canvas`} />
+  } else if (field.type === 'textarea') {
+    input = <textarea {...common} defaultValue={value} required={field.required} rows={4} className={`${control} py-2`} />
+  } else if (field.type === 'money') {
+    input = <input {...common} type="text" inputMode="decimal" defaultValue={value} required={field.required} autoComplete="off" className={control} />
   } else {
     input = <input {...common} type={field.type} defaultValue={value} required={field.required} autoComplete={field.type === 'password' ? 'new-password' : 'off'} className={control} />
   }
@@ -70,6 +76,46 @@ function Input({ field, value, error, isNew, lookups }: { field: Field; value: s
   )
 }
 
+/** A stored value as a form shows it: lists one per line or comma-separated, cents as an amount. */
+export function formValue(field: Field, value: unknown, locale: Locale): string {
+  if (value === null || value === undefined) return ''
+  if (Array.isArray(value)) return value.join(field.type === 'textarea' ? '\n' : ', ')
+  if (field.type === 'money' && typeof value === 'number') return formatDecimal(value / 100, locale, 2)
+  return String(value)
+}
+
+/**
+ * A 'rows' field (a client's contacts, addresses ...): one line of inputs per row, a blank line
+ * to add one without scripts, Add and Remove with them. Rows come from the record, or from the
+ * form posted back with its errors (numbered as the errors are).
+ */
+function RowsInput({ field, rows, errors, isNew, lookups }: { field: Field; rows: Array<Record<string, string>>; errors: Record<string, string>; isNew: boolean; lookups: Lookups }) {
+  const t = useT()
+  // a blank line when there is none, so a first one can be typed before the scripts load
+  const [keys, setKeys] = useState(() => Array.from({ length: Math.max(1, rows.length) }, (_, i) => i))
+  const subs = field.of ?? []
+  const label = (t[field.label] as () => string)()
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-lg border border-line p-3 sm:col-span-2">
+      <legend className="px-1 text-sm font-semibold text-ink-soft">{label}</legend>
+      {errors[field.name] ? <p className="text-sm text-red-700">{errors[field.name]}</p> : null}
+      {keys.map((key, position) => (
+        <div key={key} className="flex flex-wrap items-end gap-3 border-b border-line pb-3 last:border-0 [&>div]:min-w-36 [&>div]:flex-1" data-testid={`${field.name}-row`}>
+          {subs.map((sub) => (
+            <Input key={sub.name} field={{ ...sub, name: rowFieldName(field.name, key, sub.name) }} value={rows[key]?.[sub.name] ?? ''} error={errors[rowFieldName(field.name, key, sub.name)]} isNew={isNew} lookups={lookups} />
+          ))}
+          <Button type="button" variant="ghost" className="flex-none" onClick={() => setKeys(keys.filter((k) => k !== key))} aria-label={t.rows_remove({ n: String(position + 1) })}>
+            ✕
+          </Button>
+        </div>
+      ))}
+      <Button type="button" variant="secondary" className="self-start" onClick={() => setKeys([...keys, Math.max(-1, ...keys) + 1])}>
+        {t.rows_add()} · {label}
+      </Button>
+    </fieldset>
+  )
+}
+
 /**
  * The one record form of the administration modules: the module's fields with their errors
  * next to them, Save, and deactivate / activate behind a confirmation. The version of the record
@@ -81,7 +127,12 @@ export function RecordForm({ def, isNew, values, version, state, canDelete, canE
   const busy = navigation.state === 'submitting'
   const name = String(values[def.nameKey] ?? '')
   const active = values.active ?? values.ACTIVE
-  const shown = (field: Field) => state?.values?.[field.name] ?? (values[field.name] === null || values[field.name] === undefined ? '' : String(values[field.name]))
+  const locale = useLocale()
+  const shown = (field: Field) => state?.values?.[field.name] ?? formValue(field, values[field.name], locale)
+  const rowsOf = (field: Field): Array<Record<string, string>> =>
+    state?.values
+      ? rowsFromForm(state.values, field)
+      : ((values[field.name] as Array<Record<string, unknown>> | undefined) ?? []).map((row) => Object.fromEntries((field.of ?? []).map((sub) => [sub.name, formValue(sub, row[sub.name], locale)])))
   const fields = def.fields.filter((f) => isNew || !f.newOnly)
   return (
     <div className="flex flex-col gap-5">
@@ -114,9 +165,13 @@ export function RecordForm({ def, isNew, values, version, state, canDelete, canE
         <input type="hidden" name="version" value={version ?? ''} />
         {'active' in values || 'ACTIVE' in values ? <input type="hidden" name="active" value={String(active ?? true)} /> : null}
         <fieldset disabled={!canEdit} className="grid gap-4 sm:grid-cols-2">
-          {fields.map((field) => (
-            <Input key={field.name} field={field} value={shown(field)} error={state?.errors?.[field.name]} isNew={isNew} lookups={lookups} />
-          ))}
+          {fields.map((field) =>
+            field.type === 'rows' ? (
+              <RowsInput key={field.name} field={field} rows={rowsOf(field)} errors={state?.errors ?? {}} isNew={isNew} lookups={lookups} />
+            ) : (
+              <Input key={field.name} field={field} value={shown(field)} error={state?.errors?.[field.name]} isNew={isNew} lookups={lookups} />
+            ),
+          )}
         </fieldset>
         <div className="flex flex-wrap items-center gap-3">
           {canEdit ? (

@@ -9,6 +9,7 @@ import { fieldErrors, refusalErrors } from '../lib/form-errors.server'
 import { toLocale, translator } from '../lib/i18n'
 import { pageInfo } from '../lib/page-info.server'
 import { requireUser } from '../lib/session.server'
+import { flatRows, rowsFromForm } from './form-rows'
 import { mayCreate, type FeatureModule, type Lookups } from './module'
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> }
@@ -49,6 +50,8 @@ export async function loadList(args: Args, def: FeatureModule) {
   return { page, query, list: list.data, lookups }
 }
 
+const activitySchema = z.array(z.object({ id: z.string(), at: z.string(), userName: z.string(), action: z.string(), fields: z.array(z.string()).optional() }))
+
 const recordPath = (def: FeatureModule, id: string) => `${def.api}/${encodeURIComponent(id)}`
 
 /** One record's form data (id "new": an empty form, when the user may create). */
@@ -56,9 +59,13 @@ export async function loadRecord(args: Args & { params: { id: string } }, def: F
   const page = await pageInfo(args.request, args.context, def.module)
   const isNew = args.params.id === 'new'
   if (isNew && !mayCreate(def, page.level)) throw data(null, { status: 403 })
-  const [record, lookups] = await Promise.all([isNew ? null : readAnswer(args, recordPath(def, args.params.id), def.row), loadLookups(args, def)])
+  const [record, lookups, activity] = await Promise.all([
+    isNew ? null : readAnswer(args, recordPath(def, args.params.id), def.row),
+    loadLookups(args, def),
+    isNew || !def.activity ? null : readAnswer(args, `${recordPath(def, args.params.id)}/activity`, activitySchema).catch(() => null),
+  ])
   const confirming = new URL(args.request.url).searchParams.get('confirm') === 'deactivate'
-  return { page, isNew, values: record?.data ?? {}, version: record?.version ?? null, confirming, lookups }
+  return { page, isNew, values: record?.data ?? {}, version: record?.version ?? null, confirming, lookups, activity: activity?.data ?? null }
 }
 
 /** Save, deactivate or activate one record; field errors come back next to their fields, a stale save as such. */
@@ -80,7 +87,16 @@ export async function saveRecord(args: Args & { params: { id: string } }, def: F
   const schema = isNew ? def.input?.create : def.input?.edit
   if (!schema) throw data(null, { status: 405 })
   for (const field of def.fields) if (field.type === 'checkbox' && !(field.name in fields)) fields[field.name] = field.values?.[1] ?? 'false'
-  const parsed = schema.safeParse(fields)
+  // a 'rows' field goes to the API as a list of records; the form gets them back numbered from 0
+  const input: Record<string, unknown> = Object.fromEntries(Object.entries(fields).filter(([key]) => !key.includes('.')))
+  for (const field of def.fields) {
+    if (field.type !== 'rows') continue
+    const rows = rowsFromForm(fields, field)
+    input[field.name] = rows
+    for (const key of Object.keys(fields)) if (key.startsWith(`${field.name}.`)) delete fields[key]
+    Object.assign(fields, flatRows(field.name, rows))
+  }
+  const parsed = schema.safeParse(input)
   if (!parsed.success) return data<FormState>({ values: fields, errors: fieldErrors(parsed.error, t) }, 400)
   const res = await callBff(request, context, isNew ? def.api : recordPath(def, params.id), { method: isNew ? 'POST' : 'PUT', json: parsed.data, headers })
   if (!res.ok) return refused(res)

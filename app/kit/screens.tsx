@@ -4,6 +4,7 @@ import { metaTranslator, useT } from '../lib/i18n'
 import type { PageInfo } from '../lib/page-info.server'
 import { DataTable, type ListPage } from './data-table'
 import { mayCreate, type FeatureModule, type Lookups } from './module'
+import { ActivityList, type ActivityLine } from './activity-list'
 import { RecordForm, type RecordValues } from './record-form'
 import type { FormState, ListQuery } from './screens.server'
 
@@ -27,7 +28,7 @@ export function ListScreen({ def, data }: { def: FeatureModule; data: { page: Pa
 }
 
 /** One record of a module: its form, with save and deactivate as the user's level allows. */
-export function RecordScreen({ def, data, state }: { def: FeatureModule; data: { page: PageInfo; isNew: boolean; values: RecordValues; version: string | null; confirming: boolean; lookups: Lookups }; state: FormState }) {
+export function RecordScreen({ def, data, state }: { def: FeatureModule; data: { page: PageInfo; isNew: boolean; values: RecordValues; version: string | null; confirming: boolean; lookups: Lookups; activity: ActivityLine[] | null }; state: FormState }) {
   const t = useT()
   const { page } = data
   const name = String(data.values[def.nameKey] ?? '')
@@ -43,6 +44,7 @@ export function RecordScreen({ def, data, state }: { def: FeatureModule; data: {
           ))
         : null}
       <RecordForm def={def} isNew={data.isNew} values={data.values} version={data.version} state={state} canEdit={page.level === 'edit' || page.level === 'delete'} canDelete={page.level === 'delete'} confirming={data.confirming} lookups={data.lookups} />
+      {data.activity ? <ActivityList lines={data.activity} fields={def.fields} /> : null}
     </section>
   )
 }

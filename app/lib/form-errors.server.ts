@@ -15,7 +15,7 @@ export function codeText(code: string | undefined, t: Translator, values: { min?
 export function fieldErrors(error: z.ZodError, t: Translator): FieldErrors {
   const out: FieldErrors = {}
   for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? 'form')
+    const field = issue.path.length ? issue.path.join('.') : 'form'
     if (out[field]) continue
     const values = issue as { minimum?: unknown; maximum?: unknown }
     out[field] = codeText(issueCode(issue), t, { min: values.minimum, max: values.maximum }) ?? t.invalid_value()
@@ -32,7 +32,7 @@ export function refusalErrors(status: number, body: unknown, t: Translator): Fie
   if (!answer.success) return { form: t.error_unexpected() }
   const { Msg, code, fields, codes } = answer.data
   if (fields && Object.keys(fields).length) {
-    return Object.fromEntries(Object.entries(fields).map(([path, [message]]) => [path.split('.')[0], codeText(codes?.[path], t) ?? message]))
+    return Object.fromEntries(Object.entries(fields).map(([path, [message]]) => [path, codeText(codes?.[path], t) ?? message]))
   }
   if (status === 403 || code === 'forbidden') return { form: t.error_403_text() }
   return { form: codeText(code, t) ?? (Msg || t.error_unexpected()) }

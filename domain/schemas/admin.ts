@@ -4,13 +4,12 @@ import { ROLES } from '../tenancy.ts'
 import { formatCnpj, isValidCnpj } from './cnpj.ts'
 import { MESSAGES, rule } from '../messages.ts'
 import { LANGUAGES } from '../cultures.ts'
+import { email, flag, optionalText, text } from './fields.ts'
 
 /**
  * The administration modules' inputs (DOMAIN.md Administration): one schema for the API and
  * the pages' forms, so a field is refused with the same words in both.
  */
-const text = (max: number, message: string = MESSAGES.field_required) => z.string().trim().min(1, message).max(max, `At most ${max} characters`)
-const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).default('')
 const timeZone = z.string().refine((tz) => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: tz })
@@ -25,8 +24,6 @@ const cnpj = z
   .refine(isValidCnpj, rule('invalid_cnpj'))
   .transform(formatCnpj)
 const optionalCnpj = z.union([z.literal(''), cnpj]).default('')
-const email = z.string().trim().toLowerCase().email(MESSAGES.invalid_email).max(200)
-const flag = z.union([z.boolean(), z.enum(['true', 'false', 'on']).transform((v) => v !== 'false')])
 
 export const companyInput = z.object({
   NOME_EMPRESA: text(120),

@@ -1,0 +1,54 @@
+import { clientFields, clientInput, clientRow } from '../../../domain/schemas/clients.ts'
+import type { FeatureModule } from '../../kit/module'
+
+/** cd_cliente (DOMAIN.md): the company's clients, persons (CPF) and businesses (CNPJ). */
+export const clients = {
+  module: 'cd_cliente',
+  api: '/cd_cliente',
+  row: clientRow,
+  idKey: 'id',
+  nameKey: 'name',
+  defaultSort: 'name',
+  input: { create: clientInput, edit: clientFields },
+  activity: true,
+  columns: [
+    { key: 'name', label: 'f_name', sortable: true },
+    { key: 'kind', label: 'f_kind', sortable: true, labels: { person: 'kind_person', business: 'kind_business' } },
+    { key: 'taxId', label: 'f_tax_id', sortable: true },
+    { key: 'phone', label: 'f_phone' },
+    { key: 'city', label: 'f_city', sortable: true },
+    { key: 'active', label: 'admin_status', sortable: true, show: 'active' },
+  ],
+  fields: [
+    { name: 'kind', label: 'f_kind', type: 'select', required: true, options: [['person', 'kind_person'], ['business', 'kind_business']] },
+    { name: 'taxId', label: 'f_tax_id', type: 'text' },
+    { name: 'name', label: 'f_name', type: 'text', required: true },
+    { name: 'tradeName', label: 'f_trade_name', type: 'text' },
+    {
+      name: 'contacts',
+      label: 'f_contacts',
+      type: 'rows',
+      of: [
+        { name: 'kind', label: 'f_kind', type: 'select', options: [['email', 'contact_email'], ['phone', 'contact_phone']] },
+        { name: 'value', label: 'f_value', type: 'text' },
+        { name: 'label', label: 'f_label', type: 'text' },
+      ],
+    },
+    {
+      name: 'addresses',
+      label: 'f_addresses',
+      type: 'rows',
+      of: [
+        { name: 'street', label: 'f_street', type: 'text' },
+        { name: 'city', label: 'f_city', type: 'text' },
+        { name: 'region', label: 'f_region', type: 'text' },
+        { name: 'postalCode', label: 'f_postal_code', type: 'text' },
+        { name: 'label', label: 'f_label', type: 'text' },
+        { name: 'isDefault', label: 'f_default', type: 'checkbox', values: ['true', 'false'] },
+      ],
+    },
+    { name: 'billingAddress', label: 'f_billing_address', type: 'text', wide: true },
+    { name: 'tags', label: 'f_tags', type: 'text', wide: true },
+    { name: 'notes', label: 'f_notes', type: 'textarea', wide: true },
+  ],
+} satisfies FeatureModule

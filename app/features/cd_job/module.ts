@@ -1,0 +1,33 @@
+import { jobInput, jobRow } from '../../../domain/schemas/jobs.ts'
+import type { FeatureModule } from '../../kit/module'
+
+/** cd_job (DOMAIN.md): the service catalogue quote and order lines pick from. */
+export const jobs = {
+  module: 'cd_job',
+  api: '/cd_job',
+  row: jobRow,
+  idKey: 'id',
+  nameKey: 'name',
+  defaultSort: 'code',
+  input: { create: jobInput, edit: jobInput },
+  activity: true,
+  columns: [
+    { key: 'code', label: 'f_code', sortable: true },
+    { key: 'name', label: 'f_name', sortable: true },
+    { key: 'unit', label: 'f_unit', sortable: true, labels: { hour: 'unit_hour', unit: 'unit_unit', visit: 'unit_visit' } },
+    { key: 'unitPrice', label: 'f_unit_price', sortable: true, show: 'money' },
+    { key: 'durationMinutes', label: 'f_duration', sortable: true },
+    { key: 'active', label: 'admin_status', sortable: true, show: 'active' },
+  ],
+  fields: [
+    { name: 'code', label: 'f_code', type: 'text', required: true },
+    { name: 'name', label: 'f_name', type: 'text', required: true },
+    { name: 'unit', label: 'f_unit', type: 'select', required: true, options: [['hour', 'unit_hour'], ['unit', 'unit_unit'], ['visit', 'unit_visit']] },
+    { name: 'unitPrice', label: 'f_unit_price', type: 'money', required: true },
+    { name: 'taxPercent', label: 'f_tax_percent', type: 'text' },
+    { name: 'durationMinutes', label: 'f_duration', type: 'text' },
+    { name: 'skills', label: 'f_skills', type: 'text', wide: true },
+    { name: 'description', label: 'f_description', type: 'textarea', wide: true },
+    { name: 'checklist', label: 'f_checklist', type: 'textarea', wide: true },
+  ],
+} satisfies FeatureModule

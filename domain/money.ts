@@ -1,0 +1,43 @@
+import { CULTURES, type Culture } from './cultures.ts'
+
+/** DOMAIN.md: money is kept in integer cents of the company's currency. */
+export const CURRENCIES = ['BRL', 'USD', 'MXN'] as const
+export type Currency = (typeof CURRENCIES)[number]
+
+/**
+ * A decimal typed by a person in any of the product's cultures ("1.234,56", "1,234.56",
+ * "120,5", "120") as a number: the last "." or "," followed by at most `places` digits at the
+ * end is the decimal separator, the others group thousands. null when it is not a number.
+ */
+export function parseDecimal(text: string, places: number): number | null {
+  const compact = text.trim().replace(/[\s\u00a0]/g, '').replace(/^[^\d,.-]+/, '')
+  if (!/^-?[\d.,]+$/.test(compact)) return null
+  const last = Math.max(compact.lastIndexOf('.'), compact.lastIndexOf(','))
+  const decimals = last >= 0 ? compact.slice(last + 1) : ''
+  const isDecimal = last >= 0 && decimals.length > 0 && decimals.length <= places
+  const whole = (isDecimal ? compact.slice(0, last) : compact).replace(/[.,]/g, '')
+  if (!/^-?\d+$/.test(whole)) return null
+  const value = Number(`${whole}.${isDecimal ? decimals : '0'}`)
+  return Number.isFinite(value) ? value : null
+}
+
+/** An amount typed as text (a decimal) to integer cents; a number is taken as cents already. */
+export function toCents(value: string | number): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : null
+  const amount = parseDecimal(value, 2)
+  return amount === null ? null : Math.round(amount * 100)
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>()
+/** Cents as money in the user's culture: 123456 BRL in pt → "R$ 1.234,56". */
+export function formatMoney(cents: number, currency: Currency, culture: Culture): string {
+  const key = `${culture}:${currency}`
+  let format = moneyFormats.get(key)
+  if (!format) moneyFormats.set(key, (format = new Intl.NumberFormat(CULTURES[culture], { style: 'currency', currency })))
+  return format.format(cents / 100)
+}
+
+/** A number for a form field in the user's culture, without grouping ("1234,56" in pt). */
+export function formatDecimal(value: number, culture: Culture, places: number, minPlaces = places): string {
+  return new Intl.NumberFormat(CULTURES[culture], { minimumFractionDigits: minPlaces, maximumFractionDigits: places, useGrouping: false }).format(value)
+}

@@ -1,0 +1,102 @@
+import type { ClientRecord } from '../domain/schemas/clients.ts'
+import type { JobRecord } from '../domain/schemas/jobs.ts'
+import { formatCnpj } from '../domain/schemas/cnpj.ts'
+import { formatCpf } from '../domain/schemas/cpf.ts'
+import { hoursAgo, seeded } from './random.ts'
+
+/** Check digits of a CPF (first 9 digits given) or a CNPJ (first 12 given). */
+function withCheckDigits(base: number[], weights: (length: number) => number[]): string {
+  const digits = [...base]
+  for (const length of [base.length, base.length + 1]) {
+    const sum = weights(length).reduce((acc, w, i) => acc + w * digits[i], 0)
+    const rest = sum % 11
+    digits.push(rest < 2 ? 0 : 11 - rest)
+  }
+  return digits.join('')
+}
+const cpfWeights = (length: number) => Array.from({ length }, (_, i) => length + 1 - i)
+const cnpjWeights = (length: number) => (length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2])
+
+const FIRST = ['Ana', 'Bruno', 'Carla', 'Daniel', 'Eduarda', 'Felipe', 'Gabriela', 'Henrique', 'Isabela', 'João', 'Larissa', 'Marcos', 'Natália', 'Otávio', 'Paula', 'Rafael', 'Sofia', 'Thiago', 'Vanessa', 'Wagner']
+const LAST = ['Almeida', 'Barbosa', 'Cardoso', 'Dias', 'Esteves', 'Ferreira', 'Gomes', 'Lima', 'Machado', 'Nunes', 'Oliveira', 'Pereira', 'Ribeiro', 'Santos', 'Teixeira']
+const BUSINESSES = ['Padaria Pão Dourado', 'Clínica Sorriso', 'Hotel Mar Azul', 'Condomínio Jardim das Flores', 'Escola Aprender', 'Mercado Bom Preço', 'Restaurante Sabor da Terra', 'Academia Corpo em Forma', 'Farmácia Vida', 'Escritório Contábil Exato', 'Pet Shop Amigo Fiel', 'Oficina Motor Forte']
+const STREETS = ['Rua Augusta', 'Avenida Paulista', 'Rua Oscar Freire', 'Rua da Consolação', 'Avenida Rebouças', 'Rua Haddock Lobo', 'Rua Teodoro Sampaio', 'Avenida Brigadeiro Faria Lima', 'Rua Vergueiro', 'Rua Domingos de Morais']
+const CITIES: Array<[string, string]> = [
+  ['São Paulo', 'SP'],
+  ['São Paulo', 'SP'],
+  ['Campinas', 'SP'],
+  ['Santo André', 'SP'],
+  ['Rio de Janeiro', 'RJ'],
+  ['Niterói', 'RJ'],
+]
+const TAGS = ['residencial', 'comercial', 'contrato', 'vip', 'condomínio']
+
+/** DOMAIN.md cd_cliente for the demo company: 40 clients (28 persons, 12 businesses), valid CPF / CNPJ, addresses in SP and RJ. */
+export function seedClients(): ClientRecord[] {
+  const r = seeded(4040)
+  const digits = (n: number) => Array.from({ length: n }, () => r.int(0, 9))
+  const address = (label: string, isDefault: boolean) => {
+    const [city, region] = r.pick(CITIES)
+    return { label, street: `${r.pick(STREETS)}, ${r.int(10, 2500)}`, city, region, postalCode: `${r.int(10000, 29999)}-${String(r.int(0, 999)).padStart(3, '0')}`, isDefault }
+  }
+  return Array.from({ length: 40 }, (_, i): ClientRecord => {
+    const business = i % 10 >= 7
+    const name = business ? BUSINESSES[(i * 7) % BUSINESSES.length] + (i >= 30 ? ` ${Math.floor(i / 10)}` : '') : `${FIRST[i % FIRST.length]} ${r.pick(LAST)} ${r.pick(LAST)}`
+    const handle = name.normalize('NFD').replace(/[^\w ]/g, '').toLowerCase().split(' ').slice(0, 2).join('.')
+    const addresses = business ? [address('Matriz', true), address('Depósito', false)] : [address('Casa', true)]
+    return {
+      id: r.uuid(),
+      kind: business ? 'business' : 'person',
+      name,
+      tradeName: business ? name.split(' ').slice(0, 2).join(' ') : '',
+      taxId: business ? formatCnpj(withCheckDigits([...digits(8), 0, 0, 0, 1], cnpjWeights)) : formatCpf(withCheckDigits(digits(9), cpfWeights)),
+      contacts: [
+        { kind: 'email', label: business ? 'financeiro' : 'pessoal', value: `${handle}@${business ? 'empresa.com.br' : 'email.com.br'}` },
+        { kind: 'phone', label: 'celular', value: `+55 11 9${r.int(1000, 9999)}-${r.int(1000, 9999)}` },
+      ],
+      addresses,
+      billingAddress: '',
+      tags: [business ? 'comercial' : 'residencial', ...(i % 6 === 0 ? [r.pick(TAGS.slice(2))] : [])],
+      notes: i % 5 === 0 ? 'Prefere visitas pela manhã.' : '',
+      active: i !== 39,
+      createdAt: hoursAgo(24 * (200 - i * 4)),
+    }
+  })
+}
+
+const JOBS: Array<[code: string, name: string, unit: JobRecord['unit'], price: number, minutes: number, skills: string[], checklist: string[]]> = [
+  ['AC-INST', 'Instalação de ar-condicionado split', 'unit', 45000, 180, ['refrigeração', 'elétrica'], ['Conferir voltagem', 'Fixar condensadora', 'Testar vácuo', 'Testar funcionamento']],
+  ['AC-MANUT', 'Manutenção preventiva de ar-condicionado', 'unit', 18000, 60, ['refrigeração'], ['Limpar filtros', 'Limpar serpentina', 'Verificar gás', 'Medir temperatura de saída']],
+  ['AC-GAS', 'Recarga de gás refrigerante', 'unit', 25000, 60, ['refrigeração'], ['Localizar vazamento', 'Recarregar gás', 'Medir pressão']],
+  ['ELE-HORA', 'Serviço elétrico (hora técnica)', 'hour', 12000, 60, ['elétrica'], ['Desligar disjuntor', 'Testar circuito ao final']],
+  ['ELE-QUADRO', 'Troca de quadro de distribuição', 'unit', 95000, 240, ['elétrica'], ['Desligar entrada', 'Identificar circuitos', 'Instalar DR', 'Testar todos os circuitos']],
+  ['ELE-TOMADA', 'Instalação de tomada', 'unit', 6000, 30, ['elétrica'], ['Conferir fiação', 'Testar tomada']],
+  ['HID-VAZ', 'Reparo de vazamento', 'visit', 15000, 90, ['hidráulica'], ['Fechar registro', 'Localizar vazamento', 'Reparar', 'Testar pressão']],
+  ['HID-DESENT', 'Desentupimento', 'visit', 20000, 90, ['hidráulica'], ['Identificar ponto', 'Desentupir', 'Testar escoamento']],
+  ['HID-AQUEC', 'Instalação de aquecedor a gás', 'unit', 38000, 180, ['hidráulica', 'gás'], ['Verificar ventilação', 'Instalar', 'Testar vazamento de gás', 'Orientar cliente']],
+  ['VIS-TEC', 'Visita técnica', 'visit', 9000, 45, [], ['Registrar diagnóstico', 'Fotografar local']],
+  ['PINT-M2', 'Pintura (por hora)', 'hour', 8000, 60, ['pintura'], ['Proteger piso', 'Aplicar demãos', 'Limpar local']],
+  ['CFTV-CAM', 'Instalação de câmera de segurança', 'unit', 22000, 90, ['segurança', 'elétrica'], ['Posicionar câmera', 'Passar cabo', 'Configurar gravador', 'Testar imagem remota']],
+  ['PORT-MANUT', 'Manutenção de portão eletrônico', 'visit', 16000, 60, ['eletromecânica'], ['Lubrificar trilho', 'Ajustar fim de curso', 'Testar controles']],
+  ['LIMP-CX', "Limpeza de caixa d'água", 'unit', 28000, 150, ['hidráulica'], ['Fechar entrada', 'Esvaziar', 'Escovar e desinfetar', 'Encher e registrar data']],
+  ['DEDET', 'Dedetização residencial', 'visit', 30000, 120, ['controle de pragas'], ['Orientar cliente a sair', 'Aplicar produto', 'Deixar certificado']],
+]
+
+/** DOMAIN.md cd_job for the demo company: 15 jobs with checklists, prices in BRL cents. */
+export function seedJobs(): JobRecord[] {
+  const r = seeded(1515)
+  return JOBS.map(([code, name, unit, unitPrice, durationMinutes, skills, checklist]) => ({
+    id: r.uuid(),
+    code,
+    name,
+    description: '',
+    unit,
+    unitPrice,
+    currency: 'BRL',
+    taxPercent: code.startsWith('VIS') ? 0 : 5,
+    durationMinutes,
+    skills,
+    checklist,
+    active: true,
+  }))
+}

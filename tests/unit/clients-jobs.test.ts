@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest'
+import { isValidCnpj } from '../../domain/schemas/cnpj.ts'
+import { isValidCpf } from '../../domain/schemas/cpf.ts'
+import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
+import { testBff, type TestBff } from '../shared/bff.ts'
+
+type Answer<T = unknown> = { IsSuccess: boolean; Dados: T; Msg: string; code?: string; fields?: Record<string, string[]>; codes?: Record<string, string> }
+type Init = Omit<RequestInit, 'headers'> & { json?: unknown; headers?: Record<string, string> }
+type Client = { id: string; kind: string; name: string; taxId: string; email: string; city: string; active: boolean; tags: string[]; notes: string; addresses: Array<{ city: string; isDefault: boolean }> }
+type Job = { id: string; code: string; unitPrice: number; currency: string; taxPercent: number; checklist: string[]; skills: string[] }
+type List<T> = { items: T[]; pagination: { length: number } }
+
+async function as(bff: TestBff, credentials: typeof DEMO_ADMIN, tenant: Record<string, string> = { 'x-empresa': '1', 'x-filial': '1' }) {
+  const token = await bff.signIn(credentials)
+  return async <T = unknown>(path: string, init: Init = {}) => {
+    const res = await bff.call(path, { ...init, token, headers: { ...tenant, ...init.headers } })
+    return { status: res.status, etag: res.headers.get('etag'), body: (await res.json()) as Answer<T> }
+  }
+}
+
+const person = { kind: 'person', name: 'Marina Costa', taxId: '529.982.247-25', contacts: [{ kind: 'email', label: 'personal', value: 'Marina@Example.com' }], addresses: [{ label: 'Home', street: 'Rua Augusta, 100', city: 'São Paulo', region: 'SP', postalCode: '01305-000' }] }
+
+describe('check digits', () => {
+  it('accepts CPF and CNPJ with their check digits and refuses any other', () => {
+    expect(isValidCpf('529.982.247-25')).toBe(true)
+    expect(isValidCpf('52998224725')).toBe(true)
+    expect(isValidCpf('529.982.247-24')).toBe(false)
+    expect(isValidCpf('111.111.111-11')).toBe(false)
+    expect(isValidCnpj('11.222.333/0001-81')).toBe(true)
+    expect(isValidCnpj('11.222.333/0001-82')).toBe(false)
+  })
+})
+
+describe('cd_cliente', () => {
+  it('creates a person with a checked CPF, formats it, finds it by its digits from any branch, and refuses the same CPF twice', async () => {
+    const bff = await testBff()
+    const admin = await as(bff, DEMO_ADMIN)
+    const wrong = await admin('/cd_cliente', { method: 'POST', json: { ...person, taxId: '529.982.247-24' } })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.codes).toEqual({ taxId: 'invalid_cpf' })
+    // a CPF typed for a business is checked as a CNPJ
+    expect((await admin('/cd_cliente', { method: 'POST', json: { ...person, kind: 'business' } })).body.codes).toEqual({ taxId: 'invalid_cnpj' })
+    const badMail = await admin('/cd_cliente', { method: 'POST', json: { ...person, contacts: [{ kind: 'email', label: '', value: 'not-mail' }] } })
+    expect(badMail.body.codes).toEqual({ 'contacts.0.value': 'invalid_email' })
+
+    const created = await admin<Client>('/cd_cliente', { method: 'POST', json: { ...person, taxId: '52998224725', tags: 'vip, residencial, vip' } })
+    expect(created.status).toBe(200)
+    expect(created.body.Dados).toMatchObject({ taxId: '529.982.247-25', email: 'marina@example.com', city: 'São Paulo', tags: ['vip', 'residencial'], active: true })
+    expect(created.body.Dados.addresses[0].isDefault).toBe(true)
+    const again = await admin('/cd_cliente', { method: 'POST', json: { ...person, name: 'Someone else' } })
+    expect(again.body.codes).toEqual({ taxId: 'tax_id_taken' })
+
+    // clients belong to the company: another branch's list finds her by the digits of her CPF
+    const otherBranch = await as(bff, DEMO_ADMIN, { 'x-empresa': '1', 'x-filial': '2' })
+    const found = await otherBranch<List<Client>>('/cd_cliente?search=52998224725')
+    expect(found.body.Dados.items.map((c) => c.name)).toEqual(['Marina Costa'])
+    // another company does not have her
+    const northwind = await as(bff, DEMO_ADMIN, { 'x-empresa': '2', 'x-filial': '4' })
+    expect((await northwind(`/cd_cliente/${created.body.Dados.id}`)).status).toBe(404)
+    expect((await northwind<List<Client>>('/cd_cliente?search=Marina')).body.Dados.items).toEqual([])
+  })
+
+  it('edits one field with the version read (412 when stale), and deactivates instead of deleting', async () => {
+    const bff = await testBff()
+    const admin = await as(bff, DEMO_ADMIN)
+    const created = await admin<Client>('/cd_cliente', { method: 'POST', json: { ...person, notes: 'Gate code 1234' } })
+    const id = created.body.Dados.id
+    const patched = await admin<Client>(`/cd_cliente/${id}`, { method: 'PATCH', json: { name: 'Marina C. Costa' }, headers: { 'if-match': created.etag! } })
+    expect(patched.status).toBe(200)
+    // the fields not sent are kept
+    expect(patched.body.Dados).toMatchObject({ name: 'Marina C. Costa', notes: 'Gate code 1234', taxId: '529.982.247-25', email: 'marina@example.com' })
+    const stale = await admin(`/cd_cliente/${id}`, { method: 'PATCH', json: { name: 'Lost' }, headers: { 'if-match': created.etag! } })
+    expect(stale.status).toBe(412)
+    // a kind changed alone is checked against the tax id kept
+    expect((await admin(`/cd_cliente/${id}`, { method: 'PATCH', json: { kind: 'business' } })).body.codes).toEqual({ taxId: 'invalid_cnpj' })
+
+    expect((await admin(`/cd_cliente/${id}`, { method: 'DELETE' })).status).toBe(200)
+    expect((await admin<Client>(`/cd_cliente/${id}`)).body.Dados).toMatchObject({ name: 'Marina C. Costa', active: false })
+    expect((await admin<List<Client>>('/cd_cliente?search=Marina')).body.Dados.items).toEqual([])
+    expect((await admin<List<Client>>('/cd_cliente?search=Marina&all=1')).body.Dados.items).toHaveLength(1)
+    const activity = await admin<Array<{ action: string; userName: string; fields?: string[] }>>(`/cd_cliente/${id}/activity`)
+    expect(activity.body.Dados.map((a) => a.action)).toEqual(['deactivated', 'updated', 'created'])
+    expect(activity.body.Dados[1].fields).toEqual(['name'])
+  })
+
+  it('follows the page levels: a technician reads, one given edit changes but does not deactivate', async () => {
+    const bff = await testBff()
+    const admin = await as(bff, DEMO_ADMIN)
+    const tech = await as(bff, DEMO_TECHNICIAN)
+    expect((await tech<List<Client>>('/cd_cliente')).status).toBe(200)
+    expect((await tech('/cd_cliente', { method: 'POST', json: person })).status).toBe(403)
+    const techUser = (await admin<List<{ id: string; email: string }>>('/ac_usuarios?search=tech@')).body.Dados.items[0]
+    expect((await admin('/ac_usuariospaginas', { method: 'PUT', json: { userId: techUser.id, levels: { cd_cliente: 'edit' } } })).status).toBe(200)
+    const created = await tech<Client>('/cd_cliente', { method: 'POST', json: person })
+    expect(created.status).toBe(200)
+    expect((await tech(`/cd_cliente/${created.body.Dados.id}`, { method: 'DELETE' })).status).toBe(403)
+    expect((await admin<Client>(`/cd_cliente/${created.body.Dados.id}`)).body.Dados.active).toBe(true)
+  })
+
+  it('seeds the demo company with 40 clients whose CPF and CNPJ are valid', async () => {
+    const bff = await testBff()
+    const admin = await as(bff, DEMO_ADMIN)
+    const all = (await admin<List<Client>>('/cd_cliente?all=1&size=100')).body.Dados.items
+    expect(all).toHaveLength(40)
+    expect(all.filter((c) => c.kind === 'person').every((c) => isValidCpf(c.taxId))).toBe(true)
+    expect(all.filter((c) => c.kind === 'business').every((c) => isValidCnpj(c.taxId))).toBe(true)
+    expect(all.filter((c) => c.kind === 'business').length).toBeGreaterThanOrEqual(10)
+  })
+})
+
+describe('cd_job', () => {
+  const job = { code: 'ac-clean', name: 'Air conditioner cleaning', unit: 'unit', unitPrice: '1.234,56', taxPercent: '5,5', durationMinutes: '90', skills: 'hvac, electrical', checklist: 'Clean filters\n\nCheck gas\n' }
+
+  it('takes prices and percentages as typed in any culture, keeps cents and the company currency, and refuses a code twice', async () => {
+    const bff = await testBff()
+    const admin = await as(bff, DEMO_ADMIN)
+    const created = await admin<Job>('/cd_job', { method: 'POST', json: job })
+    expect(created.status).toBe(200)
+    expect(created.body.Dados).toMatchObject({ code: 'AC-CLEAN', unitPrice: 123456, currency: 'BRL', taxPercent: 5.5, checklist: ['Clean filters', 'Check gas'], skills: ['hvac', 'electrical'] })
+    expect((await admin<Job>('/cd_job', { method: 'POST', json: { ...job, code: 'AC-CLEAN2', unitPrice: 9900 } })).body.Dados.unitPrice).toBe(9900)
+    expect((await admin('/cd_job', { method: 'POST', json: { ...job, name: 'Again' } })).body.codes).toEqual({ code: 'code_taken' })
+    expect((await admin('/cd_job', { method: 'POST', json: { ...job, code: 'X', taxPercent: '101' } })).body.codes).toEqual({ taxPercent: 'invalid_percent' })
+    expect((await admin('/cd_job', { method: 'POST', json: { ...job, code: 'X', unitPrice: 'ten' } })).body.codes).toEqual({ unitPrice: 'invalid_money' })
+    expect((await admin('/cd_job', { method: 'POST', json: { ...job, code: 'no spaces' } })).body.codes).toEqual({ code: 'invalid_code' })
+    // Northwind works in dollars
+    const northwind = await as(bff, DEMO_ADMIN, { 'x-empresa': '2', 'x-filial': '4' })
+    expect((await northwind<Job>('/cd_job', { method: 'POST', json: job })).body.Dados.currency).toBe('USD')
+  })
+
+  it('is read by a technician, changed by none but editors, sorted by price; the demo company has 15 jobs with checklists', async () => {
+    const bff = await testBff()
+    const admin = await as(bff, DEMO_ADMIN)
+    const tech = await as(bff, DEMO_TECHNICIAN)
+    const list = await tech<List<Job>>('/cd_job?sort=unitPrice&order=desc&size=100')
+    expect(list.body.Dados.items).toHaveLength(15)
+    expect(list.body.Dados.items[0].code).toBe('ELE-QUADRO')
+    expect(list.body.Dados.items.every((j) => j.checklist.length > 0)).toBe(true)
+    expect((await tech('/cd_job', { method: 'POST', json: job })).status).toBe(403)
+    expect((await tech(`/cd_job/${list.body.Dados.items[0].id}`, { method: 'PATCH', json: { unitPrice: 1 } })).status).toBe(403)
+    expect((await admin<Job>(`/cd_job/${list.body.Dados.items[0].id}`)).body.Dados.unitPrice).toBe(95000)
+  })
+})
