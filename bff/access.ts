@@ -26,6 +26,8 @@ const TABLE: Array<[prefix: string, access: Access]> = [
   ['/openapi.json', PUBLIC],
   ['/docs', PUBLIC],
   ['/i18n/', PUBLIC],
+  // a client's quote link: the signed token in the path is the key
+  ['/public/', PUBLIC],
   ['/ui/icons', OWN],
   ['/auth/sign-out', OWN],
   ['/auth/refresh-access-token', OWN],
@@ -43,6 +45,7 @@ const TABLE: Array<[prefix: string, access: Access]> = [
   ['/ac_paginas', page('ac_paginas')],
   ['/cd_cliente', page('cd_cliente')],
   ['/cd_job', page('cd_job')],
+  ['/cd_cotacao', page('cd_cotacao')],
   // The demo apps ride on the business pages whose data they stand for.
   ['/apps/contacts', page('cd_cliente')],
   ['/apps/chat', page('cd_cliente')],

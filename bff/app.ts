@@ -11,6 +11,8 @@ import { docsPage, documentOf } from './routes/docs.ts'
 import { doc } from './lib/openapi.ts'
 import { z } from 'zod'
 import { cdClienteRoutes } from './routes/cd-cliente.ts'
+import { cdCotacaoRoutes } from './routes/cd-cotacao.ts'
+import { quotePublicRoutes } from './routes/quote-public.ts'
 import { cdFilialRoutes } from './routes/cd-filial.ts'
 import { cdJobRoutes } from './routes/cd-job.ts'
 import { contactsRoutes } from './routes/contacts.ts'
@@ -105,6 +107,8 @@ export async function createBff(options: BffOptions) {
     .route('/cd_filial', cdFilialRoutes(deps))
     .route('/cd_cliente', cdClienteRoutes(deps))
     .route('/cd_job', cdJobRoutes(deps))
+    .route('/cd_cotacao', cdCotacaoRoutes(deps))
+    .route('/public/quotes', quotePublicRoutes(deps))
     .route('/apps/contacts', contactsRoutes(deps))
     .route('/apps/chat', chatRoutes(deps))
     .route('/apps/ecommerce/inventory', inventoryRoutes(deps))

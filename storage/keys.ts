@@ -41,4 +41,6 @@ export const keys = {
   branch: (empresa: number, filial: number) => joinKey('company', empresa, 'branch', filial),
   companyRecords: (empresa: number, collection: string) => joinKey('company', empresa, collection),
   companyRecord: (empresa: number, collection: string, id: string | number) => joinKey('company', empresa, collection, id),
+  /** A document number series of a company (quotes of one branch in one year ...). */
+  series: (empresa: number, name: string) => joinKey('company', empresa, 'series', name),
 } as const

@@ -42,6 +42,8 @@ export type Transition<Rec> = {
   level?: AccessLevel
   /** What the transition does besides moving the status (runs before the write; throw to refuse). */
   effect?: (caller: Caller, record: Rec) => Promise<Rec> | Rec
+  /** What follows the write (a message to send ...); a failure is logged, the transition stays done. */
+  after?: (caller: Caller, saved: Rec) => Promise<void>
 }
 
 type Row = Record<string, unknown>
@@ -229,6 +231,7 @@ export function resourceRoutes<Rec, R extends Row, Id extends string | number, C
           }
           return life.set(transition.effect ? await transition.effect(who, rec) : rec, transition.to)
         })
+        await transition.after?.(who, saved.value).catch((error: unknown) => deps.log.error(`${def.module} ${action}: what follows the change failed`, error))
         return c.json(ok(def.toRow(saved.value, who), `${def.noun} ${transition.to}`))
       })
     }

@@ -1,4 +1,5 @@
 import type { Store } from '../store.ts'
+import { numberSeries } from './number-series.ts'
 import { activityRepository } from './activity.ts'
 import { appData } from './app-data.ts'
 import { indexedRecords } from './indexed-records.ts'
@@ -25,6 +26,8 @@ export function createRepositories(store: Store) {
     /** The change log of one record of a company's module. */
     activity: (empresa: number, module: string, recordId: string | number) => activityRepository(store, empresa, module, recordId),
     /** A company's collection of a business module, indexed in memory (lists never scan storage). */
+    /** A company's document number series (quotes of a branch in a year ...). */
+    series: (empresa: number, name: string) => numberSeries(store, keys.series(empresa, name)),
     collection: <T extends { id: string }>(empresa: number, name: string) => indexedRecords<T, T>(store, empresa, name, (item) => item),
     /** A user's messages, notifications and shortcuts. */
     panels: (userId: string) => userPanelsRepository(store, userId),

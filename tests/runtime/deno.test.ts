@@ -22,7 +22,7 @@ describe('the server on Deno (Deno KV)', () => {
   it('passes the storage contract on Deno KV', () => {
     const run = spawnSync('npx', ['deno', 'run', '-A', '--unstable-kv', 'tests/runtime/deno-kv-contract.ts'], { encoding: 'utf8', timeout: 90_000 })
     const output = `${run.stdout}${run.stderr}`
-    expect(output, output).toMatch(/^11 passed, 0 failed$/m)
+    expect(output, output).toMatch(/^13 passed, 0 failed$/m)
     expect(run.status, output).toBe(0)
   })
 })

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { ConflictError } from '../../storage/errors.ts'
 import { joinKey } from '../../storage/keys.ts'
 import type { Store } from '../../storage/store.ts'
+import { numberSeries } from '../../storage/repositories/number-series.ts'
 
 export type Register = (name: string, fn: () => Promise<void>) => void
 
@@ -110,5 +111,22 @@ export function storageContract(register: Register, open: () => Promise<Store>) 
     await store.put(k('many', '3'), 'three')
     const got = await store.getMany([k('many', '1'), k('many', '2'), k('many', '3')])
     assert.deepEqual(got.map((r) => r?.value ?? null), ['one', null, 'three'])
+  }))
+
+  register('gives 50 concurrent document numbers 1 to 50, each once', withStore(async (store) => {
+    const series = numberSeries(store, k('series-concurrent'))
+    const numbers = await Promise.all(Array.from({ length: 50 }, () => series.take()))
+    assert.deepEqual([...numbers].sort((a, b) => a - b), Array.from({ length: 50 }, (_, i) => i + 1))
+  }))
+
+  register('gives a number back when its document could not be written, with no gap', withStore(async (store) => {
+    const series = numberSeries(store, k('series-failed'))
+    assert.equal(await series.write(async (n) => n), 1)
+    await assert.rejects(series.write(async () => Promise.reject(new Error('disk full'))))
+    assert.equal(await series.write(async (n) => n), 2)
+    // a number given back while a later one was taken is the next one given
+    const [a, b] = [await series.take(), await series.take()]
+    await series.release(a)
+    assert.deepEqual([await series.take(), await series.take()], [a, b + 1])
   }))
 }

@@ -75,7 +75,7 @@ async function buildWorld(world: World) {
     )
   }
 
-  // marked records in every company: a contact, a product, a task, a client, a job, a file, a renamed page
+  // marked records in every company: a contact, a product, a task, a client, a job, a quote, a file, a renamed page
   const root = users[0].token
   const ids: Array<{ empresa: number; id: string }> = []
   const files: Array<{ empresa: number; id: string; url: string }> = []
@@ -96,8 +96,9 @@ async function buildWorld(world: World) {
     const upload = (await (await bff.call('/FileManager/upload', { method: 'POST', token: root, headers: h, body: form })).json()) as { ListFiles: Array<{ Id: string; Url: string }> }
     const client = (await call('/cd_cliente', 'POST', { kind: 'business', name: `DATA${empresa}X client` })).Dados as { id: string }
     const job = (await call('/cd_job', 'POST', { code: `J${empresa}`, name: `DATA${empresa}X job`, unit: 'unit', unitPrice: 100, taxPercent: 0, durationMinutes: 0 })).Dados as { id: string }
-    if (!client?.id || !job?.id) throw new Error('the marked client or job was not created')
-    for (const id of [contact.id, product.id, task.id, client.id, job.id] as string[]) ids.push({ empresa, id })
+    const quote = (await call('/cd_cotacao', 'POST', { clientId: client?.id, validUntil: '2099-12-31', lines: [{ description: `DATA${empresa}X line`, quantity: 1, unitPrice: 100 }] })).Dados as { id: string }
+    if (!client?.id || !job?.id || !quote?.id) throw new Error('the marked client, job or quote was not created')
+    for (const id of [contact.id, product.id, task.id, client.id, job.id, quote.id] as string[]) ids.push({ empresa, id })
     ids.push({ empresa, id: upload.ListFiles[0].Id })
     files.push({ empresa, id: upload.ListFiles[0].Id, url: upload.ListFiles[0].Url })
   }

@@ -1,0 +1,180 @@
+import { z } from 'zod'
+import { addDays, dateIn } from '../../domain/dates.ts'
+import { documentTotals, lineInput, withLineTotals, type LineDraft, type LineInput } from '../../domain/document-lines.ts'
+import { addressLine, CLIENTS, type ClientRecord } from '../../domain/schemas/clients.ts'
+import { JOBS, type JobRecord } from '../../domain/schemas/jobs.ts'
+import { quoteInput, quoteNumber, quoteRow, QUOTES, quoteState, type QuoteInput, type QuoteRecord, type QuoteRow } from '../../domain/schemas/quotes.ts'
+import { wrapper } from '../../domain/schemas/common.ts'
+import { collectionSource } from '../lib/collection-source.ts'
+import type { Deps } from '../lib/deps.ts'
+import { fieldError, notFound, ruleError } from '../lib/errors.ts'
+import { apiErrorSchema, doc } from '../lib/openapi.ts'
+import { sendLink } from '../lib/outbox.ts'
+import { quoteLinkUrl } from '../lib/quote-link.ts'
+import { resourceRoutes, type Caller, type ResourceDefinition } from '../lib/resource.ts'
+import { requireTenant } from '../lib/tenancy.ts'
+import { checked, valid } from '../lib/validate.ts'
+
+type Stored = QuoteRecord & { timeZone: string }
+const tags = ['cd_cotacao']
+const idParam = z.object({ id: z.string().uuid() })
+const ok = <T>(Dados: T, Msg = '') => ({ IsSuccess: true as const, Dados, Msg })
+
+/** How long a new or duplicated quote is valid when the office does not say. */
+export const QUOTE_DAYS_VALID = 30
+
+export const quoteRowOf = (q: Stored, now: number): QuoteRow => {
+  const { timeZone, ...quote } = q
+  return { ...quote, lines: withLineTotals(q.lines), total: q.totals.total, state: quoteState(q, dateIn(timeZone, now)) }
+}
+
+/**
+ * cd_cotacao (DOMAIN.md): quotes of the current branch, numbered per branch and year with no
+ * gap, priced on the server from their lines, `draft → sent → approved | rejected`, `approved →
+ * converted`, *expired* from the date; sending makes the client's link (`/q/<token>`).
+ */
+export function cdCotacaoRoutes(deps: Deps) {
+  const records = (who: Caller) => deps.repos.collection<Stored>(who.tenant.empresa, QUOTES)
+  const source = collectionSource<Stored>(QUOTES, 'branch')
+  const today = (q: Stored) => dateIn(q.timeZone, deps.now())
+
+  async function clientOf(who: Caller, id: string): Promise<ClientRecord> {
+    const client = (await deps.repos.collection<ClientRecord>(who.tenant.empresa, CLIENTS).get(id))?.value
+    if (!client) throw fieldError('clientId', 'invalid_value')
+    if (!client.active) throw fieldError('clientId', 'client_inactive')
+    return client
+  }
+
+  /** The lines as priced: a job's description, price and tax where the line left them empty. */
+  async function priced(who: Caller, drafts: LineDraft[]): Promise<LineInput[]> {
+    const jobs = deps.repos.collection<JobRecord>(who.tenant.empresa, JOBS)
+    const lines = []
+    for (const [i, draft] of drafts.entries()) {
+      const job = draft.jobId ? (await jobs.get(draft.jobId))?.value : null
+      if (draft.jobId && !job) throw fieldError(`lines.${i}.jobId`, 'invalid_value')
+      const line = { ...draft, description: draft.description || job?.name || '', unitPrice: draft.unitPrice ?? job?.unitPrice, taxPercent: draft.taxPercent ?? job?.taxPercent ?? 0 }
+      if (!line.description || line.unitPrice === undefined) throw fieldError(`lines.${i}.description`, 'invalid_line')
+      lines.push(line)
+    }
+    return checked(z.array(lineInput), lines)
+  }
+
+  /** A quote's fields from what the office typed (the client's name and address copied as they are now). */
+  async function fill(who: Caller, input: Partial<QuoteInput>, current: Stored): Promise<Stored> {
+    const client = input.clientId ? await clientOf(who, input.clientId) : null
+    const lines = input.lines ? await priced(who, input.lines) : current.lines
+    const defaultAddress = client?.addresses.find((a) => a.isDefault)
+    return {
+      ...current,
+      ...(input.validUntil ? { validUntil: input.validUntil } : {}),
+      ...(input.culture ? { culture: input.culture } : {}),
+      ...(input.terms !== undefined ? { terms: input.terms } : {}),
+      ...(input.notes !== undefined ? { notes: input.notes } : {}),
+      ...(client ? { clientId: client.id, clientName: client.name, clientTaxId: client.taxId } : {}),
+      serviceAddress: input.serviceAddress || (client ? (defaultAddress ? addressLine(defaultAddress) : '') : current.serviceAddress),
+      lines,
+      totals: documentTotals(lines),
+    }
+  }
+
+  /** A new draft of the caller's branch (not numbered yet: the number comes with the write). */
+  async function blank(who: Caller): Promise<Stored> {
+    const [company, branch] = await Promise.all([deps.repos.companies.find(who.tenant.empresa), deps.repos.companies.findBranch(who.tenant.empresa, who.tenant.filial)])
+    const timeZone = branch?.TIME_ZONE ?? company?.TIME_ZONE ?? 'UTC'
+    return { id: crypto.randomUUID(), filial: who.tenant.filial, number: '', clientId: '', clientName: '', clientTaxId: '', serviceAddress: '', lines: [], totals: documentTotals([]), currency: company?.CURRENCY ?? 'BRL', validUntil: addDays(dateIn(timeZone, deps.now()), QUOTE_DAYS_VALID), culture: company?.CULTURE ?? 'en', terms: '', notes: '', status: 'draft', createdAt: new Date(deps.now()).toISOString(), sendCount: 0, sentAt: null, decision: null, duplicateOf: null, timeZone }
+  }
+
+  /** Writes a new quote with the next number of its branch's series for the year. */
+  function insert(who: Caller, quote: Stored) {
+    const year = dateIn(quote.timeZone, deps.now()).slice(0, 4)
+    return deps.repos.series(who.tenant.empresa, `ORC-${quote.filial}-${year}`).write((n) => records(who).put({ ...quote, number: quoteNumber(year, n) }, { expectVersion: 0 }))
+  }
+
+  const notExpired = (q: Stored) => {
+    if (quoteState(q, today(q)) === 'expired') throw ruleError(409, 'quote_expired')
+    return q
+  }
+  const decidedBy = (who: Caller) => ({ name: who.user.name, at: new Date(deps.now()).toISOString(), address: 'office' })
+
+  const quotes = {
+    module: 'cd_cotacao',
+    noun: 'Quote',
+    id: z.string().uuid(),
+    row: quoteRow,
+    toRow: (q) => quoteRowOf(q, deps.now()),
+    idOf: (q) => q.id,
+    source: { ...source, insert },
+    list: {
+      sortable: ['number', 'clientName', 'total', 'validUntil', 'state', 'createdAt'],
+      defaultSort: 'number',
+      search: (q) => `${q.number} ${q.clientName} ${q.clientTaxId} ${q.clientTaxId.replace(/\D/g, '')}`,
+    },
+    csv: [
+      ['Number', (q) => q.number],
+      ['Client', (q) => q.clientName],
+      ['Status', (q) => q.state],
+      ['Valid until', (q) => q.validUntil],
+      ['Total', (q) => (q.total / 100).toFixed(2)],
+      ['Currency', (q) => q.currency],
+    ],
+    create: {
+      input: quoteInput,
+      make: async (who, input) => fill(who, input, await blank(who)),
+    },
+    edit: {
+      input: quoteInput,
+      async apply(who, current, input) {
+        if (current.status !== 'draft') throw ruleError(409, 'quote_not_draft')
+        return fill(who, input, current)
+      },
+    },
+    lifecycle: {
+      status: (q) => q.status,
+      set: (q, status) => ({ ...q, status: status as Stored['status'] }),
+      transitions: {
+        send: {
+          from: ['draft'],
+          to: 'sent',
+          effect: (_who, q) => ({ ...notExpired(q), sendCount: q.sendCount + 1, sentAt: new Date(deps.now()).toISOString() }),
+          after: async (who, q) => {
+            const client = (await deps.repos.collection<ClientRecord>(who.tenant.empresa, CLIENTS).get(q.clientId))?.value
+            const email = client?.contacts.find((c) => c.kind === 'email')?.value
+            if (email) sendLink(deps, email, `quote ${q.number}`, await quoteLinkUrl(deps, who.tenant.empresa, q as Stored))
+          },
+        },
+        approve: { from: ['sent'], to: 'approved', effect: (who, q) => ({ ...notExpired(q), decision: decidedBy(who) }) },
+        reject: { from: ['sent'], to: 'rejected', effect: (who, q) => ({ ...q, decision: decidedBy(who) }) },
+        convert: {
+          from: ['approved'],
+          to: 'converted',
+          effect: () => {
+            throw ruleError(409, 'orders_not_built')
+          },
+        },
+      },
+    },
+  } satisfies ResourceDefinition<Stored, QuoteRow, string, QuoteInput, QuoteInput>
+
+  return resourceRoutes(deps, quotes, (app) =>
+    app
+      .post('/:id/duplicate', doc({ summary: 'A new draft with the same client and lines, a new number and a new validity', tags, responses: { 200: wrapper(quoteRow), 403: apiErrorSchema, 404: apiErrorSchema } }), requireTenant(deps), valid('param', idParam), async (c) => {
+        const who: Caller = { deps, user: c.get('auth').user, tenant: c.get('tenant'), culture: 'en' }
+        const original = await source.find(who, c.req.valid('param').id)
+        if (!original) throw notFound('Quote')
+        const draft = await blank(who)
+        const { clientId, clientName, clientTaxId, serviceAddress, lines, totals, culture, terms, notes } = original.value
+        const saved = await insert(who, { ...draft, clientId, clientName, clientTaxId, serviceAddress, lines, totals, culture, terms, notes, duplicateOf: original.value.id })
+        const line = (recordId: string, action: string) => deps.repos.activity(who.tenant.empresa, 'cd_cotacao', recordId).add({ id: crypto.randomUUID(), at: new Date(deps.now()).toISOString(), userId: who.user.id, userName: who.user.name, action })
+        await Promise.all([line(saved.value.id, 'created'), line(original.value.id, 'duplicated')])
+        c.header('ETag', `"${saved.version}"`)
+        return c.json(ok(quoteRowOf(saved.value, deps.now()), `Quote ${saved.value.number} created`))
+      })
+      .get('/:id/link', doc({ summary: "The client's link of a sent quote (to copy when no e-mail goes out)", tags, responses: { 200: wrapper(z.object({ url: z.string() })), 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema } }), requireTenant(deps), valid('param', idParam), async (c) => {
+        const who: Caller = { deps, user: c.get('auth').user, tenant: c.get('tenant'), culture: 'en' }
+        const quote = await source.find(who, c.req.valid('param').id)
+        if (!quote) throw notFound('Quote')
+        if (quote.value.sendCount === 0) throw ruleError(409, 'quote_not_sent')
+        return c.json(ok({ url: await quoteLinkUrl(deps, who.tenant.empresa, quote.value) }))
+      }),
+  )
+}

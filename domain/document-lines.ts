@@ -1,0 +1,54 @@
+import { z } from 'zod'
+import { decimal, money, optionalText, percent, text } from './schemas/fields.ts'
+
+/**
+ * The lines of a quote (and later of an order and an invoice): a job of the catalogue or free
+ * text, a quantity with 3 decimals, a unit price in cents, a discount and a tax in percent.
+ */
+export const lineInput = z.object({
+  jobId: z.union([z.literal(''), z.string().uuid()]).default(''),
+  description: text(300),
+  quantity: decimal(3, 0.001, 1_000_000, 'invalid_quantity'),
+  unitPrice: money(),
+  discountPercent: percent.default(0),
+  taxPercent: percent.default(0),
+})
+export type LineInput = z.output<typeof lineInput>
+
+/**
+ * A line as typed: a line that picks a job may leave its description, price and tax empty (the
+ * catalogue's are taken, on the server); a free-text line needs them.
+ */
+export const lineDraft = z.object({
+  jobId: z.union([z.literal(''), z.string().uuid()]).default(''),
+  description: optionalText(300),
+  quantity: decimal(3, 0.001, 1_000_000, 'invalid_quantity'),
+  unitPrice: z.union([z.literal('').transform(() => undefined), money()]).optional(),
+  discountPercent: percent.default(0),
+  taxPercent: z.union([z.literal('').transform(() => undefined), percent]).optional(),
+})
+export type LineDraft = z.output<typeof lineDraft>
+
+export const lineRow = z.object({ jobId: z.string(), description: z.string(), quantity: z.number(), unitPrice: z.number(), discountPercent: z.number(), taxPercent: z.number(), total: z.number() })
+export type LineRow = z.output<typeof lineRow>
+
+export const totalsRow = z.object({ subtotal: z.number(), discount: z.number(), tax: z.number(), total: z.number() })
+export type Totals = z.output<typeof totalsRow>
+
+/** Half away from zero, to the cent. */
+const round = (value: number) => Math.sign(value) * Math.round(Math.abs(value))
+
+/** One line's amounts in cents: gross (quantity × price), discount, tax on what is left, total. */
+export function lineAmounts(line: LineInput): Totals {
+  const gross = round((Math.round(line.quantity * 1000) * line.unitPrice) / 1000)
+  const discount = round((gross * Math.round(line.discountPercent * 100)) / 10_000)
+  const tax = round(((gross - discount) * Math.round(line.taxPercent * 100)) / 10_000)
+  return { subtotal: gross, discount, tax, total: gross - discount + tax }
+}
+
+/** A document's totals (DOMAIN.md: computed on the server, in integer cents): the sums of its lines'. */
+export function documentTotals(lines: LineInput[]): Totals {
+  return lines.map(lineAmounts).reduce((sum, l) => ({ subtotal: sum.subtotal + l.subtotal, discount: sum.discount + l.discount, tax: sum.tax + l.tax, total: sum.total + l.total }), { subtotal: 0, discount: 0, tax: 0, total: 0 })
+}
+
+export const withLineTotals = (lines: LineInput[]): LineRow[] => lines.map((l) => ({ ...l, total: lineAmounts(l).total }))

@@ -1,0 +1,90 @@
+import { z } from 'zod'
+import { LANGUAGES } from '../cultures.ts'
+import { isIsoDate } from '../dates.ts'
+import { lineDraft, lineRow, totalsRow, type LineInput, type Totals } from '../document-lines.ts'
+import { CURRENCIES, type Currency } from '../money.ts'
+import { rule } from '../messages.ts'
+import { optionalText } from './fields.ts'
+
+/** Where a company's quotes are stored (a collection of storage/repositories). */
+export const QUOTES = 'quotes'
+
+/** DOMAIN.md cd_cotacao: the statuses stored (real events); *expired* is computed from the date. */
+export const QUOTE_STATUSES = ['draft', 'sent', 'approved', 'rejected', 'converted'] as const
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number]
+export const QUOTE_STATES = [...QUOTE_STATUSES, 'expired'] as const
+export type QuoteState = (typeof QUOTE_STATES)[number]
+
+const date = z.string().trim().refine(isIsoDate, rule('invalid_date'))
+
+/** A quote as the office types it (the client and their address, lines, validity, terms). */
+export const quoteInput = z.object({
+  clientId: z.string().uuid({ message: 'Choose a client' }),
+  serviceAddress: optionalText(300),
+  lines: z.array(lineDraft).min(1, 'Add at least one line').max(100, 'At most 100 lines'),
+  validUntil: date,
+  culture: z.enum(LANGUAGES).optional(),
+  terms: optionalText(4000),
+  notes: optionalText(4000),
+})
+export type QuoteInput = z.output<typeof quoteInput>
+
+/** What the client did on their link. */
+export type QuoteDecision = { name: string; at: string; address: string; reason?: string }
+
+export type QuoteRecord = {
+  id: string
+  filial: number
+  number: string
+  clientId: string
+  clientName: string
+  clientTaxId: string
+  serviceAddress: string
+  lines: LineInput[]
+  totals: Totals
+  currency: Currency
+  validUntil: string
+  culture: (typeof LANGUAGES)[number]
+  terms: string
+  notes: string
+  status: QuoteStatus
+  createdAt: string
+  /** Raised with every send: links of an earlier send no longer open. */
+  sendCount: number
+  sentAt: string | null
+  decision: QuoteDecision | null
+  duplicateOf: string | null
+}
+
+export const quoteRow = z.object({
+  id: z.string(),
+  filial: z.number(),
+  number: z.string(),
+  clientId: z.string(),
+  clientName: z.string(),
+  clientTaxId: z.string(),
+  serviceAddress: z.string(),
+  lines: z.array(lineRow),
+  totals: totalsRow,
+  /** The total, for the list's sort and column. */
+  total: z.number(),
+  currency: z.enum(CURRENCIES),
+  validUntil: z.string(),
+  culture: z.enum(LANGUAGES),
+  terms: z.string(),
+  notes: z.string(),
+  status: z.enum(QUOTE_STATUSES),
+  /** The status as the user sees it: *expired* when the date passed before a decision. */
+  state: z.enum(QUOTE_STATES),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  decision: z.object({ name: z.string(), at: z.string(), address: z.string(), reason: z.string().optional() }).nullable(),
+  duplicateOf: z.string().nullable(),
+})
+export type QuoteRow = z.output<typeof quoteRow>
+
+/** DOMAIN.md: a quote is expired when its valid-until date has passed and it was not decided. */
+export const quoteState = (q: Pick<QuoteRecord, 'status' | 'validUntil'>, today: string): QuoteState => ((q.status === 'draft' || q.status === 'sent') && q.validUntil < today ? 'expired' : q.status)
+
+/** The number of a quote: `ORC-2026-000123`. */
+export const quoteNumber = (year: string, n: number) => `ORC-${year}-${String(n).padStart(6, '0')}`

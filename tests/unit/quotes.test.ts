@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest'
+import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
+import { testBff, type TestBff } from '../shared/bff.ts'
+
+type Answer<T = unknown> = { IsSuccess: boolean; Dados: T; Msg: string; code?: string; allowed?: string[]; codes?: Record<string, string> }
+type Init = Omit<RequestInit, 'headers'> & { json?: unknown; headers?: Record<string, string> }
+type Line = { description: string; quantity: number; unitPrice: number; discountPercent: number; taxPercent: number; total: number }
+type Quote = { id: string; number: string; status: string; state: string; clientName: string; serviceAddress: string; lines: Line[]; totals: { subtotal: number; discount: number; tax: number; total: number }; total: number; currency: string; duplicateOf: string | null; decision: { name: string; address: string; reason?: string } | null }
+type List<T> = { items: T[]; pagination: { length: number } }
+
+async function as(bff: TestBff, credentials: typeof DEMO_ADMIN, tenant: Record<string, string> = { 'x-empresa': '1', 'x-filial': '1' }) {
+  const token = await bff.signIn(credentials)
+  return async <T = unknown>(path: string, init: Init = {}) => {
+    const res = await bff.call(path, { ...init, token, headers: { ...tenant, ...init.headers } })
+    return { status: res.status, etag: res.headers.get('etag'), body: (await res.json()) as Answer<T> }
+  }
+}
+const publicCall = async <T = unknown>(bff: TestBff, path: string, json?: unknown) => {
+  const res = await bff.call(`/public/quotes/${path}`, json === undefined ? {} : { method: 'POST', json })
+  return { status: res.status, body: (await res.json()) as Answer<T> }
+}
+
+async function setUp() {
+  const bff = await testBff()
+  const admin = await as(bff, DEMO_ADMIN)
+  const clients = (await admin<List<{ id: string; name: string; email: string }>>('/cd_cliente?size=5')).body.Dados.items
+  const jobs = (await admin<List<{ id: string; code: string; unitPrice: number; taxPercent: number; name: string }>>('/cd_job?size=100')).body.Dados.items
+  const job = (code: string) => jobs.find((j) => j.code === code)!
+  const future = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10)
+  const quote = { clientId: clients[0].id, validUntil: future, lines: [{ jobId: job('AC-INST').id, quantity: '2', discountPercent: '10' }, { jobId: job('VIS-TEC').id, quantity: 1 }] }
+  return { bff, admin, clients, job, quote }
+}
+const seq = (number: string) => Number(number.slice(-6))
+
+describe('cd_cotacao', () => {
+  it('prices catalogue lines on the server in cents, with the discount and the tax, and numbers the quote', async () => {
+    const { admin, quote, clients } = await setUp()
+    const created = await admin<Quote>('/cd_cotacao', { method: 'POST', json: quote })
+    expect(created.status).toBe(200)
+    const q = created.body.Dados
+    expect(q.number).toMatch(/^ORC-\d{4}-\d{6}$/)
+    expect(q).toMatchObject({ status: 'draft', state: 'draft', clientName: clients[0].name, currency: 'BRL' })
+    // AC-INST: 2 × 450.00 = 900.00, 10 % off = 810.00, 5 % tax = 40.50; VIS-TEC: 90.00, no tax
+    expect(q.lines.map((l) => [l.description, l.total])).toEqual([
+      ['Instalação de ar-condicionado split', 85050],
+      ['Visita técnica', 9000],
+    ])
+    expect(q.totals).toEqual({ subtotal: 99000, discount: 9000, tax: 4050, total: 94050 })
+    expect(q.serviceAddress).not.toBe('')
+    // a free-text line needs its description and price
+    const free = await admin('/cd_cotacao', { method: 'POST', json: { ...quote, lines: [{ description: '', quantity: '1' }] } })
+    expect(free.body.codes).toEqual({ 'lines.0.description': 'invalid_line' })
+    const qty = await admin('/cd_cotacao', { method: 'POST', json: { ...quote, lines: [{ description: 'Parts', quantity: '0', unitPrice: '10' }] } })
+    expect(qty.body.codes).toEqual({ 'lines.0.quantity': 'invalid_quantity' })
+    // refused requests took no number: the next one follows
+    const next = await admin<Quote>('/cd_cotacao', { method: 'POST', json: { ...quote, lines: [{ description: 'Parts', quantity: '1,5', unitPrice: '10,01', taxPercent: '' }] } })
+    expect(seq(next.body.Dados.number)).toBe(seq(q.number) + 1)
+    expect(next.body.Dados.totals.total).toBe(1502)
+  })
+
+  it('gives 50 concurrent creations 50 consecutive numbers', async () => {
+    const { admin, quote } = await setUp()
+    const first = seq((await admin<Quote>('/cd_cotacao', { method: 'POST', json: quote })).body.Dados.number)
+    const all = await Promise.all(Array.from({ length: 50 }, () => admin<Quote>('/cd_cotacao', { method: 'POST', json: quote })))
+    expect(all.every((r) => r.status === 200)).toBe(true)
+    expect(all.map((r) => seq(r.body.Dados.number)).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => first + 1 + i))
+  })
+
+  it('moves only along its transitions, refuses edits once sent, and the client approves on the link', async () => {
+    const { bff, admin, quote } = await setUp()
+    const q = (await admin<Quote>('/cd_cotacao', { method: 'POST', json: quote })).body.Dados
+    const early = await admin(`/cd_cotacao/${q.id}/approve`, { method: 'POST' })
+    expect(early.status).toBe(409)
+    expect(early.body.allowed).toEqual(['send'])
+    expect((await admin(`/cd_cotacao/${q.id}/link`)).status).toBe(409)
+    expect((await admin<Quote>(`/cd_cotacao/${q.id}/send`, { method: 'POST' })).body.Dados.status).toBe('sent')
+    expect((await admin(`/cd_cotacao/${q.id}`, { method: 'PATCH', json: { notes: 'late change' } })).body.code).toBe('quote_not_draft')
+    // the link went to the client's e-mail (the log, with no mail server) and can be copied
+    const url = (await admin<{ url: string }>(`/cd_cotacao/${q.id}/link`)).body.Dados.url
+    expect(bff.logs.some((line) => line.includes(`quote ${q.number}`) && line.includes(url))).toBe(true)
+    const token = url.split('/q/')[1]
+    const seen = await publicCall<{ number: string; state: string; totals: { total: number }; company: { name: string } }>(bff, token)
+    expect(seen.body.Dados).toMatchObject({ number: q.number, state: 'sent', totals: { total: 94050 }, company: { name: 'Acme Field Services' } })
+    expect(seen.body.Dados).not.toHaveProperty('notes')
+    // a forged or altered link opens nothing
+    expect((await publicCall(bff, `${token.slice(0, -3)}abc`)).status).toBe(404)
+    expect((await publicCall(bff, `${token}/approve`, { name: '' })).status).toBe(400)
+    const approved = await publicCall<{ state: string; decision: { name: string } }>(bff, `${token}/approve`, { name: 'Marina Costa' })
+    expect(approved.body.Dados).toMatchObject({ state: 'approved', decision: { name: 'Marina Costa' } })
+    expect((await publicCall(bff, `${token}/reject`, { name: 'Marina', reason: 'changed my mind' })).status).toBe(409)
+    const office = (await admin<Quote>(`/cd_cotacao/${q.id}`)).body.Dados
+    expect(office).toMatchObject({ status: 'approved', decision: { name: 'Marina Costa' } })
+    const activity = (await admin<Array<{ action: string; userName: string }>>(`/cd_cotacao/${q.id}/activity`)).body.Dados
+    expect(activity.map((a) => a.action)).toEqual(['client_approved', 'send', 'created'])
+    // conversion waits for the service orders module
+    const convert = await admin(`/cd_cotacao/${q.id}/convert`, { method: 'POST' })
+    expect(convert.status).toBe(409)
+    expect(convert.body.code).toBe('orders_not_built')
+    expect((await admin<Quote>(`/cd_cotacao/${q.id}`)).body.Dados.status).toBe('approved')
+  })
+
+  it('records a rejection with its reason; an expired quote is shown as such and cannot be sent', async () => {
+    const { bff, admin, quote } = await setUp()
+    const q = (await admin<Quote>('/cd_cotacao', { method: 'POST', json: quote })).body.Dados
+    await admin(`/cd_cotacao/${q.id}/send`, { method: 'POST' })
+    const token = (await admin<{ url: string }>(`/cd_cotacao/${q.id}/link`)).body.Dados.url.split('/q/')[1]
+    expect((await publicCall(bff, `${token}/reject`, { name: 'Marina', reason: 'Too expensive' })).status).toBe(200)
+    expect((await admin<Quote>(`/cd_cotacao/${q.id}`)).body.Dados).toMatchObject({ status: 'rejected', decision: { name: 'Marina', reason: 'Too expensive' } })
+
+    const old = (await admin<Quote>('/cd_cotacao', { method: 'POST', json: { ...quote, validUntil: '2020-01-31' } })).body.Dados
+    expect(old.state).toBe('expired')
+    expect((await admin(`/cd_cotacao/${old.id}/send`, { method: 'POST' })).body.code).toBe('quote_expired')
+    expect((await admin<List<Quote>>('/cd_cotacao?sort=state&search=' + old.number)).body.Dados.items[0].state).toBe('expired')
+  })
+
+  it('duplicates a quote as a new draft, refuses a stale edit, and keeps quotes to their branch and to those with the page', async () => {
+    const { bff, admin, quote } = await setUp()
+    const created = await admin<Quote>('/cd_cotacao', { method: 'POST', json: quote })
+    const q = created.body.Dados
+    const copy = (await admin<Quote>(`/cd_cotacao/${q.id}/duplicate`, { method: 'POST' })).body.Dados
+    expect(copy).toMatchObject({ status: 'draft', duplicateOf: q.id, totals: q.totals })
+    expect(copy.number).not.toBe(q.number)
+    const saved = await admin(`/cd_cotacao/${q.id}`, { method: 'PATCH', json: { notes: 'Gate code 12' }, headers: { 'if-match': created.etag! } })
+    expect(saved.status).toBe(200)
+    expect((await admin(`/cd_cotacao/${q.id}`, { method: 'PATCH', json: { notes: 'lost' }, headers: { 'if-match': created.etag! } })).status).toBe(412)
+    // the list is the current branch's
+    const otherBranch = await as(bff, DEMO_ADMIN, { 'x-empresa': '1', 'x-filial': '2' })
+    expect((await otherBranch<List<Quote>>(`/cd_cotacao?search=${q.number}`)).body.Dados.items).toEqual([])
+    // another company has no such quote
+    const northwind = await as(bff, DEMO_ADMIN, { 'x-empresa': '2', 'x-filial': '4' })
+    expect((await northwind(`/cd_cotacao/${q.id}`)).status).toBe(404)
+    // the technician's role has no quotes page
+    const tech = await as(bff, DEMO_TECHNICIAN)
+    expect((await tech('/cd_cotacao')).status).toBe(403)
+    expect((await tech(`/cd_cotacao/${q.id}/duplicate`, { method: 'POST' })).status).toBe(403)
+  })
+})
