@@ -22,11 +22,14 @@ export default [
   route('resources/shortcuts', 'routes/resources/shortcuts.ts'),
   route('resources/upload', 'routes/resources/upload.ts'),
   route('resources/export/:module', 'routes/resources/export.ts'),
+  route('resources/quote-link/:id', 'routes/resources/quote-link.ts'),
+  // a client's page of a sent quote: no sign-in, the signed link is the key
+  route('q/:token', 'routes/quote.tsx'),
   route('view', 'layouts/view-layout.tsx', [
     route('home', 'routes/view/home.tsx'),
     route('myaccount', 'routes/view/myaccount.tsx'),
     // the modules with screens: a list and a record each (app/features/<module>)
-    ...['ac_empresas', 'cd_filial', 'ac_usuarios', 'ac_paginas', 'ac_usuariospaginas', 'cd_cliente', 'cd_job'].flatMap((module) => [route(module, `routes/view/${module}/index.tsx`), route(`${module}/:id`, `routes/view/${module}/record.tsx`)]),
+    ...['ac_empresas', 'cd_filial', 'ac_usuarios', 'ac_paginas', 'ac_usuariospaginas', 'cd_cliente', 'cd_job', 'cd_cotacao'].flatMap((module) => [route(module, `routes/view/${module}/index.tsx`), route(`${module}/:id`, `routes/view/${module}/record.tsx`)]),
     // the registry's other pages: title and breadcrumb until they are built
     route(':module', 'routes/view/module.tsx'),
   ]),

@@ -10,7 +10,9 @@ import { seedFileItems } from './file-manager.ts'
 import { seedFaqCategories, seedFaqs, seedGuideCategories, seedGuides } from './help-center.ts'
 import { seedBrands, seedCategories, seedInventoryTags, seedProducts, seedVendors } from './inventory.ts'
 import { seedContacts, seedContactTags } from './contacts.ts'
-import { seedClients, seedJobs } from './field-service.ts'
+import { SEED_QUOTE_BRANCH, seedClients, seedJobs, seedQuotes } from './field-service.ts'
+import { QUOTES } from '../domain/schemas/quotes.ts'
+import { keys } from '../storage/keys.ts'
 import { indexedRecords } from '../storage/repositories/indexed-records.ts'
 import { CLIENTS } from '../domain/schemas/clients.ts'
 import { JOBS } from '../domain/schemas/jobs.ts'
@@ -46,8 +48,12 @@ export async function seedCompanyData(store: Store, empresa: number) {
   for (const [name, value] of Object.entries(seedDashboards())) await data.value(['dashboards', name]).create(value)
   await data.list('activities').createOnce(seedActivities())
   // the field-service chain (DOMAIN.md): clients and the service catalogue
-  for (const [collection, items] of [[CLIENTS, seedClients()], [JOBS, seedJobs()]] as const) {
+  const [clients, jobs] = [seedClients(), seedJobs()]
+  const quotes = seedQuotes(clients, jobs)
+  for (const [collection, items] of [[CLIENTS, clients], [JOBS, jobs], [QUOTES, quotes]] as const) {
     const records = indexedRecords<{ id: string }, unknown>(store, empresa, collection, (x) => x)
     if (await records.isEmpty()) await records.putMany(items)
   }
+  // the quotes' series goes on after the seeded numbers
+  await store.create(keys.series(empresa, `ORC-${SEED_QUOTE_BRANCH}-2026`), { last: quotes.length, free: [] })
 }

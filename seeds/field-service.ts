@@ -1,8 +1,10 @@
-import type { ClientRecord } from '../domain/schemas/clients.ts'
+import { documentTotals } from '../domain/document-lines.ts'
+import { addressLine, type ClientRecord } from '../domain/schemas/clients.ts'
+import { quoteNumber, type QuoteRecord } from '../domain/schemas/quotes.ts'
 import type { JobRecord } from '../domain/schemas/jobs.ts'
 import { formatCnpj } from '../domain/schemas/cnpj.ts'
 import { formatCpf } from '../domain/schemas/cpf.ts'
-import { hoursAgo, seeded } from './random.ts'
+import { hoursAgo, SEED_NOW, seeded } from './random.ts'
 
 /** Check digits of a CPF (first 9 digits given) or a CNPJ (first 12 given). */
 function withCheckDigits(base: number[], weights: (length: number) => number[]): string {
@@ -99,4 +101,56 @@ export function seedJobs(): JobRecord[] {
     checklist,
     active: true,
   }))
+}
+
+/** The seeded quotes' branch (the main one, where the demo admin starts) and its time zone. */
+export const SEED_QUOTE_BRANCH = 2
+const SEED_TIME_ZONE = 'America/Sao_Paulo'
+
+/**
+ * DOMAIN.md cd_cotacao for the demo company: 30 quotes of the main branch in every status a
+ * quote can have before service orders exist (draft, sent, approved, rejected; some expired),
+ * numbered ORC-2026-000001 to 000030, priced by the same code as the app.
+ */
+export function seedQuotes(clients: ClientRecord[], jobs: JobRecord[]): Array<QuoteRecord & { timeZone: string }> {
+  const r = seeded(3030)
+  const plan: QuoteRecord['status'][] = ['draft', 'draft', 'draft', 'draft', 'draft', 'draft', 'sent', 'sent', 'sent', 'sent', 'sent', 'sent', 'sent', 'sent', 'sent', 'approved', 'approved', 'approved', 'approved', 'approved', 'approved', 'approved', 'approved', 'rejected', 'rejected', 'rejected', 'rejected', 'rejected', 'draft', 'sent']
+  return plan.map((status, i) => {
+    const client = clients[(i * 3) % 39]
+    const lines = Array.from({ length: r.int(1, 3) }, () => {
+      const job = r.pick(jobs)
+      return { jobId: job.id, description: job.name, quantity: job.unit === 'hour' ? r.int(1, 8) : r.int(1, 3), unitPrice: job.unitPrice, discountPercent: r.pick([0, 0, 0, 5, 10]), taxPercent: job.taxPercent }
+    })
+    const created = SEED_NOW - (90 - i * 3) * 86_400_000
+    const createdAt = new Date(created).toISOString()
+    // the last two and a few sent ones expired before an answer
+    const expired = i >= 28 || i === 6 || i === 7
+    const validUntil = new Date(expired ? SEED_NOW - 5 * 86_400_000 : created + 120 * 86_400_000).toISOString().slice(0, 10)
+    const answered = status === 'approved' || status === 'rejected'
+    const at = new Date(created + 4 * 86_400_000).toISOString()
+    const address = client.addresses.find((a) => a.isDefault)
+    return {
+      id: r.uuid(),
+      filial: SEED_QUOTE_BRANCH,
+      number: quoteNumber('2026', i + 1),
+      clientId: client.id,
+      clientName: client.name,
+      clientTaxId: client.taxId,
+      serviceAddress: address ? addressLine(address) : '',
+      lines,
+      totals: documentTotals(lines),
+      currency: 'BRL',
+      validUntil,
+      culture: 'pt',
+      terms: 'Pagamento em até 30 dias após a execução. Garantia de 90 dias.',
+      notes: '',
+      status,
+      createdAt,
+      sendCount: status === 'draft' ? 0 : 1,
+      sentAt: status === 'draft' ? null : new Date(created + 86_400_000).toISOString(),
+      decision: answered ? { name: client.name, at, address: `203.0.113.${10 + i}`, ...(status === 'rejected' ? { reason: 'Preço acima do orçamento previsto.' } : {}) } : null,
+      duplicateOf: null,
+      timeZone: SEED_TIME_ZONE,
+    }
+  })
 }

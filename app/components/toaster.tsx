@@ -4,7 +4,7 @@ import { useT, type Translator } from '../lib/i18n'
 import { dismissToast, showToast, useToasts, type ToastTone } from '../lib/toasts'
 
 /** The messages a server action may ask to show after it redirects (?toast=key). */
-const SERVER_TOASTS = { switch_failed: 'error', error_unexpected: 'error', refresh_failed: 'error', admin_saved: 'success', admin_deactivated: 'success', admin_activated: 'success', invitation_accepted: 'success', invitation_declined: 'success' } as const satisfies Partial<Record<keyof Translator, ToastTone>>
+const SERVER_TOASTS = { switch_failed: 'error', error_unexpected: 'error', refresh_failed: 'error', admin_saved: 'success', admin_deactivated: 'success', admin_activated: 'success', invitation_accepted: 'success', invitation_declined: 'success', done_sent: 'success', done_approved: 'success', done_rejected: 'success', done_converted: 'success', done_duplicated: 'success' } as const satisfies Partial<Record<keyof Translator, ToastTone>>
 
 const TONE: Record<ToastTone, string> = {
   error: 'bg-red-700 text-white',

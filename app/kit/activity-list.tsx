@@ -1,5 +1,5 @@
 import { panelTime } from '../lib/format'
-import { useLocale, useT } from '../lib/i18n'
+import { isMessageKey, useLocale, useT } from '../lib/i18n'
 import { useFrame } from '../layouts/frame/frame-context'
 import type { Field } from './module'
 
@@ -20,7 +20,8 @@ export function ActivityList({ lines, fields }: { lines: ActivityLine[]; fields:
     if (line.action === 'updated') return t.activity_updated({ user, fields: (line.fields ?? []).map(label).join(', ') })
     if (line.action === 'deactivated') return t.activity_deactivated({ user })
     if (line.action === 'restored') return t.activity_restored({ user })
-    return t.activity_other({ user, action: line.action })
+    const own = `activity_${line.action}`
+    return isMessageKey(own) ? (t[own] as (inputs: { user: string }) => string)({ user }) : t.activity_other({ user, action: line.action })
   }
   return (
     <section aria-labelledby="activity-title" className="flex flex-col gap-3">

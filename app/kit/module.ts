@@ -27,13 +27,17 @@ export type Field = {
   name: string
   label: TextKey
   /** 'money': integer cents shown and typed as an amount; 'rows': a list of records (contacts ...) made of `of`. */
-  type: 'text' | 'email' | 'tel' | 'password' | 'number' | 'select' | 'checkbox' | 'timezone' | 'textarea' | 'money' | 'rows'
+  type: 'text' | 'email' | 'tel' | 'password' | 'number' | 'select' | 'checkbox' | 'timezone' | 'textarea' | 'money' | 'rows' | 'date'
+  /** A sentence under the label (how the field is filled). */
+  hint?: TextKey
   /** For 'rows': the fields of one row, named inside the row. */
   of?: Field[]
   options?: Array<[value: string, label: TextKey | { text: string }]>
   lookup?: string
   /** A first option for the value 'all' (all branches ...). */
   all?: TextKey
+  /** A first option for no value ('' — a free-text line instead of a job ...). */
+  empty?: TextKey
   /** Only when creating (e-mail, initial password); shown read-only when editing. */
   createOnly?: boolean
   /** Only when creating; not shown when editing (the initial password). */
@@ -43,6 +47,15 @@ export type Field = {
   /** For a checkbox: the values of checked and unchecked. */
   values?: [string, string]
 }
+
+/**
+ * A lifecycle action of a record's page (DOMAIN.md transitions: `POST /:id/<name>`), offered in
+ * the states it leaves from. `to: 'new'`: the answer is another record (a duplicate), opened next.
+ */
+export type RecordAction = { name: string; label: TextKey; when: readonly string[]; done: TextKey; variant?: 'primary' | 'secondary' | 'danger-outline'; to?: 'new' }
+
+/** Amounts and dates a fact shows, in the user's culture. */
+export type FactFormat = { money: (cents: number) => string; date: (isoDate: string) => string; label: (key: TextKey) => string }
 
 type Fetch = <T>(path: string, schema: z.ZodType<T>) => Promise<T>
 
@@ -72,6 +85,15 @@ export type FeatureModule = {
   lookups?: (get: Fetch) => Promise<Lookups>
   /** Whether a record's page shows its timeline (the resource factory's `/:id/activity`). */
   activity?: boolean
+  /** The row field holding the record's state (its actions and badge follow it). */
+  stateKey?: string
+  /** Labels of the states, for the badge. */
+  states?: Record<string, TextKey>
+  actions?: RecordAction[]
+  /** Whether a record may still be edited in its state (default: always). */
+  editable?: (values: Record<string, unknown>) => boolean
+  /** Read-only facts shown beside the form (number, totals, the client's answer ...). */
+  facts?: (values: Record<string, unknown>, format: FactFormat) => Array<{ label: TextKey; value: string; strong?: boolean }>
   /** Links shown on a record's page (its page access ...). */
   recordLinks?: (values: Record<string, unknown>) => Array<{ href: string; label: TextKey }>
 }

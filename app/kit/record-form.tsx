@@ -40,6 +40,7 @@ function Input({ field, value, error, isNew, lookups }: { field: Field; value: s
         ? TIME_ZONES.map((z) => [z, z])
         : [
             ...(field.all ? [['all', (t[field.all] as () => string)()] as [string, string]] : []),
+            ...(field.empty ? [['', (t[field.empty] as () => string)()] as [string, string]] : []),
             ...(field.lookup ? (lookups[field.lookup] ?? []) : (field.options ?? []).map(([v, l]): [string, string] => [v, typeof l === 'string' ? (t[l] as () => string)() : l.text])),
           ]
     input = (
@@ -56,6 +57,8 @@ function Input({ field, value, error, isNew, lookups }: { field: Field; value: s
     input = <input {...common} type="text" value={value} readOnly disabled className={`${control} bg-canvas`} />
   } else if (field.type === 'textarea') {
     input = <textarea {...common} defaultValue={value} required={field.required} rows={4} className={`${control} py-2`} />
+  } else if (field.type === 'date') {
+    input = <input {...common} type="date" defaultValue={value} required={field.required} className={control} />
   } else if (field.type === 'money') {
     input = <input {...common} type="text" inputMode="decimal" defaultValue={value} required={field.required} autoComplete="off" className={control} />
   } else {
@@ -98,9 +101,10 @@ function RowsInput({ field, rows, errors, isNew, lookups }: { field: Field; rows
   return (
     <fieldset className="flex flex-col gap-3 rounded-lg border border-line p-3 sm:col-span-2">
       <legend className="px-1 text-sm font-semibold text-ink-soft">{label}</legend>
+      {field.hint ? <p className="text-sm text-muted">{(t[field.hint] as () => string)()}</p> : null}
       {errors[field.name] ? <p className="text-sm text-red-700">{errors[field.name]}</p> : null}
       {keys.map((key, position) => (
-        <div key={key} className="flex flex-wrap items-end gap-3 border-b border-line pb-3 last:border-0 [&>div]:min-w-36 [&>div]:flex-1" data-testid={`${field.name}-row`}>
+        <div key={key} className="flex flex-wrap items-end gap-3 border-b border-line pb-3 last:border-0 [&>div]:min-w-28 [&>div]:flex-1" data-testid={`${field.name}-row`}>
           {subs.map((sub) => (
             <Input key={sub.name} field={{ ...sub, name: rowFieldName(field.name, key, sub.name) }} value={rows[key]?.[sub.name] ?? ''} error={errors[rowFieldName(field.name, key, sub.name)]} isNew={isNew} lookups={lookups} />
           ))}

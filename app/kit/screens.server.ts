@@ -78,6 +78,14 @@ export async function saveRecord(args: Args & { params: { id: string } }, def: F
   const back = `/view/${def.module}`
   const refused = async (res: Response) => data<FormState>(res.status === 412 ? { stale: true, values: fields } : { values: fields, errors: refusalErrors(res.status, await res.json().catch(() => null), t) }, res.status === 412 ? 412 : 400)
 
+  if (fields.intent?.startsWith('action:')) {
+    const action = def.actions?.find((a) => a.name === fields.intent.slice('action:'.length))
+    if (!action) throw data(null, { status: 400 })
+    const res = await callBff(request, context, `${recordPath(def, params.id)}/${action.name}`, { method: 'POST', headers })
+    if (!res.ok) return refused(res)
+    const next = action.to === 'new' ? String(((await res.json()) as { Dados: Record<string, unknown> }).Dados[def.idKey]) : params.id
+    throw redirect(`${back}/${encodeURIComponent(next)}?toast=${action.done}`)
+  }
   if (fields.intent === 'deactivate' || fields.intent === 'activate') {
     const res = await callBff(request, context, `${recordPath(def, params.id)}${fields.intent === 'activate' ? '?restore=1' : ''}`, { method: 'DELETE', headers })
     if (!res.ok) return refused(res)

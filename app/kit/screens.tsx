@@ -5,6 +5,7 @@ import type { PageInfo } from '../lib/page-info.server'
 import { DataTable, type ListPage } from './data-table'
 import { mayCreate, type FeatureModule, type Lookups } from './module'
 import { ActivityList, type ActivityLine } from './activity-list'
+import { RecordActions, RecordFacts, StateBadge } from './record-actions'
 import { RecordForm, type RecordValues } from './record-form'
 import type { FormState, ListQuery } from './screens.server'
 
@@ -32,10 +33,16 @@ export function RecordScreen({ def, data, state }: { def: FeatureModule; data: {
   const t = useT()
   const { page } = data
   const name = String(data.values[def.nameKey] ?? '')
+  const canEdit = page.level === 'edit' || page.level === 'delete'
   return (
     <section className="flex flex-col gap-4">
       <Breadcrumb group={page.group} title={page.title} />
-      <h1 className="text-3xl font-extrabold tracking-tight">{data.isNew ? t.admin_new_title() : t.admin_edit_title({ name })}</h1>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-extrabold tracking-tight">{data.isNew ? t.admin_new_title() : t.admin_edit_title({ name })}</h1>
+        {!data.isNew ? <StateBadge def={def} values={data.values} /> : null}
+      </div>
+      {!data.isNew && canEdit ? <RecordActions def={def} values={data.values} version={data.version} /> : null}
+      {!data.isNew ? <RecordFacts def={def} values={data.values} /> : null}
       {!data.isNew
         ? def.recordLinks?.(data.values).map((link) => (
             <a key={link.href} href={link.href} className="self-start text-sm font-semibold text-primary-700 underline dark:text-primary-100">
@@ -43,7 +50,7 @@ export function RecordScreen({ def, data, state }: { def: FeatureModule; data: {
             </a>
           ))
         : null}
-      <RecordForm def={def} isNew={data.isNew} values={data.values} version={data.version} state={state} canEdit={page.level === 'edit' || page.level === 'delete'} canDelete={page.level === 'delete'} confirming={data.confirming} lookups={data.lookups} />
+      <RecordForm def={def} isNew={data.isNew} values={data.values} version={data.version} state={state} canEdit={canEdit && (data.isNew || !def.editable || def.editable(data.values))} canDelete={page.level === 'delete'} confirming={data.confirming} lookups={data.lookups} />
       {data.activity ? <ActivityList lines={data.activity} fields={def.fields} /> : null}
     </section>
   )

@@ -1,9 +1,6 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { LANGUAGES } from '../../domain/cultures.ts'
-import { lineRow, totalsRow } from '../../domain/document-lines.ts'
-import { CURRENCIES } from '../../domain/money.ts'
-import { QUOTE_STATES, QUOTES, type QuoteRecord } from '../../domain/schemas/quotes.ts'
+import { publicQuoteSchema, QUOTES, type QuoteRecord } from '../../domain/schemas/quotes.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import { text } from '../../domain/schemas/fields.ts'
 import type { AppEnv, Deps } from '../lib/deps.ts'
@@ -18,23 +15,6 @@ const tags = ['public quotes']
 const tokenParam = z.object({ token: z.string().min(20).max(2000) })
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp']
 
-/** What the client sees of their quote: no internal notes, no ids of the office. */
-export const publicQuoteSchema = z.object({
-  company: z.object({ name: z.string(), legalName: z.string(), taxId: z.string(), address: z.string(), phone: z.string(), email: z.string(), hasLogo: z.boolean() }),
-  number: z.string(),
-  clientName: z.string(),
-  clientTaxId: z.string(),
-  serviceAddress: z.string(),
-  lines: z.array(lineRow.omit({ jobId: true })),
-  totals: totalsRow,
-  currency: z.enum(CURRENCIES),
-  validUntil: z.string(),
-  culture: z.enum(LANGUAGES),
-  terms: z.string(),
-  state: z.enum(QUOTE_STATES),
-  decision: z.object({ name: z.string(), at: z.string(), reason: z.string().optional() }).nullable(),
-})
-export type PublicQuote = z.output<typeof publicQuoteSchema>
 
 /**
  * The client's side of a sent quote (`/q/<token>`): no sign-in, the signed link is the key. It

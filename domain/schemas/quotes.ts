@@ -22,8 +22,10 @@ export const quoteInput = z.object({
   clientId: z.string().uuid({ message: 'Choose a client' }),
   serviceAddress: optionalText(300),
   lines: z.array(lineDraft).min(1, 'Add at least one line').max(100, 'At most 100 lines'),
-  validUntil: date,
-  culture: z.enum(LANGUAGES).optional(),
+  /** Empty: 30 days from today. */
+  validUntil: z.union([z.literal('').transform(() => undefined), date]).optional(),
+  /** Empty: the company's language. */
+  culture: z.union([z.literal('').transform(() => undefined), z.enum(LANGUAGES)]).optional(),
   terms: optionalText(4000),
   notes: optionalText(4000),
 })
@@ -88,3 +90,21 @@ export const quoteState = (q: Pick<QuoteRecord, 'status' | 'validUntil'>, today:
 
 /** The number of a quote: `ORC-2026-000123`. */
 export const quoteNumber = (year: string, n: number) => `ORC-${year}-${String(n).padStart(6, '0')}`
+
+/** What the client sees of their quote: no internal notes, no ids of the office. */
+export const publicQuoteSchema = z.object({
+  company: z.object({ name: z.string(), legalName: z.string(), taxId: z.string(), address: z.string(), phone: z.string(), email: z.string(), hasLogo: z.boolean() }),
+  number: z.string(),
+  clientName: z.string(),
+  clientTaxId: z.string(),
+  serviceAddress: z.string(),
+  lines: z.array(lineRow.omit({ jobId: true })),
+  totals: totalsRow,
+  currency: z.enum(CURRENCIES),
+  validUntil: z.string(),
+  culture: z.enum(LANGUAGES),
+  terms: z.string(),
+  state: z.enum(QUOTE_STATES),
+  decision: z.object({ name: z.string(), at: z.string(), reason: z.string().optional() }).nullable(),
+})
+export type PublicQuote = z.output<typeof publicQuoteSchema>

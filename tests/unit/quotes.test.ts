@@ -125,7 +125,9 @@ describe('cd_cotacao', () => {
     expect((await admin(`/cd_cotacao/${q.id}`, { method: 'PATCH', json: { notes: 'lost' }, headers: { 'if-match': created.etag! } })).status).toBe(412)
     // the list is the current branch's
     const otherBranch = await as(bff, DEMO_ADMIN, { 'x-empresa': '1', 'x-filial': '2' })
-    expect((await otherBranch<List<Quote>>(`/cd_cotacao?search=${q.number}`)).body.Dados.items).toEqual([])
+    // (each branch has its own series: the main branch may hold a quote of the same number)
+    expect((await otherBranch<List<Quote>>(`/cd_cotacao?search=${q.number}`)).body.Dados.items.map((x) => x.id)).not.toContain(q.id)
+    expect((await admin<List<Quote>>(`/cd_cotacao?search=${q.number}`)).body.Dados.items.map((x) => x.id)).toContain(q.id)
     // another company has no such quote
     const northwind = await as(bff, DEMO_ADMIN, { 'x-empresa': '2', 'x-filial': '4' })
     expect((await northwind(`/cd_cotacao/${q.id}`)).status).toBe(404)
@@ -133,5 +135,20 @@ describe('cd_cotacao', () => {
     const tech = await as(bff, DEMO_TECHNICIAN)
     expect((await tech('/cd_cotacao')).status).toBe(403)
     expect((await tech(`/cd_cotacao/${q.id}/duplicate`, { method: 'POST' })).status).toBe(403)
+  })
+})
+
+describe('the demo quotes', () => {
+  it('are 30 in the main branch, in every status before orders, some expired, and new ones number after them', async () => {
+    const { bff, quote } = await setUp()
+    const main = await as(bff, DEMO_ADMIN, { 'x-empresa': '1', 'x-filial': '2' })
+    const all = (await main<List<Quote>>('/cd_cotacao?size=100')).body.Dados.items
+    expect(all).toHaveLength(30)
+    expect(new Set(all.map((q) => q.state))).toEqual(new Set(['draft', 'sent', 'approved', 'rejected', 'expired']))
+    expect(all.map((q) => q.number)).toContain('ORC-2026-000030')
+    // every seeded total is what the app computes from the lines
+    for (const q of all) expect(q.total).toBe(q.lines.reduce((sum, l) => sum + l.total, 0))
+    const next = (await main<Quote>('/cd_cotacao', { method: 'POST', json: quote })).body.Dados.number
+    if (next.startsWith('ORC-2026-')) expect(next).toBe('ORC-2026-000031')
   })
 })

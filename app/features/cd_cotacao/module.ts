@@ -1,0 +1,80 @@
+import { listAnswer } from '../../../domain/schemas/resource.ts'
+import { clientRow } from '../../../domain/schemas/clients.ts'
+import { jobRow } from '../../../domain/schemas/jobs.ts'
+import { quoteInput, quoteRow } from '../../../domain/schemas/quotes.ts'
+import type { FeatureModule } from '../../kit/module'
+import { CULTURE_OPTIONS } from '../options'
+
+const STATES = { draft: 'state_draft', sent: 'state_sent', approved: 'state_approved', rejected: 'state_rejected', converted: 'state_converted', expired: 'state_expired' } as const
+
+/** cd_cotacao (DOMAIN.md): the branch's quotes, from draft to the client's answer. */
+export const quotes = {
+  module: 'cd_cotacao',
+  api: '/cd_cotacao',
+  row: quoteRow,
+  idKey: 'id',
+  nameKey: 'number',
+  defaultSort: 'number',
+  input: { create: quoteInput, edit: quoteInput },
+  activity: true,
+  stateKey: 'state',
+  states: STATES,
+  editable: (values) => values.status === 'draft',
+  actions: [
+    { name: 'send', label: 'action_send', when: ['draft'], done: 'done_sent', variant: 'primary' },
+    { name: 'approve', label: 'action_approve', when: ['sent'], done: 'done_approved' },
+    { name: 'reject', label: 'action_reject', when: ['sent'], done: 'done_rejected', variant: 'danger-outline' },
+    { name: 'convert', label: 'action_convert', when: ['approved'], done: 'done_converted', variant: 'primary' },
+    { name: 'duplicate', label: 'action_duplicate', when: Object.keys(STATES), done: 'done_duplicated', to: 'new' },
+  ],
+  facts: (values, f) => {
+    const totals = values.totals as { subtotal: number; discount: number; tax: number; total: number }
+    const decision = values.decision as { name: string; at: string; reason?: string } | null
+    return [
+      { label: 'f_valid_until', value: f.date(String(values.validUntil)) },
+      { label: 'f_subtotal', value: f.money(totals.subtotal) },
+      { label: 'f_discount', value: f.money(-totals.discount) },
+      { label: 'f_tax', value: f.money(totals.tax) },
+      { label: 'f_total', value: f.money(totals.total), strong: true },
+      ...(decision ? [{ label: 'f_answered_by' as const, value: `${decision.name} · ${f.date(decision.at)}` }] : []),
+      ...(decision?.reason ? [{ label: 'f_reason' as const, value: decision.reason }] : []),
+    ]
+  },
+  columns: [
+    { key: 'number', label: 'f_number', sortable: true },
+    { key: 'clientName', label: 'f_client', sortable: true },
+    { key: 'state', label: 'f_state', sortable: true, labels: STATES },
+    { key: 'validUntil', label: 'f_valid_until', sortable: true },
+    { key: 'total', label: 'f_total', sortable: true, show: 'money' },
+  ],
+  fields: [
+    { name: 'clientId', label: 'f_client', type: 'select', lookup: 'clients', required: true },
+    { name: 'validUntil', label: 'f_valid_until_default', type: 'date' },
+    { name: 'serviceAddress', label: 'f_service_address', type: 'text', wide: true },
+    {
+      name: 'lines',
+      label: 'f_lines',
+      hint: 'lines_hint',
+      type: 'rows',
+      of: [
+        { name: 'jobId', label: 'f_job', type: 'select', lookup: 'jobs', empty: 'line_free_text' },
+        { name: 'description', label: 'f_description', type: 'text' },
+        { name: 'quantity', label: 'f_quantity', type: 'text' },
+        { name: 'unitPrice', label: 'f_unit_price', type: 'money' },
+        { name: 'discountPercent', label: 'f_discount_percent', type: 'text' },
+        { name: 'taxPercent', label: 'f_tax_percent', type: 'text' },
+      ],
+    },
+    { name: 'culture', label: 'f_client_language', type: 'select', options: CULTURE_OPTIONS, empty: 'f_company_language' },
+    { name: 'terms', label: 'f_terms', type: 'textarea', wide: true },
+    { name: 'notes', label: 'f_notes', type: 'textarea', wide: true },
+  ],
+  lookups: async (get) => {
+    const [clients, jobs] = await Promise.all([get('/cd_cliente?size=100&sort=name', listAnswer(clientRow).shape.Dados), get('/cd_job?size=100', listAnswer(jobRow).shape.Dados)])
+    return { clients: clients.items.map((c) => [c.id, c.taxId ? `${c.name} · ${c.taxId}` : c.name]), jobs: jobs.items.map((j) => [j.id, `${j.code} · ${j.name}`]) }
+  },
+  recordLinks: (values) => [
+    { href: `/resources/quote-pdf/${encodeURIComponent(String(values.id))}`, label: 'quote_pdf' },
+    ...(values.sentAt ? [{ href: `/resources/quote-link/${encodeURIComponent(String(values.id))}`, label: 'quote_client_link' as const }] : []),
+  ],
+} satisfies FeatureModule

@@ -1,0 +1,61 @@
+import { Form, useNavigation } from 'react-router'
+import { formatMoney, type Currency } from '../../domain/money.ts'
+import { CULTURES, useLocale, useT } from '../lib/i18n'
+import { CsrfField } from '../ui/csrf-field'
+import { Badge } from '../ui/badge'
+import { Button } from '../ui/button'
+import type { FactFormat, FeatureModule, TextKey } from './module'
+
+type Values = Record<string, unknown>
+
+/** The record's state as a badge, in the user's language. */
+export function StateBadge({ def, values }: { def: FeatureModule; values: Values }) {
+  const t = useT()
+  const state = def.stateKey ? String(values[def.stateKey] ?? '') : ''
+  const label = def.states?.[state]
+  if (!label) return null
+  return <Badge tone={state === 'approved' || state === 'converted' ? 'success' : 'neutral'}>{(t[label] as () => string)()}</Badge>
+}
+
+/** The lifecycle actions the record's state allows (each a POST of its own, with the version read). */
+export function RecordActions({ def, values, version }: { def: FeatureModule; values: Values; version: string | null }) {
+  const t = useT()
+  const busy = useNavigation().state === 'submitting'
+  const state = def.stateKey ? String(values[def.stateKey] ?? '') : ''
+  const actions = (def.actions ?? []).filter((a) => a.when.includes(state))
+  if (actions.length === 0) return null
+  return (
+    <Form method="post" className="flex flex-wrap gap-2" aria-label={t.record_actions()}>
+      <CsrfField />
+      <input type="hidden" name="version" value={version ?? ''} />
+      {actions.map((action) => (
+        <Button key={action.name} type="submit" name="intent" value={`action:${action.name}`} variant={action.variant ?? 'secondary'} disabled={busy}>
+          {(t[action.label] as () => string)()}
+        </Button>
+      ))}
+    </Form>
+  )
+}
+
+/** Read-only facts of the record (number, totals ...), amounts and dates in the user's culture. */
+export function RecordFacts({ def, values }: { def: FeatureModule; values: Values }) {
+  const t = useT()
+  const locale = useLocale()
+  if (!def.facts) return null
+  const dates = new Intl.DateTimeFormat(CULTURES[locale], { dateStyle: 'medium', timeZone: 'UTC' })
+  const format: FactFormat = {
+    money: (cents) => formatMoney(cents, (values.currency as Currency) ?? 'BRL', locale),
+    date: (iso) => dates.format(new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso)),
+    label: (key: TextKey) => (t[key] as () => string)(),
+  }
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 rounded-xl border border-line bg-surface p-4 text-sm sm:max-w-md">
+      {def.facts(values, format).map((fact) => (
+        <div key={fact.label} className="contents">
+          <dt className="text-muted">{(t[fact.label] as () => string)()}</dt>
+          <dd className={`text-right tabular-nums ${fact.strong ? 'text-base font-bold' : ''}`}>{fact.value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}

@@ -1,0 +1,147 @@
+import { data, Form, redirect, useNavigation } from 'react-router'
+import type { Route } from './+types/quote'
+import { formatMoney } from '../../domain/money.ts'
+import { wrapper } from '../../domain/schemas/common.ts'
+import { publicQuoteSchema, type PublicQuote } from '../../domain/schemas/quotes.ts'
+import { callBff } from '../lib/api.server'
+import { formFields } from '../lib/forms'
+import { refusalErrors } from '../lib/form-errors.server'
+import { CULTURES, translator, type Translator } from '../lib/i18n'
+import { CsrfField } from '../ui/csrf-field'
+import { Alert } from '../ui/alert'
+import { Button } from '../ui/button'
+
+/** The client's page of a sent quote (`/q/<token>`, no sign-in), in the client's language. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const res = await callBff(request, context, `/public/quotes/${encodeURIComponent(params.token)}`)
+  if (res.status === 404 || res.status === 400) throw data(null, { status: 404 })
+  if (!res.ok) throw data(null, { status: 500 })
+  return { quote: wrapper(publicQuoteSchema).parse(await res.json()).Dados }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const fields = formFields(await request.formData())
+  const decision = fields.intent === 'reject' ? 'reject' : 'approve'
+  const res = await callBff(request, context, `/public/quotes/${encodeURIComponent(params.token)}/${decision}`, { method: 'POST', json: decision === 'reject' ? { name: fields.name ?? '', reason: fields.reason ?? '' } : { name: fields.name ?? '' } })
+  if (res.ok) throw redirect(`/q/${params.token}`)
+  const culture = publicQuoteSchema.shape.culture.safeParse(fields.culture)
+  return data({ errors: refusalErrors(res.status, await res.json().catch(() => null), translator(culture.success ? culture.data : 'en')), values: fields }, 400)
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${translator(loaderData.quote.culture).q_title({ number: loaderData.quote.number })} · ${loaderData.quote.company.name}` : 'Fieldwise' }, { name: 'robots', content: 'noindex' }]
+
+function Lines({ quote, t, money }: { quote: PublicQuote; t: Translator; money: (cents: number) => string }) {
+  const number = new Intl.NumberFormat(CULTURES[quote.culture], { maximumFractionDigits: 3 })
+  return (
+    <div className="overflow-x-auto rounded-xl border border-line" role="region" aria-label={t.f_lines()} tabIndex={0}>
+      <table className="w-full min-w-[36rem] text-left text-sm">
+        <thead className="bg-canvas text-ink-soft">
+          <tr>
+            <th scope="col" className="px-3 py-2">{t.q_col_description()}</th>
+            <th scope="col" className="px-3 py-2 text-right">{t.f_quantity()}</th>
+            <th scope="col" className="px-3 py-2 text-right">{t.q_col_unit_price()}</th>
+            <th scope="col" className="px-3 py-2 text-right">{t.f_discount_percent()}</th>
+            <th scope="col" className="px-3 py-2 text-right">{t.f_tax_percent()}</th>
+            <th scope="col" className="px-3 py-2 text-right">{t.f_total()}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {quote.lines.map((line, i) => (
+            <tr key={i} className="border-t border-line" data-testid="quote-line">
+              <td className="px-3 py-2">{line.description}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{number.format(line.quantity)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{money(line.unitPrice)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{number.format(line.discountPercent)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{number.format(line.taxPercent)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{money(line.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+export default function QuotePage({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { quote } = loaderData
+  const t = translator(quote.culture)
+  const busy = useNavigation().state === 'submitting'
+  const money = (cents: number) => formatMoney(cents, quote.currency, quote.culture)
+  const date = (iso: string) => new Intl.DateTimeFormat(CULTURES[quote.culture], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso))
+  const errors = actionData?.errors ?? {}
+  const input = 'min-h-11 w-full rounded-md border border-line bg-surface px-3 text-ink'
+  return (
+    <main lang={quote.culture} className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex items-center gap-4">
+          {quote.company.hasLogo ? <img src={`/api/public/quotes/${params.token}/logo`} alt={quote.company.name} className="max-h-16 max-w-40 object-contain" /> : null}
+          <div>
+            <p className="text-lg font-bold">{quote.company.name}</p>
+            <p className="text-sm text-muted">{[quote.company.legalName, quote.company.taxId].filter(Boolean).join(' · ')}</p>
+          </div>
+        </div>
+        <div className="text-right">
+          <h1 className="text-2xl font-extrabold">{t.q_title({ number: quote.number })}</h1>
+          <p className="text-sm text-muted">{t.q_valid_until({ date: date(quote.validUntil) })}</p>
+        </div>
+      </header>
+      <section aria-label={t.f_client()} className="rounded-xl border border-line bg-surface p-4 text-sm">
+        <p className="font-semibold">{quote.clientName}</p>
+        {quote.clientTaxId ? <p>{quote.clientTaxId}</p> : null}
+        {quote.serviceAddress ? <p>{quote.serviceAddress}</p> : null}
+      </section>
+      <Lines quote={quote} t={t} money={money} />
+      <dl className="ml-auto grid grid-cols-[auto_auto] gap-x-8 gap-y-1 text-sm">
+        <dt className="text-muted">{t.f_subtotal()}</dt>
+        <dd className="text-right tabular-nums">{money(quote.totals.subtotal)}</dd>
+        <dt className="text-muted">{t.f_discount()}</dt>
+        <dd className="text-right tabular-nums">{money(-quote.totals.discount)}</dd>
+        <dt className="text-muted">{t.f_tax()}</dt>
+        <dd className="text-right tabular-nums">{money(quote.totals.tax)}</dd>
+        <dt className="text-base font-bold">{t.f_total()}</dt>
+        <dd className="text-right text-base font-bold tabular-nums" data-testid="quote-total">{money(quote.totals.total)}</dd>
+      </dl>
+      {quote.terms ? (
+        <section aria-label={t.f_terms()} className="whitespace-pre-line text-sm text-ink-soft">
+          <h2 className="font-semibold text-ink">{t.f_terms()}</h2>
+          {quote.terms}
+        </section>
+      ) : null}
+      {quote.state === 'approved' || quote.state === 'converted' ? (
+        <Alert tone="success">{t.q_approved_text({ name: quote.decision?.name ?? '', date: date(quote.decision?.at ?? quote.validUntil) })}</Alert>
+      ) : quote.state === 'rejected' ? (
+        <Alert tone="info">{t.q_rejected_text({ name: quote.decision?.name ?? '' })}</Alert>
+      ) : quote.state === 'expired' ? (
+        <Alert tone="info">{t.q_expired_text({ company: quote.company.name })}</Alert>
+      ) : (
+        <section aria-labelledby="answer-title" className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-4">
+          <h2 id="answer-title" className="text-lg font-bold">{t.q_answer_title()}</h2>
+          {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
+          <Form method="post" className="flex flex-col gap-3">
+            <CsrfField />
+            <input type="hidden" name="culture" value={quote.culture} />
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              {t.q_your_name()}
+              <input name="name" autoComplete="name" defaultValue={actionData?.values?.name ?? ''} aria-invalid={errors.name ? true : undefined} className={input} />
+              {errors.name ? <span className="text-red-700">{errors.name}</span> : null}
+            </label>
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              {t.q_reason_optional()}
+              <textarea name="reason" rows={2} defaultValue={actionData?.values?.reason ?? ''} aria-invalid={errors.reason ? true : undefined} className={`${input} py-2`} />
+              {errors.reason ? <span className="text-red-700">{errors.reason}</span> : null}
+            </label>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" name="intent" value="approve" disabled={busy}>
+                {t.q_approve_button()}
+              </Button>
+              <Button type="submit" name="intent" value="reject" variant="danger-outline" disabled={busy}>
+                {t.q_reject_button()}
+              </Button>
+            </div>
+            <p className="text-xs text-muted">{t.q_answer_note()}</p>
+          </Form>
+        </section>
+      )}
+    </main>
+  )
+}
