@@ -1,6 +1,6 @@
 import { documentTotals } from '../domain/document-lines.ts'
 import { addressLine, type ClientRecord } from '../domain/schemas/clients.ts'
-import { quoteNumber, type QuoteRecord } from '../domain/schemas/quotes.ts'
+import { quoteNumber, type QuoteRecord, type StoredQuote } from '../domain/schemas/quotes.ts'
 import type { JobRecord } from '../domain/schemas/jobs.ts'
 import { formatCnpj } from '../domain/schemas/cnpj.ts'
 import { formatCpf } from '../domain/schemas/cpf.ts'
@@ -112,7 +112,7 @@ const SEED_TIME_ZONE = 'America/Sao_Paulo'
  * quote can have before service orders exist (draft, sent, approved, rejected; some expired),
  * numbered ORC-2026-000001 to 000030, priced by the same code as the app.
  */
-export function seedQuotes(clients: ClientRecord[], jobs: JobRecord[]): Array<QuoteRecord & { timeZone: string }> {
+export function seedQuotes(clients: ClientRecord[], jobs: JobRecord[]): StoredQuote[] {
   const r = seeded(3030)
   const plan: QuoteRecord['status'][] = ['draft', 'draft', 'draft', 'draft', 'draft', 'draft', 'sent', 'sent', 'sent', 'sent', 'sent', 'sent', 'sent', 'sent', 'sent', 'approved', 'approved', 'approved', 'approved', 'approved', 'approved', 'approved', 'approved', 'rejected', 'rejected', 'rejected', 'rejected', 'rejected', 'draft', 'sent']
   return plan.map((status, i) => {

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { addDays, dateIn } from '../../domain/dates.ts'
-import { documentTotals, lineInput, withLineTotals, type LineDraft, type LineInput } from '../../domain/document-lines.ts'
+import { documentTotals, lineInput, type LineDraft, type LineInput } from '../../domain/document-lines.ts'
 import { addressLine, CLIENTS, type ClientRecord } from '../../domain/schemas/clients.ts'
 import { JOBS, type JobRecord } from '../../domain/schemas/jobs.ts'
-import { quoteInput, quoteNumber, quoteRow, QUOTES, quoteState, type QuoteInput, type QuoteRecord, type QuoteRow } from '../../domain/schemas/quotes.ts'
+import { quoteInput, quoteNumber, quoteRow, quoteRowOf, QUOTES, quoteState, type QuoteInput, type QuoteRow, type StoredQuote as Stored } from '../../domain/schemas/quotes.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import { collectionSource } from '../lib/collection-source.ts'
 import type { Deps } from '../lib/deps.ts'
@@ -11,22 +11,17 @@ import { fieldError, notFound, ruleError } from '../lib/errors.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { sendLink } from '../lib/outbox.ts'
 import { quoteLinkUrl } from '../lib/quote-link.ts'
+import { quotePdfResponse } from '../lib/quote-document.ts'
 import { resourceRoutes, type Caller, type ResourceDefinition } from '../lib/resource.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { checked, valid } from '../lib/validate.ts'
 
-type Stored = QuoteRecord & { timeZone: string }
 const tags = ['cd_cotacao']
 const idParam = z.object({ id: z.string().uuid() })
 const ok = <T>(Dados: T, Msg = '') => ({ IsSuccess: true as const, Dados, Msg })
 
 /** How long a new or duplicated quote is valid when the office does not say. */
 export const QUOTE_DAYS_VALID = 30
-
-export const quoteRowOf = (q: Stored, now: number): QuoteRow => {
-  const { timeZone, ...quote } = q
-  return { ...quote, lines: withLineTotals(q.lines), total: q.totals.total, state: quoteState(q, dateIn(timeZone, now)) }
-}
 
 /**
  * cd_cotacao (DOMAIN.md): quotes of the current branch, numbered per branch and year with no
@@ -168,6 +163,12 @@ export function cdCotacaoRoutes(deps: Deps) {
         await Promise.all([line(saved.value.id, 'created'), line(original.value.id, 'duplicated')])
         c.header('ETag', `"${saved.version}"`)
         return c.json(ok(quoteRowOf(saved.value, deps.now()), `Quote ${saved.value.number} created`))
+      })
+      .get('/:id/pdf', doc({ summary: 'The quote as a PDF with the company logo, in the client\'s language', tags, responses: { 200: { description: 'The PDF', content: 'application/pdf' }, 403: apiErrorSchema, 404: apiErrorSchema } }), requireTenant(deps), valid('param', idParam), async (c) => {
+        const who: Caller = { deps, user: c.get('auth').user, tenant: c.get('tenant'), culture: 'en' }
+        const [quote, company] = await Promise.all([source.find(who, c.req.valid('param').id), deps.repos.companies.find(who.tenant.empresa)])
+        if (!quote || !company) throw notFound('Quote')
+        return quotePdfResponse(c, deps, quote.value, company)
       })
       .get('/:id/link', doc({ summary: "The client's link of a sent quote (to copy when no e-mail goes out)", tags, responses: { 200: wrapper(z.object({ url: z.string() })), 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema } }), requireTenant(deps), valid('param', idParam), async (c) => {
         const who: Caller = { deps, user: c.get('auth').user, tenant: c.get('tenant'), culture: 'en' }

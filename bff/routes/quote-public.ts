@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { publicQuoteSchema, QUOTES, type QuoteRecord } from '../../domain/schemas/quotes.ts'
+import { publicQuoteSchema, QUOTES, type StoredQuote as Stored } from '../../domain/schemas/quotes.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import { text } from '../../domain/schemas/fields.ts'
 import type { AppEnv, Deps } from '../lib/deps.ts'
@@ -8,12 +8,10 @@ import { apiError, ruleError } from '../lib/errors.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { readQuoteLink } from '../lib/quote-link.ts'
 import { valid } from '../lib/validate.ts'
-import { quoteRowOf } from './cd-cotacao.ts'
+import { companyLogo, publicQuote, quotePdfResponse } from '../lib/quote-document.ts'
 
-type Stored = QuoteRecord & { timeZone: string }
 const tags = ['public quotes']
 const tokenParam = z.object({ token: z.string().min(20).max(2000) })
-const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp']
 
 
 /**
@@ -31,24 +29,7 @@ export function quotePublicRoutes(deps: Deps) {
     if (!company) throw apiError(404, 'This link is not valid (any more)', undefined, { code: 'not_found' })
     return { empresa: claims.empresa, quote: found.value, company }
   }
-  const view = ({ quote, company }: Awaited<ReturnType<typeof open>>): z.output<typeof publicQuoteSchema> => {
-    const row = quoteRowOf(quote, deps.now())
-    return {
-      company: { name: company.NOME_EMPRESA, legalName: company.RAZAO_SOCIAL, taxId: company.CNPJ, address: company.ENDERECO ?? '', phone: company.TELEFONE ?? '', email: company.EMAIL ?? '', hasLogo: Boolean(company.ID_ARQUIVO) },
-      number: row.number,
-      clientName: row.clientName,
-      clientTaxId: row.clientTaxId,
-      serviceAddress: row.serviceAddress,
-      lines: row.lines.map(({ jobId, ...line }) => (void jobId, line)),
-      totals: row.totals,
-      currency: row.currency,
-      validUntil: row.validUntil,
-      culture: row.culture,
-      terms: row.terms,
-      state: row.state,
-      decision: row.decision ? { name: row.decision.name, at: row.decision.at, ...(row.decision.reason ? { reason: row.decision.reason } : {}) } : null,
-    }
-  }
+  const view = ({ quote, company }: Awaited<ReturnType<typeof open>>) => publicQuote(deps, quote, company)
   /** The client's answer: only to a sent quote that has not expired; one activity line names them. */
   async function decide(token: string, to: 'approved' | 'rejected', decision: { name: string; reason?: string }, address: string) {
     const opened = await open(token)
@@ -71,12 +52,13 @@ export function quotePublicRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .get('/:token', doc({ summary: 'The quote a client link opens', tags, auth: false, responses: { 200: answer, 404: apiErrorSchema } }), valid('param', tokenParam), async (c) => c.json({ IsSuccess: true as const, Dados: view(await open(c.req.valid('param').token)), Msg: '' }))
     .get('/:token/logo', doc({ summary: "The quoting company's logo", tags, auth: false, responses: { 200: { description: 'The image', content: 'image/png' }, 404: apiErrorSchema } }), valid('param', tokenParam), async (c) => {
-      const { empresa, company } = await open(c.req.valid('param').token)
-      const files = deps.repos.company(empresa).files()
-      const meta = company.ID_ARQUIVO ? await files.find(company.ID_ARQUIVO) : null
-      if (!meta || !LOGO_TYPES.includes(meta.type)) throw apiError(404, 'No logo', undefined, { code: 'not_found' })
-      const bytes = await files.bytes(meta)
-      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': meta.type, 'Cache-Control': 'private, max-age=3600', 'Content-Security-Policy': "default-src 'none'; sandbox" })
+      const logo = await companyLogo(deps, (await open(c.req.valid('param').token)).company)
+      if (!logo) throw apiError(404, 'No logo', undefined, { code: 'not_found' })
+      return c.body(logo.bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': logo.type, 'Cache-Control': 'private, max-age=3600', 'Content-Security-Policy': "default-src 'none'; sandbox" })
+    })
+    .get('/:token/pdf', doc({ summary: 'The quote as a PDF, in the client\'s language', tags, auth: false, responses: { 200: { description: 'The PDF', content: 'application/pdf' }, 404: apiErrorSchema } }), valid('param', tokenParam), async (c) => {
+      const { quote, company } = await open(c.req.valid('param').token)
+      return quotePdfResponse(c, deps, quote, company)
     })
     .post('/:token/approve', doc({ summary: 'The client approves, typing their name', tags, auth: false, responses: { 200: answer, ...errors } }), valid('param', tokenParam), valid('json', z.object({ name: text(120) })), async (c) =>
       c.json({ IsSuccess: true as const, Dados: await decide(c.req.valid('param').token, 'approved', { name: c.req.valid('json').name }, addressOf(c)), Msg: 'Quote approved' }),

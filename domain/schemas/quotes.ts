@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../cultures.ts'
-import { isIsoDate } from '../dates.ts'
-import { lineDraft, lineRow, totalsRow, type LineInput, type Totals } from '../document-lines.ts'
+import { dateIn, isIsoDate } from '../dates.ts'
+import { lineDraft, lineRow, totalsRow, withLineTotals, type LineInput, type Totals } from '../document-lines.ts'
 import { CURRENCIES, type Currency } from '../money.ts'
 import { rule } from '../messages.ts'
 import { optionalText } from './fields.ts'
@@ -85,6 +85,9 @@ export const quoteRow = z.object({
 })
 export type QuoteRow = z.output<typeof quoteRow>
 
+/** A quote as stored: with its branch's time zone, in which its dates are days. */
+export type StoredQuote = QuoteRecord & { timeZone: string }
+
 /** DOMAIN.md: a quote is expired when its valid-until date has passed and it was not decided. */
 export const quoteState = (q: Pick<QuoteRecord, 'status' | 'validUntil'>, today: string): QuoteState => ((q.status === 'draft' || q.status === 'sent') && q.validUntil < today ? 'expired' : q.status)
 
@@ -108,3 +111,9 @@ export const publicQuoteSchema = z.object({
   decision: z.object({ name: z.string(), at: z.string(), reason: z.string().optional() }).nullable(),
 })
 export type PublicQuote = z.output<typeof publicQuoteSchema>
+
+/** A stored quote as the API answers it, its state at `now`. */
+export const quoteRowOf = (q: StoredQuote, now: number): QuoteRow => {
+  const { timeZone, ...quote } = q
+  return { ...quote, lines: withLineTotals(q.lines), total: q.totals.total, state: quoteState(q, dateIn(timeZone, now)) }
+}

@@ -1,6 +1,21 @@
 import { expect } from 'vitest'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import type { Running } from './servers.ts'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+/** A PDF's text, read back by poppler's pdftotext. */
+function pdfText(bytes: Uint8Array): string {
+  const dir = mkdtempSync(join(tmpdir(), 'runtime-pdf-'))
+  try {
+    writeFileSync(join(dir, 'doc.pdf'), bytes)
+    return execFileSync('pdftotext', [join(dir, 'doc.pdf'), '-'], { encoding: 'utf8' })
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
 
 /** Signs in through the API, writes the user's name, reads it back; checks a page and an asset. */
 export async function roundTrip(url: string, name: string) {
@@ -12,6 +27,14 @@ export async function roundTrip(url: string, name: string) {
   expect(patch.status).toBe(200)
   const user = (await (await fetch(`${url}/api/common/user`, { headers: auth })).json()) as { name: string }
   expect(user.name).toBe(name)
+  // a quote's PDF is rendered by this runtime (the PDF library must run on each)
+  const tenant = { ...auth, 'x-empresa': '1', 'x-filial': '2' }
+  const quotes = (await (await fetch(`${url}/api/cd_cotacao?size=1`, { headers: tenant })).json()) as { Dados: { items: Array<{ id: string; number: string }> } }
+  const [quote] = quotes.Dados.items
+  const pdf = await fetch(`${url}/api/cd_cotacao/${quote.id}/pdf`, { headers: tenant })
+  expect(pdf.status).toBe(200)
+  expect(pdf.headers.get('content-type')).toBe('application/pdf')
+  expect(pdfText(new Uint8Array(await pdf.arrayBuffer()))).toContain(quote.number)
   const wrong = await fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...DEMO_ADMIN, password: 'wrong-password' }) })
   expect(wrong.status).toBe(404)
   const page = await fetch(`${url}/sign-in`)

@@ -1,4 +1,9 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { solidPng } from '../shared/png.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { testBff, type TestBff } from '../shared/bff.ts'
 
@@ -150,5 +155,55 @@ describe('the demo quotes', () => {
     for (const q of all) expect(q.total).toBe(q.lines.reduce((sum, l) => sum + l.total, 0))
     const next = (await main<Quote>('/cd_cotacao', { method: 'POST', json: quote })).body.Dados.number
     if (next.startsWith('ORC-2026-')) expect(next).toBe('ORC-2026-000031')
+  })
+})
+
+describe('the quote PDF', () => {
+  const readPdf = (bytes: Uint8Array, tool: 'pdftotext' | 'pdfimages' = 'pdftotext') => {
+    const dir = mkdtempSync(join(tmpdir(), 'quote-pdf-'))
+    try {
+      writeFileSync(join(dir, 'q.pdf'), bytes)
+      return execFileSync(tool, tool === 'pdftotext' ? ['-layout', join(dir, 'q.pdf'), '-'] : ['-list', join(dir, 'q.pdf')], { encoding: 'utf8' })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+
+  it('prints the number, the client, the lines and the total in the client\'s culture, with the company logo', async () => {
+    const { bff, admin, quote } = await setUp()
+    const token = await bff.signIn(DEMO_ADMIN)
+    const headers = { 'x-empresa': '1', 'x-filial': '1' }
+    const form = new FormData()
+    form.append('files', new File([solidPng(240, 80, [20, 60, 200])], 'logo.png', { type: 'image/png' }))
+    form.append('getEmpresaProprietario', 'true')
+    const logo = ((await (await bff.call('/FileManager/upload', { method: 'POST', token, headers, body: form })).json()) as { ListFiles: Array<{ Id: string; Url: string }> }).ListFiles[0]
+    expect((await bff.call('/ac_empresas/logo', { method: 'PUT', token, headers, json: { ID_ARQUIVO: logo.Id, URL_LOGO: logo.Url } })).status).toBe(200)
+
+    const q = (await admin<Quote>('/cd_cotacao', { method: 'POST', json: { ...quote, culture: 'pt', lines: [...quote.lines, { description: 'Peças — filtro ≥ 2 mm 🔧', quantity: '1,5', unitPrice: '10,01', taxPercent: '' }] } })).body.Dados
+    const res = await bff.call(`/cd_cotacao/${q.id}/pdf`, { token, headers })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/pdf')
+    const bytes = new Uint8Array(await res.arrayBuffer())
+    const text = readPdf(bytes)
+    expect(text).toContain('ORÇAMENTO')
+    expect(text).toContain(q.number)
+    expect(text).toContain(q.clientName)
+    expect(text).toContain('Instalação de ar-condicionado split')
+    expect(text).toContain('Visita técnica')
+    // what the standard fonts cannot draw is replaced, not dropped with the line
+    expect(text).toContain('Peças — filtro >= 2 mm')
+    expect(text).toMatch(/Total\s+R\$ 955,52/)
+    expect(readPdf(bytes, 'pdfimages').trim().split('\n')).toHaveLength(3)
+
+    // the client gets the same document from their link, in English when the quote says so
+    await admin(`/cd_cotacao/${q.id}`, { method: 'PATCH', json: { culture: 'en' } })
+    await admin(`/cd_cotacao/${q.id}/send`, { method: 'POST' })
+    const link = (await admin<{ url: string }>(`/cd_cotacao/${q.id}/link`)).body.Dados.url.split('/q/')[1]
+    const pub = await bff.call(`/public/quotes/${link}/pdf`)
+    expect(pub.status).toBe(200)
+    expect(readPdf(new Uint8Array(await pub.arrayBuffer()))).toMatch(/QUOTE[\s\S]*Total\s+R\$955\.52/)
+    // another company cannot print it
+    const northwind = await bff.call(`/cd_cotacao/${q.id}/pdf`, { token, headers: { 'x-empresa': '2', 'x-filial': '4' } })
+    expect(northwind.status).toBe(404)
   })
 })
