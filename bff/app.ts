@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { Config } from './config.ts'
-import type { AppEnv, Deps, Logger } from './lib/deps.ts'
+import type { AppEnv, Deps, Logger, Mailer } from './lib/deps.ts'
 import { apiError, onApiError } from './lib/errors.ts'
 import { signingSecret } from './lib/secret.ts'
 import { createTokenVerifier } from './lib/tokens.ts'
@@ -51,6 +51,8 @@ export type BffOptions = {
   log?: Logger
   now?: () => number
   clientAddress?: (c: Context) => string | undefined
+  /** How e-mail goes out where the runtime can reach a mail server (Node, Deno: SMTP_URL). */
+  mailer?: Mailer | null
 }
 
 export const consoleLogger: Logger = {
@@ -72,6 +74,7 @@ export async function createBff(options: BffOptions) {
     log: options.log ?? consoleLogger,
     now: options.now ?? Date.now,
     clientAddress: options.clientAddress ?? (() => undefined),
+    mailer: options.mailer ?? null,
   }
   const limit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw apiError(413, 'The request body is too large') } })
   // Uploads: the files and a little room for the other form fields; refused as soon as it is passed.

@@ -24,6 +24,8 @@ export const configSchema = z
     SIMULATE_LATENCY: flag,
     CARD_PROVIDER_PUBLIC_KEY: z.string().optional(),
     PUBLIC_URL: optionalUrl('where the app is reached, for links in e-mails'),
+    SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL (user:password@host:port)').optional()),
+    MAIL_FROM: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(200).regex(/^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/, 'must be an address, like Acme <quotes@acme.example>').optional()),
     PASSWORD_HASH_ITERATIONS: z.coerce.number({ message: 'must be a number' }).int().min(1000, 'must be at least 1000').optional(),
     TRUSTED_PROXY_HEADER: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name').toLowerCase().optional()),
     DEMO_DATA: z.enum(['0', '1', ''], { message: 'must be 0 or 1' }).optional(),
@@ -60,6 +62,10 @@ export type Config = {
   simulateLatency: boolean
   cardProviderPublicKey?: string
   publicUrl?: string
+  /** Where e-mail goes out (Node and Deno); unset, links are written to the log for the office to pass on. */
+  smtpUrl?: string
+  /** The sender of the app's e-mail. */
+  mailFrom: string
   /** The signed-in screens' frame unless the address or the route asks for another. */
   defaultLayout: Settings['DEFAULT_LAYOUT']
   /**
@@ -101,6 +107,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     simulateLatency: s.SIMULATE_LATENCY,
     cardProviderPublicKey: s.CARD_PROVIDER_PUBLIC_KEY,
     publicUrl: s.PUBLIC_URL,
+    smtpUrl: s.SMTP_URL,
+    mailFrom: s.MAIL_FROM ?? `Fieldwise <no-reply@${s.PUBLIC_URL ? new URL(s.PUBLIC_URL).hostname : 'localhost'}>`,
     defaultLayout: s.DEFAULT_LAYOUT,
     trustedProxyHeader: s.TRUSTED_PROXY_HEADER,
     passwordIterations: s.PASSWORD_HASH_ITERATIONS ?? PBKDF2_ITERATIONS,

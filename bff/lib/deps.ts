@@ -17,9 +17,16 @@ export type Deps = {
   verifyToken: (token: string, nowSeconds: number) => Promise<{ sub: string; sid: string } | null>
   log: Logger
   now: () => number
+  /** The mail server's sender (SMTP_URL), or null: then links go to the log. */
+  mailer: Mailer | null
   /** The caller's network address, as the runtime knows it (for throttling). */
   clientAddress: (c: Context) => string | undefined
 }
+
+/** One e-mail of the app (a quote's link, an invitation ...). */
+export type MailMessage = { to: string; subject: string; text: string }
+/** Sends an e-mail; throws when the mail server refuses it. */
+export type Mailer = (message: MailMessage) => Promise<void>
 
 export type Auth = { user: UserRecord; userVersion: number; session: SessionRecord; token: string }
 export type Tenant = { empresa: number; filial: number; grant: Grant }

@@ -1,4 +1,4 @@
-import type { Deps } from './deps.ts'
+import type { Deps, MailMessage } from './deps.ts'
 
 /**
  * An address of the app for a link sent to someone: the configured PUBLIC_URL (required in
@@ -7,9 +7,22 @@ import type { Deps } from './deps.ts'
 export const appLink = (deps: Deps, path: string) => `${deps.config.publicUrl ?? `http://localhost:${deps.config.port}`}${path}`
 
 /**
- * A message for one person that carries a link (a password reset, an invitation). There is no
- * mail server yet: it goes to the server log, where an operator can pass it on.
+ * A message for one person that carries a link (a password reset, an invitation, a quote): by
+ * e-mail when a mail server is set (SMTP_URL), else to the server log, where an operator can pass
+ * it on. A mail server that refuses it is logged too (with the link), never shown to the caller:
+ * answers must not tell whether an address exists. True when it went out by e-mail.
  */
-export function sendLink(deps: Deps, to: string, what: string, link: string) {
+export async function sendLink(deps: Deps, to: string, what: string, link: string, message?: Omit<MailMessage, 'to'>): Promise<boolean> {
+  if (deps.mailer) {
+    try {
+      await deps.mailer({ to, subject: message?.subject ?? what, text: message?.text ?? `${what}:\n\n${link}\n` })
+      deps.log.info(`${what} sent by e-mail to ${to}`)
+      return true
+    } catch (error) {
+      deps.log.error(`${what} for ${to} could not be sent by e-mail (the link: ${link})`, error)
+      return false
+    }
+  }
   deps.log.info(`${what} for ${to}: ${link}`)
+  return false
 }

@@ -60,7 +60,7 @@ export function userRoutes(deps: Deps) {
         if (await users.create(invited)) {
           const token = randomToken(32)
           await deps.repos.resetTokens.save(await sha256Hex(token), { userId: invited.id, expiresAt: deps.now() + INVITATION_LINK_LIFETIME_MS, epoch: invited.sessionEpoch, accept: empresa })
-          sendLink(deps, invited.email, `invitation to ${company} (choose a password)`, appLink(deps, `/reset-password?token=${token}&invited=1`))
+          void sendLink(deps, invited.email, `invitation to ${company} (choose a password)`, appLink(deps, `/reset-password?token=${token}&invited=1`))
           return (await users.findById(invited.id))!
         }
         const existing = (await users.findByEmail(invited.email))!
@@ -72,7 +72,7 @@ export function userRoutes(deps: Deps) {
         })
         // already in this company: the company sees its own people, so saying so tells nothing new
         if (member || !saved) throw fieldError('email', 'already_member')
-        sendLink(deps, invited.email, `invitation to ${company} (sign in to accept)`, appLink(deps, '/sign-in'))
+        void sendLink(deps, invited.email, `invitation to ${company} (sign in to accept)`, appLink(deps, '/sign-in'))
         return saved
       },
       update: (_who, id, fn, expectVersion) => users.update(id, fn, { expectVersion }),

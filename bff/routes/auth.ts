@@ -67,7 +67,7 @@ export function authRoutes(deps: Deps) {
       if (found?.value.active) {
         const token = randomToken(32)
         await repos.resetTokens.save(await sha256Hex(token), { userId: found.value.id, expiresAt: deps.now() + RESET_LINK_LIFETIME_MS, epoch: found.value.sessionEpoch })
-        sendLink(deps, email, 'password reset link', appLink(deps, `/reset-password?token=${token}`))
+        void sendLink(deps, email, 'password reset link', appLink(deps, `/reset-password?token=${token}`))
       }
       return c.json(true)
     })

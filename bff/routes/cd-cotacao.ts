@@ -12,6 +12,7 @@ import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { sendLink } from '../lib/outbox.ts'
 import { quoteLinkUrl } from '../lib/quote-link.ts'
 import { quotePdfResponse } from '../lib/quote-document.ts'
+import { quoteMail } from '../lib/quote-mail.ts'
 import { resourceRoutes, type Caller, type ResourceDefinition } from '../lib/resource.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { checked, valid } from '../lib/validate.ts'
@@ -134,7 +135,9 @@ export function cdCotacaoRoutes(deps: Deps) {
           after: async (who, q) => {
             const client = (await deps.repos.collection<ClientRecord>(who.tenant.empresa, CLIENTS).get(q.clientId))?.value
             const email = client?.contacts.find((c) => c.kind === 'email')?.value
-            if (email) sendLink(deps, email, `quote ${q.number}`, await quoteLinkUrl(deps, who.tenant.empresa, q as Stored))
+            const company = await deps.repos.companies.find(who.tenant.empresa)
+            const link = await quoteLinkUrl(deps, who.tenant.empresa, q)
+            if (email) await sendLink(deps, email, `quote ${q.number}`, link, quoteMail(q, company?.NOME_EMPRESA ?? '', link))
           },
         },
         approve: { from: ['sent'], to: 'approved', effect: (who, q) => ({ ...notExpired(q), decision: decidedBy(who) }) },

@@ -3,6 +3,7 @@ import { serveStatic } from 'hono/deno'
 import type { ServerBuild } from 'react-router'
 import { loadConfigOrExit, type Config } from '../config.ts'
 import { createServer } from '../server.ts'
+import { smtpMailer } from '../lib/smtp-mailer.ts'
 import { forwardedAddress } from '../lib/client-address.ts'
 import { consoleLogger } from '../app.ts'
 import { seedDemoData } from '../../seeds/index.ts'
@@ -39,6 +40,7 @@ const { app } = await createServer({
   store,
   build,
   staticFiles: serveStatic({ root: './build/client' }),
+  mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : null,
   clientAddress: (c) => (config.trustedProxyHeader ? forwardedAddress(c.req.header(config.trustedProxyHeader)) : (c.env as { remoteAddr?: { hostname: string } } | undefined)?.remoteAddr?.hostname),
 })
 

@@ -5,6 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import type { ServerBuild } from 'react-router'
 import { loadConfigOrExit } from '../config.ts'
 import { createServer } from '../server.ts'
+import { smtpMailer } from '../lib/smtp-mailer.ts'
 import { forwardedAddress } from '../lib/client-address.ts'
 import { consoleLogger } from '../app.ts'
 import { seedDemoData } from '../../seeds/index.ts'
@@ -27,6 +28,7 @@ const { app } = await createServer({
   build,
   staticFiles: serveStatic({ root: './build/client' }),
   compress: true,
+  mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : null,
   clientAddress: (c) => (config.trustedProxyHeader ? forwardedAddress(c.req.header(config.trustedProxyHeader)) : c.env ? getConnInfo(c).remote.address : undefined),
 })
 

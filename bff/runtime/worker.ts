@@ -19,6 +19,8 @@ async function start(env: Env): Promise<Server> {
   const config = loadConfig(settings)
   const store = createStore(config.storageDriver === 'memory' ? memoryAdapter() : cloudflareKvAdapter(env.DATA))
   if (config.demoData) await seedDemoData(store, consoleLogger, config.passwordIterations)
+  // a Worker opens no SMTP connection: links go to the log, the office copies them from the quote
+  if (config.smtpUrl) consoleLogger.error('SMTP_URL is set but Workers send no e-mail: links go to the log')
   return createServer({
     config,
     store,
