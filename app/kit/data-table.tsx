@@ -20,7 +20,7 @@ export function listHref(module: string, query: ListQuery, change: Partial<ListQ
   return `/view/${module}?${params}`
 }
 
-function Cell({ column, row, lookups }: { column: Column; row: Record<string, unknown>; lookups: Lookups }) {
+export function Cell({ column, row, lookups }: { column: Column; row: Record<string, unknown>; lookups: Lookups }) {
   const t = useT()
   const locale = useLocale()
   const value = row[column.key]

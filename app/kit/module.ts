@@ -94,6 +94,11 @@ export type FeatureModule = {
   editable?: (values: Record<string, unknown>) => boolean
   /** Read-only facts shown beside the form (number, totals, the client's answer ...). */
   facts?: (values: Record<string, unknown>, format: FactFormat) => Array<{ label: TextKey; value: string; strong?: boolean }>
+  /**
+   * Records of other modules that point at this one (a client's quotes ...): each a small table
+   * on the record's page, loaded from `path`; not shown to a user who may not read them.
+   */
+  related?: Array<{ title: TextKey; path: (id: string) => string; row: z.ZodType<Record<string, unknown>>; href: (row: Record<string, unknown>) => string; columns: Column[] }>
   /** Links shown on a record's page (its page access ...). */
   recordLinks?: (values: Record<string, unknown>) => Array<{ href: string; label: TextKey }>
 }

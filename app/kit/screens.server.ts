@@ -59,13 +59,15 @@ export async function loadRecord(args: Args & { params: { id: string } }, def: F
   const page = await pageInfo(args.request, args.context, def.module)
   const isNew = args.params.id === 'new'
   if (isNew && !mayCreate(def, page.level)) throw data(null, { status: 403 })
-  const [record, lookups, activity] = await Promise.all([
+  const [record, lookups, activity, related] = await Promise.all([
     isNew ? null : readAnswer(args, recordPath(def, args.params.id), def.row),
     loadLookups(args, def),
     isNew || !def.activity ? null : readAnswer(args, `${recordPath(def, args.params.id)}/activity`, activitySchema).catch(() => null),
+    // each list of related records, or null where the user may not read it
+    Promise.all((isNew ? [] : (def.related ?? [])).map((r) => readAnswer(args, r.path(args.params.id), z.array(r.row)).then((a) => a.data, () => null))),
   ])
   const confirming = new URL(args.request.url).searchParams.get('confirm') === 'deactivate'
-  return { page, isNew, values: record?.data ?? {}, version: record?.version ?? null, confirming, lookups, activity: activity?.data ?? null }
+  return { page, isNew, values: record?.data ?? {}, version: record?.version ?? null, confirming, lookups, activity: activity?.data ?? null, related }
 }
 
 /** Save, deactivate or activate one record; field errors come back next to their fields, a stale save as such. */

@@ -6,6 +6,7 @@ import { DataTable, type ListPage } from './data-table'
 import { mayCreate, type FeatureModule, type Lookups } from './module'
 import { ActivityList, type ActivityLine } from './activity-list'
 import { RecordActions, RecordFacts, StateBadge } from './record-actions'
+import { RelatedList } from './related-list'
 import { RecordForm, type RecordValues } from './record-form'
 import type { FormState, ListQuery } from './screens.server'
 
@@ -29,7 +30,7 @@ export function ListScreen({ def, data }: { def: FeatureModule; data: { page: Pa
 }
 
 /** One record of a module: its form, with save and deactivate as the user's level allows. */
-export function RecordScreen({ def, data, state }: { def: FeatureModule; data: { page: PageInfo; isNew: boolean; values: RecordValues; version: string | null; confirming: boolean; lookups: Lookups; activity: ActivityLine[] | null }; state: FormState }) {
+export function RecordScreen({ def, data, state }: { def: FeatureModule; data: { page: PageInfo; isNew: boolean; values: RecordValues; version: string | null; confirming: boolean; lookups: Lookups; activity: ActivityLine[] | null; related: Array<Array<Record<string, unknown>> | null> }; state: FormState }) {
   const t = useT()
   const { page } = data
   const name = String(data.values[def.nameKey] ?? '')
@@ -51,6 +52,7 @@ export function RecordScreen({ def, data, state }: { def: FeatureModule; data: {
           ))
         : null}
       <RecordForm def={def} isNew={data.isNew} values={data.values} version={data.version} state={state} canEdit={canEdit && (data.isNew || !def.editable || def.editable(data.values))} canDelete={page.level === 'delete'} confirming={data.confirming} lookups={data.lookups} />
+      {(def.related ?? []).map((spec, i) => (data.related[i] ? <RelatedList key={spec.title} spec={spec} rows={data.related[i]} /> : null))}
       {data.activity ? <ActivityList lines={data.activity} fields={def.fields} /> : null}
     </section>
   )

@@ -167,6 +167,13 @@ export function cdCotacaoRoutes(deps: Deps) {
         c.header('ETag', `"${saved.version}"`)
         return c.json(ok(quoteRowOf(saved.value, deps.now()), `Quote ${saved.value.number} created`))
       })
+      .get('/of-client/:clientId', doc({ summary: "A client's quotes in the branches the caller works in, newest first (at most 100)", tags, responses: { 200: wrapper(z.array(quoteRow)), 403: apiErrorSchema } }), requireTenant(deps), valid('param', z.object({ clientId: z.string().uuid() })), async (c) => {
+        const grant = c.get('tenant').grant
+        const { clientId } = c.req.valid('param')
+        const mine = [...(await deps.repos.collection<Stored>(c.get('tenant').empresa, QUOTES).rows()).values()].filter((q) => q.clientId === clientId && (grant.filial === 'all' || q.filial === grant.filial))
+        mine.sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+        return c.json(ok(mine.slice(0, 100).map((q) => quoteRowOf(q, deps.now()))))
+      })
       .get('/:id/pdf', doc({ summary: 'The quote as a PDF with the company logo, in the client\'s language', tags, responses: { 200: { description: 'The PDF', content: 'application/pdf' }, 403: apiErrorSchema, 404: apiErrorSchema } }), requireTenant(deps), valid('param', idParam), async (c) => {
         const who: Caller = { deps, user: c.get('auth').user, tenant: c.get('tenant'), culture: 'en' }
         const [quote, company] = await Promise.all([source.find(who, c.req.valid('param').id), deps.repos.companies.find(who.tenant.empresa)])

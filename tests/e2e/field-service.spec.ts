@@ -143,16 +143,27 @@ test('a quote goes from the office to the client and back: two catalogue lines a
   await expect(page.getByText('Approved', { exact: true })).toBeVisible()
   await expect(page.getByRole('definition').filter({ hasText: 'Joana Estrela' })).toBeVisible()
   await expect(page.getByRole('region', { name: 'Activity' })).toContainText('Joana Estrela approved it on the link')
+  // the client's page lists it
+  await page.goto('/view/cd_cliente?search=Padaria%20Estrela')
+  await page.getByRole('link', { name: 'Padaria Estrela' }).click()
+  await expect(page.getByRole('region', { name: 'Quotes' }).getByRole('row').filter({ hasText: 'Approved' })).toContainText('R$940.50')
+  await page.getByRole('region', { name: 'Quotes' }).getByRole('link').first().click()
   // converting waits for the service orders
   await page.getByRole('button', { name: 'Convert to a service order' }).click()
   await expect(page.getByText('Service orders are not available yet: the quote stays approved until they are')).toBeVisible()
 })
 
-for (const path of ['/view/cd_cliente', '/view/cd_cliente/new', '/view/cd_job', '/view/cd_job/new', '/view/cd_cotacao', '/view/cd_cotacao/new']) {
+for (const path of ['/view/cd_cliente', '/view/cd_cliente/new', '/view/cd_job', '/view/cd_job/new', '/view/cd_cotacao', '/view/cd_cotacao/new', 'a quote', 'a client']) {
   test(`${path} reads on a phone`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     await signIn(page, DEMO_ADMIN)
-    await page.goto(path)
+    if (path.startsWith('/')) await page.goto(path)
+    else {
+      // a record of the list: its form, facts, actions, related lists and timeline
+      await page.goto(path === 'a quote' ? '/view/cd_cotacao?sort=state&order=asc' : '/view/cd_cliente')
+      await page.getByTestId('data-row').first().getByRole('link').first().click()
+      await expect(page).toHaveURL(/\/view\/cd_\w+\/[\w-]{36}$/)
+    }
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expectAccessible(page as Page, `${path} at 390 px`)
   })

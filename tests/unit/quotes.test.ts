@@ -136,8 +136,12 @@ describe('cd_cotacao', () => {
     // another company has no such quote
     const northwind = await as(bff, DEMO_ADMIN, { 'x-empresa': '2', 'x-filial': '4' })
     expect((await northwind(`/cd_cotacao/${q.id}`)).status).toBe(404)
+    // the client's quotes, newest first, from the branches the caller works in
+    const ofClient = await admin<Quote[]>(`/cd_cotacao/of-client/${quote.clientId}`)
+    expect(ofClient.body.Dados.map((x) => x.id).slice(0, 2)).toEqual([copy.id, q.id])
     // the technician's role has no quotes page
     const tech = await as(bff, DEMO_TECHNICIAN)
+    expect((await tech(`/cd_cotacao/of-client/${quote.clientId}`)).status).toBe(403)
     expect((await tech('/cd_cotacao')).status).toBe(403)
     expect((await tech(`/cd_cotacao/${q.id}/duplicate`, { method: 'POST' })).status).toBe(403)
   })

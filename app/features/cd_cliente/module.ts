@@ -1,4 +1,6 @@
 import { clientFields, clientInput, clientRow } from '../../../domain/schemas/clients.ts'
+import { quoteRow } from '../../../domain/schemas/quotes.ts'
+import { QUOTE_STATE_LABELS } from '../cd_cotacao/module'
 import type { FeatureModule } from '../../kit/module'
 
 /** cd_cliente (DOMAIN.md): the company's clients, persons (CPF) and businesses (CNPJ). */
@@ -11,6 +13,20 @@ export const clients = {
   defaultSort: 'name',
   input: { create: clientInput, edit: clientFields },
   activity: true,
+  related: [
+    {
+      title: 'client_quotes',
+      path: (id) => `/cd_cotacao/of-client/${encodeURIComponent(id)}`,
+      row: quoteRow,
+      href: (row) => `/view/cd_cotacao/${encodeURIComponent(String(row.id))}`,
+      columns: [
+        { key: 'number', label: 'f_number' },
+        { key: 'state', label: 'f_state', labels: QUOTE_STATE_LABELS },
+        { key: 'validUntil', label: 'f_valid_until' },
+        { key: 'total', label: 'f_total', show: 'money' },
+      ],
+    },
+  ],
   columns: [
     { key: 'name', label: 'f_name', sortable: true },
     { key: 'kind', label: 'f_kind', sortable: true, labels: { person: 'kind_person', business: 'kind_business' } },

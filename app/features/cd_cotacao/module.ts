@@ -5,7 +5,8 @@ import { quoteInput, quoteRow } from '../../../domain/schemas/quotes.ts'
 import type { FeatureModule } from '../../kit/module'
 import { CULTURE_OPTIONS } from '../options'
 
-const STATES = { draft: 'state_draft', sent: 'state_sent', approved: 'state_approved', rejected: 'state_rejected', converted: 'state_converted', expired: 'state_expired' } as const
+/** The quote states' labels (the list, the badge, a client's quotes). */
+export const QUOTE_STATE_LABELS = { draft: 'state_draft', sent: 'state_sent', approved: 'state_approved', rejected: 'state_rejected', converted: 'state_converted', expired: 'state_expired' } as const
 
 /** cd_cotacao (DOMAIN.md): the branch's quotes, from draft to the client's answer. */
 export const quotes = {
@@ -18,14 +19,14 @@ export const quotes = {
   input: { create: quoteInput, edit: quoteInput },
   activity: true,
   stateKey: 'state',
-  states: STATES,
+  states: QUOTE_STATE_LABELS,
   editable: (values) => values.status === 'draft',
   actions: [
     { name: 'send', label: 'action_send', when: ['draft'], done: 'done_sent', variant: 'primary' },
     { name: 'approve', label: 'action_approve', when: ['sent'], done: 'done_approved' },
     { name: 'reject', label: 'action_reject', when: ['sent'], done: 'done_rejected', variant: 'danger-outline' },
     { name: 'convert', label: 'action_convert', when: ['approved'], done: 'done_converted', variant: 'primary' },
-    { name: 'duplicate', label: 'action_duplicate', when: Object.keys(STATES), done: 'done_duplicated', to: 'new' },
+    { name: 'duplicate', label: 'action_duplicate', when: Object.keys(QUOTE_STATE_LABELS), done: 'done_duplicated', to: 'new' },
   ],
   facts: (values, f) => {
     const totals = values.totals as { subtotal: number; discount: number; tax: number; total: number }
@@ -43,7 +44,7 @@ export const quotes = {
   columns: [
     { key: 'number', label: 'f_number', sortable: true },
     { key: 'clientName', label: 'f_client', sortable: true },
-    { key: 'state', label: 'f_state', sortable: true, labels: STATES },
+    { key: 'state', label: 'f_state', sortable: true, labels: QUOTE_STATE_LABELS },
     { key: 'validUntil', label: 'f_valid_until', sortable: true },
     { key: 'total', label: 'f_total', sortable: true, show: 'money' },
   ],
