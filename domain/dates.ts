@@ -1,6 +1,11 @@
+// making a formatter costs far more than using one: one per time zone, kept
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
+
 /** A calendar date (YYYY-MM-DD) of an instant in a time zone: the day it is there. */
 export function dateIn(timeZone: string, at: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at))
+  let format = dayFormats.get(timeZone)
+  if (!format) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })))
+  return format.format(new Date(at))
 }
 
 /** A calendar date `days` later. */

@@ -154,3 +154,41 @@ export function seedQuotes(clients: ClientRecord[], jobs: JobRecord[]): StoredQu
     }
   })
 }
+
+/** `count` more quotes of the main branch for the benchmarks (numbered in 2025, so the demo's series is untouched). */
+export function manyQuotes(count: number, seed: number, clients: ClientRecord[], jobs: JobRecord[]): StoredQuote[] {
+  const r = seeded(seed)
+  const statuses: QuoteRecord['status'][] = ['draft', 'sent', 'approved', 'rejected']
+  return Array.from({ length: count }, (_, i) => {
+    const client = r.pick(clients)
+    const lines = Array.from({ length: r.int(1, 4) }, () => {
+      const job = r.pick(jobs)
+      return { jobId: job.id, description: job.name, quantity: r.int(1, 5), unitPrice: job.unitPrice, discountPercent: r.pick([0, 5, 10]), taxPercent: job.taxPercent }
+    })
+    const created = SEED_NOW - r.int(0, 700) * 86_400_000
+    const status = r.pick(statuses)
+    return {
+      id: r.uuid(),
+      filial: SEED_QUOTE_BRANCH,
+      number: quoteNumber('2025', i + 1),
+      clientId: client.id,
+      clientName: client.name,
+      clientTaxId: client.taxId,
+      serviceAddress: '',
+      lines,
+      totals: documentTotals(lines),
+      currency: 'BRL',
+      validUntil: new Date(created + 60 * 86_400_000).toISOString().slice(0, 10),
+      culture: 'pt',
+      terms: '',
+      notes: '',
+      status,
+      createdAt: new Date(created).toISOString(),
+      sendCount: status === 'draft' ? 0 : 1,
+      sentAt: status === 'draft' ? null : new Date(created).toISOString(),
+      decision: null,
+      duplicateOf: null,
+      timeZone: SEED_TIME_ZONE,
+    }
+  })
+}

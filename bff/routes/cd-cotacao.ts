@@ -3,9 +3,9 @@ import { addDays, dateIn } from '../../domain/dates.ts'
 import { documentTotals, lineInput, type LineDraft, type LineInput } from '../../domain/document-lines.ts'
 import { addressLine, CLIENTS, type ClientRecord } from '../../domain/schemas/clients.ts'
 import { JOBS, type JobRecord } from '../../domain/schemas/jobs.ts'
-import { quoteInput, quoteNumber, quoteRow, quoteRowOf, QUOTES, quoteState, type QuoteInput, type QuoteRow, type StoredQuote as Stored } from '../../domain/schemas/quotes.ts'
+import { quoteInput, quoteNumber, quoteRow, quoteRowOf, quoteState, type QuoteInput, type QuoteRow, type StoredQuote as Stored } from '../../domain/schemas/quotes.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
-import { collectionSource } from '../lib/collection-source.ts'
+import { quoteSource, quoteStore } from '../lib/quote-store.ts'
 import type { Deps } from '../lib/deps.ts'
 import { fieldError, notFound, ruleError } from '../lib/errors.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
@@ -30,8 +30,7 @@ export const QUOTE_DAYS_VALID = 30
  * converted`, *expired* from the date; sending makes the client's link (`/q/<token>`).
  */
 export function cdCotacaoRoutes(deps: Deps) {
-  const records = (who: Caller) => deps.repos.collection<Stored>(who.tenant.empresa, QUOTES)
-  const source = collectionSource<Stored>(QUOTES, 'branch')
+  const source = quoteSource(deps)
   const today = (q: Stored) => dateIn(q.timeZone, deps.now())
 
   async function clientOf(who: Caller, id: string): Promise<ClientRecord> {
@@ -83,7 +82,7 @@ export function cdCotacaoRoutes(deps: Deps) {
   /** Writes a new quote with the next number of its branch's series for the year. */
   function insert(who: Caller, quote: Stored) {
     const year = dateIn(quote.timeZone, deps.now()).slice(0, 4)
-    return deps.repos.series(who.tenant.empresa, `ORC-${quote.filial}-${year}`).write((n) => records(who).put({ ...quote, number: quoteNumber(year, n) }, { expectVersion: 0 }))
+    return deps.repos.series(who.tenant.empresa, `ORC-${quote.filial}-${year}`).write((n) => source.insert!(who, { ...quote, number: quoteNumber(year, n) }))
   }
 
   const notExpired = (q: Stored) => {
@@ -170,9 +169,10 @@ export function cdCotacaoRoutes(deps: Deps) {
       .get('/of-client/:clientId', doc({ summary: "A client's quotes in the branches the caller works in, newest first (at most 100)", tags, responses: { 200: wrapper(z.array(quoteRow)), 403: apiErrorSchema } }), requireTenant(deps), valid('param', z.object({ clientId: z.string().uuid() })), async (c) => {
         const grant = c.get('tenant').grant
         const { clientId } = c.req.valid('param')
-        const mine = [...(await deps.repos.collection<Stored>(c.get('tenant').empresa, QUOTES).rows()).values()].filter((q) => q.clientId === clientId && (grant.filial === 'all' || q.filial === grant.filial))
+        const store = quoteStore(deps, c.get('tenant').empresa)
+        const mine = [...(await store.rows()).values()].filter((q) => q.clientId === clientId && (grant.filial === 'all' || q.filial === grant.filial))
         mine.sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-        return c.json(ok(mine.slice(0, 100).map((q) => quoteRowOf(q, deps.now()))))
+        return c.json(ok((await store.getMany(mine.slice(0, 100).map((q) => q.id))).map((q) => quoteRowOf(q, deps.now()))))
       })
       .get('/:id/pdf', doc({ summary: 'The quote as a PDF with the company logo, in the client\'s language', tags, responses: { 200: { description: 'The PDF', content: 'application/pdf' }, 403: apiErrorSchema, 404: apiErrorSchema } }), requireTenant(deps), valid('param', idParam), async (c) => {
         const who: Caller = { deps, user: c.get('auth').user, tenant: c.get('tenant'), culture: 'en' }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { publicQuoteSchema, QUOTES, type StoredQuote as Stored } from '../../domain/schemas/quotes.ts'
+import { publicQuoteSchema } from '../../domain/schemas/quotes.ts'
+import { quoteStore } from '../lib/quote-store.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import { text } from '../../domain/schemas/fields.ts'
 import type { AppEnv, Deps } from '../lib/deps.ts'
@@ -23,7 +24,7 @@ export function quotePublicRoutes(deps: Deps) {
   /** The quote a link opens, with its company; 404 for a bad, expired or replaced link. */
   async function open(token: string) {
     const claims = await readQuoteLink(deps, token)
-    const found = claims ? await deps.repos.collection<Stored>(claims.empresa, QUOTES).get(claims.id) : null
+    const found = claims ? await quoteStore(deps, claims.empresa).get(claims.id) : null
     if (!claims || !found || found.value.sendCount !== claims.send) throw apiError(404, 'This link is not valid (any more)', undefined, { code: 'not_found' })
     const company = await deps.repos.companies.find(claims.empresa)
     if (!company) throw apiError(404, 'This link is not valid (any more)', undefined, { code: 'not_found' })
@@ -37,7 +38,7 @@ export function quotePublicRoutes(deps: Deps) {
     if (quote.status !== 'sent') throw apiError(409, 'This quote was already answered', undefined, { code: 'transition_not_allowed' })
     if (view(opened).state === 'expired') throw ruleError(409, 'quote_expired')
     const at = new Date(deps.now()).toISOString()
-    const saved = await deps.repos.collection<Stored>(empresa, QUOTES).update(quote.id, (q) => {
+    const saved = await quoteStore(deps, empresa).update(quote.id, (q) => {
       if (q.status !== 'sent' || q.sendCount !== quote.sendCount) throw apiError(409, 'This quote was already answered', undefined, { code: 'transition_not_allowed' })
       return { ...q, status: to, decision: { ...decision, at, address } }
     })

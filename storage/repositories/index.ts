@@ -28,6 +28,8 @@ export function createRepositories(store: Store) {
     /** A company's collection of a business module, indexed in memory (lists never scan storage). */
     /** A company's document number series (quotes of a branch in a year ...). */
     series: (empresa: number, name: string) => numberSeries(store, keys.series(empresa, name)),
+    /** A company's collection indexed by a projection of its own (compact rows for a large list). */
+    indexed: <T extends { id: string }, R>(empresa: number, name: string, project: (item: T) => R, projection: string) => indexedRecords<T, R>(store, empresa, name, project, projection),
     collection: <T extends { id: string }>(empresa: number, name: string) => indexedRecords<T, T>(store, empresa, name, (item) => item),
     /** A user's messages, notifications and shortcuts. */
     panels: (userId: string) => userPanelsRepository(store, userId),

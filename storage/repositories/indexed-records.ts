@@ -10,12 +10,13 @@ const indexes = new WeakMap<Store, Map<string, Index<unknown>>>()
  * and sort on), so a list never reads every stored record: it scans the rows, then reads
  * the one page of records it answers. Writes through this process keep the index current;
  * a generation counter in storage tells when another process wrote, and the index is then
- * rebuilt once.
+ * rebuilt once. `name` tells projections of one collection apart (each is its own index).
  */
-export function indexedRecords<T extends { id: string }, R>(store: Store, empresa: number, collection: string, project: (item: T) => R) {
+export function indexedRecords<T extends { id: string }, R>(store: Store, empresa: number, collection: string, project: (item: T) => R, name = 'rows') {
   const key = (id: string) => keys.companyRecord(empresa, collection, id)
   const generationKey = keys.companyRecord(empresa, 'meta', `${collection}-generation`)
-  const indexKey = `${empresa}:${collection}`
+  // one index per projection: handles that project differently never share rows
+  const indexKey = `${empresa}:${collection}:${name}`
   const perStore = indexes.get(store) ?? new Map<string, Index<unknown>>()
   indexes.set(store, perStore)
 

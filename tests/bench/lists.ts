@@ -12,6 +12,7 @@ import { seedProducts } from '../../seeds/inventory.ts'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import { freePort } from '../runtime/servers.ts'
 import { wrk, type WrkResult } from './wrk.ts'
+import { PRODUCTION_ENV } from './server.ts'
 
 export type ListBench = { size: number; products: WrkResult; productsMatched: number; mails: WrkResult; mailsMatched: number; seedSeconds: number }
 
@@ -31,7 +32,7 @@ export async function benchLists(start: Start, sizes: number[], seconds: number)
       const seedSeconds = (performance.now() - began) / 1000
       const port = await freePort()
       const base = `http://127.0.0.1:${port}`
-      const app = await start(['build/node/server.js'], { PORT: String(port), STORAGE_DRIVER: 'fs', DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: 'bench-secret-0123456789-abcdefghijklmnop' }, `${base}/api/health`)
+      const app = await start(['build/node/server.js'], { PORT: String(port), STORAGE_DRIVER: 'fs', DATA_DIR: dataDir, ...PRODUCTION_ENV }, `${base}/api/health`)
       try {
         const signIn = await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) })
         const { accessToken } = (await signIn.json()) as { accessToken: string }

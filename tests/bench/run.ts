@@ -1,7 +1,7 @@
 // npm run bench: the product's throughput against two baselines measured in the same run.
 // Loopback only, every run bounded in time. Figures are machine-dependent: read the ratios.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createRepositories } from '../../storage/repositories/index.ts'
@@ -11,45 +11,11 @@ import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import { freePort } from '../runtime/servers.ts'
 import { lighthousePages, printLighthouse, type LighthouseScores } from './lighthouse.ts'
 import { benchLists } from './lists.ts'
+import { benchQuotes, printQuotes } from './quotes.ts'
 import { ensureWrk, wrk, type WrkResult } from './wrk.ts'
+import { nodeFlags, peakMemoryMb, PRODUCTION_ENV, root, start, startEnv } from './server.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
-const root = join(import.meta.dirname, '../..')
-
-// Every server runs with the Node flags of `npm start`, baselines included.
-const startScript = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
-const flagsFor = (heapMb?: number) =>
-  startScript
-    .split(/\s+/)
-    .filter((part) => part.startsWith('--'))
-    .map((flag) => flag.replace(/\$\{HEAP_MB:-(\d+)\}/, (_, fallback: string) => String(heapMb ?? fallback)))
-const nodeFlags = flagsFor()
-/** The environment `npm start` sets before node (MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2} ...). */
-const startEnv = Object.fromEntries([...startScript.matchAll(/(?:^|\s)(\w+)=\$\{\w+:-([^}]+)\}/g)].map((m) => [m[1], m[2]]))
-
-function start(args: string[], env: Record<string, string>, readyUrl: string, heapMb?: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...flagsFor(heapMb), ...args], { cwd: root, env: { ...process.env, ...startEnv, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
-  child.stdout!.resume()
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 30_000
-    const poll = async () => {
-      try {
-        if ((await fetch(readyUrl)).ok) return resolve(child)
-      } catch {
-        // not up yet
-      }
-      if (Date.now() > deadline || child.exitCode !== null) return reject(new Error(`server did not start: ${args.join(' ')}`))
-      setTimeout(poll, 200)
-    }
-    void poll()
-  })
-}
-
-/** Peak resident memory of a process so far (VmHWM), in MB. */
-function peakMemoryMb(pid: number): number {
-  const kb = Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/)?.[1])
-  return Math.round(kb / 1024)
-}
 
 ensureWrk()
 if (!existsSync(join(root, 'build/node/server.js'))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
@@ -84,7 +50,7 @@ try {
   trivial.kill()
 
   const base = `http://127.0.0.1:${appPort}`
-  const app = await start(['build/node/server.js'], { PORT: String(appPort), STORAGE_DRIVER: 'fs', DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: 'bench-secret-0123456789-abcdefghijklmnop' }, `${base}/api/health`)
+  const app = await start(['build/node/server.js'], { PORT: String(appPort), STORAGE_DRIVER: 'fs', DATA_DIR: dataDir, ...PRODUCTION_ENV }, `${base}/api/health`)
   children.push(app)
   const signIn = await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) })
   const { accessToken } = (await signIn.json()) as { accessToken: string }
@@ -141,5 +107,8 @@ if (ten && hundred) {
   const cost = (r: WrkResult) => 1 / r.rps
   console.log(`Growth 10,000 → 100,000: products cost ×${fmt(cost(hundred.products) / cost(ten.products), 2)} for ×${fmt(hundred.productsMatched / ten.productsMatched, 2)} matched; mails cost ×${fmt(cost(hundred.mails) / cost(ten.mails), 2)} for ×${fmt(hundred.mailsMatched / ten.mailsMatched, 2)} matched`)
 }
+// The quotes list at 5,000 and 50,000 quotes, and one quote's PDF (issue 10).
+const quotes = await benchQuotes((process.env.BENCH_QUOTE_SIZES ?? '5000,50000').split(',').map(Number), SECONDS)
+printQuotes(quotes)
 mkdirSync(join(root, 'tests/artifacts'), { recursive: true })
-writeFileSync(join(root, 'tests/artifacts/bench.json'), JSON.stringify({ seconds: SECONDS, results, peakMemoryMb: peak, lighthouse, lists }, null, 2))
+writeFileSync(join(root, 'tests/artifacts/bench.json'), JSON.stringify({ seconds: SECONDS, results, peakMemoryMb: peak, lighthouse, lists, quotes }, null, 2))

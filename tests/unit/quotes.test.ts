@@ -157,6 +157,15 @@ describe('the demo quotes', () => {
     expect(all.map((q) => q.number)).toContain('ORC-2026-000030')
     // every seeded total is what the app computes from the lines
     for (const q of all) expect(q.total).toBe(q.lines.reduce((sum, l) => sum + l.total, 0))
+    // the list's own index: sorted, searched and paged as the generic lists are
+    const byTotal = (await main<List<Quote>>('/cd_cotacao?sort=total&order=desc&size=12&page=2')).body.Dados
+    expect(byTotal.pagination).toMatchObject({ length: 30, page: 2, lastPage: 3 })
+    const totals = all.map((q) => q.total).sort((a, b) => b - a)
+    expect(byTotal.items.map((q) => q.total)).toEqual(totals.slice(12, 24))
+    const one = all[5]
+    expect((await main<List<Quote>>(`/cd_cotacao?search=${encodeURIComponent(one.clientName.toUpperCase())}`)).body.Dados.items.map((q) => q.clientName)).toContain(one.clientName)
+    const expired = (await main<List<Quote>>('/cd_cotacao?sort=state&size=100')).body.Dados.items.map((q) => q.state)
+    expect(expired).toEqual([...expired].sort())
     const next = (await main<Quote>('/cd_cotacao', { method: 'POST', json: quote })).body.Dados.number
     if (next.startsWith('ORC-2026-')) expect(next).toBe('ORC-2026-000031')
   })

@@ -1,0 +1,45 @@
+// How the benchmarks start servers: with the Node flags and environment of `npm start`.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+export const root = join(import.meta.dirname, '../..')
+
+// Every server runs with the Node flags of `npm start`, baselines included.
+const startScript = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+const flagsFor = (heapMb?: number) =>
+  startScript
+    .split(/\s+/)
+    .filter((part) => part.startsWith('--'))
+    .map((flag) => flag.replace(/\$\{HEAP_MB:-(\d+)\}/, (_, fallback: string) => String(heapMb ?? fallback)))
+export const nodeFlags = flagsFor()
+/** The environment `npm start` sets before node (MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2} ...). */
+export const startEnv = Object.fromEntries([...startScript.matchAll(/(?:^|\s)(\w+)=\$\{\w+:-([^}]+)\}/g)].map((m) => [m[1], m[2]]))
+
+export function start(args: string[], env: Record<string, string>, readyUrl: string, heapMb?: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...flagsFor(heapMb), ...args], { cwd: root, env: { ...process.env, ...startEnv, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+  child.stdout!.resume()
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + 30_000
+    const poll = async () => {
+      try {
+        if ((await fetch(readyUrl)).ok) return resolve(child)
+      } catch {
+        // not up yet
+      }
+      if (Date.now() > deadline || child.exitCode !== null) return reject(new Error(`server did not start: ${args.join(' ')}`))
+      setTimeout(poll, 200)
+    }
+    void poll()
+  })
+}
+
+/** Peak resident memory of a process so far (VmHWM), in MB. */
+export function peakMemoryMb(pid: number): number {
+  const kb = Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/)?.[1])
+  return Math.round(kb / 1024)
+}
+
+
+/** The settings of a production start (what the benchmarks measure): a secret and the public address are required. */
+export const PRODUCTION_ENV = { NODE_ENV: 'production', JWT_SECRET: 'bench-secret-0123456789-abcdefghijklmnop', PUBLIC_URL: 'http://127.0.0.1' }
