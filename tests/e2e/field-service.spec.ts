@@ -114,6 +114,7 @@ test('a quote goes from the office to the client and back: two catalogue lines a
   await expect(row).toContainText('Draft')
   await row.getByRole('link').first().click()
   await expect(page.getByRole('term').filter({ hasText: /^Total$/ })).toBeVisible()
+  await expectAccessible(page, 'quote record')
   await page.getByRole('button', { name: 'Send to the client' }).click()
   await expect(page.getByTestId('toast').filter({ hasText: 'Quote sent.' })).toBeVisible()
   // sent: no longer editable
