@@ -22,6 +22,10 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // no code made from text at run time (ASVS 1.3.2)
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+      'no-new-func': 'error',
       'no-restricted-syntax': [
         'error',
         { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read process.env only in bff/runtime/* (the config is injected everywhere else).' },

@@ -53,6 +53,29 @@ test('an office worker adds a client with a contact and an address; a wrong CPF 
   await expectAccessible(page, 'client record')
 })
 
+test('markup typed into a record shows as text on its list and its page, and runs nothing', async ({ page }) => {
+  const dialogs: string[] = []
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message())
+    void dialog.dismiss()
+  })
+  await signIn(page, DEMO_ADMIN)
+  const name = `<img src=x onerror="alert('xss')"><script>alert('xss')</script>`
+  await page.goto('/view/cd_cliente/new')
+  await page.getByLabel('Name', { exact: true }).fill(name)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL(/\/view\/cd_cliente$/)
+  await page.getByLabel('Search the list').fill('onerror')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page.getByTestId('data-row').getByRole('link', { name })).toBeVisible()
+  await page.getByTestId('data-row').getByRole('link', { name }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Edit ${name}`)
+  await page.reload()
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name)
+  expect(await page.locator('img[src="x"]').count()).toBe(0)
+  expect(dialogs).toEqual([])
+})
+
 test('the service catalogue shows prices in the company currency and takes them as typed', async ({ page }) => {
   await signIn(page, DEMO_ADMIN)
   await page.goto('/view/cd_job')

@@ -91,6 +91,12 @@ test('an unknown address shows the 404 page', async ({ page }) => {
   const res = await page.goto('/no/such/page')
   expect(res?.status()).toBe(404)
   await expect(page.getByRole('heading', { name: 'Oops, 404!' })).toBeVisible()
+  // nothing of the repository or the server's settings is served
+  for (const path of ['/.git/HEAD', '/.git/config', '/.env', '/package.json', '/build/node/server.js', '/.data/']) {
+    const res = await page.request.get(path)
+    expect(res.status(), path).toBe(404)
+    expect(await res.text(), path).not.toMatch(/\[core\]|ref: refs|JWT_SECRET|"dependencies"|createServer/)
+  }
 })
 
 test('signing up leads to the confirmation page and the new account can sign in', async ({ page }) => {
@@ -154,4 +160,22 @@ test("the next user on the same browser does not inherit the previous user's com
   await page.getByRole('button', { name: 'Sign out' }).click()
   await signIn(page, 'tech@demo.fieldservice.app', 'demo-tech-2026')
   await expect(page.getByTestId('tenant')).toHaveText('You are working in Acme Field Services — Campinas.')
+})
+
+test('password fields hide what is typed, take a paste and name what a password manager should fill', async ({ page }) => {
+  for (const [path, autocomplete] of [['/sign-in', 'current-password'], ['/sign-up', 'new-password'], ['/reset-password?token=x', 'new-password']] as const) {
+    await page.goto(path)
+    const fields = page.locator('input[name^="password"]')
+    expect(await fields.count(), path).toBeGreaterThan(0)
+    for (const field of await fields.all()) {
+      await expect(field, path).toHaveAttribute('type', 'password')
+      await expect(field, path).toHaveAttribute('autocomplete', autocomplete)
+      // a paste is not refused: nothing cancels the event
+      const refused = await field.evaluate((input) => {
+        const event = new ClipboardEvent('paste', { bubbles: true, cancelable: true, clipboardData: new DataTransfer() })
+        return !input.dispatchEvent(event)
+      })
+      expect(refused, path).toBe(false)
+    }
+  }
 })

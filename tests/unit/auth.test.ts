@@ -1,4 +1,5 @@
-import { SignJWT } from 'jose'
+import { decodeJwt, SignJWT } from 'jose'
+import { signAccessToken } from '../../bff/lib/tokens.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { testBff, type TestBff } from '../shared/bff.ts'
@@ -29,6 +30,14 @@ describe('sign-in', () => {
       expect(res.status).toBe(404)
       expect(await res.text()).toBe('false')
     }
+  })
+
+  it('compares the password exactly as typed: another case or an added space is a wrong password', async () => {
+    const own = await testBff()
+    for (const password of [DEMO_ADMIN.password.toUpperCase(), `${DEMO_ADMIN.password} `, ` ${DEMO_ADMIN.password}`, DEMO_ADMIN.password.slice(0, -1)]) {
+      expect((await own.call('/auth/sign-in', { method: 'POST', json: { ...DEMO_ADMIN, password } })).status).toBe(404)
+    }
+    expect((await own.call('/auth/sign-in', { method: 'POST', json: DEMO_ADMIN })).status).toBe(200)
   })
 
   it('answers 400 with field errors for a malformed body', async () => {
@@ -142,6 +151,17 @@ describe('tokens and sessions', () => {
     expect((await bff.call('/common/user', { token: none })).status).toBe(401)
     const otherKey = await new SignJWT({ sid: 'x' }).setProtectedHeader({ alg: 'HS256' }).setSubject('6d1f0a52-3c1e-4b8e-9a51-0a3e5f1c2b01').setIssuer('Fuse').setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-that-is-long-enough-xxxxxxx'))
     const res = await bff.call('/common/user', { token: otherKey })
+    expect(res.status).toBe(401)
+    expect(await res.json()).toEqual({ error: 'Invalid token' })
+  })
+
+  it('refuses a genuine token once it has expired', async () => {
+    const token = await bff.signIn(DEMO_ADMIN)
+    expect((await bff.call('/common/user', { token })).status).toBe(200)
+    const { sub, sid } = decodeJwt(token) as { sub: string; sid: string }
+    // the same claims, signed with the app's secret, issued eight days ago: a day past their lifetime
+    const expired = await signAccessToken({ sub, sid }, bff.deps.secret, Math.floor(Date.now() / 1000) - 8 * 24 * 3600)
+    const res = await bff.call('/common/user', { token: expired })
     expect(res.status).toBe(401)
     expect(await res.json()).toEqual({ error: 'Invalid token' })
   })
