@@ -1,18 +1,22 @@
 import { isbot } from 'isbot'
 import { renderToReadableStream } from 'react-dom/server'
-import type { EntryContext } from 'react-router'
+import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
 
 // The Hono server reads the context key from here, so loaders and server share one object.
-export { serverContext } from './server-context'
+import { serverContext } from './server-context'
+export { serverContext }
 
 export const streamTimeout = 5_000
 
-export default async function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
+export default async function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
+  // the scripts React Router inlines carry this answer's nonce (its Content-Security-Policy)
+  const { nonce } = loadContext.get(serverContext)
   let statusCode = status
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), streamTimeout + 1_000)
-  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
+  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    nonce,
     signal: controller.signal,
     onError(error: unknown) {
       statusCode = 500

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
+import { z } from 'zod'
 import './app.css'
 import { LoadingBar } from './components/loading-bar'
 import { Logo } from './components/logo'
@@ -8,6 +9,9 @@ import { Toaster } from './components/toaster'
 import { COOKIE, readCookies } from './lib/cookies.server'
 import { CULTURES, toLocale, useT, type Locale } from './lib/i18n'
 import { serverContext } from './server-context'
+
+// In the browser zod parses without compiling code (its compiler's probe would break the Content-Security-Policy).
+if (typeof document !== 'undefined') z.config({ jitless: true })
 
 const SCHEMES = new Set(['light', 'dark', 'auto'])
 const THEMES = new Set(['default', 'brand', 'teal', 'rose', 'purple', 'amber'])
@@ -17,11 +21,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = toLocale(cookies[COOKIE.culture])
   const scheme = SCHEMES.has(cookies[COOKIE.scheme]) ? cookies[COOKIE.scheme] : 'light'
   const theme = THEMES.has(cookies[COOKIE.theme]) ? cookies[COOKIE.theme] : 'default'
-  return { locale, scheme, theme, csrfToken: context.get(serverContext).csrfToken }
+  const { csrfToken, nonce } = context.get(serverContext)
+  return { locale, scheme, theme, csrfToken, nonce }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData('root') as { locale?: Locale; scheme?: string; theme?: string } | undefined
+  const data = useRouteLoaderData('root') as { locale?: Locale; scheme?: string; theme?: string; nonce?: string } | undefined
   const locale = data?.locale ?? 'en'
   const scheme = data?.scheme ?? 'light'
   // The classes come from cookies, so the first paint already has the user's colours.
@@ -40,8 +45,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Splash />
         <LoadingBar />
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
       </body>
     </html>
   )

@@ -35,6 +35,9 @@ export const configSchema = z
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production (at least 32 bytes)' })
     }
+    if (env.NODE_ENV === 'production' && env.PUBLIC_URL?.startsWith('http://')) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must be an https:// address in production (links sent to people, cookies that are Secure)' })
+    }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production (the address in password reset links)' })
     }

@@ -31,7 +31,20 @@ const PAGE_HEADERS = [
   ['X-Content-Type-Options', 'nosniff'],
   ['Referrer-Policy', 'same-origin'],
   ['X-Frame-Options', 'DENY'],
+  ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()'],
 ] as const
+/**
+ * A page's Content-Security-Policy: scripts only from this site and the ones the server inlined
+ * with this request's nonce (React Router's hydration data); styles from this site (Tailwind's
+ * classes) and inline style attributes; images from here, data URLs and the web (avatars, links
+ * a user set); no framing, no plugins, forms only to this site.
+ */
+const pagePolicy = (nonce: string) =>
+  [`default-src 'self'`, `script-src 'self' 'nonce-${nonce}'`, `style-src 'self' 'unsafe-inline'`, `img-src 'self' data: blob: https:`, `font-src 'self' data:`, `connect-src 'self'`, `frame-ancestors 'none'`, `base-uri 'self'`, `form-action 'self'`, `object-src 'none'`].join('; ')
+/** The API answers data, never a document: nothing may run or frame it. */
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'"
+/** HTTPS only from the first answer on, for a year (production: TLS is the proxy's or the platform's). */
+const HSTS = 'max-age=31536000; includeSubDomains'
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
@@ -49,7 +62,18 @@ export async function createServer(options: ServerOptions) {
   // gzip for pages and assets (Node); Workers and Deno.serve compress on their own
   const zip = (res: Response, c: Context) => (options.compress ? gzipped(res, c.req.header('accept-encoding')) : res)
   const app = new Hono()
+  // headers every answer carries; the pages add their policy with the request's nonce
+  app.use('*', async (c, next) => {
+    await next()
+    if (production) c.res.headers.set('Strict-Transport-Security', HSTS)
+    if (c.req.path.startsWith('/api/')) {
+      if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', API_POLICY)
+      c.res.headers.set('X-Content-Type-Options', 'nosniff')
+    }
+  })
   app.route('/api', bff.api)
+  // everything under /api is the API's: an unknown path or method answers its JSON 404, never a page
+  app.all('/api/*', (c) => c.json({ error: 'Not found', code: 'not_found' }, 404))
   // product-shell.md §7: the client's translation files at ./i18n/{lang}.json
   // the file name goes on encoded: a decoded '../' must not reach another API route
   app.get('/i18n/:file', (c) => bff.api.fetch(new Request(new URL(`/i18n/${encodeURIComponent(c.req.param('file'))}`, c.req.url)), c.env))
@@ -75,13 +99,15 @@ export async function createServer(options: ServerOptions) {
     const context = new RouterContextProvider()
     // In process, with the page request's runtime env, so the BFF sees the same caller.
     const api = (path: string, init?: RequestInit) => Promise.resolve(bff.api.request(path, init, c.env))
-    context.set(contextKey, { api, production, csrfToken: csrf.token, defaultLayout: options.config.defaultLayout })
+    const nonce = randomToken(18)
+    context.set(contextKey, { api, production, csrfToken: csrf.token, defaultLayout: options.config.defaultLayout, nonce })
     const res = await handle(c.req.raw, context)
     // a form that opened a session (sign-in, unlock) gets a fresh token: one planted before sign-in is worth nothing after
     const signedIn = !SAFE_METHODS.has(c.req.method) && res.headers.getSetCookie().some((cookie) => /^token=[^;]/.test(cookie))
     if (signedIn) res.headers.append('Set-Cookie', csrfCookie(randomToken(24), production))
     else if (csrf.setCookie) res.headers.append('Set-Cookie', csrf.setCookie)
     for (const [name, value] of PAGE_HEADERS) res.headers.set(name, value)
+    if (!res.headers.has('Content-Security-Policy')) res.headers.set('Content-Security-Policy', pagePolicy(nonce))
     return zip(res, c)
   })
   return { app, bff }

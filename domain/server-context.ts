@@ -7,6 +7,8 @@ export type ServerContext = {
   production: boolean
   /** This request's CSRF token (also in the csrf cookie); forms send it back. */
   csrfToken: string
+  /** This page answer's script nonce (its Content-Security-Policy lets only these inline scripts run). */
+  nonce: string
   /** The configured frame of the signed-in screens (DEFAULT_LAYOUT). */
   defaultLayout: LayoutName
 }

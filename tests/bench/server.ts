@@ -42,4 +42,4 @@ export function peakMemoryMb(pid: number): number {
 
 
 /** The settings of a production start (what the benchmarks measure): a secret and the public address are required. */
-export const PRODUCTION_ENV = { NODE_ENV: 'production', JWT_SECRET: 'bench-secret-0123456789-abcdefghijklmnop', PUBLIC_URL: 'http://127.0.0.1' }
+export const PRODUCTION_ENV = { NODE_ENV: 'production', JWT_SECRET: 'bench-secret-0123456789-abcdefghijklmnop', PUBLIC_URL: 'https://bench.example' }

@@ -69,3 +69,33 @@ test('the dark scheme and every theme keep the shell accessible', async ({ page,
     { name: 'theme', value: 'default', url: baseURL! },
   ])
 })
+
+test('the pages run under their Content-Security-Policy: nothing refused, and the scripts do their work', async ({ page }) => {
+  const refused: string[] = []
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const list = ((window as unknown as { __csp?: string[] }).__csp ??= [])
+      list.push(`${e.violatedDirective} ${e.blockedURI}`)
+    })
+  })
+  page.on('console', (message) => {
+    if (/Content.Security.Policy|Refused to/i.test(message.text())) refused.push(message.text())
+  })
+  const violations = async () => [...refused, ...((await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])) as string[])]
+
+  await page.goto('/sign-in')
+  expect(await violations()).toEqual([])
+  await signIn(page)
+  for (const path of ['/view/home', '/view/cd_cliente', '/view/cd_cotacao', '/view/ac_usuarios']) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(await violations(), path).toEqual([])
+  }
+  // the scripts ran: a client-side navigation and the rows editor's Add button work
+  await page.goto('/view/cd_cliente/new')
+  await page.getByRole('button', { name: 'Add · E-mails and phones' }).click()
+  await expect(page.getByTestId('contacts-row')).toHaveCount(2)
+  await page.getByRole('link', { name: 'Jobs' }).first().click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible()
+  expect(await violations()).toEqual([])
+})

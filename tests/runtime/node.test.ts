@@ -65,6 +65,8 @@ describe('the Node server (npm start)', () => {
         // in production the CSRF cookie is __Host- prefixed and Secure
         expect((await fetch(`${empty.url}/sign-in`)).headers.getSetCookie().find((c) => c.includes('csrf='))).toMatch(/^__Host-csrf=[\w-]{20,}; Path=\/; HttpOnly; Secure; SameSite=Lax$/)
         expect((await signIn(empty.url, { email: 'admin@demo.fieldservice.app', password: 'demo-admin-2026' })).status).toBe(404)
+        // HTTPS only, on pages and API alike
+        for (const path of ['/sign-in', '/api/health']) expect((await fetch(`${empty.url}${path}`)).headers.get('strict-transport-security'), path).toBe('max-age=31536000; includeSubDomains')
       } finally {
         await empty.stop()
       }
@@ -91,16 +93,54 @@ describe('the Node server (npm start)', () => {
     }
   })
 
-  it('refuses to start in production without JWT_SECRET, naming the setting', () => {
+  it('refuses to start in production without JWT_SECRET or with a plain-http PUBLIC_URL, naming the setting', () => {
     const run = spawnSync(process.execPath, [NODE_SERVER], { env: { ...process.env, NODE_ENV: 'production', JWT_SECRET: '', STORAGE_DRIVER: 'memory' }, encoding: 'utf8', timeout: 30_000 })
     expect(run.status).toBe(1)
     expect(run.stderr.trim()).toBe('Invalid setting JWT_SECRET: is required in production (at least 32 bytes)')
+    // links sent to people go out over https only
+    const plain = spawnSync(process.execPath, [NODE_SERVER], { env: { ...process.env, NODE_ENV: 'production', JWT_SECRET: 'production-test-secret-0123456789abcdef', PUBLIC_URL: 'http://fieldwise.example', STORAGE_DRIVER: 'memory' }, encoding: 'utf8', timeout: 30_000 })
+    expect(plain.status).toBe(1)
+    expect(plain.stderr.trim()).toBe('Invalid setting PUBLIC_URL: must be an https:// address in production (links sent to people, cookies that are Secure)')
   })
 
   it('refuses a bad setting with one line', () => {
     const run = spawnSync(process.execPath, [NODE_SERVER], { env: { ...process.env, PORT: 'eighty', STORAGE_DRIVER: 'memory' }, encoding: 'utf8', timeout: 30_000 })
     expect(run.status).toBe(1)
     expect(run.stderr.trim()).toBe('Invalid setting PORT: must be a port number')
+  })
+})
+
+describe('security headers and the API namespace', () => {
+  it('sends a nonce-based Content-Security-Policy with pages, a closed one with the API, and JSON 404 for any unknown API path', async () => {
+    const port = await freePort()
+    const server = await startServer(process.execPath, [NODE_SERVER], port, { PORT: String(port), STORAGE_DRIVER: 'memory', NODE_ENV: 'test' })
+    try {
+      const page = await fetch(`${server.url}/sign-in`)
+      const policy = page.headers.get('content-security-policy')!
+      const nonce = policy.match(/script-src 'self' 'nonce-([\w-]+)'/)?.[1]
+      expect(nonce).toBeDefined()
+      expect(policy).toContain("frame-ancestors 'none'")
+      expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/)
+      expect(page.headers.get('permissions-policy')).toContain('camera=()')
+      // every inline script of the page carries the nonce; a second page gets another
+      const html = await page.text()
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1])
+      expect(inline.length).toBeGreaterThan(0)
+      for (const attributes of inline) expect(attributes).toContain(`nonce="${nonce}"`)
+      expect((await fetch(`${server.url}/sign-in`)).headers.get('content-security-policy')).not.toContain(nonce)
+      // outside production there is no HSTS (a developer's http://localhost)
+      expect(page.headers.get('strict-transport-security')).toBeNull()
+
+      for (const [method, path] of [['GET', '/api/nope'], ['POST', '/api/nope'], ['DELETE', '/api/nope/deeper/still'], ['GET', '/api/']] as const) {
+        const res = await fetch(`${server.url}${path}`, { method })
+        expect(res.status, `${method} ${path}`).toBe(404)
+        expect(res.headers.get('content-type'), `${method} ${path}`).toContain('application/json')
+        expect(await res.json()).toEqual({ error: 'Not found', code: 'not_found' })
+        expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
+      }
+    } finally {
+      await server.stop()
+    }
   })
 })
 
