@@ -201,8 +201,9 @@ export function resourceRoutes<Rec, R extends Row, Id extends string | number, C
       const { id } = (c.req.valid as (t: 'param') => { id: Id })('param')
       const parsed = (c.req.valid as (t: 'json') => Partial<Edit>)('json')
       // PATCH changes the fields sent, never resets the others to their schema's defaults
-      const sent = c.req.method === 'PATCH' ? ((await c.req.json()) as Row) : null
-      const input = sent ? (Object.fromEntries(Object.entries(parsed).filter(([key]) => key in sent)) as Partial<Edit>) : parsed
+      const raw: unknown = c.req.method === 'PATCH' ? await c.req.json().catch(() => ({})) : null
+      const sent = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Row) : c.req.method === 'PATCH' ? {} : null
+      const input = sent ? (Object.fromEntries(Object.entries(parsed).filter(([key]) => Object.hasOwn(sent, key))) as Partial<Edit>) : parsed
       const current = await found(who, id)
       await require(who, 'edit', id)
       // PUT and PATCH differ in their schema only: PATCH's fields are all optional
