@@ -21,7 +21,7 @@ export function SearchBar() {
   }, [query, active, fetcher.load])
 
   const data = active && fetcher.data?.query === query ? fetcher.data : null
-  const names: Record<string, string> = { contacts: t.group_contacts(), pages: t.group_pages(), tasks: t.group_tasks() }
+  const names: Record<string, string> = { clients: t.group_clients(), quotes: t.group_quotes(), contacts: t.group_contacts(), pages: t.group_pages(), tasks: t.group_tasks() }
   return (
     <div className="relative w-full max-w-sm" role="search">
       <label htmlFor={id} className="sr-only">
@@ -51,6 +51,7 @@ export function SearchBar() {
                     <li key={r.link + r.value}>
                       <Link to={r.link} onClick={() => setQuery('')} className="block px-4 py-2 hover:bg-canvas">
                         {r.value}
+                        {r.detail ? <span className="block text-xs text-muted">{r.detail}</span> : null}
                       </Link>
                     </li>
                   ))}

@@ -12,6 +12,8 @@ import { requestCulture } from '../../domain/cultures.ts'
 import { resolveTenant } from '../lib/tenancy.ts'
 import type { Contact } from '../../domain/schemas/contacts.ts'
 import type { Task } from '../../domain/schemas/tasks.ts'
+import { CLIENTS, type ClientRecord } from '../../domain/schemas/clients.ts'
+import { quoteStore } from '../lib/quote-store.ts'
 
 /** api/common/navigation and api/common/search (demo-backend.md §7 Common). */
 export function navigationRoutes(deps: Deps) {
@@ -23,7 +25,7 @@ export function navigationRoutes(deps: Deps) {
 export function searchRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use(requireAuth(deps))
-    .post('/', doc({ summary: "Search contacts, pages (the navigation's titles: the company's pages the user may open) and tasks of the current company; groups with results only; an empty query answers an empty result", tags: ['common/search'], responses: { 200: z.array(searchResultSchema) } }), valid('json', z.object({ query: z.string().max(200) })), async (c) => {
+    .post('/', doc({ summary: "Search clients (name, tax id), quotes (number, client), contacts, pages (the navigation's titles: the company's pages the user may open) and tasks of the current company; groups with results only; an empty query answers an empty result", tags: ['common/search'], responses: { 200: z.array(searchResultSchema) } }), valid('json', z.object({ query: z.string().max(200) })), async (c) => {
       const query = c.req.valid('json').query.trim().toLowerCase()
       if (!query) return c.json([])
       // Company data only when the user works in a company.
@@ -47,7 +49,23 @@ export function searchRoutes(deps: Deps) {
         .filter((task) => task.type === 'task' && task.title.toLowerCase().includes(query))
         .slice(0, 10)
         .map((task) => ({ id: task.id, title: task.title, completed: task.completed, value: task.title, link: `/apps/tasks/${task.id}` }))
+      // the business records with pages of their own: clients by name or tax id, quotes by number or client
+      const digits = query.replace(/\D/g, '')
+      const clients = may('cd_cliente') ? [...(await deps.repos.collection<ClientRecord>(tenant!.empresa, CLIENTS).rows()).values()] : []
+      const clientResults = clients
+        .filter((client) => client.name.toLowerCase().includes(query) || client.tradeName.toLowerCase().includes(query) || (digits.length >= 3 && client.taxId.replace(/\D/g, '').includes(digits)))
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .slice(0, 10)
+        .map((client) => ({ id: client.id, value: client.name, detail: [client.taxId, client.addresses.find((a) => a.isDefault)?.city].filter(Boolean).join(' · '), link: `/view/cd_cliente/${client.id}` }))
+      const quotes = may('cd_cotacao') ? [...(await quoteStore(deps, tenant!.empresa).rows()).values()].filter((q) => tenant!.grant.filial === 'all' || q.filial === tenant!.grant.filial) : []
+      const quoteResults = quotes
+        .filter((quote) => quote.text.includes(query))
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+        .slice(0, 10)
+        .map((quote) => ({ id: quote.id, value: quote.number, detail: quote.clientName, link: `/view/cd_cotacao/${quote.id}` }))
       const groups = [
+        { id: 'clients', label: 'Clients', results: clientResults },
+        { id: 'quotes', label: 'Quotes', results: quoteResults },
         { id: 'contacts', label: 'Contacts', results: contactResults },
         { id: 'pages', label: 'Pages', results: pages },
         { id: 'tasks', label: 'Tasks', results: taskResults },

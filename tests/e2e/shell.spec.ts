@@ -71,6 +71,12 @@ test('search starts at 2 characters, groups results and says when nothing is fou
   await expect(results.getByRole('region', { name: 'Contacts' })).toBeVisible()
   await expect(results.getByRole('region', { name: 'Pages' })).toBeVisible()
   await expect(results.getByRole('region', { name: 'Tasks' })).toBeVisible()
+  await expect(results.getByRole('region', { name: 'Clients' })).toBeVisible()
+  // a business record found by its number opens its page
+  await box.fill('ORC-2026-000007')
+  await results.getByRole('region', { name: 'Quotes' }).getByRole('link', { name: /^ORC-2026-000007/ }).click()
+  await expect(page).toHaveURL(/\/view\/cd_cotacao\/[\w-]{36}$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit ORC-2026-000007')
   await box.fill('zzzz-nothing')
   await expect(results.getByText('No results found!')).toBeVisible()
   await box.fill('z')

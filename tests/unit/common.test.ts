@@ -91,11 +91,30 @@ describe('api/common/navigation and search', () => {
     expect(await (await bff.call('/common/search', { method: 'POST', token, json: { query: '' } })).json()).toEqual([])
     expect((await bff.call('/common/search', { method: 'POST', token, json: {} })).status).toBe(400)
     const grouped = expectSchema(z.array(searchResultSchema), await (await bff.call('/common/search', { method: 'POST', token, json: { query: 'an' } })).json())
-    expect(grouped.map((g) => g.id)).toEqual(['contacts', 'pages', 'tasks'])
-    expect(grouped[0].results[0]).toEqual(expect.objectContaining({ name: expect.stringMatching(/an/i), avatar: expect.anything(), link: expect.stringMatching(/^\/apps\/contacts\//) }))
-    expect(grouped[2].results[0]).toEqual(expect.objectContaining({ title: expect.stringMatching(/an/i), completed: expect.any(Boolean) }))
+    expect(grouped.map((g) => g.id)).toEqual(['clients', 'quotes', 'contacts', 'pages', 'tasks'])
+    expect(grouped[2].results[0]).toEqual(expect.objectContaining({ name: expect.stringMatching(/an/i), avatar: expect.anything(), link: expect.stringMatching(/^\/apps\/contacts\//) }))
+    expect(grouped[4].results[0]).toEqual(expect.objectContaining({ title: expect.stringMatching(/an/i), completed: expect.any(Boolean) }))
     const elsewhere = (await (await bff.call('/common/search', { method: 'POST', token, headers: { 'x-empresa': '2' }, json: { query: 'an' } })).json()) as unknown[]
     expect(elsewhere.map((g) => (g as { id: string }).id)).toEqual(['pages'])
+  })
+})
+
+describe('the header search finds the business records', () => {
+  it('finds clients by name or tax id digits and quotes by number, each with a second line and its page; only where the user may read them', async () => {
+    const bff = await testBff()
+    const token = await bff.signIn()
+    const main = { 'x-empresa': '1', 'x-filial': '2' }
+    const search = async (query: string, who = token) => (await (await bff.call('/common/search', { method: 'POST', token: who, headers: main, json: { query } })).json()) as Array<{ id: string; results: Array<{ value: string; detail?: string; link: string }> }>
+    const client = ((await (await bff.call('/cd_cliente?size=1&sort=name', { token, headers: main })).json()) as { Dados: { items: Array<{ id: string; name: string; taxId: string; city: string }> } }).Dados.items[0]
+    const byDigits = await search(client.taxId.replace(/\D/g, '').slice(0, 8))
+    expect(byDigits.find((g) => g.id === 'clients')?.results).toEqual([{ id: client.id, value: client.name, detail: `${client.taxId} · ${client.city}`, link: `/view/cd_cliente/${client.id}` }])
+    const byNumber = await search('orc-2026-000007')
+    expect(byNumber.find((g) => g.id === 'quotes')?.results).toEqual([expect.objectContaining({ value: 'ORC-2026-000007', link: expect.stringMatching(/^\/view\/cd_cotacao\/[\w-]{36}$/) })])
+    // the technician reads clients but not quotes
+    const tech = await bff.signIn({ email: 'tech@demo.fieldservice.app', password: 'demo-tech-2026' })
+    const techFound = (await (await bff.call('/common/search', { method: 'POST', token: tech, json: { query: client.name } })).json()) as Array<{ id: string }>
+    expect(techFound.map((g) => g.id)).toContain('clients')
+    expect(((await (await bff.call('/common/search', { method: 'POST', token: tech, json: { query: 'ORC-2026' } })).json()) as Array<{ id: string }>).map((g) => g.id)).not.toContain('quotes')
   })
 })
 
