@@ -49,10 +49,15 @@ export function SearchBar() {
                 <ul>
                   {group.results.map((r) => (
                     <li key={r.link + r.value}>
-                      <Link to={r.link} onClick={() => setQuery('')} className="block px-4 py-2 hover:bg-canvas">
-                        {r.value}
-                        {r.detail ? <span className="block text-xs text-muted">{r.detail}</span> : null}
-                      </Link>
+                      {/* only a result with a page of its own in the app is a link (a demo contact or task has none) */}
+                      {r.link.startsWith('/view/') ? (
+                        <Link to={r.link} onClick={() => setQuery('')} className="block px-4 py-2 hover:bg-canvas">
+                          {r.value}
+                          {r.detail ? <span className="block text-xs text-muted">{r.detail}</span> : null}
+                        </Link>
+                      ) : (
+                        <span className="block px-4 py-2">{r.value}</span>
+                      )}
                     </li>
                   ))}
                 </ul>
