@@ -70,6 +70,8 @@ export type FeatureModule = {
   /** The answer's row (the same schema the BFF documents). */
   row: z.ZodType<Record<string, unknown>>
   idKey: string
+  /** The title of the form of a new record ("New client"); "New record" without it. */
+  newTitle?: TextKey
   /** The record's name in titles and confirmations. */
   nameKey: string
   columns: Column[]

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from 'react-router'
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { formatDecimal } from '../../domain/money.ts'
 import { useLocale, useT, type Locale } from '../lib/i18n'
 import { CsrfField } from '../ui/csrf-field'
@@ -132,6 +132,13 @@ export function RecordForm({ def, isNew, values, version, state, canDelete, canE
   const name = String(values[def.nameKey] ?? '')
   const active = values.active ?? values.ACTIVE
   const locale = useLocale()
+  // after a refused save, focus goes to the first field in error (else the message above the form)
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (!state?.errors && !state?.stale) return
+    const target = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? formRef.current?.parentElement?.querySelector<HTMLElement>('[role="alert"]')
+    target?.focus()
+  }, [state])
   const shown = (field: Field) => state?.values?.[field.name] ?? formValue(field, values[field.name], locale)
   const rowsOf = (field: Field): Array<Record<string, string>> =>
     state?.values
@@ -164,7 +171,7 @@ export function RecordForm({ def, isNew, values, version, state, canDelete, canE
           </div>
         </div>
       ) : null}
-      <Form method="post" className="flex flex-col gap-5" noValidate>
+      <Form method="post" className="flex flex-col gap-5" noValidate ref={formRef}>
         <CsrfField />
         <input type="hidden" name="version" value={version ?? ''} />
         {'active' in values || 'ACTIVE' in values ? <input type="hidden" name="active" value={String(active ?? true)} /> : null}

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router'
 import { Breadcrumb } from '../components/breadcrumb'
+import { Badge } from '../ui/badge'
 import { metaTranslator, useT } from '../lib/i18n'
 import type { PageInfo } from '../lib/page-info.server'
 import { DataTable, type ListPage } from './data-table'
@@ -39,8 +40,9 @@ export function RecordScreen({ def, data, state }: { def: FeatureModule; data: {
     <section className="flex flex-col gap-4">
       <Breadcrumb group={page.group} title={page.title} />
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-3xl font-extrabold tracking-tight">{data.isNew ? t.admin_new_title() : t.admin_edit_title({ name })}</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight">{data.isNew ? (def.newTitle ? (t[def.newTitle] as () => string)() : t.admin_new_title()) : t.admin_edit_title({ name })}</h1>
         {!data.isNew ? <StateBadge def={def} values={data.values} /> : null}
+        {!data.isNew && (data.values.active === false || data.values.ACTIVE === false) ? <Badge tone="neutral">{t.admin_inactive()}</Badge> : null}
       </div>
       {!data.isNew && canEdit ? <RecordActions def={def} values={data.values} version={data.version} /> : null}
       {!data.isNew ? <RecordFacts def={def} values={data.values} /> : null}

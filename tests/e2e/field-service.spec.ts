@@ -28,6 +28,9 @@ test('an office worker adds a client with a contact and an address; a wrong CPF 
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('Enter a valid CPF (11 digits with correct check digits)')).toBeVisible()
   await expect(page.getByLabel('CPF / CNPJ')).toHaveAttribute('aria-invalid', 'true')
+  // focus went to the field in error
+  await expect(page.getByLabel('CPF / CNPJ')).toBeFocused()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('New client')
   // what was typed is kept, the rows too
   await expect(page.getByTestId('contacts-row').nth(1).getByLabel('E-mail or number')).toHaveValue('+55 11 98888-7777')
   await expectAccessible(page, 'client form with errors')
@@ -74,6 +77,15 @@ test('markup typed into a record shows as text on its list and its page, and run
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name)
   expect(await page.locator('img[src="x"]').count()).toBe(0)
   expect(dialogs).toEqual([])
+})
+
+test('a deactivated client is shown as such on their page', async ({ page }) => {
+  await signIn(page, DEMO_ADMIN)
+  await page.goto('/view/cd_cliente?all=1&sort=active&order=asc')
+  const row = page.getByTestId('data-row').filter({ hasText: 'Inactive' }).first()
+  await row.getByRole('link').first().click()
+  await expect(page.getByText('Inactive', { exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Activate' })).toBeVisible()
 })
 
 test('the service catalogue shows prices in the company currency and takes them as typed', async ({ page }) => {

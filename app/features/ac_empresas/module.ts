@@ -5,6 +5,7 @@ import { CULTURE_OPTIONS } from '../options'
 /** ac_empresas (DOMAIN.md): the companies the user holds. */
 export const companies = {
   module: 'ac_empresas',
+  newTitle: 'new_company',
   api: '/ac_empresas',
   row: companyRow,
   idKey: 'COD_EMPRESA',

@@ -12,6 +12,7 @@ const ROLE_LABELS: Record<string, TextKey> = { admin: 'role_admin', manager: 'ro
  */
 export const users = {
   module: 'ac_usuarios',
+  newTitle: 'new_user',
   api: '/ac_usuarios',
   row: userRow,
   idKey: 'id',

@@ -6,6 +6,7 @@ import type { FeatureModule } from '../../kit/module'
 /** cd_cliente (DOMAIN.md): the company's clients, persons (CPF) and businesses (CNPJ). */
 export const clients = {
   module: 'cd_cliente',
+  newTitle: 'new_client',
   api: '/cd_cliente',
   row: clientRow,
   idKey: 'id',

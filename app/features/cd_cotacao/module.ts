@@ -11,6 +11,7 @@ export const QUOTE_STATE_LABELS = { draft: 'state_draft', sent: 'state_sent', ap
 /** cd_cotacao (DOMAIN.md): the branch's quotes, from draft to the client's answer. */
 export const quotes = {
   module: 'cd_cotacao',
+  newTitle: 'new_quote',
   api: '/cd_cotacao',
   row: quoteRow,
   idKey: 'id',

@@ -5,6 +5,7 @@ import type { FeatureModule } from '../../kit/module'
 /** cd_filial (DOMAIN.md): the branches of the current company, one of them the main one. */
 export const branches = {
   module: 'cd_filial',
+  newTitle: 'new_branch',
   api: '/cd_filial',
   row: branchRowSchema,
   idKey: 'COD_FILIAL',

@@ -4,6 +4,7 @@ import type { FeatureModule } from '../../kit/module'
 /** cd_job (DOMAIN.md): the service catalogue quote and order lines pick from. */
 export const jobs = {
   module: 'cd_job',
+  newTitle: 'new_job',
   api: '/cd_job',
   row: jobRow,
   idKey: 'id',
