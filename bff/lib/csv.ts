@@ -9,7 +9,7 @@ export function toCsv<T>(rows: T[], columns: Array<[header: string, value: (row:
   return `${lines.join('\r\n')}\r\n`
 }
 
-/** The answer of an export: a CSV file to download, named after the module. */
+/** The answer of an export: a CSV file to download, named after the module; UTF-8 with a BOM, so spreadsheets read accents ("São Paulo", not "SÃ£o Paulo"). */
 export function csvResponse(name: string, body: string): Response {
-  return new Response(body, { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}.csv"`, 'cache-control': 'no-store' } })
+  return new Response(`\uFEFF${body}`, { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}.csv"`, 'cache-control': 'no-store' } })
 }

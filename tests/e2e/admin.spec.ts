@@ -157,5 +157,5 @@ test('the list searches, sorts, pages and exports', async ({ page }) => {
   const file = await download
   expect(file.suggestedFilename()).toBe('ac_paginas.csv')
   const text = await (await file.createReadStream()).toArray()
-  expect(Buffer.concat(text).toString()).toMatch(/^module,title_en,title_es,title_pt,group,order,active\r\ncd_invoice,Invoices,/)
+  expect(Buffer.concat(text).toString()).toMatch(/^\uFEFFmodule,title_en,title_es,title_pt,group,order,active\r\ncd_invoice,Invoices,/)
 })

@@ -47,6 +47,8 @@ describe('ac_empresas', () => {
 
     const csv = await call('/ac_empresas/export.csv?sort=COD_EMPRESA')
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    // a UTF-8 byte order mark first, for spreadsheets (text() reads past it)
+    expect([...new Uint8Array(await csv.clone().arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const lines = (await csv.text()).trim().split('\r\n')
     expect(lines[0]).toBe('COD_EMPRESA,NOME_EMPRESA,RAZAO_SOCIAL,CNPJ,EMAIL,TELEFONE,CURRENCY,CULTURE,TIME_ZONE,ACTIVE')
     expect(lines).toHaveLength(4)
