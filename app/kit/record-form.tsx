@@ -2,6 +2,7 @@ import { Form, useNavigation } from 'react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import { formatDecimal } from '../../domain/money.ts'
 import { useLocale, useT, type Locale } from '../lib/i18n'
+import { useFrame } from '../layouts/frame/frame-context'
 import { CsrfField } from '../ui/csrf-field'
 import { Alert } from '../ui/alert'
 import { Button, ButtonLink } from '../ui/button'
@@ -19,6 +20,7 @@ function Input({ field, value, error, isNew, lookups }: { field: Field; value: s
   const t = useT()
   const id = useId()
   const label = (t[field.label] as () => string)()
+  const frameTimeZone = useFrame().timeZone
   const described = error ? `${id}-error` : undefined
   const common = { id, name: field.name, 'aria-invalid': error ? true : undefined, 'aria-describedby': described } as const
   const readOnly = field.createOnly && !isNew
@@ -34,18 +36,35 @@ function Input({ field, value, error, isNew, lookups }: { field: Field; value: s
       </div>
     )
   }
-  if (field.type === 'select' || field.type === 'timezone') {
-    const options: Array<[string, string]> =
-      field.type === 'timezone'
-        ? TIME_ZONES.map((z) => [z, z])
-        : [
-            ...(field.all ? [['all', (t[field.all] as () => string)()] as [string, string]] : []),
-            ...(field.empty ? [['', (t[field.empty] as () => string)()] as [string, string]] : []),
-            ...(field.lookup ? (lookups[field.lookup] ?? []) : (field.options ?? []).map(([v, l]): [string, string] => [v, typeof l === 'string' ? (t[l] as () => string)() : l.text])),
-          ]
+  if (field.type === 'timezone') {
+    // grouped by region, starting from the company's own zone when the record has none
+    const regions = new Map<string, string[]>()
+    for (const zone of TIME_ZONES) {
+      const region = zone.includes('/') ? zone.split('/')[0] : 'Other'
+      regions.set(region, [...(regions.get(region) ?? []), zone])
+    }
+    input = (
+      <select {...common} defaultValue={value || frameTimeZone} required={field.required} className={control}>
+        {value && !TIME_ZONES.includes(value) ? <option value={value}>{value}</option> : null}
+        {[...regions].map(([region, zones]) => (
+          <optgroup key={region} label={region}>
+            {zones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replace(/_/g, ' ')}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+    )
+  } else if (field.type === 'select') {
+    const options: Array<[string, string]> = [
+      ...(field.all ? [['all', (t[field.all] as () => string)()] as [string, string]] : []),
+      ...(field.empty ? [['', (t[field.empty] as () => string)()] as [string, string]] : []),
+      ...(field.lookup ? (lookups[field.lookup] ?? []) : (field.options ?? []).map(([v, l]): [string, string] => [v, typeof l === 'string' ? (t[l] as () => string)() : l.text])),
+    ]
     input = (
       <select {...common} defaultValue={value} required={field.required} className={control}>
-        {field.type === 'timezone' && value && !TIME_ZONES.includes(value) ? <option value={value}>{value}</option> : null}
         {options.map(([v, l]) => (
           <option key={v} value={v}>
             {l}

@@ -204,3 +204,10 @@ for (const path of ['/view/cd_cliente', '/view/cd_cliente/new', '/view/cd_job', 
     await expectAccessible(page as Page, `${path} at 390 px`)
   })
 }
+
+test("a new branch's time zone starts at the company's, among zones grouped by region", async ({ page }) => {
+  await signIn(page, DEMO_ADMIN)
+  await page.goto('/view/cd_filial/new')
+  await expect(page.getByLabel('Time zone')).toHaveValue('America/Sao_Paulo')
+  await expect(page.getByLabel('Time zone').locator('optgroup[label="America"] option[value="America/Sao_Paulo"]')).toHaveText('America/Sao Paulo')
+})
