@@ -20,6 +20,7 @@ export const MESSAGES = {
   client_inactive: 'This client is deactivated: activate them first',
   quote_not_sent: 'This quote has not been sent yet',
   invalid_line: 'Pick a job or type a description and a price',
+  amount_too_large: 'This amount is too large',
   invalid_time_zone: 'Choose a valid time zone',
   invalid_prefix: 'Use 1 to 6 capital letters or digits',
   invalid_email: 'Enter a valid e-mail address',

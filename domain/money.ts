@@ -15,7 +15,10 @@ export function parseDecimal(text: string, places: number): number | null {
   const last = Math.max(compact.lastIndexOf('.'), compact.lastIndexOf(','))
   const decimals = last >= 0 ? compact.slice(last + 1) : ''
   const isDecimal = last >= 0 && decimals.length > 0 && decimals.length <= places
-  const whole = (isDecimal ? compact.slice(0, last) : compact).replace(/[.,]/g, '')
+  const integer = isDecimal ? compact.slice(0, last) : compact
+  // what is left of the decimals may group thousands, in groups of three only ("1.234.567", not "2.5000")
+  if (/[.,]/.test(integer) && !/^-?\d{1,3}([.,]\d{3})+$/.test(integer)) return null
+  const whole = integer.replace(/[.,]/g, '')
   if (!/^-?\d+$/.test(whole)) return null
   const value = Number(`${whole}.${isDecimal ? decimals : '0'}`)
   return Number.isFinite(value) ? value : null

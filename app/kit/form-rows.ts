@@ -19,7 +19,8 @@ export function rowsFromForm(fields: Record<string, string>, field: Field): Arra
       const value = fields[rowFieldName(field.name, key, sub.name)]
       row[sub.name] = sub.type === 'checkbox' ? (value !== undefined ? (sub.values?.[0] ?? 'true') : (sub.values?.[1] ?? 'false')) : (value ?? '')
     }
-    const typed = subs.filter((s) => s.type !== 'checkbox' && s.type !== 'select').some((s) => row[s.name].trim() !== '')
+    // a row counts when something is typed in it, or a choice made that has a "none" (a line's job)
+    const typed = subs.some((s) => (s.type === 'select' ? Boolean(s.empty) && row[s.name] !== '' : s.type !== 'checkbox' && row[s.name].trim() !== ''))
     return typed ? [row] : []
   })
 }

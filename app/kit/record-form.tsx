@@ -65,6 +65,8 @@ function Input({ field, value, error, isNew, lookups }: { field: Field; value: s
     ]
     input = (
       <select {...common} defaultValue={value} required={field.required} className={control}>
+        {/* a value the options lack (a client past the loaded ones, a deactivated job) is kept, never swapped for the first option */}
+        {value && !options.some(([v]) => v === value) ? <option value={value}>{field.current ?? value}</option> : null}
         {options.map(([v, l]) => (
           <option key={v} value={v}>
             {l}
@@ -151,8 +153,17 @@ export function RecordForm({ def, isNew, values, version, state, canDelete, canE
   const name = String(values[def.nameKey] ?? '')
   const active = values.active ?? values.ACTIVE
   const locale = useLocale()
+  // an error of one item of a list-valued field (skills.1, tags.3) shows at the field
+  const errorOf = (name: string) => state?.errors?.[name] ?? Object.entries(state?.errors ?? {}).find(([key]) => key.startsWith(`${name}.`))?.[1]
   // after a refused save, focus goes to the first field in error (else the message above the form)
   const formRef = useRef<HTMLFormElement>(null)
+  // each answer of the server renumbers the rows: the rows editors start again from it
+  const [answers, setAnswers] = useState(0)
+  const [seen, setSeen] = useState(state)
+  if (state !== seen) {
+    setSeen(state)
+    setAnswers(answers + 1)
+  }
   useEffect(() => {
     if (!state?.errors && !state?.stale) return
     const target = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? formRef.current?.parentElement?.querySelector<HTMLElement>('[role="alert"]')
@@ -197,9 +208,9 @@ export function RecordForm({ def, isNew, values, version, state, canDelete, canE
         <fieldset disabled={!canEdit} className="grid gap-4 sm:grid-cols-2">
           {fields.map((field) =>
             field.type === 'rows' ? (
-              <RowsInput key={field.name} field={field} rows={rowsOf(field)} errors={state?.errors ?? {}} isNew={isNew} lookups={lookups} />
+              <RowsInput key={`${field.name}:${answers}`} field={field} rows={rowsOf(field)} errors={state?.errors ?? {}} isNew={isNew} lookups={lookups} />
             ) : (
-              <Input key={field.name} field={field} value={shown(field)} error={state?.errors?.[field.name]} isNew={isNew} lookups={lookups} />
+              <Input key={field.name} field={{ ...field, current: field.currentLabel?.(values) }} value={shown(field)} error={errorOf(field.name)} isNew={isNew} lookups={lookups} />
             ),
           )}
         </fieldset>

@@ -137,7 +137,8 @@ export function resourceRoutes<Rec, R extends Row, Id extends string | number, C
   /** A change of one record: checked, written with the version the client edited, logged. */
   const change = async (c: Context<AppEnv>, who: Caller, id: Id, current: Versioned<Rec>, action: string, apply: (current: Rec) => Promise<Rec> | Rec) => {
     const next = await apply(current.value)
-    const saved = await def.source.update(who, id, () => next, ifMatchVersion(c.req.header('if-match')))
+    // the version the client edited, else the one this request read: a change made meanwhile is never overwritten (412)
+    const saved = await def.source.update(who, id, () => next, ifMatchVersion(c.req.header('if-match')) ?? current.version)
     if (!saved) throw notFound()
     await record(who, action, id, action === 'updated' ? changedFields(current.value as object, saved.value as object) : undefined)
     c.header('ETag', `"${saved.version}"`)

@@ -3,7 +3,8 @@ import type { Mailer } from './deps.ts'
 
 /**
  * E-mail through the mail server of SMTP_URL (nodemailer: Node, and Deno through its Node
- * compatibility; Workers open no SMTP connection). One pooled connection, plain text messages.
+ * compatibility; Workers open no SMTP connection): plain text messages, with nodemailer's connection
+ * settings from the URL (its query takes pool=true, connectionTimeout=… and the like).
  */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = createTransport(smtpUrl, { from })

@@ -7,7 +7,9 @@ import { quoteInput, quoteNumber, quoteRow, quoteRowOf, quoteState, type QuoteIn
 import { wrapper } from '../../domain/schemas/common.ts'
 import { quoteSource, quoteStore } from '../lib/quote-store.ts'
 import type { Deps } from '../lib/deps.ts'
-import { fieldError, notFound, ruleError } from '../lib/errors.ts'
+import { apiError, fieldError, notFound, ruleError } from '../lib/errors.ts'
+import { FORBIDDEN_PAGE, levelsFor } from '../lib/page-access.ts'
+import { atLeast } from '../../domain/access.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { sendLink } from '../lib/outbox.ts'
 import { quoteLinkUrl } from '../lib/quote-link.ts'
@@ -20,6 +22,9 @@ import { checked, valid } from '../lib/validate.ts'
 const tags = ['cd_cotacao']
 const idParam = z.object({ id: z.string().uuid() })
 const ok = <T>(Dados: T, Msg = '') => ({ IsSuccess: true as const, Dados, Msg })
+
+/** The largest quote, in cents (a hundred billion in the currency): sums stay exact integers. */
+const MAX_DOCUMENT_CENTS = 10_000_000_000_000
 
 /** How long a new or duplicated quote is valid when the office does not say. */
 export const QUOTE_DAYS_VALID = 30
@@ -51,7 +56,10 @@ export function cdCotacaoRoutes(deps: Deps) {
       if (!line.description || line.unitPrice === undefined) throw fieldError(`lines.${i}.description`, 'invalid_line')
       lines.push(line)
     }
-    return checked(z.array(lineInput), lines)
+    const checkedLines = checked(z.array(lineInput), lines)
+    // amounts stay far within what integer cents hold exactly
+    if (documentTotals(checkedLines).subtotal > MAX_DOCUMENT_CENTS) throw fieldError('lines', 'amount_too_large')
+    return checkedLines
   }
 
   /** A quote's fields from what the office typed (the client's name and address copied as they are now). */
@@ -184,6 +192,8 @@ export function cdCotacaoRoutes(deps: Deps) {
         const who: Caller = { deps, user: c.get('auth').user, tenant: c.get('tenant'), culture: 'en' }
         const quote = await source.find(who, c.req.valid('param').id)
         if (!quote) throw notFound('Quote')
+        // the link approves or rejects: only who may change quotes has it
+        if (!atLeast((await levelsFor(deps, who.tenant, who.user.id)).cd_cotacao ?? 'none', 'edit')) throw apiError(403, FORBIDDEN_PAGE)
         if (quote.value.sendCount === 0) throw ruleError(409, 'quote_not_sent')
         return c.json(ok({ url: await quoteLinkUrl(deps, who.tenant.empresa, quote.value) }))
       }),

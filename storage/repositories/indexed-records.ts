@@ -38,8 +38,19 @@ export function indexedRecords<T extends { id: string }, R>(store: Store, empres
     return fresh.rows
   }
 
-  /** After a write: bump the generation and, when this index was current, apply the change. */
+  /**
+   * After a write: bump the generation and, when this index was current, apply the change. The
+   * write is done whatever happens here: when the bump fails, this process's index is dropped
+   * (rebuilt on the next read) and the write still stands (a number taken for it is not given back).
+   */
   async function written(id: string, item: T | null) {
+    try {
+      await apply(id, item)
+    } catch {
+      perStore.delete(indexKey)
+    }
+  }
+  async function apply(id: string, item: T | null) {
     const before = perStore.get(indexKey) as Index<R> | undefined
     const bumped = await store.update<number>(generationKey, (cur) => (cur?.value ?? 0) + 1)
     const generation = bumped!.value

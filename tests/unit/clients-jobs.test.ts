@@ -122,6 +122,10 @@ describe('cd_job', () => {
     expect((await admin('/cd_job', { method: 'POST', json: { ...job, code: 'X', taxPercent: '101' } })).body.codes).toEqual({ taxPercent: 'invalid_percent' })
     expect((await admin('/cd_job', { method: 'POST', json: { ...job, code: 'X', unitPrice: 'ten' } })).body.codes).toEqual({ unitPrice: 'invalid_money' })
     expect((await admin('/cd_job', { method: 'POST', json: { ...job, code: 'no spaces' } })).body.codes).toEqual({ code: 'invalid_code' })
+    // more decimals than a field takes is a mistake, never a thousands separator
+    expect((await admin('/cd_job', { method: 'POST', json: { ...job, code: 'X', unitPrice: '12,3456' } })).body.codes).toEqual({ unitPrice: 'invalid_money' })
+    expect((await admin('/cd_job', { method: 'POST', json: { ...job, code: 'X', durationMinutes: '90.5' } })).body.codes).toEqual({ durationMinutes: 'invalid_value' })
+    expect((await admin<Job>('/cd_job', { method: 'POST', json: { ...job, code: 'BIG', unitPrice: '1.234.567,89' } })).body.Dados.unitPrice).toBe(123456789)
     // Northwind works in dollars
     const northwind = await as(bff, DEMO_ADMIN, { 'x-empresa': '2', 'x-filial': '4' })
     expect((await northwind<Job>('/cd_job', { method: 'POST', json: job })).body.Dados.currency).toBe('USD')

@@ -57,6 +57,10 @@ describe('cd_cotacao', () => {
     expect(free.body.codes).toEqual({ 'lines.0.description': 'invalid_line' })
     const qty = await admin('/cd_cotacao', { method: 'POST', json: { ...quote, lines: [{ description: 'Parts', quantity: '0', unitPrice: '10' }] } })
     expect(qty.body.codes).toEqual({ 'lines.0.quantity': 'invalid_quantity' })
+    expect((await admin('/cd_cotacao', { method: 'POST', json: { ...quote, lines: [{ description: 'Parts', quantity: '2.5000', unitPrice: '10' }] } })).body.codes).toEqual({ 'lines.0.quantity': 'invalid_quantity' })
+    // a total beyond what cents hold exactly is refused
+    const huge = await admin('/cd_cotacao', { method: 'POST', json: { ...quote, lines: [{ description: 'Plant', quantity: 1_000_000, unitPrice: 10_000_000_000 }] } })
+    expect(huge.body.codes).toEqual({ lines: 'amount_too_large' })
     // refused requests took no number: the next one follows
     const next = await admin<Quote>('/cd_cotacao', { method: 'POST', json: { ...quote, lines: [{ description: 'Parts', quantity: '1,5', unitPrice: '10,01', taxPercent: '' }] } })
     expect(seq(next.body.Dados.number)).toBe(seq(q.number) + 1)
@@ -142,8 +146,15 @@ describe('cd_cotacao', () => {
     // the technician's role has no quotes page
     const tech = await as(bff, DEMO_TECHNICIAN)
     expect((await tech(`/cd_cotacao/of-client/${quote.clientId}`)).status).toBe(403)
+    // who may only read quotes does not get the client's link (it approves and rejects)
+    const techUser = (await admin<List<{ id: string }>>('/ac_usuarios?search=tech@')).body.Dados.items[0]
     expect((await tech('/cd_cotacao')).status).toBe(403)
     expect((await tech(`/cd_cotacao/${q.id}/duplicate`, { method: 'POST' })).status).toBe(403)
+    expect((await admin('/ac_usuariospaginas', { method: 'PUT', json: { userId: techUser.id, levels: { cd_cotacao: 'view' } } })).status).toBe(200)
+    await admin(`/cd_cotacao/${q.id}/send`, { method: 'POST' })
+    expect((await tech(`/cd_cotacao/${q.id}`)).status).toBe(200)
+    expect((await tech(`/cd_cotacao/${q.id}/link`)).status).toBe(403)
+    expect((await admin(`/cd_cotacao/${q.id}/link`)).status).toBe(200)
   })
 })
 

@@ -50,7 +50,7 @@ export const quotes = {
     { key: 'total', label: 'f_total', sortable: true, show: 'money' },
   ],
   fields: [
-    { name: 'clientId', label: 'f_client', type: 'select', lookup: 'clients', required: true },
+    { name: 'clientId', label: 'f_client', type: 'select', lookup: 'clients', required: true, empty: 'choose_client', currentLabel: (values) => (values.clientName ? String(values.clientName) : undefined) },
     { name: 'validUntil', label: 'f_valid_until_default', type: 'date' },
     { name: 'serviceAddress', label: 'f_service_address', type: 'text', wide: true },
     {
