@@ -10,10 +10,22 @@ export function dateIn(timeZone: string, at: number): string {
 
 /** A calendar date `days` later. */
 export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`)
+  const d = dayOrInstant(date)
   d.setUTCDate(d.getUTCDate() + days)
   return d.toISOString().slice(0, 10)
 }
 
 /** Whether text is a real calendar date as YYYY-MM-DD. */
-export const isIsoDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text)
+export const isIsoDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(dayOrInstant(text).getTime()) && dayOrInstant(text).toISOString().startsWith(text)
+
+/** A calendar date (YYYY-MM-DD) or an instant (ISO) as a Date to format in UTC: a date is its day, whatever the zone. */
+export const dayOrInstant = (iso: string) => new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso)
+
+const dayFormatsByStyle = new Map<string, Intl.DateTimeFormat>()
+/** A date (or an instant's day) in a locale's words: 'medium' "Nov 23, 2026", 'long' "23 de novembro de 2026", 'numeric' "23/11/2026". */
+export function formatDay(iso: string, locale: string, style: 'medium' | 'long' | 'numeric'): string {
+  const key = `${locale}|${style}`
+  let format = dayFormatsByStyle.get(key)
+  if (!format) dayFormatsByStyle.set(key, (format = new Intl.DateTimeFormat(locale, style === 'numeric' ? { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' } : { dateStyle: style, timeZone: 'UTC' })))
+  return format.format(dayOrInstant(iso))
+}

@@ -1,4 +1,4 @@
-import { documentTotals } from '../domain/document-lines.ts'
+import { documentTotals, type LineInput } from '../domain/document-lines.ts'
 import { addressLine, type ClientRecord } from '../domain/schemas/clients.ts'
 import { quoteNumber, type QuoteRecord, type StoredQuote } from '../domain/schemas/quotes.ts'
 import type { JobRecord } from '../domain/schemas/jobs.ts'
@@ -107,6 +107,35 @@ export function seedJobs(): JobRecord[] {
 export const SEED_QUOTE_BRANCH = 2
 const SEED_TIME_ZONE = 'America/Sao_Paulo'
 
+/** A demo quote of the main branch: the client's name and tax id copied, the totals priced by the app's own code. */
+function storedQuote(q: { id: string; number: string; client: ClientRecord; lines: LineInput[]; created: number; validUntil: string; status: QuoteRecord['status']; serviceAddress: string; terms: string; sentAt: string | null; decision: QuoteRecord['decision'] }): StoredQuote {
+  return {
+    id: q.id,
+    filial: SEED_QUOTE_BRANCH,
+    number: q.number,
+    clientId: q.client.id,
+    clientName: q.client.name,
+    clientTaxId: q.client.taxId,
+    serviceAddress: q.serviceAddress,
+    lines: q.lines,
+    totals: documentTotals(q.lines),
+    currency: 'BRL',
+    validUntil: q.validUntil,
+    culture: 'pt',
+    terms: q.terms,
+    notes: '',
+    status: q.status,
+    createdAt: new Date(q.created).toISOString(),
+    sendCount: q.status === 'draft' ? 0 : 1,
+    sentAt: q.status === 'draft' ? null : q.sentAt,
+    decision: q.decision,
+    duplicateOf: null,
+    timeZone: SEED_TIME_ZONE,
+  }
+}
+
+const DAY = 86_400_000
+
 /**
  * DOMAIN.md cd_cotacao for the demo company: 30 quotes of the main branch in every status a
  * quote can have before service orders exist (draft, sent, approved, rejected; some expired),
@@ -121,37 +150,24 @@ export function seedQuotes(clients: ClientRecord[], jobs: JobRecord[]): StoredQu
       const job = r.pick(jobs)
       return { jobId: job.id, description: job.name, quantity: job.unit === 'hour' ? r.int(1, 8) : r.int(1, 3), unitPrice: job.unitPrice, discountPercent: r.pick([0, 0, 0, 5, 10]), taxPercent: job.taxPercent }
     })
-    const created = SEED_NOW - (90 - i * 3) * 86_400_000
-    const createdAt = new Date(created).toISOString()
+    const created = SEED_NOW - (90 - i * 3) * DAY
     // the last two and a few sent ones expired before an answer
     const expired = i >= 28 || i === 6 || i === 7
-    const validUntil = new Date(expired ? SEED_NOW - 5 * 86_400_000 : created + 120 * 86_400_000).toISOString().slice(0, 10)
     const answered = status === 'approved' || status === 'rejected'
-    const at = new Date(created + 4 * 86_400_000).toISOString()
     const address = client.addresses.find((a) => a.isDefault)
-    return {
+    return storedQuote({
       id: r.uuid(),
-      filial: SEED_QUOTE_BRANCH,
       number: quoteNumber('2026', i + 1),
-      clientId: client.id,
-      clientName: client.name,
-      clientTaxId: client.taxId,
-      serviceAddress: address ? addressLine(address) : '',
+      client,
       lines,
-      totals: documentTotals(lines),
-      currency: 'BRL',
-      validUntil,
-      culture: 'pt',
-      terms: 'Pagamento em até 30 dias após a execução. Garantia de 90 dias.',
-      notes: '',
+      created,
+      validUntil: new Date(expired ? SEED_NOW - 5 * DAY : created + 120 * DAY).toISOString().slice(0, 10),
       status,
-      createdAt,
-      sendCount: status === 'draft' ? 0 : 1,
-      sentAt: status === 'draft' ? null : new Date(created + 86_400_000).toISOString(),
-      decision: answered ? { name: client.name, at, address: `203.0.113.${10 + i}`, ...(status === 'rejected' ? { reason: 'Preço acima do orçamento previsto.' } : {}) } : null,
-      duplicateOf: null,
-      timeZone: SEED_TIME_ZONE,
-    }
+      serviceAddress: address ? addressLine(address) : '',
+      terms: 'Pagamento em até 30 dias após a execução. Garantia de 90 dias.',
+      sentAt: new Date(created + DAY).toISOString(),
+      decision: answered ? { name: client.name, at: new Date(created + 4 * DAY).toISOString(), address: `203.0.113.${10 + i}`, ...(status === 'rejected' ? { reason: 'Preço acima do orçamento previsto.' } : {}) } : null,
+    })
   })
 }
 
@@ -165,30 +181,8 @@ export function manyQuotes(count: number, seed: number, clients: ClientRecord[],
       const job = r.pick(jobs)
       return { jobId: job.id, description: job.name, quantity: r.int(1, 5), unitPrice: job.unitPrice, discountPercent: r.pick([0, 5, 10]), taxPercent: job.taxPercent }
     })
-    const created = SEED_NOW - r.int(0, 700) * 86_400_000
+    const created = SEED_NOW - r.int(0, 700) * DAY
     const status = r.pick(statuses)
-    return {
-      id: r.uuid(),
-      filial: SEED_QUOTE_BRANCH,
-      number: quoteNumber('2025', i + 1),
-      clientId: client.id,
-      clientName: client.name,
-      clientTaxId: client.taxId,
-      serviceAddress: '',
-      lines,
-      totals: documentTotals(lines),
-      currency: 'BRL',
-      validUntil: new Date(created + 60 * 86_400_000).toISOString().slice(0, 10),
-      culture: 'pt',
-      terms: '',
-      notes: '',
-      status,
-      createdAt: new Date(created).toISOString(),
-      sendCount: status === 'draft' ? 0 : 1,
-      sentAt: status === 'draft' ? null : new Date(created).toISOString(),
-      decision: null,
-      duplicateOf: null,
-      timeZone: SEED_TIME_ZONE,
-    }
+    return storedQuote({ id: r.uuid(), number: quoteNumber('2025', i + 1), client, lines, created, validUntil: new Date(created + 60 * DAY).toISOString().slice(0, 10), status, serviceAddress: '', terms: '', sentAt: new Date(created).toISOString(), decision: null })
   })
 }

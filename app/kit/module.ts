@@ -32,8 +32,6 @@ export type Field = {
   hint?: TextKey
   /** For a select: the label of the record's own value when the options lack it (a client's name ...). */
   currentLabel?: (values: Record<string, unknown>) => string | undefined
-  /** Set by the form: that label, for the record shown. */
-  current?: string
   /** For 'rows': the fields of one row, named inside the row. */
   of?: Field[]
   options?: Array<[value: string, label: TextKey | { text: string }]>

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from 'react-router'
+import { formatDay } from '../../domain/dates.ts'
 import { formatMoney, type Currency } from '../../domain/money.ts'
 import { CULTURES, useLocale, useT } from '../lib/i18n'
 import { CsrfField } from '../ui/csrf-field'
@@ -42,10 +43,9 @@ export function RecordFacts({ def, values }: { def: FeatureModule; values: Value
   const t = useT()
   const locale = useLocale()
   if (!def.facts) return null
-  const dates = new Intl.DateTimeFormat(CULTURES[locale], { dateStyle: 'medium', timeZone: 'UTC' })
   const format: FactFormat = {
     money: (cents) => formatMoney(cents, (values.currency as Currency) ?? 'BRL', locale),
-    date: (iso) => dates.format(new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso)),
+    date: (iso) => formatDay(iso, CULTURES[locale], 'medium'),
     label: (key: TextKey) => (t[key] as () => string)(),
   }
   return (

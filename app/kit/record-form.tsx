@@ -16,7 +16,7 @@ export type RecordValues = Record<string, unknown>
 const TIME_ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC']
 const control = 'min-h-11 w-full rounded-md border border-line bg-surface px-3 text-ink focus:border-primary-600 focus:outline-2 focus:outline-primary-600 aria-invalid:border-red-600'
 
-function Input({ field, value, error, isNew, lookups }: { field: Field; value: string; error?: string; isNew: boolean; lookups: Lookups }) {
+function Input({ field, value, error, isNew, lookups, currentLabel }: { field: Field; value: string; error?: string; isNew: boolean; lookups: Lookups; currentLabel?: string }) {
   const t = useT()
   const id = useId()
   const label = (t[field.label] as () => string)()
@@ -66,7 +66,7 @@ function Input({ field, value, error, isNew, lookups }: { field: Field; value: s
     input = (
       <select {...common} defaultValue={value} required={field.required} className={control}>
         {/* a value the options lack (a client past the loaded ones, a deactivated job) is kept, never swapped for the first option */}
-        {value && !options.some(([v]) => v === value) ? <option value={value}>{field.current ?? value}</option> : null}
+        {value && !options.some(([v]) => v === value) ? <option value={value}>{currentLabel ?? value}</option> : null}
         {options.map(([v, l]) => (
           <option key={v} value={v}>
             {l}
@@ -157,13 +157,6 @@ export function RecordForm({ def, isNew, values, version, state, canDelete, canE
   const errorOf = (name: string) => state?.errors?.[name] ?? Object.entries(state?.errors ?? {}).find(([key]) => key.startsWith(`${name}.`))?.[1]
   // after a refused save, focus goes to the first field in error (else the message above the form)
   const formRef = useRef<HTMLFormElement>(null)
-  // each answer of the server renumbers the rows: the rows editors start again from it
-  const [answers, setAnswers] = useState(0)
-  const [seen, setSeen] = useState(state)
-  if (state !== seen) {
-    setSeen(state)
-    setAnswers(answers + 1)
-  }
   useEffect(() => {
     if (!state?.errors && !state?.stale) return
     const target = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? formRef.current?.parentElement?.querySelector<HTMLElement>('[role="alert"]')
@@ -208,9 +201,10 @@ export function RecordForm({ def, isNew, values, version, state, canDelete, canE
         <fieldset disabled={!canEdit} className="grid gap-4 sm:grid-cols-2">
           {fields.map((field) =>
             field.type === 'rows' ? (
-              <RowsInput key={`${field.name}:${answers}`} field={field} rows={rowsOf(field)} errors={state?.errors ?? {}} isNew={isNew} lookups={lookups} />
+              // the server numbers the rows it sends back from 0 (its errors too): the editor starts again from them
+              <RowsInput key={`${field.name}:${JSON.stringify(state?.values ?? null)}`} field={field} rows={rowsOf(field)} errors={state?.errors ?? {}} isNew={isNew} lookups={lookups} />
             ) : (
-              <Input key={field.name} field={{ ...field, current: field.currentLabel?.(values) }} value={shown(field)} error={errorOf(field.name)} isNew={isNew} lookups={lookups} />
+              <Input key={field.name} field={field} value={shown(field)} error={errorOf(field.name)} isNew={isNew} lookups={lookups} currentLabel={field.currentLabel?.(values)} />
             ),
           )}
         </fieldset>

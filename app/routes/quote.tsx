@@ -1,5 +1,6 @@
 import { data, Form, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/quote'
+import { formatDay } from '../../domain/dates.ts'
 import { formatMoney } from '../../domain/money.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import { publicQuoteSchema, type PublicQuote } from '../../domain/schemas/quotes.ts'
@@ -67,7 +68,7 @@ export default function QuotePage({ loaderData, actionData, params }: Route.Comp
   const t = translator(quote.culture)
   const busy = useNavigation().state === 'submitting'
   const money = (cents: number) => formatMoney(cents, quote.currency, quote.culture)
-  const date = (iso: string) => new Intl.DateTimeFormat(CULTURES[quote.culture], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso))
+  const date = (iso: string) => formatDay(iso, CULTURES[quote.culture], 'long')
   const errors = actionData?.errors ?? {}
   const input = 'min-h-11 w-full rounded-md border border-line bg-surface px-3 text-ink'
   return (

@@ -1,4 +1,5 @@
 import { CULTURES, type Culture } from '../../domain/cultures.ts'
+import { formatDay } from '../../domain/dates.ts'
 import { formatMoney } from '../../domain/money.ts'
 import type { StoredQuote } from '../../domain/schemas/quotes.ts'
 import type { MailMessage } from './deps.ts'
@@ -24,6 +25,6 @@ const WORDS: Record<Culture, Words> = {
 /** The e-mail that carries a quote's link to its client. */
 export function quoteMail(quote: StoredQuote, company: string, link: string): Omit<MailMessage, 'to'> {
   const words = WORDS[quote.culture]
-  const until = new Intl.DateTimeFormat(CULTURES[quote.culture], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${quote.validUntil}T00:00:00Z`))
+  const until = formatDay(quote.validUntil, CULTURES[quote.culture], 'long')
   return { subject: words.subject(quote.number, company), text: words.body(quote.clientName, company, quote.number, formatMoney(quote.totals.total, quote.currency, quote.culture), until, link) }
 }

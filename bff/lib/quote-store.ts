@@ -1,5 +1,5 @@
 import { dateIn } from '../../domain/dates.ts'
-import { QUOTES, quoteState, type StoredQuote } from '../../domain/schemas/quotes.ts'
+import { QUOTES, quoteSearchText, quoteState, type StoredQuote } from '../../domain/schemas/quotes.ts'
 import type { Deps } from './deps.ts'
 import { collatorFor, pageOf } from './list.ts'
 import type { Caller, ListQuery, ResourceSource } from './resource.ts'
@@ -18,7 +18,7 @@ const project = (q: StoredQuote): QuoteIndexRow => ({
   createdAt: q.createdAt,
   timeZone: q.timeZone,
   total: q.totals.total,
-  text: `${q.number} ${q.clientName} ${q.clientTaxId} ${q.clientTaxId.replace(/\D/g, '')}`.toLocaleLowerCase(),
+  text: quoteSearchText(q).toLocaleLowerCase(),
 })
 
 /** A company's quotes: every read and write of them goes through this one index (compact rows). */

@@ -98,7 +98,16 @@ export type ResourceDefinition<Rec, R extends Row, Id extends string | number, C
 }
 
 const restoreQuery = z.object({ restore: z.enum(['0', '1']).default('0') })
-const ok = <T>(Dados: T, Msg = '') => ({ IsSuccess: true as const, Dados, Msg })
+/** A module's answer: the real backend's wrapper (product-shell.md §3). */
+export const ok = <T>(Dados: T, Msg = '') => ({ IsSuccess: true as const, Dados, Msg })
+
+/** The caller of a module's route (after requireAuth and requireTenant), in the request's language. */
+export const callerOf = (deps: Deps, c: Context<AppEnv>): Caller => ({ deps, user: c.get('auth').user, tenant: c.get('tenant'), culture: requestCulture(c.req.header('accept-language'), 'en') })
+
+/** One line of a record's timeline (DOMAIN.md: each change records who and when), now. */
+export function logActivity(deps: Deps, empresa: number, module: string, id: string | number, by: { id: string; name: string }, action: string, fields?: string[]) {
+  return deps.repos.activity(empresa, module, id).add({ id: crypto.randomUUID(), at: new Date(deps.now()).toISOString(), userId: by.id, userName: by.name, action, ...(fields?.length ? { fields } : {}) })
+}
 const activitySchema = z.array(z.object({ id: z.string(), at: z.string(), userId: z.string(), userName: z.string(), action: z.string(), fields: z.array(z.string()).optional() }))
 
 /** The fields whose values differ (an activity line names them, never their values). */
@@ -116,13 +125,12 @@ export function resourceRoutes<Rec, R extends Row, Id extends string | number, C
   const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } as const
   const notFound = () => apiError(404, `${def.noun} not found`)
 
-  const caller = (c: Context<AppEnv>): Caller => ({ deps, user: c.get('auth').user, tenant: c.get('tenant'), culture: requestCulture(c.req.header('accept-language'), 'en') })
+  const caller = (c: Context<AppEnv>) => callerOf(deps, c)
   const levelOf = async (who: Caller, id?: Id): Promise<AccessLevel> => (def.level ? def.level(who, id) : ((await levelsFor(deps, who.tenant, who.user.id))[def.module] ?? 'none'))
   const require = async (who: Caller, needed: AccessLevel, id?: Id) => {
     if (!atLeast(await levelOf(who, id), needed)) throw apiError(403, FORBIDDEN_PAGE)
   }
-  const record = (who: Caller, activity: ActivityLine['action'], id: Id, fields?: string[]) =>
-    deps.repos.activity(def.owner ? def.owner(who, id) : who.tenant.empresa, def.module, id).add({ id: crypto.randomUUID(), at: new Date(deps.now()).toISOString(), userId: who.user.id, userName: who.user.name, action: activity, ...(fields?.length ? { fields } : {}) })
+  const record = (who: Caller, activity: ActivityLine['action'], id: Id, fields?: string[]) => logActivity(deps, def.owner ? def.owner(who, id) : who.tenant.empresa, def.module, id, who.user, activity, fields)
   const rows = async (who: Caller, q: { search: string; sort: string; order: 'asc' | 'desc'; all: '0' | '1' }) => {
     const needle = q.search.toLocaleLowerCase()
     const all = (await def.source.list(who)).map((r) => def.toRow(r, who))

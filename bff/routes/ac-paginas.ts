@@ -12,7 +12,7 @@ import { ifMatchVersion } from '../lib/etag.ts'
 import { apiError, fieldError, ruleError } from '../lib/errors.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { companyPages, levelsFor, requirePage } from '../lib/page-access.ts'
-import { resourceRoutes, type ResourceDefinition } from '../lib/resource.ts'
+import { ok, resourceRoutes, type ResourceDefinition } from '../lib/resource.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
 import { MESSAGES } from '../../domain/messages.ts'
@@ -20,7 +20,6 @@ import { MESSAGES } from '../../domain/messages.ts'
 const PAGES = 'ac_paginas'
 const USER_PAGES = 'ac_usuariospaginas'
 const moduleName = z.string().regex(/^[a-z_]{2,40}$/, 'must be a module name')
-const ok = <T>(Dados: T, Msg = '') => ({ IsSuccess: true as const, Dados, Msg })
 const row = (p: PageRecord) => ({ module: p.module, title_en: p.titles.en, title_es: p.titles.es, title_pt: p.titles.pt, icon: p.icon, group: p.group, order: p.order, active: p.active })
 
 /**

@@ -3,7 +3,7 @@ import { addDays, dateIn } from '../../domain/dates.ts'
 import { documentTotals, lineInput, type LineDraft, type LineInput } from '../../domain/document-lines.ts'
 import { addressLine, CLIENTS, type ClientRecord } from '../../domain/schemas/clients.ts'
 import { JOBS, type JobRecord } from '../../domain/schemas/jobs.ts'
-import { quoteInput, quoteNumber, quoteRow, quoteRowOf, quoteState, type QuoteInput, type QuoteRow, type StoredQuote as Stored } from '../../domain/schemas/quotes.ts'
+import { quoteInput, quoteNumber, quoteSearchText, quoteRow, quoteRowOf, quoteState, type QuoteInput, type QuoteRow, type StoredQuote as Stored } from '../../domain/schemas/quotes.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import { quoteSource, quoteStore } from '../lib/quote-store.ts'
 import type { Deps } from '../lib/deps.ts'
@@ -15,13 +15,12 @@ import { sendLink } from '../lib/outbox.ts'
 import { quoteLinkUrl } from '../lib/quote-link.ts'
 import { quotePdfResponse } from '../lib/quote-document.ts'
 import { quoteMail } from '../lib/quote-mail.ts'
-import { resourceRoutes, type Caller, type ResourceDefinition } from '../lib/resource.ts'
+import { callerOf, logActivity, ok, resourceRoutes, type Caller, type ResourceDefinition } from '../lib/resource.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { checked, valid } from '../lib/validate.ts'
 
 const tags = ['cd_cotacao']
 const idParam = z.object({ id: z.string().uuid() })
-const ok = <T>(Dados: T, Msg = '') => ({ IsSuccess: true as const, Dados, Msg })
 
 /** The largest quote, in cents (a hundred billion in the currency): sums stay exact integers. */
 const MAX_DOCUMENT_CENTS = 10_000_000_000_000
@@ -110,7 +109,7 @@ export function cdCotacaoRoutes(deps: Deps) {
     list: {
       sortable: ['number', 'clientName', 'total', 'validUntil', 'state', 'createdAt'],
       defaultSort: 'number',
-      search: (q) => `${q.number} ${q.clientName} ${q.clientTaxId} ${q.clientTaxId.replace(/\D/g, '')}`,
+      search: quoteSearchText,
     },
     csv: [
       ['Number', (q) => q.number],
@@ -163,14 +162,13 @@ export function cdCotacaoRoutes(deps: Deps) {
   return resourceRoutes(deps, quotes, (app) =>
     app
       .post('/:id/duplicate', doc({ summary: 'A new draft with the same client and lines, a new number and a new validity', tags, responses: { 200: wrapper(quoteRow), 403: apiErrorSchema, 404: apiErrorSchema } }), requireTenant(deps), valid('param', idParam), async (c) => {
-        const who: Caller = { deps, user: c.get('auth').user, tenant: c.get('tenant'), culture: 'en' }
+        const who = callerOf(deps, c)
         const original = await source.find(who, c.req.valid('param').id)
         if (!original) throw notFound('Quote')
         const draft = await blank(who)
         const { clientId, clientName, clientTaxId, serviceAddress, lines, totals, culture, terms, notes } = original.value
         const saved = await insert(who, { ...draft, clientId, clientName, clientTaxId, serviceAddress, lines, totals, culture, terms, notes, duplicateOf: original.value.id })
-        const line = (recordId: string, action: string) => deps.repos.activity(who.tenant.empresa, 'cd_cotacao', recordId).add({ id: crypto.randomUUID(), at: new Date(deps.now()).toISOString(), userId: who.user.id, userName: who.user.name, action })
-        await Promise.all([line(saved.value.id, 'created'), line(original.value.id, 'duplicated')])
+        await Promise.all([logActivity(deps, who.tenant.empresa, 'cd_cotacao', saved.value.id, who.user, 'created'), logActivity(deps, who.tenant.empresa, 'cd_cotacao', original.value.id, who.user, 'duplicated')])
         c.header('ETag', `"${saved.version}"`)
         return c.json(ok(quoteRowOf(saved.value, deps.now()), `Quote ${saved.value.number} created`))
       })
@@ -183,13 +181,13 @@ export function cdCotacaoRoutes(deps: Deps) {
         return c.json(ok((await store.getMany(mine.slice(0, 100).map((q) => q.id))).map((q) => quoteRowOf(q, deps.now()))))
       })
       .get('/:id/pdf', doc({ summary: 'The quote as a PDF with the company logo, in the client\'s language', tags, responses: { 200: { description: 'The PDF', content: 'application/pdf' }, 403: apiErrorSchema, 404: apiErrorSchema } }), requireTenant(deps), valid('param', idParam), async (c) => {
-        const who: Caller = { deps, user: c.get('auth').user, tenant: c.get('tenant'), culture: 'en' }
+        const who = callerOf(deps, c)
         const [quote, company] = await Promise.all([source.find(who, c.req.valid('param').id), deps.repos.companies.find(who.tenant.empresa)])
         if (!quote || !company) throw notFound('Quote')
         return quotePdfResponse(c, deps, quote.value, company)
       })
       .get('/:id/link', doc({ summary: "The client's link of a sent quote (to copy when no e-mail goes out)", tags, responses: { 200: wrapper(z.object({ url: z.string() })), 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema } }), requireTenant(deps), valid('param', idParam), async (c) => {
-        const who: Caller = { deps, user: c.get('auth').user, tenant: c.get('tenant'), culture: 'en' }
+        const who = callerOf(deps, c)
         const quote = await source.find(who, c.req.valid('param').id)
         if (!quote) throw notFound('Quote')
         // the link approves or rejects: only who may change quotes has it

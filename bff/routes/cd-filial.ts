@@ -5,12 +5,11 @@ import { branchRowSchema, currentBranchAnswer, selectBranchSchema, userBranchesA
 import type { Deps } from '../lib/deps.ts'
 import { apiError, fieldError, ruleError } from '../lib/errors.ts'
 import { doc } from '../lib/openapi.ts'
-import { resourceRoutes, type ResourceDefinition } from '../lib/resource.ts'
+import { ok, resourceRoutes, type ResourceDefinition } from '../lib/resource.ts'
 import { branchesOf, requireTenant, resolveTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
 
 const tags = ['cd_filial']
-const ok = <T>(Dados: T) => ({ IsSuccess: true as const, Dados, Msg: '' })
 /** What the API shows of a branch: the documented row (absent optional fields as ''). */
 const row = (b: BranchRecord) => branchRowSchema.parse(b)
 

@@ -8,6 +8,7 @@ import type { AppEnv, Deps } from '../lib/deps.ts'
 import { apiError, ruleError } from '../lib/errors.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { readQuoteLink } from '../lib/quote-link.ts'
+import { logActivity, ok } from '../lib/resource.ts'
 import { valid } from '../lib/validate.ts'
 import { companyLogo, publicQuote, quotePdfResponse } from '../lib/quote-document.ts'
 
@@ -43,7 +44,7 @@ export function quotePublicRoutes(deps: Deps) {
       return { ...q, status: to, decision: { ...decision, at, address } }
     })
     if (!saved) throw apiError(404, 'This link is not valid (any more)', undefined, { code: 'not_found' })
-    await deps.repos.activity(empresa, 'cd_cotacao', quote.id).add({ id: crypto.randomUUID(), at, userId: 'client', userName: decision.name, action: to === 'approved' ? 'client_approved' : 'client_rejected' })
+    await logActivity(deps, empresa, 'cd_cotacao', quote.id, { id: 'client', name: decision.name }, to === 'approved' ? 'client_approved' : 'client_rejected')
     return view({ ...opened, quote: saved.value })
   }
   const answer = wrapper(publicQuoteSchema)
@@ -51,7 +52,7 @@ export function quotePublicRoutes(deps: Deps) {
   const addressOf = (c: Parameters<Deps['clientAddress']>[0]) => deps.clientAddress(c) ?? 'unknown'
 
   return new Hono<AppEnv>()
-    .get('/:token', doc({ summary: 'The quote a client link opens', tags, auth: false, responses: { 200: answer, 404: apiErrorSchema } }), valid('param', tokenParam), async (c) => c.json({ IsSuccess: true as const, Dados: view(await open(c.req.valid('param').token)), Msg: '' }))
+    .get('/:token', doc({ summary: 'The quote a client link opens', tags, auth: false, responses: { 200: answer, 404: apiErrorSchema } }), valid('param', tokenParam), async (c) => c.json(ok(view(await open(c.req.valid('param').token)))))
     .get('/:token/logo', doc({ summary: "The quoting company's logo", tags, auth: false, responses: { 200: { description: 'The image', content: 'image/png' }, 404: apiErrorSchema } }), valid('param', tokenParam), async (c) => {
       const logo = await companyLogo(deps, (await open(c.req.valid('param').token)).company)
       if (!logo) throw apiError(404, 'No logo', undefined, { code: 'not_found' })
@@ -62,10 +63,10 @@ export function quotePublicRoutes(deps: Deps) {
       return quotePdfResponse(c, deps, quote, company)
     })
     .post('/:token/approve', doc({ summary: 'The client approves, typing their name', tags, auth: false, responses: { 200: answer, ...errors } }), valid('param', tokenParam), valid('json', z.object({ name: text(120) })), async (c) =>
-      c.json({ IsSuccess: true as const, Dados: await decide(c.req.valid('param').token, 'approved', { name: c.req.valid('json').name }, addressOf(c)), Msg: 'Quote approved' }),
+      c.json(ok(await decide(c.req.valid('param').token, 'approved', { name: c.req.valid('json').name }, addressOf(c)), 'Quote approved')),
     )
     .post('/:token/reject', doc({ summary: 'The client rejects, with a reason', tags, auth: false, responses: { 200: answer, ...errors } }), valid('param', tokenParam), valid('json', z.object({ name: text(120), reason: text(1000) })), async (c) => {
       const { name, reason } = c.req.valid('json')
-      return c.json({ IsSuccess: true as const, Dados: await decide(c.req.valid('param').token, 'rejected', { name, reason }, addressOf(c)), Msg: 'Quote rejected' })
+      return c.json(ok(await decide(c.req.valid('param').token, 'rejected', { name, reason }, addressOf(c)), 'Quote rejected'))
     })
 }

@@ -91,6 +91,9 @@ export type StoredQuote = QuoteRecord & { timeZone: string }
 /** DOMAIN.md: a quote is expired when its valid-until date has passed and it was not decided. */
 export const quoteState = (q: Pick<QuoteRecord, 'status' | 'validUntil'>, today: string): QuoteState => ((q.status === 'draft' || q.status === 'sent') && q.validUntil < today ? 'expired' : q.status)
 
+/** What a quote is found by: its number, its client's name and tax id (also as bare digits). */
+export const quoteSearchText = (q: Pick<QuoteRecord, 'number' | 'clientName' | 'clientTaxId'>) => `${q.number} ${q.clientName} ${q.clientTaxId} ${q.clientTaxId.replace(/\D/g, '')}`
+
 /** The number of a quote: `ORC-2026-000123`. */
 export const quoteNumber = (year: string, n: number) => `ORC-${year}-${String(n).padStart(6, '0')}`
 

@@ -1,17 +1,11 @@
 // The quotes benchmark (issue 10): the quotes list of a company with 5,000 and 50,000 quotes
 // (search, sort by total, a page of 20) and one quote's PDF, on the fs storage of npm start.
 // Run alone: node tests/bench/quotes.ts (after npm run build); npm run bench runs it too.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { QUOTES } from '../../domain/schemas/quotes.ts'
 import { manyQuotes, seedClients, seedJobs } from '../../seeds/field-service.ts'
-import { seedDemoData } from '../../seeds/index.ts'
-import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import { indexedRecords } from '../../storage/repositories/indexed-records.ts'
-import { openStore } from '../../storage/open.ts'
-import { freePort } from '../runtime/servers.ts'
-import { PRODUCTION_ENV, start } from './server.ts'
+import type { Store } from '../../storage/store.ts'
+import { withSeededServer } from './server.ts'
 import { ensureWrk, wrk, type WrkResult } from './wrk.ts'
 
 export type QuotesBench = { size: number; matched: number; list: WrkResult; pdf: WrkResult; seedSeconds: number }
@@ -19,34 +13,18 @@ export type QuotesBench = { size: number; matched: number; list: WrkResult; pdf:
 export async function benchQuotes(sizes: number[], seconds: number): Promise<QuotesBench[]> {
   const out: QuotesBench[] = []
   for (const size of sizes) {
-    const dataDir = mkdtempSync(join(tmpdir(), `bench-quotes-${size}-`))
-    try {
-      const began = performance.now()
-      const store = await openStore({ driver: 'fs', dataDir })
-      await seedDemoData(store, { info: () => {}, error: () => {} })
-      await indexedRecords(store, 1, QUOTES, (q) => q).putMany(manyQuotes(size - 30, 7000 + size, seedClients(), seedJobs()))
-      await store.dispose()
-      const seedSeconds = (performance.now() - began) / 1000
-      const port = await freePort()
-      const base = `http://127.0.0.1:${port}`
-      const app = await start(['build/node/server.js'], { PORT: String(port), STORAGE_DRIVER: 'fs', DATA_DIR: dataDir, ...PRODUCTION_ENV }, `${base}/api/health`)
-      try {
-        const signIn = await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) })
-        const { accessToken } = (await signIn.json()) as { accessToken: string }
-        const headers = { Authorization: `Bearer ${accessToken}`, 'X-Empresa': '1', 'X-Filial': '2' }
+    const fill = (store: Store) => indexedRecords(store, 1, QUOTES, (q) => q).putMany(manyQuotes(size - 30, 7000 + size, seedClients(), seedJobs()))
+    out.push(
+      await withSeededServer(`quotes-${size}`, fill, async ({ base, headers, seedSeconds }) => {
         const listUrl = `${base}/api/cd_cotacao?search=almeida&sort=total&order=desc&page=2&size=20`
         // the first list builds the index (read once from storage); what is measured is the lists after it
         const first = (await (await fetch(listUrl, { headers })).json()) as { Dados: { items: Array<{ id: string }>; pagination: { length: number } } }
         if (first.Dados.items.length !== 20) throw new Error('the quotes list did not answer a page of 20')
         const pdfUrl = `${base}/api/cd_cotacao/${first.Dados.items[0].id}/pdf`
         if ((await fetch(pdfUrl, { headers })).headers.get('content-type') !== 'application/pdf') throw new Error('no PDF')
-        out.push({ size, seedSeconds, matched: first.Dados.pagination.length, list: wrk(listUrl, headers, seconds), pdf: wrk(pdfUrl, headers, seconds, 1) })
-      } finally {
-        app.kill()
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true })
-    }
+        return { size, seedSeconds, matched: first.Dados.pagination.length, list: wrk(listUrl, headers, seconds), pdf: wrk(pdfUrl, headers, seconds, 1) }
+      }),
+    )
   }
   return out
 }

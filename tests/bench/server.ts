@@ -1,7 +1,13 @@
 // How the benchmarks start servers: with the Node flags and environment of `npm start`.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { seedDemoData } from '../../seeds/index.ts'
+import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
+import { openStore } from '../../storage/open.ts'
+import type { Store } from '../../storage/store.ts'
+import { freePort } from '../runtime/servers.ts'
 
 export const root = join(import.meta.dirname, '../..')
 
@@ -43,3 +49,34 @@ export function peakMemoryMb(pid: number): number {
 
 /** The settings of a production start (what the benchmarks measure): a secret and the public address are required. */
 export const PRODUCTION_ENV = { NODE_ENV: 'production', JWT_SECRET: 'bench-secret-0123456789-abcdefghijklmnop', PUBLIC_URL: 'https://bench.example' }
+
+type Starter = (args: string[], env: Record<string, string>, readyUrl: string) => Promise<{ kill(): void }>
+
+/**
+ * A production server over a fresh fs data dir holding the demo data and what `fill` adds: `use`
+ * gets its address and the demo admin's headers in the demo company's main branch; the server
+ * and its data go afterwards.
+ */
+export async function withSeededServer<T>(name: string, fill: (store: Store) => Promise<void>, use: (server: { base: string; headers: Record<string, string>; seedSeconds: number }) => Promise<T>, starter: Starter = start): Promise<T> {
+  const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`))
+  try {
+    const began = performance.now()
+    const store = await openStore({ driver: 'fs', dataDir })
+    await seedDemoData(store, { info: () => {}, error: () => {} })
+    await fill(store)
+    await store.dispose()
+    const seedSeconds = (performance.now() - began) / 1000
+    const port = await freePort()
+    const base = `http://127.0.0.1:${port}`
+    const app = await starter(['build/node/server.js'], { PORT: String(port), STORAGE_DRIVER: 'fs', DATA_DIR: dataDir, ...PRODUCTION_ENV }, `${base}/api/health`)
+    try {
+      const signIn = await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) })
+      const { accessToken } = (await signIn.json()) as { accessToken: string }
+      return await use({ base, headers: { Authorization: `Bearer ${accessToken}`, 'X-Empresa': '1', 'X-Filial': '2' }, seedSeconds })
+    } finally {
+      app.kill()
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}

@@ -49,3 +49,16 @@ export async function testBff(options: Partial<BffOptions> & { env?: Record<stri
   }
   return { ...bff, store, logs, call, signIn }
 }
+
+/** A module's answer as the tests read it: the wrapper, with a refusal's code, field codes and allowed actions. */
+export type ModuleAnswer<T = unknown> = { IsSuccess: boolean; Dados: T; Msg: string; code?: string; allowed?: string[]; fields?: Record<string, string[]>; codes?: Record<string, string> }
+type CallInit = Omit<RequestInit, 'headers'> & { json?: unknown; headers?: Record<string, string> }
+
+/** Calls as one signed-in user in one company and branch (X-Empresa, X-Filial): status, ETag and the JSON answer. */
+export async function callAs(bff: TestBff, credentials: { email: string; password: string }, tenant: Record<string, string> = { 'x-empresa': '1', 'x-filial': '1' }) {
+  const token = await bff.signIn(credentials)
+  return async <T = unknown>(path: string, init: CallInit = {}) => {
+    const res = await bff.call(path, { ...init, token, headers: { ...tenant, ...init.headers } })
+    return { status: res.status, etag: res.headers.get('etag'), body: (await res.json()) as ModuleAnswer<T> }
+  }
+}

@@ -2,21 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { isValidCnpj } from '../../domain/schemas/cnpj.ts'
 import { isValidCpf } from '../../domain/schemas/cpf.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
-import { testBff, type TestBff } from '../shared/bff.ts'
+import { callAs, testBff } from '../shared/bff.ts'
 
-type Answer<T = unknown> = { IsSuccess: boolean; Dados: T; Msg: string; code?: string; fields?: Record<string, string[]>; codes?: Record<string, string> }
-type Init = Omit<RequestInit, 'headers'> & { json?: unknown; headers?: Record<string, string> }
 type Client = { id: string; kind: string; name: string; taxId: string; email: string; city: string; active: boolean; tags: string[]; notes: string; addresses: Array<{ city: string; isDefault: boolean }> }
 type Job = { id: string; code: string; unitPrice: number; currency: string; taxPercent: number; checklist: string[]; skills: string[] }
 type List<T> = { items: T[]; pagination: { length: number } }
 
-async function as(bff: TestBff, credentials: typeof DEMO_ADMIN, tenant: Record<string, string> = { 'x-empresa': '1', 'x-filial': '1' }) {
-  const token = await bff.signIn(credentials)
-  return async <T = unknown>(path: string, init: Init = {}) => {
-    const res = await bff.call(path, { ...init, token, headers: { ...tenant, ...init.headers } })
-    return { status: res.status, etag: res.headers.get('etag'), body: (await res.json()) as Answer<T> }
-  }
-}
 
 const person = { kind: 'person', name: 'Marina Costa', taxId: '529.982.247-25', contacts: [{ kind: 'email', label: 'personal', value: 'Marina@Example.com' }], addresses: [{ label: 'Home', street: 'Rua Augusta, 100', city: 'São Paulo', region: 'SP', postalCode: '01305-000' }] }
 
@@ -34,7 +25,7 @@ describe('check digits', () => {
 describe('cd_cliente', () => {
   it('creates a person with a checked CPF, formats it, finds it by its digits from any branch, and refuses the same CPF twice', async () => {
     const bff = await testBff()
-    const admin = await as(bff, DEMO_ADMIN)
+    const admin = await callAs(bff, DEMO_ADMIN)
     const wrong = await admin('/cd_cliente', { method: 'POST', json: { ...person, taxId: '529.982.247-24' } })
     expect(wrong.status).toBe(400)
     expect(wrong.body.codes).toEqual({ taxId: 'invalid_cpf' })
@@ -51,18 +42,18 @@ describe('cd_cliente', () => {
     expect(again.body.codes).toEqual({ taxId: 'tax_id_taken' })
 
     // clients belong to the company: another branch's list finds her by the digits of her CPF
-    const otherBranch = await as(bff, DEMO_ADMIN, { 'x-empresa': '1', 'x-filial': '2' })
+    const otherBranch = await callAs(bff, DEMO_ADMIN, { 'x-empresa': '1', 'x-filial': '2' })
     const found = await otherBranch<List<Client>>('/cd_cliente?search=52998224725')
     expect(found.body.Dados.items.map((c) => c.name)).toEqual(['Marina Costa'])
     // another company does not have her
-    const northwind = await as(bff, DEMO_ADMIN, { 'x-empresa': '2', 'x-filial': '4' })
+    const northwind = await callAs(bff, DEMO_ADMIN, { 'x-empresa': '2', 'x-filial': '4' })
     expect((await northwind(`/cd_cliente/${created.body.Dados.id}`)).status).toBe(404)
     expect((await northwind<List<Client>>('/cd_cliente?search=Marina')).body.Dados.items).toEqual([])
   })
 
   it('edits one field with the version read (412 when stale), and deactivates instead of deleting', async () => {
     const bff = await testBff()
-    const admin = await as(bff, DEMO_ADMIN)
+    const admin = await callAs(bff, DEMO_ADMIN)
     const created = await admin<Client>('/cd_cliente', { method: 'POST', json: { ...person, notes: 'Gate code 1234' } })
     const id = created.body.Dados.id
     const patched = await admin<Client>(`/cd_cliente/${id}`, { method: 'PATCH', json: { name: 'Marina C. Costa' }, headers: { 'if-match': created.etag! } })
@@ -85,8 +76,8 @@ describe('cd_cliente', () => {
 
   it('follows the page levels: a technician reads, one given edit changes but does not deactivate', async () => {
     const bff = await testBff()
-    const admin = await as(bff, DEMO_ADMIN)
-    const tech = await as(bff, DEMO_TECHNICIAN)
+    const admin = await callAs(bff, DEMO_ADMIN)
+    const tech = await callAs(bff, DEMO_TECHNICIAN)
     expect((await tech<List<Client>>('/cd_cliente')).status).toBe(200)
     expect((await tech('/cd_cliente', { method: 'POST', json: person })).status).toBe(403)
     const techUser = (await admin<List<{ id: string; email: string }>>('/ac_usuarios?search=tech@')).body.Dados.items[0]
@@ -99,7 +90,7 @@ describe('cd_cliente', () => {
 
   it('seeds the demo company with 40 clients whose CPF and CNPJ are valid', async () => {
     const bff = await testBff()
-    const admin = await as(bff, DEMO_ADMIN)
+    const admin = await callAs(bff, DEMO_ADMIN)
     const all = (await admin<List<Client>>('/cd_cliente?all=1&size=100')).body.Dados.items
     expect(all).toHaveLength(40)
     expect(all.filter((c) => c.kind === 'person').every((c) => isValidCpf(c.taxId))).toBe(true)
@@ -113,7 +104,7 @@ describe('cd_job', () => {
 
   it('takes prices and percentages as typed in any culture, keeps cents and the company currency, and refuses a code twice', async () => {
     const bff = await testBff()
-    const admin = await as(bff, DEMO_ADMIN)
+    const admin = await callAs(bff, DEMO_ADMIN)
     const created = await admin<Job>('/cd_job', { method: 'POST', json: job })
     expect(created.status).toBe(200)
     expect(created.body.Dados).toMatchObject({ code: 'AC-CLEAN', unitPrice: 123456, currency: 'BRL', taxPercent: 5.5, checklist: ['Clean filters', 'Check gas'], skills: ['hvac', 'electrical'] })
@@ -127,14 +118,14 @@ describe('cd_job', () => {
     expect((await admin('/cd_job', { method: 'POST', json: { ...job, code: 'X', durationMinutes: '90.5' } })).body.codes).toEqual({ durationMinutes: 'invalid_value' })
     expect((await admin<Job>('/cd_job', { method: 'POST', json: { ...job, code: 'BIG', unitPrice: '1.234.567,89' } })).body.Dados.unitPrice).toBe(123456789)
     // Northwind works in dollars
-    const northwind = await as(bff, DEMO_ADMIN, { 'x-empresa': '2', 'x-filial': '4' })
+    const northwind = await callAs(bff, DEMO_ADMIN, { 'x-empresa': '2', 'x-filial': '4' })
     expect((await northwind<Job>('/cd_job', { method: 'POST', json: job })).body.Dados.currency).toBe('USD')
   })
 
   it('is read by a technician, changed by none but editors, sorted by price; the demo company has 15 jobs with checklists', async () => {
     const bff = await testBff()
-    const admin = await as(bff, DEMO_ADMIN)
-    const tech = await as(bff, DEMO_TECHNICIAN)
+    const admin = await callAs(bff, DEMO_ADMIN)
+    const tech = await callAs(bff, DEMO_TECHNICIAN)
     const list = await tech<List<Job>>('/cd_job?sort=unitPrice&order=desc&size=100')
     expect(list.body.Dados.items).toHaveLength(15)
     expect(list.body.Dados.items[0].code).toBe('ELE-QUADRO')

@@ -5,29 +5,20 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { solidPng } from '../shared/png.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
-import { testBff, type TestBff } from '../shared/bff.ts'
+import { callAs, testBff, type ModuleAnswer, type TestBff } from '../shared/bff.ts'
 
-type Answer<T = unknown> = { IsSuccess: boolean; Dados: T; Msg: string; code?: string; allowed?: string[]; codes?: Record<string, string> }
-type Init = Omit<RequestInit, 'headers'> & { json?: unknown; headers?: Record<string, string> }
 type Line = { description: string; quantity: number; unitPrice: number; discountPercent: number; taxPercent: number; total: number }
 type Quote = { id: string; number: string; status: string; state: string; clientName: string; serviceAddress: string; lines: Line[]; totals: { subtotal: number; discount: number; tax: number; total: number }; total: number; currency: string; duplicateOf: string | null; decision: { name: string; address: string; reason?: string } | null }
 type List<T> = { items: T[]; pagination: { length: number } }
 
-async function as(bff: TestBff, credentials: typeof DEMO_ADMIN, tenant: Record<string, string> = { 'x-empresa': '1', 'x-filial': '1' }) {
-  const token = await bff.signIn(credentials)
-  return async <T = unknown>(path: string, init: Init = {}) => {
-    const res = await bff.call(path, { ...init, token, headers: { ...tenant, ...init.headers } })
-    return { status: res.status, etag: res.headers.get('etag'), body: (await res.json()) as Answer<T> }
-  }
-}
 const publicCall = async <T = unknown>(bff: TestBff, path: string, json?: unknown) => {
   const res = await bff.call(`/public/quotes/${path}`, json === undefined ? {} : { method: 'POST', json })
-  return { status: res.status, body: (await res.json()) as Answer<T> }
+  return { status: res.status, body: (await res.json()) as ModuleAnswer<T> }
 }
 
 async function setUp() {
   const bff = await testBff()
-  const admin = await as(bff, DEMO_ADMIN)
+  const admin = await callAs(bff, DEMO_ADMIN)
   const clients = (await admin<List<{ id: string; name: string; email: string }>>('/cd_cliente?size=5')).body.Dados.items
   const jobs = (await admin<List<{ id: string; code: string; unitPrice: number; taxPercent: number; name: string }>>('/cd_job?size=100')).body.Dados.items
   const job = (code: string) => jobs.find((j) => j.code === code)!
@@ -133,18 +124,18 @@ describe('cd_cotacao', () => {
     expect(saved.status).toBe(200)
     expect((await admin(`/cd_cotacao/${q.id}`, { method: 'PATCH', json: { notes: 'lost' }, headers: { 'if-match': created.etag! } })).status).toBe(412)
     // the list is the current branch's
-    const otherBranch = await as(bff, DEMO_ADMIN, { 'x-empresa': '1', 'x-filial': '2' })
+    const otherBranch = await callAs(bff, DEMO_ADMIN, { 'x-empresa': '1', 'x-filial': '2' })
     // (each branch has its own series: the main branch may hold a quote of the same number)
     expect((await otherBranch<List<Quote>>(`/cd_cotacao?search=${q.number}`)).body.Dados.items.map((x) => x.id)).not.toContain(q.id)
     expect((await admin<List<Quote>>(`/cd_cotacao?search=${q.number}`)).body.Dados.items.map((x) => x.id)).toContain(q.id)
     // another company has no such quote
-    const northwind = await as(bff, DEMO_ADMIN, { 'x-empresa': '2', 'x-filial': '4' })
+    const northwind = await callAs(bff, DEMO_ADMIN, { 'x-empresa': '2', 'x-filial': '4' })
     expect((await northwind(`/cd_cotacao/${q.id}`)).status).toBe(404)
     // the client's quotes, newest first, from the branches the caller works in
     const ofClient = await admin<Quote[]>(`/cd_cotacao/of-client/${quote.clientId}`)
     expect(ofClient.body.Dados.map((x) => x.id).slice(0, 2)).toEqual([copy.id, q.id])
     // the technician's role has no quotes page
-    const tech = await as(bff, DEMO_TECHNICIAN)
+    const tech = await callAs(bff, DEMO_TECHNICIAN)
     expect((await tech(`/cd_cotacao/of-client/${quote.clientId}`)).status).toBe(403)
     // who may only read quotes does not get the client's link (it approves and rejects)
     const techUser = (await admin<List<{ id: string }>>('/ac_usuarios?search=tech@')).body.Dados.items[0]
@@ -161,7 +152,7 @@ describe('cd_cotacao', () => {
 describe('the demo quotes', () => {
   it('are 30 in the main branch, in every status before orders, some expired, and new ones number after them', async () => {
     const { bff, quote } = await setUp()
-    const main = await as(bff, DEMO_ADMIN, { 'x-empresa': '1', 'x-filial': '2' })
+    const main = await callAs(bff, DEMO_ADMIN, { 'x-empresa': '1', 'x-filial': '2' })
     const all = (await main<List<Quote>>('/cd_cotacao?size=100')).body.Dados.items
     expect(all).toHaveLength(30)
     expect(new Set(all.map((q) => q.state))).toEqual(new Set(['draft', 'sent', 'approved', 'rejected', 'expired']))

@@ -1,5 +1,6 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from '@cantoo/pdf-lib'
 import { CULTURES, type Culture } from '../../../domain/cultures.ts'
+import { formatDay } from '../../../domain/dates.ts'
 import { formatMoney } from '../../../domain/money.ts'
 import type { PublicQuote } from '../../../domain/schemas/quotes.ts'
 import { drawable, wrap } from './text.ts'
@@ -52,8 +53,7 @@ export async function renderQuotePdf(quote: QuoteDocument): Promise<Uint8Array<A
   const money = (cents: number) => drawable(formatMoney(cents, quote.currency, quote.culture), font)
   const quantity = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 })
   const percent = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 })
-  const dates = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' })
-  const date = (iso: string) => drawable(dates.format(new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso)), font)
+  const date = (iso: string) => drawable(formatDay(iso, locale, 'numeric'), font)
 
   const [W, H] = A4
   const right = W - MARGIN
