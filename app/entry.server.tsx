@@ -1,4 +1,3 @@
-import { isbot } from 'isbot'
 import { renderToReadableStream } from 'react-dom/server'
 import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
@@ -23,8 +22,11 @@ export default async function handleRequest(request: Request, status: number, he
       if (!controller.signal.aborted) console.error(error)
     },
   })
-  body.allReady.then(() => clearTimeout(timer))
-  if (isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode) await body.allReady
+  // No page streams data (no deferred loader data): the whole document is ready at once, and one
+  // buffer goes out in one write instead of React's many small chunks through a web stream.
+  await body.allReady
+  clearTimeout(timer)
+  const html = await new Response(body).arrayBuffer()
   headers.set('Content-Type', 'text/html; charset=utf-8')
-  return new Response(body, { headers, status: statusCode })
+  return new Response(html, { headers, status: statusCode })
 }

@@ -112,3 +112,5 @@ const quotes = await benchQuotes((process.env.BENCH_QUOTE_SIZES ?? '5000,50000')
 printQuotes(quotes)
 mkdirSync(join(root, 'tests/artifacts'), { recursive: true })
 writeFileSync(join(root, 'tests/artifacts/bench.json'), JSON.stringify({ seconds: SECONDS, results, peakMemoryMb: peak, lighthouse, lists, quotes }, null, 2))
+// Crash and concurrency soak (issue 14 §4): SIGKILLed servers under mixed traffic, fs and redis.
+if (process.env.SOAK_SECONDS !== '0') execFileSync(process.execPath, ['tests/bench/soak.ts'], { cwd: root, stdio: 'inherit' })

@@ -1,0 +1,278 @@
+// npm run soak: crash and concurrency soak (issue 14 §4). Several worker processes send mixed
+// reads and writes (new clients, edits with If-Match, new quotes, lists) while the servers are
+// killed with SIGKILL and started again; then every record the store holds must parse, every
+// write a worker saw acknowledged must be there, and no document number may be given twice.
+// fs: one server process (one per data dir); redis: two server processes sharing one store.
+// SOAK_SECONDS (default 300) is split between the drivers; SOAK_DRIVERS=fs,redis picks them.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
+import { seedDemoData } from '../../seeds/index.ts'
+import { openStore, type StorageChoice } from '../../storage/open.ts'
+import { decodeRecord } from '../../storage/store.ts'
+import { freePort } from '../runtime/servers.ts'
+import { PRODUCTION_ENV, root, start } from './server.ts'
+
+const WORKERS = Number(process.env.SOAK_WORKERS ?? 4)
+const tenant = { 'X-Empresa': '1', 'X-Filial': '2' }
+
+/** What a worker saw acknowledged, one JSON line each. */
+type Ack = { kind: 'client'; id: string; version: string; name: string } | { kind: 'quote'; id: string; number: string }
+
+if (process.argv[2] === 'worker') await worker(process.argv[3].split(','), process.argv[4], process.argv[5], Number(process.argv[6]))
+else await main()
+
+async function worker(bases: string[], token: string, log: string, seconds: number) {
+  const deadline = Date.now() + seconds * 1000
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...tenant }
+  const clients: Array<{ id: string; etag: string }> = []
+  const validUntil = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
+  let n = 0
+  const call = async (path: string, init: RequestInit = {}) => {
+    const base = bases[n++ % bases.length]
+    return fetch(base + path, { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) }, signal: AbortSignal.timeout(5_000) })
+  }
+  const ack = (line: Ack) => appendFileSync(log, JSON.stringify(line) + '\n')
+  const counts = { acked: 0, refused: 0, failed: 0, serverErrors: 0 }
+  while (Date.now() < deadline) {
+    const roll = Math.random()
+    try {
+      if (roll < 0.3 || clients.length === 0) {
+        const name = `Soak ${process.pid}-${n}`
+        const res = await call('/api/cd_cliente', { method: 'POST', body: JSON.stringify({ kind: 'person', name }) })
+        if (res.status >= 500) counts.serverErrors++
+        if (res.ok) {
+          const { Dados } = (await res.json()) as { Dados: { id: string } }
+          clients.push({ id: Dados.id, etag: res.headers.get('etag')! })
+          ack({ kind: 'client', id: Dados.id, version: res.headers.get('etag')!, name })
+          counts.acked++
+        } else counts.refused++
+      } else if (roll < 0.55) {
+        const client = clients[Math.floor(Math.random() * clients.length)]
+        const name = `Soak ${process.pid}-${n} edited`
+        const res = await call(`/api/cd_cliente/${client.id}`, { method: 'PATCH', body: JSON.stringify({ name }), headers: { 'if-match': client.etag } })
+        if (res.status >= 500) counts.serverErrors++
+        if (res.ok) {
+          client.etag = res.headers.get('etag')!
+          ack({ kind: 'client', id: client.id, version: client.etag, name })
+          counts.acked++
+        } else {
+          counts.refused++
+          // 412: an edit whose answer was lost may have landed; read the version again
+          if (res.status === 412) {
+            const fresh = await call(`/api/cd_cliente/${client.id}`)
+            if (fresh.ok) client.etag = fresh.headers.get('etag')!
+          }
+        }
+      } else if (roll < 0.8) {
+        const client = clients[Math.floor(Math.random() * clients.length)]
+        const res = await call('/api/cd_cotacao', { method: 'POST', body: JSON.stringify({ clientId: client.id, validUntil, lines: [{ description: 'Soak parts', quantity: '1', unitPrice: '10' }] }) })
+        if (res.status >= 500) counts.serverErrors++
+        if (res.ok) {
+          const { Dados } = (await res.json()) as { Dados: { id: string; number: string } }
+          ack({ kind: 'quote', id: Dados.id, number: Dados.number })
+          counts.acked++
+        } else counts.refused++
+      } else {
+        const res = await call(roll < 0.9 ? '/api/cd_cotacao?size=20&sort=total&order=desc' : '/api/cd_cliente?size=20&search=soak')
+        if (res.status >= 500) counts.serverErrors++
+        await res.arrayBuffer()
+      }
+    } catch {
+      // the server is down (killed) or did not answer in time: nothing was acknowledged
+      counts.failed++
+      await new Promise((r) => setTimeout(r, 50))
+    }
+  }
+  console.log(JSON.stringify(counts))
+}
+
+async function main() {
+  const total = Number(process.env.SOAK_SECONDS ?? 300)
+  const drivers = (process.env.SOAK_DRIVERS ?? 'fs,redis').split(',')
+  const rows: string[] = []
+  let failed = false
+  for (const driver of drivers) {
+    const result = await soak(driver as 'fs' | 'redis', Math.round(total / drivers.length))
+    rows.push(`| ${driver} | ${result.servers} | ${result.seconds} s | ${result.kills} | ${result.acked.clients} / ${result.acked.edits} / ${result.acked.quotes} | ${result.requests} | ${result.serverErrors} | ${result.records} | ${result.corrupt} | ${result.lost} | ${result.duplicates} |`)
+    failed ||= result.corrupt + result.lost + result.duplicates + result.serverErrors > 0
+  }
+  console.log(`\n| storage | servers | time | SIGKILLs | acknowledged clients / edits / quotes | requests | answers ≥ 500 | records checked | corrupt | lost | duplicate numbers |\n|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|`)
+  for (const row of rows) console.log(row)
+  if (failed) {
+    console.error('\nThe soak found corrupt, lost or duplicate data, or a server error.')
+    process.exit(1)
+  }
+}
+
+async function soak(driver: 'fs' | 'redis', seconds: number) {
+  const work = mkdtempSync(join(tmpdir(), `soak-${driver}-`))
+  const cleanups: Array<() => void> = [() => rmSync(work, { recursive: true, force: true })]
+  try {
+    let choice: StorageChoice
+    let env: Record<string, string>
+    if (driver === 'fs') {
+      choice = { driver: 'fs', dataDir: join(work, 'data') }
+      env = { STORAGE_DRIVER: 'fs', DATA_DIR: join(work, 'data') }
+    } else {
+      if (spawnSync('redis-server', ['--version']).status !== 0) throw new Error('redis-server is not installed: apt-get install -y redis-server')
+      const port = await freePort()
+      const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', work], { stdio: 'ignore' })
+      cleanups.push(() => redis.kill())
+      await waitFor(async () => spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().includes('PONG') ?? false)
+      choice = { driver: 'redis', url: `redis://127.0.0.1:${port}` }
+      env = { STORAGE_DRIVER: 'redis', REDIS_URL: choice.url }
+    }
+    const store = await openStore(choice)
+    await seedDemoData(store, { info: () => {}, error: () => {} })
+    await store.dispose()
+
+    // the servers: one on fs (one process per data dir), two sharing redis
+    const ports = await Promise.all(Array.from({ length: driver === 'fs' ? 1 : 2 }, () => freePort()))
+    const servers: Array<ChildProcess | null> = ports.map(() => null)
+    const launch = async (i: number) => {
+      servers[i] = await start(['build/node/server.js'], { PORT: String(ports[i]), ...env, ...PRODUCTION_ENV }, `http://127.0.0.1:${ports[i]}/api/health`)
+    }
+    cleanups.push(() => servers.forEach((s) => s?.kill('SIGKILL')))
+    for (let i = 0; i < ports.length; i++) await launch(i)
+    const bases = ports.map((p) => `http://127.0.0.1:${p}`)
+    const signIn = await fetch(`${bases[0]}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) })
+    const { accessToken } = (await signIn.json()) as { accessToken: string }
+
+    const logs = Array.from({ length: WORKERS }, (_, i) => join(work, `acks-${i}.jsonl`))
+    const workerOut: string[] = []
+    const workers = logs.map(
+      (log) =>
+        new Promise<void>((resolve, reject) => {
+          const child = spawn(process.execPath, [join(root, 'tests/bench/soak.ts'), 'worker', bases.join(','), accessToken, log, String(seconds)], { stdio: ['ignore', 'pipe', 'inherit'] })
+          cleanups.push(() => child.kill())
+          let out = ''
+          child.stdout.on('data', (d) => (out += d))
+          child.on('exit', (code) => (code === 0 ? (workerOut.push(out), resolve()) : reject(new Error(`a soak worker exited with ${code}`))))
+        }),
+    )
+    // the killer: every 2–6 s one server dies with SIGKILL mid-traffic and is started again
+    let kills = 0
+    const deadline = Date.now() + seconds * 1000
+    while (Date.now() < deadline - 3_000) {
+      await new Promise((r) => setTimeout(r, 2_000 + Math.random() * 4_000))
+      const i = Math.floor(Math.random() * ports.length)
+      servers[i]!.kill('SIGKILL')
+      await new Promise((r) => servers[i]!.once('exit', r))
+      kills++
+      await launch(i)
+    }
+    await Promise.all(workers)
+    const counts = workerOut.map((o) => JSON.parse(o.trim().split('\n').pop()!) as { acked: number; refused: number; failed: number; serverErrors: number })
+
+    // After the storm: a clean server, and the checks.
+    const acks = logs.flatMap((log) => readLines(log).map((line) => JSON.parse(line) as Ack))
+    const last = new Map<string, Extract<Ack, { kind: 'client' }>>()
+    for (const a of acks) if (a.kind === 'client') last.set(a.id, a) // each client is written by one worker, in order
+    const quotes = acks.filter((a): a is Extract<Ack, { kind: 'quote' }> => a.kind === 'quote')
+    const headers = { authorization: `Bearer ${accessToken}`, ...tenant }
+    let lost = 0
+    for (const a of last.values()) {
+      const res = await fetch(`${bases[0]}/api/cd_cliente/${a.id}`, { headers })
+      const body = res.ok ? ((await res.json()) as { Dados: { name: string } }) : null
+      const version = Number(res.headers.get('etag')?.replace(/\D/g, ''))
+      const acked = Number(a.version.replace(/\D/g, ''))
+      // an acknowledged edit is there, or a later one (whose answer the worker never got)
+      if (!body || version < acked || (version === acked && body.Dados.name !== a.name)) {
+        lost++
+        console.error(`lost: client ${a.id} acknowledged at ${a.version} as ${a.name}; found ${res.status} ${res.headers.get('etag')} ${body?.Dados.name}`)
+      }
+    }
+    // every acknowledged quote is listed (the list reads the quotes' own index) with its number
+    const listed = new Map<string, string>()
+    for (let page = 1; ; page++) {
+      const res = await fetch(`${bases[0]}/api/cd_cotacao?size=100&all=1&page=${page}`, { headers })
+      const { Dados } = (await res.json()) as { Dados: { items: Array<{ id: string; number: string }>; pagination: { length: number } } }
+      for (const q of Dados.items) listed.set(q.id, q.number)
+      if (Dados.items.length === 0 || listed.size >= Dados.pagination.length) break
+    }
+    for (const q of quotes) {
+      if (listed.get(q.id) !== q.number) {
+        lost++
+        console.error(`lost: quote ${q.id} ${q.number} acknowledged; listed as ${listed.get(q.id)}`)
+      }
+    }
+    const numbers = [...listed.values()]
+    const duplicates = numbers.length - new Set(numbers).size
+
+    // every stored record parses, read straight from the store's medium
+    const { records, corrupt } = driver === 'fs' ? checkFiles(join(work, 'data')) : await checkRedis(choice.driver === 'redis' ? choice.url : '')
+    return {
+      servers: ports.length,
+      seconds,
+      kills,
+      acked: { clients: acks.filter((a) => a.kind === 'client' && a.version === '"1"').length, edits: acks.filter((a) => a.kind === 'client' && a.version !== '"1"').length, quotes: quotes.length },
+      requests: counts.reduce((s, c) => s + c.acked + c.refused + c.failed, 0),
+      serverErrors: counts.reduce((s, c) => s + c.serverErrors, 0),
+      records,
+      corrupt,
+      lost,
+      duplicates,
+    }
+  } finally {
+    for (const cleanup of cleanups.reverse()) cleanup()
+  }
+}
+
+function readLines(file: string): string[] {
+  try {
+    return readFileSync(file, 'utf8').split('\n').filter(Boolean)
+  } catch {
+    return []
+  }
+}
+
+function checkFiles(dir: string): { records: number; corrupt: number } {
+  let records = 0
+  let corrupt = 0
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.json')) continue
+    records++
+    try {
+      decodeRecord(readFileSync(join(entry.parentPath, entry.name), 'utf8'))
+    } catch {
+      corrupt++
+      console.error(`corrupt: ${join(entry.parentPath, entry.name)}`)
+    }
+  }
+  return { records, corrupt }
+}
+
+async function checkRedis(url: string): Promise<{ records: number; corrupt: number }> {
+  const { default: Redis } = await import('ioredis')
+  const client = new Redis(url)
+  let records = 0
+  let corrupt = 0
+  try {
+    for await (const keys of client.scanStream({ count: 500 }) as AsyncIterable<string[]>) {
+      for (const key of keys) {
+        if ((await client.type(key)) !== 'string') continue // the children index sets
+        records++
+        try {
+          decodeRecord(await client.get(key))
+        } catch {
+          corrupt++
+          console.error(`corrupt: ${key}`)
+        }
+      }
+    }
+  } finally {
+    client.disconnect()
+  }
+  return { records, corrupt }
+}
+
+async function waitFor(ok: () => Promise<boolean>) {
+  for (let i = 0; i < 100; i++) {
+    if (await ok()) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error('redis-server did not start')
+}
