@@ -29,6 +29,7 @@ export default [
   route('view', 'layouts/view-layout.tsx', [
     route('home', 'routes/view/home.tsx'),
     route('myaccount', 'routes/view/myaccount.tsx'),
+    route('help', 'routes/view/help.tsx'),
     // the modules with screens: a list and a record each (app/features/<module>)
     ...['ac_empresas', 'cd_filial', 'ac_usuarios', 'ac_paginas', 'ac_usuariospaginas', 'cd_cliente', 'cd_job', 'cd_cotacao'].flatMap((module) => [route(module, `routes/view/${module}/index.tsx`), route(`${module}/:id`, `routes/view/${module}/record.tsx`)]),
     // the registry's other pages: title and breadcrumb until they are built

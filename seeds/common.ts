@@ -21,23 +21,25 @@ export const seedMessages = (rnd = seeded(101)): Message[] =>
     time: hoursAgo(Number(h)),
     read: Boolean(read),
     seen: Boolean(read),
-    link: '/view/home',
+    // a message from a person names no page of its own: it is not a link
+    link: '',
     useRouter: true,
   }))
 
 /** The 10 demo notifications. */
 export const seedNotifications = (rnd = seeded(102)): Message[] =>
   [
+    // a notification opens the record it names where that record has a page; the others are not links
     ['heroicons_mini:star', 'Daily summary', 'Your daily visit summary is ready', 0.5, false, '/view/home', true],
-    ['heroicons_mini:envelope', 'New message', 'You have 3 unread messages', 1, false, '/view/home', true],
-    ['heroicons_mini:check-circle', 'Order completed', 'OS-2026-000109 was marked completed', 2, true, '/view/home', true],
-    ['heroicons_mini:calendar', 'Visit scheduled', 'Tomorrow 09:00 at Pinheiros', 4, false, '/view/home', true],
-    ['heroicons_mini:currency-dollar', 'Payment received', 'Invoice 2026-000030 was paid', 7, true, '/view/home', true],
-    ['heroicons_mini:exclamation-triangle', 'Overdue invoice', 'Invoice 2026-000021 is overdue', 12, true, '/view/home', true],
-    ['heroicons_mini:user-plus', 'New client', 'Padaria Estrela was added', 24, true, '/view/home', true],
-    ['heroicons_mini:document-text', 'Quote approved', 'Quote 2026-000077 was approved', 36, true, '/view/home', true],
-    ['heroicons_mini:arrow-top-right-on-square', 'Release notes', 'See what changed this week', 60, true, 'https://example.com/changelog', false],
-    ['heroicons_mini:wrench-screwdriver', 'Checklist updated', 'The HVAC checklist has 2 new items', 90, true, '/view/home', true],
+    ['heroicons_mini:envelope', 'New message', 'You have 3 unread messages', 1, false, '', true],
+    ['heroicons_mini:check-circle', 'Order completed', 'OS-2026-000109 was marked completed', 2, true, '', true],
+    ['heroicons_mini:calendar', 'Visit scheduled', 'Tomorrow 09:00 at Pinheiros', 4, false, '', true],
+    ['heroicons_mini:currency-dollar', 'Payment received', 'Invoice 2026-000030 was paid', 7, true, '', true],
+    ['heroicons_mini:exclamation-triangle', 'Overdue invoice', 'Invoice 2026-000021 is overdue', 12, true, '', true],
+    ['heroicons_mini:user-plus', 'New client', 'Clínica Sorriso was added', 24, true, '/view/cd_cliente?search=Cl%C3%ADnica%20Sorriso', true],
+    ['heroicons_mini:document-text', 'Quote approved', 'Quote ORC-2026-000020 was approved', 36, true, '/view/cd_cotacao?search=ORC-2026-000020', true],
+    ['heroicons_mini:question-mark-circle', 'Help', 'Answers to common questions', 60, true, '/view/help', true],
+    ['heroicons_mini:wrench-screwdriver', 'Checklist updated', 'The HVAC checklist has 2 new items', 90, true, '', true],
   ].map(([icon, title, description, h, read, link, useRouter]) => ({
     id: rnd.uuid(),
     icon: String(icon),
@@ -60,7 +62,7 @@ export const seedShortcuts = (rnd = seeded(103)): Shortcut[] =>
     ['Schedule', 'Technicians\' calendar', 'heroicons_outline:calendar', '/view/cd_ordemagendamento', true],
     ['Invoices', 'Issued and overdue invoices', 'heroicons_outline:banknotes', '/view/cd_invoice', true],
     ['Reports', 'Revenue and productivity', 'heroicons_outline:chart-pie', '/view/cd_reports', true],
-    ['Help', 'Product documentation', 'heroicons_outline:question-mark-circle', 'https://example.com/docs', false],
+    ['Help', 'Answers to common questions', 'heroicons_outline:question-mark-circle', '/view/help', true],
   ].map(([label, description, icon, link, useRouter]) => ({
     id: rnd.uuid(),
     label: String(label),

@@ -1,3 +1,4 @@
+import { useMayOpen } from '../layouts/frame/frame-context'
 import { useEffect } from 'react'
 import { Link, useFetcher, useLocation } from 'react-router'
 import type { loader } from '../routes/resources/panel'
@@ -29,7 +30,9 @@ function PanelAction({ fields, label, children, disabled = false, className = ''
 
 function ItemLink({ item, children }: { item: Message; children: React.ReactNode }) {
   const className = 'flex min-w-0 flex-1 gap-3'
-  if (!item.link) return <div className={className}>{children}</div>
+  const mayOpen = useMayOpen()
+  // no link where there is no page, or none the user may open
+  if (!item.link || !mayOpen(item.link)) return <div className={className}>{children}</div>
   return item.useRouter ? (
     <Link to={item.link} className={className}>
       {children}

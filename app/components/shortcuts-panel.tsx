@@ -6,6 +6,7 @@ import { useT } from '../lib/i18n'
 import type { loader } from '../routes/resources/shortcuts'
 import { CsrfField } from '../ui/csrf-field'
 import { Popover } from './popover'
+import { useMayOpen } from '../layouts/frame/frame-context'
 
 type Mode = 'view' | 'modify' | 'add' | 'edit'
 const empty = { label: '', description: '', icon: '', link: '', useRouter: true }
@@ -29,6 +30,7 @@ export function ShortcutsPanel() {
 
 function ShortcutsContent() {
   const t = useT()
+  const mayOpen = useMayOpen()
   const list = useFetcher<typeof loader>()
   const save = useFetcher<{ ok: boolean }>()
   const [mode, setMode] = useState<Mode>('view')
@@ -58,7 +60,9 @@ function ShortcutsContent() {
     setMode(next)
   }
   const valid = form.label.trim() !== '' && form.icon.trim() !== '' && form.link.trim() !== ''
-  const shortcuts = list.data?.shortcuts ?? []
+  // viewing, a shortcut to a page the user may not open is left out (editing shows them all)
+  const all = list.data?.shortcuts ?? []
+  const shortcuts = mode === 'modify' ? all : all.filter((s) => mayOpen(s.link))
   const suffix = mode === 'add' ? ` ${t.shortcuts_add_new()}` : mode === 'edit' ? ` ${t.shortcuts_editing()}` : ''
   const field = 'min-h-10 rounded-md border border-line bg-surface px-3 text-ink'
 

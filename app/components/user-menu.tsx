@@ -46,6 +46,9 @@ export function UserMenu({ user }: { user: PublicUser }) {
         <Link to="/view/myaccount" className="px-4 py-2 hover:bg-canvas">
           {t.profile()}
         </Link>
+        <Link to="/view/help" className="px-4 py-2 hover:bg-canvas">
+          {t.help_title()}
+        </Link>
       </nav>
       <fetcher.Form method="post" action="/resources/panel" className="border-t border-line px-4 py-2">
         <CsrfField />

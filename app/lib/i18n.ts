@@ -1,5 +1,6 @@
+import { use } from 'react'
 import { useRouteLoaderData } from 'react-router'
-import { m } from '../paraglide/messages.js'
+import type { m } from '../paraglide/messages.js'
 import { CULTURES, LANGUAGES, type Culture } from '../../domain/cultures.ts'
 
 export const LOCALES = LANGUAGES
@@ -18,18 +19,63 @@ type Messages = typeof m
 export type Translator = {
   [K in keyof Messages]: Messages[K] extends (inputs: infer I, options?: infer _O) => string ? (inputs?: I) => string : never
 }
+type Table = Record<string, (inputs: unknown) => string>
+
+/**
+ * Paraglide compiles one module per language (outputStructure locale-modules): the browser loads
+ * only the user's language (before hydrating, and on a language change), the server all three.
+ */
+const modules: Record<Locale, () => Promise<unknown>> = {
+  en: () => import('../paraglide/messages/en.js'),
+  es: () => import('../paraglide/messages/es.js'),
+  pt: () => import('../paraglide/messages/pt.js'),
+}
+const tables = new Map<Locale, Table>()
+const loading = new Map<Locale, Promise<void>>()
+
+/** A message named by a reserved word (`delete`) is exported as `_delete` from a locale module: by its key again. */
+function byKey(module: Table): Table {
+  const table: Table = { ...module }
+  for (const name of Object.keys(module)) if (name.startsWith('_') && !(name.slice(1) in table)) table[name.slice(1)] = module[name]
+  return table
+}
+
+/** Loads one language's messages (once); the translator of that language works from then on. */
+export function loadMessages(locale: Locale): Promise<void> {
+  let promise = loading.get(locale)
+  if (!promise) {
+    promise = modules[locale]().then((module) => void tables.set(locale, byKey(module as Table)))
+    loading.set(locale, promise)
+  }
+  return promise
+}
+// the server renders any language: all three are there before the first request
+if (import.meta.env.SSR) await Promise.all(LOCALES.map(loadMessages))
 
 /** Whether `key` names a message (an error code that is a message key, a role's label ...). */
-export const isMessageKey = (key: string): key is keyof Translator => key in m
+export const isMessageKey = (key: string): key is keyof Translator => {
+  const table = tables.values().next().value
+  return table !== undefined && Object.hasOwn(table, key)
+}
 
 const cache = new Map<Locale, Translator>()
 
+/**
+ * The messages of one language. In the browser a language not loaded yet (a change of language
+ * under way) answers in the loaded one meanwhile; `useT` waits for it instead.
+ */
 export function translator(locale: Locale): Translator {
   let t = cache.get(locale)
   if (!t) {
-    const table = m as unknown as Record<string, (inputs: unknown, options: { locale: Locale }) => string>
+    if (!tables.has(locale)) {
+      void loadMessages(locale)
+      const loaded = tables.keys().next().value
+      if (!loaded) throw new Error(`No messages loaded (${locale})`)
+      return translator(loaded)
+    }
+    const table = tables.get(locale)!
     t = new Proxy({} as Translator, {
-      get: (_target, key: string) => (inputs?: unknown) => table[key](inputs ?? {}, { locale }),
+      get: (_target, key: string) => (inputs?: unknown) => table[key](inputs ?? {}),
     })
     cache.set(locale, t)
   }
@@ -43,7 +89,10 @@ export function useLocale(): Locale {
 }
 
 export function useT(): Translator {
-  return translator(useLocale())
+  const locale = useLocale()
+  // a new language's messages arrive before the screen changes to it (React waits in the transition)
+  if (!tables.has(locale)) use(loadMessages(locale))
+  return translator(locale)
 }
 
 type MetaMatch = { id: string; loaderData?: unknown } | undefined

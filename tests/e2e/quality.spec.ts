@@ -53,6 +53,30 @@ test('the signed-in home loads at most 150 KB of JavaScript (gzipped)', async ({
   expect(total).toBeLessThan(150 * 1024)
 })
 
+test("the browser gets only the user's language's messages, and a change of language loads the new one", async ({ page }) => {
+  await signIn(page)
+  const scripts: string[] = []
+  page.on('response', async (res) => {
+    if (res.url().endsWith('.js')) scripts.push(await res.text())
+  })
+  await page.goto('/view/help', { waitUntil: 'networkidle' })
+  const english = 'Answers to the questions people ask most.'
+  const spanish = 'Respuestas a las preguntas más frecuentes.'
+  const portuguese = 'Respostas às perguntas mais frequentes.'
+  const shipped = () => scripts.join('\n')
+  expect(shipped()).toContain(english)
+  expect(shipped()).not.toContain(spanish)
+  expect(shipped()).not.toContain(portuguese)
+  // switching to Portuguese on the page: its messages come then, and the page shows them
+  await page.getByLabel('Language').selectOption('pt')
+  await expect(page.getByRole('heading', { level: 1, name: 'Ajuda' })).toBeVisible()
+  await expect(page.getByText(portuguese)).toBeVisible()
+  expect(shipped()).toContain(portuguese)
+  expect(shipped()).not.toContain(spanish)
+  await page.getByLabel('Idioma').selectOption('en')
+  await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible()
+})
+
 test('the dark scheme and every theme keep the shell accessible', async ({ page, context, baseURL }) => {
   await signIn(page)
   for (const [scheme, theme] of [['dark', 'default'], ['light', 'brand'], ['light', 'teal'], ['dark', 'rose'], ['light', 'purple'], ['light', 'amber']]) {

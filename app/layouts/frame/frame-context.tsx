@@ -22,3 +22,18 @@ export function useFrame(): Frame {
   if (!frame) throw new Error('useFrame outside the signed-in frame')
   return frame
 }
+
+/** The signed-in pages every user has; the others are the registry's, as the frame lists them. */
+const ALWAYS = new Set(['home', 'myaccount', 'help'])
+
+/**
+ * Whether the user may open an in-app link: a page of the registry he has no access to is not
+ * offered as a link (shortcuts, messages, notifications). Other addresses are not judged here.
+ */
+export function useMayOpen(): (link: string) => boolean {
+  const { pages } = useFrame()
+  return (link) => {
+    const module = /^\/view\/(\w+)(?:[/?#]|$)/.exec(link)?.[1]
+    return !module || ALWAYS.has(module) || pages.some((p) => p.module === module)
+  }
+}
