@@ -104,6 +104,11 @@ export type FeatureModule = {
    */
   related?: Array<{ title: TextKey; path: (id: string) => string; row: z.ZodType<Record<string, unknown>>; href: (row: Record<string, unknown>) => string; columns: Column[] }>
   /** Links shown on a record's page (its page access ...). */
+  /**
+   * Whom deactivating a record leaves without what it gives them (a branch: the people whose only
+   * branch it is): their names come with the confirmation, under `text`, and it asks again.
+   */
+  deactivateWarning?: { path: (id: string) => string; text: TextKey }
   recordLinks?: (values: Record<string, unknown>) => Array<{ href: string; label: TextKey }>
 }
 

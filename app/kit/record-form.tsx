@@ -146,7 +146,7 @@ function RowsInput({ field, rows, errors, isNew, lookups }: { field: Field; rows
  * next to them, Save, and deactivate / activate behind a confirmation. The version of the record
  * goes back with the save: a record someone changed meanwhile is not overwritten.
  */
-export function RecordForm({ def, isNew, values, version, state, canDelete, canEdit, confirming, lookups }: { def: FeatureModule; isNew: boolean; values: RecordValues; version: string | null; state: FormState; canDelete: boolean; canEdit: boolean; confirming: boolean; lookups: Lookups }) {
+export function RecordForm({ def, isNew, values, version, state, canDelete, canEdit, confirming, warning = [], lookups }: { def: FeatureModule; isNew: boolean; values: RecordValues; version: string | null; state: FormState; canDelete: boolean; canEdit: boolean; confirming: boolean; warning?: Array<{ name: string; email: string }>; lookups: Lookups }) {
   const t = useT()
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
@@ -180,12 +180,24 @@ export function RecordForm({ def, isNew, values, version, state, canDelete, canE
       {confirming ? (
         <div role="alertdialog" aria-labelledby="confirm-text" className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
           <p id="confirm-text">{t.admin_confirm_deactivate({ name })}</p>
+          {warning.length > 0 && def.deactivateWarning ? (
+            <div className="flex flex-col gap-1" data-testid="deactivate-warning">
+              <p className="font-semibold">{(t[def.deactivateWarning.text] as () => string)()}</p>
+              <ul className="list-disc pl-6">
+                {warning.map((w) => (
+                  <li key={w.email}>
+                    {w.name} <span className="text-amber-900/80">({w.email})</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           <div className="flex gap-2">
             <Form method="post">
               <CsrfField />
               <input type="hidden" name="version" value={version ?? ''} />
               <Button type="submit" name="intent" value="deactivate" variant="danger" disabled={busy}>
-                {t.admin_deactivate()}
+                {warning.length > 0 ? t.admin_deactivate_anyway() : t.admin_deactivate()}
               </Button>
             </Form>
             <ButtonLink to="." variant="secondary">

@@ -67,7 +67,9 @@ export async function loadRecord(args: Args & { params: { id: string } }, def: F
     Promise.all((isNew ? [] : (def.related ?? [])).map((r) => readAnswer(args, r.path(args.params.id), z.array(r.row)).then((a) => a.data, () => null))),
   ])
   const confirming = new URL(args.request.url).searchParams.get('confirm') === 'deactivate'
-  return { page, isNew, values: record?.data ?? {}, version: record?.version ?? null, confirming, lookups, activity: activity?.data ?? null, related }
+  // who would be left without: asked for only while confirming a deactivation
+  const warning = confirming && def.deactivateWarning ? (await readAnswer(args, def.deactivateWarning.path(args.params.id), z.array(z.object({ name: z.string(), email: z.string() })))).data : []
+  return { page, isNew, values: record?.data ?? {}, version: record?.version ?? null, confirming, warning, lookups, activity: activity?.data ?? null, related }
 }
 
 /** Save, deactivate or activate one record; field errors come back next to their fields, a stale save as such. */

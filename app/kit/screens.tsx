@@ -31,7 +31,7 @@ export function ListScreen({ def, data }: { def: FeatureModule; data: { page: Pa
 }
 
 /** One record of a module: its form, with save and deactivate as the user's level allows. */
-export function RecordScreen({ def, data, state }: { def: FeatureModule; data: { page: PageInfo; isNew: boolean; values: RecordValues; version: string | null; confirming: boolean; lookups: Lookups; activity: ActivityLine[] | null; related: Array<Array<Record<string, unknown>> | null> }; state: FormState }) {
+export function RecordScreen({ def, data, state }: { def: FeatureModule; data: { page: PageInfo; isNew: boolean; values: RecordValues; version: string | null; confirming: boolean; warning: Array<{ name: string; email: string }>; lookups: Lookups; activity: ActivityLine[] | null; related: Array<Array<Record<string, unknown>> | null> }; state: FormState }) {
   const t = useT()
   const { page } = data
   const name = String(data.values[def.nameKey] ?? '')
@@ -53,7 +53,7 @@ export function RecordScreen({ def, data, state }: { def: FeatureModule; data: {
             </a>
           ))
         : null}
-      <RecordForm def={def} isNew={data.isNew} values={data.values} version={data.version} state={state} canEdit={canEdit && (data.isNew || !def.editable || def.editable(data.values))} canDelete={page.level === 'delete'} confirming={data.confirming} lookups={data.lookups} />
+      <RecordForm def={def} isNew={data.isNew} values={data.values} version={data.version} state={state} canEdit={canEdit && (data.isNew || !def.editable || def.editable(data.values))} canDelete={page.level === 'delete'} confirming={data.confirming} warning={data.warning} lookups={data.lookups} />
       {(def.related ?? []).map((spec, i) => (data.related[i] ? <RelatedList key={spec.title} spec={spec} rows={data.related[i]} /> : null))}
       {data.activity ? <ActivityList lines={data.activity} fields={def.fields} /> : null}
     </section>

@@ -29,6 +29,22 @@ export async function branchesOf(repos: Repositories, user: UserRecord): Promise
 }
 
 /**
+ * The branches a user is given that are inactive (or whose company is): "Company — Branch" each.
+ * A user left with none active is told which ones, not only that there is none.
+ */
+export async function inactiveBranchesOf(repos: Repositories, user: UserRecord): Promise<string[]> {
+  const companies = [...new Set(activeGrants(user).map((g) => g.empresa))].sort((a, b) => a - b)
+  const lists = await Promise.all(
+    companies.map(async (empresa) => {
+      const [company, branches] = await Promise.all([repos.companies.find(empresa), repos.companies.branches(empresa)])
+      if (!company) return []
+      return branches.filter((b) => (!b.ACTIVE || !company.ACTIVE) && grantFor(user, empresa, b.COD_FILIAL)).map((b) => `${company.NOME_EMPRESA} — ${b.NOM_FILIAL}`)
+    }),
+  )
+  return lists.flat()
+}
+
+/**
  * The spec's default pick: the stored choice, else the main branch (FLG_PRINCIPAL 'S'),
  * else the first. `empresa` narrows it to one company when the caller named one.
  */

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { AppEnv, Deps } from '../lib/deps.ts'
 import { requireAuth } from '../lib/auth.ts'
 import { doc } from '../lib/openapi.ts'
-import { branchesOf, resolveTenant } from '../lib/tenancy.ts'
+import { branchesOf, inactiveBranchesOf, resolveTenant } from '../lib/tenancy.ts'
 import { publicUserSchema } from '../../domain/schemas/common.ts'
 import { filialSchema } from '../../domain/schemas/tenancy.ts'
 import { publicUser } from '../../domain/tenancy.ts'
@@ -14,6 +14,8 @@ import { ACCESS_LEVELS, PAGE_GROUPS } from '../../domain/access.ts'
 export const shellAnswer = z.object({
   user: publicUserSchema,
   branches: z.array(filialSchema),
+  /** With no branch to work in: the user's branches that are inactive ("Company — Branch"), to tell him exactly that. */
+  inactiveBranches: z.array(z.string()),
   current: z.object({ COD_EMPRESA: z.number(), COD_FILIAL: z.number(), ROLE: z.string() }).nullable(),
   /** The current company's time zone (dates in the panels are shown in it), or UTC. */
   timeZone: z.string(),
@@ -42,11 +44,13 @@ export function shellRoutes(deps: Deps) {
         panels.messages.all(),
         panels.notifications.all(),
       ])
+      const inactiveBranches = branches.length === 0 ? await inactiveBranchesOf(deps.repos, user) : []
       const culture = requestCulture(c.req.header('accept-language'), user.culture)
       const [company, pages] = tenant ? await Promise.all([deps.repos.companies.find(tenant.empresa), navigationPages(deps, tenant, user.id, culture)]) : [null, []]
       return c.json({
         user: publicUser(user),
         branches: branches.map((b) => ({ COD_FILIAL: b.COD_FILIAL, COD_EMPRESA: b.COD_EMPRESA, NOME_EMPRESA: b.NOME_EMPRESA, NOM_FILIAL: b.NOM_FILIAL, FLG_PRINCIPAL: b.FLG_PRINCIPAL })),
+        inactiveBranches,
         current: tenant ? { COD_EMPRESA: tenant.empresa, COD_FILIAL: tenant.filial, ROLE: tenant.grant.role } : null,
         timeZone: company?.TIME_ZONE ?? 'UTC',
         logo: company?.URL_LOGO ?? null,

@@ -88,6 +88,29 @@ describe('cd_filial', () => {
   })
 })
 
+describe('deactivating a branch', () => {
+  it('names the people whose only branch it is, and tells them exactly that once it is inactive', async () => {
+    const bff = await testBff()
+    const call = await admin(bff)
+    const created = await json<{ COD_FILIAL: number }>(await call('/cd_filial', { method: 'POST', json: { NOM_FILIAL: 'Santos', FLG_PRINCIPAL: 'N', TIME_ZONE: 'America/Sao_Paulo', PREFIX: 'SAN' } }))
+    const id = created.Dados.COD_FILIAL
+    const sole = async () => (await json<Array<{ name: string; email: string }>>(await call(`/cd_filial/${id}/sole-users`))).Dados
+    expect(await sole()).toEqual([])
+    const person = { name: 'Lia Santos', email: 'lia@acme.example', role: 'technician', filial: id, culture: 'en' }
+    const lia = await inviteNew(bff, call, person, 'lia-password-2026')
+    // the admin (all branches) is not among them
+    expect(await sole()).toEqual([{ id: lia.id, name: 'Lia Santos', email: 'lia@acme.example' }])
+    expect((await call('/cd_filial/9999/sole-users')).status).toBe(404)
+    // only who may deactivate the branch sees whom it concerns
+    const tech = await bff.signIn(DEMO_TECHNICIAN)
+    expect((await bff.call(`/cd_filial/${id}/sole-users`, { token: tech, headers: { 'x-empresa': '1', 'x-filial': '2' } })).status).toBe(403)
+    expect((await call(`/cd_filial/${id}`, { method: 'DELETE' })).status).toBe(200)
+    const shell = (await (await bff.call('/common/shell', { token: lia.token })).json()) as { branches: unknown[]; inactiveBranches: string[] }
+    expect(shell.branches).toEqual([])
+    expect(shell.inactiveBranches).toEqual(['Acme Field Services — Santos'])
+  })
+})
+
 /** The link of the last message sent to `email` (there is no mail server: the log holds it). */
 const lastLink = (bff: TestBff, email: string) => new URL(bff.logs.findLast((l) => l.includes(` for ${email}: `))!.split(': ').pop()!)
 

@@ -27,4 +27,5 @@ export const branches = {
     { name: 'ENDERECO', label: 'f_address', type: 'text', wide: true },
     { name: 'FLG_PRINCIPAL', label: 'f_main_branch', type: 'checkbox', values: ['S', 'N'] },
   ],
+  deactivateWarning: { path: (id) => `/cd_filial/${encodeURIComponent(id)}/sole-users`, text: 'branch_sole_users' },
 } satisfies FeatureModule

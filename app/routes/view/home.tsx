@@ -37,7 +37,11 @@ export default function ViewHome({ loaderData }: Route.ComponentProps) {
     <section className="flex flex-col gap-3">
       <h1 className="text-3xl font-extrabold tracking-tight">{t.home_welcome({ name: frame.user.name })}</h1>
       <p className="text-ink-soft" data-testid="tenant">
-        {branch ? t.home_tenant({ company: branch.NOME_EMPRESA, branch: branch.NOM_FILIAL }) : t.home_no_tenant()}
+        {branch
+          ? t.home_tenant({ company: branch.NOME_EMPRESA, branch: branch.NOM_FILIAL })
+          : frame.inactiveBranches.length > 0
+            ? t.home_branch_inactive({ branch: frame.inactiveBranches.join(', ') })
+            : t.home_no_tenant()}
       </p>
       {loaderData.invitations.length ? (
         <section aria-labelledby="invitations" className="flex flex-col gap-2">
