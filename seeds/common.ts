@@ -15,7 +15,8 @@ export const seedMessages = (rnd = seeded(101)): Message[] =>
     ['Isabela Rocha', 'Thanks for the quick fix yesterday!', 80, true],
   ].map(([name, description, h, read], i) => ({
     id: rnd.uuid(),
-    image: `/images/avatars/${['female', 'male'][i % 2]}-${String(i + 1).padStart(2, '0')}.jpg`,
+    // no sample photos ship with the demo: the panel shows the sender's initials
+    image: null,
     title: String(name),
     description: String(description),
     time: hoursAgo(Number(h)),

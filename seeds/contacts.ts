@@ -23,7 +23,7 @@ export function seedContacts(tags: Tag[] = seedContactTags()): Contact[] {
     const country = rnd.pick(PHONE_COUNTRIES)
     const contact: Contact = {
       id: rnd.uuid(),
-      avatar: i % 5 === 4 ? null : `/images/avatars/${i % 2 ? 'male' : 'female'}-${String((i % 40) + 1).padStart(2, '0')}.jpg`,
+      avatar: null,
       background: `/images/cards/${(i % 30) + 1}-640x480.jpg`,
       name,
       emails: [{ email: `${slug}${i}@example.com`, label: 'Work' }, ...(i % 3 === 0 ? [{ email: `${slug}@mail.example.org`, label: 'Personal' }] : [])],

@@ -88,7 +88,7 @@ export function seedDashboards() {
     },
     teamMembers: ['Ana Costa', 'Tiago Lima', 'Rita Alves', 'Bruno Reis', 'Clara Mendes', 'Diego Santos', 'Elisa Prado', 'Felipe Araujo'].map((name, i) => ({
       id: rnd.uuid(),
-      avatar: `/images/avatars/${i % 2 ? 'male' : 'female'}-${String(i + 1).padStart(2, '0')}.jpg`,
+      avatar: null,
       name,
       email: `${name.split(' ')[0].toLowerCase()}@demo.fieldservice.app`,
       phone: `+55 11 9${rnd.int(1000, 9999)}-${rnd.int(1000, 9999)}`,

@@ -32,7 +32,7 @@ export function seedMails(count = 60, seed = 801): Mail[] {
     return {
       id: rnd.uuid(),
       type: 'mail' as const,
-      from: { avatar: i % 3 ? `/images/avatars/${i % 2 ? 'male' : 'female'}-${String((i % 20) + 1).padStart(2, '0')}.jpg` : null, contact: rnd.pick(PEOPLE) },
+      from: { avatar: null, contact: rnd.pick(PEOPLE) },
       to: 'me <admin@demo.fieldservice.app>',
       ...(i % 4 === 0 ? { cc: ['Ana Costa <ana@example.com>', 'Tiago Lima <tiago@example.com>'] } : {}),
       ...(i % 6 === 0 ? { bcc: ['archive@example.com'] } : {}),

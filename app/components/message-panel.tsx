@@ -1,3 +1,4 @@
+import { Avatar } from '../ui/avatar'
 import { useMayOpen } from '../layouts/frame/frame-context'
 import { useEffect } from 'react'
 import { Link, useFetcher, useLocation } from 'react-router'
@@ -93,13 +94,7 @@ function PanelContent({ kind, title, timeZone }: { kind: Kind; title: string; ti
           {items.map((item) => (
             <li key={item.id} className={`flex items-start gap-2 px-4 py-3 ${item.read ? '' : 'bg-primary-50'}`} data-testid="panel-item">
               <ItemLink item={item}>
-                {item.image ? (
-                  <img src={item.image} alt="" className="h-8 w-8 shrink-0 rounded-full bg-line object-cover" />
-                ) : (
-                  <span aria-hidden="true" className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-primary-100 text-sm font-bold text-primary-800">
-                    {item.title.charAt(0)}
-                  </span>
-                )}
+                <Avatar src={item.image} name={item.title} className="h-8 w-8 bg-primary-100 text-sm text-primary-800" />
                 <span className="min-w-0">
                   <span className="block font-semibold text-ink">{item.title}</span>
                   {item.description ? <span className="block text-sm text-ink-soft">{item.description}</span> : null}

@@ -1,6 +1,7 @@
 import { Link, useFetcher, useLocation } from 'react-router'
 import type { PublicUser } from '../../domain/tenancy.ts'
 import { useT } from '../lib/i18n'
+import { Avatar } from '../ui/avatar'
 import { CsrfField } from '../ui/csrf-field'
 import { Popover } from './popover'
 
@@ -9,15 +10,6 @@ const DOT: Record<PublicUser['status'], string> = {
   away: 'bg-amber-400',
   busy: 'bg-red-500',
   'not-visible': 'bg-slate-400',
-}
-
-export function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((p) => p[0]?.toUpperCase())
-    .join('')
 }
 
 /** The user menu (product-shell.md §2): 'Signed in as' the e-mail, Profile, status, Sign out. */
@@ -30,9 +22,7 @@ export function UserMenu({ user }: { user: PublicUser }) {
   const trigger = (
     <span className="relative flex">
       {/* the initials are drawn by CSS, so the button's visible text matches its name (User menu) */}
-      <span className="flex h-9 w-9 items-center justify-center overflow-hidden rounded-full bg-primary-600 text-sm font-bold text-white before:content-[attr(data-initials)]" data-initials={user.avatar ? undefined : initials(user.name)} aria-hidden="true">
-        {user.avatar ? <img src={user.avatar} alt="" className="h-9 w-9 object-cover" /> : null}
-      </span>
+      <Avatar src={user.avatar} name={user.name} drawn className="h-9 w-9 bg-primary-600 text-sm text-white" />
       <span className={`absolute right-0 bottom-0 h-3 w-3 rounded-full ring-2 ring-white ${DOT[status]}`} data-testid="status-dot" data-status={status} />
     </span>
   )

@@ -77,6 +77,24 @@ test("the browser gets only the user's language's messages, and a change of lang
   await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible()
 })
 
+test("a picture that does not load shows the person's initials, never a broken image", async ({ page, context }) => {
+  await signIn(page)
+  const token = (await context.cookies()).find((c) => c.name === 'token')!.value
+  const setAvatar = (avatar: string | null) => page.request.patch('/api/common/user', { headers: { authorization: `Bearer ${token}` }, data: { user: { avatar } } })
+  expect((await setAvatar('/images/avatars/nobody-here.jpg')).status()).toBe(200)
+  await page.goto('/view/myaccount')
+  // once the browser gave up on the address, the initials are there and no <img> is left
+  const avatar = page.getByTestId('profile-avatar')
+  await expect(avatar).toHaveText('AC')
+  await expect(avatar.locator('img')).toHaveCount(0)
+  await expect(page.getByTestId('user-menu').locator('img')).toHaveCount(0)
+  // the demo's messages have no sample photos: their senders' initials
+  await page.getByTestId('messages-panel').locator('summary').click()
+  await expect(page.getByTestId('panel-item').first()).toContainText('RA')
+  await expect(page.getByTestId('messages-panel').locator('img')).toHaveCount(0)
+  expect((await setAvatar(null)).status()).toBe(200)
+})
+
 test('the dark scheme and every theme keep the shell accessible', async ({ page, context, baseURL }) => {
   await signIn(page)
   for (const [scheme, theme] of [['dark', 'default'], ['light', 'brand'], ['light', 'teal'], ['dark', 'rose'], ['light', 'purple'], ['light', 'amber']]) {

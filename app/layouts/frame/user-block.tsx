@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { Logo } from '../../components/logo'
-import { initials } from '../../components/user-menu'
+import { Avatar } from '../../ui/avatar'
 import { useT } from '../../lib/i18n'
 import { useFrame } from './frame-context'
 
@@ -27,9 +27,7 @@ export function UserBlock({ tone = 'dark', align = 'center' }: { tone?: 'dark' |
   const { user } = useFrame()
   const soft = tone === 'dark' ? 'text-slate-300' : 'text-muted'
   const avatar = (size: string) => (
-    <div aria-hidden="true" className={`flex ${size} shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary-600 font-bold text-white`}>
-      {user.avatar ? <img src={user.avatar} alt="" className="h-full w-full object-cover" /> : initials(user.name)}
-    </div>
+    <Avatar src={user.avatar} name={user.name} className={`${size} bg-primary-600 text-white`} />
   )
   return (
     <div className={align === 'center' ? 'flex flex-col items-center gap-2 text-center' : 'flex min-w-0 items-center gap-3'} data-testid="user-block">

@@ -17,7 +17,7 @@ import { CsrfField } from '../../ui/csrf-field'
 import { SelectField } from '../../ui/select-field'
 import { TextField } from '../../ui/text-field'
 import { UploadDialog } from '../../components/upload-dialog'
-import { initials } from '../../components/user-menu'
+import { Avatar } from '../../ui/avatar'
 
 export const meta = titled('profile_title')
 
@@ -79,9 +79,7 @@ export default function MyAccount({ actionData }: Route.ComponentProps) {
     <div className="flex max-w-2xl flex-col gap-8">
       <h1 className="text-3xl font-extrabold tracking-tight">{t.profile_title()}</h1>
       <section className="flex items-center gap-5 rounded-2xl bg-surface p-6 shadow-sm" aria-labelledby="avatar-title">
-        <div aria-hidden="true" className="flex h-20 w-20 shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary-600 text-2xl font-bold text-white" data-testid="profile-avatar">
-          {user.avatar ? <img src={user.avatar} alt="" className="h-full w-full object-cover" /> : initials(user.name)}
-        </div>
+        <Avatar src={user.avatar} name={user.name} className="h-20 w-20 bg-primary-600 text-2xl text-white" testId="profile-avatar" />
         <div className="flex flex-col gap-2">
           <h2 id="avatar-title" className="text-lg font-bold">
             {t.avatar_label()}
