@@ -13,7 +13,7 @@ export const seedMessages = (rnd = seeded(101)): Message[] =>
     ['Gabriela Nunes', 'Invoice 2026-000032 was paid by transfer.', 30, true],
     ['Heitor Lima', 'Parts list for the chiller maintenance attached.', 50, true],
     ['Isabela Rocha', 'Thanks for the quick fix yesterday!', 80, true],
-  ].map(([name, description, h, read], i) => ({
+  ].map(([name, description, h, read]) => ({
     id: rnd.uuid(),
     // no sample photos ship with the demo: the panel shows the sender's initials
     image: null,

@@ -8,7 +8,7 @@ const NAMES = ['Ana Costa', 'Tiago Lima', 'Rita Alves', 'Bruno Reis', 'Clara Men
 /** The demo scrum board data: 20 members, 3 boards, 4 lists, 5 labels and some cards. */
 export function seedScrumboard() {
   const rnd = seeded(901)
-  const members = NAMES.map((name, i) => ({ id: rnd.uuid(), name, avatar: null }))
+  const members = NAMES.map((name) => ({ id: rnd.uuid(), name, avatar: null }))
   const boards: Board[] = [
     ['Service operations', 'Open work across the branches', 'heroicons_outline:wrench-screwdriver'],
     ['Website relaunch', 'The new client portal', 'heroicons_outline:computer-desktop'],

@@ -92,7 +92,7 @@ describe('api/common/navigation and search', () => {
     expect((await bff.call('/common/search', { method: 'POST', token, json: {} })).status).toBe(400)
     const grouped = expectSchema(z.array(searchResultSchema), await (await bff.call('/common/search', { method: 'POST', token, json: { query: 'an' } })).json())
     expect(grouped.map((g) => g.id)).toEqual(['clients', 'quotes', 'contacts', 'pages', 'tasks'])
-    expect(grouped[2].results[0]).toEqual(expect.objectContaining({ name: expect.stringMatching(/an/i), avatar: expect.anything(), link: expect.stringMatching(/^\/apps\/contacts\//) }))
+    expect(grouped[2].results[0]).toEqual(expect.objectContaining({ name: expect.stringMatching(/an/i), avatar: null, link: expect.stringMatching(/^\/apps\/contacts\//) }))
     expect(grouped[4].results[0]).toEqual(expect.objectContaining({ title: expect.stringMatching(/an/i), completed: expect.any(Boolean) }))
     const elsewhere = (await (await bff.call('/common/search', { method: 'POST', token, headers: { 'x-empresa': '2' }, json: { query: 'an' } })).json()) as unknown[]
     expect(elsewhere.map((g) => (g as { id: string }).id)).toEqual(['pages'])
