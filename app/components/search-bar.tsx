@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react'
-import { Link, useFetcher } from 'react-router'
+import { Link, useFetcher, useNavigate } from 'react-router'
 import { useT } from '../lib/i18n'
 import type { loader } from '../routes/resources/search'
 
@@ -7,21 +7,70 @@ import type { loader } from '../routes/resources/search'
 export const SEARCH_MIN_LENGTH = 2
 export const SEARCH_DEBOUNCE_MS = 300
 
+/**
+ * The header search as a combobox (WAI-ARIA APG): the results are a listbox of options grouped by
+ * kind; Arrow keys move the active option (aria-activedescendant), Enter opens it, Escape closes.
+ * Only records with a page of their own are offered, each once, with a second line that tells
+ * two of the same name apart.
+ */
 export function SearchBar() {
   const t = useT()
   const id = useId()
+  const navigate = useNavigate()
   const fetcher = useFetcher<typeof loader>()
   const [query, setQuery] = useState('')
-  const active = query.trim().length >= SEARCH_MIN_LENGTH
+  const [open, setOpen] = useState(true)
+  const [active, setActive] = useState(-1)
+  const long = query.trim().length >= SEARCH_MIN_LENGTH
 
   useEffect(() => {
-    if (!active) return
+    if (!long) return
     const timer = setTimeout(() => fetcher.load(`/resources/search?q=${encodeURIComponent(query)}`), SEARCH_DEBOUNCE_MS)
     return () => clearTimeout(timer)
-  }, [query, active, fetcher.load])
+  }, [query, long, fetcher.load])
 
-  const data = active && fetcher.data?.query === query ? fetcher.data : null
-  const names: Record<string, string> = { clients: t.group_clients(), quotes: t.group_quotes(), contacts: t.group_contacts(), pages: t.group_pages(), tasks: t.group_tasks() }
+  const data = long && open && fetcher.data?.query === query ? fetcher.data : null
+  const names: Record<string, string> = {
+    clients: t.group_clients(),
+    quotes: t.group_quotes(),
+    pages: t.group_pages(),
+    companies: t.group_companies(),
+    branches: t.group_branches(),
+    users: t.group_users(),
+  }
+  // each result once (the first group that has it), in the order shown: the arrow keys walk this list
+  const seen = new Set<string>()
+  const groups = (data?.groups ?? [])
+    .map((group) => ({ ...group, results: group.results.filter((r) => r.link.startsWith('/view/') && !seen.has(r.link) && seen.add(r.link)) }))
+    .filter((group) => group.results.length > 0)
+  const flat = groups.flatMap((group) => group.results)
+  const optionId = (n: number) => `${id}-option-${n}`
+  const close = () => {
+    setQuery('')
+    setActive(-1)
+  }
+  const change = (value: string) => {
+    setQuery(value)
+    setOpen(true)
+    setActive(-1)
+  }
+  const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Escape') {
+      e.preventDefault()
+      if (data) setOpen(false)
+      else close()
+    } else if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && flat.length > 0) {
+      e.preventDefault()
+      setOpen(true)
+      const step = e.key === 'ArrowDown' ? 1 : -1
+      setActive((n) => (n + step + flat.length + (n === -1 && step === -1 ? 1 : 0)) % flat.length)
+    } else if (e.key === 'Enter' && active >= 0 && flat[active]) {
+      e.preventDefault()
+      navigate(flat[active].link)
+      close()
+    }
+  }
+  let n = -1
   return (
     <div className="relative w-full max-w-sm" role="search">
       <label htmlFor={id} className="sr-only">
@@ -30,42 +79,56 @@ export function SearchBar() {
       <input
         id={id}
         type="search"
+        role="combobox"
+        aria-expanded={data ? true : false}
+        aria-controls={`${id}-results`}
+        aria-autocomplete="list"
+        aria-activedescendant={data && active >= 0 ? optionId(active) : undefined}
+        aria-describedby={`${id}-hint`}
         value={query}
-        onChange={(e) => setQuery(e.target.value)}
-        onKeyDown={(e) => e.key === 'Escape' && setQuery('')}
+        onChange={(e) => change(e.target.value)}
+        onKeyDown={onKeyDown}
         placeholder={t.search_placeholder()}
         autoComplete="off"
-        aria-controls={data ? `${id}-results` : undefined}
         className="min-h-10 w-full rounded-full border border-line bg-surface px-4 text-sm"
       />
-      {data ? (
-        <div id={`${id}-results`} className="absolute z-30 mt-2 max-h-96 w-full overflow-y-auto rounded-xl border border-line bg-surface py-2 shadow-lg" data-testid="search-results">
-          {data.groups.length === 0 ? (
-            <p className="px-4 py-3 text-muted">{t.no_results()}</p>
-          ) : (
-            data.groups.map((group) => (
-              <section key={group.id} aria-label={names[group.id] ?? group.label}>
-                <h3 className="px-4 pt-2 text-xs font-semibold tracking-wide text-muted uppercase">{names[group.id] ?? group.label}</h3>
-                <ul>
-                  {group.results.map((r) => (
-                    <li key={r.link + r.value}>
-                      {/* only a result with a page of its own in the app is a link (a demo contact or task has none) */}
-                      {r.link.startsWith('/view/') ? (
-                        <Link to={r.link} onClick={() => setQuery('')} className="block px-4 py-2 hover:bg-canvas">
-                          {r.value}
-                          {r.detail ? <span className="block text-xs text-muted">{r.detail}</span> : null}
-                        </Link>
-                      ) : (
-                        <span className="block px-4 py-2">{r.value}</span>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))
-          )}
-        </div>
-      ) : null}
+      {/* below two letters nothing is searched: the user is told so */}
+      <p id={`${id}-hint`} className={query.trim().length === 1 ? 'absolute z-30 mt-2 w-full rounded-xl border border-line bg-surface px-4 py-3 text-sm text-muted shadow-lg' : 'sr-only'} data-testid={query.trim().length === 1 ? 'search-hint' : undefined}>
+        {t.search_hint()}
+      </p>
+      <div id={`${id}-results`} role="listbox" aria-label={t.search_label()} hidden={!data} className="absolute z-30 mt-2 max-h-96 w-full overflow-y-auto rounded-xl border border-line bg-surface py-2 shadow-lg" data-testid={data ? 'search-results' : undefined}>
+        {data && groups.length === 0 ? (
+          <p className="px-4 py-3 text-muted">{t.no_results()}</p>
+        ) : (
+          groups.map((group) => (
+            <div key={group.id} role="group" aria-labelledby={`${id}-${group.id}`}>
+              <div id={`${id}-${group.id}`} role="presentation" className="px-4 pt-2 text-xs font-semibold tracking-wide text-muted uppercase">
+                {names[group.id] ?? group.label}
+              </div>
+              {group.results.map((r) => {
+                n++
+                const index = n
+                return (
+                  <Link
+                    key={r.link}
+                    id={optionId(index)}
+                    role="option"
+                    aria-selected={index === active}
+                    to={r.link}
+                    tabIndex={-1}
+                    onClick={close}
+                    onMouseEnter={() => setActive(index)}
+                    className={`block px-4 py-2 ${index === active ? 'bg-primary-100 text-primary-900' : 'hover:bg-canvas'}`}
+                  >
+                    {r.value}
+                    {r.detail ? <span className="block text-xs text-muted">{r.detail}</span> : null}
+                  </Link>
+                )
+              })}
+            </div>
+          ))
+        )}
+      </div>
     </div>
   )
 }

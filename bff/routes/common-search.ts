@@ -14,6 +14,8 @@ import type { Contact } from '../../domain/schemas/contacts.ts'
 import type { Task } from '../../domain/schemas/tasks.ts'
 import { CLIENTS, type ClientRecord } from '../../domain/schemas/clients.ts'
 import { quoteStore } from '../lib/quote-store.ts'
+import { companyGrant, levelIn } from '../lib/admin.ts'
+import { activeGrants } from '../../domain/tenancy.ts'
 
 /** api/common/navigation and api/common/search (demo-backend.md §7 Common). */
 export function navigationRoutes(deps: Deps) {
@@ -25,7 +27,7 @@ export function navigationRoutes(deps: Deps) {
 export function searchRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use(requireAuth(deps))
-    .post('/', doc({ summary: "Search clients (name, tax id), quotes (number, client), contacts, pages (the navigation's titles: the company's pages the user may open) and tasks of the current company; groups with results only; an empty query answers an empty result", tags: ['common/search'], responses: { 200: z.array(searchResultSchema) } }), valid('json', z.object({ query: z.string().max(200) })), async (c) => {
+    .post('/', doc({ summary: "Search clients (name, tax id), quotes (number, client), contacts, pages (the navigation's titles: the company's pages the user may open), tasks, and for who may open their pages the companies, branches and people of the current company; groups with results only; an empty query answers an empty result", tags: ['common/search'], responses: { 200: z.array(searchResultSchema) } }), valid('json', z.object({ query: z.string().max(200) })), async (c) => {
       const query = c.req.valid('json').query.trim().toLowerCase()
       if (!query) return c.json([])
       // Company data only when the user works in a company.
@@ -63,12 +65,35 @@ export function searchRoutes(deps: Deps) {
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
         .slice(0, 10)
         .map((quote) => ({ id: quote.id, value: quote.number, detail: quote.clientName, link: `/view/cd_cotacao/${quote.id}` }))
+      // administration: companies, branches and people, for who may open their pages
+      const user = c.get('auth').user
+      const matches = (...texts: string[]) => texts.some((t) => t.toLowerCase().includes(query))
+      const companyIds = [...new Set(activeGrants(user).map((g) => g.empresa))]
+      const companies = tenant && may('ac_empresas') ? (await Promise.all(companyIds.map(async (id) => ((await levelIn(deps, user, id, 'ac_empresas')) === 'none' ? null : deps.repos.companies.find(id))))).filter((x) => x !== null) : []
+      const companyResults = companies
+        .filter((company) => company.ACTIVE && matches(company.NOME_EMPRESA, company.RAZAO_SOCIAL ?? ''))
+        .slice(0, 10)
+        .map((company) => ({ id: String(company.COD_EMPRESA), value: company.NOME_EMPRESA, detail: company.RAZAO_SOCIAL ?? '', link: `/view/ac_empresas/${company.COD_EMPRESA}` }))
+      const branches = may('cd_filial') ? await deps.repos.companies.branches(tenant!.empresa) : []
+      const branchResults = branches
+        .filter((branch) => branch.ACTIVE && matches(branch.NOM_FILIAL, branch.PREFIX))
+        .slice(0, 10)
+        .map((branch) => ({ id: String(branch.COD_FILIAL), value: branch.NOM_FILIAL, detail: branch.PREFIX, link: `/view/cd_filial/${branch.COD_FILIAL}` }))
+      const people = may('ac_usuarios') ? (await deps.repos.users.members(tenant!.empresa)).map((m) => m.value).filter((u) => u.active && companyGrant(u, tenant!.empresa, { invited: true })) : []
+      const userResults = people
+        .filter((person) => matches(person.name, person.email))
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .slice(0, 10)
+        .map((person) => ({ id: person.id, value: person.name, detail: person.email, link: `/view/ac_usuarios/${person.id}` }))
       const groups = [
         { id: 'clients', label: 'Clients', results: clientResults },
         { id: 'quotes', label: 'Quotes', results: quoteResults },
         { id: 'contacts', label: 'Contacts', results: contactResults },
         { id: 'pages', label: 'Pages', results: pages },
         { id: 'tasks', label: 'Tasks', results: taskResults },
+        { id: 'companies', label: 'Companies', results: companyResults },
+        { id: 'branches', label: 'Branches', results: branchResults },
+        { id: 'users', label: 'Users', results: userResults },
       ]
       return c.json(groups.filter((g) => g.results.length > 0))
     })

@@ -42,7 +42,7 @@ async function crawl(page: Page, who: { email: string; password: string }) {
     await details.locator('summary').click()
   }
   // search results, for a few things a user types
-  const box = page.getByRole('searchbox', { name: 'Search' })
+  const box = page.getByRole('combobox', { name: 'Search' })
   for (const term of ['an', 'ORC', 'Campinas', 'home']) {
     await box.fill(term)
     await expect(page.getByTestId('search-results')).toBeVisible()

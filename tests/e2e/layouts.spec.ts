@@ -20,7 +20,7 @@ for (const layout of LAYOUTS) {
       await expect(page.getByRole('navigation', { name: 'Navigation' })).toHaveCount(0)
       await expect(page.getByRole('contentinfo')).toHaveCount(0)
     } else {
-      await expect(page.getByRole('banner').getByRole('searchbox', { name: 'Search' })).toBeVisible()
+      await expect(page.getByRole('banner').getByRole('combobox', { name: 'Search' })).toBeVisible()
       await expect(page.getByRole('banner').getByLabel('Company and branch')).toBeVisible()
       await expect(page.getByRole('contentinfo')).toContainText(String(new Date().getFullYear()))
       await expect(menu).toBeHidden()

@@ -22,7 +22,7 @@ test('the signed-in shell and its open panels have no accessibility violations',
     await expectAccessible(page, panel)
     await page.keyboard.press('Escape')
   }
-  await page.getByRole('searchbox', { name: 'Search' }).fill('an')
+  await page.getByRole('combobox', { name: 'Search' }).fill('an')
   await expect(page.getByTestId('search-results')).toBeVisible()
   await expectAccessible(page, 'search results')
   await page.getByTestId('company-logo').click()

@@ -60,27 +60,46 @@ test('the user menu shows who is signed in and saves a status change', async ({ 
   await expect(page.getByTestId('status-dot')).toHaveAttribute('data-status', 'online')
 })
 
-test('search starts at 2 characters, groups results and says when nothing is found', async ({ page }) => {
+test('search is a combobox: a hint below 2 letters, records with pages of their own once each, arrow keys, Enter and Escape', async ({ page }) => {
   await signIn(page, DEMO_ADMIN)
-  const box = page.getByRole('searchbox', { name: 'Search' })
+  const box = page.getByRole('combobox', { name: 'Search' })
   await box.fill('a')
+  await expect(page.getByTestId('search-hint')).toHaveText('Type at least 2 letters to search.')
   await page.waitForTimeout(500)
   await expect(page.getByTestId('search-results')).toHaveCount(0)
   await box.fill('an')
-  const results = page.getByTestId('search-results')
-  await expect(results.getByRole('region', { name: 'Contacts' })).toBeVisible()
-  await expect(results.getByRole('region', { name: 'Pages' })).toBeVisible()
-  await expect(results.getByRole('region', { name: 'Tasks' })).toBeVisible()
-  await expect(results.getByRole('region', { name: 'Clients' })).toBeVisible()
-  // a business record found by its number opens its page
+  const results = page.getByRole('listbox', { name: 'Search' })
+  await expect(box).toHaveAttribute('aria-expanded', 'true')
+  await expect(results.getByRole('group', { name: 'Clients' })).toBeVisible()
+  await expect(results.getByRole('group', { name: 'Pages' })).toBeVisible()
+  // the admin finds people of the company too; demo contacts and tasks have no page: not offered
+  await expect(results.getByRole('group', { name: 'Users' }).getByRole('option', { name: /Ana Costa/ })).toContainText('admin@demo.fieldservice.app')
+  await expect(results.getByRole('group', { name: 'Contacts' })).toHaveCount(0)
+  await expect(results.getByRole('group', { name: 'Tasks' })).toHaveCount(0)
+  // every option once, each with a page of its own
+  const links = await results.getByRole('option').evaluateAll((options) => options.map((o) => o.getAttribute('href')))
+  expect(new Set(links).size).toBe(links.length)
+  expect(links.every((l) => l!.startsWith('/view/'))).toBe(true)
+  // branches by name
+  await box.fill('Campinas')
+  await expect(results.getByRole('group', { name: 'Branches' }).getByRole('option', { name: /Campinas/ })).toBeVisible()
+  // the keyboard: down to the first option, Enter opens it
   await box.fill('ORC-2026-000007')
-  await results.getByRole('region', { name: 'Quotes' }).getByRole('link', { name: /^ORC-2026-000007/ }).click()
+  await expect(results.getByRole('option', { name: /^ORC-2026-000007/ })).toBeVisible()
+  await box.press('ArrowDown')
+  const first = results.getByRole('option').first()
+  await expect(first).toHaveAttribute('aria-selected', 'true')
+  await expect(box).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!)
+  await box.press('Enter')
   await expect(page).toHaveURL(/\/view\/cd_cotacao\/[\w-]{36}$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit ORC-2026-000007')
+  // Escape closes the list, a second Escape clears the box
   await box.fill('zzzz-nothing')
-  await expect(results.getByText('No results found!')).toBeVisible()
-  await box.fill('z')
+  await expect(page.getByTestId('search-results').getByText('No results found!')).toBeVisible()
+  await box.press('Escape')
   await expect(page.getByTestId('search-results')).toHaveCount(0)
+  await box.press('Escape')
+  await expect(box).toHaveValue('')
 })
 
 test('the profile page saves name, language and status, and changes the password with the current one', async ({ page }) => {

@@ -91,11 +91,16 @@ describe('api/common/navigation and search', () => {
     expect(await (await bff.call('/common/search', { method: 'POST', token, json: { query: '' } })).json()).toEqual([])
     expect((await bff.call('/common/search', { method: 'POST', token, json: {} })).status).toBe(400)
     const grouped = expectSchema(z.array(searchResultSchema), await (await bff.call('/common/search', { method: 'POST', token, json: { query: 'an' } })).json())
-    expect(grouped.map((g) => g.id)).toEqual(['clients', 'quotes', 'contacts', 'pages', 'tasks'])
+    expect(grouped.map((g) => g.id)).toEqual(['clients', 'quotes', 'contacts', 'pages', 'tasks', 'branches', 'users'])
+    // the admin finds the company's branches and people, each told apart by a second line
+    expect(grouped[5].results[0]).toEqual({ id: '3', value: 'Rio de Janeiro', detail: 'RIO', link: '/view/cd_filial/3' })
+    expect(grouped[6].results[0]).toEqual(expect.objectContaining({ value: 'Ana Costa', detail: 'admin@demo.fieldservice.app', link: expect.stringMatching(/^\/view\/ac_usuarios\//) }))
+    const companies = (await (await bff.call('/common/search', { method: 'POST', token, json: { query: 'acme' } })).json()) as Array<{ id: string; results: Array<{ link: string }> }>
+    expect(companies.find((g) => g.id === 'companies')?.results.map((r) => r.link)).toEqual(['/view/ac_empresas/1'])
     expect(grouped[2].results[0]).toEqual(expect.objectContaining({ name: expect.stringMatching(/an/i), avatar: null, link: expect.stringMatching(/^\/apps\/contacts\//) }))
     expect(grouped[4].results[0]).toEqual(expect.objectContaining({ title: expect.stringMatching(/an/i), completed: expect.any(Boolean) }))
     const elsewhere = (await (await bff.call('/common/search', { method: 'POST', token, headers: { 'x-empresa': '2' }, json: { query: 'an' } })).json()) as unknown[]
-    expect(elsewhere.map((g) => (g as { id: string }).id)).toEqual(['pages'])
+    expect(elsewhere.map((g) => (g as { id: string }).id)).toEqual(['pages', 'users'])
   })
 })
 
