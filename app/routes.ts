@@ -17,6 +17,7 @@ export default [
   route('error/500', 'routes/error/500.tsx'),
   route('resources/switch-branch', 'routes/resources/switch-branch.ts'),
   route('resources/language', 'routes/resources/language.ts'),
+  route('resources/appearance', 'routes/resources/appearance.ts'),
   route('resources/panel', 'routes/resources/panel.ts'),
   route('resources/search', 'routes/resources/search.ts'),
   route('resources/shortcuts', 'routes/resources/shortcuts.ts'),

@@ -37,7 +37,10 @@ export function Popover({ label, trigger, children, align = 'right', testId, sum
       >
         {trigger}
       </summary>
-      {open ? <div className={`absolute z-30 mt-2 w-[min(24rem,calc(100vw-1rem))] overflow-hidden rounded-xl border border-line bg-surface shadow-lg ${align === 'right' ? 'right-0' : 'left-0'}`}>{children}</div> : null}
+      {/* on a phone a sheet across the screen under the header; from sm a panel under its button */}
+      {open ? (
+        <div className={`fixed inset-x-2 top-16 z-30 max-h-[calc(100dvh-5rem)] overflow-y-auto rounded-xl border border-line bg-surface shadow-lg sm:absolute sm:inset-x-auto sm:top-auto sm:mt-2 sm:max-h-none sm:w-[24rem] sm:overflow-hidden ${align === 'right' ? 'sm:right-0' : 'sm:left-0'}`}>{children}</div>
+      ) : null}
     </details>
   )
 }

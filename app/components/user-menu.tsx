@@ -1,4 +1,4 @@
-import { Link, useFetcher, useLocation } from 'react-router'
+import { Form, Link, useFetcher, useLocation, useRouteLoaderData } from 'react-router'
 import type { PublicUser } from '../../domain/tenancy.ts'
 import { useT } from '../lib/i18n'
 import { Avatar } from '../ui/avatar'
@@ -12,12 +12,19 @@ const DOT: Record<PublicUser['status'], string> = {
   'not-visible': 'bg-slate-400',
 }
 
+/** The colour scheme the page is drawn in (the root loader read it from its cookie). */
+function useScheme(): string {
+  return (useRouteLoaderData('root') as { scheme?: string } | undefined)?.scheme ?? 'light'
+}
+
 /** The user menu (product-shell.md §2): 'Signed in as' the e-mail, Profile, status, Sign out. */
 export function UserMenu({ user }: { user: PublicUser }) {
   const t = useT()
   const fetcher = useFetcher()
   const location = useLocation()
   const labels: Record<PublicUser['status'], string> = { online: t.status_online(), away: t.status_away(), busy: t.status_busy(), 'not-visible': t.status_not_visible() }
+  const schemes = { light: t.scheme_light(), dark: t.scheme_dark(), auto: t.scheme_short_auto() }
+  const scheme = useScheme()
   const status = (fetcher.formData?.get('status') as PublicUser['status'] | null) ?? user.status
   const trigger = (
     <span className="relative flex">
@@ -54,6 +61,20 @@ export function UserMenu({ user }: { user: PublicUser }) {
           ))}
         </fieldset>
       </fetcher.Form>
+      <Form method="post" action="/resources/appearance" className="border-t border-line px-4 py-2">
+        <CsrfField />
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <fieldset>
+          <legend className="mb-1 text-sm text-muted">{t.scheme_label()}</legend>
+          <div className="flex gap-1">
+            {(['light', 'dark', 'auto'] as const).map((s) => (
+              <button key={s} type="submit" name="scheme" value={s} aria-pressed={scheme === s} className="flex-1 rounded-md border border-line px-2 py-1.5 text-sm hover:bg-canvas aria-pressed:border-primary-600 aria-pressed:font-semibold">
+                {schemes[s]}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      </Form>
       <Link to="/sign-out" className="block border-t border-line px-4 py-3 hover:bg-canvas">
         {t.sign_out_button()}
       </Link>

@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router'
 import { formatMoney, type Currency } from '../../domain/money.ts'
-import { useLocale, useT } from '../lib/i18n'
+import { useLocale, useT, type Locale, type Translator } from '../lib/i18n'
 import { Badge } from '../ui/badge'
 import { Button, ButtonLink, buttonClass } from '../ui/button'
 import type { Column, FeatureModule, Lookups } from './module'
@@ -20,18 +20,25 @@ export function listHref(module: string, query: ListQuery, change: Partial<ListQ
   return `/view/${module}?${params}`
 }
 
+/** A cell's value as the user reads it (in the table, and in the CSV export): labels in their language, money formatted, lookups by name. */
+export function cellText(column: Column, row: Record<string, unknown>, lookups: Lookups, t: Translator, locale: Locale): string {
+  const value = row[column.key]
+  if (column.show === 'money' && typeof value === 'number') return formatMoney(value, row.currency as Currency, locale)
+  if (column.show === 'active') return value ? t.admin_active() : t.admin_inactive()
+  if (column.show === 'yesno') return value === 'S' || value === true ? t.yes() : t.no()
+  const label = column.labels?.[String(value)]
+  if (label) return (t[label] as () => string)()
+  if (column.all && value === 'all') return (t[column.all] as () => string)()
+  if (column.lookup) return lookups[column.lookup]?.find(([v]) => v === String(value))?.[1] ?? String(value ?? '')
+  return String(value ?? '')
+}
+
 export function Cell({ column, row, lookups }: { column: Column; row: Record<string, unknown>; lookups: Lookups }) {
   const t = useT()
   const locale = useLocale()
-  const value = row[column.key]
-  if (column.show === 'money' && typeof value === 'number') return <>{formatMoney(value, row.currency as Currency, locale)}</>
-  if (column.show === 'active') return <Badge tone={value ? 'success' : 'neutral'}>{value ? t.admin_active() : t.admin_inactive()}</Badge>
-  if (column.show === 'yesno') return <>{value === 'S' || value === true ? t.yes() : t.no()}</>
-  const label = column.labels?.[String(value)]
-  if (label) return <>{(t[label] as () => string)()}</>
-  if (column.all && value === 'all') return <>{(t[column.all] as () => string)()}</>
-  if (column.lookup) return <>{lookups[column.lookup]?.find(([v]) => v === String(value))?.[1] ?? String(value ?? '')}</>
-  return <>{String(value ?? '')}</>
+  const text = cellText(column, row, lookups, t, locale)
+  if (column.show === 'active') return <Badge tone={row[column.key] ? 'success' : 'neutral'}>{text}</Badge>
+  return <>{text}</>
 }
 
 /**
@@ -68,9 +75,10 @@ export function DataTable({ def, page, query, canCreate, lookups }: { def: Featu
           {canCreate ? <ButtonLink to={`/view/${def.module}/new`}>{t.admin_new()}</ButtonLink> : null}
         </div>
       </div>
-      <div className="overflow-x-auto rounded-xl border border-line bg-surface">
-        <table className="w-full min-w-[40rem] text-left text-sm">
-          <thead className="border-b border-line bg-canvas text-ink-soft">
+      {/* below 640 px each row is a card (its cells labelled by their column), not a table scrolled sideways */}
+      <div className="rounded-xl sm:overflow-x-auto sm:border sm:border-line sm:bg-surface">
+        <table className="w-full text-left text-sm max-sm:block sm:min-w-[40rem]">
+          <thead className="border-b border-line bg-canvas text-ink-soft max-sm:sr-only">
             <tr>
               {def.columns.map((column) => {
                 const label = (t[column.label] as () => string)()
@@ -90,20 +98,24 @@ export function DataTable({ def, page, query, canCreate, lookups }: { def: Featu
               })}
             </tr>
           </thead>
-          <tbody>
+          <tbody className="max-sm:flex max-sm:flex-col max-sm:gap-3">
             {page.items.length === 0 ? (
-              <tr>
-                <td colSpan={def.columns.length} className="px-4 py-10 text-center text-muted">
+              <tr className="max-sm:block max-sm:rounded-xl max-sm:border max-sm:border-line max-sm:bg-surface">
+                <td colSpan={def.columns.length} className="px-4 py-10 text-center text-muted max-sm:block">
                   {t.admin_empty()}
                 </td>
               </tr>
             ) : (
               page.items.map((row) => (
-                <tr key={String(row[def.idKey])} className="border-b border-line last:border-0 hover:bg-canvas" data-testid="data-row">
+                <tr key={String(row[def.idKey])} className="border-b border-line last:border-0 hover:bg-canvas max-sm:flex max-sm:flex-col max-sm:rounded-xl max-sm:border max-sm:border-line max-sm:bg-surface max-sm:p-3 max-sm:last:border" data-testid="data-row">
                   {def.columns.map((column, i) => (
-                    <td key={column.key} className="px-4 py-3">
+                    <td
+                      key={column.key}
+                      data-label={i === 0 ? undefined : (t[column.label] as () => string)()}
+                      className={`px-4 py-3 max-sm:flex max-sm:gap-3 max-sm:px-0 ${i === 0 ? 'max-sm:py-1 max-sm:text-base' : 'max-sm:justify-between max-sm:py-0.5 max-sm:before:text-ink-soft max-sm:before:content-[attr(data-label)]'}`}
+                    >
                       {i === 0 || column.key === def.nameKey ? (
-                        <Link to={recordHref(row)} className="font-medium text-primary-700 underline-offset-2 hover:underline dark:text-primary-100">
+                        <Link to={recordHref(row)} className="font-medium text-primary-700 underline-offset-2 hover:underline dark:text-primary-800">
                           <Cell column={column} row={row} lookups={lookups} />
                         </Link>
                       ) : (

@@ -27,7 +27,7 @@ export async function readAnswer<T>({ request, context }: Args, path: string, sc
 }
 
 /** The module's option lists; one the user may not read is simply empty (its values show as they are). */
-async function loadLookups(args: Args, def: FeatureModule): Promise<Lookups> {
+export async function loadLookups(args: Args, def: FeatureModule): Promise<Lookups> {
   if (!def.lookups) return {}
   return def.lookups(async (path, schema) => (await readAnswer(args, path, schema)).data).catch(() => ({}))
 }

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
-import { expectAccessible, lastLinkTo, signIn } from './helpers.ts'
+import { expectAccessible, lastLinkTo, signIn, workInDemoCompany } from './helpers.ts'
 
 // The issue's scenario, end to end in the browser: an admin creates a company, a branch and a
 // technician with a restricted page set; the technician sees only those pages and gets 403 on
 // another; the admin disables the technician, whose next click finds the company gone.
 test('an admin sets up a company, a branch and a restricted technician, then disables them', async ({ browser }) => {
+  test.setTimeout(90_000)
   const admin = await (await browser.newContext()).newPage()
   await signIn(admin, DEMO_ADMIN)
 
@@ -117,8 +118,10 @@ test('an admin sets up a company, a branch and a restricted technician, then dis
 })
 
 test('deactivating a branch names the people whose only branch it is and asks again; they are told why they cannot work', async ({ browser }) => {
+  test.setTimeout(90_000)
   const admin = await (await browser.newContext()).newPage()
   await signIn(admin, DEMO_ADMIN)
+  await workInDemoCompany(admin)
   await admin.goto('/view/cd_filial/new')
   await admin.getByLabel('Branch name').fill('Santos')
   await admin.getByLabel('Number prefix').fill('SAN')
@@ -161,6 +164,8 @@ test('an edit of a record someone changed meanwhile is refused with a clear mess
   const second = await browser.newPage()
   await signIn(first, DEMO_ADMIN)
   await signIn(second, DEMO_ADMIN)
+  await workInDemoCompany(first)
+  await workInDemoCompany(second)
   await first.goto('/view/cd_filial')
   await first.getByRole('link', { name: 'Rio de Janeiro' }).first().click()
   await expect(first).toHaveURL(/\/view\/cd_filial\/3$/)
@@ -197,5 +202,16 @@ test('the list searches, sorts, pages and exports', async ({ page }) => {
   const file = await download
   expect(file.suggestedFilename()).toBe('ac_paginas.csv')
   const text = await (await file.createReadStream()).toArray()
-  expect(Buffer.concat(text).toString()).toMatch(/^\uFEFFmodule,title_en,title_es,title_pt,group,order,active\r\ncd_invoice,Invoices,/)
+  // the columns and values as the table shows them, in the user's language
+  expect(Buffer.concat(text).toString()).toMatch(/^\uFEFFOrder,Route,Title \(English\),Group,Status\r\n\d+,cd_invoice,Invoices,Money,Active\r\n$/)
+  // in Portuguese: headings and yes / no as the Portuguese table says them, accents intact
+  await page.getByLabel('Language').selectOption('pt')
+  await expect(page.getByLabel('Idioma')).toBeVisible()
+  await page.goto('/view/cd_filial')
+  const branches = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Exportar CSV' }).click()
+  const csv = Buffer.concat(await (await (await branches).createReadStream()).toArray()).toString()
+  expect(csv.split('\r\n')[0]).toBe('\uFEFFCódigo,Nome da filial,Prefixo de numeração,Filial principal,Situação')
+  expect(csv).toContain('2,São Paulo (Matriz),SAO,Sim,Ativo\r\n')
+  await page.getByLabel('Idioma').selectOption('en')
 })

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
-import { signIn } from './helpers.ts'
+import { signIn, workInDemoCompany } from './helpers.ts'
 
 // No dead ends (issue 14 §5, issue 17 §1): every in-app link a signed-in user can reach — the
 // navigation, the header's panels, search results, lists, records, breadcrumbs — opens a page
@@ -17,6 +17,7 @@ const shape = (path: string) => path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/gi, ':id
 
 async function crawl(page: Page, who: { email: string; password: string }) {
   await signIn(page, who)
+  if (who === DEMO_ADMIN) await workInDemoCompany(page)
   const origin = new URL(page.url()).origin
   const found = new Map<string, string>() // link → the page it was found on
   const broken: string[] = []

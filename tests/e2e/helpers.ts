@@ -28,3 +28,11 @@ export function lastLinkTo(email: string) {
   const url = new URL(line.split(': ').pop()!)
   return url.pathname + url.search
 }
+
+/** Works in the demo company's main branch, whatever the user picked last (the pick is kept on the user across sessions). */
+export async function workInDemoCompany(page: Page) {
+  if (!page.url().includes('/view/')) await page.goto('/view/home')
+  const switcher = page.getByLabel('Company and branch')
+  if ((await switcher.inputValue()) !== '1:2') await switcher.selectOption('1:2')
+  await expect(page.getByTestId('tenant')).toHaveText('You are working in Acme Field Services — São Paulo (Matriz).')
+}

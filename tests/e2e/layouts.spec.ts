@@ -83,3 +83,55 @@ test('an unknown layout name falls back to the default layout', async ({ page })
   await page.goto('/view/home?layout=nope')
   await expect(page.locator('[data-layout="classy"]')).toBeVisible()
 })
+
+test('on a phone the header is one row, the company and language are in the drawer, and panels are sheets inside the screen', async ({ page }) => {
+  await signIn(page, DEMO_ADMIN)
+  for (const width of [320, 390, 430]) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto('/view/home')
+    const header = page.getByRole('banner')
+    expect((await header.boundingBox())!.height, `header at ${width}`).toBeLessThanOrEqual(72)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    for (const panel of ['shortcuts-panel', 'messages-panel', 'notifications-panel', 'user-menu']) {
+      await page.getByTestId(panel).locator('summary').click()
+      const sheet = page.getByTestId(panel).locator('summary + div')
+      await expect(sheet).toBeVisible()
+      const box = (await sheet.boundingBox())!
+      expect(box.x, `${panel} at ${width}`).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width, `${panel} at ${width}`).toBeLessThanOrEqual(width)
+      await page.keyboard.press('Escape')
+    }
+    // the search results too
+    await page.getByRole('combobox', { name: 'Search' }).fill('an')
+    const results = page.getByTestId('search-results')
+    await expect(results).toBeVisible()
+    const box = (await results.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(width)
+    await page.getByRole('combobox', { name: 'Search' }).fill('')
+  }
+  // the company and the language, from the drawer
+  await page.getByRole('button', { name: 'Open navigation' }).click()
+  const drawer = page.getByRole('dialog', { name: 'Navigation' })
+  await expect(drawer.getByLabel('Company and branch')).toHaveValue('1:2')
+  await expect(drawer.getByLabel('Language')).toHaveValue('en')
+  await expectAccessible(page, 'drawer on a phone')
+})
+
+test('below 640 px a list is a column of cards, each value labelled by its column', async ({ page }) => {
+  await signIn(page, DEMO_ADMIN)
+  await page.setViewportSize({ width: 390, height: 800 })
+  await page.goto('/view/cd_filial')
+  const card = page.getByTestId('data-row').first()
+  await expect(card).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  const box = (await card.boundingBox())!
+  expect(box.x).toBeGreaterThanOrEqual(0)
+  expect(box.x + box.width).toBeLessThanOrEqual(390)
+  // a card's cells stack: its name under its code, with the column's label beside each value
+  const cells = card.getByRole('cell')
+  const [code, name] = [(await cells.nth(0).boundingBox())!, (await cells.nth(1).boundingBox())!]
+  expect(name.y).toBeGreaterThan(code.y)
+  expect(await cells.nth(1).evaluate((el) => getComputedStyle(el, '::before').content)).toBe('"Branch name"')
+  await expectAccessible(page, 'list as cards')
+})

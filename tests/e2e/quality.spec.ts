@@ -95,6 +95,42 @@ test("a picture that does not load shows the person's initials, never a broken i
   expect((await setAvatar(null)).status()).toBe(200)
 })
 
+test('in the dark scheme every kind of page and panel passes the contrast rules, and the scheme switches from the user menu', async ({ page }) => {
+  test.setTimeout(90_000)
+  await signIn(page)
+  const menu = page.getByTestId('user-menu')
+  await menu.locator('summary').click()
+  await menu.getByRole('button', { name: 'Dark' }).click()
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  await expect(page.locator('meta[name="color-scheme"]')).toHaveAttribute('content', 'dark')
+  // the native controls follow the scheme (the header's selects are not left white)
+  const select = page.getByLabel('Company and branch')
+  expect(await select.evaluate((el) => getComputedStyle(el).colorScheme)).toBe('dark')
+  for (const path of ['/view/home', '/view/cd_filial', '/view/cd_cliente', '/view/cd_cotacao', '/view/ac_usuarios', '/view/help']) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expectAccessible(page, `dark ${path}`)
+  }
+  await page.goto('/view/cd_cliente')
+  await page.getByTestId('data-row').first().getByRole('link').first().click()
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Edit')
+  await expectAccessible(page, 'dark record')
+  await page.goto('/view/home')
+  for (const panel of ['messages-panel', 'notifications-panel', 'shortcuts-panel', 'user-menu']) {
+    await page.getByTestId(panel).locator('summary').click()
+    await expect(page.getByTestId(panel).locator('summary + div')).toBeVisible()
+    await page.waitForTimeout(300)
+    await expectAccessible(page, `dark ${panel}`)
+    await page.keyboard.press('Escape')
+  }
+  // back to light, from the menu again; kept after a reload (on the user and in the cookie)
+  await page.getByTestId('user-menu').locator('summary').click()
+  await page.getByTestId('user-menu').getByRole('button', { name: 'Light' }).click()
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
+  await page.reload()
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
+})
+
 test('the dark scheme and every theme keep the shell accessible', async ({ page, context, baseURL }) => {
   await signIn(page)
   for (const [scheme, theme] of [['dark', 'default'], ['light', 'brand'], ['light', 'teal'], ['dark', 'rose'], ['light', 'purple'], ['light', 'amber']]) {

@@ -1,5 +1,7 @@
 import { useEffect } from 'react'
 import { useT } from '../../lib/i18n'
+import { BranchSwitcher } from '../../components/branch-switcher'
+import { LanguagePicker } from '../../components/language-picker'
 import { useFrame } from './frame-context'
 import { SideNavigation } from './navigation'
 import { CompanyLogo } from './user-block'
@@ -20,7 +22,7 @@ export function MenuButton({ className = '' }: { className?: string }) {
 /** The navigation drawer of every layout below md: logo, then the side navigation; Escape closes it. */
 export function Drawer() {
   const t = useT()
-  const { drawerOpen, setDrawerOpen } = useFrame()
+  const { drawerOpen, setDrawerOpen, branches, current } = useFrame()
   useEffect(() => {
     if (!drawerOpen) return
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setDrawerOpen(false)
@@ -33,6 +35,11 @@ export function Drawer() {
       <button type="button" className="absolute inset-0 bg-black/50" aria-label={t.menu_close()} onClick={() => setDrawerOpen(false)} />
       <div className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-slate-900 p-6 text-slate-100">
         <CompanyLogo />
+        {/* on a phone the header keeps one row: the company and the language are here */}
+        <div className="flex flex-col gap-2 text-ink sm:hidden">
+          <BranchSwitcher branches={branches} current={current} id="drawer-branch-switcher" />
+          <LanguagePicker id="drawer-language-picker" />
+        </div>
         <SideNavigation />
       </div>
     </div>

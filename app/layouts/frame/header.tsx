@@ -13,7 +13,10 @@ export function HeaderTools() {
   const { user, unread, timeZone } = useFrame()
   return (
     <div className="ml-auto flex items-center gap-1 sm:gap-2">
-      <LanguagePicker />
+      {/* on a phone the language is in the navigation drawer: one header row */}
+      <div className="hidden sm:block">
+        <LanguagePicker />
+      </div>
       <FullscreenToggle />
       <ShortcutsPanel />
       <MessagePanel kind="messages" unread={unread.messages} timeZone={timeZone} />
@@ -23,13 +26,15 @@ export function HeaderTools() {
   )
 }
 
-/** The company/branch switcher and the search bar (wraps under the tools on a phone). */
+/** The company/branch switcher (in the drawer on a phone) and the search bar, which takes the room left in the row. */
 export function SwitcherAndSearch() {
   const { branches, current } = useFrame()
   return (
     <>
-      <BranchSwitcher branches={branches} current={current} />
-      <div className="order-last w-full sm:order-none sm:w-auto sm:flex-1">
+      <div className="hidden sm:block">
+        <BranchSwitcher branches={branches} current={current} />
+      </div>
+      <div className="min-w-0 flex-1">
         <SearchBar />
       </div>
     </>
@@ -39,9 +44,10 @@ export function SwitcherAndSearch() {
 /** The usual header row: menu button (below md), lead (a logo in some layouts), switcher, search, tools. */
 export function Header({ lead, className = 'border-b border-line bg-surface' }: { lead?: React.ReactNode; className?: string }) {
   return (
-    <header className={`flex flex-wrap items-center gap-3 px-4 py-3 sm:px-6 ${className}`}>
+    <header className={`flex items-center gap-2 px-3 py-3 sm:flex-wrap sm:gap-3 sm:px-6 ${className}`}>
       <MenuButton />
-      {lead}
+      {/* a layout's logo in the header: from sm (on a phone the drawer shows it) */}
+      {lead ? <div className="hidden sm:block">{lead}</div> : null}
       <SwitcherAndSearch />
       <HeaderTools />
     </header>

@@ -1,21 +1,46 @@
 import { data } from 'react-router'
+import { z } from 'zod'
 import type { Route } from './+types/export'
 import { FEATURES } from '../../features'
+import { cellText } from '../../kit/data-table'
+import { loadLookups } from '../../kit/screens.server'
 import { callBff } from '../../lib/api.server'
+import { COOKIE, readCookies } from '../../lib/cookies.server'
+import { toLocale, translator } from '../../lib/i18n'
 import { requireUser } from '../../lib/session.server'
+import { csvResponse, toCsv } from '../../../bff/lib/csv.ts'
 
-/** The data table's Export CSV: the BFF's export of the same list, downloaded through the page server (the token stays in its cookie). */
+const PAGE = 100
+const listPage = z.object({ Dados: z.object({ items: z.array(z.record(z.string(), z.unknown())), pagination: z.object({ lastPage: z.number() }) }) })
+
+/**
+ * The data table's Export CSV: the same list (search, order, inactive ones on request), every
+ * page, with the columns and values as the table shows them, in the user's language — headings
+ * like "Branch name", "Active", "Yes" — UTF-8 with a BOM. (The API's own export.csv keeps the
+ * field codes, for programs.)
+ */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireUser(request, context)
   const def = FEATURES[params.module]
   if (!def) throw data(null, { status: 404 })
   const url = new URL(request.url)
-  const query = new URLSearchParams()
+  const query = new URLSearchParams({ size: String(PAGE) })
   for (const name of ['search', 'sort', 'order', 'all']) {
     const value = url.searchParams.get(name)
     if (value) query.set(name, value.slice(0, 200))
   }
-  const res = await callBff(request, context, `${def.api}/export.csv?${query}`)
-  if (!res.ok) throw data(null, { status: res.status === 403 ? 403 : 400 })
-  return new Response(res.body, { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${def.module}.csv"`, 'cache-control': 'no-store' } })
+  const rows: Array<Record<string, unknown>> = []
+  for (let page = 1; ; page++) {
+    query.set('page', String(page))
+    const res = await callBff(request, context, `${def.api}?${query}`)
+    if (!res.ok) throw data(null, { status: res.status === 403 ? 403 : 400 })
+    const { Dados } = listPage.parse(await res.json())
+    rows.push(...Dados.items)
+    if (page >= Dados.pagination.lastPage || Dados.items.length === 0) break
+  }
+  const locale = toLocale(readCookies(request)[COOKIE.culture])
+  const t = translator(locale)
+  const lookups = await loadLookups({ request, context }, def)
+  const columns = def.columns.map((column) => [(t[column.label] as () => string)(), (row: Record<string, unknown>) => cellText(column, row, lookups, t, locale)] as [string, (row: Record<string, unknown>) => string])
+  return csvResponse(def.module, toCsv(rows, columns))
 }
