@@ -67,7 +67,7 @@ export const users: SeedUser[] = [
     id: '6d1f0a52-3c1e-4b8e-9a51-0a3e5f1c2b02',
     name: 'Tiago Lima',
     ...DEMO_TECHNICIAN,
-    culture: 'pt',
+    culture: 'en',
     grants: [{ empresa: 1, filial: 1, role: 'technician' }],
   },
 ]

@@ -3,7 +3,7 @@ import type { Route } from './+types/sign-in'
 import { signInSchema } from '../../domain/schemas/auth.ts'
 import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
-import { appearanceCookies, clearTenantCookies, COOKIE, readCookies, setCookies, tokenCookie } from '../lib/cookies.server'
+import { appearanceCookies, clearTenantCookies, COOKIE, cultureCookie, readCookies, setCookies, tokenCookie } from '../lib/cookies.server'
 import { credentialError, formFields, type FieldErrors } from '../lib/forms'
 import { fieldErrors } from '../lib/form-errors.server'
 import { titled, toLocale, translator, useT } from '../lib/i18n'
@@ -24,9 +24,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ fields: fieldErrors(parsed.error, t), error: null, email: fields.email ?? '' }, 400)
   const res = await apiClient(request, context).auth['sign-in'].$post({ json: parsed.data })
   if (res.status === 200) {
-    const body = (await res.json()) as { accessToken: string; user: { scheme: string; theme: string } }
+    const body = (await res.json()) as { accessToken: string; user: { scheme: string; theme: string; culture: string } }
     const secure = context.get(serverContext).production
-    const cookies = [tokenCookie(body.accessToken, secure), ...clearTenantCookies(secure), ...appearanceCookies(body.user.scheme, body.user.theme, secure)]
+    // the person's own language and colours from now on, whatever this browser showed before
+    const cookies = [tokenCookie(body.accessToken, secure), ...clearTenantCookies(secure), ...appearanceCookies(body.user.scheme, body.user.theme, secure), cultureCookie(toLocale(body.user.culture), secure)]
     throw redirect(safeRedirect(form.get('redirectURL')), { headers: setCookies(...cookies) })
   }
   const error = credentialError(res.status, t)

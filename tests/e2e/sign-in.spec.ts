@@ -66,6 +66,21 @@ test('switching language changes the texts and is kept after a reload', async ({
   await expect(page.getByRole('heading', { name: 'Welcome back, Ana Costa!' })).toBeVisible()
 })
 
+test("the person's stored language is applied at sign-in, in any browser", async ({ page, browser }) => {
+  await page.goto('/sign-in')
+  await signIn(page)
+  await page.getByLabel('Language').selectOption('pt')
+  await expect(page.getByRole('heading', { name: 'Bem-vindo de volta, Ana Costa!' })).toBeVisible()
+  // another browser, whose pages were English until now
+  const other = await (await browser.newContext()).newPage()
+  await other.goto('/sign-in')
+  await signIn(other)
+  await expect(other.getByRole('heading', { name: 'Bem-vindo de volta, Ana Costa!' })).toBeVisible()
+  await expect(other.locator('html')).toHaveAttribute('lang', 'pt-BR')
+  await other.getByLabel('Idioma').selectOption('en')
+  await expect(other.getByRole('heading', { name: 'Welcome back, Ana Costa!' })).toBeVisible()
+})
+
 test('signing out ends the session', async ({ page }) => {
   await page.goto('/sign-in')
   await signIn(page)
