@@ -10,7 +10,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
-  timeout: 30_000,
+  // the end-to-end scenarios (a quote from the office to the client and back ...) take 10–30 s on a busy machine
+  timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
