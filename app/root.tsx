@@ -7,7 +7,7 @@ import { LoadingBar } from './components/loading-bar'
 import { Logo } from './components/logo'
 import { Toaster } from './components/toaster'
 import { COOKIE, readCookies } from './lib/cookies.server'
-import { CULTURES, toLocale, useT, type Locale } from './lib/i18n'
+import { CULTURES, loadMessages, toLocale, useT, type Locale } from './lib/i18n'
 import { serverContext } from './server-context'
 
 // In the browser zod parses without compiling code (its compiler's probe would break the Content-Security-Policy).
@@ -23,6 +23,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const theme = THEMES.has(cookies[COOKIE.theme]) ? cookies[COOKIE.theme] : 'default'
   const { csrfToken, nonce } = context.get(serverContext)
   return { locale, scheme, theme, csrfToken, nonce }
+}
+
+/** In the browser, a navigation that changes the language waits for that language's messages, so titles and texts change together. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader()
+  await loadMessages(data.locale)
+  return data
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -20,6 +20,7 @@ const page = (name: string, options: { level?: AccessLevel; perRecord?: true } =
  * levels before any input is read), the OpenAPI document (`x-access` on each operation) and the
  * tests (an operation without an entry fails them; the role × operation matrix follows it).
  * A prefix ending in '/' covers what is below it; another covers itself and what is below it.
+ * A star stands for one path segment (a record's id), as in the sole-users entry below.
  */
 const TABLE: Array<[prefix: string, access: Access]> = [
   ['/health', PUBLIC],
@@ -39,12 +40,16 @@ const TABLE: Array<[prefix: string, access: Access]> = [
   ['/ac_empresas/logo', page('ac_empresas', { level: 'edit', perRecord: true })],
   // each company in the list is checked with the caller's level in that company
   ['/ac_empresas', page('ac_empresas', { perRecord: true })],
+  // whom deactivating a branch concerns: for who may deactivate it
+  ['/cd_filial/*/sole-users', page('cd_filial', { level: 'delete' })],
   ['/cd_filial', page('cd_filial')],
   ['/ac_usuariospaginas', page('ac_usuariospaginas')],
   ['/ac_usuarios', page('ac_usuarios')],
   ['/ac_paginas', page('ac_paginas')],
   ['/cd_cliente', page('cd_cliente')],
   ['/cd_job', page('cd_job')],
+  // the client's link approves or rejects: only for who may change quotes
+  ['/cd_cotacao/*/link', page('cd_cotacao', { level: 'edit' })],
   ['/cd_cotacao', page('cd_cotacao')],
   // The demo apps ride on the business pages whose data they stand for.
   ['/apps/contacts', page('cd_cliente')],
@@ -65,7 +70,18 @@ const TABLE: Array<[prefix: string, access: Access]> = [
   ['/FileManager/', MEMBER],
   ['/files/', MEMBER],
 ]
-const ORDERED = [...TABLE].sort(([a], [b]) => b.length - a.length)
+const ORDERED = [...TABLE].sort(([a], [b]) => b.length - a.length).map(([prefix, access]) => [matcher(prefix), access] as const)
+
+/** The test of one entry: the prefix rules above, a `*` matching one segment (an id, or `:id` in the document). */
+function matcher(prefix: string): (path: string) => boolean {
+  if (prefix.includes('*')) {
+    // the entries hold only letters, '/', '_', '-' and '*': nothing to escape
+    const pattern = new RegExp('^' + prefix.split('*').join('[^/]+') + '(?:/|$)')
+    return (path) => pattern.test(path)
+  }
+  return prefix.endsWith('/') ? (path) => path.startsWith(prefix) : (path) => path === prefix || path.startsWith(`${prefix}/`)
+}
+if (TABLE.some(([prefix]) => !/^[\w/*.-]+$/.test(prefix))) throw new Error('an access entry holds a character the matcher does not escape')
 
 /** The page an area rides on (the search shows its records only to those who may read them). */
 export function accessPage(path: string): string {
@@ -77,6 +93,6 @@ export function accessPage(path: string): string {
 /** The access of an operation by its path under /api (with or without the /api prefix), or null when it is not declared. */
 export function accessOf(path: string): Access | null {
   const under = path.replace(/^\/api(?=\/)/, '')
-  for (const [prefix, access] of ORDERED) if (prefix.endsWith('/') ? under.startsWith(prefix) : under === prefix || under.startsWith(`${prefix}/`)) return access
+  for (const [matches, access] of ORDERED) if (matches(under)) return access
   return null
 }

@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 
+/** Where the header's panels open: a sheet across a phone's screen under the header; from sm, under their button. */
+export const SHEET = 'fixed inset-x-2 top-16 z-30 max-h-[calc(100dvh-5rem)] overflow-y-auto rounded-xl border border-line bg-surface shadow-lg sm:absolute sm:inset-x-auto sm:top-auto sm:mt-2'
+
 /**
  * A header popover built on <details>: opens with a click or Enter/Space, closes on Escape and
  * on a click outside. Its content is rendered only while open, so the server does not render
@@ -37,10 +40,7 @@ export function Popover({ label, trigger, children, align = 'right', testId, sum
       >
         {trigger}
       </summary>
-      {/* on a phone a sheet across the screen under the header; from sm a panel under its button */}
-      {open ? (
-        <div className={`fixed inset-x-2 top-16 z-30 max-h-[calc(100dvh-5rem)] overflow-y-auto rounded-xl border border-line bg-surface shadow-lg sm:absolute sm:inset-x-auto sm:top-auto sm:mt-2 sm:max-h-none sm:w-[24rem] sm:overflow-hidden ${align === 'right' ? 'sm:right-0' : 'sm:left-0'}`}>{children}</div>
-      ) : null}
+      {open ? <div className={`${SHEET} sm:max-h-none sm:w-[24rem] sm:overflow-hidden ${align === 'right' ? 'sm:right-0' : 'sm:left-0'}`}>{children}</div> : null}
     </details>
   )
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react'
 import { Link, useFetcher, useNavigate } from 'react-router'
 import { useT } from '../lib/i18n'
 import type { loader } from '../routes/resources/search'
+import { SHEET } from './popover'
 
 /** product-shell.md §5: search from 2 characters, 300 ms after the last key; shorter input clears. */
 export const SEARCH_MIN_LENGTH = 2
@@ -93,10 +94,10 @@ export function SearchBar() {
         className="min-h-10 w-full rounded-full border border-line bg-surface px-4 text-sm"
       />
       {/* below two letters nothing is searched: the user is told so */}
-      <p id={`${id}-hint`} className={query.trim().length === 1 ? 'fixed inset-x-2 top-16 z-30 rounded-xl border border-line bg-surface px-4 py-3 text-sm text-muted shadow-lg sm:absolute sm:inset-x-auto sm:top-auto sm:mt-2 sm:w-full' : 'sr-only'} data-testid={query.trim().length === 1 ? 'search-hint' : undefined}>
+      <p id={`${id}-hint`} className={query.trim().length === 1 ? `${SHEET} px-4 py-3 text-sm text-muted sm:w-full` : 'sr-only'} data-testid={query.trim().length === 1 ? 'search-hint' : undefined}>
         {t.search_hint()}
       </p>
-      <div id={`${id}-results`} role="listbox" aria-label={t.search_label()} hidden={!data} className="fixed inset-x-2 top-16 z-30 max-h-[calc(100dvh-5rem)] overflow-y-auto rounded-xl border border-line bg-surface py-2 shadow-lg sm:absolute sm:inset-x-auto sm:top-auto sm:mt-2 sm:max-h-96 sm:w-full" data-testid={data ? 'search-results' : undefined}>
+      <div id={`${id}-results`} role="listbox" aria-label={t.search_label()} hidden={!data} className={`${SHEET} py-2 sm:max-h-96 sm:w-full`} data-testid={data ? 'search-results' : undefined}>
         {data && groups.length === 0 ? (
           <p className="px-4 py-3 text-muted">{t.no_results()}</p>
         ) : (

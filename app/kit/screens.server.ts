@@ -3,10 +3,10 @@ import { z } from 'zod'
 import { wrapper } from '../../domain/schemas/common.ts'
 import { listAnswer } from '../../domain/schemas/resource.ts'
 import { callBff } from '../lib/api.server'
-import { COOKIE, readCookies } from '../lib/cookies.server'
+import { requestLocale } from '../lib/cookies.server'
 import { formFields } from '../lib/forms'
 import { fieldErrors, refusalErrors } from '../lib/form-errors.server'
-import { toLocale, translator } from '../lib/i18n'
+import { translator } from '../lib/i18n'
 import { pageInfo } from '../lib/page-info.server'
 import { requireUser } from '../lib/session.server'
 import { flatRows, rowsFromForm } from './form-rows'
@@ -76,7 +76,7 @@ export async function loadRecord(args: Args & { params: { id: string } }, def: F
 export async function saveRecord(args: Args & { params: { id: string } }, def: FeatureModule) {
   const { request, context, params } = args
   await requireUser(request, context)
-  const t = translator(toLocale(readCookies(request)[COOKIE.culture]))
+  const t = translator(requestLocale(request))
   const fields = formFields(await request.formData())
   const headers = fields.version ? { 'If-Match': fields.version } : undefined
   const back = `/view/${def.module}`

@@ -1,3 +1,4 @@
+import { toLocale, type Locale } from './i18n'
 /**
  * The cookies of the SSR app. The token is httpOnly (scripts never see it); all are
  * SameSite=Lax and Secure in production. currentEmpresa / currentFilial mirror the
@@ -60,3 +61,6 @@ export function setCookies(...cookies: string[]): Headers {
 
 /** The user's appearance, for the server to render the right colours from the first byte. */
 export const appearanceCookies = (scheme: string, theme: string, secure: boolean) => [cookie(COOKIE.scheme, scheme, { maxAge: YEAR, secure }), cookie(COOKIE.theme, theme, { maxAge: YEAR, secure })]
+
+/** The language of a request's pages (its culture cookie; English without one). */
+export const requestLocale = (request: Request): Locale => toLocale(readCookies(request)[COOKIE.culture])

@@ -3,10 +3,10 @@ import type { Route } from './+types/forgot-password'
 import { forgotPasswordSchema } from '../../domain/schemas/auth.ts'
 import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
-import { COOKIE, readCookies } from '../lib/cookies.server'
+import { requestLocale } from '../lib/cookies.server'
 import { formFields } from '../lib/forms'
 import { fieldErrors } from '../lib/form-errors.server'
-import { titled, toLocale, translator, useT } from '../lib/i18n'
+import { titled, translator, useT } from '../lib/i18n'
 import { Alert } from '../ui/alert'
 import { Button } from '../ui/button'
 import { CsrfField } from '../ui/csrf-field'
@@ -15,7 +15,7 @@ import { TextField } from '../ui/text-field'
 export const meta = titled('forgot_title')
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const t = translator(toLocale(readCookies(request)[COOKIE.culture]))
+  const t = translator(requestLocale(request))
   const parsed = forgotPasswordSchema.safeParse(formFields(await request.formData()))
   if (!parsed.success) return data({ sent: false, fields: fieldErrors(parsed.error, t), error: null }, 400)
   const res = await apiClient(request, context).auth['forgot-password'].$post({ json: parsed.data })

@@ -3,10 +3,10 @@ import type { Route } from './+types/reset-password'
 import { resetPasswordSchema } from '../../domain/schemas/auth.ts'
 import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
-import { COOKIE, readCookies } from '../lib/cookies.server'
+import { requestLocale } from '../lib/cookies.server'
 import { formFields } from '../lib/forms'
 import { fieldErrors, refusalErrors } from '../lib/form-errors.server'
-import { titled, toLocale, translator, useT } from '../lib/i18n'
+import { titled, translator, useT } from '../lib/i18n'
 import { Alert } from '../ui/alert'
 import { Button } from '../ui/button'
 import { CsrfField } from '../ui/csrf-field'
@@ -15,7 +15,7 @@ import { TextField } from '../ui/text-field'
 export const meta = titled('reset_title')
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const t = translator(toLocale(readCookies(request)[COOKIE.culture]))
+  const t = translator(requestLocale(request))
   const fields = formFields(await request.formData())
   const parsed = resetPasswordSchema.safeParse(fields)
   if (!parsed.success) {

@@ -3,7 +3,7 @@ import type { Route } from './+types/sign-in'
 import { signInSchema } from '../../domain/schemas/auth.ts'
 import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
-import { appearanceCookies, clearTenantCookies, COOKIE, cultureCookie, readCookies, setCookies, tokenCookie } from '../lib/cookies.server'
+import { appearanceCookies, clearTenantCookies, cultureCookie, setCookies, tokenCookie, requestLocale } from '../lib/cookies.server'
 import { credentialError, formFields, type FieldErrors } from '../lib/forms'
 import { fieldErrors } from '../lib/form-errors.server'
 import { titled, toLocale, translator, useT } from '../lib/i18n'
@@ -17,7 +17,7 @@ import { TextField } from '../ui/text-field'
 export const meta = titled('sign_in_title')
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const t = translator(toLocale(readCookies(request)[COOKIE.culture]))
+  const t = translator(requestLocale(request))
   const form = await request.formData()
   const fields = formFields(form)
   const parsed = signInSchema.safeParse(fields)

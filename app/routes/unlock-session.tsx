@@ -3,10 +3,10 @@ import type { Route } from './+types/unlock-session'
 import { signInSchema } from '../../domain/schemas/auth.ts'
 import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
-import { COOKIE, readCookies, tokenCookie } from '../lib/cookies.server'
+import { tokenCookie, requestLocale } from '../lib/cookies.server'
 import { credentialError, formFields } from '../lib/forms'
 import { fieldErrors } from '../lib/form-errors.server'
-import { titled, toLocale, translator, useT } from '../lib/i18n'
+import { titled, translator, useT } from '../lib/i18n'
 import { requireUser, safeRedirect } from '../lib/session.server'
 import { serverContext } from '../server-context'
 import { Alert } from '../ui/alert'
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context)
-  const t = translator(toLocale(readCookies(request)[COOKIE.culture]))
+  const t = translator(requestLocale(request))
   const form = await request.formData()
   const parsed = signInSchema.safeParse({ ...formFields(form), email: user.email })
   if (!parsed.success) return data({ fields: fieldErrors(parsed.error, t), error: null }, 400)

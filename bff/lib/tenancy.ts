@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory'
 import type { Repositories } from '../../storage/repositories/index.ts'
-import type { BranchRecord } from '../../domain/tenancy.ts'
+import type { BranchRecord, CompanyRecord } from '../../domain/tenancy.ts'
 import { activeGrants, type Grant, type UserRecord } from '../../domain/tenancy.ts'
 import type { AppEnv, Deps, Tenant } from './deps.ts'
 import { apiError } from './errors.ts'
@@ -15,17 +15,21 @@ export function grantFor(user: UserRecord, empresa: number, filial: number): Gra
   return activeGrants(user).find((g) => g.empresa === empresa && (g.filial === 'all' || g.filial === filial)) ?? null
 }
 
-/** Every active branch the user may work in, across companies, in a stable order. */
-export async function branchesOf(repos: Repositories, user: UserRecord): Promise<Array<BranchRecord & { NOME_EMPRESA: string }>> {
+/** The branches the user is given, active or not (and their companies), across companies, in a stable order. */
+async function grantedBranches(repos: Repositories, user: UserRecord): Promise<Array<{ branch: BranchRecord; company: CompanyRecord }>> {
   const companies = [...new Set(activeGrants(user).map((g) => g.empresa))].sort((a, b) => a - b)
   const lists = await Promise.all(
     companies.map(async (empresa) => {
       const [company, branches] = await Promise.all([repos.companies.find(empresa), repos.companies.branches(empresa)])
-      if (!company?.ACTIVE) return []
-      return branches.filter((b) => b.ACTIVE && grantFor(user, empresa, b.COD_FILIAL)).map((b) => ({ ...b, NOME_EMPRESA: company.NOME_EMPRESA }))
+      return company ? branches.filter((b) => grantFor(user, empresa, b.COD_FILIAL)).map((branch) => ({ branch, company })) : []
     }),
   )
   return lists.flat()
+}
+
+/** Every active branch the user may work in (of an active company), across companies, in a stable order. */
+export async function branchesOf(repos: Repositories, user: UserRecord): Promise<Array<BranchRecord & { NOME_EMPRESA: string }>> {
+  return (await grantedBranches(repos, user)).filter(({ branch, company }) => branch.ACTIVE && company.ACTIVE).map(({ branch, company }) => ({ ...branch, NOME_EMPRESA: company.NOME_EMPRESA }))
 }
 
 /**
@@ -33,15 +37,7 @@ export async function branchesOf(repos: Repositories, user: UserRecord): Promise
  * A user left with none active is told which ones, not only that there is none.
  */
 export async function inactiveBranchesOf(repos: Repositories, user: UserRecord): Promise<string[]> {
-  const companies = [...new Set(activeGrants(user).map((g) => g.empresa))].sort((a, b) => a - b)
-  const lists = await Promise.all(
-    companies.map(async (empresa) => {
-      const [company, branches] = await Promise.all([repos.companies.find(empresa), repos.companies.branches(empresa)])
-      if (!company) return []
-      return branches.filter((b) => (!b.ACTIVE || !company.ACTIVE) && grantFor(user, empresa, b.COD_FILIAL)).map((b) => `${company.NOME_EMPRESA} — ${b.NOM_FILIAL}`)
-    }),
-  )
-  return lists.flat()
+  return (await grantedBranches(repos, user)).filter(({ branch, company }) => !branch.ACTIVE || !company.ACTIVE).map(({ branch, company }) => `${company.NOME_EMPRESA} — ${branch.NOM_FILIAL}`)
 }
 
 /**

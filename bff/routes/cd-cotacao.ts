@@ -7,9 +7,7 @@ import { quoteInput, quoteNumber, quoteSearchText, quoteRow, quoteRowOf, quoteSt
 import { wrapper } from '../../domain/schemas/common.ts'
 import { quoteSource, quoteStore } from '../lib/quote-store.ts'
 import type { Deps } from '../lib/deps.ts'
-import { apiError, fieldError, notFound, ruleError } from '../lib/errors.ts'
-import { FORBIDDEN_PAGE, levelsFor } from '../lib/page-access.ts'
-import { atLeast } from '../../domain/access.ts'
+import { fieldError, notFound, ruleError } from '../lib/errors.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { sendLink } from '../lib/outbox.ts'
 import { quoteLinkUrl } from '../lib/quote-link.ts'
@@ -190,8 +188,6 @@ export function cdCotacaoRoutes(deps: Deps) {
         const who = callerOf(deps, c)
         const quote = await source.find(who, c.req.valid('param').id)
         if (!quote) throw notFound('Quote')
-        // the link approves or rejects: only who may change quotes has it
-        if (!atLeast((await levelsFor(deps, who.tenant, who.user.id)).cd_cotacao ?? 'none', 'edit')) throw apiError(403, FORBIDDEN_PAGE)
         if (quote.value.sendCount === 0) throw ruleError(409, 'quote_not_sent')
         return c.json(ok({ url: await quoteLinkUrl(deps, who.tenant.empresa, quote.value) }))
       }),

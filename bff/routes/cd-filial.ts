@@ -9,8 +9,6 @@ import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { ok, resourceRoutes, type ResourceDefinition } from '../lib/resource.ts'
 import { branchesOf, requireTenant, resolveTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
-import { FORBIDDEN_PAGE, levelsFor } from '../lib/page-access.ts'
-import { atLeast } from '../../domain/access.ts'
 
 const tags = ['cd_filial']
 /** What the API shows of a branch: the documented row (absent optional fields as ''). */
@@ -82,14 +80,16 @@ export function cdFilialRoutes(deps: Deps) {
         return c.json(ok(rows.map((b) => ({ COD_FILIAL: b.COD_FILIAL, COD_EMPRESA: b.COD_EMPRESA, NOME_EMPRESA: b.NOME_EMPRESA, NOM_FILIAL: b.NOM_FILIAL, FLG_PRINCIPAL: b.FLG_PRINCIPAL }))))
       })
       .get('/:id/sole-users', doc({ summary: 'The active people of the company whose only branch this is (deactivating it leaves them without one)', tags, responses: { 200: wrapper(z.array(z.object({ id: z.string(), name: z.string(), email: z.string() }))), 403: apiErrorSchema, 404: apiErrorSchema } }), requireTenant(deps), valid('param', z.object({ id: z.coerce.number().int().positive() })), async (c) => {
-        const tenant = c.get('tenant')
-        const { empresa } = tenant
+        const { empresa } = c.get('tenant')
         const id = c.req.valid('param').id
-        // the people concerned are for who may deactivate the branch
-        if (!atLeast((await levelsFor(deps, tenant, c.get('auth').user.id)).cd_filial ?? 'none', 'delete')) throw apiError(403, FORBIDDEN_PAGE)
         if (!(await companies.getBranch(empresa, id))) throw apiError(404, 'Branch not found')
         const members = await deps.repos.users.members(empresa)
-        const sole = members.map((m) => m.value).filter((u) => activeGrants(u).some((g) => g.empresa === empresa && g.filial === id) && !activeGrants(u).some((g) => g.empresa === empresa && g.filial === 'all'))
+        const sole = members
+          .map((m) => m.value)
+          .filter((u) => {
+            const here = activeGrants(u).filter((g) => g.empresa === empresa)
+            return here.some((g) => g.filial === id) && !here.some((g) => g.filial === 'all')
+          })
         return c.json(ok(sole.map((u) => ({ id: u.id, name: u.name, email: u.email })).sort((a, b) => a.name.localeCompare(b.name))))
       })
       .get('/current', doc({ summary: 'The company and branch this request resolves to (X-Empresa, X-Filial; -1 the default)', tags, responses: { 200: currentBranchAnswer } }), requireTenant(deps), async (c) => {

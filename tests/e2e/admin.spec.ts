@@ -1,6 +1,16 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { expectAccessible, lastLinkTo, signIn, workInDemoCompany } from './helpers.ts'
+
+/** On the new-user form: invites a technician to one branch; the list then shows them as invited. */
+async function inviteTechnician(admin: Page, person: { name: string; email: string; branch: string }) {
+  await admin.getByLabel('Name').fill(person.name)
+  await admin.getByLabel('E-mail').fill(person.email)
+  await admin.getByLabel('Role').selectOption('technician')
+  await admin.getByLabel('Branch', { exact: true }).selectOption({ label: person.branch })
+  await admin.getByRole('button', { name: 'Save' }).click()
+  await expect(admin.getByTestId('data-row').filter({ hasText: person.email })).toContainText('Invited')
+}
 
 // The issue's scenario, end to end in the browser: an admin creates a company, a branch and a
 // technician with a restricted page set; the technician sees only those pages and gets 403 on
@@ -45,12 +55,7 @@ test('an admin sets up a company, a branch and a restricted technician, then dis
   // the technician, in that branch: invited (he chooses his own password)
   await admin.goto('/view/ac_usuarios/new')
   await expect(admin.getByLabel('Initial password')).toHaveCount(0)
-  await admin.getByLabel('Name').fill('Tomás Field')
-  await admin.getByLabel('E-mail').fill('tomas@globex.example')
-  await admin.getByLabel('Role').selectOption('technician')
-  await admin.getByLabel('Branch', { exact: true }).selectOption({ label: 'Globex North' })
-  await admin.getByRole('button', { name: 'Save' }).click()
-  await expect(admin.getByTestId('data-row').filter({ hasText: 'tomas@globex.example' })).toContainText('Invited')
+  await inviteTechnician(admin, { name: 'Tomás Field', email: 'tomas@globex.example', branch: 'Globex North' })
 
   // his pages: technician work only (the preset's others taken away)
   await admin.goto('/view/ac_usuariospaginas')
@@ -128,12 +133,7 @@ test('deactivating a branch names the people whose only branch it is and asks ag
   await admin.getByRole('button', { name: 'Save' }).click()
   await expect(admin.getByTestId('data-row').filter({ hasText: 'Santos' })).toBeVisible()
   await admin.goto('/view/ac_usuarios/new')
-  await admin.getByLabel('Name').fill('Lia Santos')
-  await admin.getByLabel('E-mail').fill('lia@acme.example')
-  await admin.getByLabel('Role').selectOption('technician')
-  await admin.getByLabel('Branch', { exact: true }).selectOption({ label: 'Santos' })
-  await admin.getByRole('button', { name: 'Save' }).click()
-  await expect(admin.getByTestId('data-row').filter({ hasText: 'lia@acme.example' })).toContainText('Invited')
+  await inviteTechnician(admin, { name: 'Lia Santos', email: 'lia@acme.example', branch: 'Santos' })
   const lia = await (await browser.newContext()).newPage()
   await lia.goto(lastLinkTo('lia@acme.example'))
   await lia.getByLabel('New password').fill('lia-password-2026')

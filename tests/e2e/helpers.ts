@@ -12,6 +12,17 @@ export async function expectAccessible(page: Page, what: string) {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([])
 }
 
+/** Opens each header panel in turn (as a user does) and checks it with axe; Escape closes it. */
+export async function expectPanelsAccessible(page: Page, what = '') {
+  for (const panel of ['messages-panel', 'notifications-panel', 'shortcuts-panel', 'user-menu']) {
+    await page.getByTestId(panel).locator('summary').click()
+    await expect(page.getByTestId(panel).locator('summary + div')).toBeVisible()
+    await page.waitForTimeout(300)
+    await expectAccessible(page, `${what}${panel}`)
+    await page.keyboard.press('Escape')
+  }
+}
+
 /** Signs in through the sign-in page, as a user would. */
 export async function signIn(page: Page, who: { email: string; password: string } = DEMO_TECHNICIAN) {
   await page.goto('/sign-in')

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { gzipSync } from 'node:zlib'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
-import { expectAccessible, signIn as signInAs } from './helpers.ts'
+import { expectAccessible, expectPanelsAccessible, signIn as signInAs } from './helpers.ts'
 
 const signIn = (page: Page) => signInAs(page, DEMO_ADMIN)
 
@@ -15,13 +15,7 @@ test('the signed-out pages have no accessibility violations', async ({ page }) =
 test('the signed-in shell and its open panels have no accessibility violations', async ({ page }) => {
   await signIn(page)
   await expectAccessible(page, 'home')
-  for (const panel of ['messages-panel', 'notifications-panel', 'shortcuts-panel', 'user-menu']) {
-    await page.getByTestId(panel).locator('summary').click()
-    await expect(page.getByTestId(panel).locator('summary + div')).toBeVisible()
-    await page.waitForTimeout(300)
-    await expectAccessible(page, panel)
-    await page.keyboard.press('Escape')
-  }
+  await expectPanelsAccessible(page)
   await page.getByRole('combobox', { name: 'Search' }).fill('an')
   await expect(page.getByTestId('search-results')).toBeVisible()
   await expectAccessible(page, 'search results')
@@ -116,13 +110,7 @@ test('in the dark scheme every kind of page and panel passes the contrast rules,
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Edit')
   await expectAccessible(page, 'dark record')
   await page.goto('/view/home')
-  for (const panel of ['messages-panel', 'notifications-panel', 'shortcuts-panel', 'user-menu']) {
-    await page.getByTestId(panel).locator('summary').click()
-    await expect(page.getByTestId(panel).locator('summary + div')).toBeVisible()
-    await page.waitForTimeout(300)
-    await expectAccessible(page, `dark ${panel}`)
-    await page.keyboard.press('Escape')
-  }
+  await expectPanelsAccessible(page, 'dark ')
   // back to light, from the menu again; kept after a reload (on the user and in the cookie)
   await page.getByTestId('user-menu').locator('summary').click()
   await page.getByTestId('user-menu').getByRole('button', { name: 'Light' }).click()

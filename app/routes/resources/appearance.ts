@@ -2,7 +2,7 @@ import { redirect } from 'react-router'
 import type { Route } from './+types/appearance'
 import { SCHEMES, THEMES, type Scheme, type Theme } from '../../../domain/tenancy.ts'
 import { apiClient } from '../../lib/api.server'
-import { appearanceCookies, COOKIE, readCookies } from '../../lib/cookies.server'
+import { appearanceCookies, COOKIE, readCookies, setCookies } from '../../lib/cookies.server'
 import { requireUser, safeRedirect } from '../../lib/session.server'
 import { serverContext } from '../../server-context'
 
@@ -15,5 +15,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!scheme) throw redirect(back)
   const theme: Theme = THEMES.find((t) => t === readCookies(request)[COOKIE.theme]) ?? 'default'
   await apiClient(request, context).common.user.$patch({ json: { user: { scheme: scheme satisfies Scheme } } })
-  throw redirect(back, { headers: { 'Set-Cookie': appearanceCookies(scheme, theme, context.get(serverContext).production)[0] } })
+  throw redirect(back, { headers: setCookies(...appearanceCookies(scheme, theme, context.get(serverContext).production)) })
 }

@@ -5,8 +5,8 @@ import { FEATURES } from '../../features'
 import { cellText } from '../../kit/data-table'
 import { loadLookups } from '../../kit/screens.server'
 import { callBff } from '../../lib/api.server'
-import { COOKIE, readCookies } from '../../lib/cookies.server'
-import { toLocale, translator } from '../../lib/i18n'
+import { requestLocale } from '../../lib/cookies.server'
+import { translator } from '../../lib/i18n'
 import { requireUser } from '../../lib/session.server'
 import { csvResponse, toCsv } from '../../../bff/lib/csv.ts'
 
@@ -38,7 +38,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     rows.push(...Dados.items)
     if (page >= Dados.pagination.lastPage || Dados.items.length === 0) break
   }
-  const locale = toLocale(readCookies(request)[COOKIE.culture])
+  const locale = requestLocale(request)
   const t = translator(locale)
   const lookups = await loadLookups({ request, context }, def)
   const columns = def.columns.map((column) => [(t[column.label] as () => string)(), (row: Record<string, unknown>) => cellText(column, row, lookups, t, locale)] as [string, (row: Record<string, unknown>) => string])

@@ -5,11 +5,11 @@ import type { Route } from './+types/myaccount'
 import { passwordChangeSchema } from '../../../domain/schemas/auth.ts'
 import type { ViewLayoutData } from '../../layouts/view-layout'
 import { apiClient } from '../../lib/api.server'
-import { appearanceCookies, COOKIE, cultureCookie, readCookies, setCookies, tokenCookie } from '../../lib/cookies.server'
+import { appearanceCookies, cultureCookie, setCookies, tokenCookie, requestLocale } from '../../lib/cookies.server'
 import { SCHEMES, THEMES } from '../../../domain/tenancy.ts'
 import { formFields, type FieldErrors } from '../../lib/forms'
 import { fieldErrors, refusalErrors } from '../../lib/form-errors.server'
-import { LOCALES, titled, toLocale, translator, useT } from '../../lib/i18n'
+import { LOCALES, titled, translator, useT } from '../../lib/i18n'
 import { serverContext } from '../../server-context'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
@@ -34,7 +34,7 @@ type Result = { form: 'profile' | 'password'; ok: boolean; fields: FieldErrors; 
 /** The profile (product-shell.md view/myaccount): name, language, status and the password. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = formFields(await request.formData())
-  const t = translator(toLocale(readCookies(request)[COOKIE.culture]))
+  const t = translator(requestLocale(request))
   const secure = context.get(serverContext).production
   const api = apiClient(request, context)
   if (form.intent === 'password') {

@@ -8,10 +8,10 @@ import { userPages } from '../../../features/ac_usuariospaginas/module'
 import { moduleMeta } from '../../../kit/screens'
 import { readAnswer, type FormState } from '../../../kit/screens.server'
 import { callBff } from '../../../lib/api.server'
-import { COOKIE, readCookies } from '../../../lib/cookies.server'
+import { requestLocale } from '../../../lib/cookies.server'
 import { formFields } from '../../../lib/forms'
 import { refusalErrors } from '../../../lib/form-errors.server'
-import { toLocale, translator, useT } from '../../../lib/i18n'
+import { translator, useT } from '../../../lib/i18n'
 import { pageInfo } from '../../../lib/page-info.server'
 import { requireUser } from '../../../lib/session.server'
 
@@ -25,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireUser(request, context)
-  const t = translator(toLocale(readCookies(request)[COOKIE.culture]))
+  const t = translator(requestLocale(request))
   const fields = formFields(await request.formData())
   const levels = Object.fromEntries(Object.entries(fields).flatMap(([k, v]) => (k.startsWith('level:') ? [[k.slice(6), v]] : [])))
   const res =
