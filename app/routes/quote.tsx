@@ -7,7 +7,7 @@ import { publicQuoteSchema, type PublicQuote } from '../../domain/schemas/quotes
 import { callBff } from '../lib/api.server'
 import { formFields } from '../lib/forms'
 import { refusalErrors } from '../lib/form-errors.server'
-import { CULTURES, translator, type Translator } from '../lib/i18n'
+import { CULTURES, loadMessages, translator, type Translator } from '../lib/i18n'
 import { CsrfField } from '../ui/csrf-field'
 import { Alert } from '../ui/alert'
 import { Button } from '../ui/button'
@@ -18,6 +18,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (res.status === 404 || res.status === 400) throw data(null, { status: 404 })
   if (!res.ok) throw data(null, { status: 500 })
   return { quote: wrapper(publicQuoteSchema).parse(await res.json()).Dados }
+}
+
+/** Reached in the browser (from the quote's record): the page speaks the client's language, whose messages come first. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader()
+  await loadMessages(data.quote.culture)
+  return data
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -72,7 +79,8 @@ export default function QuotePage({ loaderData, actionData, params }: Route.Comp
   const errors = actionData?.errors ?? {}
   const input = 'min-h-11 w-full rounded-md border border-line bg-surface px-3 text-ink'
   return (
-    <main lang={quote.culture} className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
+    // data-messages: the client's language is loaded before the page hydrates (entry.client)
+    <main lang={quote.culture} data-messages={quote.culture} className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex items-center gap-4">
           {quote.company.hasLogo ? <img src={`/api/public/quotes/${params.token}/logo`} alt={quote.company.name} className="max-h-16 max-w-40 object-contain" /> : null}
