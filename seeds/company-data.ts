@@ -1,3 +1,4 @@
+import type { Culture } from '../domain/cultures.ts'
 import { appData, type ScrumList } from '../storage/repositories/app-data.ts'
 import type { Store } from '../storage/store.ts'
 import { seedChats } from './chats.ts'
@@ -21,7 +22,7 @@ import { JOBS } from '../domain/schemas/jobs.ts'
 export const DEMO_COMPANY = 1
 
 /** Loads the demo app data into one company; a collection that has data is left alone. */
-export async function seedCompanyData(store: Store, empresa: number) {
+export async function seedCompanyData(store: Store, empresa: number, culture: Culture = 'en') {
   const data = appData(store, empresa)
   const tags = seedContactTags()
   await data.list('contact-tags').createOnce(tags)
@@ -33,7 +34,7 @@ export async function seedCompanyData(store: Store, empresa: number) {
   if (await data.products().isEmpty()) await data.products().putMany(seedProducts())
   const taskTags = seedTaskTags()
   await data.list('task-tags').createOnce(taskTags)
-  await data.list('tasks').createOnce(seedTasks(taskTags, contacts.slice(0, 5).map((c) => c.id)))
+  await data.list('tasks').createOnce(seedTasks(taskTags, contacts.slice(0, 5).map((c) => c.id), culture))
   const noteLabels = seedNoteLabels()
   await data.list('note-labels').createOnce(noteLabels)
   await data.list('notes').createOnce(seedNotes(noteLabels))

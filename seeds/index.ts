@@ -21,10 +21,12 @@ export async function seedDemoData(store: Store, log: Logger, passwordIterations
   const repos = createRepositories(store)
   for (const company of companies) if (!(await repos.companies.find(company.COD_EMPRESA))) await repos.companies.save(company)
   for (const b of branches) if (!(await repos.companies.findBranch(b.COD_EMPRESA, b.COD_FILIAL))) await repos.companies.saveBranch(b)
+  const cultureOf = (empresa: number) => companies.find((c) => c.COD_EMPRESA === empresa)?.CULTURE ?? 'en'
   for (const u of users) {
-    // the demo panels: written where the user has none yet
+    // the demo panels: written where the user has none yet, in the language of the user's first company
     const panels = repos.panels(u.id)
-    await Promise.all([panels.messages.createOnce(seedMessages()), panels.notifications.createOnce(seedNotifications()), panels.shortcuts.createOnce(seedShortcuts())])
+    const culture = cultureOf(u.grants[0].empresa)
+    await Promise.all([panels.messages.createOnce(seedMessages(culture)), panels.notifications.createOnce(seedNotifications(culture)), panels.shortcuts.createOnce(seedShortcuts(culture))])
     if (await repos.users.findByEmail(u.email)) continue
     await repos.users.create({
       id: u.id,
@@ -41,7 +43,7 @@ export async function seedDemoData(store: Store, log: Logger, passwordIterations
       createdAt: '2026-01-05T12:00:00.000Z',
     })
   }
-  await seedCompanyData(store, DEMO_COMPANY)
+  await seedCompanyData(store, DEMO_COMPANY, cultureOf(DEMO_COMPANY))
   await store.put(marker, { version: SEED_VERSION })
   log.info(`Demo data loaded (${companies.length} companies, ${branches.length} branches, ${users.length} users)`)
   return true

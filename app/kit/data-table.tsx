@@ -17,6 +17,7 @@ export function listHref(module: string, query: ListQuery, change: Partial<ListQ
   params.set('order', next.order)
   if (next.page > 1) params.set('page', String(next.page))
   if (next.all) params.set('all', '1')
+  if (next.state) params.set('state', next.state)
   return `/view/${module}?${params}`
 }
 
@@ -48,7 +49,7 @@ export function Cell({ column, row, lookups }: { column: Column; row: Record<str
  */
 export function DataTable({ def, page, query, canCreate, lookups }: { def: FeatureModule; page: ListPage; query: ListQuery; canCreate: boolean; lookups: Lookups }) {
   const t = useT()
-  const exportParams = new URLSearchParams({ search: query.search, sort: query.sort, order: query.order, all: query.all ? '1' : '0' })
+  const exportParams = new URLSearchParams({ search: query.search, sort: query.sort, order: query.order, all: query.all ? '1' : '0', ...(query.state ? { state: query.state } : {}) })
   const recordHref = (row: Record<string, unknown>) => (def.rowLink ? def.rowLink(String(row[def.idKey])) : `/view/${def.module}/${encodeURIComponent(String(row[def.idKey]))}`)
   return (
     <div className="flex flex-col gap-4" data-testid="data-table">
@@ -60,6 +61,19 @@ export function DataTable({ def, page, query, canCreate, lookups }: { def: Featu
             {t.admin_search()}
             <input type="search" name="search" defaultValue={query.search} className="min-h-10 w-64 max-w-full rounded-md border border-line bg-surface px-3 text-ink" />
           </label>
+          {def.states ? (
+            <label className="flex flex-col gap-1 text-sm font-medium text-ink-soft">
+              {t.f_state()}
+              <select name="state" defaultValue={query.state} className="min-h-10 rounded-md border border-line bg-surface px-3 text-ink">
+                <option value="">{t.admin_all_states()}</option>
+                {Object.entries(def.states).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {(t[label] as () => string)()}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
           <label className="flex min-h-10 items-center gap-2 text-sm">
             <input type="checkbox" name="all" value="1" defaultChecked={query.all} className="h-4 w-4" />
             {t.admin_show_inactive()}

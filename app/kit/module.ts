@@ -59,6 +59,34 @@ export type RecordAction = { name: string; label: TextKey; when: readonly string
 /** Amounts and dates a fact shows, in the user's culture. */
 export type FactFormat = { money: (cents: number) => string; date: (isoDate: string) => string; label: (key: TextKey) => string }
 
+/** One page of a module's list, as its API answers it. */
+export type ListAnswer = { items: Array<Record<string, unknown>>; pagination: { length: number } }
+
+/** A line of a home card: what it names, a second line, an amount or date at the end, its page. */
+export type CardItem = { label: string; detail: string; aside?: string; href: string }
+
+/**
+ * A card of the signed-in home (a home that shows the day): the first rows of one list of the
+ * module's API, with how many there are. Shown to whoever may read that list, whatever their role.
+ */
+export type HomeCard = {
+  id: string
+  title: TextKey
+  /** The list's query (`state=sent&sort=validUntil&size=5`). */
+  query: string
+  /** The screen with all of them (the module's list, filtered the same way). */
+  more: string
+  /** Said when there are none. */
+  empty: TextKey
+  item: (row: Record<string, unknown>, format: FactFormat) => CardItem
+}
+
+/**
+ * The module's step in a new company's setup checklist: done once its list holds what it asks
+ * (`query` default: one row of all records). Offered to whoever may create the module's records.
+ */
+export type SetupStep = { label: TextKey; href: string; query?: string; done: (list: ListAnswer) => boolean }
+
 type Fetch = <T>(path: string, schema: z.ZodType<T>) => Promise<T>
 
 /**
@@ -103,13 +131,17 @@ export type FeatureModule = {
    * on the record's page, loaded from `path`; not shown to a user who may not read them.
    */
   related?: Array<{ title: TextKey; path: (id: string) => string; row: z.ZodType<Record<string, unknown>>; href: (row: Record<string, unknown>) => string; columns: Column[] }>
-  /** Links shown on a record's page (its page access ...). */
   /**
    * Whom deactivating a record leaves without what it gives them (a branch: the people whose only
    * branch it is): their names come with the confirmation, under `text`, and it asks again.
    */
   deactivateWarning?: { path: (id: string) => string; text: TextKey }
+  /** Links shown on a record's page (its page access ...). */
   recordLinks?: (values: Record<string, unknown>) => Array<{ href: string; label: TextKey }>
+  /** Its cards on the signed-in home. */
+  homeCards?: HomeCard[]
+  /** Its step of the setup checklist a new company's home shows. */
+  setupStep?: SetupStep
 }
 
 /** Whether a user at `level` may create records of the module (its New button and empty form). */

@@ -1,11 +1,10 @@
 import { Form, useNavigation } from 'react-router'
-import { formatDay } from '../../domain/dates.ts'
-import { formatMoney, type Currency } from '../../domain/money.ts'
-import { CULTURES, useLocale, useT } from '../lib/i18n'
+import { useLocale, useT } from '../lib/i18n'
 import { CsrfField } from '../ui/csrf-field'
 import { Badge } from '../ui/badge'
 import { Button } from '../ui/button'
-import type { FactFormat, FeatureModule, TextKey } from './module'
+import { factFormat } from './fact-format'
+import type { FeatureModule } from './module'
 
 type Values = Record<string, unknown>
 
@@ -43,11 +42,7 @@ export function RecordFacts({ def, values }: { def: FeatureModule; values: Value
   const t = useT()
   const locale = useLocale()
   if (!def.facts) return null
-  const format: FactFormat = {
-    money: (cents) => formatMoney(cents, (values.currency as Currency) ?? 'BRL', locale),
-    date: (iso) => formatDay(iso, CULTURES[locale], 'medium'),
-    label: (key: TextKey) => (t[key] as () => string)(),
-  }
+  const format = factFormat(t, locale, values.currency)
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 rounded-xl border border-line bg-surface p-4 text-sm sm:max-w-md">
       {def.facts(values, format).map((fact) => (

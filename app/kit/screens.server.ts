@@ -14,7 +14,8 @@ import { mayCreate, type FeatureModule, type Lookups } from './module'
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> }
 
-export type ListQuery = { search: string; sort: string; order: 'asc' | 'desc'; page: number; all: boolean }
+/** What the list's address asks for; `state`: only the records in one state ('' all), for a module with states. */
+export type ListQuery = { search: string; sort: string; order: 'asc' | 'desc'; page: number; all: boolean; state: string }
 export type FormState = { errors?: Record<string, string>; stale?: boolean; values?: Record<string, string> } | undefined
 
 /** A BFF answer read through its documented schema: typed and checked, never cast. 401 → sign-in, 404 / 403 → those pages. */
@@ -38,14 +39,16 @@ export async function loadList(args: Args, def: FeatureModule) {
   const url = new URL(args.request.url)
   const sortable = def.columns.filter((c) => c.sortable).map((c) => c.key)
   const sort = url.searchParams.get('sort') ?? ''
+  const state = url.searchParams.get('state') ?? ''
   const query: ListQuery = {
     search: (url.searchParams.get('search') ?? '').slice(0, 200),
     sort: sortable.includes(sort) ? sort : def.defaultSort,
     order: url.searchParams.get('order') === 'desc' ? 'desc' : 'asc',
     page: Math.max(1, Math.min(1_000_000, Number(url.searchParams.get('page')) || 1)),
     all: url.searchParams.get('all') === '1',
+    state: def.states && Object.hasOwn(def.states, state) ? state : '',
   }
-  const apiQuery = new URLSearchParams({ search: query.search, sort: query.sort, order: query.order, page: String(query.page), size: '20', all: query.all ? '1' : '0' })
+  const apiQuery = new URLSearchParams({ search: query.search, sort: query.sort, order: query.order, page: String(query.page), size: '20', all: query.all ? '1' : '0', ...(query.state ? { state: query.state } : {}) })
   const [list, lookups] = await Promise.all([readAnswer(args, `${def.api}?${apiQuery}`, listAnswer(def.row).shape.Dados), loadLookups(args, def)])
   return { page, query, list: list.data, lookups }
 }

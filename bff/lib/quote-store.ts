@@ -50,11 +50,11 @@ export function quoteSource(deps: Deps): ResourceSource<StoredQuote, string> {
       const today = (timeZone: string) => days.get(timeZone) ?? (days.set(timeZone, dateIn(timeZone, deps.now())), days.get(timeZone)!)
       const needle = q.search.toLocaleLowerCase()
       const filial = who.tenant.filial
-      const key = `${filial}|${q.sort}|${q.order}|${needle}|${today('UTC')}|${who.culture}`
+      const key = `${filial}|${q.state ?? ''}|${q.sort}|${q.order}|${needle}|${today('UTC')}|${who.culture}`
       const ids = await store.memo(key, (rows) => {
         const collator = collatorFor(who.culture)
         const sign = q.order === 'asc' ? 1 : -1
-        const matched = [...rows.values()].filter((r) => r.filial === filial && (!needle || r.text.includes(needle)))
+        const matched = [...rows.values()].filter((r) => r.filial === filial && (!needle || r.text.includes(needle)) && (!q.state || quoteState(r, today(r.timeZone)) === q.state))
         const keyed = matched.map((r) => ({ id: r.id, value: sortValue(r, q.sort, today), number: r.number }))
         keyed.sort((a, b) => {
           const by = typeof a.value === 'number' && typeof b.value === 'number' ? a.value - b.value : collator.compare(String(a.value), String(b.value))

@@ -20,7 +20,7 @@ import { requireTenant } from './tenancy.ts'
 import { valid } from './validate.ts'
 
 /** What a list asks for (DOMAIN.md: search, sort, order, page, size; all=1 with deactivated records). */
-export type ListQuery = { search: string; sort: string; order: 'asc' | 'desc'; page: number; size: number; all: '0' | '1' }
+export type ListQuery = { search: string; sort: string; order: 'asc' | 'desc'; page: number; size: number; all: '0' | '1'; state?: string }
 
 /** Who is calling, in which company and branch, in which language: what every part of a module is given. */
 export type Caller = { deps: Deps; user: UserRecord; tenant: Tenant; culture: Culture }
@@ -82,6 +82,8 @@ export type ResourceDefinition<Rec, R extends Row, Id extends string | number, C
     search: (row: R) => string
     /** Deactivated records show only on request (`all=1`). */
     active?: (row: R) => boolean
+    /** The states a list may be narrowed to (`state=sent`), and a row's state as the user sees it. */
+    states?: { values: readonly [string, ...string[]]; of: (row: R) => string }
   }
   /** The CSV export's columns. */
   csv: Array<[header: string, value: (row: R) => unknown]>
@@ -121,7 +123,7 @@ export function resourceRoutes<Rec, R extends Row, Id extends string | number, C
   const tags = [def.module]
   const answer = wrapper(def.row)
   const idParam = z.object({ id: def.id })
-  const listQuery = listQuerySchema(def.list.sortable.map(String) as [string, ...string[]], def.list.defaultSort)
+  const listQuery = listQuerySchema(def.list.sortable.map(String) as [string, ...string[]], def.list.defaultSort, def.list.states?.values)
   const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } as const
   const notFound = () => apiError(404, `${def.noun} not found`)
 
@@ -131,10 +133,11 @@ export function resourceRoutes<Rec, R extends Row, Id extends string | number, C
     if (!atLeast(await levelOf(who, id), needed)) throw apiError(403, FORBIDDEN_PAGE)
   }
   const record = (who: Caller, activity: ActivityLine['action'], id: Id, fields?: string[]) => logActivity(deps, def.owner ? def.owner(who, id) : who.tenant.empresa, def.module, id, who.user, activity, fields)
-  const rows = async (who: Caller, q: { search: string; sort: string; order: 'asc' | 'desc'; all: '0' | '1' }) => {
+  const rows = async (who: Caller, q: Omit<ListQuery, 'page' | 'size'>) => {
     const needle = q.search.toLocaleLowerCase()
     const all = (await def.source.list(who)).map((r) => def.toRow(r, who))
-    const shown = all.filter((r) => (q.all === '1' || !def.list.active || def.list.active(r)) && (!needle || def.list.search(r).toLocaleLowerCase().includes(needle)))
+    const states = def.list.states
+    const shown = all.filter((r) => (q.all === '1' || !def.list.active || def.list.active(r)) && (!needle || def.list.search(r).toLocaleLowerCase().includes(needle)) && (!q.state || !states || states.of(r) === q.state))
     return sortBy(shown, q.sort as keyof R, q.order, who.culture)
   }
   const found = async (who: Caller, id: Id) => {

@@ -3,7 +3,7 @@ import { addDays, dateIn } from '../../domain/dates.ts'
 import { documentTotals, lineInput, type LineDraft, type LineInput } from '../../domain/document-lines.ts'
 import { addressLine, CLIENTS, type ClientRecord } from '../../domain/schemas/clients.ts'
 import { JOBS, type JobRecord } from '../../domain/schemas/jobs.ts'
-import { quoteInput, quoteNumber, quoteSearchText, quoteRow, quoteRowOf, quoteState, type QuoteInput, type QuoteRow, type StoredQuote as Stored } from '../../domain/schemas/quotes.ts'
+import { quoteInput, quoteNumber, quoteSearchText, quoteRow, quoteRowOf, quoteState, QUOTE_STATES, type QuoteInput, type QuoteRow, type StoredQuote as Stored } from '../../domain/schemas/quotes.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import { quoteSource, quoteStore } from '../lib/quote-store.ts'
 import type { Deps } from '../lib/deps.ts'
@@ -108,6 +108,7 @@ export function cdCotacaoRoutes(deps: Deps) {
       sortable: ['number', 'clientName', 'total', 'validUntil', 'state', 'createdAt'],
       defaultSort: 'number',
       search: quoteSearchText,
+      states: { values: QUOTE_STATES, of: (row) => row.state },
     },
     csv: [
       ['Number', (q) => q.number],

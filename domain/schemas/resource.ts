@@ -1,9 +1,12 @@
 import { z } from 'zod'
 import { paginationSchema, wrapper } from './common.ts'
 
-/** The list query of every module (DOMAIN.md): search, sort, order, page (1-based), size; all=1 shows deactivated records too. */
-export const listQuerySchema = <const F extends readonly [string, ...string[]]>(sortable: F, defaultSort: F[number]) =>
-  z.object({
+/**
+ * The list query of every module (DOMAIN.md): search, sort, order, page (1-based), size; all=1 shows
+ * deactivated records too; a module with states also takes `state` (only the records in it).
+ */
+export const listQuerySchema = <const F extends readonly [string, ...string[]]>(sortable: F, defaultSort: F[number], states?: readonly [string, ...string[]]) => {
+  const query = z.object({
     search: z.string().trim().max(200).default(''),
     sort: z.enum(sortable).default(defaultSort as never),
     order: z.enum(['asc', 'desc']).default('asc'),
@@ -11,6 +14,8 @@ export const listQuerySchema = <const F extends readonly [string, ...string[]]>(
     size: z.coerce.number().int().min(1).max(100).default(10),
     all: z.enum(['0', '1']).default('0'),
   })
+  return states ? query.extend({ state: z.enum(states).optional() }) : query
+}
 
 /** A list's answer: one page of rows and the spec's pagination, in the wrapper. */
 export const listAnswer = <T extends z.ZodType>(row: T) => wrapper(z.object({ items: z.array(row), pagination: paginationSchema }))

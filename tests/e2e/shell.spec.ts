@@ -172,9 +172,9 @@ test('the shortcuts panel moves between view, modify, add and edit, with the for
   const panel = page.getByTestId('shortcuts-panel')
   await panel.locator('summary').click()
   await expect(panel.getByRole('heading', { name: 'Shortcuts' })).toBeVisible()
-  // the technician is offered the 5 of his 8 shortcuts whose pages he may open (not Quotes, Invoices, Reports)
+  // the technician is offered the 5 of his 8 shortcuts whose pages he may open (not Quotes, Invoices, Reports); his company's demo shortcuts are in its language, Portuguese
   await expect(panel.getByTestId('shortcut-list').getByRole('listitem')).toHaveCount(5)
-  await expect(panel.getByRole('link', { name: /Quotes/ })).toHaveCount(0)
+  await expect(panel.getByRole('link', { name: /Orçamentos/ })).toHaveCount(0)
   // view → add → cancel back to view
   await panel.getByRole('button', { name: 'Add shortcut' }).click()
   await expect(panel.getByRole('heading', { name: 'Shortcuts - Add new' })).toBeVisible()
@@ -205,7 +205,7 @@ test('the shortcuts panel moves between view, modify, add and edit, with the for
   await expect(panel.getByTestId('shortcut-list').getByRole('listitem')).toHaveCount(8)
   await panel.getByRole('button', { name: 'Exit edit mode' }).click()
   await expect(panel.getByRole('button', { name: 'Enter edit mode' })).toBeVisible()
-  await expect(panel.getByRole('link', { name: /Clients/ })).toHaveAttribute('href', '/view/cd_cliente')
+  await expect(panel.getByRole('link', { name: /Clientes/ })).toHaveAttribute('href', '/view/cd_cliente')
 })
 
 test('the navigation lists every module of the registry, each with a titled page and its breadcrumb', async ({ page }) => {

@@ -8,7 +8,7 @@ import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { callAs, testBff, type ModuleAnswer, type TestBff } from '../shared/bff.ts'
 
 type Line = { description: string; quantity: number; unitPrice: number; discountPercent: number; taxPercent: number; total: number }
-type Quote = { id: string; number: string; status: string; state: string; clientName: string; serviceAddress: string; lines: Line[]; totals: { subtotal: number; discount: number; tax: number; total: number }; total: number; currency: string; duplicateOf: string | null; decision: { name: string; address: string; reason?: string } | null }
+type Quote = { id: string; number: string; status: string; state: string; validUntil: string; clientName: string; serviceAddress: string; lines: Line[]; totals: { subtotal: number; discount: number; tax: number; total: number }; total: number; currency: string; duplicateOf: string | null; decision: { name: string; address: string; reason?: string } | null }
 type List<T> = { items: T[]; pagination: { length: number } }
 
 const publicCall = async <T = unknown>(bff: TestBff, path: string, json?: unknown) => {
@@ -170,6 +170,34 @@ describe('the demo quotes', () => {
     expect(expired).toEqual([...expired].sort())
     const next = (await main<Quote>('/cd_cotacao', { method: 'POST', json: quote })).body.Dados.number
     if (next.startsWith('ORC-2026-')) expect(next).toBe('ORC-2026-000031')
+  })
+})
+
+describe('a list narrowed to one state', () => {
+  it('answers the quotes in that state as the user sees it (expired computed), and refuses an unknown state', async () => {
+    const { bff } = await setUp()
+    const main = await callAs(bff, DEMO_ADMIN, { 'x-empresa': '1', 'x-filial': '2' })
+    const all = (await main<List<Quote>>('/cd_cotacao?size=100')).body.Dados.items
+    for (const state of ['draft', 'sent', 'approved', 'rejected', 'expired']) {
+      const expected = all.filter((q) => q.state === state).map((q) => q.number)
+      expect(expected.length).toBeGreaterThan(0)
+      const narrowed = (await main<List<Quote>>(`/cd_cotacao?state=${state}&size=100`)).body.Dados
+      expect(narrowed.items.map((q) => q.number).sort()).toEqual(expected.sort())
+      expect(narrowed.pagination.length).toBe(expected.length)
+    }
+    // sorted and paged like any list: the two sent quotes that expire first
+    const sent = all.filter((q) => q.state === 'sent').sort((a, b) => a.validUntil.localeCompare(b.validUntil) || a.number.localeCompare(b.number))
+    const first = (await main<List<Quote>>('/cd_cotacao?state=sent&sort=validUntil&size=2')).body.Dados
+    expect(first.items.map((q) => q.number)).toEqual(sent.slice(0, 2).map((q) => q.number))
+    // the CSV export follows the filter
+    const csv = await bff.call('/cd_cotacao/export.csv?state=approved', { token: await bff.signIn(DEMO_ADMIN), headers: { 'x-empresa': '1', 'x-filial': '2' } })
+    expect((await csv.text()).trim().split('\n')).toHaveLength(1 + all.filter((q) => q.state === 'approved').length)
+    const bad = await main('/cd_cotacao?state=lost')
+    expect(bad.status).toBe(400)
+    // a module without states has no such filter: like any unknown parameter, it is ignored
+    const jobs = await main<List<{ id: string }>>('/cd_job?state=sent')
+    expect(jobs.status).toBe(200)
+    expect(jobs.body.Dados.pagination.length).toBe((await main<List<{ id: string }>>('/cd_job')).body.Dados.pagination.length)
   })
 })
 

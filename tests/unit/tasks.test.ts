@@ -24,6 +24,16 @@ describe('api/apps/tasks', () => {
     expect(tags.map((t) => t.title)).toEqual(['Api', 'Frontend', 'Bug', 'Backend', 'Urgent', 'Discuss'])
   })
 
+  it("are written in the demo company's language (Portuguese), with its panels", async () => {
+    const tasks = await all()
+    expect(tasks.filter((t) => t.type === 'section').map((t) => t.title)).toEqual(['Hoje', 'Esta semana', 'Depois'])
+    expect(tasks.map((t) => t.title)).toContain('Revisar os orçamentos em aberto')
+    const get = async (path: string) => (await (await bff.call(path, { token })).json()) as Array<{ title?: string; label?: string; description: string }>
+    expect((await get('/common/notifications')).map((n) => n.title)).toContain('Orçamento aprovado')
+    expect((await get('/common/messages')).map((m) => m.description)).toContain('O compressor da ordem OS-2026-000114 chegou.')
+    expect((await get('/common/shortcuts')).map((s) => s.label)).toEqual(['Início', 'Clientes', 'Orçamentos', 'Ordens de serviço', 'Agenda', 'Faturas', 'Relatórios', 'Ajuda'])
+  })
+
   it('creates an untitled task of priority 1 first and renumbers all; deleting renumbers too', async () => {
     const created = expectSchema(taskSchema, await (await bff.call('/apps/tasks/task', { method: 'POST', token, headers: acme, json: { type: 'task' } })).json())
     expect(created).toMatchObject({ title: '', completed: false, dueDate: null, priority: 1, tags: [], order: 0 })
@@ -41,7 +51,7 @@ describe('api/apps/tasks', () => {
     const found = expectSchema(list, await (await bff.call('/apps/tasks/search?query=CHILLER', { token, headers: acme })).json())
     expect(found.length).toBeGreaterThan(0)
     expect(found.every((t) => t.title.includes('<mark>chiller</mark>'))).toBe(true)
-    const byNotes = expectSchema(list, await (await bff.call('/apps/tasks/search?query=dispatcher', { token, headers: acme })).json())
+    const byNotes = expectSchema(list, await (await bff.call('/apps/tasks/search?query=despacho', { token, headers: acme })).json())
     expect(byNotes.length).toBeGreaterThan(0)
     expect(byNotes.every((t) => !t.title.includes('<mark>'))).toBe(true)
     expect(await (await bff.call('/apps/tasks/search?query=', { token, headers: acme })).json()).toEqual([])

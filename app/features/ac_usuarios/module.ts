@@ -19,6 +19,7 @@ export const users = {
   nameKey: 'name',
   defaultSort: 'name',
   input: { create: userCreateInput, edit: userUpdateInput },
+  setupStep: { label: 'setup_team', href: '/view/ac_usuarios/new', done: (list) => list.pagination.length > 1 },
   columns: [
     { key: 'name', label: 'f_name', sortable: true },
     { key: 'email', label: 'f_email', sortable: true },

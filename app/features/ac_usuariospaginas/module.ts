@@ -6,5 +6,7 @@ export const userPages = {
   ...users,
   module: 'ac_usuariospaginas',
   input: undefined,
+  // the users' module sets up the team; this list only leads to their pages
+  setupStep: undefined,
   rowLink: (id: string) => `/view/ac_usuariospaginas/${encodeURIComponent(id)}`,
 } satisfies FeatureModule

@@ -28,6 +28,7 @@ export const clients = {
       ],
     },
   ],
+  setupStep: { label: 'setup_client', href: '/view/cd_cliente/new', done: (list) => list.pagination.length > 0 },
   columns: [
     { key: 'name', label: 'f_name', sortable: true },
     { key: 'kind', label: 'f_kind', sortable: true, labels: { person: 'kind_person', business: 'kind_business' } },

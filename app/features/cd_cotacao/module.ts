@@ -75,6 +75,28 @@ export const quotes = {
     const [clients, jobs] = await Promise.all([get('/cd_cliente?size=100&sort=name', listAnswer(clientRow).shape.Dados), get('/cd_job?size=100', listAnswer(jobRow).shape.Dados)])
     return { clients: clients.items.map((c) => [c.id, c.taxId ? `${c.name} · ${c.taxId}` : c.name]), jobs: jobs.items.map((j) => [j.id, `${j.code} · ${j.name}`]) }
   },
+  homeCards: [
+    {
+      id: 'quotes-waiting',
+      title: 'home_quotes_waiting',
+      query: 'state=sent&sort=validUntil&order=asc&size=5',
+      more: '/view/cd_cotacao?state=sent&sort=validUntil&order=asc',
+      empty: 'home_quotes_waiting_none',
+      item: (row, f) => ({ label: String(row.clientName), detail: `${row.number} · ${f.label('f_valid_until')}: ${f.date(String(row.validUntil))}`, aside: f.money(Number(row.total)), href: `/view/cd_cotacao/${encodeURIComponent(String(row.id))}` }),
+    },
+    {
+      id: 'quotes-approved',
+      title: 'home_quotes_approved',
+      query: 'state=approved&sort=createdAt&order=desc&size=5',
+      more: '/view/cd_cotacao?state=approved&sort=createdAt&order=desc',
+      empty: 'home_quotes_approved_none',
+      item: (row, f) => {
+        const decision = row.decision as { name: string; at: string } | null
+        return { label: String(row.clientName), detail: `${row.number} · ${f.label('state_approved')}${decision ? `: ${f.date(decision.at)}` : ''}`, aside: f.money(Number(row.total)), href: `/view/cd_cotacao/${encodeURIComponent(String(row.id))}` }
+      },
+    },
+  ],
+  setupStep: { label: 'setup_quote', href: '/view/cd_cotacao/new', done: (list) => list.pagination.length > 0 },
   recordLinks: (values) => [
     { href: `/resources/quote-pdf/${encodeURIComponent(String(values.id))}`, label: 'quote_pdf' },
     ...(values.sentAt ? [{ href: `/resources/quote-link/${encodeURIComponent(String(values.id))}`, label: 'quote_client_link' as const }] : []),

@@ -12,6 +12,7 @@ export const jobs = {
   defaultSort: 'code',
   input: { create: jobInput, edit: jobInput },
   activity: true,
+  setupStep: { label: 'setup_jobs', href: '/view/cd_job/new', done: (list) => list.pagination.length > 0 },
   columns: [
     { key: 'code', label: 'f_code', sortable: true },
     { key: 'name', label: 'f_name', sortable: true },

@@ -14,7 +14,7 @@ const PAGE = 100
 const listPage = z.object({ Dados: z.object({ items: z.array(z.record(z.string(), z.unknown())), pagination: z.object({ lastPage: z.number() }) }) })
 
 /**
- * The data table's Export CSV: the same list (search, order, inactive ones on request), every
+ * The data table's Export CSV: the same list (search, order, state, inactive ones on request), every
  * page, with the columns and values as the table shows them, in the user's language — headings
  * like "Branch name", "Active", "Yes" — UTF-8 with a BOM. (The API's own export.csv keeps the
  * field codes, for programs.)
@@ -25,7 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!def) throw data(null, { status: 404 })
   const url = new URL(request.url)
   const query = new URLSearchParams({ size: String(PAGE) })
-  for (const name of ['search', 'sort', 'order', 'all']) {
+  for (const name of ['search', 'sort', 'order', 'all', ...(def.states ? ['state'] : [])]) {
     const value = url.searchParams.get(name)
     if (value) query.set(name, value.slice(0, 200))
   }

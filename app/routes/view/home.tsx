@@ -1,6 +1,9 @@
 import { Form, redirect, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/home'
 import type { ViewLayoutData } from '../../layouts/view-layout'
+import { FEATURES } from '../../features'
+import { HomeCards } from '../../kit/home-cards'
+import { loadHomeCards } from '../../kit/home.server'
 import { apiClient } from '../../lib/api.server'
 import { titled, useT } from '../../lib/i18n'
 import { requireUser } from '../../lib/session.server'
@@ -11,10 +14,10 @@ export const meta = titled('home_title')
 
 type Invitation = { empresa: number; company: string; role: 'admin' | 'manager' | 'dispatcher' | 'technician' | 'finance'; at: string }
 
-/** The companies that invited the person and wait for an answer (usually none). */
+/** The companies that invited the person and wait for an answer (usually none), and the modules' cards. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const res = await apiClient(request, context).common.invitations.$get()
-  return { invitations: res.ok ? ((await res.json()) as Invitation[]) : [] }
+  const [res, home] = await Promise.all([apiClient(request, context).common.invitations.$get(), loadHomeCards({ request, context }, Object.values(FEATURES))])
+  return { invitations: res.ok ? ((await res.json()) as Invitation[]) : [], ...home }
 }
 
 /** Accept or decline one invitation; the page comes back with a toast (accepting also refreshes the switcher). */
@@ -67,6 +70,7 @@ export default function ViewHome({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : null}
+      <HomeCards cards={loaderData.cards} setup={loaderData.setup} levelOf={(module) => frame.pages.find((p) => p.module === module)?.level ?? 'none'} />
     </section>
   )
 }

@@ -1,0 +1,138 @@
+import { expect, test, type Page } from '@playwright/test'
+import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
+import { expectAccessible, signIn, workInDemoCompany } from './helpers'
+
+const VIEWS = [
+  { name: 'desktop, light', size: { width: 1440, height: 900 }, scheme: 'light' },
+  { name: 'phone, dark', size: { width: 390, height: 844 }, scheme: 'dark' },
+] as const
+
+/** The page as that view shows it: its size and its colour scheme (the scheme cookie, as the user menu sets it). */
+async function viewAs(page: Page, view: (typeof VIEWS)[number], baseURL: string) {
+  await page.setViewportSize(view.size)
+  await page.context().addCookies([{ name: 'scheme', value: view.scheme, url: baseURL }])
+}
+
+/** Nothing on the page is wider than the screen. */
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+}
+
+test("a new company's home lists its setup steps, and each is ticked as the admin does it", async ({ page, baseURL }) => {
+  test.setTimeout(90_000)
+  await signIn(page, DEMO_ADMIN)
+  await page.goto('/view/ac_empresas/new')
+  await page.getByLabel('Trade name').fill('Initech Reparos')
+  await page.getByLabel('Legal name').fill('Initech Reparos Ltda')
+  await page.getByLabel('CNPJ').fill('45.723.174/0001-10')
+  await page.getByLabel('Time zone').selectOption('America/Sao_Paulo')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByTestId('toast')).toHaveText(/Saved/)
+  await page.getByLabel('Company and branch').selectOption({ label: 'Initech Reparos — Initech Reparos' })
+  await expect(page.getByText('Company changed to Initech Reparos')).toBeVisible()
+
+  await page.goto('/view/home')
+  const checklist = page.getByTestId('setup-checklist')
+  await expect(checklist.getByRole('heading', { name: 'Set up your company' })).toBeVisible()
+  await expect(checklist).toContainText('0 of 5 done')
+  // the steps, in the order of the chain, each a link to where it is done
+  await expect(checklist.getByRole('listitem')).toHaveText(['Name your branch and its number prefix', 'Invite your team', 'Add your first client', 'Add the services you sell', 'Create your first quote'])
+  // a new company has no quotes: its quote cards say so
+  await expect(page.getByTestId('home-card-quotes-waiting')).toContainText('No quote is waiting for a client')
+  await expect(page.getByTestId('home-card-quotes-approved')).toContainText('No approved quote is waiting to become an order')
+
+  for (const view of VIEWS) {
+    await viewAs(page, view, baseURL!)
+    await page.reload()
+    await expect(checklist).toBeVisible()
+    await expectAccessible(page, `setup checklist, ${view.name}`)
+    await expectNoSidewaysScroll(page)
+  }
+  await viewAs(page, VIEWS[0], baseURL!)
+
+  // the first client, from the checklist
+  await page.reload()
+  await checklist.getByRole('link', { name: 'Add your first client' }).click()
+  await expect(page).toHaveURL(/\/view\/cd_cliente\/new$/)
+  await page.getByLabel('Kind', { exact: true }).first().selectOption('business')
+  await page.getByLabel('Name', { exact: true }).fill('Padaria Estrela')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByTestId('toast')).toHaveText(/Saved/)
+  await page.goto('/view/home')
+  await expect(checklist).toContainText('1 of 5 done')
+  await expect(checklist.getByRole('link', { name: 'Add your first client' })).toHaveCount(0)
+  await expect(checklist.getByRole('listitem').nth(2)).toContainText('Add your first client — done')
+
+  // the branch's own prefix
+  await checklist.getByRole('link', { name: 'Name your branch and its number prefix' }).click()
+  await page.getByTestId('data-row').first().getByRole('link').first().click()
+  await page.getByLabel('Number prefix').fill('INI')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByTestId('toast')).toHaveText(/Saved/)
+  await page.goto('/view/home')
+  await expect(checklist).toContainText('2 of 5 done')
+
+  // back to the demo company, where everything is set up: no checklist
+  await workInDemoCompany(page)
+  await expect(page.getByTestId('home-cards')).toBeVisible()
+  await expect(checklist).toHaveCount(0)
+})
+
+test("the admin's home shows the quotes waiting for clients and those to convert; each opens its quote, and the rest the list", async ({ page, baseURL }) => {
+  await signIn(page, DEMO_ADMIN)
+  await workInDemoCompany(page)
+  const waiting = page.getByTestId('home-card-quotes-waiting')
+  await expect(waiting.getByRole('heading', { name: 'Quotes waiting for the client' })).toBeVisible()
+  const count = Number(await waiting.getByLabel(/in all$/).textContent())
+  expect(count).toBeGreaterThan(0)
+  const rows = waiting.getByRole('listitem')
+  await expect(rows).toHaveCount(Math.min(count, 5))
+  // soonest to expire first: their valid-until dates ascend
+  const number = (await rows.first().textContent())!.match(/ORC-\d{4}-\d{6}/)![0]
+
+  for (const view of VIEWS) {
+    await viewAs(page, view, baseURL!)
+    await page.reload()
+    await expect(waiting).toBeVisible()
+    await expectAccessible(page, `home cards, ${view.name}`)
+    await expectNoSidewaysScroll(page)
+  }
+  await viewAs(page, VIEWS[0], baseURL!)
+  await page.reload()
+
+  await rows.first().getByRole('link').click()
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(number)
+  await expect(page.getByText('Sent', { exact: true })).toBeVisible()
+  await page.goBack()
+  if (count > 5) {
+    await waiting.getByRole('link', { name: `See all ${count}` }).click()
+    await expect(page).toHaveURL(/\/view\/cd_cotacao\?state=sent/)
+    await expect(page.getByRole('search').getByLabel('Status')).toHaveValue('sent')
+    await expect(page.getByText(`· ${count} records`)).toBeVisible()
+  } else {
+    await page.goto('/view/cd_cotacao?state=sent')
+    await expect(page.getByTestId('data-row')).toHaveCount(count)
+  }
+  // the list's state filter is a field of its search form
+  await page.getByRole('search').getByLabel('Status').selectOption('approved')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(/state=approved/)
+  const approved = page.getByTestId('data-row')
+  await expect(approved.first()).toBeVisible()
+  for (const row of await approved.all()) await expect(row).toContainText('Approved')
+})
+
+test("the technician's home shows no card he could not open, and no setup checklist", async ({ page, baseURL }) => {
+  await signIn(page, DEMO_TECHNICIAN)
+  for (const view of VIEWS) {
+    await viewAs(page, view, baseURL!)
+    await page.goto('/view/home')
+    await expect(page.getByRole('heading', { name: 'Welcome back, Tiago Lima!' })).toBeVisible()
+    // his role has no quotes page and sets nothing up; his visits come with the technician work module
+    await expect(page.getByTestId('home-cards')).toHaveCount(0)
+    await expect(page.getByText('Quotes waiting for the client')).toHaveCount(0)
+    await expectAccessible(page, `technician home, ${view.name}`)
+    await expectNoSidewaysScroll(page)
+  }
+  await viewAs(page, VIEWS[0], baseURL!)
+})
