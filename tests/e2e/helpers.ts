@@ -47,3 +47,22 @@ export async function workInDemoCompany(page: Page) {
   if ((await switcher.inputValue()) !== '1:2') await switcher.selectOption('1:2')
   await expect(page.getByTestId('tenant')).toHaveText('You are working in Acme Field Services — São Paulo (Matriz).')
 }
+
+/** The views every screen is checked in: a desktop and a phone, each in one colour scheme (the matrix test takes all four). */
+export const VIEWS = [
+  { name: 'desktop, light', size: { width: 1440, height: 900 }, scheme: 'light' },
+  { name: 'phone, dark', size: { width: 390, height: 844 }, scheme: 'dark' },
+] as const
+
+export type View = { name: string; size: { width: number; height: number }; scheme: 'light' | 'dark' }
+
+/** The page as that view shows it from the next load: its size and its colour scheme (the scheme cookie, as the user menu sets it). */
+export async function viewAs(page: Page, view: View, baseURL: string) {
+  await page.setViewportSize(view.size)
+  await page.context().addCookies([{ name: 'scheme', value: view.scheme, url: baseURL }])
+}
+
+/** Nothing on the page is wider than the screen. */
+export async function expectNoSidewaysScroll(page: Page, what = '') {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${what} fits the screen`).toBe(true)
+}

@@ -1,22 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
-import { expectAccessible, signIn, workInDemoCompany } from './helpers'
-
-const VIEWS = [
-  { name: 'desktop, light', size: { width: 1440, height: 900 }, scheme: 'light' },
-  { name: 'phone, dark', size: { width: 390, height: 844 }, scheme: 'dark' },
-] as const
-
-/** The page as that view shows it: its size and its colour scheme (the scheme cookie, as the user menu sets it). */
-async function viewAs(page: Page, view: (typeof VIEWS)[number], baseURL: string) {
-  await page.setViewportSize(view.size)
-  await page.context().addCookies([{ name: 'scheme', value: view.scheme, url: baseURL }])
-}
-
-/** Nothing on the page is wider than the screen. */
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
-}
+import { expectAccessible, expectNoSidewaysScroll, signIn, VIEWS, viewAs, workInDemoCompany } from './helpers'
 
 test("a new company's home lists its setup steps, and each is ticked as the admin does it", async ({ page, baseURL }) => {
   test.setTimeout(90_000)
