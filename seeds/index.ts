@@ -25,7 +25,7 @@ export async function seedDemoData(store: Store, log: Logger, passwordIterations
   for (const u of users) {
     // the demo panels: written where the user has none yet, in the language of the user's first company
     const panels = repos.panels(u.id)
-    const culture = cultureOf(u.grants[0].empresa)
+    const culture = u.grants.length ? cultureOf(u.grants[0].empresa) : u.culture
     await Promise.all([panels.messages.createOnce(seedMessages(culture)), panels.notifications.createOnce(seedNotifications(culture)), panels.shortcuts.createOnce(seedShortcuts(culture))])
     if (await repos.users.findByEmail(u.email)) continue
     await repos.users.create({

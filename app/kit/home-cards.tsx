@@ -69,8 +69,9 @@ function Card({ card }: { card: HomeCardData }) {
         <h2 id={id} className="text-lg font-bold">
           {(t[card.title] as () => string)()}
         </h2>
-        <span className="rounded-full bg-canvas px-2 py-0.5 text-sm font-semibold tabular-nums" aria-label={t.home_card_count({ count: String(card.total) })}>
-          {card.total}
+        <span className="rounded-full bg-canvas px-2 py-0.5 text-sm font-semibold tabular-nums" data-testid="card-count">
+          <span aria-hidden="true">{card.total}</span>
+          <span className="sr-only">{t.home_card_count({ count: String(card.total) })}</span>
         </span>
       </div>
       {card.items.length ? (

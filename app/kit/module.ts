@@ -78,6 +78,8 @@ export type HomeCard = {
   more: string
   /** Said when there are none. */
   empty: TextKey
+  /** The fields of a row the card shows, checked (the rest of the row is not parsed). */
+  row: z.ZodType<Record<string, unknown>>
   item: (row: Record<string, unknown>, format: FactFormat) => CardItem
 }
 

@@ -50,7 +50,10 @@ export function quoteSource(deps: Deps): ResourceSource<StoredQuote, string> {
       const today = (timeZone: string) => days.get(timeZone) ?? (days.set(timeZone, dateIn(timeZone, deps.now())), days.get(timeZone)!)
       const needle = q.search.toLocaleLowerCase()
       const filial = who.tenant.filial
-      const key = `${filial}|${q.state ?? ''}|${q.sort}|${q.order}|${needle}|${today('UTC')}|${who.culture}`
+      // states follow each quote's own day: a day begins on a quarter hour of UTC in every zone, so the
+      // kept answer lasts at most to the next one
+      const quarter = Math.floor(deps.now() / 900_000)
+      const key = `${filial}|${q.state ?? ''}|${q.sort}|${q.order}|${needle}|${quarter}|${who.culture}`
       const ids = await store.memo(key, (rows) => {
         const collator = collatorFor(who.culture)
         const sign = q.order === 'asc' ? 1 : -1

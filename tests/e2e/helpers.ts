@@ -48,13 +48,18 @@ export async function workInDemoCompany(page: Page) {
   await expect(page.getByTestId('tenant')).toHaveText('You are working in Acme Field Services — São Paulo (Matriz).')
 }
 
-/** The views every screen is checked in: a desktop and a phone, each in one colour scheme (the matrix test takes all four). */
-export const VIEWS = [
-  { name: 'desktop, light', size: { width: 1440, height: 900 }, scheme: 'light' },
-  { name: 'phone, dark', size: { width: 390, height: 844 }, scheme: 'dark' },
-] as const
-
 export type View = { name: string; size: { width: number; height: number }; scheme: 'light' | 'dark' }
+
+/** Every viewport × colour scheme a screen is checked in (the matrix test takes all four). */
+export const ALL_VIEWS: View[] = [
+  { name: 'desktop light', size: { width: 1440, height: 900 }, scheme: 'light' },
+  { name: 'desktop dark', size: { width: 1440, height: 900 }, scheme: 'dark' },
+  { name: 'phone light', size: { width: 390, height: 844 }, scheme: 'light' },
+  { name: 'phone dark', size: { width: 390, height: 844 }, scheme: 'dark' },
+]
+
+/** A desktop in light and a phone in dark: both viewports and both schemes, for the longer scenarios. */
+export const VIEWS = [ALL_VIEWS[0], ALL_VIEWS[3]]
 
 /** The page as that view shows it from the next load: its size and its colour scheme (the scheme cookie, as the user menu sets it). */
 export async function viewAs(page: Page, view: View, baseURL: string) {

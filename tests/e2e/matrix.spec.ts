@@ -1,16 +1,9 @@
 import { expect, test } from '@playwright/test'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
-import { expectAccessible, expectNoSidewaysScroll, expectPanelsAccessible, signIn, viewAs, workInDemoCompany, type View } from './helpers'
+import { ALL_VIEWS, expectAccessible, expectNoSidewaysScroll, expectPanelsAccessible, signIn, viewAs, workInDemoCompany } from './helpers'
 
 // What a new user meets (issue 17), in each role × viewport × scheme: every kind of screen reads
 // (axe, contrast included), fits the screen, and the header's panels and search work and read.
-
-const VIEWS: View[] = [
-  { name: 'desktop light', size: { width: 1440, height: 900 }, scheme: 'light' },
-  { name: 'desktop dark', size: { width: 1440, height: 900 }, scheme: 'dark' },
-  { name: 'phone light', size: { width: 390, height: 844 }, scheme: 'light' },
-  { name: 'phone dark', size: { width: 390, height: 844 }, scheme: 'dark' },
-]
 
 const ROLES = [
   { name: 'admin', who: DEMO_ADMIN, pages: ['/view/home', '/view/cd_cliente', '/view/cd_cotacao', '/view/cd_filial', '/view/help'] },
@@ -18,7 +11,7 @@ const ROLES = [
 ] as const
 
 for (const role of ROLES) {
-  for (const view of VIEWS) {
+  for (const view of ALL_VIEWS) {
     test(`the ${role.name}'s screens, panels and search on a ${view.name} screen`, async ({ page, baseURL }) => {
       test.setTimeout(90_000)
       await signIn(page, role.who)

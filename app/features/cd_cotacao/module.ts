@@ -1,3 +1,4 @@
+import type { z } from 'zod'
 import { listAnswer } from '../../../domain/schemas/resource.ts'
 import { clientRow } from '../../../domain/schemas/clients.ts'
 import { jobRow } from '../../../domain/schemas/jobs.ts'
@@ -7,6 +8,11 @@ import { CULTURE_OPTIONS } from '../options'
 
 /** The quote states' labels (the list, the badge, a client's quotes). */
 export const QUOTE_STATE_LABELS = { draft: 'state_draft', sent: 'state_sent', approved: 'state_approved', rejected: 'state_rejected', converted: 'state_converted', expired: 'state_expired' } as const
+
+/** What a home card shows of a quote. */
+const cardRow = quoteRow.pick({ id: true, number: true, clientName: true, validUntil: true, total: true, currency: true, decision: true })
+/** A row the card's list checked with `cardRow`. */
+const cardItem = (row: Record<string, unknown>) => row as z.output<typeof cardRow>
 
 /** cd_cotacao (DOMAIN.md): the branch's quotes, from draft to the client's answer. */
 export const quotes = {
@@ -82,7 +88,11 @@ export const quotes = {
       query: 'state=sent&sort=validUntil&order=asc&size=5',
       more: '/view/cd_cotacao?state=sent&sort=validUntil&order=asc',
       empty: 'home_quotes_waiting_none',
-      item: (row, f) => ({ label: String(row.clientName), detail: `${row.number} · ${f.label('f_valid_until')}: ${f.date(String(row.validUntil))}`, aside: f.money(Number(row.total)), href: `/view/cd_cotacao/${encodeURIComponent(String(row.id))}` }),
+      row: cardRow,
+      item: (values, f) => {
+        const row = cardItem(values)
+        return { label: row.clientName, detail: `${row.number} · ${f.label('f_valid_until')}: ${f.date(row.validUntil)}`, aside: f.money(row.total), href: `/view/cd_cotacao/${encodeURIComponent(row.id)}` }
+      },
     },
     {
       id: 'quotes-approved',
@@ -90,9 +100,10 @@ export const quotes = {
       query: 'state=approved&sort=createdAt&order=desc&size=5',
       more: '/view/cd_cotacao?state=approved&sort=createdAt&order=desc',
       empty: 'home_quotes_approved_none',
-      item: (row, f) => {
-        const decision = row.decision as { name: string; at: string } | null
-        return { label: String(row.clientName), detail: `${row.number} · ${f.label('state_approved')}${decision ? `: ${f.date(decision.at)}` : ''}`, aside: f.money(Number(row.total)), href: `/view/cd_cotacao/${encodeURIComponent(String(row.id))}` }
+      row: cardRow,
+      item: (values, f) => {
+        const row = cardItem(values)
+        return { label: row.clientName, detail: `${row.number} · ${f.label('state_approved')}${row.decision ? `: ${f.date(row.decision.at)}` : ''}`, aside: f.money(row.total), href: `/view/cd_cotacao/${encodeURIComponent(row.id)}` }
       },
     },
   ],
