@@ -98,7 +98,7 @@ export function ErrorBoundary() {
     <main className="flex min-h-full flex-col items-center justify-center gap-4 p-8 text-center">
       <h1 className="text-4xl font-extrabold">{notFound ? t.error_404_title() : t.error_500_title()}</h1>
       <p className="text-lg text-muted">{notFound ? t.error_404_text() : t.error_500_text()}</p>
-      <a href="/" className="font-semibold text-primary-700 dark:text-primary-800 underline">
+      <a href="/" className="font-semibold text-accent underline">
         {t.back_home()}
       </a>
     </main>

@@ -11,7 +11,7 @@ export function ModuleError() {
     <section className="flex flex-col items-start gap-3" data-testid={`error-${status}`}>
       <h1 className="text-3xl font-extrabold tracking-tight">{(t[title] as () => string)()}</h1>
       <p className="text-lg text-muted">{(t[text] as () => string)()}</p>
-      <Link to="/view/home" className="font-semibold text-primary-700 dark:text-primary-800 underline">
+      <Link to="/view/home" className="font-semibold text-accent underline">
         {t.back_home()}
       </Link>
     </section>

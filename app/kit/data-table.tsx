@@ -3,7 +3,7 @@ import { formatMoney, type Currency } from '../../domain/money.ts'
 import { useLocale, useT, type Locale, type Translator } from '../lib/i18n'
 import { Badge } from '../ui/badge'
 import { Button, ButtonLink, buttonClass } from '../ui/button'
-import type { Column, FeatureModule, Lookups } from './module'
+import { recordHref, type Column, type FeatureModule, type Lookups } from './module'
 import type { ListQuery } from './screens.server'
 
 export type ListPage = { items: Array<Record<string, unknown>>; pagination: { length: number; page: number; lastPage: number } }
@@ -50,7 +50,6 @@ export function Cell({ column, row, lookups }: { column: Column; row: Record<str
 export function DataTable({ def, page, query, canCreate, lookups }: { def: FeatureModule; page: ListPage; query: ListQuery; canCreate: boolean; lookups: Lookups }) {
   const t = useT()
   const exportParams = new URLSearchParams({ search: query.search, sort: query.sort, order: query.order, all: query.all ? '1' : '0', ...(query.state ? { state: query.state } : {}) })
-  const recordHref = (row: Record<string, unknown>) => (def.rowLink ? def.rowLink(String(row[def.idKey])) : `/view/${def.module}/${encodeURIComponent(String(row[def.idKey]))}`)
   return (
     <div className="flex flex-col gap-4" data-testid="data-table">
       <div className="flex flex-wrap items-end gap-3">
@@ -129,7 +128,7 @@ export function DataTable({ def, page, query, canCreate, lookups }: { def: Featu
                       className={`px-4 py-3 max-sm:flex max-sm:gap-3 max-sm:px-0 ${i === 0 ? 'max-sm:py-1 max-sm:text-base' : 'max-sm:justify-between max-sm:py-0.5 max-sm:before:text-ink-soft max-sm:before:content-[attr(data-label)]'}`}
                     >
                       {i === 0 || column.key === def.nameKey ? (
-                        <Link to={recordHref(row)} className="font-medium text-primary-700 underline-offset-2 hover:underline dark:text-primary-800">
+                        <Link to={recordHref(def, String(row[def.idKey]))} className="font-medium text-accent underline-offset-2 hover:underline">
                           <Cell column={column} row={row} lookups={lookups} />
                         </Link>
                       ) : (

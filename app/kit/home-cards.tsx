@@ -48,7 +48,7 @@ function SetupChecklist({ steps }: { steps: SetupStepData[] }) {
                   <span className="sr-only"> — {t.home_setup_done()}</span>
                 </span>
               ) : (
-                <Link to={step.href} className="min-h-10 content-center font-medium text-primary-700 underline-offset-2 hover:underline dark:text-primary-800">
+                <Link to={step.href} className="min-h-10 content-center font-medium text-accent underline-offset-2 hover:underline">
                   {label}
                 </Link>
               )}
@@ -80,7 +80,7 @@ function Card({ card }: { card: HomeCardData }) {
             <li key={item.href}>
               <Link to={item.href} className="flex items-center gap-3 py-2 hover:bg-canvas">
                 <span className="flex min-w-0 grow flex-col">
-                  <span className="truncate font-medium text-primary-700 dark:text-primary-800">{item.label}</span>
+                  <span className="truncate font-medium text-accent">{item.label}</span>
                   <span className="truncate text-sm text-muted">{item.detail}</span>
                 </span>
                 {item.aside ? <span className="shrink-0 text-sm font-semibold tabular-nums">{item.aside}</span> : null}
@@ -92,7 +92,7 @@ function Card({ card }: { card: HomeCardData }) {
         <p className="text-sm text-muted">{(t[card.empty] as () => string)()}</p>
       )}
       {card.total > card.items.length ? (
-        <Link to={card.more} className="self-start text-sm font-semibold text-primary-700 underline dark:text-primary-800">
+        <Link to={card.more} className="self-start text-sm font-semibold text-accent underline">
           {t.home_card_more({ count: String(card.total) })}
         </Link>
       ) : null}

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { requestLocale } from '../lib/cookies.server'
 import { translator } from '../lib/i18n'
 import { factFormat } from './fact-format'
-import type { CardItem, FeatureModule, ListAnswer, TextKey } from './module'
+import { recordHref, type CardItem, type FeatureModule, type ListAnswer, type TextKey } from './module'
 import { readAnswer } from './screens.server'
 
 type Args = Parameters<typeof readAnswer>[0]
@@ -18,40 +18,55 @@ const unlessForbidden = (error: unknown) => {
   throw error
 }
 
-/** A home card as the page shows it: its items already worded in the user's language. */
-export type HomeCardData = { id: string; module: string; title: TextKey; empty: TextKey; more: string; total: number; items: CardItem[] }
+/** A home card as the page shows it: its lines already worded in the user's language, each linking to its record. */
+export type HomeCardData = { id: string; module: string; title: TextKey; empty: TextKey; more: string; total: number; items: Array<CardItem & { href: string }> }
 
 /** One step of the setup checklist, and whether the company has done it. */
 export type SetupStepData = { module: string; label: TextKey; href: string; done: boolean; level: 'edit' | 'delete' }
 
+const CARD_ROWS = 5
+const tenantAnswer = z.object({ COD_EMPRESA: z.number(), COD_FILIAL: z.number() })
+
 /**
- * The signed-in home's cards, each module adding its own: every card's list and every setup
- * step's count, at once. A list the user may not read (403) leaves its card or step out, so a
- * role sees what its page access gives it.
+ * The branches ('company:branch', as the BFF resolved them) whose setup was seen complete by
+ * someone who could see every step: a company is new only once, so a set-up branch's home does
+ * not count its steps again (this process's memory; another process counts once).
+ */
+const setUp = new Set<string>()
+
+/**
+ * The signed-in home's cards, each module adding its own: every card's list at once, then the
+ * setup steps' counts unless the branch is known to be set up. A list the user may not read (403)
+ * leaves its card or step out, so a role sees what its page access gives it.
  */
 export async function loadHomeCards(args: Args, features: FeatureModule[]): Promise<{ cards: HomeCardData[]; setup: SetupStepData[] }> {
   const locale = requestLocale(args.request)
   const t = translator(locale)
   const read = (def: FeatureModule, query: string, list: z.ZodType<ListAnswer>) => readAnswer(args, `${def.api}?${query}`, list).then((answer): ListAnswer | null => answer.data, unlessForbidden)
-  const [cards, setup] = await Promise.all([
+  const [tenant, cards] = await Promise.all([
+    // no company or branch to work in (403): nothing is remembered
+    readAnswer(args, '/cd_filial/current', tenantAnswer).then(({ data }): string | null => `${data.COD_EMPRESA}:${data.COD_FILIAL}`, unlessForbidden),
     Promise.all(
       features.flatMap((def) =>
         (def.homeCards ?? []).map(async (card): Promise<HomeCardData | null> => {
-          const list = await read(def, card.query, listOf(card.row))
+          const list = await read(def, `${card.query}&size=${CARD_ROWS}`, listOf(card.row))
           if (!list) return null
-          const items = list.items.map((row) => card.item(row, factFormat(t, locale, row.currency)))
-          return { id: card.id, module: def.module, title: card.title, empty: card.empty, more: card.more, total: list.pagination.length, items }
+          const items = list.items.map((row) => ({ ...card.item(row, factFormat(t, locale, row.currency)), href: recordHref(def, String(row[def.idKey])) }))
+          return { id: card.id, module: def.module, title: card.title, empty: card.empty, more: `/view/${def.module}?${card.query}`, total: list.pagination.length, items }
         }),
       ),
     ),
-    Promise.all(
-      features.map(async (def): Promise<SetupStepData | null> => {
-        const step = def.setupStep
-        if (!step) return null
-        const list = await read(def, step.query ?? 'size=1&all=1', anyList)
-        return list && { module: def.module, label: step.label, href: step.href, done: step.done(list), level: def.createLevel ?? 'edit' }
-      }),
-    ),
   ])
-  return { cards: cards.filter((c) => c !== null), setup: setup.filter((s) => s !== null) }
+  const withSteps = features.filter((def) => def.setupStep)
+  if (tenant && setUp.has(tenant)) return { cards: cards.filter((c) => c !== null), setup: [] }
+  const steps = await Promise.all(
+    withSteps.map(async (def): Promise<SetupStepData | null> => {
+      const step = def.setupStep!
+      const list = await read(def, step.query ?? 'size=1&all=1', anyList)
+      return list && { module: def.module, label: step.label, href: step.href, done: step.done(list), level: def.createLevel ?? 'edit' }
+    }),
+  )
+  const setup = steps.filter((s) => s !== null)
+  if (tenant && setup.length === withSteps.length && setup.every((s) => s.done)) setUp.add(tenant)
+  return { cards: cards.filter((c) => c !== null), setup }
 }

@@ -62,20 +62,19 @@ export type FactFormat = { money: (cents: number) => string; date: (isoDate: str
 /** One page of a module's list, as its API answers it. */
 export type ListAnswer = { items: Array<Record<string, unknown>>; pagination: { length: number } }
 
-/** A line of a home card: what it names, a second line, an amount or date at the end, its page. */
-export type CardItem = { label: string; detail: string; aside?: string; href: string }
+/** A line of a home card: what it names, a second line, an amount or date at the end (it links to the record). */
+export type CardItem = { label: string; detail: string; aside?: string }
 
 /**
  * A card of the signed-in home (a home that shows the day): the first rows of one list of the
- * module's API, with how many there are. Shown to whoever may read that list, whatever their role.
+ * module's API, with how many there are and a link to the module's list filtered the same way.
+ * Shown to whoever may read that list, whatever their role.
  */
 export type HomeCard = {
   id: string
   title: TextKey
-  /** The list's query (`state=sent&sort=validUntil&size=5`). */
+  /** The list's filter and order (`state=sent&sort=validUntil&order=asc`), the API's and the list screen's. */
   query: string
-  /** The screen with all of them (the module's list, filtered the same way). */
-  more: string
   /** Said when there are none. */
   empty: TextKey
   /** The fields of a row the card shows, checked (the rest of the row is not parsed). */
@@ -148,3 +147,6 @@ export type FeatureModule = {
 
 /** Whether a user at `level` may create records of the module (its New button and empty form). */
 export const mayCreate = (def: FeatureModule, level: AccessLevel) => Boolean(def.input?.create) && atLeast(level, def.createLevel ?? 'edit')
+
+/** The page of one of the module's records (its list's links, a home card's lines). */
+export const recordHref = (def: FeatureModule, id: string) => (def.rowLink ? def.rowLink(id) : `/view/${def.module}/${encodeURIComponent(id)}`)

@@ -48,7 +48,7 @@ export function RecordScreen({ def, data, state }: { def: FeatureModule; data: {
       {!data.isNew ? <RecordFacts def={def} values={data.values} /> : null}
       {!data.isNew
         ? def.recordLinks?.(data.values).map((link) => (
-            <a key={link.href} href={link.href} className="self-start text-sm font-semibold text-primary-700 underline dark:text-primary-800">
+            <a key={link.href} href={link.href} className="self-start text-sm font-semibold text-accent underline">
               {(t[link.label] as () => string)()}
             </a>
           ))

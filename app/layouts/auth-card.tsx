@@ -15,7 +15,7 @@ export function AuthCard({ title, subtitle, children, backToSignIn = false }: { 
         {children ? <div className="mt-8">{children}</div> : null}
         {backToSignIn ? (
           <p className="mt-6 text-sm">
-            <Link to="/sign-in" className="font-semibold text-primary-700 dark:text-primary-800 underline">
+            <Link to="/sign-in" className="font-semibold text-accent underline">
               {t.back_to_sign_in()}
             </Link>
           </p>

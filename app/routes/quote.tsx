@@ -92,7 +92,7 @@ export default function QuotePage({ loaderData, actionData, params }: Route.Comp
         <div className="text-right">
           <h1 className="text-2xl font-extrabold">{t.q_title({ number: quote.number })}</h1>
           <p className="text-sm text-muted">{t.q_valid_until({ date: date(quote.validUntil) })}</p>
-          <a href={`/api/public/quotes/${params.token}/pdf`} className="text-sm font-semibold text-primary-700 underline dark:text-primary-800">
+          <a href={`/api/public/quotes/${params.token}/pdf`} className="text-sm font-semibold text-accent underline">
             {t.q_download_pdf()}
           </a>
         </div>

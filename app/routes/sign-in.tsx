@@ -46,7 +46,7 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
       subtitle={
         <>
           {t.sign_in_no_account()}{' '}
-          <Link to="/sign-up" className="font-semibold text-primary-700 dark:text-primary-800 underline">
+          <Link to="/sign-up" className="font-semibold text-accent underline">
             {t.sign_up_link()}
           </Link>
         </>
@@ -60,7 +60,7 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
         <input type="hidden" name="redirectURL" value={redirectURL} />
         <TextField label={t.email_label()} name="email" type="email" autoComplete="username" required defaultValue={actionData?.email} error={actionData?.fields.email} />
         <TextField label={t.password_label()} name="password" type="password" autoComplete="current-password" required error={actionData?.fields.password} />
-        <Link to="/forgot-password" className="self-end text-sm font-medium text-primary-700 dark:text-primary-800 underline">
+        <Link to="/forgot-password" className="self-end text-sm font-medium text-accent underline">
           {t.forgot_password_link()}
         </Link>
         <Button type="submit" disabled={busy}>

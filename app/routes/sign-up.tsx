@@ -36,7 +36,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
       subtitle={
         <>
           {t.already_account()}{' '}
-          <Link to="/sign-in" className="font-semibold text-primary-700 dark:text-primary-800 underline">
+          <Link to="/sign-in" className="font-semibold text-accent underline">
             {t.sign_in_link()}
           </Link>
         </>

@@ -48,7 +48,7 @@ export default function UnlockSession({ loaderData, actionData }: Route.Componen
         <Button type="submit">{t.unlock_button()}</Button>
       </Form>
       <p className="mt-6 text-sm">
-        <Link to="/sign-out" className="font-semibold text-primary-700 dark:text-primary-800 underline">
+        <Link to="/sign-out" className="font-semibold text-accent underline">
           {t.unlock_not_you({ name: loaderData.user.name })}
         </Link>
       </p>

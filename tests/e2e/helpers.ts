@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { readFileSync } from 'node:fs'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { SERVER_LOG } from '../../playwright.config.ts'
 import { DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 
@@ -70,4 +70,21 @@ export async function viewAs(page: Page, view: View, baseURL: string) {
 /** Nothing on the page is wider than the screen. */
 export async function expectNoSidewaysScroll(page: Page, what = '') {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${what} fits the screen`).toBe(true)
+}
+
+/**
+ * In each of `views` the page, loaded again, shows `shown`, passes axe and fits the screen; then
+ * it is back in the first view (loaded again). `check` adds what else each view must show.
+ */
+export async function expectReadsInViews(page: Page, baseURL: string, what: string, shown: Locator, check: () => Promise<void> = async () => {}, views: View[] = VIEWS) {
+  for (const view of views) {
+    await viewAs(page, view, baseURL)
+    await page.reload()
+    await expect(shown).toBeVisible()
+    await check()
+    await expectAccessible(page, `${what}, ${view.name}`)
+    await expectNoSidewaysScroll(page, `${what}, ${view.name}`)
+  }
+  await viewAs(page, views[0], baseURL)
+  await page.reload()
 }

@@ -45,7 +45,7 @@ export function AccessMatrix({ user, rows, version, stale, canEdit }: { user: { 
                   </th>
                   <td className="px-4 py-2 text-muted">{levelLabel(row.preset)}</td>
                   <td className="px-4 py-2">
-                    <select name={`level:${row.module}`} defaultValue={row.level} disabled={!canEdit} aria-label={`${t.admin_access_level()}: ${row.title}`} className={`min-h-10 rounded-md border border-line bg-surface px-2 ${row.level !== row.preset ? 'font-semibold text-primary-700 dark:text-primary-800' : ''}`}>
+                    <select name={`level:${row.module}`} defaultValue={row.level} disabled={!canEdit} aria-label={`${t.admin_access_level()}: ${row.title}`} className={`min-h-10 rounded-md border border-line bg-surface px-2 ${row.level !== row.preset ? 'font-semibold text-accent' : ''}`}>
                       {LEVELS.map((level) => (
                         <option key={level} value={level}>
                           {levelLabel(level)}

@@ -3,7 +3,7 @@ import { listAnswer } from '../../../domain/schemas/resource.ts'
 import { clientRow } from '../../../domain/schemas/clients.ts'
 import { jobRow } from '../../../domain/schemas/jobs.ts'
 import { quoteInput, quoteRow } from '../../../domain/schemas/quotes.ts'
-import type { FeatureModule } from '../../kit/module'
+import type { FactFormat, FeatureModule, HomeCard } from '../../kit/module'
 import { CULTURE_OPTIONS } from '../options'
 
 /** The quote states' labels (the list, the badge, a client's quotes). */
@@ -11,8 +11,21 @@ export const QUOTE_STATE_LABELS = { draft: 'state_draft', sent: 'state_sent', ap
 
 /** What a home card shows of a quote. */
 const cardRow = quoteRow.pick({ id: true, number: true, clientName: true, validUntil: true, total: true, currency: true, decision: true })
-/** A row the card's list checked with `cardRow`. */
-const cardItem = (row: Record<string, unknown>) => row as z.output<typeof cardRow>
+type CardRow = z.output<typeof cardRow>
+
+/** A home card of the quotes in one state, in an order: each line the client, the number and `when`, the total. */
+const quoteCard = (name: 'waiting' | 'approved', state: 'sent' | 'approved', order: string, when: (row: CardRow, f: FactFormat) => string): HomeCard => ({
+  id: `quotes-${name}`,
+  title: `home_quotes_${name}`,
+  empty: `home_quotes_${name}_none`,
+  query: `state=${state}&${order}`,
+  row: cardRow,
+  // the card's list checked each row with cardRow
+  item: (values, f) => {
+    const row = values as CardRow
+    return { label: row.clientName, detail: `${row.number} · ${when(row, f)}`, aside: f.money(row.total) }
+  },
+})
 
 /** cd_cotacao (DOMAIN.md): the branch's quotes, from draft to the client's answer. */
 export const quotes = {
@@ -82,30 +95,8 @@ export const quotes = {
     return { clients: clients.items.map((c) => [c.id, c.taxId ? `${c.name} · ${c.taxId}` : c.name]), jobs: jobs.items.map((j) => [j.id, `${j.code} · ${j.name}`]) }
   },
   homeCards: [
-    {
-      id: 'quotes-waiting',
-      title: 'home_quotes_waiting',
-      query: 'state=sent&sort=validUntil&order=asc&size=5',
-      more: '/view/cd_cotacao?state=sent&sort=validUntil&order=asc',
-      empty: 'home_quotes_waiting_none',
-      row: cardRow,
-      item: (values, f) => {
-        const row = cardItem(values)
-        return { label: row.clientName, detail: `${row.number} · ${f.label('f_valid_until')}: ${f.date(row.validUntil)}`, aside: f.money(row.total), href: `/view/cd_cotacao/${encodeURIComponent(row.id)}` }
-      },
-    },
-    {
-      id: 'quotes-approved',
-      title: 'home_quotes_approved',
-      query: 'state=approved&sort=createdAt&order=desc&size=5',
-      more: '/view/cd_cotacao?state=approved&sort=createdAt&order=desc',
-      empty: 'home_quotes_approved_none',
-      row: cardRow,
-      item: (values, f) => {
-        const row = cardItem(values)
-        return { label: row.clientName, detail: `${row.number} · ${f.label('state_approved')}${row.decision ? `: ${f.date(row.decision.at)}` : ''}`, aside: f.money(row.total), href: `/view/cd_cotacao/${encodeURIComponent(row.id)}` }
-      },
-    },
+    quoteCard('waiting', 'sent', 'sort=validUntil&order=asc', (row, f) => `${f.label('f_valid_until')}: ${f.date(row.validUntil)}`),
+    quoteCard('approved', 'approved', 'sort=createdAt&order=desc', (row, f) => (row.decision ? `${f.label('state_approved')}: ${f.date(row.decision.at)}` : f.label('state_approved'))),
   ],
   setupStep: { label: 'setup_quote', href: '/view/cd_cotacao/new', done: (list) => list.pagination.length > 0 },
   recordLinks: (values) => [

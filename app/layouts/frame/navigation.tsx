@@ -109,7 +109,7 @@ export function HorizontalNavigation({ tone = 'light' }: { tone?: Tone }) {
             <ul className="flex flex-col py-1">
               {pages.map((p) => (
                 <li key={p.href}>
-                  <a href={p.href} className={`flex items-center gap-3 px-4 py-2 text-ink hover:bg-canvas ${p.href === pathname ? 'font-semibold text-primary-700 dark:text-primary-800' : ''}`} aria-current={p.href === pathname ? 'page' : undefined}>
+                  <a href={p.href} className={`flex items-center gap-3 px-4 py-2 text-ink hover:bg-canvas ${p.href === pathname ? 'font-semibold text-accent' : ''}`} aria-current={p.href === pathname ? 'page' : undefined}>
                     <Icon d={p.icon} />
                     {p.title}
                   </a>
