@@ -26,7 +26,7 @@ export default async function handleRequest(request: Request, status: number, he
   // buffer goes out in one write instead of React's many small chunks through a web stream.
   await body.allReady
   clearTimeout(timer)
-  const html = await new Response(body).arrayBuffer()
+  const html = new Uint8Array(await new Response(body).arrayBuffer())
   headers.set('Content-Type', 'text/html; charset=utf-8')
   return new Response(html, { headers, status: statusCode })
 }

@@ -36,6 +36,8 @@ import { commonUserRoutes } from './routes/common-user.ts'
 import { shellRoutes } from './routes/common-shell.ts'
 import { messagesRoutes, notificationsRoutes, shortcutsRoutes } from './routes/common-panels.ts'
 import { navigationRoutes, searchRoutes } from './routes/common-search.ts'
+import { answerCache } from './lib/answer-cache.ts'
+import { keptWhileUnwritten } from './lib/kept-while-unwritten.ts'
 import { createRepositories } from '../storage/repositories/index.ts'
 import type { Store } from '../storage/store.ts'
 
@@ -66,13 +68,16 @@ export async function createBff(options: BffOptions) {
   const repos = createRepositories(store)
   const secret = await signingSecret(config, repos)
   await repos.users.ensureIndex()
+  const now = options.now ?? Date.now
   const deps: Deps = {
     config,
     repos,
     secret,
     verifyToken: createTokenVerifier(secret),
     log: options.log ?? consoleLogger,
-    now: options.now ?? Date.now,
+    now,
+    keptAnswers: answerCache({ writeMark: () => store.writeMark(), now }),
+    kept: keptWhileUnwritten(() => store.writeMark()),
     clientAddress: options.clientAddress ?? (() => undefined),
     mailer: options.mailer ?? null,
   }

@@ -18,6 +18,8 @@ export type DriverAdapter = {
   children(parent: string): Promise<string[]>
   /** Serialises a read-modify-write where the driver has no compare-and-swap of its own. */
   exclusive?<T>(key: string, fn: () => Promise<T>): Promise<T>
+  /** Every write to this data passes through this adapter in this process (memory; fs: one server per data dir). */
+  soleWriter?: boolean
   dispose(): Promise<void>
 }
 
@@ -35,6 +37,12 @@ export type Store = {
   update<T>(key: string, fn: (current: Versioned<T> | null) => T | undefined | Promise<T | undefined>, options?: WriteOptions): Promise<Versioned<T> | null>
   remove(key: string, options?: WriteOptions): Promise<boolean>
   children(parent: string): Promise<string[]>
+  /**
+   * A number that changes with every write made through this store, or null where another process
+   * may write the same data (redis, KV): what was computed from the data while it stayed the same
+   * may be answered again, and only while it does.
+   */
+  writeMark(): number | null
   dispose(): Promise<void>
 }
 
@@ -42,6 +50,15 @@ const MAX_RETRIES = 50
 
 export function createStore(adapter: DriverAdapter): Store {
   const exclusive = adapter.exclusive?.bind(adapter) ?? (<T>(_key: string, fn: () => Promise<T>) => fn())
+  let writes = 0
+  // counted once the write is over, whatever its outcome: what was read before it is never taken as current after it
+  const swap: DriverAdapter['swap'] = async (key, expected, next) => {
+    try {
+      return await adapter.swap(key, expected, next)
+    } finally {
+      writes++
+    }
+  }
 
   async function update<T>(
     key: string,
@@ -57,7 +74,7 @@ export function createStore(adapter: DriverAdapter): Store {
         }
         const next = await fn(current)
         if (next === undefined && !current) return null
-        const result = await adapter.swap(key, currentVersion, next)
+        const result = await swap(key, currentVersion, next)
         if (result.ok) return next === undefined ? null : { version: result.version, value: next }
         if (options.expectVersion !== undefined) throw new ConflictError(key, options.expectVersion, result.actual)
       }
@@ -71,13 +88,13 @@ export function createStore(adapter: DriverAdapter): Store {
     getMany: (keys) => (adapter.readMany ? adapter.readMany(keys) : Promise.all(keys.map((k) => adapter.read(k)))) as Promise<never>,
     put(key, value, options = {}) {
       return exclusive(key, async () => {
-        const result = await adapter.swap(key, options.expectVersion ?? 'any', value)
+        const result = await swap(key, options.expectVersion ?? 'any', value)
         if (!result.ok) throw new ConflictError(key, options.expectVersion ?? 0, result.actual)
         return { version: result.version, value }
       })
     },
     async create(key, value) {
-      return exclusive(key, async () => (await adapter.swap(key, 0, value)).ok)
+      return exclusive(key, async () => (await swap(key, 0, value)).ok)
     },
     update,
     async remove(key, options = {}) {
@@ -89,6 +106,7 @@ export function createStore(adapter: DriverAdapter): Store {
       return existed
     },
     children: (parent) => adapter.children(parent),
+    writeMark: () => (adapter.soleWriter ? writes : null),
     dispose: () => adapter.dispose(),
   }
 }

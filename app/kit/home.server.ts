@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { derivedSchema } from '../../domain/schemas/common.ts'
 import { requestLocale } from '../lib/cookies.server'
 import { translator } from '../lib/i18n'
 import { factFormat } from './fact-format'
@@ -9,7 +10,7 @@ type Args = Parameters<typeof readAnswer>[0]
 
 // A card's rows are checked with the fields it shows (its `row`), not parsed in full; a setup step needs only the count
 // (and the branch step a field of two rows).
-const listOf = <T extends z.ZodType>(row: T) => z.object({ items: z.array(row), pagination: z.object({ length: z.number() }) })
+const listOf = derivedSchema(<T extends z.ZodType>(row: T) => z.object({ items: z.array(row), pagination: z.object({ length: z.number() }) }))
 const anyList = listOf(z.record(z.string(), z.unknown()))
 
 /** A list the user may not read (403) is left out; any other failure is the page's (sign-in, error page). */

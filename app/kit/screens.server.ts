@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
-import { wrapper } from '../../domain/schemas/common.ts'
+import { derivedSchema, wrapper } from '../../domain/schemas/common.ts'
 import { listAnswer } from '../../domain/schemas/resource.ts'
 import { callBff } from '../lib/api.server'
 import { requestLocale } from '../lib/cookies.server'
@@ -53,6 +53,8 @@ export async function loadList(args: Args, def: FeatureModule) {
   return { page, query, list: list.data, lookups }
 }
 
+const arrayOf = derivedSchema(<T extends z.ZodType>(row: T) => z.array(row))
+const soleUsersSchema = z.array(z.object({ name: z.string(), email: z.string() }))
 const activitySchema = z.array(z.object({ id: z.string(), at: z.string(), userName: z.string(), action: z.string(), fields: z.array(z.string()).optional() }))
 
 const recordPath = (def: FeatureModule, id: string) => `${def.api}/${encodeURIComponent(id)}`
@@ -67,11 +69,11 @@ export async function loadRecord(args: Args & { params: { id: string } }, def: F
     loadLookups(args, def),
     isNew || !def.activity ? null : readAnswer(args, `${recordPath(def, args.params.id)}/activity`, activitySchema).catch(() => null),
     // each list of related records, or null where the user may not read it
-    Promise.all((isNew ? [] : (def.related ?? [])).map((r) => readAnswer(args, r.path(args.params.id), z.array(r.row)).then((a) => a.data, () => null))),
+    Promise.all((isNew ? [] : (def.related ?? [])).map((r) => readAnswer(args, r.path(args.params.id), arrayOf(r.row)).then((a) => a.data, () => null))),
   ])
   const confirming = new URL(args.request.url).searchParams.get('confirm') === 'deactivate'
   // who would be left without: asked for only while confirming a deactivation
-  const warning = confirming && def.deactivateWarning ? (await readAnswer(args, def.deactivateWarning.path(args.params.id), z.array(z.object({ name: z.string(), email: z.string() })))).data : []
+  const warning = confirming && def.deactivateWarning ? (await readAnswer(args, def.deactivateWarning.path(args.params.id), soleUsersSchema)).data : []
   return { page, isNew, values: record?.data ?? {}, version: record?.version ?? null, confirming, warning, lookups, activity: activity?.data ?? null, related }
 }
 

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv, Auth, Deps } from './deps.ts'
 import { apiError } from './errors.ts'
-import { DEFAULT_ID, resolveTenant } from './tenancy.ts'
+import { DEFAULT_ID, requestTenant } from './tenancy.ts'
 
 export function bearerToken(header: string | undefined): string | null {
   const match = header?.match(/^Bearer\s+(\S+)$/i)
@@ -32,7 +32,7 @@ export function requireAuth(deps: Deps) {
     c.set('auth', auth)
     const empresa = c.req.header('x-empresa')
     const filial = c.req.header('x-filial')
-    if (namesTenant(empresa) || namesTenant(filial)) c.set('tenant', await resolveTenant(deps.repos, auth.user, empresa, filial))
+    if (namesTenant(empresa) || namesTenant(filial)) c.set('tenant', await requestTenant(deps, auth.user, empresa, filial))
     await next()
   })
 }

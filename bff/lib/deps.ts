@@ -1,5 +1,6 @@
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { Config } from '../config.ts'
+import type { KeptWhileUnwritten } from './kept-while-unwritten.ts'
 import type { Repositories } from '../../storage/repositories/index.ts'
 import type { Grant, UserRecord } from '../../domain/tenancy.ts'
 import type { SessionRecord } from '../../storage/repositories/sessions.ts'
@@ -21,6 +22,10 @@ export type Deps = {
   mailer: Mailer | null
   /** The caller's network address, as the runtime knows it (for throttling). */
   clientAddress: (c: Context) => string | undefined
+  /** Answers a signed-in read again while nothing was written (answer-cache.ts); after requireAuth and the tenant. */
+  keptAnswers: MiddlewareHandler<AppEnv>
+  /** What a request derives from records (tenant, page levels), kept while nothing is written (kept-while-unwritten.ts). */
+  kept: KeptWhileUnwritten
 }
 
 /** One e-mail of the app (a quote's link, an invitation ...). */

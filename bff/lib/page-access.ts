@@ -23,8 +23,8 @@ async function pagesWithLevels(deps: Deps, tenant: Tenant, userId: string): Prom
 }
 
 /** The user's level on every page of the tenant's company. */
-export async function levelsFor(deps: Deps, tenant: Tenant, userId: string): Promise<Record<string, AccessLevel>> {
-  return Object.fromEntries((await pagesWithLevels(deps, tenant, userId)).map(({ page, level }) => [page.module, level]))
+export function levelsFor(deps: Deps, tenant: Tenant, userId: string): Promise<Readonly<Record<string, AccessLevel>>> {
+  return deps.kept(`levels\n${tenant.empresa}\n${tenant.grant.role}\n${userId}`, async () => Object.freeze(Object.fromEntries((await pagesWithLevels(deps, tenant, userId)).map(({ page, level }) => [page.module, level]))))
 }
 
 /** The navigation: the pages the user may open, in order, titled in `culture` (the shell and the search). */

@@ -89,6 +89,11 @@ export async function resolveTenant(repos: Repositories, user: UserRecord, empre
   return { empresa: pick.COD_EMPRESA, filial: pick.COD_FILIAL, grant }
 }
 
+/** resolveTenant for a request's headers, kept while nothing is written (the user's grants and the branches are records). */
+export function requestTenant(deps: Deps, user: UserRecord, empresaHeader?: string, filialHeader?: string): Promise<Tenant> {
+  return deps.kept(`tenant\n${user.id}\n${empresaHeader ?? ''}\n${filialHeader ?? ''}`, () => resolveTenant(deps.repos, user, empresaHeader, filialHeader))
+}
+
 function forbidden() {
   return apiError(403, 'You do not have access to this company or branch')
 }
@@ -100,7 +105,7 @@ function forbidden() {
  */
 export function requireTenant(deps: Deps) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (!c.var.tenant) c.set('tenant', await resolveTenant(deps.repos, c.get('auth').user, c.req.header('x-empresa'), c.req.header('x-filial')))
+    if (!c.var.tenant) c.set('tenant', await requestTenant(deps, c.get('auth').user, c.req.header('x-empresa'), c.req.header('x-filial')))
     // once per request (requireAuth may have resolved the tenant already; areas may nest)
     if (!c.var.pageChecked) {
       const access = accessOf(c.req.path)

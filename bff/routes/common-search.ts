@@ -9,7 +9,7 @@ import { navigationSchema, searchResultSchema } from '../../domain/schemas/commo
 import { navigation } from '../../domain/reference/navigation.ts'
 import { navigationPages } from '../lib/page-access.ts'
 import { requestCulture } from '../../domain/cultures.ts'
-import { resolveTenant } from '../lib/tenancy.ts'
+import { requestTenant } from '../lib/tenancy.ts'
 import type { Contact } from '../../domain/schemas/contacts.ts'
 import type { Task } from '../../domain/schemas/tasks.ts'
 import { CLIENTS, type ClientRecord } from '../../domain/schemas/clients.ts'
@@ -31,7 +31,7 @@ export function searchRoutes(deps: Deps) {
       const query = c.req.valid('json').query.trim().toLowerCase()
       if (!query) return c.json([])
       // Company data only when the user works in a company.
-      const tenant = await resolveTenant(deps.repos, c.get('auth').user, c.req.header('x-empresa'), c.req.header('x-filial')).catch(() => null)
+      const tenant = await requestTenant(deps, c.get('auth').user, c.req.header('x-empresa'), c.req.header('x-filial')).catch(() => null)
       const culture = requestCulture(c.req.header('accept-language'), c.get('auth').user.culture)
       const navigation = tenant ? await navigationPages(deps, tenant, c.get('auth').user.id, culture) : []
       // contacts and tasks only where their pages may be read (bff/access.ts: they ride on clients and technician work)

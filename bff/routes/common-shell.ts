@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { AppEnv, Deps } from '../lib/deps.ts'
 import { requireAuth } from '../lib/auth.ts'
 import { doc } from '../lib/openapi.ts'
-import { branchesOf, inactiveBranchesOf, resolveTenant } from '../lib/tenancy.ts'
+import { branchesOf, inactiveBranchesOf, requestTenant } from '../lib/tenancy.ts'
 import { publicUserSchema } from '../../domain/schemas/common.ts'
 import { filialSchema } from '../../domain/schemas/tenancy.ts'
 import { publicUser } from '../../domain/tenancy.ts'
@@ -40,7 +40,7 @@ export function shellRoutes(deps: Deps) {
       const panels = deps.repos.panels(user.id)
       const [branches, tenant, messages, notifications] = await Promise.all([
         branchesOf(deps.repos, user),
-        c.var.tenant ? Promise.resolve(c.var.tenant) : resolveTenant(deps.repos, user, c.req.header('x-empresa'), c.req.header('x-filial')).catch(() => null),
+        c.var.tenant ? Promise.resolve(c.var.tenant) : requestTenant(deps, user, c.req.header('x-empresa'), c.req.header('x-filial')).catch(() => null),
         panels.messages.all(),
         panels.notifications.all(),
       ])

@@ -2,8 +2,21 @@ import { z } from 'zod'
 import { rule } from '../messages.ts'
 import { LANGUAGES } from '../cultures.ts'
 
+/**
+ * A schema built from another one, built once per inner schema: zod compiles an object schema the
+ * first time it parses, so a schema made afresh on every request pays that compilation every time.
+ */
+export function derivedSchema<Make extends (inner: z.ZodType) => z.ZodType>(make: Make): Make {
+  const made = new WeakMap<z.ZodType, z.ZodType>()
+  return ((inner: z.ZodType) => {
+    let out = made.get(inner)
+    if (!out) made.set(inner, (out = make(inner)))
+    return out
+  }) as Make
+}
+
 /** The real backend's wrapper (product-shell.md §3): { IsSuccess, Dados, Msg }. */
-export const wrapper = <T extends z.ZodType>(dados: T) => z.object({ IsSuccess: z.boolean(), Dados: dados, Msg: z.string() })
+export const wrapper = derivedSchema(<T extends z.ZodType>(dados: T) => z.object({ IsSuccess: z.boolean(), Dados: dados, Msg: z.string() }))
 
 export const publicUserSchema = z.object({
   id: z.string(),

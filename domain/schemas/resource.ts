@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { paginationSchema, wrapper } from './common.ts'
+import { derivedSchema, paginationSchema, wrapper } from './common.ts'
 
 /**
  * The list query of every module (DOMAIN.md): search, sort, order, page (1-based), size; all=1 shows
@@ -18,4 +18,4 @@ export const listQuerySchema = <const F extends readonly [string, ...string[]]>(
 }
 
 /** A list's answer: one page of rows and the spec's pagination, in the wrapper. */
-export const listAnswer = <T extends z.ZodType>(row: T) => wrapper(z.object({ items: z.array(row), pagination: paginationSchema }))
+export const listAnswer = derivedSchema(<T extends z.ZodType>(row: T) => wrapper(z.object({ items: z.array(row), pagination: paginationSchema })))

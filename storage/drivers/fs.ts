@@ -101,5 +101,5 @@ export const atomicFsDriver = defineDriver((options: { base: string }) => {
  */
 export function fsAdapter(dataDir: string, cacheSize = 20_000): DriverAdapter {
   const driver = atomicFsDriver({ base: dataDir })
-  return lockedAdapter('fs', createStorage({ driver }), (parent) => driver.getInstance!().children(parent), { cacheSize })
+  return lockedAdapter('fs', createStorage({ driver }), (parent) => driver.getInstance!().children(parent), { cacheSize, soleWriter: true })
 }

@@ -9,6 +9,8 @@ type Options = {
    * alone writes (fs: one server per data dir), where every write passes through here.
    */
   cacheSize?: number
+  /** Only this process writes the data (memory; fs: one server per data dir). */
+  soleWriter?: boolean
 }
 
 /**
@@ -70,6 +72,7 @@ export function lockedAdapter(name: string, storage: Storage, listChildren: (par
       return [...ids]
     },
     exclusive: createKeyLock(),
+    soleWriter: options.soleWriter ?? false,
     dispose: () => storage.dispose(),
   }
 }

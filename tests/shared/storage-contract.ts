@@ -27,6 +27,27 @@ export function storageContract(register: Register, open: () => Promise<Store>) 
     assert.equal(await store.get(k('absent')), null)
   }))
 
+  register('moves its write mark on every write and never on a read, or has none (another process may write)', withStore(async (store) => {
+    const first = store.writeMark()
+    const marks = [first]
+    const step = async (write: () => Promise<unknown>) => {
+      await write().catch(() => undefined)
+      marks.push(store.writeMark())
+    }
+    await step(() => store.put(k('mark'), { n: 1 }))
+    await store.get(k('mark'))
+    await store.getMany([k('mark'), k('absent')])
+    await store.children(k())
+    assert.equal(store.writeMark(), marks.at(-1), 'a read moved the mark')
+    await step(() => store.update(k('mark'), (cur) => ({ n: (cur?.value as { n: number }).n + 1 })))
+    await step(() => store.create(k('mark-once'), 1))
+    // a refused write moves it too: what was read before it is not taken as current after it
+    await step(() => store.put(k('mark'), { n: 9 }, { expectVersion: 1 }))
+    await step(() => store.remove(k('mark')))
+    if (first === null) assert.ok(marks.every((m) => m === null), 'a store without a mark got one')
+    else assert.equal(new Set(marks).size, marks.length, `the mark stayed the same across a write: ${marks.join(', ')}`)
+  }))
+
   register('stores a record and bumps its version on every write', withStore(async (store) => {
     const first = await store.put(k('rec'), { name: 'Ana', tags: ['a'] })
     assert.equal(first.version, 1)

@@ -1,0 +1,31 @@
+/** `kept(key, compute)`: compute's result for `key`, computed again only once the store was written. */
+export type KeptWhileUnwritten = <V>(key: string, compute: () => Promise<V>) => Promise<V>
+
+/**
+ * What a request derives from stored records (a tenant, the page levels) kept while the store is
+ * not written (Store.writeMark): the next request with the same key takes it as it is. Where
+ * another process may write (no write mark) everything is computed every time. A result that was
+ * computed while a write happened, or that failed, is not kept; nor more than `capacity` keys.
+ */
+export function keptWhileUnwritten(writeMark: () => number | null, capacity = 2_000): KeptWhileUnwritten {
+  let keptAt: number | null = null
+  const kept = new Map<string, Promise<unknown>>()
+  return <V>(key: string, compute: () => Promise<V>): Promise<V> => {
+    const mark = writeMark()
+    if (mark === null) return compute()
+    if (mark !== keptAt) {
+      kept.clear()
+      keptAt = mark
+    }
+    const hit = kept.get(key) as Promise<V> | undefined
+    if (hit) return hit
+    if (kept.size >= capacity) kept.clear()
+    const made = compute()
+    kept.set(key, made)
+    const forget = () => {
+      if (kept.get(key) === made) kept.delete(key)
+    }
+    made.then(() => writeMark() !== mark && forget(), forget)
+    return made
+  }
+}

@@ -1,0 +1,128 @@
+import { Hono } from 'hono'
+import { describe, expect, it } from 'vitest'
+import { answerCache } from '../../bff/lib/answer-cache.ts'
+import type { AppEnv, Auth } from '../../bff/lib/deps.ts'
+import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
+import { callAs, testBff } from '../shared/bff.ts'
+
+/**
+ * Reads answered again while nothing was written (answer-cache.ts, kept-while-unwritten.ts): a
+ * reader never sees an answer older than the last write, nor one made for somebody else.
+ */
+type List<T> = { items: T[]; pagination: { length: number } }
+type Client = { id: string; name: string }
+const DAY = 86_400_000
+
+describe('answers kept between writes', () => {
+  it('shows every write at the next read, whoever made it and through whichever route', async () => {
+    const bff = await testBff()
+    const admin = await callAs(bff, DEMO_ADMIN)
+    const sameAdminElsewhere = await callAs(bff, DEMO_ADMIN)
+    const names = async () => (await admin<List<Client>>('/cd_cliente?size=100&sort=name')).body.Dados.items.map((c) => c.name)
+    const before = await names()
+    expect(await names()).toEqual(before)
+    const created = await admin<Client>('/cd_cliente', { method: 'POST', json: { kind: 'business', name: 'Aardvark Cooling', contacts: [{ kind: 'email', label: '', value: 'ops@aardvark.example' }] } })
+    expect(created.status).toBe(200)
+    expect(await names()).toEqual(['Aardvark Cooling', ...before].sort((a, b) => a.localeCompare(b)))
+    // the one record as well, after a change made in another session
+    const id = created.body.Dados.id
+    expect((await admin<Client>(`/cd_cliente/${id}`)).body.Dados.name).toBe('Aardvark Cooling')
+    expect((await sameAdminElsewhere(`/cd_cliente/${id}`, { method: 'PATCH', json: { name: 'Aardvark Cooling Ltd' } })).status).toBe(200)
+    expect((await admin<Client>(`/cd_cliente/${id}`)).body.Dados.name).toBe('Aardvark Cooling Ltd')
+    expect(await names()).toContain('Aardvark Cooling Ltd')
+  })
+
+  it('gives each caller their own answer, and a page access taken away refuses the very next read', async () => {
+    const bff = await testBff()
+    const admin = await callAs(bff, DEMO_ADMIN)
+    const tech = await callAs(bff, DEMO_TECHNICIAN)
+    expect((await admin('/ac_usuarios?size=5')).status).toBe(200)
+    expect((await tech('/ac_usuarios?size=5')).status).toBe(403)
+    expect((await tech('/cd_cliente?size=5')).status).toBe(200)
+    expect((await tech('/cd_cliente?size=5')).status).toBe(200)
+    const techId = (await admin<List<{ id: string; email: string }>>('/ac_usuarios?size=100')).body.Dados.items.find((u) => u.email === DEMO_TECHNICIAN.email)!.id
+    expect((await admin('/ac_usuariospaginas', { method: 'PUT', json: { userId: techId, levels: { cd_cliente: 'none' } } })).status).toBe(200)
+    expect((await tech('/cd_cliente?size=5')).status).toBe(403)
+  })
+
+  it('turns a sent quote to expired when its last day is over, with no write in between', async () => {
+    let clock = Date.now()
+    const bff = await testBff({ now: () => clock })
+    const admin = await callAs(bff, DEMO_ADMIN)
+    const client = (await admin<List<Client>>('/cd_cliente?size=1')).body.Dados.items[0]
+    const today = new Date(clock).toISOString().slice(0, 10)
+    const quote = (await admin<{ id: string; number: string }>('/cd_cotacao', { method: 'POST', json: { clientId: client.id, validUntil: today, lines: [{ description: 'Filter change', quantity: '1', unitPrice: '80' }] } })).body.Dados
+    expect((await admin(`/cd_cotacao/${quote.id}/send`, { method: 'POST' })).status).toBe(200)
+    const stateOf = async () => (await admin<{ state: string }>(`/cd_cotacao/${quote.id}`)).body.Dados.state
+    const listed = async () => (await admin<List<{ number: string }>>('/cd_cotacao?state=expired&size=100')).body.Dados.items.map((q) => q.number)
+    expect(await stateOf()).toBe('sent')
+    expect(await listed()).not.toContain(quote.number)
+    clock += 2 * DAY
+    expect(await stateOf()).toBe('expired')
+    expect(await listed()).toContain(quote.number)
+  })
+})
+
+describe('the kept answers’ bounds', () => {
+  const auth = { user: { id: 'u1' } } as Auth
+  function app(limits: { entryBytes: number; totalBytes: number }) {
+    let mark = 0
+    const made: string[] = []
+    const kept = answerCache({ writeMark: () => mark, now: () => 0 }, limits)
+    const api = new Hono<AppEnv>()
+      .use((c, next) => {
+        c.set('auth', auth)
+        return next()
+      })
+      .get('/size/:n', kept, (c) => {
+        made.push(c.req.path)
+        return c.text('x'.repeat(Number(c.req.param('n'))))
+      })
+      .get('/missing', kept, (c) => {
+        made.push(c.req.path)
+        return c.text('no', 404)
+      })
+      .get('/written-meanwhile', kept, (c) => {
+        made.push(c.req.path)
+        mark++
+        return c.text('mixed')
+      })
+    const read = async (path: string) => (await api.request(path)).text()
+    return { read, made, write: () => mark++ }
+  }
+
+  it('answers again from memory only what fits, drops the oldest past the total, and keeps no refusal nor a read that overlapped a write', async () => {
+    const { read, made, write } = app({ entryBytes: 100, totalBytes: 200 })
+    expect(await read('/size/80')).toHaveLength(80)
+    expect(await read('/size/80')).toHaveLength(80)
+    expect(made).toEqual(['/size/80'])
+    await read('/size/150')
+    await read('/size/150')
+    expect(made.filter((p) => p === '/size/150')).toHaveLength(2)
+    await read('/size/81')
+    await read('/size/82')
+    // 80 + 81 + 82 > 200: the oldest went
+    await read('/size/80')
+    expect(made.filter((p) => p === '/size/80')).toHaveLength(2)
+    await read('/missing')
+    await read('/missing')
+    expect(made.filter((p) => p === '/missing')).toHaveLength(2)
+    await read('/written-meanwhile')
+    await read('/written-meanwhile')
+    expect(made.filter((p) => p === '/written-meanwhile')).toHaveLength(2)
+    // any write: everything is made again
+    const before = made.length
+    write()
+    await read('/size/82')
+    expect(made.length).toBe(before + 1)
+  })
+
+  it('keeps nothing where another process may write (no write mark)', async () => {
+    const made: number[] = []
+    const kept = answerCache({ writeMark: () => null, now: () => 0 })
+    const api = new Hono<AppEnv>().use((c, next) => (c.set('auth', auth), next())).get('/', kept, (c) => (made.push(1), c.text('ok')))
+    await api.request('/')
+    await api.request('/')
+    expect(made).toHaveLength(2)
+  })
+})
