@@ -30,8 +30,8 @@ export function answerCache(deps: { writeMark: () => number | null; now: () => n
   return createMiddleware<AppEnv>(async (c, next) => {
     const mark = deps.writeMark()
     if (mark === null || c.req.method !== 'GET') return next()
-    const tenant = c.var.tenant
-    const key = `${c.get('auth').user.id}\n${tenant ? `${tenant.empresa}:${tenant.filial}` : '-'}\n${c.req.header('accept-language') ?? ''}\n${Math.floor(deps.now() / QUARTER_HOUR_MS)}\n${c.req.url}`
+    // the caller and what the answer is made from besides the records: the tenant asked for, the language, the quarter hour
+    const key = `${c.get('auth').user.id}\n${c.req.header('x-empresa') ?? ''}\n${c.req.header('x-filial') ?? ''}\n${c.req.header('accept-language') ?? ''}\n${Math.floor(deps.now() / QUARTER_HOUR_MS)}\n${c.req.url}`
     const hit = kept.get(key)
     if (hit?.mark === mark) return new Response(hit.body, { status: 200, headers: hit.headers })
     await next()
