@@ -6,6 +6,7 @@ export type KeptWhileUnwritten = <V>(key: string, compute: () => Promise<V>) => 
  * not written (Store.writeMark): the next request with the same key takes it as it is. Where
  * another process may write (no write mark) everything is computed every time. A result that was
  * computed while a write happened, or that failed, is not kept; nor more than `capacity` keys.
+ * Only what has succeeded is shared: requests that miss together each compute.
  */
 export function keptWhileUnwritten(writeMark: () => number | null, capacity = 2_000): KeptWhileUnwritten {
   let keptAt: number | null = null
@@ -19,13 +20,16 @@ export function keptWhileUnwritten(writeMark: () => number | null, capacity = 2_
     }
     const hit = kept.get(key) as Promise<V> | undefined
     if (hit) return hit
-    if (kept.size >= capacity) kept.clear()
     const made = compute()
-    kept.set(key, made)
-    const forget = () => {
-      if (kept.get(key) === made) kept.delete(key)
-    }
-    made.then(() => writeMark() !== mark && forget(), forget)
+    // kept once it has succeeded with no write meanwhile; a failure is each caller's own (an error answer is read once)
+    made.then(
+      () => {
+        if (writeMark() !== mark || keptAt !== mark) return
+        if (kept.size >= capacity) kept.clear()
+        kept.set(key, made)
+      },
+      () => undefined,
+    )
     return made
   }
 }

@@ -45,6 +45,16 @@ describe('answers kept between writes', () => {
     expect((await tech('/cd_cliente?size=5')).status).toBe(403)
   })
 
+  it('refuses each of many reads at once of a person with no company with its own clear 403', async () => {
+    const bff = await testBff()
+    const person = { name: 'Rita Alves', email: 'rita.kept@example.com', password: 'a-good-long-password' }
+    expect((await bff.call('/auth/sign-up', { method: 'POST', json: person })).status).toBe(200)
+    const token = await bff.signIn(person)
+    const reads = await Promise.all(['/cd_filial/current', '/cd_cotacao?size=5', '/cd_cliente?size=5', '/cd_filial/current'].map((path) => bff.call(path, { token, headers: { 'x-empresa': '-1', 'x-filial': '-1' } })))
+    expect(reads.map((r) => r.status)).toEqual([403, 403, 403, 403])
+    for (const r of reads) expect(await r.json()).toMatchObject({ IsSuccess: false, code: 'forbidden' })
+  })
+
   it('turns a sent quote to expired when its last day is over, with no write in between', async () => {
     let clock = Date.now()
     const bff = await testBff({ now: () => clock })
