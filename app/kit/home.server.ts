@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { derivedSchema } from '../../domain/schemas/common.ts'
 import { requestLocale } from '../lib/cookies.server'
+import { loadFrame } from '../lib/frame.server'
 import { translator } from '../lib/i18n'
 import { factFormat } from './fact-format'
 import { recordHref, type CardItem, type FeatureModule, type ListAnswer, type TextKey } from './module'
@@ -26,10 +27,9 @@ export type HomeCardData = { id: string; module: string; title: TextKey; empty: 
 export type SetupStepData = { module: string; label: TextKey; href: string; done: boolean; level: 'edit' | 'delete' }
 
 const CARD_ROWS = 5
-const tenantAnswer = z.object({ COD_EMPRESA: z.number(), COD_FILIAL: z.number() })
 
 /**
- * The branches ('company:branch', as the BFF resolved them) whose setup was seen complete by
+ * The branches ('company:branch', as the frame's call resolved them) whose setup was seen complete by
  * someone who could see every step: a company is new only once, so a set-up branch's home does
  * not count its steps again (this process's memory; another process counts once).
  */
@@ -45,8 +45,8 @@ export async function loadHomeCards(args: Args, features: FeatureModule[]): Prom
   const t = translator(locale)
   const read = (def: FeatureModule, query: string, list: z.ZodType<ListAnswer>) => readAnswer(args, `${def.api}?${query}`, list).then((answer): ListAnswer | null => answer.data, unlessForbidden)
   const [tenant, cards] = await Promise.all([
-    // no company or branch to work in (403): nothing is remembered
-    readAnswer(args, '/cd_filial/current', tenantAnswer).then(({ data }): string | null => `${data.COD_EMPRESA}:${data.COD_FILIAL}`, unlessForbidden),
+    // the branch the frame works in (the layout's own call); none to work in: nothing is remembered
+    loadFrame(args).then(({ frame }) => (frame?.current ? `${frame.current.COD_EMPRESA}:${frame.current.COD_FILIAL}` : null)),
     Promise.all(
       features.flatMap((def) =>
         (def.homeCards ?? []).map(async (card): Promise<HomeCardData | null> => {

@@ -3,6 +3,7 @@ import { data, Outlet, redirect, useLocation, useMatches, useNavigate, useSearch
 import type { Route } from './+types/view-layout'
 import { UploadDialog } from '../components/upload-dialog'
 import { apiClient } from '../lib/api.server'
+import { loadFrame } from '../lib/frame.server'
 import { clearTenantCookies, COOKIE, readCookies, setCookies, tokenCookie } from '../lib/cookies.server'
 import { needsRefresh } from '../lib/token-age'
 import { serverContext } from '../server-context'
@@ -16,16 +17,16 @@ import { FRAMES } from './frames'
 
 /** Everything the frame needs, in one call to the BFF before the page shows. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const res = await apiClient(request, context).common.shell.$get()
+  const { status, frame: shell } = await loadFrame({ request, context })
   // the frame's call already says the session is gone: no second call to find out
-  if (res.status === 401) throw redirectToSignIn(request, context)
-  if (res.status === 403) {
+  if (status === 401) throw redirectToSignIn(request, context)
+  if (status === 403) {
     // The remembered company or branch is no longer the user's: forget it and start from the default.
     const url = pageAddress(request)
     throw redirect(url.pathname + url.search, { headers: setCookies(...clearTenantCookies(context.get(serverContext).production)) })
   }
-  if (!res.ok) throw new Response('The page could not be loaded', { status: 500 })
-  const frame: ViewLayoutData = { ...((await res.json()) as FrameData), layout: context.get(serverContext).defaultLayout }
+  if (!shell) throw new Response('The page could not be loaded', { status: 500 })
+  const frame: ViewLayoutData = { ...shell, layout: context.get(serverContext).defaultLayout }
   // product-shell.md §7 token refresh: renew a token close to its expiry (answer Dados.Token).
   const token = readCookies(request)[COOKIE.token]
   if (needsRefresh(token, Math.floor(Date.now() / 1000))) {
