@@ -36,8 +36,7 @@ import { commonUserRoutes } from './routes/common-user.ts'
 import { shellRoutes } from './routes/common-shell.ts'
 import { messagesRoutes, notificationsRoutes, shortcutsRoutes } from './routes/common-panels.ts'
 import { navigationRoutes, searchRoutes } from './routes/common-search.ts'
-import { answerCache } from './lib/answer-cache.ts'
-import { keptWhileUnwritten } from './lib/kept-while-unwritten.ts'
+import { answersUntilWrite, derivedUntilWrite } from './lib/until-write.ts'
 import { createRepositories } from '../storage/repositories/index.ts'
 import type { Store } from '../storage/store.ts'
 
@@ -76,8 +75,8 @@ export async function createBff(options: BffOptions) {
     verifyToken: createTokenVerifier(secret),
     log: options.log ?? consoleLogger,
     now,
-    keptAnswers: answerCache({ writeMark: () => store.writeMark(), now }),
-    kept: keptWhileUnwritten(() => store.writeMark()),
+    answersUntilWrite: answersUntilWrite({ writeMark: () => store.writeMark(), now }),
+    derivedUntilWrite: derivedUntilWrite(() => store.writeMark()),
     clientAddress: options.clientAddress ?? (() => undefined),
     mailer: options.mailer ?? null,
   }

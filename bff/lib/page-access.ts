@@ -4,6 +4,7 @@ import { atLeast, presetLevel, type AccessLevel, type PageRecord } from '../../d
 import type { AppEnv, Deps, Tenant } from './deps.ts'
 import type { Culture } from '../../domain/cultures.ts'
 import { apiError } from './errors.ts'
+import { untilWriteKey } from './until-write.ts'
 
 // Sorted once per stored registry (a cached record is the same object until it changes).
 const inOrder = new WeakMap<PageRecord[], PageRecord[]>()
@@ -24,7 +25,7 @@ async function pagesWithLevels(deps: Deps, tenant: Tenant, userId: string): Prom
 
 /** The user's level on every page of the tenant's company. */
 export function levelsFor(deps: Deps, tenant: Tenant, userId: string): Promise<Readonly<Record<string, AccessLevel>>> {
-  return deps.kept(`levels\n${tenant.empresa}\n${tenant.grant.role}\n${userId}`, async () => Object.freeze(Object.fromEntries((await pagesWithLevels(deps, tenant, userId)).map(({ page, level }) => [page.module, level]))))
+  return deps.derivedUntilWrite(untilWriteKey('levels', tenant.empresa, tenant.grant.role, userId), async () => Object.freeze(Object.fromEntries((await pagesWithLevels(deps, tenant, userId)).map(({ page, level }) => [page.module, level]))))
 }
 
 /** The navigation: the pages the user may open, in order, titled in `culture` (the shell and the search). */

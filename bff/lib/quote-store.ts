@@ -3,6 +3,7 @@ import { QUOTES, quoteSearchText, quoteState, type StoredQuote } from '../../dom
 import type { Deps } from './deps.ts'
 import { collatorFor, pageOf } from './list.ts'
 import type { Caller, ListQuery, ResourceSource } from './resource.ts'
+import { quarterHour } from './until-write.ts'
 
 /** What the quotes list keeps of each quote in memory: enough to filter and sort 50,000 of them. */
 export type QuoteIndexRow = Pick<StoredQuote, 'id' | 'filial' | 'number' | 'clientId' | 'clientName' | 'validUntil' | 'status' | 'createdAt' | 'timeZone'> & { total: number; text: string }
@@ -52,8 +53,7 @@ export function quoteSource(deps: Deps): ResourceSource<StoredQuote, string> {
       const filial = who.tenant.filial
       // states follow each quote's own day: a day begins on a quarter hour of UTC in every zone, so the
       // kept answer lasts at most to the next one
-      const quarter = Math.floor(deps.now() / 900_000)
-      const key = `${filial}|${q.state ?? ''}|${q.sort}|${q.order}|${needle}|${quarter}|${who.culture}`
+      const key = `${filial}|${q.state ?? ''}|${q.sort}|${q.order}|${needle}|${quarterHour(deps.now())}|${who.culture}`
       const ids = await store.memo(key, (rows) => {
         const collator = collatorFor(who.culture)
         const sign = q.order === 'asc' ? 1 : -1

@@ -161,7 +161,7 @@ export function resourceRoutes<Rec, R extends Row, Id extends string | number, C
   let app = (extra ? extra(base) : base) as unknown as Hono<AppEnv>
   app = app
     .use(requireTenant(deps))
-    .get('/', doc({ summary: `The ${def.noun.toLowerCase()} list: searched, sorted, paged (all=1 shows deactivated ones too)`, tags, responses: { 200: listAnswer(def.row), 403: apiErrorSchema } }), deps.keptAnswers, valid('query', listQuery), async (c) => {
+    .get('/', doc({ summary: `The ${def.noun.toLowerCase()} list: searched, sorted, paged (all=1 shows deactivated ones too)`, tags, responses: { 200: listAnswer(def.row), 403: apiErrorSchema } }), deps.answersUntilWrite, valid('query', listQuery), async (c) => {
       const who = caller(c)
       await require(who, 'view')
       const q = c.req.valid('query')
@@ -191,7 +191,7 @@ export function resourceRoutes<Rec, R extends Row, Id extends string | number, C
     })
   }
   app = app
-    .get('/:id', doc({ summary: `One ${def.noun.toLowerCase()} (ETag: its version, for If-Match)`, tags, responses: { 200: answer, ...errors } }), deps.keptAnswers, valid('param', idParam), async (c) => {
+    .get('/:id', doc({ summary: `One ${def.noun.toLowerCase()} (ETag: its version, for If-Match)`, tags, responses: { 200: answer, ...errors } }), deps.answersUntilWrite, valid('param', idParam), async (c) => {
       const who = caller(c)
       const { id } = c.req.valid('param') as { id: Id }
       const hit = await found(who, id)

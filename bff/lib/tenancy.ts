@@ -4,6 +4,7 @@ import type { BranchRecord, CompanyRecord } from '../../domain/tenancy.ts'
 import { activeGrants, type Grant, type UserRecord } from '../../domain/tenancy.ts'
 import type { AppEnv, Deps, Tenant } from './deps.ts'
 import { apiError } from './errors.ts'
+import { untilWriteKey } from './until-write.ts'
 import { accessOf } from '../access.ts'
 import { atLeast } from '../../domain/access.ts'
 import { FORBIDDEN_PAGE, levelsFor, neededLevel } from './page-access.ts'
@@ -91,7 +92,7 @@ export async function resolveTenant(repos: Repositories, user: UserRecord, empre
 
 /** resolveTenant for a request's headers, kept while nothing is written (the user's grants and the branches are records). */
 export function requestTenant(deps: Deps, user: UserRecord, empresaHeader?: string, filialHeader?: string): Promise<Tenant> {
-  return deps.kept(`tenant\n${user.id}\n${empresaHeader ?? ''}\n${filialHeader ?? ''}`, () => resolveTenant(deps.repos, user, empresaHeader, filialHeader))
+  return deps.derivedUntilWrite(untilWriteKey('tenant', user.id, empresaHeader ?? '', filialHeader ?? ''), () => resolveTenant(deps.repos, user, empresaHeader, filialHeader))
 }
 
 function forbidden() {

@@ -35,7 +35,7 @@ export const shellAnswer = z.object({
 export function shellRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use(requireAuth(deps))
-    .get('/', doc({ summary: "The signed-in frame's data: user, branches and the current company and branch", tags: ['common'], responses: { 200: shellAnswer } }), deps.keptAnswers, async (c) => {
+    .get('/', doc({ summary: "The signed-in frame's data: user, branches and the current company and branch", tags: ['common'], responses: { 200: shellAnswer } }), deps.answersUntilWrite, async (c) => {
       const { user } = c.get('auth')
       const panels = deps.repos.panels(user.id)
       const [branches, tenant, messages, notifications] = await Promise.all([

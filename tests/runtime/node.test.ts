@@ -41,6 +41,10 @@ describe('the Node server (npm start)', () => {
       expect(await zipped.text()).toContain('</html>')
       // and so do the scripts, whole (a stale Content-Length would cut them short)
       const html = await (await fetch(`${second.url}/sign-in`)).text()
+      // the first paint waits for the stylesheet alone: it comes first in the head, and no script module is announced there
+      const head = html.slice(0, html.indexOf('</head>'))
+      expect(head).toMatch(/^<!DOCTYPE html><html[^>]*><head><meta charSet="utf-8"\/><meta name="viewport"[^>]*\/><link rel="stylesheet" href="\/assets\/app-[\w-]+\.css"/)
+      expect(head).not.toContain('modulepreload')
       const script = html.match(/\/assets\/entry\.client-[\w-]+\.js/)![0]
       const asset = await fetch(`${second.url}${script}`, { headers: { 'accept-encoding': 'gzip' } })
       expect([asset.headers.get('content-encoding'), asset.headers.get('content-length')]).toEqual(['gzip', null])

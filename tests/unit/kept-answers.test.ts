@@ -1,12 +1,12 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { answerCache } from '../../bff/lib/answer-cache.ts'
+import { answersUntilWrite } from '../../bff/lib/until-write.ts'
 import type { AppEnv, Auth } from '../../bff/lib/deps.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { callAs, testBff } from '../shared/bff.ts'
 
 /**
- * Reads answered again while nothing was written (answer-cache.ts, kept-while-unwritten.ts): a
+ * Reads answered again while nothing was written (bff/lib/until-write.ts): a
  * reader never sees an answer older than the last write, nor one made for somebody else.
  */
 type List<T> = { items: T[]; pagination: { length: number } }
@@ -45,6 +45,27 @@ describe('answers kept between writes', () => {
     expect((await tech('/cd_cliente?size=5')).status).toBe(403)
   })
 
+  it('answers the same address to each caller, company and language with their own answer', async () => {
+    const bff = await testBff()
+    const admin = await callAs(bff, DEMO_ADMIN)
+    const tech = await callAs(bff, DEMO_TECHNICIAN)
+    type Shell = { user: { email: string }; current: { COD_EMPRESA: number } | null; pages: Array<{ module: string; title: string }> }
+    const shellAs = async (call: typeof admin, headers: Record<string, string> = {}) => (await call<Shell>('/common/shell', { headers })).body as unknown as Shell
+    expect((await shellAs(admin)).user.email).toBe(DEMO_ADMIN.email)
+    expect((await shellAs(tech)).user.email).toBe(DEMO_TECHNICIAN.email)
+    expect((await shellAs(admin)).user.email).toBe(DEMO_ADMIN.email)
+    const title = (shell: Shell) => shell.pages.find((p) => p.module === 'cd_cliente')?.title
+    expect(title(await shellAs(admin, { 'accept-language': 'en-US' }))).toBe('Clients')
+    expect(title(await shellAs(admin, { 'accept-language': 'pt-BR' }))).toBe('Clientes')
+    // the same list address in two companies of one person
+    const otherCompany = await callAs(bff, DEMO_ADMIN, { 'x-empresa': '2', 'x-filial': '4' })
+    const ids = async (call: typeof admin) => (await call<List<Client>>('/cd_cliente?size=100')).body.Dados.items.map((c) => c.id)
+    const first = await ids(admin)
+    expect(first.length).toBeGreaterThan(0)
+    expect(await ids(otherCompany)).not.toEqual(first)
+    expect(await ids(admin)).toEqual(first)
+  })
+
   it('refuses each of many reads at once of a person with no company with its own clear 403', async () => {
     const bff = await testBff()
     const person = { name: 'Rita Alves', email: 'rita.kept@example.com', password: 'a-good-long-password' }
@@ -75,10 +96,10 @@ describe('answers kept between writes', () => {
 
 describe('the kept answers’ bounds', () => {
   const auth = { user: { id: 'u1' } } as Auth
-  function app(limits: { entryBytes: number; totalBytes: number }) {
+  function app(limits: { entryBytes: number; totalBytes: number; entries: number }) {
     let mark = 0
     const made: string[] = []
-    const kept = answerCache({ writeMark: () => mark, now: () => 0 }, limits)
+    const kept = answersUntilWrite({ writeMark: () => mark, now: () => 0 }, limits)
     const api = new Hono<AppEnv>()
       .use((c, next) => {
         c.set('auth', auth)
@@ -98,38 +119,47 @@ describe('the kept answers’ bounds', () => {
         return c.text('mixed')
       })
     const read = async (path: string) => (await api.request(path)).text()
-    return { read, made, write: () => mark++ }
+    const times = (path: string) => made.filter((p) => p === path.split('?')[0]).length
+    return { read, times, made, write: () => mark++ }
   }
 
-  it('answers again from memory only what fits, drops the oldest past the total, and keeps no refusal nor a read that overlapped a write', async () => {
-    const { read, made, write } = app({ entryBytes: 100, totalBytes: 200 })
-    expect(await read('/size/80')).toHaveLength(80)
-    expect(await read('/size/80')).toHaveLength(80)
-    expect(made).toEqual(['/size/80'])
-    await read('/size/150')
-    await read('/size/150')
-    expect(made.filter((p) => p === '/size/150')).toHaveLength(2)
-    await read('/size/81')
-    await read('/size/82')
-    // 80 + 81 + 82 > 200: the oldest went
-    await read('/size/80')
-    expect(made.filter((p) => p === '/size/80')).toHaveLength(2)
+  it('answers again from memory what fits, and makes again what does not: too big, past the total or the count, a refusal, a read across a write, any read after a write', async () => {
+    const { read, times, made, write } = app({ entryBytes: 1_000, totalBytes: 2_000, entries: 3 })
+    expect(await read('/size/600')).toHaveLength(600)
+    expect(await read('/size/600')).toHaveLength(600)
+    expect(times('/size/600')).toBe(1)
+    await read('/size/5000')
+    await read('/size/5000')
+    expect(times('/size/5000')).toBe(2)
+    // two of about 700 bytes (body, key and headers) fit in 2,000; a third drops the oldest
+    await read('/size/601')
+    await read('/size/602')
+    await read('/size/600')
+    expect(times('/size/600')).toBe(2)
+    // at most three answers, whatever their size
+    const { read: readSmall, times: timesSmall } = app({ entryBytes: 1_000, totalBytes: 100_000, entries: 3 })
+    for (const n of [1, 2, 3, 4, 1]) await readSmall(`/size/${n}`)
+    expect(timesSmall('/size/1')).toBe(2)
     await read('/missing')
     await read('/missing')
-    expect(made.filter((p) => p === '/missing')).toHaveLength(2)
+    expect(times('/missing')).toBe(2)
     await read('/written-meanwhile')
     await read('/written-meanwhile')
-    expect(made.filter((p) => p === '/written-meanwhile')).toHaveLength(2)
-    // any write: everything is made again
+    expect(times('/written-meanwhile')).toBe(2)
+    // an address padded with made-up parameters is answered, never kept
+    const padded = `/size/3?pad=${'p'.repeat(3_000)}`
+    await read(padded)
+    await read(padded)
+    expect(times('/size/3')).toBe(2)
     const before = made.length
     write()
-    await read('/size/82')
+    await read('/size/602')
     expect(made.length).toBe(before + 1)
   })
 
   it('keeps nothing where another process may write (no write mark)', async () => {
     const made: number[] = []
-    const kept = answerCache({ writeMark: () => null, now: () => 0 })
+    const kept = answersUntilWrite({ writeMark: () => null, now: () => 0 })
     const api = new Hono<AppEnv>().use((c, next) => (c.set('auth', auth), next())).get('/', kept, (c) => (made.push(1), c.text('ok')))
     await api.request('/')
     await api.request('/')

@@ -1,15 +1,45 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, inject, it } from 'vitest'
+import { afterAll, describe, expect, inject, it } from 'vitest'
 import { getPlatformProxy } from 'wrangler'
+import { memoryAdapter } from '../../storage/drivers/memory.ts'
 import { openStore } from '../../storage/open.ts'
+import { createStore } from '../../storage/store.ts'
 import { storageContract } from '../shared/storage-contract.ts'
 
 const register = (name: string, fn: () => Promise<void>) => it(name, fn)
 
 describe('memory storage', () => {
   storageContract(register, () => openStore({ driver: 'memory' }))
+})
+
+describe('the write mark', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fs-mark-'))
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+  it('is kept by the stores only this process writes (memory; fs: one server per data dir), and by no other', async () => {
+    const stores = [await openStore({ driver: 'memory' }), await openStore({ driver: 'fs', dataDir }), await openStore({ driver: 'redis', url: inject('redisUrl') })]
+    try {
+      expect(stores.map((s) => typeof s.writeMark())).toEqual(['number', 'number', 'object'])
+      expect(stores[2].writeMark()).toBeNull()
+    } finally {
+      await Promise.all(stores.map((s) => s.dispose()))
+    }
+  })
+
+  it('moves once a write is over, never while it is under way', async () => {
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const memory = memoryAdapter()
+    const store = createStore({ ...memory, swap: async (key, expected, next) => (await gate, memory.swap(key, expected, next)) })
+    const before = store.writeMark()
+    const writing = store.put('slow:one', { n: 1 })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(store.writeMark()).toBe(before)
+    release()
+    await writing
+    expect(store.writeMark()).not.toBe(before)
+  })
 })
 
 describe('fs storage', () => {
