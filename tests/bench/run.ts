@@ -58,7 +58,8 @@ try {
   const list = await fetch(`${base}/api/cd_filial?size=50`, { headers: { authorization: `Bearer ${accessToken}`, ...tenant } })
   const listed = ((await list.json()) as { Dados: { items: unknown[] } }).Dados.items.length
   if (listed !== 50) throw new Error(`the list answered ${listed} records, not 50`)
-  const pageCookies = `token=${accessToken}; csrf=benchcsrftoken0123456789abcdef; currentEmpresa=1; currentFilial=2`
+  // as a browser sends them after sign-in (production's cookie names): a page sets no new CSRF cookie each time
+  const pageCookies = `token=${accessToken}; __Host-csrf=benchcsrftoken0123456789abcdef; currentEmpresa=1; currentFilial=2`
   const home = await fetch(`${base}/view/home`, { headers: { cookie: pageCookies }, redirect: 'manual' })
   if (home.status !== 200 || !(await home.text()).includes('Welcome back')) throw new Error(`the signed-in home answered ${home.status}`)
 
