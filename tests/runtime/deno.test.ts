@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { storageContract } from '../shared/storage-contract.ts'
 import { restartKeepsData } from './round-trip.ts'
 import { freePort, startServer } from './servers.ts'
 
@@ -22,7 +23,10 @@ describe('the server on Deno (Deno KV)', () => {
   it('passes the storage contract on Deno KV', () => {
     const run = spawnSync('npx', ['deno', 'run', '-A', '--unstable-kv', 'tests/runtime/deno-kv-contract.ts'], { encoding: 'utf8', timeout: 90_000 })
     const output = `${run.stdout}${run.stderr}`
-    expect(output, output).toMatch(/^13 passed, 0 failed$/m)
+    // every test of the contract, counted as the other drivers register them
+    const contract: string[] = []
+    storageContract((name) => contract.push(name), () => Promise.reject(new Error('not opened when counting')))
+    expect(output, output).toMatch(new RegExp(`^${contract.length} passed, 0 failed$`, 'm'))
     expect(run.status, output).toBe(0)
   })
 })
