@@ -10,7 +10,7 @@ export const streamTimeout = 5_000
 
 export default async function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   // the scripts React Router inlines carry this answer's nonce (its Content-Security-Policy)
-  const { nonce, rendered } = loadContext.get(serverContext)
+  const { nonce } = loadContext.get(serverContext)
   let statusCode = status
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), streamTimeout + 1_000)
@@ -28,9 +28,7 @@ export default async function handleRequest(request: Request, status: number, he
   clearTimeout(timer)
   const html = withoutModulePreloads(await readText(body))
   headers.set('Content-Type', 'text/html; charset=utf-8')
-  const response = new Response(html, { headers, status: statusCode })
-  Object.assign(rendered, { response, html })
-  return response
+  return new Response(html, { headers, status: statusCode })
 }
 
 /** A byte stream's text, read chunk by chunk (a Response around it costs more than the reading). */

@@ -100,12 +100,8 @@ export async function createServer(options: ServerOptions) {
     // In process, with the page request's runtime env, so the BFF sees the same caller.
     const api = (path: string, init?: RequestInit) => Promise.resolve(bff.api.request(path, init, c.env))
     const nonce = randomToken(18)
-    const rendered: ServerContextValue['rendered'] = {}
-    context.set(contextKey, { api, production, csrfToken: csrf.token, defaultLayout: options.config.defaultLayout, nonce, rendered })
-    const handled = await handle(c.req.raw, context)
-    // The document as rendered, sent from its text: React Router's check of the answer turned it into
-    // a stream-backed Response, and the runtime's quick path for a text body would be lost.
-    const res = handled === rendered.response && rendered.html !== undefined ? new Response(rendered.html, { status: handled.status, headers: handled.headers }) : handled
+    context.set(contextKey, { api, production, csrfToken: csrf.token, defaultLayout: options.config.defaultLayout, nonce })
+    const res = await handle(c.req.raw, context)
     // a form that opened a session (sign-in, unlock) gets a fresh token: one planted before sign-in is worth nothing after
     const signedIn = !SAFE_METHODS.has(c.req.method) && res.headers.getSetCookie().some((cookie) => /^token=[^;]/.test(cookie))
     if (signedIn) res.headers.append('Set-Cookie', csrfCookie(randomToken(24), production))

@@ -11,6 +11,4 @@ export type ServerContext = {
   nonce: string
   /** The configured frame of the signed-in screens (DEFAULT_LAYOUT). */
   defaultLayout: LayoutName
-  /** The document this request rendered (entry.server), so the server can send its text as it is. */
-  rendered: { response?: Response; html?: string }
 }
