@@ -26,18 +26,9 @@ export default async function handleRequest(request: Request, status: number, he
   // buffer goes out in one write instead of React's many small chunks through a web stream.
   await body.allReady
   clearTimeout(timer)
-  const html = withoutModulePreloads(await readText(body))
+  const html = withoutModulePreloads(await new Response(body).text())
   headers.set('Content-Type', 'text/html; charset=utf-8')
   return new Response(html, { headers, status: statusCode })
-}
-
-/** A byte stream's text, read chunk by chunk (a Response around it costs more than the reading). */
-async function readText(stream: ReadableStream<Uint8Array>): Promise<string> {
-  const reader = stream.getReader()
-  const decoder = new TextDecoder()
-  let text = ''
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value, { stream: true })
-  return text + decoder.decode()
 }
 
 /**

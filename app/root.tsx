@@ -45,7 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={scheme === 'auto' ? 'light dark' : scheme} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* with a precedence React sends it ahead of the scripts' preloads: the first paint waits for it alone */}
+        {/* with a precedence React puts it first in the head: the first paint waits for it and the HTML alone */}
         <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
         <Links />

@@ -8,18 +8,20 @@ import type { ListQuery } from './screens.server'
 
 export type ListPage = { items: Array<Record<string, unknown>>; pagination: { length: number; page: number; lastPage: number } }
 
-/** The list's address with some of its query changed (sort, page, ...). */
-export function listHref(module: string, query: ListQuery, change: Partial<ListQuery>): string {
-  const next = { ...query, ...change }
+/** A list's query as address parameters, the defaults left out: the list's links, its CSV export and its API call. */
+export function listParams(query: ListQuery): URLSearchParams {
   const params = new URLSearchParams()
-  if (next.search) params.set('search', next.search)
-  params.set('sort', next.sort)
-  params.set('order', next.order)
-  if (next.page > 1) params.set('page', String(next.page))
-  if (next.all) params.set('all', '1')
-  if (next.state) params.set('state', next.state)
-  return `/view/${module}?${params}`
+  if (query.search) params.set('search', query.search)
+  params.set('sort', query.sort)
+  params.set('order', query.order)
+  if (query.page > 1) params.set('page', String(query.page))
+  if (query.all) params.set('all', '1')
+  if (query.state) params.set('state', query.state)
+  return params
 }
+
+/** The list's address with some of its query changed (sort, page, ...). */
+export const listHref = (module: string, query: ListQuery, change: Partial<ListQuery>) => `/view/${module}?${listParams({ ...query, ...change })}`
 
 /** A cell's value as the user reads it (in the table, and in the CSV export): labels in their language, money formatted, lookups by name. */
 export function cellText(column: Column, row: Record<string, unknown>, lookups: Lookups, t: Translator, locale: Locale): string {
@@ -49,7 +51,7 @@ export function Cell({ column, row, lookups }: { column: Column; row: Record<str
  */
 export function DataTable({ def, page, query, canCreate, lookups }: { def: FeatureModule; page: ListPage; query: ListQuery; canCreate: boolean; lookups: Lookups }) {
   const t = useT()
-  const exportParams = new URLSearchParams({ search: query.search, sort: query.sort, order: query.order, all: query.all ? '1' : '0', ...(query.state ? { state: query.state } : {}) })
+  const exportParams = listParams({ ...query, page: 1 })
   return (
     <div className="flex flex-col gap-4" data-testid="data-table">
       <div className="flex flex-wrap items-end gap-3">

@@ -9,6 +9,7 @@ import { fieldErrors, refusalErrors } from '../lib/form-errors.server'
 import { translator } from '../lib/i18n'
 import { pageInfo } from '../lib/page-info.server'
 import { requireUser } from '../lib/session.server'
+import { listParams } from './data-table'
 import { flatRows, rowsFromForm } from './form-rows'
 import { mayCreate, type FeatureModule, type Lookups } from './module'
 
@@ -48,7 +49,8 @@ export async function loadList(args: Args, def: FeatureModule) {
     all: url.searchParams.get('all') === '1',
     state: def.states && Object.hasOwn(def.states, state) ? state : '',
   }
-  const apiQuery = new URLSearchParams({ search: query.search, sort: query.sort, order: query.order, page: String(query.page), size: '20', all: query.all ? '1' : '0', ...(query.state ? { state: query.state } : {}) })
+  const apiQuery = listParams(query)
+  apiQuery.set('size', '20')
   const [list, lookups] = await Promise.all([readAnswer(args, `${def.api}?${apiQuery}`, listAnswer(def.row).shape.Dados), loadLookups(args, def)])
   return { page, query, list: list.data, lookups }
 }

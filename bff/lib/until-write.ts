@@ -8,7 +8,7 @@ import type { AppEnv } from './deps.ts'
  */
 
 /** A day begins on a quarter hour of UTC in every time zone: what depends on today (a quote's expiry) is kept within one. */
-export const QUARTER_HOUR_MS = 900_000
+const QUARTER_HOUR_MS = 900_000
 export const quarterHour = (now: number) => Math.floor(now / QUARTER_HOUR_MS)
 
 /** A key of what it is made from (none of the parts holds a line break: ids, numbers, header values, a URL). */
@@ -40,7 +40,7 @@ export function derivedUntilWrite(writeMark: WriteMark, capacity = 2_000): Deriv
     made.then(
       () => {
         // computed across a write: it may mix before and after, so it is not kept
-        if (writeMark() !== mark || keptAt !== mark) return
+        if (writeMark() !== mark) return
         if (kept.size >= capacity) kept.clear()
         kept.set(key, made)
       },

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { HORIZONTAL_LAYOUTS, LAYOUTS } from '../../app/lib/layouts.ts'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
-import { expectAccessible, signIn } from './helpers.ts'
+import { expectAccessible, expectNoSidewaysScroll, signIn } from './helpers.ts'
 
 const SHOTS = 'tests/artifacts/layouts'
 
@@ -43,7 +43,7 @@ for (const layout of LAYOUTS) {
     await page.setViewportSize({ width: 390, height: 800 })
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible()
     // nothing wider than the phone: no sideways scrolling
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await expectNoSidewaysScroll(page, `${layout} at 390 px`)
     await page.screenshot({ path: `${SHOTS}/${layout}-390.png`, fullPage: true })
     if (layout === 'empty') return
     await expect(side).toBeHidden()
@@ -91,7 +91,7 @@ test('on a phone the header is one row, the company and language are in the draw
     await page.goto('/view/home')
     const header = page.getByRole('banner')
     expect((await header.boundingBox())!.height, `header at ${width}`).toBeLessThanOrEqual(72)
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    await expectNoSidewaysScroll(page, `home at ${width} px`)
     for (const panel of ['shortcuts-panel', 'messages-panel', 'notifications-panel', 'user-menu']) {
       await page.getByTestId(panel).locator('summary').click()
       const sheet = page.getByTestId(panel).locator('summary + div')
