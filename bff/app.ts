@@ -36,7 +36,8 @@ import { commonUserRoutes } from './routes/common-user.ts'
 import { shellRoutes } from './routes/common-shell.ts'
 import { messagesRoutes, notificationsRoutes, shortcutsRoutes } from './routes/common-panels.ts'
 import { navigationRoutes, searchRoutes } from './routes/common-search.ts'
-import { answersUntilWrite, derivedUntilWrite } from './lib/until-write.ts'
+import { answersUntilWrite, derivedUntilWrite, KeptAnswers } from './lib/until-write.ts'
+import { pagesUntilWrite } from './lib/kept-pages.ts'
 import { createRepositories } from '../storage/repositories/index.ts'
 import type { Store } from '../storage/store.ts'
 
@@ -68,6 +69,9 @@ export async function createBff(options: BffOptions) {
   const secret = await signingSecret(config, repos)
   await repos.users.ensureIndex()
   const now = options.now ?? Date.now
+  // the API's reads and the signed-in pages share one bounded memory
+  const kept = new KeptAnswers()
+  const writeMark = () => store.writeMark()
   const deps: Deps = {
     config,
     repos,
@@ -75,8 +79,8 @@ export async function createBff(options: BffOptions) {
     verifyToken: createTokenVerifier(secret),
     log: options.log ?? consoleLogger,
     now,
-    answersUntilWrite: answersUntilWrite({ writeMark: () => store.writeMark(), now }),
-    derivedUntilWrite: derivedUntilWrite(() => store.writeMark()),
+    answersUntilWrite: answersUntilWrite({ writeMark, now }, kept),
+    derivedUntilWrite: derivedUntilWrite(writeMark),
     clientAddress: options.clientAddress ?? (() => undefined),
     mailer: options.mailer ?? null,
   }
@@ -140,7 +144,9 @@ export async function createBff(options: BffOptions) {
     .notFound((c) => c.json({ error: 'Not found' }, 404))
     .onError((error, c) => onApiError(error, c, deps.log.error))
   const document = documentOf(api as unknown as Hono)
-  return { api, deps }
+  // upstream mode: pages show what another server stores, and its writes leave no mark here
+  const keptPages = upstream ? null : pagesUntilWrite(deps, kept, writeMark)
+  return { api, deps, keptPages }
 }
 
 export type Bff = Awaited<ReturnType<typeof createBff>>

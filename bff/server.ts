@@ -4,6 +4,7 @@ import { serialize } from 'hono/utils/cookie'
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router'
 import { createBff, type BffOptions } from './app.ts'
 import { randomToken } from './lib/base64.ts'
+import { pageNonce, SESSION_COOKIE } from './lib/kept-pages.ts'
 import { gzipped } from './lib/gzip.ts'
 import { timingSafeEqual } from './lib/passwords.ts'
 import { UPLOAD_MAX_BYTES } from './lib/uploads.ts'
@@ -96,19 +97,22 @@ export async function createServer(options: ServerOptions) {
   app.all('*', async (c) => {
     const csrf = await csrfCheck(c, production)
     if (csrf instanceof Response) return csrf
+    // a signed-in page answered again until the next write (kept-pages.ts)
+    const keeping = await bff.keptPages?.(c)
+    if (keeping && 'answer' in keeping) return zip(keeping.answer, c)
     const context = new RouterContextProvider()
     // In process, with the page request's runtime env, so the BFF sees the same caller.
     const api = (path: string, init?: RequestInit) => Promise.resolve(bff.api.request(path, init, c.env))
-    const nonce = randomToken(18)
+    const nonce = pageNonce()
     context.set(contextKey, { api, production, csrfToken: csrf.token, defaultLayout: options.config.defaultLayout, nonce })
     const res = await handle(c.req.raw, context)
     // a form that opened a session (sign-in, unlock) gets a fresh token: one planted before sign-in is worth nothing after
-    const signedIn = !SAFE_METHODS.has(c.req.method) && res.headers.getSetCookie().some((cookie) => /^token=[^;]/.test(cookie))
+    const signedIn = !SAFE_METHODS.has(c.req.method) && res.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`) && !cookie.startsWith(`${SESSION_COOKIE}=;`))
     if (signedIn) res.headers.append('Set-Cookie', csrfCookie(randomToken(24), production))
     else if (csrf.setCookie) res.headers.append('Set-Cookie', csrf.setCookie)
     for (const [name, value] of PAGE_HEADERS) res.headers.set(name, value)
     if (!res.headers.has('Content-Security-Policy')) res.headers.set('Content-Security-Policy', pagePolicy(nonce))
-    return zip(res, c)
+    return zip(keeping ? await keeping.keep(res) : res, c)
   })
   return { app, bff }
 }

@@ -14,7 +14,7 @@ export const quarterHour = (now: number) => Math.floor(now / QUARTER_HOUR_MS)
 /** A key of what it is made from (none of the parts holds a line break: ids, numbers, header values, a URL). */
 export const untilWriteKey = (...parts: Array<string | number>) => parts.join('\n')
 
-type WriteMark = () => number | null
+export type WriteMark = () => number | null
 
 /** `derived(key, compute)`: compute's result for `key`, computed again only once the store was written. */
 export type DerivedUntilWrite = <V>(key: string, compute: () => Promise<V>) => Promise<V>
@@ -54,9 +54,52 @@ export function derivedUntilWrite(writeMark: WriteMark, capacity = 2_000): Deriv
 export type AnswerLimits = { entryBytes: number; totalBytes: number; entries: number }
 const LIMITS: AnswerLimits = { entryBytes: 256 * 1024, totalBytes: 8 * 1024 * 1024, entries: 4_000 }
 /** A longer address is answered but not kept (made-up parameters must not fill the memory). */
-const MAX_KEPT_URL = 2_048
+export const MAX_KEPT_URL = 2_048
 
-type Kept = { mark: number; body: Uint8Array<ArrayBuffer>; headers: Array<[string, string]>; bytes: number }
+/** An answer as kept: its body (bytes, or a page's text), its headers, and the write mark it was made at. */
+export type Kept = { mark: number; body: Uint8Array<ArrayBuffer> | string; headers: Array<[string, string]>; bytes: number }
+
+/**
+ * The kept answers of one server, the API's reads and the signed-in pages alike, in one bounded
+ * memory (AnswerLimits): an answer is found only at the write mark it was made at.
+ */
+export class KeptAnswers {
+  readonly #kept = new Map<string, Kept>()
+  readonly #limits: AnswerLimits
+  #bytes = 0
+  constructor(limits: AnswerLimits = LIMITS) {
+    this.#limits = limits
+  }
+
+  find(key: string, mark: number): Kept | undefined {
+    const hit = this.#kept.get(key)
+    return hit?.mark === mark ? hit : undefined
+  }
+
+  keep(key: string, mark: number, body: Kept['body'], headers: Array<[string, string]>) {
+    this.#drop(key)
+    // strings count two bytes a character
+    const bodyBytes = typeof body === 'string' ? 2 * body.length : body.byteLength
+    const bytes = bodyBytes + 2 * (key.length + headers.reduce((n, [name, value]) => n + name.length + value.length, 0))
+    if (bytes > this.#limits.entryBytes) return
+    this.#kept.set(key, { mark, body, headers, bytes })
+    this.#bytes += bytes
+    for (const [oldest] of this.#kept) {
+      if (this.#bytes <= this.#limits.totalBytes && this.#kept.size <= this.#limits.entries) break
+      this.#drop(oldest)
+    }
+  }
+
+  #drop(key: string) {
+    const old = this.#kept.get(key)
+    if (!old) return
+    this.#kept.delete(key)
+    this.#bytes -= old.bytes
+  }
+}
+
+/** A request that asks for a fresh answer (a browser's hard reload sends Cache-Control: no-cache) is computed again, and kept anew. */
+export const asksFresh = (cacheControl: string | undefined) => cacheControl !== undefined && /\bno-cache\b/i.test(cacheControl)
 
 /**
  * Keeps a signed-in read's answer (GET, 200) and answers the same read from it while the store
@@ -65,35 +108,18 @@ type Kept = { mark: number; body: Uint8Array<ArrayBuffer>; headers: Array<[strin
  * read, sorted and serialised again. After requireAuth: the session is checked on every request;
  * an access change is a write, so a kept answer never outlives the right to read it.
  */
-export function answersUntilWrite(deps: { writeMark: WriteMark; now: () => number }, limits: AnswerLimits = LIMITS) {
-  const kept = new Map<string, Kept>()
-  let bytes = 0
-  const drop = (key: string) => {
-    const old = kept.get(key)
-    if (!old) return
-    kept.delete(key)
-    bytes -= old.bytes
-  }
+export function answersUntilWrite(deps: { writeMark: WriteMark; now: () => number }, kept = new KeptAnswers()) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const mark = deps.writeMark()
     if (mark === null || c.req.method !== 'GET' || c.req.url.length > MAX_KEPT_URL) return next()
-    const key = untilWriteKey(c.get('auth').user.id, c.req.header('x-empresa') ?? '', c.req.header('x-filial') ?? '', (c.req.header('accept-language') ?? '').slice(0, 200), quarterHour(deps.now()), c.req.url)
-    const hit = kept.get(key)
-    if (hit?.mark === mark) return new Response(hit.body, { status: 200, headers: hit.headers })
+    const key = untilWriteKey('api', c.get('auth').user.id, c.req.header('x-empresa') ?? '', c.req.header('x-filial') ?? '', (c.req.header('accept-language') ?? '').slice(0, 200), quarterHour(deps.now()), c.req.url)
+    const hit = asksFresh(c.req.header('cache-control')) ? undefined : kept.find(key, mark)
+    if (hit) return new Response(hit.body, { status: 200, headers: hit.headers })
     await next()
     if (c.res.status !== 200 || deps.writeMark() !== mark) return
     const body = new Uint8Array(await c.res.arrayBuffer())
     const headers = [...c.res.headers]
     c.res = new Response(body, { status: 200, headers })
-    drop(key)
-    // strings count two bytes a character
-    const size = body.byteLength + 2 * (key.length + headers.reduce((n, [name, value]) => n + name.length + value.length, 0))
-    if (size > limits.entryBytes) return
-    kept.set(key, { mark, body, headers, bytes: size })
-    bytes += size
-    for (const [oldest] of kept) {
-      if (bytes <= limits.totalBytes && kept.size <= limits.entries) break
-      drop(oldest)
-    }
+    kept.keep(key, mark, body, headers)
   })
 }

@@ -66,6 +66,8 @@ try {
   results.health = wrk(`${base}/api/health`, {}, SECONDS)
   results.list = wrk(`${base}/api/cd_filial?size=50`, { Authorization: `Bearer ${accessToken}`, ...tenant }, SECONDS)
   results.home = wrk(`${base}/view/home`, { Cookie: pageCookies }, SECONDS)
+  // the same page rendered for every request, as after each write (a hard reload asks for it so)
+  results.homeRendered = wrk(`${base}/view/home`, { Cookie: pageCookies, 'Cache-Control': 'no-cache' }, SECONDS)
   peak = peakMemoryMb(app.pid!)
   lighthouse = await lighthousePages(base, [
     { page: 'sign-in', path: '/sign-in' },
@@ -81,7 +83,8 @@ const rows: Array<[string, string, WrkResult, WrkResult]> = [
   ['trivial React Router page (baseline)', 'trivial', results.trivial, results.trivial],
   ['GET /api/health', 'hello', results.health, results.hello],
   ['authenticated tenant list, 50 records', 'hello', results.list, results.hello],
-  ['signed-in home page (SSR)', 'trivial', results.home, results.trivial],
+  ['signed-in home page (SSR, kept until a write)', 'trivial', results.home, results.trivial],
+  ['signed-in home page (SSR, rendered each time)', 'trivial', results.homeRendered, results.trivial],
 ]
 const fmt = (n: number, digits = 0) => n.toFixed(digits)
 console.log(`\n| case | req/s | p50 ms | p99 ms | ratio to its baseline | errors |\n|---|---:|---:|---:|---:|---:|`)
@@ -90,7 +93,7 @@ for (const [name, baseline, r, b] of rows) {
 }
 console.log(`\nServer peak memory (VmHWM): ${peak} MB; as npm start runs it: ${Object.entries(startEnv).map(([k, v]) => `${k}=${v}`).join(' ')} ${nodeFlags.join(' ')}`)
 printLighthouse(lighthouse)
-console.log(`Targets (issue 14): list ≥ 0.25 of hello → ${fmt(results.list.rps / results.hello.rps, 2)}; home ≥ 0.6 of trivial → ${fmt(results.home.rps / results.trivial.rps, 2)} with p99 ≤ 50 ms → ${fmt(results.home.p99, 1)} ms; memory < 200 MB → ${peak} MB`)
+console.log(`Targets (issue 14): list ≥ 0.25 of hello → ${fmt(results.list.rps / results.hello.rps, 2)}; home ≥ 0.6 of trivial → ${fmt(results.home.rps / results.trivial.rps, 2)} with p99 ≤ 50 ms → ${fmt(results.home.p99, 1)} ms (rendered each time: ${fmt(results.homeRendered.rps / results.trivial.rps, 2)}, p99 ${fmt(results.homeRendered.p99, 1)} ms); memory < 200 MB → ${peak} MB`)
 
 // The demo lists at three sizes, each against the hello-world baseline of this run.
 const sizes = (process.env.BENCH_LIST_SIZES ?? '1000,10000,100000').split(',').map(Number)

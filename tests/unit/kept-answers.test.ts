@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { answersUntilWrite } from '../../bff/lib/until-write.ts'
+import { answersUntilWrite, KeptAnswers } from '../../bff/lib/until-write.ts'
 import type { AppEnv, Auth } from '../../bff/lib/deps.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { callAs, testBff } from '../shared/bff.ts'
@@ -99,7 +99,7 @@ describe('the kept answers’ bounds', () => {
   function app(limits: { entryBytes: number; totalBytes: number; entries: number }) {
     let mark = 0
     const made: string[] = []
-    const kept = answersUntilWrite({ writeMark: () => mark, now: () => 0 }, limits)
+    const kept = answersUntilWrite({ writeMark: () => mark, now: () => 0 }, new KeptAnswers(limits))
     const api = new Hono<AppEnv>()
       .use((c, next) => {
         c.set('auth', auth)
@@ -118,24 +118,28 @@ describe('the kept answers’ bounds', () => {
         mark++
         return c.text('mixed')
       })
-    const read = async (path: string) => (await api.request(path)).text()
+    const read = async (path: string, headers: Record<string, string> = {}) => (await api.request(path, { headers })).text()
     const times = (path: string) => made.filter((p) => p === path.split('?')[0]).length
     /** How many times the answer was made after two reads. */
     const readTwice = async (path: string) => (await read(path), await read(path), times(path))
     return { read, times, readTwice, made, write: () => mark++ }
   }
 
-  it('answers again from memory what fits, and makes again what does not: too big, past the total or the count, a refusal, a read across a write, any read after a write', async () => {
+  it('answers again from memory what fits, and makes again what does not: too big, past the total or the count, a refusal, a read across a write, any read after a write; a fresh one when asked', async () => {
     const { read, times, readTwice, made, write } = app({ entryBytes: 1_000, totalBytes: 2_000, entries: 3 })
     expect(await read('/size/600')).toHaveLength(600)
     expect(await read('/size/600')).toHaveLength(600)
     expect(times('/size/600')).toBe(1)
+    // a hard reload asks for a fresh answer: made again, and kept for the next read
+    expect(await read('/size/600', { 'cache-control': 'no-cache' })).toHaveLength(600)
+    await read('/size/600')
+    expect(times('/size/600')).toBe(2)
     expect(await readTwice('/size/5000')).toBe(2)
     // two of about 700 bytes (body, key and headers) fit in 2,000; a third drops the oldest
     await read('/size/601')
     await read('/size/602')
     await read('/size/600')
-    expect(times('/size/600')).toBe(2)
+    expect(times('/size/600')).toBe(3)
     // at most three answers, whatever their size
     const { read: readSmall, times: timesSmall } = app({ entryBytes: 1_000, totalBytes: 100_000, entries: 3 })
     for (const n of [1, 2, 3, 4, 1]) await readSmall(`/size/${n}`)
