@@ -47,6 +47,8 @@ const API_POLICY = "default-src 'none'; frame-ancestors 'none'"
 /** HTTPS only from the first answer on, for a year (production: TLS is the proxy's or the platform's). */
 const HSTS = 'max-age=31536000; includeSubDomains'
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** An answer that sets a session (not one that clears it). */
+const SESSION_SET = new RegExp(`^${SESSION_COOKIE}=[^;]`)
 
 /**
  * The one deployable: the BFF under /api, the client build's files, and the React Router
@@ -102,17 +104,22 @@ export async function createServer(options: ServerOptions) {
     if (keeping && 'answer' in keeping) return zip(keeping.answer, c)
     const context = new RouterContextProvider()
     // In process, with the page request's runtime env, so the BFF sees the same caller.
-    const api = (path: string, init?: RequestInit) => Promise.resolve(bff.api.request(path, init, c.env))
+    let complete = true
+    const api = async (path: string, init?: RequestInit) => {
+      const answer = await bff.api.request(path, init, c.env)
+      if (!answer.ok) complete = false
+      return answer
+    }
     const nonce = pageNonce()
     context.set(contextKey, { api, production, csrfToken: csrf.token, defaultLayout: options.config.defaultLayout, nonce })
     const res = await handle(c.req.raw, context)
     // a form that opened a session (sign-in, unlock) gets a fresh token: one planted before sign-in is worth nothing after
-    const signedIn = !SAFE_METHODS.has(c.req.method) && res.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`) && !cookie.startsWith(`${SESSION_COOKIE}=;`))
+    const signedIn = !SAFE_METHODS.has(c.req.method) && res.headers.getSetCookie().some((cookie) => SESSION_SET.test(cookie))
     if (signedIn) res.headers.append('Set-Cookie', csrfCookie(randomToken(24), production))
     else if (csrf.setCookie) res.headers.append('Set-Cookie', csrf.setCookie)
     for (const [name, value] of PAGE_HEADERS) res.headers.set(name, value)
     if (!res.headers.has('Content-Security-Policy')) res.headers.set('Content-Security-Policy', pagePolicy(nonce))
-    return zip(keeping ? await keeping.keep(res) : res, c)
+    return zip(keeping ? await keeping.keep(res, complete) : res, c)
   })
   return { app, bff }
 }

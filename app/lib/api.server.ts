@@ -41,6 +41,9 @@ function bffHeaders(request: Request, override: { token?: string; withoutTenant?
     'X-Filial': (!override.withoutTenant && cookies[COOKIE.filial]) || '-1',
   }
   if (token) headers.Authorization = `Bearer ${token}`
+  // a hard reload (Cache-Control: no-cache) asks the BFF for fresh answers too
+  const cacheControl = request.headers.get('cache-control')
+  if (cacheControl) headers['Cache-Control'] = cacheControl
   return headers
 }
 

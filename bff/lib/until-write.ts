@@ -61,12 +61,14 @@ export type Kept = { mark: number; body: Uint8Array<ArrayBuffer> | string; heade
 
 /**
  * The kept answers of one server, the API's reads and the signed-in pages alike, in one bounded
- * memory (AnswerLimits): an answer is found only at the write mark it was made at.
+ * memory (AnswerLimits): an answer is found only at the write mark it was made at, and the first
+ * answer kept after a write lets go of all the older ones.
  */
 export class KeptAnswers {
   readonly #kept = new Map<string, Kept>()
   readonly #limits: AnswerLimits
   #bytes = 0
+  #mark = -1
   constructor(limits: AnswerLimits = LIMITS) {
     this.#limits = limits
   }
@@ -77,6 +79,12 @@ export class KeptAnswers {
   }
 
   keep(key: string, mark: number, body: Kept['body'], headers: Array<[string, string]>) {
+    if (mark < this.#mark) return
+    if (mark > this.#mark) {
+      this.#kept.clear()
+      this.#bytes = 0
+      this.#mark = mark
+    }
     this.#drop(key)
     // strings count two bytes a character
     const bodyBytes = typeof body === 'string' ? 2 * body.length : body.byteLength

@@ -22,13 +22,17 @@ describe('signed-in pages kept until the next write', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'kept-pages-'))
   let server: Server
   let clock = Date.now()
+  let renders = 0
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
   beforeAll(async () => {
     const store = await openStore({ driver: 'fs', dataDir })
     const config = loadConfig({ NODE_ENV: 'test', STORAGE_DRIVER: 'fs', JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', PASSWORD_HASH_ITERATIONS: '1000' })
     await seedDemoData(store, quiet, config.passwordIterations)
     const build = (await import(new URL('../../build/server/index.js', import.meta.url).href)) as ServerBuild
-    server = await createServer({ config, store, build, log: quiet, now: () => clock })
+    // the documents React renders, counted
+    const render = build.entry.module.default
+    const counted = { ...build, entry: { module: { ...build.entry.module, default: (...args: Parameters<typeof render>) => (renders++, render(...args)) } } }
+    server = await createServer({ config, store, build: counted, log: quiet, now: () => clock })
   })
 
   const signIn = async (credentials: { email: string; password: string }) => {
@@ -42,8 +46,9 @@ describe('signed-in pages kept until the next write', () => {
 
   it('sends the same page again with a nonce of its own, in its policy and on every script it inlines', async () => {
     const cookie = cookies(await signIn(DEMO_ADMIN))
+    const before = renders
     const [first, second] = [await page('/view/home', cookie), await page('/view/home', cookie)]
-    expect([first.status, second.status]).toEqual([200, 200])
+    expect([first.status, second.status, renders - before]).toEqual([200, 200, 1])
     const [a, b] = [nonceOf(first), nonceOf(second)]
     expect(a).not.toBe(b)
     const [htmlA, htmlB] = [await first.text(), await second.text()]
@@ -54,6 +59,37 @@ describe('signed-in pages kept until the next write', () => {
       for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`)
     }
     expect(htmlB.replaceAll(b, a)).toBe(htmlA)
+  })
+
+  it('renders a page once until something is written, and again on a hard reload or when the answer sets a cookie', async () => {
+    const cookie = cookies(await signIn(DEMO_ADMIN))
+    const rendersOf = async (load: () => Response | Promise<Response>) => {
+      const before = renders
+      expect((await load()).status).toBe(200)
+      return renders - before
+    }
+    expect(await rendersOf(() => page('/view/help', cookie))).toBe(1)
+    expect(await rendersOf(() => page('/view/help', cookie))).toBe(0)
+    expect(await rendersOf(() => page('/view/help', cookie, { 'cache-control': 'no-cache' }))).toBe(1)
+    expect(await rendersOf(() => page('/view/help', cookie))).toBe(0)
+    // any write, here a sign-in elsewhere
+    await signIn(DEMO_TECHNICIAN)
+    expect(await rendersOf(() => page('/view/help', cookie))).toBe(1)
+    expect(await rendersOf(() => page('/view/help', cookie))).toBe(0)
+    // no form token yet: the answer sets one, and is not kept
+    const firstVisit = cookie.replace(/csrf=[^;]+; /, '')
+    expect(await rendersOf(() => page('/view/help', firstVisit))).toBe(1)
+    expect(await rendersOf(() => page('/view/help', firstVisit))).toBe(1)
+  })
+
+  it('renders again a page drawn around a call that failed (a person of no company has no help articles to read)', async () => {
+    const person = { name: 'Rita Alves', email: 'rita.pages@example.com', password: 'a-good-long-password' }
+    const signUp = await server.app.request('/api/auth/sign-up', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(person) })
+    expect(signUp.status).toBe(200)
+    const cookie = cookies(await signIn(person), -1, -1)
+    const before = renders
+    for (const _ of [1, 2]) expect((await page('/view/help', cookie)).status).toBe(200)
+    expect(renders - before).toBe(2)
   })
 
   it('shows a write at the next load, whoever made it', async () => {
