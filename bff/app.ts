@@ -70,8 +70,8 @@ export async function createBff(options: BffOptions) {
   await repos.users.ensureIndex()
   const now = options.now ?? Date.now
   // the API's reads and the signed-in pages share one bounded memory
-  const kept = new KeptAnswers()
   const writeMark = () => store.writeMark()
+  const kept = new KeptAnswers(writeMark)
   const deps: Deps = {
     config,
     repos,
@@ -79,7 +79,7 @@ export async function createBff(options: BffOptions) {
     verifyToken: createTokenVerifier(secret),
     log: options.log ?? consoleLogger,
     now,
-    answersUntilWrite: answersUntilWrite({ writeMark, now }, kept),
+    answersUntilWrite: answersUntilWrite(kept, now),
     derivedUntilWrite: derivedUntilWrite(writeMark),
     clientAddress: options.clientAddress ?? (() => undefined),
     mailer: options.mailer ?? null,
@@ -145,7 +145,7 @@ export async function createBff(options: BffOptions) {
     .onError((error, c) => onApiError(error, c, deps.log.error))
   const document = documentOf(api as unknown as Hono)
   // upstream mode: pages show what another server stores, and its writes leave no mark here
-  const keptPages = upstream ? null : pagesUntilWrite(deps, kept, writeMark)
+  const keptPages = upstream ? null : pagesUntilWrite(deps, kept)
   return { api, deps, keptPages }
 }
 

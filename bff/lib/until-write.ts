@@ -54,48 +54,66 @@ export function derivedUntilWrite(writeMark: WriteMark, capacity = 2_000): Deriv
 export type AnswerLimits = { entryBytes: number; totalBytes: number; entries: number }
 const LIMITS: AnswerLimits = { entryBytes: 256 * 1024, totalBytes: 8 * 1024 * 1024, entries: 4_000 }
 /** A longer address is answered but not kept (made-up parameters must not fill the memory). */
-export const MAX_KEPT_URL = 2_048
+const MAX_KEPT_URL = 2_048
 
-/** An answer as kept: its body (bytes, or a page's text), its headers, and the write mark it was made at. */
-export type Kept = { mark: number; body: Uint8Array<ArrayBuffer> | string; headers: Array<[string, string]>; bytes: number }
+/** An answer as kept: its body (bytes, or a page's text), its headers, and what it takes of the memory. */
+type Kept = { body: Uint8Array<ArrayBuffer> | string; headers: Array<[string, string]>; bytes: number }
+
+/** A request that asks for a fresh answer (a browser's hard reload sends Cache-Control: no-cache) is computed again, and kept anew. */
+const asksFresh = (cacheControl: string | undefined) => cacheControl !== undefined && /\bno-cache\b/i.test(cacheControl)
 
 /**
  * The kept answers of one server, the API's reads and the signed-in pages alike, in one bounded
- * memory (AnswerLimits): an answer is found only at the write mark it was made at, and the first
- * answer kept after a write lets go of all the older ones.
+ * memory (AnswerLimits), all made at the store's present write mark: the first use after a write
+ * lets go of every older one. A request takes the mark it starts from (`since`), and its answer is
+ * kept only if nothing was written until it was made (it may mix before and after).
  */
 export class KeptAnswers {
   readonly #kept = new Map<string, Kept>()
+  readonly #writeMark: WriteMark
   readonly #limits: AnswerLimits
   #bytes = 0
-  #mark = -1
-  constructor(limits: AnswerLimits = LIMITS) {
+  #at: number | null = null
+  constructor(writeMark: WriteMark, limits: AnswerLimits = LIMITS) {
+    this.#writeMark = writeMark
     this.#limits = limits
   }
 
-  find(key: string, mark: number): Kept | undefined {
-    const hit = this.#kept.get(key)
-    return hit?.mark === mark ? hit : undefined
+  /** The write mark a read of `url` starts from, or null when its answer is not to be kept (another process may write; a longer address). */
+  since(url: string): number | null {
+    return url.length > MAX_KEPT_URL ? null : this.#writeMark()
   }
 
-  keep(key: string, mark: number, body: Kept['body'], headers: Array<[string, string]>) {
-    if (mark < this.#mark) return
-    if (mark > this.#mark) {
-      this.#kept.clear()
-      this.#bytes = 0
-      this.#mark = mark
-    }
+  /** The answer kept for `key`, unless the request asks for a fresh one. */
+  find(key: string, cacheControl: string | undefined): Kept | undefined {
+    if (asksFresh(cacheControl)) return undefined
+    this.#current()
+    return this.#kept.get(key)
+  }
+
+  keep(key: string, since: number, body: Kept['body'], headers: Array<[string, string]>) {
+    if (this.#writeMark() !== since) return
+    this.#current()
     this.#drop(key)
     // strings count two bytes a character
     const bodyBytes = typeof body === 'string' ? 2 * body.length : body.byteLength
     const bytes = bodyBytes + 2 * (key.length + headers.reduce((n, [name, value]) => n + name.length + value.length, 0))
     if (bytes > this.#limits.entryBytes) return
-    this.#kept.set(key, { mark, body, headers, bytes })
+    this.#kept.set(key, { body, headers, bytes })
     this.#bytes += bytes
     for (const [oldest] of this.#kept) {
       if (this.#bytes <= this.#limits.totalBytes && this.#kept.size <= this.#limits.entries) break
       this.#drop(oldest)
     }
+  }
+
+  /** Lets go of what was made before the last write. */
+  #current() {
+    const mark = this.#writeMark()
+    if (mark === this.#at) return
+    this.#kept.clear()
+    this.#bytes = 0
+    this.#at = mark
   }
 
   #drop(key: string) {
@@ -106,9 +124,6 @@ export class KeptAnswers {
   }
 }
 
-/** A request that asks for a fresh answer (a browser's hard reload sends Cache-Control: no-cache) is computed again, and kept anew. */
-export const asksFresh = (cacheControl: string | undefined) => cacheControl !== undefined && /\bno-cache\b/i.test(cacheControl)
-
 /**
  * Keeps a signed-in read's answer (GET, 200) and answers the same read from it while the store
  * has not been written and the quarter hour is the same: one caller (user, company and branch
@@ -116,18 +131,18 @@ export const asksFresh = (cacheControl: string | undefined) => cacheControl !== 
  * read, sorted and serialised again. After requireAuth: the session is checked on every request;
  * an access change is a write, so a kept answer never outlives the right to read it.
  */
-export function answersUntilWrite(deps: { writeMark: WriteMark; now: () => number }, kept = new KeptAnswers()) {
+export function answersUntilWrite(kept: KeptAnswers, now: () => number) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const mark = deps.writeMark()
-    if (mark === null || c.req.method !== 'GET' || c.req.url.length > MAX_KEPT_URL) return next()
-    const key = untilWriteKey('api', c.get('auth').user.id, c.req.header('x-empresa') ?? '', c.req.header('x-filial') ?? '', (c.req.header('accept-language') ?? '').slice(0, 200), quarterHour(deps.now()), c.req.url)
-    const hit = asksFresh(c.req.header('cache-control')) ? undefined : kept.find(key, mark)
+    const since = c.req.method === 'GET' ? kept.since(c.req.url) : null
+    if (since === null) return next()
+    const key = untilWriteKey('api', c.get('auth').user.id, c.req.header('x-empresa') ?? '', c.req.header('x-filial') ?? '', (c.req.header('accept-language') ?? '').slice(0, 200), quarterHour(now()), c.req.url)
+    const hit = kept.find(key, c.req.header('cache-control'))
     if (hit) return new Response(hit.body, { status: 200, headers: hit.headers })
     await next()
-    if (c.res.status !== 200 || deps.writeMark() !== mark) return
+    if (c.res.status !== 200) return
     const body = new Uint8Array(await c.res.arrayBuffer())
     const headers = [...c.res.headers]
     c.res = new Response(body, { status: 200, headers })
-    kept.keep(key, mark, body, headers)
+    kept.keep(key, since, body, headers)
   })
 }

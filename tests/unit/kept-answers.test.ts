@@ -99,7 +99,7 @@ describe('the kept answers’ bounds', () => {
   function app(limits: { entryBytes: number; totalBytes: number; entries: number }) {
     let mark = 0
     const made: string[] = []
-    const kept = answersUntilWrite({ writeMark: () => mark, now: () => 0 }, new KeptAnswers(limits))
+    const kept = answersUntilWrite(new KeptAnswers(() => mark, limits), () => 0)
     const api = new Hono<AppEnv>()
       .use((c, next) => {
         c.set('auth', auth)
@@ -157,7 +157,7 @@ describe('the kept answers’ bounds', () => {
 
   it('keeps nothing where another process may write (no write mark)', async () => {
     const made: number[] = []
-    const kept = answersUntilWrite({ writeMark: () => null, now: () => 0 })
+    const kept = answersUntilWrite(new KeptAnswers(() => null), () => 0)
     const api = new Hono<AppEnv>().use((c, next) => (c.set('auth', auth), next())).get('/', kept, (c) => (made.push(1), c.text('ok')))
     await api.request('/')
     await api.request('/')
