@@ -1,56 +1,9 @@
 // The Deno entry: `npx deno run -A --unstable-kv bff/runtime/deno.ts` (after npm run build).
-import { serveStatic } from 'hono/deno'
-import type { ServerBuild } from 'react-router'
-import { loadConfigOrExit, type Config } from '../config.ts'
-import { createServer } from '../server.ts'
-import { smtpMailer } from '../lib/smtp-mailer.ts'
-import { forwardedAddress } from '../lib/client-address.ts'
-import { consoleLogger } from '../app.ts'
-import { seedDemoData } from '../../seeds/index.ts'
-import { commonStorageChoice, openStore, type StorageChoice } from '../../storage/open.ts'
-import type { DenoKv } from '../../storage/drivers/deno-kv.ts'
-import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
+// As on Node (node.ts): the settings are read first, then NODE_ENV is set to production so that
+// React, loaded with the server, uses its production build whatever the app's mode.
+declare const Deno: { env: { toObject(): Record<string, string>; set(name: string, value: string): void } }
 
-declare const Deno: {
-  env: { toObject(): Record<string, string> }
-  openKv(path?: string): Promise<DenoKv>
-  mkdir(path: string, options: { recursive: boolean }): Promise<void>
-  serve(options: { port: number; hostname?: string; onListen?: (addr: { port: number }) => void }, handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>): unknown
-  exit(code: number): never
-}
-
-const config = loadConfigOrExit(Deno.env.toObject(), (code) => Deno.exit(code))
-
-async function storageChoice(config: Config): Promise<StorageChoice> {
-  if (config.storageDriver === 'deno-kv') {
-    await Deno.mkdir(config.dataDir, { recursive: true })
-    return { driver: 'deno-kv', kv: await Deno.openKv(`${config.dataDir}/deno.kv`) }
-  }
-  const choice = commonStorageChoice(config)
-  if (choice) return choice
-  console.error('Invalid setting STORAGE_DRIVER: cloudflare-kv runs on Cloudflare Workers, not on Deno')
-  Deno.exit(1)
-}
-
-const store = await openStore(await storageChoice(config))
-if (config.demoData) await seedDemoData(store, consoleLogger, config.passwordIterations)
-const build = (await import(new URL('../../build/server/index.js', import.meta.url).href)) as ServerBuild
-const { app } = await createServer({
-  config,
-  store,
-  build,
-  staticFiles: serveStatic({ root: './build/client' }),
-  mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : null,
-  clientAddress: (c) => (config.trustedProxyHeader ? forwardedAddress(c.req.header(config.trustedProxyHeader)) : (c.env as { remoteAddr?: { hostname: string } } | undefined)?.remoteAddr?.hostname),
-})
-
-Deno.serve(
-  {
-    port: config.port,
-    onListen: ({ port }) => {
-      console.log(`Fieldwise is running on Deno at http://localhost:${port} (storage: ${store.driver})`)
-      if (config.demoData) console.log(`Demo sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`)
-    },
-  },
-  (request, info) => app.fetch(request, info),
-)
+const settings = Deno.env.toObject()
+Deno.env.set('NODE_ENV', 'production')
+const { serveDeno } = (await import(new URL('./deno-server.ts', import.meta.url).href)) as typeof import('./deno-server.ts')
+await serveDeno(settings)

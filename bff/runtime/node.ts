@@ -1,47 +1,11 @@
-// The Node entry (npm start): reads the environment, opens storage, serves on PORT.
-import { serve } from '@hono/node-server'
-import { getConnInfo } from '@hono/node-server/conninfo'
-import { serveStatic } from '@hono/node-server/serve-static'
-import type { ServerBuild } from 'react-router'
-import { loadConfigOrExit } from '../config.ts'
-import { createServer } from '../server.ts'
-import { smtpMailer } from '../lib/smtp-mailer.ts'
-import { forwardedAddress } from '../lib/client-address.ts'
-import { consoleLogger } from '../app.ts'
-import { seedDemoData } from '../../seeds/index.ts'
-import { commonStorageChoice, openStore } from '../../storage/open.ts'
-import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
-
-const config = loadConfigOrExit(process.env, (code) => process.exit(code))
-
-const choice = commonStorageChoice(config)
-if (!choice) {
-  console.error(`Invalid setting STORAGE_DRIVER: ${config.storageDriver} runs on its own platform (Workers or Deno), not on Node`)
-  process.exit(1)
-}
-const store = await openStore(choice)
-if (config.demoData) await seedDemoData(store, consoleLogger, config.passwordIterations)
-const build = (await import(new URL('../../build/server/index.js', import.meta.url).href)) as ServerBuild
-const { app } = await createServer({
-  config,
-  store,
-  build,
-  staticFiles: serveStatic({ root: './build/client' }),
-  compress: true,
-  mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : null,
-  clientAddress: (c) => (config.trustedProxyHeader ? forwardedAddress(c.req.header(config.trustedProxyHeader)) : c.env ? getConnInfo(c).remote.address : undefined),
-})
-
-const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
-  console.log(`Fieldwise is running at http://localhost:${info.port} (storage: ${store.driver})`)
-  if (config.demoData) {
-    console.log(`Demo sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}  (technician: ${DEMO_TECHNICIAN.email} / ${DEMO_TECHNICIAN.password})`)
-  }
-})
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    server.close()
-    void store.dispose().finally(() => process.exit(0))
-  })
-}
+// The Node entry (npm start, npm run dev). React picks its development or production build from
+// NODE_ENV the first time it is loaded, and NODE_ENV is also the app's own mode (development: demo
+// data, cookies without Secure). So the settings are read here first, NODE_ENV is set to
+// production for React, and only then is the server (and with it React) loaded: every start
+// renders with React's production build, whatever the app's mode.
+const settings = { ...process.env }
+process.env.NODE_ENV = 'production'
+// built (build/node/server.js) or run from source (npm run dev): the server file sits beside this one
+const server = new URL(import.meta.url.endsWith('.ts') ? './node-server.ts' : './node-server.js', import.meta.url)
+const { serveNode } = (await import(server.href)) as typeof import('./node-server.ts')
+await serveNode(settings)
