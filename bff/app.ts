@@ -39,6 +39,7 @@ import { navigationRoutes, searchRoutes } from './routes/common-search.ts'
 import { answersUntilWrite, derivedUntilWrite, KeptAnswers } from './lib/until-write.ts'
 import { pagesUntilWrite } from './lib/kept-pages.ts'
 import { createRepositories } from '../storage/repositories/index.ts'
+import { migrate } from '../storage/migrations.ts'
 import type { Store } from '../storage/store.ts'
 
 /** JSON bodies above this are refused with 413 as soon as the limit is passed. */
@@ -68,6 +69,9 @@ export async function createBff(options: BffOptions) {
   const repos = createRepositories(store)
   const secret = await signingSecret(config, repos)
   await repos.users.ensureIndex()
+  const log = options.log ?? consoleLogger
+  // data stored by an older version catches up with this one (a new module's page ...)
+  for (const step of await migrate(store)) if (step.changed) log.info(`Stored data brought up to date: ${step.name} (${step.changed} changed)`)
   const now = options.now ?? Date.now
   // the API's reads and the signed-in pages share one bounded memory
   const writeMark = () => store.writeMark()
@@ -77,7 +81,7 @@ export async function createBff(options: BffOptions) {
     repos,
     secret,
     verifyToken: createTokenVerifier(secret),
-    log: options.log ?? consoleLogger,
+    log,
     now,
     answersUntilWrite: answersUntilWrite(kept, now),
     derivedUntilWrite: derivedUntilWrite(writeMark),
