@@ -1,4 +1,5 @@
 import type { AccessLevel } from '../domain/access.ts'
+import { MODULES } from '../domain/modules/index.ts'
 
 /**
  * Who may call an operation (ASVS V8): anyone; any signed-in user, on their own data; any
@@ -42,15 +43,8 @@ const TABLE: Array<[prefix: string, access: Access]> = [
   ['/ac_empresas', page('ac_empresas', { perRecord: true })],
   // whom deactivating a branch concerns: for who may deactivate it
   ['/cd_filial/*/sole-users', page('cd_filial', { level: 'delete' })],
-  ['/cd_filial', page('cd_filial')],
-  ['/ac_usuariospaginas', page('ac_usuariospaginas')],
-  ['/ac_usuarios', page('ac_usuarios')],
-  ['/ac_paginas', page('ac_paginas')],
-  ['/cd_cliente', page('cd_cliente')],
-  ['/cd_job', page('cd_job')],
   // the client's link approves or rejects: only for who may change quotes
   ['/cd_cotacao/*/link', page('cd_cotacao', { level: 'edit' })],
-  ['/cd_cotacao', page('cd_cotacao')],
   // The demo apps ride on the business pages whose data they stand for.
   ['/apps/contacts', page('cd_cliente')],
   ['/apps/chat', page('cd_cliente')],
@@ -70,7 +64,9 @@ const TABLE: Array<[prefix: string, access: Access]> = [
   ['/FileManager/', MEMBER],
   ['/files/', MEMBER],
 ]
-const ORDERED = [...TABLE].sort(([a], [b]) => b.length - a.length).map(([prefix, access]) => [matcher(prefix), access] as const)
+// every module's API (/api/<module>) is guarded by its page, unless an entry above says more
+const MODULE_ENTRIES = MODULES.filter((m) => !TABLE.some(([prefix]) => prefix === `/${m.id}`)).map((m): [string, Access] => [`/${m.id}`, page(m.id)])
+const ORDERED = [...TABLE, ...MODULE_ENTRIES].sort(([a], [b]) => b.length - a.length).map(([prefix, access]) => [matcher(prefix), access] as const)
 
 /** The test of one entry: the prefix rules above, a `*` matching one segment (an id, or `:id` in the document). */
 function matcher(prefix: string): (path: string) => boolean {

@@ -10,11 +10,7 @@ import { authRoutes } from './routes/auth.ts'
 import { docsPage, documentOf } from './routes/docs.ts'
 import { doc } from './lib/openapi.ts'
 import { z } from 'zod'
-import { cdClienteRoutes } from './routes/cd-cliente.ts'
-import { cdCotacaoRoutes } from './routes/cd-cotacao.ts'
 import { quotePublicRoutes } from './routes/quote-public.ts'
-import { cdFilialRoutes } from './routes/cd-filial.ts'
-import { cdJobRoutes } from './routes/cd-job.ts'
 import { contactsRoutes } from './routes/contacts.ts'
 import { chatRoutes } from './routes/chat.ts'
 import { activityRoutes, dashboardRoutes } from './routes/dashboards.ts'
@@ -27,10 +23,8 @@ import { scrumboardRoutes } from './routes/scrumboard.ts'
 import { helpCenterRoutes } from './routes/help-center.ts'
 import { fileListingRoutes, fileManagerRoutes, fileServeRoutes } from './routes/files.ts'
 import { UPLOAD_MAX_BYTES } from './lib/uploads.ts'
-import { companyRoutes } from './routes/ac-empresas.ts'
-import { userRoutes } from './routes/ac-usuarios.ts'
-import { pageRoutes, userPageRoutes } from './routes/ac-paginas.ts'
 import { iconRoutes } from './routes/icons.ts'
+import { MODULE_ROUTES } from './routes/modules.ts'
 import { invitationRoutes } from './routes/invitations.ts'
 import { commonUserRoutes } from './routes/common-user.ts'
 import { shellRoutes } from './routes/common-shell.ts'
@@ -119,10 +113,6 @@ export async function createBff(options: BffOptions) {
     .route('/common/shortcuts', shortcutsRoutes(deps))
     .route('/common/navigation', navigationRoutes(deps))
     .route('/common/search', searchRoutes(deps))
-    .route('/cd_filial', cdFilialRoutes(deps))
-    .route('/cd_cliente', cdClienteRoutes(deps))
-    .route('/cd_job', cdJobRoutes(deps))
-    .route('/cd_cotacao', cdCotacaoRoutes(deps))
     .route('/public/quotes', quotePublicRoutes(deps))
     .route('/apps/contacts', contactsRoutes(deps))
     .route('/apps/chat', chatRoutes(deps))
@@ -135,18 +125,15 @@ export async function createBff(options: BffOptions) {
     .route('/apps/file-manager', fileListingRoutes(deps))
     .route('/FileManager', fileManagerRoutes(deps))
     .route('/files', fileServeRoutes(deps))
-    .route('/ac_empresas', companyRoutes(deps))
-    .route('/ac_usuarios', userRoutes(deps))
-    .route('/ac_paginas', pageRoutes(deps))
-    .route('/ac_usuariospaginas', userPageRoutes(deps))
     .route('/ui/icons', iconRoutes(deps))
     .route('/dashboards', dashboardRoutes(deps))
     .route('/pages/activities', activityRoutes(deps))
     .route('/i18n', i18nRoutes())
     .get('/openapi.json', doc({ summary: 'This document', tags: ['system'], auth: false, responses: { 200: { description: 'OpenAPI 3.1', content: 'application/json' } } }), (c) => c.json(document()))
     .get('/docs', doc({ summary: 'The API reference page', tags: ['system'], auth: false, responses: { 200: { description: 'HTML', content: 'text/html' } } }), (c) => c.html(docsPage(document())))
-    .notFound((c) => c.json({ error: 'Not found' }, 404))
-    .onError((error, c) => onApiError(error, c, deps.log.error))
+  // every module's API at /api/<module>
+  for (const [module, routes] of Object.entries(MODULE_ROUTES)) api.route(`/${module}`, routes(deps))
+  api.notFound((c) => c.json({ error: 'Not found' }, 404)).onError((error, c) => onApiError(error, c, deps.log.error))
   const document = documentOf(api as unknown as Hono)
   // upstream mode: pages show what another server stores, and its writes leave no mark here
   const keptPages = upstream ? null : pagesUntilWrite(deps, kept)

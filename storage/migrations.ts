@@ -1,4 +1,5 @@
-import { DEFAULT_PAGES, type PageRecord } from '../domain/access.ts'
+import type { PageRecord } from '../domain/access.ts'
+import { DEFAULT_PAGES } from '../domain/modules/index.ts'
 import { keys } from './keys.ts'
 import type { Store } from './store.ts'
 

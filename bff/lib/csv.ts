@@ -1,5 +1,5 @@
 /** RFC 4180 CSV: every field quoted when needed, CRLF line ends; formula-looking text defused for spreadsheets. */
-export function toCsv<T>(rows: T[], columns: Array<[header: string, value: (row: T) => unknown]>): string {
+export function toCsv<T>(rows: T[], columns: ReadonlyArray<readonly [header: string, value: (row: T) => unknown]>): string {
   const field = (value: unknown) => {
     let text = value === null || value === undefined ? '' : String(value)
     if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`

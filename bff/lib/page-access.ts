@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory'
-import { DEFAULT_PAGES } from '../../domain/access.ts'
-import { atLeast, presetLevel, type AccessLevel, type PageRecord } from '../../domain/access.ts'
+import { atLeast, type AccessLevel, type PageRecord } from '../../domain/access.ts'
+import { DEFAULT_PAGES, presetLevel } from '../../domain/modules/index.ts'
 import type { AppEnv, Deps, Tenant } from './deps.ts'
 import type { Culture } from '../../domain/cultures.ts'
 import { apiError } from './errors.ts'

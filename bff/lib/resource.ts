@@ -6,6 +6,7 @@ import { requestCulture, type Culture } from '../../domain/cultures.ts'
 import type { UserRecord } from '../../domain/tenancy.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import { listAnswer, listQuerySchema } from '../../domain/schemas/resource.ts'
+import type { ActionOf, ResourceModule } from '../../domain/module.ts'
 import type { Versioned } from '../../storage/store.ts'
 import type { ActivityLine } from '../../storage/repositories/activity.ts'
 import { requireAuth } from './auth.ts'
@@ -18,6 +19,7 @@ import { apiErrorSchema, doc } from './openapi.ts'
 import { FORBIDDEN_PAGE, levelsFor } from './page-access.ts'
 import { requireTenant } from './tenancy.ts'
 import { valid } from './validate.ts'
+import { searchable } from '../../domain/search-text.ts'
 
 /** What a list asks for (DOMAIN.md: search, sort, order, page, size; all=1 with deactivated records). */
 export type ListQuery = { search: string; sort: string; order: 'asc' | 'desc'; page: number; size: number; all: '0' | '1'; state?: string }
@@ -42,62 +44,45 @@ export type ResourceSource<Rec, Id> = {
   update(caller: Caller, id: Id, change: (current: Rec) => Rec, expectVersion: number | undefined): Promise<Versioned<Rec> | null>
 }
 
-/** One transition of a lifecycle (DOMAIN.md: a status changes only along these): `POST /:id/<action>`. */
-export type Transition<Rec> = {
-  from: readonly string[]
-  to: string
-  /** The level it needs on the module's page (default edit). */
-  level?: AccessLevel
-  /** What the transition does besides moving the status (runs before the write; throw to refuse). */
+/** What a lifecycle action does besides moving the status: the module's own part of a transition the declaration lists. */
+export type TransitionEffect<Rec> = {
+  /** Runs before the write; throw to refuse. */
   effect?: (caller: Caller, record: Rec) => Promise<Rec> | Rec
   /** What follows the write (a message to send ...); a failure is logged, the transition stays done. */
   after?: (caller: Caller, saved: Rec) => Promise<void>
 }
 
 type Row = Record<string, unknown>
+type ApiOf<D> = D extends { api: infer A } ? A : never
+/** The row, path id and inputs of a declared module, as types. */
+export type RowOf<D> = ApiOf<D> extends { row: z.ZodType<infer R> } ? R : never
+export type IdOf<D> = ApiOf<D> extends { id: z.ZodType<infer I> } ? I : never
+export type CreateOf<D> = ApiOf<D> extends { input: { create: z.ZodType<infer C> } } ? C : never
+export type EditOf<D> = ApiOf<D> extends { input: { edit: z.ZodType<infer E> } } ? E : never
 
 /**
- * A module as a declaration (the one way every module of DOMAIN.md is built): the resource
- * factory turns it into list, CSV export, one record with its ETag, create, full and partial
- * edit with If-Match, deactivate / restore, lifecycle transitions, an activity line per change,
- * page-level access on every call and OpenAPI entries, all in the { IsSuccess, Dados, Msg }
- * wrapper with stable error codes. What is left in a module is what is truly its own.
+ * What only the server knows of a declared module (the declaration is the rest: domain/modules/):
+ * where its records live and what creating, changing, deactivating and each transition do. The
+ * resource factory turns both into list, CSV export, one record with its ETag, create, full and
+ * partial edit with If-Match, deactivate / restore, lifecycle transitions, an activity line per
+ * change, page-level access on every call and OpenAPI entries, all in the { IsSuccess, Dados,
+ * Msg } wrapper with stable error codes. What is left in a module is what is truly its own.
  */
-export type ResourceDefinition<Rec, R extends Row, Id extends string | number, Create, Edit extends Row> = {
-  /** The page of the registry whose level guards every call (DOMAIN.md ac_usuariospaginas); also the API's tag. */
-  module: string
-  /** The record's name in answers: 'Branch' → 'Branch not found', 'Branch saved'. */
-  noun: string
-  /** The path id. */
-  id: z.ZodType<Id>
-  /** The answer's shape of one record (documented; the pages parse answers with it). */
-  row: z.ZodType<R>
-  toRow: (record: Rec, caller: Caller) => R
-  idOf: (record: Rec) => Id
-  source: ResourceSource<Rec, Id>
-  list: {
-    sortable: readonly [keyof R & string, ...Array<keyof R & string>]
-    defaultSort: keyof R & string
-    /** The text a search looks in. */
-    search: (row: R) => string
-    /** Deactivated records show only on request (`all=1`). */
-    active?: (row: R) => boolean
-    /** The states a list may be narrowed to (`state=sent`), and a row's state as the user sees it. */
-    states?: { values: readonly [string, ...string[]]; of: (row: R) => string }
-  }
-  /** The CSV export's columns. */
-  csv: Array<[header: string, value: (row: R) => unknown]>
-  /** `level`: what creating takes (edit unless said; a company's creator becomes its admin, so that takes delete). */
-  create?: { input: z.ZodType<Create>; level?: 'edit' | 'delete'; make: (caller: Caller, input: Create) => Promise<Rec> | Rec; after?: (caller: Caller, saved: Versioned<Rec>) => Promise<void> }
-  edit?: { input: z.ZodObject<z.ZodRawShape> & z.ZodType<Edit>; apply: (caller: Caller, current: Rec, input: Partial<Edit>, id: Id) => Promise<Rec> | Rec; after?: (caller: Caller, saved: Versioned<Rec>, before: Rec) => Promise<void> }
-  /** Deactivation instead of deletion: `DELETE /:id` deactivates, `?restore=1` activates again. */
-  deactivate?: { set: (caller: Caller, current: Rec, active: boolean, id: Id) => Promise<Rec> | Rec }
-  lifecycle?: { status: (record: Rec) => string; set: (record: Rec, status: string) => Rec; transitions: Record<string, Transition<Rec>> }
-  /** The caller's level on one record (default: their level on `module` in the current company). */
-  level?: (caller: Caller, id?: Id) => Promise<AccessLevel>
+export type ResourceServer<D, Rec> = {
+  toRow: (record: Rec, caller: Caller) => RowOf<D>
+  idOf: (record: Rec) => IdOf<D>
+  source: ResourceSource<Rec, IdOf<D>>
+  create?: { make: (caller: Caller, input: CreateOf<D>) => Promise<Rec> | Rec; after?: (caller: Caller, saved: Versioned<Rec>) => Promise<void> }
+  edit?: { apply: (caller: Caller, current: Rec, input: Partial<EditOf<D>>, id: IdOf<D>) => Promise<Rec> | Rec; after?: (caller: Caller, saved: Versioned<Rec>, before: Rec) => Promise<void> }
+  /** The stored status and how a transition sets it; each declared action with a `to` may add an effect. */
+  lifecycle?: { status: (record: Rec) => string; set: (record: Rec, status: string) => Rec; effects?: Partial<Record<ActionOf<D>, TransitionEffect<Rec>>> }
+  /** The caller's level on one record (default: their level on the module's page in the current company). */
+  level?: (caller: Caller, id?: IdOf<D>) => Promise<AccessLevel>
   /** The company whose activity log holds a record's lines (default: the current one). */
-  owner?: (caller: Caller, id: Id) => number
-}
+  owner?: (caller: Caller, id: IdOf<D>) => number
+} & (ApiOf<D> extends { deactivatable: true }
+  ? { /** `DELETE /:id` deactivates, `?restore=1` activates again (the declaration says the module can). */ deactivate: { set: (caller: Caller, current: Rec, active: boolean, id: IdOf<D>) => Promise<Rec> | Rec } }
+  : { deactivate?: never })
 
 const restoreQuery = z.object({ restore: z.enum(['0', '1']).default('0') })
 /** A module's answer: the real backend's wrapper (product-shell.md §3). */
@@ -115,12 +100,31 @@ const activitySchema = z.array(z.object({ id: z.string(), at: z.string(), userId
 /** The fields whose values differ (an activity line names them, never their values). */
 const changedFields = (before: object, after: object) => Object.keys({ ...before, ...after }).filter((k) => JSON.stringify((before as Row)[k]) !== JSON.stringify((after as Row)[k]))
 
+/** The server part as the factory works with it: any module's, its types erased. */
+type AnyServer<Rec> = {
+  toRow: (record: Rec, caller: Caller) => Row
+  idOf: (record: Rec) => string | number
+  source: ResourceSource<Rec, string | number>
+  create?: { make: (caller: Caller, input: unknown) => Promise<Rec> | Rec; after?: (caller: Caller, saved: Versioned<Rec>) => Promise<void> }
+  edit?: { apply: (caller: Caller, current: Rec, input: Row, id: string | number) => Promise<Rec> | Rec; after?: (caller: Caller, saved: Versioned<Rec>, before: Rec) => Promise<void> }
+  deactivate?: { set: (caller: Caller, current: Rec, active: boolean, id: string | number) => Promise<Rec> | Rec }
+  lifecycle?: { status: (record: Rec) => string; set: (record: Rec, status: string) => Rec; effects?: Record<string, TransitionEffect<Rec> | undefined> }
+  level?: (caller: Caller, id?: string | number) => Promise<AccessLevel>
+  owner?: (caller: Caller, id: string | number) => number
+}
+
 /**
- * The module's routes. `extra` adds what is the module's own; its routes keep their types for the
- * pages' typed client (the generic ones are described by the module's zod schemas instead).
+ * The module's routes, from its declaration and its server part. `extra` adds what is the
+ * module's own; its routes keep their types for the pages' typed client (the generic ones are
+ * described by the module's zod schemas instead).
  */
-export function resourceRoutes<Rec, R extends Row, Id extends string | number, Create, Edit extends Row, S extends Schema = BlankSchema>(deps: Deps, def: ResourceDefinition<Rec, R, Id, Create, Edit>, extra?: (app: Hono<AppEnv>) => Hono<AppEnv, S>): Hono<AppEnv, S> {
-  const tags = [def.module]
+export function resourceRoutes<const D extends ResourceModule, Rec, S extends Schema = BlankSchema>(deps: Deps, module: D, server: ResourceServer<D, Rec>, extra?: (app: Hono<AppEnv>) => Hono<AppEnv, S>): Hono<AppEnv, S> {
+  type Id = string | number
+  const def = module.api
+  const srv = server as unknown as AnyServer<Rec>
+  const moduleId = module.id
+  if (Object.values(def.actions ?? {}).some((a) => a.to) && !srv.lifecycle) throw new Error(`${moduleId} declares transitions but has no lifecycle`)
+  const tags = [moduleId]
   const answer = wrapper(def.row)
   const idParam = z.object({ id: def.id })
   const listQuery = listQuerySchema(def.list.sortable.map(String) as [string, ...string[]], def.list.defaultSort, def.list.states?.values)
@@ -128,20 +132,20 @@ export function resourceRoutes<Rec, R extends Row, Id extends string | number, C
   const notFound = () => apiError(404, `${def.noun} not found`)
 
   const caller = (c: Context<AppEnv>) => callerOf(deps, c)
-  const levelOf = async (who: Caller, id?: Id): Promise<AccessLevel> => (def.level ? def.level(who, id) : ((await levelsFor(deps, who.tenant, who.user.id))[def.module] ?? 'none'))
+  const levelOf = async (who: Caller, id?: Id): Promise<AccessLevel> => (srv.level ? srv.level(who, id) : ((await levelsFor(deps, who.tenant, who.user.id))[moduleId] ?? 'none'))
   const require = async (who: Caller, needed: AccessLevel, id?: Id) => {
     if (!atLeast(await levelOf(who, id), needed)) throw apiError(403, FORBIDDEN_PAGE)
   }
-  const record = (who: Caller, activity: ActivityLine['action'], id: Id, fields?: string[]) => logActivity(deps, def.owner ? def.owner(who, id) : who.tenant.empresa, def.module, id, who.user, activity, fields)
+  const record = (who: Caller, activity: ActivityLine['action'], id: Id, fields?: string[]) => logActivity(deps, srv.owner ? srv.owner(who, id) : who.tenant.empresa, moduleId, id, who.user, activity, fields)
   const rows = async (who: Caller, q: Omit<ListQuery, 'page' | 'size'>) => {
-    const needle = q.search.toLocaleLowerCase()
-    const all = (await def.source.list(who)).map((r) => def.toRow(r, who))
+    const needle = searchable(q.search)
+    const all = (await srv.source.list(who)).map((r) => srv.toRow(r, who))
     const states = def.list.states
-    const shown = all.filter((r) => (q.all === '1' || !def.list.active || def.list.active(r)) && (!needle || def.list.search(r).toLocaleLowerCase().includes(needle)) && (!q.state || !states || states.of(r) === q.state))
-    return sortBy(shown, q.sort as keyof R, q.order, who.culture)
+    const shown = all.filter((r) => (q.all === '1' || !def.list.active || def.list.active(r)) && (!needle || searchable(def.list.search(r)).includes(needle)) && (!q.state || !states || r[states.key] === q.state))
+    return sortBy(shown, q.sort, q.order, who.culture)
   }
   const found = async (who: Caller, id: Id) => {
-    const hit = await def.source.find(who, id)
+    const hit = await srv.source.find(who, id)
     if (!hit) throw notFound()
     return hit
   }
@@ -149,7 +153,7 @@ export function resourceRoutes<Rec, R extends Row, Id extends string | number, C
   const change = async (c: Context<AppEnv>, who: Caller, id: Id, current: Versioned<Rec>, action: string, apply: (current: Rec) => Promise<Rec> | Rec) => {
     const next = await apply(current.value)
     // the version the client edited, else the one this request read: a change made meanwhile is never overwritten (412)
-    const saved = await def.source.update(who, id, () => next, ifMatchVersion(c.req.header('if-match')) ?? current.version)
+    const saved = await srv.source.update(who, id, () => next, ifMatchVersion(c.req.header('if-match')) ?? current.version)
     if (!saved) throw notFound()
     await record(who, action, id, action === 'updated' ? changedFields(current.value as object, saved.value as object) : undefined)
     c.header('ETag', `"${saved.version}"`)
@@ -165,26 +169,26 @@ export function resourceRoutes<Rec, R extends Row, Id extends string | number, C
       const who = caller(c)
       await require(who, 'view')
       const q = c.req.valid('query')
-      if (def.source.page) {
-        const { items, length } = await def.source.page(who, q)
-        return c.json(ok({ items: items.map((r) => def.toRow(r, who)), pagination: pageOf(length, q.page, q.size) }))
+      if (srv.source.page) {
+        const { items, length } = await srv.source.page(who, q)
+        return c.json(ok({ items: items.map((r) => srv.toRow(r, who)), pagination: pageOf(length, q.page, q.size) }))
       }
       return c.json(ok(paginate(await rows(who, q), q.page, q.size)))
     })
     .get('/export.csv', doc({ summary: 'The same list as CSV (every page)', tags, responses: { 200: { description: 'CSV', content: 'text/csv' }, 403: apiErrorSchema } }), valid('query', listQuery), async (c) => {
       const who = caller(c)
       await require(who, 'view')
-      return csvResponse(def.module, toCsv(await rows(who, c.req.valid('query')), def.csv))
+      return csvResponse(moduleId, toCsv(await rows(who, c.req.valid('query')), def.csv))
     })
-  if (def.create) {
-    const create = def.create
-    app = app.post('/', doc({ summary: `Create a ${def.noun.toLowerCase()}`, tags, responses: { 200: answer, ...errors } }), valid('json', create.input), async (c) => {
+  if (srv.create && def.input?.create) {
+    const create = srv.create
+    app = app.post('/', doc({ summary: `Create a ${def.noun.toLowerCase()}`, tags, responses: { 200: answer, ...errors } }), valid('json', def.input.create), async (c) => {
       const who = caller(c)
-      await require(who, create.level ?? 'edit')
-      if (!def.source.insert) throw apiError(405, 'Not allowed')
-      const saved = await def.source.insert(who, await create.make(who, c.req.valid('json') as Create))
-      const row = def.toRow(saved.value, who)
-      await record(who, 'created', def.idOf(saved.value))
+      await require(who, def.createLevel ?? 'edit')
+      if (!srv.source.insert) throw apiError(405, 'Not allowed')
+      const saved = await srv.source.insert(who, await create.make(who, c.req.valid('json')))
+      const row = srv.toRow(saved.value, who)
+      await record(who, 'created', srv.idOf(saved.value))
       await create.after?.(who, saved)
       c.header('ETag', `"${saved.version}"`)
       return c.json(ok(row, `${def.noun} created`))
@@ -197,39 +201,40 @@ export function resourceRoutes<Rec, R extends Row, Id extends string | number, C
       const hit = await found(who, id)
       await require(who, 'view', id)
       c.header('ETag', `"${hit.version}"`)
-      return c.json(ok(def.toRow(hit.value, who)))
+      return c.json(ok(srv.toRow(hit.value, who)))
     })
     .get('/:id/activity', doc({ summary: `Who changed this ${def.noun.toLowerCase()}, when and what (newest first)`, tags, responses: { 200: wrapper(activitySchema), ...errors } }), valid('param', idParam), async (c) => {
       const who = caller(c)
       const { id } = c.req.valid('param') as { id: Id }
       await found(who, id)
       await require(who, 'view', id)
-      return c.json(ok(await deps.repos.activity(def.owner ? def.owner(who, id) : who.tenant.empresa, def.module, id).all()))
+      return c.json(ok(await deps.repos.activity(srv.owner ? srv.owner(who, id) : who.tenant.empresa, moduleId, id).all()))
     })
-  if (def.edit) {
-    const edit = def.edit
+  if (srv.edit && def.input?.edit) {
+    const edit = srv.edit
+    const editInput = def.input.edit
     const save = async (c: Context<AppEnv>) => {
       const who = caller(c)
       const { id } = (c.req.valid as (t: 'param') => { id: Id })('param')
-      const parsed = (c.req.valid as (t: 'json') => Partial<Edit>)('json')
+      const parsed = (c.req.valid as (t: 'json') => Row)('json')
       // PATCH changes the fields sent, never resets the others to their schema's defaults
       const raw: unknown = c.req.method === 'PATCH' ? await c.req.json().catch(() => ({})) : null
       const sent = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Row) : c.req.method === 'PATCH' ? {} : null
-      const input = sent ? (Object.fromEntries(Object.entries(parsed).filter(([key]) => Object.hasOwn(sent, key))) as Partial<Edit>) : parsed
+      const input = sent ? Object.fromEntries(Object.entries(parsed).filter(([key]) => Object.hasOwn(sent, key))) : parsed
       const current = await found(who, id)
       await require(who, 'edit', id)
       // PUT and PATCH differ in their schema only: PATCH's fields are all optional
       const { saved, before } = await change(c, who, id, current, 'updated', (rec) => edit.apply(who, rec, input, id))
       await edit.after?.(who, saved, before)
-      return c.json(ok(def.toRow(saved.value, who), `${def.noun} saved`))
+      return c.json(ok(srv.toRow(saved.value, who), `${def.noun} saved`))
     }
     const responses = { 200: answer, ...errors, 412: apiErrorSchema }
     app = app
-      .put('/:id', doc({ summary: `Change a ${def.noun.toLowerCase()} (every field); If-Match names the version edited (412 when someone changed it)`, tags, responses }), valid('param', idParam), valid('json', edit.input), save)
-      .patch('/:id', doc({ summary: `Change some fields of a ${def.noun.toLowerCase()}; If-Match names the version edited (412 when someone changed it)`, tags, responses }), valid('param', idParam), valid('json', edit.input.partial()), save)
+      .put('/:id', doc({ summary: `Change a ${def.noun.toLowerCase()} (every field); If-Match names the version edited (412 when someone changed it)`, tags, responses }), valid('param', idParam), valid('json', editInput), save)
+      .patch('/:id', doc({ summary: `Change some fields of a ${def.noun.toLowerCase()}; If-Match names the version edited (412 when someone changed it)`, tags, responses }), valid('param', idParam), valid('json', editInput.partial()), save)
   }
-  if (def.deactivate) {
-    const deactivate = def.deactivate
+  if (def.deactivatable && srv.deactivate) {
+    const deactivate = srv.deactivate
     app = app.delete('/:id', doc({ summary: `Deactivate a ${def.noun.toLowerCase()} (its data is kept); ?restore=1 activates it again`, tags, responses: { 200: answer, ...errors, 412: apiErrorSchema } }), valid('param', idParam), valid('query', restoreQuery), async (c) => {
       const who = caller(c)
       const { id } = c.req.valid('param') as { id: Id }
@@ -237,12 +242,14 @@ export function resourceRoutes<Rec, R extends Row, Id extends string | number, C
       const current = await found(who, id)
       await require(who, 'delete', id)
       const { saved } = await change(c, who, id, current, active ? 'restored' : 'deactivated', (rec) => deactivate.set(who, rec, active, id))
-      return c.json(ok(def.toRow(saved.value, who), `${def.noun} ${active ? 'activated' : 'deactivated'}`))
+      return c.json(ok(srv.toRow(saved.value, who), `${def.noun} ${active ? 'activated' : 'deactivated'}`))
     })
   }
-  if (def.lifecycle) {
-    const life = def.lifecycle
-    for (const [action, transition] of Object.entries(life.transitions)) {
+  if (srv.lifecycle) {
+    const life = srv.lifecycle
+    const transitions = Object.entries(def.actions ?? {}).flatMap(([name, action]) => (action.to ? [{ name, from: action.from, to: action.to, level: action.level, ...life.effects?.[name] }] : []))
+    for (const transition of transitions) {
+      const action = transition.name
       app = app.post(`/:id/${action}`, doc({ summary: `${action}: ${transition.from.join(' | ')} → ${transition.to} (409 from any other status, naming the actions allowed)`, tags, responses: { 200: answer, ...errors, 409: apiErrorSchema, 412: apiErrorSchema } }), valid('param', idParam), async (c) => {
         const who = caller(c)
         const { id } = c.req.valid('param') as { id: Id }
@@ -251,13 +258,13 @@ export function resourceRoutes<Rec, R extends Row, Id extends string | number, C
         const { saved } = await change(c, who, id, current, action, async (rec) => {
           const status = life.status(rec)
           if (!transition.from.includes(status)) {
-            const allowed = Object.entries(life.transitions).flatMap(([name, t]) => (t.from.includes(status) ? [name] : []))
+            const allowed = transitions.flatMap((t) => (t.from.includes(status) ? [t.name] : []))
             throw apiError(409, `Not allowed while the ${def.noun.toLowerCase()} is ${status}${allowed.length ? `: allowed now: ${allowed.join(', ')}` : ''}`, undefined, { code: 'transition_not_allowed', allowed })
           }
           return life.set(transition.effect ? await transition.effect(who, rec) : rec, transition.to)
         })
-        await transition.after?.(who, saved.value).catch((error: unknown) => deps.log.error(`${def.module} ${action}: what follows the change failed`, error))
-        return c.json(ok(def.toRow(saved.value, who), `${def.noun} ${transition.to}`))
+        await transition.after?.(who, saved.value).catch((error: unknown) => deps.log.error(`${moduleId} ${action}: what follows the change failed`, error))
+        return c.json(ok(srv.toRow(saved.value, who), `${def.noun} ${transition.to}`))
       })
     }
   }

@@ -1,16 +1,17 @@
 import { z } from 'zod'
 import { atLeast } from '../../domain/access.ts'
-import { companyInput, companyRow, type CompanyInput } from '../../domain/schemas/admin.ts'
+import { companies as companyModule } from '../../domain/modules/ac-empresas.ts'
+import { companyRow } from '../../domain/schemas/admin.ts'
 import type { CompanyRecord } from '../../domain/tenancy.ts'
 import { companyGrant, levelIn } from '../lib/admin.ts'
 import type { Deps } from '../lib/deps.ts'
 import { doc } from '../lib/openapi.ts'
-import { resourceRoutes, type ResourceDefinition } from '../lib/resource.ts'
+import { resourceRoutes, type ResourceServer } from '../lib/resource.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
 import { fileUrl } from './files.ts'
 
-const MODULE = 'ac_empresas'
+const MODULE = companyModule.id
 const logoAnswer = z.object({ IsSuccess: z.boolean(), Msg: z.string() })
 
 /** What the API shows of a company: the documented row (absent optional fields as '', the logo file id left out). */
@@ -24,11 +25,7 @@ const row = (c: CompanyRecord) => companyRow.parse(c)
 export function companyRoutes(deps: Deps) {
   const { companies, users } = deps.repos
   const held = (user: Parameters<typeof companyGrant>[0]) => [...new Set(user.grants.map((g) => g.empresa))]
-  const definition = {
-    module: MODULE,
-    noun: 'Company',
-    id: z.coerce.number().int().positive(),
-    row: companyRow,
+  const server = {
     toRow: row,
     idOf: (c) => c.COD_EMPRESA,
     // the caller's level in the company concerned; creating one takes the level in the current company
@@ -43,23 +40,7 @@ export function companyRoutes(deps: Deps) {
       insert: (_who, company) => companies.save(company),
       update: (_who, id, fn, expectVersion) => companies.update(id, fn, { expectVersion }),
     },
-    list: { sortable: ['COD_EMPRESA', 'NOME_EMPRESA', 'CNPJ', 'ACTIVE'], defaultSort: 'NOME_EMPRESA', search: (c) => `${c.NOME_EMPRESA} ${c.RAZAO_SOCIAL} ${c.CNPJ}`, active: (c) => c.ACTIVE },
-    csv: [
-      ['COD_EMPRESA', (r) => r.COD_EMPRESA],
-      ['NOME_EMPRESA', (r) => r.NOME_EMPRESA],
-      ['RAZAO_SOCIAL', (r) => r.RAZAO_SOCIAL],
-      ['CNPJ', (r) => r.CNPJ],
-      ['EMAIL', (r) => r.EMAIL],
-      ['TELEFONE', (r) => r.TELEFONE],
-      ['CURRENCY', (r) => r.CURRENCY],
-      ['CULTURE', (r) => r.CULTURE],
-      ['TIME_ZONE', (r) => r.TIME_ZONE],
-      ['ACTIVE', (r) => (r.ACTIVE ? 'S' : 'N')],
-    ],
     create: {
-      input: companyInput,
-      // the creator becomes the new company's admin: only who holds the full level here may (a manager may edit, not found companies)
-      level: 'delete',
       make: async (_who, input) => ({ COD_EMPRESA: await companies.nextNumber(), ...input, ID_ARQUIVO: null, URL_LOGO: null, ACTIVE: true }),
       // its main branch, and the creator works in it at once as its admin
       async after(who, saved) {
@@ -68,11 +49,11 @@ export function companyRoutes(deps: Deps) {
         await users.update(who.user.id, (u) => ({ ...u, grants: [...u.grants, { empresa: company.COD_EMPRESA, filial: 'all', role: 'admin' }] }))
       },
     },
-    edit: { input: companyInput, apply: (_who, current, input) => ({ ...current, ...input }) },
+    edit: { apply: (_who, current, input) => ({ ...current, ...input }) },
     deactivate: { set: (_who, current, ACTIVE) => ({ ...current, ACTIVE }) },
-  } satisfies ResourceDefinition<CompanyRecord, z.output<typeof companyRow>, number, CompanyInput, CompanyInput>
+  } satisfies ResourceServer<typeof companyModule, CompanyRecord>
 
-  return resourceRoutes(deps, definition, (app) =>
+  return resourceRoutes(deps, companyModule, server, (app) =>
     app.put(
       '/logo',
       doc({ summary: "Set the current company's logo to an uploaded image (ID_ARQUIVO, URL_LOGO); ID_ARQUIVO null with an empty URL_LOGO removes it", tags: [MODULE], responses: { 200: logoAnswer, 400: logoAnswer, 403: logoAnswer } }),

@@ -1,8 +1,10 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { ACCESS_LEVELS, presetLevel, type AccessLevel, type PageRecord } from '../../domain/access.ts'
+import type { AccessLevel, PageRecord } from '../../domain/access.ts'
+import { presetLevel } from '../../domain/modules/index.ts'
 import { requestCulture, type Culture } from '../../domain/cultures.ts'
-import { pageInput, pageRow, userPageRow, userPagesInput } from '../../domain/schemas/admin.ts'
+import { pages } from '../../domain/modules/ac-paginas.ts'
+import { myPageAnswer, userPageRow, userPagesInput } from '../../domain/schemas/admin.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import type { UserRecord } from '../../domain/tenancy.ts'
 import { requireAuth } from '../lib/auth.ts'
@@ -12,7 +14,7 @@ import { ifMatchVersion } from '../lib/etag.ts'
 import { apiError, fieldError, ruleError } from '../lib/errors.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { companyPages, levelsFor, requirePage } from '../lib/page-access.ts'
-import { ok, resourceRoutes, type ResourceDefinition } from '../lib/resource.ts'
+import { ok, resourceRoutes, type ResourceServer } from '../lib/resource.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
 import { MESSAGES } from '../../domain/messages.ts'
@@ -30,11 +32,7 @@ const row = (p: PageRecord) => ({ module: p.module, title_en: p.titles.en, title
  */
 export function pageRoutes(deps: Deps) {
   const { pageAccess } = deps.repos
-  const definition = {
-    module: PAGES,
-    noun: 'Page',
-    id: moduleName,
-    row: pageRow,
+  const server = {
     toRow: row,
     idOf: (p) => p.module,
     source: {
@@ -42,18 +40,7 @@ export function pageRoutes(deps: Deps) {
       find: (who, module) => pageAccess.page(who.tenant.empresa, module),
       update: (who, module, fn, expectVersion) => pageAccess.updatePage(who.tenant.empresa, module, fn, { expectVersion }),
     },
-    list: { sortable: ['order', 'module', 'title_en', 'group', 'active'], defaultSort: 'order', search: (p) => `${p.module} ${p.title_en} ${p.title_es} ${p.title_pt}`, active: (p) => p.active },
-    csv: [
-      ['module', (r) => r.module],
-      ['title_en', (r) => r.title_en],
-      ['title_es', (r) => r.title_es],
-      ['title_pt', (r) => r.title_pt],
-      ['group', (r) => r.group],
-      ['order', (r) => r.order],
-      ['active', (r) => (r.active ? 'S' : 'N')],
-    ],
     edit: {
-      input: pageInput,
       apply(_who, page, input) {
         // this page manages the others: hiding it would lock everyone out of the registry
         if (page.module === PAGES && input.active === false) throw fieldError('active', 'page_kept')
@@ -67,11 +54,11 @@ export function pageRoutes(deps: Deps) {
         return { ...page, active }
       },
     },
-  } satisfies ResourceDefinition<PageRecord, z.output<typeof pageRow>, string, never, z.output<typeof pageInput>>
+  } satisfies ResourceServer<typeof pages, PageRecord>
 
-  return resourceRoutes(deps, definition, (app) =>
+  return resourceRoutes(deps, pages, server, (app) =>
     // Any signed-in user: their own level on one page (the page server's 403 and titles).
-    app.get('/mine', doc({ summary: "The caller's level on one page of the current company, and its title in the request's language", tags: [PAGES], responses: { 200: wrapper(z.object({ module: z.string(), title: z.string(), group: z.string(), level: z.enum(ACCESS_LEVELS) })), 404: apiErrorSchema } }), requireTenant(deps), valid('query', z.object({ module: moduleName })), async (c) => {
+    app.get('/mine', doc({ summary: "The caller's level on one page of the current company, and its title in the request's language", tags: [PAGES], responses: { 200: wrapper(myPageAnswer), 404: apiErrorSchema } }), requireTenant(deps), valid('query', z.object({ module: moduleName })), async (c) => {
       const { module } = c.req.valid('query')
       const tenant = c.get('tenant')
       const page = (await companyPages(deps, tenant.empresa)).find((p) => p.module === module)

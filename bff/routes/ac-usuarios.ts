@@ -1,12 +1,11 @@
-import { z } from 'zod'
 import { newUser, type Grant, type UserRecord } from '../../domain/tenancy.ts'
-import { userCreateInput, userRow, userUpdateInput, type UserCreateInput, type UserUpdateInput } from '../../domain/schemas/admin.ts'
+import { users as userModule } from '../../domain/modules/ac-usuarios.ts'
 import type { Caller } from '../lib/resource.ts'
 import type { Deps } from '../lib/deps.ts'
 import { fieldError, ruleError } from '../lib/errors.ts'
 import { appLink, sendLink } from '../lib/outbox.ts'
 import { randomToken, sha256Hex } from '../lib/base64.ts'
-import { resourceRoutes, type ResourceDefinition } from '../lib/resource.ts'
+import { resourceRoutes, type ResourceServer } from '../lib/resource.ts'
 
 /** The person as seen from one company: their grant there decides role, branch and whether they are active there; until they accept, the name and language the company typed. */
 function rowIn(user: UserRecord, empresa: number) {
@@ -41,11 +40,7 @@ export function userRoutes(deps: Deps) {
   const notYourself = (who: Caller, id: string, active: boolean) => {
     if (id === who.user.id && !active) throw ruleError(400, 'not_yourself')
   }
-  const definition = {
-    module: 'ac_usuarios',
-    noun: 'User',
-    id: z.string().uuid('must be a user id'),
-    row: userRow,
+  const server = {
     toRow: (user, who) => rowIn(user, who.tenant.empresa),
     idOf: (user) => user.id,
     source: {
@@ -77,17 +72,7 @@ export function userRoutes(deps: Deps) {
       },
       update: (_who, id, fn, expectVersion) => users.update(id, fn, { expectVersion }),
     },
-    list: { sortable: ['name', 'email', 'role', 'active'], defaultSort: 'name', search: (r) => `${r.name} ${r.email}`, active: (r) => r.active },
-    csv: [
-      ['name', (r) => r.name],
-      ['email', (r) => r.email],
-      ['role', (r) => r.role],
-      ['filial', (r) => r.filial],
-      ['culture', (r) => r.culture],
-      ['active', (r) => (r.active ? 'S' : 'N')],
-    ],
     create: {
-      input: userCreateInput,
       async make(who, input) {
         await checkBranch(who.tenant.empresa, input.filial)
         const invitation = { name: input.name, culture: input.culture, at: new Date(deps.now()).toISOString(), by: who.user.id }
@@ -95,7 +80,6 @@ export function userRoutes(deps: Deps) {
       },
     },
     edit: {
-      input: userUpdateInput,
       async apply(who, user, input, id) {
         const { empresa } = who.tenant
         const grant = user.grants.find((g) => g.empresa === empresa)!
@@ -112,6 +96,6 @@ export function userRoutes(deps: Deps) {
         return applyGrant(user, who.tenant.empresa, { role: grant.role, filial: grant.filial, active })
       },
     },
-  } satisfies ResourceDefinition<UserRecord, z.output<typeof userRow>, string, UserCreateInput, UserUpdateInput>
-  return resourceRoutes(deps, definition)
+  } satisfies ResourceServer<typeof userModule, UserRecord>
+  return resourceRoutes(deps, userModule, server)
 }

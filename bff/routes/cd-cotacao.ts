@@ -3,7 +3,8 @@ import { addDays, dateIn } from '../../domain/dates.ts'
 import { documentTotals, lineInput, type LineDraft, type LineInput } from '../../domain/document-lines.ts'
 import { addressLine, CLIENTS, type ClientRecord } from '../../domain/schemas/clients.ts'
 import { JOBS, type JobRecord } from '../../domain/schemas/jobs.ts'
-import { quoteInput, quoteNumber, quoteSearchText, quoteRow, quoteRowOf, quoteState, QUOTE_STATES, type QuoteInput, type QuoteRow, type StoredQuote as Stored } from '../../domain/schemas/quotes.ts'
+import { quotes } from '../../domain/modules/cd-cotacao.ts'
+import { quoteNumber, quoteRow, quoteRowOf, quoteState, type QuoteInput, type StoredQuote as Stored } from '../../domain/schemas/quotes.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import { quoteSource, quoteStore } from '../lib/quote-store.ts'
 import type { Deps } from '../lib/deps.ts'
@@ -13,7 +14,7 @@ import { sendLink } from '../lib/outbox.ts'
 import { quoteLinkUrl } from '../lib/quote-link.ts'
 import { quotePdfResponse } from '../lib/quote-document.ts'
 import { quoteMail } from '../lib/quote-mail.ts'
-import { callerOf, logActivity, ok, resourceRoutes, type Caller, type ResourceDefinition } from '../lib/resource.ts'
+import { callerOf, logActivity, ok, resourceRoutes, type Caller, type ResourceServer } from '../lib/resource.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { checked, valid } from '../lib/validate.ts'
 
@@ -27,7 +28,7 @@ const MAX_DOCUMENT_CENTS = 10_000_000_000_000
 export const QUOTE_DAYS_VALID = 30
 
 /**
- * cd_cotacao (DOMAIN.md): quotes of the current branch, numbered per branch and year with no
+ * cd_cotacao (docs/domain.md): quotes of the current branch, numbered per branch and year with no
  * gap, priced on the server from their lines, `draft → sent → approved | rejected`, `approved →
  * converted`, *expired* from the date; sending makes the client's link (`/q/<token>`).
  */
@@ -96,34 +97,12 @@ export function cdCotacaoRoutes(deps: Deps) {
   }
   const decidedBy = (who: Caller) => ({ name: who.user.name, at: new Date(deps.now()).toISOString(), address: 'office' })
 
-  const quotes = {
-    module: 'cd_cotacao',
-    noun: 'Quote',
-    id: z.string().uuid(),
-    row: quoteRow,
+  const server = {
     toRow: (q) => quoteRowOf(q, deps.now()),
     idOf: (q) => q.id,
     source: { ...source, insert },
-    list: {
-      sortable: ['number', 'clientName', 'total', 'validUntil', 'state', 'createdAt'],
-      defaultSort: 'number',
-      search: quoteSearchText,
-      states: { values: QUOTE_STATES, of: (row) => row.state },
-    },
-    csv: [
-      ['Number', (q) => q.number],
-      ['Client', (q) => q.clientName],
-      ['Status', (q) => q.state],
-      ['Valid until', (q) => q.validUntil],
-      ['Total', (q) => (q.total / 100).toFixed(2)],
-      ['Currency', (q) => q.currency],
-    ],
-    create: {
-      input: quoteInput,
-      make: async (who, input) => fill(who, input, await blank(who)),
-    },
+    create: { make: async (who, input) => fill(who, input, await blank(who)) },
     edit: {
-      input: quoteInput,
       async apply(who, current, input) {
         if (current.status !== 'draft') throw ruleError(409, 'quote_not_draft')
         return fill(who, input, current)
@@ -132,10 +111,8 @@ export function cdCotacaoRoutes(deps: Deps) {
     lifecycle: {
       status: (q) => q.status,
       set: (q, status) => ({ ...q, status: status as Stored['status'] }),
-      transitions: {
+      effects: {
         send: {
-          from: ['draft'],
-          to: 'sent',
           effect: (_who, q) => ({ ...notExpired(q), sendCount: q.sendCount + 1, sentAt: new Date(deps.now()).toISOString() }),
           after: async (who, q) => {
             const client = (await deps.repos.collection<ClientRecord>(who.tenant.empresa, CLIENTS).get(q.clientId))?.value
@@ -145,20 +122,18 @@ export function cdCotacaoRoutes(deps: Deps) {
             if (email) await sendLink(deps, email, `quote ${q.number}`, link, quoteMail(q, company?.NOME_EMPRESA ?? '', link))
           },
         },
-        approve: { from: ['sent'], to: 'approved', effect: (who, q) => ({ ...notExpired(q), decision: decidedBy(who) }) },
-        reject: { from: ['sent'], to: 'rejected', effect: (who, q) => ({ ...q, decision: decidedBy(who) }) },
+        approve: { effect: (who, q) => ({ ...notExpired(q), decision: decidedBy(who) }) },
+        reject: { effect: (who, q) => ({ ...q, decision: decidedBy(who) }) },
         convert: {
-          from: ['approved'],
-          to: 'converted',
           effect: () => {
             throw ruleError(409, 'orders_not_built')
           },
         },
       },
     },
-  } satisfies ResourceDefinition<Stored, QuoteRow, string, QuoteInput, QuoteInput>
+  } satisfies ResourceServer<typeof quotes, Stored>
 
-  return resourceRoutes(deps, quotes, (app) =>
+  return resourceRoutes(deps, quotes, server, (app) =>
     app
       .post('/:id/duplicate', doc({ summary: 'A new draft with the same client and lines, a new number and a new validity', tags, responses: { 200: wrapper(quoteRow), 403: apiErrorSchema, 404: apiErrorSchema } }), requireTenant(deps), valid('param', idParam), async (c) => {
         const who = callerOf(deps, c)

@@ -1,12 +1,12 @@
 import { z } from 'zod'
 import { activeGrants, type BranchRecord } from '../../domain/tenancy.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
-import { branchInput, type BranchInput } from '../../domain/schemas/admin.ts'
+import { branches } from '../../domain/modules/cd-filial.ts'
 import { branchRowSchema, currentBranchAnswer, selectBranchSchema, userBranchesAnswer } from '../../domain/schemas/tenancy.ts'
 import type { Deps } from '../lib/deps.ts'
 import { apiError, fieldError, ruleError } from '../lib/errors.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
-import { ok, resourceRoutes, type ResourceDefinition } from '../lib/resource.ts'
+import { ok, resourceRoutes, type ResourceServer } from '../lib/resource.ts'
 import { branchesOf, requireTenant, resolveTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
 
@@ -24,11 +24,7 @@ export function cdFilialRoutes(deps: Deps) {
   const unmarkOthers = async (empresa: number, keep: number) => {
     for (const b of await companies.branches(empresa)) if (b.COD_FILIAL !== keep && b.FLG_PRINCIPAL === 'S') await companies.updateBranch(empresa, b.COD_FILIAL, (cur) => ({ ...cur, FLG_PRINCIPAL: 'N' }))
   }
-  const branches = {
-    module: 'cd_filial',
-    noun: 'Branch',
-    id: z.coerce.number().int().positive(),
-    row: branchRowSchema,
+  const server = {
     toRow: row,
     idOf: (b) => b.COD_FILIAL,
     source: {
@@ -37,18 +33,7 @@ export function cdFilialRoutes(deps: Deps) {
       insert: (_who, branch) => companies.saveBranch(branch),
       update: (who, id, fn, expectVersion) => companies.updateBranch(who.tenant.empresa, id, fn, { expectVersion }),
     },
-    list: { sortable: ['COD_FILIAL', 'NOM_FILIAL', 'FLG_PRINCIPAL', 'PREFIX', 'ACTIVE'], defaultSort: 'COD_FILIAL', search: (b) => `${b.NOM_FILIAL} ${b.PREFIX}`, active: (b) => b.ACTIVE },
-    csv: [
-      ['COD_FILIAL', (r) => r.COD_FILIAL],
-      ['NOM_FILIAL', (r) => r.NOM_FILIAL],
-      ['FLG_PRINCIPAL', (r) => r.FLG_PRINCIPAL],
-      ['PREFIX', (r) => r.PREFIX],
-      ['CNPJ', (r) => r.CNPJ],
-      ['TIME_ZONE', (r) => r.TIME_ZONE],
-      ['ACTIVE', (r) => (r.ACTIVE ? 'S' : 'N')],
-    ],
     create: {
-      input: branchInput,
       async make(who, input) {
         const hasMain = (await companies.branches(who.tenant.empresa)).some((b) => b.FLG_PRINCIPAL === 'S')
         return { COD_EMPRESA: who.tenant.empresa, COD_FILIAL: await companies.nextBranchNumber(), ...input, FLG_PRINCIPAL: hasMain ? input.FLG_PRINCIPAL : 'S', ACTIVE: true }
@@ -56,7 +41,6 @@ export function cdFilialRoutes(deps: Deps) {
       after: async (who, saved) => (saved.value.FLG_PRINCIPAL === 'S' ? unmarkOthers(who.tenant.empresa, saved.value.COD_FILIAL) : undefined),
     },
     edit: {
-      input: branchInput,
       apply(_who, current, input) {
         if (current.FLG_PRINCIPAL === 'S' && input.FLG_PRINCIPAL === 'N') throw fieldError('FLG_PRINCIPAL', 'main_branch_needed')
         const next = { ...current, ...input }
@@ -71,9 +55,9 @@ export function cdFilialRoutes(deps: Deps) {
         return { ...current, ACTIVE: active }
       },
     },
-  } satisfies ResourceDefinition<BranchRecord, z.output<typeof branchRowSchema>, number, BranchInput, BranchInput>
+  } satisfies ResourceServer<typeof branches, BranchRecord>
 
-  return resourceRoutes(deps, branches, (app) =>
+  return resourceRoutes(deps, branches, server, (app) =>
     app
       .get('/user-branches', doc({ summary: 'Every branch the user may work in (the branch switcher list)', tags, responses: { 200: userBranchesAnswer } }), async (c) => {
         const rows = await branchesOf(deps.repos, c.get('auth').user)

@@ -98,5 +98,7 @@ export const companyRow = z.object({
   ACTIVE: z.boolean(),
 })
 export const userRow = z.object({ id: z.string(), name: z.string(), email: z.string(), culture: z.string(), role: z.enum(ROLES), filial: z.union([z.literal('all'), z.number()]), active: z.boolean(), invited: z.boolean() })
+/** The caller's level on one page of the current company, with its title in the request's language (`GET /api/ac_paginas/mine`). */
+export const myPageAnswer = z.object({ module: z.string(), title: z.string(), group: z.enum(PAGE_GROUPS), level: z.enum(ACCESS_LEVELS) })
 export const pageRow = z.object({ module: z.string(), title_en: z.string(), title_es: z.string(), title_pt: z.string(), icon: z.string(), group: z.enum(PAGE_GROUPS), order: z.number(), active: z.boolean() })
 export const userPageRow = z.object({ module: z.string(), title: z.string(), preset: z.enum(ACCESS_LEVELS), level: z.enum(ACCESS_LEVELS) })

@@ -1,6 +1,7 @@
 import { keys } from '../keys.ts'
 import type { Store, Versioned, WriteOptions } from '../store.ts'
-import { DEFAULT_PAGES, type AccessLevel, type PageRecord } from '../../domain/access.ts'
+import type { AccessLevel, PageRecord } from '../../domain/access.ts'
+import { DEFAULT_PAGES } from '../../domain/modules/index.ts'
 
 /** The company's page registry and each user's adjustments of their role's preset. */
 export function pageAccessRepository(store: Store) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_PAGES, type PageRecord } from '../../domain/access.ts'
+import type { PageRecord } from '../../domain/access.ts'
+import { DEFAULT_PAGES } from '../../domain/modules/index.ts'
 import { seedDemoData } from '../../seeds/index.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { keys } from '../../storage/keys.ts'

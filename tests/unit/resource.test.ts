@@ -7,7 +7,8 @@ import { z } from 'zod'
 import { collectionSource } from '../../bff/lib/collection-source.ts'
 import type { AppEnv } from '../../bff/lib/deps.ts'
 import { onApiError } from '../../bff/lib/errors.ts'
-import { resourceRoutes, type ResourceDefinition } from '../../bff/lib/resource.ts'
+import { resourceRoutes, type ResourceServer } from '../../bff/lib/resource.ts'
+import { declareModule } from '../../domain/module.ts'
 import { openStore } from '../../storage/open.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { testBff } from '../shared/bff.ts'
@@ -20,29 +21,38 @@ const visit = z.object({ id: z.string(), filial: z.number(), title: z.string(), 
 type Visit = z.output<typeof visit>
 const visitInput = z.object({ title: z.string().trim().min(1).max(80), hours: z.coerce.number().min(0).max(100) })
 
-const definition = {
-  module: 'cd_cotacao',
-  noun: 'Visit',
-  id: z.string().uuid(),
-  row: visit,
+/** A module declared as every module is (domain/modules/): its page is the quotes' (its access), its API of its own. */
+const visits = declareModule({
+  id: 'cd_cotacao',
+  page: { titles: { en: 'Visits', es: 'Visitas', pt: 'Visitas' }, icon: 'M4 4h16v16H4z', group: 'field', order: 1 },
+  roles: { admin: 'delete' },
+  api: {
+    noun: 'Visit',
+    row: visit,
+    id: z.string().uuid(),
+    idKey: 'id',
+    nameKey: 'title',
+    input: { create: visitInput, edit: visitInput },
+    list: { sortable: ['title', 'hours', 'status'], defaultSort: 'title', search: (v) => v.title, active: (v) => v.active },
+    csv: [
+      ['title', (v) => v.title],
+      ['hours', (v) => v.hours],
+      ['status', (v) => v.status],
+    ],
+    deactivatable: true,
+    actions: { send: { from: ['draft'], to: 'sent' }, approve: { from: ['sent'], to: 'approved' }, reject: { from: ['sent'], to: 'rejected' } },
+  },
+})
+
+const server = {
   toRow: (v) => v,
   idOf: (v) => v.id,
   source: collectionSource<Visit>('test-visits', 'branch'),
-  list: { sortable: ['title', 'hours', 'status'], defaultSort: 'title', search: (v) => v.title, active: (v) => v.active },
-  csv: [
-    ['title', (v) => v.title],
-    ['hours', (v) => v.hours],
-    ['status', (v) => v.status],
-  ],
-  create: { input: visitInput, make: (who, input) => ({ id: crypto.randomUUID(), filial: who.tenant.filial, ...input, status: 'draft' as const, active: true }) },
-  edit: { input: visitInput, apply: (_who, current, input) => ({ ...current, ...input }) },
+  create: { make: (who, input) => ({ id: crypto.randomUUID(), filial: who.tenant.filial, ...input, status: 'draft' as const, active: true }) },
+  edit: { apply: (_who, current, input) => ({ ...current, ...input }) },
   deactivate: { set: (_who, current, active) => ({ ...current, active }) },
-  lifecycle: {
-    status: (v) => v.status,
-    set: (v, status) => ({ ...v, status: status as Visit['status'] }),
-    transitions: { send: { from: ['draft'], to: 'sent' }, approve: { from: ['sent'], to: 'approved' }, reject: { from: ['sent'], to: 'rejected' } },
-  },
-} satisfies ResourceDefinition<Visit, Visit, string, z.output<typeof visitInput>, z.output<typeof visitInput>>
+  lifecycle: { status: (v) => v.status, set: (v, status) => ({ ...v, status: status as Visit['status'] }) },
+} satisfies ResourceServer<typeof visits, Visit>
 
 type Answer<T = unknown> = { IsSuccess: boolean; Dados: T; Msg: string; code?: string; allowed?: string[]; fields?: Record<string, string[]>; codes?: Record<string, string> }
 const dirs: string[] = []
@@ -53,7 +63,7 @@ async function setUp(driver: 'memory' | 'fs') {
   dirs.push(dataDir)
   const store = await openStore(driver === 'fs' ? { driver, dataDir } : { driver })
   const bff = await testBff({ store })
-  const app = new Hono<AppEnv>().route('/cd_visits', resourceRoutes(bff.deps, definition)).onError((error, c) => onApiError(error, c, bff.deps.log.error))
+  const app = new Hono<AppEnv>().route('/cd_visits', resourceRoutes(bff.deps, visits, server)).onError((error, c) => onApiError(error, c, bff.deps.log.error))
   const as = async (credentials: typeof DEMO_ADMIN, tenant: Record<string, string>) => {
     const token = await bff.signIn(credentials)
     return async <T = unknown>(path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) => {

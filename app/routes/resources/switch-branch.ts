@@ -1,6 +1,7 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/switch-branch'
-import { apiClient } from '../../lib/api.server'
+import { currentBranchAnswer } from '../../../domain/schemas/tenancy.ts'
+import { callBff } from '../../lib/api.server'
 import { setCookies, tenantCookies } from '../../lib/cookies.server'
 import { requireUser, safeRedirect } from '../../lib/session.server'
 import { serverContext } from '../../server-context'
@@ -17,12 +18,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   back.searchParams.delete('empresaChanged')
   const [empresa, filial] = String(form.get('branch') ?? '').split(':').map(Number)
   if (!Number.isInteger(empresa) || !Number.isInteger(filial)) throw redirect(back.pathname + back.search)
-  const res = await apiClient(request, context).cd_filial.current.$put({ json: { COD_EMPRESA: empresa, COD_FILIAL: filial } })
+  const res = await callBff(request, context, '/cd_filial/current', { method: 'PUT', json: { COD_EMPRESA: empresa, COD_FILIAL: filial } })
   if (!res.ok) {
     back.searchParams.set('toast', 'switch_failed')
     throw redirect(back.pathname + back.search)
   }
-  const body = (await res.json()) as { Dados: { COD_EMPRESA: number; COD_FILIAL: number; empresaChanged: boolean } }
+  const body = currentBranchAnswer.parse(await res.json())
   if (body.Dados.empresaChanged) back.searchParams.set('empresaChanged', '1')
   throw redirect(back.pathname + back.search, { headers: setCookies(...tenantCookies(body.Dados.COD_EMPRESA, body.Dados.COD_FILIAL, context.get(serverContext).production)) })
 }

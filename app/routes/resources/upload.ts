@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import type { Route } from './+types/upload'
-import { apiClient } from '../../lib/api.server'
+import { apiClient, callBff } from '../../lib/api.server'
 import { requireUser } from '../../lib/session.server'
 
 export type UploadResult = { ok: true; url: string | null; id: string | null; deleted?: boolean } | { ok: false; error: string }
@@ -18,6 +18,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context)
   const form = await request.formData()
   const api = apiClient(request, context)
+  // the company logo update of a module's API (ac_empresas), by path
+  const setLogo = (json: { ID_ARQUIVO: string | null; URL_LOGO: string }) => callBff(request, context, '/ac_empresas/logo', { method: 'PUT', json })
   const logo = form.get('purpose') === 'logo'
   const avatar = form.get('purpose') === 'avatar'
   if (form.get('intent') === 'delete' && avatar) {
@@ -32,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get('intent') === 'delete') {
     const url = form.get('url')
     if (!logo || typeof url !== 'string' || !url) return data<UploadResult>({ ok: false, error: 'No file to delete' }, 400)
-    const cleared = await api.ac_empresas.logo.$put({ json: { ID_ARQUIVO: null, URL_LOGO: '' } })
+    const cleared = await setLogo({ ID_ARQUIVO: null, URL_LOGO: '' })
     const answer = (await cleared.json().catch(() => null)) as { IsSuccess?: boolean; Msg?: string } | null
     if (!answer?.IsSuccess) return data<UploadResult>({ ok: false, error: answer?.Msg || 'Unexpected error!' }, cleared.status)
     if (user.avatar === url) await api.common.user.$patch({ json: { user: { avatar: null } } })
@@ -48,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const uploaded = body?.ListFiles?.[0]
   if (!res.ok || !uploaded) return data<UploadResult>({ ok: false, error: body?.Error ?? body?.error ?? 'Error uploading file' }, res.status === 413 ? 413 : 400)
   if (logo) {
-    const saved = await api.ac_empresas.logo.$put({ json: { ID_ARQUIVO: uploaded.Id, URL_LOGO: uploaded.Url } })
+    const saved = await setLogo({ ID_ARQUIVO: uploaded.Id, URL_LOGO: uploaded.Url })
     const answer = (await saved.json().catch(() => null)) as { IsSuccess?: boolean; Msg?: string } | null
     if (!answer?.IsSuccess) {
       // the logo was refused: the file uploaded for it goes too

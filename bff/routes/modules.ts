@@ -1,0 +1,25 @@
+import type { Hono } from 'hono'
+import type { Schema } from 'hono/types'
+import type { AppEnv, Deps } from '../lib/deps.ts'
+import { companyRoutes } from './ac-empresas.ts'
+import { pageRoutes, userPageRoutes } from './ac-paginas.ts'
+import { userRoutes } from './ac-usuarios.ts'
+import { cdClienteRoutes } from './cd-cliente.ts'
+import { cdCotacaoRoutes } from './cd-cotacao.ts'
+import { cdFilialRoutes } from './cd-filial.ts'
+import { cdJobRoutes } from './cd-job.ts'
+
+/**
+ * Each module's API, mounted at /api/<module> (one line per module, by its id in
+ * domain/modules/); a module declared with an API and missing here fails the tests.
+ */
+export const MODULE_ROUTES: Record<string, (deps: Deps) => Hono<AppEnv, Schema>> = {
+  cd_cliente: cdClienteRoutes,
+  cd_job: cdJobRoutes,
+  cd_cotacao: cdCotacaoRoutes,
+  ac_empresas: companyRoutes,
+  cd_filial: cdFilialRoutes,
+  ac_usuarios: userRoutes,
+  ac_paginas: pageRoutes,
+  ac_usuariospaginas: userPageRoutes,
+}

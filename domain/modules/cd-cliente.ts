@@ -1,0 +1,37 @@
+import { z } from 'zod'
+import { clientFields, clientInput, clientRow } from '../schemas/clients.ts'
+import { declareModule } from '../module.ts'
+
+/** cd_cliente (docs/domain.md): the company's clients, seen from every branch; deactivated, never deleted. */
+export const clients = declareModule({
+  id: 'cd_cliente',
+  page: { titles: { en: 'Clients', es: 'Clientes', pt: 'Clientes' }, icon: 'M4 20c0-4 4-6 8-6s8 2 8 6M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8', group: 'field', order: 10 },
+  roles: { admin: 'delete', manager: 'delete', dispatcher: 'edit', technician: 'view', finance: 'view' },
+  api: {
+    noun: 'Client',
+    row: clientRow,
+    id: z.string().uuid(),
+    idKey: 'id',
+    nameKey: 'name',
+    input: { create: clientInput, edit: clientFields },
+    list: {
+      sortable: ['name', 'kind', 'taxId', 'city', 'createdAt', 'active'],
+      defaultSort: 'name',
+      search: (c) => `${c.name} ${c.tradeName} ${c.taxId} ${c.taxId.replace(/\D/g, '')} ${c.email} ${c.phone} ${c.city} ${c.tags.join(' ')}`,
+      active: (c) => c.active,
+    },
+    csv: [
+      ['Name', (c) => c.name],
+      ['Trade name', (c) => c.tradeName],
+      ['Kind', (c) => c.kind],
+      ['Tax id', (c) => c.taxId],
+      ['E-mail', (c) => c.email],
+      ['Phone', (c) => c.phone],
+      ['City', (c) => c.city],
+      ['Tags', (c) => c.tags.join(', ')],
+      ['Active', (c) => (c.active ? 'yes' : 'no')],
+    ],
+    deactivatable: true,
+    activity: true,
+  },
+})

@@ -1,0 +1,46 @@
+import { z } from 'zod'
+import { quoteInput, quoteRow, quoteSearchText, QUOTE_STATES } from '../schemas/quotes.ts'
+import { declareModule } from '../module.ts'
+
+/**
+ * cd_cotacao (docs/domain.md): the branch's quotes, `draft → sent → approved | rejected`,
+ * `approved → converted`, *expired* from the date. A quote is never deactivated: a draft is
+ * edited, a sent one answered.
+ */
+export const quotes = declareModule({
+  id: 'cd_cotacao',
+  page: { titles: { en: 'Quotes', es: 'Cotizaciones', pt: 'Orçamentos' }, icon: 'M6 3h9l4 4v14H6zM9 12h7M9 16h7', group: 'field', order: 30 },
+  roles: { admin: 'delete', manager: 'delete', dispatcher: 'edit' },
+  api: {
+    noun: 'Quote',
+    row: quoteRow,
+    id: z.string().uuid(),
+    idKey: 'id',
+    nameKey: 'number',
+    input: { create: quoteInput, edit: quoteInput },
+    list: {
+      sortable: ['number', 'clientName', 'total', 'validUntil', 'state', 'createdAt'],
+      defaultSort: 'number',
+      search: quoteSearchText,
+      states: { key: 'state', values: QUOTE_STATES },
+    },
+    csv: [
+      ['Number', (q) => q.number],
+      ['Client', (q) => q.clientName],
+      ['Status', (q) => q.state],
+      ['Valid until', (q) => q.validUntil],
+      ['Total', (q) => (q.total / 100).toFixed(2)],
+      ['Currency', (q) => q.currency],
+    ],
+    deactivatable: false,
+    activity: true,
+    actions: {
+      send: { from: ['draft'], to: 'sent' },
+      approve: { from: ['sent'], to: 'approved' },
+      reject: { from: ['sent'], to: 'rejected' },
+      convert: { from: ['approved'], to: 'converted' },
+      // a new draft with the same client and lines, from any state
+      duplicate: { from: QUOTE_STATES },
+    },
+  },
+})

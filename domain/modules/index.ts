@@ -1,0 +1,29 @@
+import type { AccessLevel, PageRecord } from '../access.ts'
+import type { ModuleDeclaration, ResourceModule } from '../module.ts'
+import type { Role } from '../tenancy.ts'
+import { companies } from './ac-empresas.ts'
+import { pages } from './ac-paginas.ts'
+import { users } from './ac-usuarios.ts'
+import { userPages } from './ac-usuariospaginas.ts'
+import { clients } from './cd-cliente.ts'
+import { quotes } from './cd-cotacao.ts'
+import { branches } from './cd-filial.ts'
+import { jobs } from './cd-job.ts'
+import { finance, invoices, orders, reports, scheduling, techOrders } from './coming.ts'
+
+/**
+ * Every module of the product, one line each: the page registry and the role presets, the API's
+ * mounts and access table, the pages' routes, the search and the tests all read this list.
+ */
+export const MODULES: ModuleDeclaration[] = [clients, jobs, quotes, orders, scheduling, techOrders, invoices, finance, reports, companies, branches, users, pages, userPages]
+
+/** The modules whose API the resource factory makes. */
+export const RESOURCE_MODULES = MODULES.filter((m): m is ResourceModule => m.api !== undefined)
+
+/** The screens every company starts with (docs/domain.md ac_paginas): the company's own once edited. */
+export const DEFAULT_PAGES: PageRecord[] = MODULES.map((m) => ({ module: m.id, ...m.page, active: true })).sort((a, b) => a.order - b.order)
+
+const byId = new Map(MODULES.map((m) => [m.id, m]))
+
+/** A role's preset level on a page (docs/domain.md ac_usuarios); the matrix may then be adjusted per user. */
+export const presetLevel = (role: Role, module: string): AccessLevel => byId.get(module)?.roles[role] ?? 'none'
