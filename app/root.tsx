@@ -62,7 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * product-shell.md §2: a splash screen until the first navigation ends. The page is already drawn
+ * docs/shell.md §2: a splash screen until the first navigation ends. The page is already drawn
  * by the server, so the splash only appears when the app's start takes more than 0.4 s (a slow
  * phone or network) and goes once it has started; without scripts it never shows.
  */

@@ -31,10 +31,11 @@ export default [
     route('home', 'routes/view/home.tsx'),
     route('myaccount', 'routes/view/myaccount.tsx'),
     route('help', 'routes/view/help.tsx'),
-    // the modules with screens: a list and a record each (app/features/<module>)
-    ...['ac_empresas', 'cd_filial', 'ac_usuarios', 'ac_paginas', 'ac_usuariospaginas', 'cd_cliente', 'cd_job', 'cd_cotacao'].flatMap((module) => [route(module, `routes/view/${module}/index.tsx`), route(`${module}/:id`, `routes/view/${module}/record.tsx`)]),
-    // the registry's other pages: title and breadcrumb until they are built
+    // a user's page matrix: a screen of its own
+    route('ac_usuariospaginas/:id', 'routes/view/ac_usuariospaginas/record.tsx'),
+    // every module of the registry: its list and its records (app/features/<module>), or its title until it is built
     route(':module', 'routes/view/module.tsx'),
+    route(':module/:id', 'routes/view/record.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

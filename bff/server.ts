@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie'
 import { serialize } from 'hono/utils/cookie'
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router'
 import { createBff, type BffOptions } from './app.ts'
+import { PAGE_SESSIONS, type PageSessions } from './lib/auth.ts'
 import { randomToken } from './lib/base64.ts'
 import { pageNonce, SESSION_COOKIE } from './lib/kept-pages.ts'
 import { gzipped } from './lib/gzip.ts'
@@ -77,7 +78,7 @@ export async function createServer(options: ServerOptions) {
   app.route('/api', bff.api)
   // everything under /api is the API's: an unknown path or method answers its JSON 404, never a page
   app.all('/api/*', (c) => c.json({ error: 'Not found', code: 'not_found' }, 404))
-  // product-shell.md §7: the client's translation files at ./i18n/{lang}.json
+  // docs/shell.md §7: the client's translation files at ./i18n/{lang}.json
   // the file name goes on encoded: a decoded '../' must not reach another API route
   app.get('/i18n/:file', (c) => bff.api.fetch(new Request(new URL(`/i18n/${encodeURIComponent(c.req.param('file'))}`, c.req.url)), c.env))
   if (options.staticFiles) {
@@ -103,10 +104,14 @@ export async function createServer(options: ServerOptions) {
     const keeping = await bff.keptPages?.(c)
     if (keeping && 'answer' in keeping) return zip(keeping.answer, c)
     const context = new RouterContextProvider()
-    // In process, with the page request's runtime env, so the BFF sees the same caller.
+    // In process, with the page request's runtime env, so the BFF sees the same caller, and the
+    // sessions already checked for this page (a write may change them: the calls after it check again)
     let complete = true
+    const sessions: PageSessions = new Map()
+    const env = { ...(c.env as object | undefined), [PAGE_SESSIONS]: sessions }
     const api = async (path: string, init?: RequestInit) => {
-      const answer = await bff.api.request(path, init, c.env)
+      const answer = await bff.api.request(path, init, env)
+      if (init?.method && !SAFE_METHODS.has(init.method)) sessions.clear()
       if (!answer.ok) complete = false
       return answer
     }

@@ -1,8 +1,8 @@
-/** The product's languages (product-shell.md §9). */
+/** The product's languages (docs/shell.md §9). */
 export const LANGUAGES = ['en', 'es', 'pt'] as const
 export type Culture = (typeof LANGUAGES)[number]
 
-/** product-shell.md §9: en → en-US, es → es-MX, pt → pt-BR. */
+/** docs/shell.md §9: en → en-US, es → es-MX, pt → pt-BR. */
 export const CULTURES: Record<Culture, string> = { en: 'en-US', es: 'es-MX', pt: 'pt-BR' }
 
 /** The request's language from Accept-Language (en-US → en, es-MX → es, pt-BR → pt), else `fallback`. */

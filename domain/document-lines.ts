@@ -46,7 +46,7 @@ export function lineAmounts(line: LineInput): Totals {
   return { subtotal: gross, discount, tax, total: gross - discount + tax }
 }
 
-/** A document's totals (DOMAIN.md: computed on the server, in integer cents): the sums of its lines'. */
+/** A document's totals (docs/domain.md: computed on the server, in integer cents): the sums of its lines'. */
 export function documentTotals(lines: LineInput[]): Totals {
   return lines.map(lineAmounts).reduce((sum, l) => ({ subtotal: sum.subtotal + l.subtotal, discount: sum.discount + l.discount, tax: sum.tax + l.tax, total: sum.total + l.total }), { subtotal: 0, discount: 0, tax: 0, total: 0 })
 }

@@ -64,8 +64,10 @@ export type ModuleDeclaration<R extends Row = Row> = {
   page: { titles: { en: string; es: string; pt: string }; icon: string; group: PageGroup; order: number }
   /** Each role's preset level on the page (docs/domain.md ac_usuarios); a role not named has none. */
   roles: Partial<Record<Role, AccessLevel>>
-  /** Absent while the module has no screens of its own (its page shows its title). */
+  /** The API the resource factory makes; absent while the module has no screens (its page shows its title) or when `own` says why. */
   api?: ModuleApi<R>
+  /** Screens and API routes written for it alone, not the factory's (a user's page matrix). */
+  own?: string
 }
 
 /** A module with its API, as the factory and the kit take it. */

@@ -1,6 +1,6 @@
 import { CULTURES, type Culture } from './cultures.ts'
 
-/** DOMAIN.md: money is kept in integer cents of the company's currency. */
+/** docs/domain.md: money is kept in integer cents of the company's currency. */
 export const CURRENCIES = ['BRL', 'USD', 'MXN'] as const
 export type Currency = (typeof CURRENCIES)[number]
 

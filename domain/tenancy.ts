@@ -1,6 +1,6 @@
 import type { Culture } from './cultures.ts'
 
-/** The records of tenancy (DOMAIN.md Administration): companies, branches, users and their grants. */
+/** The records of tenancy (docs/domain.md Administration): companies, branches, users and their grants. */
 export type CompanyRecord = {
   COD_EMPRESA: number
   NOME_EMPRESA: string
@@ -77,7 +77,7 @@ export type UserRecord = {
   avatar: string | null
   status: UserStatus
   culture: Culture
-  /** Appearance, kept per user (product-shell.md §2 Layouts); absent means light / default. */
+  /** Appearance, kept per user (docs/shell.md §2 Layouts); absent means light / default. */
   scheme?: Scheme
   theme?: Theme
   active: boolean

@@ -3,7 +3,7 @@ import type { Message, Shortcut } from '../domain/schemas/common-panels.ts'
 import { MESSAGE_TEXTS, NOTIFICATION_TEXTS, SHORTCUT_TEXTS } from './common-texts.ts'
 import { hoursAgo, seeded } from './random.ts'
 
-/** The 9 demo messages (demo-backend.md §3 Common), written in the company's language. */
+/** The 9 demo messages (docs/demo-apis.md §3 Common), written in the company's language. */
 export const seedMessages = (culture: Culture = 'en', rnd = seeded(101)): Message[] =>
   (
     [

@@ -48,7 +48,7 @@ export async function seedCompanyData(store: Store, empresa: number, culture: Cu
   await data.list('file-manager').createOnce(seedFileItems())
   for (const [name, value] of Object.entries(seedDashboards())) await data.value(['dashboards', name]).create(value)
   await data.list('activities').createOnce(seedActivities())
-  // the field-service chain (DOMAIN.md): clients and the service catalogue
+  // the field-service chain (docs/domain.md): clients and the service catalogue
   const [clients, jobs] = [seedClients(), seedJobs()]
   const quotes = seedQuotes(clients, jobs)
   for (const [collection, items] of [[CLIENTS, clients], [JOBS, jobs], [QUOTES, quotes]] as const) {

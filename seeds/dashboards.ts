@@ -2,7 +2,7 @@ import { hoursAgo, seeded, SEED_NOW } from './random.ts'
 
 const days = (n: number) => Array.from({ length: n }, (_, i) => new Date(SEED_NOW - (n - 1 - i) * 86_400_000).toISOString().slice(0, 10))
 
-/** The four demo dashboards (demo-backend.md §3 Dashboards, §9 constants), the same on every run. */
+/** The four demo dashboards (docs/demo-apis.md §3 Dashboards, §9 constants), the same on every run. */
 export function seedDashboards() {
   const rnd = seeded(401)
   const series = (n: number, min: number, max: number) => Array.from({ length: n }, () => rnd.int(min, max))

@@ -33,7 +33,7 @@ const CITIES: Array<[string, string]> = [
 ]
 const TAGS = ['residencial', 'comercial', 'contrato', 'vip', 'condomínio']
 
-/** DOMAIN.md cd_cliente for the demo company: 40 clients (28 persons, 12 businesses), valid CPF / CNPJ, addresses in SP and RJ. */
+/** docs/domain.md cd_cliente for the demo company: 40 clients (28 persons, 12 businesses), valid CPF / CNPJ, addresses in SP and RJ. */
 export function seedClients(): ClientRecord[] {
   const r = seeded(4040)
   const digits = (n: number) => Array.from({ length: n }, () => r.int(0, 9))
@@ -84,7 +84,7 @@ const JOBS: Array<[code: string, name: string, unit: JobRecord['unit'], price: n
   ['DEDET', 'Dedetização residencial', 'visit', 30000, 120, ['controle de pragas'], ['Orientar cliente a sair', 'Aplicar produto', 'Deixar certificado']],
 ]
 
-/** DOMAIN.md cd_job for the demo company: 15 jobs with checklists, prices in BRL cents. */
+/** docs/domain.md cd_job for the demo company: 15 jobs with checklists, prices in BRL cents. */
 export function seedJobs(): JobRecord[] {
   const r = seeded(1515)
   return JOBS.map(([code, name, unit, unitPrice, durationMinutes, skills, checklist]) => ({
@@ -137,7 +137,7 @@ function storedQuote(q: { id: string; number: string; client: ClientRecord; line
 const DAY = 86_400_000
 
 /**
- * DOMAIN.md cd_cotacao for the demo company: 30 quotes of the main branch in every status a
+ * docs/domain.md cd_cotacao for the demo company: 30 quotes of the main branch in every status a
  * quote can have before service orders exist (draft, sent, approved, rejected; some expired),
  * numbered ORC-2026-000001 to 000030, priced by the same code as the app.
  */

@@ -1,7 +1,7 @@
 import { useFetchers, useNavigation } from 'react-router'
 import { useT } from '../lib/i18n'
 
-/** product-shell.md §2: a bar at the top while any navigation, submission or fetch is in flight. */
+/** docs/shell.md §2: a bar at the top while any navigation, submission or fetch is in flight. */
 export function LoadingBar() {
   const t = useT()
   const navigation = useNavigation()

@@ -45,7 +45,7 @@ function ItemLink({ item, children }: { item: Message; children: React.ReactNode
   )
 }
 
-/** Messages or notifications (product-shell.md §2 Panels): unread dots, toggles, mark all, remove. */
+/** Messages or notifications (docs/shell.md §2 Panels): unread dots, toggles, mark all, remove. */
 export function MessagePanel({ kind, unread, timeZone }: { kind: Kind; unread: number; timeZone: string }) {
   const t = useT()
   const title = kind === 'messages' ? t.messages_title() : t.notifications_title()

@@ -4,7 +4,7 @@ import { useT } from '../lib/i18n'
 import type { loader } from '../routes/resources/search'
 import { SHEET } from './popover'
 
-/** product-shell.md §5: search from 2 characters, 300 ms after the last key; shorter input clears. */
+/** docs/shell.md §5: search from 2 characters, 300 ms after the last key; shorter input clears. */
 export const SEARCH_MIN_LENGTH = 2
 export const SEARCH_DEBOUNCE_MS = 300
 

@@ -13,7 +13,7 @@ const empty = { label: '', description: '', icon: '', link: '', useRouter: true 
 
 const iconButton = 'flex h-8 w-8 items-center justify-center rounded-full hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-white'
 
-/** The shortcuts panel (product-shell.md §2, §4, §5): modes view, modify, add and edit. */
+/** The shortcuts panel (docs/shell.md §2, §4, §5): modes view, modify, add and edit. */
 export function ShortcutsPanel() {
   const t = useT()
   const trigger = (
@@ -48,7 +48,7 @@ function ShortcutsContent() {
       setMode('modify')
       setEditing(null)
     } else {
-      // product-shell.md §8: a refused save is told, the form stays as typed
+      // docs/shell.md §8: a refused save is told, the form stays as typed
       showToast('error', t.error_unexpected())
     }
   }, [save.state, save.data, t])

@@ -2,9 +2,18 @@ import { useEffect } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { useT, type Translator } from '../lib/i18n'
 import { dismissToast, showToast, useToasts, type ToastTone } from '../lib/toasts'
+import type { DoneKey } from '../kit/module'
 
-/** The messages a server action may ask to show after it redirects (?toast=key). */
-const SERVER_TOASTS = { switch_failed: 'error', error_unexpected: 'error', refresh_failed: 'error', admin_saved: 'success', admin_deactivated: 'success', admin_activated: 'success', invitation_accepted: 'success', invitation_declined: 'success', done_sent: 'success', done_approved: 'success', done_rejected: 'success', done_converted: 'success', done_duplicated: 'success' } as const satisfies Partial<Record<keyof Translator, ToastTone>>
+/** The messages a server action may ask to show after it redirects (?toast=key), besides a module action's `done_…` (a success). */
+const SERVER_TOASTS = { switch_failed: 'error', error_unexpected: 'error', refresh_failed: 'error', admin_saved: 'success', admin_deactivated: 'success', admin_activated: 'success', invitation_accepted: 'success', invitation_declined: 'success' } as const satisfies Partial<Record<keyof Translator, ToastTone>>
+
+/** The tone of a toast a server action asked for, or null for a key that is not one (nothing is shown). */
+function serverToast(key: string, t: Translator): { tone: ToastTone; text: string } | null {
+  if (key in SERVER_TOASTS) return { tone: SERVER_TOASTS[key as keyof typeof SERVER_TOASTS], text: (t[key as keyof typeof SERVER_TOASTS] as () => string)() }
+  // what a record's lifecycle action says once done (app/kit/module.ts RecordAction.done)
+  if (/^done_[a-z_]+$/.test(key) && key in t) return { tone: 'success', text: (t[key as DoneKey] as () => string)() }
+  return null
+}
 
 const TONE: Record<ToastTone, string> = {
   error: 'bg-red-700 text-white',
@@ -14,7 +23,7 @@ const TONE: Record<ToastTone, string> = {
 }
 
 /**
- * The toasts of product-shell.md §8, bottom right, each with a Dismiss button. Client code calls
+ * The toasts of docs/shell.md §8, bottom right, each with a Dismiss button. Client code calls
  * showToast; a server action redirects with ?toast=key, shown here in the user's language and
  * dropped from the address.
  */
@@ -26,7 +35,8 @@ export function Toaster() {
   useEffect(() => {
     const key = params.get('toast')
     if (!key) return
-    if (key in SERVER_TOASTS) showToast(SERVER_TOASTS[key as keyof typeof SERVER_TOASTS], (t[key as keyof typeof SERVER_TOASTS] as () => string)())
+    const toast = serverToast(key, t)
+    if (toast) showToast(toast.tone, toast.text)
     const rest = new URLSearchParams(params)
     rest.delete('toast')
     navigate({ search: rest.toString() }, { replace: true, preventScrollReset: true })

@@ -5,7 +5,7 @@ import { useT } from '../lib/i18n'
 import { showToast } from '../lib/toasts'
 import type { UploadResult } from '../routes/resources/upload'
 
-/** product-shell.md §9: 5 MB (5*1024*1024 bytes). */
+/** docs/shell.md §9: 5 MB (5*1024*1024 bytes). */
 const MAX_BYTES = 5 * 1024 * 1024
 
 type Props = {
@@ -19,7 +19,7 @@ type Props = {
   current?: string | null
 }
 
-/** The upload dialog (product-shell.md §2, §4, §5, §8): preview, Select File, Cancel and Save. */
+/** The upload dialog (docs/shell.md §2, §4, §5, §8): preview, Select File, Cancel and Save. */
 export function UploadDialog({ open, onClose, purpose, title, description, accept, current = null }: Props) {
   const t = useT()
   const ref = useRef<HTMLDialogElement>(null)

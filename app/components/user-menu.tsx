@@ -17,7 +17,7 @@ function useScheme(): string {
   return (useRouteLoaderData('root') as { scheme?: string } | undefined)?.scheme ?? 'light'
 }
 
-/** The user menu (product-shell.md §2): 'Signed in as' the e-mail, Profile, status, Sign out. */
+/** The user menu (docs/shell.md §2): 'Signed in as' the e-mail, Profile, status, Sign out. */
 export function UserMenu({ user }: { user: PublicUser }) {
   const t = useT()
   const fetcher = useFetcher()

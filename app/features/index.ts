@@ -1,3 +1,4 @@
+import type { ModuleWithScreens } from '../../domain/modules/index.ts'
 import type { FeatureModule } from '../kit/module'
 import { companies } from './ac_empresas/module'
 import { pages } from './ac_paginas/module'
@@ -8,5 +9,11 @@ import { quotes } from './cd_cotacao/module'
 import { branches } from './cd_filial/module'
 import { jobs } from './cd_job/module'
 
-/** The modules with screens of their own (each one line); the others show their title until they have them. */
-export const FEATURES: Record<string, FeatureModule> = { ac_empresas: companies, cd_filial: branches, ac_usuarios: users, ac_paginas: pages, ac_usuariospaginas: userPages, cd_cliente: clients, cd_job: jobs, cd_cotacao: quotes }
+/**
+ * The screens of each module that has them (one line each, by its id in domain/modules/: one
+ * missing here does not compile); the registry's other pages show their title until they are built.
+ */
+export const FEATURES: Record<ModuleWithScreens, FeatureModule> = { ac_empresas: companies, cd_filial: branches, ac_usuarios: users, ac_paginas: pages, ac_usuariospaginas: userPages, cd_cliente: clients, cd_job: jobs, cd_cotacao: quotes }
+
+/** The screens of the module a route names, if it has them. */
+export const featureOf = (module: string): FeatureModule | undefined => (Object.hasOwn(FEATURES, module) ? FEATURES[module as ModuleWithScreens] : undefined)

@@ -5,7 +5,7 @@ import type { Field } from './module'
 
 export type ActivityLine = { id: string; at: string; userName: string; action: string; fields?: string[] }
 
-/** A record's timeline (DOMAIN.md: each change records who and when), newest first, the fields changed by their labels. */
+/** A record's timeline (docs/domain.md: each change records who and when), newest first, the fields changed by their labels. */
 export function ActivityList({ lines, fields }: { lines: ActivityLine[]; fields: Field[] }) {
   const t = useT()
   const locale = useLocale()

@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router'
+import { formatDay } from '../../domain/dates.ts'
 import { formatMoney, type Currency } from '../../domain/money.ts'
-import { useLocale, useT, type Locale, type Translator } from '../lib/i18n'
+import { CULTURES, useLocale, useT, type Locale, type Translator } from '../lib/i18n'
 import { Badge } from '../ui/badge'
 import { Button, ButtonLink, buttonClass } from '../ui/button'
 import { recordHref, type Column, type FeatureModule, type Lookups } from './module'
@@ -27,6 +28,7 @@ export const listHref = (module: string, query: ListQuery, change: Partial<ListQ
 export function cellText(column: Column, row: Record<string, unknown>, lookups: Lookups, t: Translator, locale: Locale): string {
   const value = row[column.key]
   if (column.show === 'money' && typeof value === 'number') return formatMoney(value, row.currency as Currency, locale)
+  if (column.show === 'date' && typeof value === 'string' && value) return formatDay(value, CULTURES[locale], 'medium')
   if (column.show === 'active') return value ? t.admin_active() : t.admin_inactive()
   if (column.show === 'yesno') return value === 'S' || value === true ? t.yes() : t.no()
   const label = column.labels?.[String(value)]

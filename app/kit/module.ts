@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { Translator } from '../lib/i18n'
 import { atLeast, type AccessLevel } from '../../domain/access.ts'
+import type { ActionOf, ResourceModule, SortOf, StateOf } from '../../domain/module.ts'
 
 /** A message of the user's language, by its key. */
 export type TextKey = keyof Translator
@@ -13,8 +14,8 @@ export type Column = {
   key: string
   label: TextKey
   sortable?: boolean
-  /** 'money': integer cents in the row's `currency`, in the user's culture. */
-  show?: 'active' | 'yesno' | 'money'
+  /** 'money': integer cents in the row's `currency`; 'date': a day (or a moment's day); both in the user's culture. */
+  show?: 'active' | 'yesno' | 'money' | 'date'
   /** The value's label: a message per value ... */
   labels?: Record<string, TextKey>
   /** ... or the option of a lookup (with `all` for the value 'all'). */
@@ -51,10 +52,14 @@ export type Field = {
 }
 
 /**
- * A lifecycle action of a record's page (DOMAIN.md transitions: `POST /:id/<name>`), offered in
- * the states it leaves from. `to: 'new'`: the answer is another record (a duplicate), opened next.
+ * A lifecycle action of a record's page (docs/domain.md transitions: `POST /:id/<name>`), offered in
+ * the states its declaration leaves from (`when`). `to: 'new'`: the answer is another record (a
+ * duplicate), opened next.
  */
-export type RecordAction = { name: string; label: TextKey; when: readonly string[]; done: TextKey; variant?: 'primary' | 'secondary' | 'danger-outline'; to?: 'new' }
+export type RecordAction = { name: string; label: TextKey; when: readonly string[]; done: DoneKey; variant?: 'primary' | 'secondary' | 'danger-outline'; to?: 'new' }
+
+/** What an action says once done: a message named done_… (the toaster shows any of them as a success). */
+export type DoneKey = Extract<TextKey, `done_${string}`>
 
 /** Amounts and dates a fact shows, in the user's culture. */
 export type FactFormat = { money: (cents: number) => string; date: (isoDate: string) => string; label: (key: TextKey) => string }
@@ -73,7 +78,7 @@ export type CardItem = { label: string; detail: string; aside?: string }
 export type HomeCard = {
   id: string
   title: TextKey
-  /** The list's filter and order (`state=sent&sort=validUntil&order=asc`), the API's and the list screen's. */
+  /** The list's filter and order (`state=sent&sort=validUntil&order=asc`), the API's and the list screen's (made from the declared one). */
   query: string
   /** Said when there are none. */
   empty: TextKey
@@ -91,10 +96,12 @@ export type SetupStep = { label: TextKey; href: string; query?: string; done: (l
 type Fetch = <T>(path: string, schema: z.ZodType<T>) => Promise<T>
 
 /**
- * One module as the kit draws it (list, record form): declared in its folder under
- * app/features/, rendered by thin route files. Nothing in the kit names a module.
+ * One module as the kit draws it (list, record form), made by `defineFeature` from the module's
+ * declaration (domain/modules/) and what its pages add (app/features/<module>/). Nothing in the
+ * kit names a module.
  */
 export type FeatureModule = {
+  /** The page (its route /view/<module>, its access). */
   module: string
   /** The BFF path of its API (/api/<path>). */
   api: string
@@ -118,6 +125,10 @@ export type FeatureModule = {
   lookups?: (get: Fetch) => Promise<Lookups>
   /** Whether a record's page shows its timeline (the resource factory's `/:id/activity`). */
   activity?: boolean
+  /** The fields the API sorts by (a column among them can be sorted; a card or link may ask for the others). */
+  sortable: readonly string[]
+  /** Whether its records can be deactivated (the record's page offers it only then). */
+  deactivatable: boolean
   /** The row field holding the record's state (its actions and badge follow it). */
   stateKey?: string
   /** Labels of the states, for the badge. */
@@ -150,3 +161,49 @@ export const mayCreate = (def: FeatureModule, level: AccessLevel) => Boolean(def
 
 /** The page of one of the module's records (its list's links, a home card's lines). */
 export const recordHref = (def: FeatureModule, id: string) => (def.rowLink ? def.rowLink(id) : `/view/${def.module}/${encodeURIComponent(id)}`)
+
+type RowKey<D> = D extends { api: { row: z.ZodType<infer R> } } ? keyof R & string : never
+
+/** A home card as a module's pages declare it: its filter and order are the declaration's states and sortable fields. */
+export type HomeCardOf<D> = Omit<HomeCard, 'query'> & { query: { state?: StateOf<D>; sort: SortOf<D>; order?: 'asc' | 'desc' } }
+
+/**
+ * What a module's pages add to its declaration: how its list, form and record look. Keys, states,
+ * sort fields and actions are checked against the declaration (a card sorting by a field the API
+ * does not sort by, or an action it does not declare, does not compile).
+ */
+export type FeaturePage<D extends ResourceModule> = Omit<FeatureModule, 'module' | 'api' | 'row' | 'idKey' | 'nameKey' | 'defaultSort' | 'input' | 'createLevel' | 'activity' | 'stateKey' | 'sortable' | 'deactivatable' | 'columns' | 'states' | 'actions' | 'homeCards'> & {
+  /** The page, when it is not the declared module's own (the user pages list the users). */
+  module?: string
+  /** False: the page creates nothing, whatever the API offers. */
+  creates?: false
+  columns: Array<Omit<Column, 'sortable'> & { key: RowKey<D> }>
+  states?: Record<StateOf<D> & string, TextKey>
+  actions?: Array<Omit<RecordAction, 'when' | 'name'> & { name: ActionOf<D> }>
+  homeCards?: Array<HomeCardOf<D>>
+}
+
+/** A module's screens: its declaration (the API, its fields and rules) with what its pages add. */
+export function defineFeature<const D extends ResourceModule>(declaration: D, page: FeaturePage<D>): FeatureModule {
+  const api = declaration.api
+  const declared = (api.actions ?? {}) as Record<string, { from: readonly string[] }>
+  const { columns, actions, homeCards, creates, module, ...rest } = page
+  return {
+    ...rest,
+    module: module ?? declaration.id,
+    api: `/${declaration.id}`,
+    row: api.row,
+    idKey: api.idKey,
+    nameKey: api.nameKey,
+    defaultSort: api.list.defaultSort,
+    sortable: api.list.sortable,
+    input: creates === false ? undefined : api.input?.edit ? { create: api.input.create, edit: api.input.edit } : undefined,
+    createLevel: api.createLevel,
+    activity: api.activity,
+    stateKey: api.list.states?.key,
+    deactivatable: api.deactivatable,
+    columns: columns.map((column) => ({ ...column, sortable: api.list.sortable.includes(column.key) })),
+    actions: actions?.map((action) => ({ ...action, when: declared[action.name].from })),
+    homeCards: homeCards?.map((card) => ({ ...card, query: new URLSearchParams(Object.entries(card.query).flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : []))).toString() })),
+  }
+}

@@ -229,12 +229,12 @@ export function RecordForm({ def, isNew, values, version, state, canDelete, canE
           <ButtonLink to={`/view/${def.module}`} variant="ghost">
             {t.admin_back_to_list()}
           </ButtonLink>
-          {!isNew && canDelete && active !== false ? (
+          {!isNew && canDelete && def.deactivatable && active !== false ? (
             <ButtonLink to="?confirm=deactivate" variant="danger-outline" className="ml-auto">
               {t.admin_deactivate()}
             </ButtonLink>
           ) : null}
-          {!isNew && canDelete && active === false ? (
+          {!isNew && canDelete && def.deactivatable && active === false ? (
             <Button type="submit" name="intent" value="activate" variant="secondary" className="ml-auto">
               {t.admin_activate()}
             </Button>

@@ -38,7 +38,8 @@ export async function loadLookups(args: Args, def: FeatureModule): Promise<Looku
 export async function loadList(args: Args, def: FeatureModule) {
   const page = await pageInfo(args.request, args.context, def.module)
   const url = new URL(args.request.url)
-  const sortable = def.columns.filter((c) => c.sortable).map((c) => c.key)
+  // the fields the API sorts by: a column's, a home card's 'See all', a shared link
+  const sortable = def.sortable
   const sort = url.searchParams.get('sort') ?? ''
   const state = url.searchParams.get('state') ?? ''
   const query: ListQuery = {
@@ -51,7 +52,8 @@ export async function loadList(args: Args, def: FeatureModule) {
   }
   const apiQuery = listParams(query)
   apiQuery.set('size', '20')
-  const [list, lookups] = await Promise.all([readAnswer(args, `${def.api}?${apiQuery}`, listAnswer(def.row).shape.Dados), loadLookups(args, def)])
+  // option lists only where a column shows one (the quotes list shows no client or job picker)
+  const [list, lookups] = await Promise.all([readAnswer(args, `${def.api}?${apiQuery}`, listAnswer(def.row).shape.Dados), def.columns.some((c) => c.lookup) ? loadLookups(args, def) : {}])
   return { page, query, list: list.data, lookups }
 }
 
@@ -73,7 +75,7 @@ export async function loadRecord(args: Args & { params: { id: string } }, def: F
     // each list of related records, or null where the user may not read it
     Promise.all((isNew ? [] : (def.related ?? [])).map((r) => readAnswer(args, r.path(args.params.id), arrayOf(r.row)).then((a) => a.data, () => null))),
   ])
-  const confirming = new URL(args.request.url).searchParams.get('confirm') === 'deactivate'
+  const confirming = def.deactivatable && new URL(args.request.url).searchParams.get('confirm') === 'deactivate'
   // who would be left without: asked for only while confirming a deactivation
   const warning = confirming && def.deactivateWarning ? (await readAnswer(args, def.deactivateWarning.path(args.params.id), soleUsersSchema)).data : []
   return { page, isNew, values: record?.data ?? {}, version: record?.version ?? null, confirming, warning, lookups, activity: activity?.data ?? null, related }
@@ -98,6 +100,7 @@ export async function saveRecord(args: Args & { params: { id: string } }, def: F
     throw redirect(`${back}/${encodeURIComponent(next)}?toast=${action.done}`)
   }
   if (fields.intent === 'deactivate' || fields.intent === 'activate') {
+    if (!def.deactivatable) throw data(null, { status: 400 })
     const res = await callBff(request, context, `${recordPath(def, params.id)}${fields.intent === 'activate' ? '?restore=1' : ''}`, { method: 'DELETE', headers })
     if (!res.ok) return refused(res)
     throw redirect(`${back}?toast=${fields.intent === 'activate' ? 'admin_activated' : 'admin_deactivated'}`)

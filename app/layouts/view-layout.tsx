@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   if (!shell) throw new Response('The page could not be loaded', { status: 500 })
   const frame: ViewLayoutData = { ...shell, layout: context.get(serverContext).defaultLayout }
-  // product-shell.md §7 token refresh: renew a token close to its expiry (answer Dados.Token).
+  // docs/shell.md §7 token refresh: renew a token close to its expiry (answer Dados.Token).
   const token = readCookies(request)[COOKIE.token]
   if (needsRefresh(token, Math.floor(Date.now() / 1000))) {
     const renewed = await apiClient(request, context).auth['refresh-access-token'].$post()
@@ -47,7 +47,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export type ViewLayoutData = FrameData & { layout: LayoutName }
 
 /**
- * The signed-in frame: one of the eleven layouts (product-shell.md §2), picked on every
+ * The signed-in frame: one of the eleven layouts (docs/shell.md §2), picked on every
  * navigation from the address's `layout` parameter, the route's data or the configured default;
  * the drawer and the upload dialog are the same in all of them.
  */

@@ -7,7 +7,7 @@ import { CULTURES, toLocale } from './i18n'
 
 /**
  * The one typed client of the BFF for loaders and actions: in process (no HTTP hop), with
- * the session's token, Accept-Language and tenant headers added here, as product-shell.md
+ * the session's token, Accept-Language and tenant headers added here, as docs/shell.md
  * §7 "Every request" says.
  */
 export function apiClient(request: Request, context: Readonly<RouterContextProvider>, override: { token?: string; withoutTenant?: boolean } = {}) {

@@ -2,7 +2,7 @@ import type { Translator } from './i18n'
 
 export type FieldErrors = Record<string, string>
 
-/** The upload service's sentences (product-shell.md §8, not the module answers), in the user's language; null for others. */
+/** The upload service's sentences (docs/shell.md §8, not the module answers), in the user's language; null for others. */
 export function knownMessage(message: string, t: Translator): string | null {
   const known: Record<string, () => string> = {
     'No file selected.': t.upload_no_file,

@@ -76,6 +76,8 @@ export function translator(locale: Locale): Translator {
     const table = tables.get(locale)!
     t = new Proxy({} as Translator, {
       get: (_target, key: string) => (inputs?: unknown) => table[key](inputs ?? {}),
+      // `key in t`: whether the language has that message
+      has: (_target, key: string) => Object.hasOwn(table, key),
     })
     cache.set(locale, t)
   }

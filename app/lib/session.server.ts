@@ -24,7 +24,7 @@ export async function requireUser(request: Request, context: Readonly<RouterCont
 
 /**
  * Where a signed-out visit goes: sign-in, with the address to come back to (not for sign-out).
- * A session the BFF refused (expired, revoked, signed out elsewhere) is product-shell.md §8's
+ * A session the BFF refused (expired, revoked, signed out elsewhere) is docs/shell.md §8's
  * failed refresh: the token is dropped (signed out) and sign-in says 'Refresh token failed' and why.
  */
 export function redirectToSignIn(request: Request, context: Readonly<RouterContextProvider>): Response {

@@ -11,7 +11,7 @@ let next = 1
 const listeners = new Set<() => void>()
 const emit = () => listeners.forEach((l) => l())
 
-/** Shows a message to the user (product-shell.md §8), already in their language. */
+/** Shows a message to the user (docs/shell.md §8), already in their language. */
 export function showToast(tone: ToastTone, text: string) {
   const id = next++
   toasts = [...toasts, { id, tone, text }]

@@ -4,10 +4,10 @@ import type { Caller, ResourceSource } from './resource.ts'
 type Item = { id: string; filial?: number }
 
 /**
- * The source of a module whose records are a company collection (DOMAIN.md: clients, jobs,
+ * The source of a module whose records are a company collection (docs/domain.md: clients, jobs,
  * quotes ...): an in-memory index per company keeps the list from scanning storage. With
  * scope 'branch' a caller sees the records of the branches their grant covers, and the list
- * shows the current branch's (DOMAIN.md: "Lists show the current branch's records").
+ * shows the current branch's (docs/domain.md: "Lists show the current branch's records").
  */
 export function collectionSource<Rec extends Item>(collection: string, scope: 'company' | 'branch' = 'company'): ResourceSource<Rec, string> {
   const records = (who: Caller) => who.deps.repos.collection<Rec>(who.tenant.empresa, collection)

@@ -33,7 +33,7 @@ export function jsonException(status: ContentfulStatusCode, body: unknown, heade
   return new HTTPException(status, { res: new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } }) })
 }
 
-/** The administration and business modules answer in the real backend's wrapper (product-shell.md §3), errors too. */
+/** The administration and business modules answer in the real backend's wrapper (docs/shell.md §3), errors too. */
 const WRAPPED = /^(?:\/api)?\/(?:ac_|cd_)/
 
 export function onApiError(error: Error, c: Context, log: (message: string, error: unknown) => void): Response | Promise<Response> {

@@ -33,7 +33,7 @@ export async function navigationPages(deps: Deps, tenant: Tenant, userId: string
   return (await pagesWithLevels(deps, tenant, userId)).flatMap(({ page, level }) => (level === 'none' ? [] : [{ module: page.module, title: page.titles[culture], icon: page.icon, group: page.group, level }]))
 }
 
-/** DOMAIN.md ac_usuariospaginas: reads need view, creates and changes edit, deletes delete. */
+/** docs/domain.md ac_usuariospaginas: reads need view, creates and changes edit, deletes delete. */
 export function neededLevel(method: string): AccessLevel {
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return 'view'
   return method === 'DELETE' ? 'delete' : 'edit'

@@ -4,6 +4,7 @@ import type { Deps } from './deps.ts'
 import { collatorFor, pageOf } from './list.ts'
 import type { Caller, ListQuery, ResourceSource } from './resource.ts'
 import { quarterHour } from './until-write.ts'
+import { searchable } from '../../domain/search-text.ts'
 
 /** What the quotes list keeps of each quote in memory: enough to filter and sort 50,000 of them. */
 export type QuoteIndexRow = Pick<StoredQuote, 'id' | 'filial' | 'number' | 'clientId' | 'clientName' | 'validUntil' | 'status' | 'createdAt' | 'timeZone'> & { total: number; text: string }
@@ -19,7 +20,7 @@ const project = (q: StoredQuote): QuoteIndexRow => ({
   createdAt: q.createdAt,
   timeZone: q.timeZone,
   total: q.totals.total,
-  text: quoteSearchText(q).toLocaleLowerCase(),
+  text: searchable(quoteSearchText(q)),
 })
 
 /** A company's quotes: every read and write of them goes through this one index (compact rows). */
@@ -49,7 +50,7 @@ export function quoteSource(deps: Deps): ResourceSource<StoredQuote, string> {
       const store = quoteStore(deps, who.tenant.empresa)
       const days = new Map<string, string>()
       const today = (timeZone: string) => days.get(timeZone) ?? (days.set(timeZone, dateIn(timeZone, deps.now())), days.get(timeZone)!)
-      const needle = q.search.toLocaleLowerCase()
+      const needle = searchable(q.search)
       const filial = who.tenant.filial
       // states follow each quote's own day: a day begins on a quarter hour of UTC in every zone, so the
       // kept answer lasts at most to the next one

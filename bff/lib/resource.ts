@@ -21,7 +21,7 @@ import { requireTenant } from './tenancy.ts'
 import { valid } from './validate.ts'
 import { searchable } from '../../domain/search-text.ts'
 
-/** What a list asks for (DOMAIN.md: search, sort, order, page, size; all=1 with deactivated records). */
+/** What a list asks for (docs/domain.md: search, sort, order, page, size; all=1 with deactivated records). */
 export type ListQuery = { search: string; sort: string; order: 'asc' | 'desc'; page: number; size: number; all: '0' | '1'; state?: string }
 
 /** Who is calling, in which company and branch, in which language: what every part of a module is given. */
@@ -85,13 +85,13 @@ export type ResourceServer<D, Rec> = {
   : { deactivate?: never })
 
 const restoreQuery = z.object({ restore: z.enum(['0', '1']).default('0') })
-/** A module's answer: the real backend's wrapper (product-shell.md §3). */
+/** A module's answer: the real backend's wrapper (docs/shell.md §3). */
 export const ok = <T>(Dados: T, Msg = '') => ({ IsSuccess: true as const, Dados, Msg })
 
 /** The caller of a module's route (after requireAuth and requireTenant), in the request's language. */
 export const callerOf = (deps: Deps, c: Context<AppEnv>): Caller => ({ deps, user: c.get('auth').user, tenant: c.get('tenant'), culture: requestCulture(c.req.header('accept-language'), 'en') })
 
-/** One line of a record's timeline (DOMAIN.md: each change records who and when), now. */
+/** One line of a record's timeline (docs/domain.md: each change records who and when), now. */
 export function logActivity(deps: Deps, empresa: number, module: string, id: string | number, by: { id: string; name: string }, action: string, fields?: string[]) {
   return deps.repos.activity(empresa, module, id).add({ id: crypto.randomUUID(), at: new Date(deps.now()).toISOString(), userId: by.id, userName: by.name, action, ...(fields?.length ? { fields } : {}) })
 }

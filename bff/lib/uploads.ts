@@ -1,6 +1,6 @@
 import { apiError } from './errors.ts'
 
-/** product-shell.md §9: 5 MB (5*1024*1024 bytes) a file. */
+/** docs/shell.md §9: 5 MB (5*1024*1024 bytes) a file. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024
 
 const startsWith = (bytes: Uint8Array, ...sig: number[]) => sig.every((b, i) => bytes[i] === b)

@@ -4,10 +4,10 @@ import { authenticate, bearerToken } from './auth.ts'
 import { CULTURES, requestCulture } from '../../domain/cultures.ts'
 import { apiError } from './errors.ts'
 
-/** The calls the real backend answers in upstream mode (product-shell.md §7): the ac_*, cd_* modules and the FileManager. */
+/** The calls the real backend answers in upstream mode (docs/shell.md §7): the ac_*, cd_* modules and the FileManager. */
 export const FORWARDED = /^(?:\/api)?\/(?:ac_|cd_|FileManager\/)/
 
-/** Accept-Language as product-shell.md §7 sends it: en-US, es-MX or pt-BR from the culture, default en. */
+/** Accept-Language as docs/shell.md §7 sends it: en-US, es-MX or pt-BR from the culture, default en. */
 export function upstreamLanguage(header: string | undefined): string {
   const culture = requestCulture(header, null)
   return culture ? CULTURES[culture] : 'en'
@@ -18,7 +18,7 @@ const DROPPED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgra
 
 /**
  * Upstream mode (UPSTREAM_API_URL): the BFF checks the session (401 here, nothing sent on) and
- * forwards the call to `{UPSTREAM_API_URL}/api/...` with the headers of product-shell.md §7 —
+ * forwards the call to `{UPSTREAM_API_URL}/api/...` with the headers of docs/shell.md §7 —
  * the same bearer token, Accept-Language, X-Filial and X-Empresa (-1 by default), no-store,
  * JSON content type unless the body is form data — streaming the body both ways. The real
  * backend owns companies, branches, users and files there: its answers (status, body, wrapper)

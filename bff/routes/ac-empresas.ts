@@ -18,9 +18,9 @@ const logoAnswer = z.object({ IsSuccess: z.boolean(), Msg: z.string() })
 const row = (c: CompanyRecord) => companyRow.parse(c)
 
 /**
- * ac_empresas (DOMAIN.md): the companies the caller holds with the page's view level, each
+ * ac_empresas (docs/domain.md): the companies the caller holds with the page's view level, each
  * checked with the caller's level in that company; create (the creator becomes its admin, with
- * a main branch), edit, deactivate; the logo update of product-shell.md §7 (ID_ARQUIVO, URL_LOGO → IsSuccess, Msg).
+ * a main branch), edit, deactivate; the logo update of docs/shell.md §7 (ID_ARQUIVO, URL_LOGO → IsSuccess, Msg).
  */
 export function companyRoutes(deps: Deps) {
   const { companies, users } = deps.repos

@@ -25,7 +25,7 @@ const moduleName = z.string().regex(/^[a-z_]{2,40}$/, 'must be a module name')
 const row = (p: PageRecord) => ({ module: p.module, title_en: p.titles.en, title_es: p.titles.es, title_pt: p.titles.pt, icon: p.icon, group: p.group, order: p.order, active: p.active })
 
 /**
- * ac_paginas (DOMAIN.md): the company's registry of screens (route, title per language, icon,
+ * ac_paginas (docs/domain.md): the company's registry of screens (route, title per language, icon,
  * group, order, active). The routes themselves are the product's: they are not created or
  * deleted here, only renamed, reordered, regrouped, hidden or shown again. The registry is one
  * record: a page's version is the registry's.
@@ -70,7 +70,7 @@ export function pageRoutes(deps: Deps) {
 }
 
 /**
- * ac_usuariospaginas (DOMAIN.md): one user's matrix of page levels in the current company: the
+ * ac_usuariospaginas (docs/domain.md): one user's matrix of page levels in the current company: the
  * role's preset, adjusted per page. Only the differences from the preset are stored. Not a list
  * of records: it is one matrix per user, so it is not built by the resource factory.
  */

@@ -25,7 +25,7 @@ function applyGrant(user: UserRecord, empresa: number, grant: { role: Grant['rol
 const INVITATION_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
 
 /**
- * ac_usuarios (DOMAIN.md): the people of the current company (from the company's index). A
+ * ac_usuarios (docs/domain.md): the people of the current company (from the company's index). A
  * company manages a person's access to it — grant, role, branch, active there — never their
  * name, e-mail, language or password, which are the person's own. Adding an address invites
  * it: a new address gets an account without a password and a link to choose one (which also

@@ -18,7 +18,7 @@ import { appLink, sendLink } from '../lib/outbox.ts'
 
 const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000
 
-/** api/auth: sign-in and everything around it (demo-backend.md §7 Authentication, §8, §9). */
+/** api/auth: sign-in and everything around it (docs/demo-apis.md §7 Authentication, §8, §9). */
 export function authRoutes(deps: Deps) {
   const { repos, config, log } = deps
   const openSession = (user: UserRecord) => openSessionFor(deps, user)

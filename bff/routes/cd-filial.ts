@@ -15,9 +15,9 @@ const tags = ['cd_filial']
 const row = (b: BranchRecord) => branchRowSchema.parse(b)
 
 /**
- * cd_filial (DOMAIN.md): the branches of the current company, exactly one of them the main one
+ * cd_filial (docs/domain.md): the branches of the current company, exactly one of them the main one
  * (marking one moves the mark; the main one cannot lose it by itself, nor be deactivated); and
- * the branch switcher's calls (product-shell.md §3 Filial, §4, §7 "branch list").
+ * the branch switcher's calls (docs/shell.md §3 Filial, §4, §7 "branch list").
  */
 export function cdFilialRoutes(deps: Deps) {
   const { companies } = deps.repos

@@ -51,7 +51,7 @@ function panelRoutes(deps: Deps, name: 'messages' | 'notifications', bodyKey: 'm
 export const messagesRoutes = (deps: Deps) => panelRoutes(deps, 'messages', 'message')
 export const notificationsRoutes = (deps: Deps) => panelRoutes(deps, 'notifications', 'notification')
 
-/** api/common/shortcuts: the user's shortcuts (product-shell.md §2 Panels, §5). */
+/** api/common/shortcuts: the user's shortcuts (docs/shell.md §2 Panels, §5). */
 export function shortcutsRoutes(deps: Deps) {
   const list = (userId: string) => deps.repos.panels(userId).shortcuts
   const tags = ['common/shortcuts']

@@ -16,8 +16,9 @@ import { CLIENTS, type ClientRecord } from '../../domain/schemas/clients.ts'
 import { quoteStore } from '../lib/quote-store.ts'
 import { companyGrant, levelIn } from '../lib/admin.ts'
 import { activeGrants } from '../../domain/tenancy.ts'
+import { searchable } from '../../domain/search-text.ts'
 
-/** api/common/navigation and api/common/search (demo-backend.md §7 Common). */
+/** api/common/navigation and api/common/search (docs/demo-apis.md §7 Common). */
 export function navigationRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use(requireAuth(deps))
@@ -28,7 +29,7 @@ export function searchRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use(requireAuth(deps))
     .post('/', doc({ summary: "Search clients (name, tax id), quotes (number, client), contacts, pages (the navigation's titles: the company's pages the user may open), tasks, and for who may open their pages the companies, branches and people of the current company; groups with results only; an empty query answers an empty result", tags: ['common/search'], responses: { 200: z.array(searchResultSchema) } }), valid('json', z.object({ query: z.string().max(200) })), async (c) => {
-      const query = c.req.valid('json').query.trim().toLowerCase()
+      const query = searchable(c.req.valid('json').query.trim())
       if (!query) return c.json([])
       // Company data only when the user works in a company.
       const tenant = await requestTenant(deps, c.get('auth').user, c.req.header('x-empresa'), c.req.header('x-filial')).catch(() => null)
@@ -41,21 +42,21 @@ export function searchRoutes(deps: Deps) {
         may(accessPage('/apps/tasks')) ? deps.repos.company(tenant!.empresa).list<Task>('tasks').all() : [],
       ])
       // the navigation's titles: the company's pages the user may open, in the request's language
-      const pages = navigation.filter((p) => p.title.toLowerCase().includes(query)).map((p) => ({ id: p.module, title: p.title, value: p.title, link: `/view/${p.module}` }))
+      const pages = navigation.filter((p) => searchable(p.title).includes(query)).map((p) => ({ id: p.module, title: p.title, value: p.title, link: `/view/${p.module}` }))
       const contactResults = contacts
-        .filter((contact) => contact.name.toLowerCase().includes(query))
+        .filter((contact) => searchable(contact.name).includes(query))
         .sort((a, b) => a.name.localeCompare(b.name))
         .slice(0, 10)
         .map((contact) => ({ id: contact.id, avatar: contact.avatar, name: contact.name, value: contact.name, link: `/apps/contacts/${contact.id}` }))
       const taskResults = tasks
-        .filter((task) => task.type === 'task' && task.title.toLowerCase().includes(query))
+        .filter((task) => task.type === 'task' && searchable(task.title).includes(query))
         .slice(0, 10)
         .map((task) => ({ id: task.id, title: task.title, completed: task.completed, value: task.title, link: `/apps/tasks/${task.id}` }))
       // the business records with pages of their own: clients by name or tax id, quotes by number or client
       const digits = query.replace(/\D/g, '')
       const clients = may('cd_cliente') ? [...(await deps.repos.collection<ClientRecord>(tenant!.empresa, CLIENTS).rows()).values()] : []
       const clientResults = clients
-        .filter((client) => client.name.toLowerCase().includes(query) || client.tradeName.toLowerCase().includes(query) || (digits.length >= 3 && client.taxId.replace(/\D/g, '').includes(digits)))
+        .filter((client) => searchable(client.name).includes(query) || searchable(client.tradeName).includes(query) || (digits.length >= 3 && client.taxId.replace(/\D/g, '').includes(digits)))
         .sort((a, b) => a.name.localeCompare(b.name))
         .slice(0, 10)
         .map((client) => ({ id: client.id, value: client.name, detail: [client.taxId, client.addresses.find((a) => a.isDefault)?.city].filter(Boolean).join(' · '), link: `/view/cd_cliente/${client.id}` }))
@@ -67,7 +68,7 @@ export function searchRoutes(deps: Deps) {
         .map((quote) => ({ id: quote.id, value: quote.number, detail: quote.clientName, link: `/view/cd_cotacao/${quote.id}` }))
       // administration: companies, branches and people, for who may open their pages
       const user = c.get('auth').user
-      const matches = (...texts: string[]) => texts.some((t) => t.toLowerCase().includes(query))
+      const matches = (...texts: string[]) => texts.some((t) => searchable(t).includes(query))
       const companyIds = [...new Set(activeGrants(user).map((g) => g.empresa))]
       const companies = tenant && may('ac_empresas') ? (await Promise.all(companyIds.map(async (id) => ((await levelIn(deps, user, id, 'ac_empresas')) === 'none' ? null : deps.repos.companies.find(id))))).filter((x) => x !== null) : []
       const companyResults = companies

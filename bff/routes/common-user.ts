@@ -15,7 +15,7 @@ import { HTTPException } from 'hono/http-exception'
 import { z } from 'zod'
 import { publicUser } from '../../domain/tenancy.ts'
 
-/** api/common/user: the signed-in user (demo-backend.md §7 Common). */
+/** api/common/user: the signed-in user (docs/demo-apis.md §7 Common). */
 export function commonUserRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use(requireAuth(deps))

@@ -17,7 +17,7 @@ import { countries } from '../../domain/reference/countries.ts'
 const byName = (a: Contact, b: Contact) => a.name.localeCompare(b.name)
 const COUNTRIES = countries()
 
-/** api/apps/contacts (demo-backend.md §7 Contacts), the current company's. */
+/** api/apps/contacts (docs/demo-apis.md §7 Contacts), the current company's. */
 export function contactsRoutes(deps: Deps) {
   const tags = ['apps/contacts']
   const contacts = (empresa: number) => deps.repos.company(empresa).records<Contact>('contacts')

@@ -45,7 +45,7 @@ const NOT_YOURS = { Error: "You may not delete the company's files." }
 /** Files of the group visible from this request: the owner company's, or this branch's. */
 const visible = (meta: FileMeta, filial: number, ownerCompany: boolean) => (ownerCompany ? meta.filial === null : meta.filial === filial)
 
-/** {base}/api/FileManager: upload, select and delete (product-shell.md §7). */
+/** {base}/api/FileManager: upload, select and delete (docs/shell.md §7). */
 export function fileManagerRoutes(deps: Deps) {
   const tags = ['FileManager']
   return new Hono<AppEnv>()
@@ -116,7 +116,7 @@ export function fileServeRoutes(deps: Deps) {
   )
 }
 
-/** api/apps/file-manager: the company's folders and files (demo-backend.md §7 File manager). */
+/** api/apps/file-manager: the company's folders and files (docs/demo-apis.md §7 File manager). */
 export function fileListingRoutes(deps: Deps) {
   const byName = (a: FileItem, b: FileItem) => a.name.localeCompare(b.name)
   return new Hono<AppEnv>()

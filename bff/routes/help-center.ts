@@ -9,7 +9,7 @@ import { faqsAnswer, guideAnswer, guidesAnswer, type Faq, type Guide, type HelpC
 
 const slug = z.string().max(200)
 
-/** api/apps/help-center (demo-backend.md §7 Help center), the current company's. */
+/** api/apps/help-center (docs/demo-apis.md §7 Help center), the current company's. */
 export function helpCenterRoutes(deps: Deps) {
   const tags = ['apps/help-center']
   const read = async <T>(empresa: number, name: 'faq-categories' | 'faqs' | 'guide-categories' | 'guides') => (await deps.repos.company(empresa).value<T[]>(['help', name]).get()) ?? []

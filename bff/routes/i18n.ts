@@ -10,7 +10,7 @@ import pt from '../../messages/pt.json' with { type: 'json' }
 
 const FILES: Record<string, Record<string, string>> = { en, es, pt }
 
-/** The translation file of one language (product-shell.md §7 `./i18n/{lang}.json`); public. */
+/** The translation file of one language (docs/shell.md §7 `./i18n/{lang}.json`); public. */
 export function translationFile(lang: string): Record<string, string> | null {
   const file = FILES[lang]
   if (!file) return null

@@ -5,7 +5,7 @@ import { doc } from '../lib/openapi.ts'
 import { iconSetSchema } from '../../domain/schemas/icons.ts'
 import names from '../../domain/data/icon-names.json' with { type: 'json' }
 
-/** The seven icon sets (demo-backend.md §3 Icon sets): grid 6, Heroicons Mini 5. */
+/** The seven icon sets (docs/demo-apis.md §3 Icon sets): grid 6, Heroicons Mini 5. */
 const SETS = [
   ['feather', 'feather', 'Feather', names.feather],
   ['heroicons-outline', 'heroicons_outline', 'Heroicons Outline', names.heroicons_outline],

@@ -24,7 +24,7 @@ import type { ProductRow } from '../../storage/repositories/products.ts'
 
 const TEXT_SORT = new Set(['sku', 'name', 'active'])
 
-/** api/apps/ecommerce/inventory (demo-backend.md §7 E-commerce inventory), the current company's. */
+/** api/apps/ecommerce/inventory (docs/demo-apis.md §7 E-commerce inventory), the current company's. */
 export function inventoryRoutes(deps: Deps) {
   const tags = ['apps/ecommerce/inventory']
   const list = <T extends { id: string }>(name: 'categories' | 'brands' | 'vendors' | 'tags') => (empresa: number) => deps.repos.company(empresa).list<T>(`inventory-${name}`)

@@ -16,7 +16,7 @@ import { FILTERS, FOLDERS } from '../../domain/reference/mailbox.ts'
 
 const PAGE_SIZE = 10
 
-/** demo-backend.md §5: lowercase, spaces to hyphens, hyphens collapsed, only word characters and hyphens. */
+/** docs/demo-apis.md §5: lowercase, spaces to hyphens, hyphens collapsed, only word characters and hyphens. */
 export function labelSlug(title: string): string {
   return title.toLowerCase().replace(/ /g, '-').replace(/-+/g, '-').replace(/[^\w-]+/g, '')
 }
@@ -28,7 +28,7 @@ export function uniqueSlug(slug: string, taken: Set<string>): string {
   return candidate
 }
 
-/** api/apps/mailbox (demo-backend.md §7 Mailbox), the current company's. */
+/** api/apps/mailbox (docs/demo-apis.md §7 Mailbox), the current company's. */
 export function mailboxRoutes(deps: Deps) {
   const tags = ['apps/mailbox']
   const labels = (empresa: number) => deps.repos.company(empresa).list<MailLabel>('mail-labels')

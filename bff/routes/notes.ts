@@ -12,7 +12,7 @@ import { labelCreate, labelUpdate, noteCreate, noteLabelSchema, noteListedSchema
 /** Label references as sent by clients: ids or label objects; stored as ids. */
 const labelIds = (labels: Array<string | { id: string }> | undefined) => labels?.map((l) => (typeof l === 'string' ? l : l.id))
 
-/** api/apps/notes (demo-backend.md §7 Notes), the current company's. */
+/** api/apps/notes (docs/demo-apis.md §7 Notes), the current company's. */
 export function notesRoutes(deps: Deps) {
   const tags = ['apps/notes']
   const notes = (empresa: number) => deps.repos.company(empresa).list<Note>('notes')

@@ -33,7 +33,7 @@ import { POSITION_STEP } from '../../domain/reference/scrumboard.ts'
 type Member = { id: string; name: string; avatar: string | null }
 const byPosition = (a: { position: number }, b: { position: number }) => a.position - b.position
 
-/** api/apps/scrumboard (demo-backend.md §7 Scrum board), the current company's. */
+/** api/apps/scrumboard (docs/demo-apis.md §7 Scrum board), the current company's. */
 export function scrumboardRoutes(deps: Deps) {
   const tags = ['apps/scrumboard']
   const repo = <T extends { id: string }>(name: ScrumList) => (empresa: number) => deps.repos.company(empresa).scrum<T>(name)

@@ -15,7 +15,7 @@ const renumber = (tasks: Task[]) => tasks.map((t, order) => ({ ...t, order }))
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-/** api/apps/tasks (demo-backend.md §7 Tasks), the current company's. */
+/** api/apps/tasks (docs/demo-apis.md §7 Tasks), the current company's. */
 export function tasksRoutes(deps: Deps) {
   const tags = ['apps/tasks']
   const tasks = (empresa: number) => deps.repos.company(empresa).list<Task>('tasks')

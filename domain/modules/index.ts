@@ -15,7 +15,11 @@ import { finance, invoices, orders, reports, scheduling, techOrders } from './co
  * Every module of the product, one line each: the page registry and the role presets, the API's
  * mounts and access table, the pages' routes, the search and the tests all read this list.
  */
-export const MODULES: ModuleDeclaration[] = [clients, jobs, quotes, orders, scheduling, techOrders, invoices, finance, reports, companies, branches, users, pages, userPages]
+const DECLARED = [clients, jobs, quotes, orders, scheduling, techOrders, invoices, finance, reports, companies, branches, users, pages, userPages] as const
+export const MODULES: readonly ModuleDeclaration[] = DECLARED
+
+/** The modules with an API and screens: each is mounted by the BFF (bff/routes/modules.ts) and drawn by the pages (app/features/index.ts), which the compiler checks. */
+export type ModuleWithScreens = Extract<(typeof DECLARED)[number], { api: object } | { own: string }>['id']
 
 /** The modules whose API the resource factory makes. */
 export const RESOURCE_MODULES = MODULES.filter((m): m is ResourceModule => m.api !== undefined)

@@ -1,4 +1,4 @@
-/** The mailbox's fixed folders and filters (demo-backend.md §7 Mailbox). */
+/** The mailbox's fixed folders and filters (docs/demo-apis.md §7 Mailbox). */
 export const FOLDERS = [
   { id: 'folder-inbox', title: 'Inbox', slug: 'inbox', icon: 'heroicons_outline:inbox' },
   { id: 'folder-sent', title: 'Sent', slug: 'sent', icon: 'heroicons_outline:paper-airplane' },

@@ -1,2 +1,2 @@
-/** Scrum board positions grow by this step (demo-backend.md §7 Scrumboard). */
+/** Scrum board positions grow by this step (docs/demo-apis.md §7 Scrumboard). */
 export const POSITION_STEP = 65536

@@ -7,7 +7,7 @@ import { LANGUAGES } from '../cultures.ts'
 import { email, flag, optionalText, text } from './fields.ts'
 
 /**
- * The administration modules' inputs (DOMAIN.md Administration): one schema for the API and
+ * The administration modules' inputs (docs/domain.md Administration): one schema for the API and
  * the pages' forms, so a field is refused with the same words in both.
  */
 const timeZone = z.string().refine((tz) => {

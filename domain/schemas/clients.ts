@@ -7,7 +7,7 @@ import { email, flag, optionalText, tags, text } from './fields.ts'
 /** Where a company's clients are stored (a collection of storage/repositories). */
 export const CLIENTS = 'clients'
 
-/** DOMAIN.md cd_cliente: a person (CPF) or a business (CNPJ). */
+/** docs/domain.md cd_cliente: a person (CPF) or a business (CNPJ). */
 export const CLIENT_KINDS = ['person', 'business'] as const
 export const CONTACT_KINDS = ['email', 'phone'] as const
 

@@ -4,7 +4,7 @@ import { safeLink } from './common.ts'
 const text = (max: number) => z.string().max(max)
 const link = z.string().max(2048).nullable().optional()
 
-/** product-shell.md §3 Message / notification, demo-backend.md §3 Common. */
+/** docs/shell.md §3 Message / notification, docs/demo-apis.md §3 Common. */
 export const messageSchema = z.object({
   id: z.string(),
   image: text(2048).nullable().optional(),
@@ -31,7 +31,7 @@ export const shortcutSchema = z.object({
   useRouter: z.boolean(),
 })
 export type Shortcut = z.infer<typeof shortcutSchema>
-/** The shortcut form's rules (product-shell.md §5): label, icon, link and useRouter required. */
+/** The shortcut form's rules (docs/shell.md §5): label, icon, link and useRouter required. */
 export const shortcutInput = shortcutSchema.omit({ id: true }).extend({ link: safeLink })
 
 export const idQuery = z.object({ id: z.string().min(1).max(200) })

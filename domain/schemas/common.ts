@@ -15,7 +15,7 @@ export function derivedSchema<Make extends (inner: z.ZodType) => z.ZodType>(make
   }) as Make
 }
 
-/** The real backend's wrapper (product-shell.md §3): { IsSuccess, Dados, Msg }. */
+/** The real backend's wrapper (docs/shell.md §3): { IsSuccess, Dados, Msg }. */
 export const wrapper = derivedSchema(<T extends z.ZodType>(dados: T) => z.object({ IsSuccess: z.boolean(), Dados: dados, Msg: z.string() }))
 
 export const publicUserSchema = z.object({

@@ -3,7 +3,7 @@ import { z } from 'zod'
 const file = z.instanceof(File, { message: 'must be a file' })
 const flag = z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true')
 
-/** product-shell.md §3 Upload model and §7 FileManager calls. */
+/** docs/shell.md §3 Upload model and §7 FileManager calls. */
 export const uploadForm = z.object({
   files: z.union([file, z.array(file).max(10)]).optional(),
   getEmpresaProprietario: flag.default(false),

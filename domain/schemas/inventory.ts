@@ -30,7 +30,7 @@ export type Product = z.infer<typeof productSchema>
 export const productPatch = z.object({ id: z.string().min(1).max(200), product: productSchema.omit({ id: true }).partial() })
 
 
-/** The product list query (demo-backend.md §7, §9): page counts from 0 in the slicing, default 1. */
+/** The product list query (docs/demo-apis.md §7, §9): page counts from 0 in the slicing, default 1. */
 export const productListQuery = z.object({
   search: z.string().max(200).default(''),
   sort: z.enum(['name', 'sku', 'active', 'category', 'brand', 'vendor', 'stock', 'reserved', 'cost', 'basePrice', 'taxPercent', 'price', 'weight']).default('name'),

@@ -6,7 +6,7 @@ import { decimal, lines, money, optionalText, percent, tags, text } from './fiel
 /** Where a company's jobs are stored (a collection of storage/repositories). */
 export const JOBS = 'jobs'
 
-/** DOMAIN.md cd_job: how a job is counted. */
+/** docs/domain.md cd_job: how a job is counted. */
 export const JOB_UNITS = ['hour', 'unit', 'visit'] as const
 
 /** A job of the service catalogue as the API and the form take it (price in cents, tax in percent). */

@@ -9,7 +9,7 @@ import { optionalText } from './fields.ts'
 /** Where a company's quotes are stored (a collection of storage/repositories). */
 export const QUOTES = 'quotes'
 
-/** DOMAIN.md cd_cotacao: the statuses stored (real events); *expired* is computed from the date. */
+/** docs/domain.md cd_cotacao: the statuses stored (real events); *expired* is computed from the date. */
 export const QUOTE_STATUSES = ['draft', 'sent', 'approved', 'rejected', 'converted'] as const
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number]
 export const QUOTE_STATES = [...QUOTE_STATUSES, 'expired'] as const
@@ -88,7 +88,7 @@ export type QuoteRow = z.output<typeof quoteRow>
 /** A quote as stored: with its branch's time zone, in which its dates are days. */
 export type StoredQuote = QuoteRecord & { timeZone: string }
 
-/** DOMAIN.md: a quote is expired when its valid-until date has passed and it was not decided. */
+/** docs/domain.md: a quote is expired when its valid-until date has passed and it was not decided. */
 export const quoteState = (q: Pick<QuoteRecord, 'status' | 'validUntil'>, today: string): QuoteState => ((q.status === 'draft' || q.status === 'sent') && q.validUntil < today ? 'expired' : q.status)
 
 /** What a quote is found by: its number, its client's name and tax id (also as bare digits). */

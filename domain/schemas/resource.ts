@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { derivedSchema, paginationSchema, wrapper } from './common.ts'
 
 /**
- * The list query of every module (DOMAIN.md): search, sort, order, page (1-based), size; all=1 shows
+ * The list query of every module (docs/domain.md): search, sort, order, page (1-based), size; all=1 shows
  * deactivated records too; a module with states also takes `state` (only the records in it).
  */
 export const listQuerySchema = <const F extends readonly [string, ...string[]]>(sortable: F, defaultSort: F[number], states?: readonly [string, ...string[]]) => {

@@ -6,7 +6,7 @@ import { mailsRepository } from './mails.ts'
 import { productsRepository } from './products.ts'
 import { companyRecords } from './records.ts'
 
-/** The small lists of the demo apps, each one record (demo-backend.md §7). */
+/** The small lists of the demo apps, each one record (docs/demo-apis.md §7). */
 export type AppList = 'tasks' | 'task-tags' | 'notes' | 'note-labels' | 'mail-labels' | 'contact-tags' | 'inventory-categories' | 'inventory-brands' | 'inventory-vendors' | 'inventory-tags' | 'file-manager' | 'activities'
 export type ScrumList = 'boards' | 'lists' | 'cards' | 'labels' | 'members'
 /** A single value of a company: settings, a dashboard's data, a help-center list. */

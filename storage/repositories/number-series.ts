@@ -9,7 +9,7 @@ type Series = { last: number; free: number[] }
 const inProcess = createKeyLock()
 
 /**
- * A document number series (DOMAIN.md: quotes, orders and invoices per branch and year): every
+ * A document number series (docs/domain.md: quotes, orders and invoices per branch and year): every
  * number once, in order, and none skipped because a write failed — a number whose document
  * could not be written is given back and is the next one taken.
  */

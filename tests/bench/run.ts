@@ -39,6 +39,8 @@ const [helloPort, trivialPort, appPort] = [await freePort(), await freePort(), a
 const children: ChildProcess[] = []
 const results: Record<string, WrkResult> = {}
 let peak: number
+let listRows = 0
+let listBytes = 0
 let lighthouse: LighthouseScores[]
 try {
   // the baselines run in production mode too (React's production build), as the product does
@@ -71,6 +73,15 @@ try {
   results.home = wrk(`${base}/view/home`, { ...PAGE_HEADERS, Cookie: pageCookies }, SECONDS)
   // the same page rendered for every request, as after each write (a hard reload asks for it so)
   results.homeRendered = wrk(`${base}/view/home`, { ...PAGE_HEADERS, Cookie: pageCookies, 'Cache-Control': 'no-cache' }, SECONDS)
+  // issue 25 §7: pages rendered for each request (nothing kept), each a request's CPU on the server's one thread
+  const quoteList = await fetch(`${base}/api/cd_cotacao?size=1`, { headers: { authorization: `Bearer ${accessToken}`, ...tenant } })
+  const quoteId = ((await quoteList.json()) as { Dados: { items: Array<{ id: string }> } }).Dados.items[0].id
+  const listPage = await fetch(`${base}/view/cd_cotacao`, { headers: { cookie: pageCookies, 'cache-control': 'no-cache' } })
+  const listHtml = await listPage.text()
+  listRows = (listHtml.match(/data-testid="data-row"/g) ?? []).length
+  listBytes = new TextEncoder().encode(listHtml).length
+  results.quotesRendered = wrk(`${base}/view/cd_cotacao`, { ...PAGE_HEADERS, Cookie: pageCookies, 'Cache-Control': 'no-cache' }, SECONDS)
+  results.quoteRendered = wrk(`${base}/view/cd_cotacao/${quoteId}`, { ...PAGE_HEADERS, Cookie: pageCookies, 'Cache-Control': 'no-cache' }, SECONDS)
   peak = peakMemoryMb(app.pid!)
   lighthouse = await lighthousePages(base, [
     { page: 'sign-in', path: '/sign-in' },
@@ -88,6 +99,8 @@ const rows: Array<[string, string, WrkResult, WrkResult]> = [
   ['authenticated tenant list, 50 records', 'hello', results.list, results.hello],
   ['signed-in home page (SSR, kept until a write)', 'trivial', results.home, results.trivial],
   ['signed-in home page (SSR, rendered each time)', 'trivial', results.homeRendered, results.trivial],
+  ['quotes list page, 20 rows (SSR, rendered each time)', 'trivial', results.quotesRendered, results.trivial],
+  ['one quote page (SSR, rendered each time)', 'trivial', results.quoteRendered, results.trivial],
 ]
 const fmt = (n: number, digits = 0) => n.toFixed(digits)
 console.log(`\n| case | req/s | p50 ms | p99 ms | ratio to its baseline | errors |\n|---|---:|---:|---:|---:|---:|`)
@@ -97,6 +110,14 @@ for (const [name, baseline, r, b] of rows) {
 console.log(`\nServer peak memory (VmHWM): ${peak} MB; as npm start runs it: ${Object.entries(startEnv).map(([k, v]) => `${k}=${v}`).join(' ')} ${nodeFlags.join(' ')}`)
 printLighthouse(lighthouse)
 console.log(`Targets (issue 14): list ≥ 0.25 of hello → ${fmt(results.list.rps / results.hello.rps, 2)}; home ≥ 0.6 of trivial → ${fmt(results.home.rps / results.trivial.rps, 2)} with p99 ≤ 50 ms → ${fmt(results.home.p99, 1)} ms (rendered each time: ${fmt(results.homeRendered.rps / results.trivial.rps, 2)}, p99 ${fmt(results.homeRendered.p99, 1)} ms); memory < 200 MB → ${peak} MB`)
+
+// A page's cost on the server's one thread, against the trivial page's (req/s at saturation: 1000 / ms per request).
+const msOf = (r: WrkResult) => 1000 / r.rps
+console.log(`\n| page rendered each time | ms per request | × trivial page (target ≤ 3 and < 6 ms) |\n|---|---:|---:|`)
+for (const [name, r] of [['trivial React Router page', results.trivial], ['signed-in home', results.homeRendered], ['quotes list', results.quotesRendered], ['one quote', results.quoteRendered]] as const) {
+  console.log(`| ${name} | ${fmt(msOf(r), 2)} | ${fmt(msOf(r) / msOf(results.trivial), 2)} |`)
+}
+console.log(`Quotes list page: ${listRows} rows in ${fmt(listBytes / 1024, 1)} KB of HTML (target: 20 rows under 40 KB)`)
 
 // The demo lists at three sizes, each against the hello-world baseline of this run.
 const sizes = (process.env.BENCH_LIST_SIZES ?? '1000,10000,100000').split(',').map(Number)
@@ -118,6 +139,6 @@ if (ten && hundred) {
 const quotes = await benchQuotes((process.env.BENCH_QUOTE_SIZES ?? '5000,50000').split(',').map(Number), SECONDS)
 printQuotes(quotes)
 mkdirSync(join(root, 'tests/artifacts'), { recursive: true })
-writeFileSync(join(root, 'tests/artifacts/bench.json'), JSON.stringify({ seconds: SECONDS, results, peakMemoryMb: peak, lighthouse, lists, quotes }, null, 2))
+writeFileSync(join(root, 'tests/artifacts/bench.json'), JSON.stringify({ seconds: SECONDS, results, peakMemoryMb: peak, lighthouse, lists, quotes, quotesPage: { rows: listRows, bytes: listBytes } }, null, 2))
 // Crash and concurrency soak (issue 14 §4): SIGKILLed servers under mixed traffic, fs and redis.
 if (process.env.SOAK_SECONDS !== '0') execFileSync(process.execPath, ['tests/bench/soak.ts'], { cwd: root, stdio: 'inherit' })

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import { expectAccessible, signIn } from './helpers.ts'
 
-// The field-service chain in the browser (DOMAIN.md): clients and the service catalogue.
+// The field-service chain in the browser (docs/domain.md): clients and the service catalogue.
 
 test('an office worker adds a client with a contact and an address; a wrong CPF is refused at its field', async ({ page }) => {
   await signIn(page, DEMO_ADMIN)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { testBff, type TestBff } from '../shared/bff.ts'
+import { DEFAULT_PAGES, presetLevel } from '../../domain/modules/index.ts'
 
 const acme = { 'x-empresa': '1', 'x-filial': '2' }
 type Answer<T = unknown> = { IsSuccess: boolean; Dados: T; Msg: string; fields?: Record<string, string[]> }
@@ -146,7 +147,11 @@ describe('ac_usuarios and ac_usuariospaginas', () => {
     expect(await (await asRita('/common/invitations')).json()).toEqual([])
     expect((await json<Record<string, unknown>>(await call(`/ac_usuarios/${id}`))).Dados).toMatchObject({ invited: false })
     const nav = async () => (await (await asRita('/common/shell')).json()) as { pages: Array<{ module: string; level: string }> }
-    expect((await nav()).pages.map((p) => p.module)).toEqual(['cd_cliente', 'cd_job', 'cd_ordem', 'cd_ordemagendamento', 'cd_techorders'])
+    // the technician's role preset, in the registry's order (every module declares its presets)
+    const technicianPages = DEFAULT_PAGES.filter((p) => presetLevel('technician', p.module) !== 'none').map((p) => p.module)
+    expect(technicianPages).toEqual(expect.arrayContaining(['cd_cliente', 'cd_job', 'cd_techorders']))
+    expect(technicianPages).not.toContain('cd_filial')
+    expect((await nav()).pages.map((p) => p.module)).toEqual(technicianPages)
     expect((await asRita('/cd_filial')).status).toBe(403)
 
     // the matrix: view on branches, taken away from clients
@@ -156,7 +161,7 @@ describe('ac_usuarios and ac_usuariospaginas', () => {
     expect(put.status).toBe(200)
     expect((await asRita('/cd_filial')).status).toBe(200)
     expect((await asRita('/cd_filial', { method: 'POST', json: { NOM_FILIAL: 'X', TIME_ZONE: 'UTC', PREFIX: 'X' } })).status).toBe(403)
-    expect((await nav()).pages.map((p) => p.module)).toEqual(['cd_job', 'cd_ordem', 'cd_ordemagendamento', 'cd_techorders', 'cd_filial'])
+    expect((await nav()).pages.map((p) => p.module)).toEqual([...technicianPages.filter((m) => m !== 'cd_cliente'), 'cd_filial'])
     expect((await call('/ac_usuariospaginas', { method: 'PUT', json: { userId: id, levels: { nope_page: 'view' } } })).status).toBe(400)
     // a technician cannot change their own access
     expect((await asRita('/ac_usuariospaginas', { method: 'PUT', json: { userId: id, levels: { ac_usuarios: 'delete' } } })).status).toBe(403)

@@ -135,3 +135,22 @@ describe('cd_job', () => {
     expect((await admin<Job>(`/cd_job/${list.body.Dados.items[0].id}`)).body.Dados.unitPrice).toBe(95000)
   })
 })
+
+describe('searching without accents', () => {
+  it('finds "Pão de Açúcar" by "pao de acucar" in the clients list, the quotes list and the header search, and "PÃO" too', async () => {
+    const bff = await testBff()
+    const admin = await callAs(bff, DEMO_ADMIN)
+    const client = await admin<Client>('/cd_cliente', { method: 'POST', json: { ...person, kind: 'business', name: 'Padaria Pão de Açúcar', taxId: '11.222.333/0001-81' } })
+    expect(client.status).toBe(200)
+    const quote = await admin<{ number: string }>('/cd_cotacao', { method: 'POST', json: { clientId: client.body.Dados.id, lines: [{ description: 'Forno', quantity: 1, unitPrice: 10000 }] } })
+    expect(quote.status).toBe(200)
+    for (const search of ['pao de acucar', 'PÃO']) {
+      const clients = await admin<List<Client>>(`/cd_cliente?search=${encodeURIComponent(search)}`)
+      expect(clients.body.Dados.items.map((c) => c.name)).toEqual(['Padaria Pão de Açúcar'])
+      const quotes = await admin<List<{ number: string }>>(`/cd_cotacao?search=${encodeURIComponent(search)}`)
+      expect(quotes.body.Dados.items.map((q) => q.number)).toEqual([quote.body.Dados.number])
+    }
+    const found = (await (await bff.call('/common/search', { method: 'POST', token: await bff.signIn(DEMO_ADMIN), headers: { 'x-empresa': '1', 'x-filial': '1' }, json: { query: 'pao de acucar' } })).json()) as Array<{ id: string; results: Array<{ value: string }> }>
+    expect(found.find((g) => g.id === 'clients')?.results.map((r) => r.value)).toEqual(['Padaria Pão de Açúcar'])
+  })
+})

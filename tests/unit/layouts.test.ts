@@ -3,7 +3,7 @@ import { pickLayout } from '../../app/lib/layouts.ts'
 
 const q = (s: string) => new URLSearchParams(s)
 
-describe('pickLayout (product-shell.md §2: configured default, query parameter, route data)', () => {
+describe('pickLayout (docs/shell.md §2: configured default, query parameter, route data)', () => {
   it('takes the configured default when nothing asks for another', () => {
     expect(pickLayout(q(''), [{}, { handle: undefined }], 'classy')).toBe('classy')
     expect(pickLayout(q(''), [], 'modern')).toBe('modern')

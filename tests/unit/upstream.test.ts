@@ -54,7 +54,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => upstream.server.close(() => resolve())))
 
 describe('upstream mode (UPSTREAM_API_URL)', () => {
-  it('forwards ac_*, cd_* and FileManager calls with the headers of product-shell.md §7 and passes the answer back', async () => {
+  it('forwards ac_*, cd_* and FileManager calls with the headers of docs/shell.md §7 and passes the answer back', async () => {
     const res = await bff.call('/cd_filial/user-branches?x=1', { token, headers: { 'accept-language': 'es' } })
     expect(res.status).toBe(200)
     expect(res.headers.get('etag')).toBe('"7"')

@@ -1,25 +1,16 @@
-import { companyInput, companyRow } from '../../../domain/schemas/admin.ts'
-import type { FeatureModule } from '../../kit/module'
+import { companies as companiesModule } from '../../../domain/modules/ac-empresas.ts'
+import { defineFeature } from '../../kit/module'
 import { CULTURE_OPTIONS } from '../options'
 
-/** ac_empresas (DOMAIN.md): the companies the user holds. */
-export const companies = {
-  module: 'ac_empresas',
+/** ac_empresas (docs/domain.md): the companies the user holds. */
+export const companies = defineFeature(companiesModule, {
   newTitle: 'new_company',
-  api: '/ac_empresas',
-  row: companyRow,
-  idKey: 'COD_EMPRESA',
-  nameKey: 'NOME_EMPRESA',
-  defaultSort: 'NOME_EMPRESA',
-  input: { create: companyInput, edit: companyInput },
-  // the creator becomes the new company's admin (the BFF's rule)
-  createLevel: 'delete',
   columns: [
-    { key: 'COD_EMPRESA', label: 'f_code', sortable: true },
-    { key: 'NOME_EMPRESA', label: 'f_company_name', sortable: true },
-    { key: 'CNPJ', label: 'f_cnpj', sortable: true },
+    { key: 'COD_EMPRESA', label: 'f_code' },
+    { key: 'NOME_EMPRESA', label: 'f_company_name' },
+    { key: 'CNPJ', label: 'f_cnpj' },
     { key: 'CURRENCY', label: 'f_currency' },
-    { key: 'ACTIVE', label: 'admin_status', sortable: true, show: 'active' },
+    { key: 'ACTIVE', label: 'admin_status', show: 'active' },
   ],
   fields: [
     { name: 'NOME_EMPRESA', label: 'f_company_name', type: 'text', required: true },
@@ -32,4 +23,4 @@ export const companies = {
     { name: 'CULTURE', label: 'f_culture', type: 'select', options: CULTURE_OPTIONS },
     { name: 'TIME_ZONE', label: 'f_time_zone', type: 'timezone' },
   ],
-} satisfies FeatureModule
+})

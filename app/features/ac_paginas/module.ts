@@ -1,21 +1,14 @@
-import { pageInput, pageRow } from '../../../domain/schemas/admin.ts'
-import type { FeatureModule } from '../../kit/module'
+import { pages as pagesModule } from '../../../domain/modules/ac-paginas.ts'
+import { defineFeature } from '../../kit/module'
 
-/** ac_paginas (DOMAIN.md): the company's registry of screens (renamed, regrouped, reordered, hidden). */
-export const pages = {
-  module: 'ac_paginas',
-  api: '/ac_paginas',
-  row: pageRow,
-  idKey: 'module',
-  nameKey: 'title_en',
-  defaultSort: 'order',
-  input: { edit: pageInput },
+/** ac_paginas (docs/domain.md): the company's registry of screens (renamed, regrouped, reordered, hidden). */
+export const pages = defineFeature(pagesModule, {
   columns: [
-    { key: 'order', label: 'f_order', sortable: true },
-    { key: 'module', label: 'f_module', sortable: true },
-    { key: 'title_en', label: 'f_title_en', sortable: true },
-    { key: 'group', label: 'f_group', sortable: true, labels: { field: 'group_field', money: 'group_money', admin: 'group_admin' } },
-    { key: 'active', label: 'admin_status', sortable: true, show: 'active' },
+    { key: 'order', label: 'f_order' },
+    { key: 'module', label: 'f_module' },
+    { key: 'title_en', label: 'f_title_en' },
+    { key: 'group', label: 'f_group', labels: { field: 'group_field', money: 'group_money', admin: 'group_admin' } },
+    { key: 'active', label: 'admin_status', show: 'active' },
   ],
   fields: [
     { name: 'title_en', label: 'f_title_en', type: 'text', required: true },
@@ -25,4 +18,4 @@ export const pages = {
     { name: 'order', label: 'f_order', type: 'number', required: true },
     { name: 'icon', label: 'f_icon', type: 'text', wide: true, required: true },
   ],
-} satisfies FeatureModule
+})

@@ -1,31 +1,24 @@
-import { userCreateInput, userRow, userUpdateInput } from '../../../domain/schemas/admin.ts'
+import { users as usersModule } from '../../../domain/modules/ac-usuarios.ts'
 import { branchRowSchema } from '../../../domain/schemas/tenancy.ts'
 import { listAnswer } from '../../../domain/schemas/resource.ts'
-import type { FeatureModule, TextKey } from '../../kit/module'
+import { defineFeature, type TextKey } from '../../kit/module'
 import { CULTURE_OPTIONS } from '../options'
 
 const ROLE_LABELS: Record<string, TextKey> = { admin: 'role_admin', manager: 'role_manager', dispatcher: 'role_dispatcher', technician: 'role_technician', finance: 'role_finance' }
 
 /**
- * ac_usuarios (DOMAIN.md): the people of the current company, with their role and branch there.
+ * ac_usuarios (docs/domain.md): the people of the current company, with their role and branch there.
  * Adding one invites them; their name and language are theirs, read-only here once added.
  */
-export const users = {
-  module: 'ac_usuarios',
+export const users = defineFeature(usersModule, {
   newTitle: 'new_user',
-  api: '/ac_usuarios',
-  row: userRow,
-  idKey: 'id',
-  nameKey: 'name',
-  defaultSort: 'name',
-  input: { create: userCreateInput, edit: userUpdateInput },
   setupStep: { label: 'setup_team', href: '/view/ac_usuarios/new', done: (list) => list.pagination.length > 1 },
   columns: [
-    { key: 'name', label: 'f_name', sortable: true },
-    { key: 'email', label: 'f_email', sortable: true },
-    { key: 'role', label: 'f_role', sortable: true, labels: ROLE_LABELS },
+    { key: 'name', label: 'f_name' },
+    { key: 'email', label: 'f_email' },
+    { key: 'role', label: 'f_role', labels: ROLE_LABELS },
     { key: 'filial', label: 'f_branch', lookup: 'branches', all: 'f_all_branches' },
-    { key: 'active', label: 'admin_status', sortable: true, show: 'active' },
+    { key: 'active', label: 'admin_status', show: 'active' },
     { key: 'invited', label: 'admin_invitation', labels: { true: 'admin_invited', false: 'admin_joined' } },
   ],
   fields: [
@@ -38,4 +31,4 @@ export const users = {
   // every branch, inactive ones too: a user's branch is shown whatever its state
   lookups: async (get) => ({ branches: (await get('/cd_filial?size=100&all=1', listAnswer(branchRowSchema).shape.Dados)).items.map((b) => [String(b.COD_FILIAL), b.NOM_FILIAL]) }),
   recordLinks: (values) => [{ href: `/view/ac_usuariospaginas/${encodeURIComponent(String(values.id))}`, label: 'admin_access_manage' }],
-} satisfies FeatureModule
+})

@@ -8,7 +8,7 @@ export type AccessRow = { module: string; title: string; preset: Level; level: L
 type Level = 'none' | 'view' | 'edit' | 'delete'
 const LEVELS: Level[] = ['none', 'view', 'edit', 'delete']
 
-/** DOMAIN.md ac_usuariospaginas: one user's matrix, page by page, starting from the role's preset. */
+/** docs/domain.md ac_usuariospaginas: one user's matrix, page by page, starting from the role's preset. */
 export function AccessMatrix({ user, rows, version, stale, canEdit }: { user: { name: string; role: string }; rows: AccessRow[]; version: string | null; stale: boolean; canEdit: boolean }) {
   const t = useT()
   const busy = useNavigation().state === 'submitting'

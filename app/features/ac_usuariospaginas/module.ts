@@ -1,7 +1,7 @@
 import type { FeatureModule } from '../../kit/module'
 import { users } from '../ac_usuarios/module'
 
-/** ac_usuariospaginas (DOMAIN.md): the users' list, each row leading to that user's page matrix (no form: read-only list). */
+/** ac_usuariospaginas (docs/domain.md): the users' list, each row leading to that user's page matrix (no form: read-only list). */
 export const userPages = {
   ...users,
   module: 'ac_usuariospaginas',

@@ -1,19 +1,11 @@
-import { clientFields, clientInput, clientRow } from '../../../domain/schemas/clients.ts'
+import { clients as clientsModule } from '../../../domain/modules/cd-cliente.ts'
 import { quoteRow } from '../../../domain/schemas/quotes.ts'
 import { QUOTE_STATE_LABELS } from '../cd_cotacao/module'
-import type { FeatureModule } from '../../kit/module'
+import { defineFeature } from '../../kit/module'
 
-/** cd_cliente (DOMAIN.md): the company's clients, persons (CPF) and businesses (CNPJ). */
-export const clients = {
-  module: 'cd_cliente',
+/** cd_cliente (docs/domain.md): the company's clients, persons (CPF) and businesses (CNPJ). */
+export const clients = defineFeature(clientsModule, {
   newTitle: 'new_client',
-  api: '/cd_cliente',
-  row: clientRow,
-  idKey: 'id',
-  nameKey: 'name',
-  defaultSort: 'name',
-  input: { create: clientInput, edit: clientFields },
-  activity: true,
   related: [
     {
       title: 'client_quotes',
@@ -23,19 +15,19 @@ export const clients = {
       columns: [
         { key: 'number', label: 'f_number' },
         { key: 'state', label: 'f_state', labels: QUOTE_STATE_LABELS },
-        { key: 'validUntil', label: 'f_valid_until' },
+        { key: 'validUntil', label: 'f_valid_until', show: 'date' },
         { key: 'total', label: 'f_total', show: 'money' },
       ],
     },
   ],
   setupStep: { label: 'setup_client', href: '/view/cd_cliente/new', done: (list) => list.pagination.length > 0 },
   columns: [
-    { key: 'name', label: 'f_name', sortable: true },
-    { key: 'kind', label: 'f_kind', sortable: true, labels: { person: 'kind_person', business: 'kind_business' } },
-    { key: 'taxId', label: 'f_tax_id', sortable: true },
+    { key: 'name', label: 'f_name' },
+    { key: 'kind', label: 'f_kind', labels: { person: 'kind_person', business: 'kind_business' } },
+    { key: 'taxId', label: 'f_tax_id' },
     { key: 'phone', label: 'f_phone' },
-    { key: 'city', label: 'f_city', sortable: true },
-    { key: 'active', label: 'admin_status', sortable: true, show: 'active' },
+    { key: 'city', label: 'f_city' },
+    { key: 'active', label: 'admin_status', show: 'active' },
   ],
   fields: [
     { name: 'kind', label: 'f_kind', type: 'select', required: true, options: [['person', 'kind_person'], ['business', 'kind_business']] },
@@ -69,4 +61,4 @@ export const clients = {
     { name: 'tags', label: 'f_tags', type: 'text', wide: true },
     { name: 'notes', label: 'f_notes', type: 'textarea', wide: true },
   ],
-} satisfies FeatureModule
+})

@@ -1,9 +1,10 @@
+import { quotes as quotesModule } from '../../../domain/modules/cd-cotacao.ts'
 import type { z } from 'zod'
 import { listAnswer } from '../../../domain/schemas/resource.ts'
 import { clientRow } from '../../../domain/schemas/clients.ts'
 import { jobRow } from '../../../domain/schemas/jobs.ts'
-import { quoteInput, quoteRow } from '../../../domain/schemas/quotes.ts'
-import type { FactFormat, FeatureModule, HomeCard } from '../../kit/module'
+import { quoteRow } from '../../../domain/schemas/quotes.ts'
+import { defineFeature, type FactFormat, type HomeCardOf } from '../../kit/module'
 import { CULTURE_OPTIONS } from '../options'
 
 /** The quote states' labels (the list, the badge, a client's quotes). */
@@ -12,13 +13,14 @@ export const QUOTE_STATE_LABELS = { draft: 'state_draft', sent: 'state_sent', ap
 /** What a home card shows of a quote. */
 const cardRow = quoteRow.pick({ id: true, number: true, clientName: true, validUntil: true, total: true, currency: true, decision: true })
 type CardRow = z.output<typeof cardRow>
+type QuoteCard = HomeCardOf<typeof quotesModule>
 
 /** A home card of the quotes in one state, in an order: each line the client, the number and `when`, the total. */
-const quoteCard = (name: 'waiting' | 'approved', state: 'sent' | 'approved', order: string, when: (row: CardRow, f: FactFormat) => string): HomeCard => ({
+const quoteCard = (name: 'waiting' | 'approved', state: 'sent' | 'approved', order: Pick<QuoteCard['query'], 'sort' | 'order'>, when: (row: CardRow, f: FactFormat) => string): QuoteCard => ({
   id: `quotes-${name}`,
   title: `home_quotes_${name}`,
   empty: `home_quotes_${name}_none`,
-  query: `state=${state}&${order}`,
+  query: { state, ...order },
   row: cardRow,
   // the card's list checked each row with cardRow
   item: (values, f) => {
@@ -27,26 +29,17 @@ const quoteCard = (name: 'waiting' | 'approved', state: 'sent' | 'approved', ord
   },
 })
 
-/** cd_cotacao (DOMAIN.md): the branch's quotes, from draft to the client's answer. */
-export const quotes = {
-  module: 'cd_cotacao',
+/** cd_cotacao (docs/domain.md): the branch's quotes, from draft to the client's answer. */
+export const quotes = defineFeature(quotesModule, {
   newTitle: 'new_quote',
-  api: '/cd_cotacao',
-  row: quoteRow,
-  idKey: 'id',
-  nameKey: 'number',
-  defaultSort: 'number',
-  input: { create: quoteInput, edit: quoteInput },
-  activity: true,
-  stateKey: 'state',
   states: QUOTE_STATE_LABELS,
   editable: (values) => values.status === 'draft',
   actions: [
-    { name: 'send', label: 'action_send', when: ['draft'], done: 'done_sent', variant: 'primary' },
-    { name: 'approve', label: 'action_approve', when: ['sent'], done: 'done_approved' },
-    { name: 'reject', label: 'action_reject', when: ['sent'], done: 'done_rejected', variant: 'danger-outline' },
-    { name: 'convert', label: 'action_convert', when: ['approved'], done: 'done_converted', variant: 'primary' },
-    { name: 'duplicate', label: 'action_duplicate', when: Object.keys(QUOTE_STATE_LABELS), done: 'done_duplicated', to: 'new' },
+    { name: 'send', label: 'action_send', done: 'done_sent', variant: 'primary' },
+    { name: 'approve', label: 'action_approve', done: 'done_approved' },
+    { name: 'reject', label: 'action_reject', done: 'done_rejected', variant: 'danger-outline' },
+    { name: 'convert', label: 'action_convert', done: 'done_converted', variant: 'primary' },
+    { name: 'duplicate', label: 'action_duplicate', done: 'done_duplicated', to: 'new' },
   ],
   facts: (values, f) => {
     const totals = values.totals as { subtotal: number; discount: number; tax: number; total: number }
@@ -62,11 +55,11 @@ export const quotes = {
     ]
   },
   columns: [
-    { key: 'number', label: 'f_number', sortable: true },
-    { key: 'clientName', label: 'f_client', sortable: true },
-    { key: 'state', label: 'f_state', sortable: true, labels: QUOTE_STATE_LABELS },
-    { key: 'validUntil', label: 'f_valid_until', sortable: true },
-    { key: 'total', label: 'f_total', sortable: true, show: 'money' },
+    { key: 'number', label: 'f_number' },
+    { key: 'clientName', label: 'f_client' },
+    { key: 'state', label: 'f_state', labels: QUOTE_STATE_LABELS },
+    { key: 'validUntil', label: 'f_valid_until', show: 'date' },
+    { key: 'total', label: 'f_total', show: 'money' },
   ],
   fields: [
     { name: 'clientId', label: 'f_client', type: 'select', lookup: 'clients', required: true, empty: 'choose_client', currentLabel: (values) => (values.clientName ? String(values.clientName) : undefined) },
@@ -95,12 +88,12 @@ export const quotes = {
     return { clients: clients.items.map((c) => [c.id, c.taxId ? `${c.name} · ${c.taxId}` : c.name]), jobs: jobs.items.map((j) => [j.id, `${j.code} · ${j.name}`]) }
   },
   homeCards: [
-    quoteCard('waiting', 'sent', 'sort=validUntil&order=asc', (row, f) => `${f.label('f_valid_until')}: ${f.date(row.validUntil)}`),
-    quoteCard('approved', 'approved', 'sort=createdAt&order=desc', (row, f) => (row.decision ? `${f.label('state_approved')}: ${f.date(row.decision.at)}` : f.label('state_approved'))),
+    quoteCard('waiting', 'sent', { sort: 'validUntil', order: 'asc' }, (row, f) => `${f.label('f_valid_until')}: ${f.date(row.validUntil)}`),
+    quoteCard('approved', 'approved', { sort: 'createdAt', order: 'desc' }, (row, f) => (row.decision ? `${f.label('state_approved')}: ${f.date(row.decision.at)}` : f.label('state_approved'))),
   ],
   setupStep: { label: 'setup_quote', href: '/view/cd_cotacao/new', done: (list) => list.pagination.length > 0 },
   recordLinks: (values) => [
     { href: `/resources/quote-pdf/${encodeURIComponent(String(values.id))}`, label: 'quote_pdf' },
     ...(values.sentAt ? [{ href: `/resources/quote-link/${encodeURIComponent(String(values.id))}`, label: 'quote_client_link' as const }] : []),
   ],
-} satisfies FeatureModule
+})

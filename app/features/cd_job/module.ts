@@ -1,25 +1,17 @@
-import { jobInput, jobRow } from '../../../domain/schemas/jobs.ts'
-import type { FeatureModule } from '../../kit/module'
+import { jobs as jobsModule } from '../../../domain/modules/cd-job.ts'
+import { defineFeature } from '../../kit/module'
 
-/** cd_job (DOMAIN.md): the service catalogue quote and order lines pick from. */
-export const jobs = {
-  module: 'cd_job',
+/** cd_job (docs/domain.md): the service catalogue quote and order lines pick from. */
+export const jobs = defineFeature(jobsModule, {
   newTitle: 'new_job',
-  api: '/cd_job',
-  row: jobRow,
-  idKey: 'id',
-  nameKey: 'name',
-  defaultSort: 'code',
-  input: { create: jobInput, edit: jobInput },
-  activity: true,
   setupStep: { label: 'setup_jobs', href: '/view/cd_job/new', done: (list) => list.pagination.length > 0 },
   columns: [
-    { key: 'code', label: 'f_code', sortable: true },
-    { key: 'name', label: 'f_name', sortable: true },
-    { key: 'unit', label: 'f_unit', sortable: true, labels: { hour: 'unit_hour', unit: 'unit_unit', visit: 'unit_visit' } },
-    { key: 'unitPrice', label: 'f_unit_price', sortable: true, show: 'money' },
-    { key: 'durationMinutes', label: 'f_duration', sortable: true },
-    { key: 'active', label: 'admin_status', sortable: true, show: 'active' },
+    { key: 'code', label: 'f_code' },
+    { key: 'name', label: 'f_name' },
+    { key: 'unit', label: 'f_unit', labels: { hour: 'unit_hour', unit: 'unit_unit', visit: 'unit_visit' } },
+    { key: 'unitPrice', label: 'f_unit_price', show: 'money' },
+    { key: 'durationMinutes', label: 'f_duration' },
+    { key: 'active', label: 'admin_status', show: 'active' },
   ],
   fields: [
     { name: 'code', label: 'f_code', type: 'text', required: true },
@@ -32,4 +24,4 @@ export const jobs = {
     { name: 'description', label: 'f_description', type: 'textarea', wide: true },
     { name: 'checklist', label: 'f_checklist', type: 'textarea', wide: true },
   ],
-} satisfies FeatureModule
+})

@@ -8,7 +8,7 @@ import { UserMenu } from '../../components/user-menu'
 import { useFrame } from './frame-context'
 import { MenuButton } from './drawer'
 
-/** The header's tools (product-shell.md §2): languages, fullscreen, shortcuts, messages, notifications, user menu. */
+/** The header's tools (docs/shell.md §2): languages, fullscreen, shortcuts, messages, notifications, user menu. */
 export function HeaderTools() {
   const { user, unread, timeZone } = useFrame()
   return (

@@ -12,7 +12,7 @@ import { MaterialFrame } from './material'
 import { ModernFrame } from './modern'
 import { ThinFrame } from './thin'
 
-/** Each layout of product-shell.md §2, composed from the shared pieces in ../frame. */
+/** Each layout of docs/shell.md §2, composed from the shared pieces in ../frame. */
 export const FRAMES: Record<LayoutName, (props: FrameProps) => React.ReactNode> = {
   empty: EmptyFrame,
   centered: CenteredFrame,

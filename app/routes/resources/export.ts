@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/export'
-import { FEATURES } from '../../features'
+import { featureOf } from '../../features'
 import { cellText } from '../../kit/data-table'
 import { loadLookups } from '../../kit/screens.server'
 import { callBff } from '../../lib/api.server'
@@ -21,7 +21,7 @@ const listPage = z.object({ Dados: z.object({ items: z.array(z.record(z.string()
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireUser(request, context)
-  const def = FEATURES[params.module]
+  const def = featureOf(params.module)
   if (!def) throw data(null, { status: 404 })
   const url = new URL(request.url)
   const query = new URLSearchParams({ size: String(PAGE) })

@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     else if (input.intent === 'mark-all') res = await panel['mark-all-as-read'].$get()
     else res = await panel.$delete({ query: { id: input.id } })
   }
-  // product-shell.md §8: a change the BFF refused is told in a toast
+  // docs/shell.md §8: a change the BFF refused is told in a toast
   if (!res.ok) {
     const url = new URL(back, 'http://x')
     url.searchParams.set('toast', 'error_unexpected')

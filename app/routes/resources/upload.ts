@@ -9,7 +9,7 @@ type FileAnswer = { Error?: string | null; error?: string; ListFiles?: Array<{ I
 
 /**
  * The upload dialog's Save and Delete. Save: the file goes to the BFF's FileManager upload; for
- * the company logo it then becomes the company's logo and the user's avatar (product-shell.md §4).
+ * the company logo it then becomes the company's logo and the user's avatar (docs/shell.md §4).
  * Delete (intent=delete): the logo — the company goes back to the default logo, then the file is
  * deleted by its URL; the avatar — the profile goes back to initials. An avatar upload becomes
  * the user's picture. Errors come back as the BFF said them (§8), else the spec's texts.

@@ -31,7 +31,7 @@ const profileForm = z.object({
 
 type Result = { form: 'profile' | 'password'; ok: boolean; fields: FieldErrors; error: string | null }
 
-/** The profile (product-shell.md view/myaccount): name, language, status and the password. */
+/** The profile (docs/shell.md view/myaccount): name, language, status and the password. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = formFields(await request.formData())
   const t = translator(requestLocale(request))

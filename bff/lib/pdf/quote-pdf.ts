@@ -33,7 +33,7 @@ async function embedLogo(doc: PDFDocument, bytes: Uint8Array | null): Promise<PD
 }
 
 /**
- * A quote as an A4 PDF (DOMAIN.md: print with the company's logo, in the client's culture): the
+ * A quote as an A4 PDF (docs/domain.md: print with the company's logo, in the client's culture): the
  * standard fonts (no font files: it runs on Node, Workers and Deno alike), the lines' table
  * repeated on each page it flows to, totals kept together, page numbers in the footer.
  */

@@ -15,7 +15,7 @@ import { translator, useT } from '../../../lib/i18n'
 import { pageInfo } from '../../../lib/page-info.server'
 import { requireUser } from '../../../lib/session.server'
 
-/** One user's page matrix (DOMAIN.md ac_usuariospaginas): the role's preset, adjusted page by page. */
+/** One user's page matrix (docs/domain.md ac_usuariospaginas): the role's preset, adjusted page by page. */
 export async function loader(args: Route.LoaderArgs) {
   const page = await pageInfo(args.request, args.context, userPages.module)
   const id = encodeURIComponent(args.params.id)
