@@ -151,7 +151,8 @@ export function cdCotacaoRoutes(deps: Deps) {
         const { clientId } = c.req.valid('param')
         const store = quoteStore(deps, c.get('tenant').empresa)
         const mine = [...(await store.rows()).values()].filter((q) => q.clientId === clientId && (grant.filial === 'all' || q.filial === grant.filial))
-        mine.sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+        // two quotes made in the same millisecond (a duplicate) keep their numbers' order
+        mine.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.number.localeCompare(a.number))
         return c.json(ok((await store.getMany(mine.slice(0, 100).map((q) => q.id))).map((q) => quoteRowOf(q, deps.now()))))
       })
       .get('/:id/pdf', doc({ summary: 'The quote as a PDF with the company logo, in the client\'s language', tags, responses: { 200: { description: 'The PDF', content: 'application/pdf' }, 403: apiErrorSchema, 404: apiErrorSchema } }), requireTenant(deps), valid('param', idParam), async (c) => {

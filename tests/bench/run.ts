@@ -39,8 +39,8 @@ const [helloPort, trivialPort, appPort] = [await freePort(), await freePort(), a
 const children: ChildProcess[] = []
 const results: Record<string, WrkResult> = {}
 let peak: number
-let listRows = 0
-let listBytes = 0
+let listRows: number
+let listBytes: number
 let lighthouse: LighthouseScores[]
 try {
   // the baselines run in production mode too (React's production build), as the product does
