@@ -7,13 +7,35 @@ import tseslint from 'typescript-eslint'
  * runtime entries (bff/runtime/) — which decide whether to load the demo data — and the
  * tests may import it. An import that points up fails the lint.
  */
-const layer = (name) => ({ group: [`**/${name}/**`, `${name}/**`], message: `This layer may not import ${name}/: imports point down only (app → bff → storage → domain).` })
+const layer = (name) => ({
+  group: [`**/${name}/**`, `${name}/**`],
+  message: `This layer may not import ${name}/: imports point down only (app → bff → storage → domain).`,
+})
 const upward = (...names) => ['error', { patterns: names.map(layer) }]
 /** The API reaches storage through repositories: keys and the repositories' building blocks stay inside storage/. */
-const storageInside = { group: ['**/storage/keys.ts', '**/storage/repositories/list-record.ts', '**/storage/repositories/records.ts', '**/storage/repositories/indexed-records.ts'], message: 'Reach storage through a repository (storage/repositories/index.ts): keys and collection names are theirs.' }
+const storageInside = {
+  group: [
+    '**/storage/keys.ts',
+    '**/storage/repositories/list-record.ts',
+    '**/storage/repositories/records.ts',
+    '**/storage/repositories/indexed-records.ts',
+  ],
+  message: 'Reach storage through a repository (storage/repositories/index.ts): keys and collection names are theirs.',
+}
 
 export default tseslint.config(
-  { ignores: ['build/', 'dist-worker/', 'app/paraglide/', '.react-router/', 'node_modules/', 'tests/artifacts/', '.wrangler/', '.data/'] },
+  {
+    ignores: [
+      'build/',
+      'dist-worker/',
+      'app/paraglide/',
+      '.react-router/',
+      'node_modules/',
+      'tests/artifacts/',
+      '.wrangler/',
+      '.data/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -28,18 +50,42 @@ export default tseslint.config(
       'no-new-func': 'error',
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read process.env only in bff/runtime/* (the config is injected everywhere else).' },
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read process.env only in bff/runtime/* (the config is injected everywhere else).',
+        },
       ],
     },
   },
   { files: ['domain/**'], rules: { 'no-restricted-imports': upward('app', 'bff', 'storage', 'seeds') } },
   {
     files: ['storage/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'hono', message: 'Storage knows no HTTP.' }], patterns: [...upward('app', 'bff', 'seeds')[1].patterns, { group: ['hono/*'], message: 'Storage knows no HTTP.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'hono', message: 'Storage knows no HTTP.' }],
+          patterns: [
+            ...upward('app', 'bff', 'seeds')[1].patterns,
+            { group: ['hono/*'], message: 'Storage knows no HTTP.' },
+          ],
+        },
+      ],
+    },
   },
-  { files: ['bff/**'], ignores: ['bff/runtime/**'], rules: { 'no-restricted-imports': ['error', { patterns: [...upward('app', 'seeds')[1].patterns, storageInside] }] } },
-  { files: ['bff/runtime/**'], rules: { 'no-restricted-imports': ['error', { patterns: [...upward('app')[1].patterns, storageInside] }] } },
+  {
+    files: ['bff/**'],
+    ignores: ['bff/runtime/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...upward('app', 'seeds')[1].patterns, storageInside] }] },
+  },
+  {
+    files: ['bff/runtime/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...upward('app')[1].patterns, storageInside] }] },
+  },
   { files: ['seeds/**'], rules: { 'no-restricted-imports': upward('app') } },
   { files: ['app/**'], rules: { 'no-restricted-imports': upward('storage', 'seeds') } },
-  { files: ['bff/runtime/**', 'tests/**', '*.config.ts', 'playwright.config.ts'], rules: { 'no-restricted-syntax': 'off' } },
+  {
+    files: ['bff/runtime/**', 'tests/**', '*.config.ts', 'playwright.config.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
 )

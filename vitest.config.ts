@@ -1,7 +1,32 @@
 import { defineConfig } from 'vitest/config'
 
 // The API suites built on testBff run twice: over memory, and over fs — the storage `npm start` gives users.
-const API_SUITES = ['access', 'admin', 'api-guards', 'auth', 'chat', 'common', 'contacts', 'files', 'help-center', 'inventory', 'mailbox', 'notes', 'openapi', 'reference-data', 'scrumboard', 'tasks', 'tenancy', 'upstream', 'clients-jobs', 'quotes', 'mail', 'fuzz', 'kept-answers', 'migrations'].map((name) => `tests/unit/${name}.test.ts`)
+const API_SUITES = [
+  'access',
+  'admin',
+  'api-guards',
+  'auth',
+  'chat',
+  'common',
+  'contacts',
+  'files',
+  'help-center',
+  'inventory',
+  'mailbox',
+  'notes',
+  'openapi',
+  'reference-data',
+  'scrumboard',
+  'tasks',
+  'tenancy',
+  'upstream',
+  'clients-jobs',
+  'quotes',
+  'mail',
+  'fuzz',
+  'kept-answers',
+  'migrations',
+].map((name) => `tests/unit/${name}.test.ts`)
 
 export default defineConfig({
   test: {

@@ -5,7 +5,10 @@ import { loadMessages, toLocale } from './lib/i18n'
 
 // Only the page's language is loaded (its messages module), before the page hydrates; and a part of
 // the page in another language (a client's quote) names its own with data-messages.
-const languages = new Set([document.documentElement.lang.slice(0, 2), ...[...document.querySelectorAll<HTMLElement>('[data-messages]')].map((el) => el.dataset.messages!)])
+const languages = new Set([
+  document.documentElement.lang.slice(0, 2),
+  ...[...document.querySelectorAll<HTMLElement>('[data-messages]')].map((el) => el.dataset.messages!),
+])
 void Promise.all([...languages].map((lang) => loadMessages(toLocale(lang)))).then(() =>
   startTransition(() => {
     hydrateRoot(

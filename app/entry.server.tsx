@@ -8,7 +8,13 @@ export { serverContext }
 
 export const streamTimeout = 5_000
 
-export default async function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
+export default async function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
   // the scripts React Router inlines carry this answer's nonce (its Content-Security-Policy)
   const { nonce } = loadContext.get(serverContext)
   let statusCode = status

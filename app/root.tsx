@@ -1,5 +1,14 @@
 import { useEffect, useState } from 'react'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router'
 import type { Route } from './+types/root'
 import { z } from 'zod'
 import appCss from './app.css?url'
@@ -33,11 +42,18 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData('root') as { locale?: Locale; scheme?: string; theme?: string; nonce?: string } | undefined
+  const data = useRouteLoaderData('root') as
+    { locale?: Locale; scheme?: string; theme?: string; nonce?: string } | undefined
   const locale = data?.locale ?? 'en'
   const scheme = data?.scheme ?? 'light'
   // The classes come from cookies, so the first paint already has the user's colours.
-  const classes = ['h-full', `theme-${data?.theme ?? 'default'}`, scheme === 'dark' ? 'dark' : scheme === 'auto' ? 'scheme-auto' : ''].filter(Boolean).join(' ')
+  const classes = [
+    'h-full',
+    `theme-${data?.theme ?? 'default'}`,
+    scheme === 'dark' ? 'dark' : scheme === 'auto' ? 'scheme-auto' : '',
+  ]
+    .filter(Boolean)
+    .join(' ')
   return (
     <html lang={CULTURES[locale]} className={classes} data-scheme={scheme}>
       <head>

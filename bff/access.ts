@@ -8,12 +8,20 @@ import { MODULES } from '../domain/modules/index.ts'
  * entry names one. `perRecord`: the level is checked by the module in the company of the record
  * concerned (the companies list), or answered in the spec's own shape (the logo).
  */
-export type Access = { kind: 'public' } | { kind: 'own' } | { kind: 'member' } | { kind: 'page'; page: string; level?: AccessLevel; perRecord?: true }
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'own' }
+  | { kind: 'member' }
+  | { kind: 'page'; page: string; level?: AccessLevel; perRecord?: true }
 
 const PUBLIC: Access = { kind: 'public' }
 const OWN: Access = { kind: 'own' }
 const MEMBER: Access = { kind: 'member' }
-const page = (name: string, options: { level?: AccessLevel; perRecord?: true } = {}): Access => ({ kind: 'page', page: name, ...options })
+const page = (name: string, options: { level?: AccessLevel; perRecord?: true } = {}): Access => ({
+  kind: 'page',
+  page: name,
+  ...options,
+})
 
 /**
  * Every API operation's access, by path under /api, the longest prefix first; a method may be
@@ -65,8 +73,12 @@ const TABLE: Array<[prefix: string, access: Access]> = [
   ['/files/', MEMBER],
 ]
 // every module's API (/api/<module>) is guarded by its page, unless an entry above says more
-const MODULE_ENTRIES = MODULES.filter((m) => !TABLE.some(([prefix]) => prefix === `/${m.id}`)).map((m): [string, Access] => [`/${m.id}`, page(m.id)])
-const ORDERED = [...TABLE, ...MODULE_ENTRIES].sort(([a], [b]) => b.length - a.length).map(([prefix, access]) => [matcher(prefix), access] as const)
+const MODULE_ENTRIES = MODULES.filter((m) => !TABLE.some(([prefix]) => prefix === `/${m.id}`)).map(
+  (m): [string, Access] => [`/${m.id}`, page(m.id)],
+)
+const ORDERED = [...TABLE, ...MODULE_ENTRIES]
+  .sort(([a], [b]) => b.length - a.length)
+  .map(([prefix, access]) => [matcher(prefix), access] as const)
 
 /** The test of one entry: the prefix rules above, a `*` matching one segment (an id, or `:id` in the document). */
 function matcher(prefix: string): (path: string) => boolean {
@@ -75,9 +87,12 @@ function matcher(prefix: string): (path: string) => boolean {
     const pattern = new RegExp('^' + prefix.split('*').join('[^/]+') + '(?:/|$)')
     return (path) => pattern.test(path)
   }
-  return prefix.endsWith('/') ? (path) => path.startsWith(prefix) : (path) => path === prefix || path.startsWith(`${prefix}/`)
+  return prefix.endsWith('/')
+    ? (path) => path.startsWith(prefix)
+    : (path) => path === prefix || path.startsWith(`${prefix}/`)
 }
-if (TABLE.some(([prefix]) => !/^[\w/*.-]+$/.test(prefix))) throw new Error('an access entry holds a character the matcher does not escape')
+if (TABLE.some(([prefix]) => !/^[\w/*.-]+$/.test(prefix)))
+  throw new Error('an access entry holds a character the matcher does not escape')
 
 /** The page an area rides on (the search shows its records only to those who may read them). */
 export function accessPage(path: string): string {

@@ -65,7 +65,8 @@ export async function createBff(options: BffOptions) {
   await repos.users.ensureIndex()
   const log = options.log ?? consoleLogger
   // data stored by an older version catches up with this one (a new module's page ...)
-  for (const step of await migrate(store)) if (step.changed) log.info(`Stored data brought up to date: ${step.name} (${step.changed} changed)`)
+  for (const step of await migrate(store))
+    if (step.changed) log.info(`Stored data brought up to date: ${step.name} (${step.changed} changed)`)
   const now = options.now ?? Date.now
   // the API's reads and the signed-in pages share one bounded memory
   const writeMark = () => store.writeMark()
@@ -82,9 +83,19 @@ export async function createBff(options: BffOptions) {
     clientAddress: options.clientAddress ?? (() => undefined),
     mailer: options.mailer ?? null,
   }
-  const limit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw apiError(413, 'The request body is too large') } })
+  const limit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: () => {
+      throw apiError(413, 'The request body is too large')
+    },
+  })
   // Uploads: the files and a little room for the other form fields; refused as soon as it is passed.
-  const uploadLimit = bodyLimit({ maxSize: UPLOAD_MAX_BYTES + 64 * 1024, onError: () => { throw apiError(413, 'File size exceeds the limit of 5 MB.') } })
+  const uploadLimit = bodyLimit({
+    maxSize: UPLOAD_MAX_BYTES + 64 * 1024,
+    onError: () => {
+      throw apiError(413, 'File size exceeds the limit of 5 MB.')
+    },
+  })
   // upstream mode: the real backend answers the ac_*, cd_* and FileManager calls
   const upstream = config.upstreamApiUrl ? forwardUpstream(deps, config.upstreamApiUrl, config.upstreamTimeoutMs) : null
   const api = new Hono<AppEnv>()
@@ -101,9 +112,20 @@ export async function createBff(options: BffOptions) {
           : next
       // Requests without a body skip the limit (touching a GET's body costs time and memory).
       if (BODYLESS.has(c.req.method)) return then()
-      return (c.req.header('content-type') ?? '').startsWith('multipart/form-data') ? uploadLimit(c, then) : limit(c, then)
+      return (c.req.header('content-type') ?? '').startsWith('multipart/form-data')
+        ? uploadLimit(c, then)
+        : limit(c, then)
     })
-    .get('/health', doc({ summary: 'Liveness and the storage driver', tags: ['system'], auth: false, responses: { 200: healthSchema } }), (c) => c.json({ status: 'ok' as const, storage: store.driver }))
+    .get(
+      '/health',
+      doc({
+        summary: 'Liveness and the storage driver',
+        tags: ['system'],
+        auth: false,
+        responses: { 200: healthSchema },
+      }),
+      (c) => c.json({ status: 'ok' as const, storage: store.driver }),
+    )
     .route('/auth', authRoutes(deps))
     .route('/common/user', commonUserRoutes(deps))
     .route('/common/invitations', invitationRoutes(deps))
@@ -129,8 +151,26 @@ export async function createBff(options: BffOptions) {
     .route('/dashboards', dashboardRoutes(deps))
     .route('/pages/activities', activityRoutes(deps))
     .route('/i18n', i18nRoutes())
-    .get('/openapi.json', doc({ summary: 'This document', tags: ['system'], auth: false, responses: { 200: { description: 'OpenAPI 3.1', content: 'application/json' } } }), (c) => c.json(document()))
-    .get('/docs', doc({ summary: 'The API reference page', tags: ['system'], auth: false, responses: { 200: { description: 'HTML', content: 'text/html' } } }), (c) => c.html(docsPage(document())))
+    .get(
+      '/openapi.json',
+      doc({
+        summary: 'This document',
+        tags: ['system'],
+        auth: false,
+        responses: { 200: { description: 'OpenAPI 3.1', content: 'application/json' } },
+      }),
+      (c) => c.json(document()),
+    )
+    .get(
+      '/docs',
+      doc({
+        summary: 'The API reference page',
+        tags: ['system'],
+        auth: false,
+        responses: { 200: { description: 'HTML', content: 'text/html' } },
+      }),
+      (c) => c.html(docsPage(document())),
+    )
   // every module's API at /api/<module>
   for (const [module, routes] of Object.entries(MODULE_ROUTES)) api.route(`/${module}`, routes(deps))
   api.notFound((c) => c.json({ error: 'Not found' }, 404)).onError((error, c) => onApiError(error, c, deps.log.error))

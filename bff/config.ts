@@ -13,21 +13,68 @@ const optionalUrl = (what: string) =>
 /** Every setting the app reads, all from the environment of the runtime entry. */
 export const configSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
-    PORT: z.coerce.number({ message: 'must be a port number' }).int().min(1, 'must be a port number from 1 to 65535').max(65535, 'must be a port number from 1 to 65535').default(3000),
-    STORAGE_DRIVER: z.enum(['fs', 'memory', 'redis', 'cloudflare-kv', 'deno-kv'], { message: 'must be one of fs, memory, redis, cloudflare-kv, deno-kv' }).default('fs'),
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { message: 'must be development, production or test' })
+      .default('development'),
+    PORT: z.coerce
+      .number({ message: 'must be a port number' })
+      .int()
+      .min(1, 'must be a port number from 1 to 65535')
+      .max(65535, 'must be a port number from 1 to 65535')
+      .default(3000),
+    STORAGE_DRIVER: z
+      .enum(['fs', 'memory', 'redis', 'cloudflare-kv', 'deno-kv'], {
+        message: 'must be one of fs, memory, redis, cloudflare-kv, deno-kv',
+      })
+      .default('fs'),
     DATA_DIR: z.string().min(1, 'must be a folder path').default('.data'),
-    REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional()),
-    JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().refine((s) => new TextEncoder().encode(s).length >= 32, 'must be at least 32 bytes long').optional()),
+    REDIS_URL: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+        .optional(),
+    ),
+    JWT_SECRET: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .refine((s) => new TextEncoder().encode(s).length >= 32, 'must be at least 32 bytes long')
+        .optional(),
+    ),
     UPSTREAM_API_URL: optionalUrl('the real backend'),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive('must be a positive number of milliseconds').default(15_000),
     SIMULATE_LATENCY: flag,
     CARD_PROVIDER_PUBLIC_KEY: z.string().optional(),
     PUBLIC_URL: optionalUrl('where the app is reached, for links in e-mails'),
-    SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL (user:password@host:port)').optional()),
-    MAIL_FROM: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(200).regex(/^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/, 'must be an address, like Acme <quotes@acme.example>').optional()),
-    PASSWORD_HASH_ITERATIONS: z.coerce.number({ message: 'must be a number' }).int().min(1000, 'must be at least 1000').optional(),
-    TRUSTED_PROXY_HEADER: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name').toLowerCase().optional()),
+    SMTP_URL: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL (user:password@host:port)')
+        .optional(),
+    ),
+    MAIL_FROM: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .max(200)
+        .regex(/^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/, 'must be an address, like Acme <quotes@acme.example>')
+        .optional(),
+    ),
+    PASSWORD_HASH_ITERATIONS: z.coerce
+      .number({ message: 'must be a number' })
+      .int()
+      .min(1000, 'must be at least 1000')
+      .optional(),
+    TRUSTED_PROXY_HEADER: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name')
+        .toLowerCase()
+        .optional(),
+    ),
     DEMO_DATA: z.enum(['0', '1', ''], { message: 'must be 0 or 1' }).optional(),
     DEFAULT_LAYOUT: z.enum(LAYOUTS, { message: `must be one of ${LAYOUTS.join(', ')}` }).default(DEFAULT_LAYOUT),
   })
@@ -36,13 +83,25 @@ export const configSchema = z
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production (at least 32 bytes)' })
     }
     if (env.NODE_ENV === 'production' && env.PUBLIC_URL?.startsWith('http://')) {
-      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must be an https:// address in production (links sent to people, cookies that are Secure)' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'must be an https:// address in production (links sent to people, cookies that are Secure)',
+      })
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
-      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production (the address in password reset links)' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'is required in production (the address in password reset links)',
+      })
     }
     if (env.PASSWORD_HASH_ITERATIONS !== undefined && env.NODE_ENV !== 'test') {
-      ctx.addIssue({ code: 'custom', path: ['PASSWORD_HASH_ITERATIONS'], message: 'is for the tests only (NODE_ENV=test): passwords are hashed with 600,000 rounds' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASSWORD_HASH_ITERATIONS'],
+        message: 'is for the tests only (NODE_ENV=test): passwords are hashed with 600,000 rounds',
+      })
     }
     if (env.STORAGE_DRIVER === 'redis' && !env.REDIS_URL) {
       ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'is required when STORAGE_DRIVER=redis' })

@@ -22,11 +22,13 @@ export type ServerOptions = BffOptions & {
 
 /** In production the __Host- prefix: the browser then takes it only Secure, for the whole site, from this host alone. */
 const csrfCookieName = (production: boolean) => (production ? '__Host-csrf' : 'csrf')
-const csrfCookie = (token: string, production: boolean) => serialize(csrfCookieName(production), token, { path: '/', httpOnly: true, sameSite: 'Lax', secure: production })
+const csrfCookie = (token: string, production: boolean) =>
+  serialize(csrfCookieName(production), token, { path: '/', httpOnly: true, sameSite: 'Lax', secure: production })
 /** A page form's body (sign-in, a record form ...) is small; the upload dialog's carries one file. */
 export const FORM_BODY_LIMIT = 64 * 1024
 const UPLOAD_ROUTE = '/resources/upload'
-const tooLarge = () => new Response('The form is too large.', { status: 413, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+const tooLarge = () =>
+  new Response('The form is too large.', { status: 413, headers: { 'content-type': 'text/plain; charset=utf-8' } })
 const formLimit = bodyLimit({ maxSize: FORM_BODY_LIMIT, onError: () => tooLarge() })
 const uploadLimit = bodyLimit({ maxSize: UPLOAD_MAX_BYTES + FORM_BODY_LIMIT, onError: () => tooLarge() })
 const PAGE_HEADERS = [
@@ -42,7 +44,18 @@ const PAGE_HEADERS = [
  * a user set); no framing, no plugins, forms only to this site.
  */
 const pagePolicy = (nonce: string) =>
-  [`default-src 'self'`, `script-src 'self' 'nonce-${nonce}'`, `style-src 'self' 'unsafe-inline'`, `img-src 'self' data: blob: https:`, `font-src 'self' data:`, `connect-src 'self'`, `frame-ancestors 'none'`, `base-uri 'self'`, `form-action 'self'`, `object-src 'none'`].join('; ')
+  [
+    `default-src 'self'`,
+    `script-src 'self' 'nonce-${nonce}'`,
+    `style-src 'self' 'unsafe-inline'`,
+    `img-src 'self' data: blob: https:`,
+    `font-src 'self' data:`,
+    `connect-src 'self'`,
+    `frame-ancestors 'none'`,
+    `base-uri 'self'`,
+    `form-action 'self'`,
+    `object-src 'none'`,
+  ].join('; ')
 /** The API answers data, never a document: nothing may run or frame it. */
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'"
 /** HTTPS only from the first answer on, for a year (production: TLS is the proxy's or the platform's). */
@@ -61,7 +74,8 @@ export async function createServer(options: ServerOptions) {
   // Production mode always: React Router's development mode answers errors with their stack and the install path.
   const handle = createRequestHandler(options.build, 'production')
   // The context key must be the very object the build's loaders read: take it from the build.
-  const contextKey = (options.build.entry.module as unknown as { serverContext: RouterContext<ServerContextValue> }).serverContext
+  const contextKey = (options.build.entry.module as unknown as { serverContext: RouterContext<ServerContextValue> })
+    .serverContext
 
   // gzip for pages and assets (Node); Workers and Deno.serve compress on their own
   const zip = (res: Response, c: Context) => (options.compress ? gzipped(res, c.req.header('accept-encoding')) : res)
@@ -80,7 +94,9 @@ export async function createServer(options: ServerOptions) {
   app.all('/api/*', (c) => c.json({ error: 'Not found', code: 'not_found' }, 404))
   // docs/shell.md §7: the client's translation files at ./i18n/{lang}.json
   // the file name goes on encoded: a decoded '../' must not reach another API route
-  app.get('/i18n/:file', (c) => bff.api.fetch(new Request(new URL(`/i18n/${encodeURIComponent(c.req.param('file'))}`, c.req.url)), c.env))
+  app.get('/i18n/:file', (c) =>
+    bff.api.fetch(new Request(new URL(`/i18n/${encodeURIComponent(c.req.param('file'))}`, c.req.url)), c.env),
+  )
   if (options.staticFiles) {
     app.use('/assets/*', async (c, next) => {
       await next()
@@ -96,7 +112,9 @@ export async function createServer(options: ServerOptions) {
     app.use('/favicon.svg', options.staticFiles)
   }
   // Every page write is bounded before anything reads it (the CSRF check parses the form).
-  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', (c, next) => (c.req.path === UPLOAD_ROUTE ? uploadLimit(c, next) : formLimit(c, next)))
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', (c, next) =>
+    c.req.path === UPLOAD_ROUTE ? uploadLimit(c, next) : formLimit(c, next),
+  )
   app.all('*', async (c) => {
     const csrf = await csrfCheck(c, production)
     if (csrf instanceof Response) return csrf
@@ -116,10 +134,17 @@ export async function createServer(options: ServerOptions) {
       return answer
     }
     const nonce = pageNonce()
-    context.set(contextKey, { api, production, csrfToken: csrf.token, defaultLayout: options.config.defaultLayout, nonce })
+    context.set(contextKey, {
+      api,
+      production,
+      csrfToken: csrf.token,
+      defaultLayout: options.config.defaultLayout,
+      nonce,
+    })
     const res = await handle(c.req.raw, context)
     // a form that opened a session (sign-in, unlock) gets a fresh token: one planted before sign-in is worth nothing after
-    const signedIn = !SAFE_METHODS.has(c.req.method) && res.headers.getSetCookie().some((cookie) => SESSION_SET.test(cookie))
+    const signedIn =
+      !SAFE_METHODS.has(c.req.method) && res.headers.getSetCookie().some((cookie) => SESSION_SET.test(cookie))
     if (signedIn) res.headers.append('Set-Cookie', csrfCookie(randomToken(24), production))
     else if (csrf.setCookie) res.headers.append('Set-Cookie', csrf.setCookie)
     for (const [name, value] of PAGE_HEADERS) res.headers.set(name, value)
@@ -144,15 +169,20 @@ async function csrfCheck(c: Context, production: boolean): Promise<{ token: stri
   const origin = c.req.header('origin')
   if (origin && origin !== new URL(c.req.url).origin) return forbidden()
   const type = c.req.header('content-type') ?? ''
-  if (!existing || !(type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data'))) return forbidden()
+  if (!existing || !(type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data')))
+    return forbidden()
   const form = await c.req.raw.clone().formData()
   const sent = form.get('csrf')
-  if (typeof sent !== 'string' || !timingSafeEqual(new TextEncoder().encode(sent), new TextEncoder().encode(existing))) return forbidden()
+  if (typeof sent !== 'string' || !timingSafeEqual(new TextEncoder().encode(sent), new TextEncoder().encode(existing)))
+    return forbidden()
   return { token: existing }
 }
 
 function forbidden() {
-  return new Response('Your form expired. Reload the page and try again.', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+  return new Response('Your form expired. Reload the page and try again.', {
+    status: 403,
+    headers: { 'content-type': 'text/plain; charset=utf-8' },
+  })
 }
 
 export type Server = Awaited<ReturnType<typeof createServer>>

@@ -1,7 +1,8 @@
 /** docs/domain.md ac_usuariospaginas: what a user may do on a page. Each level includes the ones before. */
 export const ACCESS_LEVELS = ['none', 'view', 'edit', 'delete'] as const
 export type AccessLevel = (typeof ACCESS_LEVELS)[number]
-export const atLeast = (level: AccessLevel, needed: AccessLevel) => ACCESS_LEVELS.indexOf(level) >= ACCESS_LEVELS.indexOf(needed)
+export const atLeast = (level: AccessLevel, needed: AccessLevel) =>
+  ACCESS_LEVELS.indexOf(level) >= ACCESS_LEVELS.indexOf(needed)
 
 export const PAGE_GROUPS = ['field', 'money', 'admin'] as const
 export type PageGroup = (typeof PAGE_GROUPS)[number]

@@ -4,7 +4,11 @@ const dayFormats = new Map<string, Intl.DateTimeFormat>()
 /** A calendar date (YYYY-MM-DD) of an instant in a time zone: the day it is there. */
 export function dateIn(timeZone: string, at: number): string {
   let format = dayFormats.get(timeZone)
-  if (!format) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })))
+  if (!format)
+    dayFormats.set(
+      timeZone,
+      (format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })),
+    )
   return format.format(new Date(at))
 }
 
@@ -16,7 +20,10 @@ export function addDays(date: string, days: number): string {
 }
 
 /** Whether text is a real calendar date as YYYY-MM-DD. */
-export const isIsoDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(dayOrInstant(text).getTime()) && dayOrInstant(text).toISOString().startsWith(text)
+export const isIsoDate = (text: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(text) &&
+  !Number.isNaN(dayOrInstant(text).getTime()) &&
+  dayOrInstant(text).toISOString().startsWith(text)
 
 /** A calendar date (YYYY-MM-DD) or an instant (ISO) as a Date to format in UTC: a date is its day, whatever the zone. */
 export const dayOrInstant = (iso: string) => new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso)
@@ -26,6 +33,15 @@ const dayFormatsByStyle = new Map<string, Intl.DateTimeFormat>()
 export function formatDay(iso: string, locale: string, style: 'medium' | 'long' | 'numeric'): string {
   const key = `${locale}|${style}`
   let format = dayFormatsByStyle.get(key)
-  if (!format) dayFormatsByStyle.set(key, (format = new Intl.DateTimeFormat(locale, style === 'numeric' ? { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' } : { dateStyle: style, timeZone: 'UTC' })))
+  if (!format)
+    dayFormatsByStyle.set(
+      key,
+      (format = new Intl.DateTimeFormat(
+        locale,
+        style === 'numeric'
+          ? { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }
+          : { dateStyle: style, timeZone: 'UTC' },
+      )),
+    )
   return format.format(dayOrInstant(iso))
 }

@@ -29,7 +29,15 @@ export const lineDraft = z.object({
 })
 export type LineDraft = z.output<typeof lineDraft>
 
-export const lineRow = z.object({ jobId: z.string(), description: z.string(), quantity: z.number(), unitPrice: z.number(), discountPercent: z.number(), taxPercent: z.number(), total: z.number() })
+export const lineRow = z.object({
+  jobId: z.string(),
+  description: z.string(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  discountPercent: z.number(),
+  taxPercent: z.number(),
+  total: z.number(),
+})
 export type LineRow = z.output<typeof lineRow>
 
 export const totalsRow = z.object({ subtotal: z.number(), discount: z.number(), tax: z.number(), total: z.number() })
@@ -48,7 +56,16 @@ export function lineAmounts(line: LineInput): Totals {
 
 /** A document's totals (docs/domain.md: computed on the server, in integer cents): the sums of its lines'. */
 export function documentTotals(lines: LineInput[]): Totals {
-  return lines.map(lineAmounts).reduce((sum, l) => ({ subtotal: sum.subtotal + l.subtotal, discount: sum.discount + l.discount, tax: sum.tax + l.tax, total: sum.total + l.total }), { subtotal: 0, discount: 0, tax: 0, total: 0 })
+  return lines.map(lineAmounts).reduce(
+    (sum, l) => ({
+      subtotal: sum.subtotal + l.subtotal,
+      discount: sum.discount + l.discount,
+      tax: sum.tax + l.tax,
+      total: sum.total + l.total,
+    }),
+    { subtotal: 0, discount: 0, tax: 0, total: 0 },
+  )
 }
 
-export const withLineTotals = (lines: LineInput[]): LineRow[] => lines.map((l) => ({ ...l, total: lineAmounts(l).total }))
+export const withLineTotals = (lines: LineInput[]): LineRow[] =>
+  lines.map((l) => ({ ...l, total: lineAmounts(l).total }))

@@ -57,7 +57,15 @@ export const STATUS_CODES: Record<number, string> = {
 /** What a rule of a schema says when it fails: its text, and its code for the screens (zod custom `params`). */
 export const rule = (code: MessageCode) => ({ message: MESSAGES[code], params: { code } })
 
-type Issue = { code: string; message: string; input?: unknown; format?: string; minimum?: unknown; maximum?: unknown; params?: Record<string, unknown> }
+type Issue = {
+  code: string
+  message: string
+  input?: unknown
+  format?: string
+  minimum?: unknown
+  maximum?: unknown
+  params?: Record<string, unknown>
+}
 
 /** The code of one zod issue: a schema rule's own, else one for zod's built-in checks. */
 export function issueCode(issue: Issue): string {

@@ -74,7 +74,9 @@ export type ModuleDeclaration<R extends Row = Row> = {
 export type ResourceModule<R extends Row = Row> = ModuleDeclaration<R> & { api: ModuleApi<R> }
 
 /** Declares a module, keeping its literal types (the sortable fields, the actions) for the layers that check against them. */
-export const declareModule = <R extends Row, const D extends ModuleDeclaration<R>>(declaration: D & ModuleDeclaration<R>): D => declaration
+export const declareModule = <R extends Row, const D extends ModuleDeclaration<R>>(
+  declaration: D & ModuleDeclaration<R>,
+): D => declaration
 
 /** The fields a module's list may be sorted by, as a type. */
 export type SortOf<D> = D extends { api: { list: { sortable: readonly (infer S)[] } } } ? S : never

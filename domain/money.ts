@@ -10,7 +10,10 @@ export type Currency = (typeof CURRENCIES)[number]
  * end is the decimal separator, the others group thousands. null when it is not a number.
  */
 export function parseDecimal(text: string, places: number): number | null {
-  const compact = text.trim().replace(/[\s\u00a0]/g, '').replace(/^[^\d,.-]+/, '')
+  const compact = text
+    .trim()
+    .replace(/[\s\u00a0]/g, '')
+    .replace(/^[^\d,.-]+/, '')
   if (!/^-?[\d.,]+$/.test(compact)) return null
   const last = Math.max(compact.lastIndexOf('.'), compact.lastIndexOf(','))
   const decimals = last >= 0 ? compact.slice(last + 1) : ''
@@ -36,11 +39,16 @@ const moneyFormats = new Map<string, Intl.NumberFormat>()
 export function formatMoney(cents: number, currency: Currency, culture: Culture): string {
   const key = `${culture}:${currency}`
   let format = moneyFormats.get(key)
-  if (!format) moneyFormats.set(key, (format = new Intl.NumberFormat(CULTURES[culture], { style: 'currency', currency })))
+  if (!format)
+    moneyFormats.set(key, (format = new Intl.NumberFormat(CULTURES[culture], { style: 'currency', currency })))
   return format.format(cents / 100)
 }
 
 /** A number for a form field in the user's culture, without grouping ("1234,56" in pt). */
 export function formatDecimal(value: number, culture: Culture, places: number, minPlaces = places): string {
-  return new Intl.NumberFormat(CULTURES[culture], { minimumFractionDigits: minPlaces, maximumFractionDigits: places, useGrouping: false }).format(value)
+  return new Intl.NumberFormat(CULTURES[culture], {
+    minimumFractionDigits: minPlaces,
+    maximumFractionDigits: places,
+    useGrouping: false,
+  }).format(value)
 }

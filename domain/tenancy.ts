@@ -52,15 +52,22 @@ export type Invitation = { name: string; culture: Culture; at: string; by: strin
 export type Grant = { empresa: number; filial: number | 'all'; role: Role; active?: boolean; invited?: Invitation }
 
 /** The grants that count: a user disabled in a company keeps the row (to enable again) but not the access; an invitation counts once accepted. */
-export const activeGrants = (user: Pick<UserRecord, 'grants'>) => user.grants.filter((g) => g.active !== false && !g.invited)
+export const activeGrants = (user: Pick<UserRecord, 'grants'>) =>
+  user.grants.filter((g) => g.active !== false && !g.invited)
 
 /** The invitations waiting for the person (one withdrawn by the company is not shown). */
-export const pendingInvitations = (user: Pick<UserRecord, 'grants'>) => user.grants.filter((g) => g.active !== false && g.invited)
+export const pendingInvitations = (user: Pick<UserRecord, 'grants'>) =>
+  user.grants.filter((g) => g.active !== false && g.invited)
 
 /** The person accepts the company's invitation: the grant counts from now on (unchanged when none is pending). */
 export function acceptInvitation<U extends Pick<UserRecord, 'grants'>>(user: U, empresa: number | undefined): U {
   if (empresa === undefined || !pendingInvitations(user).some((g) => g.empresa === empresa)) return user
-  return { ...user, grants: user.grants.map((g) => (g.empresa === empresa ? { empresa: g.empresa, filial: g.filial, role: g.role } : g)) }
+  return {
+    ...user,
+    grants: user.grants.map((g) =>
+      g.empresa === empresa ? { empresa: g.empresa, filial: g.filial, role: g.role } : g,
+    ),
+  }
 }
 
 /** The person declines: the company's pending grant is gone. */
@@ -92,14 +99,37 @@ export type UserRecord = {
 }
 
 /** A new, active user with no session yet (sign-up, or an administrator's ac_usuarios). */
-export function newUser(fields: Pick<UserRecord, 'name' | 'email' | 'culture' | 'password' | 'grants'>, now: number): UserRecord {
-  return { id: crypto.randomUUID(), avatar: null, status: 'online', active: true, current: null, sessionEpoch: 0, createdAt: new Date(now).toISOString(), ...fields }
+export function newUser(
+  fields: Pick<UserRecord, 'name' | 'email' | 'culture' | 'password' | 'grants'>,
+  now: number,
+): UserRecord {
+  return {
+    id: crypto.randomUUID(),
+    avatar: null,
+    status: 'online',
+    active: true,
+    current: null,
+    sessionEpoch: 0,
+    createdAt: new Date(now).toISOString(),
+    ...fields,
+  }
 }
 
 /** What the API shows of a user: never the password. */
-export type PublicUser = Pick<UserRecord, 'id' | 'name' | 'email' | 'avatar' | 'status' | 'culture'> & { scheme: Scheme; theme: Theme }
-
-export function publicUser(user: UserRecord): PublicUser {
-  return { id: user.id, name: user.name, email: user.email, avatar: user.avatar, status: user.status, culture: user.culture, scheme: user.scheme ?? 'light', theme: user.theme ?? 'default' }
+export type PublicUser = Pick<UserRecord, 'id' | 'name' | 'email' | 'avatar' | 'status' | 'culture'> & {
+  scheme: Scheme
+  theme: Theme
 }
 
+export function publicUser(user: UserRecord): PublicUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    avatar: user.avatar,
+    status: user.status,
+    culture: user.culture,
+    scheme: user.scheme ?? 'light',
+    theme: user.theme ?? 'default',
+  }
+}

@@ -10,7 +10,9 @@ const svgNames = (dir: string) =>
     .filter((f) => f.endsWith('.svg'))
     .map((f) => f.slice(0, -4))
     .sort()
-const feather = Object.keys(JSON.parse(readFileSync(join(root, 'node_modules/feather-icons/dist/icons.json'), 'utf8')) as Record<string, string>).sort()
+const feather = Object.keys(
+  JSON.parse(readFileSync(join(root, 'node_modules/feather-icons/dist/icons.json'), 'utf8')) as Record<string, string>,
+).sort()
 
 const names = {
   feather,
@@ -22,4 +24,8 @@ const names = {
   mat_twotone: svgNames('@material-design-icons/svg/two-tone'),
 }
 writeFileSync(join(root, 'domain/data/icon-names.json'), `${JSON.stringify(names)}\n`)
-console.log(Object.entries(names).map(([k, v]) => `${k}: ${v.length}`).join(', '))
+console.log(
+  Object.entries(names)
+    .map(([k, v]) => `${k}: ${v.length}`)
+    .join(', '),
+)

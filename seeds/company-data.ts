@@ -29,12 +29,24 @@ export async function seedCompanyData(store: Store, empresa: number, culture: Cu
   const contacts = seedContacts(tags)
   await data.records('contacts').fillIfEmpty(contacts)
   await data.records('chats').fillIfEmpty(seedChats(contacts))
-  const inventory = { 'inventory-categories': seedCategories(), 'inventory-brands': seedBrands(), 'inventory-vendors': seedVendors(), 'inventory-tags': seedInventoryTags() } as const
-  for (const [name, items] of Object.entries(inventory)) await data.list(name as keyof typeof inventory).createOnce(items)
+  const inventory = {
+    'inventory-categories': seedCategories(),
+    'inventory-brands': seedBrands(),
+    'inventory-vendors': seedVendors(),
+    'inventory-tags': seedInventoryTags(),
+  } as const
+  for (const [name, items] of Object.entries(inventory))
+    await data.list(name as keyof typeof inventory).createOnce(items)
   if (await data.products().isEmpty()) await data.products().putMany(seedProducts())
   const taskTags = seedTaskTags()
   await data.list('task-tags').createOnce(taskTags)
-  await data.list('tasks').createOnce(seedTasks(taskTags, contacts.slice(0, 5).map((c) => c.id), culture))
+  await data.list('tasks').createOnce(
+    seedTasks(
+      taskTags,
+      contacts.slice(0, 5).map((c) => c.id),
+      culture,
+    ),
+  )
   const noteLabels = seedNoteLabels()
   await data.list('note-labels').createOnce(noteLabels)
   await data.list('notes').createOnce(seedNotes(noteLabels))
@@ -43,7 +55,12 @@ export async function seedCompanyData(store: Store, empresa: number, culture: Cu
   for (const [name, items] of Object.entries(seedScrumboard())) await data.scrum(name as ScrumList).createOnce(items)
   const faqCategories = seedFaqCategories()
   const guideCategories = seedGuideCategories()
-  const help = { 'faq-categories': faqCategories, faqs: seedFaqs(faqCategories), 'guide-categories': guideCategories, guides: seedGuides(guideCategories) } as const
+  const help = {
+    'faq-categories': faqCategories,
+    faqs: seedFaqs(faqCategories),
+    'guide-categories': guideCategories,
+    guides: seedGuides(guideCategories),
+  } as const
   for (const [name, items] of Object.entries(help)) await data.value(['help', name as keyof typeof help]).create(items)
   await data.list('file-manager').createOnce(seedFileItems())
   for (const [name, value] of Object.entries(seedDashboards())) await data.value(['dashboards', name]).create(value)
@@ -51,7 +68,11 @@ export async function seedCompanyData(store: Store, empresa: number, culture: Cu
   // the field-service chain (docs/domain.md): clients and the service catalogue
   const [clients, jobs] = [seedClients(), seedJobs()]
   const quotes = seedQuotes(clients, jobs)
-  for (const [collection, items] of [[CLIENTS, clients], [JOBS, jobs], [QUOTES, quotes]] as const) {
+  for (const [collection, items] of [
+    [CLIENTS, clients],
+    [JOBS, jobs],
+    [QUOTES, quotes],
+  ] as const) {
     const records = indexedRecords<{ id: string }, unknown>(store, empresa, collection, (x) => x)
     if (await records.isEmpty()) await records.putMany(items)
   }

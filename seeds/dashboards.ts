@@ -1,6 +1,7 @@
 import { hoursAgo, seeded, SEED_NOW } from './random.ts'
 
-const days = (n: number) => Array.from({ length: n }, (_, i) => new Date(SEED_NOW - (n - 1 - i) * 86_400_000).toISOString().slice(0, 10))
+const days = (n: number) =>
+  Array.from({ length: n }, (_, i) => new Date(SEED_NOW - (n - 1 - i) * 86_400_000).toISOString().slice(0, 10))
 
 /** The four demo dashboards (docs/demo-apis.md §3 Dashboards, §9 constants), the same on every run. */
 export function seedDashboards() {
@@ -32,21 +33,67 @@ export function seedDashboards() {
     language: { uniqueVisitors: 46085, series: [25, 75], labels: ['English', 'Other'] },
   }
   const crypto = {
-    btc: { amount: 58_910.22, trend: { dir: 'up', amount: 0.17 }, marketCap: 1_128_000_000_000, volume: 32_000_000_000, supply: 19_600_000, allTimeHigh: 73_750.07, price: { series: [{ name: 'Price', data: timeline(60, 55000, 62000) }] } },
+    btc: {
+      amount: 58_910.22,
+      trend: { dir: 'up', amount: 0.17 },
+      marketCap: 1_128_000_000_000,
+      volume: 32_000_000_000,
+      supply: 19_600_000,
+      allTimeHigh: 73_750.07,
+      price: { series: [{ name: 'Price', data: timeline(60, 55000, 62000) }] },
+    },
     prices: { btc: 58_910.22, eth: 3_120.5, bch: 390.12, xrp: 0.52 },
     wallets: { btc: 24.97, eth: 126.3, bch: 78.2, xrp: 11_000.0 },
     watchlist: [
-      { title: 'Ethereum', iso: 'ETH', amount: 3120.5, trend: { dir: 'up', amount: 2.35 }, series: [{ name: 'Price', data: timeline(15, 2900, 3200) }] },
-      { title: 'Bitcoin Cash', iso: 'BCH', amount: 390.12, trend: { dir: 'down', amount: 1.12 }, series: [{ name: 'Price', data: timeline(15, 370, 410) }] },
-      { title: 'XRP', iso: 'XRP', amount: 0.52, trend: { dir: 'up', amount: 0.4 }, series: [{ name: 'Price', data: timeline(15, 0, 1) }] },
+      {
+        title: 'Ethereum',
+        iso: 'ETH',
+        amount: 3120.5,
+        trend: { dir: 'up', amount: 2.35 },
+        series: [{ name: 'Price', data: timeline(15, 2900, 3200) }],
+      },
+      {
+        title: 'Bitcoin Cash',
+        iso: 'BCH',
+        amount: 390.12,
+        trend: { dir: 'down', amount: 1.12 },
+        series: [{ name: 'Price', data: timeline(15, 370, 410) }],
+      },
+      {
+        title: 'XRP',
+        iso: 'XRP',
+        amount: 0.52,
+        trend: { dir: 'up', amount: 0.4 },
+        series: [{ name: 'Price', data: timeline(15, 0, 1) }],
+      },
     ],
   }
   const statuses = ['completed', 'pending'] as const
   const finance = {
-    accountBalance: { growRate: 38.33, ami: 45_332, series: [{ name: 'Predicted', data: timeline(12, 40_000, 50_000) }, { name: 'Actual', data: timeline(12, 38_000, 48_000) }] },
-    budget: { expenses: 17_663, expensesLimit: 20_000, savings: 132_028, savingsGoal: 250_000, bills: 3_567, billsLimit: 1_000 },
+    accountBalance: {
+      growRate: 38.33,
+      ami: 45_332,
+      series: [
+        { name: 'Predicted', data: timeline(12, 40_000, 50_000) },
+        { name: 'Actual', data: timeline(12, 38_000, 48_000) },
+      ],
+    },
+    budget: {
+      expenses: 17_663,
+      expensesLimit: 20_000,
+      savings: 132_028,
+      savingsGoal: 250_000,
+      bills: 3_567,
+      billsLimit: 1_000,
+    },
     previousStatement: { status: 'paid', date: hoursAgo(24 * 40), limit: 34_500, spent: 27_221.21, minimum: 7_331.94 },
-    currentStatement: { status: 'pending', date: hoursAgo(24 * 10), limit: 34_500, spent: 39_819.94, minimum: 9_219.44 },
+    currentStatement: {
+      status: 'pending',
+      date: hoursAgo(24 * 10),
+      limit: 34_500,
+      spent: 39_819.94,
+      minimum: 9_219.44,
+    },
     recentTransactions: Array.from({ length: 8 }, (_, i) => ({
       id: rnd.uuid(),
       transactionId: `528651571NT${String(i + 1).padStart(3, '0')}`,
@@ -58,11 +105,41 @@ export function seedDashboards() {
   }
   const project = {
     githubIssues: {
-      overview: { 'this-week': { 'new-issues': 214, 'closed-issues': 75, fixed: 3, 'wont-fix': 4, 're-opened': 8, 'needs-triage': 6 }, 'last-week': { 'new-issues': 197, 'closed-issues': 72, fixed: 6, 'wont-fix': 11, 're-opened': 6, 'needs-triage': 5 } },
+      overview: {
+        'this-week': {
+          'new-issues': 214,
+          'closed-issues': 75,
+          fixed: 3,
+          'wont-fix': 4,
+          're-opened': 8,
+          'needs-triage': 6,
+        },
+        'last-week': {
+          'new-issues': 197,
+          'closed-issues': 72,
+          fixed: 6,
+          'wont-fix': 11,
+          're-opened': 6,
+          'needs-triage': 5,
+        },
+      },
       labels: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
-      series: { 'this-week': [{ name: 'New issues', type: 'line', data: series(7, 20, 45) }, { name: 'Closed issues', type: 'column', data: series(7, 5, 20) }], 'last-week': [{ name: 'New issues', type: 'line', data: series(7, 20, 45) }, { name: 'Closed issues', type: 'column', data: series(7, 5, 20) }] },
+      series: {
+        'this-week': [
+          { name: 'New issues', type: 'line', data: series(7, 20, 45) },
+          { name: 'Closed issues', type: 'column', data: series(7, 5, 20) },
+        ],
+        'last-week': [
+          { name: 'New issues', type: 'line', data: series(7, 20, 45) },
+          { name: 'Closed issues', type: 'column', data: series(7, 5, 20) },
+        ],
+      },
     },
-    taskDistribution: { overview: { 'this-week': { new: 594, completed: 287 }, 'last-week': { new: 526, completed: 260 } }, labels: ['API', 'Backend', 'Frontend', 'Issues'], series: { 'this-week': [15, 20, 38, 27], 'last-week': [19, 16, 42, 23] } },
+    taskDistribution: {
+      overview: { 'this-week': { new: 594, completed: 287 }, 'last-week': { new: 526, completed: 260 } },
+      labels: ['API', 'Backend', 'Frontend', 'Issues'],
+      series: { 'this-week': [15, 20, 38, 27], 'last-week': [19, 16, 42, 23] },
+    },
     schedule: {
       today: [
         { title: 'Team meeting', time: 'in 32 minutes', location: 'Conference room 1B' },
@@ -74,19 +151,43 @@ export function seedDashboards() {
         { title: 'Quote review', time: '02:30 PM' },
       ],
     },
-    budgetDistribution: { categories: ['Concept', 'Design', 'Development', 'Extras', 'Marketing'], series: [{ name: 'Budget', data: [12, 20, 28, 15, 25] }] },
+    budgetDistribution: {
+      categories: ['Concept', 'Design', 'Development', 'Extras', 'Marketing'],
+      series: [{ name: 'Budget', data: [12, 20, 28, 15, 25] }],
+    },
     weeklyExpenses: { amount: 17_663, labels: days(7), series: [{ name: 'Expenses', data: series(7, 2000, 3000) }] },
     monthlyExpenses: { amount: 54_663, labels: days(4), series: [{ name: 'Expenses', data: series(4, 12000, 16000) }] },
-    yearlyExpenses: { amount: 648_813, labels: days(12), series: [{ name: 'Expenses', data: series(12, 45000, 60000) }] },
+    yearlyExpenses: {
+      amount: 648_813,
+      labels: days(12),
+      series: [{ name: 'Expenses', data: series(12, 45000, 60000) }],
+    },
     budgetDetails: {
       columns: ['type', 'total', 'expensesAmount', 'expensesPercentage', 'remainingAmount', 'remainingPercentage'],
       rows: ['Concept', 'Design', 'Development', 'Extras', 'Marketing'].map((type, i) => {
         const total = [14_880, 21_080, 34_720, 18_600, 34_720][i]
         const spent = Math.round(total * (0.3 + i * 0.1))
-        return { id: i + 1, type, total, expensesAmount: spent, expensesPercentage: Math.round((spent / total) * 1000) / 10, remainingAmount: total - spent, remainingPercentage: Math.round(((total - spent) / total) * 1000) / 10 }
+        return {
+          id: i + 1,
+          type,
+          total,
+          expensesAmount: spent,
+          expensesPercentage: Math.round((spent / total) * 1000) / 10,
+          remainingAmount: total - spent,
+          remainingPercentage: Math.round(((total - spent) / total) * 1000) / 10,
+        }
       }),
     },
-    teamMembers: ['Ana Costa', 'Tiago Lima', 'Rita Alves', 'Bruno Reis', 'Clara Mendes', 'Diego Santos', 'Elisa Prado', 'Felipe Araujo'].map((name, i) => ({
+    teamMembers: [
+      'Ana Costa',
+      'Tiago Lima',
+      'Rita Alves',
+      'Bruno Reis',
+      'Clara Mendes',
+      'Diego Santos',
+      'Elisa Prado',
+      'Felipe Araujo',
+    ].map((name, i) => ({
       id: rnd.uuid(),
       avatar: null,
       name,

@@ -17,12 +17,74 @@ function withCheckDigits(base: number[], weights: (length: number) => number[]):
   return digits.join('')
 }
 const cpfWeights = (length: number) => Array.from({ length }, (_, i) => length + 1 - i)
-const cnpjWeights = (length: number) => (length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2])
+const cnpjWeights = (length: number) =>
+  length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
 
-const FIRST = ['Ana', 'Bruno', 'Carla', 'Daniel', 'Eduarda', 'Felipe', 'Gabriela', 'Henrique', 'Isabela', 'João', 'Larissa', 'Marcos', 'Natália', 'Otávio', 'Paula', 'Rafael', 'Sofia', 'Thiago', 'Vanessa', 'Wagner']
-const LAST = ['Almeida', 'Barbosa', 'Cardoso', 'Dias', 'Esteves', 'Ferreira', 'Gomes', 'Lima', 'Machado', 'Nunes', 'Oliveira', 'Pereira', 'Ribeiro', 'Santos', 'Teixeira']
-const BUSINESSES = ['Padaria Pão Dourado', 'Clínica Sorriso', 'Hotel Mar Azul', 'Condomínio Jardim das Flores', 'Escola Aprender', 'Mercado Bom Preço', 'Restaurante Sabor da Terra', 'Academia Corpo em Forma', 'Farmácia Vida', 'Escritório Contábil Exato', 'Pet Shop Amigo Fiel', 'Oficina Motor Forte']
-const STREETS = ['Rua Augusta', 'Avenida Paulista', 'Rua Oscar Freire', 'Rua da Consolação', 'Avenida Rebouças', 'Rua Haddock Lobo', 'Rua Teodoro Sampaio', 'Avenida Brigadeiro Faria Lima', 'Rua Vergueiro', 'Rua Domingos de Morais']
+const FIRST = [
+  'Ana',
+  'Bruno',
+  'Carla',
+  'Daniel',
+  'Eduarda',
+  'Felipe',
+  'Gabriela',
+  'Henrique',
+  'Isabela',
+  'João',
+  'Larissa',
+  'Marcos',
+  'Natália',
+  'Otávio',
+  'Paula',
+  'Rafael',
+  'Sofia',
+  'Thiago',
+  'Vanessa',
+  'Wagner',
+]
+const LAST = [
+  'Almeida',
+  'Barbosa',
+  'Cardoso',
+  'Dias',
+  'Esteves',
+  'Ferreira',
+  'Gomes',
+  'Lima',
+  'Machado',
+  'Nunes',
+  'Oliveira',
+  'Pereira',
+  'Ribeiro',
+  'Santos',
+  'Teixeira',
+]
+const BUSINESSES = [
+  'Padaria Pão Dourado',
+  'Clínica Sorriso',
+  'Hotel Mar Azul',
+  'Condomínio Jardim das Flores',
+  'Escola Aprender',
+  'Mercado Bom Preço',
+  'Restaurante Sabor da Terra',
+  'Academia Corpo em Forma',
+  'Farmácia Vida',
+  'Escritório Contábil Exato',
+  'Pet Shop Amigo Fiel',
+  'Oficina Motor Forte',
+]
+const STREETS = [
+  'Rua Augusta',
+  'Avenida Paulista',
+  'Rua Oscar Freire',
+  'Rua da Consolação',
+  'Avenida Rebouças',
+  'Rua Haddock Lobo',
+  'Rua Teodoro Sampaio',
+  'Avenida Brigadeiro Faria Lima',
+  'Rua Vergueiro',
+  'Rua Domingos de Morais',
+]
 const CITIES: Array<[string, string]> = [
   ['São Paulo', 'SP'],
   ['São Paulo', 'SP'],
@@ -39,21 +101,42 @@ export function seedClients(): ClientRecord[] {
   const digits = (n: number) => Array.from({ length: n }, () => r.int(0, 9))
   const address = (label: string, isDefault: boolean) => {
     const [city, region] = r.pick(CITIES)
-    return { label, street: `${r.pick(STREETS)}, ${r.int(10, 2500)}`, city, region, postalCode: `${r.int(10000, 29999)}-${String(r.int(0, 999)).padStart(3, '0')}`, isDefault }
+    return {
+      label,
+      street: `${r.pick(STREETS)}, ${r.int(10, 2500)}`,
+      city,
+      region,
+      postalCode: `${r.int(10000, 29999)}-${String(r.int(0, 999)).padStart(3, '0')}`,
+      isDefault,
+    }
   }
   return Array.from({ length: 40 }, (_, i): ClientRecord => {
     const business = i % 10 >= 7
-    const name = business ? BUSINESSES[(i * 7) % BUSINESSES.length] + (i >= 30 ? ` ${Math.floor(i / 10)}` : '') : `${FIRST[i % FIRST.length]} ${r.pick(LAST)} ${r.pick(LAST)}`
-    const handle = name.normalize('NFD').replace(/[^\w ]/g, '').toLowerCase().split(' ').slice(0, 2).join('.')
+    const name = business
+      ? BUSINESSES[(i * 7) % BUSINESSES.length] + (i >= 30 ? ` ${Math.floor(i / 10)}` : '')
+      : `${FIRST[i % FIRST.length]} ${r.pick(LAST)} ${r.pick(LAST)}`
+    const handle = name
+      .normalize('NFD')
+      .replace(/[^\w ]/g, '')
+      .toLowerCase()
+      .split(' ')
+      .slice(0, 2)
+      .join('.')
     const addresses = business ? [address('Matriz', true), address('Depósito', false)] : [address('Casa', true)]
     return {
       id: r.uuid(),
       kind: business ? 'business' : 'person',
       name,
       tradeName: business ? name.split(' ').slice(0, 2).join(' ') : '',
-      taxId: business ? formatCnpj(withCheckDigits([...digits(8), 0, 0, 0, 1], cnpjWeights)) : formatCpf(withCheckDigits(digits(9), cpfWeights)),
+      taxId: business
+        ? formatCnpj(withCheckDigits([...digits(8), 0, 0, 0, 1], cnpjWeights))
+        : formatCpf(withCheckDigits(digits(9), cpfWeights)),
       contacts: [
-        { kind: 'email', label: business ? 'financeiro' : 'pessoal', value: `${handle}@${business ? 'empresa.com.br' : 'email.com.br'}` },
+        {
+          kind: 'email',
+          label: business ? 'financeiro' : 'pessoal',
+          value: `${handle}@${business ? 'empresa.com.br' : 'email.com.br'}`,
+        },
         { kind: 'phone', label: 'celular', value: `+55 11 9${r.int(1000, 9999)}-${r.int(1000, 9999)}` },
       ],
       addresses,
@@ -66,22 +149,128 @@ export function seedClients(): ClientRecord[] {
   })
 }
 
-const JOBS: Array<[code: string, name: string, unit: JobRecord['unit'], price: number, minutes: number, skills: string[], checklist: string[]]> = [
-  ['AC-INST', 'Instalação de ar-condicionado split', 'unit', 45000, 180, ['refrigeração', 'elétrica'], ['Conferir voltagem', 'Fixar condensadora', 'Testar vácuo', 'Testar funcionamento']],
-  ['AC-MANUT', 'Manutenção preventiva de ar-condicionado', 'unit', 18000, 60, ['refrigeração'], ['Limpar filtros', 'Limpar serpentina', 'Verificar gás', 'Medir temperatura de saída']],
-  ['AC-GAS', 'Recarga de gás refrigerante', 'unit', 25000, 60, ['refrigeração'], ['Localizar vazamento', 'Recarregar gás', 'Medir pressão']],
-  ['ELE-HORA', 'Serviço elétrico (hora técnica)', 'hour', 12000, 60, ['elétrica'], ['Desligar disjuntor', 'Testar circuito ao final']],
-  ['ELE-QUADRO', 'Troca de quadro de distribuição', 'unit', 95000, 240, ['elétrica'], ['Desligar entrada', 'Identificar circuitos', 'Instalar DR', 'Testar todos os circuitos']],
+const JOBS: Array<
+  [
+    code: string,
+    name: string,
+    unit: JobRecord['unit'],
+    price: number,
+    minutes: number,
+    skills: string[],
+    checklist: string[],
+  ]
+> = [
+  [
+    'AC-INST',
+    'Instalação de ar-condicionado split',
+    'unit',
+    45000,
+    180,
+    ['refrigeração', 'elétrica'],
+    ['Conferir voltagem', 'Fixar condensadora', 'Testar vácuo', 'Testar funcionamento'],
+  ],
+  [
+    'AC-MANUT',
+    'Manutenção preventiva de ar-condicionado',
+    'unit',
+    18000,
+    60,
+    ['refrigeração'],
+    ['Limpar filtros', 'Limpar serpentina', 'Verificar gás', 'Medir temperatura de saída'],
+  ],
+  [
+    'AC-GAS',
+    'Recarga de gás refrigerante',
+    'unit',
+    25000,
+    60,
+    ['refrigeração'],
+    ['Localizar vazamento', 'Recarregar gás', 'Medir pressão'],
+  ],
+  [
+    'ELE-HORA',
+    'Serviço elétrico (hora técnica)',
+    'hour',
+    12000,
+    60,
+    ['elétrica'],
+    ['Desligar disjuntor', 'Testar circuito ao final'],
+  ],
+  [
+    'ELE-QUADRO',
+    'Troca de quadro de distribuição',
+    'unit',
+    95000,
+    240,
+    ['elétrica'],
+    ['Desligar entrada', 'Identificar circuitos', 'Instalar DR', 'Testar todos os circuitos'],
+  ],
   ['ELE-TOMADA', 'Instalação de tomada', 'unit', 6000, 30, ['elétrica'], ['Conferir fiação', 'Testar tomada']],
-  ['HID-VAZ', 'Reparo de vazamento', 'visit', 15000, 90, ['hidráulica'], ['Fechar registro', 'Localizar vazamento', 'Reparar', 'Testar pressão']],
-  ['HID-DESENT', 'Desentupimento', 'visit', 20000, 90, ['hidráulica'], ['Identificar ponto', 'Desentupir', 'Testar escoamento']],
-  ['HID-AQUEC', 'Instalação de aquecedor a gás', 'unit', 38000, 180, ['hidráulica', 'gás'], ['Verificar ventilação', 'Instalar', 'Testar vazamento de gás', 'Orientar cliente']],
+  [
+    'HID-VAZ',
+    'Reparo de vazamento',
+    'visit',
+    15000,
+    90,
+    ['hidráulica'],
+    ['Fechar registro', 'Localizar vazamento', 'Reparar', 'Testar pressão'],
+  ],
+  [
+    'HID-DESENT',
+    'Desentupimento',
+    'visit',
+    20000,
+    90,
+    ['hidráulica'],
+    ['Identificar ponto', 'Desentupir', 'Testar escoamento'],
+  ],
+  [
+    'HID-AQUEC',
+    'Instalação de aquecedor a gás',
+    'unit',
+    38000,
+    180,
+    ['hidráulica', 'gás'],
+    ['Verificar ventilação', 'Instalar', 'Testar vazamento de gás', 'Orientar cliente'],
+  ],
   ['VIS-TEC', 'Visita técnica', 'visit', 9000, 45, [], ['Registrar diagnóstico', 'Fotografar local']],
   ['PINT-M2', 'Pintura (por hora)', 'hour', 8000, 60, ['pintura'], ['Proteger piso', 'Aplicar demãos', 'Limpar local']],
-  ['CFTV-CAM', 'Instalação de câmera de segurança', 'unit', 22000, 90, ['segurança', 'elétrica'], ['Posicionar câmera', 'Passar cabo', 'Configurar gravador', 'Testar imagem remota']],
-  ['PORT-MANUT', 'Manutenção de portão eletrônico', 'visit', 16000, 60, ['eletromecânica'], ['Lubrificar trilho', 'Ajustar fim de curso', 'Testar controles']],
-  ['LIMP-CX', "Limpeza de caixa d'água", 'unit', 28000, 150, ['hidráulica'], ['Fechar entrada', 'Esvaziar', 'Escovar e desinfetar', 'Encher e registrar data']],
-  ['DEDET', 'Dedetização residencial', 'visit', 30000, 120, ['controle de pragas'], ['Orientar cliente a sair', 'Aplicar produto', 'Deixar certificado']],
+  [
+    'CFTV-CAM',
+    'Instalação de câmera de segurança',
+    'unit',
+    22000,
+    90,
+    ['segurança', 'elétrica'],
+    ['Posicionar câmera', 'Passar cabo', 'Configurar gravador', 'Testar imagem remota'],
+  ],
+  [
+    'PORT-MANUT',
+    'Manutenção de portão eletrônico',
+    'visit',
+    16000,
+    60,
+    ['eletromecânica'],
+    ['Lubrificar trilho', 'Ajustar fim de curso', 'Testar controles'],
+  ],
+  [
+    'LIMP-CX',
+    "Limpeza de caixa d'água",
+    'unit',
+    28000,
+    150,
+    ['hidráulica'],
+    ['Fechar entrada', 'Esvaziar', 'Escovar e desinfetar', 'Encher e registrar data'],
+  ],
+  [
+    'DEDET',
+    'Dedetização residencial',
+    'visit',
+    30000,
+    120,
+    ['controle de pragas'],
+    ['Orientar cliente a sair', 'Aplicar produto', 'Deixar certificado'],
+  ],
 ]
 
 /** docs/domain.md cd_job for the demo company: 15 jobs with checklists, prices in BRL cents. */
@@ -108,7 +297,19 @@ export const SEED_QUOTE_BRANCH = 2
 const SEED_TIME_ZONE = 'America/Sao_Paulo'
 
 /** A demo quote of the main branch: the client's name and tax id copied, the totals priced by the app's own code. */
-function storedQuote(q: { id: string; number: string; client: ClientRecord; lines: LineInput[]; created: number; validUntil: string; status: QuoteRecord['status']; serviceAddress: string; terms: string; sentAt: string | null; decision: QuoteRecord['decision'] }): StoredQuote {
+function storedQuote(q: {
+  id: string
+  number: string
+  client: ClientRecord
+  lines: LineInput[]
+  created: number
+  validUntil: string
+  status: QuoteRecord['status']
+  serviceAddress: string
+  terms: string
+  sentAt: string | null
+  decision: QuoteRecord['decision']
+}): StoredQuote {
   return {
     id: q.id,
     filial: SEED_QUOTE_BRANCH,
@@ -143,12 +344,50 @@ const DAY = 86_400_000
  */
 export function seedQuotes(clients: ClientRecord[], jobs: JobRecord[]): StoredQuote[] {
   const r = seeded(3030)
-  const plan: QuoteRecord['status'][] = ['draft', 'draft', 'draft', 'draft', 'draft', 'draft', 'sent', 'sent', 'sent', 'sent', 'sent', 'sent', 'sent', 'sent', 'sent', 'approved', 'approved', 'approved', 'approved', 'approved', 'approved', 'approved', 'approved', 'rejected', 'rejected', 'rejected', 'rejected', 'rejected', 'draft', 'sent']
+  const plan: QuoteRecord['status'][] = [
+    'draft',
+    'draft',
+    'draft',
+    'draft',
+    'draft',
+    'draft',
+    'sent',
+    'sent',
+    'sent',
+    'sent',
+    'sent',
+    'sent',
+    'sent',
+    'sent',
+    'sent',
+    'approved',
+    'approved',
+    'approved',
+    'approved',
+    'approved',
+    'approved',
+    'approved',
+    'approved',
+    'rejected',
+    'rejected',
+    'rejected',
+    'rejected',
+    'rejected',
+    'draft',
+    'sent',
+  ]
   return plan.map((status, i) => {
     const client = clients[(i * 3) % 39]
     const lines = Array.from({ length: r.int(1, 3) }, () => {
       const job = r.pick(jobs)
-      return { jobId: job.id, description: job.name, quantity: job.unit === 'hour' ? r.int(1, 8) : r.int(1, 3), unitPrice: job.unitPrice, discountPercent: r.pick([0, 0, 0, 5, 10]), taxPercent: job.taxPercent }
+      return {
+        jobId: job.id,
+        description: job.name,
+        quantity: job.unit === 'hour' ? r.int(1, 8) : r.int(1, 3),
+        unitPrice: job.unitPrice,
+        discountPercent: r.pick([0, 0, 0, 5, 10]),
+        taxPercent: job.taxPercent,
+      }
     })
     const created = SEED_NOW - (90 - i * 3) * DAY
     // the last two and a few sent ones expired before an answer
@@ -166,7 +405,14 @@ export function seedQuotes(clients: ClientRecord[], jobs: JobRecord[]): StoredQu
       serviceAddress: address ? addressLine(address) : '',
       terms: 'Pagamento em até 30 dias após a execução. Garantia de 90 dias.',
       sentAt: new Date(created + DAY).toISOString(),
-      decision: answered ? { name: client.name, at: new Date(created + 4 * DAY).toISOString(), address: `203.0.113.${10 + i}`, ...(status === 'rejected' ? { reason: 'Preço acima do orçamento previsto.' } : {}) } : null,
+      decision: answered
+        ? {
+            name: client.name,
+            at: new Date(created + 4 * DAY).toISOString(),
+            address: `203.0.113.${10 + i}`,
+            ...(status === 'rejected' ? { reason: 'Preço acima do orçamento previsto.' } : {}),
+          }
+        : null,
     })
   })
 }
@@ -179,10 +425,29 @@ export function manyQuotes(count: number, seed: number, clients: ClientRecord[],
     const client = r.pick(clients)
     const lines = Array.from({ length: r.int(1, 4) }, () => {
       const job = r.pick(jobs)
-      return { jobId: job.id, description: job.name, quantity: r.int(1, 5), unitPrice: job.unitPrice, discountPercent: r.pick([0, 5, 10]), taxPercent: job.taxPercent }
+      return {
+        jobId: job.id,
+        description: job.name,
+        quantity: r.int(1, 5),
+        unitPrice: job.unitPrice,
+        discountPercent: r.pick([0, 5, 10]),
+        taxPercent: job.taxPercent,
+      }
     })
     const created = SEED_NOW - r.int(0, 700) * DAY
     const status = r.pick(statuses)
-    return storedQuote({ id: r.uuid(), number: quoteNumber('2025', i + 1), client, lines, created, validUntil: new Date(created + 60 * DAY).toISOString().slice(0, 10), status, serviceAddress: '', terms: '', sentAt: new Date(created).toISOString(), decision: null })
+    return storedQuote({
+      id: r.uuid(),
+      number: quoteNumber('2025', i + 1),
+      client,
+      lines,
+      created,
+      validUntil: new Date(created + 60 * DAY).toISOString().slice(0, 10),
+      status,
+      serviceAddress: '',
+      terms: '',
+      sentAt: new Date(created).toISOString(),
+      decision: null,
+    })
   })
 }

@@ -4,8 +4,30 @@ import { hoursAgo, seeded } from './random.ts'
 /** Demo folders (nested) and files of the file manager. */
 export function seedFileItems(): FileItem[] {
   const rnd = seeded(1101)
-  const folder = (name: string, folderId: string | null, contents: string): FileItem => ({ id: rnd.uuid(), folderId, name, createdBy: 'Ana Costa', createdAt: hoursAgo(24 * 90), modifiedAt: hoursAgo(24 * 3), size: `${rnd.int(2, 90)} MB`, type: 'folder', contents, description: null })
-  const file = (name: string, folderId: string | null, type: FileItem['type']): FileItem => ({ id: rnd.uuid(), folderId, name, createdBy: rnd.pick(['Ana Costa', 'Tiago Lima', 'Rita Alves']), createdAt: hoursAgo(24 * rnd.int(5, 60)), modifiedAt: hoursAgo(24 * rnd.int(0, 4)), size: `${rnd.int(12, 900)} KB`, type, contents: null, description: `${name}, uploaded from the field.` })
+  const folder = (name: string, folderId: string | null, contents: string): FileItem => ({
+    id: rnd.uuid(),
+    folderId,
+    name,
+    createdBy: 'Ana Costa',
+    createdAt: hoursAgo(24 * 90),
+    modifiedAt: hoursAgo(24 * 3),
+    size: `${rnd.int(2, 90)} MB`,
+    type: 'folder',
+    contents,
+    description: null,
+  })
+  const file = (name: string, folderId: string | null, type: FileItem['type']): FileItem => ({
+    id: rnd.uuid(),
+    folderId,
+    name,
+    createdBy: rnd.pick(['Ana Costa', 'Tiago Lima', 'Rita Alves']),
+    createdAt: hoursAgo(24 * rnd.int(5, 60)),
+    modifiedAt: hoursAgo(24 * rnd.int(0, 4)),
+    size: `${rnd.int(12, 900)} KB`,
+    type,
+    contents: null,
+    description: `${name}, uploaded from the field.`,
+  })
   const personal = folder('Personal', null, '57 files')
   const photos = folder('Photos', null, '907 files')
   const work = folder('Work', null, '24 files')

@@ -3,8 +3,20 @@ import { seeded } from './random.ts'
 
 const cat = (prefix: string, slug: string, title: string): HelpCategory => ({ id: `${prefix}-${slug}`, slug, title })
 
-export const seedFaqCategories = () => [cat('faqcat', 'most-asked', 'Most asked'), cat('faqcat', 'general-inquiries', 'General inquiries'), cat('faqcat', 'licenses', 'Licenses'), cat('faqcat', 'payments', 'Payments'), cat('faqcat', 'support', 'Support')]
-export const seedGuideCategories = () => [cat('guidecat', 'getting-started', 'Getting Started'), cat('guidecat', 'projects', 'Projects'), cat('guidecat', 'settings', 'Settings'), cat('guidecat', 'payments', 'Payments'), cat('guidecat', 'your-account', 'Your Account')]
+export const seedFaqCategories = () => [
+  cat('faqcat', 'most-asked', 'Most asked'),
+  cat('faqcat', 'general-inquiries', 'General inquiries'),
+  cat('faqcat', 'licenses', 'Licenses'),
+  cat('faqcat', 'payments', 'Payments'),
+  cat('faqcat', 'support', 'Support'),
+]
+export const seedGuideCategories = () => [
+  cat('guidecat', 'getting-started', 'Getting Started'),
+  cat('guidecat', 'projects', 'Projects'),
+  cat('guidecat', 'settings', 'Settings'),
+  cat('guidecat', 'payments', 'Payments'),
+  cat('guidecat', 'your-account', 'Your Account'),
+]
 
 const QUESTIONS = [
   ['How do I add a technician?', 'Open Users, choose Add, and give the technician role.'],
@@ -16,10 +28,26 @@ const QUESTIONS = [
 
 export function seedFaqs(categories = seedFaqCategories()): Faq[] {
   const rnd = seeded(1001)
-  return categories.flatMap((c, ci) => QUESTIONS.map(([question, answer], qi) => ({ id: rnd.uuid(), categoryId: c.id, question: qi === ci ? question : `${question} (${c.title})`, answer })))
+  return categories.flatMap((c, ci) =>
+    QUESTIONS.map(([question, answer], qi) => ({
+      id: rnd.uuid(),
+      categoryId: c.id,
+      question: qi === ci ? question : `${question} (${c.title})`,
+      answer,
+    })),
+  )
 }
 
-const GUIDE_TITLES = ['What is Fieldwise', 'Start using Fieldwise', 'Signing in to the dashboard', 'Navigating within the app', 'Exporting data', 'Importing clients', 'Keyboard shortcuts', 'Working offline']
+const GUIDE_TITLES = [
+  'What is Fieldwise',
+  'Start using Fieldwise',
+  'Signing in to the dashboard',
+  'Navigating within the app',
+  'Exporting data',
+  'Importing clients',
+  'Keyboard shortcuts',
+  'Working offline',
+]
 
 export function seedGuides(categories = seedGuideCategories()): Guide[] {
   const rnd = seeded(1002)
@@ -29,7 +57,10 @@ export function seedGuides(categories = seedGuideCategories()): Guide[] {
       return {
         id: rnd.uuid(),
         categoryId: c.id,
-        slug: full.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, ''),
+        slug: full
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/(^-|-$)/g, ''),
         title: full,
         subtitle: `A short guide: ${title.toLowerCase()}`,
         content: `<h2>${full}</h2><p>This guide walks you through ${title.toLowerCase()} step by step.</p><ol><li>Open the menu.</li><li>Pick the option.</li><li>Save.</li></ol>`,

@@ -19,14 +19,20 @@ export async function seedDemoData(store: Store, log: Logger, passwordIterations
   const done = await store.get<{ version: number }>(marker)
   if (done && done.value.version >= SEED_VERSION) return false
   const repos = createRepositories(store)
-  for (const company of companies) if (!(await repos.companies.find(company.COD_EMPRESA))) await repos.companies.save(company)
-  for (const b of branches) if (!(await repos.companies.findBranch(b.COD_EMPRESA, b.COD_FILIAL))) await repos.companies.saveBranch(b)
+  for (const company of companies)
+    if (!(await repos.companies.find(company.COD_EMPRESA))) await repos.companies.save(company)
+  for (const b of branches)
+    if (!(await repos.companies.findBranch(b.COD_EMPRESA, b.COD_FILIAL))) await repos.companies.saveBranch(b)
   const cultureOf = (empresa: number) => companies.find((c) => c.COD_EMPRESA === empresa)?.CULTURE ?? 'en'
   for (const u of users) {
     // the demo panels: written where the user has none yet, in the language of the user's first company
     const panels = repos.panels(u.id)
     const culture = u.grants.length ? cultureOf(u.grants[0].empresa) : u.culture
-    await Promise.all([panels.messages.createOnce(seedMessages(culture)), panels.notifications.createOnce(seedNotifications(culture)), panels.shortcuts.createOnce(seedShortcuts(culture))])
+    await Promise.all([
+      panels.messages.createOnce(seedMessages(culture)),
+      panels.notifications.createOnce(seedNotifications(culture)),
+      panels.shortcuts.createOnce(seedShortcuts(culture)),
+    ])
     if (await repos.users.findByEmail(u.email)) continue
     await repos.users.create({
       id: u.id,

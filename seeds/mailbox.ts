@@ -11,8 +11,23 @@ export const seedMailLabels = (): MailLabel[] =>
     ['Forums', 'green'],
   ].map(([title, color], i) => ({ id: `mlabel-${i + 1}`, title, slug: title.toLowerCase(), color }))
 
-const SUBJECTS = ['Quote for the rooftop units', 'Visit confirmation', 'Invoice 2026-000031', 'Parts delivery', 'Maintenance contract renewal', 'Photos from the site', 'Meeting notes', 'Your account statement']
-const PEOPLE = ['Rita Alves <rita@example.com>', 'Bruno Reis <bruno@example.com>', 'Clara Mendes <clara@example.com>', 'Diego Santos <diego@example.com>', 'Elisa Prado <elisa@example.com>']
+const SUBJECTS = [
+  'Quote for the rooftop units',
+  'Visit confirmation',
+  'Invoice 2026-000031',
+  'Parts delivery',
+  'Maintenance contract renewal',
+  'Photos from the site',
+  'Meeting notes',
+  'Your account statement',
+]
+const PEOPLE = [
+  'Rita Alves <rita@example.com>',
+  'Bruno Reis <bruno@example.com>',
+  'Clara Mendes <clara@example.com>',
+  'Diego Santos <diego@example.com>',
+  'Elisa Prado <elisa@example.com>',
+]
 
 /** Demo mails in every folder (inbox most), with attachments; `count` makes more (benchmarks). */
 export function seedMails(count = 60, seed = 801): Mail[] {
@@ -23,11 +38,31 @@ export function seedMails(count = 60, seed = 801): Mail[] {
     const attachments =
       i % 5 === 0
         ? [
-            { type: 'application/pdf', name: `report-${i}.pdf`, size: rnd.int(20_000, 900_000), preview: 'pdf', downloadUrl: '' },
-            { type: 'image/jpeg', name: `site-${i}.jpg`, size: rnd.int(50_000, 2_000_000), preview: `site-${i}_preview.jpg`, downloadUrl: '' },
+            {
+              type: 'application/pdf',
+              name: `report-${i}.pdf`,
+              size: rnd.int(20_000, 900_000),
+              preview: 'pdf',
+              downloadUrl: '',
+            },
+            {
+              type: 'image/jpeg',
+              name: `site-${i}.jpg`,
+              size: rnd.int(50_000, 2_000_000),
+              preview: `site-${i}_preview.jpg`,
+              downloadUrl: '',
+            },
           ]
         : i % 7 === 0
-          ? [{ type: 'image/png', name: `diagram-${i}.png`, size: rnd.int(20_000, 500_000), preview: `diagram-${i}_preview.png`, downloadUrl: '' }]
+          ? [
+              {
+                type: 'image/png',
+                name: `diagram-${i}.png`,
+                size: rnd.int(20_000, 500_000),
+                preview: `diagram-${i}_preview.png`,
+                downloadUrl: '',
+              },
+            ]
           : []
     return {
       id: rnd.uuid(),

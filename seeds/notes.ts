@@ -1,7 +1,8 @@
 import type { Note, NoteLabel } from '../domain/schemas/notes.ts'
 import { hoursAgo, seeded } from './random.ts'
 
-export const seedNoteLabels = (): NoteLabel[] => ['Family', 'Work', 'Tasks', 'Priority', 'Personal', 'Friends'].map((title, i) => ({ id: `nlabel-${i + 1}`, title }))
+export const seedNoteLabels = (): NoteLabel[] =>
+  ['Family', 'Work', 'Tasks', 'Priority', 'Personal', 'Friends'].map((title, i) => ({ id: `nlabel-${i + 1}`, title }))
 
 const NOTES: Array<[string, string, boolean]> = [
   ['Gate codes', 'Hotel Aurora: 4471. Clínica Vida: ask at the desk.', false],

@@ -4,7 +4,8 @@ import type { Task } from '../domain/schemas/tasks.ts'
 import { TASK_TEXTS } from './common-texts.ts'
 import { hoursAgo, seeded } from './random.ts'
 
-export const seedTaskTags = (): Tag[] => ['Api', 'Frontend', 'Bug', 'Backend', 'Urgent', 'Discuss'].map((title, i) => ({ id: `ttag-${i + 1}`, title }))
+export const seedTaskTags = (): Tag[] =>
+  ['Api', 'Frontend', 'Bug', 'Backend', 'Urgent', 'Discuss'].map((title, i) => ({ id: `ttag-${i + 1}`, title }))
 
 /** The 30 demo tasks (sections included), ordered 0..29, in the company's language. */
 export function seedTasks(tags: Tag[] = seedTaskTags(), assignees: string[] = [], culture: Culture = 'en'): Task[] {
@@ -22,7 +23,9 @@ export function seedTasks(tags: Tag[] = seedTaskTags(), assignees: string[] = []
       priority: (i % 3) as 0 | 1 | 2,
       tags: section ? [] : [tags[i % tags.length].id],
       assignedTo: section || assignees.length === 0 ? null : assignees[i % assignees.length],
-      subTasks: section ? [] : Array.from({ length: i % 3 }, (_, j) => ({ id: rnd.uuid(), title: step(j + 1), completed: j === 0 })),
+      subTasks: section
+        ? []
+        : Array.from({ length: i % 3 }, (_, j) => ({ id: rnd.uuid(), title: step(j + 1), completed: j === 0 })),
       order: i,
     }
   })

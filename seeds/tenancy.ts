@@ -33,7 +33,14 @@ export const companies: CompanyRecord[] = [
   },
 ]
 
-const branch = (COD_EMPRESA: number, COD_FILIAL: number, NOM_FILIAL: string, main: boolean, PREFIX: string, TIME_ZONE: string): BranchRecord => ({
+const branch = (
+  COD_EMPRESA: number,
+  COD_FILIAL: number,
+  NOM_FILIAL: string,
+  main: boolean,
+  PREFIX: string,
+  TIME_ZONE: string,
+): BranchRecord => ({
   COD_EMPRESA,
   COD_FILIAL,
   NOM_FILIAL,

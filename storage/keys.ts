@@ -19,7 +19,9 @@ function encodeSegment(text: string): string {
   if (text === '' || text === '.' || text === '..') throw new Error(`Invalid key segment: ${JSON.stringify(text)}`)
   if (SAFE_SEGMENT.test(text)) return text
   // Anything else is percent-encoded so a value can never become a path or a separator.
-  return encodeURIComponent(text).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/\./g, '%2E')
+  return encodeURIComponent(text)
+    .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/\./g, '%2E')
 }
 
 export function joinKey(...parts: Array<string | number>): string {
@@ -40,7 +42,8 @@ export const keys = {
   branches: (empresa: number) => joinKey('company', empresa, 'branch'),
   branch: (empresa: number, filial: number) => joinKey('company', empresa, 'branch', filial),
   companyRecords: (empresa: number, collection: string) => joinKey('company', empresa, collection),
-  companyRecord: (empresa: number, collection: string, id: string | number) => joinKey('company', empresa, collection, id),
+  companyRecord: (empresa: number, collection: string, id: string | number) =>
+    joinKey('company', empresa, collection, id),
   /** A document number series of a company (quotes of one branch in one year ...). */
   series: (empresa: number, name: string) => joinKey('company', empresa, 'series', name),
 } as const

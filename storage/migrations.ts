@@ -33,7 +33,9 @@ const pagesFollowTheProduct: Migration = {
       const key = keys.companyRecord(Number(empresa), 'settings', 'pages')
       const stored = await store.get<PageRecord[]>(key)
       if (!stored || missingPages(stored.value).length === 0) continue
-      await store.update<PageRecord[]>(key, (current) => (current ? [...current.value, ...missingPages(current.value)] : undefined))
+      await store.update<PageRecord[]>(key, (current) =>
+        current ? [...current.value, ...missingPages(current.value)] : undefined,
+      )
       changed++
     }
     return changed
@@ -43,7 +45,10 @@ const pagesFollowTheProduct: Migration = {
 export const MIGRATIONS: Migration[] = [pagesFollowTheProduct]
 
 /** Runs the steps whose stored version differs from the product's; answers what each changed. */
-export async function migrate(store: Store, steps: Migration[] = MIGRATIONS): Promise<Array<{ name: string; changed: number }>> {
+export async function migrate(
+  store: Store,
+  steps: Migration[] = MIGRATIONS,
+): Promise<Array<{ name: string; changed: number }>> {
   const marker = keys.system('migrations')
   const done = (await store.get<Record<string, string>>(marker))?.value ?? {}
   const ran: Array<{ name: string; changed: number }> = []

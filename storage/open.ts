@@ -27,7 +27,11 @@ export async function openStore(choice: StorageChoice): Promise<Store> {
 }
 
 /** The choice for the drivers every server runtime has (memory, fs, redis); null for the others. */
-export function commonStorageChoice(settings: { storageDriver: string; dataDir: string; redisUrl?: string }): StorageChoice | null {
+export function commonStorageChoice(settings: {
+  storageDriver: string
+  dataDir: string
+  redisUrl?: string
+}): StorageChoice | null {
   switch (settings.storageDriver) {
     case 'memory':
       return { driver: 'memory' }

@@ -13,7 +13,11 @@ export type DriverAdapter = {
   readonly name: string
   read(key: string): Promise<Versioned<unknown> | null>
   readMany?(keys: string[]): Promise<Array<Versioned<unknown> | null>>
-  swap(key: string, expected: number | 'any', next: unknown): Promise<{ ok: true; version: number } | { ok: false; actual: number }>
+  swap(
+    key: string,
+    expected: number | 'any',
+    next: unknown,
+  ): Promise<{ ok: true; version: number } | { ok: false; actual: number }>
   /** Record ids stored directly below `parent` (one level), in no particular order. */
   children(parent: string): Promise<string[]>
   /** Serialises a read-modify-write where the driver has no compare-and-swap of its own. */
@@ -34,7 +38,11 @@ export type Store = {
   /** Creates `key` only when it does not exist yet; false when it does. */
   create<T>(key: string, value: T): Promise<boolean>
   /** Atomic read-modify-write. `fn` gets the current record (or null) and returns the new value, or undefined to delete. */
-  update<T>(key: string, fn: (current: Versioned<T> | null) => T | undefined | Promise<T | undefined>, options?: WriteOptions): Promise<Versioned<T> | null>
+  update<T>(
+    key: string,
+    fn: (current: Versioned<T> | null) => T | undefined | Promise<T | undefined>,
+    options?: WriteOptions,
+  ): Promise<Versioned<T> | null>
   remove(key: string, options?: WriteOptions): Promise<boolean>
   children(parent: string): Promise<string[]>
   /**
@@ -85,7 +93,8 @@ export function createStore(adapter: DriverAdapter): Store {
   return {
     driver: adapter.name,
     get: (key) => adapter.read(key) as Promise<never>,
-    getMany: (keys) => (adapter.readMany ? adapter.readMany(keys) : Promise.all(keys.map((k) => adapter.read(k)))) as Promise<never>,
+    getMany: (keys) =>
+      (adapter.readMany ? adapter.readMany(keys) : Promise.all(keys.map((k) => adapter.read(k)))) as Promise<never>,
     put(key, value, options = {}) {
       return exclusive(key, async () => {
         const result = await swap(key, options.expectVersion ?? 'any', value)
@@ -99,10 +108,14 @@ export function createStore(adapter: DriverAdapter): Store {
     update,
     async remove(key, options = {}) {
       let existed = false
-      await update(key, (current) => {
-        existed = current !== null
-        return undefined
-      }, options)
+      await update(
+        key,
+        (current) => {
+          existed = current !== null
+          return undefined
+        },
+        options,
+      )
       return existed
     },
     children: (parent) => adapter.children(parent),

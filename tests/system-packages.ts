@@ -12,7 +12,13 @@ const NEEDED: Record<string, string> = {
 }
 
 const has = (program: string) => spawnSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' }).status === 0
-const missing = [...new Set(Object.entries(NEEDED).filter(([program]) => !has(program)).map(([, pkg]) => pkg))]
+const missing = [
+  ...new Set(
+    Object.entries(NEEDED)
+      .filter(([program]) => !has(program))
+      .map(([, pkg]) => pkg),
+  ),
+]
 
 if (missing.length > 0) {
   const command = `apt-get install -y ${missing.join(' ')}`

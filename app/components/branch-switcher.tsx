@@ -1,10 +1,24 @@
 import { useT } from '../lib/i18n'
 import { SelectForm } from '../ui/select-form'
 
-export type Filial = { COD_FILIAL: number; COD_EMPRESA: number; NOME_EMPRESA: string; NOM_FILIAL: string; FLG_PRINCIPAL: 'S' | 'N' }
+export type Filial = {
+  COD_FILIAL: number
+  COD_EMPRESA: number
+  NOME_EMPRESA: string
+  NOM_FILIAL: string
+  FLG_PRINCIPAL: 'S' | 'N'
+}
 
 /** Company and branch in one select, grouped by company; submits on change (a button without JS). */
-export function BranchSwitcher({ branches, current, id = 'branch-switcher' }: { branches: Filial[]; current: { COD_EMPRESA: number; COD_FILIAL: number } | null; id?: string }) {
+export function BranchSwitcher({
+  branches,
+  current,
+  id = 'branch-switcher',
+}: {
+  branches: Filial[]
+  current: { COD_EMPRESA: number; COD_FILIAL: number } | null
+  id?: string
+}) {
   const t = useT()
   const companies = [...new Map(branches.map((b) => [b.COD_EMPRESA, b.NOME_EMPRESA])).entries()]
   if (branches.length === 0) return <p className="text-sm text-muted">{t.switcher_empty()}</p>

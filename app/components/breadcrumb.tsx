@@ -22,4 +22,3 @@ export function Breadcrumb({ group, title }: { group: 'field' | 'money' | 'admin
     </nav>
   )
 }
-

@@ -9,7 +9,12 @@ export function LoadingBar() {
   const busy = navigation.state !== 'idle' || fetchers.some((f) => f.state !== 'idle')
   if (!busy) return null
   return (
-    <div role="progressbar" aria-label={t.loading()} className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-primary-100" data-testid="loading-bar">
+    <div
+      role="progressbar"
+      aria-label={t.loading()}
+      className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-primary-100"
+      data-testid="loading-bar"
+    >
       <div className="h-full w-1/3 animate-[loading_1s_ease-in-out_infinite] bg-primary-600" />
     </div>
   )

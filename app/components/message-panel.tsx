@@ -12,7 +12,19 @@ import { Popover } from './popover'
 type Kind = 'messages' | 'notifications'
 
 /** One panel action as a tiny form (works without JS; with JS it stays in place). */
-function PanelAction({ fields, label, children, disabled = false, className = '' }: { fields: Record<string, string>; label: string; children: React.ReactNode; disabled?: boolean; className?: string }) {
+function PanelAction({
+  fields,
+  label,
+  children,
+  disabled = false,
+  className = '',
+}: {
+  fields: Record<string, string>
+  label: string
+  children: React.ReactNode
+  disabled?: boolean
+  className?: string
+}) {
   const fetcher = useFetcher()
   const location = useLocation()
   return (
@@ -22,7 +34,13 @@ function PanelAction({ fields, label, children, disabled = false, className = ''
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button type="submit" aria-label={label} title={label} disabled={disabled || fetcher.state !== 'idle'} className={`rounded-full focus-visible:outline-2 focus-visible:outline-primary-600 disabled:cursor-not-allowed disabled:opacity-40 ${className}`}>
+      <button
+        type="submit"
+        aria-label={label}
+        title={label}
+        disabled={disabled || fetcher.state !== 'idle'}
+        className={`rounded-full focus-visible:outline-2 focus-visible:outline-primary-600 disabled:cursor-not-allowed disabled:opacity-40 ${className}`}
+      >
         {children}
       </button>
     </fetcher.Form>
@@ -51,18 +69,36 @@ export function MessagePanel({ kind, unread, timeZone }: { kind: Kind; unread: n
   const title = kind === 'messages' ? t.messages_title() : t.notifications_title()
   const trigger = (
     <span className="relative flex">
-      <svg viewBox="0 0 24 24" className="h-6 w-6 text-ink-soft" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8">
-        {kind === 'messages' ? <path d="M4 5h16v11H8l-4 4z" strokeLinejoin="round" /> : <path d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4zM10 20h4" strokeLinejoin="round" />}
+      <svg
+        viewBox="0 0 24 24"
+        className="h-6 w-6 text-ink-soft"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+      >
+        {kind === 'messages' ? (
+          <path d="M4 5h16v11H8l-4 4z" strokeLinejoin="round" />
+        ) : (
+          <path d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4zM10 20h4" strokeLinejoin="round" />
+        )}
       </svg>
       {unread > 0 ? (
-        <span className="absolute -top-1.5 -right-2 min-w-5 rounded-full bg-primary-600 px-1 text-center text-xs font-bold text-white" data-testid={`${kind}-badge`}>
+        <span
+          className="absolute -top-1.5 -right-2 min-w-5 rounded-full bg-primary-600 px-1 text-center text-xs font-bold text-white"
+          data-testid={`${kind}-badge`}
+        >
           {unread}
         </span>
       ) : null}
     </span>
   )
   return (
-    <Popover label={unread ? `${title}, ${t.unread_count({ count: String(unread) })}` : title} trigger={trigger} testId={`${kind}-panel`}>
+    <Popover
+      label={unread ? `${title}, ${t.unread_count({ count: String(unread) })}` : title}
+      trigger={trigger}
+      testId={`${kind}-panel`}
+    >
       <PanelContent kind={kind} title={title} timeZone={timeZone} />
     </Popover>
   )
@@ -77,24 +113,44 @@ function PanelContent({ kind, title, timeZone }: { kind: Kind; title: string; ti
     if (fetcher.state === 'idle' && !fetcher.data) fetcher.load(`/resources/panel?kind=${kind}`)
   }, [fetcher, kind])
   const items = fetcher.data?.items
-  if (!items) return <p className="px-4 py-10 text-center text-muted" role="status">…</p>
+  if (!items)
+    return (
+      <p className="px-4 py-10 text-center text-muted" role="status">
+        …
+      </p>
+    )
   const unread = items.filter((m) => !m.read).length
   return (
     <>
       <div className="flex items-center justify-between bg-primary-600 px-4 py-3 text-white">
         <h2 className="text-lg font-semibold">{title}</h2>
-        <PanelAction fields={{ intent: 'mark-all', kind }} label={t.mark_all_read()} disabled={unread === 0} className="px-2 py-1 text-sm font-medium hover:bg-surface/15">
+        <PanelAction
+          fields={{ intent: 'mark-all', kind }}
+          label={t.mark_all_read()}
+          disabled={unread === 0}
+          className="px-2 py-1 text-sm font-medium hover:bg-surface/15"
+        >
           {t.mark_all_read()}
         </PanelAction>
       </div>
       {items.length === 0 ? (
-        <p className="px-4 py-10 text-center text-muted">{kind === 'messages' ? t.no_messages() : t.no_notifications()}</p>
+        <p className="px-4 py-10 text-center text-muted">
+          {kind === 'messages' ? t.no_messages() : t.no_notifications()}
+        </p>
       ) : (
         <ul className="max-h-[28rem] divide-y divide-line overflow-y-auto">
           {items.map((item) => (
-            <li key={item.id} className={`flex items-start gap-2 px-4 py-3 ${item.read ? '' : 'bg-primary-50'}`} data-testid="panel-item">
+            <li
+              key={item.id}
+              className={`flex items-start gap-2 px-4 py-3 ${item.read ? '' : 'bg-primary-50'}`}
+              data-testid="panel-item"
+            >
               <ItemLink item={item}>
-                <Avatar src={item.image} name={item.title} className="h-8 w-8 bg-primary-100 text-sm text-primary-800" />
+                <Avatar
+                  src={item.image}
+                  name={item.title}
+                  className="h-8 w-8 bg-primary-100 text-sm text-primary-800"
+                />
                 <span className="min-w-0">
                   <span className="block font-semibold text-ink">{item.title}</span>
                   {item.description ? <span className="block text-sm text-ink-soft">{item.description}</span> : null}
@@ -102,10 +158,21 @@ function PanelContent({ kind, title, timeZone }: { kind: Kind; title: string; ti
                 </span>
               </ItemLink>
               <div className="flex shrink-0 flex-col items-center gap-1">
-                <PanelAction fields={{ intent: 'toggle', kind, id: item.id, read: String(!item.read) }} label={item.read ? t.mark_unread() : t.mark_read()} className="flex h-7 w-7 items-center justify-center hover:bg-line">
-                  <span className={`block h-2.5 w-2.5 rounded-full ${item.read ? 'border border-muted' : 'bg-primary-600'}`} data-testid={item.read ? 'read-dot' : 'unread-dot'} />
+                <PanelAction
+                  fields={{ intent: 'toggle', kind, id: item.id, read: String(!item.read) }}
+                  label={item.read ? t.mark_unread() : t.mark_read()}
+                  className="flex h-7 w-7 items-center justify-center hover:bg-line"
+                >
+                  <span
+                    className={`block h-2.5 w-2.5 rounded-full ${item.read ? 'border border-muted' : 'bg-primary-600'}`}
+                    data-testid={item.read ? 'read-dot' : 'unread-dot'}
+                  />
                 </PanelAction>
-                <PanelAction fields={{ intent: 'remove', kind, id: item.id }} label={t.remove()} className="flex h-7 w-7 items-center justify-center text-muted hover:bg-line">
+                <PanelAction
+                  fields={{ intent: 'remove', kind, id: item.id }}
+                  label={t.remove()}
+                  className="flex h-7 w-7 items-center justify-center text-muted hover:bg-line"
+                >
                   <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true" fill="currentColor">
                     <path d="M6.3 5 10 8.7 13.7 5 15 6.3 11.3 10l3.7 3.7-1.3 1.3L10 11.3 6.3 15 5 13.7 8.7 10 5 6.3z" />
                   </svg>

@@ -6,7 +6,12 @@ export function ModuleError() {
   const error = useRouteError()
   const t = useT()
   const status = isRouteErrorResponse(error) ? error.status : 500
-  const [title, text]: [keyof Translator, keyof Translator] = status === 403 ? ['error_403_title', 'error_403_text'] : status === 404 ? ['error_404_title', 'error_404_text'] : ['error_500_title', 'error_500_text']
+  const [title, text]: [keyof Translator, keyof Translator] =
+    status === 403
+      ? ['error_403_title', 'error_403_text']
+      : status === 404
+        ? ['error_404_title', 'error_404_text']
+        : ['error_500_title', 'error_500_text']
   return (
     <section className="flex flex-col items-start gap-3" data-testid={`error-${status}`}>
       <h1 className="text-3xl font-extrabold tracking-tight">{(t[title] as () => string)()}</h1>

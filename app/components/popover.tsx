@@ -1,14 +1,29 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 
 /** Where the header's panels open: a sheet across a phone's screen under the header; from sm, under their button. */
-export const SHEET = 'fixed inset-x-2 top-16 z-30 max-h-[calc(100dvh-5rem)] overflow-y-auto rounded-xl border border-line bg-surface shadow-lg sm:absolute sm:inset-x-auto sm:top-auto sm:mt-2'
+export const SHEET =
+  'fixed inset-x-2 top-16 z-30 max-h-[calc(100dvh-5rem)] overflow-y-auto rounded-xl border border-line bg-surface shadow-lg sm:absolute sm:inset-x-auto sm:top-auto sm:mt-2'
 
 /**
  * A header popover built on <details>: opens with a click or Enter/Space, closes on Escape and
  * on a click outside. Its content is rendered only while open, so the server does not render
  * every panel of every page.
  */
-export function Popover({ label, trigger, children, align = 'right', testId, summaryClassName }: { label: string; trigger: ReactNode; children: ReactNode; align?: 'left' | 'right'; testId?: string; summaryClassName?: string }) {
+export function Popover({
+  label,
+  trigger,
+  children,
+  align = 'right',
+  testId,
+  summaryClassName,
+}: {
+  label: string
+  trigger: ReactNode
+  children: ReactNode
+  align?: 'left' | 'right'
+  testId?: string
+  summaryClassName?: string
+}) {
   const ref = useRef<HTMLDetailsElement>(null)
   const [open, setOpen] = useState(false)
   useEffect(() => {
@@ -40,7 +55,13 @@ export function Popover({ label, trigger, children, align = 'right', testId, sum
       >
         {trigger}
       </summary>
-      {open ? <div className={`${SHEET} sm:max-h-none sm:w-[24rem] sm:overflow-hidden ${align === 'right' ? 'sm:right-0' : 'sm:left-0'}`}>{children}</div> : null}
+      {open ? (
+        <div
+          className={`${SHEET} sm:max-h-none sm:w-[24rem] sm:overflow-hidden ${align === 'right' ? 'sm:right-0' : 'sm:left-0'}`}
+        >
+          {children}
+        </div>
+      ) : null}
     </details>
   )
 }

@@ -42,7 +42,10 @@ export function SearchBar() {
   // each result once (the first group that has it), in the order shown: the arrow keys walk this list
   const seen = new Set<string>()
   const groups = (data?.groups ?? [])
-    .map((group) => ({ ...group, results: group.results.filter((r) => r.link.startsWith('/view/') && !seen.has(r.link) && seen.add(r.link)) }))
+    .map((group) => ({
+      ...group,
+      results: group.results.filter((r) => r.link.startsWith('/view/') && !seen.has(r.link) && seen.add(r.link)),
+    }))
     .filter((group) => group.results.length > 0)
   const flat = groups.flatMap((group) => group.results)
   const optionId = (n: number) => `${id}-option-${n}`
@@ -94,16 +97,31 @@ export function SearchBar() {
         className="min-h-10 w-full rounded-full border border-line bg-surface px-4 text-sm"
       />
       {/* below two letters nothing is searched: the user is told so */}
-      <p id={`${id}-hint`} className={query.trim().length === 1 ? `${SHEET} px-4 py-3 text-sm text-muted sm:w-full` : 'sr-only'} data-testid={query.trim().length === 1 ? 'search-hint' : undefined}>
+      <p
+        id={`${id}-hint`}
+        className={query.trim().length === 1 ? `${SHEET} px-4 py-3 text-sm text-muted sm:w-full` : 'sr-only'}
+        data-testid={query.trim().length === 1 ? 'search-hint' : undefined}
+      >
         {t.search_hint()}
       </p>
-      <div id={`${id}-results`} role="listbox" aria-label={t.search_label()} hidden={!data} className={`${SHEET} py-2 sm:max-h-96 sm:w-full`} data-testid={data ? 'search-results' : undefined}>
+      <div
+        id={`${id}-results`}
+        role="listbox"
+        aria-label={t.search_label()}
+        hidden={!data}
+        className={`${SHEET} py-2 sm:max-h-96 sm:w-full`}
+        data-testid={data ? 'search-results' : undefined}
+      >
         {data && groups.length === 0 ? (
           <p className="px-4 py-3 text-muted">{t.no_results()}</p>
         ) : (
           groups.map((group) => (
             <div key={group.id} role="group" aria-labelledby={`${id}-${group.id}`}>
-              <div id={`${id}-${group.id}`} role="presentation" className="px-4 pt-2 text-xs font-semibold tracking-wide text-muted uppercase">
+              <div
+                id={`${id}-${group.id}`}
+                role="presentation"
+                className="px-4 pt-2 text-xs font-semibold tracking-wide text-muted uppercase"
+              >
                 {names[group.id] ?? group.label}
               </div>
               {group.results.map((r) => {

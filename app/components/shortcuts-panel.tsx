@@ -11,13 +11,21 @@ import { useMayOpen } from '../layouts/frame/frame-context'
 type Mode = 'view' | 'modify' | 'add' | 'edit'
 const empty = { label: '', description: '', icon: '', link: '', useRouter: true }
 
-const iconButton = 'flex h-8 w-8 items-center justify-center rounded-full hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-white'
+const iconButton =
+  'flex h-8 w-8 items-center justify-center rounded-full hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-white'
 
 /** The shortcuts panel (docs/shell.md §2, §4, §5): modes view, modify, add and edit. */
 export function ShortcutsPanel() {
   const t = useT()
   const trigger = (
-    <svg viewBox="0 0 24 24" className="h-6 w-6 text-ink-soft" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8">
+    <svg
+      viewBox="0 0 24 24"
+      className="h-6 w-6 text-ink-soft"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+    >
       <path d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z" />
     </svg>
   )
@@ -56,7 +64,17 @@ function ShortcutsContent() {
   const open = (next: 'add' | 'edit', shortcut?: Shortcut) => {
     setFrom(mode)
     setEditing(shortcut ?? null)
-    setForm(shortcut ? { label: shortcut.label, description: shortcut.description ?? '', icon: shortcut.icon, link: shortcut.link, useRouter: shortcut.useRouter } : empty)
+    setForm(
+      shortcut
+        ? {
+            label: shortcut.label,
+            description: shortcut.description ?? '',
+            icon: shortcut.icon,
+            link: shortcut.link,
+            useRouter: shortcut.useRouter,
+          }
+        : empty,
+    )
     setMode(next)
   }
   const valid = form.label.trim() !== '' && form.icon.trim() !== '' && form.link.trim() !== ''
@@ -76,20 +94,52 @@ function ShortcutsContent() {
         <div className="flex items-center gap-1">
           {mode === 'view' ? (
             <>
-              <button type="button" className={iconButton} aria-label={t.shortcuts_enter_edit()} title={t.shortcuts_enter_edit()} onClick={() => setMode('modify')}>
-                <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true" fill="currentColor"><path d="M13.6 3.6a2 2 0 0 1 2.8 2.8L8 14.8 4 16l1.2-4z" /></svg>
+              <button
+                type="button"
+                className={iconButton}
+                aria-label={t.shortcuts_enter_edit()}
+                title={t.shortcuts_enter_edit()}
+                onClick={() => setMode('modify')}
+              >
+                <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true" fill="currentColor">
+                  <path d="M13.6 3.6a2 2 0 0 1 2.8 2.8L8 14.8 4 16l1.2-4z" />
+                </svg>
               </button>
-              <button type="button" className={iconButton} aria-label={t.shortcuts_add()} title={t.shortcuts_add()} onClick={() => open('add')}>
-                <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true" fill="currentColor"><path d="M9 4h2v5h5v2h-5v5H9v-5H4V9h5z" /></svg>
+              <button
+                type="button"
+                className={iconButton}
+                aria-label={t.shortcuts_add()}
+                title={t.shortcuts_add()}
+                onClick={() => open('add')}
+              >
+                <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true" fill="currentColor">
+                  <path d="M9 4h2v5h5v2h-5v5H9v-5H4V9h5z" />
+                </svg>
               </button>
             </>
           ) : mode === 'modify' ? (
-            <button type="button" className={iconButton} aria-label={t.shortcuts_exit_edit()} title={t.shortcuts_exit_edit()} onClick={() => setMode('view')}>
-              <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true" fill="currentColor"><path d="m8 13.2-3.6-3.6L3 11l5 5 9-9-1.4-1.4z" /></svg>
+            <button
+              type="button"
+              className={iconButton}
+              aria-label={t.shortcuts_exit_edit()}
+              title={t.shortcuts_exit_edit()}
+              onClick={() => setMode('view')}
+            >
+              <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true" fill="currentColor">
+                <path d="m8 13.2-3.6-3.6L3 11l5 5 9-9-1.4-1.4z" />
+              </svg>
             </button>
           ) : (
-            <button type="button" className={iconButton} aria-label={t.cancel()} title={t.cancel()} onClick={() => setMode(from)}>
-              <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true" fill="currentColor"><path d="M6.3 5 10 8.7 13.7 5 15 6.3 11.3 10l3.7 3.7-1.3 1.3L10 11.3 6.3 15 5 13.7 8.7 10 5 6.3z" /></svg>
+            <button
+              type="button"
+              className={iconButton}
+              aria-label={t.cancel()}
+              title={t.cancel()}
+              onClick={() => setMode(from)}
+            >
+              <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true" fill="currentColor">
+                <path d="M6.3 5 10 8.7 13.7 5 15 6.3 11.3 10l3.7 3.7-1.3 1.3L10 11.3 6.3 15 5 13.7 8.7 10 5 6.3z" />
+              </svg>
             </button>
           )}
         </div>
@@ -100,21 +150,50 @@ function ShortcutsContent() {
           <input type="hidden" name="id" value={editing?.id ?? ''} />
           {(['label', 'description', 'icon', 'link'] as const).map((name) => (
             <label key={name} className="flex flex-col gap-1 text-sm font-medium text-ink-soft">
-              {{ label: t.shortcut_label(), description: t.shortcut_description(), icon: t.shortcut_icon(), link: t.shortcut_link() }[name]}
-              <input name={name} value={form[name]} required={name !== 'description'} onChange={(e) => setForm({ ...form, [name]: e.target.value })} className={field} />
+              {
+                {
+                  label: t.shortcut_label(),
+                  description: t.shortcut_description(),
+                  icon: t.shortcut_icon(),
+                  link: t.shortcut_link(),
+                }[name]
+              }
+              <input
+                name={name}
+                value={form[name]}
+                required={name !== 'description'}
+                onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+                className={field}
+              />
             </label>
           ))}
           <label className="flex items-center gap-2 text-sm text-ink-soft">
-            <input type="checkbox" name="useRouter" checked={form.useRouter} onChange={(e) => setForm({ ...form, useRouter: e.target.checked })} />
+            <input
+              type="checkbox"
+              name="useRouter"
+              checked={form.useRouter}
+              onChange={(e) => setForm({ ...form, useRouter: e.target.checked })}
+            />
             {t.shortcut_use_router()}
           </label>
           <div className="flex gap-2">
             {mode === 'edit' ? (
-              <button type="submit" name="intent" value="delete" className="rounded-full px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50">
+              <button
+                type="submit"
+                name="intent"
+                value="delete"
+                className="rounded-full px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
+              >
                 {t.delete()}
               </button>
             ) : null}
-            <button type="submit" name="intent" value={mode === 'add' ? 'add' : 'update'} disabled={!valid || save.state !== 'idle'} className="ml-auto rounded-full bg-primary-600 px-4 py-2 text-sm font-semibold text-white disabled:opacity-50">
+            <button
+              type="submit"
+              name="intent"
+              value={mode === 'add' ? 'add' : 'update'}
+              disabled={!valid || save.state !== 'idle'}
+              className="ml-auto rounded-full bg-primary-600 px-4 py-2 text-sm font-semibold text-white disabled:opacity-50"
+            >
               {mode === 'add' ? t.add() : t.update()}
             </button>
           </div>
@@ -126,7 +205,11 @@ function ShortcutsContent() {
           {shortcuts.map((s) => (
             <li key={s.id} className="border-line border-b odd:border-r">
               {mode === 'modify' ? (
-                <button type="button" onClick={() => open('edit', s)} className="flex w-full flex-col items-center gap-1 p-4 text-center hover:bg-canvas">
+                <button
+                  type="button"
+                  onClick={() => open('edit', s)}
+                  className="flex w-full flex-col items-center gap-1 p-4 text-center hover:bg-canvas"
+                >
                   <ShortcutFace shortcut={s} />
                 </button>
               ) : s.useRouter ? (
@@ -134,7 +217,12 @@ function ShortcutsContent() {
                   <ShortcutFace shortcut={s} />
                 </Link>
               ) : (
-                <a href={s.link} target="_blank" rel="noopener noreferrer" className="flex flex-col items-center gap-1 p-4 text-center hover:bg-canvas">
+                <a
+                  href={s.link}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="flex flex-col items-center gap-1 p-4 text-center hover:bg-canvas"
+                >
                   <ShortcutFace shortcut={s} />
                 </a>
               )}
@@ -149,7 +237,10 @@ function ShortcutsContent() {
 function ShortcutFace({ shortcut }: { shortcut: Shortcut }) {
   return (
     <>
-      <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-full bg-primary-100 font-bold text-primary-800">
+      <span
+        aria-hidden="true"
+        className="flex h-10 w-10 items-center justify-center rounded-full bg-primary-100 font-bold text-primary-800"
+      >
         {shortcut.label.charAt(0)}
       </span>
       <span className="font-medium text-ink">{shortcut.label}</span>

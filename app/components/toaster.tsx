@@ -5,11 +5,24 @@ import { dismissToast, showToast, useToasts, type ToastTone } from '../lib/toast
 import type { DoneKey } from '../kit/module'
 
 /** The messages a server action may ask to show after it redirects (?toast=key), besides a module action's `done_…` (a success). */
-const SERVER_TOASTS = { switch_failed: 'error', error_unexpected: 'error', refresh_failed: 'error', admin_saved: 'success', admin_deactivated: 'success', admin_activated: 'success', invitation_accepted: 'success', invitation_declined: 'success' } as const satisfies Partial<Record<keyof Translator, ToastTone>>
+const SERVER_TOASTS = {
+  switch_failed: 'error',
+  error_unexpected: 'error',
+  refresh_failed: 'error',
+  admin_saved: 'success',
+  admin_deactivated: 'success',
+  admin_activated: 'success',
+  invitation_accepted: 'success',
+  invitation_declined: 'success',
+} as const satisfies Partial<Record<keyof Translator, ToastTone>>
 
 /** The tone of a toast a server action asked for, or null for a key that is not one (nothing is shown). */
 function serverToast(key: string, t: Translator): { tone: ToastTone; text: string } | null {
-  if (key in SERVER_TOASTS) return { tone: SERVER_TOASTS[key as keyof typeof SERVER_TOASTS], text: (t[key as keyof typeof SERVER_TOASTS] as () => string)() }
+  if (key in SERVER_TOASTS)
+    return {
+      tone: SERVER_TOASTS[key as keyof typeof SERVER_TOASTS],
+      text: (t[key as keyof typeof SERVER_TOASTS] as () => string)(),
+    }
   // what a record's lifecycle action says once done (app/kit/module.ts RecordAction.done)
   if (/^done_[a-z_]+$/.test(key) && key in t) return { tone: 'success', text: (t[key as DoneKey] as () => string)() }
   return null
@@ -45,7 +58,13 @@ export function Toaster() {
   return (
     <div className="fixed right-4 bottom-4 left-4 z-50 flex flex-col items-end gap-2 sm:left-auto">
       {toasts.map((toast) => (
-        <div key={toast.id} role={toast.tone === 'error' ? 'alert' : 'status'} data-testid="toast" data-tone={toast.tone} className={`flex max-w-sm items-start gap-3 rounded-xl px-4 py-3 text-sm shadow-lg ${TONE[toast.tone]}`}>
+        <div
+          key={toast.id}
+          role={toast.tone === 'error' ? 'alert' : 'status'}
+          data-testid="toast"
+          data-tone={toast.tone}
+          className={`flex max-w-sm items-start gap-3 rounded-xl px-4 py-3 text-sm shadow-lg ${TONE[toast.tone]}`}
+        >
           <span>{toast.text}</span>
           <button type="button" onClick={() => dismissToast(toast.id)} className="font-semibold underline">
             {t.dismiss()}

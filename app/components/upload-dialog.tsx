@@ -89,10 +89,23 @@ export function UploadDialog({ open, onClose, purpose, title, description, accep
     send({ intent: 'delete', url: current })
   }
   const shown = preview ?? (file ? null : current)
-  const heading = title ?? (purpose === 'logo' ? t.upload_logo_title() : purpose === 'avatar' ? t.upload_avatar_title() : t.upload_title())
-  const text = description ?? (purpose === 'logo' ? t.upload_logo_description() : purpose === 'avatar' ? t.upload_avatar_description() : undefined)
+  const heading =
+    title ??
+    (purpose === 'logo' ? t.upload_logo_title() : purpose === 'avatar' ? t.upload_avatar_title() : t.upload_title())
+  const text =
+    description ??
+    (purpose === 'logo'
+      ? t.upload_logo_description()
+      : purpose === 'avatar'
+        ? t.upload_avatar_description()
+        : undefined)
   return (
-    <dialog ref={ref} onClose={onClose} aria-labelledby="upload-title" className="m-auto max-h-[80vh] w-[90vw] max-w-[800px] rounded-2xl bg-surface p-0 text-ink shadow-xl backdrop:bg-black/50">
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      aria-labelledby="upload-title"
+      className="m-auto max-h-[80vh] w-[90vw] max-w-[800px] rounded-2xl bg-surface p-0 text-ink shadow-xl backdrop:bg-black/50"
+    >
       {/* drawn only while open: every page carries the dialog, few open it */}
       {open ? (
         <div className="flex flex-col gap-4 p-6">
@@ -101,32 +114,64 @@ export function UploadDialog({ open, onClose, purpose, title, description, accep
           </h2>
           {text ? <p className="text-ink-soft">{text}</p> : null}
           <div className="flex h-48 items-center justify-center rounded-xl border border-dashed border-line bg-canvas">
-            {shown ? <img src={shown} alt={file?.name ?? ''} className="max-h-44 object-contain" /> : <span className="text-muted">{t.upload_no_preview()}</span>}
+            {shown ? (
+              <img src={shown} alt={file?.name ?? ''} className="max-h-44 object-contain" />
+            ) : (
+              <span className="text-muted">{t.upload_no_preview()}</span>
+            )}
           </div>
           <div className="flex flex-wrap items-center gap-3">
-            <button type="button" onClick={() => busy() || input.current?.click()} className="rounded-full border border-line px-4 py-2 text-sm font-semibold hover:bg-canvas">
+            <button
+              type="button"
+              onClick={() => busy() || input.current?.click()}
+              className="rounded-full border border-line px-4 py-2 text-sm font-semibold hover:bg-canvas"
+            >
               {t.upload_select()}
             </button>
-            <button type="button" onClick={remove} className="rounded-full border border-line px-4 py-2 text-sm font-semibold text-red-700 hover:bg-canvas dark:text-red-300">
+            <button
+              type="button"
+              onClick={remove}
+              className="rounded-full border border-line px-4 py-2 text-sm font-semibold text-red-700 hover:bg-canvas dark:text-red-300"
+            >
               {t.upload_delete()}
             </button>
-            <input ref={input} type="file" accept={accept ?? (purpose === 'file' ? undefined : 'image/*')} className="sr-only" tabIndex={-1} aria-label={t.upload_select()} onChange={(e) => choose(e.target.files?.[0] ?? null)} />
+            <input
+              ref={input}
+              type="file"
+              accept={accept ?? (purpose === 'file' ? undefined : 'image/*')}
+              className="sr-only"
+              tabIndex={-1}
+              aria-label={t.upload_select()}
+              onChange={(e) => choose(e.target.files?.[0] ?? null)}
+            />
             {file ? <span className="text-sm">{t.upload_selected({ name: file.name })}</span> : null}
           </div>
           {message ? (
-            <p role="alert" className={`rounded-md px-3 py-2 text-sm ${message.tone === 'error' ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900'}`}>
+            <p
+              role="alert"
+              className={`rounded-md px-3 py-2 text-sm ${message.tone === 'error' ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900'}`}
+            >
               {message.text}
             </p>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <button type="button" onClick={onClose} className="rounded-full px-4 py-2 text-sm font-semibold hover:bg-canvas">
-            {t.cancel()}
-          </button>
-          <button type="button" onClick={save} disabled={uploading} className="rounded-full bg-primary-600 px-5 py-2 text-sm font-semibold text-white disabled:opacity-60">
-            {uploading ? t.upload_sending() : t.save()}
-          </button>
+          ) : null}
+          <div className="flex justify-end gap-2">
+            <button
+              type="button"
+              onClick={onClose}
+              className="rounded-full px-4 py-2 text-sm font-semibold hover:bg-canvas"
+            >
+              {t.cancel()}
+            </button>
+            <button
+              type="button"
+              onClick={save}
+              disabled={uploading}
+              className="rounded-full bg-primary-600 px-5 py-2 text-sm font-semibold text-white disabled:opacity-60"
+            >
+              {uploading ? t.upload_sending() : t.save()}
+            </button>
+          </div>
         </div>
-      </div>
       ) : null}
     </dialog>
   )

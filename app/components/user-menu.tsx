@@ -22,7 +22,12 @@ export function UserMenu({ user }: { user: PublicUser }) {
   const t = useT()
   const fetcher = useFetcher()
   const location = useLocation()
-  const labels: Record<PublicUser['status'], string> = { online: t.status_online(), away: t.status_away(), busy: t.status_busy(), 'not-visible': t.status_not_visible() }
+  const labels: Record<PublicUser['status'], string> = {
+    online: t.status_online(),
+    away: t.status_away(),
+    busy: t.status_busy(),
+    'not-visible': t.status_not_visible(),
+  }
   const schemes = { light: t.scheme_light(), dark: t.scheme_dark(), auto: t.scheme_short_auto() }
   const scheme = useScheme()
   const status = (fetcher.formData?.get('status') as PublicUser['status'] | null) ?? user.status
@@ -30,7 +35,11 @@ export function UserMenu({ user }: { user: PublicUser }) {
     <span className="relative flex">
       {/* the initials are drawn by CSS, so the button's visible text matches its name (User menu) */}
       <Avatar src={user.avatar} name={user.name} drawn className="h-9 w-9 bg-primary-600 text-sm text-white" />
-      <span className={`absolute right-0 bottom-0 h-3 w-3 rounded-full ring-2 ring-white ${DOT[status]}`} data-testid="status-dot" data-status={status} />
+      <span
+        className={`absolute right-0 bottom-0 h-3 w-3 rounded-full ring-2 ring-white ${DOT[status]}`}
+        data-testid="status-dot"
+        data-status={status}
+      />
     </span>
   )
   return (
@@ -54,7 +63,14 @@ export function UserMenu({ user }: { user: PublicUser }) {
         <fieldset>
           <legend className="mb-1 text-sm text-muted">{t.status_label()}</legend>
           {(Object.keys(labels) as Array<PublicUser['status']>).map((s) => (
-            <button key={s} type="submit" name="status" value={s} aria-pressed={status === s} className="flex w-full items-center gap-3 rounded-md px-2 py-1.5 text-left hover:bg-canvas aria-pressed:font-semibold">
+            <button
+              key={s}
+              type="submit"
+              name="status"
+              value={s}
+              aria-pressed={status === s}
+              className="flex w-full items-center gap-3 rounded-md px-2 py-1.5 text-left hover:bg-canvas aria-pressed:font-semibold"
+            >
               <span className={`h-3 w-3 rounded-full ${DOT[s]}`} aria-hidden="true" />
               {labels[s]}
             </button>
@@ -68,7 +84,14 @@ export function UserMenu({ user }: { user: PublicUser }) {
           <legend className="mb-1 text-sm text-muted">{t.scheme_label()}</legend>
           <div className="flex gap-1">
             {(['light', 'dark', 'auto'] as const).map((s) => (
-              <button key={s} type="submit" name="scheme" value={s} aria-pressed={scheme === s} className="flex-1 rounded-md border border-line px-2 py-1.5 text-sm hover:bg-canvas aria-pressed:border-primary-600 aria-pressed:font-semibold">
+              <button
+                key={s}
+                type="submit"
+                name="scheme"
+                value={s}
+                aria-pressed={scheme === s}
+                className="flex-1 rounded-md border border-line px-2 py-1.5 text-sm hover:bg-canvas aria-pressed:border-primary-600 aria-pressed:font-semibold"
+              >
                 {schemes[s]}
               </button>
             ))}

@@ -13,7 +13,17 @@ import { jobs } from './cd_job/module'
  * The screens of each module that has them (one line each, by its id in domain/modules/: one
  * missing here does not compile); the registry's other pages show their title until they are built.
  */
-export const FEATURES: Record<ModuleWithScreens, FeatureModule> = { ac_empresas: companies, cd_filial: branches, ac_usuarios: users, ac_paginas: pages, ac_usuariospaginas: userPages, cd_cliente: clients, cd_job: jobs, cd_cotacao: quotes }
+export const FEATURES: Record<ModuleWithScreens, FeatureModule> = {
+  ac_empresas: companies,
+  cd_filial: branches,
+  ac_usuarios: users,
+  ac_paginas: pages,
+  ac_usuariospaginas: userPages,
+  cd_cliente: clients,
+  cd_job: jobs,
+  cd_cotacao: quotes,
+}
 
 /** The screens of the module a route names, if it has them. */
-export const featureOf = (module: string): FeatureModule | undefined => (Object.hasOwn(FEATURES, module) ? FEATURES[module as ModuleWithScreens] : undefined)
+export const featureOf = (module: string): FeatureModule | undefined =>
+  Object.hasOwn(FEATURES, module) ? FEATURES[module as ModuleWithScreens] : undefined

@@ -17,11 +17,14 @@ export function ActivityList({ lines, fields }: { lines: ActivityLine[]; fields:
   const sentence = (line: ActivityLine) => {
     const user = line.userName
     if (line.action === 'created') return t.activity_created({ user })
-    if (line.action === 'updated') return t.activity_updated({ user, fields: (line.fields ?? []).map(label).join(', ') })
+    if (line.action === 'updated')
+      return t.activity_updated({ user, fields: (line.fields ?? []).map(label).join(', ') })
     if (line.action === 'deactivated') return t.activity_deactivated({ user })
     if (line.action === 'restored') return t.activity_restored({ user })
     const own = `activity_${line.action}`
-    return isMessageKey(own) ? (t[own] as (inputs: { user: string }) => string)({ user }) : t.activity_other({ user, action: line.action })
+    return isMessageKey(own)
+      ? (t[own] as (inputs: { user: string }) => string)({ user })
+      : t.activity_other({ user, action: line.action })
   }
   return (
     <section aria-labelledby="activity-title" className="flex flex-col gap-3">

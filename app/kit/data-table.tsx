@@ -7,7 +7,10 @@ import { Button, ButtonLink, buttonClass } from '../ui/button'
 import { recordHref, type Column, type FeatureModule, type Lookups } from './module'
 import type { ListQuery } from './screens.server'
 
-export type ListPage = { items: Array<Record<string, unknown>>; pagination: { length: number; page: number; lastPage: number } }
+export type ListPage = {
+  items: Array<Record<string, unknown>>
+  pagination: { length: number; page: number; lastPage: number }
+}
 
 /** A list's query as address parameters, the defaults left out: the list's links, its CSV export and its API call. */
 export function listParams(query: ListQuery): URLSearchParams {
@@ -22,10 +25,17 @@ export function listParams(query: ListQuery): URLSearchParams {
 }
 
 /** The list's address with some of its query changed (sort, page, ...). */
-export const listHref = (module: string, query: ListQuery, change: Partial<ListQuery>) => `/view/${module}?${listParams({ ...query, ...change })}`
+export const listHref = (module: string, query: ListQuery, change: Partial<ListQuery>) =>
+  `/view/${module}?${listParams({ ...query, ...change })}`
 
 /** A cell's value as the user reads it (in the table, and in the CSV export): labels in their language, money formatted, lookups by name. */
-export function cellText(column: Column, row: Record<string, unknown>, lookups: Lookups, t: Translator, locale: Locale): string {
+export function cellText(
+  column: Column,
+  row: Record<string, unknown>,
+  lookups: Lookups,
+  t: Translator,
+  locale: Locale,
+): string {
   const value = row[column.key]
   if (column.show === 'money' && typeof value === 'number') return formatMoney(value, row.currency as Currency, locale)
   if (column.show === 'date' && typeof value === 'string' && value) return formatDay(value, CULTURES[locale], 'medium')
@@ -51,7 +61,19 @@ export function Cell({ column, row, lookups }: { column: Column; row: Record<str
  * inactive records on request, sortable columns, pages, CSV export, a link per row. Plain links
  * and a GET form: it works before the scripts load.
  */
-export function DataTable({ def, page, query, canCreate, lookups }: { def: FeatureModule; page: ListPage; query: ListQuery; canCreate: boolean; lookups: Lookups }) {
+export function DataTable({
+  def,
+  page,
+  query,
+  canCreate,
+  lookups,
+}: {
+  def: FeatureModule
+  page: ListPage
+  query: ListQuery
+  canCreate: boolean
+  lookups: Lookups
+}) {
   const t = useT()
   const exportParams = listParams({ ...query, page: 1 })
   return (
@@ -62,12 +84,21 @@ export function DataTable({ def, page, query, canCreate, lookups }: { def: Featu
           <input type="hidden" name="order" value={query.order} />
           <label className="flex flex-col gap-1 text-sm font-medium text-ink-soft">
             {t.admin_search()}
-            <input type="search" name="search" defaultValue={query.search} className="min-h-10 w-64 max-w-full rounded-md border border-line bg-surface px-3 text-ink" />
+            <input
+              type="search"
+              name="search"
+              defaultValue={query.search}
+              className="min-h-10 w-64 max-w-full rounded-md border border-line bg-surface px-3 text-ink"
+            />
           </label>
           {def.states ? (
             <label className="flex flex-col gap-1 text-sm font-medium text-ink-soft">
               {t.f_state()}
-              <select name="state" defaultValue={query.state} className="min-h-10 rounded-md border border-line bg-surface px-3 text-ink">
+              <select
+                name="state"
+                defaultValue={query.state}
+                className="min-h-10 rounded-md border border-line bg-surface px-3 text-ink"
+              >
                 <option value="">{t.admin_all_states()}</option>
                 {Object.entries(def.states).map(([value, label]) => (
                   <option key={value} value={value}>
@@ -101,9 +132,22 @@ export function DataTable({ def, page, query, canCreate, lookups }: { def: Featu
                 const label = (t[column.label] as () => string)()
                 const sorted = query.sort === column.key
                 return (
-                  <th key={column.key} scope="col" className="px-4 py-3 font-semibold" aria-sort={sorted ? (query.order === 'asc' ? 'ascending' : 'descending') : undefined}>
+                  <th
+                    key={column.key}
+                    scope="col"
+                    className="px-4 py-3 font-semibold"
+                    aria-sort={sorted ? (query.order === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
                     {column.sortable ? (
-                      <Link to={listHref(def.module, query, { sort: column.key, order: sorted && query.order === 'asc' ? 'desc' : 'asc', page: 1 })} className="inline-flex items-center gap-1 hover:underline" title={t.admin_sort_by({ column: label })}>
+                      <Link
+                        to={listHref(def.module, query, {
+                          sort: column.key,
+                          order: sorted && query.order === 'asc' ? 'desc' : 'asc',
+                          page: 1,
+                        })}
+                        className="inline-flex items-center gap-1 hover:underline"
+                        title={t.admin_sort_by({ column: label })}
+                      >
                         {label}
                         <span aria-hidden="true">{sorted ? (query.order === 'asc' ? '▲' : '▼') : ''}</span>
                       </Link>
@@ -124,7 +168,11 @@ export function DataTable({ def, page, query, canCreate, lookups }: { def: Featu
               </tr>
             ) : (
               page.items.map((row) => (
-                <tr key={String(row[def.idKey])} className="border-b border-line last:border-0 hover:bg-canvas max-sm:flex max-sm:flex-col max-sm:rounded-xl max-sm:border max-sm:border-line max-sm:bg-surface max-sm:p-3 max-sm:last:border" data-testid="data-row">
+                <tr
+                  key={String(row[def.idKey])}
+                  className="border-b border-line last:border-0 hover:bg-canvas max-sm:flex max-sm:flex-col max-sm:rounded-xl max-sm:border max-sm:border-line max-sm:bg-surface max-sm:p-3 max-sm:last:border"
+                  data-testid="data-row"
+                >
                   {def.columns.map((column, i) => (
                     <td
                       key={column.key}
@@ -132,7 +180,10 @@ export function DataTable({ def, page, query, canCreate, lookups }: { def: Featu
                       className={`px-4 py-3 max-sm:flex max-sm:gap-3 max-sm:px-0 ${i === 0 ? 'max-sm:py-1 max-sm:text-base' : 'max-sm:justify-between max-sm:py-0.5 max-sm:before:text-ink-soft max-sm:before:content-[attr(data-label)]'}`}
                     >
                       {i === 0 || column.key === def.nameKey ? (
-                        <Link to={recordHref(def, String(row[def.idKey]))} className="font-medium text-accent underline-offset-2 hover:underline">
+                        <Link
+                          to={recordHref(def, String(row[def.idKey]))}
+                          className="font-medium text-accent underline-offset-2 hover:underline"
+                        >
                           <Cell column={column} row={row} lookups={lookups} />
                         </Link>
                       ) : (
@@ -146,8 +197,21 @@ export function DataTable({ def, page, query, canCreate, lookups }: { def: Featu
           </tbody>
         </table>
       </div>
-      <nav aria-label={t.admin_page_of({ page: String(page.pagination.page), pages: String(page.pagination.lastPage), total: String(page.pagination.length) })} className="flex flex-wrap items-center justify-between gap-3 text-sm">
-        <span className="text-muted">{t.admin_page_of({ page: String(page.pagination.page), pages: String(page.pagination.lastPage), total: String(page.pagination.length) })}</span>
+      <nav
+        aria-label={t.admin_page_of({
+          page: String(page.pagination.page),
+          pages: String(page.pagination.lastPage),
+          total: String(page.pagination.length),
+        })}
+        className="flex flex-wrap items-center justify-between gap-3 text-sm"
+      >
+        <span className="text-muted">
+          {t.admin_page_of({
+            page: String(page.pagination.page),
+            pages: String(page.pagination.lastPage),
+            total: String(page.pagination.length),
+          })}
+        </span>
         <span className="flex gap-2">
           {page.pagination.page > 1 ? (
             <ButtonLink to={listHref(def.module, query, { page: page.pagination.page - 1 })} variant="secondary">

@@ -9,7 +9,15 @@ const CARD = 'flex min-w-0 flex-col gap-3 rounded-xl border border-line bg-surfa
  * The signed-in home's cards, as the modules declare them: the setup checklist while a new
  * company has steps left (offered to whoever may do them), then each module's cards.
  */
-export function HomeCards({ cards, setup, levelOf }: { cards: HomeCardData[]; setup: SetupStepData[]; levelOf: (module: string) => AccessLevel }) {
+export function HomeCards({
+  cards,
+  setup,
+  levelOf,
+}: {
+  cards: HomeCardData[]
+  setup: SetupStepData[]
+  levelOf: (module: string) => AccessLevel
+}) {
   const steps = setup.filter((step) => atLeast(levelOf(step.module), step.level))
   const checklist = steps.some((step) => !step.done) ? steps : []
   if (!checklist.length && !cards.length) return null
@@ -27,19 +35,28 @@ function SetupChecklist({ steps }: { steps: SetupStepData[] }) {
   const t = useT()
   const done = steps.filter((step) => step.done).length
   return (
-    <section aria-labelledby="home-setup" className={`${CARD} md:col-span-2 xl:col-span-3`} data-testid="setup-checklist">
+    <section
+      aria-labelledby="home-setup"
+      className={`${CARD} md:col-span-2 xl:col-span-3`}
+      data-testid="setup-checklist"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="home-setup" className="text-lg font-bold">
           {t.home_setup_title()}
         </h2>
-        <span className="text-sm text-muted">{t.home_setup_progress({ done: String(done), total: String(steps.length) })}</span>
+        <span className="text-sm text-muted">
+          {t.home_setup_progress({ done: String(done), total: String(steps.length) })}
+        </span>
       </div>
       <ol className="flex flex-col gap-1">
         {steps.map((step) => {
           const label = (t[step.label] as () => string)()
           return (
             <li key={step.module} className="flex items-center gap-3">
-              <span aria-hidden="true" className={`grid h-6 w-6 shrink-0 place-items-center rounded-full text-xs font-bold ${step.done ? 'bg-green-100 text-green-900' : 'border border-line text-muted'}`}>
+              <span
+                aria-hidden="true"
+                className={`grid h-6 w-6 shrink-0 place-items-center rounded-full text-xs font-bold ${step.done ? 'bg-green-100 text-green-900' : 'border border-line text-muted'}`}
+              >
                 {step.done ? '✓' : ''}
               </span>
               {step.done ? (
@@ -48,7 +65,10 @@ function SetupChecklist({ steps }: { steps: SetupStepData[] }) {
                   <span className="sr-only"> — {t.home_setup_done()}</span>
                 </span>
               ) : (
-                <Link to={step.href} className="min-h-10 content-center font-medium text-accent underline-offset-2 hover:underline">
+                <Link
+                  to={step.href}
+                  className="min-h-10 content-center font-medium text-accent underline-offset-2 hover:underline"
+                >
                   {label}
                 </Link>
               )}
@@ -69,7 +89,10 @@ function Card({ card }: { card: HomeCardData }) {
         <h2 id={id} className="text-lg font-bold">
           {(t[card.title] as () => string)()}
         </h2>
-        <span className="rounded-full bg-canvas px-2 py-0.5 text-sm font-semibold tabular-nums" data-testid="card-count">
+        <span
+          className="rounded-full bg-canvas px-2 py-0.5 text-sm font-semibold tabular-nums"
+          data-testid="card-count"
+        >
           <span aria-hidden="true">{card.total}</span>
           <span className="sr-only">{t.home_card_count({ count: String(card.total) })}</span>
         </span>

@@ -11,7 +11,9 @@ type Args = Parameters<typeof readAnswer>[0]
 
 // A card's rows are checked with the fields it shows (its `row`), not parsed in full; a setup step needs only the count
 // (and the branch step a field of two rows).
-const listOf = derivedSchema(<T extends z.ZodType>(row: T) => z.object({ items: z.array(row), pagination: z.object({ length: z.number() }) }))
+const listOf = derivedSchema(<T extends z.ZodType>(row: T) =>
+  z.object({ items: z.array(row), pagination: z.object({ length: z.number() }) }),
+)
 const anyList = listOf(z.record(z.string(), z.unknown()))
 
 /** A list the user may not read (403) is left out; any other failure is the page's (sign-in, error page). */
@@ -21,7 +23,15 @@ const unlessForbidden = (error: unknown) => {
 }
 
 /** A home card as the page shows it: its lines already worded in the user's language, each linking to its record. */
-export type HomeCardData = { id: string; module: string; title: TextKey; empty: TextKey; more: string; total: number; items: Array<CardItem & { href: string }> }
+export type HomeCardData = {
+  id: string
+  module: string
+  title: TextKey
+  empty: TextKey
+  more: string
+  total: number
+  items: Array<CardItem & { href: string }>
+}
 
 /** One step of the setup checklist, and whether the company has done it. */
 export type SetupStepData = { module: string; label: TextKey; href: string; done: boolean; level: 'edit' | 'delete' }
@@ -40,20 +50,37 @@ const setUp = new Set<string>()
  * setup steps' counts unless the branch is known to be set up. A list the user may not read (403)
  * leaves its card or step out, so a role sees what its page access gives it.
  */
-export async function loadHomeCards(args: Args, features: FeatureModule[]): Promise<{ cards: HomeCardData[]; setup: SetupStepData[] }> {
+export async function loadHomeCards(
+  args: Args,
+  features: FeatureModule[],
+): Promise<{ cards: HomeCardData[]; setup: SetupStepData[] }> {
   const locale = requestLocale(args.request)
   const t = translator(locale)
-  const read = (def: FeatureModule, query: string, list: z.ZodType<ListAnswer>) => readAnswer(args, `${def.api}?${query}`, list).then((answer): ListAnswer | null => answer.data, unlessForbidden)
+  const read = (def: FeatureModule, query: string, list: z.ZodType<ListAnswer>) =>
+    readAnswer(args, `${def.api}?${query}`, list).then((answer): ListAnswer | null => answer.data, unlessForbidden)
   const [tenant, cards] = await Promise.all([
     // the branch the frame works in (the layout's own call); none to work in: nothing is remembered
-    loadFrame(args).then(({ frame }) => (frame?.current ? `${frame.current.COD_EMPRESA}:${frame.current.COD_FILIAL}` : null)),
+    loadFrame(args).then(({ frame }) =>
+      frame?.current ? `${frame.current.COD_EMPRESA}:${frame.current.COD_FILIAL}` : null,
+    ),
     Promise.all(
       features.flatMap((def) =>
         (def.homeCards ?? []).map(async (card): Promise<HomeCardData | null> => {
           const list = await read(def, `${card.query}&size=${CARD_ROWS}`, listOf(card.row))
           if (!list) return null
-          const items = list.items.map((row) => ({ ...card.item(row, factFormat(t, locale, row.currency)), href: recordHref(def, String(row[def.idKey])) }))
-          return { id: card.id, module: def.module, title: card.title, empty: card.empty, more: `/view/${def.module}?${card.query}`, total: list.pagination.length, items }
+          const items = list.items.map((row) => ({
+            ...card.item(row, factFormat(t, locale, row.currency)),
+            href: recordHref(def, String(row[def.idKey])),
+          }))
+          return {
+            id: card.id,
+            module: def.module,
+            title: card.title,
+            empty: card.empty,
+            more: `/view/${def.module}?${card.query}`,
+            total: list.pagination.length,
+            items,
+          }
         }),
       ),
     ),
@@ -64,7 +91,15 @@ export async function loadHomeCards(args: Args, features: FeatureModule[]): Prom
     withSteps.map(async (def): Promise<SetupStepData | null> => {
       const step = def.setupStep!
       const list = await read(def, step.query ?? 'size=1&all=1', anyList)
-      return list && { module: def.module, label: step.label, href: step.href, done: step.done(list), level: def.createLevel ?? 'edit' }
+      return (
+        list && {
+          module: def.module,
+          label: step.label,
+          href: step.href,
+          done: step.done(list),
+          level: def.createLevel ?? 'edit',
+        }
+      )
     }),
   )
   const setup = steps.filter((s) => s !== null)

@@ -28,7 +28,19 @@ export type Field = {
   name: string
   label: TextKey
   /** 'money': integer cents shown and typed as an amount; 'rows': a list of records (contacts ...) made of `of`. */
-  type: 'text' | 'email' | 'tel' | 'password' | 'number' | 'select' | 'checkbox' | 'timezone' | 'textarea' | 'money' | 'rows' | 'date'
+  type:
+    | 'text'
+    | 'email'
+    | 'tel'
+    | 'password'
+    | 'number'
+    | 'select'
+    | 'checkbox'
+    | 'timezone'
+    | 'textarea'
+    | 'money'
+    | 'rows'
+    | 'date'
   /** A sentence under the label (how the field is filled). */
   hint?: TextKey
   /** For a select: the label of the record's own value when the options lack it (a client's name ...). */
@@ -56,13 +68,24 @@ export type Field = {
  * the states its declaration leaves from (`when`). `to: 'new'`: the answer is another record (a
  * duplicate), opened next.
  */
-export type RecordAction = { name: string; label: TextKey; when: readonly string[]; done: DoneKey; variant?: 'primary' | 'secondary' | 'danger-outline'; to?: 'new' }
+export type RecordAction = {
+  name: string
+  label: TextKey
+  when: readonly string[]
+  done: DoneKey
+  variant?: 'primary' | 'secondary' | 'danger-outline'
+  to?: 'new'
+}
 
 /** What an action says once done: a message named done_… (the toaster shows any of them as a success). */
 export type DoneKey = Extract<TextKey, `done_${string}`>
 
 /** Amounts and dates a fact shows, in the user's culture. */
-export type FactFormat = { money: (cents: number) => string; date: (isoDate: string) => string; label: (key: TextKey) => string }
+export type FactFormat = {
+  money: (cents: number) => string
+  date: (isoDate: string) => string
+  label: (key: TextKey) => string
+}
 
 /** One page of a module's list, as its API answers it. */
 export type ListAnswer = { items: Array<Record<string, unknown>>; pagination: { length: number } }
@@ -137,12 +160,21 @@ export type FeatureModule = {
   /** Whether a record may still be edited in its state (default: always). */
   editable?: (values: Record<string, unknown>) => boolean
   /** Read-only facts shown beside the form (number, totals, the client's answer ...). */
-  facts?: (values: Record<string, unknown>, format: FactFormat) => Array<{ label: TextKey; value: string; strong?: boolean }>
+  facts?: (
+    values: Record<string, unknown>,
+    format: FactFormat,
+  ) => Array<{ label: TextKey; value: string; strong?: boolean }>
   /**
    * Records of other modules that point at this one (a client's quotes ...): each a small table
    * on the record's page, loaded from `path`; not shown to a user who may not read them.
    */
-  related?: Array<{ title: TextKey; path: (id: string) => string; row: z.ZodType<Record<string, unknown>>; href: (row: Record<string, unknown>) => string; columns: Column[] }>
+  related?: Array<{
+    title: TextKey
+    path: (id: string) => string
+    row: z.ZodType<Record<string, unknown>>
+    href: (row: Record<string, unknown>) => string
+    columns: Column[]
+  }>
   /**
    * Whom deactivating a record leaves without what it gives them (a branch: the people whose only
    * branch it is): their names come with the confirmation, under `text`, and it asks again.
@@ -157,22 +189,44 @@ export type FeatureModule = {
 }
 
 /** Whether a user at `level` may create records of the module (its New button and empty form). */
-export const mayCreate = (def: FeatureModule, level: AccessLevel) => Boolean(def.input?.create) && atLeast(level, def.createLevel ?? 'edit')
+export const mayCreate = (def: FeatureModule, level: AccessLevel) =>
+  Boolean(def.input?.create) && atLeast(level, def.createLevel ?? 'edit')
 
 /** The page of one of the module's records (its list's links, a home card's lines). */
-export const recordHref = (def: FeatureModule, id: string) => (def.rowLink ? def.rowLink(id) : `/view/${def.module}/${encodeURIComponent(id)}`)
+export const recordHref = (def: FeatureModule, id: string) =>
+  def.rowLink ? def.rowLink(id) : `/view/${def.module}/${encodeURIComponent(id)}`
 
 type RowKey<D> = D extends { api: { row: z.ZodType<infer R> } } ? keyof R & string : never
 
 /** A home card as a module's pages declare it: its filter and order are the declaration's states and sortable fields. */
-export type HomeCardOf<D> = Omit<HomeCard, 'query'> & { query: { state?: StateOf<D>; sort: SortOf<D>; order?: 'asc' | 'desc' } }
+export type HomeCardOf<D> = Omit<HomeCard, 'query'> & {
+  query: { state?: StateOf<D>; sort: SortOf<D>; order?: 'asc' | 'desc' }
+}
 
 /**
  * What a module's pages add to its declaration: how its list, form and record look. Keys, states,
  * sort fields and actions are checked against the declaration (a card sorting by a field the API
  * does not sort by, or an action it does not declare, does not compile).
  */
-export type FeaturePage<D extends ResourceModule> = Omit<FeatureModule, 'module' | 'api' | 'row' | 'idKey' | 'nameKey' | 'defaultSort' | 'input' | 'createLevel' | 'activity' | 'stateKey' | 'sortable' | 'deactivatable' | 'columns' | 'states' | 'actions' | 'homeCards'> & {
+export type FeaturePage<D extends ResourceModule> = Omit<
+  FeatureModule,
+  | 'module'
+  | 'api'
+  | 'row'
+  | 'idKey'
+  | 'nameKey'
+  | 'defaultSort'
+  | 'input'
+  | 'createLevel'
+  | 'activity'
+  | 'stateKey'
+  | 'sortable'
+  | 'deactivatable'
+  | 'columns'
+  | 'states'
+  | 'actions'
+  | 'homeCards'
+> & {
   /** The page, when it is not the declared module's own (the user pages list the users). */
   module?: string
   /** False: the page creates nothing, whatever the API offers. */
@@ -197,13 +251,19 @@ export function defineFeature<const D extends ResourceModule>(declaration: D, pa
     nameKey: api.nameKey,
     defaultSort: api.list.defaultSort,
     sortable: api.list.sortable,
-    input: creates === false ? undefined : api.input?.edit ? { create: api.input.create, edit: api.input.edit } : undefined,
+    input:
+      creates === false ? undefined : api.input?.edit ? { create: api.input.create, edit: api.input.edit } : undefined,
     createLevel: api.createLevel,
     activity: api.activity,
     stateKey: api.list.states?.key,
     deactivatable: api.deactivatable,
     columns: columns.map((column) => ({ ...column, sortable: api.list.sortable.includes(column.key) })),
     actions: actions?.map((action) => ({ ...action, when: declared[action.name].from })),
-    homeCards: homeCards?.map((card) => ({ ...card, query: new URLSearchParams(Object.entries(card.query).flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : []))).toString() })),
+    homeCards: homeCards?.map((card) => ({
+      ...card,
+      query: new URLSearchParams(
+        Object.entries(card.query).flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : [])),
+      ).toString(),
+    })),
   }
 }

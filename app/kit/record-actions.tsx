@@ -14,11 +14,23 @@ export function StateBadge({ def, values }: { def: FeatureModule; values: Values
   const state = def.stateKey ? String(values[def.stateKey] ?? '') : ''
   const label = def.states?.[state]
   if (!label) return null
-  return <Badge tone={state === 'approved' || state === 'converted' ? 'success' : 'neutral'}>{(t[label] as () => string)()}</Badge>
+  return (
+    <Badge tone={state === 'approved' || state === 'converted' ? 'success' : 'neutral'}>
+      {(t[label] as () => string)()}
+    </Badge>
+  )
 }
 
 /** The lifecycle actions the record's state allows (each a POST of its own, with the version read). */
-export function RecordActions({ def, values, version }: { def: FeatureModule; values: Values; version: string | null }) {
+export function RecordActions({
+  def,
+  values,
+  version,
+}: {
+  def: FeatureModule
+  values: Values
+  version: string | null
+}) {
   const t = useT()
   const busy = useNavigation().state === 'submitting'
   const state = def.stateKey ? String(values[def.stateKey] ?? '') : ''
@@ -29,7 +41,14 @@ export function RecordActions({ def, values, version }: { def: FeatureModule; va
       <CsrfField />
       <input type="hidden" name="version" value={version ?? ''} />
       {actions.map((action) => (
-        <Button key={action.name} type="submit" name="intent" value={`action:${action.name}`} variant={action.variant ?? 'secondary'} disabled={busy}>
+        <Button
+          key={action.name}
+          type="submit"
+          name="intent"
+          value={`action:${action.name}`}
+          variant={action.variant ?? 'secondary'}
+          disabled={busy}
+        >
           {(t[action.label] as () => string)()}
         </Button>
       ))}

@@ -14,25 +14,55 @@ import type { FormState } from './screens.server'
 export type RecordValues = Record<string, unknown>
 
 const TIME_ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC']
-const control = 'min-h-11 w-full rounded-md border border-line bg-surface px-3 text-ink focus:border-primary-600 focus:outline-2 focus:outline-primary-600 aria-invalid:border-red-600'
+const control =
+  'min-h-11 w-full rounded-md border border-line bg-surface px-3 text-ink focus:border-primary-600 focus:outline-2 focus:outline-primary-600 aria-invalid:border-red-600'
 
-function Input({ field, value, error, isNew, lookups, currentLabel }: { field: Field; value: string; error?: string; isNew: boolean; lookups: Lookups; currentLabel?: string }) {
+function Input({
+  field,
+  value,
+  error,
+  isNew,
+  lookups,
+  currentLabel,
+}: {
+  field: Field
+  value: string
+  error?: string
+  isNew: boolean
+  lookups: Lookups
+  currentLabel?: string
+}) {
   const t = useT()
   const id = useId()
   const label = (t[field.label] as () => string)()
   const frameTimeZone = useFrame().timeZone
   const described = error ? `${id}-error` : undefined
-  const common = { id, name: field.name, 'aria-invalid': error ? true : undefined, 'aria-describedby': described } as const
+  const common = {
+    id,
+    name: field.name,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': described,
+  } as const
   const readOnly = field.createOnly && !isNew
   let input: React.ReactNode
   if (field.type === 'checkbox') {
     return (
       <div className={`flex flex-col gap-1 ${field.wide ? 'sm:col-span-2' : ''}`}>
         <label htmlFor={id} className="flex min-h-11 items-center gap-3 text-sm font-medium text-ink-soft">
-          <input type="checkbox" {...common} value={field.values?.[0] ?? 'true'} defaultChecked={value === field.values?.[0] || value === 'true'} className="h-5 w-5" />
+          <input
+            type="checkbox"
+            {...common}
+            value={field.values?.[0] ?? 'true'}
+            defaultChecked={value === field.values?.[0] || value === 'true'}
+            className="h-5 w-5"
+          />
           {label}
         </label>
-        {error ? <p id={described} className="text-sm text-red-700">{error}</p> : null}
+        {error ? (
+          <p id={described} className="text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
       </div>
     )
   }
@@ -61,7 +91,12 @@ function Input({ field, value, error, isNew, lookups, currentLabel }: { field: F
     const options: Array<[string, string]> = [
       ...(field.all ? [['all', (t[field.all] as () => string)()] as [string, string]] : []),
       ...(field.empty ? [['', (t[field.empty] as () => string)()] as [string, string]] : []),
-      ...(field.lookup ? (lookups[field.lookup] ?? []) : (field.options ?? []).map(([v, l]): [string, string] => [v, typeof l === 'string' ? (t[l] as () => string)() : l.text])),
+      ...(field.lookup
+        ? (lookups[field.lookup] ?? [])
+        : (field.options ?? []).map(([v, l]): [string, string] => [
+            v,
+            typeof l === 'string' ? (t[l] as () => string)() : l.text,
+          ])),
     ]
     input = (
       <select {...common} defaultValue={value} required={field.required} className={control}>
@@ -77,13 +112,34 @@ function Input({ field, value, error, isNew, lookups, currentLabel }: { field: F
   } else if (readOnly) {
     input = <input {...common} type="text" value={value} readOnly disabled className={`${control} bg-canvas`} />
   } else if (field.type === 'textarea') {
-    input = <textarea {...common} defaultValue={value} required={field.required} rows={4} className={`${control} py-2`} />
+    input = (
+      <textarea {...common} defaultValue={value} required={field.required} rows={4} className={`${control} py-2`} />
+    )
   } else if (field.type === 'date') {
     input = <input {...common} type="date" defaultValue={value} required={field.required} className={control} />
   } else if (field.type === 'money') {
-    input = <input {...common} type="text" inputMode="decimal" defaultValue={value} required={field.required} autoComplete="off" className={control} />
+    input = (
+      <input
+        {...common}
+        type="text"
+        inputMode="decimal"
+        defaultValue={value}
+        required={field.required}
+        autoComplete="off"
+        className={control}
+      />
+    )
   } else {
-    input = <input {...common} type={field.type} defaultValue={value} required={field.required} autoComplete={field.type === 'password' ? 'new-password' : 'off'} className={control} />
+    input = (
+      <input
+        {...common}
+        type={field.type}
+        defaultValue={value}
+        required={field.required}
+        autoComplete={field.type === 'password' ? 'new-password' : 'off'}
+        className={control}
+      />
+    )
   }
   return (
     <div className={`flex flex-col gap-1 ${field.wide ? 'sm:col-span-2' : ''}`}>
@@ -113,7 +169,19 @@ export function formValue(field: Field, value: unknown, locale: Locale): string 
  * to add one without scripts, Add and Remove with them. Rows come from the record, or from the
  * form posted back with its errors (numbered as the errors are).
  */
-function RowsInput({ field, rows, errors, isNew, lookups }: { field: Field; rows: Array<Record<string, string>>; errors: Record<string, string>; isNew: boolean; lookups: Lookups }) {
+function RowsInput({
+  field,
+  rows,
+  errors,
+  isNew,
+  lookups,
+}: {
+  field: Field
+  rows: Array<Record<string, string>>
+  errors: Record<string, string>
+  isNew: boolean
+  lookups: Lookups
+}) {
   const t = useT()
   // a blank line when there is none, so a first one can be typed before the scripts load
   const [keys, setKeys] = useState(() => Array.from({ length: Math.max(1, rows.length) }, (_, i) => i))
@@ -125,16 +193,38 @@ function RowsInput({ field, rows, errors, isNew, lookups }: { field: Field; rows
       {field.hint ? <p className="text-sm text-muted">{(t[field.hint] as () => string)()}</p> : null}
       {errors[field.name] ? <p className="text-sm text-red-700">{errors[field.name]}</p> : null}
       {keys.map((key, position) => (
-        <div key={key} className="flex flex-wrap items-end gap-3 border-b border-line pb-3 last:border-0 [&>div]:min-w-28 [&>div]:flex-1" data-testid={`${field.name}-row`}>
+        <div
+          key={key}
+          className="flex flex-wrap items-end gap-3 border-b border-line pb-3 last:border-0 [&>div]:min-w-28 [&>div]:flex-1"
+          data-testid={`${field.name}-row`}
+        >
           {subs.map((sub) => (
-            <Input key={sub.name} field={{ ...sub, name: rowFieldName(field.name, key, sub.name) }} value={rows[key]?.[sub.name] ?? ''} error={errors[rowFieldName(field.name, key, sub.name)]} isNew={isNew} lookups={lookups} />
+            <Input
+              key={sub.name}
+              field={{ ...sub, name: rowFieldName(field.name, key, sub.name) }}
+              value={rows[key]?.[sub.name] ?? ''}
+              error={errors[rowFieldName(field.name, key, sub.name)]}
+              isNew={isNew}
+              lookups={lookups}
+            />
           ))}
-          <Button type="button" variant="ghost" className="flex-none" onClick={() => setKeys(keys.filter((k) => k !== key))} aria-label={t.rows_remove({ n: String(position + 1) })}>
+          <Button
+            type="button"
+            variant="ghost"
+            className="flex-none"
+            onClick={() => setKeys(keys.filter((k) => k !== key))}
+            aria-label={t.rows_remove({ n: String(position + 1) })}
+          >
             ✕
           </Button>
         </div>
       ))}
-      <Button type="button" variant="secondary" className="self-start" onClick={() => setKeys([...keys, Math.max(-1, ...keys) + 1])}>
+      <Button
+        type="button"
+        variant="secondary"
+        className="self-start"
+        onClick={() => setKeys([...keys, Math.max(-1, ...keys) + 1])}
+      >
         {t.rows_add()} · {label}
       </Button>
     </fieldset>
@@ -146,7 +236,29 @@ function RowsInput({ field, rows, errors, isNew, lookups }: { field: Field; rows
  * next to them, Save, and deactivate / activate behind a confirmation. The version of the record
  * goes back with the save: a record someone changed meanwhile is not overwritten.
  */
-export function RecordForm({ def, isNew, values, version, state, canDelete, canEdit, confirming, warning = [], lookups }: { def: FeatureModule; isNew: boolean; values: RecordValues; version: string | null; state: FormState; canDelete: boolean; canEdit: boolean; confirming: boolean; warning?: Array<{ name: string; email: string }>; lookups: Lookups }) {
+export function RecordForm({
+  def,
+  isNew,
+  values,
+  version,
+  state,
+  canDelete,
+  canEdit,
+  confirming,
+  warning = [],
+  lookups,
+}: {
+  def: FeatureModule
+  isNew: boolean
+  values: RecordValues
+  version: string | null
+  state: FormState
+  canDelete: boolean
+  canEdit: boolean
+  confirming: boolean
+  warning?: Array<{ name: string; email: string }>
+  lookups: Lookups
+}) {
   const t = useT()
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
@@ -154,19 +266,24 @@ export function RecordForm({ def, isNew, values, version, state, canDelete, canE
   const active = values.active ?? values.ACTIVE
   const locale = useLocale()
   // an error of one item of a list-valued field (skills.1, tags.3) shows at the field
-  const errorOf = (name: string) => state?.errors?.[name] ?? Object.entries(state?.errors ?? {}).find(([key]) => key.startsWith(`${name}.`))?.[1]
+  const errorOf = (name: string) =>
+    state?.errors?.[name] ?? Object.entries(state?.errors ?? {}).find(([key]) => key.startsWith(`${name}.`))?.[1]
   // after a refused save, focus goes to the first field in error (else the message above the form)
   const formRef = useRef<HTMLFormElement>(null)
   useEffect(() => {
     if (!state?.errors && !state?.stale) return
-    const target = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? formRef.current?.parentElement?.querySelector<HTMLElement>('[role="alert"]')
+    const target =
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      formRef.current?.parentElement?.querySelector<HTMLElement>('[role="alert"]')
     target?.focus()
   }, [state])
   const shown = (field: Field) => state?.values?.[field.name] ?? formValue(field, values[field.name], locale)
   const rowsOf = (field: Field): Array<Record<string, string>> =>
     state?.values
       ? rowsFromForm(state.values, field)
-      : ((values[field.name] as Array<Record<string, unknown>> | undefined) ?? []).map((row) => Object.fromEntries((field.of ?? []).map((sub) => [sub.name, formValue(sub, row[sub.name], locale)])))
+      : ((values[field.name] as Array<Record<string, unknown>> | undefined) ?? []).map((row) =>
+          Object.fromEntries((field.of ?? []).map((sub) => [sub.name, formValue(sub, row[sub.name], locale)])),
+        )
   const fields = def.fields.filter((f) => isNew || !f.newOnly)
   return (
     <div className="flex flex-col gap-5">
@@ -178,7 +295,11 @@ export function RecordForm({ def, isNew, values, version, state, canDelete, canE
         <Alert tone="error">{t.admin_fix_fields()}</Alert>
       ) : null}
       {confirming ? (
-        <div role="alertdialog" aria-labelledby="confirm-text" className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+        <div
+          role="alertdialog"
+          aria-labelledby="confirm-text"
+          className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+        >
           <p id="confirm-text">{t.admin_confirm_deactivate({ name })}</p>
           {warning.length > 0 && def.deactivateWarning ? (
             <div className="flex flex-col gap-1" data-testid="deactivate-warning">
@@ -209,14 +330,31 @@ export function RecordForm({ def, isNew, values, version, state, canDelete, canE
       <Form method="post" className="flex flex-col gap-5" noValidate ref={formRef}>
         <CsrfField />
         <input type="hidden" name="version" value={version ?? ''} />
-        {'active' in values || 'ACTIVE' in values ? <input type="hidden" name="active" value={String(active ?? true)} /> : null}
+        {'active' in values || 'ACTIVE' in values ? (
+          <input type="hidden" name="active" value={String(active ?? true)} />
+        ) : null}
         <fieldset disabled={!canEdit} className="grid gap-4 sm:grid-cols-2">
           {fields.map((field) =>
             field.type === 'rows' ? (
               // the server numbers the rows it sends back from 0 (its errors too): the editor starts again from them
-              <RowsInput key={`${field.name}:${JSON.stringify(state?.values ?? null)}`} field={field} rows={rowsOf(field)} errors={state?.errors ?? {}} isNew={isNew} lookups={lookups} />
+              <RowsInput
+                key={`${field.name}:${JSON.stringify(state?.values ?? null)}`}
+                field={field}
+                rows={rowsOf(field)}
+                errors={state?.errors ?? {}}
+                isNew={isNew}
+                lookups={lookups}
+              />
             ) : (
-              <Input key={field.name} field={field} value={shown(field)} error={errorOf(field.name)} isNew={isNew} lookups={lookups} currentLabel={field.currentLabel?.(values)} />
+              <Input
+                key={field.name}
+                field={field}
+                value={shown(field)}
+                error={errorOf(field.name)}
+                isNew={isNew}
+                lookups={lookups}
+                currentLabel={field.currentLabel?.(values)}
+              />
             ),
           )}
         </fieldset>

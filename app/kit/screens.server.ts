@@ -16,11 +16,23 @@ import { mayCreate, type FeatureModule, type Lookups } from './module'
 type Args = { request: Request; context: Readonly<RouterContextProvider> }
 
 /** What the list's address asks for; `state`: only the records in one state ('' all), for a module with states. */
-export type ListQuery = { search: string; sort: string; order: 'asc' | 'desc'; page: number; all: boolean; state: string }
-export type FormState = { errors?: Record<string, string>; stale?: boolean; values?: Record<string, string> } | undefined
+export type ListQuery = {
+  search: string
+  sort: string
+  order: 'asc' | 'desc'
+  page: number
+  all: boolean
+  state: string
+}
+export type FormState =
+  { errors?: Record<string, string>; stale?: boolean; values?: Record<string, string> } | undefined
 
 /** A BFF answer read through its documented schema: typed and checked, never cast. 401 → sign-in, 404 / 403 → those pages. */
-export async function readAnswer<T>({ request, context }: Args, path: string, schema: z.ZodType<T>): Promise<{ data: T; version: string | null }> {
+export async function readAnswer<T>(
+  { request, context }: Args,
+  path: string,
+  schema: z.ZodType<T>,
+): Promise<{ data: T; version: string | null }> {
   const res = await callBff(request, context, path)
   if (res.status === 401) await requireUser(request, context)
   if (res.status === 404 || res.status === 400) throw data(null, { status: 404 })
@@ -53,13 +65,24 @@ export async function loadList(args: Args, def: FeatureModule) {
   const apiQuery = listParams(query)
   apiQuery.set('size', '20')
   // option lists only where a column shows one (the quotes list shows no client or job picker)
-  const [list, lookups] = await Promise.all([readAnswer(args, `${def.api}?${apiQuery}`, listAnswer(def.row).shape.Dados), def.columns.some((c) => c.lookup) ? loadLookups(args, def) : {}])
+  const [list, lookups] = await Promise.all([
+    readAnswer(args, `${def.api}?${apiQuery}`, listAnswer(def.row).shape.Dados),
+    def.columns.some((c) => c.lookup) ? loadLookups(args, def) : {},
+  ])
   return { page, query, list: list.data, lookups }
 }
 
 const arrayOf = derivedSchema(<T extends z.ZodType>(row: T) => z.array(row))
 const soleUsersSchema = z.array(z.object({ name: z.string(), email: z.string() }))
-const activitySchema = z.array(z.object({ id: z.string(), at: z.string(), userName: z.string(), action: z.string(), fields: z.array(z.string()).optional() }))
+const activitySchema = z.array(
+  z.object({
+    id: z.string(),
+    at: z.string(),
+    userName: z.string(),
+    action: z.string(),
+    fields: z.array(z.string()).optional(),
+  }),
+)
 
 const recordPath = (def: FeatureModule, id: string) => `${def.api}/${encodeURIComponent(id)}`
 
@@ -71,14 +94,36 @@ export async function loadRecord(args: Args & { params: { id: string } }, def: F
   const [record, lookups, activity, related] = await Promise.all([
     isNew ? null : readAnswer(args, recordPath(def, args.params.id), def.row),
     loadLookups(args, def),
-    isNew || !def.activity ? null : readAnswer(args, `${recordPath(def, args.params.id)}/activity`, activitySchema).catch(() => null),
+    isNew || !def.activity
+      ? null
+      : readAnswer(args, `${recordPath(def, args.params.id)}/activity`, activitySchema).catch(() => null),
     // each list of related records, or null where the user may not read it
-    Promise.all((isNew ? [] : (def.related ?? [])).map((r) => readAnswer(args, r.path(args.params.id), arrayOf(r.row)).then((a) => a.data, () => null))),
+    Promise.all(
+      (isNew ? [] : (def.related ?? [])).map((r) =>
+        readAnswer(args, r.path(args.params.id), arrayOf(r.row)).then(
+          (a) => a.data,
+          () => null,
+        ),
+      ),
+    ),
   ])
   const confirming = def.deactivatable && new URL(args.request.url).searchParams.get('confirm') === 'deactivate'
   // who would be left without: asked for only while confirming a deactivation
-  const warning = confirming && def.deactivateWarning ? (await readAnswer(args, def.deactivateWarning.path(args.params.id), soleUsersSchema)).data : []
-  return { page, isNew, values: record?.data ?? {}, version: record?.version ?? null, confirming, warning, lookups, activity: activity?.data ?? null, related }
+  const warning =
+    confirming && def.deactivateWarning
+      ? (await readAnswer(args, def.deactivateWarning.path(args.params.id), soleUsersSchema)).data
+      : []
+  return {
+    page,
+    isNew,
+    values: record?.data ?? {},
+    version: record?.version ?? null,
+    confirming,
+    warning,
+    lookups,
+    activity: activity?.data ?? null,
+    related,
+  }
 }
 
 /** Save, deactivate or activate one record; field errors come back next to their fields, a stale save as such. */
@@ -89,28 +134,48 @@ export async function saveRecord(args: Args & { params: { id: string } }, def: F
   const fields = formFields(await request.formData())
   const headers = fields.version ? { 'If-Match': fields.version } : undefined
   const back = `/view/${def.module}`
-  const refused = async (res: Response) => data<FormState>(res.status === 412 ? { stale: true, values: fields } : { values: fields, errors: refusalErrors(res.status, await res.json().catch(() => null), t) }, res.status === 412 ? 412 : 400)
+  const refused = async (res: Response) =>
+    data<FormState>(
+      res.status === 412
+        ? { stale: true, values: fields }
+        : { values: fields, errors: refusalErrors(res.status, await res.json().catch(() => null), t) },
+      res.status === 412 ? 412 : 400,
+    )
 
   if (fields.intent?.startsWith('action:')) {
     const action = def.actions?.find((a) => a.name === fields.intent.slice('action:'.length))
     if (!action) throw data(null, { status: 400 })
-    const res = await callBff(request, context, `${recordPath(def, params.id)}/${action.name}`, { method: 'POST', headers })
+    const res = await callBff(request, context, `${recordPath(def, params.id)}/${action.name}`, {
+      method: 'POST',
+      headers,
+    })
     if (!res.ok) return refused(res)
-    const next = action.to === 'new' ? String(((await res.json()) as { Dados: Record<string, unknown> }).Dados[def.idKey]) : params.id
+    const next =
+      action.to === 'new'
+        ? String(((await res.json()) as { Dados: Record<string, unknown> }).Dados[def.idKey])
+        : params.id
     throw redirect(`${back}/${encodeURIComponent(next)}?toast=${action.done}`)
   }
   if (fields.intent === 'deactivate' || fields.intent === 'activate') {
     if (!def.deactivatable) throw data(null, { status: 400 })
-    const res = await callBff(request, context, `${recordPath(def, params.id)}${fields.intent === 'activate' ? '?restore=1' : ''}`, { method: 'DELETE', headers })
+    const res = await callBff(
+      request,
+      context,
+      `${recordPath(def, params.id)}${fields.intent === 'activate' ? '?restore=1' : ''}`,
+      { method: 'DELETE', headers },
+    )
     if (!res.ok) return refused(res)
     throw redirect(`${back}?toast=${fields.intent === 'activate' ? 'admin_activated' : 'admin_deactivated'}`)
   }
   const isNew = params.id === 'new'
   const schema = isNew ? def.input?.create : def.input?.edit
   if (!schema) throw data(null, { status: 405 })
-  for (const field of def.fields) if (field.type === 'checkbox' && !(field.name in fields)) fields[field.name] = field.values?.[1] ?? 'false'
+  for (const field of def.fields)
+    if (field.type === 'checkbox' && !(field.name in fields)) fields[field.name] = field.values?.[1] ?? 'false'
   // a 'rows' field goes to the API as a list of records; the form gets them back numbered from 0
-  const input: Record<string, unknown> = Object.fromEntries(Object.entries(fields).filter(([key]) => !key.includes('.')))
+  const input: Record<string, unknown> = Object.fromEntries(
+    Object.entries(fields).filter(([key]) => !key.includes('.')),
+  )
   for (const field of def.fields) {
     if (field.type !== 'rows') continue
     const rows = rowsFromForm(fields, field)
@@ -120,7 +185,11 @@ export async function saveRecord(args: Args & { params: { id: string } }, def: F
   }
   const parsed = schema.safeParse(input)
   if (!parsed.success) return data<FormState>({ values: fields, errors: fieldErrors(parsed.error, t) }, 400)
-  const res = await callBff(request, context, isNew ? def.api : recordPath(def, params.id), { method: isNew ? 'POST' : 'PUT', json: parsed.data, headers })
+  const res = await callBff(request, context, isNew ? def.api : recordPath(def, params.id), {
+    method: isNew ? 'POST' : 'PUT',
+    json: parsed.data,
+    headers,
+  })
   if (!res.ok) return refused(res)
   throw redirect(`${back}?toast=admin_saved`)
 }

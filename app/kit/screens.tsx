@@ -12,26 +12,64 @@ import { RecordForm, type RecordValues } from './record-form'
 import type { FormState, ListQuery } from './screens.server'
 
 /** The page title of a module's screen: "<page> · Fieldwise", in the user's language. */
-export function moduleMeta({ loaderData, matches }: { loaderData?: { page: PageInfo }; matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined> }): MetaDescriptor[] {
+export function moduleMeta({
+  loaderData,
+  matches,
+}: {
+  loaderData?: { page: PageInfo }
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>
+}): MetaDescriptor[] {
   const t = metaTranslator(matches)
   return [{ title: loaderData ? `${loaderData.page.title} · ${t.app_name()}` : t.app_name() }]
 }
 
 /** A module's list: title, breadcrumb and the data table. */
-export function ListScreen({ def, data }: { def: FeatureModule; data: { page: PageInfo; query: ListQuery; list: ListPage; lookups: Lookups } }) {
+export function ListScreen({
+  def,
+  data,
+}: {
+  def: FeatureModule
+  data: { page: PageInfo; query: ListQuery; list: ListPage; lookups: Lookups }
+}) {
   const t = useT()
   return (
     <section className="flex flex-col gap-4">
       <Breadcrumb group={data.page.group} title={data.page.title} />
       <h1 className="text-3xl font-extrabold tracking-tight">{data.page.title}</h1>
-      {data.page.level === 'view' && def.input?.create ? <p className="text-sm text-muted">{t.admin_read_only()}</p> : null}
-      <DataTable def={def} page={data.list} query={data.query} canCreate={mayCreate(def, data.page.level)} lookups={data.lookups} />
+      {data.page.level === 'view' && def.input?.create ? (
+        <p className="text-sm text-muted">{t.admin_read_only()}</p>
+      ) : null}
+      <DataTable
+        def={def}
+        page={data.list}
+        query={data.query}
+        canCreate={mayCreate(def, data.page.level)}
+        lookups={data.lookups}
+      />
     </section>
   )
 }
 
 /** One record of a module: its form, with save and deactivate as the user's level allows. */
-export function RecordScreen({ def, data, state }: { def: FeatureModule; data: { page: PageInfo; isNew: boolean; values: RecordValues; version: string | null; confirming: boolean; warning: Array<{ name: string; email: string }>; lookups: Lookups; activity: ActivityLine[] | null; related: Array<Array<Record<string, unknown>> | null> }; state: FormState }) {
+export function RecordScreen({
+  def,
+  data,
+  state,
+}: {
+  def: FeatureModule
+  data: {
+    page: PageInfo
+    isNew: boolean
+    values: RecordValues
+    version: string | null
+    confirming: boolean
+    warning: Array<{ name: string; email: string }>
+    lookups: Lookups
+    activity: ActivityLine[] | null
+    related: Array<Array<Record<string, unknown>> | null>
+  }
+  state: FormState
+}) {
   const t = useT()
   const { page } = data
   const name = String(data.values[def.nameKey] ?? '')
@@ -40,9 +78,17 @@ export function RecordScreen({ def, data, state }: { def: FeatureModule; data: {
     <section className="flex flex-col gap-4">
       <Breadcrumb group={page.group} title={page.title} />
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-3xl font-extrabold tracking-tight">{data.isNew ? (def.newTitle ? (t[def.newTitle] as () => string)() : t.admin_new_title()) : t.admin_edit_title({ name })}</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight">
+          {data.isNew
+            ? def.newTitle
+              ? (t[def.newTitle] as () => string)()
+              : t.admin_new_title()
+            : t.admin_edit_title({ name })}
+        </h1>
         {!data.isNew ? <StateBadge def={def} values={data.values} /> : null}
-        {!data.isNew && (data.values.active === false || data.values.ACTIVE === false) ? <Badge tone="neutral">{t.admin_inactive()}</Badge> : null}
+        {!data.isNew && (data.values.active === false || data.values.ACTIVE === false) ? (
+          <Badge tone="neutral">{t.admin_inactive()}</Badge>
+        ) : null}
       </div>
       {!data.isNew && canEdit ? <RecordActions def={def} values={data.values} version={data.version} /> : null}
       {!data.isNew ? <RecordFacts def={def} values={data.values} /> : null}
@@ -53,8 +99,21 @@ export function RecordScreen({ def, data, state }: { def: FeatureModule; data: {
             </a>
           ))
         : null}
-      <RecordForm def={def} isNew={data.isNew} values={data.values} version={data.version} state={state} canEdit={canEdit && (data.isNew || !def.editable || def.editable(data.values))} canDelete={page.level === 'delete'} confirming={data.confirming} warning={data.warning} lookups={data.lookups} />
-      {(def.related ?? []).map((spec, i) => (data.related[i] ? <RelatedList key={spec.title} spec={spec} rows={data.related[i]} /> : null))}
+      <RecordForm
+        def={def}
+        isNew={data.isNew}
+        values={data.values}
+        version={data.version}
+        state={state}
+        canEdit={canEdit && (data.isNew || !def.editable || def.editable(data.values))}
+        canDelete={page.level === 'delete'}
+        confirming={data.confirming}
+        warning={data.warning}
+        lookups={data.lookups}
+      />
+      {(def.related ?? []).map((spec, i) =>
+        data.related[i] ? <RelatedList key={spec.title} spec={spec} rows={data.related[i]} /> : null,
+      )}
       {data.activity ? <ActivityList lines={data.activity} fields={def.fields} /> : null}
     </section>
   )

@@ -4,7 +4,17 @@ import { useT } from '../lib/i18n'
 import { Logo } from '../components/logo'
 
 /** The empty layout's centred card for sign-in and its neighbours. */
-export function AuthCard({ title, subtitle, children, backToSignIn = false }: { title: string; subtitle?: ReactNode; children?: ReactNode; backToSignIn?: boolean }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  backToSignIn = false,
+}: {
+  title: string
+  subtitle?: ReactNode
+  children?: ReactNode
+  backToSignIn?: boolean
+}) {
   const t = useT()
   return (
     <main className="flex min-h-full items-start justify-center bg-canvas px-4 py-10 sm:items-center">

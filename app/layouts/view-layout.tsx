@@ -23,7 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (status === 403) {
     // The remembered company or branch is no longer the user's: forget it and start from the default.
     const url = pageAddress(request)
-    throw redirect(url.pathname + url.search, { headers: setCookies(...clearTenantCookies(context.get(serverContext).production)) })
+    throw redirect(url.pathname + url.search, {
+      headers: setCookies(...clearTenantCookies(context.get(serverContext).production)),
+    })
   }
   if (!shell) throw new Response('The page could not be loaded', { status: 500 })
   const frame: ViewLayoutData = { ...shell, layout: context.get(serverContext).defaultLayout }
@@ -65,7 +67,10 @@ export default function ViewLayout({ loaderData }: Route.ComponentProps) {
   const [companyNotice, setCompanyNotice] = useState<string | null>(null)
   const company = branches.find((b) => b.COD_EMPRESA === current?.COD_EMPRESA)
   const Frame = FRAMES[pickLayout(params, matches, loaderData.layout)]
-  const frame = useMemo(() => ({ ...loaderData, openUpload, drawerOpen, setDrawerOpen }), [loaderData, openUpload, drawerOpen])
+  const frame = useMemo(
+    () => ({ ...loaderData, openUpload, drawerOpen, setDrawerOpen }),
+    [loaderData, openUpload, drawerOpen],
+  )
 
   useEffect(() => setDrawerOpen(false), [location.pathname])
   useEffect(() => {

@@ -10,7 +10,11 @@ import { CULTURES, toLocale } from './i18n'
  * the session's token, Accept-Language and tenant headers added here, as docs/shell.md
  * §7 "Every request" says.
  */
-export function apiClient(request: Request, context: Readonly<RouterContextProvider>, override: { token?: string; withoutTenant?: boolean } = {}) {
+export function apiClient(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  override: { token?: string; withoutTenant?: boolean } = {},
+) {
   const server = context.get(serverContext)
   const headers = bffHeaders(request, override)
   return hc<ApiRoutes>('http://bff.internal', {
@@ -26,13 +30,25 @@ export function apiClient(request: Request, context: Readonly<RouterContextProvi
  * The same call by path, for the pages that serve several modules with one screen (the
  * administration kit): `callBff(request, context, '/ac_empresas?page=2')`.
  */
-export function callBff(request: Request, context: Readonly<RouterContextProvider>, path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) {
+export function callBff(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  path: string,
+  init: { method?: string; json?: unknown; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...bffHeaders(request), ...init.headers }
   if (init.json !== undefined) headers['Content-Type'] = 'application/json'
-  return context.get(serverContext).api(path, { method: init.method ?? 'GET', headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) })
+  return context.get(serverContext).api(path, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  })
 }
 
-function bffHeaders(request: Request, override: { token?: string; withoutTenant?: boolean } = {}): Record<string, string> {
+function bffHeaders(
+  request: Request,
+  override: { token?: string; withoutTenant?: boolean } = {},
+): Record<string, string> {
   const cookies = readCookies(request)
   const token = override.token ?? cookies[COOKIE.token]
   const headers: Record<string, string> = {

@@ -33,7 +33,11 @@ export function readCookies(request: Request): Record<string, string> {
   return out
 }
 
-export function cookie(name: string, value: string, options: { maxAge?: number; secure: boolean; httpOnly?: boolean }): string {
+export function cookie(
+  name: string,
+  value: string,
+  options: { maxAge?: number; secure: boolean; httpOnly?: boolean },
+): string {
   const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', 'SameSite=Lax']
   if (options.httpOnly !== false) parts.push('HttpOnly')
   if (options.secure) parts.push('Secure')
@@ -43,14 +47,18 @@ export function cookie(name: string, value: string, options: { maxAge?: number; 
 
 export const tokenCookie = (token: string, secure: boolean) => cookie(COOKIE.token, token, { maxAge: WEEK, secure })
 export const clearTokenCookie = (secure: boolean) => cookie(COOKIE.token, '', { maxAge: 0, secure })
-export const cultureCookie = (locale: string, secure: boolean) => cookie(COOKIE.culture, locale, { maxAge: YEAR, secure })
+export const cultureCookie = (locale: string, secure: boolean) =>
+  cookie(COOKIE.culture, locale, { maxAge: YEAR, secure })
 export const tenantCookies = (empresa: number, filial: number, secure: boolean) => [
   cookie(COOKIE.empresa, String(empresa), { maxAge: YEAR, secure }),
   cookie(COOKIE.filial, String(filial), { maxAge: YEAR, secure }),
 ]
 
 /** Forgets the picked company and branch (a new session starts from the user's own default). */
-export const clearTenantCookies = (secure: boolean) => [cookie(COOKIE.empresa, '', { maxAge: 0, secure }), cookie(COOKIE.filial, '', { maxAge: 0, secure })]
+export const clearTenantCookies = (secure: boolean) => [
+  cookie(COOKIE.empresa, '', { maxAge: 0, secure }),
+  cookie(COOKIE.filial, '', { maxAge: 0, secure }),
+]
 
 /** Headers that set several cookies at once. */
 export function setCookies(...cookies: string[]): Headers {
@@ -60,7 +68,10 @@ export function setCookies(...cookies: string[]): Headers {
 }
 
 /** The user's appearance, for the server to render the right colours from the first byte. */
-export const appearanceCookies = (scheme: string, theme: string, secure: boolean) => [cookie(COOKIE.scheme, scheme, { maxAge: YEAR, secure }), cookie(COOKIE.theme, theme, { maxAge: YEAR, secure })]
+export const appearanceCookies = (scheme: string, theme: string, secure: boolean) => [
+  cookie(COOKIE.scheme, scheme, { maxAge: YEAR, secure }),
+  cookie(COOKIE.theme, theme, { maxAge: YEAR, secure }),
+]
 
 /** The language of a request's pages (its culture cookie; English without one). */
 export const requestLocale = (request: Request): Locale => toLocale(readCookies(request)[COOKIE.culture])

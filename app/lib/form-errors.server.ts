@@ -4,7 +4,11 @@ import { isMessageKey, type Translator } from './i18n'
 import type { FieldErrors } from './forms'
 
 /** The text of an error code in the user's language (codes are message keys), or null when it has none. */
-export function codeText(code: string | undefined, t: Translator, values: { min?: unknown; max?: unknown } = {}): string | null {
+export function codeText(
+  code: string | undefined,
+  t: Translator,
+  values: { min?: unknown; max?: unknown } = {},
+): string | null {
   if (!code) return null
   if (code === 'too_short') return t.too_short({ min: String(values.min ?? '') })
   if (code === 'too_long') return t.too_long({ max: String(values.max ?? '') })
@@ -24,7 +28,12 @@ export function fieldErrors(error: z.ZodError, t: Translator): FieldErrors {
 }
 
 /** The error answer of a module (the wrapper with its code, field errors and their codes). */
-const refusalSchema = z.object({ Msg: z.string().default(''), code: z.string().optional(), fields: z.record(z.string(), z.array(z.string())).optional(), codes: z.record(z.string(), z.string()).optional() })
+const refusalSchema = z.object({
+  Msg: z.string().default(''),
+  code: z.string().optional(),
+  fields: z.record(z.string(), z.array(z.string())).optional(),
+  codes: z.record(z.string(), z.string()).optional(),
+})
 
 /** What a form shows for a refused save: the field errors by their codes, else one message for the form, by the answer's code. */
 export function refusalErrors(status: number, body: unknown, t: Translator): FieldErrors {
@@ -32,7 +41,9 @@ export function refusalErrors(status: number, body: unknown, t: Translator): Fie
   if (!answer.success) return { form: t.error_unexpected() }
   const { Msg, code, fields, codes } = answer.data
   if (fields && Object.keys(fields).length) {
-    return Object.fromEntries(Object.entries(fields).map(([path, [message]]) => [path, codeText(codes?.[path], t) ?? message]))
+    return Object.fromEntries(
+      Object.entries(fields).map(([path, [message]]) => [path, codeText(codes?.[path], t) ?? message]),
+    )
   }
   if (status === 403 || code === 'forbidden') return { form: t.error_403_text() }
   return { form: codeText(code, t) ?? (Msg || t.error_unexpected()) }

@@ -7,7 +7,13 @@ export function panelTime(iso: string, locale: Locale, timeZone: string): string
   const key = `${locale}|${timeZone}`
   let format = formats.get(key)
   if (!format) {
-    format = new Intl.DateTimeFormat(CULTURES[locale], { month: 'short', day: '2-digit', hour: 'numeric', minute: '2-digit', timeZone })
+    format = new Intl.DateTimeFormat(CULTURES[locale], {
+      month: 'short',
+      day: '2-digit',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone,
+    })
     formats.set(key, format)
   }
   return format.format(new Date(iso))

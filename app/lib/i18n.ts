@@ -17,7 +17,9 @@ export function toLocale(value: string | null | undefined): Locale {
 type Messages = typeof m
 /** Every message, bound to one locale: `t.sign_in_title()`, `t.home_welcome({ name })`. */
 export type Translator = {
-  [K in keyof Messages]: Messages[K] extends (inputs: infer I, options?: infer _O) => string ? (inputs?: I) => string : never
+  [K in keyof Messages]: Messages[K] extends (inputs: infer I, options?: infer _O) => string
+    ? (inputs?: I) => string
+    : never
 }
 type Table = Record<string, (inputs: unknown) => string>
 
@@ -36,7 +38,8 @@ const loading = new Map<Locale, Promise<void>>()
 /** A message named by a reserved word (`delete`) is exported as `_delete` from a locale module: by its key again. */
 function byKey(module: Table): Table {
   const table: Table = { ...module }
-  for (const name of Object.keys(module)) if (name.startsWith('_') && !(name.slice(1) in table)) table[name.slice(1)] = module[name]
+  for (const name of Object.keys(module))
+    if (name.startsWith('_') && !(name.slice(1) in table)) table[name.slice(1)] = module[name]
   return table
 }
 

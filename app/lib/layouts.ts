@@ -13,7 +13,11 @@ export function isLayout(value: unknown): value is LayoutName {
  * The layout of this navigation: the `layout` query parameter, else the deepest route's
  * `handle.layout`, else the configured default. Evaluated again on every navigation.
  */
-export function pickLayout(search: URLSearchParams, matches: ReadonlyArray<{ handle?: unknown }>, configured: LayoutName): LayoutName {
+export function pickLayout(
+  search: URLSearchParams,
+  matches: ReadonlyArray<{ handle?: unknown }>,
+  configured: LayoutName,
+): LayoutName {
   const asked = search.get('layout')
   if (isLayout(asked)) return asked
   for (let i = matches.length - 1; i >= 0; i--) {

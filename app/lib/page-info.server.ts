@@ -9,7 +9,11 @@ export type PageInfo = z.output<typeof myPageAnswer>
 const answer = wrapper(myPageAnswer)
 
 /** The page's title and the user's level on it, from the company's registry; 404 / 403 otherwise. */
-export async function pageInfo(request: Request, context: Readonly<RouterContextProvider>, module: string): Promise<PageInfo> {
+export async function pageInfo(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  module: string,
+): Promise<PageInfo> {
   const res = await callBff(request, context, `/ac_paginas/mine?module=${encodeURIComponent(module)}`)
   if (res.status === 401) await requireUser(request, context)
   if (res.status === 404 || res.status === 400) throw data(null, { status: 404 })
@@ -18,4 +22,3 @@ export async function pageInfo(request: Request, context: Readonly<RouterContext
   if (Dados.level === 'none') throw data(null, { status: 403 })
   return Dados
 }
-

@@ -32,7 +32,9 @@ export function redirectToSignIn(request: Request, context: Readonly<RouterConte
   if (url.pathname === '/sign-out') return redirect('/sign-in')
   const target = `/sign-in?redirectURL=${encodeURIComponent(url.pathname + url.search)}`
   if (!readCookies(request)[COOKIE.token]) return redirect(target)
-  return redirect(`${target}&toast=refresh_failed`, { headers: setCookies(clearTokenCookie(context.get(serverContext).production)) })
+  return redirect(`${target}&toast=refresh_failed`, {
+    headers: setCookies(clearTokenCookie(context.get(serverContext).production)),
+  })
 }
 
 /** The page's own address, also for an in-app navigation's data request (/view/x.data?_routes=…). */
@@ -50,7 +52,10 @@ export async function requireSignedOut(request: Request, context: Readonly<Route
 }
 
 /** Only a path of this site may be a redirect target (no //evil.example, no scheme). */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/signed-in-redirect'): string {
+export function safeRedirect(
+  to: FormDataEntryValue | string | null | undefined,
+  fallback = '/signed-in-redirect',
+): string {
   if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
   return to
 }

@@ -19,7 +19,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = forgotPasswordSchema.safeParse(formFields(await request.formData()))
   if (!parsed.success) return data({ sent: false, fields: fieldErrors(parsed.error, t), error: null }, 400)
   const res = await apiClient(request, context).auth['forgot-password'].$post({ json: parsed.data })
-  return res.ok ? { sent: true, fields: {}, error: null } : data({ sent: false, fields: {}, error: t.error_unexpected() }, 500)
+  return res.ok
+    ? { sent: true, fields: {}, error: null }
+    : data({ sent: false, fields: {}, error: t.error_unexpected() }, 500)
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
@@ -31,7 +33,14 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
       <Form method="post" className="mt-4 flex flex-col gap-5" noValidate>
         <CsrfField />
-        <TextField label={t.email_label()} name="email" type="email" autoComplete="email" required error={errors.email} />
+        <TextField
+          label={t.email_label()}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email}
+        />
         <Button type="submit">{t.forgot_button()}</Button>
       </Form>
     </AuthCard>

@@ -30,13 +30,34 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const fields = formFields(await request.formData())
   const decision = fields.intent === 'reject' ? 'reject' : 'approve'
-  const res = await callBff(request, context, `/public/quotes/${encodeURIComponent(params.token)}/${decision}`, { method: 'POST', json: decision === 'reject' ? { name: fields.name ?? '', reason: fields.reason ?? '' } : { name: fields.name ?? '' } })
+  const res = await callBff(request, context, `/public/quotes/${encodeURIComponent(params.token)}/${decision}`, {
+    method: 'POST',
+    json:
+      decision === 'reject' ? { name: fields.name ?? '', reason: fields.reason ?? '' } : { name: fields.name ?? '' },
+  })
   if (res.ok) throw redirect(`/q/${params.token}`)
   const culture = publicQuoteSchema.shape.culture.safeParse(fields.culture)
-  return data({ errors: refusalErrors(res.status, await res.json().catch(() => null), translator(culture.success ? culture.data : 'en')), values: fields }, 400)
+  return data(
+    {
+      errors: refusalErrors(
+        res.status,
+        await res.json().catch(() => null),
+        translator(culture.success ? culture.data : 'en'),
+      ),
+      values: fields,
+    },
+    400,
+  )
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${translator(loaderData.quote.culture).q_title({ number: loaderData.quote.number })} · ${loaderData.quote.company.name}` : 'Fieldwise' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: loaderData
+      ? `${translator(loaderData.quote.culture).q_title({ number: loaderData.quote.number })} · ${loaderData.quote.company.name}`
+      : 'Fieldwise',
+  },
+  { name: 'robots', content: 'noindex' },
+]
 
 function Lines({ quote, t, money }: { quote: PublicQuote; t: Translator; money: (cents: number) => string }) {
   const number = new Intl.NumberFormat(CULTURES[quote.culture], { maximumFractionDigits: 3 })
@@ -45,12 +66,24 @@ function Lines({ quote, t, money }: { quote: PublicQuote; t: Translator; money: 
       <table className="w-full min-w-[36rem] text-left text-sm">
         <thead className="bg-canvas text-ink-soft">
           <tr>
-            <th scope="col" className="px-3 py-2">{t.q_col_description()}</th>
-            <th scope="col" className="px-3 py-2 text-right">{t.f_quantity()}</th>
-            <th scope="col" className="px-3 py-2 text-right">{t.q_col_unit_price()}</th>
-            <th scope="col" className="px-3 py-2 text-right">{t.f_discount_percent()}</th>
-            <th scope="col" className="px-3 py-2 text-right">{t.f_tax_percent()}</th>
-            <th scope="col" className="px-3 py-2 text-right">{t.f_total()}</th>
+            <th scope="col" className="px-3 py-2">
+              {t.q_col_description()}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              {t.f_quantity()}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              {t.q_col_unit_price()}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              {t.f_discount_percent()}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              {t.f_tax_percent()}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              {t.f_total()}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -80,13 +113,25 @@ export default function QuotePage({ loaderData, actionData, params }: Route.Comp
   const input = 'min-h-11 w-full rounded-md border border-line bg-surface px-3 text-ink'
   return (
     // data-messages: the client's language is loaded before the page hydrates (entry.client)
-    <main lang={quote.culture} data-messages={quote.culture} className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
+    <main
+      lang={quote.culture}
+      data-messages={quote.culture}
+      className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8"
+    >
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex items-center gap-4">
-          {quote.company.hasLogo ? <img src={`/api/public/quotes/${params.token}/logo`} alt={quote.company.name} className="max-h-16 max-w-40 object-contain" /> : null}
+          {quote.company.hasLogo ? (
+            <img
+              src={`/api/public/quotes/${params.token}/logo`}
+              alt={quote.company.name}
+              className="max-h-16 max-w-40 object-contain"
+            />
+          ) : null}
           <div>
             <p className="text-lg font-bold">{quote.company.name}</p>
-            <p className="text-sm text-muted">{[quote.company.legalName, quote.company.taxId].filter(Boolean).join(' · ')}</p>
+            <p className="text-sm text-muted">
+              {[quote.company.legalName, quote.company.taxId].filter(Boolean).join(' · ')}
+            </p>
           </div>
         </div>
         <div className="text-right">
@@ -111,7 +156,9 @@ export default function QuotePage({ loaderData, actionData, params }: Route.Comp
         <dt className="text-muted">{t.f_tax()}</dt>
         <dd className="text-right tabular-nums">{money(quote.totals.tax)}</dd>
         <dt className="text-base font-bold">{t.f_total()}</dt>
-        <dd className="text-right text-base font-bold tabular-nums" data-testid="quote-total">{money(quote.totals.total)}</dd>
+        <dd className="text-right text-base font-bold tabular-nums" data-testid="quote-total">
+          {money(quote.totals.total)}
+        </dd>
       </dl>
       {quote.terms ? (
         <section aria-label={t.f_terms()} className="whitespace-pre-line text-sm text-ink-soft">
@@ -120,26 +167,45 @@ export default function QuotePage({ loaderData, actionData, params }: Route.Comp
         </section>
       ) : null}
       {quote.state === 'approved' || quote.state === 'converted' ? (
-        <Alert tone="success">{t.q_approved_text({ name: quote.decision?.name ?? '', date: date(quote.decision?.at ?? quote.validUntil) })}</Alert>
+        <Alert tone="success">
+          {t.q_approved_text({ name: quote.decision?.name ?? '', date: date(quote.decision?.at ?? quote.validUntil) })}
+        </Alert>
       ) : quote.state === 'rejected' ? (
         <Alert tone="info">{t.q_rejected_text({ name: quote.decision?.name ?? '' })}</Alert>
       ) : quote.state === 'expired' ? (
         <Alert tone="info">{t.q_expired_text({ company: quote.company.name })}</Alert>
       ) : (
-        <section aria-labelledby="answer-title" className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-4">
-          <h2 id="answer-title" className="text-lg font-bold">{t.q_answer_title()}</h2>
+        <section
+          aria-labelledby="answer-title"
+          className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-4"
+        >
+          <h2 id="answer-title" className="text-lg font-bold">
+            {t.q_answer_title()}
+          </h2>
           {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
           <Form method="post" className="flex flex-col gap-3">
             <CsrfField />
             <input type="hidden" name="culture" value={quote.culture} />
             <label className="flex flex-col gap-1 text-sm font-medium">
               {t.q_your_name()}
-              <input name="name" autoComplete="name" defaultValue={actionData?.values?.name ?? ''} aria-invalid={errors.name ? true : undefined} className={input} />
+              <input
+                name="name"
+                autoComplete="name"
+                defaultValue={actionData?.values?.name ?? ''}
+                aria-invalid={errors.name ? true : undefined}
+                className={input}
+              />
               {errors.name ? <span className="text-red-700">{errors.name}</span> : null}
             </label>
             <label className="flex flex-col gap-1 text-sm font-medium">
               {t.q_reason_optional()}
-              <textarea name="reason" rows={2} defaultValue={actionData?.values?.reason ?? ''} aria-invalid={errors.reason ? true : undefined} className={`${input} py-2`} />
+              <textarea
+                name="reason"
+                rows={2}
+                defaultValue={actionData?.values?.reason ?? ''}
+                aria-invalid={errors.reason ? true : undefined}
+                className={`${input} py-2`}
+              />
               {errors.reason ? <span className="text-red-700">{errors.reason}</span> : null}
             </label>
             <div className="flex flex-wrap gap-2">

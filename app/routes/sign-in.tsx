@@ -3,7 +3,14 @@ import type { Route } from './+types/sign-in'
 import { signInSchema } from '../../domain/schemas/auth.ts'
 import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
-import { appearanceCookies, clearTenantCookies, cultureCookie, setCookies, tokenCookie, requestLocale } from '../lib/cookies.server'
+import {
+  appearanceCookies,
+  clearTenantCookies,
+  cultureCookie,
+  setCookies,
+  tokenCookie,
+  requestLocale,
+} from '../lib/cookies.server'
 import { credentialError, formFields, type FieldErrors } from '../lib/forms'
 import { fieldErrors } from '../lib/form-errors.server'
 import { titled, toLocale, translator, useT } from '../lib/i18n'
@@ -21,13 +28,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const fields = formFields(form)
   const parsed = signInSchema.safeParse(fields)
-  if (!parsed.success) return data({ fields: fieldErrors(parsed.error, t), error: null, email: fields.email ?? '' }, 400)
+  if (!parsed.success)
+    return data({ fields: fieldErrors(parsed.error, t), error: null, email: fields.email ?? '' }, 400)
   const res = await apiClient(request, context).auth['sign-in'].$post({ json: parsed.data })
   if (res.status === 200) {
     const body = (await res.json()) as { accessToken: string; user: { scheme: string; theme: string; culture: string } }
     const secure = context.get(serverContext).production
     // the person's own language and colours from now on, whatever this browser showed before
-    const cookies = [tokenCookie(body.accessToken, secure), ...clearTenantCookies(secure), ...appearanceCookies(body.user.scheme, body.user.theme, secure), cultureCookie(toLocale(body.user.culture), secure)]
+    const cookies = [
+      tokenCookie(body.accessToken, secure),
+      ...clearTenantCookies(secure),
+      ...appearanceCookies(body.user.scheme, body.user.theme, secure),
+      cultureCookie(toLocale(body.user.culture), secure),
+    ]
     throw redirect(safeRedirect(form.get('redirectURL')), { headers: setCookies(...cookies) })
   }
   const error = credentialError(res.status, t)
@@ -58,8 +71,23 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
       <Form method="post" className="mt-4 flex flex-col gap-5" noValidate>
         <CsrfField />
         <input type="hidden" name="redirectURL" value={redirectURL} />
-        <TextField label={t.email_label()} name="email" type="email" autoComplete="username" required defaultValue={actionData?.email} error={actionData?.fields.email} />
-        <TextField label={t.password_label()} name="password" type="password" autoComplete="current-password" required error={actionData?.fields.password} />
+        <TextField
+          label={t.email_label()}
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          defaultValue={actionData?.email}
+          error={actionData?.fields.email}
+        />
+        <TextField
+          label={t.password_label()}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={actionData?.fields.password}
+        />
         <Link to="/forgot-password" className="self-end text-sm font-medium text-accent underline">
           {t.forgot_password_link()}
         </Link>

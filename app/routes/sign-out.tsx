@@ -19,7 +19,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await apiClient(request, context).auth['sign-out'].$post()
   const secure = context.get(serverContext).production
-  throw redirect('/sign-in?signedOut=1', { headers: setCookies(clearTokenCookie(secure), ...clearTenantCookies(secure)) })
+  throw redirect('/sign-in?signedOut=1', {
+    headers: setCookies(clearTokenCookie(secure), ...clearTenantCookies(secure)),
+  })
 }
 
 export default function SignOut({ loaderData }: Route.ComponentProps) {
@@ -29,7 +31,10 @@ export default function SignOut({ loaderData }: Route.ComponentProps) {
       <Form method="post" className="flex gap-3">
         <CsrfField />
         <Button type="submit">{t.sign_out_button()}</Button>
-        <Link to="/view/home" className="inline-flex min-h-10 items-center rounded-full px-5 text-sm font-semibold text-ink-soft hover:bg-canvas">
+        <Link
+          to="/view/home"
+          className="inline-flex min-h-10 items-center rounded-full px-5 text-sm font-semibold text-ink-soft hover:bg-canvas"
+        >
           {t.cancel()}
         </Link>
       </Form>

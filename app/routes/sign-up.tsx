@@ -23,7 +23,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (res.ok) throw redirect('/confirmation-required')
   // a refused field (a too common password ...) is told next to it
   const refused = res.status === 400 ? refusalErrors(400, await res.json().catch(() => null), t) : {}
-  return data({ fields: refused.form ? {} : refused, error: refused.form || res.status !== 400 ? t.error_unexpected() : null, values: fields }, res.status === 400 ? 400 : 500)
+  return data(
+    {
+      fields: refused.form ? {} : refused,
+      error: refused.form || res.status !== 400 ? t.error_unexpected() : null,
+      values: fields,
+    },
+    res.status === 400 ? 400 : 500,
+  )
 }
 
 export default function SignUp({ actionData }: Route.ComponentProps) {
@@ -45,10 +52,38 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
       {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
       <Form method="post" className="mt-4 flex flex-col gap-5" noValidate>
         <CsrfField />
-        <TextField label={t.name_label()} name="name" autoComplete="name" required defaultValue={values.name} error={errors.name} />
-        <TextField label={t.email_label()} name="email" type="email" autoComplete="email" required defaultValue={values.email} error={errors.email} />
-        <TextField label={t.password_label()} name="password" type="password" autoComplete="new-password" required error={errors.password} />
-        <TextField label={t.company_label()} name="company" autoComplete="organization" defaultValue={values.company} error={errors.company} />
+        <TextField
+          label={t.name_label()}
+          name="name"
+          autoComplete="name"
+          required
+          defaultValue={values.name}
+          error={errors.name}
+        />
+        <TextField
+          label={t.email_label()}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={values.email}
+          error={errors.email}
+        />
+        <TextField
+          label={t.password_label()}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.password}
+        />
+        <TextField
+          label={t.company_label()}
+          name="company"
+          autoComplete="organization"
+          defaultValue={values.company}
+          error={errors.company}
+        />
         <Button type="submit">{t.sign_up_button()}</Button>
       </Form>
     </AuthCard>

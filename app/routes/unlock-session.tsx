@@ -29,7 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const res = await apiClient(request, context).auth['unlock-session'].$post({ json: parsed.data })
   if (res.status === 200) {
     const body = (await res.json()) as { accessToken: string }
-    throw redirect(safeRedirect(form.get('redirectURL')), { headers: { 'Set-Cookie': tokenCookie(body.accessToken, context.get(serverContext).production) } })
+    throw redirect(safeRedirect(form.get('redirectURL')), {
+      headers: { 'Set-Cookie': tokenCookie(body.accessToken, context.get(serverContext).production) },
+    })
   }
   const error = credentialError(res.status, t)
   return data({ fields: {}, error }, res.status === 404 ? 401 : res.status)
@@ -44,7 +46,14 @@ export default function UnlockSession({ loaderData, actionData }: Route.Componen
       <Form method="post" className="mt-4 flex flex-col gap-5" noValidate>
         <CsrfField />
         <TextField label={t.name_label()} value={loaderData.user.name} disabled readOnly />
-        <TextField label={t.password_label()} name="password" type="password" autoComplete="current-password" required error={errors.password} />
+        <TextField
+          label={t.password_label()}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+        />
         <Button type="submit">{t.unlock_button()}</Button>
       </Form>
       <p className="mt-6 text-sm">

@@ -10,7 +10,11 @@ const tones: Record<Tone, string> = {
 
 export function Alert({ tone, children }: { tone: Tone; children: ReactNode }) {
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} tabIndex={tone === 'error' ? -1 : undefined} className={`rounded-md border px-4 py-3 text-sm ${tones[tone]}`}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      tabIndex={tone === 'error' ? -1 : undefined}
+      className={`rounded-md border px-4 py-3 text-sm ${tones[tone]}`}
+    >
       {children}
     </div>
   )

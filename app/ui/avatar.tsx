@@ -16,7 +16,19 @@ export function initials(name: string) {
  * `drawn`: the initials as a CSS-drawn attribute instead of text (where the button's name must be
  * only its label).
  */
-export function Avatar({ src, name, className, drawn = false, testId }: { src: string | null | undefined; name: string; className: string; drawn?: boolean; testId?: string }) {
+export function Avatar({
+  src,
+  name,
+  className,
+  drawn = false,
+  testId,
+}: {
+  src: string | null | undefined
+  name: string
+  className: string
+  drawn?: boolean
+  testId?: string
+}) {
   const [failed, setFailed] = useState<string | null>(null)
   const image = useRef<HTMLImageElement>(null)
   // an image that failed before the page hydrated fired its error event with nobody listening
@@ -33,7 +45,11 @@ export function Avatar({ src, name, className, drawn = false, testId }: { src: s
       data-initials={drawn && !showImage ? letters : undefined}
       className={`flex shrink-0 items-center justify-center overflow-hidden rounded-full font-bold ${drawn ? 'before:content-[attr(data-initials)]' : ''} ${className}`}
     >
-      {showImage ? <img ref={image} src={src!} alt="" className="h-full w-full object-cover" onError={() => setFailed(src!)} /> : drawn ? null : letters}
+      {showImage ? (
+        <img ref={image} src={src!} alt="" className="h-full w-full object-cover" onError={() => setFailed(src!)} />
+      ) : drawn ? null : (
+        letters
+      )}
     </span>
   )
 }

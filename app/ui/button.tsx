@@ -15,11 +15,19 @@ const styles: Record<Variant, string> = {
 export const buttonClass = (variant: Variant = 'primary', className = '') =>
   `inline-flex min-h-10 items-center justify-center gap-2 rounded-full px-5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 disabled:cursor-not-allowed ${styles[variant]} ${className}`
 
-export function Button({ variant = 'primary', className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+export function Button({
+  variant = 'primary',
+  className = '',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
   return <button {...props} className={buttonClass(variant, className)} />
 }
 
 /** An in-app link drawn as a button. */
-export function ButtonLink({ variant = 'primary', className = '', ...props }: ComponentProps<typeof Link> & { variant?: Variant }) {
+export function ButtonLink({
+  variant = 'primary',
+  className = '',
+  ...props
+}: ComponentProps<typeof Link> & { variant?: Variant }) {
   return <Link {...props} className={buttonClass(variant, className)} />
 }

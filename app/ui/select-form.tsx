@@ -2,7 +2,16 @@ import { useRef, type ReactNode } from 'react'
 import { Form, useLocation, useNavigation } from 'react-router'
 import { CsrfField } from './csrf-field'
 
-type Props = { action: string; id: string; name: string; label: string; applyLabel: string; value: string | undefined; className?: string; children: ReactNode }
+type Props = {
+  action: string
+  id: string
+  name: string
+  label: string
+  applyLabel: string
+  value: string | undefined
+  className?: string
+  children: ReactNode
+}
 
 /**
  * A select that posts its form as soon as it changes (with a button for browsers without

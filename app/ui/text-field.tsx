@@ -1,7 +1,11 @@
 import { useId, type InputHTMLAttributes } from 'react'
 
 /** A labelled input with its error under it, tied together for screen readers. */
-export function TextField({ label, error, ...props }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string }) {
+export function TextField({
+  label,
+  error,
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string }) {
   const id = useId()
   const errorId = `${id}-error`
   return (

@@ -7,9 +7,11 @@ const RANK: Record<Grant['role'], number> = { admin: 5, manager: 4, finance: 3, 
 
 /** The user's strongest active grant in a company (a user may hold one per branch), or null; `invited`: one not accepted yet counts too (its page access can be set beforehand). */
 export function companyGrant(user: UserRecord, empresa: number, { invited = false } = {}): Grant | null {
-  return (invited ? user.grants.filter((g) => g.active !== false) : activeGrants(user))
-    .filter((g) => g.empresa === empresa)
-    .sort((a, b) => RANK[b.role] - RANK[a.role])[0] ?? null
+  return (
+    (invited ? user.grants.filter((g) => g.active !== false) : activeGrants(user))
+      .filter((g) => g.empresa === empresa)
+      .sort((a, b) => RANK[b.role] - RANK[a.role])[0] ?? null
+  )
 }
 
 /** The user's level on `module` in a company they hold (none when they hold no grant there). */

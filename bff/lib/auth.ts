@@ -12,7 +12,10 @@ export function bearerToken(header: string | undefined): string | null {
 export async function authenticate(deps: Deps, token: string): Promise<Auth | null> {
   const claims = await deps.verifyToken(token, Math.floor(deps.now() / 1000))
   if (!claims) return null
-  const [session, user] = await Promise.all([deps.repos.sessions.find(claims.sid), deps.repos.users.findById(claims.sub)])
+  const [session, user] = await Promise.all([
+    deps.repos.sessions.find(claims.sid),
+    deps.repos.users.findById(claims.sub),
+  ])
   if (!session || !user || session.userId !== user.value.id) return null
   if (!user.value.active || session.epoch !== user.value.sessionEpoch) return null
   if (Date.parse(session.expiresAt) <= deps.now()) return null
@@ -27,7 +30,10 @@ export async function authenticate(deps: Deps, token: string): Promise<Auth | nu
 export const PAGE_SESSIONS = Symbol('the sessions a page request authenticated')
 export type PageSessions = Map<string, Promise<Auth | null>>
 
-const pageSessions = (env: unknown): PageSessions | undefined => (env !== null && typeof env === 'object' ? ((env as Record<symbol, unknown>)[PAGE_SESSIONS] as PageSessions | undefined) : undefined)
+const pageSessions = (env: unknown): PageSessions | undefined =>
+  env !== null && typeof env === 'object'
+    ? ((env as Record<symbol, unknown>)[PAGE_SESSIONS] as PageSessions | undefined)
+    : undefined
 
 /** The token's session, checked once per page request (each time for an API client). */
 function authenticateOnce(deps: Deps, token: string, env: unknown): Promise<Auth | null> {
@@ -51,9 +57,11 @@ export function requireAuth(deps: Deps) {
     c.set('auth', auth)
     const empresa = c.req.header('x-empresa')
     const filial = c.req.header('x-filial')
-    if (namesTenant(empresa) || namesTenant(filial)) c.set('tenant', await requestTenant(deps, auth.user, empresa, filial))
+    if (namesTenant(empresa) || namesTenant(filial))
+      c.set('tenant', await requestTenant(deps, auth.user, empresa, filial))
     await next()
   })
 }
 
-const namesTenant = (header: string | undefined) => header !== undefined && header.trim() !== '' && header.trim() !== String(DEFAULT_ID)
+const namesTenant = (header: string | undefined) =>
+  header !== undefined && header.trim() !== '' && header.trim() !== String(DEFAULT_ID)

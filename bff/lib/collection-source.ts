@@ -9,9 +9,13 @@ type Item = { id: string; filial?: number }
  * scope 'branch' a caller sees the records of the branches their grant covers, and the list
  * shows the current branch's (docs/domain.md: "Lists show the current branch's records").
  */
-export function collectionSource<Rec extends Item>(collection: string, scope: 'company' | 'branch' = 'company'): ResourceSource<Rec, string> {
+export function collectionSource<Rec extends Item>(
+  collection: string,
+  scope: 'company' | 'branch' = 'company',
+): ResourceSource<Rec, string> {
   const records = (who: Caller) => who.deps.repos.collection<Rec>(who.tenant.empresa, collection)
-  const mayRead = (who: Caller, rec: Rec) => scope === 'company' || who.tenant.grant.filial === 'all' || rec.filial === who.tenant.grant.filial
+  const mayRead = (who: Caller, rec: Rec) =>
+    scope === 'company' || who.tenant.grant.filial === 'all' || rec.filial === who.tenant.grant.filial
   return {
     async list(who) {
       const all = [...(await records(who).rows()).values()]

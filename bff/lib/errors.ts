@@ -8,9 +8,20 @@ import { MESSAGES, STATUS_CODES, type MessageCode } from '../../domain/messages.
  * The one error shape of the API: { error, fields? }, with a stable `code` where one was given
  * (the module answers always carry one) and the code of each field error in `codes`.
  */
-export type ApiError = { error: string; code?: string; fields?: Record<string, string[]>; codes?: Record<string, string>; allowed?: string[] }
+export type ApiError = {
+  error: string
+  code?: string
+  fields?: Record<string, string[]>
+  codes?: Record<string, string>
+  allowed?: string[]
+}
 
-export function apiError(status: ContentfulStatusCode, error: string, fields?: Record<string, string[]>, extra: Pick<ApiError, 'code' | 'codes' | 'allowed'> = {}): HTTPException {
+export function apiError(
+  status: ContentfulStatusCode,
+  error: string,
+  fields?: Record<string, string[]>,
+  extra: Pick<ApiError, 'code' | 'codes' | 'allowed'> = {},
+): HTTPException {
   const body: ApiError = fields ? { error, fields, ...extra } : { error, ...extra }
   return jsonException(status, body)
 }
@@ -29,14 +40,27 @@ export function ruleError(status: ContentfulStatusCode, code: MessageCode): HTTP
 export const notFound = (noun: string) => apiError(404, `${noun} not found`, undefined, { code: 'not_found' })
 
 /** An exception whose response is exactly `body` as JSON (for the spec's odd answers, such as 404 false). */
-export function jsonException(status: ContentfulStatusCode, body: unknown, headers: Record<string, string> = {}): HTTPException {
-  return new HTTPException(status, { res: new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } }) })
+export function jsonException(
+  status: ContentfulStatusCode,
+  body: unknown,
+  headers: Record<string, string> = {},
+): HTTPException {
+  return new HTTPException(status, {
+    res: new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    }),
+  })
 }
 
 /** The administration and business modules answer in the real backend's wrapper (docs/shell.md §3), errors too. */
 const WRAPPED = /^(?:\/api)?\/(?:ac_|cd_)/
 
-export function onApiError(error: Error, c: Context, log: (message: string, error: unknown) => void): Response | Promise<Response> {
+export function onApiError(
+  error: Error,
+  c: Context,
+  log: (message: string, error: unknown) => void,
+): Response | Promise<Response> {
   const res = toResponse(error, c, log)
   if (!WRAPPED.test(c.req.path) || !res.headers.get('content-type')?.includes('application/json')) return res
   return wrap(res)
@@ -47,7 +71,10 @@ async function wrap(res: Response): Promise<Response> {
   const body = (await res.json()) as Record<string, unknown>
   if ('IsSuccess' in body) return Response.json(body, res)
   const { error, code, ...rest } = body as ApiError
-  return Response.json({ IsSuccess: false, Dados: null, Msg: error, code: code ?? STATUS_CODES[res.status] ?? 'error', ...rest }, res)
+  return Response.json(
+    { IsSuccess: false, Dados: null, Msg: error, code: code ?? STATUS_CODES[res.status] ?? 'error', ...rest },
+    res,
+  )
 }
 
 function toResponse(error: Error, c: Context, log: (message: string, error: unknown) => void): Response {
@@ -58,7 +85,10 @@ function toResponse(error: Error, c: Context, log: (message: string, error: unkn
     return c.json({ error: error.message || res.statusText || 'Request refused' } satisfies ApiError, error.status)
   }
   if (error instanceof ConflictError) {
-    return c.json({ error: 'This record was changed by someone else. Reload it and try again.' } satisfies ApiError, 412)
+    return c.json(
+      { error: 'This record was changed by someone else. Reload it and try again.' } satisfies ApiError,
+      412,
+    )
   }
   log(`${c.req.method} ${c.req.path} failed`, error)
   return c.json({ error: 'Unexpected error!' } satisfies ApiError, 500)

@@ -16,7 +16,8 @@ export const pageNonce = () => randomToken(18)
  * answer through `keep`, saying whether every call to the BFF the render made succeeded (a page
  * drawn around a failed call shows less than there is: it is not kept).
  */
-export type PageKeeping = { answer: Response } | { keep: (res: Response, complete: boolean) => Promise<Response> } | null
+export type PageKeeping =
+  { answer: Response } | { keep: (res: Response, complete: boolean) => Promise<Response> } | null
 
 /** A document, or the data of a page the browser navigates to in the app; never a file a resource route sends. */
 const KEPT_TYPES = /^text\/(html|x-script)\b/
@@ -45,12 +46,21 @@ export function pagesUntilWrite(deps: Deps, kept: KeptAnswers) {
       const old = NONCE.exec(hit.headers.find(([name]) => name === POLICY)?.[1] ?? '')?.[1]
       const nonce = pageNonce()
       const fresh = (text: string) => (old ? text.replaceAll(old, () => nonce) : text)
-      const headers = hit.headers.map(([name, value]): [string, string] => [name, name === POLICY ? fresh(value) : value])
+      const headers = hit.headers.map(([name, value]): [string, string] => [
+        name,
+        name === POLICY ? fresh(value) : value,
+      ])
       return { answer: new Response(fresh(hit.body), { status: 200, headers }) }
     }
     return {
       keep: async (res, complete) => {
-        if (!complete || res.status !== 200 || res.headers.has('set-cookie') || !KEPT_TYPES.test(res.headers.get('content-type') ?? '')) return res
+        if (
+          !complete ||
+          res.status !== 200 ||
+          res.headers.has('set-cookie') ||
+          !KEPT_TYPES.test(res.headers.get('content-type') ?? '')
+        )
+          return res
         const body = await res.text()
         const headers = [...res.headers]
         kept.keep(key, since, body, headers)

@@ -1,4 +1,11 @@
-export type Pagination = { length: number; size: number; page: number; lastPage: number; startIndex: number; endIndex: number }
+export type Pagination = {
+  length: number
+  size: number
+  page: number
+  lastPage: number
+  startIndex: number
+  endIndex: number
+}
 
 /** The spec's pagination fields (product list); here `page` counts from 1. */
 export function paginate<T>(rows: T[], page: number, size: number): { items: T[]; pagination: Pagination } {

@@ -36,7 +36,12 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
   return out
 }
 
-type Operation = { method: string; path: string; doc?: RouteDoc; requests: Array<{ target: string; schema: z.ZodType }> }
+type Operation = {
+  method: string
+  path: string
+  doc?: RouteDoc
+  requests: Array<{ target: string; schema: z.ZodType }>
+}
 
 /** The routes of an app with what their middleware say of them, one entry per method + path. */
 export function operations(app: Hono<never, never, string> | Hono): Operation[] {
@@ -64,7 +69,12 @@ export function openApiDocument(app: Hono, info: { title: string; version: strin
       const shape = jsonSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] }
       if (target === 'query' || target === 'param' || target === 'header') {
         for (const [name, s] of Object.entries(shape.properties ?? {})) {
-          parameters.push({ name, in: target === 'param' ? 'path' : target, required: target === 'param' || (shape.required ?? []).includes(name), schema: s })
+          parameters.push({
+            name,
+            in: target === 'param' ? 'path' : target,
+            required: target === 'param' || (shape.required ?? []).includes(name),
+            schema: s,
+          })
         }
       } else {
         const type = target === 'form' ? 'multipart/form-data' : 'application/json'
@@ -72,17 +82,33 @@ export function openApiDocument(app: Hono, info: { title: string; version: strin
       }
     }
     for (const m of op.path.matchAll(/:(\w+)/g)) {
-      if (!parameters.some((p) => (p as { name: string }).name === m[1])) parameters.push({ name: m[1], in: 'path', required: true, schema: { type: 'string' } })
+      if (!parameters.some((p) => (p as { name: string }).name === m[1]))
+        parameters.push({ name: m[1], in: 'path', required: true, schema: { type: 'string' } })
     }
     const responses: Record<string, unknown> = {}
     for (const [status, body] of Object.entries(op.doc?.responses ?? { 200: { description: 'OK' } })) {
-      if (body instanceof z.ZodType) responses[status] = { description: statusText(Number(status)), content: { 'application/json': { schema: jsonSchema(body, 'output') } } }
-      else if (body) responses[status] = { description: body.description, ...(body.content ? { content: { [body.content]: {} } } : {}) }
+      if (body instanceof z.ZodType)
+        responses[status] = {
+          description: statusText(Number(status)),
+          content: { 'application/json': { schema: jsonSchema(body, 'output') } },
+        }
+      else if (body)
+        responses[status] = {
+          description: body.description,
+          ...(body.content ? { content: { [body.content]: {} } } : {}),
+        }
     }
     if (op.doc?.auth !== false) {
-      responses['401'] ??= { description: 'No valid token', content: { 'application/json': { schema: jsonSchema(apiErrorSchema, 'output') } } }
+      responses['401'] ??= {
+        description: 'No valid token',
+        content: { 'application/json': { schema: jsonSchema(apiErrorSchema, 'output') } },
+      }
     }
-    if (op.requests.length) responses['400'] ??= { description: 'Invalid input, with the field errors', content: { 'application/json': { schema: jsonSchema(apiErrorSchema, 'output') } } }
+    if (op.requests.length)
+      responses['400'] ??= {
+        description: 'Invalid input, with the field errors',
+        content: { 'application/json': { schema: jsonSchema(apiErrorSchema, 'output') } },
+      }
     const access = accessOf(prefix + op.path)
     paths[path] ??= {}
     paths[path][op.method.toLowerCase()] = {
@@ -106,8 +132,25 @@ export function openApiDocument(app: Hono, info: { title: string; version: strin
   }
 }
 
-export const apiErrorSchema = z.object({ error: z.string(), code: z.string().optional(), fields: z.record(z.string(), z.array(z.string())).optional(), codes: z.record(z.string(), z.string()).optional(), allowed: z.array(z.string()).optional() })
+export const apiErrorSchema = z.object({
+  error: z.string(),
+  code: z.string().optional(),
+  fields: z.record(z.string(), z.array(z.string())).optional(),
+  codes: z.record(z.string(), z.string()).optional(),
+  allowed: z.array(z.string()).optional(),
+})
 
 function statusText(status: number): string {
-  return ({ 200: 'OK', 201: 'Created', 404: 'Not found', 412: 'Stale version', 413: 'Body too large', 429: 'Too many attempts' } as Record<number, string>)[status] ?? 'Answer'
+  return (
+    (
+      {
+        200: 'OK',
+        201: 'Created',
+        404: 'Not found',
+        412: 'Stale version',
+        413: 'Body too large',
+        429: 'Too many attempts',
+      } as Record<number, string>
+    )[status] ?? 'Answer'
+  )
 }

@@ -4,7 +4,8 @@ import type { Deps, MailMessage } from './deps.ts'
  * An address of the app for a link sent to someone: the configured PUBLIC_URL (required in
  * production), never the request's Host (a forged one would send the secret elsewhere).
  */
-export const appLink = (deps: Deps, path: string) => `${deps.config.publicUrl ?? `http://localhost:${deps.config.port}`}${path}`
+export const appLink = (deps: Deps, path: string) =>
+  `${deps.config.publicUrl ?? `http://localhost:${deps.config.port}`}${path}`
 
 /**
  * A message for one person that carries a link (a password reset, an invitation, a quote): by
@@ -12,7 +13,13 @@ export const appLink = (deps: Deps, path: string) => `${deps.config.publicUrl ??
  * it on. A mail server that refuses it is logged too (with the link), never shown to the caller:
  * answers must not tell whether an address exists. True when it went out by e-mail.
  */
-export async function sendLink(deps: Deps, to: string, what: string, link: string, message?: Omit<MailMessage, 'to'>): Promise<boolean> {
+export async function sendLink(
+  deps: Deps,
+  to: string,
+  what: string,
+  link: string,
+  message?: Omit<MailMessage, 'to'>,
+): Promise<boolean> {
   if (deps.mailer) {
     try {
       await deps.mailer({ to, subject: message?.subject ?? what, text: message?.text ?? `${what}:\n\n${link}\n` })

@@ -18,19 +18,37 @@ export async function companyPages(deps: Deps, empresa: number): Promise<PageRec
 }
 
 /** The registry in menu order with the user's level on each page: the adjustment, else the role's preset; none on a hidden page. */
-async function pagesWithLevels(deps: Deps, tenant: Tenant, userId: string): Promise<Array<{ page: PageRecord; level: AccessLevel }>> {
-  const [pages, overrides] = await Promise.all([companyPages(deps, tenant.empresa), deps.repos.pageAccess.overrides(tenant.empresa, userId)])
-  return pages.map((page) => ({ page, level: page.active ? (overrides[page.module] ?? presetLevel(tenant.grant.role, page.module)) : 'none' }))
+async function pagesWithLevels(
+  deps: Deps,
+  tenant: Tenant,
+  userId: string,
+): Promise<Array<{ page: PageRecord; level: AccessLevel }>> {
+  const [pages, overrides] = await Promise.all([
+    companyPages(deps, tenant.empresa),
+    deps.repos.pageAccess.overrides(tenant.empresa, userId),
+  ])
+  return pages.map((page) => ({
+    page,
+    level: page.active ? (overrides[page.module] ?? presetLevel(tenant.grant.role, page.module)) : 'none',
+  }))
 }
 
 /** The user's level on every page of the tenant's company. */
 export function levelsFor(deps: Deps, tenant: Tenant, userId: string): Promise<Readonly<Record<string, AccessLevel>>> {
-  return deps.derivedUntilWrite(untilWriteKey('levels', tenant.empresa, tenant.grant.role, userId), async () => Object.freeze(Object.fromEntries((await pagesWithLevels(deps, tenant, userId)).map(({ page, level }) => [page.module, level]))))
+  return deps.derivedUntilWrite(untilWriteKey('levels', tenant.empresa, tenant.grant.role, userId), async () =>
+    Object.freeze(
+      Object.fromEntries((await pagesWithLevels(deps, tenant, userId)).map(({ page, level }) => [page.module, level])),
+    ),
+  )
 }
 
 /** The navigation: the pages the user may open, in order, titled in `culture` (the shell and the search). */
 export async function navigationPages(deps: Deps, tenant: Tenant, userId: string, culture: Culture) {
-  return (await pagesWithLevels(deps, tenant, userId)).flatMap(({ page, level }) => (level === 'none' ? [] : [{ module: page.module, title: page.titles[culture], icon: page.icon, group: page.group, level }]))
+  return (await pagesWithLevels(deps, tenant, userId)).flatMap(({ page, level }) =>
+    level === 'none'
+      ? []
+      : [{ module: page.module, title: page.titles[culture], icon: page.icon, group: page.group, level }],
+  )
 }
 
 /** docs/domain.md ac_usuariospaginas: reads need view, creates and changes edit, deletes delete. */

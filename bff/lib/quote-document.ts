@@ -9,24 +9,48 @@ const LOGO_TYPES = ['image/png', 'image/jpeg']
 export function publicQuote(deps: Deps, quote: Stored, company: CompanyRecord): PublicQuote {
   const row = quoteRowOf(quote, deps.now())
   return {
-    company: { name: company.NOME_EMPRESA, legalName: company.RAZAO_SOCIAL, taxId: company.CNPJ, address: company.ENDERECO ?? '', phone: company.TELEFONE ?? '', email: company.EMAIL ?? '', hasLogo: Boolean(company.ID_ARQUIVO) },
+    company: {
+      name: company.NOME_EMPRESA,
+      legalName: company.RAZAO_SOCIAL,
+      taxId: company.CNPJ,
+      address: company.ENDERECO ?? '',
+      phone: company.TELEFONE ?? '',
+      email: company.EMAIL ?? '',
+      hasLogo: Boolean(company.ID_ARQUIVO),
+    },
     number: row.number,
     clientName: row.clientName,
     clientTaxId: row.clientTaxId,
     serviceAddress: row.serviceAddress,
-    lines: row.lines.map(({ description, quantity, unitPrice, discountPercent, taxPercent, total }) => ({ description, quantity, unitPrice, discountPercent, taxPercent, total })),
+    lines: row.lines.map(({ description, quantity, unitPrice, discountPercent, taxPercent, total }) => ({
+      description,
+      quantity,
+      unitPrice,
+      discountPercent,
+      taxPercent,
+      total,
+    })),
     totals: row.totals,
     currency: row.currency,
     validUntil: row.validUntil,
     culture: row.culture,
     terms: row.terms,
     state: row.state,
-    decision: row.decision ? { name: row.decision.name, at: row.decision.at, ...(row.decision.reason ? { reason: row.decision.reason } : {}) } : null,
+    decision: row.decision
+      ? {
+          name: row.decision.name,
+          at: row.decision.at,
+          ...(row.decision.reason ? { reason: row.decision.reason } : {}),
+        }
+      : null,
   }
 }
 
 /** The company's logo as an image a document may show (PNG or JPEG), or null. */
-export async function companyLogo(deps: Deps, company: CompanyRecord): Promise<{ type: string; bytes: Uint8Array } | null> {
+export async function companyLogo(
+  deps: Deps,
+  company: CompanyRecord,
+): Promise<{ type: string; bytes: Uint8Array } | null> {
   const files = deps.repos.company(company.COD_EMPRESA).files()
   const meta = company.ID_ARQUIVO ? await files.find(company.ID_ARQUIVO) : null
   if (!meta || !LOGO_TYPES.includes(meta.type)) return null
@@ -34,8 +58,21 @@ export async function companyLogo(deps: Deps, company: CompanyRecord): Promise<{
 }
 
 /** The quote's PDF as an answer (the renderer is loaded on the first print, not at start). */
-export async function quotePdfResponse(c: Context, deps: Deps, quote: Stored, company: CompanyRecord): Promise<Response> {
+export async function quotePdfResponse(
+  c: Context,
+  deps: Deps,
+  quote: Stored,
+  company: CompanyRecord,
+): Promise<Response> {
   const [{ renderQuotePdf }, logo] = await Promise.all([import('./pdf/quote-pdf.ts'), companyLogo(deps, company)])
-  const bytes = await renderQuotePdf({ ...publicQuote(deps, quote, company), issued: quote.createdAt, logo: logo?.bytes ?? null })
-  return c.body(bytes, 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${quote.number}.pdf"`, 'Cache-Control': 'private, no-store' })
+  const bytes = await renderQuotePdf({
+    ...publicQuote(deps, quote, company),
+    issued: quote.createdAt,
+    logo: logo?.bytes ?? null,
+  })
+  return c.body(bytes, 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `inline; filename="${quote.number}.pdf"`,
+    'Cache-Control': 'private, no-store',
+  })
 }

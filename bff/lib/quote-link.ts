@@ -27,12 +27,18 @@ export async function quoteLinkToken(deps: Deps, empresa: number, quote: QuoteRe
     .sign(deps.secret)
 }
 
-export const quoteLinkUrl = async (deps: Deps, empresa: number, quote: QuoteRecord) => appLink(deps, `/q/${await quoteLinkToken(deps, empresa, quote)}`)
+export const quoteLinkUrl = async (deps: Deps, empresa: number, quote: QuoteRecord) =>
+  appLink(deps, `/q/${await quoteLinkToken(deps, empresa, quote)}`)
 
 /** The claims of a genuine, unexpired quote link; null for anything else. */
 export async function readQuoteLink(deps: Deps, token: string): Promise<QuoteLinkClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, deps.secret, { algorithms: ['HS256'], issuer: TOKEN_ISSUER, audience: AUDIENCE, currentDate: new Date(deps.now()) })
+    const { payload } = await jwtVerify(token, deps.secret, {
+      algorithms: ['HS256'],
+      issuer: TOKEN_ISSUER,
+      audience: AUDIENCE,
+      currentDate: new Date(deps.now()),
+    })
     const { e, q, n } = payload as { e?: unknown; q?: unknown; n?: unknown }
     if (typeof e !== 'number' || typeof q !== 'string' || typeof n !== 'number') return null
     return { empresa: e, id: q, send: n }

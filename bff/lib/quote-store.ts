@@ -7,7 +7,10 @@ import { quarterHour } from './until-write.ts'
 import { searchable } from '../../domain/search-text.ts'
 
 /** What the quotes list keeps of each quote in memory: enough to filter and sort 50,000 of them. */
-export type QuoteIndexRow = Pick<StoredQuote, 'id' | 'filial' | 'number' | 'clientId' | 'clientName' | 'validUntil' | 'status' | 'createdAt' | 'timeZone'> & { total: number; text: string }
+export type QuoteIndexRow = Pick<
+  StoredQuote,
+  'id' | 'filial' | 'number' | 'clientId' | 'clientName' | 'validUntil' | 'status' | 'createdAt' | 'timeZone'
+> & { total: number; text: string }
 
 const project = (q: StoredQuote): QuoteIndexRow => ({
   id: q.id,
@@ -24,7 +27,8 @@ const project = (q: StoredQuote): QuoteIndexRow => ({
 })
 
 /** A company's quotes: every read and write of them goes through this one index (compact rows). */
-export const quoteStore = (deps: Deps, empresa: number) => deps.repos.indexed<StoredQuote, QuoteIndexRow>(empresa, QUOTES, project, 'list')
+export const quoteStore = (deps: Deps, empresa: number) =>
+  deps.repos.indexed<StoredQuote, QuoteIndexRow>(empresa, QUOTES, project, 'list')
 
 /** The value a list column sorts a row by (state as the user sees it, on the day of the quote's branch). */
 const sortValue = (row: QuoteIndexRow, sort: string, today: (timeZone: string) => string): string | number => {
@@ -39,7 +43,8 @@ const sortValue = (row: QuoteIndexRow, sort: string, today: (timeZone: string) =
  * costs the same over 5,000 or 50,000 quotes — and only the page's records are read.
  */
 export function quoteSource(deps: Deps): ResourceSource<StoredQuote, string> {
-  const mayRead = (who: Caller, q: StoredQuote) => who.tenant.grant.filial === 'all' || q.filial === who.tenant.grant.filial
+  const mayRead = (who: Caller, q: StoredQuote) =>
+    who.tenant.grant.filial === 'all' || q.filial === who.tenant.grant.filial
   return {
     async list(who) {
       const store = quoteStore(deps, who.tenant.empresa)
@@ -49,7 +54,8 @@ export function quoteSource(deps: Deps): ResourceSource<StoredQuote, string> {
     async page(who, q: ListQuery) {
       const store = quoteStore(deps, who.tenant.empresa)
       const days = new Map<string, string>()
-      const today = (timeZone: string) => days.get(timeZone) ?? (days.set(timeZone, dateIn(timeZone, deps.now())), days.get(timeZone)!)
+      const today = (timeZone: string) =>
+        days.get(timeZone) ?? (days.set(timeZone, dateIn(timeZone, deps.now())), days.get(timeZone)!)
       const needle = searchable(q.search)
       const filial = who.tenant.filial
       // states follow each quote's own day: a day begins on a quarter hour of UTC in every zone, so the
@@ -58,10 +64,18 @@ export function quoteSource(deps: Deps): ResourceSource<StoredQuote, string> {
       const ids = await store.memo(key, (rows) => {
         const collator = collatorFor(who.culture)
         const sign = q.order === 'asc' ? 1 : -1
-        const matched = [...rows.values()].filter((r) => r.filial === filial && (!needle || r.text.includes(needle)) && (!q.state || quoteState(r, today(r.timeZone)) === q.state))
+        const matched = [...rows.values()].filter(
+          (r) =>
+            r.filial === filial &&
+            (!needle || r.text.includes(needle)) &&
+            (!q.state || quoteState(r, today(r.timeZone)) === q.state),
+        )
         const keyed = matched.map((r) => ({ id: r.id, value: sortValue(r, q.sort, today), number: r.number }))
         keyed.sort((a, b) => {
-          const by = typeof a.value === 'number' && typeof b.value === 'number' ? a.value - b.value : collator.compare(String(a.value), String(b.value))
+          const by =
+            typeof a.value === 'number' && typeof b.value === 'number'
+              ? a.value - b.value
+              : collator.compare(String(a.value), String(b.value))
           return sign * (by || a.number.localeCompare(b.number))
         })
         return keyed.map((k) => k.id)
@@ -74,6 +88,7 @@ export function quoteSource(deps: Deps): ResourceSource<StoredQuote, string> {
       return hit && mayRead(who, hit.value) ? hit : null
     },
     insert: (who, quote) => quoteStore(deps, who.tenant.empresa).put(quote, { expectVersion: 0 }),
-    update: (who, id, change, expectVersion) => quoteStore(deps, who.tenant.empresa).update(id, change, { expectVersion }),
+    update: (who, id, change, expectVersion) =>
+      quoteStore(deps, who.tenant.empresa).update(id, change, { expectVersion }),
   }
 }

@@ -22,7 +22,15 @@ import { valid } from './validate.ts'
 import { searchable } from '../../domain/search-text.ts'
 
 /** What a list asks for (docs/domain.md: search, sort, order, page, size; all=1 with deactivated records). */
-export type ListQuery = { search: string; sort: string; order: 'asc' | 'desc'; page: number; size: number; all: '0' | '1'; state?: string }
+export type ListQuery = {
+  search: string
+  sort: string
+  order: 'asc' | 'desc'
+  page: number
+  size: number
+  all: '0' | '1'
+  state?: string
+}
 
 /** Who is calling, in which company and branch, in which language: what every part of a module is given. */
 export type Caller = { deps: Deps; user: UserRecord; tenant: Tenant; culture: Culture }
@@ -41,7 +49,12 @@ export type ResourceSource<Rec, Id> = {
    */
   page?(caller: Caller, query: ListQuery): Promise<{ items: Rec[]; length: number }>
   /** Changes a record atomically; null when it is not there. A stale `expectVersion` throws (412). */
-  update(caller: Caller, id: Id, change: (current: Rec) => Rec, expectVersion: number | undefined): Promise<Versioned<Rec> | null>
+  update(
+    caller: Caller,
+    id: Id,
+    change: (current: Rec) => Rec,
+    expectVersion: number | undefined,
+  ): Promise<Versioned<Rec> | null>
 }
 
 /** What a lifecycle action does besides moving the status: the module's own part of a transition the declaration lists. */
@@ -72,16 +85,30 @@ export type ResourceServer<D, Rec> = {
   toRow: (record: Rec, caller: Caller) => RowOf<D>
   idOf: (record: Rec) => IdOf<D>
   source: ResourceSource<Rec, IdOf<D>>
-  create?: { make: (caller: Caller, input: CreateOf<D>) => Promise<Rec> | Rec; after?: (caller: Caller, saved: Versioned<Rec>) => Promise<void> }
-  edit?: { apply: (caller: Caller, current: Rec, input: Partial<EditOf<D>>, id: IdOf<D>) => Promise<Rec> | Rec; after?: (caller: Caller, saved: Versioned<Rec>, before: Rec) => Promise<void> }
+  create?: {
+    make: (caller: Caller, input: CreateOf<D>) => Promise<Rec> | Rec
+    after?: (caller: Caller, saved: Versioned<Rec>) => Promise<void>
+  }
+  edit?: {
+    apply: (caller: Caller, current: Rec, input: Partial<EditOf<D>>, id: IdOf<D>) => Promise<Rec> | Rec
+    after?: (caller: Caller, saved: Versioned<Rec>, before: Rec) => Promise<void>
+  }
   /** The stored status and how a transition sets it; each declared action with a `to` may add an effect. */
-  lifecycle?: { status: (record: Rec) => string; set: (record: Rec, status: string) => Rec; effects?: Partial<Record<ActionOf<D>, TransitionEffect<Rec>>> }
+  lifecycle?: {
+    status: (record: Rec) => string
+    set: (record: Rec, status: string) => Rec
+    effects?: Partial<Record<ActionOf<D>, TransitionEffect<Rec>>>
+  }
   /** The caller's level on one record (default: their level on the module's page in the current company). */
   level?: (caller: Caller, id?: IdOf<D>) => Promise<AccessLevel>
   /** The company whose activity log holds a record's lines (default: the current one). */
   owner?: (caller: Caller, id: IdOf<D>) => number
 } & (ApiOf<D> extends { deactivatable: true }
-  ? { /** `DELETE /:id` deactivates, `?restore=1` activates again (the declaration says the module can). */ deactivate: { set: (caller: Caller, current: Rec, active: boolean, id: IdOf<D>) => Promise<Rec> | Rec } }
+  ? {
+      /** `DELETE /:id` deactivates, `?restore=1` activates again (the declaration says the module can). */ deactivate: {
+        set: (caller: Caller, current: Rec, active: boolean, id: IdOf<D>) => Promise<Rec> | Rec
+      }
+    }
   : { deactivate?: never })
 
 const restoreQuery = z.object({ restore: z.enum(['0', '1']).default('0') })
@@ -89,26 +116,68 @@ const restoreQuery = z.object({ restore: z.enum(['0', '1']).default('0') })
 export const ok = <T>(Dados: T, Msg = '') => ({ IsSuccess: true as const, Dados, Msg })
 
 /** The caller of a module's route (after requireAuth and requireTenant), in the request's language. */
-export const callerOf = (deps: Deps, c: Context<AppEnv>): Caller => ({ deps, user: c.get('auth').user, tenant: c.get('tenant'), culture: requestCulture(c.req.header('accept-language'), 'en') })
+export const callerOf = (deps: Deps, c: Context<AppEnv>): Caller => ({
+  deps,
+  user: c.get('auth').user,
+  tenant: c.get('tenant'),
+  culture: requestCulture(c.req.header('accept-language'), 'en'),
+})
 
 /** One line of a record's timeline (docs/domain.md: each change records who and when), now. */
-export function logActivity(deps: Deps, empresa: number, module: string, id: string | number, by: { id: string; name: string }, action: string, fields?: string[]) {
-  return deps.repos.activity(empresa, module, id).add({ id: crypto.randomUUID(), at: new Date(deps.now()).toISOString(), userId: by.id, userName: by.name, action, ...(fields?.length ? { fields } : {}) })
+export function logActivity(
+  deps: Deps,
+  empresa: number,
+  module: string,
+  id: string | number,
+  by: { id: string; name: string },
+  action: string,
+  fields?: string[],
+) {
+  return deps.repos.activity(empresa, module, id).add({
+    id: crypto.randomUUID(),
+    at: new Date(deps.now()).toISOString(),
+    userId: by.id,
+    userName: by.name,
+    action,
+    ...(fields?.length ? { fields } : {}),
+  })
 }
-const activitySchema = z.array(z.object({ id: z.string(), at: z.string(), userId: z.string(), userName: z.string(), action: z.string(), fields: z.array(z.string()).optional() }))
+const activitySchema = z.array(
+  z.object({
+    id: z.string(),
+    at: z.string(),
+    userId: z.string(),
+    userName: z.string(),
+    action: z.string(),
+    fields: z.array(z.string()).optional(),
+  }),
+)
 
 /** The fields whose values differ (an activity line names them, never their values). */
-const changedFields = (before: object, after: object) => Object.keys({ ...before, ...after }).filter((k) => JSON.stringify((before as Row)[k]) !== JSON.stringify((after as Row)[k]))
+const changedFields = (before: object, after: object) =>
+  Object.keys({ ...before, ...after }).filter(
+    (k) => JSON.stringify((before as Row)[k]) !== JSON.stringify((after as Row)[k]),
+  )
 
 /** The server part as the factory works with it: any module's, its types erased. */
 type AnyServer<Rec> = {
   toRow: (record: Rec, caller: Caller) => Row
   idOf: (record: Rec) => string | number
   source: ResourceSource<Rec, string | number>
-  create?: { make: (caller: Caller, input: unknown) => Promise<Rec> | Rec; after?: (caller: Caller, saved: Versioned<Rec>) => Promise<void> }
-  edit?: { apply: (caller: Caller, current: Rec, input: Row, id: string | number) => Promise<Rec> | Rec; after?: (caller: Caller, saved: Versioned<Rec>, before: Rec) => Promise<void> }
+  create?: {
+    make: (caller: Caller, input: unknown) => Promise<Rec> | Rec
+    after?: (caller: Caller, saved: Versioned<Rec>) => Promise<void>
+  }
+  edit?: {
+    apply: (caller: Caller, current: Rec, input: Row, id: string | number) => Promise<Rec> | Rec
+    after?: (caller: Caller, saved: Versioned<Rec>, before: Rec) => Promise<void>
+  }
   deactivate?: { set: (caller: Caller, current: Rec, active: boolean, id: string | number) => Promise<Rec> | Rec }
-  lifecycle?: { status: (record: Rec) => string; set: (record: Rec, status: string) => Rec; effects?: Record<string, TransitionEffect<Rec> | undefined> }
+  lifecycle?: {
+    status: (record: Rec) => string
+    set: (record: Rec, status: string) => Rec
+    effects?: Record<string, TransitionEffect<Rec> | undefined>
+  }
   level?: (caller: Caller, id?: string | number) => Promise<AccessLevel>
   owner?: (caller: Caller, id: string | number) => number
 }
@@ -118,30 +187,47 @@ type AnyServer<Rec> = {
  * module's own; its routes keep their types for the pages' typed client (the generic ones are
  * described by the module's zod schemas instead).
  */
-export function resourceRoutes<const D extends ResourceModule, Rec, S extends Schema = BlankSchema>(deps: Deps, module: D, server: ResourceServer<D, Rec>, extra?: (app: Hono<AppEnv>) => Hono<AppEnv, S>): Hono<AppEnv, S> {
+export function resourceRoutes<const D extends ResourceModule, Rec, S extends Schema = BlankSchema>(
+  deps: Deps,
+  module: D,
+  server: ResourceServer<D, Rec>,
+  extra?: (app: Hono<AppEnv>) => Hono<AppEnv, S>,
+): Hono<AppEnv, S> {
   type Id = string | number
   const def = module.api
   const srv = server as unknown as AnyServer<Rec>
   const moduleId = module.id
-  if (Object.values(def.actions ?? {}).some((a) => a.to) && !srv.lifecycle) throw new Error(`${moduleId} declares transitions but has no lifecycle`)
+  if (Object.values(def.actions ?? {}).some((a) => a.to) && !srv.lifecycle)
+    throw new Error(`${moduleId} declares transitions but has no lifecycle`)
   const tags = [moduleId]
   const answer = wrapper(def.row)
   const idParam = z.object({ id: def.id })
-  const listQuery = listQuerySchema(def.list.sortable.map(String) as [string, ...string[]], def.list.defaultSort, def.list.states?.values)
+  const listQuery = listQuerySchema(
+    def.list.sortable.map(String) as [string, ...string[]],
+    def.list.defaultSort,
+    def.list.states?.values,
+  )
   const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } as const
   const notFound = () => apiError(404, `${def.noun} not found`)
 
   const caller = (c: Context<AppEnv>) => callerOf(deps, c)
-  const levelOf = async (who: Caller, id?: Id): Promise<AccessLevel> => (srv.level ? srv.level(who, id) : ((await levelsFor(deps, who.tenant, who.user.id))[moduleId] ?? 'none'))
+  const levelOf = async (who: Caller, id?: Id): Promise<AccessLevel> =>
+    srv.level ? srv.level(who, id) : ((await levelsFor(deps, who.tenant, who.user.id))[moduleId] ?? 'none')
   const require = async (who: Caller, needed: AccessLevel, id?: Id) => {
     if (!atLeast(await levelOf(who, id), needed)) throw apiError(403, FORBIDDEN_PAGE)
   }
-  const record = (who: Caller, activity: ActivityLine['action'], id: Id, fields?: string[]) => logActivity(deps, srv.owner ? srv.owner(who, id) : who.tenant.empresa, moduleId, id, who.user, activity, fields)
+  const record = (who: Caller, activity: ActivityLine['action'], id: Id, fields?: string[]) =>
+    logActivity(deps, srv.owner ? srv.owner(who, id) : who.tenant.empresa, moduleId, id, who.user, activity, fields)
   const rows = async (who: Caller, q: Omit<ListQuery, 'page' | 'size'>) => {
     const needle = searchable(q.search)
     const all = (await srv.source.list(who)).map((r) => srv.toRow(r, who))
     const states = def.list.states
-    const shown = all.filter((r) => (q.all === '1' || !def.list.active || def.list.active(r)) && (!needle || searchable(def.list.search(r)).includes(needle)) && (!q.state || !states || r[states.key] === q.state))
+    const shown = all.filter(
+      (r) =>
+        (q.all === '1' || !def.list.active || def.list.active(r)) &&
+        (!needle || searchable(def.list.search(r)).includes(needle)) &&
+        (!q.state || !states || r[states.key] === q.state),
+    )
     return sortBy(shown, q.sort, q.order, who.culture)
   }
   const found = async (who: Caller, id: Id) => {
@@ -150,12 +236,29 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
     return hit
   }
   /** A change of one record: checked, written with the version the client edited, logged. */
-  const change = async (c: Context<AppEnv>, who: Caller, id: Id, current: Versioned<Rec>, action: string, apply: (current: Rec) => Promise<Rec> | Rec) => {
+  const change = async (
+    c: Context<AppEnv>,
+    who: Caller,
+    id: Id,
+    current: Versioned<Rec>,
+    action: string,
+    apply: (current: Rec) => Promise<Rec> | Rec,
+  ) => {
     const next = await apply(current.value)
     // the version the client edited, else the one this request read: a change made meanwhile is never overwritten (412)
-    const saved = await srv.source.update(who, id, () => next, ifMatchVersion(c.req.header('if-match')) ?? current.version)
+    const saved = await srv.source.update(
+      who,
+      id,
+      () => next,
+      ifMatchVersion(c.req.header('if-match')) ?? current.version,
+    )
     if (!saved) throw notFound()
-    await record(who, action, id, action === 'updated' ? changedFields(current.value as object, saved.value as object) : undefined)
+    await record(
+      who,
+      action,
+      id,
+      action === 'updated' ? changedFields(current.value as object, saved.value as object) : undefined,
+    )
     c.header('ETag', `"${saved.version}"`)
     return { saved, before: current.value }
   }
@@ -165,51 +268,96 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
   let app = (extra ? extra(base) : base) as unknown as Hono<AppEnv>
   app = app
     .use(requireTenant(deps))
-    .get('/', doc({ summary: `The ${def.noun.toLowerCase()} list: searched, sorted, paged (all=1 shows deactivated ones too)`, tags, responses: { 200: listAnswer(def.row), 403: apiErrorSchema } }), deps.answersUntilWrite, valid('query', listQuery), async (c) => {
-      const who = caller(c)
-      await require(who, 'view')
-      const q = c.req.valid('query')
-      if (srv.source.page) {
-        const { items, length } = await srv.source.page(who, q)
-        return c.json(ok({ items: items.map((r) => srv.toRow(r, who)), pagination: pageOf(length, q.page, q.size) }))
-      }
-      return c.json(ok(paginate(await rows(who, q), q.page, q.size)))
-    })
-    .get('/export.csv', doc({ summary: 'The same list as CSV (every page)', tags, responses: { 200: { description: 'CSV', content: 'text/csv' }, 403: apiErrorSchema } }), valid('query', listQuery), async (c) => {
-      const who = caller(c)
-      await require(who, 'view')
-      return csvResponse(moduleId, toCsv(await rows(who, c.req.valid('query')), def.csv))
-    })
+    .get(
+      '/',
+      doc({
+        summary: `The ${def.noun.toLowerCase()} list: searched, sorted, paged (all=1 shows deactivated ones too)`,
+        tags,
+        responses: { 200: listAnswer(def.row), 403: apiErrorSchema },
+      }),
+      deps.answersUntilWrite,
+      valid('query', listQuery),
+      async (c) => {
+        const who = caller(c)
+        await require(who, 'view')
+        const q = c.req.valid('query')
+        if (srv.source.page) {
+          const { items, length } = await srv.source.page(who, q)
+          return c.json(ok({ items: items.map((r) => srv.toRow(r, who)), pagination: pageOf(length, q.page, q.size) }))
+        }
+        return c.json(ok(paginate(await rows(who, q), q.page, q.size)))
+      },
+    )
+    .get(
+      '/export.csv',
+      doc({
+        summary: 'The same list as CSV (every page)',
+        tags,
+        responses: { 200: { description: 'CSV', content: 'text/csv' }, 403: apiErrorSchema },
+      }),
+      valid('query', listQuery),
+      async (c) => {
+        const who = caller(c)
+        await require(who, 'view')
+        return csvResponse(moduleId, toCsv(await rows(who, c.req.valid('query')), def.csv))
+      },
+    )
   if (srv.create && def.input?.create) {
     const create = srv.create
-    app = app.post('/', doc({ summary: `Create a ${def.noun.toLowerCase()}`, tags, responses: { 200: answer, ...errors } }), valid('json', def.input.create), async (c) => {
-      const who = caller(c)
-      await require(who, def.createLevel ?? 'edit')
-      if (!srv.source.insert) throw apiError(405, 'Not allowed')
-      const saved = await srv.source.insert(who, await create.make(who, c.req.valid('json')))
-      const row = srv.toRow(saved.value, who)
-      await record(who, 'created', srv.idOf(saved.value))
-      await create.after?.(who, saved)
-      c.header('ETag', `"${saved.version}"`)
-      return c.json(ok(row, `${def.noun} created`))
-    })
+    app = app.post(
+      '/',
+      doc({ summary: `Create a ${def.noun.toLowerCase()}`, tags, responses: { 200: answer, ...errors } }),
+      valid('json', def.input.create),
+      async (c) => {
+        const who = caller(c)
+        await require(who, def.createLevel ?? 'edit')
+        if (!srv.source.insert) throw apiError(405, 'Not allowed')
+        const saved = await srv.source.insert(who, await create.make(who, c.req.valid('json')))
+        const row = srv.toRow(saved.value, who)
+        await record(who, 'created', srv.idOf(saved.value))
+        await create.after?.(who, saved)
+        c.header('ETag', `"${saved.version}"`)
+        return c.json(ok(row, `${def.noun} created`))
+      },
+    )
   }
   app = app
-    .get('/:id', doc({ summary: `One ${def.noun.toLowerCase()} (ETag: its version, for If-Match)`, tags, responses: { 200: answer, ...errors } }), deps.answersUntilWrite, valid('param', idParam), async (c) => {
-      const who = caller(c)
-      const { id } = c.req.valid('param') as { id: Id }
-      const hit = await found(who, id)
-      await require(who, 'view', id)
-      c.header('ETag', `"${hit.version}"`)
-      return c.json(ok(srv.toRow(hit.value, who)))
-    })
-    .get('/:id/activity', doc({ summary: `Who changed this ${def.noun.toLowerCase()}, when and what (newest first)`, tags, responses: { 200: wrapper(activitySchema), ...errors } }), valid('param', idParam), async (c) => {
-      const who = caller(c)
-      const { id } = c.req.valid('param') as { id: Id }
-      await found(who, id)
-      await require(who, 'view', id)
-      return c.json(ok(await deps.repos.activity(srv.owner ? srv.owner(who, id) : who.tenant.empresa, moduleId, id).all()))
-    })
+    .get(
+      '/:id',
+      doc({
+        summary: `One ${def.noun.toLowerCase()} (ETag: its version, for If-Match)`,
+        tags,
+        responses: { 200: answer, ...errors },
+      }),
+      deps.answersUntilWrite,
+      valid('param', idParam),
+      async (c) => {
+        const who = caller(c)
+        const { id } = c.req.valid('param') as { id: Id }
+        const hit = await found(who, id)
+        await require(who, 'view', id)
+        c.header('ETag', `"${hit.version}"`)
+        return c.json(ok(srv.toRow(hit.value, who)))
+      },
+    )
+    .get(
+      '/:id/activity',
+      doc({
+        summary: `Who changed this ${def.noun.toLowerCase()}, when and what (newest first)`,
+        tags,
+        responses: { 200: wrapper(activitySchema), ...errors },
+      }),
+      valid('param', idParam),
+      async (c) => {
+        const who = caller(c)
+        const { id } = c.req.valid('param') as { id: Id }
+        await found(who, id)
+        await require(who, 'view', id)
+        return c.json(
+          ok(await deps.repos.activity(srv.owner ? srv.owner(who, id) : who.tenant.empresa, moduleId, id).all()),
+        )
+      },
+    )
   if (srv.edit && def.input?.edit) {
     const edit = srv.edit
     const editInput = def.input.edit
@@ -219,8 +367,15 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
       const parsed = (c.req.valid as (t: 'json') => Row)('json')
       // PATCH changes the fields sent, never resets the others to their schema's defaults
       const raw: unknown = c.req.method === 'PATCH' ? await c.req.json().catch(() => ({})) : null
-      const sent = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Row) : c.req.method === 'PATCH' ? {} : null
-      const input = sent ? Object.fromEntries(Object.entries(parsed).filter(([key]) => Object.hasOwn(sent, key))) : parsed
+      const sent =
+        raw !== null && typeof raw === 'object' && !Array.isArray(raw)
+          ? (raw as Row)
+          : c.req.method === 'PATCH'
+            ? {}
+            : null
+      const input = sent
+        ? Object.fromEntries(Object.entries(parsed).filter(([key]) => Object.hasOwn(sent, key)))
+        : parsed
       const current = await found(who, id)
       await require(who, 'edit', id)
       // PUT and PATCH differ in their schema only: PATCH's fields are all optional
@@ -230,42 +385,92 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
     }
     const responses = { 200: answer, ...errors, 412: apiErrorSchema }
     app = app
-      .put('/:id', doc({ summary: `Change a ${def.noun.toLowerCase()} (every field); If-Match names the version edited (412 when someone changed it)`, tags, responses }), valid('param', idParam), valid('json', editInput), save)
-      .patch('/:id', doc({ summary: `Change some fields of a ${def.noun.toLowerCase()}; If-Match names the version edited (412 when someone changed it)`, tags, responses }), valid('param', idParam), valid('json', editInput.partial()), save)
+      .put(
+        '/:id',
+        doc({
+          summary: `Change a ${def.noun.toLowerCase()} (every field); If-Match names the version edited (412 when someone changed it)`,
+          tags,
+          responses,
+        }),
+        valid('param', idParam),
+        valid('json', editInput),
+        save,
+      )
+      .patch(
+        '/:id',
+        doc({
+          summary: `Change some fields of a ${def.noun.toLowerCase()}; If-Match names the version edited (412 when someone changed it)`,
+          tags,
+          responses,
+        }),
+        valid('param', idParam),
+        valid('json', editInput.partial()),
+        save,
+      )
   }
   if (def.deactivatable && srv.deactivate) {
     const deactivate = srv.deactivate
-    app = app.delete('/:id', doc({ summary: `Deactivate a ${def.noun.toLowerCase()} (its data is kept); ?restore=1 activates it again`, tags, responses: { 200: answer, ...errors, 412: apiErrorSchema } }), valid('param', idParam), valid('query', restoreQuery), async (c) => {
-      const who = caller(c)
-      const { id } = c.req.valid('param') as { id: Id }
-      const active = c.req.valid('query').restore === '1'
-      const current = await found(who, id)
-      await require(who, 'delete', id)
-      const { saved } = await change(c, who, id, current, active ? 'restored' : 'deactivated', (rec) => deactivate.set(who, rec, active, id))
-      return c.json(ok(srv.toRow(saved.value, who), `${def.noun} ${active ? 'activated' : 'deactivated'}`))
-    })
+    app = app.delete(
+      '/:id',
+      doc({
+        summary: `Deactivate a ${def.noun.toLowerCase()} (its data is kept); ?restore=1 activates it again`,
+        tags,
+        responses: { 200: answer, ...errors, 412: apiErrorSchema },
+      }),
+      valid('param', idParam),
+      valid('query', restoreQuery),
+      async (c) => {
+        const who = caller(c)
+        const { id } = c.req.valid('param') as { id: Id }
+        const active = c.req.valid('query').restore === '1'
+        const current = await found(who, id)
+        await require(who, 'delete', id)
+        const { saved } = await change(c, who, id, current, active ? 'restored' : 'deactivated', (rec) =>
+          deactivate.set(who, rec, active, id),
+        )
+        return c.json(ok(srv.toRow(saved.value, who), `${def.noun} ${active ? 'activated' : 'deactivated'}`))
+      },
+    )
   }
   if (srv.lifecycle) {
     const life = srv.lifecycle
-    const transitions = Object.entries(def.actions ?? {}).flatMap(([name, action]) => (action.to ? [{ name, from: action.from, to: action.to, level: action.level, ...life.effects?.[name] }] : []))
+    const transitions = Object.entries(def.actions ?? {}).flatMap(([name, action]) =>
+      action.to ? [{ name, from: action.from, to: action.to, level: action.level, ...life.effects?.[name] }] : [],
+    )
     for (const transition of transitions) {
       const action = transition.name
-      app = app.post(`/:id/${action}`, doc({ summary: `${action}: ${transition.from.join(' | ')} → ${transition.to} (409 from any other status, naming the actions allowed)`, tags, responses: { 200: answer, ...errors, 409: apiErrorSchema, 412: apiErrorSchema } }), valid('param', idParam), async (c) => {
-        const who = caller(c)
-        const { id } = c.req.valid('param') as { id: Id }
-        const current = await found(who, id)
-        await require(who, transition.level ?? 'edit', id)
-        const { saved } = await change(c, who, id, current, action, async (rec) => {
-          const status = life.status(rec)
-          if (!transition.from.includes(status)) {
-            const allowed = transitions.flatMap((t) => (t.from.includes(status) ? [t.name] : []))
-            throw apiError(409, `Not allowed while the ${def.noun.toLowerCase()} is ${status}${allowed.length ? `: allowed now: ${allowed.join(', ')}` : ''}`, undefined, { code: 'transition_not_allowed', allowed })
-          }
-          return life.set(transition.effect ? await transition.effect(who, rec) : rec, transition.to)
-        })
-        await transition.after?.(who, saved.value).catch((error: unknown) => deps.log.error(`${moduleId} ${action}: what follows the change failed`, error))
-        return c.json(ok(srv.toRow(saved.value, who), `${def.noun} ${transition.to}`))
-      })
+      app = app.post(
+        `/:id/${action}`,
+        doc({
+          summary: `${action}: ${transition.from.join(' | ')} → ${transition.to} (409 from any other status, naming the actions allowed)`,
+          tags,
+          responses: { 200: answer, ...errors, 409: apiErrorSchema, 412: apiErrorSchema },
+        }),
+        valid('param', idParam),
+        async (c) => {
+          const who = caller(c)
+          const { id } = c.req.valid('param') as { id: Id }
+          const current = await found(who, id)
+          await require(who, transition.level ?? 'edit', id)
+          const { saved } = await change(c, who, id, current, action, async (rec) => {
+            const status = life.status(rec)
+            if (!transition.from.includes(status)) {
+              const allowed = transitions.flatMap((t) => (t.from.includes(status) ? [t.name] : []))
+              throw apiError(
+                409,
+                `Not allowed while the ${def.noun.toLowerCase()} is ${status}${allowed.length ? `: allowed now: ${allowed.join(', ')}` : ''}`,
+                undefined,
+                { code: 'transition_not_allowed', allowed },
+              )
+            }
+            return life.set(transition.effect ? await transition.effect(who, rec) : rec, transition.to)
+          })
+          await transition
+            .after?.(who, saved.value)
+            .catch((error: unknown) => deps.log.error(`${moduleId} ${action}: what follows the change failed`, error))
+          return c.json(ok(srv.toRow(saved.value, who), `${def.noun} ${transition.to}`))
+        },
+      )
     }
   }
   return app as unknown as Hono<AppEnv, S>

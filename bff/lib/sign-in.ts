@@ -28,9 +28,17 @@ export const wrongCredentials = () => jsonException(404, false)
 export async function requireAccountRequestAllowed(deps: Deps, c: Context): Promise<void> {
   const now = deps.now()
   const address = deps.clientAddress(c) ?? 'unknown'
-  for (const begin of [() => deps.repos.accountRequestsByAddress.begin(address, now), () => deps.repos.accountRequestsInAll.begin('all', now)]) {
+  for (const begin of [
+    () => deps.repos.accountRequestsByAddress.begin(address, now),
+    () => deps.repos.accountRequestsInAll.begin('all', now),
+  ]) {
     const verdict = await begin()
-    if (!verdict.allowed) throw jsonException(429, { error: 'Too many requests. Try again later.' }, { 'Retry-After': String(Math.ceil(verdict.retryAfterMs / 1000)) })
+    if (!verdict.allowed)
+      throw jsonException(
+        429,
+        { error: 'Too many requests. Try again later.' },
+        { 'Retry-After': String(Math.ceil(verdict.retryAfterMs / 1000)) },
+      )
   }
 }
 
@@ -38,7 +46,13 @@ export async function requireAccountRequestAllowed(deps: Deps, c: Context): Prom
  * Checks e-mail and password under the throttle: 404 false when wrong, 429 when locked.
  * `inAll` (unlock, password change) also counts the failures of everyone together.
  */
-export async function checkCredentials(deps: Deps, c: Context, email: string, password: string, { inAll = false } = {}): Promise<UserRecord> {
+export async function checkCredentials(
+  deps: Deps,
+  c: Context,
+  email: string,
+  password: string,
+  { inAll = false } = {},
+): Promise<UserRecord> {
   const { repos } = deps
   const now = deps.now()
   const address = deps.clientAddress(c) ?? 'unknown'
@@ -50,13 +64,21 @@ export async function checkCredentials(deps: Deps, c: Context, email: string, pa
     const verdict = await begin()
     if (!verdict.allowed) {
       const retryAfter = String(Math.ceil(verdict.retryAfterMs / 1000))
-      throw jsonException(429, { error: 'Too many sign-in attempts. Try again in 15 minutes.' }, { 'Retry-After': retryAfter })
+      throw jsonException(
+        429,
+        { error: 'Too many sign-in attempts. Try again in 15 minutes.' },
+        { 'Retry-After': retryAfter },
+      )
     }
   }
   const found = await repos.users.findByEmail(email)
   const ok = await verifyPassword(password, found?.value.password ?? decoyHash(deps.config.passwordIterations))
   if (!found || !ok || !found.value.active) throw wrongCredentials()
   // the pair starts again; the address only takes this attempt back (one good account must not wipe its failures on others)
-  await Promise.all([repos.signInByAccountAddress.succeed(pair), repos.signInByAddress.forgive(address, now), inAll && repos.passwordChecksInAll.forgive('all', now)])
+  await Promise.all([
+    repos.signInByAccountAddress.succeed(pair),
+    repos.signInByAddress.forgive(address, now),
+    inAll && repos.passwordChecksInAll.forgive('all', now),
+  ])
   return found.value
 }

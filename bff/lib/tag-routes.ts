@@ -25,17 +25,41 @@ export function tagRoutes(deps: Deps, { list, noun, tags, strip }: TagOptions) {
   const repo = (empresa: number) => deps.repos.company(empresa).list<Tag>(list)
   return new Hono<AppEnv>()
     .use(requireAuth(deps), requireTenant(deps))
-    .get('/tags', doc({ summary: `The ${noun} tags`, tags, responses: { 200: z.array(tagSchema) } }), async (c) => c.json(await repo(c.get('tenant').empresa).all()))
-    .post('/tag', doc({ summary: `A new ${noun} tag, first in the list`, tags, responses: { 200: tagSchema } }), valid('json', tagInput), async (c) => c.json(await repo(c.get('tenant').empresa).add({ id: crypto.randomUUID(), title: c.req.valid('json').tag.title })))
-    .patch('/tag', doc({ summary: `Change a ${noun} tag; null when unknown`, tags, responses: { 200: tagSchema.nullable() } }), valid('json', tagPatch), async (c) => {
-      const { id, tag } = c.req.valid('json')
-      return c.json(await repo(c.get('tenant').empresa).patch(id, (t) => ({ ...t, ...tag, id: t.id })))
-    })
-    .delete('/tag', doc({ summary: `Delete a ${noun} tag and strip it from every ${noun}`, tags, responses: { 200: z.literal(true), 404: apiErrorSchema } }), valid('query', idQuery), async (c) => {
-      const { empresa } = c.get('tenant')
-      const { id } = c.req.valid('query')
-      if (!(await repo(empresa).remove(id))) throw notFound(`${noun[0].toUpperCase()}${noun.slice(1)} tag`)
-      await strip(empresa, id)
-      return c.json(true as const)
-    })
+    .get('/tags', doc({ summary: `The ${noun} tags`, tags, responses: { 200: z.array(tagSchema) } }), async (c) =>
+      c.json(await repo(c.get('tenant').empresa).all()),
+    )
+    .post(
+      '/tag',
+      doc({ summary: `A new ${noun} tag, first in the list`, tags, responses: { 200: tagSchema } }),
+      valid('json', tagInput),
+      async (c) =>
+        c.json(
+          await repo(c.get('tenant').empresa).add({ id: crypto.randomUUID(), title: c.req.valid('json').tag.title }),
+        ),
+    )
+    .patch(
+      '/tag',
+      doc({ summary: `Change a ${noun} tag; null when unknown`, tags, responses: { 200: tagSchema.nullable() } }),
+      valid('json', tagPatch),
+      async (c) => {
+        const { id, tag } = c.req.valid('json')
+        return c.json(await repo(c.get('tenant').empresa).patch(id, (t) => ({ ...t, ...tag, id: t.id })))
+      },
+    )
+    .delete(
+      '/tag',
+      doc({
+        summary: `Delete a ${noun} tag and strip it from every ${noun}`,
+        tags,
+        responses: { 200: z.literal(true), 404: apiErrorSchema },
+      }),
+      valid('query', idQuery),
+      async (c) => {
+        const { empresa } = c.get('tenant')
+        const { id } = c.req.valid('query')
+        if (!(await repo(empresa).remove(id))) throw notFound(`${noun[0].toUpperCase()}${noun.slice(1)} tag`)
+        await strip(empresa, id)
+        return c.json(true as const)
+      },
+    )
 }

@@ -17,20 +17,30 @@ export function grantFor(user: UserRecord, empresa: number, filial: number): Gra
 }
 
 /** The branches the user is given, active or not (and their companies), across companies, in a stable order. */
-async function grantedBranches(repos: Repositories, user: UserRecord): Promise<Array<{ branch: BranchRecord; company: CompanyRecord }>> {
+async function grantedBranches(
+  repos: Repositories,
+  user: UserRecord,
+): Promise<Array<{ branch: BranchRecord; company: CompanyRecord }>> {
   const companies = [...new Set(activeGrants(user).map((g) => g.empresa))].sort((a, b) => a - b)
   const lists = await Promise.all(
     companies.map(async (empresa) => {
       const [company, branches] = await Promise.all([repos.companies.find(empresa), repos.companies.branches(empresa)])
-      return company ? branches.filter((b) => grantFor(user, empresa, b.COD_FILIAL)).map((branch) => ({ branch, company })) : []
+      return company
+        ? branches.filter((b) => grantFor(user, empresa, b.COD_FILIAL)).map((branch) => ({ branch, company }))
+        : []
     }),
   )
   return lists.flat()
 }
 
 /** Every active branch the user may work in (of an active company), across companies, in a stable order. */
-export async function branchesOf(repos: Repositories, user: UserRecord): Promise<Array<BranchRecord & { NOME_EMPRESA: string }>> {
-  return (await grantedBranches(repos, user)).filter(({ branch, company }) => branch.ACTIVE && company.ACTIVE).map(({ branch, company }) => ({ ...branch, NOME_EMPRESA: company.NOME_EMPRESA }))
+export async function branchesOf(
+  repos: Repositories,
+  user: UserRecord,
+): Promise<Array<BranchRecord & { NOME_EMPRESA: string }>> {
+  return (await grantedBranches(repos, user))
+    .filter(({ branch, company }) => branch.ACTIVE && company.ACTIVE)
+    .map(({ branch, company }) => ({ ...branch, NOME_EMPRESA: company.NOME_EMPRESA }))
 }
 
 /**
@@ -38,14 +48,20 @@ export async function branchesOf(repos: Repositories, user: UserRecord): Promise
  * A user left with none active is told which ones, not only that there is none.
  */
 export async function inactiveBranchesOf(repos: Repositories, user: UserRecord): Promise<string[]> {
-  return (await grantedBranches(repos, user)).filter(({ branch, company }) => !branch.ACTIVE || !company.ACTIVE).map(({ branch, company }) => `${company.NOME_EMPRESA} — ${branch.NOM_FILIAL}`)
+  return (await grantedBranches(repos, user))
+    .filter(({ branch, company }) => !branch.ACTIVE || !company.ACTIVE)
+    .map(({ branch, company }) => `${company.NOME_EMPRESA} — ${branch.NOM_FILIAL}`)
 }
 
 /**
  * The spec's default pick: the stored choice, else the main branch (FLG_PRINCIPAL 'S'),
  * else the first. `empresa` narrows it to one company when the caller named one.
  */
-export function defaultBranch<T extends BranchRecord>(branches: T[], stored: { empresa: number; filial: number } | null, empresa?: number): T | null {
+export function defaultBranch<T extends BranchRecord>(
+  branches: T[],
+  stored: { empresa: number; filial: number } | null,
+  empresa?: number,
+): T | null {
   const pool = empresa === undefined ? branches : branches.filter((b) => b.COD_EMPRESA === empresa)
   const storedPick = stored && pool.find((b) => b.COD_EMPRESA === stored.empresa && b.COD_FILIAL === stored.filial)
   if (storedPick) return storedPick
@@ -63,16 +79,28 @@ const idHeader = (value: string | undefined): number | null | 'invalid' => {
 }
 
 /** Resolves X-Empresa / X-Filial against the user's grants; refuses what the user does not hold. */
-export async function resolveTenant(repos: Repositories, user: UserRecord, empresaHeader?: string, filialHeader?: string): Promise<Tenant> {
+export async function resolveTenant(
+  repos: Repositories,
+  user: UserRecord,
+  empresaHeader?: string,
+  filialHeader?: string,
+): Promise<Tenant> {
   const empresa = idHeader(empresaHeader)
   const filial = idHeader(filialHeader)
-  if (empresa === 'invalid' || filial === 'invalid') throw apiError(400, 'Invalid request', { 'X-Empresa': ['must be a company id'], 'X-Filial': ['must be a branch id'] })
+  if (empresa === 'invalid' || filial === 'invalid')
+    throw apiError(400, 'Invalid request', {
+      'X-Empresa': ['must be a company id'],
+      'X-Filial': ['must be a branch id'],
+    })
   if (empresa !== null && !activeGrants(user).some((g) => g.empresa === empresa)) throw forbidden()
   if (empresa !== null && filial !== null) {
     // Both named (every call of a client that has picked): check just that branch.
     const grant = grantFor(user, empresa, filial)
     if (!grant) throw forbidden()
-    const [company, branch] = await Promise.all([repos.companies.find(empresa), repos.companies.findBranch(empresa, filial)])
+    const [company, branch] = await Promise.all([
+      repos.companies.find(empresa),
+      repos.companies.findBranch(empresa, filial),
+    ])
     if (!company?.ACTIVE || !branch?.ACTIVE) throw forbidden()
     return { empresa, filial, grant }
   }
@@ -91,8 +119,15 @@ export async function resolveTenant(repos: Repositories, user: UserRecord, empre
 }
 
 /** resolveTenant for a request's headers, kept while nothing is written (the user's grants and the branches are records). */
-export function requestTenant(deps: Deps, user: UserRecord, empresaHeader?: string, filialHeader?: string): Promise<Tenant> {
-  return deps.derivedUntilWrite(untilWriteKey('tenant', user.id, empresaHeader ?? '', filialHeader ?? ''), () => resolveTenant(deps.repos, user, empresaHeader, filialHeader))
+export function requestTenant(
+  deps: Deps,
+  user: UserRecord,
+  empresaHeader?: string,
+  filialHeader?: string,
+): Promise<Tenant> {
+  return deps.derivedUntilWrite(untilWriteKey('tenant', user.id, empresaHeader ?? '', filialHeader ?? ''), () =>
+    resolveTenant(deps.repos, user, empresaHeader, filialHeader),
+  )
 }
 
 function forbidden() {
@@ -106,7 +141,11 @@ function forbidden() {
  */
 export function requireTenant(deps: Deps) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (!c.var.tenant) c.set('tenant', await requestTenant(deps, c.get('auth').user, c.req.header('x-empresa'), c.req.header('x-filial')))
+    if (!c.var.tenant)
+      c.set(
+        'tenant',
+        await requestTenant(deps, c.get('auth').user, c.req.header('x-empresa'), c.req.header('x-filial')),
+      )
     // once per request (requireAuth may have resolved the tenant already; areas may nest)
     if (!c.var.pageChecked) {
       const access = accessOf(c.req.path)

@@ -19,10 +19,19 @@ export async function signAccessToken(claims: TokenClaims, secret: Uint8Array, n
 }
 
 /** Only HS256, only our issuer, not expired; null for anything else. */
-export async function verifyAccessToken(token: string, secret: Uint8Array, nowSeconds: number): Promise<VerifiedClaims | null> {
+export async function verifyAccessToken(
+  token: string,
+  secret: Uint8Array,
+  nowSeconds: number,
+): Promise<VerifiedClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: TOKEN_ISSUER, currentDate: new Date(nowSeconds * 1000) })
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ['HS256'],
+      issuer: TOKEN_ISSUER,
+      currentDate: new Date(nowSeconds * 1000),
+    })
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number')
+      return null
     return { sub: payload.sub, sid: payload.sid, exp: payload.exp }
   } catch {
     return null

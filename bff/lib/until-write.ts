@@ -135,7 +135,15 @@ export function answersUntilWrite(kept: KeptAnswers, now: () => number) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const since = c.req.method === 'GET' ? kept.since(c.req.url) : null
     if (since === null) return next()
-    const key = untilWriteKey('api', c.get('auth').user.id, c.req.header('x-empresa') ?? '', c.req.header('x-filial') ?? '', (c.req.header('accept-language') ?? '').slice(0, 200), quarterHour(now()), c.req.url)
+    const key = untilWriteKey(
+      'api',
+      c.get('auth').user.id,
+      c.req.header('x-empresa') ?? '',
+      c.req.header('x-filial') ?? '',
+      (c.req.header('accept-language') ?? '').slice(0, 200),
+      quarterHour(now()),
+      c.req.url,
+    )
     const hit = kept.find(key, c.req.header('cache-control'))
     if (hit) return new Response(hit.body, { status: 200, headers: hit.headers })
     await next()

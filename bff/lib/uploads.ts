@@ -10,7 +10,8 @@ export function sniff(bytes: Uint8Array): string | null {
   if (startsWith(bytes, 0x89, 0x50, 0x4e, 0x47)) return 'image/png'
   if (startsWith(bytes, 0xff, 0xd8, 0xff)) return 'image/jpeg'
   if (startsWith(bytes, 0x47, 0x49, 0x46, 0x38)) return 'image/gif'
-  if (startsWith(bytes, 0x52, 0x49, 0x46, 0x46) && String.fromCharCode(...bytes.subarray(8, 12)) === 'WEBP') return 'image/webp'
+  if (startsWith(bytes, 0x52, 0x49, 0x46, 0x46) && String.fromCharCode(...bytes.subarray(8, 12)) === 'WEBP')
+    return 'image/webp'
   if (startsWith(bytes, 0x25, 0x50, 0x44, 0x46)) return 'application/pdf'
   return null
 }
@@ -23,7 +24,9 @@ export async function checkedFile(file: File): Promise<{ name: string; type: str
   const bytes = new Uint8Array(await file.arrayBuffer())
   const declared = (file.type || 'application/octet-stream').toLowerCase().split(';')[0].trim()
   if ((RASTER.has(declared) || declared === 'application/pdf') && sniff(bytes) !== declared) {
-    throw apiError(400, 'The file content does not match its type', { files: [`${file.name} is not a valid ${declared} file`] })
+    throw apiError(400, 'The file content does not match its type', {
+      files: [`${file.name} is not a valid ${declared} file`],
+    })
   }
   return { name: safeName(file.name), type: declared, bytes }
 }
@@ -31,8 +34,10 @@ export async function checkedFile(file: File): Promise<{ name: string; type: str
 /** A display name only: no folders, no control characters, at most 200 characters. */
 export function safeName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? ''
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200)
+  // stripping control characters is the point
+  // eslint-disable-next-line no-control-regex
+  const unsafe = /[\u0000-\u001f\u007f"]/g
+  const clean = base.replace(unsafe, '').trim().slice(0, 200)
   return clean && clean !== '.' && clean !== '..' ? clean : 'file'
 }
 

@@ -14,7 +14,18 @@ export function upstreamLanguage(header: string | undefined): string {
 }
 
 // Hop-by-hop and length headers are the connection's own, never passed on.
-const DROPPED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'content-length', 'content-encoding'])
+const DROPPED = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'content-length',
+  'content-encoding',
+])
 
 /**
  * Upstream mode (UPSTREAM_API_URL): the BFF checks the session (401 here, nothing sent on) and
@@ -42,7 +53,8 @@ export function forwardUpstream(deps: Deps, base: string, timeoutMs: number) {
       'Cache-Control': 'no-store',
       Accept: c.req.header('accept') ?? 'application/json',
     }
-    if (hasBody || incomingType) headers['Content-Type'] = incomingType.startsWith('multipart/form-data') ? incomingType : 'application/json'
+    if (hasBody || incomingType)
+      headers['Content-Type'] = incomingType.startsWith('multipart/form-data') ? incomingType : 'application/json'
     if (c.req.header('if-match')) headers['If-Match'] = c.req.header('if-match')!
     let answer: Response
     try {
@@ -58,8 +70,19 @@ export function forwardUpstream(deps: Deps, base: string, timeoutMs: number) {
     } catch (error) {
       const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')
       deps.log.error(`upstream ${c.req.method} ${target} ${timedOut ? 'timed out' : 'failed'}`, error)
-      if (timedOut) return c.json({ IsSuccess: false, Dados: null, Msg: `The service did not answer within ${Math.round(timeoutMs / 100) / 10} s. Try again in a moment.` }, 504)
-      return c.json({ IsSuccess: false, Dados: null, Msg: 'The service cannot be reached. Try again in a moment.' }, 502)
+      if (timedOut)
+        return c.json(
+          {
+            IsSuccess: false,
+            Dados: null,
+            Msg: `The service did not answer within ${Math.round(timeoutMs / 100) / 10} s. Try again in a moment.`,
+          },
+          504,
+        )
+      return c.json(
+        { IsSuccess: false, Dados: null, Msg: 'The service cannot be reached. Try again in a moment.' },
+        502,
+      )
     }
     const out = new Headers()
     answer.headers.forEach((value, name) => {

@@ -2,7 +2,13 @@
  * The rows in [begin, end) among those that match, walking rows already in order (forwards,
  * or backwards for the other direction) and stopping once the page is full.
  */
-export function pageOf<R>(ordered: R[], backwards: boolean, matches: (row: R) => boolean, begin: number, end: number): R[] {
+export function pageOf<R>(
+  ordered: R[],
+  backwards: boolean,
+  matches: (row: R) => boolean,
+  begin: number,
+  end: number,
+): R[] {
   const page: R[] = []
   let seen = 0
   const n = ordered.length

@@ -33,7 +33,11 @@ export function companyRoutes(deps: Deps) {
     owner: (_who, id) => id,
     source: {
       async list(who) {
-        const visible = await Promise.all(held(who.user).map(async (empresa) => ((await levelIn(deps, who.user, empresa, MODULE)) === 'none' ? null : companies.find(empresa))))
+        const visible = await Promise.all(
+          held(who.user).map(async (empresa) =>
+            (await levelIn(deps, who.user, empresa, MODULE)) === 'none' ? null : companies.find(empresa),
+          ),
+        )
         return visible.filter((c): c is CompanyRecord => !!c)
       },
       find: async (who, id) => (companyGrant(who.user, id) ? companies.get(id) : null),
@@ -41,12 +45,29 @@ export function companyRoutes(deps: Deps) {
       update: (_who, id, fn, expectVersion) => companies.update(id, fn, { expectVersion }),
     },
     create: {
-      make: async (_who, input) => ({ COD_EMPRESA: await companies.nextNumber(), ...input, ID_ARQUIVO: null, URL_LOGO: null, ACTIVE: true }),
+      make: async (_who, input) => ({
+        COD_EMPRESA: await companies.nextNumber(),
+        ...input,
+        ID_ARQUIVO: null,
+        URL_LOGO: null,
+        ACTIVE: true,
+      }),
       // its main branch, and the creator works in it at once as its admin
       async after(who, saved) {
         const company = saved.value
-        await companies.saveBranch({ COD_EMPRESA: company.COD_EMPRESA, COD_FILIAL: await companies.nextBranchNumber(), NOM_FILIAL: company.NOME_EMPRESA, FLG_PRINCIPAL: 'S', PREFIX: 'MAIN', TIME_ZONE: company.TIME_ZONE, ACTIVE: true })
-        await users.update(who.user.id, (u) => ({ ...u, grants: [...u.grants, { empresa: company.COD_EMPRESA, filial: 'all', role: 'admin' }] }))
+        await companies.saveBranch({
+          COD_EMPRESA: company.COD_EMPRESA,
+          COD_FILIAL: await companies.nextBranchNumber(),
+          NOM_FILIAL: company.NOME_EMPRESA,
+          FLG_PRINCIPAL: 'S',
+          PREFIX: 'MAIN',
+          TIME_ZONE: company.TIME_ZONE,
+          ACTIVE: true,
+        })
+        await users.update(who.user.id, (u) => ({
+          ...u,
+          grants: [...u.grants, { empresa: company.COD_EMPRESA, filial: 'all', role: 'admin' }],
+        }))
       },
     },
     edit: { apply: (_who, current, input) => ({ ...current, ...input }) },
@@ -56,12 +77,24 @@ export function companyRoutes(deps: Deps) {
   return resourceRoutes(deps, companyModule, server, (app) =>
     app.put(
       '/logo',
-      doc({ summary: "Set the current company's logo to an uploaded image (ID_ARQUIVO, URL_LOGO); ID_ARQUIVO null with an empty URL_LOGO removes it", tags: [MODULE], responses: { 200: logoAnswer, 400: logoAnswer, 403: logoAnswer } }),
+      doc({
+        summary:
+          "Set the current company's logo to an uploaded image (ID_ARQUIVO, URL_LOGO); ID_ARQUIVO null with an empty URL_LOGO removes it",
+        tags: [MODULE],
+        responses: { 200: logoAnswer, 400: logoAnswer, 403: logoAnswer },
+      }),
       requireTenant(deps),
-      valid('json', z.union([z.object({ ID_ARQUIVO: z.string().uuid(), URL_LOGO: z.string().max(2048) }), z.object({ ID_ARQUIVO: z.null(), URL_LOGO: z.literal('') })])),
+      valid(
+        'json',
+        z.union([
+          z.object({ ID_ARQUIVO: z.string().uuid(), URL_LOGO: z.string().max(2048) }),
+          z.object({ ID_ARQUIVO: z.null(), URL_LOGO: z.literal('') }),
+        ]),
+      ),
       async (c) => {
         const { empresa } = c.get('tenant')
-        if (!atLeast(await levelIn(deps, c.get('auth').user, empresa, MODULE), 'edit')) return c.json({ IsSuccess: false, Msg: 'You may not change the company logo.' }, 403)
+        if (!atLeast(await levelIn(deps, c.get('auth').user, empresa, MODULE), 'edit'))
+          return c.json({ IsSuccess: false, Msg: 'You may not change the company logo.' }, 403)
         const { ID_ARQUIVO, URL_LOGO } = c.req.valid('json')
         if (ID_ARQUIVO !== null) {
           const file = await deps.repos.company(empresa).files().find(ID_ARQUIVO)

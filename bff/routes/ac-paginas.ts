@@ -22,7 +22,16 @@ import { MESSAGES } from '../../domain/messages.ts'
 const PAGES = 'ac_paginas'
 const USER_PAGES = 'ac_usuariospaginas'
 const moduleName = z.string().regex(/^[a-z_]{2,40}$/, 'must be a module name')
-const row = (p: PageRecord) => ({ module: p.module, title_en: p.titles.en, title_es: p.titles.es, title_pt: p.titles.pt, icon: p.icon, group: p.group, order: p.order, active: p.active })
+const row = (p: PageRecord) => ({
+  module: p.module,
+  title_en: p.titles.en,
+  title_es: p.titles.es,
+  title_pt: p.titles.pt,
+  icon: p.icon,
+  group: p.group,
+  order: p.order,
+  active: p.active,
+})
 
 /**
  * ac_paginas (docs/domain.md): the company's registry of screens (route, title per language, icon,
@@ -38,14 +47,26 @@ export function pageRoutes(deps: Deps) {
     source: {
       list: (who) => companyPages(deps, who.tenant.empresa),
       find: (who, module) => pageAccess.page(who.tenant.empresa, module),
-      update: (who, module, fn, expectVersion) => pageAccess.updatePage(who.tenant.empresa, module, fn, { expectVersion }),
+      update: (who, module, fn, expectVersion) =>
+        pageAccess.updatePage(who.tenant.empresa, module, fn, { expectVersion }),
     },
     edit: {
       apply(_who, page, input) {
         // this page manages the others: hiding it would lock everyone out of the registry
         if (page.module === PAGES && input.active === false) throw fieldError('active', 'page_kept')
-        const titles = { en: input.title_en ?? page.titles.en, es: input.title_es ?? page.titles.es, pt: input.title_pt ?? page.titles.pt }
-        return { ...page, titles, icon: input.icon ?? page.icon, group: input.group ?? page.group, order: input.order ?? page.order, active: input.active ?? page.active }
+        const titles = {
+          en: input.title_en ?? page.titles.en,
+          es: input.title_es ?? page.titles.es,
+          pt: input.title_pt ?? page.titles.pt,
+        }
+        return {
+          ...page,
+          titles,
+          icon: input.icon ?? page.icon,
+          group: input.group ?? page.group,
+          order: input.order ?? page.order,
+          active: input.active ?? page.active,
+        }
       },
     },
     deactivate: {
@@ -58,14 +79,31 @@ export function pageRoutes(deps: Deps) {
 
   return resourceRoutes(deps, pages, server, (app) =>
     // Any signed-in user: their own level on one page (the page server's 403 and titles).
-    app.get('/mine', doc({ summary: "The caller's level on one page of the current company, and its title in the request's language", tags: [PAGES], responses: { 200: wrapper(myPageAnswer), 404: apiErrorSchema } }), requireTenant(deps), valid('query', z.object({ module: moduleName })), async (c) => {
-      const { module } = c.req.valid('query')
-      const tenant = c.get('tenant')
-      const page = (await companyPages(deps, tenant.empresa)).find((p) => p.module === module)
-      if (!page) throw apiError(404, 'Page not found')
-      const level = (await levelsFor(deps, tenant, c.get('auth').user.id))[module] ?? 'none'
-      return c.json(ok({ module, title: page.titles[requestCulture(c.req.header('accept-language'), 'en')], group: page.group, level }))
-    }),
+    app.get(
+      '/mine',
+      doc({
+        summary: "The caller's level on one page of the current company, and its title in the request's language",
+        tags: [PAGES],
+        responses: { 200: wrapper(myPageAnswer), 404: apiErrorSchema },
+      }),
+      requireTenant(deps),
+      valid('query', z.object({ module: moduleName })),
+      async (c) => {
+        const { module } = c.req.valid('query')
+        const tenant = c.get('tenant')
+        const page = (await companyPages(deps, tenant.empresa)).find((p) => p.module === module)
+        if (!page) throw apiError(404, 'Page not found')
+        const level = (await levelsFor(deps, tenant, c.get('auth').user.id))[module] ?? 'none'
+        return c.json(
+          ok({
+            module,
+            title: page.titles[requestCulture(c.req.header('accept-language'), 'en')],
+            group: page.group,
+            level,
+          }),
+        )
+      },
+    ),
   )
 }
 
@@ -83,42 +121,92 @@ export function userPageRoutes(deps: Deps) {
   }
   const matrix = async (empresa: number, user: UserRecord, culture: Culture) => {
     const grant = companyGrant(user, empresa, { invited: true })!
-    const [pages, overrides] = await Promise.all([companyPages(deps, empresa), repos.pageAccess.overrides(empresa, user.id)])
-    return pages.map((p) => ({ module: p.module, title: p.titles[culture], preset: presetLevel(grant.role, p.module), level: overrides[p.module] ?? presetLevel(grant.role, p.module) }))
+    const [pages, overrides] = await Promise.all([
+      companyPages(deps, empresa),
+      repos.pageAccess.overrides(empresa, user.id),
+    ])
+    return pages.map((p) => ({
+      module: p.module,
+      title: p.titles[culture],
+      preset: presetLevel(grant.role, p.module),
+      level: overrides[p.module] ?? presetLevel(grant.role, p.module),
+    }))
   }
   const userQuery = z.object({ userId: z.string().min(1).max(100) })
   const answer = wrapper(z.array(userPageRow))
   return new Hono<AppEnv>()
     .use(requireAuth(deps), requireTenant(deps), requirePage(deps, USER_PAGES))
-    .get('/', doc({ summary: "One user's page levels in the current company (ETag: the version of their adjustments)", tags: [USER_PAGES], responses: { 200: answer, 403: apiErrorSchema, 404: apiErrorSchema } }), valid('query', userQuery), async (c) => {
-      const { empresa } = c.get('tenant')
-      const user = await memberOf(empresa, c.req.valid('query').userId)
-      const stored = await repos.pageAccess.overridesVersioned(empresa, user.id)
-      c.header('ETag', `"${stored?.version ?? 0}"`)
-      return c.json(ok(await matrix(empresa, user, requestCulture(c.req.header('accept-language'), 'en'))))
-    })
-    .put('/', doc({ summary: "Set one user's page levels (pages left out keep theirs); If-Match names the version edited", tags: [USER_PAGES], responses: { 200: answer, 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 412: apiErrorSchema } }), valid('json', userPagesInput), async (c) => {
-      const { empresa } = c.get('tenant')
-      const { userId, levels } = c.req.valid('json')
-      const user = await memberOf(empresa, userId)
-      const grant = companyGrant(user, empresa, { invited: true })!
-      const modules = new Set((await companyPages(deps, empresa)).map((p) => p.module))
-      const unknown = Object.keys(levels).filter((m) => !modules.has(m))
-      if (unknown.length) throw apiError(400, 'Invalid request', Object.fromEntries(unknown.map((m) => [`levels.${m}`, [MESSAGES.unknown_page]])), { code: 'invalid', codes: Object.fromEntries(unknown.map((m) => [`levels.${m}`, 'unknown_page'])) })
-      const current = await repos.pageAccess.overrides(empresa, userId)
-      const next: Record<string, AccessLevel> = { ...current }
-      for (const [module, level] of Object.entries(levels)) {
-        if (level === presetLevel(grant.role, module)) delete next[module]
-        else next[module] = level
-      }
-      const saved = await repos.pageAccess.saveOverrides(empresa, userId, next, { expectVersion: ifMatchVersion(c.req.header('if-match')) })
-      c.header('ETag', `"${saved!.version}"`)
-      return c.json(ok(await matrix(empresa, user, requestCulture(c.req.header('accept-language'), 'en')), 'Page access saved'))
-    })
-    .delete('/', doc({ summary: "Put one user's page levels back to their role's preset", tags: [USER_PAGES], responses: { 200: answer, 403: apiErrorSchema, 404: apiErrorSchema } }), valid('query', userQuery), async (c) => {
-      const { empresa } = c.get('tenant')
-      const user = await memberOf(empresa, c.req.valid('query').userId)
-      await repos.pageAccess.saveOverrides(empresa, user.id, {})
-      return c.json(ok(await matrix(empresa, user, requestCulture(c.req.header('accept-language'), 'en')), 'Page access reset to the role'))
-    })
+    .get(
+      '/',
+      doc({
+        summary: "One user's page levels in the current company (ETag: the version of their adjustments)",
+        tags: [USER_PAGES],
+        responses: { 200: answer, 403: apiErrorSchema, 404: apiErrorSchema },
+      }),
+      valid('query', userQuery),
+      async (c) => {
+        const { empresa } = c.get('tenant')
+        const user = await memberOf(empresa, c.req.valid('query').userId)
+        const stored = await repos.pageAccess.overridesVersioned(empresa, user.id)
+        c.header('ETag', `"${stored?.version ?? 0}"`)
+        return c.json(ok(await matrix(empresa, user, requestCulture(c.req.header('accept-language'), 'en'))))
+      },
+    )
+    .put(
+      '/',
+      doc({
+        summary: "Set one user's page levels (pages left out keep theirs); If-Match names the version edited",
+        tags: [USER_PAGES],
+        responses: { 200: answer, 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 412: apiErrorSchema },
+      }),
+      valid('json', userPagesInput),
+      async (c) => {
+        const { empresa } = c.get('tenant')
+        const { userId, levels } = c.req.valid('json')
+        const user = await memberOf(empresa, userId)
+        const grant = companyGrant(user, empresa, { invited: true })!
+        const modules = new Set((await companyPages(deps, empresa)).map((p) => p.module))
+        const unknown = Object.keys(levels).filter((m) => !modules.has(m))
+        if (unknown.length)
+          throw apiError(
+            400,
+            'Invalid request',
+            Object.fromEntries(unknown.map((m) => [`levels.${m}`, [MESSAGES.unknown_page]])),
+            { code: 'invalid', codes: Object.fromEntries(unknown.map((m) => [`levels.${m}`, 'unknown_page'])) },
+          )
+        const current = await repos.pageAccess.overrides(empresa, userId)
+        const next: Record<string, AccessLevel> = { ...current }
+        for (const [module, level] of Object.entries(levels)) {
+          if (level === presetLevel(grant.role, module)) delete next[module]
+          else next[module] = level
+        }
+        const saved = await repos.pageAccess.saveOverrides(empresa, userId, next, {
+          expectVersion: ifMatchVersion(c.req.header('if-match')),
+        })
+        c.header('ETag', `"${saved!.version}"`)
+        return c.json(
+          ok(await matrix(empresa, user, requestCulture(c.req.header('accept-language'), 'en')), 'Page access saved'),
+        )
+      },
+    )
+    .delete(
+      '/',
+      doc({
+        summary: "Put one user's page levels back to their role's preset",
+        tags: [USER_PAGES],
+        responses: { 200: answer, 403: apiErrorSchema, 404: apiErrorSchema },
+      }),
+      valid('query', userQuery),
+      async (c) => {
+        const { empresa } = c.get('tenant')
+        const user = await memberOf(empresa, c.req.valid('query').userId)
+        await repos.pageAccess.saveOverrides(empresa, user.id, {})
+        return c.json(
+          ok(
+            await matrix(empresa, user, requestCulture(c.req.header('accept-language'), 'en')),
+            'Page access reset to the role',
+          ),
+        )
+      },
+    )
 }

@@ -11,13 +11,32 @@ import { resourceRoutes, type ResourceServer } from '../lib/resource.ts'
 function rowIn(user: UserRecord, empresa: number) {
   const grant = user.grants.find((g) => g.empresa === empresa)!
   const invited = grant.invited
-  return { id: user.id, name: invited?.name ?? user.name, email: user.email, culture: invited?.culture ?? user.culture, role: grant.role, filial: grant.filial, active: user.active && grant.active !== false, invited: Boolean(invited) }
+  return {
+    id: user.id,
+    name: invited?.name ?? user.name,
+    email: user.email,
+    culture: invited?.culture ?? user.culture,
+    role: grant.role,
+    filial: grant.filial,
+    active: user.active && grant.active !== false,
+    invited: Boolean(invited),
+  }
 }
 
 /** The person's one grant in this company replaced (an invitation stays one until accepted). Access is checked per request, so a disabled grant stops counting at once, in this company only. */
-function applyGrant(user: UserRecord, empresa: number, grant: { role: Grant['role']; filial: Grant['filial']; active: boolean }): UserRecord {
+function applyGrant(
+  user: UserRecord,
+  empresa: number,
+  grant: { role: Grant['role']; filial: Grant['filial']; active: boolean },
+): UserRecord {
   const before = user.grants.find((g) => g.empresa === empresa)
-  const next: Grant = { empresa, filial: grant.filial, role: grant.role, ...(grant.active ? {} : { active: false }), ...(before?.invited ? { invited: before.invited } : {}) }
+  const next: Grant = {
+    empresa,
+    filial: grant.filial,
+    role: grant.role,
+    ...(grant.active ? {} : { active: false }),
+    ...(before?.invited ? { invited: before.invited } : {}),
+  }
   return { ...user, grants: [...user.grants.filter((g) => g.empresa !== empresa), next] }
 }
 
@@ -35,7 +54,8 @@ const INVITATION_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
 export function userRoutes(deps: Deps) {
   const { users, companies } = deps.repos
   const checkBranch = async (empresa: number, filial: Grant['filial']) => {
-    if (filial !== 'all' && !(await companies.findBranch(empresa, filial))) throw fieldError('filial', 'branch_of_company')
+    if (filial !== 'all' && !(await companies.findBranch(empresa, filial)))
+      throw fieldError('filial', 'branch_of_company')
   }
   const notYourself = (who: Caller, id: string, active: boolean) => {
     if (id === who.user.id && !active) throw ruleError(400, 'not_yourself')
@@ -54,8 +74,18 @@ export function userRoutes(deps: Deps) {
         const company = (await companies.find(empresa))!.NOME_EMPRESA
         if (await users.create(invited)) {
           const token = randomToken(32)
-          await deps.repos.resetTokens.save(await sha256Hex(token), { userId: invited.id, expiresAt: deps.now() + INVITATION_LINK_LIFETIME_MS, epoch: invited.sessionEpoch, accept: empresa })
-          void sendLink(deps, invited.email, `invitation to ${company} (choose a password)`, appLink(deps, `/reset-password?token=${token}&invited=1`))
+          await deps.repos.resetTokens.save(await sha256Hex(token), {
+            userId: invited.id,
+            expiresAt: deps.now() + INVITATION_LINK_LIFETIME_MS,
+            epoch: invited.sessionEpoch,
+            accept: empresa,
+          })
+          void sendLink(
+            deps,
+            invited.email,
+            `invitation to ${company} (choose a password)`,
+            appLink(deps, `/reset-password?token=${token}&invited=1`),
+          )
           return (await users.findById(invited.id))!
         }
         const existing = (await users.findByEmail(invited.email))!
@@ -75,15 +105,33 @@ export function userRoutes(deps: Deps) {
     create: {
       async make(who, input) {
         await checkBranch(who.tenant.empresa, input.filial)
-        const invitation = { name: input.name, culture: input.culture, at: new Date(deps.now()).toISOString(), by: who.user.id }
-        return newUser({ name: input.name, email: input.email, culture: input.culture, password: null, grants: [{ empresa: who.tenant.empresa, filial: input.filial, role: input.role, invited: invitation }] }, deps.now())
+        const invitation = {
+          name: input.name,
+          culture: input.culture,
+          at: new Date(deps.now()).toISOString(),
+          by: who.user.id,
+        }
+        return newUser(
+          {
+            name: input.name,
+            email: input.email,
+            culture: input.culture,
+            password: null,
+            grants: [{ empresa: who.tenant.empresa, filial: input.filial, role: input.role, invited: invitation }],
+          },
+          deps.now(),
+        )
       },
     },
     edit: {
       async apply(who, user, input, id) {
         const { empresa } = who.tenant
         const grant = user.grants.find((g) => g.empresa === empresa)!
-        const next = { role: input.role ?? grant.role, filial: input.filial ?? grant.filial, active: input.active ?? grant.active !== false }
+        const next = {
+          role: input.role ?? grant.role,
+          filial: input.filial ?? grant.filial,
+          active: input.active ?? grant.active !== false,
+        }
         await checkBranch(empresa, next.filial)
         notYourself(who, id, next.active)
         return applyGrant(user, empresa, next)

@@ -5,14 +5,26 @@ import { apiError } from '../lib/errors.ts'
 import { apiErrorSchema } from '../lib/openapi.ts'
 import { simulatedDelay } from '../lib/latency.ts'
 import { hashPassword } from '../lib/passwords.ts'
-import { checkCredentials as checkCredentialsOf, openSession as openSessionFor, requireAccountRequestAllowed } from '../lib/sign-in.ts'
+import {
+  checkCredentials as checkCredentialsOf,
+  openSession as openSessionFor,
+  requireAccountRequestAllowed,
+} from '../lib/sign-in.ts'
 import { randomToken, sha256Hex } from '../lib/base64.ts'
 import { signAccessToken } from '../lib/tokens.ts'
 import { valid } from '../lib/validate.ts'
 import { requireUncommonPassword } from '../lib/common-passwords.ts'
 import { z } from 'zod'
 import { doc } from '../lib/openapi.ts'
-import { forgotPasswordSchema, refreshAnswerSchema, resetPasswordSchema, signInAnswerSchema, signInSchema, signUpSchema, tokenSignInSchema } from '../../domain/schemas/auth.ts'
+import {
+  forgotPasswordSchema,
+  refreshAnswerSchema,
+  resetPasswordSchema,
+  signInAnswerSchema,
+  signInSchema,
+  signUpSchema,
+  tokenSignInSchema,
+} from '../../domain/schemas/auth.ts'
 import { acceptInvitation, newUser, publicUser, type UserRecord } from '../../domain/tenancy.ts'
 import { appLink, sendLink } from '../lib/outbox.ts'
 
@@ -25,67 +37,168 @@ export function authRoutes(deps: Deps) {
   const checkCredentials = (c: Context, email: string, password: string) => checkCredentialsOf(deps, c, email, password)
 
   return new Hono<AppEnv>()
-    .post('/sign-in', doc({ summary: 'Sign in with e-mail and password', tags: ['auth'], auth: false, responses: { 200: signInAnswerSchema, 404: z.literal(false), 429: apiErrorSchema } }), valid('json', signInSchema), async (c) => {
-      await simulatedDelay(config.simulateLatency, 1500)
-      const { email, password } = c.req.valid('json')
-      return c.json(await openSession(await checkCredentials(c, email, password)))
-    })
-    .post('/unlock-session', doc({ summary: 'Unlock a locked session with the credentials', tags: ['auth'], auth: false, responses: { 200: signInAnswerSchema, 404: z.literal(false), 429: apiErrorSchema } }), valid('json', signInSchema), async (c) => {
-      await simulatedDelay(config.simulateLatency, 1500)
-      const { email, password } = c.req.valid('json')
-      return c.json(await openSession(await checkCredentialsOf(deps, c, email, password, { inAll: true })))
-    })
-    .post('/sign-in-with-token', doc({ summary: 'Sign in with a token; answers a fresh one', tags: ['auth'], auth: false, responses: { 200: signInAnswerSchema, 401: apiErrorSchema } }), valid('json', tokenSignInSchema), async (c) => {
-      const auth = await authenticate(deps, c.req.valid('json').accessToken)
-      if (!auth) throw apiError(401, 'Invalid token')
-      const accessToken = await signAccessToken({ sub: auth.user.id, sid: auth.session.id }, deps.secret, Math.floor(deps.now() / 1000))
-      return c.json({ user: publicUser(auth.user), accessToken, tokenType: 'bearer' as const })
-    })
-    .post('/refresh-access-token', doc({ summary: 'A new token for the current session (bearer token in)', tags: ['auth'], responses: { 200: refreshAnswerSchema } }), async (c) => {
-      // The real backend's refresh: the current token in, a new one out, in its wrapper.
-      const token = bearerToken(c.req.header('authorization'))
-      const auth = token ? await authenticate(deps, token) : null
-      if (!auth) throw apiError(401, 'Invalid token')
-      const Token = await signAccessToken({ sub: auth.user.id, sid: auth.session.id }, deps.secret, Math.floor(deps.now() / 1000))
-      return c.json({ IsSuccess: true, Dados: { Token }, Msg: '' })
-    })
-    .post('/sign-up', doc({ summary: 'Create an account (same answer when the e-mail is taken)', tags: ['auth'], auth: false, responses: { 200: z.literal(true) } }), valid('json', signUpSchema), async (c) => {
-      await simulatedDelay(config.simulateLatency, 1500)
-      const input = c.req.valid('json')
-      await requireUncommonPassword('password', input.password)
-      await requireAccountRequestAllowed(deps, c)
-      const user = newUser({ name: input.name, email: input.email, culture: 'en', password: await hashPassword(input.password, deps.config.passwordIterations), grants: [] }, deps.now())
-      // The same answer whether or not the e-mail was taken, so sign-up does not reveal accounts.
-      if (!(await repos.users.create(user))) log.info(`sign-up: ${input.email} is already registered`)
-      return c.json(true)
-    })
-    .post('/forgot-password', doc({ summary: 'Send a one-time reset link (to the server log when there is no mail server)', tags: ['auth'], auth: false, responses: { 200: z.literal(true) } }), valid('json', forgotPasswordSchema), async (c) => {
-      await simulatedDelay(config.simulateLatency, 1000)
-      const { email } = c.req.valid('json')
-      await requireAccountRequestAllowed(deps, c)
-      const found = await repos.users.findByEmail(email)
-      if (found?.value.active) {
-        const token = randomToken(32)
-        await repos.resetTokens.save(await sha256Hex(token), { userId: found.value.id, expiresAt: deps.now() + RESET_LINK_LIFETIME_MS, epoch: found.value.sessionEpoch })
-        void sendLink(deps, email, 'password reset link', appLink(deps, `/reset-password?token=${token}`))
-      }
-      return c.json(true)
-    })
-    .post('/reset-password', doc({ summary: 'Set a new password with a reset link; ends open sessions', tags: ['auth'], auth: false, responses: { 200: z.literal(true) } }), valid('json', resetPasswordSchema), async (c) => {
-      await simulatedDelay(config.simulateLatency, 1000)
-      const { token, password } = c.req.valid('json')
-      await requireUncommonPassword('password', password)
-      const record = await repos.resetTokens.consume(await sha256Hex(token), deps.now())
-      const user = record && (await repos.users.findById(record.userId))
-      // a link made before the last reset, password change or disabling is void
-      if (!record || !user || user.value.sessionEpoch !== record.epoch) throw apiError(400, 'This reset link is invalid or has expired.', { token: ['This reset link is invalid or has expired.'] })
-      const hash = await hashPassword(password, deps.config.passwordIterations)
-      // A new password ends every open session of the account; an invitation's link also accepts it.
-      await repos.users.update(record.userId, (u) => ({ ...acceptInvitation(u, record.accept), password: hash, sessionEpoch: u.sessionEpoch + 1 }))
-      return c.json(true)
-    })
-    .post('/sign-out', doc({ summary: 'Revoke the current session', tags: ['auth'], responses: { 200: z.literal(true) } }), requireAuth(deps), async (c) => {
-      await repos.sessions.revoke(c.get('auth').session.id)
-      return c.json(true)
-    })
+    .post(
+      '/sign-in',
+      doc({
+        summary: 'Sign in with e-mail and password',
+        tags: ['auth'],
+        auth: false,
+        responses: { 200: signInAnswerSchema, 404: z.literal(false), 429: apiErrorSchema },
+      }),
+      valid('json', signInSchema),
+      async (c) => {
+        await simulatedDelay(config.simulateLatency, 1500)
+        const { email, password } = c.req.valid('json')
+        return c.json(await openSession(await checkCredentials(c, email, password)))
+      },
+    )
+    .post(
+      '/unlock-session',
+      doc({
+        summary: 'Unlock a locked session with the credentials',
+        tags: ['auth'],
+        auth: false,
+        responses: { 200: signInAnswerSchema, 404: z.literal(false), 429: apiErrorSchema },
+      }),
+      valid('json', signInSchema),
+      async (c) => {
+        await simulatedDelay(config.simulateLatency, 1500)
+        const { email, password } = c.req.valid('json')
+        return c.json(await openSession(await checkCredentialsOf(deps, c, email, password, { inAll: true })))
+      },
+    )
+    .post(
+      '/sign-in-with-token',
+      doc({
+        summary: 'Sign in with a token; answers a fresh one',
+        tags: ['auth'],
+        auth: false,
+        responses: { 200: signInAnswerSchema, 401: apiErrorSchema },
+      }),
+      valid('json', tokenSignInSchema),
+      async (c) => {
+        const auth = await authenticate(deps, c.req.valid('json').accessToken)
+        if (!auth) throw apiError(401, 'Invalid token')
+        const accessToken = await signAccessToken(
+          { sub: auth.user.id, sid: auth.session.id },
+          deps.secret,
+          Math.floor(deps.now() / 1000),
+        )
+        return c.json({ user: publicUser(auth.user), accessToken, tokenType: 'bearer' as const })
+      },
+    )
+    .post(
+      '/refresh-access-token',
+      doc({
+        summary: 'A new token for the current session (bearer token in)',
+        tags: ['auth'],
+        responses: { 200: refreshAnswerSchema },
+      }),
+      async (c) => {
+        // The real backend's refresh: the current token in, a new one out, in its wrapper.
+        const token = bearerToken(c.req.header('authorization'))
+        const auth = token ? await authenticate(deps, token) : null
+        if (!auth) throw apiError(401, 'Invalid token')
+        const Token = await signAccessToken(
+          { sub: auth.user.id, sid: auth.session.id },
+          deps.secret,
+          Math.floor(deps.now() / 1000),
+        )
+        return c.json({ IsSuccess: true, Dados: { Token }, Msg: '' })
+      },
+    )
+    .post(
+      '/sign-up',
+      doc({
+        summary: 'Create an account (same answer when the e-mail is taken)',
+        tags: ['auth'],
+        auth: false,
+        responses: { 200: z.literal(true) },
+      }),
+      valid('json', signUpSchema),
+      async (c) => {
+        await simulatedDelay(config.simulateLatency, 1500)
+        const input = c.req.valid('json')
+        await requireUncommonPassword('password', input.password)
+        await requireAccountRequestAllowed(deps, c)
+        const user = newUser(
+          {
+            name: input.name,
+            email: input.email,
+            culture: 'en',
+            password: await hashPassword(input.password, deps.config.passwordIterations),
+            grants: [],
+          },
+          deps.now(),
+        )
+        // The same answer whether or not the e-mail was taken, so sign-up does not reveal accounts.
+        if (!(await repos.users.create(user))) log.info(`sign-up: ${input.email} is already registered`)
+        return c.json(true)
+      },
+    )
+    .post(
+      '/forgot-password',
+      doc({
+        summary: 'Send a one-time reset link (to the server log when there is no mail server)',
+        tags: ['auth'],
+        auth: false,
+        responses: { 200: z.literal(true) },
+      }),
+      valid('json', forgotPasswordSchema),
+      async (c) => {
+        await simulatedDelay(config.simulateLatency, 1000)
+        const { email } = c.req.valid('json')
+        await requireAccountRequestAllowed(deps, c)
+        const found = await repos.users.findByEmail(email)
+        if (found?.value.active) {
+          const token = randomToken(32)
+          await repos.resetTokens.save(await sha256Hex(token), {
+            userId: found.value.id,
+            expiresAt: deps.now() + RESET_LINK_LIFETIME_MS,
+            epoch: found.value.sessionEpoch,
+          })
+          void sendLink(deps, email, 'password reset link', appLink(deps, `/reset-password?token=${token}`))
+        }
+        return c.json(true)
+      },
+    )
+    .post(
+      '/reset-password',
+      doc({
+        summary: 'Set a new password with a reset link; ends open sessions',
+        tags: ['auth'],
+        auth: false,
+        responses: { 200: z.literal(true) },
+      }),
+      valid('json', resetPasswordSchema),
+      async (c) => {
+        await simulatedDelay(config.simulateLatency, 1000)
+        const { token, password } = c.req.valid('json')
+        await requireUncommonPassword('password', password)
+        const record = await repos.resetTokens.consume(await sha256Hex(token), deps.now())
+        const user = record && (await repos.users.findById(record.userId))
+        // a link made before the last reset, password change or disabling is void
+        if (!record || !user || user.value.sessionEpoch !== record.epoch)
+          throw apiError(400, 'This reset link is invalid or has expired.', {
+            token: ['This reset link is invalid or has expired.'],
+          })
+        const hash = await hashPassword(password, deps.config.passwordIterations)
+        // A new password ends every open session of the account; an invitation's link also accepts it.
+        await repos.users.update(record.userId, (u) => ({
+          ...acceptInvitation(u, record.accept),
+          password: hash,
+          sessionEpoch: u.sessionEpoch + 1,
+        }))
+        return c.json(true)
+      },
+    )
+    .post(
+      '/sign-out',
+      doc({ summary: 'Revoke the current session', tags: ['auth'], responses: { 200: z.literal(true) } }),
+      requireAuth(deps),
+      async (c) => {
+        await repos.sessions.revoke(c.get('auth').session.id)
+        return c.json(true)
+      },
+    )
 }

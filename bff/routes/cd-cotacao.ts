@@ -4,7 +4,14 @@ import { documentTotals, lineInput, type LineDraft, type LineInput } from '../..
 import { addressLine, CLIENTS, type ClientRecord } from '../../domain/schemas/clients.ts'
 import { JOBS, type JobRecord } from '../../domain/schemas/jobs.ts'
 import { quotes } from '../../domain/modules/cd-cotacao.ts'
-import { quoteNumber, quoteRow, quoteRowOf, quoteState, type QuoteInput, type StoredQuote as Stored } from '../../domain/schemas/quotes.ts'
+import {
+  quoteNumber,
+  quoteRow,
+  quoteRowOf,
+  quoteState,
+  type QuoteInput,
+  type StoredQuote as Stored,
+} from '../../domain/schemas/quotes.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import { quoteSource, quoteStore } from '../lib/quote-store.ts'
 import type { Deps } from '../lib/deps.ts'
@@ -50,7 +57,12 @@ export function cdCotacaoRoutes(deps: Deps) {
     for (const [i, draft] of drafts.entries()) {
       const job = draft.jobId ? (await jobs.get(draft.jobId))?.value : null
       if (draft.jobId && !job) throw fieldError(`lines.${i}.jobId`, 'invalid_value')
-      const line = { ...draft, description: draft.description || job?.name || '', unitPrice: draft.unitPrice ?? job?.unitPrice, taxPercent: draft.taxPercent ?? job?.taxPercent ?? 0 }
+      const line = {
+        ...draft,
+        description: draft.description || job?.name || '',
+        unitPrice: draft.unitPrice ?? job?.unitPrice,
+        taxPercent: draft.taxPercent ?? job?.taxPercent ?? 0,
+      }
       if (!line.description || line.unitPrice === undefined) throw fieldError(`lines.${i}.description`, 'invalid_line')
       lines.push(line)
     }
@@ -72,7 +84,8 @@ export function cdCotacaoRoutes(deps: Deps) {
       ...(input.terms !== undefined ? { terms: input.terms } : {}),
       ...(input.notes !== undefined ? { notes: input.notes } : {}),
       ...(client ? { clientId: client.id, clientName: client.name, clientTaxId: client.taxId } : {}),
-      serviceAddress: input.serviceAddress || (client ? (defaultAddress ? addressLine(defaultAddress) : '') : current.serviceAddress),
+      serviceAddress:
+        input.serviceAddress || (client ? (defaultAddress ? addressLine(defaultAddress) : '') : current.serviceAddress),
       lines,
       totals: documentTotals(lines),
     }
@@ -80,22 +93,53 @@ export function cdCotacaoRoutes(deps: Deps) {
 
   /** A new draft of the caller's branch (not numbered yet: the number comes with the write). */
   async function blank(who: Caller): Promise<Stored> {
-    const [company, branch] = await Promise.all([deps.repos.companies.find(who.tenant.empresa), deps.repos.companies.findBranch(who.tenant.empresa, who.tenant.filial)])
+    const [company, branch] = await Promise.all([
+      deps.repos.companies.find(who.tenant.empresa),
+      deps.repos.companies.findBranch(who.tenant.empresa, who.tenant.filial),
+    ])
     const timeZone = branch?.TIME_ZONE ?? company?.TIME_ZONE ?? 'UTC'
-    return { id: crypto.randomUUID(), filial: who.tenant.filial, number: '', clientId: '', clientName: '', clientTaxId: '', serviceAddress: '', lines: [], totals: documentTotals([]), currency: company?.CURRENCY ?? 'BRL', validUntil: addDays(dateIn(timeZone, deps.now()), QUOTE_DAYS_VALID), culture: company?.CULTURE ?? 'en', terms: '', notes: '', status: 'draft', createdAt: new Date(deps.now()).toISOString(), sendCount: 0, sentAt: null, decision: null, duplicateOf: null, timeZone }
+    return {
+      id: crypto.randomUUID(),
+      filial: who.tenant.filial,
+      number: '',
+      clientId: '',
+      clientName: '',
+      clientTaxId: '',
+      serviceAddress: '',
+      lines: [],
+      totals: documentTotals([]),
+      currency: company?.CURRENCY ?? 'BRL',
+      validUntil: addDays(dateIn(timeZone, deps.now()), QUOTE_DAYS_VALID),
+      culture: company?.CULTURE ?? 'en',
+      terms: '',
+      notes: '',
+      status: 'draft',
+      createdAt: new Date(deps.now()).toISOString(),
+      sendCount: 0,
+      sentAt: null,
+      decision: null,
+      duplicateOf: null,
+      timeZone,
+    }
   }
 
   /** Writes a new quote with the next number of its branch's series for the year. */
   function insert(who: Caller, quote: Stored) {
     const year = dateIn(quote.timeZone, deps.now()).slice(0, 4)
-    return deps.repos.series(who.tenant.empresa, `ORC-${quote.filial}-${year}`).write((n) => source.insert!(who, { ...quote, number: quoteNumber(year, n) }))
+    return deps.repos
+      .series(who.tenant.empresa, `ORC-${quote.filial}-${year}`)
+      .write((n) => source.insert!(who, { ...quote, number: quoteNumber(year, n) }))
   }
 
   const notExpired = (q: Stored) => {
     if (quoteState(q, today(q)) === 'expired') throw ruleError(409, 'quote_expired')
     return q
   }
-  const decidedBy = (who: Caller) => ({ name: who.user.name, at: new Date(deps.now()).toISOString(), address: 'office' })
+  const decidedBy = (who: Caller) => ({
+    name: who.user.name,
+    at: new Date(deps.now()).toISOString(),
+    address: 'office',
+  })
 
   const server = {
     toRow: (q) => quoteRowOf(q, deps.now()),
@@ -113,13 +157,19 @@ export function cdCotacaoRoutes(deps: Deps) {
       set: (q, status) => ({ ...q, status: status as Stored['status'] }),
       effects: {
         send: {
-          effect: (_who, q) => ({ ...notExpired(q), sendCount: q.sendCount + 1, sentAt: new Date(deps.now()).toISOString() }),
+          effect: (_who, q) => ({
+            ...notExpired(q),
+            sendCount: q.sendCount + 1,
+            sentAt: new Date(deps.now()).toISOString(),
+          }),
           after: async (who, q) => {
-            const client = (await deps.repos.collection<ClientRecord>(who.tenant.empresa, CLIENTS).get(q.clientId))?.value
+            const client = (await deps.repos.collection<ClientRecord>(who.tenant.empresa, CLIENTS).get(q.clientId))
+              ?.value
             const email = client?.contacts.find((c) => c.kind === 'email')?.value
             const company = await deps.repos.companies.find(who.tenant.empresa)
             const link = await quoteLinkUrl(deps, who.tenant.empresa, q)
-            if (email) await sendLink(deps, email, `quote ${q.number}`, link, quoteMail(q, company?.NOME_EMPRESA ?? '', link))
+            if (email)
+              await sendLink(deps, email, `quote ${q.number}`, link, quoteMail(q, company?.NOME_EMPRESA ?? '', link))
           },
         },
         approve: { effect: (who, q) => ({ ...notExpired(q), decision: decidedBy(who) }) },
@@ -135,38 +185,110 @@ export function cdCotacaoRoutes(deps: Deps) {
 
   return resourceRoutes(deps, quotes, server, (app) =>
     app
-      .post('/:id/duplicate', doc({ summary: 'A new draft with the same client and lines, a new number and a new validity', tags, responses: { 200: wrapper(quoteRow), 403: apiErrorSchema, 404: apiErrorSchema } }), requireTenant(deps), valid('param', idParam), async (c) => {
-        const who = callerOf(deps, c)
-        const original = await source.find(who, c.req.valid('param').id)
-        if (!original) throw notFound('Quote')
-        const draft = await blank(who)
-        const { clientId, clientName, clientTaxId, serviceAddress, lines, totals, culture, terms, notes } = original.value
-        const saved = await insert(who, { ...draft, clientId, clientName, clientTaxId, serviceAddress, lines, totals, culture, terms, notes, duplicateOf: original.value.id })
-        await Promise.all([logActivity(deps, who.tenant.empresa, 'cd_cotacao', saved.value.id, who.user, 'created'), logActivity(deps, who.tenant.empresa, 'cd_cotacao', original.value.id, who.user, 'duplicated')])
-        c.header('ETag', `"${saved.version}"`)
-        return c.json(ok(quoteRowOf(saved.value, deps.now()), `Quote ${saved.value.number} created`))
-      })
-      .get('/of-client/:clientId', doc({ summary: "A client's quotes in the branches the caller works in, newest first (at most 100)", tags, responses: { 200: wrapper(z.array(quoteRow)), 403: apiErrorSchema } }), requireTenant(deps), valid('param', z.object({ clientId: z.string().uuid() })), async (c) => {
-        const grant = c.get('tenant').grant
-        const { clientId } = c.req.valid('param')
-        const store = quoteStore(deps, c.get('tenant').empresa)
-        const mine = [...(await store.rows()).values()].filter((q) => q.clientId === clientId && (grant.filial === 'all' || q.filial === grant.filial))
-        // two quotes made in the same millisecond (a duplicate) keep their numbers' order
-        mine.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.number.localeCompare(a.number))
-        return c.json(ok((await store.getMany(mine.slice(0, 100).map((q) => q.id))).map((q) => quoteRowOf(q, deps.now()))))
-      })
-      .get('/:id/pdf', doc({ summary: 'The quote as a PDF with the company logo, in the client\'s language', tags, responses: { 200: { description: 'The PDF', content: 'application/pdf' }, 403: apiErrorSchema, 404: apiErrorSchema } }), requireTenant(deps), valid('param', idParam), async (c) => {
-        const who = callerOf(deps, c)
-        const [quote, company] = await Promise.all([source.find(who, c.req.valid('param').id), deps.repos.companies.find(who.tenant.empresa)])
-        if (!quote || !company) throw notFound('Quote')
-        return quotePdfResponse(c, deps, quote.value, company)
-      })
-      .get('/:id/link', doc({ summary: "The client's link of a sent quote (to copy when no e-mail goes out)", tags, responses: { 200: wrapper(z.object({ url: z.string() })), 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema } }), requireTenant(deps), valid('param', idParam), async (c) => {
-        const who = callerOf(deps, c)
-        const quote = await source.find(who, c.req.valid('param').id)
-        if (!quote) throw notFound('Quote')
-        if (quote.value.sendCount === 0) throw ruleError(409, 'quote_not_sent')
-        return c.json(ok({ url: await quoteLinkUrl(deps, who.tenant.empresa, quote.value) }))
-      }),
+      .post(
+        '/:id/duplicate',
+        doc({
+          summary: 'A new draft with the same client and lines, a new number and a new validity',
+          tags,
+          responses: { 200: wrapper(quoteRow), 403: apiErrorSchema, 404: apiErrorSchema },
+        }),
+        requireTenant(deps),
+        valid('param', idParam),
+        async (c) => {
+          const who = callerOf(deps, c)
+          const original = await source.find(who, c.req.valid('param').id)
+          if (!original) throw notFound('Quote')
+          const draft = await blank(who)
+          const { clientId, clientName, clientTaxId, serviceAddress, lines, totals, culture, terms, notes } =
+            original.value
+          const saved = await insert(who, {
+            ...draft,
+            clientId,
+            clientName,
+            clientTaxId,
+            serviceAddress,
+            lines,
+            totals,
+            culture,
+            terms,
+            notes,
+            duplicateOf: original.value.id,
+          })
+          await Promise.all([
+            logActivity(deps, who.tenant.empresa, 'cd_cotacao', saved.value.id, who.user, 'created'),
+            logActivity(deps, who.tenant.empresa, 'cd_cotacao', original.value.id, who.user, 'duplicated'),
+          ])
+          c.header('ETag', `"${saved.version}"`)
+          return c.json(ok(quoteRowOf(saved.value, deps.now()), `Quote ${saved.value.number} created`))
+        },
+      )
+      .get(
+        '/of-client/:clientId',
+        doc({
+          summary: "A client's quotes in the branches the caller works in, newest first (at most 100)",
+          tags,
+          responses: { 200: wrapper(z.array(quoteRow)), 403: apiErrorSchema },
+        }),
+        requireTenant(deps),
+        valid('param', z.object({ clientId: z.string().uuid() })),
+        async (c) => {
+          const grant = c.get('tenant').grant
+          const { clientId } = c.req.valid('param')
+          const store = quoteStore(deps, c.get('tenant').empresa)
+          const mine = [...(await store.rows()).values()].filter(
+            (q) => q.clientId === clientId && (grant.filial === 'all' || q.filial === grant.filial),
+          )
+          // two quotes made in the same millisecond (a duplicate) keep their numbers' order
+          mine.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.number.localeCompare(a.number))
+          return c.json(
+            ok((await store.getMany(mine.slice(0, 100).map((q) => q.id))).map((q) => quoteRowOf(q, deps.now()))),
+          )
+        },
+      )
+      .get(
+        '/:id/pdf',
+        doc({
+          summary: "The quote as a PDF with the company logo, in the client's language",
+          tags,
+          responses: {
+            200: { description: 'The PDF', content: 'application/pdf' },
+            403: apiErrorSchema,
+            404: apiErrorSchema,
+          },
+        }),
+        requireTenant(deps),
+        valid('param', idParam),
+        async (c) => {
+          const who = callerOf(deps, c)
+          const [quote, company] = await Promise.all([
+            source.find(who, c.req.valid('param').id),
+            deps.repos.companies.find(who.tenant.empresa),
+          ])
+          if (!quote || !company) throw notFound('Quote')
+          return quotePdfResponse(c, deps, quote.value, company)
+        },
+      )
+      .get(
+        '/:id/link',
+        doc({
+          summary: "The client's link of a sent quote (to copy when no e-mail goes out)",
+          tags,
+          responses: {
+            200: wrapper(z.object({ url: z.string() })),
+            403: apiErrorSchema,
+            404: apiErrorSchema,
+            409: apiErrorSchema,
+          },
+        }),
+        requireTenant(deps),
+        valid('param', idParam),
+        async (c) => {
+          const who = callerOf(deps, c)
+          const quote = await source.find(who, c.req.valid('param').id)
+          if (!quote) throw notFound('Quote')
+          if (quote.value.sendCount === 0) throw ruleError(409, 'quote_not_sent')
+          return c.json(ok({ url: await quoteLinkUrl(deps, who.tenant.empresa, quote.value) }))
+        },
+      ),
   )
 }

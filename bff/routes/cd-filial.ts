@@ -2,7 +2,12 @@ import { z } from 'zod'
 import { activeGrants, type BranchRecord } from '../../domain/tenancy.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import { branches } from '../../domain/modules/cd-filial.ts'
-import { branchRowSchema, currentBranchAnswer, selectBranchSchema, userBranchesAnswer } from '../../domain/schemas/tenancy.ts'
+import {
+  branchRowSchema,
+  currentBranchAnswer,
+  selectBranchSchema,
+  userBranchesAnswer,
+} from '../../domain/schemas/tenancy.ts'
 import type { Deps } from '../lib/deps.ts'
 import { apiError, fieldError, ruleError } from '../lib/errors.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
@@ -22,7 +27,9 @@ const row = (b: BranchRecord) => branchRowSchema.parse(b)
 export function cdFilialRoutes(deps: Deps) {
   const { companies } = deps.repos
   const unmarkOthers = async (empresa: number, keep: number) => {
-    for (const b of await companies.branches(empresa)) if (b.COD_FILIAL !== keep && b.FLG_PRINCIPAL === 'S') await companies.updateBranch(empresa, b.COD_FILIAL, (cur) => ({ ...cur, FLG_PRINCIPAL: 'N' }))
+    for (const b of await companies.branches(empresa))
+      if (b.COD_FILIAL !== keep && b.FLG_PRINCIPAL === 'S')
+        await companies.updateBranch(empresa, b.COD_FILIAL, (cur) => ({ ...cur, FLG_PRINCIPAL: 'N' }))
   }
   const server = {
     toRow: row,
@@ -36,18 +43,29 @@ export function cdFilialRoutes(deps: Deps) {
     create: {
       async make(who, input) {
         const hasMain = (await companies.branches(who.tenant.empresa)).some((b) => b.FLG_PRINCIPAL === 'S')
-        return { COD_EMPRESA: who.tenant.empresa, COD_FILIAL: await companies.nextBranchNumber(), ...input, FLG_PRINCIPAL: hasMain ? input.FLG_PRINCIPAL : 'S', ACTIVE: true }
+        return {
+          COD_EMPRESA: who.tenant.empresa,
+          COD_FILIAL: await companies.nextBranchNumber(),
+          ...input,
+          FLG_PRINCIPAL: hasMain ? input.FLG_PRINCIPAL : 'S',
+          ACTIVE: true,
+        }
       },
-      after: async (who, saved) => (saved.value.FLG_PRINCIPAL === 'S' ? unmarkOthers(who.tenant.empresa, saved.value.COD_FILIAL) : undefined),
+      after: async (who, saved) =>
+        saved.value.FLG_PRINCIPAL === 'S' ? unmarkOthers(who.tenant.empresa, saved.value.COD_FILIAL) : undefined,
     },
     edit: {
       apply(_who, current, input) {
-        if (current.FLG_PRINCIPAL === 'S' && input.FLG_PRINCIPAL === 'N') throw fieldError('FLG_PRINCIPAL', 'main_branch_needed')
+        if (current.FLG_PRINCIPAL === 'S' && input.FLG_PRINCIPAL === 'N')
+          throw fieldError('FLG_PRINCIPAL', 'main_branch_needed')
         const next = { ...current, ...input }
         if (next.FLG_PRINCIPAL === 'S' && !next.ACTIVE) throw fieldError('FLG_PRINCIPAL', 'main_branch_inactive')
         return next
       },
-      after: async (who, saved, before) => (before.FLG_PRINCIPAL !== 'S' && saved.value.FLG_PRINCIPAL === 'S' ? unmarkOthers(who.tenant.empresa, saved.value.COD_FILIAL) : undefined),
+      after: async (who, saved, before) =>
+        before.FLG_PRINCIPAL !== 'S' && saved.value.FLG_PRINCIPAL === 'S'
+          ? unmarkOthers(who.tenant.empresa, saved.value.COD_FILIAL)
+          : undefined,
     },
     deactivate: {
       set(_who, current, active) {
@@ -59,35 +77,101 @@ export function cdFilialRoutes(deps: Deps) {
 
   return resourceRoutes(deps, branches, server, (app) =>
     app
-      .get('/user-branches', doc({ summary: 'Every branch the user may work in (the branch switcher list)', tags, responses: { 200: userBranchesAnswer } }), async (c) => {
-        const rows = await branchesOf(deps.repos, c.get('auth').user)
-        return c.json(ok(rows.map((b) => ({ COD_FILIAL: b.COD_FILIAL, COD_EMPRESA: b.COD_EMPRESA, NOME_EMPRESA: b.NOME_EMPRESA, NOM_FILIAL: b.NOM_FILIAL, FLG_PRINCIPAL: b.FLG_PRINCIPAL }))))
-      })
-      .get('/:id/sole-users', doc({ summary: 'The active people of the company whose only branch this is (deactivating it leaves them without one)', tags, responses: { 200: wrapper(z.array(z.object({ id: z.string(), name: z.string(), email: z.string() }))), 403: apiErrorSchema, 404: apiErrorSchema } }), requireTenant(deps), valid('param', z.object({ id: z.coerce.number().int().positive() })), async (c) => {
-        const { empresa } = c.get('tenant')
-        const id = c.req.valid('param').id
-        if (!(await companies.getBranch(empresa, id))) throw apiError(404, 'Branch not found')
-        const members = await deps.repos.users.members(empresa)
-        const sole = members
-          .map((m) => m.value)
-          .filter((u) => {
-            const here = activeGrants(u).filter((g) => g.empresa === empresa)
-            return here.some((g) => g.filial === id) && !here.some((g) => g.filial === 'all')
-          })
-        return c.json(ok(sole.map((u) => ({ id: u.id, name: u.name, email: u.email })).sort((a, b) => a.name.localeCompare(b.name))))
-      })
-      .get('/current', doc({ summary: 'The company and branch this request resolves to (X-Empresa, X-Filial; -1 the default)', tags, responses: { 200: currentBranchAnswer } }), requireTenant(deps), async (c) => {
-        const tenant = c.get('tenant')
-        return c.json(ok({ COD_EMPRESA: tenant.empresa, COD_FILIAL: tenant.filial, ROLE: tenant.grant.role }))
-      })
-      .put('/current', doc({ summary: 'Pick the company and branch (kept as the default); flags a change of company', tags, responses: { 200: currentBranchAnswer } }), valid('json', selectBranchSchema), async (c) => {
-        const auth = c.get('auth')
-        const { COD_EMPRESA, COD_FILIAL } = c.req.valid('json')
-        const tenant = await resolveTenant(deps.repos, auth.user, String(COD_EMPRESA), String(COD_FILIAL))
-        const previous = auth.user.current
-        const updated = await deps.repos.users.update(auth.user.id, (u) => ({ ...u, current: { empresa: tenant.empresa, filial: tenant.filial } }))
-        if (!updated) throw apiError(401, 'Invalid token')
-        return c.json(ok({ COD_EMPRESA: tenant.empresa, COD_FILIAL: tenant.filial, empresaChanged: previous?.empresa !== tenant.empresa }))
-      }),
+      .get(
+        '/user-branches',
+        doc({
+          summary: 'Every branch the user may work in (the branch switcher list)',
+          tags,
+          responses: { 200: userBranchesAnswer },
+        }),
+        async (c) => {
+          const rows = await branchesOf(deps.repos, c.get('auth').user)
+          return c.json(
+            ok(
+              rows.map((b) => ({
+                COD_FILIAL: b.COD_FILIAL,
+                COD_EMPRESA: b.COD_EMPRESA,
+                NOME_EMPRESA: b.NOME_EMPRESA,
+                NOM_FILIAL: b.NOM_FILIAL,
+                FLG_PRINCIPAL: b.FLG_PRINCIPAL,
+              })),
+            ),
+          )
+        },
+      )
+      .get(
+        '/:id/sole-users',
+        doc({
+          summary:
+            'The active people of the company whose only branch this is (deactivating it leaves them without one)',
+          tags,
+          responses: {
+            200: wrapper(z.array(z.object({ id: z.string(), name: z.string(), email: z.string() }))),
+            403: apiErrorSchema,
+            404: apiErrorSchema,
+          },
+        }),
+        requireTenant(deps),
+        valid('param', z.object({ id: z.coerce.number().int().positive() })),
+        async (c) => {
+          const { empresa } = c.get('tenant')
+          const id = c.req.valid('param').id
+          if (!(await companies.getBranch(empresa, id))) throw apiError(404, 'Branch not found')
+          const members = await deps.repos.users.members(empresa)
+          const sole = members
+            .map((m) => m.value)
+            .filter((u) => {
+              const here = activeGrants(u).filter((g) => g.empresa === empresa)
+              return here.some((g) => g.filial === id) && !here.some((g) => g.filial === 'all')
+            })
+          return c.json(
+            ok(
+              sole
+                .map((u) => ({ id: u.id, name: u.name, email: u.email }))
+                .sort((a, b) => a.name.localeCompare(b.name)),
+            ),
+          )
+        },
+      )
+      .get(
+        '/current',
+        doc({
+          summary: 'The company and branch this request resolves to (X-Empresa, X-Filial; -1 the default)',
+          tags,
+          responses: { 200: currentBranchAnswer },
+        }),
+        requireTenant(deps),
+        async (c) => {
+          const tenant = c.get('tenant')
+          return c.json(ok({ COD_EMPRESA: tenant.empresa, COD_FILIAL: tenant.filial, ROLE: tenant.grant.role }))
+        },
+      )
+      .put(
+        '/current',
+        doc({
+          summary: 'Pick the company and branch (kept as the default); flags a change of company',
+          tags,
+          responses: { 200: currentBranchAnswer },
+        }),
+        valid('json', selectBranchSchema),
+        async (c) => {
+          const auth = c.get('auth')
+          const { COD_EMPRESA, COD_FILIAL } = c.req.valid('json')
+          const tenant = await resolveTenant(deps.repos, auth.user, String(COD_EMPRESA), String(COD_FILIAL))
+          const previous = auth.user.current
+          const updated = await deps.repos.users.update(auth.user.id, (u) => ({
+            ...u,
+            current: { empresa: tenant.empresa, filial: tenant.filial },
+          }))
+          if (!updated) throw apiError(401, 'Invalid token')
+          return c.json(
+            ok({
+              COD_EMPRESA: tenant.empresa,
+              COD_FILIAL: tenant.filial,
+              empresaChanged: previous?.empresa !== tenant.empresa,
+            }),
+          )
+        },
+      ),
   )
 }

@@ -17,21 +17,38 @@ export function chatRoutes(deps: Deps) {
   const contacts = (empresa: number) => deps.repos.company(empresa).records<Contact>('contacts')
   return new Hono<AppEnv>()
     .use(requireAuth(deps), requireTenant(deps))
-    .get('/chats', doc({ summary: 'The chats, latest first (without their messages)', tags, responses: { 200: z.array(chatSchema) } }), async (c) => {
-      const { empresa } = c.get('tenant')
-      const [list, people] = await Promise.all([chats(empresa).all(), contacts(empresa).all()])
-      const byId = new Map(people.map((p) => [p.id, p]))
-      const rows = list
-        .sort((a, b) => b.lastMessageAt.localeCompare(a.lastMessageAt))
-        .map(({ messages: _messages, ...chat }) => ({ ...chat, contact: byId.get(chat.contactId) ?? null }))
-      return c.json(rows)
-    })
-    .get('/chat', doc({ summary: 'One chat with its messages', tags, responses: { 200: chatWithMessagesSchema, 404: apiErrorSchema } }), valid('query', idQuery), async (c) => {
-      const { empresa } = c.get('tenant')
-      const { id } = c.req.valid('query')
-      const chat = await chats(empresa).get(id)
-      if (!chat) throw apiError(404, `Could not found chat with id of ${id}!`)
-      const contact = await contacts(empresa).get(chat.value.contactId)
-      return c.json({ ...chat.value, contact: contact?.value ?? null })
-    })
+    .get(
+      '/chats',
+      doc({
+        summary: 'The chats, latest first (without their messages)',
+        tags,
+        responses: { 200: z.array(chatSchema) },
+      }),
+      async (c) => {
+        const { empresa } = c.get('tenant')
+        const [list, people] = await Promise.all([chats(empresa).all(), contacts(empresa).all()])
+        const byId = new Map(people.map((p) => [p.id, p]))
+        const rows = list
+          .sort((a, b) => b.lastMessageAt.localeCompare(a.lastMessageAt))
+          .map(({ messages: _messages, ...chat }) => ({ ...chat, contact: byId.get(chat.contactId) ?? null }))
+        return c.json(rows)
+      },
+    )
+    .get(
+      '/chat',
+      doc({
+        summary: 'One chat with its messages',
+        tags,
+        responses: { 200: chatWithMessagesSchema, 404: apiErrorSchema },
+      }),
+      valid('query', idQuery),
+      async (c) => {
+        const { empresa } = c.get('tenant')
+        const { id } = c.req.valid('query')
+        const chat = await chats(empresa).get(id)
+        if (!chat) throw apiError(404, `Could not found chat with id of ${id}!`)
+        const contact = await contacts(empresa).get(chat.value.contactId)
+        return c.json({ ...chat.value, contact: contact?.value ?? null })
+      },
+    )
 }

@@ -4,7 +4,15 @@ import type { AppEnv, Deps } from '../lib/deps.ts'
 import { requireAuth } from '../lib/auth.ts'
 import { doc } from '../lib/openapi.ts'
 import { valid } from '../lib/validate.ts'
-import { idQuery, messageInput, messageSchema, shortcutInput, shortcutSchema, type Message, type Shortcut } from '../../domain/schemas/common-panels.ts'
+import {
+  idQuery,
+  messageInput,
+  messageSchema,
+  shortcutInput,
+  shortcutSchema,
+  type Message,
+  type Shortcut,
+} from '../../domain/schemas/common-panels.ts'
 
 /**
  * api/common/messages and api/common/notifications: the same five calls (and the
@@ -21,31 +29,68 @@ function panelRoutes(deps: Deps, name: 'messages' | 'notifications', bodyKey: 'm
   const body = <T>(value: { item: T }) => (value as unknown as Record<string, T>)[bodyKey]
   return new Hono<AppEnv>()
     .use(requireAuth(deps))
-    .get('/', doc({ summary: `The user's ${name}, newest first`, tags, responses: { 200: z.array(messageSchema) } }), async (c) => c.json(await list(c.get('auth').user.id).all()))
-    .post('/', doc({ summary: `Add one (first in the list)`, tags, responses: { 200: messageSchema } }), valid('json', item), async (c) => {
-      const input = body(c.req.valid('json'))
-      const created: Message = { ...input, id: crypto.randomUUID(), time: input.time ?? new Date(deps.now()).toISOString(), read: input.read ?? false }
-      return c.json(await list(c.get('auth').user.id).add(created))
-    })
-    .patch('/', doc({ summary: 'Change one; null when the id is unknown', tags, responses: { 200: messageSchema.nullable() } }), valid('json', patch), async (c) => {
-      const json = c.req.valid('json')
-      return c.json(await list(c.get('auth').user.id).patch(json.id, (m) => ({ ...m, ...body(json), id: m.id })))
-    })
-    .delete('/', doc({ summary: 'Remove one; answers the removed item, null when unknown', tags, responses: { 200: messageSchema.nullable() } }), valid('query', idQuery), async (c) => {
-      const { id } = c.req.valid('query')
-      const repo = list(c.get('auth').user.id)
-      const found = await repo.find(id)
-      if (found) await repo.remove(id)
-      return c.json(found)
-    })
-    .get('/mark-all-as-read', doc({ summary: 'Mark every one read and seen', tags, responses: { 200: z.literal(true) } }), async (c) => {
-      await list(c.get('auth').user.id).replace((items) => items.map((m) => ({ ...m, read: true, seen: true })))
-      return c.json(true as const)
-    })
-    .post('/toggle-read-status', doc({ summary: 'Set the read flag of one', tags, responses: { 200: messageSchema.nullable() } }), valid('json', toggle), async (c) => {
-      const { id, read } = body(c.req.valid('json'))
-      return c.json(await list(c.get('auth').user.id).patch(id, (m) => ({ ...m, read })))
-    })
+    .get(
+      '/',
+      doc({ summary: `The user's ${name}, newest first`, tags, responses: { 200: z.array(messageSchema) } }),
+      async (c) => c.json(await list(c.get('auth').user.id).all()),
+    )
+    .post(
+      '/',
+      doc({ summary: `Add one (first in the list)`, tags, responses: { 200: messageSchema } }),
+      valid('json', item),
+      async (c) => {
+        const input = body(c.req.valid('json'))
+        const created: Message = {
+          ...input,
+          id: crypto.randomUUID(),
+          time: input.time ?? new Date(deps.now()).toISOString(),
+          read: input.read ?? false,
+        }
+        return c.json(await list(c.get('auth').user.id).add(created))
+      },
+    )
+    .patch(
+      '/',
+      doc({ summary: 'Change one; null when the id is unknown', tags, responses: { 200: messageSchema.nullable() } }),
+      valid('json', patch),
+      async (c) => {
+        const json = c.req.valid('json')
+        return c.json(await list(c.get('auth').user.id).patch(json.id, (m) => ({ ...m, ...body(json), id: m.id })))
+      },
+    )
+    .delete(
+      '/',
+      doc({
+        summary: 'Remove one; answers the removed item, null when unknown',
+        tags,
+        responses: { 200: messageSchema.nullable() },
+      }),
+      valid('query', idQuery),
+      async (c) => {
+        const { id } = c.req.valid('query')
+        const repo = list(c.get('auth').user.id)
+        const found = await repo.find(id)
+        if (found) await repo.remove(id)
+        return c.json(found)
+      },
+    )
+    .get(
+      '/mark-all-as-read',
+      doc({ summary: 'Mark every one read and seen', tags, responses: { 200: z.literal(true) } }),
+      async (c) => {
+        await list(c.get('auth').user.id).replace((items) => items.map((m) => ({ ...m, read: true, seen: true })))
+        return c.json(true as const)
+      },
+    )
+    .post(
+      '/toggle-read-status',
+      doc({ summary: 'Set the read flag of one', tags, responses: { 200: messageSchema.nullable() } }),
+      valid('json', toggle),
+      async (c) => {
+        const { id, read } = body(c.req.valid('json'))
+        return c.json(await list(c.get('auth').user.id).patch(id, (m) => ({ ...m, read })))
+      },
+    )
 }
 
 export const messagesRoutes = (deps: Deps) => panelRoutes(deps, 'messages', 'message')
@@ -57,14 +102,35 @@ export function shortcutsRoutes(deps: Deps) {
   const tags = ['common/shortcuts']
   return new Hono<AppEnv>()
     .use(requireAuth(deps))
-    .get('/', doc({ summary: "The user's shortcuts", tags, responses: { 200: z.array(shortcutSchema) } }), async (c) => c.json(await list(c.get('auth').user.id).all()))
-    .post('/', doc({ summary: 'Add a shortcut (last in the list)', tags, responses: { 200: shortcutSchema } }), valid('json', z.object({ shortcut: shortcutInput })), async (c) => {
-      const shortcut: Shortcut = { ...c.req.valid('json').shortcut, id: crypto.randomUUID() }
-      return c.json(await list(c.get('auth').user.id).add(shortcut, 'last'))
-    })
-    .patch('/', doc({ summary: 'Change a shortcut; null when the id is unknown', tags, responses: { 200: shortcutSchema.nullable() } }), valid('json', z.object({ id: z.string().min(1).max(200), shortcut: shortcutInput.partial() })), async (c) => {
-      const { id, shortcut } = c.req.valid('json')
-      return c.json(await list(c.get('auth').user.id).patch(id, (s) => ({ ...s, ...shortcut, id: s.id })))
-    })
-    .delete('/', doc({ summary: 'Delete a shortcut', tags, responses: { 200: z.boolean() } }), valid('query', idQuery), async (c) => c.json(await list(c.get('auth').user.id).remove(c.req.valid('query').id)))
+    .get('/', doc({ summary: "The user's shortcuts", tags, responses: { 200: z.array(shortcutSchema) } }), async (c) =>
+      c.json(await list(c.get('auth').user.id).all()),
+    )
+    .post(
+      '/',
+      doc({ summary: 'Add a shortcut (last in the list)', tags, responses: { 200: shortcutSchema } }),
+      valid('json', z.object({ shortcut: shortcutInput })),
+      async (c) => {
+        const shortcut: Shortcut = { ...c.req.valid('json').shortcut, id: crypto.randomUUID() }
+        return c.json(await list(c.get('auth').user.id).add(shortcut, 'last'))
+      },
+    )
+    .patch(
+      '/',
+      doc({
+        summary: 'Change a shortcut; null when the id is unknown',
+        tags,
+        responses: { 200: shortcutSchema.nullable() },
+      }),
+      valid('json', z.object({ id: z.string().min(1).max(200), shortcut: shortcutInput.partial() })),
+      async (c) => {
+        const { id, shortcut } = c.req.valid('json')
+        return c.json(await list(c.get('auth').user.id).patch(id, (s) => ({ ...s, ...shortcut, id: s.id })))
+      },
+    )
+    .delete(
+      '/',
+      doc({ summary: 'Delete a shortcut', tags, responses: { 200: z.boolean() } }),
+      valid('query', idQuery),
+      async (c) => c.json(await list(c.get('auth').user.id).remove(c.req.valid('query').id)),
+    )
 }

@@ -20,19 +20,37 @@ import { searchable } from '../../domain/search-text.ts'
 
 /** api/common/navigation and api/common/search (docs/demo-apis.md §7 Common). */
 export function navigationRoutes(deps: Deps) {
-  return new Hono<AppEnv>()
-    .use(requireAuth(deps))
-    .get('/', doc({ summary: 'The four navigation layouts', tags: ['common/navigation'], responses: { 200: navigationSchema } }), (c) => c.json(navigation()))
+  return new Hono<AppEnv>().use(requireAuth(deps)).get(
+    '/',
+    doc({
+      summary: 'The four navigation layouts',
+      tags: ['common/navigation'],
+      responses: { 200: navigationSchema },
+    }),
+    (c) => c.json(navigation()),
+  )
 }
 
 export function searchRoutes(deps: Deps) {
-  return new Hono<AppEnv>()
-    .use(requireAuth(deps))
-    .post('/', doc({ summary: "Search clients (name, tax id), quotes (number, client), contacts, pages (the navigation's titles: the company's pages the user may open), tasks, and for who may open their pages the companies, branches and people of the current company; groups with results only; an empty query answers an empty result", tags: ['common/search'], responses: { 200: z.array(searchResultSchema) } }), valid('json', z.object({ query: z.string().max(200) })), async (c) => {
+  return new Hono<AppEnv>().use(requireAuth(deps)).post(
+    '/',
+    doc({
+      summary:
+        "Search clients (name, tax id), quotes (number, client), contacts, pages (the navigation's titles: the company's pages the user may open), tasks, and for who may open their pages the companies, branches and people of the current company; groups with results only; an empty query answers an empty result",
+      tags: ['common/search'],
+      responses: { 200: z.array(searchResultSchema) },
+    }),
+    valid('json', z.object({ query: z.string().max(200) })),
+    async (c) => {
       const query = searchable(c.req.valid('json').query.trim())
       if (!query) return c.json([])
       // Company data only when the user works in a company.
-      const tenant = await requestTenant(deps, c.get('auth').user, c.req.header('x-empresa'), c.req.header('x-filial')).catch(() => null)
+      const tenant = await requestTenant(
+        deps,
+        c.get('auth').user,
+        c.req.header('x-empresa'),
+        c.req.header('x-filial'),
+      ).catch(() => null)
       const culture = requestCulture(c.req.header('accept-language'), c.get('auth').user.culture)
       const navigation = tenant ? await navigationPages(deps, tenant, c.get('auth').user.id, culture) : []
       // contacts and tasks only where their pages may be read (bff/access.ts: they ride on clients and technician work)
@@ -42,50 +60,113 @@ export function searchRoutes(deps: Deps) {
         may(accessPage('/apps/tasks')) ? deps.repos.company(tenant!.empresa).list<Task>('tasks').all() : [],
       ])
       // the navigation's titles: the company's pages the user may open, in the request's language
-      const pages = navigation.filter((p) => searchable(p.title).includes(query)).map((p) => ({ id: p.module, title: p.title, value: p.title, link: `/view/${p.module}` }))
+      const pages = navigation
+        .filter((p) => searchable(p.title).includes(query))
+        .map((p) => ({ id: p.module, title: p.title, value: p.title, link: `/view/${p.module}` }))
       const contactResults = contacts
         .filter((contact) => searchable(contact.name).includes(query))
         .sort((a, b) => a.name.localeCompare(b.name))
         .slice(0, 10)
-        .map((contact) => ({ id: contact.id, avatar: contact.avatar, name: contact.name, value: contact.name, link: `/apps/contacts/${contact.id}` }))
+        .map((contact) => ({
+          id: contact.id,
+          avatar: contact.avatar,
+          name: contact.name,
+          value: contact.name,
+          link: `/apps/contacts/${contact.id}`,
+        }))
       const taskResults = tasks
         .filter((task) => task.type === 'task' && searchable(task.title).includes(query))
         .slice(0, 10)
-        .map((task) => ({ id: task.id, title: task.title, completed: task.completed, value: task.title, link: `/apps/tasks/${task.id}` }))
+        .map((task) => ({
+          id: task.id,
+          title: task.title,
+          completed: task.completed,
+          value: task.title,
+          link: `/apps/tasks/${task.id}`,
+        }))
       // the business records with pages of their own: clients by name or tax id, quotes by number or client
       const digits = query.replace(/\D/g, '')
-      const clients = may('cd_cliente') ? [...(await deps.repos.collection<ClientRecord>(tenant!.empresa, CLIENTS).rows()).values()] : []
+      const clients = may('cd_cliente')
+        ? [...(await deps.repos.collection<ClientRecord>(tenant!.empresa, CLIENTS).rows()).values()]
+        : []
       const clientResults = clients
-        .filter((client) => searchable(client.name).includes(query) || searchable(client.tradeName).includes(query) || (digits.length >= 3 && client.taxId.replace(/\D/g, '').includes(digits)))
+        .filter(
+          (client) =>
+            searchable(client.name).includes(query) ||
+            searchable(client.tradeName).includes(query) ||
+            (digits.length >= 3 && client.taxId.replace(/\D/g, '').includes(digits)),
+        )
         .sort((a, b) => a.name.localeCompare(b.name))
         .slice(0, 10)
-        .map((client) => ({ id: client.id, value: client.name, detail: [client.taxId, client.addresses.find((a) => a.isDefault)?.city].filter(Boolean).join(' · '), link: `/view/cd_cliente/${client.id}` }))
-      const quotes = may('cd_cotacao') ? [...(await quoteStore(deps, tenant!.empresa).rows()).values()].filter((q) => tenant!.grant.filial === 'all' || q.filial === tenant!.grant.filial) : []
+        .map((client) => ({
+          id: client.id,
+          value: client.name,
+          detail: [client.taxId, client.addresses.find((a) => a.isDefault)?.city].filter(Boolean).join(' · '),
+          link: `/view/cd_cliente/${client.id}`,
+        }))
+      const quotes = may('cd_cotacao')
+        ? [...(await quoteStore(deps, tenant!.empresa).rows()).values()].filter(
+            (q) => tenant!.grant.filial === 'all' || q.filial === tenant!.grant.filial,
+          )
+        : []
       const quoteResults = quotes
         .filter((quote) => quote.text.includes(query))
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
         .slice(0, 10)
-        .map((quote) => ({ id: quote.id, value: quote.number, detail: quote.clientName, link: `/view/cd_cotacao/${quote.id}` }))
+        .map((quote) => ({
+          id: quote.id,
+          value: quote.number,
+          detail: quote.clientName,
+          link: `/view/cd_cotacao/${quote.id}`,
+        }))
       // administration: companies, branches and people, for who may open their pages
       const user = c.get('auth').user
       const matches = (...texts: string[]) => texts.some((t) => searchable(t).includes(query))
       const companyIds = [...new Set(activeGrants(user).map((g) => g.empresa))]
-      const companies = tenant && may('ac_empresas') ? (await Promise.all(companyIds.map(async (id) => ((await levelIn(deps, user, id, 'ac_empresas')) === 'none' ? null : deps.repos.companies.find(id))))).filter((x) => x !== null) : []
+      const companies =
+        tenant && may('ac_empresas')
+          ? (
+              await Promise.all(
+                companyIds.map(async (id) =>
+                  (await levelIn(deps, user, id, 'ac_empresas')) === 'none' ? null : deps.repos.companies.find(id),
+                ),
+              )
+            ).filter((x) => x !== null)
+          : []
       const companyResults = companies
         .filter((company) => company.ACTIVE && matches(company.NOME_EMPRESA, company.RAZAO_SOCIAL ?? ''))
         .slice(0, 10)
-        .map((company) => ({ id: String(company.COD_EMPRESA), value: company.NOME_EMPRESA, detail: company.RAZAO_SOCIAL ?? '', link: `/view/ac_empresas/${company.COD_EMPRESA}` }))
+        .map((company) => ({
+          id: String(company.COD_EMPRESA),
+          value: company.NOME_EMPRESA,
+          detail: company.RAZAO_SOCIAL ?? '',
+          link: `/view/ac_empresas/${company.COD_EMPRESA}`,
+        }))
       const branches = may('cd_filial') ? await deps.repos.companies.branches(tenant!.empresa) : []
       const branchResults = branches
         .filter((branch) => branch.ACTIVE && matches(branch.NOM_FILIAL, branch.PREFIX))
         .slice(0, 10)
-        .map((branch) => ({ id: String(branch.COD_FILIAL), value: branch.NOM_FILIAL, detail: branch.PREFIX, link: `/view/cd_filial/${branch.COD_FILIAL}` }))
-      const people = may('ac_usuarios') ? (await deps.repos.users.members(tenant!.empresa)).map((m) => m.value).filter((u) => u.active && companyGrant(u, tenant!.empresa, { invited: true })) : []
+        .map((branch) => ({
+          id: String(branch.COD_FILIAL),
+          value: branch.NOM_FILIAL,
+          detail: branch.PREFIX,
+          link: `/view/cd_filial/${branch.COD_FILIAL}`,
+        }))
+      const people = may('ac_usuarios')
+        ? (await deps.repos.users.members(tenant!.empresa))
+            .map((m) => m.value)
+            .filter((u) => u.active && companyGrant(u, tenant!.empresa, { invited: true }))
+        : []
       const userResults = people
         .filter((person) => matches(person.name, person.email))
         .sort((a, b) => a.name.localeCompare(b.name))
         .slice(0, 10)
-        .map((person) => ({ id: person.id, value: person.name, detail: person.email, link: `/view/ac_usuarios/${person.id}` }))
+        .map((person) => ({
+          id: person.id,
+          value: person.name,
+          detail: person.email,
+          link: `/view/ac_usuarios/${person.id}`,
+        }))
       const groups = [
         { id: 'clients', label: 'Clients', results: clientResults },
         { id: 'quotes', label: 'Quotes', results: quoteResults },
@@ -97,5 +178,6 @@ export function searchRoutes(deps: Deps) {
         { id: 'users', label: 'Users', results: userResults },
       ]
       return c.json(groups.filter((g) => g.results.length > 0))
-    })
+    },
+  )
 }

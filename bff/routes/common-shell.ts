@@ -24,38 +24,68 @@ export const shellAnswer = z.object({
   /** Unread counts for the header badges; the panels load their items when opened. */
   unread: z.object({ messages: z.number(), notifications: z.number() }),
   /** The navigation: the pages the user may view in this company, in order, titled in the request's language. */
-  pages: z.array(z.object({ module: z.string(), title: z.string(), icon: z.string(), group: z.enum(PAGE_GROUPS), level: z.enum(ACCESS_LEVELS) })),
+  pages: z.array(
+    z.object({
+      module: z.string(),
+      title: z.string(),
+      icon: z.string(),
+      group: z.enum(PAGE_GROUPS),
+      level: z.enum(ACCESS_LEVELS),
+    }),
+  ),
 })
-
 
 /**
  * api/common/shell: what the signed-in frame needs before it shows (the user, the branch
  * switcher's list and the current pick), in one call instead of three.
  */
 export function shellRoutes(deps: Deps) {
-  return new Hono<AppEnv>()
-    .use(requireAuth(deps))
-    .get('/', doc({ summary: "The signed-in frame's data: user, branches and the current company and branch", tags: ['common'], responses: { 200: shellAnswer } }), deps.answersUntilWrite, async (c) => {
+  return new Hono<AppEnv>().use(requireAuth(deps)).get(
+    '/',
+    doc({
+      summary: "The signed-in frame's data: user, branches and the current company and branch",
+      tags: ['common'],
+      responses: { 200: shellAnswer },
+    }),
+    deps.answersUntilWrite,
+    async (c) => {
       const { user } = c.get('auth')
       const panels = deps.repos.panels(user.id)
       const [branches, tenant, messages, notifications] = await Promise.all([
         branchesOf(deps.repos, user),
-        c.var.tenant ? Promise.resolve(c.var.tenant) : requestTenant(deps, user, c.req.header('x-empresa'), c.req.header('x-filial')).catch(() => null),
+        c.var.tenant
+          ? Promise.resolve(c.var.tenant)
+          : requestTenant(deps, user, c.req.header('x-empresa'), c.req.header('x-filial')).catch(() => null),
         panels.messages.all(),
         panels.notifications.all(),
       ])
       const inactiveBranches = branches.length === 0 ? await inactiveBranchesOf(deps.repos, user) : []
       const culture = requestCulture(c.req.header('accept-language'), user.culture)
-      const [company, pages] = tenant ? await Promise.all([deps.repos.companies.find(tenant.empresa), navigationPages(deps, tenant, user.id, culture)]) : [null, []]
+      const [company, pages] = tenant
+        ? await Promise.all([
+            deps.repos.companies.find(tenant.empresa),
+            navigationPages(deps, tenant, user.id, culture),
+          ])
+        : [null, []]
       return c.json({
         user: publicUser(user),
-        branches: branches.map((b) => ({ COD_FILIAL: b.COD_FILIAL, COD_EMPRESA: b.COD_EMPRESA, NOME_EMPRESA: b.NOME_EMPRESA, NOM_FILIAL: b.NOM_FILIAL, FLG_PRINCIPAL: b.FLG_PRINCIPAL })),
+        branches: branches.map((b) => ({
+          COD_FILIAL: b.COD_FILIAL,
+          COD_EMPRESA: b.COD_EMPRESA,
+          NOME_EMPRESA: b.NOME_EMPRESA,
+          NOM_FILIAL: b.NOM_FILIAL,
+          FLG_PRINCIPAL: b.FLG_PRINCIPAL,
+        })),
         inactiveBranches,
         current: tenant ? { COD_EMPRESA: tenant.empresa, COD_FILIAL: tenant.filial, ROLE: tenant.grant.role } : null,
         timeZone: company?.TIME_ZONE ?? 'UTC',
         logo: company?.URL_LOGO ?? null,
-        unread: { messages: messages.filter((m) => !m.read).length, notifications: notifications.filter((m) => !m.read).length },
+        unread: {
+          messages: messages.filter((m) => !m.read).length,
+          notifications: notifications.filter((m) => !m.read).length,
+        },
         pages,
       })
-    })
+    },
+  )
 }

@@ -19,33 +19,64 @@ import { publicUser } from '../../domain/tenancy.ts'
 export function commonUserRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use(requireAuth(deps))
-    .get('/', doc({ summary: 'The signed-in user (ETag: its version)', tags: ['common'], responses: { 200: publicUserSchema } }), (c) => {
-      const { user, userVersion } = c.get('auth')
-      c.header('ETag', `"${userVersion}"`)
-      return c.json(publicUser(user))
-    })
-    .patch('/', doc({ summary: 'Change the signed-in user; If-Match names the version it edits', tags: ['common'], responses: { 200: publicUserSchema, 412: apiErrorSchema } }), valid('json', userPatchSchema), async (c) => {
-      const { user } = c.get('auth')
-      const changes = c.req.valid('json').user
-      const expectVersion = ifMatchVersion(c.req.header('if-match'))
-      const saved = await deps.repos.users.update(user.id, (u) => ({ ...u, ...changes }), { expectVersion })
-      if (!saved) throw apiError(401, 'Invalid token')
-      c.header('ETag', `"${saved.version}"`)
-      return c.json(publicUser(saved.value))
-    })
-    .post('/password', doc({ summary: 'Change the password with the current one; ends the other sessions and answers a new token', tags: ['common'], responses: { 200: z.object({ accessToken: z.string() }), 429: apiErrorSchema } }), valid('json', passwordChangeSchema), async (c) => {
-      const { user } = c.get('auth')
-      const { currentPassword, newPassword } = c.req.valid('json')
-      await requireUncommonPassword('newPassword', newPassword)
-      try {
-        await checkCredentials(deps, c, user.email, currentPassword, { inAll: true })
-      } catch (error) {
-        if (error instanceof HTTPException && error.status === 404) throw apiError(400, 'Invalid request', { currentPassword: ['The current password is wrong'] })
-        throw error
-      }
-      const hash = await hashPassword(newPassword, deps.config.passwordIterations)
-      const saved = await deps.repos.users.update(user.id, (u) => ({ ...u, password: hash, sessionEpoch: u.sessionEpoch + 1 }))
-      if (!saved) throw apiError(401, 'Invalid token')
-      return c.json({ accessToken: (await openSession(deps, saved.value)).accessToken })
-    })
+    .get(
+      '/',
+      doc({
+        summary: 'The signed-in user (ETag: its version)',
+        tags: ['common'],
+        responses: { 200: publicUserSchema },
+      }),
+      (c) => {
+        const { user, userVersion } = c.get('auth')
+        c.header('ETag', `"${userVersion}"`)
+        return c.json(publicUser(user))
+      },
+    )
+    .patch(
+      '/',
+      doc({
+        summary: 'Change the signed-in user; If-Match names the version it edits',
+        tags: ['common'],
+        responses: { 200: publicUserSchema, 412: apiErrorSchema },
+      }),
+      valid('json', userPatchSchema),
+      async (c) => {
+        const { user } = c.get('auth')
+        const changes = c.req.valid('json').user
+        const expectVersion = ifMatchVersion(c.req.header('if-match'))
+        const saved = await deps.repos.users.update(user.id, (u) => ({ ...u, ...changes }), { expectVersion })
+        if (!saved) throw apiError(401, 'Invalid token')
+        c.header('ETag', `"${saved.version}"`)
+        return c.json(publicUser(saved.value))
+      },
+    )
+    .post(
+      '/password',
+      doc({
+        summary: 'Change the password with the current one; ends the other sessions and answers a new token',
+        tags: ['common'],
+        responses: { 200: z.object({ accessToken: z.string() }), 429: apiErrorSchema },
+      }),
+      valid('json', passwordChangeSchema),
+      async (c) => {
+        const { user } = c.get('auth')
+        const { currentPassword, newPassword } = c.req.valid('json')
+        await requireUncommonPassword('newPassword', newPassword)
+        try {
+          await checkCredentials(deps, c, user.email, currentPassword, { inAll: true })
+        } catch (error) {
+          if (error instanceof HTTPException && error.status === 404)
+            throw apiError(400, 'Invalid request', { currentPassword: ['The current password is wrong'] })
+          throw error
+        }
+        const hash = await hashPassword(newPassword, deps.config.passwordIterations)
+        const saved = await deps.repos.users.update(user.id, (u) => ({
+          ...u,
+          password: hash,
+          sessionEpoch: u.sessionEpoch + 1,
+        }))
+        if (!saved) throw apiError(401, 'Invalid token')
+        return c.json({ accessToken: (await openSession(deps, saved.value)).accessToken })
+      },
+    )
 }

@@ -25,10 +25,17 @@ export const activitySchema = z.object({
 export function dashboardRoutes(deps: Deps) {
   const app = new Hono<AppEnv>().use(requireAuth(deps), requireTenant(deps))
   for (const name of DASHBOARDS) {
-    app.get(`/${name}`, doc({ summary: `The ${name} dashboard`, tags: ['dashboards'], responses: { 200: dashboardSchema } }), async (c) => {
-      const stored = await deps.repos.company(c.get('tenant').empresa).value<Record<string, unknown>>(['dashboards', name]).get()
-      return c.json(stored)
-    })
+    app.get(
+      `/${name}`,
+      doc({ summary: `The ${name} dashboard`, tags: ['dashboards'], responses: { 200: dashboardSchema } }),
+      async (c) => {
+        const stored = await deps.repos
+          .company(c.get('tenant').empresa)
+          .value<Record<string, unknown>>(['dashboards', name])
+          .get()
+        return c.json(stored)
+      },
+    )
   }
   return app
 }
@@ -37,8 +44,15 @@ export function dashboardRoutes(deps: Deps) {
 export function activityRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use(requireAuth(deps), requireTenant(deps))
-    .get('/', doc({ summary: 'The activity feed, newest first', tags: ['pages'], responses: { 200: z.array(activitySchema) } }), async (c) => {
-      const stored = await deps.repos.company(c.get('tenant').empresa).list<z.infer<typeof activitySchema>>('activities').all()
-      return c.json(stored.sort((a, b) => b.date.localeCompare(a.date)))
-    })
+    .get(
+      '/',
+      doc({ summary: 'The activity feed, newest first', tags: ['pages'], responses: { 200: z.array(activitySchema) } }),
+      async (c) => {
+        const stored = await deps.repos
+          .company(c.get('tenant').empresa)
+          .list<z.infer<typeof activitySchema>>('activities')
+          .all()
+        return c.json(stored.sort((a, b) => b.date.localeCompare(a.date)))
+      },
+    )
 }

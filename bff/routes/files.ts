@@ -10,20 +10,49 @@ import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { checkedFile, contentDisposition } from '../lib/uploads.ts'
 import { valid } from '../lib/validate.ts'
-import { deleteAnswer, deleteQuery, fileManagerAnswer, selectQuery, uploadAnswer, uploadForm, type FileItem } from '../../domain/schemas/files.ts'
+import {
+  deleteAnswer,
+  deleteQuery,
+  fileManagerAnswer,
+  selectQuery,
+  uploadAnswer,
+  uploadForm,
+  type FileItem,
+} from '../../domain/schemas/files.ts'
 import type { FileMeta } from '../../storage/repositories/files.ts'
 import { activeGrants } from '../../domain/tenancy.ts'
 
 export const fileUrl = (meta: FileMeta) => `/api/files/${meta.empresa}/${meta.id}/${encodeURIComponent(meta.name)}`
 
 /** Stores the uploaded files of one request in the caller's company (and branch, unless the owner company's). */
-export async function storeUploads(deps: Deps, c: Context<AppEnv>, files: File[], group: string, ownerCompany: boolean): Promise<FileMeta[]> {
+export async function storeUploads(
+  deps: Deps,
+  c: Context<AppEnv>,
+  files: File[],
+  group: string,
+  ownerCompany: boolean,
+): Promise<FileMeta[]> {
   const { empresa, filial } = c.get('tenant')
   const checked = await Promise.all(files.map(checkedFile))
   const repo = deps.repos.company(empresa).files()
   const saved: FileMeta[] = []
   for (const file of checked) {
-    saved.push(await repo.save({ id: crypto.randomUUID(), empresa, filial: ownerCompany ? null : filial, group, name: file.name, type: file.type, size: file.bytes.length, createdAt: new Date(deps.now()).toISOString(), uploadedBy: c.get('auth').user.id }, file.bytes))
+    saved.push(
+      await repo.save(
+        {
+          id: crypto.randomUUID(),
+          empresa,
+          filial: ownerCompany ? null : filial,
+          group,
+          name: file.name,
+          type: file.type,
+          size: file.bytes.length,
+          createdAt: new Date(deps.now()).toISOString(),
+          uploadedBy: c.get('auth').user.id,
+        },
+        file.bytes,
+      ),
+    )
   }
   return saved
 }
@@ -43,47 +72,83 @@ async function mayDelete(deps: Deps, c: Context<AppEnv>, meta: FileMeta): Promis
 const NOT_YOURS = { Error: "You may not delete the company's files." }
 
 /** Files of the group visible from this request: the owner company's, or this branch's. */
-const visible = (meta: FileMeta, filial: number, ownerCompany: boolean) => (ownerCompany ? meta.filial === null : meta.filial === filial)
+const visible = (meta: FileMeta, filial: number, ownerCompany: boolean) =>
+  ownerCompany ? meta.filial === null : meta.filial === filial
 
 /** {base}/api/FileManager: upload, select and delete (docs/shell.md §7). */
 export function fileManagerRoutes(deps: Deps) {
   const tags = ['FileManager']
   return new Hono<AppEnv>()
     .use(requireAuth(deps), requireTenant(deps))
-    .post('/upload', doc({ summary: 'Upload files (multipart: files repeated, getEmpresaProprietario, idGuid made when absent); 5 MB a file', tags, responses: { 200: uploadAnswer, 413: apiErrorSchema } }), valid('form', uploadForm), async (c) => {
-      const form = c.req.valid('form')
-      const files = form.files === undefined ? [] : Array.isArray(form.files) ? form.files : [form.files]
-      if (files.length === 0) return c.json({ Error: 'No files selected for upload', ListFiles: [] }, 400)
-      const group = form.idGuid ?? crypto.randomUUID()
-      const saved = await storeUploads(deps, c, files, group, form.getEmpresaProprietario)
-      return c.json({ Error: null, idGuid: group, ListFiles: saved.map((m) => ({ Id: m.id, Url: fileUrl(m) })) })
-    })
-    .get('/select-by-id', doc({ summary: 'The files of an upload group (idGuid)', tags, responses: { 200: uploadAnswer } }), valid('query', selectQuery), async (c) => {
-      const { idGuid, getEmpresaProprietario } = c.req.valid('query')
-      const { empresa, filial } = c.get('tenant')
-      const files = (await deps.repos.company(empresa).files().inGroup(idGuid)).filter((m) => visible(m, filial, getEmpresaProprietario))
-      return c.json({ Error: null, ListFiles: files.map((m) => ({ Id: m.id, Url: fileUrl(m) })) })
-    })
-    .delete('/delete-by-url', doc({ summary: 'Delete one file by its URL (the upload service\'s "delete by url")', tags, responses: { 200: deleteAnswer, 403: deleteAnswer, 404: deleteAnswer } }), valid('query', z.object({ url: z.string().min(1).max(2048) })), async (c) => {
-      const { empresa, filial } = c.get('tenant')
-      const match = c.req.valid('query').url.match(/\/api\/files\/(\d+)\/([0-9a-f-]{36})\//)
-      const repo = deps.repos.company(empresa).files()
-      const meta = match && Number(match[1]) === empresa ? await repo.find(match[2]) : null
-      if (!meta || (meta.filial !== null && meta.filial !== filial)) return c.json({ Error: 'File not found' }, 404)
-      if (!(await mayDelete(deps, c, meta))) return c.json(NOT_YOURS, 403)
-      await repo.remove(meta)
-      return c.json({ Error: null })
-    })
-    .delete('/delete-by-id', doc({ summary: 'Delete one file (idImagem)', tags, responses: { 200: deleteAnswer, 403: deleteAnswer, 404: deleteAnswer } }), valid('query', deleteQuery), async (c) => {
-      const { idImagem, getEmpresaProprietario } = c.req.valid('query')
-      const { empresa, filial } = c.get('tenant')
-      const repo = deps.repos.company(empresa).files()
-      const meta = await repo.find(idImagem)
-      if (!meta || !visible(meta, filial, getEmpresaProprietario)) return c.json({ Error: 'File not found' }, 404)
-      if (!(await mayDelete(deps, c, meta))) return c.json(NOT_YOURS, 403)
-      await repo.remove(meta)
-      return c.json({ Error: null })
-    })
+    .post(
+      '/upload',
+      doc({
+        summary:
+          'Upload files (multipart: files repeated, getEmpresaProprietario, idGuid made when absent); 5 MB a file',
+        tags,
+        responses: { 200: uploadAnswer, 413: apiErrorSchema },
+      }),
+      valid('form', uploadForm),
+      async (c) => {
+        const form = c.req.valid('form')
+        const files = form.files === undefined ? [] : Array.isArray(form.files) ? form.files : [form.files]
+        if (files.length === 0) return c.json({ Error: 'No files selected for upload', ListFiles: [] }, 400)
+        const group = form.idGuid ?? crypto.randomUUID()
+        const saved = await storeUploads(deps, c, files, group, form.getEmpresaProprietario)
+        return c.json({ Error: null, idGuid: group, ListFiles: saved.map((m) => ({ Id: m.id, Url: fileUrl(m) })) })
+      },
+    )
+    .get(
+      '/select-by-id',
+      doc({ summary: 'The files of an upload group (idGuid)', tags, responses: { 200: uploadAnswer } }),
+      valid('query', selectQuery),
+      async (c) => {
+        const { idGuid, getEmpresaProprietario } = c.req.valid('query')
+        const { empresa, filial } = c.get('tenant')
+        const files = (await deps.repos.company(empresa).files().inGroup(idGuid)).filter((m) =>
+          visible(m, filial, getEmpresaProprietario),
+        )
+        return c.json({ Error: null, ListFiles: files.map((m) => ({ Id: m.id, Url: fileUrl(m) })) })
+      },
+    )
+    .delete(
+      '/delete-by-url',
+      doc({
+        summary: 'Delete one file by its URL (the upload service\'s "delete by url")',
+        tags,
+        responses: { 200: deleteAnswer, 403: deleteAnswer, 404: deleteAnswer },
+      }),
+      valid('query', z.object({ url: z.string().min(1).max(2048) })),
+      async (c) => {
+        const { empresa, filial } = c.get('tenant')
+        const match = c.req.valid('query').url.match(/\/api\/files\/(\d+)\/([0-9a-f-]{36})\//)
+        const repo = deps.repos.company(empresa).files()
+        const meta = match && Number(match[1]) === empresa ? await repo.find(match[2]) : null
+        if (!meta || (meta.filial !== null && meta.filial !== filial)) return c.json({ Error: 'File not found' }, 404)
+        if (!(await mayDelete(deps, c, meta))) return c.json(NOT_YOURS, 403)
+        await repo.remove(meta)
+        return c.json({ Error: null })
+      },
+    )
+    .delete(
+      '/delete-by-id',
+      doc({
+        summary: 'Delete one file (idImagem)',
+        tags,
+        responses: { 200: deleteAnswer, 403: deleteAnswer, 404: deleteAnswer },
+      }),
+      valid('query', deleteQuery),
+      async (c) => {
+        const { idImagem, getEmpresaProprietario } = c.req.valid('query')
+        const { empresa, filial } = c.get('tenant')
+        const repo = deps.repos.company(empresa).files()
+        const meta = await repo.find(idImagem)
+        if (!meta || !visible(meta, filial, getEmpresaProprietario)) return c.json({ Error: 'File not found' }, 404)
+        if (!(await mayDelete(deps, c, meta))) return c.json(NOT_YOURS, 403)
+        await repo.remove(meta)
+        return c.json({ Error: null })
+      },
+    )
 }
 
 /**
@@ -93,8 +158,15 @@ export function fileManagerRoutes(deps: Deps) {
 export function fileServeRoutes(deps: Deps) {
   return new Hono<AppEnv>().get(
     '/:empresa/:id/:name',
-    doc({ summary: 'A stored file, with its type; images and PDF inline, anything else as a download', tags: ['FileManager'], responses: { 200: { description: 'The file', content: 'application/octet-stream' }, 404: apiErrorSchema } }),
-    valid('param', z.object({ empresa: z.coerce.number().int().positive(), id: z.string().uuid(), name: z.string().max(300) })),
+    doc({
+      summary: 'A stored file, with its type; images and PDF inline, anything else as a download',
+      tags: ['FileManager'],
+      responses: { 200: { description: 'The file', content: 'application/octet-stream' }, 404: apiErrorSchema },
+    }),
+    valid(
+      'param',
+      z.object({ empresa: z.coerce.number().int().positive(), id: z.string().uuid(), name: z.string().max(300) }),
+    ),
     async (c) => {
       const token = bearerToken(c.req.header('authorization')) ?? getCookie(c, 'token')
       const auth: Auth | null = token ? await authenticate(deps, token) : null
@@ -103,7 +175,14 @@ export function fileServeRoutes(deps: Deps) {
       if (!activeGrants(auth.user).some((g) => g.empresa === empresa)) throw apiError(404, 'Not found')
       const repo = deps.repos.company(empresa).files()
       const meta = await repo.find(id)
-      if (!meta || (meta.filial !== null && !activeGrants(auth.user).some((g) => g.empresa === empresa && (g.filial === 'all' || g.filial === meta.filial)))) throw apiError(404, 'Not found')
+      if (
+        !meta ||
+        (meta.filial !== null &&
+          !activeGrants(auth.user).some(
+            (g) => g.empresa === empresa && (g.filial === 'all' || g.filial === meta.filial),
+          ))
+      )
+        throw apiError(404, 'Not found')
       const bytes = await repo.bytes(meta)
       return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
         'Content-Type': meta.type,
@@ -119,16 +198,32 @@ export function fileServeRoutes(deps: Deps) {
 /** api/apps/file-manager: the company's folders and files (docs/demo-apis.md §7 File manager). */
 export function fileListingRoutes(deps: Deps) {
   const byName = (a: FileItem, b: FileItem) => a.name.localeCompare(b.name)
-  return new Hono<AppEnv>()
-    .use(requireAuth(deps), requireTenant(deps))
-    .get('/', doc({ summary: "A folder's folders and files by name, with the breadcrumb from the root ('null' is the root)", tags: ['apps/file-manager'], responses: { 200: fileManagerAnswer } }), valid('query', z.object({ folderId: z.string().max(200).default('null') })), async (c) => {
+  return new Hono<AppEnv>().use(requireAuth(deps), requireTenant(deps)).get(
+    '/',
+    doc({
+      summary: "A folder's folders and files by name, with the breadcrumb from the root ('null' is the root)",
+      tags: ['apps/file-manager'],
+      responses: { 200: fileManagerAnswer },
+    }),
+    valid('query', z.object({ folderId: z.string().max(200).default('null') })),
+    async (c) => {
       const wanted = c.req.valid('query').folderId
       const folderId = wanted === 'null' || wanted === '' ? null : wanted
       const items = await deps.repos.company(c.get('tenant').empresa).list<FileItem>('file-manager').all()
       const here = items.filter((i) => i.folderId === folderId)
       const byId = new Map(items.map((i) => [i.id, i]))
       const path: FileItem[] = []
-      for (let at = folderId ? byId.get(folderId) : undefined; at && path.length < 100; at = at.folderId ? byId.get(at.folderId) : undefined) path.unshift(at)
-      return c.json({ folders: here.filter((i) => i.type === 'folder').sort(byName), files: here.filter((i) => i.type !== 'folder').sort(byName), path })
-    })
+      for (
+        let at = folderId ? byId.get(folderId) : undefined;
+        at && path.length < 100;
+        at = at.folderId ? byId.get(at.folderId) : undefined
+      )
+        path.unshift(at)
+      return c.json({
+        folders: here.filter((i) => i.type === 'folder').sort(byName),
+        files: here.filter((i) => i.type !== 'folder').sort(byName),
+        path,
+      })
+    },
+  )
 }

@@ -21,8 +21,16 @@ export function translationFile(lang: string): Record<string, string> | null {
 export function i18nRoutes() {
   return new Hono<AppEnv>().get(
     '/:file',
-    doc({ summary: 'The translation file of a language: en.json, es.json or pt.json (also at /i18n/{lang}.json)', tags: ['i18n'], auth: false, responses: { 200: z.record(z.string(), z.string()) } }),
-    valid('param', z.object({ file: z.enum(['en.json', 'es.json', 'pt.json'], { message: 'must be en.json, es.json or pt.json' }) })),
+    doc({
+      summary: 'The translation file of a language: en.json, es.json or pt.json (also at /i18n/{lang}.json)',
+      tags: ['i18n'],
+      auth: false,
+      responses: { 200: z.record(z.string(), z.string()) },
+    }),
+    valid(
+      'param',
+      z.object({ file: z.enum(['en.json', 'es.json', 'pt.json'], { message: 'must be en.json, es.json or pt.json' }) }),
+    ),
     (c) => {
       const messages = translationFile(c.req.valid('param').file.slice(0, 2))
       if (!messages) throw apiError(404, 'Not found')

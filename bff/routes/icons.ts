@@ -20,7 +20,11 @@ export function iconRoutes(deps: Deps) {
   const app = new Hono<AppEnv>().use(requireAuth(deps))
   for (const [path, namespace, name, list] of SETS) {
     const answer = { namespace, name, grid: path === 'heroicons-mini' ? 'icon-size-5' : 'icon-size-6', list }
-    app.get(`/${path}`, doc({ summary: `The ${name} icon set`, tags: ['ui/icons'], responses: { 200: iconSetSchema } }), (c) => c.json(answer))
+    app.get(
+      `/${path}`,
+      doc({ summary: `The ${name} icon set`, tags: ['ui/icons'], responses: { 200: iconSetSchema } }),
+      (c) => c.json(answer),
+    )
   }
   return app
 }

@@ -27,7 +27,10 @@ const TEXT_SORT = new Set(['sku', 'name', 'active'])
 /** api/apps/ecommerce/inventory (docs/demo-apis.md §7 E-commerce inventory), the current company's. */
 export function inventoryRoutes(deps: Deps) {
   const tags = ['apps/ecommerce/inventory']
-  const list = <T extends { id: string }>(name: 'categories' | 'brands' | 'vendors' | 'tags') => (empresa: number) => deps.repos.company(empresa).list<T>(`inventory-${name}`)
+  const list =
+    <T extends { id: string }>(name: 'categories' | 'brands' | 'vendors' | 'tags') =>
+    (empresa: number) =>
+      deps.repos.company(empresa).list<T>(`inventory-${name}`)
   const categories = list<z.infer<typeof categorySchema>>('categories')
   const brands = list<z.infer<typeof namedSchema>>('brands')
   const vendors = list<z.infer<typeof namedSchema>>('vendors')
@@ -43,17 +46,34 @@ export function inventoryRoutes(deps: Deps) {
         strip: async (empresa, id) => {
           const repo = deps.repos.company(empresa).products()
           const all = await repo.getMany([...(await repo.rows()).keys()])
-          await Promise.all(all.filter((p) => p.tags.includes(id)).map((p) => repo.update(p.id, (cur) => ({ ...cur, tags: cur.tags.filter((t) => t !== id) }))))
+          await Promise.all(
+            all
+              .filter((p) => p.tags.includes(id))
+              .map((p) => repo.update(p.id, (cur) => ({ ...cur, tags: cur.tags.filter((t) => t !== id) }))),
+          )
         },
       }),
     )
     .use(requireAuth(deps), requireTenant(deps))
-    .get('/categories', doc({ summary: 'Product categories', tags, responses: { 200: z.array(categorySchema) } }), async (c) => c.json(await categories(c.get('tenant').empresa).all()))
-    .get('/brands', doc({ summary: 'Brands', tags, responses: { 200: z.array(namedSchema) } }), async (c) => c.json(await brands(c.get('tenant').empresa).all()))
-    .get('/vendors', doc({ summary: 'Vendors', tags, responses: { 200: z.array(namedSchema) } }), async (c) => c.json(await vendors(c.get('tenant').empresa).all()))
+    .get(
+      '/categories',
+      doc({ summary: 'Product categories', tags, responses: { 200: z.array(categorySchema) } }),
+      async (c) => c.json(await categories(c.get('tenant').empresa).all()),
+    )
+    .get('/brands', doc({ summary: 'Brands', tags, responses: { 200: z.array(namedSchema) } }), async (c) =>
+      c.json(await brands(c.get('tenant').empresa).all()),
+    )
+    .get('/vendors', doc({ summary: 'Vendors', tags, responses: { 200: z.array(namedSchema) } }), async (c) =>
+      c.json(await vendors(c.get('tenant').empresa).all()),
+    )
     .get(
       '/products',
-      doc({ summary: 'Products: search the name, sort (text for sku, name, active; numbers for the rest), page from 0 in the slicing; past the last page products is null', tags, responses: { 200: productListAnswer } }),
+      doc({
+        summary:
+          'Products: search the name, sort (text for sku, name, active; numbers for the rest), page from 0 in the slicing; past the last page products is null',
+        tags,
+        responses: { 200: productListAnswer },
+      }),
       valid('query', productListQuery),
       async (c) => {
         await simulatedDelay(deps.config.simulateLatency, 300)
@@ -61,7 +81,12 @@ export function inventoryRoutes(deps: Deps) {
         const repo = deps.repos.company(c.get('tenant').empresa).products()
         const needle = search.toLowerCase()
         // Text sorts compare upper-cased text (the spec's rule), the others numbers; '' counts as 0.
-        const ordered = await repo.sorted(sort, TEXT_SORT.has(sort) ? (a, b) => collator.compare(String(a[sort]).toUpperCase(), String(b[sort]).toUpperCase()) : (a, b) => Number(a[sort]) - Number(b[sort]))
+        const ordered = await repo.sorted(
+          sort,
+          TEXT_SORT.has(sort)
+            ? (a, b) => collator.compare(String(a[sort]).toUpperCase(), String(b[sort]).toUpperCase())
+            : (a, b) => Number(a[sort]) - Number(b[sort]),
+        )
         const matches = needle ? (r: ProductRow) => r.search.includes(needle) : () => true
         // The count of matches is kept per search until the products change; the page walk stops when full.
         const length = await repo.memo(`search:${needle}`, (all) => countOf(all.values(), matches))
@@ -74,44 +99,81 @@ export function inventoryRoutes(deps: Deps) {
         return c.json({ products, pagination: { length, size, page, lastPage, startIndex: begin, endIndex: end - 1 } })
       },
     )
-    .get('/product', doc({ summary: 'One product (ETag: its version); null when unknown', tags, responses: { 200: productSchema.nullable() } }), valid('query', idQuery), async (c) => {
-      const found = await deps.repos.company(c.get('tenant').empresa).products().get(c.req.valid('query').id)
-      if (found) c.header('ETag', `"${found.version}"`)
-      return c.json(found?.value ?? null)
-    })
-    .post('/product', doc({ summary: "A new inactive product named 'A New Product'", tags, responses: { 200: productSchema } }), async (c) => {
-      const product: Product = {
-        id: crypto.randomUUID(),
-        category: '',
-        name: 'A New Product',
-        description: '',
-        tags: [],
-        sku: '',
-        barcode: '',
-        brand: '',
-        vendor: '',
-        stock: '',
-        reserved: '',
-        cost: '',
-        basePrice: '',
-        taxPercent: '',
-        price: '',
-        weight: '',
-        thumbnail: '',
-        images: [],
-        active: false,
-      }
-      await deps.repos.company(c.get('tenant').empresa).products().put(product)
-      return c.json(product)
-    })
-    .patch('/product', doc({ summary: 'Merge changes into a product; null when unknown; If-Match for the version edited', tags, responses: { 200: productSchema.nullable() } }), valid('json', productPatch), async (c) => {
-      const { id, product } = c.req.valid('json')
-      const saved = await deps.repos.company(c.get('tenant').empresa).products().update(id, (current) => ({ ...current, ...product, id: current.id }), { expectVersion: ifMatchVersion(c.req.header('if-match')) })
-      if (saved) c.header('ETag', `"${saved.version}"`)
-      return c.json(saved?.value ?? null)
-    })
-    .delete('/product', doc({ summary: 'Delete a product; 404 when unknown', tags, responses: { 200: z.literal(true), 404: apiErrorSchema } }), valid('query', idQuery), async (c) => {
-      if (!(await deps.repos.company(c.get('tenant').empresa).products().remove(c.req.valid('query').id))) throw notFound('Product')
-      return c.json(true as const)
-    })
+    .get(
+      '/product',
+      doc({
+        summary: 'One product (ETag: its version); null when unknown',
+        tags,
+        responses: { 200: productSchema.nullable() },
+      }),
+      valid('query', idQuery),
+      async (c) => {
+        const found = await deps.repos.company(c.get('tenant').empresa).products().get(c.req.valid('query').id)
+        if (found) c.header('ETag', `"${found.version}"`)
+        return c.json(found?.value ?? null)
+      },
+    )
+    .post(
+      '/product',
+      doc({ summary: "A new inactive product named 'A New Product'", tags, responses: { 200: productSchema } }),
+      async (c) => {
+        const product: Product = {
+          id: crypto.randomUUID(),
+          category: '',
+          name: 'A New Product',
+          description: '',
+          tags: [],
+          sku: '',
+          barcode: '',
+          brand: '',
+          vendor: '',
+          stock: '',
+          reserved: '',
+          cost: '',
+          basePrice: '',
+          taxPercent: '',
+          price: '',
+          weight: '',
+          thumbnail: '',
+          images: [],
+          active: false,
+        }
+        await deps.repos.company(c.get('tenant').empresa).products().put(product)
+        return c.json(product)
+      },
+    )
+    .patch(
+      '/product',
+      doc({
+        summary: 'Merge changes into a product; null when unknown; If-Match for the version edited',
+        tags,
+        responses: { 200: productSchema.nullable() },
+      }),
+      valid('json', productPatch),
+      async (c) => {
+        const { id, product } = c.req.valid('json')
+        const saved = await deps.repos
+          .company(c.get('tenant').empresa)
+          .products()
+          .update(id, (current) => ({ ...current, ...product, id: current.id }), {
+            expectVersion: ifMatchVersion(c.req.header('if-match')),
+          })
+        if (saved) c.header('ETag', `"${saved.version}"`)
+        return c.json(saved?.value ?? null)
+      },
+    )
+    .delete(
+      '/product',
+      doc({
+        summary: 'Delete a product; 404 when unknown',
+        tags,
+        responses: { 200: z.literal(true), 404: apiErrorSchema },
+      }),
+      valid('query', idQuery),
+      async (c) => {
+        if (!(await deps.repos.company(c.get('tenant').empresa).products().remove(c.req.valid('query').id)))
+          throw notFound('Product')
+        return c.json(true as const)
+      },
+    )
 }

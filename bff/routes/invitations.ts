@@ -5,7 +5,13 @@ import { requireAuth } from '../lib/auth.ts'
 import { notFound } from '../lib/errors.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { valid } from '../lib/validate.ts'
-import { acceptInvitation, declineInvitation, pendingInvitations, ROLES, type UserRecord } from '../../domain/tenancy.ts'
+import {
+  acceptInvitation,
+  declineInvitation,
+  pendingInvitations,
+  ROLES,
+  type UserRecord,
+} from '../../domain/tenancy.ts'
 
 const tags = ['common']
 const invitationSchema = z.object({ empresa: z.number(), company: z.string(), role: z.enum(ROLES), at: z.string() })
@@ -19,7 +25,16 @@ const companyParam = z.object({ empresa: z.coerce.number().int().positive() })
 export function invitationRoutes(deps: Deps) {
   const { users, companies } = deps.repos
   const list = async (grants: ReturnType<typeof pendingInvitations>) =>
-    (await Promise.all(grants.map(async (g) => ({ empresa: g.empresa, company: (await companies.find(g.empresa))?.NOME_EMPRESA ?? '', role: g.role, at: g.invited!.at })))).sort((a, b) => a.at.localeCompare(b.at))
+    (
+      await Promise.all(
+        grants.map(async (g) => ({
+          empresa: g.empresa,
+          company: (await companies.find(g.empresa))?.NOME_EMPRESA ?? '',
+          role: g.role,
+          at: g.invited!.at,
+        })),
+      )
+    ).sort((a, b) => a.at.localeCompare(b.at))
   const decide = async (user: UserRecord, empresa: number, change: (u: UserRecord, empresa: number) => UserRecord) => {
     if (!pendingInvitations(user).some((g) => g.empresa === empresa)) throw notFound('Invitation')
     const saved = await users.update(user.id, (u) => change(u, empresa))
@@ -27,7 +42,33 @@ export function invitationRoutes(deps: Deps) {
   }
   return new Hono<AppEnv>()
     .use(requireAuth(deps))
-    .get('/', doc({ summary: "The invitations waiting for the signed-in person, oldest first", tags, responses: { 200: answerSchema } }), async (c) => c.json(await list(pendingInvitations(c.get('auth').user))))
-    .post('/:empresa/accept', doc({ summary: 'Accept a company\'s invitation: its access counts from now; answers those left', tags, responses: { 200: answerSchema, 404: apiErrorSchema } }), valid('param', companyParam), async (c) => c.json(await decide(c.get('auth').user, c.req.valid('param').empresa, acceptInvitation)))
-    .post('/:empresa/decline', doc({ summary: "Decline a company's invitation; answers those left", tags, responses: { 200: answerSchema, 404: apiErrorSchema } }), valid('param', companyParam), async (c) => c.json(await decide(c.get('auth').user, c.req.valid('param').empresa, declineInvitation)))
+    .get(
+      '/',
+      doc({
+        summary: 'The invitations waiting for the signed-in person, oldest first',
+        tags,
+        responses: { 200: answerSchema },
+      }),
+      async (c) => c.json(await list(pendingInvitations(c.get('auth').user))),
+    )
+    .post(
+      '/:empresa/accept',
+      doc({
+        summary: "Accept a company's invitation: its access counts from now; answers those left",
+        tags,
+        responses: { 200: answerSchema, 404: apiErrorSchema },
+      }),
+      valid('param', companyParam),
+      async (c) => c.json(await decide(c.get('auth').user, c.req.valid('param').empresa, acceptInvitation)),
+    )
+    .post(
+      '/:empresa/decline',
+      doc({
+        summary: "Decline a company's invitation; answers those left",
+        tags,
+        responses: { 200: answerSchema, 404: apiErrorSchema },
+      }),
+      valid('param', companyParam),
+      async (c) => c.json(await decide(c.get('auth').user, c.req.valid('param').empresa, declineInvitation)),
+    )
 }

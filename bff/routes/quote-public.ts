@@ -15,7 +15,6 @@ import { companyLogo, publicQuote, quotePdfResponse } from '../lib/quote-documen
 const tags = ['public quotes']
 const tokenParam = z.object({ token: z.string().min(20).max(2000) })
 
-
 /**
  * The client's side of a sent quote (`/q/<token>`): no sign-in, the signed link is the key. It
  * opens the quote of the send it was made for, and approves (the client types their name) or
@@ -26,25 +25,40 @@ export function quotePublicRoutes(deps: Deps) {
   async function open(token: string) {
     const claims = await readQuoteLink(deps, token)
     const found = claims ? await quoteStore(deps, claims.empresa).get(claims.id) : null
-    if (!claims || !found || found.value.sendCount !== claims.send) throw apiError(404, 'This link is not valid (any more)', undefined, { code: 'not_found' })
+    if (!claims || !found || found.value.sendCount !== claims.send)
+      throw apiError(404, 'This link is not valid (any more)', undefined, { code: 'not_found' })
     const company = await deps.repos.companies.find(claims.empresa)
     if (!company) throw apiError(404, 'This link is not valid (any more)', undefined, { code: 'not_found' })
     return { empresa: claims.empresa, quote: found.value, company }
   }
   const view = ({ quote, company }: Awaited<ReturnType<typeof open>>) => publicQuote(deps, quote, company)
   /** The client's answer: only to a sent quote that has not expired; one activity line names them. */
-  async function decide(token: string, to: 'approved' | 'rejected', decision: { name: string; reason?: string }, address: string) {
+  async function decide(
+    token: string,
+    to: 'approved' | 'rejected',
+    decision: { name: string; reason?: string },
+    address: string,
+  ) {
     const opened = await open(token)
     const { empresa, quote } = opened
-    if (quote.status !== 'sent') throw apiError(409, 'This quote was already answered', undefined, { code: 'transition_not_allowed' })
+    if (quote.status !== 'sent')
+      throw apiError(409, 'This quote was already answered', undefined, { code: 'transition_not_allowed' })
     if (view(opened).state === 'expired') throw ruleError(409, 'quote_expired')
     const at = new Date(deps.now()).toISOString()
     const saved = await quoteStore(deps, empresa).update(quote.id, (q) => {
-      if (q.status !== 'sent' || q.sendCount !== quote.sendCount) throw apiError(409, 'This quote was already answered', undefined, { code: 'transition_not_allowed' })
+      if (q.status !== 'sent' || q.sendCount !== quote.sendCount)
+        throw apiError(409, 'This quote was already answered', undefined, { code: 'transition_not_allowed' })
       return { ...q, status: to, decision: { ...decision, at, address } }
     })
     if (!saved) throw apiError(404, 'This link is not valid (any more)', undefined, { code: 'not_found' })
-    await logActivity(deps, empresa, 'cd_cotacao', quote.id, { id: 'client', name: decision.name }, to === 'approved' ? 'client_approved' : 'client_rejected')
+    await logActivity(
+      deps,
+      empresa,
+      'cd_cotacao',
+      quote.id,
+      { id: 'client', name: decision.name },
+      to === 'approved' ? 'client_approved' : 'client_rejected',
+    )
     return view({ ...opened, quote: saved.value })
   }
   const answer = wrapper(publicQuoteSchema)
@@ -52,21 +66,78 @@ export function quotePublicRoutes(deps: Deps) {
   const addressOf = (c: Parameters<Deps['clientAddress']>[0]) => deps.clientAddress(c) ?? 'unknown'
 
   return new Hono<AppEnv>()
-    .get('/:token', doc({ summary: 'The quote a client link opens', tags, auth: false, responses: { 200: answer, 404: apiErrorSchema } }), valid('param', tokenParam), async (c) => c.json(ok(view(await open(c.req.valid('param').token)))))
-    .get('/:token/logo', doc({ summary: "The quoting company's logo", tags, auth: false, responses: { 200: { description: 'The image', content: 'image/png' }, 404: apiErrorSchema } }), valid('param', tokenParam), async (c) => {
-      const logo = await companyLogo(deps, (await open(c.req.valid('param').token)).company)
-      if (!logo) throw apiError(404, 'No logo', undefined, { code: 'not_found' })
-      return c.body(logo.bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': logo.type, 'Cache-Control': 'private, max-age=3600', 'Content-Security-Policy': "default-src 'none'; sandbox" })
-    })
-    .get('/:token/pdf', doc({ summary: 'The quote as a PDF, in the client\'s language', tags, auth: false, responses: { 200: { description: 'The PDF', content: 'application/pdf' }, 404: apiErrorSchema } }), valid('param', tokenParam), async (c) => {
-      const { quote, company } = await open(c.req.valid('param').token)
-      return quotePdfResponse(c, deps, quote, company)
-    })
-    .post('/:token/approve', doc({ summary: 'The client approves, typing their name', tags, auth: false, responses: { 200: answer, ...errors } }), valid('param', tokenParam), valid('json', z.object({ name: text(120) })), async (c) =>
-      c.json(ok(await decide(c.req.valid('param').token, 'approved', { name: c.req.valid('json').name }, addressOf(c)), 'Quote approved')),
+    .get(
+      '/:token',
+      doc({
+        summary: 'The quote a client link opens',
+        tags,
+        auth: false,
+        responses: { 200: answer, 404: apiErrorSchema },
+      }),
+      valid('param', tokenParam),
+      async (c) => c.json(ok(view(await open(c.req.valid('param').token)))),
     )
-    .post('/:token/reject', doc({ summary: 'The client rejects, with a reason', tags, auth: false, responses: { 200: answer, ...errors } }), valid('param', tokenParam), valid('json', z.object({ name: text(120), reason: text(1000) })), async (c) => {
-      const { name, reason } = c.req.valid('json')
-      return c.json(ok(await decide(c.req.valid('param').token, 'rejected', { name, reason }, addressOf(c)), 'Quote rejected'))
-    })
+    .get(
+      '/:token/logo',
+      doc({
+        summary: "The quoting company's logo",
+        tags,
+        auth: false,
+        responses: { 200: { description: 'The image', content: 'image/png' }, 404: apiErrorSchema },
+      }),
+      valid('param', tokenParam),
+      async (c) => {
+        const logo = await companyLogo(deps, (await open(c.req.valid('param').token)).company)
+        if (!logo) throw apiError(404, 'No logo', undefined, { code: 'not_found' })
+        return c.body(logo.bytes as Uint8Array<ArrayBuffer>, 200, {
+          'Content-Type': logo.type,
+          'Cache-Control': 'private, max-age=3600',
+          'Content-Security-Policy': "default-src 'none'; sandbox",
+        })
+      },
+    )
+    .get(
+      '/:token/pdf',
+      doc({
+        summary: "The quote as a PDF, in the client's language",
+        tags,
+        auth: false,
+        responses: { 200: { description: 'The PDF', content: 'application/pdf' }, 404: apiErrorSchema },
+      }),
+      valid('param', tokenParam),
+      async (c) => {
+        const { quote, company } = await open(c.req.valid('param').token)
+        return quotePdfResponse(c, deps, quote, company)
+      },
+    )
+    .post(
+      '/:token/approve',
+      doc({
+        summary: 'The client approves, typing their name',
+        tags,
+        auth: false,
+        responses: { 200: answer, ...errors },
+      }),
+      valid('param', tokenParam),
+      valid('json', z.object({ name: text(120) })),
+      async (c) =>
+        c.json(
+          ok(
+            await decide(c.req.valid('param').token, 'approved', { name: c.req.valid('json').name }, addressOf(c)),
+            'Quote approved',
+          ),
+        ),
+    )
+    .post(
+      '/:token/reject',
+      doc({ summary: 'The client rejects, with a reason', tags, auth: false, responses: { 200: answer, ...errors } }),
+      valid('param', tokenParam),
+      valid('json', z.object({ name: text(120), reason: text(1000) })),
+      async (c) => {
+        const { name, reason } = c.req.valid('json')
+        return c.json(
+          ok(await decide(c.req.valid('param').token, 'rejected', { name, reason }, addressOf(c)), 'Quote rejected'),
+        )
+      },
+    )
 }

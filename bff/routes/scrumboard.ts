@@ -36,96 +36,243 @@ const byPosition = (a: { position: number }, b: { position: number }) => a.posit
 /** api/apps/scrumboard (docs/demo-apis.md §7 Scrum board), the current company's. */
 export function scrumboardRoutes(deps: Deps) {
   const tags = ['apps/scrumboard']
-  const repo = <T extends { id: string }>(name: ScrumList) => (empresa: number) => deps.repos.company(empresa).scrum<T>(name)
+  const repo =
+    <T extends { id: string }>(name: ScrumList) =>
+    (empresa: number) =>
+      deps.repos.company(empresa).scrum<T>(name)
   const boards = repo<Board>('boards')
   const lists = repo<BoardList>('lists')
   const cards = repo<Card>('cards')
   const labels = repo<BoardLabel>('labels')
   const members = repo<Member>('members')
-  const withMembers = (board: Board, people: Member[]) => ({ ...board, members: board.members.flatMap((id) => people.filter((p) => p.id === id)) })
+  const withMembers = (board: Board, people: Member[]) => ({
+    ...board,
+    members: board.members.flatMap((id) => people.filter((p) => p.id === id)),
+  })
 
   return new Hono<AppEnv>()
     .use(requireAuth(deps), requireTenant(deps))
-    .get('/boards', doc({ summary: 'Boards with their members', tags, responses: { 200: z.array(boardListed) } }), async (c) => {
-      const { empresa } = c.get('tenant')
-      const [all, people] = await Promise.all([boards(empresa).all(), members(empresa).all()])
-      return c.json(all.map((b) => withMembers(b, people)))
-    })
-    .get('/board', doc({ summary: 'A board with its lists and their cards by position, and its labels; null when unknown', tags, responses: { 200: boardFull.nullable() } }), valid('query', idQuery), async (c) => {
-      const { empresa } = c.get('tenant')
-      const { id } = c.req.valid('query')
-      const [board, people, allLists, allCards, allLabels] = await Promise.all([boards(empresa).find(id), members(empresa).all(), lists(empresa).all(), cards(empresa).all(), labels(empresa).all()])
-      if (!board) return c.json(null)
-      const boardLists = allLists
-        .filter((l) => l.boardId === id)
-        .sort(byPosition)
-        .map((l) => ({ ...l, cards: allCards.filter((card) => card.listId === l.id).sort(byPosition) }))
-      return c.json({ ...withMembers(board, people), lists: boardLists, labels: allLabels.filter((l) => l.boardId === id) })
-    })
-    .post('/board/list', doc({ summary: 'A new list, after the last one (positions step by 65536)', tags, responses: { 200: listSchema } }), valid('json', listCreate), async (c) => {
-      const input = c.req.valid('json').list
-      const next = await lists(c.get('tenant').empresa).replace((all) => {
-        const last = Math.max(0, ...all.filter((l) => l.boardId === input.boardId).map((l) => l.position))
-        return [...all, { id: crypto.randomUUID(), boardId: input.boardId, title: input.title, position: input.position ?? last + POSITION_STEP }]
-      })
-      return c.json(next[next.length - 1])
-    })
-    .patch('/board/list', doc({ summary: 'Change a list; null when unknown', tags, responses: { 200: listSchema.nullable() } }), valid('json', listUpdate), async (c) => {
-      const { id, ...changes } = c.req.valid('json').list
-      return c.json(await lists(c.get('tenant').empresa).patch(id, (l) => ({ ...l, ...changes })))
-    })
-    .delete('/board/list', doc({ summary: 'Delete a list and its cards; 404 when unknown', tags, responses: { 200: z.literal(true), 404: apiErrorSchema } }), valid('query', idQuery), async (c) => {
-      const { empresa } = c.get('tenant')
-      const { id } = c.req.valid('query')
-      if (!(await lists(empresa).remove(id))) throw notFound('List')
-      await cards(empresa).replace((all) => all.filter((card) => card.listId !== id))
-      return c.json(true as const)
-    })
-    .patch('/board/lists', doc({ summary: 'Change many lists (titles, positions); answers them', tags, responses: { 200: z.array(listSchema) } }), valid('json', listsUpdate), async (c) => {
-      const changes = new Map(c.req.valid('json').lists.map((l) => [l.id, l]))
-      const next = await lists(c.get('tenant').empresa).replace((all) => all.map((l) => (changes.has(l.id) ? { ...l, ...changes.get(l.id)!, id: l.id } : l)))
-      return c.json(next.filter((l) => changes.has(l.id)))
-    })
-    .put('/board/card', doc({ summary: 'A new card, last in its list', tags, responses: { 200: cardSchema } }), valid('json', cardCreate), async (c) => {
-      const input = c.req.valid('json').card
-      const next = await cards(c.get('tenant').empresa).replace((all) => {
-        const last = Math.max(0, ...all.filter((card) => card.listId === input.listId).map((card) => card.position))
-        return [...all, { ...input, id: crypto.randomUUID(), position: input.position ?? last + POSITION_STEP }]
-      })
-      return c.json(next[next.length - 1])
-    })
-    .patch('/board/card', doc({ summary: 'Change a card (move it with listId and position); null when unknown', tags, responses: { 200: cardSchema.nullable() } }), valid('json', cardUpdate), async (c) => {
-      const { id, card } = c.req.valid('json')
-      return c.json(await cards(c.get('tenant').empresa).patch(id, (cur) => ({ ...cur, ...card, id: cur.id })))
-    })
-    .delete('/board/card', doc({ summary: 'Delete a card; 404 when unknown', tags, responses: { 200: z.literal(true), 404: apiErrorSchema } }), valid('query', idQuery), async (c) => {
-      if (!(await cards(c.get('tenant').empresa).remove(c.req.valid('query').id))) throw notFound('Card')
-      return c.json(true as const)
-    })
-    .patch('/board/cards', doc({ summary: 'Change many cards; answers them', tags, responses: { 200: z.array(cardSchema) } }), valid('json', cardsUpdate), async (c) => {
-      const changes = new Map(c.req.valid('json').cards.map((card) => [card.id, card]))
-      const next = await cards(c.get('tenant').empresa).replace((all) => all.map((card) => (changes.has(card.id) ? { ...card, ...changes.get(card.id)!, id: card.id } : card)))
-      return c.json(next.filter((card) => changes.has(card.id)))
-    })
-    .patch('/board/card/positions', doc({ summary: 'Set each card position to its index in the array given', tags, responses: { 200: z.array(cardSchema) } }), valid('json', cardPositions), async (c) => {
-      const order = new Map(c.req.valid('json').cards.map((card, index) => [card.id, index]))
-      const next = await cards(c.get('tenant').empresa).replace((all) => all.map((card) => (order.has(card.id) ? { ...card, position: order.get(card.id)! } : card)))
-      return c.json(next.filter((card) => order.has(card.id)).sort(byPosition))
-    })
-    .get('/board/labels', doc({ summary: "A board's labels", tags, responses: { 200: z.array(boardLabelSchema) } }), valid('query', z.object({ boardId: z.string().min(1).max(200) })), async (c) => {
-      const { boardId } = c.req.valid('query')
-      return c.json((await labels(c.get('tenant').empresa).all()).filter((l) => l.boardId === boardId))
-    })
-    .put('/board/label', doc({ summary: 'A new label ({ label: { boardId, title } })', tags, responses: { 200: boardLabelSchema } }), valid('json', labelCreate), async (c) => c.json(await labels(c.get('tenant').empresa).add({ id: crypto.randomUUID(), ...c.req.valid('json').label }, 'last')))
-    .patch('/board/label', doc({ summary: 'Rename a label ({ id, label: { title } }); null when unknown', tags, responses: { 200: boardLabelSchema.nullable() } }), valid('json', labelUpdate), async (c) => {
-      const { id, label } = c.req.valid('json')
-      return c.json(await labels(c.get('tenant').empresa).patch(id, (l) => ({ ...l, title: label.title })))
-    })
-    .delete('/board/label', doc({ summary: 'Delete a label and strip it from the cards; 404 when unknown', tags, responses: { 200: z.literal(true), 404: apiErrorSchema } }), valid('query', idQuery), async (c) => {
-      const { empresa } = c.get('tenant')
-      const { id } = c.req.valid('query')
-      if (!(await labels(empresa).remove(id))) throw notFound('Label')
-      await cards(empresa).replace((all) => all.map((card) => (card.labels.includes(id) ? { ...card, labels: card.labels.filter((l) => l !== id) } : card)))
-      return c.json(true as const)
-    })
+    .get(
+      '/boards',
+      doc({ summary: 'Boards with their members', tags, responses: { 200: z.array(boardListed) } }),
+      async (c) => {
+        const { empresa } = c.get('tenant')
+        const [all, people] = await Promise.all([boards(empresa).all(), members(empresa).all()])
+        return c.json(all.map((b) => withMembers(b, people)))
+      },
+    )
+    .get(
+      '/board',
+      doc({
+        summary: 'A board with its lists and their cards by position, and its labels; null when unknown',
+        tags,
+        responses: { 200: boardFull.nullable() },
+      }),
+      valid('query', idQuery),
+      async (c) => {
+        const { empresa } = c.get('tenant')
+        const { id } = c.req.valid('query')
+        const [board, people, allLists, allCards, allLabels] = await Promise.all([
+          boards(empresa).find(id),
+          members(empresa).all(),
+          lists(empresa).all(),
+          cards(empresa).all(),
+          labels(empresa).all(),
+        ])
+        if (!board) return c.json(null)
+        const boardLists = allLists
+          .filter((l) => l.boardId === id)
+          .sort(byPosition)
+          .map((l) => ({ ...l, cards: allCards.filter((card) => card.listId === l.id).sort(byPosition) }))
+        return c.json({
+          ...withMembers(board, people),
+          lists: boardLists,
+          labels: allLabels.filter((l) => l.boardId === id),
+        })
+      },
+    )
+    .post(
+      '/board/list',
+      doc({
+        summary: 'A new list, after the last one (positions step by 65536)',
+        tags,
+        responses: { 200: listSchema },
+      }),
+      valid('json', listCreate),
+      async (c) => {
+        const input = c.req.valid('json').list
+        const next = await lists(c.get('tenant').empresa).replace((all) => {
+          const last = Math.max(0, ...all.filter((l) => l.boardId === input.boardId).map((l) => l.position))
+          return [
+            ...all,
+            {
+              id: crypto.randomUUID(),
+              boardId: input.boardId,
+              title: input.title,
+              position: input.position ?? last + POSITION_STEP,
+            },
+          ]
+        })
+        return c.json(next[next.length - 1])
+      },
+    )
+    .patch(
+      '/board/list',
+      doc({ summary: 'Change a list; null when unknown', tags, responses: { 200: listSchema.nullable() } }),
+      valid('json', listUpdate),
+      async (c) => {
+        const { id, ...changes } = c.req.valid('json').list
+        return c.json(await lists(c.get('tenant').empresa).patch(id, (l) => ({ ...l, ...changes })))
+      },
+    )
+    .delete(
+      '/board/list',
+      doc({
+        summary: 'Delete a list and its cards; 404 when unknown',
+        tags,
+        responses: { 200: z.literal(true), 404: apiErrorSchema },
+      }),
+      valid('query', idQuery),
+      async (c) => {
+        const { empresa } = c.get('tenant')
+        const { id } = c.req.valid('query')
+        if (!(await lists(empresa).remove(id))) throw notFound('List')
+        await cards(empresa).replace((all) => all.filter((card) => card.listId !== id))
+        return c.json(true as const)
+      },
+    )
+    .patch(
+      '/board/lists',
+      doc({
+        summary: 'Change many lists (titles, positions); answers them',
+        tags,
+        responses: { 200: z.array(listSchema) },
+      }),
+      valid('json', listsUpdate),
+      async (c) => {
+        const changes = new Map(c.req.valid('json').lists.map((l) => [l.id, l]))
+        const next = await lists(c.get('tenant').empresa).replace((all) =>
+          all.map((l) => (changes.has(l.id) ? { ...l, ...changes.get(l.id)!, id: l.id } : l)),
+        )
+        return c.json(next.filter((l) => changes.has(l.id)))
+      },
+    )
+    .put(
+      '/board/card',
+      doc({ summary: 'A new card, last in its list', tags, responses: { 200: cardSchema } }),
+      valid('json', cardCreate),
+      async (c) => {
+        const input = c.req.valid('json').card
+        const next = await cards(c.get('tenant').empresa).replace((all) => {
+          const last = Math.max(0, ...all.filter((card) => card.listId === input.listId).map((card) => card.position))
+          return [...all, { ...input, id: crypto.randomUUID(), position: input.position ?? last + POSITION_STEP }]
+        })
+        return c.json(next[next.length - 1])
+      },
+    )
+    .patch(
+      '/board/card',
+      doc({
+        summary: 'Change a card (move it with listId and position); null when unknown',
+        tags,
+        responses: { 200: cardSchema.nullable() },
+      }),
+      valid('json', cardUpdate),
+      async (c) => {
+        const { id, card } = c.req.valid('json')
+        return c.json(await cards(c.get('tenant').empresa).patch(id, (cur) => ({ ...cur, ...card, id: cur.id })))
+      },
+    )
+    .delete(
+      '/board/card',
+      doc({
+        summary: 'Delete a card; 404 when unknown',
+        tags,
+        responses: { 200: z.literal(true), 404: apiErrorSchema },
+      }),
+      valid('query', idQuery),
+      async (c) => {
+        if (!(await cards(c.get('tenant').empresa).remove(c.req.valid('query').id))) throw notFound('Card')
+        return c.json(true as const)
+      },
+    )
+    .patch(
+      '/board/cards',
+      doc({ summary: 'Change many cards; answers them', tags, responses: { 200: z.array(cardSchema) } }),
+      valid('json', cardsUpdate),
+      async (c) => {
+        const changes = new Map(c.req.valid('json').cards.map((card) => [card.id, card]))
+        const next = await cards(c.get('tenant').empresa).replace((all) =>
+          all.map((card) => (changes.has(card.id) ? { ...card, ...changes.get(card.id)!, id: card.id } : card)),
+        )
+        return c.json(next.filter((card) => changes.has(card.id)))
+      },
+    )
+    .patch(
+      '/board/card/positions',
+      doc({
+        summary: 'Set each card position to its index in the array given',
+        tags,
+        responses: { 200: z.array(cardSchema) },
+      }),
+      valid('json', cardPositions),
+      async (c) => {
+        const order = new Map(c.req.valid('json').cards.map((card, index) => [card.id, index]))
+        const next = await cards(c.get('tenant').empresa).replace((all) =>
+          all.map((card) => (order.has(card.id) ? { ...card, position: order.get(card.id)! } : card)),
+        )
+        return c.json(next.filter((card) => order.has(card.id)).sort(byPosition))
+      },
+    )
+    .get(
+      '/board/labels',
+      doc({ summary: "A board's labels", tags, responses: { 200: z.array(boardLabelSchema) } }),
+      valid('query', z.object({ boardId: z.string().min(1).max(200) })),
+      async (c) => {
+        const { boardId } = c.req.valid('query')
+        return c.json((await labels(c.get('tenant').empresa).all()).filter((l) => l.boardId === boardId))
+      },
+    )
+    .put(
+      '/board/label',
+      doc({ summary: 'A new label ({ label: { boardId, title } })', tags, responses: { 200: boardLabelSchema } }),
+      valid('json', labelCreate),
+      async (c) =>
+        c.json(
+          await labels(c.get('tenant').empresa).add({ id: crypto.randomUUID(), ...c.req.valid('json').label }, 'last'),
+        ),
+    )
+    .patch(
+      '/board/label',
+      doc({
+        summary: 'Rename a label ({ id, label: { title } }); null when unknown',
+        tags,
+        responses: { 200: boardLabelSchema.nullable() },
+      }),
+      valid('json', labelUpdate),
+      async (c) => {
+        const { id, label } = c.req.valid('json')
+        return c.json(await labels(c.get('tenant').empresa).patch(id, (l) => ({ ...l, title: label.title })))
+      },
+    )
+    .delete(
+      '/board/label',
+      doc({
+        summary: 'Delete a label and strip it from the cards; 404 when unknown',
+        tags,
+        responses: { 200: z.literal(true), 404: apiErrorSchema },
+      }),
+      valid('query', idQuery),
+      async (c) => {
+        const { empresa } = c.get('tenant')
+        const { id } = c.req.valid('query')
+        if (!(await labels(empresa).remove(id))) throw notFound('Label')
+        await cards(empresa).replace((all) =>
+          all.map((card) =>
+            card.labels.includes(id) ? { ...card, labels: card.labels.filter((l) => l !== id) } : card,
+          ),
+        )
+        return c.json(true as const)
+      },
+    )
 }

@@ -27,48 +27,115 @@ export function tasksRoutes(deps: Deps) {
         noun: 'task',
         tags,
         strip: async (empresa, id) => {
-          await tasks(empresa).replace((all) => all.map((t) => (t.tags.includes(id) ? { ...t, tags: t.tags.filter((x) => x !== id) } : t)))
+          await tasks(empresa).replace((all) =>
+            all.map((t) => (t.tags.includes(id) ? { ...t, tags: t.tags.filter((x) => x !== id) } : t)),
+          )
         },
       }),
     )
     .use(requireAuth(deps), requireTenant(deps))
-    .get('/all', doc({ summary: 'All tasks and sections, by order', tags, responses: { 200: z.array(taskSchema) } }), async (c) => c.json((await tasks(c.get('tenant').empresa).all()).sort(byOrder)))
-    .get('/search', doc({ summary: 'Tasks whose title or notes hold the query (any case), title matches in <mark>; an empty query finds nothing', tags, responses: { 200: z.array(taskSchema) } }), valid('query', z.object({ query: z.string().max(200).default('') })), async (c) => {
-      const query = c.req.valid('query').query.trim()
-      if (!query) return c.json([])
-      const needle = query.toLowerCase()
-      const pattern = new RegExp(`(${escapeRegExp(escapeHtml(query))})`, 'ig')
-      const found = (await tasks(c.get('tenant').empresa).all())
-        .filter((t) => t.title.toLowerCase().includes(needle) || t.notes.toLowerCase().includes(needle))
-        .sort(byOrder)
-        .map((t) => ({ ...t, title: escapeHtml(t.title).replace(pattern, '<mark>$1</mark>') }))
-      return c.json(found)
-    })
-    .patch('/order', doc({ summary: 'Reorder: the tasks in the order given (ids), renumbered', tags, responses: { 200: z.array(taskSchema) } }), valid('json', taskOrder), async (c) => {
-      const wanted = c.req.valid('json').tasks.map((t) => t.id)
-      const next = await tasks(c.get('tenant').empresa).replace((all) => {
-        const byId = new Map(all.map((t) => [t.id, t]))
-        const listed = wanted.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))
-        const rest = all.filter((t) => !wanted.includes(t.id)).sort(byOrder)
-        return renumber([...listed, ...rest])
-      })
-      return c.json(next)
-    })
-    .get('/task', doc({ summary: 'One task by id; null when unknown', tags, responses: { 200: taskSchema.nullable() } }), valid('query', idQuery), async (c) => c.json(await tasks(c.get('tenant').empresa).find(c.req.valid('query').id)))
-    .post('/task', doc({ summary: 'A new untitled task (priority 1) placed first; all renumbered', tags, responses: { 200: taskSchema } }), valid('json', taskCreate), async (c) => {
-      const task: Task = { id: crypto.randomUUID(), type: c.req.valid('json').type, title: '', notes: '', completed: false, dueDate: null, priority: 1, tags: [], assignedTo: null, subTasks: [], order: 0 }
-      await tasks(c.get('tenant').empresa).replace((all) => renumber([task, ...all.sort(byOrder)]))
-      return c.json(task)
-    })
-    .patch('/task', doc({ summary: 'Merge changes into a task; null when unknown', tags, responses: { 200: taskSchema.nullable() } }), valid('json', taskPatch), async (c) => {
-      const { id, task } = c.req.valid('json')
-      return c.json(await tasks(c.get('tenant').empresa).patch(id, (t) => ({ ...t, ...task, id: t.id, order: t.order })))
-    })
-    .delete('/task', doc({ summary: 'Delete a task, the rest renumbered; 404 when unknown', tags, responses: { 200: z.literal(true), 404: apiErrorSchema } }), valid('query', idQuery), async (c) => {
-      const { id } = c.req.valid('query')
-      const repo = tasks(c.get('tenant').empresa)
-      if (!(await repo.find(id))) throw notFound('Task')
-      await repo.replace((all) => renumber(all.filter((t) => t.id !== id).sort(byOrder)))
-      return c.json(true as const)
-    })
+    .get(
+      '/all',
+      doc({ summary: 'All tasks and sections, by order', tags, responses: { 200: z.array(taskSchema) } }),
+      async (c) => c.json((await tasks(c.get('tenant').empresa).all()).sort(byOrder)),
+    )
+    .get(
+      '/search',
+      doc({
+        summary:
+          'Tasks whose title or notes hold the query (any case), title matches in <mark>; an empty query finds nothing',
+        tags,
+        responses: { 200: z.array(taskSchema) },
+      }),
+      valid('query', z.object({ query: z.string().max(200).default('') })),
+      async (c) => {
+        const query = c.req.valid('query').query.trim()
+        if (!query) return c.json([])
+        const needle = query.toLowerCase()
+        const pattern = new RegExp(`(${escapeRegExp(escapeHtml(query))})`, 'ig')
+        const found = (await tasks(c.get('tenant').empresa).all())
+          .filter((t) => t.title.toLowerCase().includes(needle) || t.notes.toLowerCase().includes(needle))
+          .sort(byOrder)
+          .map((t) => ({ ...t, title: escapeHtml(t.title).replace(pattern, '<mark>$1</mark>') }))
+        return c.json(found)
+      },
+    )
+    .patch(
+      '/order',
+      doc({
+        summary: 'Reorder: the tasks in the order given (ids), renumbered',
+        tags,
+        responses: { 200: z.array(taskSchema) },
+      }),
+      valid('json', taskOrder),
+      async (c) => {
+        const wanted = c.req.valid('json').tasks.map((t) => t.id)
+        const next = await tasks(c.get('tenant').empresa).replace((all) => {
+          const byId = new Map(all.map((t) => [t.id, t]))
+          const listed = wanted.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))
+          const rest = all.filter((t) => !wanted.includes(t.id)).sort(byOrder)
+          return renumber([...listed, ...rest])
+        })
+        return c.json(next)
+      },
+    )
+    .get(
+      '/task',
+      doc({ summary: 'One task by id; null when unknown', tags, responses: { 200: taskSchema.nullable() } }),
+      valid('query', idQuery),
+      async (c) => c.json(await tasks(c.get('tenant').empresa).find(c.req.valid('query').id)),
+    )
+    .post(
+      '/task',
+      doc({
+        summary: 'A new untitled task (priority 1) placed first; all renumbered',
+        tags,
+        responses: { 200: taskSchema },
+      }),
+      valid('json', taskCreate),
+      async (c) => {
+        const task: Task = {
+          id: crypto.randomUUID(),
+          type: c.req.valid('json').type,
+          title: '',
+          notes: '',
+          completed: false,
+          dueDate: null,
+          priority: 1,
+          tags: [],
+          assignedTo: null,
+          subTasks: [],
+          order: 0,
+        }
+        await tasks(c.get('tenant').empresa).replace((all) => renumber([task, ...all.sort(byOrder)]))
+        return c.json(task)
+      },
+    )
+    .patch(
+      '/task',
+      doc({ summary: 'Merge changes into a task; null when unknown', tags, responses: { 200: taskSchema.nullable() } }),
+      valid('json', taskPatch),
+      async (c) => {
+        const { id, task } = c.req.valid('json')
+        return c.json(
+          await tasks(c.get('tenant').empresa).patch(id, (t) => ({ ...t, ...task, id: t.id, order: t.order })),
+        )
+      },
+    )
+    .delete(
+      '/task',
+      doc({
+        summary: 'Delete a task, the rest renumbered; 404 when unknown',
+        tags,
+        responses: { 200: z.literal(true), 404: apiErrorSchema },
+      }),
+      valid('query', idQuery),
+      async (c) => {
+        const { id } = c.req.valid('query')
+        const repo = tasks(c.get('tenant').empresa)
+        if (!(await repo.find(id))) throw notFound('Task')
+        await repo.replace((all) => renumber(all.filter((t) => t.id !== id).sort(byOrder)))
+        return c.json(true as const)
+      },
+    )
 }

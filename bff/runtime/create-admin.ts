@@ -29,25 +29,68 @@ const { values } = parseArgs({
     password: { type: 'string' },
   },
 })
-const company = companyInput.safeParse({ NOME_EMPRESA: values.company, RAZAO_SOCIAL: values['legal-name'] ?? values.company, CNPJ: values.cnpj, CURRENCY: values.currency, CULTURE: values.culture, TIME_ZONE: values['time-zone'] })
-if (!company.success) fail(`Invalid --${String(company.error!.issues[0].path[0]).toLowerCase()}: ${company.error!.issues[0].message}`)
-const admin = z.object({ name: z.string().trim().min(1, 'required'), email: z.email('must be an e-mail address').toLowerCase(), password: z.string().min(12, 'at least 12 characters') })
+const company = companyInput.safeParse({
+  NOME_EMPRESA: values.company,
+  RAZAO_SOCIAL: values['legal-name'] ?? values.company,
+  CNPJ: values.cnpj,
+  CURRENCY: values.currency,
+  CULTURE: values.culture,
+  TIME_ZONE: values['time-zone'],
+})
+if (!company.success)
+  fail(`Invalid --${String(company.error!.issues[0].path[0]).toLowerCase()}: ${company.error!.issues[0].message}`)
+const admin = z.object({
+  name: z.string().trim().min(1, 'required'),
+  email: z.email('must be an e-mail address').toLowerCase(),
+  password: z.string().min(12, 'at least 12 characters'),
+})
 // no password given: a random one, printed once
 const password = values.password ?? randomToken(15)
 const person = admin.safeParse({ name: values.name, email: values.email, password })
 if (!person.success) fail(`Invalid --${String(person.error!.issues[0].path[0])}: ${person.error!.issues[0].message}`)
 
-await requireUncommonPassword('password', password).catch(() => fail('Invalid --password: too common, blank or one character repeated'))
+await requireUncommonPassword('password', password).catch(() =>
+  fail('Invalid --password: too common, blank or one character repeated'),
+)
 const config = loadConfigOrExit(process.env, (code) => process.exit(code))
-const choice = commonStorageChoice(config) ?? fail(`STORAGE_DRIVER=${config.storageDriver}: create the first admin with the Node server's drivers (fs, redis, memory)`)
+const choice =
+  commonStorageChoice(config) ??
+  fail(
+    `STORAGE_DRIVER=${config.storageDriver}: create the first admin with the Node server's drivers (fs, redis, memory)`,
+  )
 const store = await openStore(choice)
 const repos = createRepositories(store)
-if ((await repos.companies.list()).length) fail('This storage already has companies: sign in as one of their admins to add more.')
+if ((await repos.companies.list()).length)
+  fail('This storage already has companies: sign in as one of their admins to add more.')
 const COD_EMPRESA = await repos.companies.nextNumber()
 const input = company.data!
 await repos.companies.save({ COD_EMPRESA, ...input, ID_ARQUIVO: null, URL_LOGO: null, ACTIVE: true })
-await repos.companies.saveBranch({ COD_EMPRESA, COD_FILIAL: await repos.companies.nextBranchNumber(), NOM_FILIAL: input.NOME_EMPRESA, FLG_PRINCIPAL: 'S', PREFIX: 'MAIN', TIME_ZONE: input.TIME_ZONE, ACTIVE: true })
+await repos.companies.saveBranch({
+  COD_EMPRESA,
+  COD_FILIAL: await repos.companies.nextBranchNumber(),
+  NOM_FILIAL: input.NOME_EMPRESA,
+  FLG_PRINCIPAL: 'S',
+  PREFIX: 'MAIN',
+  TIME_ZONE: input.TIME_ZONE,
+  ACTIVE: true,
+})
 const { name, email } = person.data!
-if (!(await repos.users.create(newUser({ name, email, culture: input.CULTURE, password: await hashPassword(password), grants: [{ empresa: COD_EMPRESA, filial: 'all', role: 'admin' }] }, Date.now())))) fail(`${email} already has an account.`)
+if (
+  !(await repos.users.create(
+    newUser(
+      {
+        name,
+        email,
+        culture: input.CULTURE,
+        password: await hashPassword(password),
+        grants: [{ empresa: COD_EMPRESA, filial: 'all', role: 'admin' }],
+      },
+      Date.now(),
+    ),
+  ))
+)
+  fail(`${email} already has an account.`)
 await store.dispose()
-console.log(`Created ${input.NOME_EMPRESA} (company ${COD_EMPRESA}) and its admin ${email}${values.password ? '' : ` with the password ${password} (change it after signing in)`}.`)
+console.log(
+  `Created ${input.NOME_EMPRESA} (company ${COD_EMPRESA}) and its admin ${email}${values.password ? '' : ` with the password ${password} (change it after signing in)`}.`,
+)

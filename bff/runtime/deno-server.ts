@@ -14,7 +14,10 @@ import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 declare const Deno: {
   openKv(path?: string): Promise<DenoKv>
   mkdir(path: string, options: { recursive: boolean }): Promise<void>
-  serve(options: { port: number; hostname?: string; onListen?: (addr: { port: number }) => void }, handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>): unknown
+  serve(
+    options: { port: number; hostname?: string; onListen?: (addr: { port: number }) => void },
+    handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>,
+  ): unknown
   exit(code: number): never
 }
 
@@ -31,27 +34,30 @@ async function storageChoice(config: Config): Promise<StorageChoice> {
 
 /** Starts the server with the settings the entry read before it chose React's build. */
 export async function serveDeno(settings: Record<string, string>) {
-const config = loadConfigOrExit(settings, (code) => Deno.exit(code))
-const store = await openStore(await storageChoice(config))
-if (config.demoData) await seedDemoData(store, consoleLogger, config.passwordIterations)
-const build = (await import(new URL('../../build/server/index.js', import.meta.url).href)) as ServerBuild
-const { app } = await createServer({
-  config,
-  store,
-  build,
-  staticFiles: serveStatic({ root: './build/client' }),
-  mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : null,
-  clientAddress: (c) => (config.trustedProxyHeader ? forwardedAddress(c.req.header(config.trustedProxyHeader)) : (c.env as { remoteAddr?: { hostname: string } } | undefined)?.remoteAddr?.hostname),
-})
+  const config = loadConfigOrExit(settings, (code) => Deno.exit(code))
+  const store = await openStore(await storageChoice(config))
+  if (config.demoData) await seedDemoData(store, consoleLogger, config.passwordIterations)
+  const build = (await import(new URL('../../build/server/index.js', import.meta.url).href)) as ServerBuild
+  const { app } = await createServer({
+    config,
+    store,
+    build,
+    staticFiles: serveStatic({ root: './build/client' }),
+    mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : null,
+    clientAddress: (c) =>
+      config.trustedProxyHeader
+        ? forwardedAddress(c.req.header(config.trustedProxyHeader))
+        : (c.env as { remoteAddr?: { hostname: string } } | undefined)?.remoteAddr?.hostname,
+  })
 
-Deno.serve(
-  {
-    port: config.port,
-    onListen: ({ port }) => {
-      console.log(`Fieldwise is running on Deno at http://localhost:${port} (storage: ${store.driver})`)
-      if (config.demoData) console.log(`Demo sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`)
+  Deno.serve(
+    {
+      port: config.port,
+      onListen: ({ port }) => {
+        console.log(`Fieldwise is running on Deno at http://localhost:${port} (storage: ${store.driver})`)
+        if (config.demoData) console.log(`Demo sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`)
+      },
     },
-  },
-  (request, info) => app.fetch(request, info),
-)
+    (request, info) => app.fetch(request, info),
+  )
 }

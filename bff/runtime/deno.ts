@@ -5,5 +5,7 @@ declare const Deno: { env: { toObject(): Record<string, string>; set(name: strin
 
 const settings = Deno.env.toObject()
 Deno.env.set('NODE_ENV', 'production')
-const { serveDeno } = (await import(new URL('./deno-server.ts', import.meta.url).href)) as typeof import('./deno-server.ts')
+const { serveDeno } = (await import(
+  new URL('./deno-server.ts', import.meta.url).href
+)) as typeof import('./deno-server.ts')
 await serveDeno(settings)

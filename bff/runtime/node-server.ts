@@ -14,37 +14,46 @@ import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 
 /** Starts the server with the settings the entry read before it chose React's build. */
 export async function serveNode(settings: Record<string, string | undefined>) {
-const config = loadConfigOrExit(settings, (code) => process.exit(code))
+  const config = loadConfigOrExit(settings, (code) => process.exit(code))
 
-const choice = commonStorageChoice(config)
-if (!choice) {
-  console.error(`Invalid setting STORAGE_DRIVER: ${config.storageDriver} runs on its own platform (Workers or Deno), not on Node`)
-  process.exit(1)
-}
-const store = await openStore(choice)
-if (config.demoData) await seedDemoData(store, consoleLogger, config.passwordIterations)
-const build = (await import(new URL('../../build/server/index.js', import.meta.url).href)) as ServerBuild
-const { app } = await createServer({
-  config,
-  store,
-  build,
-  staticFiles: serveStatic({ root: './build/client' }),
-  compress: true,
-  mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : null,
-  clientAddress: (c) => (config.trustedProxyHeader ? forwardedAddress(c.req.header(config.trustedProxyHeader)) : c.env ? getConnInfo(c).remote.address : undefined),
-})
-
-const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
-  console.log(`Fieldwise is running at http://localhost:${info.port} (storage: ${store.driver})`)
-  if (config.demoData) {
-    console.log(`Demo sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}  (technician: ${DEMO_TECHNICIAN.email} / ${DEMO_TECHNICIAN.password})`)
+  const choice = commonStorageChoice(config)
+  if (!choice) {
+    console.error(
+      `Invalid setting STORAGE_DRIVER: ${config.storageDriver} runs on its own platform (Workers or Deno), not on Node`,
+    )
+    process.exit(1)
   }
-})
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    server.close()
-    void store.dispose().finally(() => process.exit(0))
+  const store = await openStore(choice)
+  if (config.demoData) await seedDemoData(store, consoleLogger, config.passwordIterations)
+  const build = (await import(new URL('../../build/server/index.js', import.meta.url).href)) as ServerBuild
+  const { app } = await createServer({
+    config,
+    store,
+    build,
+    staticFiles: serveStatic({ root: './build/client' }),
+    compress: true,
+    mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : null,
+    clientAddress: (c) =>
+      config.trustedProxyHeader
+        ? forwardedAddress(c.req.header(config.trustedProxyHeader))
+        : c.env
+          ? getConnInfo(c).remote.address
+          : undefined,
   })
-}
+
+  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+    console.log(`Fieldwise is running at http://localhost:${info.port} (storage: ${store.driver})`)
+    if (config.demoData) {
+      console.log(
+        `Demo sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}  (technician: ${DEMO_TECHNICIAN.email} / ${DEMO_TECHNICIAN.password})`,
+      )
+    }
+  })
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      server.close()
+      void store.dispose().finally(() => process.exit(0))
+    })
+  }
 }

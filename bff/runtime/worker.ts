@@ -15,7 +15,10 @@ import type { ExecutionContext } from 'hono'
 let server: Promise<Server> | undefined
 
 async function start(env: Env): Promise<Server> {
-  const settings = Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === 'string')) as Record<string, string>
+  const settings = Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === 'string')) as Record<
+    string,
+    string
+  >
   const config = loadConfig(settings)
   const store = createStore(config.storageDriver === 'memory' ? memoryAdapter() : cloudflareKvAdapter(env.DATA))
   if (config.demoData) await seedDemoData(store, consoleLogger, config.passwordIterations)

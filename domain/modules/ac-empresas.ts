@@ -5,7 +5,12 @@ import { declareModule } from '../module.ts'
 /** ac_empresas (docs/domain.md): the companies the caller holds, each checked with the caller's level in it. */
 export const companies = declareModule({
   id: 'ac_empresas',
-  page: { titles: { en: 'Companies', es: 'Empresas', pt: 'Empresas' }, icon: 'M4 21V5h10v16M14 9h6v12M7 9h4M7 13h4', group: 'admin', order: 100 },
+  page: {
+    titles: { en: 'Companies', es: 'Empresas', pt: 'Empresas' },
+    icon: 'M4 21V5h10v16M14 9h6v12M7 9h4M7 13h4',
+    group: 'admin',
+    order: 100,
+  },
   roles: { admin: 'delete', manager: 'edit' },
   api: {
     noun: 'Company',
@@ -16,7 +21,12 @@ export const companies = declareModule({
     input: { create: companyInput, edit: companyInput },
     // the creator becomes the new company's admin: only who holds the full level here may (a manager may edit, not found companies)
     createLevel: 'delete',
-    list: { sortable: ['COD_EMPRESA', 'NOME_EMPRESA', 'CNPJ', 'ACTIVE'], defaultSort: 'NOME_EMPRESA', search: (c) => `${c.NOME_EMPRESA} ${c.RAZAO_SOCIAL} ${c.CNPJ}`, active: (c) => c.ACTIVE },
+    list: {
+      sortable: ['COD_EMPRESA', 'NOME_EMPRESA', 'CNPJ', 'ACTIVE'],
+      defaultSort: 'NOME_EMPRESA',
+      search: (c) => `${c.NOME_EMPRESA} ${c.RAZAO_SOCIAL} ${c.CNPJ}`,
+      active: (c) => c.ACTIVE,
+    },
     csv: [
       ['COD_EMPRESA', (r) => r.COD_EMPRESA],
       ['NOME_EMPRESA', (r) => r.NOME_EMPRESA],

@@ -9,7 +9,12 @@ import { declareModule } from '../module.ts'
  */
 export const pages = declareModule({
   id: 'ac_paginas',
-  page: { titles: { en: 'Pages', es: 'Páginas', pt: 'Páginas' }, icon: 'M5 4h14v16H5zM9 8h6M9 12h6M9 16h3', group: 'admin', order: 130 },
+  page: {
+    titles: { en: 'Pages', es: 'Páginas', pt: 'Páginas' },
+    icon: 'M5 4h14v16H5zM9 8h6M9 12h6M9 16h3',
+    group: 'admin',
+    order: 130,
+  },
   roles: { admin: 'delete' },
   api: {
     noun: 'Page',
@@ -18,7 +23,12 @@ export const pages = declareModule({
     idKey: 'module',
     nameKey: 'title_en',
     input: { edit: pageInput },
-    list: { sortable: ['order', 'module', 'title_en', 'group', 'active'], defaultSort: 'order', search: (p) => `${p.module} ${p.title_en} ${p.title_es} ${p.title_pt}`, active: (p) => p.active },
+    list: {
+      sortable: ['order', 'module', 'title_en', 'group', 'active'],
+      defaultSort: 'order',
+      search: (p) => `${p.module} ${p.title_en} ${p.title_es} ${p.title_pt}`,
+      active: (p) => p.active,
+    },
     csv: [
       ['module', (r) => r.module],
       ['title_en', (r) => r.title_en],

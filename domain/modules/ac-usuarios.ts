@@ -5,7 +5,12 @@ import { declareModule } from '../module.ts'
 /** ac_usuarios (docs/domain.md): the people of the current company, their role and branch; invited, then deactivated, never deleted. */
 export const users = declareModule({
   id: 'ac_usuarios',
-  page: { titles: { en: 'Users', es: 'Usuarios', pt: 'Usuários' }, icon: 'M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6M3 20c0-3 3-5 6-5s6 2 6 5M17 11a3 3 0 1 0 0-6M21 20c0-3-2-5-4-5', group: 'admin', order: 120 },
+  page: {
+    titles: { en: 'Users', es: 'Usuarios', pt: 'Usuários' },
+    icon: 'M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6M3 20c0-3 3-5 6-5s6 2 6 5M17 11a3 3 0 1 0 0-6M21 20c0-3-2-5-4-5',
+    group: 'admin',
+    order: 120,
+  },
   roles: { admin: 'delete', manager: 'view' },
   api: {
     noun: 'User',
@@ -14,7 +19,12 @@ export const users = declareModule({
     idKey: 'id',
     nameKey: 'name',
     input: { create: userCreateInput, edit: userUpdateInput },
-    list: { sortable: ['name', 'email', 'role', 'active'], defaultSort: 'name', search: (r) => `${r.name} ${r.email}`, active: (r) => r.active },
+    list: {
+      sortable: ['name', 'email', 'role', 'active'],
+      defaultSort: 'name',
+      search: (r) => `${r.name} ${r.email}`,
+      active: (r) => r.active,
+    },
     csv: [
       ['name', (r) => r.name],
       ['email', (r) => r.email],

@@ -5,7 +5,12 @@ import { declareModule } from '../module.ts'
 /** cd_cliente (docs/domain.md): the company's clients, seen from every branch; deactivated, never deleted. */
 export const clients = declareModule({
   id: 'cd_cliente',
-  page: { titles: { en: 'Clients', es: 'Clientes', pt: 'Clientes' }, icon: 'M4 20c0-4 4-6 8-6s8 2 8 6M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8', group: 'field', order: 10 },
+  page: {
+    titles: { en: 'Clients', es: 'Clientes', pt: 'Clientes' },
+    icon: 'M4 20c0-4 4-6 8-6s8 2 8 6M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8',
+    group: 'field',
+    order: 10,
+  },
   roles: { admin: 'delete', manager: 'delete', dispatcher: 'edit', technician: 'view', finance: 'view' },
   api: {
     noun: 'Client',
@@ -17,7 +22,8 @@ export const clients = declareModule({
     list: {
       sortable: ['name', 'kind', 'taxId', 'city', 'createdAt', 'active'],
       defaultSort: 'name',
-      search: (c) => `${c.name} ${c.tradeName} ${c.taxId} ${c.taxId.replace(/\D/g, '')} ${c.email} ${c.phone} ${c.city} ${c.tags.join(' ')}`,
+      search: (c) =>
+        `${c.name} ${c.tradeName} ${c.taxId} ${c.taxId.replace(/\D/g, '')} ${c.email} ${c.phone} ${c.city} ${c.tags.join(' ')}`,
       active: (c) => c.active,
     },
     csv: [

@@ -9,7 +9,12 @@ import { declareModule } from '../module.ts'
  */
 export const quotes = declareModule({
   id: 'cd_cotacao',
-  page: { titles: { en: 'Quotes', es: 'Cotizaciones', pt: 'Orçamentos' }, icon: 'M6 3h9l4 4v14H6zM9 12h7M9 16h7', group: 'field', order: 30 },
+  page: {
+    titles: { en: 'Quotes', es: 'Cotizaciones', pt: 'Orçamentos' },
+    icon: 'M6 3h9l4 4v14H6zM9 12h7M9 16h7',
+    group: 'field',
+    order: 30,
+  },
   roles: { admin: 'delete', manager: 'delete', dispatcher: 'edit' },
   api: {
     noun: 'Quote',

@@ -5,7 +5,12 @@ import { declareModule } from '../module.ts'
 /** cd_job (docs/domain.md): the service catalogue quote and order lines pick from; deactivated, never deleted. */
 export const jobs = declareModule({
   id: 'cd_job',
-  page: { titles: { en: 'Jobs', es: 'Servicios', pt: 'Serviços' }, icon: 'M4 8h16v11H4zM9 8V5h6v3', group: 'field', order: 20 },
+  page: {
+    titles: { en: 'Jobs', es: 'Servicios', pt: 'Serviços' },
+    icon: 'M4 8h16v11H4zM9 8V5h6v3',
+    group: 'field',
+    order: 20,
+  },
   roles: { admin: 'delete', manager: 'delete', dispatcher: 'view', technician: 'view' },
   api: {
     noun: 'Job',

@@ -5,36 +5,66 @@ import { declareModule } from '../module.ts'
 
 export const orders = declareModule({
   id: 'cd_ordem',
-  page: { titles: { en: 'Service orders', es: 'Órdenes de servicio', pt: 'Ordens de serviço' }, icon: 'M8 4h8v3H8zM5 6h14v15H5zM9 12h6M9 16h6', group: 'field', order: 40 },
+  page: {
+    titles: { en: 'Service orders', es: 'Órdenes de servicio', pt: 'Ordens de serviço' },
+    icon: 'M8 4h8v3H8zM5 6h14v15H5zM9 12h6M9 16h6',
+    group: 'field',
+    order: 40,
+  },
   roles: { admin: 'delete', manager: 'delete', dispatcher: 'edit', technician: 'view', finance: 'view' },
 })
 
 export const scheduling = declareModule({
   id: 'cd_ordemagendamento',
-  page: { titles: { en: 'Scheduling', es: 'Agenda', pt: 'Agendamento' }, icon: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5', group: 'field', order: 50 },
+  page: {
+    titles: { en: 'Scheduling', es: 'Agenda', pt: 'Agendamento' },
+    icon: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5',
+    group: 'field',
+    order: 50,
+  },
   roles: { admin: 'delete', manager: 'delete', dispatcher: 'edit', technician: 'view' },
 })
 
 export const techOrders = declareModule({
   id: 'cd_techorders',
-  page: { titles: { en: 'Technician work', es: 'Trabajo técnico', pt: 'Trabalho técnico' }, icon: 'M14 6l4 4-9 9H5v-4zM12 8l4 4', group: 'field', order: 60 },
+  page: {
+    titles: { en: 'Technician work', es: 'Trabajo técnico', pt: 'Trabalho técnico' },
+    icon: 'M14 6l4 4-9 9H5v-4zM12 8l4 4',
+    group: 'field',
+    order: 60,
+  },
   roles: { admin: 'delete', manager: 'delete', dispatcher: 'view', technician: 'edit' },
 })
 
 export const invoices = declareModule({
   id: 'cd_invoice',
-  page: { titles: { en: 'Invoices', es: 'Facturas', pt: 'Faturas' }, icon: 'M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6', group: 'money', order: 70 },
+  page: {
+    titles: { en: 'Invoices', es: 'Facturas', pt: 'Faturas' },
+    icon: 'M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6',
+    group: 'money',
+    order: 70,
+  },
   roles: { admin: 'delete', manager: 'delete', finance: 'delete' },
 })
 
 export const finance = declareModule({
   id: 'cd_financeiro',
-  page: { titles: { en: 'Finance', es: 'Finanzas', pt: 'Financeiro' }, icon: 'M3 7h18v12H3zM3 11h18M7 15h3', group: 'money', order: 80 },
+  page: {
+    titles: { en: 'Finance', es: 'Finanzas', pt: 'Financeiro' },
+    icon: 'M3 7h18v12H3zM3 11h18M7 15h3',
+    group: 'money',
+    order: 80,
+  },
   roles: { admin: 'delete', manager: 'delete', finance: 'delete' },
 })
 
 export const reports = declareModule({
   id: 'cd_reports',
-  page: { titles: { en: 'Reports', es: 'Informes', pt: 'Relatórios' }, icon: 'M5 20V10M12 20V4M19 20v-7', group: 'money', order: 90 },
+  page: {
+    titles: { en: 'Reports', es: 'Informes', pt: 'Relatórios' },
+    icon: 'M5 20V10M12 20V4M19 20v-7',
+    group: 'money',
+    order: 90,
+  },
   roles: { admin: 'delete', manager: 'delete', dispatcher: 'view', finance: 'view' },
 })

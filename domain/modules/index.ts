@@ -15,7 +15,22 @@ import { finance, invoices, orders, reports, scheduling, techOrders } from './co
  * Every module of the product, one line each: the page registry and the role presets, the API's
  * mounts and access table, the pages' routes, the search and the tests all read this list.
  */
-const DECLARED = [clients, jobs, quotes, orders, scheduling, techOrders, invoices, finance, reports, companies, branches, users, pages, userPages] as const
+const DECLARED = [
+  clients,
+  jobs,
+  quotes,
+  orders,
+  scheduling,
+  techOrders,
+  invoices,
+  finance,
+  reports,
+  companies,
+  branches,
+  users,
+  pages,
+  userPages,
+] as const
 export const MODULES: readonly ModuleDeclaration[] = DECLARED
 
 /** The modules with an API and screens: each is mounted by the BFF (bff/routes/modules.ts) and drawn by the pages (app/features/index.ts), which the compiler checks. */
@@ -25,7 +40,9 @@ export type ModuleWithScreens = Extract<(typeof DECLARED)[number], { api: object
 export const RESOURCE_MODULES = MODULES.filter((m): m is ResourceModule => m.api !== undefined)
 
 /** The screens every company starts with (docs/domain.md ac_paginas): the company's own once edited. */
-export const DEFAULT_PAGES: PageRecord[] = MODULES.map((m) => ({ module: m.id, ...m.page, active: true })).sort((a, b) => a.order - b.order)
+export const DEFAULT_PAGES: PageRecord[] = MODULES.map((m) => ({ module: m.id, ...m.page, active: true })).sort(
+  (a, b) => a.order - b.order,
+)
 
 const byId = new Map(MODULES.map((m) => [m.id, m]))
 

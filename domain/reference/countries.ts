@@ -6,4 +6,3 @@ export const countries = () =>
     .map(([iso, c]) => ({ iso: iso.toLowerCase(), name: c.name, code: `+${c.phone[0]}` }))
     .sort((a, b) => a.name.localeCompare(b.name, 'en'))
     .map((c, i) => ({ id: `country-${c.iso}`, ...c, flagImagePos: `-1px -${i * 12 + 1}px` }))
-

@@ -5,4 +5,9 @@ const basicItems = () => [
 ]
 
 /** The four navigation layouts, each with the same two basic items. */
-export const navigation = () => ({ compact: basicItems(), default: basicItems(), futuristic: basicItems(), horizontal: basicItems() })
+export const navigation = () => ({
+  compact: basicItems(),
+  default: basicItems(),
+  futuristic: basicItems(),
+  horizontal: basicItems(),
+})

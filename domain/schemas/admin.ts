@@ -18,11 +18,7 @@ const timeZone = z.string().refine((tz) => {
     return false
   }
 }, rule('invalid_time_zone'))
-const cnpj = z
-  .string()
-  .trim()
-  .refine(isValidCnpj, rule('invalid_cnpj'))
-  .transform(formatCnpj)
+const cnpj = z.string().trim().refine(isValidCnpj, rule('invalid_cnpj')).transform(formatCnpj)
 const optionalCnpj = z.union([z.literal(''), cnpj]).default('')
 
 export const companyInput = z.object({
@@ -54,7 +50,9 @@ export type BranchInput = z.output<typeof branchInput>
 const grantFields = {
   role: z.enum(ROLES, { message: 'Choose a role' }),
   /** A branch number, or all branches of the company. */
-  filial: z.union([z.literal('all'), z.coerce.number().int().positive()], { message: 'Choose a branch or all branches' }),
+  filial: z.union([z.literal('all'), z.coerce.number().int().positive()], {
+    message: 'Choose a branch or all branches',
+  }),
 }
 /**
  * Inviting a person to the company: the name and language are what the company calls them
@@ -81,7 +79,10 @@ export const pageInput = z.object({
   active: flag,
 })
 
-export const userPagesInput = z.object({ userId: z.string().min(1).max(100), levels: z.record(z.string().regex(/^[a-z_]{2,40}$/), z.enum(ACCESS_LEVELS)) })
+export const userPagesInput = z.object({
+  userId: z.string().min(1).max(100),
+  levels: z.record(z.string().regex(/^[a-z_]{2,40}$/), z.enum(ACCESS_LEVELS)),
+})
 
 export const companyRow = z.object({
   COD_EMPRESA: z.number(),
@@ -97,8 +98,36 @@ export const companyRow = z.object({
   URL_LOGO: z.string().nullable(),
   ACTIVE: z.boolean(),
 })
-export const userRow = z.object({ id: z.string(), name: z.string(), email: z.string(), culture: z.string(), role: z.enum(ROLES), filial: z.union([z.literal('all'), z.number()]), active: z.boolean(), invited: z.boolean() })
+export const userRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  culture: z.string(),
+  role: z.enum(ROLES),
+  filial: z.union([z.literal('all'), z.number()]),
+  active: z.boolean(),
+  invited: z.boolean(),
+})
 /** The caller's level on one page of the current company, with its title in the request's language (`GET /api/ac_paginas/mine`). */
-export const myPageAnswer = z.object({ module: z.string(), title: z.string(), group: z.enum(PAGE_GROUPS), level: z.enum(ACCESS_LEVELS) })
-export const pageRow = z.object({ module: z.string(), title_en: z.string(), title_es: z.string(), title_pt: z.string(), icon: z.string(), group: z.enum(PAGE_GROUPS), order: z.number(), active: z.boolean() })
-export const userPageRow = z.object({ module: z.string(), title: z.string(), preset: z.enum(ACCESS_LEVELS), level: z.enum(ACCESS_LEVELS) })
+export const myPageAnswer = z.object({
+  module: z.string(),
+  title: z.string(),
+  group: z.enum(PAGE_GROUPS),
+  level: z.enum(ACCESS_LEVELS),
+})
+export const pageRow = z.object({
+  module: z.string(),
+  title_en: z.string(),
+  title_es: z.string(),
+  title_pt: z.string(),
+  icon: z.string(),
+  group: z.enum(PAGE_GROUPS),
+  order: z.number(),
+  active: z.boolean(),
+})
+export const userPageRow = z.object({
+  module: z.string(),
+  title: z.string(),
+  preset: z.enum(ACCESS_LEVELS),
+  level: z.enum(ACCESS_LEVELS),
+})

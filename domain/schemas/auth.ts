@@ -15,10 +15,17 @@ export const signUpSchema = z.object({
 })
 export const forgotPasswordSchema = z.object({ email })
 export const resetPasswordSchema = z.object({ token: z.string().min(20).max(200), password: newPassword })
-export const passwordChangeSchema = z.object({ currentPassword: z.string().min(1, 'Enter your current password').max(1024), newPassword: newPassword })
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password').max(1024),
+  newPassword: newPassword,
+})
 export const tokenSignInSchema = z.object({ accessToken: z.string().min(1).max(4096) })
 
 export type SignInInput = z.infer<typeof signInSchema>
 
-export const signInAnswerSchema = z.object({ user: publicUserSchema, accessToken: z.string(), tokenType: z.literal('bearer') })
+export const signInAnswerSchema = z.object({
+  user: publicUserSchema,
+  accessToken: z.string(),
+  tokenType: z.literal('bearer'),
+})
 export const refreshAnswerSchema = wrapper(z.object({ Token: z.string() }))

@@ -2,7 +2,14 @@ import { z } from 'zod'
 import { contactSchema } from './contacts.ts'
 
 /** The spec shows no chat fields; this is the template's shape, documented here. */
-export const chatMessageSchema = z.object({ id: z.string(), chatId: z.string(), contactId: z.string(), isMine: z.boolean(), value: z.string(), createdAt: z.string() })
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  chatId: z.string(),
+  contactId: z.string(),
+  isMine: z.boolean(),
+  value: z.string(),
+  createdAt: z.string(),
+})
 export const chatSchema = z.object({
   id: z.string(),
   contactId: z.string(),

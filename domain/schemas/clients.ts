@@ -14,7 +14,8 @@ export const CONTACT_KINDS = ['email', 'phone'] as const
 const contact = z
   .object({ kind: z.enum(CONTACT_KINDS), label: optionalText(40), value: text(200) })
   .superRefine((c, ctx) => {
-    if (c.kind === 'email' && !email.safeParse(c.value).success) ctx.addIssue({ code: 'custom', path: ['value'], ...rule('invalid_email') })
+    if (c.kind === 'email' && !email.safeParse(c.value).success)
+      ctx.addIssue({ code: 'custom', path: ['value'], ...rule('invalid_email') })
   })
   .transform((c) => (c.kind === 'email' ? { ...c, value: c.value.toLowerCase() } : c))
 
@@ -46,12 +47,17 @@ export const clientFields = z.object({
 export const clientInput = clientFields
   .superRefine((c, ctx) => {
     if (!c.taxId) return
-    if (c.kind === 'person' && !isValidCpf(c.taxId)) ctx.addIssue({ code: 'custom', path: ['taxId'], ...rule('invalid_cpf') })
-    if (c.kind === 'business' && !isValidCnpj(c.taxId)) ctx.addIssue({ code: 'custom', path: ['taxId'], ...rule('invalid_cnpj') })
+    if (c.kind === 'person' && !isValidCpf(c.taxId))
+      ctx.addIssue({ code: 'custom', path: ['taxId'], ...rule('invalid_cpf') })
+    if (c.kind === 'business' && !isValidCnpj(c.taxId))
+      ctx.addIssue({ code: 'custom', path: ['taxId'], ...rule('invalid_cnpj') })
   })
   .transform((c) => {
     // exactly one default service address when there is any: the first one marked, else the first
-    const marked = Math.max(0, c.addresses.findIndex((a) => a.isDefault))
+    const marked = Math.max(
+      0,
+      c.addresses.findIndex((a) => a.isDefault),
+    )
     return {
       ...c,
       taxId: c.taxId ? (c.kind === 'person' ? formatCpf(c.taxId) : formatCnpj(c.taxId)) : '',
@@ -69,7 +75,16 @@ export const clientRow = z.object({
   tradeName: z.string(),
   taxId: z.string(),
   contacts: z.array(z.object({ kind: z.enum(CONTACT_KINDS), label: z.string(), value: z.string() })),
-  addresses: z.array(z.object({ label: z.string(), street: z.string(), city: z.string(), region: z.string(), postalCode: z.string(), isDefault: z.boolean() })),
+  addresses: z.array(
+    z.object({
+      label: z.string(),
+      street: z.string(),
+      city: z.string(),
+      region: z.string(),
+      postalCode: z.string(),
+      isDefault: z.boolean(),
+    }),
+  ),
   billingAddress: z.string(),
   tags: z.array(z.string()),
   notes: z.string(),

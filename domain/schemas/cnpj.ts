@@ -12,4 +12,5 @@ export function isValidCnpj(value: string): boolean {
 }
 
 /** 14 digits as 00.000.000/0000-00. */
-export const formatCnpj = (value: string) => value.replace(/\D/g, '').replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5')
+export const formatCnpj = (value: string) =>
+  value.replace(/\D/g, '').replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5')

@@ -20,7 +20,12 @@ export const messageSchema = z.object({
 export type Message = z.infer<typeof messageSchema>
 
 /** What a client may send for a message or notification (id and time are the server's). */
-export const messageInput = messageSchema.omit({ id: true }).extend({ time: z.iso.datetime().optional(), read: z.boolean().optional(), link: safeLink.nullable().optional(), image: safeLink.nullable().optional() })
+export const messageInput = messageSchema.omit({ id: true }).extend({
+  time: z.iso.datetime().optional(),
+  read: z.boolean().optional(),
+  link: safeLink.nullable().optional(),
+  image: safeLink.nullable().optional(),
+})
 
 export const shortcutSchema = z.object({
   id: z.string(),
@@ -36,7 +41,13 @@ export const shortcutInput = shortcutSchema.omit({ id: true }).extend({ link: sa
 
 export const idQuery = z.object({ id: z.string().min(1).max(200) })
 
-export const navigationItemSchema = z.object({ id: z.string(), title: z.string(), type: z.string(), icon: z.string(), link: z.string() })
+export const navigationItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  type: z.string(),
+  icon: z.string(),
+  link: z.string(),
+})
 export const navigationSchema = z.object({
   compact: z.array(navigationItemSchema),
   default: z.array(navigationItemSchema),

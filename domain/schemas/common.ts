@@ -16,7 +16,9 @@ export function derivedSchema<Make extends (inner: z.ZodType) => z.ZodType>(make
 }
 
 /** The real backend's wrapper (docs/shell.md §3): { IsSuccess, Dados, Msg }. */
-export const wrapper = derivedSchema(<T extends z.ZodType>(dados: T) => z.object({ IsSuccess: z.boolean(), Dados: dados, Msg: z.string() }))
+export const wrapper = derivedSchema(<T extends z.ZodType>(dados: T) =>
+  z.object({ IsSuccess: z.boolean(), Dados: dados, Msg: z.string() }),
+)
 
 export const publicUserSchema = z.object({
   id: z.string(),
@@ -29,7 +31,14 @@ export const publicUserSchema = z.object({
   theme: z.enum(['default', 'brand', 'teal', 'rose', 'purple', 'amber']),
 })
 
-export const paginationSchema = z.object({ length: z.number(), size: z.number(), page: z.number(), lastPage: z.number(), startIndex: z.number(), endIndex: z.number() })
+export const paginationSchema = z.object({
+  length: z.number(),
+  size: z.number(),
+  page: z.number(),
+  lastPage: z.number(),
+  startIndex: z.number(),
+  endIndex: z.number(),
+})
 
 /** A link a user may set (a shortcut, a message, a picture): a path of this app or an http(s) address — never javascript:, data: or //elsewhere. */
 export const safeLink = z

@@ -11,4 +11,5 @@ export function isValidCpf(value: string): boolean {
 }
 
 /** 11 digits as 000.000.000-00. */
-export const formatCpf = (value: string) => value.replace(/\D/g, '').replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4')
+export const formatCpf = (value: string) =>
+  value.replace(/\D/g, '').replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4')

@@ -7,7 +7,8 @@ import { MESSAGES, rule } from '../messages.ts'
  * forms). A form sends text; the API may send the same text or the typed value: both parse to
  * the same output, and the output parses again (the page validates, then the BFF does).
  */
-export const text = (max: number, message: string = MESSAGES.field_required) => z.string().trim().min(1, message).max(max, `At most ${max} characters`)
+export const text = (max: number, message: string = MESSAGES.field_required) =>
+  z.string().trim().min(1, message).max(max, `At most ${max} characters`)
 export const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).default('')
 export const email = z.string().trim().toLowerCase().email(MESSAGES.invalid_email).max(200)
 export const flag = z.union([z.boolean(), z.enum(['true', 'false', 'on']).transform((v) => v !== 'false')])
@@ -24,7 +25,12 @@ export const money = (max = 100_000_000_00) =>
   })
 
 /** A decimal with `places` decimals between `min` and `max` (a percent, a quantity), typed in any culture. */
-export const decimal = (places: number, min: number, max: number, code: 'invalid_percent' | 'invalid_quantity' | 'invalid_value' = 'invalid_value') =>
+export const decimal = (
+  places: number,
+  min: number,
+  max: number,
+  code: 'invalid_percent' | 'invalid_quantity' | 'invalid_value' = 'invalid_value',
+) =>
   z.union([z.number(), z.string()]).transform((v, ctx) => {
     const value = typeof v === 'number' ? v : v.trim() === '' ? 0 : parseDecimal(v, places)
     if (value === null || !Number.isFinite(value) || value < min || value > max) {

@@ -7,11 +7,24 @@ const flag = z.enum(['true', 'false'], { message: 'must be true or false' }).tra
 export const uploadForm = z.object({
   files: z.union([file, z.array(file).max(10)]).optional(),
   getEmpresaProprietario: flag.default(false),
-  idGuid: z.string().regex(/^[\w-]{1,100}$/, 'must be letters, digits, - or _').optional(),
+  idGuid: z
+    .string()
+    .regex(/^[\w-]{1,100}$/, 'must be letters, digits, - or _')
+    .optional(),
 })
-export const selectQuery = z.object({ getEmpresaProprietario: flag.default(false), idGuid: z.string().regex(/^[\w-]{1,100}$/) })
-export const deleteQuery = z.object({ getEmpresaProprietario: flag.default(false), idImagem: z.string().min(1).max(100) })
-export const uploadAnswer = z.object({ Error: z.string().nullable(), ListFiles: z.array(z.object({ Id: z.string(), Url: z.string() })), idGuid: z.string().optional() })
+export const selectQuery = z.object({
+  getEmpresaProprietario: flag.default(false),
+  idGuid: z.string().regex(/^[\w-]{1,100}$/),
+})
+export const deleteQuery = z.object({
+  getEmpresaProprietario: flag.default(false),
+  idImagem: z.string().min(1).max(100),
+})
+export const uploadAnswer = z.object({
+  Error: z.string().nullable(),
+  ListFiles: z.array(z.object({ Id: z.string(), Url: z.string() })),
+  idGuid: z.string().optional(),
+})
 export const deleteAnswer = z.object({ Error: z.string().nullable() })
 export const avatarForm = z.object({ id: z.string().min(1).max(200), avatar: file })
 
@@ -28,4 +41,8 @@ export const fileItemSchema = z.object({
   description: z.string().nullable(),
 })
 export type FileItem = z.infer<typeof fileItemSchema>
-export const fileManagerAnswer = z.object({ folders: z.array(fileItemSchema), files: z.array(fileItemSchema), path: z.array(fileItemSchema) })
+export const fileManagerAnswer = z.object({
+  folders: z.array(fileItemSchema),
+  files: z.array(fileItemSchema),
+  path: z.array(fileItemSchema),
+})

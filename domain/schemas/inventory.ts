@@ -27,13 +27,31 @@ export const productSchema = z.object({
 })
 export type Product = z.infer<typeof productSchema>
 
-export const productPatch = z.object({ id: z.string().min(1).max(200), product: productSchema.omit({ id: true }).partial() })
-
+export const productPatch = z.object({
+  id: z.string().min(1).max(200),
+  product: productSchema.omit({ id: true }).partial(),
+})
 
 /** The product list query (docs/demo-apis.md §7, §9): page counts from 0 in the slicing, default 1. */
 export const productListQuery = z.object({
   search: z.string().max(200).default(''),
-  sort: z.enum(['name', 'sku', 'active', 'category', 'brand', 'vendor', 'stock', 'reserved', 'cost', 'basePrice', 'taxPercent', 'price', 'weight']).default('name'),
+  sort: z
+    .enum([
+      'name',
+      'sku',
+      'active',
+      'category',
+      'brand',
+      'vendor',
+      'stock',
+      'reserved',
+      'cost',
+      'basePrice',
+      'taxPercent',
+      'price',
+      'weight',
+    ])
+    .default('name'),
   order: z.enum(['asc', 'desc']).default('asc'),
   page: z.coerce.number().int().min(0).max(10_000_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(10),

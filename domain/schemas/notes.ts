@@ -16,14 +16,27 @@ const noteFields = {
 }
 
 /** As stored: labels are ids. */
-export const noteSchema = z.object({ id: z.string(), ...noteFields, labels: z.array(line(100)).max(50), createdAt: z.string(), updatedAt: z.string().nullable() })
+export const noteSchema = z.object({
+  id: z.string(),
+  ...noteFields,
+  labels: z.array(line(100)).max(50),
+  createdAt: z.string(),
+  updatedAt: z.string().nullable(),
+})
 export type Note = z.infer<typeof noteSchema>
 /** As listed: labels resolved to label objects. */
 export const noteListedSchema = noteSchema.extend({ labels: z.array(noteLabelSchema) })
 
 const labelRefs = z.array(z.union([line(100), noteLabelSchema.pick({ id: true })])).max(50)
 export const noteCreate = z.object({ note: z.object({ ...noteFields, labels: labelRefs }).partial() })
-export const noteUpdate = z.object({ updatedNote: z.object({ id: z.string().min(1).max(200), ...noteFields, labels: labelRefs }).partial().required({ id: true }) })
+export const noteUpdate = z.object({
+  updatedNote: z
+    .object({ id: z.string().min(1).max(200), ...noteFields, labels: labelRefs })
+    .partial()
+    .required({ id: true }),
+})
 export const noteTaskAdd = z.object({ note: z.object({ id: z.string().min(1).max(200) }), task: line(1000).min(1) })
 export const labelCreate = z.object({ title: line(100).trim().min(1) })
-export const labelUpdate = z.object({ label: z.object({ id: z.string().min(1).max(200), title: line(100).trim().min(1) }) })
+export const labelUpdate = z.object({
+  label: z.object({ id: z.string().min(1).max(200), title: line(100).trim().min(1) }),
+})

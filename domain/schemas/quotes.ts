@@ -80,7 +80,9 @@ export const quoteRow = z.object({
   state: z.enum(QUOTE_STATES),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
-  decision: z.object({ name: z.string(), at: z.string(), address: z.string(), reason: z.string().optional() }).nullable(),
+  decision: z
+    .object({ name: z.string(), at: z.string(), address: z.string(), reason: z.string().optional() })
+    .nullable(),
   duplicateOf: z.string().nullable(),
 })
 export type QuoteRow = z.output<typeof quoteRow>
@@ -89,17 +91,27 @@ export type QuoteRow = z.output<typeof quoteRow>
 export type StoredQuote = QuoteRecord & { timeZone: string }
 
 /** docs/domain.md: a quote is expired when its valid-until date has passed and it was not decided. */
-export const quoteState = (q: Pick<QuoteRecord, 'status' | 'validUntil'>, today: string): QuoteState => ((q.status === 'draft' || q.status === 'sent') && q.validUntil < today ? 'expired' : q.status)
+export const quoteState = (q: Pick<QuoteRecord, 'status' | 'validUntil'>, today: string): QuoteState =>
+  (q.status === 'draft' || q.status === 'sent') && q.validUntil < today ? 'expired' : q.status
 
 /** What a quote is found by: its number, its client's name and tax id (also as bare digits). */
-export const quoteSearchText = (q: Pick<QuoteRecord, 'number' | 'clientName' | 'clientTaxId'>) => `${q.number} ${q.clientName} ${q.clientTaxId} ${q.clientTaxId.replace(/\D/g, '')}`
+export const quoteSearchText = (q: Pick<QuoteRecord, 'number' | 'clientName' | 'clientTaxId'>) =>
+  `${q.number} ${q.clientName} ${q.clientTaxId} ${q.clientTaxId.replace(/\D/g, '')}`
 
 /** The number of a quote: `ORC-2026-000123`. */
 export const quoteNumber = (year: string, n: number) => `ORC-${year}-${String(n).padStart(6, '0')}`
 
 /** What the client sees of their quote: no internal notes, no ids of the office. */
 export const publicQuoteSchema = z.object({
-  company: z.object({ name: z.string(), legalName: z.string(), taxId: z.string(), address: z.string(), phone: z.string(), email: z.string(), hasLogo: z.boolean() }),
+  company: z.object({
+    name: z.string(),
+    legalName: z.string(),
+    taxId: z.string(),
+    address: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    hasLogo: z.boolean(),
+  }),
   number: z.string(),
   clientName: z.string(),
   clientTaxId: z.string(),
@@ -118,5 +130,10 @@ export type PublicQuote = z.output<typeof publicQuoteSchema>
 /** A stored quote as the API answers it, its state at `now`. */
 export const quoteRowOf = (q: StoredQuote, now: number): QuoteRow => {
   const { timeZone, ...quote } = q
-  return { ...quote, lines: withLineTotals(q.lines), total: q.totals.total, state: quoteState(q, dateIn(timeZone, now)) }
+  return {
+    ...quote,
+    lines: withLineTotals(q.lines),
+    total: q.totals.total,
+    state: quoteState(q, dateIn(timeZone, now)),
+  }
 }

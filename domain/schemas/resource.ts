@@ -5,7 +5,11 @@ import { derivedSchema, paginationSchema, wrapper } from './common.ts'
  * The list query of every module (docs/domain.md): search, sort, order, page (1-based), size; all=1 shows
  * deactivated records too; a module with states also takes `state` (only the records in it).
  */
-export const listQuerySchema = <const F extends readonly [string, ...string[]]>(sortable: F, defaultSort: F[number], states?: readonly [string, ...string[]]) => {
+export const listQuerySchema = <const F extends readonly [string, ...string[]]>(
+  sortable: F,
+  defaultSort: F[number],
+  states?: readonly [string, ...string[]],
+) => {
   const query = z.object({
     search: z.string().trim().max(200).default(''),
     sort: z.enum(sortable).default(defaultSort as never),
@@ -18,4 +22,6 @@ export const listQuerySchema = <const F extends readonly [string, ...string[]]>(
 }
 
 /** A list's answer: one page of rows and the spec's pagination, in the wrapper. */
-export const listAnswer = derivedSchema(<T extends z.ZodType>(row: T) => wrapper(z.object({ items: z.array(row), pagination: paginationSchema })))
+export const listAnswer = derivedSchema(<T extends z.ZodType>(row: T) =>
+  wrapper(z.object({ items: z.array(row), pagination: paginationSchema })),
+)

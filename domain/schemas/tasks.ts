@@ -16,6 +16,9 @@ export const taskSchema = z.object({
   order: z.number().int(),
 })
 export type Task = z.infer<typeof taskSchema>
-export const taskPatch = z.object({ id: z.string().min(1).max(200), task: taskSchema.omit({ id: true, order: true }).partial() })
+export const taskPatch = z.object({
+  id: z.string().min(1).max(200),
+  task: taskSchema.omit({ id: true, order: true }).partial(),
+})
 export const taskCreate = z.object({ type: z.enum(['task', 'section']).default('task') })
 export const taskOrder = z.object({ tasks: z.array(z.object({ id: z.string().min(1).max(200) })).max(10_000) })

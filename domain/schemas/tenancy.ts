@@ -38,4 +38,11 @@ export const branchRowSchema = z.object({
   ENDERECO: z.string().default(''),
 })
 export const userBranchesAnswer = wrapper(z.array(filialSchema))
-export const currentBranchAnswer = wrapper(z.object({ COD_EMPRESA: z.number(), COD_FILIAL: z.number(), ROLE: z.string().optional(), empresaChanged: z.boolean().optional() }))
+export const currentBranchAnswer = wrapper(
+  z.object({
+    COD_EMPRESA: z.number(),
+    COD_FILIAL: z.number(),
+    ROLE: z.string().optional(),
+    empresaChanged: z.boolean().optional(),
+  }),
+)

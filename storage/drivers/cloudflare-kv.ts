@@ -13,5 +13,7 @@ import { lockedAdapter } from './locked.ts'
  */
 export function cloudflareKvAdapter(binding: unknown): DriverAdapter {
   const storage = createStorage({ driver: cloudflareKvBinding({ binding: binding as never }) })
-  return lockedAdapter('cloudflare-kv', storage, async (parent) => directChildren(parent, await storage.getKeys(parent)))
+  return lockedAdapter('cloudflare-kv', storage, async (parent) =>
+    directChildren(parent, await storage.getKeys(parent)),
+  )
 }

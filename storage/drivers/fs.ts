@@ -68,7 +68,9 @@ export const atomicFsDriver = defineDriver((options: { base: string }) => {
         const dir = join(base, ...parent.split(':'))
         try {
           const entries = await readdir(dir, { withFileTypes: true })
-          return entries.filter((e) => e.isFile() && e.name.endsWith(SUFFIX)).map((e) => e.name.slice(0, -SUFFIX.length))
+          return entries
+            .filter((e) => e.isFile() && e.name.endsWith(SUFFIX))
+            .map((e) => e.name.slice(0, -SUFFIX.length))
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
           throw error
@@ -101,5 +103,8 @@ export const atomicFsDriver = defineDriver((options: { base: string }) => {
  */
 export function fsAdapter(dataDir: string, cacheSize = 20_000): DriverAdapter {
   const driver = atomicFsDriver({ base: dataDir })
-  return lockedAdapter('fs', createStorage({ driver }), (parent) => driver.getInstance!().children(parent), { cacheSize, soleWriter: true })
+  return lockedAdapter('fs', createStorage({ driver }), (parent) => driver.getInstance!().children(parent), {
+    cacheSize,
+    soleWriter: true,
+  })
 }

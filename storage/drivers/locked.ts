@@ -18,7 +18,12 @@ type Options = {
  * every write of a key runs under an in-process lock of that key, so read-compare-write is
  * atomic within this process (and, on Cloudflare KV, within this isolate only).
  */
-export function lockedAdapter(name: string, storage: Storage, listChildren: (parent: string) => Promise<string[]>, options: Options = {}): DriverAdapter {
+export function lockedAdapter(
+  name: string,
+  storage: Storage,
+  listChildren: (parent: string) => Promise<string[]>,
+  options: Options = {},
+): DriverAdapter {
   const records = options.cacheSize ? createLru<Versioned<unknown> | null>(options.cacheSize) : null
   const listings = options.cacheSize ? createLru<string[]>(Math.max(64, Math.floor(options.cacheSize / 100))) : null
   const parentOf = (key: string) => key.slice(0, Math.max(0, key.lastIndexOf(':')))

@@ -7,5 +7,7 @@ import { lockedAdapter } from './locked.ts'
 /** Process memory: for tests and throw-away demos. */
 export function memoryAdapter(): DriverAdapter {
   const storage = createStorage({ driver: memoryDriver() })
-  return lockedAdapter('memory', storage, async (parent) => directChildren(parent, await storage.getKeys(parent)), { soleWriter: true })
+  return lockedAdapter('memory', storage, async (parent) => directChildren(parent, await storage.getKeys(parent)), {
+    soleWriter: true,
+  })
 }

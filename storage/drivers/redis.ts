@@ -44,7 +44,10 @@ export function redisAdapter(url: string): DriverAdapter {
     async swap(key, expected, next) {
       const { parent, id } = split(key)
       const encoded = next === undefined ? '' : JSON.stringify(next)
-      const [ok, version] = (await client.eval(SWAP, 2, key, INDEX + parent, String(expected), encoded, id)) as [number, number]
+      const [ok, version] = (await client.eval(SWAP, 2, key, INDEX + parent, String(expected), encoded, id)) as [
+        number,
+        number,
+      ]
       return ok ? { ok: true, version } : { ok: false, actual: version }
     },
     children: (parent) => client.smembers(INDEX + parent),

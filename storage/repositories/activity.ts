@@ -3,7 +3,14 @@ import type { Store } from '../store.ts'
 import { listRecord } from './list-record.ts'
 
 /** One change of a record: who, when, what (created, updated, deactivated, a transition ...) and which fields. */
-export type ActivityLine = { id: string; at: string; userId: string; userName: string; action: string; fields?: string[] }
+export type ActivityLine = {
+  id: string
+  at: string
+  userId: string
+  userName: string
+  action: string
+  fields?: string[]
+}
 
 /** Kept per record, newest first; the oldest lines go past this many. */
 const KEPT = 200

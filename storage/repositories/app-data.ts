@@ -7,10 +7,23 @@ import { productsRepository } from './products.ts'
 import { companyRecords } from './records.ts'
 
 /** The small lists of the demo apps, each one record (docs/demo-apis.md §7). */
-export type AppList = 'tasks' | 'task-tags' | 'notes' | 'note-labels' | 'mail-labels' | 'contact-tags' | 'inventory-categories' | 'inventory-brands' | 'inventory-vendors' | 'inventory-tags' | 'file-manager' | 'activities'
+export type AppList =
+  | 'tasks'
+  | 'task-tags'
+  | 'notes'
+  | 'note-labels'
+  | 'mail-labels'
+  | 'contact-tags'
+  | 'inventory-categories'
+  | 'inventory-brands'
+  | 'inventory-vendors'
+  | 'inventory-tags'
+  | 'file-manager'
+  | 'activities'
 export type ScrumList = 'boards' | 'lists' | 'cards' | 'labels' | 'members'
 /** A single value of a company: settings, a dashboard's data, a help-center list. */
-export type AppValue = ['settings', 'mailbox'] | ['dashboards', string] | ['help', 'faq-categories' | 'faqs' | 'guide-categories' | 'guides']
+export type AppValue =
+  ['settings', 'mailbox'] | ['dashboards', string] | ['help', 'faq-categories' | 'faqs' | 'guide-categories' | 'guides']
 
 /**
  * One company's data of the demo apps (contacts, chats, tasks, notes, mailbox, inventory, scrum
@@ -20,8 +33,10 @@ export type AppValue = ['settings', 'mailbox'] | ['dashboards', string] | ['help
 export function appData(store: Store, empresa: number) {
   return {
     list: <T extends { id: string }>(name: AppList) => listRecord<T>(store, keys.companyRecord(empresa, 'lists', name)),
-    scrum: <T extends { id: string }>(name: ScrumList) => listRecord<T>(store, keys.companyRecord(empresa, 'scrum', name)),
-    records: <T extends { id: string }>(collection: 'contacts' | 'chats') => companyRecords<T>(store, empresa, collection),
+    scrum: <T extends { id: string }>(name: ScrumList) =>
+      listRecord<T>(store, keys.companyRecord(empresa, 'scrum', name)),
+    records: <T extends { id: string }>(collection: 'contacts' | 'chats') =>
+      companyRecords<T>(store, empresa, collection),
     value<T>([group, name]: AppValue) {
       const key = keys.companyRecord(empresa, group, name)
       return {

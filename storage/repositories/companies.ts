@@ -2,7 +2,10 @@ import { keys } from '../keys.ts'
 import type { Store, Versioned, WriteOptions } from '../store.ts'
 import type { BranchRecord, CompanyRecord } from '../../domain/tenancy.ts'
 
-const byNumber = <T>(field: keyof T) => (a: T, b: T) => Number(a[field]) - Number(b[field])
+const byNumber =
+  <T>(field: keyof T) =>
+  (a: T, b: T) =>
+    Number(a[field]) - Number(b[field])
 
 /** Companies and their branches; the number series of both. */
 export function companiesRepository(store: Store) {
@@ -19,10 +22,14 @@ export function companiesRepository(store: Store) {
     async save(company: CompanyRecord): Promise<Versioned<CompanyRecord>> {
       return store.put(keys.company(company.COD_EMPRESA), company)
     },
-    update: (empresa: number, fn: (company: CompanyRecord) => CompanyRecord, options?: WriteOptions) => store.update<CompanyRecord>(keys.company(empresa), (cur) => (cur ? fn(cur.value) : undefined), options),
+    update: (empresa: number, fn: (company: CompanyRecord) => CompanyRecord, options?: WriteOptions) =>
+      store.update<CompanyRecord>(keys.company(empresa), (cur) => (cur ? fn(cur.value) : undefined), options),
     /** The next company number (never reused). */
     async nextNumber(): Promise<number> {
-      const next = await store.update<number>(keys.system('company-counter'), async (cur) => (cur?.value ?? Math.max(0, ...(await repo.list()).map((x) => x.COD_EMPRESA))) + 1)
+      const next = await store.update<number>(
+        keys.system('company-counter'),
+        async (cur) => (cur?.value ?? Math.max(0, ...(await repo.list()).map((x) => x.COD_EMPRESA))) + 1,
+      )
       return next!.value
     },
     async findBranch(empresa: number, filial: number): Promise<BranchRecord | null> {
@@ -37,7 +44,12 @@ export function companiesRepository(store: Store) {
     async saveBranch(branch: BranchRecord): Promise<Versioned<BranchRecord>> {
       return store.put(keys.branch(branch.COD_EMPRESA, branch.COD_FILIAL), branch)
     },
-    updateBranch: (empresa: number, filial: number, fn: (branch: BranchRecord) => BranchRecord, options?: WriteOptions) => store.update<BranchRecord>(keys.branch(empresa, filial), (cur) => (cur ? fn(cur.value) : undefined), options),
+    updateBranch: (
+      empresa: number,
+      filial: number,
+      fn: (branch: BranchRecord) => BranchRecord,
+      options?: WriteOptions,
+    ) => store.update<BranchRecord>(keys.branch(empresa, filial), (cur) => (cur ? fn(cur.value) : undefined), options),
     /** Branch numbers are unique across companies (the switcher's values): the next free one. */
     async nextBranchNumber(): Promise<number> {
       const next = await store.update<number>(keys.system('branch-counter'), async (cur) => {

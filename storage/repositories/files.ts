@@ -35,7 +35,8 @@ export function filesRepository(store: Store, empresa: number) {
   return {
     async save(meta: Omit<FileMeta, 'chunks'>, bytes: Uint8Array): Promise<FileMeta> {
       const chunks = Math.max(1, Math.ceil(bytes.length / CHUNK_BYTES))
-      for (let n = 0; n < chunks; n++) await store.put(chunkKey(meta.id, n), toBase64(bytes.subarray(n * CHUNK_BYTES, (n + 1) * CHUNK_BYTES)))
+      for (let n = 0; n < chunks; n++)
+        await store.put(chunkKey(meta.id, n), toBase64(bytes.subarray(n * CHUNK_BYTES, (n + 1) * CHUNK_BYTES)))
       // metadata last: a file is visible only once all its bytes are stored
       const full = { ...meta, chunks }
       await store.put(metaKey(meta.id), full)

@@ -24,13 +24,20 @@ export function createRepositories(store: Store) {
     /** One company's data of the demo apps. */
     company: (empresa: number) => appData(store, empresa),
     /** The change log of one record of a company's module. */
-    activity: (empresa: number, module: string, recordId: string | number) => activityRepository(store, empresa, module, recordId),
+    activity: (empresa: number, module: string, recordId: string | number) =>
+      activityRepository(store, empresa, module, recordId),
     /** A company's collection of a business module, indexed in memory (lists never scan storage). */
     /** A company's document number series (quotes of a branch in a year ...). */
     series: (empresa: number, name: string) => numberSeries(store, keys.series(empresa, name)),
     /** A company's collection indexed by a projection of its own (compact rows for a large list). */
-    indexed: <T extends { id: string }, R>(empresa: number, name: string, project: (item: T) => R, projection: string) => indexedRecords<T, R>(store, empresa, name, project, projection),
-    collection: <T extends { id: string }>(empresa: number, name: string) => indexedRecords<T, T>(store, empresa, name, (item) => item),
+    indexed: <T extends { id: string }, R>(
+      empresa: number,
+      name: string,
+      project: (item: T) => R,
+      projection: string,
+    ) => indexedRecords<T, R>(store, empresa, name, project, projection),
+    collection: <T extends { id: string }>(empresa: number, name: string) =>
+      indexedRecords<T, T>(store, empresa, name, (item) => item),
     /** A user's messages, notifications and shortcuts. */
     panels: (userId: string) => userPanelsRepository(store, userId),
     /** The generated JWT signing key of a store without JWT_SECRET: made on first use, then kept. */
@@ -42,13 +49,33 @@ export function createRepositories(store: Store) {
      * Sign-in failures lock the (account, address) pair only — 5 in 15 minutes — so strangers
      * failing elsewhere never lock the owner out; and 50 from one address, whatever the accounts.
      */
-    signInByAccountAddress: throttleRepository(store, 'sign-in-pair', { limit: 5, windowMs: FIFTEEN_MINUTES, lockMs: FIFTEEN_MINUTES }),
-    signInByAddress: throttleRepository(store, 'sign-in-address', { limit: 50, windowMs: FIFTEEN_MINUTES, lockMs: FIFTEEN_MINUTES }),
+    signInByAccountAddress: throttleRepository(store, 'sign-in-pair', {
+      limit: 5,
+      windowMs: FIFTEEN_MINUTES,
+      lockMs: FIFTEEN_MINUTES,
+    }),
+    signInByAddress: throttleRepository(store, 'sign-in-address', {
+      limit: 50,
+      windowMs: FIFTEEN_MINUTES,
+      lockMs: FIFTEEN_MINUTES,
+    }),
     /** Sign-up and forgot-password: 10 per address and 100 in all in 15 minutes (each costs a hash or a write). */
-    accountRequestsByAddress: throttleRepository(store, 'account-requests-address', { limit: 10, windowMs: FIFTEEN_MINUTES, lockMs: FIFTEEN_MINUTES }),
-    accountRequestsInAll: throttleRepository(store, 'account-requests-all', { limit: 100, windowMs: FIFTEEN_MINUTES, lockMs: 60 * 1000 }),
+    accountRequestsByAddress: throttleRepository(store, 'account-requests-address', {
+      limit: 10,
+      windowMs: FIFTEEN_MINUTES,
+      lockMs: FIFTEEN_MINUTES,
+    }),
+    accountRequestsInAll: throttleRepository(store, 'account-requests-all', {
+      limit: 100,
+      windowMs: FIFTEEN_MINUTES,
+      lockMs: 60 * 1000,
+    }),
     /** Unlock and password change besides their pair and address: 500 failures in all in 15 minutes pause them for a minute (sign-in itself is never paused for all). */
-    passwordChecksInAll: throttleRepository(store, 'password-checks-all', { limit: 500, windowMs: FIFTEEN_MINUTES, lockMs: 60 * 1000 }),
+    passwordChecksInAll: throttleRepository(store, 'password-checks-all', {
+      limit: 500,
+      windowMs: FIFTEEN_MINUTES,
+      lockMs: 60 * 1000,
+    }),
   }
 }
 

@@ -12,7 +12,13 @@ const indexes = new WeakMap<Store, Map<string, Index<unknown>>>()
  * a generation counter in storage tells when another process wrote, and the index is then
  * rebuilt once. `name` tells projections of one collection apart (each is its own index).
  */
-export function indexedRecords<T extends { id: string }, R>(store: Store, empresa: number, collection: string, project: (item: T) => R, name = 'rows') {
+export function indexedRecords<T extends { id: string }, R>(
+  store: Store,
+  empresa: number,
+  collection: string,
+  project: (item: T) => R,
+  name = 'rows',
+) {
   const key = (id: string) => keys.companyRecord(empresa, collection, id)
   const generationKey = keys.companyRecord(empresa, 'meta', `${collection}-generation`)
   // one index per projection: handles that project differently never share rows
@@ -32,7 +38,8 @@ export function indexedRecords<T extends { id: string }, R>(store: Store, empres
     const fresh: Index<R> = { generation, rows: new Map(), sorted: new Map(), memo: new Map() }
     // In batches, so a large collection is never held in memory whole while its rows are made.
     for (let at = 0; at < ids.length; at += 500) {
-      for (const record of await store.getMany<T>(ids.slice(at, at + 500).map(key))) if (record) fresh.rows.set(record.value.id, project(record.value))
+      for (const record of await store.getMany<T>(ids.slice(at, at + 500).map(key)))
+        if (record) fresh.rows.set(record.value.id, project(record.value))
     }
     perStore.set(indexKey, fresh)
     return fresh.rows

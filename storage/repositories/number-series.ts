@@ -14,7 +14,8 @@ const inProcess = createKeyLock()
  * could not be written is given back and is the next one taken.
  */
 export function numberSeries(store: Store, key: string) {
-  const change = (fn: (series: Series) => Series) => inProcess(key, () => store.update<Series>(key, (cur) => fn(cur?.value ?? { last: 0, free: [] })))
+  const change = (fn: (series: Series) => Series) =>
+    inProcess(key, () => store.update<Series>(key, (cur) => fn(cur?.value ?? { last: 0, free: [] })))
   const series = {
     /** The next number: the lowest given back, else one more than the last. */
     async take(): Promise<number> {

@@ -17,20 +17,40 @@ export function pageAccessRepository(store: Store) {
       return page ? { version: stored?.version ?? 0, value: page } : null
     },
     /** Changes one page of the registry (the defaults are stored on the first change). */
-    async updatePage(empresa: number, module: string, fn: (page: PageRecord) => PageRecord, options?: WriteOptions): Promise<Versioned<PageRecord> | null> {
-      const saved = await store.update<PageRecord[]>(keys.companyRecord(empresa, 'settings', 'pages'), (current) => (current?.value ?? DEFAULT_PAGES).map((p) => (p.module === module ? fn(p) : p)), options)
+    async updatePage(
+      empresa: number,
+      module: string,
+      fn: (page: PageRecord) => PageRecord,
+      options?: WriteOptions,
+    ): Promise<Versioned<PageRecord> | null> {
+      const saved = await store.update<PageRecord[]>(
+        keys.companyRecord(empresa, 'settings', 'pages'),
+        (current) => (current?.value ?? DEFAULT_PAGES).map((p) => (p.module === module ? fn(p) : p)),
+        options,
+      )
       const page = saved?.value.find((p) => p.module === module)
       return saved && page ? { version: saved.version, value: page } : null
     },
     /** The user's levels that differ from the role's preset, in this company. */
     async overrides(empresa: number, userId: string): Promise<Record<string, AccessLevel>> {
-      return (await store.get<Record<string, AccessLevel>>(keys.companyRecord(empresa, 'user-pages', userId)))?.value ?? {}
+      return (
+        (await store.get<Record<string, AccessLevel>>(keys.companyRecord(empresa, 'user-pages', userId)))?.value ?? {}
+      )
     },
     async overridesVersioned(empresa: number, userId: string) {
       return store.get<Record<string, AccessLevel>>(keys.companyRecord(empresa, 'user-pages', userId))
     },
-    async saveOverrides(empresa: number, userId: string, overrides: Record<string, AccessLevel>, options?: WriteOptions) {
-      return store.update<Record<string, AccessLevel>>(keys.companyRecord(empresa, 'user-pages', userId), () => overrides, options)
+    async saveOverrides(
+      empresa: number,
+      userId: string,
+      overrides: Record<string, AccessLevel>,
+      options?: WriteOptions,
+    ) {
+      return store.update<Record<string, AccessLevel>>(
+        keys.companyRecord(empresa, 'user-pages', userId),
+        () => overrides,
+        options,
+      )
     },
   }
 }

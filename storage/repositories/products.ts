@@ -2,7 +2,21 @@ import type { Product } from '../../domain/schemas/inventory.ts'
 import type { Store } from '../store.ts'
 import { indexedRecords } from './indexed-records.ts'
 
-export const PRODUCT_SORTABLE = ['name', 'sku', 'active', 'category', 'brand', 'vendor', 'stock', 'reserved', 'cost', 'basePrice', 'taxPercent', 'price', 'weight'] as const
+export const PRODUCT_SORTABLE = [
+  'name',
+  'sku',
+  'active',
+  'category',
+  'brand',
+  'vendor',
+  'stock',
+  'reserved',
+  'cost',
+  'basePrice',
+  'taxPercent',
+  'price',
+  'weight',
+] as const
 export type ProductRow = Pick<Product, (typeof PRODUCT_SORTABLE)[number]> & { id: string; search: string }
 
 /** What the product list filters and sorts on, kept in memory per company. */
@@ -26,4 +40,5 @@ function productRow(p: Product): ProductRow {
   }
 }
 
-export const productsRepository = (store: Store, empresa: number) => indexedRecords<Product, ProductRow>(store, empresa, 'products', productRow)
+export const productsRepository = (store: Store, empresa: number) =>
+  indexedRecords<Product, ProductRow>(store, empresa, 'products', productRow)

@@ -15,7 +15,8 @@ export function companyRecords<T extends { id: string }>(store: Store, empresa: 
     get: (id: string): Promise<Versioned<T> | null> => store.get<T>(key(id)),
     put: (item: T, options?: WriteOptions) => store.put(key(item.id), item, options),
     /** Changes one item atomically; null when there is no such id. */
-    update: (id: string, fn: (item: T) => T, options?: WriteOptions) => store.update<T>(key(id), (current) => (current ? fn(current.value) : undefined), options),
+    update: (id: string, fn: (item: T) => T, options?: WriteOptions) =>
+      store.update<T>(key(id), (current) => (current ? fn(current.value) : undefined), options),
     remove: (id: string) => store.remove(key(id)),
     /** Writes the items only when the collection is empty (seeds: a second start keeps edits). */
     async fillIfEmpty(items: T[]) {

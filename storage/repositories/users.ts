@@ -10,14 +10,16 @@ export function usersRepository(store: Store) {
   /** Index the user under every company they hold a grant in (kept when a grant is disabled: the list shows them inactive). */
   const indexMember = async (user: UserRecord, before: UserRecord | null = null) => {
     const known = new Set(before?.grants.map((g) => g.empresa))
-    for (const empresa of new Set(user.grants.map((g) => g.empresa))) if (!known.has(empresa)) await store.create(memberKey(empresa, user.id), true)
+    for (const empresa of new Set(user.grants.map((g) => g.empresa)))
+      if (!known.has(empresa)) await store.create(memberKey(empresa, user.id), true)
   }
   /** Data written before the index existed: index every user once (at start, never inside a request). */
   const ensureIndex = async () => {
     const marker = keys.system('members-index')
     if (((await store.get<number>(marker))?.value ?? 0) >= MEMBERS_INDEX_VERSION) return
     const ids = await store.children(keys.users())
-    for (const found of await store.getMany<UserRecord>(ids.map((id) => keys.user(id)))) if (found) await indexMember(found.value)
+    for (const found of await store.getMany<UserRecord>(ids.map((id) => keys.user(id))))
+      if (found) await indexMember(found.value)
     await store.put(marker, MEMBERS_INDEX_VERSION)
   }
   return {
@@ -52,7 +54,8 @@ export function usersRepository(store: Store) {
         },
         options,
       )
-      if (saved && before && saved.value.grants !== (before as UserRecord).grants) await indexMember(saved.value, before)
+      if (saved && before && saved.value.grants !== (before as UserRecord).grants)
+        await indexMember(saved.value, before)
       return saved
     },
   }

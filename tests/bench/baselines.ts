@@ -9,7 +9,9 @@ const app = new Hono()
 if (kind === 'hello') {
   app.get('/', (c) => c.text('Hello Hono!'))
 } else {
-  const build = (await import(new URL('../../build/bench-trivial/server/index.js', import.meta.url).href)) as ServerBuild
+  const build = (await import(
+    new URL('../../build/bench-trivial/server/index.js', import.meta.url).href
+  )) as ServerBuild
   const handle = createRequestHandler(build, 'production')
   app.all('*', (c) => handle(c.req.raw))
 }

@@ -8,7 +8,14 @@ import type { Store } from '../../storage/store.ts'
 import { wrk, type WrkResult } from './wrk.ts'
 import { withSeededServer } from './server.ts'
 
-export type ListBench = { size: number; products: WrkResult; productsMatched: number; mails: WrkResult; mailsMatched: number; seedSeconds: number }
+export type ListBench = {
+  size: number
+  products: WrkResult
+  productsMatched: number
+  mails: WrkResult
+  mailsMatched: number
+  seedSeconds: number
+}
 
 type Start = (args: string[], env: Record<string, string>, readyUrl: string) => Promise<{ kill(): void }>
 
@@ -20,14 +27,33 @@ export async function benchLists(start: Start, sizes: number[], seconds: number)
       await mailsRepository(store, 1).putMany(seedMails(size - 60, 6000 + size))
     }
     out.push(
-      await withSeededServer(`lists-${size}`, fill, async ({ base, headers, seedSeconds }) => {
-        const productsUrl = `${base}/api/apps/ecommerce/inventory/products?search=chronograph&sort=price&order=desc&page=0&size=10`
-        const mailsUrl = `${base}/api/apps/mailbox/mails?folder=inbox&page=1`
-        const first = (await (await fetch(productsUrl, { headers })).json()) as { products: unknown[]; pagination: { length: number } }
-        const mails = (await (await fetch(mailsUrl, { headers })).json()) as { mails: unknown[]; pagination: { totalResults: number } }
-        if (first.products.length !== 10 || mails.mails.length !== 10) throw new Error('the lists did not answer a page of 10')
-        return { size, seedSeconds, productsMatched: first.pagination.length, mailsMatched: mails.pagination.totalResults, products: wrk(productsUrl, headers, seconds), mails: wrk(mailsUrl, headers, seconds) }
-      }, start),
+      await withSeededServer(
+        `lists-${size}`,
+        fill,
+        async ({ base, headers, seedSeconds }) => {
+          const productsUrl = `${base}/api/apps/ecommerce/inventory/products?search=chronograph&sort=price&order=desc&page=0&size=10`
+          const mailsUrl = `${base}/api/apps/mailbox/mails?folder=inbox&page=1`
+          const first = (await (await fetch(productsUrl, { headers })).json()) as {
+            products: unknown[]
+            pagination: { length: number }
+          }
+          const mails = (await (await fetch(mailsUrl, { headers })).json()) as {
+            mails: unknown[]
+            pagination: { totalResults: number }
+          }
+          if (first.products.length !== 10 || mails.mails.length !== 10)
+            throw new Error('the lists did not answer a page of 10')
+          return {
+            size,
+            seedSeconds,
+            productsMatched: first.pagination.length,
+            mailsMatched: mails.pagination.totalResults,
+            products: wrk(productsUrl, headers, seconds),
+            mails: wrk(mailsUrl, headers, seconds),
+          }
+        },
+        start,
+      ),
     )
   }
   return out

@@ -20,7 +20,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const PAGE_HEADERS = { 'Accept-Encoding': 'gzip' }
 
 ensureWrk()
-if (!existsSync(join(root, 'build/node/server.js'))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
+if (!existsSync(join(root, 'build/node/server.js')))
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
 execFileSync('npx', ['react-router', 'build', 'tests/bench/trivial'], { cwd: root, stdio: 'ignore' })
 
 // The product's data: the demo seed plus branches up to 50 in the demo company.
@@ -30,7 +31,15 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'))
   await seedDemoData(store, { info: () => {}, error: () => {} })
   const repos = createRepositories(store)
   for (let n = 100; n < 147; n++) {
-    await repos.companies.saveBranch({ COD_EMPRESA: 1, COD_FILIAL: n, NOM_FILIAL: `Branch ${n}`, FLG_PRINCIPAL: 'N', PREFIX: `B${n}`, TIME_ZONE: 'America/Sao_Paulo', ACTIVE: true })
+    await repos.companies.saveBranch({
+      COD_EMPRESA: 1,
+      COD_FILIAL: n,
+      NOM_FILIAL: `Branch ${n}`,
+      FLG_PRINCIPAL: 'N',
+      PREFIX: `B${n}`,
+      TIME_ZONE: 'America/Sao_Paulo',
+      ACTIVE: true,
+    })
   }
   await store.dispose()
 }
@@ -44,48 +53,87 @@ let listBytes: number
 let lighthouse: LighthouseScores[]
 try {
   // the baselines run in production mode too (React's production build), as the product does
-  const hello = await start(['tests/bench/baselines.ts', 'hello', String(helloPort)], { NODE_ENV: 'production' }, `http://127.0.0.1:${helloPort}/`)
+  const hello = await start(
+    ['tests/bench/baselines.ts', 'hello', String(helloPort)],
+    { NODE_ENV: 'production' },
+    `http://127.0.0.1:${helloPort}/`,
+  )
   children.push(hello)
   results.hello = wrk(`http://127.0.0.1:${helloPort}/`, {}, SECONDS)
   hello.kill()
 
-  const trivial = await start(['tests/bench/baselines.ts', 'trivial', String(trivialPort)], { NODE_ENV: 'production' }, `http://127.0.0.1:${trivialPort}/`)
+  const trivial = await start(
+    ['tests/bench/baselines.ts', 'trivial', String(trivialPort)],
+    { NODE_ENV: 'production' },
+    `http://127.0.0.1:${trivialPort}/`,
+  )
   children.push(trivial)
   results.trivial = wrk(`http://127.0.0.1:${trivialPort}/`, PAGE_HEADERS, SECONDS)
   trivial.kill()
 
   const base = `http://127.0.0.1:${appPort}`
-  const app = await start(['build/node/server.js'], { PORT: String(appPort), STORAGE_DRIVER: 'fs', DATA_DIR: dataDir, ...PRODUCTION_ENV }, `${base}/api/health`)
+  const app = await start(
+    ['build/node/server.js'],
+    { PORT: String(appPort), STORAGE_DRIVER: 'fs', DATA_DIR: dataDir, ...PRODUCTION_ENV },
+    `${base}/api/health`,
+  )
   children.push(app)
-  const signIn = await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) })
+  const signIn = await fetch(`${base}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_ADMIN),
+  })
   const { accessToken } = (await signIn.json()) as { accessToken: string }
   const tenant = { 'X-Empresa': '1', 'X-Filial': '2' }
-  const list = await fetch(`${base}/api/cd_filial?size=50`, { headers: { authorization: `Bearer ${accessToken}`, ...tenant } })
+  const list = await fetch(`${base}/api/cd_filial?size=50`, {
+    headers: { authorization: `Bearer ${accessToken}`, ...tenant },
+  })
   const listed = ((await list.json()) as { Dados: { items: unknown[] } }).Dados.items.length
   if (listed !== 50) throw new Error(`the list answered ${listed} records, not 50`)
   // as a browser sends them after sign-in (production's cookie names): a page sets no new CSRF cookie each time
   const pageCookies = `token=${accessToken}; __Host-csrf=benchcsrftoken0123456789abcdef; currentEmpresa=1; currentFilial=2`
   const home = await fetch(`${base}/view/home`, { headers: { cookie: pageCookies }, redirect: 'manual' })
-  if (home.status !== 200 || !(await home.text()).includes('Welcome back')) throw new Error(`the signed-in home answered ${home.status}`)
+  if (home.status !== 200 || !(await home.text()).includes('Welcome back'))
+    throw new Error(`the signed-in home answered ${home.status}`)
 
   results.health = wrk(`${base}/api/health`, {}, SECONDS)
   results.list = wrk(`${base}/api/cd_filial?size=50`, { Authorization: `Bearer ${accessToken}`, ...tenant }, SECONDS)
   results.home = wrk(`${base}/view/home`, { ...PAGE_HEADERS, Cookie: pageCookies }, SECONDS)
   // the same page rendered for every request, as after each write (a hard reload asks for it so)
-  results.homeRendered = wrk(`${base}/view/home`, { ...PAGE_HEADERS, Cookie: pageCookies, 'Cache-Control': 'no-cache' }, SECONDS)
+  results.homeRendered = wrk(
+    `${base}/view/home`,
+    { ...PAGE_HEADERS, Cookie: pageCookies, 'Cache-Control': 'no-cache' },
+    SECONDS,
+  )
   // issue 25 §7: pages rendered for each request (nothing kept), each a request's CPU on the server's one thread
-  const quoteList = await fetch(`${base}/api/cd_cotacao?size=1`, { headers: { authorization: `Bearer ${accessToken}`, ...tenant } })
+  const quoteList = await fetch(`${base}/api/cd_cotacao?size=1`, {
+    headers: { authorization: `Bearer ${accessToken}`, ...tenant },
+  })
   const quoteId = ((await quoteList.json()) as { Dados: { items: Array<{ id: string }> } }).Dados.items[0].id
-  const listPage = await fetch(`${base}/view/cd_cotacao`, { headers: { cookie: pageCookies, 'cache-control': 'no-cache' } })
+  const listPage = await fetch(`${base}/view/cd_cotacao`, {
+    headers: { cookie: pageCookies, 'cache-control': 'no-cache' },
+  })
   const listHtml = await listPage.text()
   listRows = (listHtml.match(/data-testid="data-row"/g) ?? []).length
   listBytes = new TextEncoder().encode(listHtml).length
-  results.quotesRendered = wrk(`${base}/view/cd_cotacao`, { ...PAGE_HEADERS, Cookie: pageCookies, 'Cache-Control': 'no-cache' }, SECONDS)
-  results.quoteRendered = wrk(`${base}/view/cd_cotacao/${quoteId}`, { ...PAGE_HEADERS, Cookie: pageCookies, 'Cache-Control': 'no-cache' }, SECONDS)
+  results.quotesRendered = wrk(
+    `${base}/view/cd_cotacao`,
+    { ...PAGE_HEADERS, Cookie: pageCookies, 'Cache-Control': 'no-cache' },
+    SECONDS,
+  )
+  results.quoteRendered = wrk(
+    `${base}/view/cd_cotacao/${quoteId}`,
+    { ...PAGE_HEADERS, Cookie: pageCookies, 'Cache-Control': 'no-cache' },
+    SECONDS,
+  )
   peak = peakMemoryMb(app.pid!)
   lighthouse = await lighthousePages(base, [
     { page: 'sign-in', path: '/sign-in' },
-    { page: 'signed-in home', path: '/view/home', cookies: { token: accessToken, currentEmpresa: '1', currentFilial: '2' } },
+    {
+      page: 'signed-in home',
+      path: '/view/home',
+      cookies: { token: accessToken, currentEmpresa: '1', currentFilial: '2' },
+    },
   ])
 } finally {
   for (const child of children) child.kill()
@@ -105,19 +153,34 @@ const rows: Array<[string, string, WrkResult, WrkResult]> = [
 const fmt = (n: number, digits = 0) => n.toFixed(digits)
 console.log(`\n| case | req/s | p50 ms | p99 ms | ratio to its baseline | errors |\n|---|---:|---:|---:|---:|---:|`)
 for (const [name, baseline, r, b] of rows) {
-  console.log(`| ${name} | ${fmt(r.rps)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${fmt(r.rps / b.rps, 2)} (${baseline}) | ${r.errors} |`)
+  console.log(
+    `| ${name} | ${fmt(r.rps)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${fmt(r.rps / b.rps, 2)} (${baseline}) | ${r.errors} |`,
+  )
 }
-console.log(`\nServer peak memory (VmHWM): ${peak} MB; as npm start runs it: ${Object.entries(startEnv).map(([k, v]) => `${k}=${v}`).join(' ')} ${nodeFlags.join(' ')}`)
+console.log(
+  `\nServer peak memory (VmHWM): ${peak} MB; as npm start runs it: ${Object.entries(startEnv)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ')} ${nodeFlags.join(' ')}`,
+)
 printLighthouse(lighthouse)
-console.log(`Targets (issue 14): list ≥ 0.25 of hello → ${fmt(results.list.rps / results.hello.rps, 2)}; home ≥ 0.6 of trivial → ${fmt(results.home.rps / results.trivial.rps, 2)} with p99 ≤ 50 ms → ${fmt(results.home.p99, 1)} ms (rendered each time: ${fmt(results.homeRendered.rps / results.trivial.rps, 2)}, p99 ${fmt(results.homeRendered.p99, 1)} ms); memory < 200 MB → ${peak} MB`)
+console.log(
+  `Targets (issue 14): list ≥ 0.25 of hello → ${fmt(results.list.rps / results.hello.rps, 2)}; home ≥ 0.6 of trivial → ${fmt(results.home.rps / results.trivial.rps, 2)} with p99 ≤ 50 ms → ${fmt(results.home.p99, 1)} ms (rendered each time: ${fmt(results.homeRendered.rps / results.trivial.rps, 2)}, p99 ${fmt(results.homeRendered.p99, 1)} ms); memory < 200 MB → ${peak} MB`,
+)
 
 // A page's cost on the server's one thread, against the trivial page's (req/s at saturation: 1000 / ms per request).
 const msOf = (r: WrkResult) => 1000 / r.rps
 console.log(`\n| page rendered each time | ms per request | × trivial page (target ≤ 3 and < 6 ms) |\n|---|---:|---:|`)
-for (const [name, r] of [['trivial React Router page', results.trivial], ['signed-in home', results.homeRendered], ['quotes list', results.quotesRendered], ['one quote', results.quoteRendered]] as const) {
+for (const [name, r] of [
+  ['trivial React Router page', results.trivial],
+  ['signed-in home', results.homeRendered],
+  ['quotes list', results.quotesRendered],
+  ['one quote', results.quoteRendered],
+] as const) {
   console.log(`| ${name} | ${fmt(msOf(r), 2)} | ${fmt(msOf(r) / msOf(results.trivial), 2)} |`)
 }
-console.log(`Quotes list page: ${listRows} rows in ${fmt(listBytes / 1024, 1)} KB of HTML (target: 20 rows under 40 KB)`)
+console.log(
+  `Quotes list page: ${listRows} rows in ${fmt(listBytes / 1024, 1)} KB of HTML (target: 20 rows under 40 KB)`,
+)
 
 // The demo lists at three sizes, each against the hello-world baseline of this run.
 const sizes = (process.env.BENCH_LIST_SIZES ?? '1000,10000,100000').split(',').map(Number)
@@ -125,20 +188,42 @@ const sizes = (process.env.BENCH_LIST_SIZES ?? '1000,10000,100000').split(',').m
 const lists = await benchLists((args, env, url) => start(args, env, url, 512), sizes, SECONDS)
 console.log(`\n| list | records | matched | req/s | p99 ms | ratio to hello |\n|---|---:|---:|---:|---:|---:|`)
 for (const l of lists) {
-  console.log(`| products (search, sort by price, page of 10) | ${l.size} | ${l.productsMatched} | ${fmt(l.products.rps)} | ${fmt(l.products.p99, 2)} | ${fmt(l.products.rps / results.hello.rps, 3)} |`)
-  console.log(`| mails (inbox, page 1) | ${l.size} | ${l.mailsMatched} | ${fmt(l.mails.rps)} | ${fmt(l.mails.p99, 2)} | ${fmt(l.mails.rps / results.hello.rps, 3)} |`)
+  console.log(
+    `| products (search, sort by price, page of 10) | ${l.size} | ${l.productsMatched} | ${fmt(l.products.rps)} | ${fmt(l.products.p99, 2)} | ${fmt(l.products.rps / results.hello.rps, 3)} |`,
+  )
+  console.log(
+    `| mails (inbox, page 1) | ${l.size} | ${l.mailsMatched} | ${fmt(l.mails.rps)} | ${fmt(l.mails.p99, 2)} | ${fmt(l.mails.rps / results.hello.rps, 3)} |`,
+  )
 }
 const at = (n: number) => lists.find((l) => l.size === n)
 const [ten, hundred] = [at(10_000), at(100_000)]
 if (ten) console.log(`Target: products at 10,000 records p99 < 25 ms → ${fmt(ten.products.p99, 2)} ms`)
 if (ten && hundred) {
   const cost = (r: WrkResult) => 1 / r.rps
-  console.log(`Growth 10,000 → 100,000: products cost ×${fmt(cost(hundred.products) / cost(ten.products), 2)} for ×${fmt(hundred.productsMatched / ten.productsMatched, 2)} matched; mails cost ×${fmt(cost(hundred.mails) / cost(ten.mails), 2)} for ×${fmt(hundred.mailsMatched / ten.mailsMatched, 2)} matched`)
+  console.log(
+    `Growth 10,000 → 100,000: products cost ×${fmt(cost(hundred.products) / cost(ten.products), 2)} for ×${fmt(hundred.productsMatched / ten.productsMatched, 2)} matched; mails cost ×${fmt(cost(hundred.mails) / cost(ten.mails), 2)} for ×${fmt(hundred.mailsMatched / ten.mailsMatched, 2)} matched`,
+  )
 }
 // The quotes list at 5,000 and 50,000 quotes, and one quote's PDF (issue 10).
 const quotes = await benchQuotes((process.env.BENCH_QUOTE_SIZES ?? '5000,50000').split(',').map(Number), SECONDS)
 printQuotes(quotes)
 mkdirSync(join(root, 'tests/artifacts'), { recursive: true })
-writeFileSync(join(root, 'tests/artifacts/bench.json'), JSON.stringify({ seconds: SECONDS, results, peakMemoryMb: peak, lighthouse, lists, quotes, quotesPage: { rows: listRows, bytes: listBytes } }, null, 2))
+writeFileSync(
+  join(root, 'tests/artifacts/bench.json'),
+  JSON.stringify(
+    {
+      seconds: SECONDS,
+      results,
+      peakMemoryMb: peak,
+      lighthouse,
+      lists,
+      quotes,
+      quotesPage: { rows: listRows, bytes: listBytes },
+    },
+    null,
+    2,
+  ),
+)
 // Crash and concurrency soak (issue 14 §4): SIGKILLed servers under mixed traffic, fs and redis.
-if (process.env.SOAK_SECONDS !== '0') execFileSync(process.execPath, ['tests/bench/soak.ts'], { cwd: root, stdio: 'inherit' })
+if (process.env.SOAK_SECONDS !== '0')
+  execFileSync(process.execPath, ['tests/bench/soak.ts'], { cwd: root, stdio: 'inherit' })

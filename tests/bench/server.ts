@@ -12,7 +12,8 @@ import { freePort } from '../runtime/servers.ts'
 export const root = join(import.meta.dirname, '../..')
 
 // Every server runs with the Node flags of `npm start`, baselines included.
-const startScript = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+const startScript = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } })
+  .scripts.start
 const flagsFor = (heapMb?: number) =>
   startScript
     .split(/\s+/)
@@ -20,10 +21,21 @@ const flagsFor = (heapMb?: number) =>
     .map((flag) => flag.replace(/\$\{HEAP_MB:-(\d+)\}/, (_, fallback: string) => String(heapMb ?? fallback)))
 export const nodeFlags = flagsFor()
 /** The environment `npm start` sets before node (MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2} ...). */
-export const startEnv = Object.fromEntries([...startScript.matchAll(/(?:^|\s)(\w+)=\$\{\w+:-([^}]+)\}/g)].map((m) => [m[1], m[2]]))
+export const startEnv = Object.fromEntries(
+  [...startScript.matchAll(/(?:^|\s)(\w+)=\$\{\w+:-([^}]+)\}/g)].map((m) => [m[1], m[2]]),
+)
 
-export function start(args: string[], env: Record<string, string>, readyUrl: string, heapMb?: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...flagsFor(heapMb), ...args], { cwd: root, env: { ...process.env, ...startEnv, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+export function start(
+  args: string[],
+  env: Record<string, string>,
+  readyUrl: string,
+  heapMb?: number,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...flagsFor(heapMb), ...args], {
+    cwd: root,
+    env: { ...process.env, ...startEnv, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   child.stdout!.resume()
   return new Promise((resolve, reject) => {
     const deadline = Date.now() + 30_000
@@ -33,7 +45,8 @@ export function start(args: string[], env: Record<string, string>, readyUrl: str
       } catch {
         // not up yet
       }
-      if (Date.now() > deadline || child.exitCode !== null) return reject(new Error(`server did not start: ${args.join(' ')}`))
+      if (Date.now() > deadline || child.exitCode !== null)
+        return reject(new Error(`server did not start: ${args.join(' ')}`))
       setTimeout(poll, 200)
     }
     void poll()
@@ -46,9 +59,12 @@ export function peakMemoryMb(pid: number): number {
   return Math.round(kb / 1024)
 }
 
-
 /** The settings of a production start (what the benchmarks measure): a secret and the public address are required. */
-export const PRODUCTION_ENV = { NODE_ENV: 'production', JWT_SECRET: 'bench-secret-0123456789-abcdefghijklmnop', PUBLIC_URL: 'https://bench.example' }
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'bench-secret-0123456789-abcdefghijklmnop',
+  PUBLIC_URL: 'https://bench.example',
+}
 
 type Starter = (args: string[], env: Record<string, string>, readyUrl: string) => Promise<{ kill(): void }>
 
@@ -57,7 +73,12 @@ type Starter = (args: string[], env: Record<string, string>, readyUrl: string) =
  * gets its address and the demo admin's headers in the demo company's main branch; the server
  * and its data go afterwards.
  */
-export async function withSeededServer<T>(name: string, fill: (store: Store) => Promise<void>, use: (server: { base: string; headers: Record<string, string>; seedSeconds: number }) => Promise<T>, starter: Starter = start): Promise<T> {
+export async function withSeededServer<T>(
+  name: string,
+  fill: (store: Store) => Promise<void>,
+  use: (server: { base: string; headers: Record<string, string>; seedSeconds: number }) => Promise<T>,
+  starter: Starter = start,
+): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`))
   try {
     const began = performance.now()
@@ -68,11 +89,23 @@ export async function withSeededServer<T>(name: string, fill: (store: Store) => 
     const seedSeconds = (performance.now() - began) / 1000
     const port = await freePort()
     const base = `http://127.0.0.1:${port}`
-    const app = await starter(['build/node/server.js'], { PORT: String(port), STORAGE_DRIVER: 'fs', DATA_DIR: dataDir, ...PRODUCTION_ENV }, `${base}/api/health`)
+    const app = await starter(
+      ['build/node/server.js'],
+      { PORT: String(port), STORAGE_DRIVER: 'fs', DATA_DIR: dataDir, ...PRODUCTION_ENV },
+      `${base}/api/health`,
+    )
     try {
-      const signIn = await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) })
+      const signIn = await fetch(`${base}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(DEMO_ADMIN),
+      })
       const { accessToken } = (await signIn.json()) as { accessToken: string }
-      return await use({ base, headers: { Authorization: `Bearer ${accessToken}`, 'X-Empresa': '1', 'X-Filial': '2' }, seedSeconds })
+      return await use({
+        base,
+        headers: { Authorization: `Bearer ${accessToken}`, 'X-Empresa': '1', 'X-Filial': '2' },
+        seedSeconds,
+      })
     } finally {
       app.kill()
     }

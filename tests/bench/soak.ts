@@ -21,7 +21,8 @@ const tenant = { 'X-Empresa': '1', 'X-Filial': '2' }
 /** What a worker saw acknowledged, one JSON line each. */
 type Ack = { kind: 'client'; id: string; version: string; name: string } | { kind: 'quote'; id: string; number: string }
 
-if (process.argv[2] === 'worker') await worker(process.argv[3].split(','), process.argv[4], process.argv[5], Number(process.argv[6]))
+if (process.argv[2] === 'worker')
+  await worker(process.argv[3].split(','), process.argv[4], process.argv[5], Number(process.argv[6]))
 else await main()
 
 async function worker(bases: string[], token: string, log: string, seconds: number) {
@@ -32,7 +33,11 @@ async function worker(bases: string[], token: string, log: string, seconds: numb
   let n = 0
   const call = async (path: string, init: RequestInit = {}) => {
     const base = bases[n++ % bases.length]
-    return fetch(base + path, { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) }, signal: AbortSignal.timeout(5_000) })
+    return fetch(base + path, {
+      ...init,
+      headers: { ...headers, ...(init.headers as Record<string, string>) },
+      signal: AbortSignal.timeout(5_000),
+    })
   }
   const ack = (line: Ack) => appendFileSync(log, JSON.stringify(line) + '\n')
   const counts = { acked: 0, refused: 0, failed: 0, serverErrors: 0 }
@@ -52,7 +57,11 @@ async function worker(bases: string[], token: string, log: string, seconds: numb
       } else if (roll < 0.55) {
         const client = clients[Math.floor(Math.random() * clients.length)]
         const name = `Soak ${process.pid}-${n} edited`
-        const res = await call(`/api/cd_cliente/${client.id}`, { method: 'PATCH', body: JSON.stringify({ name }), headers: { 'if-match': client.etag } })
+        const res = await call(`/api/cd_cliente/${client.id}`, {
+          method: 'PATCH',
+          body: JSON.stringify({ name }),
+          headers: { 'if-match': client.etag },
+        })
         if (res.status >= 500) counts.serverErrors++
         if (res.ok) {
           client.etag = res.headers.get('etag')!
@@ -68,7 +77,14 @@ async function worker(bases: string[], token: string, log: string, seconds: numb
         }
       } else if (roll < 0.8) {
         const client = clients[Math.floor(Math.random() * clients.length)]
-        const res = await call('/api/cd_cotacao', { method: 'POST', body: JSON.stringify({ clientId: client.id, validUntil, lines: [{ description: 'Soak parts', quantity: '1', unitPrice: '10' }] }) })
+        const res = await call('/api/cd_cotacao', {
+          method: 'POST',
+          body: JSON.stringify({
+            clientId: client.id,
+            validUntil,
+            lines: [{ description: 'Soak parts', quantity: '1', unitPrice: '10' }],
+          }),
+        })
         if (res.status >= 500) counts.serverErrors++
         if (res.ok) {
           const { Dados } = (await res.json()) as { Dados: { id: string; number: string } }
@@ -76,7 +92,9 @@ async function worker(bases: string[], token: string, log: string, seconds: numb
           counts.acked++
         } else counts.refused++
       } else {
-        const res = await call(roll < 0.9 ? '/api/cd_cotacao?size=20&sort=total&order=desc' : '/api/cd_cliente?size=20&search=soak')
+        const res = await call(
+          roll < 0.9 ? '/api/cd_cotacao?size=20&sort=total&order=desc' : '/api/cd_cliente?size=20&search=soak',
+        )
         if (res.status >= 500) counts.serverErrors++
         await res.arrayBuffer()
       }
@@ -96,10 +114,14 @@ async function main() {
   let failed = false
   for (const driver of drivers) {
     const result = await soak(driver as 'fs' | 'redis', Math.round(total / drivers.length))
-    rows.push(`| ${driver} | ${result.servers} | ${result.seconds} s | ${result.kills} | ${result.acked.clients} / ${result.acked.edits} / ${result.acked.quotes} | ${result.requests} | ${result.serverErrors} | ${result.records} | ${result.corrupt} | ${result.lost} | ${result.duplicates} |`)
+    rows.push(
+      `| ${driver} | ${result.servers} | ${result.seconds} s | ${result.kills} | ${result.acked.clients} / ${result.acked.edits} / ${result.acked.quotes} | ${result.requests} | ${result.serverErrors} | ${result.records} | ${result.corrupt} | ${result.lost} | ${result.duplicates} |`,
+    )
     failed ||= result.corrupt + result.lost + result.duplicates + result.serverErrors > 0
   }
-  console.log(`\n| storage | servers | time | SIGKILLs | acknowledged clients / edits / quotes | requests | answers ≥ 500 | records checked | corrupt | lost | duplicate numbers |\n|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|`)
+  console.log(
+    `\n| storage | servers | time | SIGKILLs | acknowledged clients / edits / quotes | requests | answers ≥ 500 | records checked | corrupt | lost | duplicate numbers |\n|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|`,
+  )
   for (const row of rows) console.log(row)
   if (failed) {
     console.error('\nThe soak found corrupt, lost or duplicate data, or a server error.')
@@ -117,11 +139,21 @@ async function soak(driver: 'fs' | 'redis', seconds: number) {
       choice = { driver: 'fs', dataDir: join(work, 'data') }
       env = { STORAGE_DRIVER: 'fs', DATA_DIR: join(work, 'data') }
     } else {
-      if (spawnSync('redis-server', ['--version']).status !== 0) throw new Error('redis-server is not installed: apt-get install -y redis-server')
+      if (spawnSync('redis-server', ['--version']).status !== 0)
+        throw new Error('redis-server is not installed: apt-get install -y redis-server')
       const port = await freePort()
-      const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', work], { stdio: 'ignore' })
+      const redis = spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', work],
+        { stdio: 'ignore' },
+      )
       cleanups.push(() => redis.kill())
-      await waitFor(async () => spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().includes('PONG') ?? false)
+      await waitFor(
+        async () =>
+          spawnSync('redis-cli', ['-p', String(port), 'ping'])
+            .stdout?.toString()
+            .includes('PONG') ?? false,
+      )
       choice = { driver: 'redis', url: `redis://127.0.0.1:${port}` }
       env = { STORAGE_DRIVER: 'redis', REDIS_URL: choice.url }
     }
@@ -133,12 +165,20 @@ async function soak(driver: 'fs' | 'redis', seconds: number) {
     const ports = await Promise.all(Array.from({ length: driver === 'fs' ? 1 : 2 }, () => freePort()))
     const servers: Array<ChildProcess | null> = ports.map(() => null)
     const launch = async (i: number) => {
-      servers[i] = await start(['build/node/server.js'], { PORT: String(ports[i]), ...env, ...PRODUCTION_ENV }, `http://127.0.0.1:${ports[i]}/api/health`)
+      servers[i] = await start(
+        ['build/node/server.js'],
+        { PORT: String(ports[i]), ...env, ...PRODUCTION_ENV },
+        `http://127.0.0.1:${ports[i]}/api/health`,
+      )
     }
     cleanups.push(() => servers.forEach((s) => s?.kill('SIGKILL')))
     for (let i = 0; i < ports.length; i++) await launch(i)
     const bases = ports.map((p) => `http://127.0.0.1:${p}`)
-    const signIn = await fetch(`${bases[0]}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) })
+    const signIn = await fetch(`${bases[0]}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(DEMO_ADMIN),
+    })
     const { accessToken } = (await signIn.json()) as { accessToken: string }
 
     const logs = Array.from({ length: WORKERS }, (_, i) => join(work, `acks-${i}.jsonl`))
@@ -146,11 +186,17 @@ async function soak(driver: 'fs' | 'redis', seconds: number) {
     const workers = logs.map(
       (log) =>
         new Promise<void>((resolve, reject) => {
-          const child = spawn(process.execPath, [join(root, 'tests/bench/soak.ts'), 'worker', bases.join(','), accessToken, log, String(seconds)], { stdio: ['ignore', 'pipe', 'inherit'] })
+          const child = spawn(
+            process.execPath,
+            [join(root, 'tests/bench/soak.ts'), 'worker', bases.join(','), accessToken, log, String(seconds)],
+            { stdio: ['ignore', 'pipe', 'inherit'] },
+          )
           cleanups.push(() => child.kill())
           let out = ''
           child.stdout.on('data', (d) => (out += d))
-          child.on('exit', (code) => (code === 0 ? (workerOut.push(out), resolve()) : reject(new Error(`a soak worker exited with ${code}`))))
+          child.on('exit', (code) =>
+            code === 0 ? (workerOut.push(out), resolve()) : reject(new Error(`a soak worker exited with ${code}`)),
+          )
         }),
     )
     // the killer: every 2–6 s one server dies with SIGKILL mid-traffic and is started again
@@ -165,7 +211,15 @@ async function soak(driver: 'fs' | 'redis', seconds: number) {
       await launch(i)
     }
     await Promise.all(workers)
-    const counts = workerOut.map((o) => JSON.parse(o.trim().split('\n').pop()!) as { acked: number; refused: number; failed: number; serverErrors: number })
+    const counts = workerOut.map(
+      (o) =>
+        JSON.parse(o.trim().split('\n').pop()!) as {
+          acked: number
+          refused: number
+          failed: number
+          serverErrors: number
+        },
+    )
 
     // After the storm: a clean server, and the checks.
     const acks = logs.flatMap((log) => readLines(log).map((line) => JSON.parse(line) as Ack))
@@ -182,14 +236,18 @@ async function soak(driver: 'fs' | 'redis', seconds: number) {
       // an acknowledged edit is there, or a later one (whose answer the worker never got)
       if (!body || version < acked || (version === acked && body.Dados.name !== a.name)) {
         lost++
-        console.error(`lost: client ${a.id} acknowledged at ${a.version} as ${a.name}; found ${res.status} ${res.headers.get('etag')} ${body?.Dados.name}`)
+        console.error(
+          `lost: client ${a.id} acknowledged at ${a.version} as ${a.name}; found ${res.status} ${res.headers.get('etag')} ${body?.Dados.name}`,
+        )
       }
     }
     // every acknowledged quote is listed (the list reads the quotes' own index) with its number
     const listed = new Map<string, string>()
     for (let page = 1; ; page++) {
       const res = await fetch(`${bases[0]}/api/cd_cotacao?size=100&all=1&page=${page}`, { headers })
-      const { Dados } = (await res.json()) as { Dados: { items: Array<{ id: string; number: string }>; pagination: { length: number } } }
+      const { Dados } = (await res.json()) as {
+        Dados: { items: Array<{ id: string; number: string }>; pagination: { length: number } }
+      }
       for (const q of Dados.items) listed.set(q.id, q.number)
       if (Dados.items.length === 0 || listed.size >= Dados.pagination.length) break
     }
@@ -203,12 +261,17 @@ async function soak(driver: 'fs' | 'redis', seconds: number) {
     const duplicates = numbers.length - new Set(numbers).size
 
     // every stored record parses, read straight from the store's medium
-    const { records, corrupt } = driver === 'fs' ? checkFiles(join(work, 'data')) : await checkRedis(choice.driver === 'redis' ? choice.url : '')
+    const { records, corrupt } =
+      driver === 'fs' ? checkFiles(join(work, 'data')) : await checkRedis(choice.driver === 'redis' ? choice.url : '')
     return {
       servers: ports.length,
       seconds,
       kills,
-      acked: { clients: acks.filter((a) => a.kind === 'client' && a.version === '"1"').length, edits: acks.filter((a) => a.kind === 'client' && a.version !== '"1"').length, quotes: quotes.length },
+      acked: {
+        clients: acks.filter((a) => a.kind === 'client' && a.version === '"1"').length,
+        edits: acks.filter((a) => a.kind === 'client' && a.version !== '"1"').length,
+        quotes: quotes.length,
+      },
       requests: counts.reduce((s, c) => s + c.acked + c.refused + c.failed, 0),
       serverErrors: counts.reduce((s, c) => s + c.serverErrors, 0),
       records,

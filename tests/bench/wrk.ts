@@ -8,15 +8,28 @@ export function ensureWrk() {
   if (process.getuid?.() !== 0) throw new Error('wrk is missing: apt-get install -y wrk')
   console.log('Installing wrk from Debian packages…')
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' })
-  execFileSync('apt-get', ['install', '-y', '-qq', 'wrk'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+  execFileSync('apt-get', ['install', '-y', '-qq', 'wrk'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  })
 }
 
-const toMs = (value: string, unit: string) => Number(value) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[unit]
+const toMs = (value: string, unit: string) =>
+  Number(value) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[unit]
 
 /** One bounded wrk run against a loopback URL: a warm-up, then the measured seconds. */
 export function wrk(url: string, headers: Record<string, string>, seconds: number, connections = 10): WrkResult {
   if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url)) throw new Error(`refusing to load anything but loopback: ${url}`)
-  const args = (d: number) => ['-t1', `-c${connections}`, `-d${d}s`, '--latency', '--timeout', '5s', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url]
+  const args = (d: number) => [
+    '-t1',
+    `-c${connections}`,
+    `-d${d}s`,
+    '--latency',
+    '--timeout',
+    '5s',
+    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
+    url,
+  ]
   execFileSync('wrk', args(2), { encoding: 'utf8' })
   const out = execFileSync('wrk', args(seconds), { encoding: 'utf8' })
   const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1])

@@ -61,7 +61,8 @@ test('an admin sets up a company, a branch and a restricted technician, then dis
   await admin.goto('/view/ac_usuariospaginas')
   await admin.getByRole('link', { name: 'Tomás Field' }).click()
   await expect(admin.getByRole('heading', { name: 'Page access of Tomás Field' })).toBeVisible()
-  for (const page of ['Clients', 'Jobs', 'Service orders', 'Scheduling']) await admin.getByLabel(`Level: ${page}`).selectOption('none')
+  for (const page of ['Clients', 'Jobs', 'Service orders', 'Scheduling'])
+    await admin.getByLabel(`Level: ${page}`).selectOption('none')
   await admin.getByRole('button', { name: 'Save' }).click()
   await expect(admin.getByTestId('toast')).toHaveText(/Saved/)
   await expectAccessible(admin, 'page access matrix')
@@ -122,7 +123,9 @@ test('an admin sets up a company, a branch and a restricted technician, then dis
   await expect(admin.getByTestId('tenant')).toHaveText('You are working in Acme Field Services — São Paulo (Matriz).')
 })
 
-test('deactivating a branch names the people whose only branch it is and asks again; they are told why they cannot work', async ({ browser }) => {
+test('deactivating a branch names the people whose only branch it is and asks again; they are told why they cannot work', async ({
+  browser,
+}) => {
   test.setTimeout(90_000)
   const admin = await (await browser.newContext()).newPage()
   await signIn(admin, DEMO_ADMIN)
@@ -156,7 +159,9 @@ test('deactivating a branch names the people whose only branch it is and asks ag
   await expect(admin.getByLabel('Branch', { exact: true }).locator('option:checked')).toHaveText('Santos')
 
   await signIn(lia, { email: 'lia@acme.example', password: 'lia-password-2026' })
-  await expect(lia.getByTestId('tenant')).toHaveText('Your branch Acme Field Services — Santos is inactive, so you cannot work there. Ask an administrator to activate it or to give you another branch.')
+  await expect(lia.getByTestId('tenant')).toHaveText(
+    'Your branch Acme Field Services — Santos is inactive, so you cannot work there. Ask an administrator to activate it or to give you another branch.',
+  )
 })
 
 test('an edit of a record someone changed meanwhile is refused with a clear message', async ({ browser }) => {
@@ -176,7 +181,9 @@ test('an edit of a record someone changed meanwhile is refused with a clear mess
   await expect(second.getByTestId('toast')).toHaveText(/Saved/)
   await first.getByLabel('Branch name').fill('Rio (overwritten)')
   await first.getByRole('button', { name: 'Save' }).click()
-  await expect(first.getByRole('alert').filter({ hasText: 'This record was changed by someone else meanwhile.' })).toBeVisible()
+  await expect(
+    first.getByRole('alert').filter({ hasText: 'This record was changed by someone else meanwhile.' }),
+  ).toBeVisible()
   await first.getByRole('link', { name: 'Reload the record' }).click()
   await expect(first.getByLabel('Branch name')).toHaveValue('Rio de Janeiro Centro')
   // the seed's name again, for the other tests
@@ -203,7 +210,9 @@ test('the list searches, sorts, pages and exports', async ({ page }) => {
   expect(file.suggestedFilename()).toBe('ac_paginas.csv')
   const text = await (await file.createReadStream()).toArray()
   // the columns and values as the table shows them, in the user's language
-  expect(Buffer.concat(text).toString()).toMatch(/^\uFEFFOrder,Route,Title \(English\),Group,Status\r\n\d+,cd_invoice,Invoices,Money,Active\r\n$/)
+  expect(Buffer.concat(text).toString()).toMatch(
+    /^\uFEFFOrder,Route,Title \(English\),Group,Status\r\n\d+,cd_invoice,Invoices,Money,Active\r\n$/,
+  )
   // in Portuguese: headings and yes / no as the Portuguese table says them, accents intact
   await page.getByLabel('Language').selectOption('pt')
   await expect(page.getByLabel('Idioma')).toBeVisible()

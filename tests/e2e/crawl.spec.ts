@@ -13,7 +13,11 @@ async function linksOf(page: Page, scope = page.locator('body')) {
 }
 
 /** The same page kind counts once a few times: /view/cd_cliente/<uuid> stands for every client. */
-const shape = (path: string) => path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/gi, ':id').replace(/\/\d+(?=\/|$|\?)/g, '/:n').replace(/\?.*$/, '?')
+const shape = (path: string) =>
+  path
+    .replace(/[0-9a-f]{8}-[0-9a-f-]{27}/gi, ':id')
+    .replace(/\/\d+(?=\/|$|\?)/g, '/:n')
+    .replace(/\?.*$/, '?')
 
 async function crawl(page: Page, who: { email: string; password: string }) {
   await signIn(page, who)
@@ -75,7 +79,9 @@ async function crawl(page: Page, who: { email: string; password: string }) {
     }
     if (!(res.headers()['content-type'] ?? '').startsWith('text/html')) continue // a download (CSV, PDF)
     const html = await res.text()
-    const hrefs = [...html.matchAll(/<a\b[^>]*?\shref="([^"#][^"]*)"/g)].map(([, href]) => href.replaceAll('&amp;', '&'))
+    const hrefs = [...html.matchAll(/<a\b[^>]*?\shref="([^"#][^"]*)"/g)].map(([, href]) =>
+      href.replaceAll('&amp;', '&'),
+    )
     queue.push(...add(hrefs, path).filter((next) => !visited.has(next)))
   }
   expect(broken, `dead ends for ${who.email}`).toEqual([])

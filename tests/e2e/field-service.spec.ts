@@ -4,7 +4,9 @@ import { expectAccessible, signIn } from './helpers.ts'
 
 // The field-service chain in the browser (docs/domain.md): clients and the service catalogue.
 
-test('an office worker adds a client with a contact and an address; a wrong CPF is refused at its field', async ({ page }) => {
+test('an office worker adds a client with a contact and an address; a wrong CPF is refused at its field', async ({
+  page,
+}) => {
   await signIn(page, DEMO_ADMIN)
   await page.goto('/view/cd_cliente')
   await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible()
@@ -45,7 +47,9 @@ test('an office worker adds a client with a contact and an address; a wrong CPF 
   await expect(row).toContainText('São Paulo')
   await row.getByRole('link', { name: 'Marina Costa' }).click()
   await expect(page.getByLabel('CPF / CNPJ')).toHaveValue('529.982.247-25')
-  await expect(page.getByTestId('contacts-row').first().getByLabel('E-mail or number')).toHaveValue('marina@example.com')
+  await expect(page.getByTestId('contacts-row').first().getByLabel('E-mail or number')).toHaveValue(
+    'marina@example.com',
+  )
   await expect(page.getByRole('region', { name: 'Activity' })).toContainText('Ana Costa created it')
   await page.getByLabel('Name', { exact: true }).fill('Marina C. Costa')
   await page.getByRole('button', { name: 'Save' }).click()
@@ -109,7 +113,10 @@ test('the service catalogue shows prices in the company currency and takes them 
   await expectAccessible(page, 'job form')
 })
 
-test('a quote goes from the office to the client and back: two catalogue lines and a discount, sent, approved on the link', async ({ page, browser }) => {
+test('a quote goes from the office to the client and back: two catalogue lines and a discount, sent, approved on the link', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, DEMO_ADMIN)
   // a new client first
   await page.goto('/view/cd_cliente/new')
@@ -129,7 +136,9 @@ test('a quote goes from the office to the client and back: two catalogue lines a
   await page.getByRole('link', { name: 'New' }).click()
   await page.getByLabel('Client', { exact: true }).selectOption({ label: 'Padaria Estrela · 11.222.333/0001-81' })
   const first = page.getByTestId('lines-row').first()
-  await first.getByLabel('Job', { exact: true }).selectOption({ label: 'AC-INST · Instalação de ar-condicionado split' })
+  await first
+    .getByLabel('Job', { exact: true })
+    .selectOption({ label: 'AC-INST · Instalação de ar-condicionado split' })
   await first.getByLabel('Quantity').fill('2')
   await first.getByLabel('Discount %').fill('10')
   await page.getByRole('button', { name: 'Add · Lines' }).click()
@@ -182,14 +191,27 @@ test('a quote goes from the office to the client and back: two catalogue lines a
   // the client's page lists it
   await page.goto('/view/cd_cliente?search=Padaria%20Estrela')
   await page.getByRole('link', { name: 'Padaria Estrela' }).click()
-  await expect(page.getByRole('region', { name: 'Quotes' }).getByRole('row').filter({ hasText: 'Approved' })).toContainText('R$940.50')
+  await expect(
+    page.getByRole('region', { name: 'Quotes' }).getByRole('row').filter({ hasText: 'Approved' }),
+  ).toContainText('R$940.50')
   await page.getByRole('region', { name: 'Quotes' }).getByRole('link').first().click()
   // converting waits for the service orders
   await page.getByRole('button', { name: 'Convert to a service order' }).click()
-  await expect(page.getByText('Service orders are not available yet: the quote stays approved until they are')).toBeVisible()
+  await expect(
+    page.getByText('Service orders are not available yet: the quote stays approved until they are'),
+  ).toBeVisible()
 })
 
-for (const path of ['/view/cd_cliente', '/view/cd_cliente/new', '/view/cd_job', '/view/cd_job/new', '/view/cd_cotacao', '/view/cd_cotacao/new', 'a quote', 'a client']) {
+for (const path of [
+  '/view/cd_cliente',
+  '/view/cd_cliente/new',
+  '/view/cd_job',
+  '/view/cd_job/new',
+  '/view/cd_cotacao',
+  '/view/cd_cotacao/new',
+  'a quote',
+  'a client',
+]) {
   test(`${path} reads on a phone`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     await signIn(page, DEMO_ADMIN)
@@ -209,5 +231,7 @@ test("a new branch's time zone starts at the company's, among zones grouped by r
   await signIn(page, DEMO_ADMIN)
   await page.goto('/view/cd_filial/new')
   await expect(page.getByLabel('Time zone')).toHaveValue('America/Sao_Paulo')
-  await expect(page.getByLabel('Time zone').locator('optgroup[label="America"] option[value="America/Sao_Paulo"]')).toHaveText('America/Sao Paulo')
+  await expect(
+    page.getByLabel('Time zone').locator('optgroup[label="America"] option[value="America/Sao_Paulo"]'),
+  ).toHaveText('America/Sao Paulo')
 })

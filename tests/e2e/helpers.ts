@@ -9,7 +9,10 @@ const WCAG = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']
 /** axe-core with the issue's tags: no violation, or the list of rules and elements that broke. */
 export async function expectAccessible(page: Page, what: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze()
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([])
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    what,
+  ).toEqual([])
 }
 
 /** Opens each header panel in turn (as a user does) and checks it with axe; Escape closes it. */
@@ -34,7 +37,9 @@ export async function signIn(page: Page, who: { email: string; password: string 
 
 /** The in-app address of the last link the server sent to `email` (no mail server: its log holds it, as an operator would read it). */
 export function lastLinkTo(email: string) {
-  const line = readFileSync(SERVER_LOG, 'utf8').split('\n').findLast((l) => l.includes(` for ${email}: `))
+  const line = readFileSync(SERVER_LOG, 'utf8')
+    .split('\n')
+    .findLast((l) => l.includes(` for ${email}: `))
   if (!line) throw new Error(`no link for ${email} in ${SERVER_LOG}`)
   const url = new URL(line.split(': ').pop()!)
   return url.pathname + url.search
@@ -69,14 +74,24 @@ export async function viewAs(page: Page, view: View, baseURL: string) {
 
 /** Nothing on the page is wider than the screen. */
 export async function expectNoSidewaysScroll(page: Page, what = '') {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${what} fits the screen`).toBe(true)
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    `${what} fits the screen`,
+  ).toBe(true)
 }
 
 /**
  * In each of `views` the page, loaded again, shows `shown`, passes axe and fits the screen; then
  * it is back in the first view (loaded again). `check` adds what else each view must show.
  */
-export async function expectReadsInViews(page: Page, baseURL: string, what: string, shown: Locator, check: () => Promise<void> = async () => {}, views: View[] = VIEWS) {
+export async function expectReadsInViews(
+  page: Page,
+  baseURL: string,
+  what: string,
+  shown: Locator,
+  check: () => Promise<void> = async () => {},
+  views: View[] = VIEWS,
+) {
   for (const view of views) {
     await viewAs(page, view, baseURL)
     await page.reload()

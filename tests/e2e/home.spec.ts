@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { expectReadsInViews, signIn, workInDemoCompany } from './helpers'
 
-test("a new company's home lists its setup steps, and each is ticked as the admin does it", async ({ page, baseURL }) => {
+test("a new company's home lists its setup steps, and each is ticked as the admin does it", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000)
   await signIn(page, DEMO_ADMIN)
   await page.goto('/view/ac_empresas/new')
@@ -20,10 +23,18 @@ test("a new company's home lists its setup steps, and each is ticked as the admi
   await expect(checklist.getByRole('heading', { name: 'Set up your company' })).toBeVisible()
   await expect(checklist).toContainText('0 of 5 done')
   // the steps, in the order of the chain, each a link to where it is done
-  await expect(checklist.getByRole('listitem')).toHaveText(['Name your branch and its number prefix', 'Invite your team', 'Add your first client', 'Add the services you sell', 'Create your first quote'])
+  await expect(checklist.getByRole('listitem')).toHaveText([
+    'Name your branch and its number prefix',
+    'Invite your team',
+    'Add your first client',
+    'Add the services you sell',
+    'Create your first quote',
+  ])
   // a new company has no quotes: its quote cards say so
   await expect(page.getByTestId('home-card-quotes-waiting')).toContainText('No quote is waiting for a client')
-  await expect(page.getByTestId('home-card-quotes-approved')).toContainText('No approved quote is waiting to become an order')
+  await expect(page.getByTestId('home-card-quotes-approved')).toContainText(
+    'No approved quote is waiting to become an order',
+  )
 
   await expectReadsInViews(page, baseURL!, 'setup checklist', checklist)
 
@@ -54,7 +65,10 @@ test("a new company's home lists its setup steps, and each is ticked as the admi
   await expect(checklist).toHaveCount(0)
 })
 
-test("the admin's home shows the quotes waiting for clients and those to convert; each opens its quote, and the rest the list", async ({ page, baseURL }) => {
+test("the admin's home shows the quotes waiting for clients and those to convert; each opens its quote, and the rest the list", async ({
+  page,
+  baseURL,
+}) => {
   await signIn(page, DEMO_ADMIN)
   await workInDemoCompany(page)
   const waiting = page.getByTestId('home-card-quotes-waiting')
@@ -65,7 +79,9 @@ test("the admin's home shows the quotes waiting for clients and those to convert
   const rows = waiting.getByRole('listitem')
   await expect(rows).toHaveCount(Math.min(count, 5))
   // soonest to expire first: their valid-until dates ascend
-  const until = (await rows.allTextContents()).map((text) => Date.parse(/Valid until: (\w{3} \d{1,2}, \d{4})/.exec(text)![1]))
+  const until = (await rows.allTextContents()).map((text) =>
+    Date.parse(/Valid until: (\w{3} \d{1,2}, \d{4})/.exec(text)![1]),
+  )
   expect(until).toEqual([...until].sort((a, b) => a - b))
   const number = (await rows.first().textContent())!.match(/ORC-\d{4}-\d{6}/)![0]
 
@@ -96,8 +112,14 @@ test("the admin's home shows the quotes waiting for clients and those to convert
 test("the technician's home shows no card of a page he may not open", async ({ page, baseURL }) => {
   await signIn(page, DEMO_TECHNICIAN)
   // his role has no quotes page; his visits come with the technician work module
-  await expectReadsInViews(page, baseURL!, 'technician home', page.getByRole('heading', { name: 'Welcome back, Tiago Lima!' }), async () => {
-    await expect(page.getByTestId('home-cards')).toHaveCount(0)
-    await expect(page.getByText('Quotes waiting for the client')).toHaveCount(0)
-  })
+  await expectReadsInViews(
+    page,
+    baseURL!,
+    'technician home',
+    page.getByRole('heading', { name: 'Welcome back, Tiago Lima!' }),
+    async () => {
+      await expect(page.getByTestId('home-cards')).toHaveCount(0)
+      await expect(page.getByText('Quotes waiting for the client')).toHaveCount(0)
+    },
+  )
 })

@@ -84,7 +84,9 @@ test('an unknown layout name falls back to the default layout', async ({ page })
   await expect(page.locator('[data-layout="classy"]')).toBeVisible()
 })
 
-test('on a phone the header is one row, the company and language are in the drawer, and panels are sheets inside the screen', async ({ page }) => {
+test('on a phone the header is one row, the company and language are in the drawer, and panels are sheets inside the screen', async ({
+  page,
+}) => {
   await signIn(page, DEMO_ADMIN)
   for (const width of [320, 390, 430]) {
     await page.setViewportSize({ width, height: 800 })

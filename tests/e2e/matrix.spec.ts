@@ -1,12 +1,24 @@
 import { expect, test } from '@playwright/test'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
-import { ALL_VIEWS, expectAccessible, expectNoSidewaysScroll, expectPanelsAccessible, signIn, viewAs, workInDemoCompany } from './helpers'
+import {
+  ALL_VIEWS,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  expectPanelsAccessible,
+  signIn,
+  viewAs,
+  workInDemoCompany,
+} from './helpers'
 
 // What a new user meets (issue 17), in each role × viewport × scheme: every kind of screen reads
 // (axe, contrast included), fits the screen, and the header's panels and search work and read.
 
 const ROLES = [
-  { name: 'admin', who: DEMO_ADMIN, pages: ['/view/home', '/view/cd_cliente', '/view/cd_cotacao', '/view/cd_filial', '/view/help'] },
+  {
+    name: 'admin',
+    who: DEMO_ADMIN,
+    pages: ['/view/home', '/view/cd_cliente', '/view/cd_cotacao', '/view/cd_filial', '/view/help'],
+  },
   { name: 'technician', who: DEMO_TECHNICIAN, pages: ['/view/home', '/view/cd_cliente', '/view/cd_job', '/view/help'] },
 ] as const
 

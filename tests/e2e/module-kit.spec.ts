@@ -4,7 +4,9 @@ import { signIn, workInDemoCompany } from './helpers.ts'
 
 // What every module's screens take from its one declaration (domain/modules/).
 
-test('a record page offers only what its module declares: no Deactivate on a quote, Deactivate on a client', async ({ page }) => {
+test('a record page offers only what its module declares: no Deactivate on a quote, Deactivate on a client', async ({
+  page,
+}) => {
   await signIn(page, DEMO_ADMIN)
   await workInDemoCompany(page)
   await page.goto('/view/cd_cotacao')
@@ -20,12 +22,17 @@ test('a record page offers only what its module declares: no Deactivate on a quo
   await expect(page.getByRole('link', { name: 'Deactivate' })).toBeVisible()
 })
 
-test("a list keeps the order a home card asks for (newest first), and shows days in the user's format", async ({ page }) => {
+test("a list keeps the order a home card asks for (newest first), and shows days in the user's format", async ({
+  page,
+}) => {
   await signIn(page, DEMO_ADMIN)
   await workInDemoCompany(page)
   await page.goto('/view/cd_cotacao?state=approved&sort=createdAt&order=desc')
   // the list's own links carry the card's order on (it was swapped for the number before)
-  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', /sort=createdAt&order=desc&state=approved/)
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+    'href',
+    /sort=createdAt&order=desc&state=approved/,
+  )
   const first = page.getByTestId('data-row').first()
   await expect(first).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}/)
   await expect(first).not.toContainText(/\d{4}-\d{2}-\d{2}/)

@@ -6,7 +6,16 @@ import { expectAccessible, expectPanelsAccessible, signIn as signInAs } from './
 const signIn = (page: Page) => signInAs(page, DEMO_ADMIN)
 
 test('the signed-out pages have no accessibility violations', async ({ page }) => {
-  for (const path of ['/sign-in', '/sign-up', '/forgot-password', '/reset-password?token=x', '/confirmation-required', '/home', '/error/404', '/error/500']) {
+  for (const path of [
+    '/sign-in',
+    '/sign-up',
+    '/forgot-password',
+    '/reset-password?token=x',
+    '/confirmation-required',
+    '/home',
+    '/error/404',
+    '/error/500',
+  ]) {
     await page.goto(path)
     await expectAccessible(page, path)
   }
@@ -37,17 +46,23 @@ test('the signed-in home loads at most 150 KB of JavaScript (gzipped)', async ({
   await signIn(page)
   const scripts = new Map<string, number>()
   page.on('response', async (res) => {
-    if (res.request().resourceType() === 'script' || res.url().endsWith('.js')) scripts.set(res.url(), gzipSync(await res.body()).length)
+    if (res.request().resourceType() === 'script' || res.url().endsWith('.js'))
+      scripts.set(res.url(), gzipSync(await res.body()).length)
   })
   await page.goto('/view/home', { waitUntil: 'networkidle' })
   const total = [...scripts.values()].reduce((a, b) => a + b, 0)
-  test.info().annotations.push({ type: 'javascript', description: `${scripts.size} files, ${(total / 1024).toFixed(1)} KB gzipped` })
+  test.info().annotations.push({
+    type: 'javascript',
+    description: `${scripts.size} files, ${(total / 1024).toFixed(1)} KB gzipped`,
+  })
   console.log(`signed-in home JavaScript: ${scripts.size} files, ${(total / 1024).toFixed(1)} KB gzipped`)
   expect(scripts.size).toBeGreaterThan(3)
   expect(total).toBeLessThan(150 * 1024)
 })
 
-test("the browser gets only the user's language's messages, and a change of language loads the new one", async ({ page }) => {
+test("the browser gets only the user's language's messages, and a change of language loads the new one", async ({
+  page,
+}) => {
   await signIn(page)
   const scripts: string[] = []
   page.on('response', async (res) => {
@@ -74,7 +89,11 @@ test("the browser gets only the user's language's messages, and a change of lang
 test("a picture that does not load shows the person's initials, never a broken image", async ({ page, context }) => {
   await signIn(page)
   const token = (await context.cookies()).find((c) => c.name === 'token')!.value
-  const setAvatar = (avatar: string | null) => page.request.patch('/api/common/user', { headers: { authorization: `Bearer ${token}` }, data: { user: { avatar } } })
+  const setAvatar = (avatar: string | null) =>
+    page.request.patch('/api/common/user', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { user: { avatar } },
+    })
   expect((await setAvatar('/images/avatars/nobody-here.jpg')).status()).toBe(200)
   await page.goto('/view/myaccount')
   // once the browser gave up on the address, the initials are there and no <img> is left
@@ -89,7 +108,9 @@ test("a picture that does not load shows the person's initials, never a broken i
   expect((await setAvatar(null)).status()).toBe(200)
 })
 
-test('in the dark scheme every kind of page and panel passes the contrast rules, and the scheme switches from the user menu', async ({ page }) => {
+test('in the dark scheme every kind of page and panel passes the contrast rules, and the scheme switches from the user menu', async ({
+  page,
+}) => {
   test.setTimeout(90_000)
   await signIn(page)
   const menu = page.getByTestId('user-menu')
@@ -100,7 +121,14 @@ test('in the dark scheme every kind of page and panel passes the contrast rules,
   // the native controls follow the scheme (the header's selects are not left white)
   const select = page.getByLabel('Company and branch')
   expect(await select.evaluate((el) => getComputedStyle(el).colorScheme)).toBe('dark')
-  for (const path of ['/view/home', '/view/cd_filial', '/view/cd_cliente', '/view/cd_cotacao', '/view/ac_usuarios', '/view/help']) {
+  for (const path of [
+    '/view/home',
+    '/view/cd_filial',
+    '/view/cd_cliente',
+    '/view/cd_cotacao',
+    '/view/ac_usuarios',
+    '/view/help',
+  ]) {
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expectAccessible(page, `dark ${path}`)
@@ -121,7 +149,14 @@ test('in the dark scheme every kind of page and panel passes the contrast rules,
 
 test('the dark scheme and every theme keep the shell accessible', async ({ page, context, baseURL }) => {
   await signIn(page)
-  for (const [scheme, theme] of [['dark', 'default'], ['light', 'brand'], ['light', 'teal'], ['dark', 'rose'], ['light', 'purple'], ['light', 'amber']]) {
+  for (const [scheme, theme] of [
+    ['dark', 'default'],
+    ['light', 'brand'],
+    ['light', 'teal'],
+    ['dark', 'rose'],
+    ['light', 'purple'],
+    ['light', 'amber'],
+  ]) {
     await context.addCookies([
       { name: 'scheme', value: scheme, url: baseURL! },
       { name: 'theme', value: theme, url: baseURL! },
@@ -136,7 +171,9 @@ test('the dark scheme and every theme keep the shell accessible', async ({ page,
   ])
 })
 
-test('the pages run under their Content-Security-Policy: nothing refused, and the scripts do their work', async ({ page }) => {
+test('the pages run under their Content-Security-Policy: nothing refused, and the scripts do their work', async ({
+  page,
+}) => {
   const refused: string[] = []
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
@@ -147,7 +184,10 @@ test('the pages run under their Content-Security-Policy: nothing refused, and th
   page.on('console', (message) => {
     if (/Content.Security.Policy|Refused to/i.test(message.text())) refused.push(message.text())
   })
-  const violations = async () => [...refused, ...((await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])) as string[])]
+  const violations = async () => [
+    ...refused,
+    ...((await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])) as string[]),
+  ]
 
   await page.goto('/sign-in')
   expect(await violations()).toEqual([])

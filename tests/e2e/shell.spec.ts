@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { signIn } from './helpers.ts'
 
-test('the notifications panel toggles read, marks all as read, removes items and shows its empty state', async ({ page }) => {
+test('the notifications panel toggles read, marks all as read, removes items and shows its empty state', async ({
+  page,
+}) => {
   await signIn(page)
   const panel = page.getByTestId('notifications-panel')
   await expect(page.getByTestId('notifications-badge')).toHaveText('3')
@@ -60,7 +62,9 @@ test('the user menu shows who is signed in and saves a status change', async ({ 
   await expect(page.getByTestId('status-dot')).toHaveAttribute('data-status', 'online')
 })
 
-test('search is a combobox: a hint below 2 letters, records with pages of their own once each, arrow keys, Enter and Escape', async ({ page }) => {
+test('search is a combobox: a hint below 2 letters, records with pages of their own once each, arrow keys, Enter and Escape', async ({
+  page,
+}) => {
   await signIn(page, DEMO_ADMIN)
   const box = page.getByRole('combobox', { name: 'Search' })
   await box.fill('a')
@@ -73,7 +77,9 @@ test('search is a combobox: a hint below 2 letters, records with pages of their 
   await expect(results.getByRole('group', { name: 'Clients' })).toBeVisible()
   await expect(results.getByRole('group', { name: 'Pages' })).toBeVisible()
   // the admin finds people of the company too; demo contacts and tasks have no page: not offered
-  await expect(results.getByRole('group', { name: 'Users' }).getByRole('option', { name: /Ana Costa/ })).toContainText('admin@demo.fieldservice.app')
+  await expect(results.getByRole('group', { name: 'Users' }).getByRole('option', { name: /Ana Costa/ })).toContainText(
+    'admin@demo.fieldservice.app',
+  )
   await expect(results.getByRole('group', { name: 'Contacts' })).toHaveCount(0)
   await expect(results.getByRole('group', { name: 'Tasks' })).toHaveCount(0)
   // every option once, each with a page of its own
@@ -102,7 +108,9 @@ test('search is a combobox: a hint below 2 letters, records with pages of their 
   await expect(box).toHaveValue('')
 })
 
-test('the profile page saves name, language and status, and changes the password with the current one', async ({ page }) => {
+test('the profile page saves name, language and status, and changes the password with the current one', async ({
+  page,
+}) => {
   await signIn(page, DEMO_ADMIN)
   await page.getByTestId('user-menu').locator('summary').click()
   await page.getByRole('link', { name: 'Profile' }).click()
@@ -208,16 +216,25 @@ test('the shortcuts panel moves between view, modify, add and edit, with the for
   await expect(panel.getByRole('link', { name: /Clientes/ })).toHaveAttribute('href', '/view/cd_cliente')
 })
 
-test('the navigation lists every module of the registry, each with a titled page and its breadcrumb', async ({ page }) => {
+test('the navigation lists every module of the registry, each with a titled page and its breadcrumb', async ({
+  page,
+}) => {
   await signIn(page, DEMO_ADMIN)
   const nav = page.getByRole('navigation', { name: 'Navigation' })
   const links = nav.getByRole('link')
   await expect(links).toHaveCount(15)
-  for (const [name, path] of [['Clients', '/view/cd_cliente'], ['Invoices', '/view/cd_invoice'], ['User pages', '/view/ac_usuariospaginas']]) {
+  for (const [name, path] of [
+    ['Clients', '/view/cd_cliente'],
+    ['Invoices', '/view/cd_invoice'],
+    ['User pages', '/view/ac_usuariospaginas'],
+  ]) {
     await nav.getByRole('link', { name }).click()
     await expect(page).toHaveURL(new RegExp(`${path}$`))
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByText(name)).toHaveAttribute('aria-current', 'page')
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByText(name)).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
     await expect(page).toHaveTitle(`${name} · Fieldwise`)
   }
   const missing = await page.goto('/view/not_a_module')
@@ -226,7 +243,10 @@ test('the navigation lists every module of the registry, each with a titled page
 })
 
 test('the company logo is changed through the upload dialog, with its validations', async ({ page }) => {
-  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201b8a1e6430000000049454e44ae426082', 'hex')
+  const png = Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201b8a1e6430000000049454e44ae426082',
+    'hex',
+  )
   await signIn(page, DEMO_ADMIN)
   await page.getByTestId('company-logo').click()
   const dialog = page.getByRole('dialog', { name: 'Upload Company Logo' })
@@ -234,7 +254,9 @@ test('the company logo is changed through the upload dialog, with its validation
   await expect(dialog.getByText('This image is used in places like the invoice.')).toBeVisible()
   await dialog.getByRole('button', { name: 'Save' }).click()
   await expect(dialog.getByRole('alert')).toHaveText('No file selected.')
-  await dialog.getByLabel('Select File').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) })
+  await dialog
+    .getByLabel('Select File')
+    .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) })
   await expect(dialog.getByText('Selected File: huge.png')).toBeVisible()
   await dialog.getByRole('button', { name: 'Save' }).click()
   await expect(dialog.getByRole('alert')).toHaveText('File size exceeds the limit of 5 MB.')
@@ -255,8 +277,13 @@ test('the company logo is changed through the upload dialog, with its validation
   await expect(dialog).toBeHidden()
 })
 
-test('the upload dialog refuses work while uploading, clears a picked file and deletes the logo after a confirmation', async ({ page }) => {
-  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201b8a1e6430000000049454e44ae426082', 'hex')
+test('the upload dialog refuses work while uploading, clears a picked file and deletes the logo after a confirmation', async ({
+  page,
+}) => {
+  const png = Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201b8a1e6430000000049454e44ae426082',
+    'hex',
+  )
   await signIn(page, DEMO_ADMIN)
   const dialog = page.getByRole('dialog', { name: 'Upload Company Logo' })
   // a slow network: the upload takes a second and a half
@@ -304,7 +331,10 @@ test('the upload dialog refuses work while uploading, clears a picked file and d
 })
 
 test('a user who may not change the company logo is told why, in a toast', async ({ page }) => {
-  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201b8a1e6430000000049454e44ae426082', 'hex')
+  const png = Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201b8a1e6430000000049454e44ae426082',
+    'hex',
+  )
   await signIn(page)
   await page.getByTestId('company-logo').click()
   const dialog = page.getByRole('dialog', { name: 'Upload Company Logo' })
@@ -316,7 +346,10 @@ test('a user who may not change the company logo is told why, in a toast', async
 })
 
 test('the profile picture is changed and removed through the upload dialog', async ({ page }) => {
-  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201b8a1e6430000000049454e44ae426082', 'hex')
+  const png = Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201b8a1e6430000000049454e44ae426082',
+    'hex',
+  )
   await signIn(page)
   await page.goto('/view/myaccount')
   await page.getByRole('button', { name: 'Change picture' }).click()
@@ -330,7 +363,10 @@ test('the profile picture is changed and removed through the upload dialog', asy
   const picture = page.getByTestId('profile-avatar').locator('img')
   await expect(picture).toHaveAttribute('src', /\/api\/files\/1\/[0-9a-f-]{36}\/me\.png$/)
   // the header's user menu shows it too, without a reload
-  await expect(page.getByTestId('user-menu').locator('img')).toHaveAttribute('src', (await picture.getAttribute('src'))!)
+  await expect(page.getByTestId('user-menu').locator('img')).toHaveAttribute(
+    'src',
+    (await picture.getAttribute('src'))!,
+  )
   await page.getByRole('button', { name: 'Change picture' }).click()
   await dialog.getByRole('button', { name: 'Delete' }).click()
   await expect(page.getByTestId('toast').filter({ hasText: 'File deleted successfully' })).toBeVisible()
@@ -338,7 +374,11 @@ test('the profile picture is changed and removed through the upload dialog', asy
   await expect(page.getByTestId('profile-avatar')).toHaveText(/^[A-Z]{2}$/)
 })
 
-test('a session that ended elsewhere sends the next click to sign-in with "Refresh token failed"', async ({ page, context, request }) => {
+test('a session that ended elsewhere sends the next click to sign-in with "Refresh token failed"', async ({
+  page,
+  context,
+  request,
+}) => {
   await signIn(page)
   const token = (await context.cookies()).find((c) => c.name === 'token')!.value
   // signed out from another device: the session is revoked on the server

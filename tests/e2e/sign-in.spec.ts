@@ -47,7 +47,9 @@ test('switching branch is kept after a reload, and a change of company is flagge
   await page.reload()
   await expect(page.getByTestId('tenant')).toHaveText('You are working in Northwind Home Services — Austin.')
   await expect(page.getByLabel('Company and branch')).toHaveValue('2:4')
-  expect(await page.evaluate(() => [localStorage.getItem('currentEmpresa'), localStorage.getItem('currentFilial')])).toEqual(['2', '4'])
+  expect(
+    await page.evaluate(() => [localStorage.getItem('currentEmpresa'), localStorage.getItem('currentFilial')]),
+  ).toEqual(['2', '4'])
 })
 
 test('switching language changes the texts and is kept after a reload', async ({ page }) => {
@@ -128,7 +130,9 @@ test('signing up leads to the confirmation page and the new account can sign in'
   await page.getByRole('link', { name: 'Return to sign in' }).click()
   await signIn(page, 'rita.e2e@example.com', 'a-good-long-password')
   await expect(page.getByRole('heading', { name: 'Welcome back, Rita Alves!' })).toBeVisible()
-  await expect(page.getByTestId('tenant')).toHaveText('Your account has no company or branch yet. Ask an administrator for access.')
+  await expect(page.getByTestId('tenant')).toHaveText(
+    'Your account has no company or branch yet. Ask an administrator for access.',
+  )
 })
 
 test('a common password is refused at its field, in the language of the page', async ({ page, context, baseURL }) => {
@@ -161,7 +165,9 @@ test('forgot password answers the same for any address', async ({ page }) => {
   await page.goto('/forgot-password')
   await page.getByLabel('Email address').fill('nobody@example.com')
   await page.getByRole('button', { name: 'Send reset link' }).click()
-  await expect(page.getByRole('status')).toHaveText("Password reset sent! You'll receive an email if you are registered on our system.")
+  await expect(page.getByRole('status')).toHaveText(
+    "Password reset sent! You'll receive an email if you are registered on our system.",
+  )
 })
 
 test("the next user on the same browser does not inherit the previous user's company", async ({ page }) => {
@@ -177,8 +183,14 @@ test("the next user on the same browser does not inherit the previous user's com
   await expect(page.getByTestId('tenant')).toHaveText('You are working in Acme Field Services — Campinas.')
 })
 
-test('password fields hide what is typed, take a paste and name what a password manager should fill', async ({ page }) => {
-  for (const [path, autocomplete] of [['/sign-in', 'current-password'], ['/sign-up', 'new-password'], ['/reset-password?token=x', 'new-password']] as const) {
+test('password fields hide what is typed, take a paste and name what a password manager should fill', async ({
+  page,
+}) => {
+  for (const [path, autocomplete] of [
+    ['/sign-in', 'current-password'],
+    ['/sign-up', 'new-password'],
+    ['/reset-password?token=x', 'new-password'],
+  ] as const) {
     await page.goto(path)
     const fields = page.locator('input[name^="password"]')
     expect(await fields.count(), path).toBeGreaterThan(0)
@@ -187,7 +199,11 @@ test('password fields hide what is typed, take a paste and name what a password 
       await expect(field, path).toHaveAttribute('autocomplete', autocomplete)
       // a paste is not refused: nothing cancels the event
       const refused = await field.evaluate((input) => {
-        const event = new ClipboardEvent('paste', { bubbles: true, cancelable: true, clipboardData: new DataTransfer() })
+        const event = new ClipboardEvent('paste', {
+          bubbles: true,
+          cancelable: true,
+          clipboardData: new DataTransfer(),
+        })
         return !input.dispatchEvent(event)
       })
       expect(refused, path).toBe(false)

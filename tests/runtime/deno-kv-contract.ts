@@ -3,11 +3,18 @@ import { openStore } from '../../storage/open.ts'
 import type { DenoKv } from '../../storage/drivers/deno-kv.ts'
 import { storageContract } from '../shared/storage-contract.ts'
 
-declare const Deno: { openKv(path?: string): Promise<DenoKv>; makeTempDir(): Promise<string>; exit(code: number): never }
+declare const Deno: {
+  openKv(path?: string): Promise<DenoKv>
+  makeTempDir(): Promise<string>
+  exit(code: number): never
+}
 
 const dir = await Deno.makeTempDir()
 const tests: Array<[string, () => Promise<void>]> = []
-storageContract((name, fn) => tests.push([name, fn]), async () => openStore({ driver: 'deno-kv', kv: await Deno.openKv(`${dir}/contract.kv`) }))
+storageContract(
+  (name, fn) => tests.push([name, fn]),
+  async () => openStore({ driver: 'deno-kv', kv: await Deno.openKv(`${dir}/contract.kv`) }),
+)
 
 let passed = 0
 let failed = 0

@@ -26,22 +26,41 @@ describe('signed-in pages kept until the next write', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
   beforeAll(async () => {
     const store = await openStore({ driver: 'fs', dataDir })
-    const config = loadConfig({ NODE_ENV: 'test', STORAGE_DRIVER: 'fs', JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', PASSWORD_HASH_ITERATIONS: '1000' })
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      STORAGE_DRIVER: 'fs',
+      JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+      PASSWORD_HASH_ITERATIONS: '1000',
+    })
     await seedDemoData(store, quiet, config.passwordIterations)
     const build = (await import(new URL('../../build/server/index.js', import.meta.url).href)) as ServerBuild
     // the documents React renders, counted
     const render = build.entry.module.default
-    const counted = { ...build, entry: { module: { ...build.entry.module, default: (...args: Parameters<typeof render>) => (renders++, render(...args)) } } }
+    const counted = {
+      ...build,
+      entry: {
+        module: {
+          ...build.entry.module,
+          default: (...args: Parameters<typeof render>) => (renders++, render(...args)),
+        },
+      },
+    }
     server = await createServer({ config, store, build: counted, log: quiet, now: () => clock })
   })
 
   const signIn = async (credentials: { email: string; password: string }) => {
-    const res = await server.app.request('/api/auth/sign-in', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) })
+    const res = await server.app.request('/api/auth/sign-in', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(credentials),
+    })
     return ((await res.json()) as { accessToken: string }).accessToken
   }
   // as a browser sends them once signed in (the form token is set by the first page)
-  const cookies = (token: string, empresa = 1, filial = 1) => `token=${token}; csrf=keptpagesformtoken0123456789; currentEmpresa=${empresa}; currentFilial=${filial}`
-  const page = (path: string, cookie: string, headers: Record<string, string> = {}) => server.app.request(path, { headers: { cookie, ...headers } })
+  const cookies = (token: string, empresa = 1, filial = 1) =>
+    `token=${token}; csrf=keptpagesformtoken0123456789; currentEmpresa=${empresa}; currentFilial=${filial}`
+  const page = (path: string, cookie: string, headers: Record<string, string> = {}) =>
+    server.app.request(path, { headers: { cookie, ...headers } })
   const nonceOf = (res: Response) => res.headers.get('content-security-policy')!.match(/'nonce-([\w-]+)'/)![1]
 
   it('sends the same page again with a nonce of its own, in its policy and on every script it inlines', async () => {
@@ -53,7 +72,10 @@ describe('signed-in pages kept until the next write', () => {
     expect(a).not.toBe(b)
     const [htmlA, htmlB] = [await first.text(), await second.text()]
     expect(htmlA).toContain('Welcome back, Ana Costa!')
-    for (const [html, nonce] of [[htmlA, a], [htmlB, b]]) {
+    for (const [html, nonce] of [
+      [htmlA, a],
+      [htmlB, b],
+    ]) {
       const scripts = html.match(/<script[^>]*>/g)!
       expect(scripts.length).toBeGreaterThan(1)
       for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`)
@@ -84,7 +106,11 @@ describe('signed-in pages kept until the next write', () => {
 
   it('renders again a page drawn around a call that failed (a person of no company has no help articles to read)', async () => {
     const person = { name: 'Rita Alves', email: 'rita.pages@example.com', password: 'a-good-long-password' }
-    const signUp = await server.app.request('/api/auth/sign-up', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(person) })
+    const signUp = await server.app.request('/api/auth/sign-up', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(person),
+    })
     expect(signUp.status).toBe(200)
     const cookie = cookies(await signIn(person), -1, -1)
     const before = renders
@@ -101,8 +127,17 @@ describe('signed-in pages kept until the next write', () => {
     const other = await signIn(DEMO_ADMIN)
     const created = await server.app.request('/api/cd_cliente', {
       method: 'POST',
-      headers: { authorization: `Bearer ${other}`, 'x-empresa': '1', 'x-filial': '1', 'content-type': 'application/json' },
-      body: JSON.stringify({ kind: 'business', name: 'Zebra Kept Plumbing', contacts: [{ kind: 'email', label: '', value: 'ops@zebra.example' }] }),
+      headers: {
+        authorization: `Bearer ${other}`,
+        'x-empresa': '1',
+        'x-filial': '1',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        kind: 'business',
+        name: 'Zebra Kept Plumbing',
+        contacts: [{ kind: 'email', label: '', value: 'ops@zebra.example' }],
+      }),
     })
     expect(created.status).toBe(200)
     expect(await (await page(list, cookie)).text()).toContain('Zebra Kept Plumbing')
@@ -111,7 +146,10 @@ describe('signed-in pages kept until the next write', () => {
   it('gives each person and company their own page at the same address', async () => {
     const admin = cookies(await signIn(DEMO_ADMIN))
     const tech = cookies(await signIn(DEMO_TECHNICIAN))
-    const welcome = async (cookie: string, headers: Record<string, string> = {}) => (await (await page('/view/home', cookie, headers)).text()).match(/(Welcome back|Bem-vindo de volta|Bienvenido de nuevo)[^<]*/)?.[0]
+    const welcome = async (cookie: string, headers: Record<string, string> = {}) =>
+      (await (await page('/view/home', cookie, headers)).text()).match(
+        /(Welcome back|Bem-vindo de volta|Bienvenido de nuevo)[^<]*/,
+      )?.[0]
     expect(await welcome(admin)).toBe('Welcome back, Ana Costa!')
     const techWelcome = await welcome(tech)
     expect(techWelcome).toMatch(/^Welcome back, /)

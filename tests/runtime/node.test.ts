@@ -15,7 +15,13 @@ describe('the Node server (npm start)', () => {
 
   const start = async () => {
     const port = await freePort()
-    return startServer(process.execPath, [NODE_SERVER], port, { PORT: String(port), STORAGE_DRIVER: 'fs', DATA_DIR: dataDir, NODE_ENV: 'development', JWT_SECRET: '' })
+    return startServer(process.execPath, [NODE_SERVER], port, {
+      PORT: String(port),
+      STORAGE_DRIVER: 'fs',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      JWT_SECRET: '',
+    })
   }
 
   it('seeds the fs storage once, prints the demo sign-in, and keeps data and sessions across a restart', async () => {
@@ -43,7 +49,9 @@ describe('the Node server (npm start)', () => {
       const html = await (await fetch(`${second.url}/sign-in`)).text()
       // the first paint waits for the stylesheet alone: it comes first in the head, and no script module is announced there
       const head = html.slice(0, html.indexOf('</head>'))
-      expect(head).toMatch(/^<!DOCTYPE html><html[^>]*><head><meta charSet="utf-8"\/><meta name="viewport"[^>]*\/><link rel="stylesheet" href="\/assets\/app-[\w-]+\.css"/)
+      expect(head).toMatch(
+        /^<!DOCTYPE html><html[^>]*><head><meta charSet="utf-8"\/><meta name="viewport"[^>]*\/><link rel="stylesheet" href="\/assets\/app-[\w-]+\.css"/,
+      )
       expect(head).not.toContain('modulepreload')
       const script = html.match(/\/assets\/entry\.client-[\w-]+\.js/)![0]
       const asset = await fetch(`${second.url}${script}`, { headers: { 'accept-encoding': 'gzip' } })
@@ -59,36 +67,86 @@ describe('the Node server (npm start)', () => {
 
   it('holds no demo account in production: an empty store starts empty, and create-admin makes its first company and admin', async () => {
     const prodDir = mkdtempSync(join(tmpdir(), 'node-prod-'))
-    const env = { STORAGE_DRIVER: 'fs', DATA_DIR: prodDir, NODE_ENV: 'production', JWT_SECRET: 'production-test-secret-0123456789abcdef', PUBLIC_URL: 'https://fieldwise.example' }
-    const signIn = (url: string, credentials: { email: string; password: string }) => fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) })
+    const env = {
+      STORAGE_DRIVER: 'fs',
+      DATA_DIR: prodDir,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'production-test-secret-0123456789abcdef',
+      PUBLIC_URL: 'https://fieldwise.example',
+    }
+    const signIn = (url: string, credentials: { email: string; password: string }) =>
+      fetch(`${url}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(credentials),
+      })
     try {
       let port = await freePort()
       const empty = await startServer(process.execPath, [NODE_SERVER], port, { ...env, PORT: String(port) })
       try {
         expect(empty.output()).not.toContain('Demo')
         // in production the CSRF cookie is __Host- prefixed and Secure
-        expect((await fetch(`${empty.url}/sign-in`)).headers.getSetCookie().find((c) => c.includes('csrf='))).toMatch(/^__Host-csrf=[\w-]{20,}; Path=\/; HttpOnly; Secure; SameSite=Lax$/)
-        expect((await signIn(empty.url, { email: 'admin@demo.fieldservice.app', password: 'demo-admin-2026' })).status).toBe(404)
+        expect((await fetch(`${empty.url}/sign-in`)).headers.getSetCookie().find((c) => c.includes('csrf='))).toMatch(
+          /^__Host-csrf=[\w-]{20,}; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+        )
+        expect(
+          (await signIn(empty.url, { email: 'admin@demo.fieldservice.app', password: 'demo-admin-2026' })).status,
+        ).toBe(404)
         // HTTPS only, on pages and API alike
-        for (const path of ['/sign-in', '/api/health']) expect((await fetch(`${empty.url}${path}`)).headers.get('strict-transport-security'), path).toBe('max-age=31536000; includeSubDomains')
+        for (const path of ['/sign-in', '/api/health'])
+          expect((await fetch(`${empty.url}${path}`)).headers.get('strict-transport-security'), path).toBe(
+            'max-age=31536000; includeSubDomains',
+          )
       } finally {
         await empty.stop()
       }
-      const create = (args: string[]) => spawnSync(process.execPath, ['bff/runtime/create-admin.ts', ...args], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 })
-      expect(create(['--company', 'Globex', '--cnpj', '11.222.333/0001-82', '--name', 'Gloria', '--email', 'gloria@globex.example']).stderr.trim()).toBe('Invalid --cnpj: Enter a valid CNPJ (14 digits with correct check digits)')
-      const made = create(['--company', 'Globex', '--cnpj', '11.222.333/0001-81', '--name', 'Gloria', '--email', 'gloria@globex.example'])
+      const create = (args: string[]) =>
+        spawnSync(process.execPath, ['bff/runtime/create-admin.ts', ...args], {
+          env: { ...process.env, ...env },
+          encoding: 'utf8',
+          timeout: 60_000,
+        })
+      expect(
+        create([
+          '--company',
+          'Globex',
+          '--cnpj',
+          '11.222.333/0001-82',
+          '--name',
+          'Gloria',
+          '--email',
+          'gloria@globex.example',
+        ]).stderr.trim(),
+      ).toBe('Invalid --cnpj: Enter a valid CNPJ (14 digits with correct check digits)')
+      const made = create([
+        '--company',
+        'Globex',
+        '--cnpj',
+        '11.222.333/0001-81',
+        '--name',
+        'Gloria',
+        '--email',
+        'gloria@globex.example',
+      ])
       expect(made.status).toBe(0)
       const password = made.stdout.match(/with the password (\S+)/)![1]
       // a second run finds companies and does nothing
-      expect(create(['--company', 'Other', '--cnpj', '11.222.333/0001-81', '--name', 'Eve', '--email', 'eve@example.com']).status).toBe(1)
+      expect(
+        create(['--company', 'Other', '--cnpj', '11.222.333/0001-81', '--name', 'Eve', '--email', 'eve@example.com'])
+          .status,
+      ).toBe(1)
       port = await freePort()
       const server = await startServer(process.execPath, [NODE_SERVER], port, { ...env, PORT: String(port) })
       try {
         const res = await signIn(server.url, { email: 'gloria@globex.example', password })
         expect(res.status).toBe(200)
         const token = ((await res.json()) as { accessToken: string }).accessToken
-        const branches = await fetch(`${server.url}/api/cd_filial/user-branches`, { headers: { authorization: `Bearer ${token}` } })
-        expect(((await branches.json()) as { Dados: Array<{ NOME_EMPRESA: string; FLG_PRINCIPAL: string }> }).Dados).toEqual([expect.objectContaining({ NOME_EMPRESA: 'Globex', FLG_PRINCIPAL: 'S' })])
+        const branches = await fetch(`${server.url}/api/cd_filial/user-branches`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+        expect(
+          ((await branches.json()) as { Dados: Array<{ NOME_EMPRESA: string; FLG_PRINCIPAL: string }> }).Dados,
+        ).toEqual([expect.objectContaining({ NOME_EMPRESA: 'Globex', FLG_PRINCIPAL: 'S' })])
       } finally {
         await server.stop()
       }
@@ -98,17 +156,37 @@ describe('the Node server (npm start)', () => {
   })
 
   it('refuses to start in production without JWT_SECRET or with a plain-http PUBLIC_URL, naming the setting', () => {
-    const run = spawnSync(process.execPath, [NODE_SERVER], { env: { ...process.env, NODE_ENV: 'production', JWT_SECRET: '', STORAGE_DRIVER: 'memory' }, encoding: 'utf8', timeout: 30_000 })
+    const run = spawnSync(process.execPath, [NODE_SERVER], {
+      env: { ...process.env, NODE_ENV: 'production', JWT_SECRET: '', STORAGE_DRIVER: 'memory' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    })
     expect(run.status).toBe(1)
     expect(run.stderr.trim()).toBe('Invalid setting JWT_SECRET: is required in production (at least 32 bytes)')
     // links sent to people go out over https only
-    const plain = spawnSync(process.execPath, [NODE_SERVER], { env: { ...process.env, NODE_ENV: 'production', JWT_SECRET: 'production-test-secret-0123456789abcdef', PUBLIC_URL: 'http://fieldwise.example', STORAGE_DRIVER: 'memory' }, encoding: 'utf8', timeout: 30_000 })
+    const plain = spawnSync(process.execPath, [NODE_SERVER], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        JWT_SECRET: 'production-test-secret-0123456789abcdef',
+        PUBLIC_URL: 'http://fieldwise.example',
+        STORAGE_DRIVER: 'memory',
+      },
+      encoding: 'utf8',
+      timeout: 30_000,
+    })
     expect(plain.status).toBe(1)
-    expect(plain.stderr.trim()).toBe('Invalid setting PUBLIC_URL: must be an https:// address in production (links sent to people, cookies that are Secure)')
+    expect(plain.stderr.trim()).toBe(
+      'Invalid setting PUBLIC_URL: must be an https:// address in production (links sent to people, cookies that are Secure)',
+    )
   })
 
   it('refuses a bad setting with one line', () => {
-    const run = spawnSync(process.execPath, [NODE_SERVER], { env: { ...process.env, PORT: 'eighty', STORAGE_DRIVER: 'memory' }, encoding: 'utf8', timeout: 30_000 })
+    const run = spawnSync(process.execPath, [NODE_SERVER], {
+      env: { ...process.env, PORT: 'eighty', STORAGE_DRIVER: 'memory' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    })
     expect(run.status).toBe(1)
     expect(run.stderr.trim()).toBe('Invalid setting PORT: must be a port number')
   })
@@ -117,7 +195,11 @@ describe('the Node server (npm start)', () => {
 describe('security headers and the API namespace', () => {
   it('sends a nonce-based Content-Security-Policy with pages, a closed one with the API, and JSON 404 for any unknown API path', async () => {
     const port = await freePort()
-    const server = await startServer(process.execPath, [NODE_SERVER], port, { PORT: String(port), STORAGE_DRIVER: 'memory', NODE_ENV: 'test' })
+    const server = await startServer(process.execPath, [NODE_SERVER], port, {
+      PORT: String(port),
+      STORAGE_DRIVER: 'memory',
+      NODE_ENV: 'test',
+    })
     try {
       const page = await fetch(`${server.url}/sign-in`)
       const policy = page.headers.get('content-security-policy')!
@@ -135,7 +217,12 @@ describe('security headers and the API namespace', () => {
       // outside production there is no HSTS (a developer's http://localhost)
       expect(page.headers.get('strict-transport-security')).toBeNull()
 
-      for (const [method, path] of [['GET', '/api/nope'], ['POST', '/api/nope'], ['DELETE', '/api/nope/deeper/still'], ['GET', '/api/']] as const) {
+      for (const [method, path] of [
+        ['GET', '/api/nope'],
+        ['POST', '/api/nope'],
+        ['DELETE', '/api/nope/deeper/still'],
+        ['GET', '/api/'],
+      ] as const) {
         const res = await fetch(`${server.url}${path}`, { method })
         expect(res.status, `${method} ${path}`).toBe(404)
         expect(res.headers.get('content-type'), `${method} ${path}`).toContain('application/json')
@@ -151,7 +238,11 @@ describe('security headers and the API namespace', () => {
 describe('form actions and cross-site request forgery', () => {
   it('refuses a form post without the CSRF token, with a wrong one, or from another origin', async () => {
     const port = await freePort()
-    const server = await startServer(process.execPath, [NODE_SERVER], port, { PORT: String(port), STORAGE_DRIVER: 'memory', NODE_ENV: 'test' })
+    const server = await startServer(process.execPath, [NODE_SERVER], port, {
+      PORT: String(port),
+      STORAGE_DRIVER: 'memory',
+      NODE_ENV: 'test',
+    })
     try {
       const page = await fetch(`${server.url}/sign-in`)
       const cookie = page.headers.get('set-cookie')!.split(';')[0]
@@ -160,7 +251,12 @@ describe('form actions and cross-site request forgery', () => {
       expect(page.headers.get('set-cookie')).toContain('SameSite=Lax')
       const token = (await page.text()).match(/name="csrf" value="([^"]+)"/)![1]
       const post = (body: Record<string, string>, headers: Record<string, string> = {}) =>
-        fetch(`${server.url}/sign-in`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(body) })
+        fetch(`${server.url}/sign-in`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+          body: new URLSearchParams(body),
+        })
       const credentials = { email: 'admin@demo.fieldservice.app', password: 'demo-admin-2026' }
       expect((await post(credentials, { cookie })).status).toBe(403)
       expect((await post({ ...credentials, csrf: 'x'.repeat(32) }, { cookie })).status).toBe(403)
@@ -173,7 +269,9 @@ describe('form actions and cross-site request forgery', () => {
       const rotated = cookies.find((c) => c.startsWith('csrf='))!
       expect(rotated).toMatch(/^csrf=[\w-]{20,}; Path=\/; HttpOnly; SameSite=Lax$/)
       expect(rotated.split(';')[0]).not.toBe(cookie)
-      expect(cookies.find((c) => c.startsWith('token='))).toMatch(/^token=[\w.-]+; Path=\/; SameSite=Lax; HttpOnly; Max-Age=604800$/)
+      expect(cookies.find((c) => c.startsWith('token='))).toMatch(
+        /^token=[\w.-]+; Path=\/; SameSite=Lax; HttpOnly; Max-Age=604800$/,
+      )
       // a new session starts from the user's own default company and branch
       expect(cookies).toContain('currentEmpresa=; Path=/; SameSite=Lax; HttpOnly; Max-Age=0')
     } finally {
@@ -199,22 +297,43 @@ describe('page form bodies', () => {
 
   it('refuses a form over the limit with 413 before reading it, and ten concurrent 300 MB posts leave the memory flat', async () => {
     const port = await freePort()
-    const server = await startServer(process.execPath, [NODE_SERVER], port, { PORT: String(port), STORAGE_DRIVER: 'memory', NODE_ENV: 'test' })
+    const server = await startServer(process.execPath, [NODE_SERVER], port, {
+      PORT: String(port),
+      STORAGE_DRIVER: 'memory',
+      NODE_ENV: 'test',
+    })
     try {
-      const form = (body: BodyInit, headers: Record<string, string> = {}) => fetch(`${server.url}/sign-in`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body, duplex: 'half' } as RequestInit)
+      const form = (body: BodyInit, headers: Record<string, string> = {}) =>
+        fetch(`${server.url}/sign-in`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+          body,
+          duplex: 'half',
+        } as RequestInit)
       // declared too large: refused on the header alone
-      expect((await form('a=1', { 'content-length': String(300 * 1024 * 1024) }).catch(() => null))?.status ?? 413).toBe(413)
+      expect(
+        (await form('a=1', { 'content-length': String(300 * 1024 * 1024) }).catch(() => null))?.status ?? 413,
+      ).toBe(413)
       // 100 KB of form: over the 64 KB of a page form
       expect((await form(`a=${'x'.repeat(100 * 1024)}`)).status).toBe(413)
       // a normal form still reaches the CSRF check (403 without the token)
       expect((await form('a=1')).status).toBe(403)
       const before = peakKb(server.pid)
-      const answers = await Promise.all(Array.from({ length: 10 }, () => form(hugeForm(300 * 1024 * 1024)).then((r) => r.status, () => 'closed')))
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          form(hugeForm(300 * 1024 * 1024)).then(
+            (r) => r.status,
+            () => 'closed',
+          ),
+        ),
+      )
       // each is answered 413 as soon as the limit is passed (or the socket is closed under the sender)
       expect(answers.every((a) => a === 413 || a === 'closed')).toBe(true)
       expect(answers).toContain(413)
       const after = peakKb(server.pid)
-      console.log(`server peak memory: ${Math.round(before / 1024)} MB before, ${Math.round(after / 1024)} MB after ten concurrent 300 MB form posts (${answers.join(', ')})`)
+      console.log(
+        `server peak memory: ${Math.round(before / 1024)} MB before, ${Math.round(after / 1024)} MB after ten concurrent 300 MB form posts (${answers.join(', ')})`,
+      )
       expect(after - before).toBeLessThan(64 * 1024)
     } finally {
       await server.stop()
@@ -225,7 +344,12 @@ describe('page form bodies', () => {
 describe('errors', () => {
   it('answers no stack trace or install path in development mode (the default of npm start)', async () => {
     const port = await freePort()
-    const server = await startServer(process.execPath, [NODE_SERVER], port, { PORT: String(port), STORAGE_DRIVER: 'memory', NODE_ENV: 'development', JWT_SECRET: 'development-test-secret-0123456789abcdef' })
+    const server = await startServer(process.execPath, [NODE_SERVER], port, {
+      PORT: String(port),
+      STORAGE_DRIVER: 'memory',
+      NODE_ENV: 'development',
+      JWT_SECRET: 'development-test-secret-0123456789abcdef',
+    })
     try {
       for (const path of ['/resources/switch-branch', '/resources/upload', '/resources/language']) {
         const res = await fetch(`${server.url}${path}`)
@@ -247,12 +371,22 @@ describe('errors', () => {
 describe('behind a proxy (TRUSTED_PROXY_HEADER)', () => {
   it("throttles by the address the trusted proxy adds last, not by the proxy's own", async () => {
     const port = await freePort()
-    const server = await startServer(process.execPath, [NODE_SERVER], port, { PORT: String(port), STORAGE_DRIVER: 'memory', NODE_ENV: 'test', TRUSTED_PROXY_HEADER: 'x-forwarded-for' })
+    const server = await startServer(process.execPath, [NODE_SERVER], port, {
+      PORT: String(port),
+      STORAGE_DRIVER: 'memory',
+      NODE_ENV: 'test',
+      TRUSTED_PROXY_HEADER: 'x-forwarded-for',
+    })
     try {
       const signIn = (password: string, forwarded: string) =>
-        fetch(`${server.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': forwarded }, body: JSON.stringify({ email: 'tech@demo.fieldservice.app', password }) })
+        fetch(`${server.url}/api/auth/sign-in`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': forwarded },
+          body: JSON.stringify({ email: 'tech@demo.fieldservice.app', password }),
+        })
       // the client may forge the first values; the last one is the proxy's
-      for (let i = 0; i < 5; i++) expect((await signIn('a-stranger-guess', `198.51.100.7, 203.0.113.1`)).status).toBe(404)
+      for (let i = 0; i < 5; i++)
+        expect((await signIn('a-stranger-guess', `198.51.100.7, 203.0.113.1`)).status).toBe(404)
       expect((await signIn('demo-tech-2026', '203.0.113.1')).status).toBe(429)
       expect((await signIn('demo-tech-2026', '203.0.113.1, 198.51.100.7')).status).toBe(200)
     } finally {

@@ -19,23 +19,37 @@ function pdfText(bytes: Uint8Array): string {
 
 /** Signs in through the API, writes the user's name, reads it back; checks a page and an asset. */
 export async function roundTrip(url: string, name: string) {
-  const signIn = await fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) })
+  const signIn = await fetch(`${url}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_ADMIN),
+  })
   expect(signIn.status).toBe(200)
   const { accessToken } = (await signIn.json()) as { accessToken: string }
   const auth = { authorization: `Bearer ${accessToken}` }
-  const patch = await fetch(`${url}/api/common/user`, { method: 'PATCH', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ user: { name } }) })
+  const patch = await fetch(`${url}/api/common/user`, {
+    method: 'PATCH',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ user: { name } }),
+  })
   expect(patch.status).toBe(200)
   const user = (await (await fetch(`${url}/api/common/user`, { headers: auth })).json()) as { name: string }
   expect(user.name).toBe(name)
   // a quote's PDF is rendered by this runtime (the PDF library must run on each)
   const tenant = { ...auth, 'x-empresa': '1', 'x-filial': '2' }
-  const quotes = (await (await fetch(`${url}/api/cd_cotacao?size=1`, { headers: tenant })).json()) as { Dados: { items: Array<{ id: string; number: string }> } }
+  const quotes = (await (await fetch(`${url}/api/cd_cotacao?size=1`, { headers: tenant })).json()) as {
+    Dados: { items: Array<{ id: string; number: string }> }
+  }
   const [quote] = quotes.Dados.items
   const pdf = await fetch(`${url}/api/cd_cotacao/${quote.id}/pdf`, { headers: tenant })
   expect(pdf.status).toBe(200)
   expect(pdf.headers.get('content-type')).toBe('application/pdf')
   expect(pdfText(new Uint8Array(await pdf.arrayBuffer()))).toContain(quote.number)
-  const wrong = await fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...DEMO_ADMIN, password: 'wrong-password' }) })
+  const wrong = await fetch(`${url}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...DEMO_ADMIN, password: 'wrong-password' }),
+  })
   expect(wrong.status).toBe(404)
   const page = await fetch(`${url}/sign-in`)
   expect(page.status).toBe(200)
@@ -64,7 +78,11 @@ export async function restartKeepsData(start: () => Promise<Running>, driver: st
   }
   const second = await start()
   try {
-    const signIn = await fetch(`${second.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) })
+    const signIn = await fetch(`${second.url}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(DEMO_ADMIN),
+    })
     expect(((await signIn.json()) as { user: { name: string } }).user.name).toBe(name)
   } finally {
     await second.stop()

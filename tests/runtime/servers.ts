@@ -15,9 +15,18 @@ export async function freePort(): Promise<number> {
 export type Running = { url: string; pid: number; output: () => string; stop: () => Promise<void> }
 
 /** Starts a server process (in its own process group) and waits for /api/health. */
-export async function startServer(command: string, args: string[], port: number, env: Record<string, string> = {}): Promise<Running> {
+export async function startServer(
+  command: string,
+  args: string[],
+  port: number,
+  env: Record<string, string> = {},
+): Promise<Running> {
   let log = ''
-  const child = spawn(command, args, { env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   child.stdout.on('data', (d) => (log += d))
   child.stderr.on('data', (d) => (log += d))
   const url = `http://127.0.0.1:${port}`

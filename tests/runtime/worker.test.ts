@@ -11,7 +11,29 @@ describe('the built worker in workerd (wrangler dev, KV binding)', () => {
 
   const start = async () => {
     const port = await freePort()
-    return startServer('npx', ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--var', 'JWT_SECRET:runtime-test-secret-0123456789abcdefgh', '--var', 'DEMO_DATA:1', '--var', 'PUBLIC_URL:https://fieldwise.example', '--log-level', 'warn'], port, { CI: '1', WRANGLER_SEND_METRICS: 'false' })
+    return startServer(
+      'npx',
+      [
+        'wrangler',
+        'dev',
+        '--port',
+        String(port),
+        '--ip',
+        '127.0.0.1',
+        '--persist-to',
+        state,
+        '--var',
+        'JWT_SECRET:runtime-test-secret-0123456789abcdefgh',
+        '--var',
+        'DEMO_DATA:1',
+        '--var',
+        'PUBLIC_URL:https://fieldwise.example',
+        '--log-level',
+        'warn',
+      ],
+      port,
+      { CI: '1', WRANGLER_SEND_METRICS: 'false' },
+    )
   }
 
   it('signs in, keeps a change in KV across a restart, and serves pages and assets', async () => {

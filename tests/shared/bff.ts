@@ -32,15 +32,28 @@ const TEST_HASH_ITERATIONS = '1000'
 export async function testBff(options: Partial<BffOptions> & { env?: Record<string, string>; seed?: boolean } = {}) {
   const logs: string[] = []
   const log: Logger = { info: (m) => logs.push(m), error: (m, e) => logs.push(`${m} ${String(e)}`) }
-  const config = loadConfig({ NODE_ENV: 'test', STORAGE_DRIVER: TEST_STORAGE, JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', PASSWORD_HASH_ITERATIONS: TEST_HASH_ITERATIONS, ...options.env })
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    STORAGE_DRIVER: TEST_STORAGE,
+    JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    PASSWORD_HASH_ITERATIONS: TEST_HASH_ITERATIONS,
+    ...options.env,
+  })
   const store = options.store ?? (await testStore())
   if (options.seed !== false) await seedDemoData(store, log, config.passwordIterations)
   const bff = await createBff({ config, store, log, ...options })
-  const call = (path: string, init: RequestInit & { token?: string; json?: unknown; headers?: Record<string, string> } = {}) => {
+  const call = (
+    path: string,
+    init: RequestInit & { token?: string; json?: unknown; headers?: Record<string, string> } = {},
+  ) => {
     const headers: Record<string, string> = { ...init.headers }
     if (init.token) headers.authorization = `Bearer ${init.token}`
     if (init.json !== undefined) headers['content-type'] = 'application/json'
-    return bff.api.request(path, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body })
+    return bff.api.request(path, {
+      ...init,
+      headers,
+      body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+    })
   }
   const signIn = async (credentials: { email: string; password: string } = DEMO_ADMIN) => {
     const res = await call('/auth/sign-in', { method: 'POST', json: credentials })
@@ -51,11 +64,23 @@ export async function testBff(options: Partial<BffOptions> & { env?: Record<stri
 }
 
 /** A module's answer as the tests read it: the wrapper, with a refusal's code, field codes and allowed actions. */
-export type ModuleAnswer<T = unknown> = { IsSuccess: boolean; Dados: T; Msg: string; code?: string; allowed?: string[]; fields?: Record<string, string[]>; codes?: Record<string, string> }
+export type ModuleAnswer<T = unknown> = {
+  IsSuccess: boolean
+  Dados: T
+  Msg: string
+  code?: string
+  allowed?: string[]
+  fields?: Record<string, string[]>
+  codes?: Record<string, string>
+}
 type CallInit = Omit<RequestInit, 'headers'> & { json?: unknown; headers?: Record<string, string> }
 
 /** Calls as one signed-in user in one company and branch (X-Empresa, X-Filial): status, ETag and the JSON answer. */
-export async function callAs(bff: TestBff, credentials: { email: string; password: string }, tenant: Record<string, string> = { 'x-empresa': '1', 'x-filial': '1' }) {
+export async function callAs(
+  bff: TestBff,
+  credentials: { email: string; password: string },
+  tenant: Record<string, string> = { 'x-empresa': '1', 'x-filial': '1' },
+) {
   const token = await bff.signIn(credentials)
   return async <T = unknown>(path: string, init: CallInit = {}) => {
     const res = await bff.call(path, { ...init, token, headers: { ...tenant, ...init.headers } })

@@ -23,131 +23,187 @@ export function storageContract(register: Register, open: () => Promise<Store>) 
     }
   }
 
-  register('answers null for a key that was never written', withStore(async (store) => {
-    assert.equal(await store.get(k('absent')), null)
-  }))
+  register(
+    'answers null for a key that was never written',
+    withStore(async (store) => {
+      assert.equal(await store.get(k('absent')), null)
+    }),
+  )
 
-  register('moves its write mark on every write and never on a read, or has none (another process may write)', withStore(async (store) => {
-    const first = store.writeMark()
-    const marks = [first]
-    const step = async (write: () => Promise<unknown>) => {
-      await write().catch(() => undefined)
-      marks.push(store.writeMark())
-    }
-    await step(() => store.put(k('mark'), { n: 1 }))
-    await store.get(k('mark'))
-    await store.getMany([k('mark'), k('absent')])
-    await store.children(k())
-    assert.equal(store.writeMark(), marks.at(-1), 'a read moved the mark')
-    await step(() => store.update(k('mark'), (cur) => ({ n: (cur?.value as { n: number }).n + 1 })))
-    await step(() => store.create(k('mark-once'), 1))
-    // a refused write moves it too: what was read before it is not taken as current after it
-    await step(() => store.put(k('mark'), { n: 9 }, { expectVersion: 1 }))
-    await step(() => store.remove(k('mark')))
-    if (first === null) assert.ok(marks.every((m) => m === null), 'a store without a mark got one')
-    else assert.equal(new Set(marks).size, marks.length, `the mark stayed the same across a write: ${marks.join(', ')}`)
-  }))
+  register(
+    'moves its write mark on every write and never on a read, or has none (another process may write)',
+    withStore(async (store) => {
+      const first = store.writeMark()
+      const marks = [first]
+      const step = async (write: () => Promise<unknown>) => {
+        await write().catch(() => undefined)
+        marks.push(store.writeMark())
+      }
+      await step(() => store.put(k('mark'), { n: 1 }))
+      await store.get(k('mark'))
+      await store.getMany([k('mark'), k('absent')])
+      await store.children(k())
+      assert.equal(store.writeMark(), marks.at(-1), 'a read moved the mark')
+      await step(() => store.update(k('mark'), (cur) => ({ n: (cur?.value as { n: number }).n + 1 })))
+      await step(() => store.create(k('mark-once'), 1))
+      // a refused write moves it too: what was read before it is not taken as current after it
+      await step(() => store.put(k('mark'), { n: 9 }, { expectVersion: 1 }))
+      await step(() => store.remove(k('mark')))
+      if (first === null)
+        assert.ok(
+          marks.every((m) => m === null),
+          'a store without a mark got one',
+        )
+      else
+        assert.equal(new Set(marks).size, marks.length, `the mark stayed the same across a write: ${marks.join(', ')}`)
+    }),
+  )
 
-  register('stores a record and bumps its version on every write', withStore(async (store) => {
-    const first = await store.put(k('rec'), { name: 'Ana', tags: ['a'] })
-    assert.equal(first.version, 1)
-    const second = await store.put(k('rec'), { name: 'Bia', tags: [] })
-    assert.equal(second.version, 2)
-    assert.deepEqual(await store.get(k('rec')), { version: 2, value: { name: 'Bia', tags: [] } })
-  }))
+  register(
+    'stores a record and bumps its version on every write',
+    withStore(async (store) => {
+      const first = await store.put(k('rec'), { name: 'Ana', tags: ['a'] })
+      assert.equal(first.version, 1)
+      const second = await store.put(k('rec'), { name: 'Bia', tags: [] })
+      assert.equal(second.version, 2)
+      assert.deepEqual(await store.get(k('rec')), { version: 2, value: { name: 'Bia', tags: [] } })
+    }),
+  )
 
-  register('refuses a stale write and keeps the stored record', withStore(async (store) => {
-    await store.put(k('stale'), { n: 1 })
-    await store.put(k('stale'), { n: 2 })
-    await assert.rejects(store.put(k('stale'), { n: 99 }, { expectVersion: 1 }), ConflictError)
-    assert.deepEqual(await store.get(k('stale')), { version: 2, value: { n: 2 } })
-    const ok = await store.put(k('stale'), { n: 3 }, { expectVersion: 2 })
-    assert.equal(ok.version, 3)
-  }))
+  register(
+    'refuses a stale write and keeps the stored record',
+    withStore(async (store) => {
+      await store.put(k('stale'), { n: 1 })
+      await store.put(k('stale'), { n: 2 })
+      await assert.rejects(store.put(k('stale'), { n: 99 }, { expectVersion: 1 }), ConflictError)
+      assert.deepEqual(await store.get(k('stale')), { version: 2, value: { n: 2 } })
+      const ok = await store.put(k('stale'), { n: 3 }, { expectVersion: 2 })
+      assert.equal(ok.version, 3)
+    }),
+  )
 
-  register('creates a key only once', withStore(async (store) => {
-    assert.equal(await store.create(k('once'), { who: 'first' }), true)
-    assert.equal(await store.create(k('once'), { who: 'second' }), false)
-    assert.deepEqual((await store.get(k('once')))?.value, { who: 'first' })
-  }))
+  register(
+    'creates a key only once',
+    withStore(async (store) => {
+      assert.equal(await store.create(k('once'), { who: 'first' }), true)
+      assert.equal(await store.create(k('once'), { who: 'second' }), false)
+      assert.deepEqual((await store.get(k('once')))?.value, { who: 'first' })
+    }),
+  )
 
-  register('loses no update under 40 concurrent read-modify-writes', withStore(async (store) => {
-    const key = k('counter')
-    await Promise.all(
-      Array.from({ length: 40 }, () => store.update<{ n: number }>(key, (cur) => ({ n: (cur?.value.n ?? 0) + 1 }))),
-    )
-    assert.deepEqual(await store.get(key), { version: 40, value: { n: 40 } })
-  }))
+  register(
+    'loses no update under 40 concurrent read-modify-writes',
+    withStore(async (store) => {
+      const key = k('counter')
+      await Promise.all(
+        Array.from({ length: 40 }, () => store.update<{ n: number }>(key, (cur) => ({ n: (cur?.value.n ?? 0) + 1 }))),
+      )
+      assert.deepEqual(await store.get(key), { version: 40, value: { n: 40 } })
+    }),
+  )
 
-  register('refuses an update that names a stale version', withStore(async (store) => {
-    const key = k('upd')
-    await store.put(key, { n: 1 })
-    await assert.rejects(store.update(key, () => ({ n: 5 }), { expectVersion: 7 }), ConflictError)
-    assert.deepEqual((await store.get(key))?.value, { n: 1 })
-  }))
+  register(
+    'refuses an update that names a stale version',
+    withStore(async (store) => {
+      const key = k('upd')
+      await store.put(key, { n: 1 })
+      await assert.rejects(
+        store.update(key, () => ({ n: 5 }), { expectVersion: 7 }),
+        ConflictError,
+      )
+      assert.deepEqual((await store.get(key))?.value, { n: 1 })
+    }),
+  )
 
-  register('removes a record once', withStore(async (store) => {
-    const key = k('gone')
-    await store.put(key, { x: true })
-    assert.equal(await store.remove(key), true)
-    assert.equal(await store.get(key), null)
-    assert.equal(await store.remove(key), false)
-  }))
+  register(
+    'removes a record once',
+    withStore(async (store) => {
+      const key = k('gone')
+      await store.put(key, { x: true })
+      assert.equal(await store.remove(key), true)
+      assert.equal(await store.get(key), null)
+      assert.equal(await store.remove(key), false)
+    }),
+  )
 
-  register('lists the direct children of a collection only', withStore(async (store) => {
-    await store.put(k('col', 'a'), 1)
-    await store.put(k('col', 'b'), 2)
-    await store.put(k('col', 'b', 'nested'), 3)
-    await store.put(k('colx'), 4)
-    assert.deepEqual((await store.children(k('col'))).sort(), ['a', 'b'])
-    await store.remove(k('col', 'a'))
-    assert.deepEqual(await store.children(k('col')), ['b'])
-    assert.deepEqual(await store.children(k('nothing-here')), [])
-  }))
+  register(
+    'lists the direct children of a collection only',
+    withStore(async (store) => {
+      await store.put(k('col', 'a'), 1)
+      await store.put(k('col', 'b'), 2)
+      await store.put(k('col', 'b', 'nested'), 3)
+      await store.put(k('colx'), 4)
+      assert.deepEqual((await store.children(k('col'))).sort(), ['a', 'b'])
+      await store.remove(k('col', 'a'))
+      assert.deepEqual(await store.children(k('col')), ['b'])
+      assert.deepEqual(await store.children(k('nothing-here')), [])
+    }),
+  )
 
-  register('keeps values with awkward characters in their key apart', withStore(async (store) => {
-    const weird = ['a/b', '../etc', 'x:y', 'ação', 'sp ace']
-    for (const [i, w] of weird.entries()) await store.put(k('odd', w), { i })
-    for (const [i, w] of weird.entries()) assert.deepEqual((await store.get(k('odd', w)))?.value, { i })
-    assert.equal((await store.children(k('odd'))).length, weird.length)
-  }))
+  register(
+    'keeps values with awkward characters in their key apart',
+    withStore(async (store) => {
+      const weird = ['a/b', '../etc', 'x:y', 'ação', 'sp ace']
+      for (const [i, w] of weird.entries()) await store.put(k('odd', w), { i })
+      for (const [i, w] of weird.entries()) assert.deepEqual((await store.get(k('odd', w)))?.value, { i })
+      assert.equal((await store.children(k('odd'))).length, weird.length)
+    }),
+  )
 
-  register('never lets a reader change the stored record in place', withStore(async (store) => {
-    const key = k('alias')
-    const written = { n: 1, list: [1] }
-    await store.put(key, written)
-    written.n = 2
-    const read = await store.get<{ n: number; list: number[] }>(key)
-    try {
-      read!.value.n = 3
-      read!.value.list.push(4)
-    } catch {
-      // frozen by a caching driver: changing it in place fails, which is also fine
-    }
-    assert.deepEqual((await store.get(key))?.value, { n: 1, list: [1] })
-  }))
+  register(
+    'never lets a reader change the stored record in place',
+    withStore(async (store) => {
+      const key = k('alias')
+      const written = { n: 1, list: [1] }
+      await store.put(key, written)
+      written.n = 2
+      const read = await store.get<{ n: number; list: number[] }>(key)
+      try {
+        read!.value.n = 3
+        read!.value.list.push(4)
+      } catch {
+        // frozen by a caching driver: changing it in place fails, which is also fine
+      }
+      assert.deepEqual((await store.get(key))?.value, { n: 1, list: [1] })
+    }),
+  )
 
-  register('reads many keys in order, with null for the missing', withStore(async (store) => {
-    await store.put(k('many', '1'), 'one')
-    await store.put(k('many', '3'), 'three')
-    const got = await store.getMany([k('many', '1'), k('many', '2'), k('many', '3')])
-    assert.deepEqual(got.map((r) => r?.value ?? null), ['one', null, 'three'])
-  }))
+  register(
+    'reads many keys in order, with null for the missing',
+    withStore(async (store) => {
+      await store.put(k('many', '1'), 'one')
+      await store.put(k('many', '3'), 'three')
+      const got = await store.getMany([k('many', '1'), k('many', '2'), k('many', '3')])
+      assert.deepEqual(
+        got.map((r) => r?.value ?? null),
+        ['one', null, 'three'],
+      )
+    }),
+  )
 
-  register('gives 50 concurrent document numbers 1 to 50, each once', withStore(async (store) => {
-    const series = numberSeries(store, k('series-concurrent'))
-    const numbers = await Promise.all(Array.from({ length: 50 }, () => series.take()))
-    assert.deepEqual([...numbers].sort((a, b) => a - b), Array.from({ length: 50 }, (_, i) => i + 1))
-  }))
+  register(
+    'gives 50 concurrent document numbers 1 to 50, each once',
+    withStore(async (store) => {
+      const series = numberSeries(store, k('series-concurrent'))
+      const numbers = await Promise.all(Array.from({ length: 50 }, () => series.take()))
+      assert.deepEqual(
+        [...numbers].sort((a, b) => a - b),
+        Array.from({ length: 50 }, (_, i) => i + 1),
+      )
+    }),
+  )
 
-  register('gives a number back when its document could not be written, with no gap', withStore(async (store) => {
-    const series = numberSeries(store, k('series-failed'))
-    assert.equal(await series.write(async (n) => n), 1)
-    await assert.rejects(series.write(async () => Promise.reject(new Error('disk full'))))
-    assert.equal(await series.write(async (n) => n), 2)
-    // a number given back while a later one was taken is the next one given
-    const [a, b] = [await series.take(), await series.take()]
-    await series.release(a)
-    assert.deepEqual([await series.take(), await series.take()], [a, b + 1])
-  }))
+  register(
+    'gives a number back when its document could not be written, with no gap',
+    withStore(async (store) => {
+      const series = numberSeries(store, k('series-failed'))
+      assert.equal(await series.write(async (n) => n), 1)
+      await assert.rejects(series.write(async () => Promise.reject(new Error('disk full'))))
+      assert.equal(await series.write(async (n) => n), 2)
+      // a number given back while a later one was taken is the next one given
+      const [a, b] = [await series.take(), await series.take()]
+      await series.release(a)
+      assert.deepEqual([await series.take(), await series.take()], [a, b + 1])
+    }),
+  )
 }

@@ -10,7 +10,10 @@ const VALID_CNPJ = '11.222.333/0001-81'
 
 async function admin(bff: TestBff) {
   const token = await bff.signIn(DEMO_ADMIN)
-  return (path: string, init: Omit<RequestInit, 'headers'> & { json?: unknown; headers?: Record<string, string> } = {}) => bff.call(path, { ...init, token, headers: { ...acme, ...init.headers } })
+  return (
+    path: string,
+    init: Omit<RequestInit, 'headers'> & { json?: unknown; headers?: Record<string, string> } = {},
+  ) => bff.call(path, { ...init, token, headers: { ...acme, ...init.headers } })
 }
 
 describe('ac_empresas', () => {
@@ -22,29 +25,52 @@ describe('ac_empresas', () => {
     const tech = await bff.signIn(DEMO_TECHNICIAN)
     expect((await bff.call('/ac_empresas', { token: tech })).status).toBe(403)
 
-    const company = { NOME_EMPRESA: 'Globex', RAZAO_SOCIAL: 'Globex Serviços Ltda', CNPJ: '11222333000182', CURRENCY: 'BRL', CULTURE: 'pt', TIME_ZONE: 'America/Sao_Paulo' }
+    const company = {
+      NOME_EMPRESA: 'Globex',
+      RAZAO_SOCIAL: 'Globex Serviços Ltda',
+      CNPJ: '11222333000182',
+      CURRENCY: 'BRL',
+      CULTURE: 'pt',
+      TIME_ZONE: 'America/Sao_Paulo',
+    }
     const bad = await call('/ac_empresas', { method: 'POST', json: company })
     expect(bad.status).toBe(400)
     const badBody = await json(bad)
     expect(badBody.IsSuccess).toBe(false)
     expect(badBody.fields).toEqual({ CNPJ: ['Enter a valid CNPJ (14 digits with correct check digits)'] })
-    const created = await json<{ COD_EMPRESA: number; CNPJ: string }>(await call('/ac_empresas', { method: 'POST', json: { ...company, CNPJ: '11222333000181' } }))
+    const created = await json<{ COD_EMPRESA: number; CNPJ: string }>(
+      await call('/ac_empresas', { method: 'POST', json: { ...company, CNPJ: '11222333000181' } }),
+    )
     expect(created.IsSuccess).toBe(true)
     expect(created.Dados.CNPJ).toBe(VALID_CNPJ)
     const id = created.Dados.COD_EMPRESA
     // the creator works in it at once: its main branch is in the switcher
-    const branches = await json<Array<{ COD_EMPRESA: number; FLG_PRINCIPAL: string }>>(await call('/cd_filial/user-branches'))
-    expect(branches.Dados.filter((b) => b.COD_EMPRESA === id)).toEqual([expect.objectContaining({ FLG_PRINCIPAL: 'S' })])
+    const branches = await json<Array<{ COD_EMPRESA: number; FLG_PRINCIPAL: string }>>(
+      await call('/cd_filial/user-branches'),
+    )
+    expect(branches.Dados.filter((b) => b.COD_EMPRESA === id)).toEqual([
+      expect.objectContaining({ FLG_PRINCIPAL: 'S' }),
+    ])
 
     const one = await call(`/ac_empresas/${id}`)
     const etag = one.headers.get('etag')!
-    const saved = await call(`/ac_empresas/${id}`, { method: 'PUT', json: { ...company, CNPJ: VALID_CNPJ, NOME_EMPRESA: 'Globex Brasil' }, headers: { 'if-match': etag } })
+    const saved = await call(`/ac_empresas/${id}`, {
+      method: 'PUT',
+      json: { ...company, CNPJ: VALID_CNPJ, NOME_EMPRESA: 'Globex Brasil' },
+      headers: { 'if-match': etag },
+    })
     expect(saved.status).toBe(200)
     // someone else saved meanwhile: the stale version is refused and changes nothing
-    const stale = await call(`/ac_empresas/${id}`, { method: 'PUT', json: { ...company, CNPJ: VALID_CNPJ, NOME_EMPRESA: 'Overwritten' }, headers: { 'if-match': etag } })
+    const stale = await call(`/ac_empresas/${id}`, {
+      method: 'PUT',
+      json: { ...company, CNPJ: VALID_CNPJ, NOME_EMPRESA: 'Overwritten' },
+      headers: { 'if-match': etag },
+    })
     expect(stale.status).toBe(412)
     expect((await json(stale)).Msg).toBe('This record was changed by someone else. Reload it and try again.')
-    expect((await json<{ NOME_EMPRESA: string }>(await call(`/ac_empresas/${id}`))).Dados.NOME_EMPRESA).toBe('Globex Brasil')
+    expect((await json<{ NOME_EMPRESA: string }>(await call(`/ac_empresas/${id}`))).Dados.NOME_EMPRESA).toBe(
+      'Globex Brasil',
+    )
 
     const csv = await call('/ac_empresas/export.csv?sort=COD_EMPRESA')
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
@@ -68,17 +94,30 @@ describe('cd_filial', () => {
     const bff = await testBff()
     const call = await admin(bff)
     const branch = { NOM_FILIAL: 'Santos', FLG_PRINCIPAL: 'N', TIME_ZONE: 'America/Sao_Paulo', PREFIX: 'SAN' }
-    const bad = await json(await call('/cd_filial', { method: 'POST', json: { ...branch, PREFIX: 'san-1', CNPJ: '123' } }))
+    const bad = await json(
+      await call('/cd_filial', { method: 'POST', json: { ...branch, PREFIX: 'san-1', CNPJ: '123' } }),
+    )
     expect(Object.keys(bad.fields!).sort()).toEqual(['CNPJ', 'PREFIX'])
     const created = await json<{ COD_FILIAL: number }>(await call('/cd_filial', { method: 'POST', json: branch }))
     const id = created.Dados.COD_FILIAL
-    const mains = async (filial = '2') => (await json<{ items: Array<{ COD_FILIAL: number; FLG_PRINCIPAL: string }> }>(await call('/cd_filial?all=1&size=100', { headers: { 'x-filial': filial } }))).Dados.items.filter((b) => b.FLG_PRINCIPAL === 'S').map((b) => b.COD_FILIAL)
+    const mains = async (filial = '2') =>
+      (
+        await json<{ items: Array<{ COD_FILIAL: number; FLG_PRINCIPAL: string }> }>(
+          await call('/cd_filial?all=1&size=100', { headers: { 'x-filial': filial } }),
+        )
+      ).Dados.items
+        .filter((b) => b.FLG_PRINCIPAL === 'S')
+        .map((b) => b.COD_FILIAL)
     expect(await mains()).toEqual([2])
-    expect((await call(`/cd_filial/${id}`, { method: 'PUT', json: { ...branch, FLG_PRINCIPAL: 'S' } })).status).toBe(200)
+    expect((await call(`/cd_filial/${id}`, { method: 'PUT', json: { ...branch, FLG_PRINCIPAL: 'S' } })).status).toBe(
+      200,
+    )
     expect(await mains()).toEqual([id])
     const unmark = await call(`/cd_filial/${id}`, { method: 'PUT', json: { ...branch, FLG_PRINCIPAL: 'N' } })
     expect(unmark.status).toBe(400)
-    expect((await json(unmark)).fields).toEqual({ FLG_PRINCIPAL: ['A company needs a main branch: mark another branch as main instead'] })
+    expect((await json(unmark)).fields).toEqual({
+      FLG_PRINCIPAL: ['A company needs a main branch: mark another branch as main instead'],
+    })
     expect((await call(`/cd_filial/${id}`, { method: 'DELETE' })).status).toBe(400)
     expect((await call('/cd_filial/2', { method: 'DELETE' })).status).toBe(200)
     // the branch the caller was working in is gone for them: the next call with it is refused
@@ -93,9 +132,15 @@ describe('deactivating a branch', () => {
   it('names the people whose only branch it is, and tells them exactly that once it is inactive', async () => {
     const bff = await testBff()
     const call = await admin(bff)
-    const created = await json<{ COD_FILIAL: number }>(await call('/cd_filial', { method: 'POST', json: { NOM_FILIAL: 'Santos', FLG_PRINCIPAL: 'N', TIME_ZONE: 'America/Sao_Paulo', PREFIX: 'SAN' } }))
+    const created = await json<{ COD_FILIAL: number }>(
+      await call('/cd_filial', {
+        method: 'POST',
+        json: { NOM_FILIAL: 'Santos', FLG_PRINCIPAL: 'N', TIME_ZONE: 'America/Sao_Paulo', PREFIX: 'SAN' },
+      }),
+    )
     const id = created.Dados.COD_FILIAL
-    const sole = async () => (await json<Array<{ name: string; email: string }>>(await call(`/cd_filial/${id}/sole-users`))).Dados
+    const sole = async () =>
+      (await json<Array<{ name: string; email: string }>>(await call(`/cd_filial/${id}/sole-users`))).Dados
     expect(await sole()).toEqual([])
     const person = { name: 'Lia Santos', email: 'lia@acme.example', role: 'technician', filial: id, culture: 'en' }
     const lia = await inviteNew(bff, call, person, 'lia-password-2026')
@@ -104,24 +149,44 @@ describe('deactivating a branch', () => {
     expect((await call('/cd_filial/9999/sole-users')).status).toBe(404)
     // only who may deactivate the branch sees whom it concerns
     const tech = await bff.signIn(DEMO_TECHNICIAN)
-    expect((await bff.call(`/cd_filial/${id}/sole-users`, { token: tech, headers: { 'x-empresa': '1', 'x-filial': '2' } })).status).toBe(403)
+    expect(
+      (await bff.call(`/cd_filial/${id}/sole-users`, { token: tech, headers: { 'x-empresa': '1', 'x-filial': '2' } }))
+        .status,
+    ).toBe(403)
     expect((await call(`/cd_filial/${id}`, { method: 'DELETE' })).status).toBe(200)
-    const shell = (await (await bff.call('/common/shell', { token: lia.token })).json()) as { branches: unknown[]; inactiveBranches: string[] }
+    const shell = (await (await bff.call('/common/shell', { token: lia.token })).json()) as {
+      branches: unknown[]
+      inactiveBranches: string[]
+    }
     expect(shell.branches).toEqual([])
     expect(shell.inactiveBranches).toEqual(['Acme Field Services — Santos'])
   })
 })
 
 /** The link of the last message sent to `email` (there is no mail server: the log holds it). */
-const lastLink = (bff: TestBff, email: string) => new URL(bff.logs.findLast((l) => l.includes(` for ${email}: `))!.split(': ').pop()!)
+const lastLink = (bff: TestBff, email: string) =>
+  new URL(
+    bff.logs
+      .findLast((l) => l.includes(` for ${email}: `))!
+      .split(': ')
+      .pop()!,
+  )
 
 /** Invites a new address to Acme and follows the invitation's link: a first password, and the person is in. */
-async function inviteNew(bff: TestBff, call: Awaited<ReturnType<typeof admin>>, person: { name: string; email: string; role: string; filial: number | 'all'; culture: string }, password: string) {
+async function inviteNew(
+  bff: TestBff,
+  call: Awaited<ReturnType<typeof admin>>,
+  person: { name: string; email: string; role: string; filial: number | 'all'; culture: string },
+  password: string,
+) {
   const invited = await call('/ac_usuarios', { method: 'POST', json: person })
   expect(invited.status).toBe(200)
   const token = lastLink(bff, person.email).searchParams.get('token')!
   expect((await bff.call('/auth/reset-password', { method: 'POST', json: { token, password } })).status).toBe(200)
-  return { id: (await json<{ id: string }>(invited)).Dados.id, token: await bff.signIn({ email: person.email, password }) }
+  return {
+    id: (await json<{ id: string }>(invited)).Dados.id,
+    token: await bff.signIn({ email: person.email, password }),
+  }
 }
 
 describe('ac_usuarios and ac_usuariospaginas', () => {
@@ -129,26 +194,56 @@ describe('ac_usuarios and ac_usuariospaginas', () => {
     const bff = await testBff()
     const call = await admin(bff)
     const user = { name: 'Rita Lima', email: 'rita@acme.example', role: 'technician', filial: 1, culture: 'pt' }
-    const member = await json(await call('/ac_usuarios', { method: 'POST', json: { ...user, email: DEMO_TECHNICIAN.email } }))
+    const member = await json(
+      await call('/ac_usuarios', { method: 'POST', json: { ...user, email: DEMO_TECHNICIAN.email } }),
+    )
     expect(member.fields).toEqual({ email: ['This person already works in this company'] })
-    expect((await json(await call('/ac_usuarios', { method: 'POST', json: { ...user, filial: 4 } }))).fields).toEqual({ filial: ['Choose a branch of this company'] })
+    expect((await json(await call('/ac_usuarios', { method: 'POST', json: { ...user, filial: 4 } }))).fields).toEqual({
+      filial: ['Choose a branch of this company'],
+    })
     // no password is chosen for them: until they follow the link, nobody signs in as them
     const invited = await json<Record<string, unknown>>(await call('/ac_usuarios', { method: 'POST', json: user }))
-    expect(invited.Dados).toMatchObject({ name: 'Rita Lima', email: user.email, role: 'technician', filial: 1, active: true, invited: true })
+    expect(invited.Dados).toMatchObject({
+      name: 'Rita Lima',
+      email: user.email,
+      role: 'technician',
+      filial: 1,
+      active: true,
+      invited: true,
+    })
     const id = invited.Dados.id as string
     // her page access can be set before she accepts
     expect((await call(`/ac_usuariospaginas?userId=${id}`)).status).toBe(200)
-    expect(lastLink(bff, user.email).href).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=[\w-]{40,}&invited=1$/)
-    expect(bff.logs.findLast((l) => l.includes(user.email))).toContain('invitation to Acme Field Services (choose a password)')
-    expect((await bff.call('/auth/sign-in', { method: 'POST', json: { email: user.email, password: '' } })).status).toBe(400)
-    expect((await bff.call('/auth/reset-password', { method: 'POST', json: { token: lastLink(bff, user.email).searchParams.get('token'), password: 'rita-password-2026' } })).status).toBe(200)
+    expect(lastLink(bff, user.email).href).toMatch(
+      /^http:\/\/localhost:3000\/reset-password\?token=[\w-]{40,}&invited=1$/,
+    )
+    expect(bff.logs.findLast((l) => l.includes(user.email))).toContain(
+      'invitation to Acme Field Services (choose a password)',
+    )
+    expect(
+      (await bff.call('/auth/sign-in', { method: 'POST', json: { email: user.email, password: '' } })).status,
+    ).toBe(400)
+    expect(
+      (
+        await bff.call('/auth/reset-password', {
+          method: 'POST',
+          json: { token: lastLink(bff, user.email).searchParams.get('token'), password: 'rita-password-2026' },
+        })
+      ).status,
+    ).toBe(200)
     const rita = await bff.signIn({ email: user.email, password: 'rita-password-2026' })
-    const asRita = (path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) => bff.call(path, { ...init, token: rita })
+    const asRita = (path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) =>
+      bff.call(path, { ...init, token: rita })
     expect(await (await asRita('/common/invitations')).json()).toEqual([])
-    expect((await json<Record<string, unknown>>(await call(`/ac_usuarios/${id}`))).Dados).toMatchObject({ invited: false })
-    const nav = async () => (await (await asRita('/common/shell')).json()) as { pages: Array<{ module: string; level: string }> }
+    expect((await json<Record<string, unknown>>(await call(`/ac_usuarios/${id}`))).Dados).toMatchObject({
+      invited: false,
+    })
+    const nav = async () =>
+      (await (await asRita('/common/shell')).json()) as { pages: Array<{ module: string; level: string }> }
     // the technician's role preset, in the registry's order (every module declares its presets)
-    const technicianPages = DEFAULT_PAGES.filter((p) => presetLevel('technician', p.module) !== 'none').map((p) => p.module)
+    const technicianPages = DEFAULT_PAGES.filter((p) => presetLevel('technician', p.module) !== 'none').map(
+      (p) => p.module,
+    )
     expect(technicianPages).toEqual(expect.arrayContaining(['cd_cliente', 'cd_job', 'cd_techorders']))
     expect(technicianPages).not.toContain('cd_filial')
     expect((await nav()).pages.map((p) => p.module)).toEqual(technicianPages)
@@ -156,36 +251,70 @@ describe('ac_usuarios and ac_usuariospaginas', () => {
 
     // the matrix: view on branches, taken away from clients
     const matrix = await call(`/ac_usuariospaginas?userId=${id}`)
-    expect((await json<Array<{ module: string; preset: string }>>(matrix)).Dados.find((r) => r.module === 'cd_cliente')?.preset).toBe('view')
-    const put = await call('/ac_usuariospaginas', { method: 'PUT', json: { userId: id, levels: { cd_filial: 'view', cd_cliente: 'none' } }, headers: { 'if-match': matrix.headers.get('etag')! } })
+    expect(
+      (await json<Array<{ module: string; preset: string }>>(matrix)).Dados.find((r) => r.module === 'cd_cliente')
+        ?.preset,
+    ).toBe('view')
+    const put = await call('/ac_usuariospaginas', {
+      method: 'PUT',
+      json: { userId: id, levels: { cd_filial: 'view', cd_cliente: 'none' } },
+      headers: { 'if-match': matrix.headers.get('etag')! },
+    })
     expect(put.status).toBe(200)
     expect((await asRita('/cd_filial')).status).toBe(200)
-    expect((await asRita('/cd_filial', { method: 'POST', json: { NOM_FILIAL: 'X', TIME_ZONE: 'UTC', PREFIX: 'X' } })).status).toBe(403)
-    expect((await nav()).pages.map((p) => p.module)).toEqual([...technicianPages.filter((m) => m !== 'cd_cliente'), 'cd_filial'])
-    expect((await call('/ac_usuariospaginas', { method: 'PUT', json: { userId: id, levels: { nope_page: 'view' } } })).status).toBe(400)
+    expect(
+      (await asRita('/cd_filial', { method: 'POST', json: { NOM_FILIAL: 'X', TIME_ZONE: 'UTC', PREFIX: 'X' } })).status,
+    ).toBe(403)
+    expect((await nav()).pages.map((p) => p.module)).toEqual([
+      ...technicianPages.filter((m) => m !== 'cd_cliente'),
+      'cd_filial',
+    ])
+    expect(
+      (await call('/ac_usuariospaginas', { method: 'PUT', json: { userId: id, levels: { nope_page: 'view' } } }))
+        .status,
+    ).toBe(400)
     // a technician cannot change their own access
-    expect((await asRita('/ac_usuariospaginas', { method: 'PUT', json: { userId: id, levels: { ac_usuarios: 'delete' } } })).status).toBe(403)
+    expect(
+      (await asRita('/ac_usuariospaginas', { method: 'PUT', json: { userId: id, levels: { ac_usuarios: 'delete' } } }))
+        .status,
+    ).toBe(403)
 
     expect((await asRita('/common/shell', { headers: { 'x-empresa': '1' } })).status).toBe(200)
     // Northwind invites her too, and she accepts
     const northwind = { 'x-empresa': '2', 'x-filial': '4' }
-    expect((await call('/ac_usuarios', { method: 'POST', json: { ...user, filial: 4 }, headers: northwind })).status).toBe(200)
-    expect(await (await asRita('/common/invitations')).json()).toMatchObject([{ empresa: 2, company: 'Northwind Home Services', role: 'technician' }])
+    expect(
+      (await call('/ac_usuarios', { method: 'POST', json: { ...user, filial: 4 }, headers: northwind })).status,
+    ).toBe(200)
+    expect(await (await asRita('/common/invitations')).json()).toMatchObject([
+      { empresa: 2, company: 'Northwind Home Services', role: 'technician' },
+    ])
     expect((await asRita('/common/invitations/2/accept', { method: 'POST' })).status).toBe(200)
 
     // the company manages her access there, not her name or language (fields it may not set are dropped)
     const one = await call(`/ac_usuarios/${id}`)
     const row = (await json<Record<string, unknown>>(one)).Dados
-    expect((await call(`/ac_usuarios/${id}`, { method: 'PUT', json: { ...row, name: 'Someone Else', culture: 'es', active: false }, headers: { 'if-match': one.headers.get('etag')! } })).status).toBe(200)
+    expect(
+      (
+        await call(`/ac_usuarios/${id}`, {
+          method: 'PUT',
+          json: { ...row, name: 'Someone Else', culture: 'es', active: false },
+          headers: { 'if-match': one.headers.get('etag')! },
+        })
+      ).status,
+    ).toBe(200)
     // disabled at Acme: the very next request there is refused; she is still signed in, and still works at Northwind
     expect((await asRita('/common/shell', { headers: { 'x-empresa': '1' } })).status).toBe(403)
     expect((await asRita('/common/shell', { headers: northwind })).status).toBe(200)
     expect(await (await asRita('/common/user')).json()).toMatchObject({ name: 'Rita Lima', culture: 'pt' })
-    expect((await json<{ items: Array<{ email: string }> }>(await call('/ac_usuarios'))).Dados.items.map((u) => u.email)).not.toContain(user.email)
+    expect(
+      (await json<{ items: Array<{ email: string }> }>(await call('/ac_usuarios'))).Dados.items.map((u) => u.email),
+    ).not.toContain(user.email)
     expect((await call(`/ac_usuarios/${id}?restore=1`, { method: 'DELETE' })).status).toBe(200)
     expect((await asRita('/common/shell', { headers: { 'x-empresa': '1' } })).status).toBe(200)
     // nobody disables themselves
-    const me = (await json<Array<{ id: string; email: string }>>(await call('/ac_usuarios?size=100'))) as unknown as Answer<{ items: Array<{ id: string; email: string }> }>
+    const me = (await json<Array<{ id: string; email: string }>>(
+      await call('/ac_usuarios?size=100'),
+    )) as unknown as Answer<{ items: Array<{ id: string; email: string }> }>
     const self = me.Dados.items.find((u) => u.email === DEMO_ADMIN.email)!
     expect((await call(`/ac_usuarios/${self.id}`, { method: 'DELETE' })).status).toBe(400)
   })
@@ -194,35 +323,75 @@ describe('ac_usuarios and ac_usuariospaginas', () => {
     const bff = await testBff()
     const call = await admin(bff)
     // Zoé has an account of her own (signed up, no company); Yan has none
-    expect((await bff.call('/auth/sign-up', { method: 'POST', json: { name: 'Zoé Martins', email: 'zoe@example.com', password: 'zoe-password-2026' } })).status).toBe(200)
+    expect(
+      (
+        await bff.call('/auth/sign-up', {
+          method: 'POST',
+          json: { name: 'Zoé Martins', email: 'zoe@example.com', password: 'zoe-password-2026' },
+        })
+      ).status,
+    ).toBe(200)
     const invite = async (email: string) => {
-      const res = await call('/ac_usuarios', { method: 'POST', json: { name: 'New Technician', email, role: 'technician', filial: 'all', culture: 'es' } })
+      const res = await call('/ac_usuarios', {
+        method: 'POST',
+        json: { name: 'New Technician', email, role: 'technician', filial: 'all', culture: 'es' },
+      })
       const body = (await res.json()) as Answer<Record<string, unknown>>
-      return { status: res.status, etag: /^"\d+"$/.test(res.headers.get('etag') ?? ''), ...body, Dados: { ...body.Dados, id: typeof body.Dados.id, email: 'the address' } }
+      return {
+        status: res.status,
+        etag: /^"\d+"$/.test(res.headers.get('etag') ?? ''),
+        ...body,
+        Dados: { ...body.Dados, id: typeof body.Dados.id, email: 'the address' },
+      }
     }
     const existing = await invite('zoe@example.com')
     const fresh = await invite('yan@example.com')
     expect(existing).toEqual(fresh)
-    expect(existing).toMatchObject({ status: 200, IsSuccess: true, Dados: { name: 'New Technician', culture: 'es', invited: true } })
+    expect(existing).toMatchObject({
+      status: 200,
+      IsSuccess: true,
+      Dados: { name: 'New Technician', culture: 'es', invited: true },
+    })
 
     // until she accepts, Acme is not hers
     const zoe = await bff.signIn({ email: 'zoe@example.com', password: 'zoe-password-2026' })
     expect((await bff.call('/common/shell', { token: zoe, headers: acme })).status).toBe(403)
     const invitations = await (await bff.call('/common/invitations', { token: zoe })).json()
-    expect(invitations).toEqual([{ empresa: 1, company: 'Acme Field Services', role: 'technician', at: expect.any(String) }])
+    expect(invitations).toEqual([
+      { empresa: 1, company: 'Acme Field Services', role: 'technician', at: expect.any(String) },
+    ])
     expect((await bff.call('/common/invitations/2/accept', { method: 'POST', token: zoe })).status).toBe(404)
     expect(await (await bff.call('/common/invitations/1/accept', { method: 'POST', token: zoe })).json()).toEqual([])
     expect((await bff.call('/common/shell', { token: zoe, headers: acme })).status).toBe(200)
     // her own name and language, now that she is in
-    const rows = (await json<{ items: Array<Record<string, unknown>> }>(await call('/ac_usuarios?size=100'))).Dados.items
-    expect(rows.find((r) => r.email === 'zoe@example.com')).toMatchObject({ name: 'Zoé Martins', culture: 'en', invited: false })
+    const rows = (await json<{ items: Array<Record<string, unknown>> }>(await call('/ac_usuarios?size=100'))).Dados
+      .items
+    expect(rows.find((r) => r.email === 'zoe@example.com')).toMatchObject({
+      name: 'Zoé Martins',
+      culture: 'en',
+      invited: false,
+    })
     expect(rows.find((r) => r.email === 'yan@example.com')).toMatchObject({ name: 'New Technician', invited: true })
 
     // declining takes the company's pending grant away
-    expect((await call('/ac_usuarios', { method: 'POST', json: { name: 'Zoé', email: 'zoe@example.com', role: 'technician', filial: 4, culture: 'pt' }, headers: { 'x-empresa': '2', 'x-filial': '4' } })).status).toBe(200)
+    expect(
+      (
+        await call('/ac_usuarios', {
+          method: 'POST',
+          json: { name: 'Zoé', email: 'zoe@example.com', role: 'technician', filial: 4, culture: 'pt' },
+          headers: { 'x-empresa': '2', 'x-filial': '4' },
+        })
+      ).status,
+    ).toBe(200)
     expect(await (await bff.call('/common/invitations/2/decline', { method: 'POST', token: zoe })).json()).toEqual([])
     expect((await bff.call('/common/shell', { token: zoe, headers: { 'x-empresa': '2' } })).status).toBe(403)
-    expect((await json<{ items: Array<{ email: string }> }>(await call('/ac_usuarios?all=1', { headers: { 'x-empresa': '2', 'x-filial': '4' } }))).Dados.items.map((u) => u.email)).not.toContain('zoe@example.com')
+    expect(
+      (
+        await json<{ items: Array<{ email: string }> }>(
+          await call('/ac_usuarios?all=1', { headers: { 'x-empresa': '2', 'x-filial': '4' } }),
+        )
+      ).Dados.items.map((u) => u.email),
+    ).not.toContain('zoe@example.com')
   })
 })
 
@@ -230,20 +399,43 @@ describe('page levels', () => {
   it('lets a manager change branches (edit) but not deactivate them (delete)', async () => {
     const bff = await testBff()
     const call = await admin(bff)
-    const manager = { name: 'Marta Gerente', email: 'marta@acme.example', role: 'manager', filial: 'all' as const, culture: 'pt' }
+    const manager = {
+      name: 'Marta Gerente',
+      email: 'marta@acme.example',
+      role: 'manager',
+      filial: 'all' as const,
+      culture: 'pt',
+    }
     const { token } = await inviteNew(bff, call, manager, 'marta-password-2026')
-    const asMarta = (path: string, init: { method?: string; json?: unknown } = {}) => bff.call(path, { ...init, token, headers: acme })
+    const asMarta = (path: string, init: { method?: string; json?: unknown } = {}) =>
+      bff.call(path, { ...init, token, headers: acme })
     const branch = (await json<Record<string, unknown>>(await asMarta('/cd_filial/3'))).Dados
-    expect((await asMarta('/cd_filial/3', { method: 'PUT', json: { ...branch, NOM_FILIAL: 'Rio Centro' } })).status).toBe(200)
+    expect(
+      (await asMarta('/cd_filial/3', { method: 'PUT', json: { ...branch, NOM_FILIAL: 'Rio Centro' } })).status,
+    ).toBe(200)
     const refused = await asMarta('/cd_filial/3', { method: 'DELETE' })
     expect(refused.status).toBe(403)
-    expect(await refused.json()).toEqual({ IsSuccess: false, Dados: null, Msg: 'You do not have access to this page', code: 'forbidden' })
+    expect(await refused.json()).toEqual({
+      IsSuccess: false,
+      Dados: null,
+      Msg: 'You do not have access to this page',
+      code: 'forbidden',
+    })
     expect((await json<{ ACTIVE: boolean }>(await call('/cd_filial/3'))).Dados.ACTIVE).toBe(true)
     // and may look at users (view) but not create one (edit)
     expect((await asMarta('/ac_usuarios')).status).toBe(200)
-    expect((await asMarta('/ac_usuarios', { method: 'POST', json: { ...manager, email: 'x@acme.example' } })).status).toBe(403)
+    expect(
+      (await asMarta('/ac_usuarios', { method: 'POST', json: { ...manager, email: 'x@acme.example' } })).status,
+    ).toBe(403)
     // edits the company (edit) but does not found a new one, of which she would be the admin
-    const company = { NOME_EMPRESA: 'Marta Holdings', RAZAO_SOCIAL: 'Marta Holdings Ltda', CNPJ: VALID_CNPJ, CURRENCY: 'BRL', CULTURE: 'pt', TIME_ZONE: 'America/Sao_Paulo' }
+    const company = {
+      NOME_EMPRESA: 'Marta Holdings',
+      RAZAO_SOCIAL: 'Marta Holdings Ltda',
+      CNPJ: VALID_CNPJ,
+      CURRENCY: 'BRL',
+      CULTURE: 'pt',
+      TIME_ZONE: 'America/Sao_Paulo',
+    }
     expect((await asMarta('/ac_empresas', { method: 'POST', json: company })).status).toBe(403)
     expect((await json<{ items: unknown[] }>(await call('/ac_empresas'))).Dados.items).toHaveLength(2)
     expect((await call('/ac_empresas', { method: 'POST', json: company })).status).toBe(200)
@@ -256,15 +448,24 @@ describe('ac_paginas', () => {
     const call = await admin(bff)
     const one = await call('/ac_paginas/cd_job')
     const page = (await json<Record<string, unknown>>(one)).Dados
-    expect((await call('/ac_paginas/cd_job', { method: 'PUT', json: { ...page, title_en: 'Service catalogue' } })).status).toBe(200)
-    const shell = async (headers: Record<string, string> = {}) => (await (await call('/common/shell', { headers })).json()) as { pages: Array<{ module: string; title: string }> }
+    expect(
+      (await call('/ac_paginas/cd_job', { method: 'PUT', json: { ...page, title_en: 'Service catalogue' } })).status,
+    ).toBe(200)
+    const shell = async (headers: Record<string, string> = {}) =>
+      (await (await call('/common/shell', { headers })).json()) as { pages: Array<{ module: string; title: string }> }
     expect((await shell()).pages.find((p) => p.module === 'cd_job')?.title).toBe('Service catalogue')
-    expect((await shell({ 'accept-language': 'es-MX' })).pages.find((p) => p.module === 'cd_job')?.title).toBe('Servicios')
+    expect((await shell({ 'accept-language': 'es-MX' })).pages.find((p) => p.module === 'cd_job')?.title).toBe(
+      'Servicios',
+    )
     expect((await call('/ac_paginas/cd_job', { method: 'DELETE' })).status).toBe(200)
     expect((await shell()).pages.some((p) => p.module === 'cd_job')).toBe(false)
     expect((await json<{ level: string }>(await call('/ac_paginas/mine?module=cd_job'))).Dados.level).toBe('none')
     expect((await call('/ac_paginas/ac_paginas', { method: 'DELETE' })).status).toBe(400)
     // Northwind's registry is its own
-    expect((await (await call('/common/shell', { headers: { 'x-empresa': '2', 'x-filial': '4' } })).json()).pages.some((p: { module: string }) => p.module === 'cd_job')).toBe(true)
+    expect(
+      (await (await call('/common/shell', { headers: { 'x-empresa': '2', 'x-filial': '4' } })).json()).pages.some(
+        (p: { module: string }) => p.module === 'cd_job',
+      ),
+    ).toBe(true)
   })
 })

@@ -3,7 +3,10 @@ import { operations } from '../../bff/lib/openapi.ts'
 import { testBff } from '../shared/bff.ts'
 
 /** Fills path parameters with a harmless value. */
-const concrete = (path: string) => path.replace(/:(\w+)/g, (_, name: string) => (name === 'empresa' ? '1' : name === 'file' ? 'en.json' : '00000000-0000-4000-8000-000000000000'))
+const concrete = (path: string) =>
+  path.replace(/:(\w+)/g, (_, name: string) =>
+    name === 'empresa' ? '1' : name === 'file' ? 'en.json' : '00000000-0000-4000-8000-000000000000',
+  )
 
 describe('every API call', () => {
   it('answers 401 without a token, except the documented public ones', async () => {
@@ -11,7 +14,11 @@ describe('every API call', () => {
     const checked: string[] = []
     for (const op of operations(bff.api as never)) {
       if (op.doc?.auth === false) continue
-      const res = await bff.call(concrete(op.path), { method: op.method, headers: { 'content-type': 'application/json' }, body: op.method === 'GET' || op.method === 'DELETE' ? undefined : '{}' })
+      const res = await bff.call(concrete(op.path), {
+        method: op.method,
+        headers: { 'content-type': 'application/json' },
+        body: op.method === 'GET' || op.method === 'DELETE' ? undefined : '{}',
+      })
       expect(res.status, `${op.method} ${op.path}`).toBe(401)
       checked.push(`${op.method} ${op.path}`)
     }
@@ -23,7 +30,12 @@ describe('every API call', () => {
     const tech = await bff.signIn({ email: 'tech@demo.fieldservice.app', password: 'demo-tech-2026' })
     for (const op of operations(bff.api as never)) {
       if (op.doc?.auth === false || op.path.startsWith('/auth/') || op.path.startsWith('/files/')) continue
-      const res = await bff.call(concrete(op.path), { method: op.method, token: tech, headers: { 'x-empresa': '2', 'content-type': 'application/json' }, body: op.method === 'GET' || op.method === 'DELETE' ? undefined : '{}' })
+      const res = await bff.call(concrete(op.path), {
+        method: op.method,
+        token: tech,
+        headers: { 'x-empresa': '2', 'content-type': 'application/json' },
+        body: op.method === 'GET' || op.method === 'DELETE' ? undefined : '{}',
+      })
       expect(res.status, `${op.method} ${op.path}`).toBe(403)
     }
   })
@@ -36,15 +48,35 @@ describe('deleting what is not there', () => {
     const acme = { 'x-empresa': '1', 'x-filial': '2' }
     const northwind = { 'x-empresa': '2', 'x-filial': '4' }
     // every demo service's delete by ?id= (the panels' own deletes answer null or false by the spec)
-    const deletes = operations(bff.api as never).filter((op) => op.method === 'DELETE' && op.path.startsWith('/apps/') && op.doc?.responses?.[404])
-    expect(deletes.map((op) => op.path).sort()).toEqual(['/apps/contacts/contact', '/apps/contacts/tag', '/apps/ecommerce/inventory/product', '/apps/ecommerce/inventory/tag', '/apps/mailbox/label', '/apps/notes', '/apps/notes/labels', '/apps/scrumboard/board/card', '/apps/scrumboard/board/label', '/apps/scrumboard/board/list', '/apps/tasks/tag', '/apps/tasks/task'])
+    const deletes = operations(bff.api as never).filter(
+      (op) => op.method === 'DELETE' && op.path.startsWith('/apps/') && op.doc?.responses?.[404],
+    )
+    expect(deletes.map((op) => op.path).sort()).toEqual([
+      '/apps/contacts/contact',
+      '/apps/contacts/tag',
+      '/apps/ecommerce/inventory/product',
+      '/apps/ecommerce/inventory/tag',
+      '/apps/mailbox/label',
+      '/apps/notes',
+      '/apps/notes/labels',
+      '/apps/scrumboard/board/card',
+      '/apps/scrumboard/board/label',
+      '/apps/scrumboard/board/list',
+      '/apps/tasks/tag',
+      '/apps/tasks/task',
+    ])
     for (const op of deletes) {
       const res = await bff.call(`${op.path}?id=no-such-id`, { method: 'DELETE', token, headers: acme })
       expect(res.status, op.path).toBe(404)
       expect(await res.json(), op.path).toMatchObject({ code: 'not_found' })
     }
     const contact = (await (await bff.call('/apps/contacts/all', { token, headers: acme })).json())[0] as { id: string }
-    expect((await bff.call(`/apps/contacts/contact?id=${contact.id}`, { method: 'DELETE', token, headers: northwind })).status).toBe(404)
-    expect(await (await bff.call(`/apps/contacts/contact?id=${contact.id}`, { token, headers: acme })).json()).toMatchObject({ id: contact.id })
+    expect(
+      (await bff.call(`/apps/contacts/contact?id=${contact.id}`, { method: 'DELETE', token, headers: northwind }))
+        .status,
+    ).toBe(404)
+    expect(
+      await (await bff.call(`/apps/contacts/contact?id=${contact.id}`, { token, headers: acme })).json(),
+    ).toMatchObject({ id: contact.id })
   })
 })

@@ -17,7 +17,10 @@ describe('sign-in', () => {
     expect(body.tokenType).toBe('bearer')
     expect(body.user).toMatchObject({ email: DEMO_ADMIN.email, name: 'Ana Costa', status: 'online' })
     expect(JSON.stringify(body)).not.toContain('password')
-    const [header, payload] = body.accessToken.split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()))
+    const [header, payload] = body.accessToken
+      .split('.')
+      .slice(0, 2)
+      .map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()))
     expect(header.alg).toBe('HS256')
     expect(payload.iss).toBe('Fuse')
     expect(payload.exp - payload.iat).toBe(7 * 24 * 3600)
@@ -25,7 +28,10 @@ describe('sign-in', () => {
   })
 
   it('answers 404 with the body false for a wrong password or an unknown e-mail', async () => {
-    for (const json of [{ ...DEMO_ADMIN, password: 'wrong-password' }, { email: 'nobody@example.com', password: 'whatever' }]) {
+    for (const json of [
+      { ...DEMO_ADMIN, password: 'wrong-password' },
+      { email: 'nobody@example.com', password: 'whatever' },
+    ]) {
       const res = await bff.call('/auth/sign-in', { method: 'POST', json })
       expect(res.status).toBe(404)
       expect(await res.text()).toBe('false')
@@ -34,7 +40,12 @@ describe('sign-in', () => {
 
   it('compares the password exactly as typed: another case or an added space is a wrong password', async () => {
     const own = await testBff()
-    for (const password of [DEMO_ADMIN.password.toUpperCase(), `${DEMO_ADMIN.password} `, ` ${DEMO_ADMIN.password}`, DEMO_ADMIN.password.slice(0, -1)]) {
+    for (const password of [
+      DEMO_ADMIN.password.toUpperCase(),
+      `${DEMO_ADMIN.password} `,
+      ` ${DEMO_ADMIN.password}`,
+      DEMO_ADMIN.password.slice(0, -1),
+    ]) {
       expect((await own.call('/auth/sign-in', { method: 'POST', json: { ...DEMO_ADMIN, password } })).status).toBe(404)
     }
     expect((await own.call('/auth/sign-in', { method: 'POST', json: DEMO_ADMIN })).status).toBe(200)
@@ -49,7 +60,10 @@ describe('sign-in', () => {
   })
 
   it('accepts the e-mail in any case and with spaces around it', async () => {
-    const res = await bff.call('/auth/sign-in', { method: 'POST', json: { email: `  ${DEMO_ADMIN.email.toUpperCase()} `, password: DEMO_ADMIN.password } })
+    const res = await bff.call('/auth/sign-in', {
+      method: 'POST',
+      json: { email: `  ${DEMO_ADMIN.email.toUpperCase()} `, password: DEMO_ADMIN.password },
+    })
     expect(res.status).toBe(200)
   })
 })
@@ -58,7 +72,9 @@ describe('sign-in throttling', () => {
   it('locks an account after 5 failures, even under 50 concurrent wrong attempts', async () => {
     const bff = await testBff()
     const wrong = { email: DEMO_TECHNICIAN.email, password: 'not-the-password' }
-    const answers = await Promise.all(Array.from({ length: 50 }, () => bff.call('/auth/sign-in', { method: 'POST', json: wrong })))
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => bff.call('/auth/sign-in', { method: 'POST', json: wrong })),
+    )
     const statuses = answers.map((r) => r.status)
     expect(statuses.filter((s) => s === 404)).toHaveLength(5)
     expect(statuses.filter((s) => s === 429)).toHaveLength(45)
@@ -74,7 +90,8 @@ describe('sign-in throttling', () => {
     let now = Date.parse('2026-11-21T10:00:00Z')
     const bff = await testBff({ now: () => now })
     const wrong = { email: DEMO_TECHNICIAN.email, password: 'nope-nope' }
-    for (let i = 0; i < 5; i++) expect((await bff.call('/auth/sign-in', { method: 'POST', json: wrong })).status).toBe(404)
+    for (let i = 0; i < 5; i++)
+      expect((await bff.call('/auth/sign-in', { method: 'POST', json: wrong })).status).toBe(404)
     expect((await bff.call('/auth/sign-in', { method: 'POST', json: DEMO_TECHNICIAN })).status).toBe(429)
     now += 14 * 60 * 1000
     expect((await bff.call('/auth/sign-in', { method: 'POST', json: DEMO_TECHNICIAN })).status).toBe(429)
@@ -92,49 +109,127 @@ describe('throttles that slow guessing without handing out a lock (security issu
     const bff = await withAddresses()
     const wrong = { email: DEMO_TECHNICIAN.email, password: 'a-stranger-guess' }
     for (const address of ['203.0.113.1', '203.0.113.2']) {
-      for (let i = 0; i < 5; i++) expect((await bff.call('/auth/sign-in', { method: 'POST', json: wrong, headers: from(address) })).status).toBe(404)
-      expect((await bff.call('/auth/sign-in', { method: 'POST', json: DEMO_TECHNICIAN, headers: from(address) })).status).toBe(429)
+      for (let i = 0; i < 5; i++)
+        expect((await bff.call('/auth/sign-in', { method: 'POST', json: wrong, headers: from(address) })).status).toBe(
+          404,
+        )
+      expect(
+        (await bff.call('/auth/sign-in', { method: 'POST', json: DEMO_TECHNICIAN, headers: from(address) })).status,
+      ).toBe(429)
     }
-    expect((await bff.call('/auth/sign-in', { method: 'POST', json: DEMO_TECHNICIAN, headers: from('198.51.100.7') })).status).toBe(200)
+    expect(
+      (await bff.call('/auth/sign-in', { method: 'POST', json: DEMO_TECHNICIAN, headers: from('198.51.100.7') }))
+        .status,
+    ).toBe(200)
   })
 
   it('refuses an address after 50 failures whatever the accounts, and no other address', async () => {
     const bff = await withAddresses()
-    for (let i = 0; i < 50; i++) expect((await bff.call('/auth/sign-in', { method: 'POST', json: { email: `ghost${i}@example.com`, password: 'guess-guess' }, headers: from('203.0.113.9') })).status).toBe(404)
-    expect((await bff.call('/auth/sign-in', { method: 'POST', json: DEMO_ADMIN, headers: from('203.0.113.9') })).status).toBe(429)
-    expect((await bff.call('/auth/sign-in', { method: 'POST', json: DEMO_ADMIN, headers: from('198.51.100.7') })).status).toBe(200)
+    for (let i = 0; i < 50; i++)
+      expect(
+        (
+          await bff.call('/auth/sign-in', {
+            method: 'POST',
+            json: { email: `ghost${i}@example.com`, password: 'guess-guess' },
+            headers: from('203.0.113.9'),
+          })
+        ).status,
+      ).toBe(404)
+    expect(
+      (await bff.call('/auth/sign-in', { method: 'POST', json: DEMO_ADMIN, headers: from('203.0.113.9') })).status,
+    ).toBe(429)
+    expect(
+      (await bff.call('/auth/sign-in', { method: 'POST', json: DEMO_ADMIN, headers: from('198.51.100.7') })).status,
+    ).toBe(200)
   })
 
   it('counts only failures against an address: a busy office signing in often is never refused', async () => {
     const bff = await withAddresses()
-    for (let i = 0; i < 60; i++) expect((await bff.call('/auth/sign-in', { method: 'POST', json: i % 2 ? DEMO_ADMIN : DEMO_TECHNICIAN, headers: from('192.0.2.10') })).status).toBe(200)
-    for (let i = 0; i < 49; i++) await bff.call('/auth/sign-in', { method: 'POST', json: { email: `ghost${i}@example.com`, password: 'guess-guess' }, headers: from('192.0.2.10') })
-    expect((await bff.call('/auth/sign-in', { method: 'POST', json: DEMO_ADMIN, headers: from('192.0.2.10') })).status).toBe(200)
+    for (let i = 0; i < 60; i++)
+      expect(
+        (
+          await bff.call('/auth/sign-in', {
+            method: 'POST',
+            json: i % 2 ? DEMO_ADMIN : DEMO_TECHNICIAN,
+            headers: from('192.0.2.10'),
+          })
+        ).status,
+      ).toBe(200)
+    for (let i = 0; i < 49; i++)
+      await bff.call('/auth/sign-in', {
+        method: 'POST',
+        json: { email: `ghost${i}@example.com`, password: 'guess-guess' },
+        headers: from('192.0.2.10'),
+      })
+    expect(
+      (await bff.call('/auth/sign-in', { method: 'POST', json: DEMO_ADMIN, headers: from('192.0.2.10') })).status,
+    ).toBe(200)
   })
 
   it('throttles sign-up and forgot-password per address (10) and in all (100 in 15 minutes) before hashing or writing anything', async () => {
     const bff = await withAddresses()
-    const signUp = (i: number, address: string) => bff.call('/auth/sign-up', { method: 'POST', json: { name: `Flood ${i}`, email: `flood${i}@example.com`, password: `flood-password-${i}-x` }, headers: from(address) })
+    const signUp = (i: number, address: string) =>
+      bff.call('/auth/sign-up', {
+        method: 'POST',
+        json: { name: `Flood ${i}`, email: `flood${i}@example.com`, password: `flood-password-${i}-x` },
+        headers: from(address),
+      })
     const one = await Promise.all(Array.from({ length: 12 }, (_, i) => signUp(i, '203.0.113.50')))
     expect(one.filter((r) => r.status === 429)).toHaveLength(2)
-    expect((await bff.call('/auth/forgot-password', { method: 'POST', json: { email: DEMO_ADMIN.email }, headers: from('203.0.113.50') })).status).toBe(429)
+    expect(
+      (
+        await bff.call('/auth/forgot-password', {
+          method: 'POST',
+          json: { email: DEMO_ADMIN.email },
+          headers: from('203.0.113.50'),
+        })
+      ).status,
+    ).toBe(429)
     // a flood from 200 addresses: 100 in all, then refused
-    const flood = await Promise.all(Array.from({ length: 200 }, (_, i) => signUp(100 + i, `198.51.${Math.floor(i / 100)}.${i % 100}`)))
+    const flood = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => signUp(100 + i, `198.51.${Math.floor(i / 100)}.${i % 100}`)),
+    )
     expect(flood.filter((r) => r.status === 200).length).toBe(90)
     expect(flood.filter((r) => r.status === 429).length).toBe(110)
-    const created = await Promise.all(Array.from({ length: 200 }, (_, i) => bff.deps.repos.users.findByEmail(`flood${100 + i}@example.com`)))
+    const created = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => bff.deps.repos.users.findByEmail(`flood${100 + i}@example.com`)),
+    )
     expect(created.filter(Boolean)).toHaveLength(90)
   })
 
   it('pauses unlock and password change for everyone after 500 failures in all in 15 minutes, but never sign-in', async () => {
     const bff = await withAddresses()
     // 500 failures from 250 addresses, two each (no pair and no address reaches its own limit)
-    const wrong = (i: number) => bff.call('/auth/unlock-session', { method: 'POST', json: { email: `ghost${i}@example.com`, password: 'guess-guess' }, headers: from(`198.18.${Math.floor(i / 200)}.${i % 200}`) })
-    for (let i = 0; i < 500; i += 50) expect((await Promise.all(Array.from({ length: 50 }, (_, j) => wrong(Math.floor((i + j) / 2))))).every((r) => r.status === 404)).toBe(true)
-    expect((await bff.call('/auth/unlock-session', { method: 'POST', json: DEMO_ADMIN, headers: from('192.0.2.77') })).status).toBe(429)
+    const wrong = (i: number) =>
+      bff.call('/auth/unlock-session', {
+        method: 'POST',
+        json: { email: `ghost${i}@example.com`, password: 'guess-guess' },
+        headers: from(`198.18.${Math.floor(i / 200)}.${i % 200}`),
+      })
+    for (let i = 0; i < 500; i += 50)
+      expect(
+        (await Promise.all(Array.from({ length: 50 }, (_, j) => wrong(Math.floor((i + j) / 2))))).every(
+          (r) => r.status === 404,
+        ),
+      ).toBe(true)
+    expect(
+      (await bff.call('/auth/unlock-session', { method: 'POST', json: DEMO_ADMIN, headers: from('192.0.2.77') }))
+        .status,
+    ).toBe(429)
     const token = await bff.signIn(DEMO_ADMIN)
-    expect((await bff.call('/common/user/password', { method: 'POST', token, json: { currentPassword: DEMO_ADMIN.password, newPassword: 'a-new-password-2026' }, headers: from('192.0.2.78') })).status).toBe(429)
-    expect((await bff.call('/auth/sign-in', { method: 'POST', json: DEMO_ADMIN, headers: from('192.0.2.79') })).status).toBe(200)
+    expect(
+      (
+        await bff.call('/common/user/password', {
+          method: 'POST',
+          token,
+          json: { currentPassword: DEMO_ADMIN.password, newPassword: 'a-new-password-2026' },
+          headers: from('192.0.2.78'),
+        })
+      ).status,
+    ).toBe(429)
+    expect(
+      (await bff.call('/auth/sign-in', { method: 'POST', json: DEMO_ADMIN, headers: from('192.0.2.79') })).status,
+    ).toBe(200)
   })
 })
 
@@ -149,7 +244,13 @@ describe('tokens and sessions', () => {
     expect((await bff.call('/common/user', { token: 'abc.def.ghi' })).status).toBe(401)
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"x","sid":"y","iss":"Fuse"}').toString('base64url')}.`
     expect((await bff.call('/common/user', { token: none })).status).toBe(401)
-    const otherKey = await new SignJWT({ sid: 'x' }).setProtectedHeader({ alg: 'HS256' }).setSubject('6d1f0a52-3c1e-4b8e-9a51-0a3e5f1c2b01').setIssuer('Fuse').setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-that-is-long-enough-xxxxxxx'))
+    const otherKey = await new SignJWT({ sid: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('6d1f0a52-3c1e-4b8e-9a51-0a3e5f1c2b01')
+      .setIssuer('Fuse')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret-that-is-long-enough-xxxxxxx'))
     const res = await bff.call('/common/user', { token: otherKey })
     expect(res.status).toBe(401)
     expect(await res.json()).toEqual({ error: 'Invalid token' })
@@ -195,7 +296,10 @@ describe('tokens and sessions', () => {
 
   it('unlocks a session with the right credentials only', async () => {
     expect((await bff.call('/auth/unlock-session', { method: 'POST', json: DEMO_ADMIN })).status).toBe(200)
-    const wrong = await bff.call('/auth/unlock-session', { method: 'POST', json: { ...DEMO_ADMIN, password: 'bad-bad-bad' } })
+    const wrong = await bff.call('/auth/unlock-session', {
+      method: 'POST',
+      json: { ...DEMO_ADMIN, password: 'bad-bad-bad' },
+    })
     expect(wrong.status).toBe(404)
     expect(await wrong.text()).toBe('false')
   })
@@ -206,43 +310,85 @@ describe('sign-up and password reset', () => {
     const bff = await testBff()
     const json = { name: 'Rita Alves', email: 'rita@example.com', password: 'a-good-password' }
     expect(await (await bff.call('/auth/sign-up', { method: 'POST', json })).json()).toBe(true)
-    expect(await (await bff.call('/auth/sign-up', { method: 'POST', json: { ...json, password: 'other-password' } })).json()).toBe(true)
-    expect((await bff.call('/auth/sign-in', { method: 'POST', json: { email: json.email, password: json.password } })).status).toBe(200)
-    expect((await bff.call('/auth/sign-in', { method: 'POST', json: { email: json.email, password: 'other-password' } })).status).toBe(404)
+    expect(
+      await (await bff.call('/auth/sign-up', { method: 'POST', json: { ...json, password: 'other-password' } })).json(),
+    ).toBe(true)
+    expect(
+      (await bff.call('/auth/sign-in', { method: 'POST', json: { email: json.email, password: json.password } }))
+        .status,
+    ).toBe(200)
+    expect(
+      (await bff.call('/auth/sign-in', { method: 'POST', json: { email: json.email, password: 'other-password' } }))
+        .status,
+    ).toBe(404)
   })
 
   it('refuses a short password with a field error and creates nothing', async () => {
     const bff = await testBff()
-    const res = await bff.call('/auth/sign-up', { method: 'POST', json: { name: 'X', email: 'x@example.com', password: 'short' } })
+    const res = await bff.call('/auth/sign-up', {
+      method: 'POST',
+      json: { name: 'X', email: 'x@example.com', password: 'short' },
+    })
     expect(res.status).toBe(400)
-    expect(((await res.json()) as { fields: Record<string, string[]> }).fields.password).toEqual(['Use at least 8 characters'])
-    expect((await bff.call('/auth/sign-in', { method: 'POST', json: { email: 'x@example.com', password: 'short' } })).status).toBe(404)
+    expect(((await res.json()) as { fields: Record<string, string[]> }).fields.password).toEqual([
+      'Use at least 8 characters',
+    ])
+    expect(
+      (await bff.call('/auth/sign-in', { method: 'POST', json: { email: 'x@example.com', password: 'short' } })).status,
+    ).toBe(404)
   })
 
   it('resets a password through a one-time link written to the log, ending open sessions', async () => {
     const bff = await testBff()
     const oldToken = await bff.signIn(DEMO_TECHNICIAN)
-    expect(await (await bff.call('/auth/forgot-password', { method: 'POST', json: { email: DEMO_TECHNICIAN.email } })).json()).toBe(true)
+    expect(
+      await (
+        await bff.call('/auth/forgot-password', { method: 'POST', json: { email: DEMO_TECHNICIAN.email } })
+      ).json(),
+    ).toBe(true)
     const line = bff.logs.find((l) => l.includes('password reset link'))!
     const resetToken = new URL(line.split(': ').pop()!).searchParams.get('token')!
-    const res = await bff.call('/auth/reset-password', { method: 'POST', json: { token: resetToken, password: 'brand-new-password' } })
+    const res = await bff.call('/auth/reset-password', {
+      method: 'POST',
+      json: { token: resetToken, password: 'brand-new-password' },
+    })
     expect(res.status).toBe(200)
     expect((await bff.call('/common/user', { token: oldToken })).status).toBe(401)
-    expect((await bff.call('/auth/sign-in', { method: 'POST', json: { email: DEMO_TECHNICIAN.email, password: 'brand-new-password' } })).status).toBe(200)
+    expect(
+      (
+        await bff.call('/auth/sign-in', {
+          method: 'POST',
+          json: { email: DEMO_TECHNICIAN.email, password: 'brand-new-password' },
+        })
+      ).status,
+    ).toBe(200)
     // the link works once
-    const again = await bff.call('/auth/reset-password', { method: 'POST', json: { token: resetToken, password: 'another-password' } })
+    const again = await bff.call('/auth/reset-password', {
+      method: 'POST',
+      json: { token: resetToken, password: 'another-password' },
+    })
     expect(again.status).toBe(400)
   })
 
   it('expires a reset link after an hour and says nothing about unknown e-mails', async () => {
     let now = Date.parse('2026-11-21T10:00:00Z')
     const bff = await testBff({ now: () => now })
-    expect(await (await bff.call('/auth/forgot-password', { method: 'POST', json: { email: 'ghost@example.com' } })).json()).toBe(true)
+    expect(
+      await (await bff.call('/auth/forgot-password', { method: 'POST', json: { email: 'ghost@example.com' } })).json(),
+    ).toBe(true)
     expect(bff.logs.some((l) => l.includes('password reset link'))).toBe(false)
     await bff.call('/auth/forgot-password', { method: 'POST', json: { email: DEMO_ADMIN.email } })
-    const token = new URL(bff.logs.find((l) => l.includes('password reset link'))!.split(': ').pop()!).searchParams.get('token')!
+    const token = new URL(
+      bff.logs
+        .find((l) => l.includes('password reset link'))!
+        .split(': ')
+        .pop()!,
+    ).searchParams.get('token')!
     now += 61 * 60 * 1000
-    expect((await bff.call('/auth/reset-password', { method: 'POST', json: { token, password: 'brand-new-password' } })).status).toBe(400)
+    expect(
+      (await bff.call('/auth/reset-password', { method: 'POST', json: { token, password: 'brand-new-password' } }))
+        .status,
+    ).toBe(400)
   })
 })
 
@@ -253,45 +399,140 @@ describe('passwords and reset links (security issue §6, §7)', () => {
     const bff = await testBff()
     const refused = async (res: Response, field: string) => {
       expect(res.status).toBe(400)
-      const body = (await res.json()) as { fields?: Record<string, string[]>; codes?: Record<string, string>; Msg?: string }
+      const body = (await res.json()) as {
+        fields?: Record<string, string[]>
+        codes?: Record<string, string>
+        Msg?: string
+      }
       expect(body.codes?.[field]).toBe('password_common')
       expect(body.fields?.[field]).toEqual(['This password is too common: choose one that is harder to guess'])
     }
     for (const password of ['password', '12345678', 'qwertyuiop', 'PASSWORD1', ' '.repeat(8), 'aaaaaaaaaaaa']) {
-      await refused(await bff.call('/auth/sign-up', { method: 'POST', json: { name: 'Rita', email: 'rita@example.com', password } }), 'password')
+      await refused(
+        await bff.call('/auth/sign-up', {
+          method: 'POST',
+          json: { name: 'Rita', email: 'rita@example.com', password },
+        }),
+        'password',
+      )
     }
-    expect((await bff.call('/auth/sign-in', { method: 'POST', json: { email: 'rita@example.com', password: 'password' } })).status).toBe(404)
+    expect(
+      (await bff.call('/auth/sign-in', { method: 'POST', json: { email: 'rita@example.com', password: 'password' } }))
+        .status,
+    ).toBe(404)
     const token = await bff.signIn(DEMO_ADMIN)
-    await refused(await bff.call('/common/user/password', { method: 'POST', token, json: { currentPassword: DEMO_ADMIN.password, newPassword: 'iloveyou123' } }), 'newPassword')
+    await refused(
+      await bff.call('/common/user/password', {
+        method: 'POST',
+        token,
+        json: { currentPassword: DEMO_ADMIN.password, newPassword: 'iloveyou123' },
+      }),
+      'newPassword',
+    )
     // an invitation's link: its first password too
-    expect((await bff.call('/ac_usuarios', { method: 'POST', token, headers: { 'x-empresa': '1', 'x-filial': '2' }, json: { name: 'Tom', email: 'tom@example.com', role: 'technician', filial: 'all', culture: 'en' } })).status).toBe(200)
+    expect(
+      (
+        await bff.call('/ac_usuarios', {
+          method: 'POST',
+          token,
+          headers: { 'x-empresa': '1', 'x-filial': '2' },
+          json: { name: 'Tom', email: 'tom@example.com', role: 'technician', filial: 'all', culture: 'en' },
+        })
+      ).status,
+    ).toBe(200)
     const invitation = linkOf(bff.logs.find((l) => l.includes('for tom@example.com'))!)
-    await refused(await bff.call('/auth/reset-password', { method: 'POST', json: { token: invitation.searchParams.get('token')!, password: 'password1234' } }), 'password')
+    await refused(
+      await bff.call('/auth/reset-password', {
+        method: 'POST',
+        json: { token: invitation.searchParams.get('token')!, password: 'password1234' },
+      }),
+      'password',
+    )
     await bff.call('/auth/forgot-password', { method: 'POST', json: { email: DEMO_ADMIN.email } })
     const link = linkOf(bff.logs.find((l) => l.includes('password reset link'))!)
-    await refused(await bff.call('/auth/reset-password', { method: 'POST', json: { token: link.searchParams.get('token')!, password: 'qwerty123456' } }), 'password')
+    await refused(
+      await bff.call('/auth/reset-password', {
+        method: 'POST',
+        json: { token: link.searchParams.get('token')!, password: 'qwerty123456' },
+      }),
+      'password',
+    )
     // the refused attempt did not use up the link
-    expect((await bff.call('/auth/reset-password', { method: 'POST', json: { token: link.searchParams.get('token')!, password: 'a-far-better-one-2026' } })).status).toBe(200)
-    expect((await bff.call('/auth/sign-in', { method: 'POST', json: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } })).status).toBe(404)
+    expect(
+      (
+        await bff.call('/auth/reset-password', {
+          method: 'POST',
+          json: { token: link.searchParams.get('token')!, password: 'a-far-better-one-2026' },
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (
+        await bff.call('/auth/sign-in', {
+          method: 'POST',
+          json: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+        })
+      ).status,
+    ).toBe(404)
   })
 
   it("voids every older reset link when the password is reset or changed, and never takes the link's address from the Host header", async () => {
     const bff = await testBff({ env: { PUBLIC_URL: 'https://fieldwise.example' } })
     const links = async () => {
-      await bff.call('/auth/forgot-password', { method: 'POST', json: { email: DEMO_TECHNICIAN.email }, headers: { host: 'evil.example' } })
+      await bff.call('/auth/forgot-password', {
+        method: 'POST',
+        json: { email: DEMO_TECHNICIAN.email },
+        headers: { host: 'evil.example' },
+      })
       return linkOf(bff.logs.filter((l) => l.includes('password reset link')).pop()!)
     }
     const [first, second] = [await links(), await links()]
     expect(first.origin).toBe('https://fieldwise.example')
-    expect((await bff.call('/auth/reset-password', { method: 'POST', json: { token: first.searchParams.get('token')!, password: 'first-new-password-2026' } })).status).toBe(200)
+    expect(
+      (
+        await bff.call('/auth/reset-password', {
+          method: 'POST',
+          json: { token: first.searchParams.get('token')!, password: 'first-new-password-2026' },
+        })
+      ).status,
+    ).toBe(200)
     // the second link was made before that reset: void
-    expect((await bff.call('/auth/reset-password', { method: 'POST', json: { token: second.searchParams.get('token')!, password: 'second-new-password-2026' } })).status).toBe(400)
+    expect(
+      (
+        await bff.call('/auth/reset-password', {
+          method: 'POST',
+          json: { token: second.searchParams.get('token')!, password: 'second-new-password-2026' },
+        })
+      ).status,
+    ).toBe(400)
     const third = await links()
     const token = await bff.signIn({ email: DEMO_TECHNICIAN.email, password: 'first-new-password-2026' })
-    expect((await bff.call('/common/user/password', { method: 'POST', token, json: { currentPassword: 'first-new-password-2026', newPassword: 'changed-by-the-owner-2026' } })).status).toBe(200)
+    expect(
+      (
+        await bff.call('/common/user/password', {
+          method: 'POST',
+          token,
+          json: { currentPassword: 'first-new-password-2026', newPassword: 'changed-by-the-owner-2026' },
+        })
+      ).status,
+    ).toBe(200)
     // a change by the owner voids it too
-    expect((await bff.call('/auth/reset-password', { method: 'POST', json: { token: third.searchParams.get('token')!, password: 'third-new-password-2026' } })).status).toBe(400)
-    expect((await bff.call('/auth/sign-in', { method: 'POST', json: { email: DEMO_TECHNICIAN.email, password: 'changed-by-the-owner-2026' } })).status).toBe(200)
+    expect(
+      (
+        await bff.call('/auth/reset-password', {
+          method: 'POST',
+          json: { token: third.searchParams.get('token')!, password: 'third-new-password-2026' },
+        })
+      ).status,
+    ).toBe(400)
+    expect(
+      (
+        await bff.call('/auth/sign-in', {
+          method: 'POST',
+          json: { email: DEMO_TECHNICIAN.email, password: 'changed-by-the-owner-2026' },
+        })
+      ).status,
+    ).toBe(200)
   })
 })
 
@@ -313,16 +554,37 @@ describe('password change', () => {
     const bff = await testBff()
     const other = await bff.signIn(DEMO_TECHNICIAN)
     const token = await bff.signIn(DEMO_TECHNICIAN)
-    const wrong = await bff.call('/common/user/password', { method: 'POST', token, json: { currentPassword: 'nope', newPassword: 'a-new-password' } })
+    const wrong = await bff.call('/common/user/password', {
+      method: 'POST',
+      token,
+      json: { currentPassword: 'nope', newPassword: 'a-new-password' },
+    })
     expect(wrong.status).toBe(400)
-    expect(((await wrong.json()) as { fields: Record<string, string[]> }).fields.currentPassword).toEqual(['The current password is wrong'])
-    const short = await bff.call('/common/user/password', { method: 'POST', token, json: { currentPassword: DEMO_TECHNICIAN.password, newPassword: 'x' } })
+    expect(((await wrong.json()) as { fields: Record<string, string[]> }).fields.currentPassword).toEqual([
+      'The current password is wrong',
+    ])
+    const short = await bff.call('/common/user/password', {
+      method: 'POST',
+      token,
+      json: { currentPassword: DEMO_TECHNICIAN.password, newPassword: 'x' },
+    })
     expect(short.status).toBe(400)
-    const ok = await bff.call('/common/user/password', { method: 'POST', token, json: { currentPassword: DEMO_TECHNICIAN.password, newPassword: 'a-new-password' } })
+    const ok = await bff.call('/common/user/password', {
+      method: 'POST',
+      token,
+      json: { currentPassword: DEMO_TECHNICIAN.password, newPassword: 'a-new-password' },
+    })
     expect(ok.status).toBe(200)
     const { accessToken } = (await ok.json()) as { accessToken: string }
     expect((await bff.call('/common/user', { token: accessToken })).status).toBe(200)
     expect((await bff.call('/common/user', { token: other })).status).toBe(401)
-    expect((await bff.call('/auth/sign-in', { method: 'POST', json: { email: DEMO_TECHNICIAN.email, password: 'a-new-password' } })).status).toBe(200)
+    expect(
+      (
+        await bff.call('/auth/sign-in', {
+          method: 'POST',
+          json: { email: DEMO_TECHNICIAN.email, password: 'a-new-password' },
+        })
+      ).status,
+    ).toBe(200)
   })
 })

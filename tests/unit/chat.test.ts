@@ -9,10 +9,16 @@ describe('api/apps/chat', () => {
     const bff = await testBff()
     const token = await bff.signIn()
     const headers = { 'x-empresa': '1' }
-    const chats = expectSchema(z.array(chatSchema), await (await bff.call('/apps/chat/chats', { token, headers })).json())
+    const chats = expectSchema(
+      z.array(chatSchema),
+      await (await bff.call('/apps/chat/chats', { token, headers })).json(),
+    )
     expect(chats).toHaveLength(10)
     expect(chats.every((c) => c.contact?.id === c.contactId)).toBe(true)
-    const one = expectSchema(chatWithMessagesSchema, await (await bff.call(`/apps/chat/chat?id=${chats[0].id}`, { token, headers })).json())
+    const one = expectSchema(
+      chatWithMessagesSchema,
+      await (await bff.call(`/apps/chat/chat?id=${chats[0].id}`, { token, headers })).json(),
+    )
     expect(one.messages.length).toBeGreaterThan(1)
     const missing = await bff.call('/apps/chat/chat?id=abc-123', { token, headers })
     expect(missing.status).toBe(404)

@@ -4,12 +4,36 @@ import { isValidCpf } from '../../domain/schemas/cpf.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { callAs, testBff } from '../shared/bff.ts'
 
-type Client = { id: string; kind: string; name: string; taxId: string; email: string; city: string; active: boolean; tags: string[]; notes: string; addresses: Array<{ city: string; isDefault: boolean }> }
-type Job = { id: string; code: string; unitPrice: number; currency: string; taxPercent: number; checklist: string[]; skills: string[] }
+type Client = {
+  id: string
+  kind: string
+  name: string
+  taxId: string
+  email: string
+  city: string
+  active: boolean
+  tags: string[]
+  notes: string
+  addresses: Array<{ city: string; isDefault: boolean }>
+}
+type Job = {
+  id: string
+  code: string
+  unitPrice: number
+  currency: string
+  taxPercent: number
+  checklist: string[]
+  skills: string[]
+}
 type List<T> = { items: T[]; pagination: { length: number } }
 
-
-const person = { kind: 'person', name: 'Marina Costa', taxId: '529.982.247-25', contacts: [{ kind: 'email', label: 'personal', value: 'Marina@Example.com' }], addresses: [{ label: 'Home', street: 'Rua Augusta, 100', city: 'São Paulo', region: 'SP', postalCode: '01305-000' }] }
+const person = {
+  kind: 'person',
+  name: 'Marina Costa',
+  taxId: '529.982.247-25',
+  contacts: [{ kind: 'email', label: 'personal', value: 'Marina@Example.com' }],
+  addresses: [{ label: 'Home', street: 'Rua Augusta, 100', city: 'São Paulo', region: 'SP', postalCode: '01305-000' }],
+}
 
 describe('check digits', () => {
   it('accepts CPF and CNPJ with their check digits and refuses any other', () => {
@@ -30,13 +54,27 @@ describe('cd_cliente', () => {
     expect(wrong.status).toBe(400)
     expect(wrong.body.codes).toEqual({ taxId: 'invalid_cpf' })
     // a CPF typed for a business is checked as a CNPJ
-    expect((await admin('/cd_cliente', { method: 'POST', json: { ...person, kind: 'business' } })).body.codes).toEqual({ taxId: 'invalid_cnpj' })
-    const badMail = await admin('/cd_cliente', { method: 'POST', json: { ...person, contacts: [{ kind: 'email', label: '', value: 'not-mail' }] } })
+    expect((await admin('/cd_cliente', { method: 'POST', json: { ...person, kind: 'business' } })).body.codes).toEqual({
+      taxId: 'invalid_cnpj',
+    })
+    const badMail = await admin('/cd_cliente', {
+      method: 'POST',
+      json: { ...person, contacts: [{ kind: 'email', label: '', value: 'not-mail' }] },
+    })
     expect(badMail.body.codes).toEqual({ 'contacts.0.value': 'invalid_email' })
 
-    const created = await admin<Client>('/cd_cliente', { method: 'POST', json: { ...person, taxId: '52998224725', tags: 'vip, residencial, vip' } })
+    const created = await admin<Client>('/cd_cliente', {
+      method: 'POST',
+      json: { ...person, taxId: '52998224725', tags: 'vip, residencial, vip' },
+    })
     expect(created.status).toBe(200)
-    expect(created.body.Dados).toMatchObject({ taxId: '529.982.247-25', email: 'marina@example.com', city: 'São Paulo', tags: ['vip', 'residencial'], active: true })
+    expect(created.body.Dados).toMatchObject({
+      taxId: '529.982.247-25',
+      email: 'marina@example.com',
+      city: 'São Paulo',
+      tags: ['vip', 'residencial'],
+      active: true,
+    })
     expect(created.body.Dados.addresses[0].isDefault).toBe(true)
     const again = await admin('/cd_cliente', { method: 'POST', json: { ...person, name: 'Someone else' } })
     expect(again.body.codes).toEqual({ taxId: 'tax_id_taken' })
@@ -56,20 +94,40 @@ describe('cd_cliente', () => {
     const admin = await callAs(bff, DEMO_ADMIN)
     const created = await admin<Client>('/cd_cliente', { method: 'POST', json: { ...person, notes: 'Gate code 1234' } })
     const id = created.body.Dados.id
-    const patched = await admin<Client>(`/cd_cliente/${id}`, { method: 'PATCH', json: { name: 'Marina C. Costa' }, headers: { 'if-match': created.etag! } })
+    const patched = await admin<Client>(`/cd_cliente/${id}`, {
+      method: 'PATCH',
+      json: { name: 'Marina C. Costa' },
+      headers: { 'if-match': created.etag! },
+    })
     expect(patched.status).toBe(200)
     // the fields not sent are kept
-    expect(patched.body.Dados).toMatchObject({ name: 'Marina C. Costa', notes: 'Gate code 1234', taxId: '529.982.247-25', email: 'marina@example.com' })
-    const stale = await admin(`/cd_cliente/${id}`, { method: 'PATCH', json: { name: 'Lost' }, headers: { 'if-match': created.etag! } })
+    expect(patched.body.Dados).toMatchObject({
+      name: 'Marina C. Costa',
+      notes: 'Gate code 1234',
+      taxId: '529.982.247-25',
+      email: 'marina@example.com',
+    })
+    const stale = await admin(`/cd_cliente/${id}`, {
+      method: 'PATCH',
+      json: { name: 'Lost' },
+      headers: { 'if-match': created.etag! },
+    })
     expect(stale.status).toBe(412)
     // a kind changed alone is checked against the tax id kept
-    expect((await admin(`/cd_cliente/${id}`, { method: 'PATCH', json: { kind: 'business' } })).body.codes).toEqual({ taxId: 'invalid_cnpj' })
+    expect((await admin(`/cd_cliente/${id}`, { method: 'PATCH', json: { kind: 'business' } })).body.codes).toEqual({
+      taxId: 'invalid_cnpj',
+    })
 
     expect((await admin(`/cd_cliente/${id}`, { method: 'DELETE' })).status).toBe(200)
-    expect((await admin<Client>(`/cd_cliente/${id}`)).body.Dados).toMatchObject({ name: 'Marina C. Costa', active: false })
+    expect((await admin<Client>(`/cd_cliente/${id}`)).body.Dados).toMatchObject({
+      name: 'Marina C. Costa',
+      active: false,
+    })
     expect((await admin<List<Client>>('/cd_cliente?search=Marina')).body.Dados.items).toEqual([])
     expect((await admin<List<Client>>('/cd_cliente?search=Marina&all=1')).body.Dados.items).toHaveLength(1)
-    const activity = await admin<Array<{ action: string; userName: string; fields?: string[] }>>(`/cd_cliente/${id}/activity`)
+    const activity = await admin<Array<{ action: string; userName: string; fields?: string[] }>>(
+      `/cd_cliente/${id}/activity`,
+    )
     expect(activity.body.Dados.map((a) => a.action)).toEqual(['deactivated', 'updated', 'created'])
     expect(activity.body.Dados[1].fields).toEqual(['name'])
   })
@@ -81,7 +139,14 @@ describe('cd_cliente', () => {
     expect((await tech<List<Client>>('/cd_cliente')).status).toBe(200)
     expect((await tech('/cd_cliente', { method: 'POST', json: person })).status).toBe(403)
     const techUser = (await admin<List<{ id: string; email: string }>>('/ac_usuarios?search=tech@')).body.Dados.items[0]
-    expect((await admin('/ac_usuariospaginas', { method: 'PUT', json: { userId: techUser.id, levels: { cd_cliente: 'edit' } } })).status).toBe(200)
+    expect(
+      (
+        await admin('/ac_usuariospaginas', {
+          method: 'PUT',
+          json: { userId: techUser.id, levels: { cd_cliente: 'edit' } },
+        })
+      ).status,
+    ).toBe(200)
     const created = await tech<Client>('/cd_cliente', { method: 'POST', json: person })
     expect(created.status).toBe(200)
     expect((await tech(`/cd_cliente/${created.body.Dados.id}`, { method: 'DELETE' })).status).toBe(403)
@@ -100,23 +165,57 @@ describe('cd_cliente', () => {
 })
 
 describe('cd_job', () => {
-  const job = { code: 'ac-clean', name: 'Air conditioner cleaning', unit: 'unit', unitPrice: '1.234,56', taxPercent: '5,5', durationMinutes: '90', skills: 'hvac, electrical', checklist: 'Clean filters\n\nCheck gas\n' }
+  const job = {
+    code: 'ac-clean',
+    name: 'Air conditioner cleaning',
+    unit: 'unit',
+    unitPrice: '1.234,56',
+    taxPercent: '5,5',
+    durationMinutes: '90',
+    skills: 'hvac, electrical',
+    checklist: 'Clean filters\n\nCheck gas\n',
+  }
 
   it('takes prices and percentages as typed in any culture, keeps cents and the company currency, and refuses a code twice', async () => {
     const bff = await testBff()
     const admin = await callAs(bff, DEMO_ADMIN)
     const created = await admin<Job>('/cd_job', { method: 'POST', json: job })
     expect(created.status).toBe(200)
-    expect(created.body.Dados).toMatchObject({ code: 'AC-CLEAN', unitPrice: 123456, currency: 'BRL', taxPercent: 5.5, checklist: ['Clean filters', 'Check gas'], skills: ['hvac', 'electrical'] })
-    expect((await admin<Job>('/cd_job', { method: 'POST', json: { ...job, code: 'AC-CLEAN2', unitPrice: 9900 } })).body.Dados.unitPrice).toBe(9900)
-    expect((await admin('/cd_job', { method: 'POST', json: { ...job, name: 'Again' } })).body.codes).toEqual({ code: 'code_taken' })
-    expect((await admin('/cd_job', { method: 'POST', json: { ...job, code: 'X', taxPercent: '101' } })).body.codes).toEqual({ taxPercent: 'invalid_percent' })
-    expect((await admin('/cd_job', { method: 'POST', json: { ...job, code: 'X', unitPrice: 'ten' } })).body.codes).toEqual({ unitPrice: 'invalid_money' })
-    expect((await admin('/cd_job', { method: 'POST', json: { ...job, code: 'no spaces' } })).body.codes).toEqual({ code: 'invalid_code' })
+    expect(created.body.Dados).toMatchObject({
+      code: 'AC-CLEAN',
+      unitPrice: 123456,
+      currency: 'BRL',
+      taxPercent: 5.5,
+      checklist: ['Clean filters', 'Check gas'],
+      skills: ['hvac', 'electrical'],
+    })
+    expect(
+      (await admin<Job>('/cd_job', { method: 'POST', json: { ...job, code: 'AC-CLEAN2', unitPrice: 9900 } })).body.Dados
+        .unitPrice,
+    ).toBe(9900)
+    expect((await admin('/cd_job', { method: 'POST', json: { ...job, name: 'Again' } })).body.codes).toEqual({
+      code: 'code_taken',
+    })
+    expect(
+      (await admin('/cd_job', { method: 'POST', json: { ...job, code: 'X', taxPercent: '101' } })).body.codes,
+    ).toEqual({ taxPercent: 'invalid_percent' })
+    expect(
+      (await admin('/cd_job', { method: 'POST', json: { ...job, code: 'X', unitPrice: 'ten' } })).body.codes,
+    ).toEqual({ unitPrice: 'invalid_money' })
+    expect((await admin('/cd_job', { method: 'POST', json: { ...job, code: 'no spaces' } })).body.codes).toEqual({
+      code: 'invalid_code',
+    })
     // more decimals than a field takes is a mistake, never a thousands separator
-    expect((await admin('/cd_job', { method: 'POST', json: { ...job, code: 'X', unitPrice: '12,3456' } })).body.codes).toEqual({ unitPrice: 'invalid_money' })
-    expect((await admin('/cd_job', { method: 'POST', json: { ...job, code: 'X', durationMinutes: '90.5' } })).body.codes).toEqual({ durationMinutes: 'invalid_value' })
-    expect((await admin<Job>('/cd_job', { method: 'POST', json: { ...job, code: 'BIG', unitPrice: '1.234.567,89' } })).body.Dados.unitPrice).toBe(123456789)
+    expect(
+      (await admin('/cd_job', { method: 'POST', json: { ...job, code: 'X', unitPrice: '12,3456' } })).body.codes,
+    ).toEqual({ unitPrice: 'invalid_money' })
+    expect(
+      (await admin('/cd_job', { method: 'POST', json: { ...job, code: 'X', durationMinutes: '90.5' } })).body.codes,
+    ).toEqual({ durationMinutes: 'invalid_value' })
+    expect(
+      (await admin<Job>('/cd_job', { method: 'POST', json: { ...job, code: 'BIG', unitPrice: '1.234.567,89' } })).body
+        .Dados.unitPrice,
+    ).toBe(123456789)
     // Northwind works in dollars
     const northwind = await callAs(bff, DEMO_ADMIN, { 'x-empresa': '2', 'x-filial': '4' })
     expect((await northwind<Job>('/cd_job', { method: 'POST', json: job })).body.Dados.currency).toBe('USD')
@@ -131,7 +230,9 @@ describe('cd_job', () => {
     expect(list.body.Dados.items[0].code).toBe('ELE-QUADRO')
     expect(list.body.Dados.items.every((j) => j.checklist.length > 0)).toBe(true)
     expect((await tech('/cd_job', { method: 'POST', json: job })).status).toBe(403)
-    expect((await tech(`/cd_job/${list.body.Dados.items[0].id}`, { method: 'PATCH', json: { unitPrice: 1 } })).status).toBe(403)
+    expect(
+      (await tech(`/cd_job/${list.body.Dados.items[0].id}`, { method: 'PATCH', json: { unitPrice: 1 } })).status,
+    ).toBe(403)
     expect((await admin<Job>(`/cd_job/${list.body.Dados.items[0].id}`)).body.Dados.unitPrice).toBe(95000)
   })
 })
@@ -140,9 +241,15 @@ describe('searching without accents', () => {
   it('finds "Pão de Açúcar" by "pao de acucar" in the clients list, the quotes list and the header search, and "PÃO" too', async () => {
     const bff = await testBff()
     const admin = await callAs(bff, DEMO_ADMIN)
-    const client = await admin<Client>('/cd_cliente', { method: 'POST', json: { ...person, kind: 'business', name: 'Padaria Pão de Açúcar', taxId: '11.222.333/0001-81' } })
+    const client = await admin<Client>('/cd_cliente', {
+      method: 'POST',
+      json: { ...person, kind: 'business', name: 'Padaria Pão de Açúcar', taxId: '11.222.333/0001-81' },
+    })
     expect(client.status).toBe(200)
-    const quote = await admin<{ number: string }>('/cd_cotacao', { method: 'POST', json: { clientId: client.body.Dados.id, lines: [{ description: 'Forno', quantity: 1, unitPrice: 10000 }] } })
+    const quote = await admin<{ number: string }>('/cd_cotacao', {
+      method: 'POST',
+      json: { clientId: client.body.Dados.id, lines: [{ description: 'Forno', quantity: 1, unitPrice: 10000 }] },
+    })
     expect(quote.status).toBe(200)
     for (const search of ['pao de acucar', 'PÃO']) {
       const clients = await admin<List<Client>>(`/cd_cliente?search=${encodeURIComponent(search)}`)
@@ -150,7 +257,14 @@ describe('searching without accents', () => {
       const quotes = await admin<List<{ number: string }>>(`/cd_cotacao?search=${encodeURIComponent(search)}`)
       expect(quotes.body.Dados.items.map((q) => q.number)).toEqual([quote.body.Dados.number])
     }
-    const found = (await (await bff.call('/common/search', { method: 'POST', token: await bff.signIn(DEMO_ADMIN), headers: { 'x-empresa': '1', 'x-filial': '1' }, json: { query: 'pao de acucar' } })).json()) as Array<{ id: string; results: Array<{ value: string }> }>
+    const found = (await (
+      await bff.call('/common/search', {
+        method: 'POST',
+        token: await bff.signIn(DEMO_ADMIN),
+        headers: { 'x-empresa': '1', 'x-filial': '1' },
+        json: { query: 'pao de acucar' },
+      })
+    ).json()) as Array<{ id: string; results: Array<{ value: string }> }>
     expect(found.find((g) => g.id === 'clients')?.results.map((r) => r.value)).toEqual(['Padaria Pão de Açúcar'])
   })
 })

@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { messageSchema, navigationSchema, searchResultSchema, shortcutSchema } from '../../domain/schemas/common-panels.ts'
+import {
+  messageSchema,
+  navigationSchema,
+  searchResultSchema,
+  shortcutSchema,
+} from '../../domain/schemas/common-panels.ts'
 import { DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { shellAnswer } from '../../bff/routes/common-shell.ts'
 import { testBff, type TestBff } from '../shared/bff.ts'
@@ -8,7 +13,10 @@ import { expectSchema } from '../shared/schema.ts'
 
 const list = z.array(messageSchema)
 
-for (const [name, key, count] of [['messages', 'message', 9], ['notifications', 'notification', 10]] as const) {
+for (const [name, key, count] of [
+  ['messages', 'message', 9],
+  ['notifications', 'notification', 10],
+] as const) {
   describe(`api/common/${name}`, () => {
     let bff: TestBff
     let token: string
@@ -25,17 +33,48 @@ for (const [name, key, count] of [['messages', 'message', 9], ['notifications', 
     })
 
     it('adds one first, changes it, toggles it and removes it', async () => {
-      const created = expectSchema(messageSchema, await (await bff.call(`/common/${name}`, { method: 'POST', token, json: { [key]: { title: 'Hello', description: 'World', link: '/view/home', useRouter: true } } })).json())
+      const created = expectSchema(
+        messageSchema,
+        await (
+          await bff.call(`/common/${name}`, {
+            method: 'POST',
+            token,
+            json: { [key]: { title: 'Hello', description: 'World', link: '/view/home', useRouter: true } },
+          })
+        ).json(),
+      )
       expect(created).toMatchObject({ title: 'Hello', read: false })
       expect((await get())[0].id).toBe(created.id)
-      const patched = expectSchema(messageSchema, await (await bff.call(`/common/${name}`, { method: 'PATCH', token, json: { id: created.id, [key]: { title: 'Changed', id: 'hijack' } } })).json())
+      const patched = expectSchema(
+        messageSchema,
+        await (
+          await bff.call(`/common/${name}`, {
+            method: 'PATCH',
+            token,
+            json: { id: created.id, [key]: { title: 'Changed', id: 'hijack' } },
+          })
+        ).json(),
+      )
       expect(patched).toMatchObject({ id: created.id, title: 'Changed', description: 'World' })
-      const toggled = expectSchema(messageSchema, await (await bff.call(`/common/${name}/toggle-read-status`, { method: 'POST', token, json: { [key]: { id: created.id, read: true } } })).json())
+      const toggled = expectSchema(
+        messageSchema,
+        await (
+          await bff.call(`/common/${name}/toggle-read-status`, {
+            method: 'POST',
+            token,
+            json: { [key]: { id: created.id, read: true } },
+          })
+        ).json(),
+      )
       expect(toggled.read).toBe(true)
       const removed = await (await bff.call(`/common/${name}?id=${created.id}`, { method: 'DELETE', token })).json()
       expect(removed).toMatchObject({ id: created.id })
       expect((await get()).some((m) => m.id === created.id)).toBe(false)
-      expect(await (await bff.call(`/common/${name}`, { method: 'PATCH', token, json: { id: 'nope', [key]: { title: 'x' } } })).json()).toBeNull()
+      expect(
+        await (
+          await bff.call(`/common/${name}`, { method: 'PATCH', token, json: { id: 'nope', [key]: { title: 'x' } } })
+        ).json(),
+      ).toBeNull()
     })
 
     it('marks all as read and seen', async () => {
@@ -60,14 +99,42 @@ describe('api/common/shortcuts', () => {
   it('lists 8, adds, edits and deletes, with the form rules of the spec', async () => {
     const bff = await testBff()
     const token = await bff.signIn()
-    const all = async () => expectSchema(z.array(shortcutSchema), await (await bff.call('/common/shortcuts', { token })).json())
+    const all = async () =>
+      expectSchema(z.array(shortcutSchema), await (await bff.call('/common/shortcuts', { token })).json())
     expect(await all()).toHaveLength(8)
-    const missing = await bff.call('/common/shortcuts', { method: 'POST', token, json: { shortcut: { label: 'X', icon: '', link: '/x' } } })
+    const missing = await bff.call('/common/shortcuts', {
+      method: 'POST',
+      token,
+      json: { shortcut: { label: 'X', icon: '', link: '/x' } },
+    })
     expect(missing.status).toBe(400)
-    expect(Object.keys(((await missing.json()) as { fields: object }).fields).sort()).toEqual(['shortcut.icon', 'shortcut.useRouter'])
-    const created = expectSchema(shortcutSchema, await (await bff.call('/common/shortcuts', { method: 'POST', token, json: { shortcut: { label: 'Jobs', icon: 'heroicons_outline:briefcase', link: '/view/cd_job', useRouter: true } } })).json())
+    expect(Object.keys(((await missing.json()) as { fields: object }).fields).sort()).toEqual([
+      'shortcut.icon',
+      'shortcut.useRouter',
+    ])
+    const created = expectSchema(
+      shortcutSchema,
+      await (
+        await bff.call('/common/shortcuts', {
+          method: 'POST',
+          token,
+          json: {
+            shortcut: { label: 'Jobs', icon: 'heroicons_outline:briefcase', link: '/view/cd_job', useRouter: true },
+          },
+        })
+      ).json(),
+    )
     expect((await all()).at(-1)?.id).toBe(created.id)
-    const edited = expectSchema(shortcutSchema, await (await bff.call('/common/shortcuts', { method: 'PATCH', token, json: { id: created.id, shortcut: { label: 'Service catalogue' } } })).json())
+    const edited = expectSchema(
+      shortcutSchema,
+      await (
+        await bff.call('/common/shortcuts', {
+          method: 'PATCH',
+          token,
+          json: { id: created.id, shortcut: { label: 'Service catalogue' } },
+        })
+      ).json(),
+    )
     expect(edited.label).toBe('Service catalogue')
     expect(await (await bff.call(`/common/shortcuts?id=${created.id}`, { method: 'DELETE', token })).json()).toBe(true)
     expect(await all()).toHaveLength(8)
@@ -81,25 +148,69 @@ describe('api/common/navigation and search', () => {
     const nav = expectSchema(navigationSchema, await (await bff.call('/common/navigation', { token })).json())
     expect(Object.keys(nav)).toEqual(['compact', 'default', 'futuristic', 'horizontal'])
     expect(nav.default.map((i) => i.link)).toEqual(['/example', '/empresa'])
-    const found = expectSchema(z.array(searchResultSchema), await (await bff.call('/common/search', { method: 'POST', token, json: { query: 'COMPANIES' } })).json())
-    expect(found).toEqual([{ id: 'pages', label: 'Pages', results: [expect.objectContaining({ title: 'Companies', link: '/view/ac_empresas', value: 'Companies' })] }])
+    const found = expectSchema(
+      z.array(searchResultSchema),
+      await (await bff.call('/common/search', { method: 'POST', token, json: { query: 'COMPANIES' } })).json(),
+    )
+    expect(found).toEqual([
+      {
+        id: 'pages',
+        label: 'Pages',
+        results: [expect.objectContaining({ title: 'Companies', link: '/view/ac_empresas', value: 'Companies' })],
+      },
+    ])
     // in the user's language, and only pages they may open
-    const es = (await (await bff.call('/common/search', { method: 'POST', token, headers: { 'accept-language': 'es-MX' }, json: { query: 'empresas' } })).json()) as Array<{ results: Array<{ title: string }> }>
+    const es = (await (
+      await bff.call('/common/search', {
+        method: 'POST',
+        token,
+        headers: { 'accept-language': 'es-MX' },
+        json: { query: 'empresas' },
+      })
+    ).json()) as Array<{ results: Array<{ title: string }> }>
     expect(es[0].results.map((r) => r.title)).toEqual(['Empresas'])
     const tech = await bff.signIn({ email: 'tech@demo.fieldservice.app', password: 'demo-tech-2026' })
-    expect(await (await bff.call('/common/search', { method: 'POST', token: tech, json: { query: 'compan' } })).json()).toEqual([])
+    expect(
+      await (await bff.call('/common/search', { method: 'POST', token: tech, json: { query: 'compan' } })).json(),
+    ).toEqual([])
     expect(await (await bff.call('/common/search', { method: 'POST', token, json: { query: '' } })).json()).toEqual([])
     expect((await bff.call('/common/search', { method: 'POST', token, json: {} })).status).toBe(400)
-    const grouped = expectSchema(z.array(searchResultSchema), await (await bff.call('/common/search', { method: 'POST', token, json: { query: 'an' } })).json())
+    const grouped = expectSchema(
+      z.array(searchResultSchema),
+      await (await bff.call('/common/search', { method: 'POST', token, json: { query: 'an' } })).json(),
+    )
     expect(grouped.map((g) => g.id)).toEqual(['clients', 'quotes', 'contacts', 'pages', 'tasks', 'branches', 'users'])
     // the admin finds the company's branches and people, each told apart by a second line
-    expect(grouped[5].results[0]).toEqual({ id: '3', value: 'Rio de Janeiro', detail: 'RIO', link: '/view/cd_filial/3' })
-    expect(grouped[6].results[0]).toEqual(expect.objectContaining({ value: 'Ana Costa', detail: 'admin@demo.fieldservice.app', link: expect.stringMatching(/^\/view\/ac_usuarios\//) }))
-    const companies = (await (await bff.call('/common/search', { method: 'POST', token, json: { query: 'acme' } })).json()) as Array<{ id: string; results: Array<{ link: string }> }>
+    expect(grouped[5].results[0]).toEqual({
+      id: '3',
+      value: 'Rio de Janeiro',
+      detail: 'RIO',
+      link: '/view/cd_filial/3',
+    })
+    expect(grouped[6].results[0]).toEqual(
+      expect.objectContaining({
+        value: 'Ana Costa',
+        detail: 'admin@demo.fieldservice.app',
+        link: expect.stringMatching(/^\/view\/ac_usuarios\//),
+      }),
+    )
+    const companies = (await (
+      await bff.call('/common/search', { method: 'POST', token, json: { query: 'acme' } })
+    ).json()) as Array<{ id: string; results: Array<{ link: string }> }>
     expect(companies.find((g) => g.id === 'companies')?.results.map((r) => r.link)).toEqual(['/view/ac_empresas/1'])
-    expect(grouped[2].results[0]).toEqual(expect.objectContaining({ name: expect.stringMatching(/an/i), avatar: null, link: expect.stringMatching(/^\/apps\/contacts\//) }))
-    expect(grouped[4].results[0]).toEqual(expect.objectContaining({ title: expect.stringMatching(/an/i), completed: expect.any(Boolean) }))
-    const elsewhere = (await (await bff.call('/common/search', { method: 'POST', token, headers: { 'x-empresa': '2' }, json: { query: 'an' } })).json()) as unknown[]
+    expect(grouped[2].results[0]).toEqual(
+      expect.objectContaining({
+        name: expect.stringMatching(/an/i),
+        avatar: null,
+        link: expect.stringMatching(/^\/apps\/contacts\//),
+      }),
+    )
+    expect(grouped[4].results[0]).toEqual(
+      expect.objectContaining({ title: expect.stringMatching(/an/i), completed: expect.any(Boolean) }),
+    )
+    const elsewhere = (await (
+      await bff.call('/common/search', { method: 'POST', token, headers: { 'x-empresa': '2' }, json: { query: 'an' } })
+    ).json()) as unknown[]
     expect(elsewhere.map((g) => (g as { id: string }).id)).toEqual(['pages', 'users'])
   })
 })
@@ -109,17 +220,44 @@ describe('the header search finds the business records', () => {
     const bff = await testBff()
     const token = await bff.signIn()
     const main = { 'x-empresa': '1', 'x-filial': '2' }
-    const search = async (query: string, who = token) => (await (await bff.call('/common/search', { method: 'POST', token: who, headers: main, json: { query } })).json()) as Array<{ id: string; results: Array<{ value: string; detail?: string; link: string }> }>
-    const client = ((await (await bff.call('/cd_cliente?size=1&sort=name', { token, headers: main })).json()) as { Dados: { items: Array<{ id: string; name: string; taxId: string; city: string }> } }).Dados.items[0]
+    const search = async (query: string, who = token) =>
+      (await (
+        await bff.call('/common/search', { method: 'POST', token: who, headers: main, json: { query } })
+      ).json()) as Array<{ id: string; results: Array<{ value: string; detail?: string; link: string }> }>
+    const client = (
+      (await (await bff.call('/cd_cliente?size=1&sort=name', { token, headers: main })).json()) as {
+        Dados: { items: Array<{ id: string; name: string; taxId: string; city: string }> }
+      }
+    ).Dados.items[0]
     const byDigits = await search(client.taxId.replace(/\D/g, '').slice(0, 8))
-    expect(byDigits.find((g) => g.id === 'clients')?.results).toEqual([{ id: client.id, value: client.name, detail: `${client.taxId} · ${client.city}`, link: `/view/cd_cliente/${client.id}` }])
+    expect(byDigits.find((g) => g.id === 'clients')?.results).toEqual([
+      {
+        id: client.id,
+        value: client.name,
+        detail: `${client.taxId} · ${client.city}`,
+        link: `/view/cd_cliente/${client.id}`,
+      },
+    ])
     const byNumber = await search('orc-2026-000007')
-    expect(byNumber.find((g) => g.id === 'quotes')?.results).toEqual([expect.objectContaining({ value: 'ORC-2026-000007', link: expect.stringMatching(/^\/view\/cd_cotacao\/[\w-]{36}$/) })])
+    expect(byNumber.find((g) => g.id === 'quotes')?.results).toEqual([
+      expect.objectContaining({
+        value: 'ORC-2026-000007',
+        link: expect.stringMatching(/^\/view\/cd_cotacao\/[\w-]{36}$/),
+      }),
+    ])
     // the technician reads clients but not quotes
     const tech = await bff.signIn({ email: 'tech@demo.fieldservice.app', password: 'demo-tech-2026' })
-    const techFound = (await (await bff.call('/common/search', { method: 'POST', token: tech, json: { query: client.name } })).json()) as Array<{ id: string }>
+    const techFound = (await (
+      await bff.call('/common/search', { method: 'POST', token: tech, json: { query: client.name } })
+    ).json()) as Array<{ id: string }>
     expect(techFound.map((g) => g.id)).toContain('clients')
-    expect(((await (await bff.call('/common/search', { method: 'POST', token: tech, json: { query: 'ORC-2026' } })).json()) as Array<{ id: string }>).map((g) => g.id)).not.toContain('quotes')
+    expect(
+      (
+        (await (
+          await bff.call('/common/search', { method: 'POST', token: tech, json: { query: 'ORC-2026' } })
+        ).json()) as Array<{ id: string }>
+      ).map((g) => g.id),
+    ).not.toContain('quotes')
   })
 })
 
@@ -133,7 +271,10 @@ describe('api/common/shell', () => {
     expect(shell.current).toEqual({ COD_EMPRESA: 1, COD_FILIAL: 2, ROLE: 'admin' })
     expect(shell.timeZone).toBe('America/Sao_Paulo')
     expect(shell.unread).toEqual({ messages: 3, notifications: 3 })
-    const other = expectSchema(shellAnswer, await (await bff.call('/common/shell', { token, headers: { 'x-empresa': '2' } })).json())
+    const other = expectSchema(
+      shellAnswer,
+      await (await bff.call('/common/shell', { token, headers: { 'x-empresa': '2' } })).json(),
+    )
     expect(other.current?.COD_EMPRESA).toBe(2)
     expect(other.timeZone).toBe('America/Chicago')
     expect((await bff.call('/common/shell')).status).toBe(401)
@@ -144,18 +285,58 @@ describe('links a user may set (security issue §12)', () => {
   it('refuses javascript:, data: and other-host links in shortcuts, messages and the avatar, and stores nothing', async () => {
     const bff = await testBff()
     const token = await bff.signIn()
-    for (const link of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', '//evil.example/x', '/\\evil.example', 'vbscript:x']) {
-      const shortcut = await bff.call('/common/shortcuts', { method: 'POST', token, json: { shortcut: { label: 'X', icon: 'heroicons_outline:star', link, useRouter: false } } })
+    for (const link of [
+      'javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      '//evil.example/x',
+      '/\\evil.example',
+      'vbscript:x',
+    ]) {
+      const shortcut = await bff.call('/common/shortcuts', {
+        method: 'POST',
+        token,
+        json: { shortcut: { label: 'X', icon: 'heroicons_outline:star', link, useRouter: false } },
+      })
       expect(shortcut.status, link).toBe(400)
       expect(((await shortcut.json()) as { codes: Record<string, string> }).codes['shortcut.link']).toBe('invalid_link')
-      expect((await bff.call('/common/messages', { method: 'POST', token, json: { message: { title: 'Hi', link } } })).status, link).toBe(400)
-      expect((await bff.call('/common/user', { method: 'PATCH', token, json: { user: { avatar: link } } })).status, link).toBe(400)
+      expect(
+        (await bff.call('/common/messages', { method: 'POST', token, json: { message: { title: 'Hi', link } } }))
+          .status,
+        link,
+      ).toBe(400)
+      expect(
+        (await bff.call('/common/user', { method: 'PATCH', token, json: { user: { avatar: link } } })).status,
+        link,
+      ).toBe(400)
     }
     const shortcuts = (await (await bff.call('/common/shortcuts', { token })).json()) as Array<{ link: string }>
     expect(shortcuts.some((s) => !/^(\/[^/\\]|https?:)/.test(s.link))).toBe(false)
     expect(((await (await bff.call('/common/user', { token })).json()) as { avatar: string | null }).avatar).toBeNull()
     // an in-app path and a web address are fine
-    expect((await bff.call('/common/shortcuts', { method: 'POST', token, json: { shortcut: { label: 'Jobs', icon: 'heroicons_outline:star', link: '/view/cd_job', useRouter: true } } })).status).toBe(200)
-    expect((await bff.call('/common/shortcuts', { method: 'POST', token, json: { shortcut: { label: 'Docs', icon: 'heroicons_outline:star', link: 'https://docs.example.org', useRouter: false } } })).status).toBe(200)
+    expect(
+      (
+        await bff.call('/common/shortcuts', {
+          method: 'POST',
+          token,
+          json: { shortcut: { label: 'Jobs', icon: 'heroicons_outline:star', link: '/view/cd_job', useRouter: true } },
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (
+        await bff.call('/common/shortcuts', {
+          method: 'POST',
+          token,
+          json: {
+            shortcut: {
+              label: 'Docs',
+              icon: 'heroicons_outline:star',
+              link: 'https://docs.example.org',
+              useRouter: false,
+            },
+          },
+        })
+      ).status,
+    ).toBe(200)
   })
 })

@@ -31,6 +31,13 @@ describe('the rows of a form', () => {
       { jobId: 'job-1', description: '', quantity: '' },
       { jobId: '', description: 'Parts', quantity: '2' },
     ])
-    expect(flatRows('lines', rows)).toEqual({ 'lines.0.jobId': 'job-1', 'lines.0.description': '', 'lines.0.quantity': '', 'lines.1.jobId': '', 'lines.1.description': 'Parts', 'lines.1.quantity': '2' })
+    expect(flatRows('lines', rows)).toEqual({
+      'lines.0.jobId': 'job-1',
+      'lines.0.description': '',
+      'lines.0.quantity': '',
+      'lines.1.jobId': '',
+      'lines.1.description': 'Parts',
+      'lines.1.quantity': '2',
+    })
   })
 })

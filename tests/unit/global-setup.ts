@@ -19,9 +19,18 @@ export default async function setup(project: TestProject) {
   }
   const port = await freePort()
   const dir = mkdtempSync(join(tmpdir(), 'redis-test-'))
-  const redis: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' })
+  const redis: ChildProcess = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    { stdio: 'ignore' },
+  )
   for (let i = 0; i < 100; i++) {
-    if (spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().trim() === 'PONG') break
+    if (
+      spawnSync('redis-cli', ['-p', String(port), 'ping'])
+        .stdout?.toString()
+        .trim() === 'PONG'
+    )
+      break
     await new Promise((r) => setTimeout(r, 50))
   }
   project.provide('redisUrl', `redis://127.0.0.1:${port}`)

@@ -12,7 +12,8 @@ describe('api/apps/help-center', () => {
     bff = await testBff()
     token = await bff.signIn()
   })
-  const get = async (path: string, headers = acme) => (await bff.call(`/apps/help-center${path}`, { token, headers })).json()
+  const get = async (path: string, headers = acme) =>
+    (await bff.call(`/apps/help-center${path}`, { token, headers })).json()
 
   it('lists FAQ categories with their FAQs, or one category by slug', async () => {
     const all = expectSchema(faqsAnswer, await get('/faqs'))
@@ -38,7 +39,10 @@ describe('api/apps/help-center', () => {
 
   it('answers one guide with its content inside its category, null when unknown', async () => {
     const [first] = expectSchema(guidesAnswer, await get('/guides?slug=getting-started'))
-    const guide = expectSchema(guideAnswer, await get(`/guide?categorySlug=getting-started&guideSlug=${first.guides[0].slug}`))
+    const guide = expectSchema(
+      guideAnswer,
+      await get(`/guide?categorySlug=getting-started&guideSlug=${first.guides[0].slug}`),
+    )
     expect(guide?.slug).toBe('getting-started')
     expect(guide?.guides[0].content).toContain('<h2>')
     expect(await get('/guide?categorySlug=getting-started&guideSlug=nope')).toBeNull()

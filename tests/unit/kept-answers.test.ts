@@ -18,16 +18,27 @@ describe('answers kept between writes', () => {
     const bff = await testBff()
     const admin = await callAs(bff, DEMO_ADMIN)
     const sameAdminElsewhere = await callAs(bff, DEMO_ADMIN)
-    const names = async () => (await admin<List<Client>>('/cd_cliente?size=100&sort=name')).body.Dados.items.map((c) => c.name)
+    const names = async () =>
+      (await admin<List<Client>>('/cd_cliente?size=100&sort=name')).body.Dados.items.map((c) => c.name)
     const before = await names()
     expect(await names()).toEqual(before)
-    const created = await admin<Client>('/cd_cliente', { method: 'POST', json: { kind: 'business', name: 'Aardvark Cooling', contacts: [{ kind: 'email', label: '', value: 'ops@aardvark.example' }] } })
+    const created = await admin<Client>('/cd_cliente', {
+      method: 'POST',
+      json: {
+        kind: 'business',
+        name: 'Aardvark Cooling',
+        contacts: [{ kind: 'email', label: '', value: 'ops@aardvark.example' }],
+      },
+    })
     expect(created.status).toBe(200)
     expect(await names()).toEqual(['Aardvark Cooling', ...before].sort((a, b) => a.localeCompare(b)))
     // the one record as well, after a change made in another session
     const id = created.body.Dados.id
     expect((await admin<Client>(`/cd_cliente/${id}`)).body.Dados.name).toBe('Aardvark Cooling')
-    expect((await sameAdminElsewhere(`/cd_cliente/${id}`, { method: 'PATCH', json: { name: 'Aardvark Cooling Ltd' } })).status).toBe(200)
+    expect(
+      (await sameAdminElsewhere(`/cd_cliente/${id}`, { method: 'PATCH', json: { name: 'Aardvark Cooling Ltd' } }))
+        .status,
+    ).toBe(200)
     expect((await admin<Client>(`/cd_cliente/${id}`)).body.Dados.name).toBe('Aardvark Cooling Ltd')
     expect(await names()).toContain('Aardvark Cooling Ltd')
   })
@@ -40,8 +51,13 @@ describe('answers kept between writes', () => {
     expect((await tech('/ac_usuarios?size=5')).status).toBe(403)
     expect((await tech('/cd_cliente?size=5')).status).toBe(200)
     expect((await tech('/cd_cliente?size=5')).status).toBe(200)
-    const techId = (await admin<List<{ id: string; email: string }>>('/ac_usuarios?size=100')).body.Dados.items.find((u) => u.email === DEMO_TECHNICIAN.email)!.id
-    expect((await admin('/ac_usuariospaginas', { method: 'PUT', json: { userId: techId, levels: { cd_cliente: 'none' } } })).status).toBe(200)
+    const techId = (await admin<List<{ id: string; email: string }>>('/ac_usuarios?size=100')).body.Dados.items.find(
+      (u) => u.email === DEMO_TECHNICIAN.email,
+    )!.id
+    expect(
+      (await admin('/ac_usuariospaginas', { method: 'PUT', json: { userId: techId, levels: { cd_cliente: 'none' } } }))
+        .status,
+    ).toBe(200)
     expect((await tech('/cd_cliente?size=5')).status).toBe(403)
   })
 
@@ -49,8 +65,13 @@ describe('answers kept between writes', () => {
     const bff = await testBff()
     const admin = await callAs(bff, DEMO_ADMIN)
     const tech = await callAs(bff, DEMO_TECHNICIAN)
-    type Shell = { user: { email: string }; current: { COD_EMPRESA: number } | null; pages: Array<{ module: string; title: string }> }
-    const shellAs = async (call: typeof admin, headers: Record<string, string> = {}) => (await call<Shell>('/common/shell', { headers })).body as unknown as Shell
+    type Shell = {
+      user: { email: string }
+      current: { COD_EMPRESA: number } | null
+      pages: Array<{ module: string; title: string }>
+    }
+    const shellAs = async (call: typeof admin, headers: Record<string, string> = {}) =>
+      (await call<Shell>('/common/shell', { headers })).body as unknown as Shell
     expect((await shellAs(admin)).user.email).toBe(DEMO_ADMIN.email)
     expect((await shellAs(tech)).user.email).toBe(DEMO_TECHNICIAN.email)
     expect((await shellAs(admin)).user.email).toBe(DEMO_ADMIN.email)
@@ -59,7 +80,8 @@ describe('answers kept between writes', () => {
     expect(title(await shellAs(admin, { 'accept-language': 'pt-BR' }))).toBe('Clientes')
     // the same list address in two companies of one person
     const otherCompany = await callAs(bff, DEMO_ADMIN, { 'x-empresa': '2', 'x-filial': '4' })
-    const ids = async (call: typeof admin) => (await call<List<Client>>('/cd_cliente?size=100')).body.Dados.items.map((c) => c.id)
+    const ids = async (call: typeof admin) =>
+      (await call<List<Client>>('/cd_cliente?size=100')).body.Dados.items.map((c) => c.id)
     const first = await ids(admin)
     expect(first.length).toBeGreaterThan(0)
     expect(await ids(otherCompany)).not.toEqual(first)
@@ -71,7 +93,11 @@ describe('answers kept between writes', () => {
     const person = { name: 'Rita Alves', email: 'rita.kept@example.com', password: 'a-good-long-password' }
     expect((await bff.call('/auth/sign-up', { method: 'POST', json: person })).status).toBe(200)
     const token = await bff.signIn(person)
-    const reads = await Promise.all(['/cd_filial/current', '/cd_cotacao?size=5', '/cd_cliente?size=5', '/cd_filial/current'].map((path) => bff.call(path, { token, headers: { 'x-empresa': '-1', 'x-filial': '-1' } })))
+    const reads = await Promise.all(
+      ['/cd_filial/current', '/cd_cotacao?size=5', '/cd_cliente?size=5', '/cd_filial/current'].map((path) =>
+        bff.call(path, { token, headers: { 'x-empresa': '-1', 'x-filial': '-1' } }),
+      ),
+    )
     expect(reads.map((r) => r.status)).toEqual([403, 403, 403, 403])
     for (const r of reads) expect(await r.json()).toMatchObject({ IsSuccess: false, code: 'forbidden' })
   })
@@ -82,10 +108,22 @@ describe('answers kept between writes', () => {
     const admin = await callAs(bff, DEMO_ADMIN)
     const client = (await admin<List<Client>>('/cd_cliente?size=1')).body.Dados.items[0]
     const today = new Date(clock).toISOString().slice(0, 10)
-    const quote = (await admin<{ id: string; number: string }>('/cd_cotacao', { method: 'POST', json: { clientId: client.id, validUntil: today, lines: [{ description: 'Filter change', quantity: '1', unitPrice: '80' }] } })).body.Dados
+    const quote = (
+      await admin<{ id: string; number: string }>('/cd_cotacao', {
+        method: 'POST',
+        json: {
+          clientId: client.id,
+          validUntil: today,
+          lines: [{ description: 'Filter change', quantity: '1', unitPrice: '80' }],
+        },
+      })
+    ).body.Dados
     expect((await admin(`/cd_cotacao/${quote.id}/send`, { method: 'POST' })).status).toBe(200)
     const stateOf = async () => (await admin<{ state: string }>(`/cd_cotacao/${quote.id}`)).body.Dados.state
-    const listed = async () => (await admin<List<{ number: string }>>('/cd_cotacao?state=expired&size=100')).body.Dados.items.map((q) => q.number)
+    const listed = async () =>
+      (await admin<List<{ number: string }>>('/cd_cotacao?state=expired&size=100')).body.Dados.items.map(
+        (q) => q.number,
+      )
     expect(await stateOf()).toBe('sent')
     expect(await listed()).not.toContain(quote.number)
     clock += 2 * DAY
@@ -118,7 +156,8 @@ describe('the kept answers’ bounds', () => {
         mark++
         return c.text('mixed')
       })
-    const read = async (path: string, headers: Record<string, string> = {}) => (await api.request(path, { headers })).text()
+    const read = async (path: string, headers: Record<string, string> = {}) =>
+      (await api.request(path, { headers })).text()
     const times = (path: string) => made.filter((p) => p === path.split('?')[0]).length
     /** How many times the answer was made after two reads. */
     const readTwice = async (path: string) => (await read(path), await read(path), times(path))
@@ -158,7 +197,9 @@ describe('the kept answers’ bounds', () => {
   it('keeps nothing where another process may write (no write mark)', async () => {
     const made: number[] = []
     const kept = answersUntilWrite(new KeptAnswers(() => null), () => 0)
-    const api = new Hono<AppEnv>().use((c, next) => (c.set('auth', auth), next())).get('/', kept, (c) => (made.push(1), c.text('ok')))
+    const api = new Hono<AppEnv>()
+      .use((c, next) => (c.set('auth', auth), next()))
+      .get('/', kept, (c) => (made.push(1), c.text('ok')))
     await api.request('/')
     await api.request('/')
     expect(made).toHaveLength(2)

@@ -9,7 +9,9 @@ describe('pickLayout (docs/shell.md §2: configured default, query parameter, ro
     expect(pickLayout(q(''), [], 'modern')).toBe('modern')
   })
   it('takes the deepest route data that names a layout', () => {
-    expect(pickLayout(q(''), [{ handle: { layout: 'thin' } }, { handle: { layout: 'empty' } }, { handle: {} }], 'classy')).toBe('empty')
+    expect(
+      pickLayout(q(''), [{ handle: { layout: 'thin' } }, { handle: { layout: 'empty' } }, { handle: {} }], 'classy'),
+    ).toBe('empty')
   })
   it('lets the layout query parameter win over route data', () => {
     expect(pickLayout(q('layout=dense'), [{ handle: { layout: 'empty' } }], 'classy')).toBe('dense')

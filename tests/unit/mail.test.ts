@@ -21,7 +21,15 @@ async function mailServer() {
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
-          received.push({ from: mail.from?.text ?? '', to: [mail.to ?? []].flat().map((a) => a.text).join(', '), subject: mail.subject ?? '', text: mail.text ?? '' })
+          received.push({
+            from: mail.from?.text ?? '',
+            to: [mail.to ?? []]
+              .flat()
+              .map((a) => a.text)
+              .join(', '),
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+          })
           callback()
         })
         .catch(callback)
@@ -29,7 +37,11 @@ async function mailServer() {
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.server.address() as AddressInfo
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
 }
 
 const smtp = await mailServer()
@@ -39,12 +51,30 @@ type Answer<T> = { Dados: T }
 
 describe('e-mail through SMTP_URL', () => {
   it("sends a quote's link to the client in the quote's language; the link opens the quote", async () => {
-    const bff = await testBff({ mailer: smtpMailer(smtp.url, 'Acme <quotes@acme.example>'), env: { PUBLIC_URL: 'https://app.acme.example' } })
+    const bff = await testBff({
+      mailer: smtpMailer(smtp.url, 'Acme <quotes@acme.example>'),
+      env: { PUBLIC_URL: 'https://app.acme.example' },
+    })
     const token = await bff.signIn(DEMO_ADMIN)
     const headers = { 'x-empresa': '1', 'x-filial': '1' }
-    const call = async <T>(path: string, init: { method?: string; json?: unknown } = {}) => (await (await bff.call(path, { ...init, token, headers })).json()) as Answer<T>
-    const client = (await call<{ id: string }>('/cd_cliente', { method: 'POST', json: { kind: 'person', name: 'Marina Costa', contacts: [{ kind: 'email', value: 'marina@client.example' }] } })).Dados
-    const quote = (await call<{ id: string; number: string }>('/cd_cotacao', { method: 'POST', json: { clientId: client.id, culture: 'pt', lines: [{ description: 'Instalação', quantity: 1, unitPrice: 123456 }] } })).Dados
+    const call = async <T>(path: string, init: { method?: string; json?: unknown } = {}) =>
+      (await (await bff.call(path, { ...init, token, headers })).json()) as Answer<T>
+    const client = (
+      await call<{ id: string }>('/cd_cliente', {
+        method: 'POST',
+        json: { kind: 'person', name: 'Marina Costa', contacts: [{ kind: 'email', value: 'marina@client.example' }] },
+      })
+    ).Dados
+    const quote = (
+      await call<{ id: string; number: string }>('/cd_cotacao', {
+        method: 'POST',
+        json: {
+          clientId: client.id,
+          culture: 'pt',
+          lines: [{ description: 'Instalação', quantity: 1, unitPrice: 123456 }],
+        },
+      })
+    ).Dados
     await call(`/cd_cotacao/${quote.id}/send`, { method: 'POST' })
 
     const mail = smtp.received.find((m) => m.to.includes('marina@client.example'))
@@ -55,7 +85,10 @@ describe('e-mail through SMTP_URL', () => {
     expect(mail!.text).toMatch(/total R\$\s1\.234,56/)
     const link = mail!.text.match(/https:\/\/app\.acme\.example\/q\/(\S+)/)
     expect(link).not.toBeNull()
-    const opened = (await (await bff.call(`/public/quotes/${link![1]}`)).json()) as Answer<{ number: string; state: string }>
+    const opened = (await (await bff.call(`/public/quotes/${link![1]}`)).json()) as Answer<{
+      number: string
+      state: string
+    }>
     expect(opened.Dados).toMatchObject({ number: quote.number, state: 'sent' })
     expect(bff.logs).toContain(`quote ${quote.number} sent by e-mail to marina@client.example`)
   })
@@ -64,12 +97,26 @@ describe('e-mail through SMTP_URL', () => {
     const bff = await testBff({ mailer: smtpMailer(smtp.url, 'Fieldwise <no-reply@acme.example>') })
     const res = await bff.call('/auth/forgot-password', { method: 'POST', json: { email: DEMO_ADMIN.email } })
     expect(res.status).toBe(200)
-    await expect.poll(() => smtp.received.some((m) => m.to.includes(DEMO_ADMIN.email) && /\/reset-password\?token=/.test(m.text))).toBe(true)
+    await expect
+      .poll(() => smtp.received.some((m) => m.to.includes(DEMO_ADMIN.email) && /\/reset-password\?token=/.test(m.text)))
+      .toBe(true)
 
     // the technician's mailbox is refused: the same answer, the link in the log for an operator
     const refused = await bff.call('/auth/forgot-password', { method: 'POST', json: { email: DEMO_TECHNICIAN.email } })
     expect(refused.status).toBe(200)
-    expect(await refused.json()).toEqual(await (await bff.call('/auth/forgot-password', { method: 'POST', json: { email: 'nobody@nowhere.example' } })).json())
-    await expect.poll(() => bff.logs.some((line) => line.startsWith(`password reset link for ${DEMO_TECHNICIAN.email} could not be sent by e-mail (the link: http`))).toBe(true)
+    expect(await refused.json()).toEqual(
+      await (
+        await bff.call('/auth/forgot-password', { method: 'POST', json: { email: 'nobody@nowhere.example' } })
+      ).json(),
+    )
+    await expect
+      .poll(() =>
+        bff.logs.some((line) =>
+          line.startsWith(
+            `password reset link for ${DEMO_TECHNICIAN.email} could not be sent by e-mail (the link: http`,
+          ),
+        ),
+      )
+      .toBe(true)
   })
 })

@@ -19,7 +19,10 @@ async function storeOfAnOlderVersion() {
   const store = await testStore()
   await seedDemoData(store, quiet, 1000)
   const older = DEFAULT_PAGES.filter((p) => p.module !== 'cd_job')
-  await store.put<PageRecord[]>(keys.companyRecord(1, 'settings', 'pages'), older.map((p) => (p.module === 'cd_cliente' ? { ...p, titles: { ...p.titles, en: 'Customers' } } : p)))
+  await store.put<PageRecord[]>(
+    keys.companyRecord(1, 'settings', 'pages'),
+    older.map((p) => (p.module === 'cd_cliente' ? { ...p, titles: { ...p.titles, en: 'Customers' } } : p)),
+  )
   await store.put(keys.system('migrations'), { 'page-registry': older.map((p) => p.module).join(',') })
   return store
 }
@@ -46,7 +49,15 @@ describe('stored data follows the product on start', () => {
     expect(bff.logs.filter((line) => line.startsWith('Stored data'))).toEqual([])
     const admin = await callAs(bff, DEMO_ADMIN, acme)
     const page = await admin('/ac_paginas/cd_job')
-    expect((await admin('/ac_paginas/cd_job', { method: 'PATCH', json: { active: false }, headers: { 'if-match': page.etag! } })).status).toBe(200)
+    expect(
+      (
+        await admin('/ac_paginas/cd_job', {
+          method: 'PATCH',
+          json: { active: false },
+          headers: { 'if-match': page.etag! },
+        })
+      ).status,
+    ).toBe(200)
     expect(await migrate(store)).toEqual([])
     const again = await testBff({ store, seed: false })
     const hidden = await callAs(again, DEMO_ADMIN, acme)

@@ -7,8 +7,29 @@ import { solidPng } from '../shared/png.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { callAs, testBff, type ModuleAnswer, type TestBff } from '../shared/bff.ts'
 
-type Line = { description: string; quantity: number; unitPrice: number; discountPercent: number; taxPercent: number; total: number }
-type Quote = { id: string; number: string; status: string; state: string; validUntil: string; clientName: string; serviceAddress: string; lines: Line[]; totals: { subtotal: number; discount: number; tax: number; total: number }; total: number; currency: string; duplicateOf: string | null; decision: { name: string; address: string; reason?: string } | null }
+type Line = {
+  description: string
+  quantity: number
+  unitPrice: number
+  discountPercent: number
+  taxPercent: number
+  total: number
+}
+type Quote = {
+  id: string
+  number: string
+  status: string
+  state: string
+  validUntil: string
+  clientName: string
+  serviceAddress: string
+  lines: Line[]
+  totals: { subtotal: number; discount: number; tax: number; total: number }
+  total: number
+  currency: string
+  duplicateOf: string | null
+  decision: { name: string; address: string; reason?: string } | null
+}
 type List<T> = { items: T[]; pagination: { length: number } }
 
 const publicCall = async <T = unknown>(bff: TestBff, path: string, json?: unknown) => {
@@ -19,11 +40,23 @@ const publicCall = async <T = unknown>(bff: TestBff, path: string, json?: unknow
 async function setUp() {
   const bff = await testBff()
   const admin = await callAs(bff, DEMO_ADMIN)
-  const clients = (await admin<List<{ id: string; name: string; email: string }>>('/cd_cliente?size=5')).body.Dados.items
-  const jobs = (await admin<List<{ id: string; code: string; unitPrice: number; taxPercent: number; name: string }>>('/cd_job?size=100')).body.Dados.items
+  const clients = (await admin<List<{ id: string; name: string; email: string }>>('/cd_cliente?size=5')).body.Dados
+    .items
+  const jobs = (
+    await admin<List<{ id: string; code: string; unitPrice: number; taxPercent: number; name: string }>>(
+      '/cd_job?size=100',
+    )
+  ).body.Dados.items
   const job = (code: string) => jobs.find((j) => j.code === code)!
   const future = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10)
-  const quote = { clientId: clients[0].id, validUntil: future, lines: [{ jobId: job('AC-INST').id, quantity: '2', discountPercent: '10' }, { jobId: job('VIS-TEC').id, quantity: 1 }] }
+  const quote = {
+    clientId: clients[0].id,
+    validUntil: future,
+    lines: [
+      { jobId: job('AC-INST').id, quantity: '2', discountPercent: '10' },
+      { jobId: job('VIS-TEC').id, quantity: 1 },
+    ],
+  }
   return { bff, admin, clients, job, quote }
 }
 const seq = (number: string) => Number(number.slice(-6))
@@ -44,16 +77,35 @@ describe('cd_cotacao', () => {
     expect(q.totals).toEqual({ subtotal: 99000, discount: 9000, tax: 4050, total: 94050 })
     expect(q.serviceAddress).not.toBe('')
     // a free-text line needs its description and price
-    const free = await admin('/cd_cotacao', { method: 'POST', json: { ...quote, lines: [{ description: '', quantity: '1' }] } })
+    const free = await admin('/cd_cotacao', {
+      method: 'POST',
+      json: { ...quote, lines: [{ description: '', quantity: '1' }] },
+    })
     expect(free.body.codes).toEqual({ 'lines.0.description': 'invalid_line' })
-    const qty = await admin('/cd_cotacao', { method: 'POST', json: { ...quote, lines: [{ description: 'Parts', quantity: '0', unitPrice: '10' }] } })
+    const qty = await admin('/cd_cotacao', {
+      method: 'POST',
+      json: { ...quote, lines: [{ description: 'Parts', quantity: '0', unitPrice: '10' }] },
+    })
     expect(qty.body.codes).toEqual({ 'lines.0.quantity': 'invalid_quantity' })
-    expect((await admin('/cd_cotacao', { method: 'POST', json: { ...quote, lines: [{ description: 'Parts', quantity: '2.5000', unitPrice: '10' }] } })).body.codes).toEqual({ 'lines.0.quantity': 'invalid_quantity' })
+    expect(
+      (
+        await admin('/cd_cotacao', {
+          method: 'POST',
+          json: { ...quote, lines: [{ description: 'Parts', quantity: '2.5000', unitPrice: '10' }] },
+        })
+      ).body.codes,
+    ).toEqual({ 'lines.0.quantity': 'invalid_quantity' })
     // a total beyond what cents hold exactly is refused
-    const huge = await admin('/cd_cotacao', { method: 'POST', json: { ...quote, lines: [{ description: 'Plant', quantity: 1_000_000, unitPrice: 10_000_000_000 }] } })
+    const huge = await admin('/cd_cotacao', {
+      method: 'POST',
+      json: { ...quote, lines: [{ description: 'Plant', quantity: 1_000_000, unitPrice: 10_000_000_000 }] },
+    })
     expect(huge.body.codes).toEqual({ lines: 'amount_too_large' })
     // refused requests took no number: the next one follows
-    const next = await admin<Quote>('/cd_cotacao', { method: 'POST', json: { ...quote, lines: [{ description: 'Parts', quantity: '1,5', unitPrice: '10,01', taxPercent: '' }] } })
+    const next = await admin<Quote>('/cd_cotacao', {
+      method: 'POST',
+      json: { ...quote, lines: [{ description: 'Parts', quantity: '1,5', unitPrice: '10,01', taxPercent: '' }] },
+    })
     expect(seq(next.body.Dados.number)).toBe(seq(q.number) + 1)
     expect(next.body.Dados.totals.total).toBe(1502)
   })
@@ -61,9 +113,13 @@ describe('cd_cotacao', () => {
   it('gives 50 concurrent creations 50 consecutive numbers', async () => {
     const { admin, quote } = await setUp()
     const first = seq((await admin<Quote>('/cd_cotacao', { method: 'POST', json: quote })).body.Dados.number)
-    const all = await Promise.all(Array.from({ length: 50 }, () => admin<Quote>('/cd_cotacao', { method: 'POST', json: quote })))
+    const all = await Promise.all(
+      Array.from({ length: 50 }, () => admin<Quote>('/cd_cotacao', { method: 'POST', json: quote })),
+    )
     expect(all.every((r) => r.status === 200)).toBe(true)
-    expect(all.map((r) => seq(r.body.Dados.number)).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => first + 1 + i))
+    expect(all.map((r) => seq(r.body.Dados.number)).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 50 }, (_, i) => first + 1 + i),
+    )
   })
 
   it('moves only along its transitions, refuses edits once sent, and the client approves on the link', async () => {
@@ -74,23 +130,38 @@ describe('cd_cotacao', () => {
     expect(early.body.allowed).toEqual(['send'])
     expect((await admin(`/cd_cotacao/${q.id}/link`)).status).toBe(409)
     expect((await admin<Quote>(`/cd_cotacao/${q.id}/send`, { method: 'POST' })).body.Dados.status).toBe('sent')
-    expect((await admin(`/cd_cotacao/${q.id}`, { method: 'PATCH', json: { notes: 'late change' } })).body.code).toBe('quote_not_draft')
+    expect((await admin(`/cd_cotacao/${q.id}`, { method: 'PATCH', json: { notes: 'late change' } })).body.code).toBe(
+      'quote_not_draft',
+    )
     // the link went to the client's e-mail (the log, with no mail server) and can be copied
     const url = (await admin<{ url: string }>(`/cd_cotacao/${q.id}/link`)).body.Dados.url
     expect(bff.logs.some((line) => line.includes(`quote ${q.number}`) && line.includes(url))).toBe(true)
     const token = url.split('/q/')[1]
-    const seen = await publicCall<{ number: string; state: string; totals: { total: number }; company: { name: string } }>(bff, token)
-    expect(seen.body.Dados).toMatchObject({ number: q.number, state: 'sent', totals: { total: 94050 }, company: { name: 'Acme Field Services' } })
+    const seen = await publicCall<{
+      number: string
+      state: string
+      totals: { total: number }
+      company: { name: string }
+    }>(bff, token)
+    expect(seen.body.Dados).toMatchObject({
+      number: q.number,
+      state: 'sent',
+      totals: { total: 94050 },
+      company: { name: 'Acme Field Services' },
+    })
     expect(seen.body.Dados).not.toHaveProperty('notes')
     // a forged or altered link opens nothing
     expect((await publicCall(bff, `${token.slice(0, -3)}abc`)).status).toBe(404)
     expect((await publicCall(bff, `${token}/approve`, { name: '' })).status).toBe(400)
-    const approved = await publicCall<{ state: string; decision: { name: string } }>(bff, `${token}/approve`, { name: 'Marina Costa' })
+    const approved = await publicCall<{ state: string; decision: { name: string } }>(bff, `${token}/approve`, {
+      name: 'Marina Costa',
+    })
     expect(approved.body.Dados).toMatchObject({ state: 'approved', decision: { name: 'Marina Costa' } })
     expect((await publicCall(bff, `${token}/reject`, { name: 'Marina', reason: 'changed my mind' })).status).toBe(409)
     const office = (await admin<Quote>(`/cd_cotacao/${q.id}`)).body.Dados
     expect(office).toMatchObject({ status: 'approved', decision: { name: 'Marina Costa' } })
-    const activity = (await admin<Array<{ action: string; userName: string }>>(`/cd_cotacao/${q.id}/activity`)).body.Dados
+    const activity = (await admin<Array<{ action: string; userName: string }>>(`/cd_cotacao/${q.id}/activity`)).body
+      .Dados
     expect(activity.map((a) => a.action)).toEqual(['client_approved', 'send', 'created'])
     // conversion waits for the service orders module
     const convert = await admin(`/cd_cotacao/${q.id}/convert`, { method: 'POST' })
@@ -105,12 +176,18 @@ describe('cd_cotacao', () => {
     await admin(`/cd_cotacao/${q.id}/send`, { method: 'POST' })
     const token = (await admin<{ url: string }>(`/cd_cotacao/${q.id}/link`)).body.Dados.url.split('/q/')[1]
     expect((await publicCall(bff, `${token}/reject`, { name: 'Marina', reason: 'Too expensive' })).status).toBe(200)
-    expect((await admin<Quote>(`/cd_cotacao/${q.id}`)).body.Dados).toMatchObject({ status: 'rejected', decision: { name: 'Marina', reason: 'Too expensive' } })
+    expect((await admin<Quote>(`/cd_cotacao/${q.id}`)).body.Dados).toMatchObject({
+      status: 'rejected',
+      decision: { name: 'Marina', reason: 'Too expensive' },
+    })
 
-    const old = (await admin<Quote>('/cd_cotacao', { method: 'POST', json: { ...quote, validUntil: '2020-01-31' } })).body.Dados
+    const old = (await admin<Quote>('/cd_cotacao', { method: 'POST', json: { ...quote, validUntil: '2020-01-31' } }))
+      .body.Dados
     expect(old.state).toBe('expired')
     expect((await admin(`/cd_cotacao/${old.id}/send`, { method: 'POST' })).body.code).toBe('quote_expired')
-    expect((await admin<List<Quote>>('/cd_cotacao?sort=state&search=' + old.number)).body.Dados.items[0].state).toBe('expired')
+    expect((await admin<List<Quote>>('/cd_cotacao?sort=state&search=' + old.number)).body.Dados.items[0].state).toBe(
+      'expired',
+    )
   })
 
   it('duplicates a quote as a new draft, refuses a stale edit, and keeps quotes to their branch and to those with the page', async () => {
@@ -120,14 +197,30 @@ describe('cd_cotacao', () => {
     const copy = (await admin<Quote>(`/cd_cotacao/${q.id}/duplicate`, { method: 'POST' })).body.Dados
     expect(copy).toMatchObject({ status: 'draft', duplicateOf: q.id, totals: q.totals })
     expect(copy.number).not.toBe(q.number)
-    const saved = await admin(`/cd_cotacao/${q.id}`, { method: 'PATCH', json: { notes: 'Gate code 12' }, headers: { 'if-match': created.etag! } })
+    const saved = await admin(`/cd_cotacao/${q.id}`, {
+      method: 'PATCH',
+      json: { notes: 'Gate code 12' },
+      headers: { 'if-match': created.etag! },
+    })
     expect(saved.status).toBe(200)
-    expect((await admin(`/cd_cotacao/${q.id}`, { method: 'PATCH', json: { notes: 'lost' }, headers: { 'if-match': created.etag! } })).status).toBe(412)
+    expect(
+      (
+        await admin(`/cd_cotacao/${q.id}`, {
+          method: 'PATCH',
+          json: { notes: 'lost' },
+          headers: { 'if-match': created.etag! },
+        })
+      ).status,
+    ).toBe(412)
     // the list is the current branch's
     const otherBranch = await callAs(bff, DEMO_ADMIN, { 'x-empresa': '1', 'x-filial': '2' })
     // (each branch has its own series: the main branch may hold a quote of the same number)
-    expect((await otherBranch<List<Quote>>(`/cd_cotacao?search=${q.number}`)).body.Dados.items.map((x) => x.id)).not.toContain(q.id)
-    expect((await admin<List<Quote>>(`/cd_cotacao?search=${q.number}`)).body.Dados.items.map((x) => x.id)).toContain(q.id)
+    expect(
+      (await otherBranch<List<Quote>>(`/cd_cotacao?search=${q.number}`)).body.Dados.items.map((x) => x.id),
+    ).not.toContain(q.id)
+    expect((await admin<List<Quote>>(`/cd_cotacao?search=${q.number}`)).body.Dados.items.map((x) => x.id)).toContain(
+      q.id,
+    )
     // another company has no such quote
     const northwind = await callAs(bff, DEMO_ADMIN, { 'x-empresa': '2', 'x-filial': '4' })
     expect((await northwind(`/cd_cotacao/${q.id}`)).status).toBe(404)
@@ -141,7 +234,14 @@ describe('cd_cotacao', () => {
     const techUser = (await admin<List<{ id: string }>>('/ac_usuarios?search=tech@')).body.Dados.items[0]
     expect((await tech('/cd_cotacao')).status).toBe(403)
     expect((await tech(`/cd_cotacao/${q.id}/duplicate`, { method: 'POST' })).status).toBe(403)
-    expect((await admin('/ac_usuariospaginas', { method: 'PUT', json: { userId: techUser.id, levels: { cd_cotacao: 'view' } } })).status).toBe(200)
+    expect(
+      (
+        await admin('/ac_usuariospaginas', {
+          method: 'PUT',
+          json: { userId: techUser.id, levels: { cd_cotacao: 'view' } },
+        })
+      ).status,
+    ).toBe(200)
     await admin(`/cd_cotacao/${q.id}/send`, { method: 'POST' })
     expect((await tech(`/cd_cotacao/${q.id}`)).status).toBe(200)
     expect((await tech(`/cd_cotacao/${q.id}/link`)).status).toBe(403)
@@ -165,7 +265,11 @@ describe('the demo quotes', () => {
     const totals = all.map((q) => q.total).sort((a, b) => b - a)
     expect(byTotal.items.map((q) => q.total)).toEqual(totals.slice(12, 24))
     const one = all[5]
-    expect((await main<List<Quote>>(`/cd_cotacao?search=${encodeURIComponent(one.clientName.toUpperCase())}`)).body.Dados.items.map((q) => q.clientName)).toContain(one.clientName)
+    expect(
+      (
+        await main<List<Quote>>(`/cd_cotacao?search=${encodeURIComponent(one.clientName.toUpperCase())}`)
+      ).body.Dados.items.map((q) => q.clientName),
+    ).toContain(one.clientName)
     const expired = (await main<List<Quote>>('/cd_cotacao?sort=state&size=100')).body.Dados.items.map((q) => q.state)
     expect(expired).toEqual([...expired].sort())
     const next = (await main<Quote>('/cd_cotacao', { method: 'POST', json: quote })).body.Dados.number
@@ -186,18 +290,25 @@ describe('a list narrowed to one state', () => {
       expect(narrowed.pagination.length).toBe(expected.length)
     }
     // sorted and paged like any list: the two sent quotes that expire first
-    const sent = all.filter((q) => q.state === 'sent').sort((a, b) => a.validUntil.localeCompare(b.validUntil) || a.number.localeCompare(b.number))
+    const sent = all
+      .filter((q) => q.state === 'sent')
+      .sort((a, b) => a.validUntil.localeCompare(b.validUntil) || a.number.localeCompare(b.number))
     const first = (await main<List<Quote>>('/cd_cotacao?state=sent&sort=validUntil&size=2')).body.Dados
     expect(first.items.map((q) => q.number)).toEqual(sent.slice(0, 2).map((q) => q.number))
     // the CSV export follows the filter
-    const csv = await bff.call('/cd_cotacao/export.csv?state=approved', { token: await bff.signIn(DEMO_ADMIN), headers: { 'x-empresa': '1', 'x-filial': '2' } })
+    const csv = await bff.call('/cd_cotacao/export.csv?state=approved', {
+      token: await bff.signIn(DEMO_ADMIN),
+      headers: { 'x-empresa': '1', 'x-filial': '2' },
+    })
     expect((await csv.text()).trim().split('\n')).toHaveLength(1 + all.filter((q) => q.state === 'approved').length)
     const bad = await main('/cd_cotacao?state=lost')
     expect(bad.status).toBe(400)
     // a module without states has no such filter: like any unknown parameter, it is ignored
     const jobs = await main<List<{ id: string }>>('/cd_job?state=sent')
     expect(jobs.status).toBe(200)
-    expect(jobs.body.Dados.pagination.length).toBe((await main<List<{ id: string }>>('/cd_job')).body.Dados.pagination.length)
+    expect(jobs.body.Dados.pagination.length).toBe(
+      (await main<List<{ id: string }>>('/cd_job')).body.Dados.pagination.length,
+    )
   })
 })
 
@@ -206,23 +317,52 @@ describe('the quote PDF', () => {
     const dir = mkdtempSync(join(tmpdir(), 'quote-pdf-'))
     try {
       writeFileSync(join(dir, 'q.pdf'), bytes)
-      return execFileSync(tool, tool === 'pdftotext' ? ['-layout', join(dir, 'q.pdf'), '-'] : ['-list', join(dir, 'q.pdf')], { encoding: 'utf8' })
+      return execFileSync(
+        tool,
+        tool === 'pdftotext' ? ['-layout', join(dir, 'q.pdf'), '-'] : ['-list', join(dir, 'q.pdf')],
+        { encoding: 'utf8' },
+      )
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
   }
 
-  it('prints the number, the client, the lines and the total in the client\'s culture, with the company logo', async () => {
+  it("prints the number, the client, the lines and the total in the client's culture, with the company logo", async () => {
     const { bff, admin, quote } = await setUp()
     const token = await bff.signIn(DEMO_ADMIN)
     const headers = { 'x-empresa': '1', 'x-filial': '1' }
     const form = new FormData()
     form.append('files', new File([solidPng(240, 80, [20, 60, 200])], 'logo.png', { type: 'image/png' }))
     form.append('getEmpresaProprietario', 'true')
-    const logo = ((await (await bff.call('/FileManager/upload', { method: 'POST', token, headers, body: form })).json()) as { ListFiles: Array<{ Id: string; Url: string }> }).ListFiles[0]
-    expect((await bff.call('/ac_empresas/logo', { method: 'PUT', token, headers, json: { ID_ARQUIVO: logo.Id, URL_LOGO: logo.Url } })).status).toBe(200)
+    const logo = (
+      (await (await bff.call('/FileManager/upload', { method: 'POST', token, headers, body: form })).json()) as {
+        ListFiles: Array<{ Id: string; Url: string }>
+      }
+    ).ListFiles[0]
+    expect(
+      (
+        await bff.call('/ac_empresas/logo', {
+          method: 'PUT',
+          token,
+          headers,
+          json: { ID_ARQUIVO: logo.Id, URL_LOGO: logo.Url },
+        })
+      ).status,
+    ).toBe(200)
 
-    const q = (await admin<Quote>('/cd_cotacao', { method: 'POST', json: { ...quote, culture: 'pt', lines: [...quote.lines, { description: 'Peças — filtro ≥ 2 mm 🔧', quantity: '1,5', unitPrice: '10,01', taxPercent: '' }] } })).body.Dados
+    const q = (
+      await admin<Quote>('/cd_cotacao', {
+        method: 'POST',
+        json: {
+          ...quote,
+          culture: 'pt',
+          lines: [
+            ...quote.lines,
+            { description: 'Peças — filtro ≥ 2 mm 🔧', quantity: '1,5', unitPrice: '10,01', taxPercent: '' },
+          ],
+        },
+      })
+    ).body.Dados
     const res = await bff.call(`/cd_cotacao/${q.id}/pdf`, { token, headers })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/pdf')
@@ -246,7 +386,10 @@ describe('the quote PDF', () => {
     expect(pub.status).toBe(200)
     expect(readPdf(new Uint8Array(await pub.arrayBuffer()))).toMatch(/QUOTE[\s\S]*Total\s+R\$955\.52/)
     // another company cannot print it
-    const northwind = await bff.call(`/cd_cotacao/${q.id}/pdf`, { token, headers: { 'x-empresa': '2', 'x-filial': '4' } })
+    const northwind = await bff.call(`/cd_cotacao/${q.id}/pdf`, {
+      token,
+      headers: { 'x-empresa': '2', 'x-filial': '4' },
+    })
     expect(northwind.status).toBe(404)
   })
 })

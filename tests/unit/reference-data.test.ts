@@ -32,16 +32,28 @@ describe('icons, dashboards, activities and translation files', () => {
   })
 
   it("serves the demo company's dashboards and nothing of them to another company", async () => {
-    const finance = (await (await bff.call('/dashboards/finance', { token, headers: { 'x-empresa': '1' } })).json()) as { budget: Record<string, number>; previousStatement: { limit: number }; recentTransactions: Array<{ status: string }> }
+    const finance = (await (
+      await bff.call('/dashboards/finance', { token, headers: { 'x-empresa': '1' } })
+    ).json()) as {
+      budget: Record<string, number>
+      previousStatement: { limit: number }
+      recentTransactions: Array<{ status: string }>
+    }
     expect(finance.budget).toMatchObject({ expensesLimit: 20000, savingsGoal: 250000, billsLimit: 1000 })
     expect(finance.previousStatement.limit).toBe(34500)
     expect(new Set(finance.recentTransactions.map((t) => t.status))).toEqual(new Set(['completed', 'pending']))
-    for (const name of ['analytics', 'crypto', 'project']) expect(await (await bff.call(`/dashboards/${name}`, { token, headers: { 'x-empresa': '1' } })).json()).not.toBeNull()
+    for (const name of ['analytics', 'crypto', 'project'])
+      expect(
+        await (await bff.call(`/dashboards/${name}`, { token, headers: { 'x-empresa': '1' } })).json(),
+      ).not.toBeNull()
     expect(await (await bff.call('/dashboards/finance', { token, headers: { 'x-empresa': '2' } })).json()).toBeNull()
   })
 
   it('lists activities newest first', async () => {
-    const list = expectSchema(z.array(activitySchema), await (await bff.call('/pages/activities', { token, headers: { 'x-empresa': '1' } })).json())
+    const list = expectSchema(
+      z.array(activitySchema),
+      await (await bff.call('/pages/activities', { token, headers: { 'x-empresa': '1' } })).json(),
+    )
     expect(list.length).toBeGreaterThan(5)
     expect(list.map((a) => a.date)).toEqual([...list.map((a) => a.date)].sort().reverse())
   })

@@ -18,7 +18,11 @@ describe('the write mark', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'fs-mark-'))
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
   it('is kept by the stores only this process writes (memory; fs: one server per data dir), and by no other', async () => {
-    const stores = [await openStore({ driver: 'memory' }), await openStore({ driver: 'fs', dataDir }), await openStore({ driver: 'redis', url: inject('redisUrl') })]
+    const stores = [
+      await openStore({ driver: 'memory' }),
+      await openStore({ driver: 'fs', dataDir }),
+      await openStore({ driver: 'redis', url: inject('redisUrl') }),
+    ]
     try {
       expect(stores.map((s) => typeof s.writeMark())).toEqual(['number', 'number', 'object'])
       expect(stores[2].writeMark()).toBeNull()
@@ -31,7 +35,10 @@ describe('the write mark', () => {
     let release!: () => void
     const gate = new Promise<void>((resolve) => (release = resolve))
     const memory = memoryAdapter()
-    const store = createStore({ ...memory, swap: async (key, expected, next) => (await gate, memory.swap(key, expected, next)) })
+    const store = createStore({
+      ...memory,
+      swap: async (key, expected, next) => (await gate, memory.swap(key, expected, next)),
+    })
     const before = store.writeMark()
     const writing = store.put('slow:one', { n: 1 })
     await new Promise((resolve) => setTimeout(resolve, 20))

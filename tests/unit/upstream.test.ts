@@ -13,10 +13,24 @@ function fakeUpstream() {
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
       const body = Buffer.concat(chunks)
-      received.push({ method: req.method!, url: req.url!, headers: req.headers, bytes: body.length, body: body.subarray(0, 2000).toString() })
+      received.push({
+        method: req.method!,
+        url: req.url!,
+        headers: req.headers,
+        bytes: body.length,
+        body: body.subarray(0, 2000).toString(),
+      })
       if (req.url!.startsWith('/api/cd_filial/user-branches')) {
         res.writeHead(200, { 'content-type': 'application/json', etag: '"7"' })
-        return res.end(JSON.stringify({ IsSuccess: true, Dados: [{ COD_FILIAL: 10, COD_EMPRESA: 5, NOME_EMPRESA: 'Upstream Co', NOM_FILIAL: 'HQ', FLG_PRINCIPAL: 'S' }], Msg: '' }))
+        return res.end(
+          JSON.stringify({
+            IsSuccess: true,
+            Dados: [
+              { COD_FILIAL: 10, COD_EMPRESA: 5, NOME_EMPRESA: 'Upstream Co', NOM_FILIAL: 'HQ', FLG_PRINCIPAL: 'S' },
+            ],
+            Msg: '',
+          }),
+        )
       }
       if (req.url!.startsWith('/api/ac_slow')) {
         setTimeout(() => res.end('late'), 2_000).unref()
@@ -67,9 +81,21 @@ describe('upstream mode (UPSTREAM_API_URL)', () => {
     expect(got.headers['x-filial']).toBe('-1')
     expect(got.headers['cache-control']).toBe('no-store')
 
-    await bff.call('/ac_empresas/logo', { method: 'PUT', token, json: { ID_ARQUIVO: 'x', URL_LOGO: 'y' }, headers: { 'x-empresa': '5', 'x-filial': '10', 'accept-language': 'pt-BR' } })
+    await bff.call('/ac_empresas/logo', {
+      method: 'PUT',
+      token,
+      json: { ID_ARQUIVO: 'x', URL_LOGO: 'y' },
+      headers: { 'x-empresa': '5', 'x-filial': '10', 'accept-language': 'pt-BR' },
+    })
     const put = upstream.received.at(-1)!
-    expect([put.method, put.url, put.headers['content-type'], put.headers['x-empresa'], put.headers['x-filial'], put.headers['accept-language']]).toEqual(['PUT', '/api/ac_empresas/logo', 'application/json', '5', '10', 'pt-BR'])
+    expect([
+      put.method,
+      put.url,
+      put.headers['content-type'],
+      put.headers['x-empresa'],
+      put.headers['x-filial'],
+      put.headers['accept-language'],
+    ]).toEqual(['PUT', '/api/ac_empresas/logo', 'application/json', '5', '10', 'pt-BR'])
     expect(JSON.parse(put.body)).toEqual({ ID_ARQUIVO: 'x', URL_LOGO: 'y' })
   })
 
@@ -96,7 +122,11 @@ describe('upstream mode (UPSTREAM_API_URL)', () => {
   it('answers 504 when the upstream is too slow, 502 when it cannot be reached, 401 without a session (nothing sent)', async () => {
     const slow = await bff.call('/ac_slow', { token })
     expect(slow.status).toBe(504)
-    expect(await slow.json()).toEqual({ IsSuccess: false, Dados: null, Msg: 'The service did not answer within 0.3 s. Try again in a moment.' })
+    expect(await slow.json()).toEqual({
+      IsSuccess: false,
+      Dados: null,
+      Msg: 'The service did not answer within 0.3 s. Try again in a moment.',
+    })
 
     const before = upstream.received.length
     expect((await bff.call('/ac_empresas')).status).toBe(401)

@@ -19,7 +19,16 @@ export const companies = defineFeature(companiesModule, {
     { name: 'EMAIL', label: 'f_email', type: 'email' },
     { name: 'TELEFONE', label: 'f_phone', type: 'tel' },
     { name: 'ENDERECO', label: 'f_address', type: 'text', wide: true },
-    { name: 'CURRENCY', label: 'f_currency', type: 'select', options: [['BRL', { text: 'BRL' }], ['USD', { text: 'USD' }], ['MXN', { text: 'MXN' }]] },
+    {
+      name: 'CURRENCY',
+      label: 'f_currency',
+      type: 'select',
+      options: [
+        ['BRL', { text: 'BRL' }],
+        ['USD', { text: 'USD' }],
+        ['MXN', { text: 'MXN' }],
+      ],
+    },
     { name: 'CULTURE', label: 'f_culture', type: 'select', options: CULTURE_OPTIONS },
     { name: 'TIME_ZONE', label: 'f_time_zone', type: 'timezone' },
   ],

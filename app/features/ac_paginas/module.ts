@@ -14,7 +14,16 @@ export const pages = defineFeature(pagesModule, {
     { name: 'title_en', label: 'f_title_en', type: 'text', required: true },
     { name: 'title_es', label: 'f_title_es', type: 'text', required: true },
     { name: 'title_pt', label: 'f_title_pt', type: 'text', required: true },
-    { name: 'group', label: 'f_group', type: 'select', options: [['field', 'group_field'], ['money', 'group_money'], ['admin', 'group_admin']] },
+    {
+      name: 'group',
+      label: 'f_group',
+      type: 'select',
+      options: [
+        ['field', 'group_field'],
+        ['money', 'group_money'],
+        ['admin', 'group_admin'],
+      ],
+    },
     { name: 'order', label: 'f_order', type: 'number', required: true },
     { name: 'icon', label: 'f_icon', type: 'text', wide: true, required: true },
   ],

@@ -4,7 +4,13 @@ import { listAnswer } from '../../../domain/schemas/resource.ts'
 import { defineFeature, type TextKey } from '../../kit/module'
 import { CULTURE_OPTIONS } from '../options'
 
-const ROLE_LABELS: Record<string, TextKey> = { admin: 'role_admin', manager: 'role_manager', dispatcher: 'role_dispatcher', technician: 'role_technician', finance: 'role_finance' }
+const ROLE_LABELS: Record<string, TextKey> = {
+  admin: 'role_admin',
+  manager: 'role_manager',
+  dispatcher: 'role_dispatcher',
+  technician: 'role_technician',
+  finance: 'role_finance',
+}
 
 /**
  * ac_usuarios (docs/domain.md): the people of the current company, with their role and branch there.
@@ -29,6 +35,13 @@ export const users = defineFeature(usersModule, {
     { name: 'filial', label: 'f_branch', type: 'select', lookup: 'branches', all: 'f_all_branches' },
   ],
   // every branch, inactive ones too: a user's branch is shown whatever its state
-  lookups: async (get) => ({ branches: (await get('/cd_filial?size=100&all=1', listAnswer(branchRowSchema).shape.Dados)).items.map((b) => [String(b.COD_FILIAL), b.NOM_FILIAL]) }),
-  recordLinks: (values) => [{ href: `/view/ac_usuariospaginas/${encodeURIComponent(String(values.id))}`, label: 'admin_access_manage' }],
+  lookups: async (get) => ({
+    branches: (await get('/cd_filial?size=100&all=1', listAnswer(branchRowSchema).shape.Dados)).items.map((b) => [
+      String(b.COD_FILIAL),
+      b.NOM_FILIAL,
+    ]),
+  }),
+  recordLinks: (values) => [
+    { href: `/view/ac_usuariospaginas/${encodeURIComponent(String(values.id))}`, label: 'admin_access_manage' },
+  ],
 })

@@ -9,16 +9,28 @@ type Level = 'none' | 'view' | 'edit' | 'delete'
 const LEVELS: Level[] = ['none', 'view', 'edit', 'delete']
 
 /** docs/domain.md ac_usuariospaginas: one user's matrix, page by page, starting from the role's preset. */
-export function AccessMatrix({ user, rows, version, stale, canEdit }: { user: { name: string; role: string }; rows: AccessRow[]; version: string | null; stale: boolean; canEdit: boolean }) {
+export function AccessMatrix({
+  user,
+  rows,
+  version,
+  stale,
+  canEdit,
+}: {
+  user: { name: string; role: string }
+  rows: AccessRow[]
+  version: string | null
+  stale: boolean
+  canEdit: boolean
+}) {
   const t = useT()
   const busy = useNavigation().state === 'submitting'
   const levelLabel = (level: Level) => (t[`level_${level}` as keyof Translator] as () => string)()
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-ink-soft">{t.admin_access_help({ role: (t[`role_${user.role}` as keyof Translator] as () => string)() })}</p>
-      {stale ? (
-        <StaleAlert />
-      ) : null}
+      <p className="text-ink-soft">
+        {t.admin_access_help({ role: (t[`role_${user.role}` as keyof Translator] as () => string)() })}
+      </p>
+      {stale ? <StaleAlert /> : null}
       <Form method="post" className="flex flex-col gap-4">
         <CsrfField />
         <input type="hidden" name="version" value={version ?? ''} />
@@ -45,7 +57,13 @@ export function AccessMatrix({ user, rows, version, stale, canEdit }: { user: { 
                   </th>
                   <td className="px-4 py-2 text-muted">{levelLabel(row.preset)}</td>
                   <td className="px-4 py-2">
-                    <select name={`level:${row.module}`} defaultValue={row.level} disabled={!canEdit} aria-label={`${t.admin_access_level()}: ${row.title}`} className={`min-h-10 rounded-md border border-line bg-surface px-2 ${row.level !== row.preset ? 'font-semibold text-accent' : ''}`}>
+                    <select
+                      name={`level:${row.module}`}
+                      defaultValue={row.level}
+                      disabled={!canEdit}
+                      aria-label={`${t.admin_access_level()}: ${row.title}`}
+                      className={`min-h-10 rounded-md border border-line bg-surface px-2 ${row.level !== row.preset ? 'font-semibold text-accent' : ''}`}
+                    >
                       {LEVELS.map((level) => (
                         <option key={level} value={level}>
                           {levelLabel(level)}

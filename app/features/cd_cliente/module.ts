@@ -30,7 +30,16 @@ export const clients = defineFeature(clientsModule, {
     { key: 'active', label: 'admin_status', show: 'active' },
   ],
   fields: [
-    { name: 'kind', label: 'f_kind', type: 'select', required: true, options: [['person', 'kind_person'], ['business', 'kind_business']] },
+    {
+      name: 'kind',
+      label: 'f_kind',
+      type: 'select',
+      required: true,
+      options: [
+        ['person', 'kind_person'],
+        ['business', 'kind_business'],
+      ],
+    },
     { name: 'taxId', label: 'f_tax_id', type: 'text' },
     { name: 'name', label: 'f_name', type: 'text', required: true },
     { name: 'tradeName', label: 'f_trade_name', type: 'text' },
@@ -39,7 +48,15 @@ export const clients = defineFeature(clientsModule, {
       label: 'f_contacts',
       type: 'rows',
       of: [
-        { name: 'kind', label: 'f_kind', type: 'select', options: [['email', 'contact_email'], ['phone', 'contact_phone']] },
+        {
+          name: 'kind',
+          label: 'f_kind',
+          type: 'select',
+          options: [
+            ['email', 'contact_email'],
+            ['phone', 'contact_phone'],
+          ],
+        },
         { name: 'value', label: 'f_value', type: 'text' },
         { name: 'label', label: 'f_label', type: 'text' },
       ],

@@ -8,15 +8,35 @@ import { defineFeature, type FactFormat, type HomeCardOf } from '../../kit/modul
 import { CULTURE_OPTIONS } from '../options'
 
 /** The quote states' labels (the list, the badge, a client's quotes). */
-export const QUOTE_STATE_LABELS = { draft: 'state_draft', sent: 'state_sent', approved: 'state_approved', rejected: 'state_rejected', converted: 'state_converted', expired: 'state_expired' } as const
+export const QUOTE_STATE_LABELS = {
+  draft: 'state_draft',
+  sent: 'state_sent',
+  approved: 'state_approved',
+  rejected: 'state_rejected',
+  converted: 'state_converted',
+  expired: 'state_expired',
+} as const
 
 /** What a home card shows of a quote. */
-const cardRow = quoteRow.pick({ id: true, number: true, clientName: true, validUntil: true, total: true, currency: true, decision: true })
+const cardRow = quoteRow.pick({
+  id: true,
+  number: true,
+  clientName: true,
+  validUntil: true,
+  total: true,
+  currency: true,
+  decision: true,
+})
 type CardRow = z.output<typeof cardRow>
 type QuoteCard = HomeCardOf<typeof quotesModule>
 
 /** A home card of the quotes in one state, in an order: each line the client, the number and `when`, the total. */
-const quoteCard = (name: 'waiting' | 'approved', state: 'sent' | 'approved', order: Pick<QuoteCard['query'], 'sort' | 'order'>, when: (row: CardRow, f: FactFormat) => string): QuoteCard => ({
+const quoteCard = (
+  name: 'waiting' | 'approved',
+  state: 'sent' | 'approved',
+  order: Pick<QuoteCard['query'], 'sort' | 'order'>,
+  when: (row: CardRow, f: FactFormat) => string,
+): QuoteCard => ({
   id: `quotes-${name}`,
   title: `home_quotes_${name}`,
   empty: `home_quotes_${name}_none`,
@@ -62,7 +82,15 @@ export const quotes = defineFeature(quotesModule, {
     { key: 'total', label: 'f_total', show: 'money' },
   ],
   fields: [
-    { name: 'clientId', label: 'f_client', type: 'select', lookup: 'clients', required: true, empty: 'choose_client', currentLabel: (values) => (values.clientName ? String(values.clientName) : undefined) },
+    {
+      name: 'clientId',
+      label: 'f_client',
+      type: 'select',
+      lookup: 'clients',
+      required: true,
+      empty: 'choose_client',
+      currentLabel: (values) => (values.clientName ? String(values.clientName) : undefined),
+    },
     { name: 'validUntil', label: 'f_valid_until_default', type: 'date' },
     { name: 'serviceAddress', label: 'f_service_address', type: 'text', wide: true },
     {
@@ -79,21 +107,47 @@ export const quotes = defineFeature(quotesModule, {
         { name: 'taxPercent', label: 'f_tax_percent', type: 'text' },
       ],
     },
-    { name: 'culture', label: 'f_client_language', type: 'select', options: CULTURE_OPTIONS, empty: 'f_company_language' },
+    {
+      name: 'culture',
+      label: 'f_client_language',
+      type: 'select',
+      options: CULTURE_OPTIONS,
+      empty: 'f_company_language',
+    },
     { name: 'terms', label: 'f_terms', type: 'textarea', wide: true },
     { name: 'notes', label: 'f_notes', type: 'textarea', wide: true },
   ],
   lookups: async (get) => {
-    const [clients, jobs] = await Promise.all([get('/cd_cliente?size=100&sort=name', listAnswer(clientRow).shape.Dados), get('/cd_job?size=100', listAnswer(jobRow).shape.Dados)])
-    return { clients: clients.items.map((c) => [c.id, c.taxId ? `${c.name} · ${c.taxId}` : c.name]), jobs: jobs.items.map((j) => [j.id, `${j.code} · ${j.name}`]) }
+    const [clients, jobs] = await Promise.all([
+      get('/cd_cliente?size=100&sort=name', listAnswer(clientRow).shape.Dados),
+      get('/cd_job?size=100', listAnswer(jobRow).shape.Dados),
+    ])
+    return {
+      clients: clients.items.map((c) => [c.id, c.taxId ? `${c.name} · ${c.taxId}` : c.name]),
+      jobs: jobs.items.map((j) => [j.id, `${j.code} · ${j.name}`]),
+    }
   },
   homeCards: [
-    quoteCard('waiting', 'sent', { sort: 'validUntil', order: 'asc' }, (row, f) => `${f.label('f_valid_until')}: ${f.date(row.validUntil)}`),
-    quoteCard('approved', 'approved', { sort: 'createdAt', order: 'desc' }, (row, f) => (row.decision ? `${f.label('state_approved')}: ${f.date(row.decision.at)}` : f.label('state_approved'))),
+    quoteCard(
+      'waiting',
+      'sent',
+      { sort: 'validUntil', order: 'asc' },
+      (row, f) => `${f.label('f_valid_until')}: ${f.date(row.validUntil)}`,
+    ),
+    quoteCard('approved', 'approved', { sort: 'createdAt', order: 'desc' }, (row, f) =>
+      row.decision ? `${f.label('state_approved')}: ${f.date(row.decision.at)}` : f.label('state_approved'),
+    ),
   ],
   setupStep: { label: 'setup_quote', href: '/view/cd_cotacao/new', done: (list) => list.pagination.length > 0 },
   recordLinks: (values) => [
     { href: `/resources/quote-pdf/${encodeURIComponent(String(values.id))}`, label: 'quote_pdf' },
-    ...(values.sentAt ? [{ href: `/resources/quote-link/${encodeURIComponent(String(values.id))}`, label: 'quote_client_link' as const }] : []),
+    ...(values.sentAt
+      ? [
+          {
+            href: `/resources/quote-link/${encodeURIComponent(String(values.id))}`,
+            label: 'quote_client_link' as const,
+          },
+        ]
+      : []),
   ],
 })

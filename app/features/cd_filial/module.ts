@@ -20,6 +20,11 @@ export const branches = defineFeature(branchesModule, {
     { name: 'FLG_PRINCIPAL', label: 'f_main_branch', type: 'checkbox', values: ['S', 'N'] },
   ],
   // a new company's one branch is named after it with the prefix MAIN: setting it up is a step of its own
-  setupStep: { label: 'setup_branch', href: '/view/cd_filial', query: 'size=2&all=1', done: (list) => list.pagination.length > 1 || list.items.some((b) => b.PREFIX !== 'MAIN') },
+  setupStep: {
+    label: 'setup_branch',
+    href: '/view/cd_filial',
+    query: 'size=2&all=1',
+    done: (list) => list.pagination.length > 1 || list.items.some((b) => b.PREFIX !== 'MAIN'),
+  },
   deactivateWarning: { path: (id) => `/cd_filial/${encodeURIComponent(id)}/sole-users`, text: 'branch_sole_users' },
 })

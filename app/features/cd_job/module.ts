@@ -16,7 +16,17 @@ export const jobs = defineFeature(jobsModule, {
   fields: [
     { name: 'code', label: 'f_code', type: 'text', required: true },
     { name: 'name', label: 'f_name', type: 'text', required: true },
-    { name: 'unit', label: 'f_unit', type: 'select', required: true, options: [['hour', 'unit_hour'], ['unit', 'unit_unit'], ['visit', 'unit_visit']] },
+    {
+      name: 'unit',
+      label: 'f_unit',
+      type: 'select',
+      required: true,
+      options: [
+        ['hour', 'unit_hour'],
+        ['unit', 'unit_unit'],
+        ['visit', 'unit_visit'],
+      ],
+    },
     { name: 'unitPrice', label: 'f_unit_price', type: 'money', required: true },
     { name: 'taxPercent', label: 'f_tax_percent', type: 'text' },
     { name: 'durationMinutes', label: 'f_duration', type: 'text' },

@@ -11,7 +11,14 @@ export function MenuButton({ className = '' }: { className?: string }) {
   const t = useT()
   const { drawerOpen, setDrawerOpen } = useFrame()
   return (
-    <button type="button" className={`rounded-md p-2 hover:bg-black/5 md:hidden ${className}`} aria-label={t.menu_open()} aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} data-testid="menu-button">
+    <button
+      type="button"
+      className={`rounded-md p-2 hover:bg-black/5 md:hidden ${className}`}
+      aria-label={t.menu_open()}
+      aria-expanded={drawerOpen}
+      onClick={() => setDrawerOpen(true)}
+      data-testid="menu-button"
+    >
       <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true">
         <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       </svg>
@@ -31,8 +38,19 @@ export function Drawer() {
   }, [drawerOpen, setDrawerOpen])
   if (!drawerOpen) return null
   return (
-    <div className="fixed inset-0 z-40 md:hidden" role="dialog" aria-modal="true" aria-label={t.nav_title()} data-testid="drawer">
-      <button type="button" className="absolute inset-0 bg-black/50" aria-label={t.menu_close()} onClick={() => setDrawerOpen(false)} />
+    <div
+      className="fixed inset-0 z-40 md:hidden"
+      role="dialog"
+      aria-modal="true"
+      aria-label={t.nav_title()}
+      data-testid="drawer"
+    >
+      <button
+        type="button"
+        className="absolute inset-0 bg-black/50"
+        aria-label={t.menu_close()}
+        onClick={() => setDrawerOpen(false)}
+      />
       <div className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-slate-900 p-6 text-slate-100">
         <CompanyLogo />
         {/* on a phone the header keeps one row: the company and the language are here */}

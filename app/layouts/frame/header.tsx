@@ -42,7 +42,13 @@ export function SwitcherAndSearch() {
 }
 
 /** The usual header row: menu button (below md), lead (a logo in some layouts), switcher, search, tools. */
-export function Header({ lead, className = 'border-b border-line bg-surface' }: { lead?: React.ReactNode; className?: string }) {
+export function Header({
+  lead,
+  className = 'border-b border-line bg-surface',
+}: {
+  lead?: React.ReactNode
+  className?: string
+}) {
   return (
     <header className={`flex items-center gap-2 px-3 py-3 sm:flex-wrap sm:gap-3 sm:px-6 ${className}`}>
       <MenuButton />

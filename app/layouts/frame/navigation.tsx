@@ -16,7 +16,10 @@ const groupTitle = (t: Translator, group: FramePage['group']) => (t[`group_${gro
 function useItems(): Item[] {
   const t = useT()
   const { pages } = useFrame()
-  return [{ href: '/view/home', title: t.nav_home(), icon: HOME_ICON }, ...pages.map((p) => ({ href: `/view/${p.module}`, title: p.title, icon: p.icon, group: p.group }))]
+  return [
+    { href: '/view/home', title: t.nav_home(), icon: HOME_ICON },
+    ...pages.map((p) => ({ href: `/view/${p.module}`, title: p.title, icon: p.icon, group: p.group })),
+  ]
 }
 
 /**
@@ -27,7 +30,16 @@ function useInAppLinks() {
   const navigate = useNavigate()
   return (event: React.MouseEvent) => {
     const link = (event.target as HTMLElement).closest('a')
-    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    if (
+      !link ||
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return
     event.preventDefault()
     navigate(link.getAttribute('href')!)
   }
@@ -35,14 +47,29 @@ function useInAppLinks() {
 
 function Icon({ d, className = 'h-5 w-5' }: { d: string; className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" className={`${className} shrink-0`} aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      className={`${className} shrink-0`}
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={d} />
     </svg>
   )
 }
 
 const linkTone = (tone: Tone, active: boolean) =>
-  tone === 'dark' ? (active ? 'bg-white/15 text-white' : 'text-slate-200 hover:bg-white/10') : active ? 'bg-primary-50 text-primary-800' : 'text-ink-soft hover:bg-canvas'
+  tone === 'dark'
+    ? active
+      ? 'bg-white/15 text-white'
+      : 'text-slate-200 hover:bg-white/10'
+    : active
+      ? 'bg-primary-50 text-primary-800'
+      : 'text-ink-soft hover:bg-canvas'
 
 const shape: Record<Appearance, string> = {
   default: 'flex items-center gap-3 rounded-md px-3 py-2 font-medium',
@@ -61,20 +88,39 @@ export function SideNavigation({ appearance = 'default', tone = 'dark' }: { appe
     const title = item.title
     return (
       <li key={item.href}>
-        <a href={item.href} className={`${shape[appearance]} ${linkTone(tone, active)}`} aria-current={active ? 'page' : undefined} title={appearance === 'icons' ? title : undefined}>
+        <a
+          href={item.href}
+          className={`${shape[appearance]} ${linkTone(tone, active)}`}
+          aria-current={active ? 'page' : undefined}
+          title={appearance === 'icons' ? title : undefined}
+        >
           <Icon d={item.icon} className={appearance === 'default' ? 'h-5 w-5' : 'h-6 w-6'} />
-          <span className={appearance === 'icons' ? 'sr-only' : appearance === 'compact' ? 'line-clamp-2 break-words' : ''}>{title}</span>
+          <span
+            className={appearance === 'icons' ? 'sr-only' : appearance === 'compact' ? 'line-clamp-2 break-words' : ''}
+          >
+            {title}
+          </span>
         </a>
       </li>
     )
   }
   return (
-    <nav aria-label={t.nav_title()} className="flex flex-col gap-4" onClick={follow} data-testid="side-navigation" data-appearance={appearance}>
+    <nav
+      aria-label={t.nav_title()}
+      className="flex flex-col gap-4"
+      onClick={follow}
+      data-testid="side-navigation"
+      data-appearance={appearance}
+    >
       <ul className="flex flex-col gap-1">{link(items[0])}</ul>
       {GROUPS.filter((group) => items.some((i) => i.group === group)).map((group) => (
         <div key={group}>
           {appearance === 'default' ? (
-            <h2 className={`px-3 pb-1 text-xs font-semibold tracking-wide uppercase ${tone === 'dark' ? 'text-slate-300' : 'text-muted'}`}>{groupTitle(t, group)}</h2>
+            <h2
+              className={`px-3 pb-1 text-xs font-semibold tracking-wide uppercase ${tone === 'dark' ? 'text-slate-300' : 'text-muted'}`}
+            >
+              {groupTitle(t, group)}
+            </h2>
           ) : (
             <hr className={`mx-2 mb-2 ${tone === 'dark' ? 'border-white/20' : 'border-line'}`} />
           )}
@@ -94,8 +140,17 @@ export function HorizontalNavigation({ tone = 'light' }: { tone?: Tone }) {
   const home = items[0]
   const item = `flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${tone === 'dark' ? 'text-white hover:bg-white/10' : 'text-ink-soft hover:bg-canvas'}`
   return (
-    <nav aria-label={t.nav_title()} className="hidden items-center gap-1 md:flex" onClick={follow} data-testid="horizontal-navigation">
-      <a href={home.href} className={`${item} ${pathname === home.href ? 'font-semibold underline underline-offset-8' : ''}`} aria-current={pathname === home.href ? 'page' : undefined}>
+    <nav
+      aria-label={t.nav_title()}
+      className="hidden items-center gap-1 md:flex"
+      onClick={follow}
+      data-testid="horizontal-navigation"
+    >
+      <a
+        href={home.href}
+        className={`${item} ${pathname === home.href ? 'font-semibold underline underline-offset-8' : ''}`}
+        aria-current={pathname === home.href ? 'page' : undefined}
+      >
         <Icon d={home.icon} />
         {home.title}
       </a>
@@ -105,11 +160,21 @@ export function HorizontalNavigation({ tone = 'light' }: { tone?: Tone }) {
         const active = pages.some((p) => p.href === pathname)
         // keyed by the address: a navigation closes the menu
         return (
-          <Popover key={`${group}${pathname}`} label={label} align="left" summaryClassName={`${item} ${active ? 'font-semibold underline underline-offset-8' : ''}`} trigger={<span>{label}</span>}>
+          <Popover
+            key={`${group}${pathname}`}
+            label={label}
+            align="left"
+            summaryClassName={`${item} ${active ? 'font-semibold underline underline-offset-8' : ''}`}
+            trigger={<span>{label}</span>}
+          >
             <ul className="flex flex-col py-1">
               {pages.map((p) => (
                 <li key={p.href}>
-                  <a href={p.href} className={`flex items-center gap-3 px-4 py-2 text-ink hover:bg-canvas ${p.href === pathname ? 'font-semibold text-accent' : ''}`} aria-current={p.href === pathname ? 'page' : undefined}>
+                  <a
+                    href={p.href}
+                    className={`flex items-center gap-3 px-4 py-2 text-ink hover:bg-canvas ${p.href === pathname ? 'font-semibold text-accent' : ''}`}
+                    aria-current={p.href === pathname ? 'page' : undefined}
+                  >
                     <Icon d={p.icon} />
                     {p.title}
                   </a>

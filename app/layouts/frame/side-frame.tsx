@@ -7,7 +7,21 @@ import { Header } from './header'
  * The vertical layouts' shape: a side panel (hidden below md, where the drawer takes over)
  * beside the header, the page and the footer. Each vertical layout is this with its own panel.
  */
-export function SideFrame({ layout, width, panelClassName, panel, headerLead, children }: { layout: LayoutName; width: string; panelClassName: string; panel: React.ReactNode; headerLead?: React.ReactNode; children: React.ReactNode }) {
+export function SideFrame({
+  layout,
+  width,
+  panelClassName,
+  panel,
+  headerLead,
+  children,
+}: {
+  layout: LayoutName
+  width: string
+  panelClassName: string
+  panel: React.ReactNode
+  headerLead?: React.ReactNode
+  children: React.ReactNode
+}) {
   return (
     <div className="flex min-h-full" data-layout={layout}>
       <aside className={`hidden shrink-0 md:block ${width}`}>

@@ -10,8 +10,19 @@ export function CompanyLogo({ withName = true, size = 'h-9 w-9' }: { withName?: 
   const { logo, openUpload } = useFrame()
   return (
     <div className="flex items-center gap-3">
-      <button type="button" onClick={openUpload} aria-label={t.change_logo()} title={t.change_logo()} className="shrink-0 rounded-lg focus-visible:outline-2 focus-visible:outline-primary-600" data-testid="company-logo">
-        {logo ? <img src={logo} alt="" className={`${size} rounded-lg bg-white object-contain`} /> : <Logo className={size} />}
+      <button
+        type="button"
+        onClick={openUpload}
+        aria-label={t.change_logo()}
+        title={t.change_logo()}
+        className="shrink-0 rounded-lg focus-visible:outline-2 focus-visible:outline-primary-600"
+        data-testid="company-logo"
+      >
+        {logo ? (
+          <img src={logo} alt="" className={`${size} rounded-lg bg-white object-contain`} />
+        ) : (
+          <Logo className={size} />
+        )}
       </button>
       {withName ? (
         <Link to="/view/home" className="text-lg font-bold whitespace-nowrap">
@@ -30,7 +41,12 @@ export function UserBlock({ tone = 'dark', align = 'center' }: { tone?: 'dark' |
     <Avatar src={user.avatar} name={user.name} className={`${size} bg-primary-600 text-white`} />
   )
   return (
-    <div className={align === 'center' ? 'flex flex-col items-center gap-2 text-center' : 'flex min-w-0 items-center gap-3'} data-testid="user-block">
+    <div
+      className={
+        align === 'center' ? 'flex flex-col items-center gap-2 text-center' : 'flex min-w-0 items-center gap-3'
+      }
+      data-testid="user-block"
+    >
       {avatar(align === 'center' ? 'h-20 w-20 text-2xl' : 'h-10 w-10 text-sm')}
       <div className="min-w-0">
         <div className="truncate font-semibold" data-testid="user-name">

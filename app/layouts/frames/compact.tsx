@@ -14,7 +14,12 @@ export function CompactFrame({ children }: FrameProps) {
     </>
   )
   return (
-    <SideFrame layout="compact" width="w-28" panelClassName="items-stretch gap-4 bg-slate-800 px-2 py-4 text-slate-100" panel={panel}>
+    <SideFrame
+      layout="compact"
+      width="w-28"
+      panelClassName="items-stretch gap-4 bg-slate-800 px-2 py-4 text-slate-100"
+      panel={panel}
+    >
       {children}
     </SideFrame>
   )

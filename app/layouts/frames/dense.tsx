@@ -22,7 +22,15 @@ export function DenseFrame({ children }: FrameProps) {
       data-testid="dense-toggle"
     >
       <span className="sr-only">{t.nav_dense_toggle()}</span>
-      <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <svg
+        viewBox="0 0 24 24"
+        className="h-6 w-6"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      >
         <path d={dense ? 'M4 6h16M4 12h16M4 18h16M14 9l3 3-3 3' : 'M4 6h16M4 12h16M4 18h16M17 9l-3 3 3 3'} />
       </svg>
     </button>
@@ -34,7 +42,13 @@ export function DenseFrame({ children }: FrameProps) {
     </>
   )
   return (
-    <SideFrame layout="dense" width={dense ? 'w-18' : 'w-64'} panelClassName={`gap-4 bg-slate-900 py-4 text-slate-100 ${dense ? 'items-center px-2' : 'px-4'}`} panel={panel} headerLead={toggle}>
+    <SideFrame
+      layout="dense"
+      width={dense ? 'w-18' : 'w-64'}
+      panelClassName={`gap-4 bg-slate-900 py-4 text-slate-100 ${dense ? 'items-center px-2' : 'px-4'}`}
+      panel={panel}
+      headerLead={toggle}
+    >
       {children}
     </SideFrame>
   )

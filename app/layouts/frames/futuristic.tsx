@@ -17,7 +17,12 @@ export function FuturisticFrame({ children }: FrameProps) {
     </>
   )
   return (
-    <SideFrame layout="futuristic" width="w-72" panelClassName="gap-6 bg-linear-to-b from-primary-800 to-slate-950 p-6 text-white" panel={panel}>
+    <SideFrame
+      layout="futuristic"
+      width="w-72"
+      panelClassName="gap-6 bg-linear-to-b from-primary-800 to-slate-950 p-6 text-white"
+      panel={panel}
+    >
       {children}
     </SideFrame>
   )

@@ -12,7 +12,12 @@ export function ThinFrame({ children }: FrameProps) {
     </>
   )
   return (
-    <SideFrame layout="thin" width="w-18" panelClassName="items-center gap-4 bg-primary-800 px-2 py-4 text-white" panel={panel}>
+    <SideFrame
+      layout="thin"
+      width="w-18"
+      panelClassName="items-center gap-4 bg-primary-800 px-2 py-4 text-white"
+      panel={panel}
+    >
       {children}
     </SideFrame>
   )

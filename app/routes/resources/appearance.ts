@@ -15,5 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!scheme) throw redirect(back)
   const theme: Theme = THEMES.find((t) => t === readCookies(request)[COOKIE.theme]) ?? 'default'
   await apiClient(request, context).common.user.$patch({ json: { user: { scheme: scheme satisfies Scheme } } })
-  throw redirect(back, { headers: setCookies(...appearanceCookies(scheme, theme, context.get(serverContext).production)) })
+  throw redirect(back, {
+    headers: setCookies(...appearanceCookies(scheme, theme, context.get(serverContext).production)),
+  })
 }

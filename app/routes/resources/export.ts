@@ -11,7 +11,12 @@ import { requireUser } from '../../lib/session.server'
 import { csvResponse, toCsv } from '../../../bff/lib/csv.ts'
 
 const PAGE = 100
-const listPage = z.object({ Dados: z.object({ items: z.array(z.record(z.string(), z.unknown())), pagination: z.object({ lastPage: z.number() }) }) })
+const listPage = z.object({
+  Dados: z.object({
+    items: z.array(z.record(z.string(), z.unknown())),
+    pagination: z.object({ lastPage: z.number() }),
+  }),
+})
 
 /**
  * The data table's Export CSV: the same list (search, order, state, inactive ones on request), every
@@ -41,6 +46,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const locale = requestLocale(request)
   const t = translator(locale)
   const lookups = await loadLookups({ request, context }, def)
-  const columns = def.columns.map((column) => [(t[column.label] as () => string)(), (row: Record<string, unknown>) => cellText(column, row, lookups, t, locale)] as [string, (row: Record<string, unknown>) => string])
+  const columns = def.columns.map(
+    (column) =>
+      [
+        (t[column.label] as () => string)(),
+        (row: Record<string, unknown>) => cellText(column, row, lookups, t, locale),
+      ] as [string, (row: Record<string, unknown>) => string],
+  )
   return csvResponse(def.module, toCsv(rows, columns))
 }

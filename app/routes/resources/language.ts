@@ -10,6 +10,9 @@ import { serverContext } from '../../server-context'
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const locale = toLocale(String(form.get('locale') ?? ''))
-  if (await getUser(request, context)) await apiClient(request, context).common.user.$patch({ json: { user: { culture: locale } } })
-  throw redirect(safeRedirect(form.get('redirectTo'), '/'), { headers: { 'Set-Cookie': cultureCookie(locale, context.get(serverContext).production) } })
+  if (await getUser(request, context))
+    await apiClient(request, context).common.user.$patch({ json: { user: { culture: locale } } })
+  throw redirect(safeRedirect(form.get('redirectTo'), '/'), {
+    headers: { 'Set-Cookie': cultureCookie(locale, context.get(serverContext).production) },
+  })
 }

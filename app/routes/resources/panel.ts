@@ -7,7 +7,12 @@ import { formFields } from '../../lib/forms'
 import { requireUser, safeRedirect } from '../../lib/session.server'
 
 const intent = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('toggle'), kind: z.enum(['messages', 'notifications']), id: z.string().min(1), read: z.enum(['true', 'false']) }),
+  z.object({
+    intent: z.literal('toggle'),
+    kind: z.enum(['messages', 'notifications']),
+    id: z.string().min(1),
+    read: z.enum(['true', 'false']),
+  }),
   z.object({ intent: z.literal('mark-all'), kind: z.enum(['messages', 'notifications']) }),
   z.object({ intent: z.literal('remove'), kind: z.enum(['messages', 'notifications']), id: z.string().min(1) }),
   z.object({ intent: z.literal('status'), status: z.enum(['online', 'away', 'busy', 'not-visible']) }),
@@ -37,7 +42,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   } else {
     const panel = input.kind === 'messages' ? api.common.messages : api.common.notifications
     const key = input.kind === 'messages' ? 'message' : 'notification'
-    if (input.intent === 'toggle') res = await panel['toggle-read-status'].$post({ json: { [key]: { id: input.id, read: input.read === 'true' } } as never })
+    if (input.intent === 'toggle')
+      res = await panel['toggle-read-status'].$post({
+        json: { [key]: { id: input.id, read: input.read === 'true' } } as never,
+      })
     else if (input.intent === 'mark-all') res = await panel['mark-all-as-read'].$get()
     else res = await panel.$delete({ query: { id: input.id } })
   }

@@ -8,5 +8,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireUser(request, context)
   const res = await callBff(request, context, `/cd_cotacao/${encodeURIComponent(params.id)}/pdf`)
   if (!res.ok) throw data(null, { status: res.status === 403 ? 403 : 404 })
-  return new Response(res.body, { headers: { 'content-type': 'application/pdf', 'content-disposition': res.headers.get('content-disposition') ?? 'inline', 'cache-control': 'private, no-store' } })
+  return new Response(res.body, {
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': res.headers.get('content-disposition') ?? 'inline',
+      'cache-control': 'private, no-store',
+    },
+  })
 }

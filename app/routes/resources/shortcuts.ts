@@ -26,8 +26,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const res = await api.$delete({ query: { id: fields.id ?? '' } })
     return data({ ok: res.ok }, res.ok ? 200 : 400)
   }
-  const shortcut = shortcutInput.safeParse({ ...fields, description: fields.description || null, useRouter: fields.useRouter === 'on' })
+  const shortcut = shortcutInput.safeParse({
+    ...fields,
+    description: fields.description || null,
+    useRouter: fields.useRouter === 'on',
+  })
   if (!shortcut.success) return data({ ok: false }, 400)
-  const res = what.data === 'add' ? await api.$post({ json: { shortcut: shortcut.data } }) : await api.$patch({ json: { id: fields.id ?? '', shortcut: shortcut.data } })
+  const res =
+    what.data === 'add'
+      ? await api.$post({ json: { shortcut: shortcut.data } })
+      : await api.$patch({ json: { id: fields.id ?? '', shortcut: shortcut.data } })
   return data({ ok: res.ok }, res.ok ? 200 : 400)
 }

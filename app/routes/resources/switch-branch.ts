@@ -16,14 +16,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const back = new URL(safeRedirect(form.get('redirectTo'), '/view/home'), 'http://x')
   back.searchParams.delete('empresaChanged')
-  const [empresa, filial] = String(form.get('branch') ?? '').split(':').map(Number)
+  const [empresa, filial] = String(form.get('branch') ?? '')
+    .split(':')
+    .map(Number)
   if (!Number.isInteger(empresa) || !Number.isInteger(filial)) throw redirect(back.pathname + back.search)
-  const res = await callBff(request, context, '/cd_filial/current', { method: 'PUT', json: { COD_EMPRESA: empresa, COD_FILIAL: filial } })
+  const res = await callBff(request, context, '/cd_filial/current', {
+    method: 'PUT',
+    json: { COD_EMPRESA: empresa, COD_FILIAL: filial },
+  })
   if (!res.ok) {
     back.searchParams.set('toast', 'switch_failed')
     throw redirect(back.pathname + back.search)
   }
   const body = currentBranchAnswer.parse(await res.json())
   if (body.Dados.empresaChanged) back.searchParams.set('empresaChanged', '1')
-  throw redirect(back.pathname + back.search, { headers: setCookies(...tenantCookies(body.Dados.COD_EMPRESA, body.Dados.COD_FILIAL, context.get(serverContext).production)) })
+  throw redirect(back.pathname + back.search, {
+    headers: setCookies(
+      ...tenantCookies(body.Dados.COD_EMPRESA, body.Dados.COD_FILIAL, context.get(serverContext).production),
+    ),
+  })
 }

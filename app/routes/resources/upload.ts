@@ -3,7 +3,8 @@ import type { Route } from './+types/upload'
 import { apiClient, callBff } from '../../lib/api.server'
 import { requireUser } from '../../lib/session.server'
 
-export type UploadResult = { ok: true; url: string | null; id: string | null; deleted?: boolean } | { ok: false; error: string }
+export type UploadResult =
+  { ok: true; url: string | null; id: string | null; deleted?: boolean } | { ok: false; error: string }
 
 type FileAnswer = { Error?: string | null; error?: string; ListFiles?: Array<{ Id: string; Url: string }> } | null
 
@@ -19,7 +20,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const api = apiClient(request, context)
   // the company logo update of a module's API (ac_empresas), by path
-  const setLogo = (json: { ID_ARQUIVO: string | null; URL_LOGO: string }) => callBff(request, context, '/ac_empresas/logo', { method: 'PUT', json })
+  const setLogo = (json: { ID_ARQUIVO: string | null; URL_LOGO: string }) =>
+    callBff(request, context, '/ac_empresas/logo', { method: 'PUT', json })
   const logo = form.get('purpose') === 'logo'
   const avatar = form.get('purpose') === 'avatar'
   if (form.get('intent') === 'delete' && avatar) {
@@ -33,10 +35,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (form.get('intent') === 'delete') {
     const url = form.get('url')
-    if (!logo || typeof url !== 'string' || !url) return data<UploadResult>({ ok: false, error: 'No file to delete' }, 400)
+    if (!logo || typeof url !== 'string' || !url)
+      return data<UploadResult>({ ok: false, error: 'No file to delete' }, 400)
     const cleared = await setLogo({ ID_ARQUIVO: null, URL_LOGO: '' })
     const answer = (await cleared.json().catch(() => null)) as { IsSuccess?: boolean; Msg?: string } | null
-    if (!answer?.IsSuccess) return data<UploadResult>({ ok: false, error: answer?.Msg || 'Unexpected error!' }, cleared.status)
+    if (!answer?.IsSuccess)
+      return data<UploadResult>({ ok: false, error: answer?.Msg || 'Unexpected error!' }, cleared.status)
     if (user.avatar === url) await api.common.user.$patch({ json: { user: { avatar: null } } })
     const res = await api.FileManager['delete-by-url'].$delete({ query: { url } })
     const body = (await res.json().catch(() => null)) as FileAnswer
@@ -44,11 +48,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { ok: true, url: null, id: null, deleted: true } satisfies UploadResult
   }
   const file = form.get('file')
-  if (!(file instanceof File) || file.size === 0) return data<UploadResult>({ ok: false, error: 'No file selected.' }, 400)
-  const res = await api.FileManager.upload.$post({ form: { files: file, getEmpresaProprietario: logo || avatar ? 'true' : 'false' } })
+  if (!(file instanceof File) || file.size === 0)
+    return data<UploadResult>({ ok: false, error: 'No file selected.' }, 400)
+  const res = await api.FileManager.upload.$post({
+    form: { files: file, getEmpresaProprietario: logo || avatar ? 'true' : 'false' },
+  })
   const body = (await res.json().catch(() => null)) as FileAnswer
   const uploaded = body?.ListFiles?.[0]
-  if (!res.ok || !uploaded) return data<UploadResult>({ ok: false, error: body?.Error ?? body?.error ?? 'Error uploading file' }, res.status === 413 ? 413 : 400)
+  if (!res.ok || !uploaded)
+    return data<UploadResult>(
+      { ok: false, error: body?.Error ?? body?.error ?? 'Error uploading file' },
+      res.status === 413 ? 413 : 400,
+    )
   if (logo) {
     const saved = await setLogo({ ID_ARQUIVO: uploaded.Id, URL_LOGO: uploaded.Url })
     const answer = (await saved.json().catch(() => null)) as { IsSuccess?: boolean; Msg?: string } | null

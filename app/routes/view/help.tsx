@@ -33,7 +33,9 @@ export default function HelpPage({ loaderData }: Route.ComponentProps) {
             {category.faqs.map((faq) => (
               <li key={faq.id}>
                 <details className="group px-4 py-3">
-                  <summary className="cursor-pointer font-medium focus-visible:outline-2 focus-visible:outline-primary-600">{faq.question}</summary>
+                  <summary className="cursor-pointer font-medium focus-visible:outline-2 focus-visible:outline-primary-600">
+                    {faq.question}
+                  </summary>
                   <p className="pt-2 text-ink-soft">{faq.answer}</p>
                 </details>
               </li>

@@ -12,11 +12,19 @@ import { CsrfField } from '../../ui/csrf-field'
 
 export const meta = titled('home_title')
 
-type Invitation = { empresa: number; company: string; role: 'admin' | 'manager' | 'dispatcher' | 'technician' | 'finance'; at: string }
+type Invitation = {
+  empresa: number
+  company: string
+  role: 'admin' | 'manager' | 'dispatcher' | 'technician' | 'finance'
+  at: string
+}
 
 /** The companies that invited the person and wait for an answer (usually none), and the modules' cards. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [res, home] = await Promise.all([apiClient(request, context).common.invitations.$get(), loadHomeCards({ request, context }, Object.values(FEATURES))])
+  const [res, home] = await Promise.all([
+    apiClient(request, context).common.invitations.$get(),
+    loadHomeCards({ request, context }, Object.values(FEATURES)),
+  ])
   return { invitations: res.ok ? ((await res.json()) as Invitation[]) : [], ...home }
 }
 
@@ -35,7 +43,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ViewHome({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const frame = useRouteLoaderData('layouts/view-layout') as ViewLayoutData
-  const branch = frame.branches.find((b) => b.COD_EMPRESA === frame.current?.COD_EMPRESA && b.COD_FILIAL === frame.current?.COD_FILIAL)
+  const branch = frame.branches.find(
+    (b) => b.COD_EMPRESA === frame.current?.COD_EMPRESA && b.COD_FILIAL === frame.current?.COD_FILIAL,
+  )
   return (
     <section className="flex flex-col gap-3">
       <h1 className="text-3xl font-extrabold tracking-tight">{t.home_welcome({ name: frame.user.name })}</h1>
@@ -53,8 +63,13 @@ export default function ViewHome({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="flex flex-col gap-2">
             {loaderData.invitations.map((inv) => (
-              <li key={inv.empresa} className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-surface p-3">
-                <span className="grow">{t.invitation_text({ company: inv.company, role: t[`role_${inv.role}`]() })}</span>
+              <li
+                key={inv.empresa}
+                className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-surface p-3"
+              >
+                <span className="grow">
+                  {t.invitation_text({ company: inv.company, role: t[`role_${inv.role}`]() })}
+                </span>
                 <Form method="post" className="flex gap-2">
                   <CsrfField />
                   <input type="hidden" name="empresa" value={inv.empresa} />
@@ -70,7 +85,11 @@ export default function ViewHome({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : null}
-      <HomeCards cards={loaderData.cards} setup={loaderData.setup} levelOf={(module) => frame.pages.find((p) => p.module === module)?.level ?? 'none'} />
+      <HomeCards
+        cards={loaderData.cards}
+        setup={loaderData.setup}
+        levelOf={(module) => frame.pages.find((p) => p.module === module)?.level ?? 'none'}
+      />
     </section>
   )
 }

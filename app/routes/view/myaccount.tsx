@@ -39,25 +39,41 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = apiClient(request, context)
   if (form.intent === 'password') {
     const parsed = passwordChangeSchema.safeParse(form)
-    if (!parsed.success) return data<Result>({ form: 'password', ok: false, fields: fieldErrors(parsed.error, t), error: null }, 400)
-    if (form.passwordConfirm !== parsed.data.newPassword) return data<Result>({ form: 'password', ok: false, fields: { passwordConfirm: t.passwords_must_match() }, error: null }, 400)
+    if (!parsed.success)
+      return data<Result>({ form: 'password', ok: false, fields: fieldErrors(parsed.error, t), error: null }, 400)
+    if (form.passwordConfirm !== parsed.data.newPassword)
+      return data<Result>(
+        { form: 'password', ok: false, fields: { passwordConfirm: t.passwords_must_match() }, error: null },
+        400,
+      )
     const res = await api.common.user.password.$post({ json: parsed.data })
     if (res.status === 200) {
       const { accessToken } = (await res.json()) as { accessToken: string }
-      return data<Result>({ form: 'password', ok: true, fields: {}, error: null }, { headers: setCookies(tokenCookie(accessToken, secure)) })
+      return data<Result>(
+        { form: 'password', ok: true, fields: {}, error: null },
+        { headers: setCookies(tokenCookie(accessToken, secure)) },
+      )
     }
     const error = res.status === 400 ? null : res.status === 429 ? t.sign_in_error_throttled() : t.error_unexpected()
     const refused = res.status === 400 ? refusalErrors(400, await res.json().catch(() => null), t) : {}
     // a new password refused (too common) at its field, else the current one was wrong
-    const fields: Record<string, string> = refused.newPassword ? { newPassword: refused.newPassword } : res.status === 400 ? { currentPassword: t.current_password_wrong() } : {}
+    const fields: Record<string, string> = refused.newPassword
+      ? { newPassword: refused.newPassword }
+      : res.status === 400
+        ? { currentPassword: t.current_password_wrong() }
+        : {}
     return data<Result>({ form: 'password', ok: false, fields, error }, res.status === 400 ? 400 : res.status)
   }
   const parsed = profileForm.safeParse(form)
-  if (!parsed.success) return data<Result>({ form: 'profile', ok: false, fields: fieldErrors(parsed.error, t), error: null }, 400)
+  if (!parsed.success)
+    return data<Result>({ form: 'profile', ok: false, fields: fieldErrors(parsed.error, t), error: null }, 400)
   const res = await api.common.user.$patch({ json: { user: parsed.data } })
   if (!res.ok) return data<Result>({ form: 'profile', ok: false, fields: {}, error: t.error_unexpected() }, 500)
   const { culture, scheme, theme } = parsed.data
-  return data<Result>({ form: 'profile', ok: true, fields: {}, error: null }, { headers: setCookies(cultureCookie(culture, secure), ...appearanceCookies(scheme, theme, secure)) })
+  return data<Result>(
+    { form: 'profile', ok: true, fields: {}, error: null },
+    { headers: setCookies(cultureCookie(culture, secure), ...appearanceCookies(scheme, theme, secure)) },
+  )
 }
 
 export default function MyAccount({ actionData }: Route.ComponentProps) {
@@ -72,14 +88,31 @@ export default function MyAccount({ actionData }: Route.ComponentProps) {
   const profile = result?.form === 'profile' ? result : undefined
   const password = result?.form === 'password' ? result : undefined
   const names = { en: t.lang_en(), es: t.lang_es(), pt: t.lang_pt() }
-  const statuses = { online: t.status_online(), away: t.status_away(), busy: t.status_busy(), 'not-visible': t.status_not_visible() }
+  const statuses = {
+    online: t.status_online(),
+    away: t.status_away(),
+    busy: t.status_busy(),
+    'not-visible': t.status_not_visible(),
+  }
   const schemes = { light: t.scheme_light(), dark: t.scheme_dark(), auto: t.scheme_auto() }
-  const themes = { default: t.theme_default(), brand: t.theme_brand(), teal: t.theme_teal(), rose: t.theme_rose(), purple: t.theme_purple(), amber: t.theme_amber() }
+  const themes = {
+    default: t.theme_default(),
+    brand: t.theme_brand(),
+    teal: t.theme_teal(),
+    rose: t.theme_rose(),
+    purple: t.theme_purple(),
+    amber: t.theme_amber(),
+  }
   return (
     <div className="flex max-w-2xl flex-col gap-8">
       <h1 className="text-3xl font-extrabold tracking-tight">{t.profile_title()}</h1>
       <section className="flex items-center gap-5 rounded-2xl bg-surface p-6 shadow-sm" aria-labelledby="avatar-title">
-        <Avatar src={user.avatar} name={user.name} className="h-20 w-20 bg-primary-600 text-2xl text-white" testId="profile-avatar" />
+        <Avatar
+          src={user.avatar}
+          name={user.name}
+          className="h-20 w-20 bg-primary-600 text-2xl text-white"
+          testId="profile-avatar"
+        />
         <div className="flex flex-col gap-2">
           <h2 id="avatar-title" className="text-lg font-bold">
             {t.avatar_label()}
@@ -96,9 +129,22 @@ export default function MyAccount({ actionData }: Route.ComponentProps) {
         <Form method="post" className="mt-4 flex flex-col gap-5" noValidate>
           <CsrfField />
           <input type="hidden" name="intent" value="profile" />
-          <TextField label={t.name_label()} name="name" defaultValue={user.name} autoComplete="name" required error={profile?.fields.name} />
+          <TextField
+            label={t.name_label()}
+            name="name"
+            defaultValue={user.name}
+            autoComplete="name"
+            required
+            error={profile?.fields.name}
+          />
           <TextField label={t.email_label()} value={user.email} readOnly disabled />
-          <SelectField label={t.culture_label()} name="culture" defaultValue={user.culture} options={names} optionLang />
+          <SelectField
+            label={t.culture_label()}
+            name="culture"
+            defaultValue={user.culture}
+            options={names}
+            optionLang
+          />
           <SelectField label={t.status_label()} name="status" defaultValue={user.status} options={statuses} />
           <SelectField label={t.scheme_label()} name="scheme" defaultValue={user.scheme} options={schemes} />
           <SelectField label={t.theme_label()} name="theme" defaultValue={user.theme} options={themes} />
@@ -114,9 +160,30 @@ export default function MyAccount({ actionData }: Route.ComponentProps) {
         <Form method="post" className="mt-4 flex flex-col gap-5" noValidate>
           <CsrfField />
           <input type="hidden" name="intent" value="password" />
-          <TextField label={t.current_password_label()} name="currentPassword" type="password" autoComplete="current-password" required error={password?.fields.currentPassword} />
-          <TextField label={t.new_password_label()} name="newPassword" type="password" autoComplete="new-password" required error={password?.fields.newPassword} />
-          <TextField label={t.confirm_password_label()} name="passwordConfirm" type="password" autoComplete="new-password" required error={password?.fields.passwordConfirm} />
+          <TextField
+            label={t.current_password_label()}
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={password?.fields.currentPassword}
+          />
+          <TextField
+            label={t.new_password_label()}
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            error={password?.fields.newPassword}
+          />
+          <TextField
+            label={t.confirm_password_label()}
+            name="passwordConfirm"
+            type="password"
+            autoComplete="new-password"
+            required
+            error={password?.fields.passwordConfirm}
+          />
           <Button type="submit" disabled={busy} className="self-start">
             {t.password_title()}
           </Button>

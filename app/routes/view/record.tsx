@@ -11,7 +11,10 @@ const featureOf = (module: string) => {
   return def
 }
 
-export const loader = async (args: Route.LoaderArgs) => ({ module: args.params.module, ...(await loadRecord(args, featureOf(args.params.module))) })
+export const loader = async (args: Route.LoaderArgs) => ({
+  module: args.params.module,
+  ...(await loadRecord(args, featureOf(args.params.module))),
+})
 export const action = (args: Route.ActionArgs) => saveRecord(args, featureOf(args.params.module))
 export const meta: Route.MetaFunction = (args) => moduleMeta(args)
 

@@ -9,10 +9,81 @@ import { drawable, wrap } from './text.ts'
 export type QuoteDocument = PublicQuote & { issued: string; logo: Uint8Array | null }
 
 // The document's words in the client's language (a printed page has its own short labels).
-const LABELS: Record<Culture, Record<'title' | 'issued' | 'validUntil' | 'client' | 'description' | 'qty' | 'unitPrice' | 'discount' | 'tax' | 'total' | 'subtotal' | 'discounts' | 'taxes' | 'terms' | 'approvedBy', string> & { page: (i: number, n: number) => string }> = {
-  en: { title: 'QUOTE', issued: 'Issued', validUntil: 'Valid until', client: 'Client', description: 'Description', qty: 'Qty', unitPrice: 'Unit price', discount: 'Disc. %', tax: 'Tax %', total: 'Total', subtotal: 'Subtotal', discounts: 'Discounts', taxes: 'Taxes', terms: 'Terms', approvedBy: 'Approved by', page: (i, n) => `Page ${i} of ${n}` },
-  es: { title: 'COTIZACIÓN', issued: 'Emitida', validUntil: 'Válida hasta', client: 'Cliente', description: 'Descripción', qty: 'Cant.', unitPrice: 'Precio unit.', discount: 'Dto. %', tax: 'Imp. %', total: 'Total', subtotal: 'Subtotal', discounts: 'Descuentos', taxes: 'Impuestos', terms: 'Condiciones', approvedBy: 'Aprobada por', page: (i, n) => `Página ${i} de ${n}` },
-  pt: { title: 'ORÇAMENTO', issued: 'Emissão', validUntil: 'Válido até', client: 'Cliente', description: 'Descrição', qty: 'Qtd.', unitPrice: 'Preço unit.', discount: 'Desc. %', tax: 'Imp. %', total: 'Total', subtotal: 'Subtotal', discounts: 'Descontos', taxes: 'Impostos', terms: 'Condições', approvedBy: 'Aprovado por', page: (i, n) => `Página ${i} de ${n}` },
+const LABELS: Record<
+  Culture,
+  Record<
+    | 'title'
+    | 'issued'
+    | 'validUntil'
+    | 'client'
+    | 'description'
+    | 'qty'
+    | 'unitPrice'
+    | 'discount'
+    | 'tax'
+    | 'total'
+    | 'subtotal'
+    | 'discounts'
+    | 'taxes'
+    | 'terms'
+    | 'approvedBy',
+    string
+  > & { page: (i: number, n: number) => string }
+> = {
+  en: {
+    title: 'QUOTE',
+    issued: 'Issued',
+    validUntil: 'Valid until',
+    client: 'Client',
+    description: 'Description',
+    qty: 'Qty',
+    unitPrice: 'Unit price',
+    discount: 'Disc. %',
+    tax: 'Tax %',
+    total: 'Total',
+    subtotal: 'Subtotal',
+    discounts: 'Discounts',
+    taxes: 'Taxes',
+    terms: 'Terms',
+    approvedBy: 'Approved by',
+    page: (i, n) => `Page ${i} of ${n}`,
+  },
+  es: {
+    title: 'COTIZACIÓN',
+    issued: 'Emitida',
+    validUntil: 'Válida hasta',
+    client: 'Cliente',
+    description: 'Descripción',
+    qty: 'Cant.',
+    unitPrice: 'Precio unit.',
+    discount: 'Dto. %',
+    tax: 'Imp. %',
+    total: 'Total',
+    subtotal: 'Subtotal',
+    discounts: 'Descuentos',
+    taxes: 'Impuestos',
+    terms: 'Condiciones',
+    approvedBy: 'Aprobada por',
+    page: (i, n) => `Página ${i} de ${n}`,
+  },
+  pt: {
+    title: 'ORÇAMENTO',
+    issued: 'Emissão',
+    validUntil: 'Válido até',
+    client: 'Cliente',
+    description: 'Descrição',
+    qty: 'Qtd.',
+    unitPrice: 'Preço unit.',
+    discount: 'Desc. %',
+    tax: 'Imp. %',
+    total: 'Total',
+    subtotal: 'Subtotal',
+    discounts: 'Descontos',
+    taxes: 'Impostos',
+    terms: 'Condições',
+    approvedBy: 'Aprovado por',
+    page: (i, n) => `Página ${i} de ${n}`,
+  },
 }
 
 const A4: [number, number] = [595.28, 841.89]
@@ -24,7 +95,8 @@ const BLACK = rgb(0, 0, 0)
 async function embedLogo(doc: PDFDocument, bytes: Uint8Array | null): Promise<PDFImage | undefined> {
   if (!bytes || bytes.length < 8) return undefined
   try {
-    if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return await doc.embedPng(bytes)
+    if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47)
+      return await doc.embedPng(bytes)
     if (bytes[0] === 0xff && bytes[1] === 0xd8) return await doc.embedJpg(bytes)
   } catch {
     // a logo that cannot be read: the document goes out without it
@@ -60,8 +132,10 @@ export async function renderQuotePdf(quote: QuoteDocument): Promise<Uint8Array<A
   const pages: PDFPage[] = []
   let page!: PDFPage
   let y = 0
-  const text = (s: string, x: number, at: number, size = 10, f: PDFFont = font, color = BLACK) => page.drawText(s, { x, y: at, size, font: f, color })
-  const textRight = (s: string, xRight: number, at: number, size = 10, f: PDFFont = font, color = BLACK) => page.drawText(s, { x: xRight - f.widthOfTextAtSize(s, size), y: at, size, font: f, color })
+  const text = (s: string, x: number, at: number, size = 10, f: PDFFont = font, color = BLACK) =>
+    page.drawText(s, { x, y: at, size, font: f, color })
+  const textRight = (s: string, xRight: number, at: number, size = 10, f: PDFFont = font, color = BLACK) =>
+    page.drawText(s, { x: xRight - f.widthOfTextAtSize(s, size), y: at, size, font: f, color })
 
   // description | qty | unit price | disc. | tax | total
   const widths = [0, 45, 80, 48, 48, 85]
@@ -87,7 +161,11 @@ export async function renderQuotePdf(quote: QuoteDocument): Promise<Uint8Array<A
   const tableHeader = () => {
     const at = y - SIZE - 2
     page.drawRectangle({ x: MARGIN, y: at - 5, width: W - 2 * MARGIN, height: SIZE + 10, color: rgb(0.93, 0.93, 0.93) })
-    headings.forEach((h, i) => (i === 0 ? text(drawable(h, bold), columnX[i] + PAD, at, SIZE, bold) : textRight(drawable(h, bold), columnX[i] + widths[i] - PAD, at, SIZE, bold)))
+    headings.forEach((h, i) =>
+      i === 0
+        ? text(drawable(h, bold), columnX[i] + PAD, at, SIZE, bold)
+        : textRight(drawable(h, bold), columnX[i] + widths[i] - PAD, at, SIZE, bold),
+    )
     y = at - 10
   }
 
@@ -107,7 +185,11 @@ export async function renderQuotePdf(quote: QuoteDocument): Promise<Uint8Array<A
     text(line, nameX, nameY, 14, bold)
     nameY -= 16
   }
-  for (const detail of [[quote.company.legalName, quote.company.taxId].filter(Boolean).join(' · '), quote.company.address, [quote.company.email, quote.company.phone].filter(Boolean).join(' · ')].filter(Boolean)) {
+  for (const detail of [
+    [quote.company.legalName, quote.company.taxId].filter(Boolean).join(' · '),
+    quote.company.address,
+    [quote.company.email, quote.company.phone].filter(Boolean).join(' · '),
+  ].filter(Boolean)) {
     for (const line of wrap(drawable(detail, font), font, 8.5, nameWidth)) {
       text(line, nameX, nameY + 4, 8.5, font, GREY)
       nameY -= 10.5
@@ -141,7 +223,14 @@ export async function renderQuotePdf(quote: QuoteDocument): Promise<Uint8Array<A
   tableHeader()
   for (const line of quote.lines) {
     const description = wrap(drawable(line.description, font, true), font, SIZE, widths[0] - 2 * PAD)
-    const cells = ['', drawable(quantity.format(line.quantity), font), money(line.unitPrice), drawable(percent.format(line.discountPercent), font), drawable(percent.format(line.taxPercent), font), money(line.total)]
+    const cells = [
+      '',
+      drawable(quantity.format(line.quantity), font),
+      money(line.unitPrice),
+      drawable(percent.format(line.discountPercent), font),
+      drawable(percent.format(line.taxPercent), font),
+      money(line.total),
+    ]
     const height = description.length * LINE + 3
     if (height <= H - MARGIN - FOOTER - 30) room(height, tableHeader)
     description.forEach((part, i) => {
@@ -157,7 +246,9 @@ export async function renderQuotePdf(quote: QuoteDocument): Promise<Uint8Array<A
   // the totals, kept together
   const totals: Array<[string, string, boolean]> = [
     [L.subtotal, money(quote.totals.subtotal), false],
-    ...(quote.totals.discount ? [[L.discounts, money(-quote.totals.discount), false] as [string, string, boolean]] : []),
+    ...(quote.totals.discount
+      ? [[L.discounts, money(-quote.totals.discount), false] as [string, string, boolean]]
+      : []),
     [L.taxes, money(quote.totals.tax), false],
     [L.total, money(quote.totals.total), true],
   ]
@@ -168,7 +259,13 @@ export async function renderQuotePdf(quote: QuoteDocument): Promise<Uint8Array<A
     const f = strong ? bold : font
     const size = strong ? 11 : 10
     y -= 15
-    if (strong) page.drawLine({ start: { x: labelRight - 110, y: y + 12 }, end: { x: right, y: y + 12 }, thickness: 0.7, color: BLACK })
+    if (strong)
+      page.drawLine({
+        start: { x: labelRight - 110, y: y + 12 },
+        end: { x: right, y: y + 12 },
+        thickness: 0.7,
+        color: BLACK,
+      })
     textRight(drawable(label, f), labelRight, y, size, f)
     textRight(value, right - PAD, y, size, f)
   }
@@ -191,7 +288,14 @@ export async function renderQuotePdf(quote: QuoteDocument): Promise<Uint8Array<A
 
   pages.forEach((p, i) => {
     page = p
-    textRight(drawable(`${quote.company.name} · ${L.title} ${quote.number} · ${L.page(i + 1, pages.length)}`, font), right, MARGIN - 10, 8, font, GREY)
+    textRight(
+      drawable(`${quote.company.name} · ${L.title} ${quote.number} · ${L.page(i + 1, pages.length)}`, font),
+      right,
+      MARGIN - 10,
+      8,
+      font,
+      GREY,
+    )
   })
   return (await doc.save()) as Uint8Array<ArrayBuffer>
 }

@@ -3,10 +3,43 @@ import type { PDFFont } from '@cantoo/pdf-lib'
 // The standard fonts encode WinAnsi (Latin-1 and a few more): what they cannot draw is replaced
 // (spaces, arrows, letters without their accent), never left to print as '?' or to throw.
 const FALLBACKS: Record<string, string> = {
-  '\u00A0': ' ', '\u202F': ' ', '\u2007': ' ', '\u2009': ' ', '\u200A': ' ', '\u2002': ' ', '\u2003': ' ', '\t': ' ',
-  '\u200B': '', '\u200C': '', '\u200D': '', '\uFEFF': '', '\u00AD': '', '\uFE0F': '',
-  '≥': '>=', '≤': '<=', '≠': '!=', '≈': '~', '→': '->', '←': '<-', '⇒': '=>', '−': '-', '‐': '-', '‑': '-', '‒': '-',
-  '′': "'", '″': '"', '✓': 'v', '✔': 'v', '✗': 'x', '✘': 'x', '№': 'No', 'Ł': 'L', 'ł': 'l', 'Đ': 'D', 'đ': 'd', 'ı': 'i',
+  '\u00A0': ' ',
+  '\u202F': ' ',
+  '\u2007': ' ',
+  '\u2009': ' ',
+  '\u200A': ' ',
+  '\u2002': ' ',
+  '\u2003': ' ',
+  '\t': ' ',
+  '\u200B': '',
+  '\u200C': '',
+  '\u200D': '',
+  '\uFEFF': '',
+  '\u00AD': '',
+  '\uFE0F': '',
+  '≥': '>=',
+  '≤': '<=',
+  '≠': '!=',
+  '≈': '~',
+  '→': '->',
+  '←': '<-',
+  '⇒': '=>',
+  '−': '-',
+  '‐': '-',
+  '‑': '-',
+  '‒': '-',
+  '′': "'",
+  '″': '"',
+  '✓': 'v',
+  '✔': 'v',
+  '✗': 'x',
+  '✘': 'x',
+  '№': 'No',
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  ı: 'i',
 }
 
 /** A letter without its accents ('ő' → 'o'). */
@@ -24,7 +57,9 @@ export function drawable(text: string, font: PDFFont, keepNewlines = false): str
   const ok = charset(font)
   const fits = (s: string) => [...s].every((c) => ok.has(c.codePointAt(0)!))
   let out = ''
-  for (const ch of String(text ?? '').replace(/\r\n?/g, '\n').normalize('NFC')) {
+  for (const ch of String(text ?? '')
+    .replace(/\r\n?/g, '\n')
+    .normalize('NFC')) {
     if (ch === '\n') {
       out += keepNewlines ? ch : ' '
       continue
@@ -33,7 +68,10 @@ export function drawable(text: string, font: PDFFont, keepNewlines = false): str
     if (cp >= 0x20 && ok.has(cp)) out += ch
     else if (FALLBACKS[ch] !== undefined && fits(FALLBACKS[ch])) out += FALLBACKS[ch]
     else if (bare(ch) !== ch && fits(bare(ch))) out += bare(ch)
-    else if (/\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|[\u{E0020}-\u{E007F}]|\u20E3/u.test(ch)) continue
+    else if (
+      /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|[\u{E0020}-\u{E007F}]|\u20E3/u.test(ch)
+    )
+      continue
     else out += /\p{Cc}/u.test(ch) ? ' ' : '?'
   }
   return out

@@ -19,7 +19,10 @@ import { requireUser } from '../../../lib/session.server'
 export async function loader(args: Route.LoaderArgs) {
   const page = await pageInfo(args.request, args.context, userPages.module)
   const id = encodeURIComponent(args.params.id)
-  const [matrix, user] = await Promise.all([readAnswer(args, `/ac_usuariospaginas?userId=${id}`, z.array(userPageRow)), readAnswer(args, `/ac_usuarios/${id}`, userRow)])
+  const [matrix, user] = await Promise.all([
+    readAnswer(args, `/ac_usuariospaginas?userId=${id}`, z.array(userPageRow)),
+    readAnswer(args, `/ac_usuarios/${id}`, userRow),
+  ])
   return { page, user: user.data, rows: matrix.data, version: matrix.version }
 }
 
@@ -27,13 +30,25 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   await requireUser(request, context)
   const t = translator(requestLocale(request))
   const fields = formFields(await request.formData())
-  const levels = Object.fromEntries(Object.entries(fields).flatMap(([k, v]) => (k.startsWith('level:') ? [[k.slice(6), v]] : [])))
+  const levels = Object.fromEntries(
+    Object.entries(fields).flatMap(([k, v]) => (k.startsWith('level:') ? [[k.slice(6), v]] : [])),
+  )
   const res =
     fields.intent === 'reset'
-      ? await callBff(request, context, `/ac_usuariospaginas?userId=${encodeURIComponent(params.id)}`, { method: 'DELETE' })
-      : await callBff(request, context, '/ac_usuariospaginas', { method: 'PUT', headers: fields.version ? { 'If-Match': fields.version } : undefined, json: { userId: params.id, levels } })
+      ? await callBff(request, context, `/ac_usuariospaginas?userId=${encodeURIComponent(params.id)}`, {
+          method: 'DELETE',
+        })
+      : await callBff(request, context, '/ac_usuariospaginas', {
+          method: 'PUT',
+          headers: fields.version ? { 'If-Match': fields.version } : undefined,
+          json: { userId: params.id, levels },
+        })
   if (res.status === 412) return data<FormState>({ stale: true }, 412)
-  if (!res.ok) return data<FormState>({ errors: refusalErrors(res.status, await res.json().catch(() => null), t) }, res.status === 403 ? 403 : 400)
+  if (!res.ok)
+    return data<FormState>(
+      { errors: refusalErrors(res.status, await res.json().catch(() => null), t) },
+      res.status === 403 ? 403 : 400,
+    )
   throw redirect(`/view/ac_usuariospaginas/${encodeURIComponent(params.id)}?toast=admin_saved`)
 }
 
@@ -46,7 +61,13 @@ export default function UserPagesRecord({ loaderData, actionData }: Route.Compon
     <section className="flex flex-col gap-4">
       <Breadcrumb group={page.group} title={page.title} />
       <h1 className="text-3xl font-extrabold tracking-tight">{t.admin_access_title({ name: loaderData.user.name })}</h1>
-      <AccessMatrix user={loaderData.user} rows={loaderData.rows} version={loaderData.version} stale={!!actionData?.stale} canEdit={page.level === 'edit' || page.level === 'delete'} />
+      <AccessMatrix
+        user={loaderData.user}
+        rows={loaderData.rows}
+        version={loaderData.version}
+        stale={!!actionData?.stale}
+        canEdit={page.level === 'edit' || page.level === 'delete'}
+      />
     </section>
   )
 }
