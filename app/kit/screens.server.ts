@@ -129,18 +129,20 @@ export async function loadRecord(args: Args & { params: { id: string } }, def: F
 /** Save, deactivate or activate one record; field errors come back next to their fields, a stale save as such. */
 export async function saveRecord(args: Args & { params: { id: string } }, def: FeatureModule) {
   const { request, context, params } = args
-  await requireUser(request, context)
   const t = translator(requestLocale(request))
   const fields = formFields(await request.formData())
   const headers = fields.version ? { 'If-Match': fields.version } : undefined
   const back = `/view/${def.module}`
-  const refused = async (res: Response) =>
-    data<FormState>(
+  // the write itself checks the session: one that ended is sent to sign in (no session call before it)
+  const refused = async (res: Response) => {
+    if (res.status === 401) await requireUser(request, context)
+    return data<FormState>(
       res.status === 412
         ? { stale: true, values: fields }
         : { values: fields, errors: refusalErrors(res.status, await res.json().catch(() => null), t) },
       res.status === 412 ? 412 : 400,
     )
+  }
 
   if (fields.intent?.startsWith('action:')) {
     const action = def.actions?.find((a) => a.name === fields.intent.slice('action:'.length))

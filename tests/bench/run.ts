@@ -11,6 +11,7 @@ import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import { freePort } from '../runtime/servers.ts'
 import { lighthousePages, printLighthouse, type LighthouseScores } from './lighthouse.ts'
 import { benchLists } from './lists.ts'
+import { benchMix, printMix } from './mix.ts'
 import { benchQuotes, printQuotes } from './quotes.ts'
 import { ensureWrk, wrk, type WrkResult } from './wrk.ts'
 import { nodeFlags, peakMemoryMb, PRODUCTION_ENV, root, start, startEnv } from './server.ts'
@@ -224,6 +225,10 @@ writeFileSync(
     2,
   ),
 )
+// The realistic mix (issue 25 §7): 20 sessions reading, one office worker writing.
+const mix = await benchMix()
+printMix(mix)
+writeFileSync(join(root, 'tests/artifacts/bench-mix.json'), JSON.stringify(mix))
 // Crash and concurrency soak (issue 14 §4): SIGKILLed servers under mixed traffic, fs and redis.
 if (process.env.SOAK_SECONDS !== '0')
   execFileSync(process.execPath, ['tests/bench/soak.ts'], { cwd: root, stdio: 'inherit' })

@@ -39,4 +39,7 @@ test("a list keeps the order a home card asks for (newest first), and shows days
   // in Portuguese, the Portuguese way ("6 de dez. de 2026")
   await page.getByLabel('Language').selectOption('pt')
   await expect(page.getByTestId('data-row').first()).toContainText(/\d{1,2} de [a-zç]{3}\.? de \d{4}/)
+  // the language is stored on the person: back to English for the tests that follow
+  await page.getByLabel('Idioma').selectOption('en')
+  await expect(page.getByRole('heading', { level: 1, name: 'Quotes' })).toBeVisible()
 })
