@@ -168,16 +168,12 @@ export function DataTable({
               </tr>
             ) : (
               page.items.map((row) => (
-                <tr
-                  key={String(row[def.idKey])}
-                  className="border-b border-line last:border-0 hover:bg-canvas max-sm:flex max-sm:flex-col max-sm:rounded-xl max-sm:border max-sm:border-line max-sm:bg-surface max-sm:p-3 max-sm:last:border"
-                  data-testid="data-row"
-                >
+                <tr key={String(row[def.idKey])} className="data-row" data-testid="data-row">
                   {def.columns.map((column, i) => (
                     <td
                       key={column.key}
                       data-label={i === 0 ? undefined : (t[column.label] as () => string)()}
-                      className={`px-4 py-3 max-sm:flex max-sm:gap-3 max-sm:px-0 ${i === 0 ? 'max-sm:py-1 max-sm:text-base' : 'max-sm:justify-between max-sm:py-0.5 max-sm:before:text-ink-soft max-sm:before:content-[attr(data-label)]'}`}
+                      className={i === 0 ? 'data-cell-first' : 'data-cell'}
                     >
                       {i === 0 || column.key === def.nameKey ? (
                         <Link

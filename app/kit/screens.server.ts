@@ -69,7 +69,10 @@ export async function loadList(args: Args, def: FeatureModule) {
     readAnswer(args, `${def.api}?${apiQuery}`, listAnswer(def.row).shape.Dados),
     def.columns.some((c) => c.lookup) ? loadLookups(args, def) : {},
   ])
-  return { page, query, list: list.data, lookups }
+  // the page carries to the browser only what its table shows (a quote's lines and addresses stay behind)
+  const shown = new Set([def.idKey, def.nameKey, 'currency', ...def.columns.map((c) => c.key)])
+  const items = list.data.items.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => shown.has(key))))
+  return { page, query, list: { ...list.data, items }, lookups }
 }
 
 const arrayOf = derivedSchema(<T extends z.ZodType>(row: T) => z.array(row))
