@@ -1,6 +1,6 @@
-import type { PageRecord } from '../domain/access.ts'
 import { DEFAULT_PAGES } from '../domain/modules/index.ts'
 import { keys } from './keys.ts'
+import { pageAccessRepository } from './repositories/page-access.ts'
 import type { Store } from './store.ts'
 
 /**
@@ -10,12 +10,6 @@ import type { Store } from './store.ts'
  * start that dies half-way runs the step again: every step leaves alone what is already up to date.
  */
 export type Migration = { name: string; version: string; run: (store: Store) => Promise<number> }
-
-/** The pages a stored registry lacks, in the product's order after the company's own. */
-export const missingPages = (stored: PageRecord[], product: PageRecord[] = DEFAULT_PAGES) => {
-  const known = new Set(stored.map((p) => p.module))
-  return product.filter((p) => !known.has(p.module))
-}
 
 /**
  * A company's page registry is stored once its admin edits it (renames, reorders, hides a page);
@@ -28,16 +22,9 @@ const pagesFollowTheProduct: Migration = {
   name: 'page-registry',
   version: DEFAULT_PAGES.map((p) => p.module).join(','),
   async run(store) {
+    const pages = pageAccessRepository(store)
     let changed = 0
-    for (const empresa of await store.children(keys.companies())) {
-      const key = keys.companyRecord(Number(empresa), 'settings', 'pages')
-      const stored = await store.get<PageRecord[]>(key)
-      if (!stored || missingPages(stored.value).length === 0) continue
-      await store.update<PageRecord[]>(key, (current) =>
-        current ? [...current.value, ...missingPages(current.value)] : undefined,
-      )
-      changed++
-    }
+    for (const empresa of await store.children(keys.companies())) if (await pages.addMissing(Number(empresa))) changed++
     return changed
   },
 }

@@ -5,7 +5,7 @@ import { loadFrame } from '../lib/frame.server'
 import { translator } from '../lib/i18n'
 import { factFormat } from './fact-format'
 import { recordHref, type CardItem, type FeatureModule, type ListAnswer, type TextKey } from './module'
-import { readAnswer } from './screens.server'
+import { readAnswer } from '../lib/answer.server'
 
 type Args = Parameters<typeof readAnswer>[0]
 

@@ -1,8 +1,9 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
-import { derivedSchema, wrapper } from '../../domain/schemas/common.ts'
+import { derivedSchema } from '../../domain/schemas/common.ts'
 import { listAnswer } from '../../domain/schemas/resource.ts'
 import { callBff } from '../lib/api.server'
+import { readAnswer } from '../lib/answer.server'
 import { requestLocale } from '../lib/cookies.server'
 import { formFields } from '../lib/forms'
 import { fieldErrors, refusalErrors } from '../lib/form-errors.server'
@@ -26,19 +27,6 @@ export type ListQuery = {
 }
 export type FormState =
   { errors?: Record<string, string>; stale?: boolean; values?: Record<string, string> } | undefined
-
-/** A BFF answer read through its documented schema: typed and checked, never cast. 401 → sign-in, 404 / 403 → those pages. */
-export async function readAnswer<T>(
-  { request, context }: Args,
-  path: string,
-  schema: z.ZodType<T>,
-): Promise<{ data: T; version: string | null }> {
-  const res = await callBff(request, context, path)
-  if (res.status === 401) await requireUser(request, context)
-  if (res.status === 404 || res.status === 400) throw data(null, { status: 404 })
-  if (!res.ok) throw data(null, { status: res.status === 403 ? 403 : 500 })
-  return { data: wrapper(schema).parse(await res.json()).Dados, version: res.headers.get('etag') }
-}
 
 /** The module's option lists; one the user may not read is simply empty (its values show as they are). */
 export async function loadLookups(args: Args, def: FeatureModule): Promise<Lookups> {
