@@ -14,6 +14,7 @@ const API_SUITES = [
   'inventory',
   'mailbox',
   'notes',
+  'page-request',
   'openapi',
   'reference-data',
   'scrumboard',

@@ -30,8 +30,6 @@ import { commonUserRoutes } from './routes/common-user.ts'
 import { shellRoutes } from './routes/common-shell.ts'
 import { messagesRoutes, notificationsRoutes, shortcutsRoutes } from './routes/common-panels.ts'
 import { navigationRoutes, searchRoutes } from './routes/common-search.ts'
-import { answersUntilWrite, derivedUntilWrite, KeptAnswers } from './lib/until-write.ts'
-import { pagesUntilWrite } from './lib/kept-pages.ts'
 import { createRepositories } from '../storage/repositories/index.ts'
 import { migrate } from '../storage/migrations.ts'
 import type { Store } from '../storage/store.ts'
@@ -68,9 +66,6 @@ export async function createBff(options: BffOptions) {
   for (const step of await migrate(store))
     if (step.changed) log.info(`Stored data brought up to date: ${step.name} (${step.changed} changed)`)
   const now = options.now ?? Date.now
-  // the API's reads and the signed-in pages share one bounded memory
-  const writeMark = () => store.writeMark()
-  const kept = new KeptAnswers(writeMark)
   const deps: Deps = {
     config,
     repos,
@@ -78,8 +73,6 @@ export async function createBff(options: BffOptions) {
     verifyToken: createTokenVerifier(secret),
     log,
     now,
-    answersUntilWrite: answersUntilWrite(kept, now),
-    derivedUntilWrite: derivedUntilWrite(writeMark),
     clientAddress: options.clientAddress ?? (() => undefined),
     mailer: options.mailer ?? null,
   }
@@ -175,9 +168,7 @@ export async function createBff(options: BffOptions) {
   for (const [module, routes] of Object.entries(MODULE_ROUTES)) api.route(`/${module}`, routes(deps))
   api.notFound((c) => c.json({ error: 'Not found' }, 404)).onError((error, c) => onApiError(error, c, deps.log.error))
   const document = documentOf(api as unknown as Hono)
-  // upstream mode: pages show what another server stores, and its writes leave no mark here
-  const keptPages = upstream ? null : pagesUntilWrite(deps, kept)
-  return { api, deps, keptPages }
+  return { api, deps }
 }
 
 export type Bff = Awaited<ReturnType<typeof createBff>>

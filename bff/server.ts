@@ -3,9 +3,8 @@ import { getCookie } from 'hono/cookie'
 import { serialize } from 'hono/utils/cookie'
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router'
 import { createBff, type BffOptions } from './app.ts'
-import { PAGE_SESSIONS, type PageSessions } from './lib/auth.ts'
+import { PAGE_REQUEST, type PageRequestMemo } from './lib/page-request.ts'
 import { randomToken } from './lib/base64.ts'
-import { pageNonce, SESSION_COOKIE } from './lib/kept-pages.ts'
 import { gzipped } from './lib/gzip.ts'
 import { timingSafeEqual } from './lib/passwords.ts'
 import { UPLOAD_MAX_BYTES } from './lib/uploads.ts'
@@ -61,8 +60,8 @@ const API_POLICY = "default-src 'none'; frame-ancestors 'none'"
 /** HTTPS only from the first answer on, for a year (production: TLS is the proxy's or the platform's). */
 const HSTS = 'max-age=31536000; includeSubDomains'
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-/** An answer that sets a session (not one that clears it). */
-const SESSION_SET = new RegExp(`^${SESSION_COOKIE}=[^;]`)
+/** An answer that sets a session (not one that clears it): the cookie app/lib/cookies.server.ts names COOKIE.token. */
+const SESSION_SET = /^token=[^;]/
 
 /**
  * The one deployable: the BFF under /api, the client build's files, and the React Router
@@ -118,22 +117,17 @@ export async function createServer(options: ServerOptions) {
   app.all('*', async (c) => {
     const csrf = await csrfCheck(c, production)
     if (csrf instanceof Response) return csrf
-    // a signed-in page answered again until the next write (kept-pages.ts)
-    const keeping = await bff.keptPages?.(c)
-    if (keeping && 'answer' in keeping) return zip(keeping.answer, c)
     const context = new RouterContextProvider()
-    // In process, with the page request's runtime env, so the BFF sees the same caller, and the
-    // sessions already checked for this page (a write may change them: the calls after it check again)
-    let complete = true
-    const sessions: PageSessions = new Map()
-    const env = { ...(c.env as object | undefined), [PAGE_SESSIONS]: sessions }
+    // In process, with the page request's runtime env, so the BFF sees the same caller, and what
+    // it worked out for this page's calls (page-request.ts: a write clears it)
+    const worked: PageRequestMemo = new Map()
+    const env = { ...(c.env as object | undefined), [PAGE_REQUEST]: worked }
     const api = async (path: string, init?: RequestInit) => {
       const answer = await bff.api.request(path, init, env)
-      if (init?.method && !SAFE_METHODS.has(init.method)) sessions.clear()
-      if (!answer.ok) complete = false
+      if (init?.method && !SAFE_METHODS.has(init.method)) worked.clear()
       return answer
     }
-    const nonce = pageNonce()
+    const nonce = randomToken(18)
     context.set(contextKey, {
       api,
       production,
@@ -149,7 +143,7 @@ export async function createServer(options: ServerOptions) {
     else if (csrf.setCookie) res.headers.append('Set-Cookie', csrf.setCookie)
     for (const [name, value] of PAGE_HEADERS) res.headers.set(name, value)
     if (!res.headers.has('Content-Security-Policy')) res.headers.set('Content-Security-Policy', pagePolicy(nonce))
-    return zip(keeping ? await keeping.keep(res, complete) : res, c)
+    return zip(res, c)
   })
   return { app, bff }
 }

@@ -18,6 +18,8 @@ export function companyGrant(user: UserRecord, empresa: number, { invited = fals
 export async function levelIn(deps: Deps, user: UserRecord, empresa: number, module: string): Promise<AccessLevel> {
   const grant = companyGrant(user, empresa)
   if (!grant) return 'none'
-  const levels = await levelsFor(deps, { empresa, filial: grant.filial === 'all' ? 0 : grant.filial, grant }, user.id)
+  const tenant = { empresa, filial: grant.filial === 'all' ? 0 : grant.filial, grant }
+  // another company's levels: worked out each time (no page request's memo)
+  const levels = await levelsFor(deps, tenant, user.id, undefined)
   return levels[module] ?? 'none'
 }

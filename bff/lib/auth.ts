@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv, Auth, Deps } from './deps.ts'
 import { apiError } from './errors.ts'
+import { oncePerPage } from './page-request.ts'
 import { DEFAULT_ID, requestTenant } from './tenancy.ts'
 
 export function bearerToken(header: string | undefined): string | null {
@@ -23,28 +24,6 @@ export async function authenticate(deps: Deps, token: string): Promise<Auth | nu
 }
 
 /**
- * What a page request hands the BFF calls it makes in process: the sessions it has already
- * authenticated, so a page's five calls check the token once. Only those calls can carry it:
- * it travels in the request's env, which for a request from outside is the runtime's own.
- */
-export const PAGE_SESSIONS = Symbol('the sessions a page request authenticated')
-export type PageSessions = Map<string, Promise<Auth | null>>
-
-const pageSessions = (env: unknown): PageSessions | undefined =>
-  env !== null && typeof env === 'object'
-    ? ((env as Record<symbol, unknown>)[PAGE_SESSIONS] as PageSessions | undefined)
-    : undefined
-
-/** The token's session, checked once per page request (each time for an API client). */
-function authenticateOnce(deps: Deps, token: string, env: unknown): Promise<Auth | null> {
-  const known = pageSessions(env)
-  if (!known) return authenticate(deps, token)
-  let auth = known.get(token)
-  if (!auth) known.set(token, (auth = authenticate(deps, token)))
-  return auth
-}
-
-/**
  * Every signed-in call: a valid bearer token, else 401. A company or branch named in
  * X-Empresa / X-Filial is checked here too, for every call: one the user does not hold is
  * refused with 403 before any handler runs.
@@ -52,13 +31,13 @@ function authenticateOnce(deps: Deps, token: string, env: unknown): Promise<Auth
 export function requireAuth(deps: Deps) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const token = bearerToken(c.req.header('authorization'))
-    const auth = token ? await authenticateOnce(deps, token, c.env) : null
+    // once per page request (page-request.ts), each time for an API client
+    const auth = token ? await oncePerPage(c.env, `session\n${token}`, () => authenticate(deps, token)) : null
     if (!auth) throw apiError(401, 'Invalid token')
     c.set('auth', auth)
     const empresa = c.req.header('x-empresa')
     const filial = c.req.header('x-filial')
-    if (namesTenant(empresa) || namesTenant(filial))
-      c.set('tenant', await requestTenant(deps, auth.user, empresa, filial))
+    if (namesTenant(empresa) || namesTenant(filial)) c.set('tenant', await requestTenant(deps, c))
     await next()
   })
 }

@@ -1,6 +1,5 @@
-import type { Context, MiddlewareHandler } from 'hono'
+import type { Context } from 'hono'
 import type { Config } from '../config.ts'
-import type { DerivedUntilWrite } from './until-write.ts'
 import type { Repositories } from '../../storage/repositories/index.ts'
 import type { Grant, UserRecord } from '../../domain/tenancy.ts'
 import type { SessionRecord } from '../../storage/repositories/sessions.ts'
@@ -22,10 +21,6 @@ export type Deps = {
   mailer: Mailer | null
   /** The caller's network address, as the runtime knows it (for throttling). */
   clientAddress: (c: Context) => string | undefined
-  /** Answers a signed-in read again until the next write (until-write.ts); after requireAuth. */
-  answersUntilWrite: MiddlewareHandler<AppEnv>
-  /** What a request derives from records (tenant, page levels), kept until the next write (until-write.ts). */
-  derivedUntilWrite: DerivedUntilWrite
 }
 
 /** One e-mail of the app (a quote's link, an invitation ...). */

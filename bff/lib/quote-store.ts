@@ -3,7 +3,6 @@ import { QUOTES, quoteSearchText, quoteState, type StoredQuote } from '../../dom
 import type { Deps } from './deps.ts'
 import { collatorFor, pageOf } from './list.ts'
 import type { Caller, ListQuery, ResourceSource } from './resource.ts'
-import { quarterHour } from './until-write.ts'
 import { searchable } from '../../domain/search-text.ts'
 
 /** What the quotes list keeps of each quote in memory: enough to filter and sort 50,000 of them. */
@@ -39,7 +38,7 @@ const sortValue = (row: QuoteIndexRow, sort: string, today: (timeZone: string) =
 
 /**
  * The quotes' source for the resource factory: the list is answered from the compact index —
- * the ids matching one query (branch, search, sort, day) are kept until the next write, so a page
+ * the ids matching one query (branch, search, sort, day) are kept until the quotes change (memo), so a page
  * costs the same over 5,000 or 50,000 quotes — and only the page's records are read.
  */
 export function quoteSource(deps: Deps): ResourceSource<StoredQuote, string> {
@@ -53,33 +52,37 @@ export function quoteSource(deps: Deps): ResourceSource<StoredQuote, string> {
     },
     async page(who, q: ListQuery) {
       const store = quoteStore(deps, who.tenant.empresa)
+      const now = deps.now()
       const days = new Map<string, string>()
       const today = (timeZone: string) =>
-        days.get(timeZone) ?? (days.set(timeZone, dateIn(timeZone, deps.now())), days.get(timeZone)!)
+        days.get(timeZone) ?? (days.set(timeZone, dateIn(timeZone, now)), days.get(timeZone)!)
       const needle = searchable(q.search)
       const filial = who.tenant.filial
-      // states follow each quote's own day: a day begins on a quarter hour of UTC in every zone, so the
-      // kept answer lasts at most to the next one
-      const key = `${filial}|${q.state ?? ''}|${q.sort}|${q.order}|${needle}|${quarterHour(deps.now())}|${who.culture}`
-      const ids = await store.memo(key, (rows) => {
-        const collator = collatorFor(who.culture)
-        const sign = q.order === 'asc' ? 1 : -1
-        const matched = [...rows.values()].filter(
-          (r) =>
-            r.filial === filial &&
-            (!needle || r.text.includes(needle)) &&
-            (!q.state || quoteState(r, today(r.timeZone)) === q.state),
-        )
-        const keyed = matched.map((r) => ({ id: r.id, value: sortValue(r, q.sort, today), number: r.number }))
-        keyed.sort((a, b) => {
-          const by =
-            typeof a.value === 'number' && typeof b.value === 'number'
-              ? a.value - b.value
-              : collator.compare(String(a.value), String(b.value))
-          return sign * (by || a.number.localeCompare(b.number))
-        })
-        return keyed.map((k) => k.id)
-      })
+      const key = `${filial}|${q.state ?? ''}|${q.sort}|${q.order}|${needle}|${who.culture}`
+      // states follow each quote's own day: kept within the quarter hour
+      const ids = await store.memo(
+        key,
+        (rows) => {
+          const collator = collatorFor(who.culture)
+          const sign = q.order === 'asc' ? 1 : -1
+          const matched = [...rows.values()].filter(
+            (r) =>
+              r.filial === filial &&
+              (!needle || r.text.includes(needle)) &&
+              (!q.state || quoteState(r, today(r.timeZone)) === q.state),
+          )
+          const keyed = matched.map((r) => ({ id: r.id, value: sortValue(r, q.sort, today), number: r.number }))
+          keyed.sort((a, b) => {
+            const by =
+              typeof a.value === 'number' && typeof b.value === 'number'
+                ? a.value - b.value
+                : collator.compare(String(a.value), String(b.value))
+            return sign * (by || a.number.localeCompare(b.number))
+          })
+          return keyed.map((k) => k.id)
+        },
+        now,
+      )
       const { startIndex } = pageOf(ids.length, q.page, q.size)
       return { items: await store.getMany(ids.slice(startIndex, startIndex + q.size)), length: ids.length }
     },

@@ -33,7 +33,8 @@ export type ListQuery = {
 }
 
 /** Who is calling, in which company and branch, in which language: what every part of a module is given. */
-export type Caller = { deps: Deps; user: UserRecord; tenant: Tenant; culture: Culture }
+/** Who calls a module's route; `env`: the request's (what a page request worked out once, page-request.ts). */
+export type Caller = { deps: Deps; user: UserRecord; tenant: Tenant; culture: Culture; env: unknown }
 
 /** Where a module's records live: its repository, seen through the caller (company or branch scope). */
 export type ResourceSource<Rec, Id> = {
@@ -121,6 +122,7 @@ export const callerOf = (deps: Deps, c: Context<AppEnv>): Caller => ({
   user: c.get('auth').user,
   tenant: c.get('tenant'),
   culture: requestCulture(c.req.header('accept-language'), 'en'),
+  env: c.env,
 })
 
 /** One line of a record's timeline (docs/domain.md: each change records who and when), now. */
@@ -212,7 +214,7 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
 
   const caller = (c: Context<AppEnv>) => callerOf(deps, c)
   const levelOf = async (who: Caller, id?: Id): Promise<AccessLevel> =>
-    srv.level ? srv.level(who, id) : ((await levelsFor(deps, who.tenant, who.user.id))[moduleId] ?? 'none')
+    srv.level ? srv.level(who, id) : ((await levelsFor(deps, who.tenant, who.user.id, who.env))[moduleId] ?? 'none')
   const require = async (who: Caller, needed: AccessLevel, id?: Id) => {
     if (!atLeast(await levelOf(who, id), needed)) throw apiError(403, FORBIDDEN_PAGE)
   }
@@ -275,7 +277,6 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
         tags,
         responses: { 200: listAnswer(def.row), 403: apiErrorSchema },
       }),
-      deps.answersUntilWrite,
       valid('query', listQuery),
       async (c) => {
         const who = caller(c)
@@ -329,7 +330,6 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
         tags,
         responses: { 200: answer, ...errors },
       }),
-      deps.answersUntilWrite,
       valid('param', idParam),
       async (c) => {
         const who = caller(c)

@@ -1,10 +1,11 @@
+import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { Repositories } from '../../storage/repositories/index.ts'
 import type { BranchRecord, CompanyRecord } from '../../domain/tenancy.ts'
 import { activeGrants, type Grant, type UserRecord } from '../../domain/tenancy.ts'
 import type { AppEnv, Deps, Tenant } from './deps.ts'
 import { apiError } from './errors.ts'
-import { untilWriteKey } from './until-write.ts'
+import { oncePerPage } from './page-request.ts'
 import { accessOf } from '../access.ts'
 import { atLeast } from '../../domain/access.ts'
 import { FORBIDDEN_PAGE, levelsFor, neededLevel } from './page-access.ts'
@@ -118,15 +119,12 @@ export async function resolveTenant(
   return { empresa: pick.COD_EMPRESA, filial: pick.COD_FILIAL, grant }
 }
 
-/** resolveTenant for a request's headers, kept while nothing is written (the user's grants and the branches are records). */
-export function requestTenant(
-  deps: Deps,
-  user: UserRecord,
-  empresaHeader?: string,
-  filialHeader?: string,
-): Promise<Tenant> {
-  return deps.derivedUntilWrite(untilWriteKey('tenant', user.id, empresaHeader ?? '', filialHeader ?? ''), () =>
-    resolveTenant(deps.repos, user, empresaHeader, filialHeader),
+/** resolveTenant for a signed-in request's headers (after requireAuth), once per page request (page-request.ts). */
+export function requestTenant(deps: Deps, c: Context<AppEnv>): Promise<Tenant> {
+  const user = c.get('auth').user
+  const [empresa, filial] = [c.req.header('x-empresa'), c.req.header('x-filial')]
+  return oncePerPage(c.env, `tenant\n${user.id}\n${empresa ?? ''}\n${filial ?? ''}`, () =>
+    resolveTenant(deps.repos, user, empresa, filial),
   )
 }
 
@@ -141,16 +139,12 @@ function forbidden() {
  */
 export function requireTenant(deps: Deps) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (!c.var.tenant)
-      c.set(
-        'tenant',
-        await requestTenant(deps, c.get('auth').user, c.req.header('x-empresa'), c.req.header('x-filial')),
-      )
+    if (!c.var.tenant) c.set('tenant', await requestTenant(deps, c))
     // once per request (requireAuth may have resolved the tenant already; areas may nest)
     if (!c.var.pageChecked) {
       const access = accessOf(c.req.path)
       if (access?.kind === 'page' && !access.perRecord) {
-        const level = (await levelsFor(deps, c.get('tenant'), c.get('auth').user.id))[access.page] ?? 'none'
+        const level = (await levelsFor(deps, c.get('tenant'), c.get('auth').user.id, c.env))[access.page] ?? 'none'
         if (!atLeast(level, access.level ?? neededLevel(c.req.method))) throw apiError(403, FORBIDDEN_PAGE)
       }
       c.set('pageChecked', true)

@@ -93,7 +93,7 @@ export function pageRoutes(deps: Deps) {
         const tenant = c.get('tenant')
         const page = (await companyPages(deps, tenant.empresa)).find((p) => p.module === module)
         if (!page) throw apiError(404, 'Page not found')
-        const level = (await levelsFor(deps, tenant, c.get('auth').user.id))[module] ?? 'none'
+        const level = (await levelsFor(deps, tenant, c.get('auth').user.id, c.env))[module] ?? 'none'
         return c.json(
           ok({
             module,

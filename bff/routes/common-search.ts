@@ -45,14 +45,9 @@ export function searchRoutes(deps: Deps) {
       const query = searchable(c.req.valid('json').query.trim())
       if (!query) return c.json([])
       // Company data only when the user works in a company.
-      const tenant = await requestTenant(
-        deps,
-        c.get('auth').user,
-        c.req.header('x-empresa'),
-        c.req.header('x-filial'),
-      ).catch(() => null)
+      const tenant = await requestTenant(deps, c).catch(() => null)
       const culture = requestCulture(c.req.header('accept-language'), c.get('auth').user.culture)
-      const navigation = tenant ? await navigationPages(deps, tenant, c.get('auth').user.id, culture) : []
+      const navigation = tenant ? await navigationPages(deps, tenant, c.get('auth').user.id, culture, c.env) : []
       // contacts and tasks only where their pages may be read (bff/access.ts: they ride on clients and technician work)
       const may = (module: string) => tenant !== null && navigation.some((p) => p.module === module)
       const [contacts, tasks] = await Promise.all([

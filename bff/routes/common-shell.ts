@@ -47,15 +47,12 @@ export function shellRoutes(deps: Deps) {
       tags: ['common'],
       responses: { 200: shellAnswer },
     }),
-    deps.answersUntilWrite,
     async (c) => {
       const { user } = c.get('auth')
       const panels = deps.repos.panels(user.id)
       const [branches, tenant, messages, notifications] = await Promise.all([
         branchesOf(deps.repos, user),
-        c.var.tenant
-          ? Promise.resolve(c.var.tenant)
-          : requestTenant(deps, user, c.req.header('x-empresa'), c.req.header('x-filial')).catch(() => null),
+        c.var.tenant ? Promise.resolve(c.var.tenant) : requestTenant(deps, c).catch(() => null),
         panels.messages.all(),
         panels.notifications.all(),
       ])
@@ -64,7 +61,7 @@ export function shellRoutes(deps: Deps) {
       const [company, pages] = tenant
         ? await Promise.all([
             deps.repos.companies.find(tenant.empresa),
-            navigationPages(deps, tenant, user.id, culture),
+            navigationPages(deps, tenant, user.id, culture, c.env),
           ])
         : [null, []]
       return c.json({

@@ -5,6 +5,9 @@ type Index<R> = { generation: number; rows: Map<string, R>; sorted: Map<string, 
 
 const indexes = new WeakMap<Store, Map<string, Index<unknown>>>()
 
+/** A day begins on a quarter hour of UTC in every time zone: what depends on today is kept within one. */
+const QUARTER_HOUR_MS = 900_000
+
 /**
  * A company collection with an in-memory index of compact rows (the fields lists filter
  * and sort on), so a list never reads every stored record: it scans the rows, then reads
@@ -83,10 +86,16 @@ export function indexedRecords<T extends { id: string }, R>(
       if (!list) index.sorted.set(name, (list = [...index.rows.values()].sort(compare)))
       return list
     },
-    /** A value derived from the rows (a count of matches ...), kept until the next change. */
-    async memo<V>(name: string, compute: (rows: Map<string, R>) => V): Promise<V> {
+    /**
+     * The server's one cache of what is worked out from records: a value derived from the rows (a
+     * count of matches, the ids of one list query ...), kept until the collection changes in this
+     * company (its generation, in storage: a write by another process counts too). `now`: the value
+     * depends on today in some time zone, so it is kept within the quarter hour.
+     */
+    async memo<V>(name: string, compute: (rows: Map<string, R>) => V, now?: number): Promise<V> {
       const all = await rows()
       const index = perStore.get(indexKey) as Index<R>
+      if (now !== undefined) name = `${name}\n${Math.floor(now / QUARTER_HOUR_MS)}`
       if (!index.memo.has(name)) {
         if (index.memo.size > 1000) index.memo.clear()
         index.memo.set(name, compute(all))
