@@ -132,6 +132,7 @@ export async function createServer(options: ServerOptions) {
       api,
       production,
       csrfToken: csrf.token,
+      form: csrf.form,
       defaultLayout: options.config.defaultLayout,
       nonce,
     })
@@ -153,23 +154,27 @@ export async function createServer(options: ServerOptions) {
  * httpOnly SameSite cookie, echoed by each form in a hidden field; a write whose field does
  * not match, or that comes from another origin, is refused before any action runs.
  */
-async function csrfCheck(c: Context, production: boolean): Promise<{ token: string; setCookie?: string } | Response> {
+async function csrfCheck(
+  c: Context,
+  production: boolean,
+): Promise<{ token: string; setCookie?: string; form: FormData | null } | Response> {
   const existing = getCookie(c, csrfCookieName(production))
   if (SAFE_METHODS.has(c.req.method)) {
-    if (existing && /^[\w-]{20,}$/.test(existing)) return { token: existing }
+    if (existing && /^[\w-]{20,}$/.test(existing)) return { token: existing, form: null }
     const token = randomToken(24)
-    return { token, setCookie: csrfCookie(token, production) }
+    return { token, setCookie: csrfCookie(token, production), form: null }
   }
   const origin = c.req.header('origin')
   if (origin && origin !== new URL(c.req.url).origin) return forbidden()
   const type = c.req.header('content-type') ?? ''
   if (!existing || !(type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data')))
     return forbidden()
+  // parsed once, from a copy (React Router hands the request on to the action): the action takes this form (app/lib/forms.server.ts)
   const form = await c.req.raw.clone().formData()
   const sent = form.get('csrf')
   if (typeof sent !== 'string' || !timingSafeEqual(new TextEncoder().encode(sent), new TextEncoder().encode(existing)))
     return forbidden()
-  return { token: existing }
+  return { token: existing, form }
 }
 
 function forbidden() {

@@ -9,6 +9,8 @@ export type ServerContext = {
   csrfToken: string
   /** This page answer's script nonce (its Content-Security-Policy lets only these inline scripts run). */
   nonce: string
+  /** A page write's form as the CSRF check parsed it (null for a read): actions take it from here (app/lib/forms.server.ts). */
+  form: FormData | null
   /** The configured frame of the signed-in screens (DEFAULT_LAYOUT). */
   defaultLayout: LayoutName
 }

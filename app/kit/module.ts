@@ -41,6 +41,7 @@ export type Field = {
     | 'money'
     | 'rows'
     | 'date'
+    | 'picker'
   /** A sentence under the label (how the field is filled). */
   hint?: TextKey
   /** For a select: the label of the record's own value when the options lack it (a client's name ...). */
@@ -49,6 +50,13 @@ export type Field = {
   of?: Field[]
   options?: Array<[value: string, label: TextKey | { text: string }]>
   lookup?: string
+  /** For a 'picker': which of the module's pickers searches its choices as the user types. */
+  picker?: string
+  /**
+   * A text field whose suggestions follow the choice of a picker field (`field`): the picked
+   * option's list `key` (a client's addresses); the first fills the field when it is empty.
+   */
+  follows?: { field: string; key: string }
   /** A first option for the value 'all' (all branches ...). */
   all?: TextKey
   /** A first option for no value ('' — a free-text line instead of a job ...). */
@@ -118,6 +126,22 @@ export type SetupStep = { label: TextKey; href: string; query?: string; done: (l
 
 type Fetch = <T>(path: string, schema: z.ZodType<T>) => Promise<T>
 
+/** One choice of a picker: the value stored, the label shown, and the lists fields that follow it take. */
+export type PickOption = { value: string; label: string; follow?: Record<string, string[]> }
+
+/**
+ * Records of another module a form field picks, searched as the user types (the resource route
+ * /resources/pick/<module>/<picker>, answered from that module's API, so its access holds): the
+ * list path for what is typed, the path of one record (the form's current choice, for what
+ * follows it), the row those answer and what a row offers.
+ */
+export type Picker = {
+  search: (text: string) => string
+  one: (id: string) => string
+  row: z.ZodType<Record<string, unknown>>
+  option: (row: Record<string, unknown>) => PickOption
+}
+
 /**
  * One module as the kit draws it (list, record form), made by `defineFeature` from the module's
  * declaration (domain/modules/) and what its pages add (app/features/<module>/). Nothing in the
@@ -144,6 +168,8 @@ export type FeatureModule = {
   createLevel?: 'edit' | 'delete'
   /** Where a row's link goes (default: the record form). */
   rowLink?: (id: string) => string
+  /** Its form's pickers (a quote's client), by name (Field.picker). */
+  pickers?: Record<string, Picker>
   /** Option lists from the BFF, loaded with the list and the form. */
   lookups?: (get: Fetch) => Promise<Lookups>
   /** Whether a record's page shows its timeline (the resource factory's `/:id/activity`). */
@@ -265,5 +291,30 @@ export function defineFeature<const D extends ResourceModule>(declaration: D, pa
         Object.entries(card.query).flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : [])),
       ).toString(),
     })),
+  }
+}
+
+/** The row a module's API answers, as a type. */
+type RowOf<D> = D extends { api: { row: z.ZodType<infer R> } } ? R : never
+
+/** How many choices a picker offers at once (the first ones, in its order, for what is typed). */
+export const PICK_SIZE = 20
+
+/**
+ * A picker of another module's records, made from its declaration: searched and sorted by its
+ * list API (`sort` one of its sortable fields), one record by its id; `option` what a row offers.
+ */
+export function pickerOf<const D extends ResourceModule>(
+  of: D,
+  sort: SortOf<D>,
+  option: (row: RowOf<D>) => PickOption,
+): Picker {
+  const base = `/${of.id}`
+  return {
+    search: (text) =>
+      `${base}?${new URLSearchParams({ size: String(PICK_SIZE), sort: String(sort), ...(text ? { search: text } : {}) })}`,
+    one: (id) => `${base}/${encodeURIComponent(id)}`,
+    row: of.api.row,
+    option: (row) => option(row as RowOf<D>),
   }
 }

@@ -8,7 +8,8 @@ import { Alert } from '../ui/alert'
 import { Button, ButtonLink } from '../ui/button'
 import { StaleAlert } from './stale-alert'
 import { rowFieldName, rowsFromForm } from './form-rows'
-import type { FeatureModule, Field, Lookups } from './module'
+import type { FeatureModule, Field, Lookups, PickOption } from './module'
+import { PickerInput } from './picker-input'
 import type { FormState } from './screens.server'
 
 export type RecordValues = Record<string, unknown>
@@ -17,6 +18,9 @@ const TIME_ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supported
 const control =
   'min-h-11 w-full rounded-md border border-line bg-surface px-3 text-ink focus:border-primary-600 focus:outline-2 focus:outline-primary-600 aria-invalid:border-red-600'
 
+/** What a field that follows a picker offers: the picked choice's list, and whether it fills an empty field (a choice the user just made). */
+type Suggestions = { list: string[]; fill: boolean }
+
 function Input({
   field,
   value,
@@ -24,6 +28,10 @@ function Input({
   isNew,
   lookups,
   currentLabel,
+  module,
+  onPick,
+  resolve,
+  suggestions,
 }: {
   field: Field
   value: string
@@ -31,9 +39,20 @@ function Input({
   isNew: boolean
   lookups: Lookups
   currentLabel?: string
+  /** The form's module (its pickers' source). */
+  module?: string
+  onPick?: (option: PickOption, byUser: boolean) => void
+  resolve?: boolean
+  suggestions?: Suggestions
 }) {
   const t = useT()
   const id = useId()
+  const ref = useRef<HTMLInputElement>(null)
+  // a choice the user just made fills a following field that is still empty (a client's default address)
+  useEffect(() => {
+    const first = suggestions?.list[0]
+    if (suggestions?.fill && first && ref.current && !ref.current.value) ref.current.value = first
+  }, [suggestions?.list, suggestions?.fill])
   const label = (t[field.label] as () => string)()
   const frameTimeZone = useFrame().timeZone
   const described = error ? `${id}-error` : undefined
@@ -109,6 +128,21 @@ function Input({
         ))}
       </select>
     )
+  } else if (field.type === 'picker' && module && field.picker) {
+    input = (
+      <PickerInput
+        id={id}
+        name={field.name}
+        source={`/resources/pick/${module}/${field.picker}`}
+        value={value}
+        label={currentLabel ?? ''}
+        required={field.required}
+        invalid={Boolean(error)}
+        describedBy={described}
+        resolve={resolve || (Boolean(value) && !currentLabel)}
+        onPick={onPick}
+      />
+    )
   } else if (readOnly) {
     input = <input {...common} type="text" value={value} readOnly disabled className={`${control} bg-canvas`} />
   } else if (field.type === 'textarea') {
@@ -131,14 +165,25 @@ function Input({
     )
   } else {
     input = (
-      <input
-        {...common}
-        type={field.type}
-        defaultValue={value}
-        required={field.required}
-        autoComplete={field.type === 'password' ? 'new-password' : 'off'}
-        className={control}
-      />
+      <>
+        <input
+          {...common}
+          ref={ref}
+          type={field.type}
+          defaultValue={value}
+          required={field.required}
+          autoComplete={field.type === 'password' ? 'new-password' : 'off'}
+          list={suggestions?.list.length ? `${id}-suggestions` : undefined}
+          className={control}
+        />
+        {suggestions?.list.length ? (
+          <datalist id={`${id}-suggestions`}>
+            {suggestions.list.map((item) => (
+              <option key={item} value={item} />
+            ))}
+          </datalist>
+        ) : null}
+      </>
     )
   }
   return (
@@ -285,6 +330,16 @@ export function RecordForm({
           Object.fromEntries((field.of ?? []).map((sub) => [sub.name, formValue(sub, row[sub.name], locale)])),
         )
   const fields = def.fields.filter((f) => isNew || !f.newOnly)
+  // what each picker has chosen, for the fields that follow it (Field.follows)
+  const [chosen, setChosen] = useState<Record<string, { option: PickOption; byUser: boolean }>>({})
+  const followed = (field: Field) => fields.some((f) => f.follows?.field === field.name)
+  const suggestionsOf = (field: Field): Suggestions | undefined => {
+    const pick = field.follows && chosen[field.follows.field]
+    return pick ? { list: pick.option.follow?.[field.follows!.key] ?? [], fill: pick.byUser } : undefined
+  }
+  // the stored record's label goes only with its own value (not with another one sent back with errors)
+  const labelOf = (field: Field) =>
+    shown(field) === formValue(field, values[field.name], locale) ? field.currentLabel?.(values) : undefined
   return (
     <div className="flex flex-col gap-5">
       {state?.stale ? (
@@ -353,7 +408,11 @@ export function RecordForm({
                 error={errorOf(field.name)}
                 isNew={isNew}
                 lookups={lookups}
-                currentLabel={field.currentLabel?.(values)}
+                currentLabel={labelOf(field)}
+                module={def.module}
+                resolve={followed(field)}
+                onPick={(option, byUser) => setChosen((was) => ({ ...was, [field.name]: { option, byUser } }))}
+                suggestions={suggestionsOf(field)}
               />
             ),
           )}

@@ -13,6 +13,7 @@ import { requireUser } from '../lib/session.server'
 import { listParams } from './data-table'
 import { flatRows, rowsFromForm } from './form-rows'
 import { mayCreate, type FeatureModule, type Lookups } from './module'
+import { submittedForm } from '../lib/forms.server'
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> }
 
@@ -121,7 +122,7 @@ export async function loadRecord(args: Args & { params: { id: string } }, def: F
 export async function saveRecord(args: Args & { params: { id: string } }, def: FeatureModule) {
   const { request, context, params } = args
   const t = translator(requestLocale(request))
-  const fields = formFields(await request.formData())
+  const fields = formFields(await submittedForm(request, context))
   const headers = fields.version ? { 'If-Match': fields.version } : undefined
   const back = `/view/${def.module}`
   // the write itself checks the session: one that ended is sent to sign in (no session call before it)

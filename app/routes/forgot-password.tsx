@@ -11,12 +11,13 @@ import { Alert } from '../ui/alert'
 import { Button } from '../ui/button'
 import { CsrfField } from '../ui/csrf-field'
 import { TextField } from '../ui/text-field'
+import { submittedForm } from '../lib/forms.server'
 
 export const meta = titled('forgot_title')
 
 export async function action({ request, context }: Route.ActionArgs) {
   const t = translator(requestLocale(request))
-  const parsed = forgotPasswordSchema.safeParse(formFields(await request.formData()))
+  const parsed = forgotPasswordSchema.safeParse(formFields(await submittedForm(request, context)))
   if (!parsed.success) return data({ sent: false, fields: fieldErrors(parsed.error, t), error: null }, 400)
   const res = await apiClient(request, context).auth['forgot-password'].$post({ json: parsed.data })
   return res.ok

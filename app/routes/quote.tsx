@@ -11,6 +11,7 @@ import { CULTURES, loadMessages, translator, type Translator } from '../lib/i18n
 import { CsrfField } from '../ui/csrf-field'
 import { Alert } from '../ui/alert'
 import { Button } from '../ui/button'
+import { submittedForm } from '../lib/forms.server'
 
 /** The client's page of a sent quote (`/q/<token>`, no sign-in), in the client's language. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -28,7 +29,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const fields = formFields(await request.formData())
+  const fields = formFields(await submittedForm(request, context))
   const decision = fields.intent === 'reject' ? 'reject' : 'approve'
   const res = await callBff(request, context, `/public/quotes/${encodeURIComponent(params.token)}/${decision}`, {
     method: 'POST',

@@ -11,12 +11,13 @@ import { Alert } from '../ui/alert'
 import { Button } from '../ui/button'
 import { CsrfField } from '../ui/csrf-field'
 import { TextField } from '../ui/text-field'
+import { submittedForm } from '../lib/forms.server'
 
 export const meta = titled('reset_title')
 
 export async function action({ request, context }: Route.ActionArgs) {
   const t = translator(requestLocale(request))
-  const fields = formFields(await request.formData())
+  const fields = formFields(await submittedForm(request, context))
   const parsed = resetPasswordSchema.safeParse(fields)
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error, t)

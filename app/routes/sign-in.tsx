@@ -20,12 +20,13 @@ import { Alert } from '../ui/alert'
 import { Button } from '../ui/button'
 import { CsrfField } from '../ui/csrf-field'
 import { TextField } from '../ui/text-field'
+import { submittedForm } from '../lib/forms.server'
 
 export const meta = titled('sign_in_title')
 
 export async function action({ request, context }: Route.ActionArgs) {
   const t = translator(requestLocale(request))
-  const form = await request.formData()
+  const form = await submittedForm(request, context)
   const fields = formFields(form)
   const parsed = signInSchema.safeParse(fields)
   if (!parsed.success)

@@ -13,6 +13,7 @@ import { Alert } from '../ui/alert'
 import { Button } from '../ui/button'
 import { CsrfField } from '../ui/csrf-field'
 import { TextField } from '../ui/text-field'
+import { submittedForm } from '../lib/forms.server'
 
 export const meta = titled('unlock_title')
 
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context)
   const t = translator(requestLocale(request))
-  const form = await request.formData()
+  const form = await submittedForm(request, context)
   const parsed = signInSchema.safeParse({ ...formFields(form), email: user.email })
   if (!parsed.success) return data({ fields: fieldErrors(parsed.error, t), error: null }, 400)
   const res = await apiClient(request, context).auth['unlock-session'].$post({ json: parsed.data })

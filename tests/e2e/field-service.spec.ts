@@ -134,7 +134,12 @@ test('a quote goes from the office to the client and back: two catalogue lines a
   await expect(page.getByTestId('data-row')).toHaveCount(20)
   await expectAccessible(page, 'quotes list')
   await page.getByRole('link', { name: 'New' }).click()
-  await page.getByLabel('Client', { exact: true }).selectOption({ label: 'Padaria Estrela · 11.222.333/0001-81' })
+  // the client is searched as it is typed (without its accents, in any case); its default address fills the service address
+  const picker = page.getByRole('combobox', { name: 'Client', exact: true })
+  await picker.fill('padaria est')
+  await page.getByRole('option', { name: 'Padaria Estrela · 11.222.333/0001-81' }).click()
+  await expect(picker).toHaveValue('Padaria Estrela · 11.222.333/0001-81')
+  await expect(page.getByLabel('Service address')).toHaveValue('Rua das Flores, 12, Campinas')
   const first = page.getByTestId('lines-row').first()
   await first
     .getByLabel('Job', { exact: true })
@@ -200,6 +205,38 @@ test('a quote goes from the office to the client and back: two catalogue lines a
   await expect(
     page.getByText('Service orders are not available yet: the quote stays approved until they are'),
   ).toBeVisible()
+})
+
+test("the quote form's client picker: typed, chosen by keyboard, put back on Escape, and a draft opens with its client", async ({
+  page,
+}) => {
+  await signIn(page, DEMO_ADMIN)
+  await page.goto('/view/cd_cotacao/new')
+  const picker = page.getByRole('combobox', { name: 'Client', exact: true })
+  const choices = page.getByRole('listbox', { name: 'Choices' })
+  await picker.fill('zzzz-nobody')
+  await expect(choices.getByText('No results found!')).toBeVisible()
+  await picker.fill('a')
+  await expect(choices.getByRole('option').nth(1)).toBeVisible()
+  // the first choice is the active one; the arrow moves to the second
+  await picker.press('ArrowDown')
+  const second = await choices.getByRole('option').nth(1).textContent()
+  await expect(choices.getByRole('option', { selected: true })).toHaveText(second!)
+  await picker.press('Enter')
+  await expect(picker).toHaveValue(second!)
+  await expect(choices).toHaveCount(0)
+  // typing and leaving with Escape keeps the choice made
+  await picker.fill('something else')
+  await picker.press('Escape')
+  await expect(picker).toHaveValue(second!)
+
+  // a draft quote's form names its client (not its id)
+  await page.goto('/view/cd_cotacao?state=draft')
+  const row = page.getByTestId('data-row').first()
+  const clientName = (await row.getByRole('cell').nth(1).textContent())!.trim()
+  await row.getByRole('link').first().click()
+  await expect(page).toHaveURL(/\/view\/cd_cotacao\/[\w-]{36}$/)
+  await expect(picker).toHaveValue(new RegExp(`^${clientName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
 })
 
 for (const path of [

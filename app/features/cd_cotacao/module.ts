@@ -1,10 +1,11 @@
 import { quotes as quotesModule } from '../../../domain/modules/cd-cotacao.ts'
 import type { z } from 'zod'
 import { listAnswer } from '../../../domain/schemas/resource.ts'
-import { clientRow } from '../../../domain/schemas/clients.ts'
+import { addressLine } from '../../../domain/schemas/clients.ts'
+import { clients as clientsModule } from '../../../domain/modules/cd-cliente.ts'
 import { jobRow } from '../../../domain/schemas/jobs.ts'
 import { quoteRow } from '../../../domain/schemas/quotes.ts'
-import { defineFeature, type FactFormat, type HomeCardOf } from '../../kit/module'
+import { defineFeature, pickerOf, type FactFormat, type HomeCardOf } from '../../kit/module'
 import { CULTURE_OPTIONS } from '../options'
 
 /** The quote states' labels (the list, the badge, a client's quotes). */
@@ -85,14 +86,19 @@ export const quotes = defineFeature(quotesModule, {
     {
       name: 'clientId',
       label: 'f_client',
-      type: 'select',
-      lookup: 'clients',
+      type: 'picker',
+      picker: 'clients',
       required: true,
-      empty: 'choose_client',
       currentLabel: (values) => (values.clientName ? String(values.clientName) : undefined),
     },
     { name: 'validUntil', label: 'f_valid_until_default', type: 'date' },
-    { name: 'serviceAddress', label: 'f_service_address', type: 'text', wide: true },
+    {
+      name: 'serviceAddress',
+      label: 'f_service_address',
+      type: 'text',
+      wide: true,
+      follows: { field: 'clientId', key: 'addresses' },
+    },
     {
       name: 'lines',
       label: 'f_lines',
@@ -117,15 +123,19 @@ export const quotes = defineFeature(quotesModule, {
     { name: 'terms', label: 'f_terms', type: 'textarea', wide: true },
     { name: 'notes', label: 'f_notes', type: 'textarea', wide: true },
   ],
+  pickers: {
+    // the default address first: it fills an empty service address when the client is picked
+    clients: pickerOf(clientsModule, 'name', (c) => ({
+      value: c.id,
+      label: c.taxId ? `${c.name} · ${c.taxId}` : c.name,
+      follow: {
+        addresses: [...c.addresses].sort((a, b) => Number(b.isDefault) - Number(a.isDefault)).map(addressLine),
+      },
+    })),
+  },
   lookups: async (get) => {
-    const [clients, jobs] = await Promise.all([
-      get('/cd_cliente?size=100&sort=name', listAnswer(clientRow).shape.Dados),
-      get('/cd_job?size=100', listAnswer(jobRow).shape.Dados),
-    ])
-    return {
-      clients: clients.items.map((c) => [c.id, c.taxId ? `${c.name} · ${c.taxId}` : c.name]),
-      jobs: jobs.items.map((j) => [j.id, `${j.code} · ${j.name}`]),
-    }
+    const jobs = await get('/cd_job?size=100', listAnswer(jobRow).shape.Dados)
+    return { jobs: jobs.items.map((j) => [j.id, `${j.code} · ${j.name}`]) }
   },
   homeCards: [
     quoteCard(

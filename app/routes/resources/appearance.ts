@@ -5,11 +5,12 @@ import { apiClient } from '../../lib/api.server'
 import { appearanceCookies, COOKIE, readCookies, setCookies } from '../../lib/cookies.server'
 import { requireUser, safeRedirect } from '../../lib/session.server'
 import { serverContext } from '../../server-context'
+import { submittedForm } from '../../lib/forms.server'
 
 /** The user menu's colour scheme switch: kept on the user and in the cookie the first paint reads. */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context)
-  const form = await request.formData()
+  const form = await submittedForm(request, context)
   const scheme = SCHEMES.find((s) => s === form.get('scheme'))
   const back = safeRedirect(form.get('redirectTo'), '/view/home')
   if (!scheme) throw redirect(back)

@@ -5,6 +5,7 @@ import type { Route } from './+types/panel'
 import { apiClient } from '../../lib/api.server'
 import { formFields } from '../../lib/forms'
 import { requireUser, safeRedirect } from '../../lib/session.server'
+import { submittedForm } from '../../lib/forms.server'
 
 const intent = z.discriminatedUnion('intent', [
   z.object({
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The header panels' actions (messages, notifications, user status), then back to the page. */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context)
-  const fields = formFields(await request.formData())
+  const fields = formFields(await submittedForm(request, context))
   const back = safeRedirect(fields.redirectTo, '/view/home')
   const parsed = intent.safeParse(fields)
   if (!parsed.success) throw redirect(back)

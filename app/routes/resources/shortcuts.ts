@@ -5,6 +5,7 @@ import { shortcutInput, type Shortcut } from '../../../domain/schemas/common-pan
 import { apiClient } from '../../lib/api.server'
 import { formFields } from '../../lib/forms'
 import { requireUser } from '../../lib/session.server'
+import { submittedForm } from '../../lib/forms.server'
 
 /** The user's shortcuts, for the shortcuts panel. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -18,7 +19,7 @@ const intent = z.enum(['add', 'update', 'delete'])
 /** Add, update or delete a shortcut (the panel's form). */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context)
-  const fields = formFields(await request.formData())
+  const fields = formFields(await submittedForm(request, context))
   const api = apiClient(request, context).common.shortcuts
   const what = intent.safeParse(fields.intent)
   if (!what.success) return data({ ok: false }, 400)

@@ -5,6 +5,7 @@ import { callBff } from '../../lib/api.server'
 import { setCookies, tenantCookies } from '../../lib/cookies.server'
 import { requireUser, safeRedirect } from '../../lib/session.server'
 import { serverContext } from '../../server-context'
+import { submittedForm } from '../../lib/forms.server'
 
 /**
  * The company/branch switcher: the BFF checks and stores the pick, the cookies mirror it
@@ -13,7 +14,7 @@ import { serverContext } from '../../server-context'
  */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context)
-  const form = await request.formData()
+  const form = await submittedForm(request, context)
   const back = new URL(safeRedirect(form.get('redirectTo'), '/view/home'), 'http://x')
   back.searchParams.delete('empresaChanged')
   const [empresa, filial] = String(form.get('branch') ?? '')

@@ -2,6 +2,7 @@ import { data } from 'react-router'
 import type { Route } from './+types/upload'
 import { apiClient, callBff } from '../../lib/api.server'
 import { requireUser } from '../../lib/session.server'
+import { submittedForm } from '../../lib/forms.server'
 
 export type UploadResult =
   { ok: true; url: string | null; id: string | null; deleted?: boolean } | { ok: false; error: string }
@@ -17,7 +18,7 @@ type FileAnswer = { Error?: string | null; error?: string; ListFiles?: Array<{ I
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context)
-  const form = await request.formData()
+  const form = await submittedForm(request, context)
   const api = apiClient(request, context)
   // the company logo update of a module's API (ac_empresas), by path
   const setLogo = (json: { ID_ARQUIVO: string | null; URL_LOGO: string }) =>

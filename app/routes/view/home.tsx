@@ -9,6 +9,7 @@ import { titled, useT } from '../../lib/i18n'
 import { requireUser } from '../../lib/session.server'
 import { Button } from '../../ui/button'
 import { CsrfField } from '../../ui/csrf-field'
+import { submittedForm } from '../../lib/forms.server'
 
 export const meta = titled('home_title')
 
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Accept or decline one invitation; the page comes back with a toast (accepting also refreshes the switcher). */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context)
-  const form = await request.formData()
+  const form = await submittedForm(request, context)
   const empresa = String(form.get('empresa') ?? '')
   const decision = form.get('decision') === 'accept' ? 'accept' : 'decline'
   const invitation = apiClient(request, context).common.invitations[':empresa']

@@ -18,6 +18,7 @@ import { SelectField } from '../../ui/select-field'
 import { TextField } from '../../ui/text-field'
 import { UploadDialog } from '../../components/upload-dialog'
 import { Avatar } from '../../ui/avatar'
+import { submittedForm } from '../../lib/forms.server'
 
 export const meta = titled('profile_title')
 
@@ -33,7 +34,7 @@ type Result = { form: 'profile' | 'password'; ok: boolean; fields: FieldErrors; 
 
 /** The profile (docs/shell.md view/myaccount): name, language, status and the password. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = formFields(await request.formData())
+  const form = formFields(await submittedForm(request, context))
   const t = translator(requestLocale(request))
   const secure = context.get(serverContext).production
   const api = apiClient(request, context)

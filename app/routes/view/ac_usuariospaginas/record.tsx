@@ -15,6 +15,7 @@ import { refusalErrors } from '../../../lib/form-errors.server'
 import { translator, useT } from '../../../lib/i18n'
 import { pageInfo } from '../../../lib/page-info.server'
 import { requireUser } from '../../../lib/session.server'
+import { submittedForm } from '../../../lib/forms.server'
 
 /** One user's page matrix (docs/domain.md ac_usuariospaginas): the role's preset, adjusted page by page. */
 export async function loader(args: Route.LoaderArgs) {
@@ -30,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireUser(request, context)
   const t = translator(requestLocale(request))
-  const fields = formFields(await request.formData())
+  const fields = formFields(await submittedForm(request, context))
   const levels = Object.fromEntries(
     Object.entries(fields).flatMap(([k, v]) => (k.startsWith('level:') ? [[k.slice(6), v]] : [])),
   )

@@ -1,0 +1,165 @@
+import { useEffect, useRef, useState } from 'react'
+import { useFetcher } from 'react-router'
+import { useT } from '../lib/i18n'
+import type { PickAnswer } from '../routes/resources/pick'
+import type { PickOption } from './module'
+
+/** How long typing pauses before the choices are asked for. */
+const TYPING_PAUSE_MS = 200
+
+/**
+ * A field that picks a record of another module, searched as the user types (the ARIA combobox
+ * pattern: arrows move, Enter picks, Escape or leaving the field puts the last choice back, so a
+ * typed text never goes with another record's id; emptying the field clears the choice). The form
+ * sends the hidden value. `onPick` hears each choice (a picked option, or the current one resolved once with
+ * `resolve`) for the fields that follow it.
+ */
+export function PickerInput({
+  id,
+  name,
+  source,
+  value,
+  label,
+  required,
+  invalid,
+  describedBy,
+  resolve,
+  onPick,
+}: {
+  id: string
+  name: string
+  /** The resource route of the choices: /resources/pick/<module>/<picker>. */
+  source: string
+  value: string
+  label: string
+  required?: boolean
+  invalid?: boolean
+  describedBy?: string
+  resolve?: boolean
+  onPick?: (option: PickOption, byUser: boolean) => void
+}) {
+  const t = useT()
+  const search = useFetcher<PickAnswer>()
+  const current = useFetcher<PickAnswer>()
+  const [picked, setPicked] = useState({ value, label })
+  const [text, setText] = useState(label)
+  const [open, setOpen] = useState(false)
+  const [active, setActive] = useState(0)
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const listId = `${id}-choices`
+  const options = search.data?.options ?? []
+
+  // the current choice's details (what follows it: a client's addresses), once
+  useEffect(() => {
+    if (resolve && value) current.load(`${source}?id=${encodeURIComponent(value)}`)
+    // once, for the value the form opened with
+  }, [])
+  useEffect(() => {
+    const option = current.data?.options[0]
+    if (!option) return
+    // a value the page knew no label of (the form sent back with its errors) gets its own
+    if (!picked.label && picked.value === option.value) {
+      setPicked({ value: option.value, label: option.label })
+      setText(option.label)
+    }
+    onPick?.(option, false)
+  }, [current.data])
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  const ask = (typed: string) => {
+    clearTimeout(timer.current)
+    timer.current = setTimeout(
+      () => search.load(`${source}?q=${encodeURIComponent(typed.trim())}`),
+      typed ? TYPING_PAUSE_MS : 0,
+    )
+  }
+  const choose = (option: PickOption) => {
+    setPicked({ value: option.value, label: option.label })
+    setText(option.label)
+    setOpen(false)
+    onPick?.(option, true)
+  }
+  const close = () => {
+    setOpen(false)
+    setText(picked.label)
+  }
+
+  return (
+    <div className="relative">
+      <input type="hidden" name={name} value={picked.value} />
+      <input
+        id={id}
+        type="text"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-activedescendant={open && options[active] ? `${listId}-${active}` : undefined}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        aria-required={required || undefined}
+        autoComplete="off"
+        value={text}
+        placeholder={t.picker_type_to_search()}
+        className="min-h-11 w-full rounded-md border border-line bg-surface px-3 text-ink focus:border-primary-600 focus:outline-2 focus:outline-primary-600 aria-invalid:border-red-600"
+        onFocus={() => {
+          if (!search.data) ask('')
+          setOpen(true)
+        }}
+        onChange={(event) => {
+          setText(event.target.value)
+          if (!event.target.value) setPicked({ value: '', label: '' })
+          setActive(0)
+          setOpen(true)
+          ask(event.target.value)
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+            event.preventDefault()
+            setOpen(true)
+            const step = event.key === 'ArrowDown' ? 1 : -1
+            setActive((at) => (options.length ? (at + step + options.length) % options.length : 0))
+          } else if (event.key === 'Enter' && open && options[active]) {
+            event.preventDefault()
+            choose(options[active])
+          } else if (event.key === 'Escape' && open) {
+            event.preventDefault()
+            close()
+          }
+        }}
+        onBlur={close}
+      />
+      {open ? (
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={t.picker_choices()}
+          className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-md border border-line bg-surface py-1 shadow-lg"
+        >
+          {options.map((option, at) => (
+            <li
+              key={option.value}
+              id={`${listId}-${at}`}
+              role="option"
+              aria-selected={at === active}
+              className="cursor-pointer px-3 py-2 text-ink aria-selected:bg-primary-50 aria-selected:text-primary-900"
+              // before the input's blur: the choice is taken, not lost
+              onMouseDown={(event) => {
+                event.preventDefault()
+                choose(option)
+              }}
+              onMouseEnter={() => setActive(at)}
+            >
+              {option.label}
+            </li>
+          ))}
+          {options.length === 0 ? (
+            <li className="px-3 py-2 text-muted" aria-live="polite">
+              {search.state === 'loading' || !search.data ? t.loading() : t.no_results()}
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,30 @@
+import { data } from 'react-router'
+import { z } from 'zod'
+import type { Route } from './+types/pick'
+import { featureOf } from '../../features'
+import type { PickOption } from '../../kit/module'
+import { callBff } from '../../lib/api.server'
+import { requireUser } from '../../lib/session.server'
+
+export type PickAnswer = { options: PickOption[] }
+
+/**
+ * A form's picker (app/kit/picker-input.tsx): the choices for what the user typed (`q`), or the
+ * one choice of an id (`id`: the form's current value, for what follows it), from the picked
+ * module's API — so what the user may not read is not offered.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireUser(request, context)
+  const picker = featureOf(params.module)?.pickers?.[params.picker]
+  if (!picker) throw data(null, { status: 404 })
+  const url = new URL(request.url)
+  const id = url.searchParams.get('id')
+  const text = (url.searchParams.get('q') ?? '').trim().slice(0, 100)
+  const res = await callBff(request, context, id ? picker.one(id.slice(0, 100)) : picker.search(text))
+  if (!res.ok) return { options: [] } satisfies PickAnswer
+  const body = await res.json()
+  const rows = id
+    ? [z.object({ Dados: picker.row }).parse(body).Dados]
+    : z.object({ Dados: z.object({ items: z.array(picker.row) }) }).parse(body).Dados.items
+  return { options: rows.map(picker.option) } satisfies PickAnswer
+}
