@@ -75,6 +75,8 @@ export async function createBff(options: BffOptions) {
     now,
     clientAddress: options.clientAddress ?? (() => undefined),
     mailer: options.mailer ?? null,
+    // the API is made below, before any request comes
+    inProcess: async (path, init, env) => api.request(path, init, env),
   }
   const limit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,

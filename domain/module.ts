@@ -50,6 +50,18 @@ export type ModuleApi<R extends Row = Row> = {
   /** Whether each change is kept on the record's timeline (`GET /:id/activity`). */
   activity?: boolean
   actions?: Record<string, ActionDeclaration>
+  /**
+   * Its records in the header search: the group they come under, their order, and a result's line
+   * and second line. The module's own list answers (its search text, its scope, its access), so
+   * what the list would not show is not found.
+   */
+  headerSearch?: {
+    group: string
+    sort: Key<R>
+    order?: 'asc' | 'desc'
+    value(row: NoInfer<R>): string
+    detail(row: NoInfer<R>): string
+  }
 }
 
 /**

@@ -21,6 +21,8 @@ export type Deps = {
   mailer: Mailer | null
   /** The caller's network address, as the runtime knows it (for throttling). */
   clientAddress: (c: Context) => string | undefined
+  /** The API itself, in process (a route answered from other routes: the header search asks the modules' lists). */
+  inProcess: (path: string, init: RequestInit, env: unknown) => Promise<Response>
 }
 
 /** One e-mail of the app (a quote's link, an invitation ...). */

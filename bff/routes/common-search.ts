@@ -10,13 +10,18 @@ import { navigation } from '../../domain/reference/navigation.ts'
 import { navigationPages } from '../lib/page-access.ts'
 import { requestCulture } from '../../domain/cultures.ts'
 import { requestTenant } from '../lib/tenancy.ts'
+import type { Context } from 'hono'
 import type { Contact } from '../../domain/schemas/contacts.ts'
+import type { ResourceModule } from '../../domain/module.ts'
+import { RESOURCE_MODULES } from '../../domain/modules/index.ts'
+import { listAnswer } from '../../domain/schemas/resource.ts'
 import type { Task } from '../../domain/schemas/tasks.ts'
-import { CLIENTS, type ClientRecord } from '../../domain/schemas/clients.ts'
-import { quoteStore } from '../lib/quote-store.ts'
 import { companyGrant, levelIn } from '../lib/admin.ts'
 import { activeGrants } from '../../domain/tenancy.ts'
 import { searchable } from '../../domain/search-text.ts'
+
+/** How many results each group of the header search shows. */
+const SEARCH_SIZE = 10
 
 /** api/common/navigation and api/common/search (docs/demo-apis.md §7 Common). */
 export function navigationRoutes(deps: Deps) {
@@ -42,7 +47,8 @@ export function searchRoutes(deps: Deps) {
     }),
     valid('json', z.object({ query: z.string().max(200) })),
     async (c) => {
-      const query = searchable(c.req.valid('json').query.trim())
+      const typed = c.req.valid('json').query.trim()
+      const query = searchable(typed)
       if (!query) return c.json([])
       // Company data only when the user works in a company.
       const tenant = await requestTenant(deps, c).catch(() => null)
@@ -61,7 +67,7 @@ export function searchRoutes(deps: Deps) {
       const contactResults = contacts
         .filter((contact) => searchable(contact.name).includes(query))
         .sort((a, b) => a.name.localeCompare(b.name))
-        .slice(0, 10)
+        .slice(0, SEARCH_SIZE)
         .map((contact) => ({
           id: contact.id,
           avatar: contact.avatar,
@@ -71,7 +77,7 @@ export function searchRoutes(deps: Deps) {
         }))
       const taskResults = tasks
         .filter((task) => task.type === 'task' && searchable(task.title).includes(query))
-        .slice(0, 10)
+        .slice(0, SEARCH_SIZE)
         .map((task) => ({
           id: task.id,
           title: task.title,
@@ -79,41 +85,10 @@ export function searchRoutes(deps: Deps) {
           value: task.title,
           link: `/apps/tasks/${task.id}`,
         }))
-      // the business records with pages of their own: clients by name or tax id, quotes by number or client
-      const digits = query.replace(/\D/g, '')
-      const clients = may('cd_cliente')
-        ? [...(await deps.repos.collection<ClientRecord>(tenant!.empresa, CLIENTS).rows()).values()]
-        : []
-      const clientResults = clients
-        .filter(
-          (client) =>
-            searchable(client.name).includes(query) ||
-            searchable(client.tradeName).includes(query) ||
-            (digits.length >= 3 && client.taxId.replace(/\D/g, '').includes(digits)),
-        )
-        .sort((a, b) => a.name.localeCompare(b.name))
-        .slice(0, 10)
-        .map((client) => ({
-          id: client.id,
-          value: client.name,
-          detail: [client.taxId, client.addresses.find((a) => a.isDefault)?.city].filter(Boolean).join(' · '),
-          link: `/view/cd_cliente/${client.id}`,
-        }))
-      const quotes = may('cd_cotacao')
-        ? [...(await quoteStore(deps, tenant!.empresa).rows()).values()].filter(
-            (q) => tenant!.grant.filial === 'all' || q.filial === tenant!.grant.filial,
-          )
-        : []
-      const quoteResults = quotes
-        .filter((quote) => quote.text.includes(query))
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-        .slice(0, 10)
-        .map((quote) => ({
-          id: quote.id,
-          value: quote.number,
-          detail: quote.clientName,
-          link: `/view/cd_cotacao/${quote.id}`,
-        }))
+      // the business records of the modules that declare it (domain/module.ts headerSearch), as their lists find them
+      const declared = await Promise.all(
+        RESOURCE_MODULES.filter((m) => m.api.headerSearch && may(m.id)).map((m) => moduleResults(deps, c, m, typed)),
+      )
       // administration: companies, branches and people, for who may open their pages
       const user = c.get('auth').user
       const matches = (...texts: string[]) => texts.some((t) => searchable(t).includes(query))
@@ -130,7 +105,7 @@ export function searchRoutes(deps: Deps) {
           : []
       const companyResults = companies
         .filter((company) => company.ACTIVE && matches(company.NOME_EMPRESA, company.RAZAO_SOCIAL ?? ''))
-        .slice(0, 10)
+        .slice(0, SEARCH_SIZE)
         .map((company) => ({
           id: String(company.COD_EMPRESA),
           value: company.NOME_EMPRESA,
@@ -140,7 +115,7 @@ export function searchRoutes(deps: Deps) {
       const branches = may('cd_filial') ? await deps.repos.companies.branches(tenant!.empresa) : []
       const branchResults = branches
         .filter((branch) => branch.ACTIVE && matches(branch.NOM_FILIAL, branch.PREFIX))
-        .slice(0, 10)
+        .slice(0, SEARCH_SIZE)
         .map((branch) => ({
           id: String(branch.COD_FILIAL),
           value: branch.NOM_FILIAL,
@@ -155,7 +130,7 @@ export function searchRoutes(deps: Deps) {
       const userResults = people
         .filter((person) => matches(person.name, person.email))
         .sort((a, b) => a.name.localeCompare(b.name))
-        .slice(0, 10)
+        .slice(0, SEARCH_SIZE)
         .map((person) => ({
           id: person.id,
           value: person.name,
@@ -163,8 +138,7 @@ export function searchRoutes(deps: Deps) {
           link: `/view/ac_usuarios/${person.id}`,
         }))
       const groups = [
-        { id: 'clients', label: 'Clients', results: clientResults },
-        { id: 'quotes', label: 'Quotes', results: quoteResults },
+        ...declared.filter((group) => group !== null),
         { id: 'contacts', label: 'Contacts', results: contactResults },
         { id: 'pages', label: 'Pages', results: pages },
         { id: 'tasks', label: 'Tasks', results: taskResults },
@@ -175,4 +149,32 @@ export function searchRoutes(deps: Deps) {
       return c.json(groups.filter((g) => g.results.length > 0))
     },
   )
+}
+
+/** What the header search shows of one module: the first results of its own list for the text typed, in its declared order. */
+async function moduleResults(deps: Deps, c: Context<AppEnv>, module: ResourceModule, typed: string) {
+  const search = module.api.headerSearch!
+  const query = new URLSearchParams({
+    search: typed,
+    size: String(SEARCH_SIZE),
+    sort: search.sort,
+    order: search.order ?? 'asc',
+  })
+  const headers: Record<string, string> = {}
+  for (const name of ['authorization', 'x-empresa', 'x-filial', 'accept-language']) {
+    const value = c.req.header(name)
+    if (value) headers[name] = value
+  }
+  const res = await deps.inProcess(`/${module.id}?${query}`, { headers }, c.env)
+  if (!res.ok) return null
+  const rows = listAnswer(module.api.row).parse(await res.json()).Dados.items
+  const culture = requestCulture(c.req.header('accept-language'), c.get('auth').user.culture)
+  return {
+    id: search.group,
+    label: module.page.titles[culture],
+    results: rows.map((row) => {
+      const id = encodeURIComponent(String(row[module.api.idKey]))
+      return { id, value: search.value(row), detail: search.detail(row), link: `/view/${module.id}/${id}` }
+    }),
+  }
 }

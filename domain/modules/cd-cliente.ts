@@ -39,5 +39,11 @@ export const clients = declareModule({
     ],
     deactivatable: true,
     activity: true,
+    headerSearch: {
+      group: 'clients',
+      sort: 'name',
+      value: (c) => c.name,
+      detail: (c) => [c.taxId, c.city].filter(Boolean).join(' · '),
+    },
   },
 })

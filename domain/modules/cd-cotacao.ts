@@ -39,6 +39,13 @@ export const quotes = declareModule({
     ],
     deactivatable: false,
     activity: true,
+    headerSearch: {
+      group: 'quotes',
+      sort: 'createdAt',
+      order: 'desc',
+      value: (q) => q.number,
+      detail: (q) => q.clientName,
+    },
     actions: {
       send: { from: ['draft'], to: 'sent' },
       approve: { from: ['sent'], to: 'approved' },
