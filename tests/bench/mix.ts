@@ -3,7 +3,7 @@
 // ask for pages as a browser does — document loads (gzip) and in-app navigations (React Router's
 // .data requests) of the home, the lists and records — while one office worker saves a client
 // twice a second. First the readers go as fast as they are answered, then at a busy office's
-// pace (a second between a reader's pages). Loopback only; every loop ends by its deadline.
+// pace (a second between a reader's pages on average, readers out of step). Loopback only; every loop ends by its deadline.
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { withSeededServer } from './server.ts'
 
@@ -59,9 +59,16 @@ async function sessionOf(
   }
 }
 
-/** One reader: a page after the other until the deadline, `pause` ms between them; 4 in 10 are document loads. */
+/** A reader's pause: `pause` ms on average, between half and one and a half of it (people do not read in step). */
+const pauseOf = (pause: number) => pause * (0.5 + Math.random())
+
+/**
+ * One reader: a page after the other until the deadline, about `pause` ms between them, the first
+ * within the first pause (readers started together would ask in bursts); 4 in 10 are document loads.
+ */
 async function read(base: string, session: Session, deadline: number, pause: number, timing: Timing) {
   let n = 0
+  if (pause) await new Promise((resolve) => setTimeout(resolve, Math.random() * pause))
   while (Date.now() < deadline) {
     const path = session.paths[n++ % session.paths.length]
     const document = Math.random() < 0.4
@@ -78,7 +85,7 @@ async function read(base: string, session: Session, deadline: number, pause: num
     } catch {
       refuse(timing, 'failed')
     }
-    if (pause) await new Promise((resolve) => setTimeout(resolve, pause))
+    if (pause) await new Promise((resolve) => setTimeout(resolve, pauseOf(pause)))
   }
 }
 
