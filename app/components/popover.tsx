@@ -48,11 +48,7 @@ export function Popover({
   }, [])
   return (
     <details ref={ref} className="relative" data-testid={testId} onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary
-        aria-label={label}
-        title={label}
-        className={`${summaryClassName ?? 'flex min-h-10 min-w-10 items-center justify-center rounded-full hover:bg-canvas'} cursor-pointer list-none focus-visible:outline-2 focus-visible:outline-primary-600 [&::-webkit-details-marker]:hidden`}
-      >
+      <summary aria-label={label} title={label} className={`${summaryClassName ?? 'round-button'} summary-button`}>
         {trigger}
       </summary>
       {open ? (

@@ -170,16 +170,9 @@ export function DataTable({
               page.items.map((row) => (
                 <tr key={String(row[def.idKey])} className="data-row" data-testid="data-row">
                   {def.columns.map((column, i) => (
-                    <td
-                      key={column.key}
-                      data-label={i === 0 ? undefined : (t[column.label] as () => string)()}
-                      className={i === 0 ? 'data-cell-first' : 'data-cell'}
-                    >
+                    <td key={column.key} data-label={i === 0 ? undefined : (t[column.label] as () => string)()}>
                       {i === 0 || column.key === def.nameKey ? (
-                        <Link
-                          to={recordHref(def, String(row[def.idKey]))}
-                          className="font-medium text-accent underline-offset-2 hover:underline"
-                        >
+                        <Link to={recordHref(def, String(row[def.idKey]))} className="record-link">
                           <Cell column={column} row={row} lookups={lookups} />
                         </Link>
                       ) : (

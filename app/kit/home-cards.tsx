@@ -65,10 +65,7 @@ function SetupChecklist({ steps }: { steps: SetupStepData[] }) {
                   <span className="sr-only"> — {t.home_setup_done()}</span>
                 </span>
               ) : (
-                <Link
-                  to={step.href}
-                  className="min-h-10 content-center font-medium text-accent underline-offset-2 hover:underline"
-                >
+                <Link to={step.href} className="min-h-10 content-center record-link">
                   {label}
                 </Link>
               )}

@@ -32,10 +32,7 @@ export function RelatedList({ spec, rows }: { spec: Related; rows: Array<Record<
                   {spec.columns.map((column, c) => (
                     <td key={column.key} className="px-3 py-2">
                       {c === 0 ? (
-                        <Link
-                          to={spec.href(row)}
-                          className="font-medium text-accent underline-offset-2 hover:underline"
-                        >
+                        <Link to={spec.href(row)} className="record-link">
                           <Cell column={column} row={row} lookups={{}} />
                         </Link>
                       ) : (

@@ -12,8 +12,7 @@ const styles: Record<Variant, string> = {
 }
 
 /** The classes of a button of this variant (for a link that looks like one too). */
-export const buttonClass = (variant: Variant = 'primary', className = '') =>
-  `inline-flex min-h-10 items-center justify-center gap-2 rounded-full px-5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 disabled:cursor-not-allowed ${styles[variant]} ${className}`
+export const buttonClass = (variant: Variant = 'primary', className = '') => `btn ${styles[variant]} ${className}`
 
 export function Button({
   variant = 'primary',

@@ -47,16 +47,7 @@ function useInAppLinks() {
 
 function Icon({ d, className = 'h-5 w-5' }: { d: string; className?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className={`${className} shrink-0`}
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.6"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <svg viewBox="0 0 24 24" className={`${className} shrink-0 icon-line`} aria-hidden="true">
       <path d={d} />
     </svg>
   )
@@ -66,13 +57,13 @@ const linkTone = (tone: Tone, active: boolean) =>
   tone === 'dark'
     ? active
       ? 'bg-white/15 text-white'
-      : 'text-slate-200 hover:bg-white/10'
+      : 'nav-dark'
     : active
       ? 'bg-primary-50 text-primary-800'
       : 'text-ink-soft hover:bg-canvas'
 
 const shape: Record<Appearance, string> = {
-  default: 'flex items-center gap-3 rounded-md px-3 py-2 font-medium',
+  default: 'nav-link',
   compact: 'flex flex-col items-center gap-1 rounded-md px-1 py-2 text-center text-xs font-medium',
   icons: 'flex items-center justify-center rounded-md p-3',
 }
