@@ -13,11 +13,20 @@ const memoOf = (env: unknown): PageRequestMemo | undefined =>
     ? ((env as Record<symbol, unknown>)[PAGE_REQUEST] as PageRequestMemo | undefined)
     : undefined
 
-/** `compute()` once per page request and `key` (each time for an API client's request). */
+/**
+ * `compute()` once per page request and `key` (each time for an API client's request). A refusal
+ * is not shared: each call that meets it gets its own (an error answer can be read once).
+ */
 export function oncePerPage<V>(env: unknown, key: string, compute: () => Promise<V>): Promise<V> {
   const memo = memoOf(env)
   if (!memo) return compute()
-  let known = memo.get(key) as Promise<V> | undefined
-  if (!known) memo.set(key, (known = compute()))
-  return known
+  const known = memo.get(key) as Promise<V> | undefined
+  // a call that shares a refusal works it out again, for an error of its own
+  if (known) return known.catch(() => compute())
+  const made = compute()
+  memo.set(key, made)
+  made.catch(() => {
+    if (memo.get(key) === made) memo.delete(key)
+  })
+  return made
 }

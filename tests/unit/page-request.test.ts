@@ -53,6 +53,20 @@ describe('a page request works out its caller once for all its calls', async () 
     expect(counting.reads(overridesKey)).toBeGreaterThanOrEqual(2)
   })
 
+  it('a refusal is answered to each call that meets it, in parallel too (an error answer is read once)', async () => {
+    const memo: PageRequestMemo = new Map()
+    const elsewhere = { ...headers, 'x-empresa': '999' }
+    const answers = await Promise.all(
+      ['/common/shell', '/cd_cotacao?page=1&size=10', '/cd_cliente?page=1&size=10', '/cd_cotacao?page=1&size=10'].map(
+        (path) => bff.api.request(path, { headers: elsewhere }, { [PAGE_REQUEST]: memo }),
+      ),
+    )
+    for (const res of answers) {
+      expect(res.status).toBe(403)
+      expect(JSON.stringify(await res.json())).toContain('You do not have access to this company or branch')
+    }
+  })
+
   it("what one page request worked out is not another's: a session ended since is refused", async () => {
     const memo: PageRequestMemo = new Map()
     await calls({ [PAGE_REQUEST]: memo })
