@@ -27,6 +27,8 @@ export default tseslint.config(
   {
     ignores: [
       'build/',
+      // generated from the API's document (clients/typescript/generate.ts)
+      'clients/typescript/schema.d.ts',
       'dist-worker/',
       'app/paraglide/',
       '.react-router/',

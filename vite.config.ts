@@ -1,8 +1,32 @@
+import { readFileSync } from 'node:fs'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+import { REFERENCE_SCRIPT } from './bff/lib/reference-script.ts'
+
+/**
+ * The API reference page's script (Scalar's browser bundle), served by the app itself among the
+ * client's assets under REFERENCE_SCRIPT, on every runtime: no script from elsewhere (docs/api.md).
+ */
+function referenceScript(): Plugin {
+  const dist = new URL('./node_modules/@scalar/api-reference/', import.meta.url)
+  return {
+    name: 'api-reference-script',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    generateBundle() {
+      const { version } = JSON.parse(readFileSync(new URL('package.json', dist), 'utf8')) as { version: string }
+      if (!REFERENCE_SCRIPT.endsWith(`-${version}.js`))
+        this.error(`${REFERENCE_SCRIPT} does not name the installed @scalar/api-reference ${version}`)
+      this.emitFile({
+        type: 'asset',
+        fileName: REFERENCE_SCRIPT.slice(1),
+        source: readFileSync(new URL('dist/browser/standalone.js', dist)),
+      })
+    },
+  }
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), referenceScript()],
   build: { assetsInlineLimit: 0 },
 })

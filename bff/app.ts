@@ -2,13 +2,13 @@ import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { Config } from './config.ts'
 import type { AppEnv, Deps, Logger, Mailer } from './lib/deps.ts'
-import { apiError, onApiError } from './lib/errors.ts'
+import { apiError, jsonException, onApiError } from './lib/errors.ts'
 import { signingSecret } from './lib/secret.ts'
 import { createTokenVerifier } from './lib/tokens.ts'
 import { FORWARDED, forwardUpstream } from './lib/upstream.ts'
 import { authRoutes } from './routes/auth.ts'
-import { docsPage, documentOf } from './routes/docs.ts'
-import { doc } from './lib/openapi.ts'
+import { documentOf, referencePage } from './routes/docs.ts'
+import { doc, operations } from './lib/openapi.ts'
 import { z } from 'zod'
 import { quotePublicRoutes } from './routes/quote-public.ts'
 import { contactsRoutes } from './routes/contacts.ts'
@@ -114,6 +114,8 @@ export async function createBff(options: BffOptions) {
     .get(
       '/health',
       doc({
+        operationId: 'getHealth',
+        description: 'Whether the server answers, and which storage driver it runs on. No token.',
         summary: 'Liveness and the storage driver',
         tags: ['system'],
         auth: false,
@@ -149,6 +151,8 @@ export async function createBff(options: BffOptions) {
     .get(
       '/openapi.json',
       doc({
+        operationId: 'getOpenApiDocument',
+        description: 'This OpenAPI 3.1 document, generated from the routes that serve the API. No token.',
         summary: 'This document',
         tags: ['system'],
         auth: false,
@@ -159,18 +163,48 @@ export async function createBff(options: BffOptions) {
     .get(
       '/docs',
       doc({
+        operationId: 'getApiReference',
+        description:
+          'The reference page of this document (HTML): every operation with its examples, and a client to try each with a token. No token.',
         summary: 'The API reference page',
         tags: ['system'],
         auth: false,
         responses: { 200: { description: 'HTML', content: 'text/html' } },
       }),
-      (c) => c.html(docsPage(document())),
+      referencePage(),
     )
   // every module's API at /api/<module>
   for (const [module, routes] of Object.entries(MODULE_ROUTES)) api.route(`/${module}`, routes(deps))
-  api.notFound((c) => c.json({ error: 'Not found' }, 404)).onError((error, c) => onApiError(error, c, deps.log.error))
+  const methodsOf = allowedMethods(api as unknown as Hono)
+  /** No route for this method and path: 405 with Allow when the path has others, else 404 (in the path's error shape). */
+  const unmatched = (c: Context) => {
+    const allowed = methodsOf(c.req.path.replace(/^\/api(?=\/)/, ''))
+    const refusal = allowed.length
+      ? jsonException(405, { error: 'Method not allowed', code: 'method_not_allowed' }, { Allow: allowed.join(', ') })
+      : jsonException(404, { error: 'Not found', code: 'not_found' })
+    return onApiError(refusal, c, deps.log.error)
+  }
+  api.notFound(unmatched).onError((error, c) => onApiError(error, c, deps.log.error))
   const document = documentOf(api as unknown as Hono)
-  return { api, deps }
+  return { api, deps, unmatched }
+}
+
+/** The methods an app answers on a path (GET brings HEAD), from its routes: what a 405's Allow lists. */
+function allowedMethods(app: Hono): (path: string) => string[] {
+  const routes = operations(app).map((op) => ({
+    method: op.method,
+    pattern: new RegExp(
+      `^${op.path
+        .split(/(:\w+)/)
+        .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('')}/?$`,
+    ),
+  }))
+  return (path) => {
+    const methods = new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))
+    if (methods.has('GET')) methods.add('HEAD')
+    return [...methods].sort()
+  }
 }
 
 export type Bff = Awaited<ReturnType<typeof createBff>>

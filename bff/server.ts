@@ -89,8 +89,8 @@ export async function createServer(options: ServerOptions) {
     }
   })
   app.route('/api', bff.api)
-  // everything under /api is the API's: an unknown path or method answers its JSON 404, never a page
-  app.all('/api/*', (c) => c.json({ error: 'Not found', code: 'not_found' }, 404))
+  // everything under /api is the API's: an unknown path answers its JSON 404, a known one with another method 405 and Allow, never a page
+  app.all('/api/*', bff.unmatched)
   // docs/shell.md §7: the client's translation files at ./i18n/{lang}.json
   // the file name goes on encoded: a decoded '../' must not reach another API route
   app.get('/i18n/:file', (c) =>

@@ -23,9 +23,9 @@ export const lineDraft = z.object({
   jobId: z.union([z.literal(''), z.string().uuid()]).default(''),
   description: optionalText(300),
   quantity: decimal(3, 0.001, 1_000_000, 'invalid_quantity'),
-  unitPrice: z.union([z.literal('').transform(() => undefined), money()]).optional(),
+  unitPrice: money().optional(),
   discountPercent: percent.default(0),
-  taxPercent: z.union([z.literal('').transform(() => undefined), percent]).optional(),
+  taxPercent: percent.optional(),
 })
 export type LineDraft = z.output<typeof lineDraft>
 

@@ -20,6 +20,8 @@ export type CsvColumn<R> = readonly [header: string, value: { of(row: R): unknow
 export type ModuleApi<R extends Row = Row> = {
   /** The record's name in answers: 'Branch' → 'Branch not found', 'Branch saved'. */
   noun: string
+  /** Its plural, for the API's operation names (listClients, exportBranches). */
+  nouns: string
   /** The answer's shape of one record (documented; the pages parse answers with it). */
   row: z.ZodType<R>
   /** The path id. */

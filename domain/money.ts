@@ -3,6 +3,8 @@ import { CULTURES, type Culture } from './cultures.ts'
 /** docs/domain.md: money is kept in integer cents of the company's currency. */
 export const CURRENCIES = ['BRL', 'USD', 'MXN'] as const
 export type Currency = (typeof CURRENCIES)[number]
+/** A record's currency as an answer gives it; a record without one is in reais (the first product's). */
+export const currencyOf = (value: unknown): Currency => CURRENCIES.find((c) => c === value) ?? 'BRL'
 
 /**
  * A decimal typed by a person in any of the product's cultures ("1.234,56", "1,234.56",

@@ -140,7 +140,7 @@ export function SearchBar() {
                     className={`block px-4 py-2 ${index === active ? 'bg-primary-100 text-primary-900' : 'hover:bg-canvas'}`}
                   >
                     {r.value}
-                    {r.detail ? <span className="block text-xs text-muted">{r.detail}</span> : null}
+                    {'detail' in r && r.detail ? <span className="block text-xs text-muted">{r.detail}</span> : null}
                   </Link>
                 )
               })}

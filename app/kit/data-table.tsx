@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router'
 import { formatDay } from '../../domain/dates.ts'
-import { formatMoney, type Currency } from '../../domain/money.ts'
+import { currencyOf, formatMoney } from '../../domain/money.ts'
 import { CULTURES, useLocale, useT, type Locale, type Translator } from '../lib/i18n'
 import { Badge } from '../ui/badge'
 import { Button, ButtonLink, buttonClass } from '../ui/button'
@@ -37,7 +37,7 @@ export function cellText(
   locale: Locale,
 ): string {
   const value = row[column.key]
-  if (column.show === 'money' && typeof value === 'number') return formatMoney(value, row.currency as Currency, locale)
+  if (column.show === 'money' && typeof value === 'number') return formatMoney(value, currencyOf(row.currency), locale)
   if (column.show === 'date' && typeof value === 'string' && value) return formatDay(value, CULTURES[locale], 'medium')
   if (column.show === 'active') return value ? t.admin_active() : t.admin_inactive()
   if (column.show === 'yesno') return value === 'S' || value === true ? t.yes() : t.no()

@@ -1,12 +1,13 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
-import { derivedSchema } from '../../domain/schemas/common.ts'
+import { derivedSchema, wrapper } from '../../domain/schemas/common.ts'
 import { listAnswer } from '../../domain/schemas/resource.ts'
 import { callBff } from '../lib/api.server'
 import { readAnswer } from '../lib/answer.server'
 import { requestLocale } from '../lib/cookies.server'
 import { formFields } from '../lib/forms'
-import { fieldErrors, refusalErrors } from '../lib/form-errors.server'
+import { fromTypedText } from './typed-text.server'
+import { codeText, fieldErrors, refusalErrors } from '../lib/form-errors.server'
 import { translator } from '../lib/i18n'
 import { pageInfo } from '../lib/page-info.server'
 import { requireUser } from '../lib/session.server'
@@ -144,10 +145,7 @@ export async function saveRecord(args: Args & { params: { id: string } }, def: F
       headers,
     })
     if (!res.ok) return refused(res)
-    const next =
-      action.to === 'new'
-        ? String(((await res.json()) as { Dados: Record<string, unknown> }).Dados[def.idKey])
-        : params.id
+    const next = action.to === 'new' ? String(wrapper(def.row).parse(await res.json()).Dados[def.idKey]) : params.id
     throw redirect(`${back}/${encodeURIComponent(next)}?toast=${action.done}`)
   }
   if (fields.intent === 'deactivate' || fields.intent === 'activate') {
@@ -177,8 +175,17 @@ export async function saveRecord(args: Args & { params: { id: string } }, def: F
     for (const key of Object.keys(fields)) if (key.startsWith(`${field.name}.`)) delete fields[key]
     Object.assign(fields, flatRows(field.name, rows))
   }
-  const parsed = schema.safeParse(input)
-  if (!parsed.success) return data<FormState>({ values: fields, errors: fieldErrors(parsed.error, t) }, 400)
+  // amounts and decimals as typed become the API's values (docs/api.md §5); text that is no number keeps its rule's message
+  const typed = fromTypedText(schema, input)
+  const parsed = schema.safeParse(typed.value)
+  const textErrors = Object.fromEntries(
+    Object.entries(typed.errors).map(([field, code]) => [field, codeText(code, t) ?? t.invalid_value()]),
+  )
+  if (!parsed.success || Object.keys(textErrors).length)
+    return data<FormState>(
+      { values: fields, errors: { ...(parsed.success ? {} : fieldErrors(parsed.error, t)), ...textErrors } },
+      400,
+    )
   const res = await callBff(request, context, isNew ? def.api : recordPath(def, params.id), {
     method: isNew ? 'POST' : 'PUT',
     json: parsed.data,

@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (needsRefresh(token, Math.floor(Date.now() / 1000))) {
     const renewed = await apiClient(request, context).auth['refresh-access-token'].$post()
     if (renewed.ok) {
-      const { Dados } = (await renewed.json()) as { Dados: { Token: string } }
+      const { Dados } = await renewed.json()
       return data(frame, { headers: setCookies(tokenCookie(Dados.Token, context.get(serverContext).production)) })
     }
   }

@@ -18,7 +18,7 @@ export function loadFrame({ request, context }: Args): Promise<FrameAnswer> {
   if (!answer) {
     answer = apiClient(request, context)
       .common.shell.$get()
-      .then(async (res) => ({ status: res.status, frame: res.ok ? ((await res.json()) as FrameData) : null }))
+      .then(async (res) => ({ status: res.status, frame: res.ok ? await res.json() : null }))
     asked.set(context, answer)
   }
   return answer

@@ -12,7 +12,7 @@ export async function getUser(request: Request, context: Readonly<RouterContextP
   const res = await apiClient(request, context, { withoutTenant: true }).common.user.$get()
   if (res.status === 401) return null
   if (!res.ok) throw new Response('The user could not be loaded', { status: 500 })
-  return (await res.json()) as PublicUser
+  return await res.json()
 }
 
 /** Signed-in routes: no user goes to sign-in, with the address to come back to (not for sign-out). */

@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ fields: fieldErrors(parsed.error, t), error: null, email: fields.email ?? '' }, 400)
   const res = await apiClient(request, context).auth['sign-in'].$post({ json: parsed.data })
   if (res.status === 200) {
-    const body = (await res.json()) as { accessToken: string; user: { scheme: string; theme: string; culture: string } }
+    const body = await res.json()
     const secure = context.get(serverContext).production
     // the person's own language and colours from now on, whatever this browser showed before
     const cookies = [

@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ fields: fieldErrors(parsed.error, t), error: null }, 400)
   const res = await apiClient(request, context).auth['unlock-session'].$post({ json: parsed.data })
   if (res.status === 200) {
-    const body = (await res.json()) as { accessToken: string }
+    const body = await res.json()
     throw redirect(safeRedirect(form.get('redirectURL')), {
       headers: { 'Set-Cookie': tokenCookie(body.accessToken, context.get(serverContext).production) },
     })

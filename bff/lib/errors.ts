@@ -26,9 +26,25 @@ export function apiError(
   return jsonException(status, body)
 }
 
+/**
+ * 400 for fields at fault: each with what is wrong with it, and the code of its first rule. The
+ * sentence names the first field and its rule ("lines[0].unitPrice: whole cents"), so an
+ * integrator reading only the message knows what to change (docs/api.md).
+ */
+export function invalidFields(fields: Record<string, string[]>, codes?: Record<string, string>): HTTPException {
+  const [first, ...others] = Object.entries(fields)
+  const sentence = first
+    ? `${fieldPath(first[0])}: ${first[1][0] ?? 'invalid'}${others.length ? ` (and ${others.length} more)` : ''}`
+    : 'Invalid request'
+  return apiError(400, sentence, fields, { code: 'invalid', ...(codes ? { codes } : {}) })
+}
+
+/** A field's dotted path as an integrator writes it: `lines.0.unitPrice` → `lines[0].unitPrice`. */
+const fieldPath = (path: string) => path.replace(/\.(\d+)(?=\.|$)/g, '[$1]')
+
 /** 400 for one field, with the code's text and the code. */
 export function fieldError(field: string, code: MessageCode): HTTPException {
-  return apiError(400, 'Invalid request', { [field]: [MESSAGES[code]] }, { code: 'invalid', codes: { [field]: code } })
+  return invalidFields({ [field]: [MESSAGES[code]] }, { [field]: code })
 }
 
 /** A refusal that is not about one field (the main branch cannot be deactivated ...): its text and code. */
@@ -53,8 +69,18 @@ export function jsonException(
   })
 }
 
-/** The administration and business modules answer in the real backend's wrapper (docs/shell.md §3), errors too. */
-const WRAPPED = /^(?:\/api)?\/(?:ac_|cd_)/
+/**
+ * The shape an operation refuses in, by its path (docs/api.md §2): the administration and business
+ * modules, and a client's quote link, in the real backend's wrapper (docs/shell.md §3); the upload
+ * service in its own `{ Error }` (docs/shell.md §3 Upload response); the others in `{ error }`.
+ */
+export type ErrorShape = 'wrapped' | 'upload' | 'plain'
+export function errorShapeOf(path: string): ErrorShape {
+  const under = path.replace(/^\/api(?=\/)/, '')
+  if (/^\/(?:ac_|cd_|public\/quotes\/)/.test(under)) return 'wrapped'
+  if (under.startsWith('/FileManager/')) return 'upload'
+  return 'plain'
+}
 
 export function onApiError(
   error: Error,
@@ -62,17 +88,21 @@ export function onApiError(
   log: (message: string, error: unknown) => void,
 ): Response | Promise<Response> {
   const res = toResponse(error, c, log)
-  if (!WRAPPED.test(c.req.path) || !res.headers.get('content-type')?.includes('application/json')) return res
-  return wrap(res)
+  const shape = errorShapeOf(c.req.path)
+  if (shape === 'plain' || !res.headers.get('content-type')?.includes('application/json')) return res
+  return reshape(res, shape)
 }
 
-/** { error, fields } → { IsSuccess: false, Dados: null, Msg: error, code, fields }; a wrapper stays as it is. */
-async function wrap(res: Response): Promise<Response> {
+/** { error, code, fields } in the path's shape; an answer already in it stays as it is. */
+async function reshape(res: Response, shape: Exclude<ErrorShape, 'plain'>): Promise<Response> {
   const body = (await res.json()) as Record<string, unknown>
-  if ('IsSuccess' in body) return Response.json(body, res)
+  if ('IsSuccess' in body || 'Error' in body) return Response.json(body, res)
   const { error, code, ...rest } = body as ApiError
+  const stable = code ?? STATUS_CODES[res.status] ?? 'error'
   return Response.json(
-    { IsSuccess: false, Dados: null, Msg: error, code: code ?? STATUS_CODES[res.status] ?? 'error', ...rest },
+    shape === 'wrapped'
+      ? { IsSuccess: false, Dados: null, Msg: error, code: stable, ...rest }
+      : { Error: error, code: stable, ...rest },
     res,
   )
 }

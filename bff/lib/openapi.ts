@@ -1,16 +1,40 @@
 import type { Hono, MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import { accessOf } from '../access.ts'
+import { errorShapeOf } from './errors.ts'
 
-/** What a route says of itself for the OpenAPI document; attached to a no-op middleware. */
+/** A response that is not JSON (a CSV, a PDF, a page), or JSON with a description of its own. */
+type OtherResponse = { description: string; content?: string; schema?: z.ZodType }
+
+/** What a route says of itself for the OpenAPI document (docs/api.md); attached to a no-op middleware. */
 export type RouteDoc = {
+  /** Stable and unique, camelCase: what generated clients name the method after (`listClients`). */
+  operationId: string
   summary: string
+  /** What it does, what it answers and when it refuses, for an integrator who reads nothing else. */
+  description: string
   tags: string[]
   /** false for the calls that need no token (sign-in and friends, i18n files, health). */
   auth?: boolean
-  /** Response bodies by status; the integration tests check answers against these. */
-  responses: Partial<Record<number, z.ZodType | { description: string; content?: string }>>
+  /**
+   * Every status the handler itself answers, with its body; `apiErrorSchema` stands for an error
+   * in the shape this operation answers errors in. What its access, inputs and method bring
+   * (401, 403, 400, 413) is added from them.
+   */
+  responses: Partial<Record<number, z.ZodType | OtherResponse>>
+  /** The answer carries the record's version as ETag, and a write takes it back as If-Match (412 when stale). */
+  versioned?: boolean
+  /** A request body the server accepts, shown in the reference and sent by the contract test. */
+  example?: unknown
 }
+
+/** `heroicons-outline` → `HeroiconsOutline`: a word of an operationId made from a name. */
+export const pascal = (name: string) =>
+  name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join('')
 
 export const DOC = Symbol('openapi-doc')
 export const REQUEST = Symbol('openapi-request')
@@ -36,7 +60,7 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
   return out
 }
 
-type Operation = {
+export type Operation = {
   method: string
   path: string
   doc?: RouteDoc
@@ -58,99 +82,218 @@ export function operations(app: Hono<never, never, string> | Hono): Operation[] 
   return [...byKey.values()]
 }
 
-/** OpenAPI 3.1 from the routes themselves: paths, parameters, bodies and responses. */
-export function openApiDocument(app: Hono, info: { title: string; version: string }, prefix = '/api') {
+/** The one error shape of the demo and common APIs (docs/api.md): a sentence, a code, and the fields at fault. */
+export const apiErrorSchema = z
+  .object({
+    error: z.string().describe('What was refused and why, in English (a field error names the field and the rule)'),
+    code: z.string().optional().describe('A stable code for programs (invalid, not_found, forbidden, stale …)'),
+    fields: z
+      .record(z.string(), z.array(z.string()))
+      .optional()
+      .describe('Each field at fault (a dotted path) with what is wrong with it'),
+    codes: z.record(z.string(), z.string()).optional().describe('Each field at fault with the code of its first rule'),
+    allowed: z.array(z.string()).optional().describe('On 409 of a lifecycle action: the actions allowed now'),
+  })
+  .strict()
+
+/** The business modules' error (ac_*, cd_*): the real backend's wrapper, with the same code and fields. */
+const wrappedErrorSchema = z
+  .object({
+    IsSuccess: z.literal(false),
+    Dados: z.null(),
+    Msg: z.string().describe('What was refused and why, in English (a field error names the field and the rule)'),
+    code: z.string().describe('A stable code for programs (invalid, not_found, forbidden, stale …)'),
+    fields: z.record(z.string(), z.array(z.string())).optional(),
+    codes: z.record(z.string(), z.string()).optional(),
+    allowed: z.array(z.string()).optional(),
+  })
+  .strict()
+
+/** The upload service's refusal (docs/shell.md §3 Upload response): its `Error`, with the same code and fields. */
+const uploadErrorSchema = z
+  .object({
+    Error: z.string().describe('What was refused and why, in English'),
+    ListFiles: z.array(z.never()).optional().describe('No file, on a refused upload'),
+    code: z.string().optional(),
+    fields: z.record(z.string(), z.array(z.string())).optional(),
+    codes: z.record(z.string(), z.string()).optional(),
+  })
+  .strict()
+
+const ERROR_SCHEMAS = { plain: 'ApiError', wrapped: 'WrappedError', upload: 'UploadError' } as const
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'Done',
+  201: 'Created',
+  204: 'Done, nothing to answer',
+  302: 'Redirected',
+  400: 'Invalid input: the fields at fault and their rules',
+  401: 'No valid token (absent, expired or revoked)',
+  403: 'Not allowed: a company or branch the caller does not hold, or a page level below the one needed',
+  404: 'Not found (or not in the caller’s company)',
+  405: 'Method not allowed (the Allow header lists the ones that are)',
+  409: 'Not allowed in the record’s current state',
+  412: 'Someone changed the record since it was read (If-Match is stale): read it again',
+  413: 'The request body is too large',
+  429: 'Too many attempts: wait and try again',
+  502: 'The upstream server failed',
+  504: 'The upstream server did not answer in time',
+}
+
+const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` })
+
+/** The parameters and headers many operations share, by name. */
+const COMPONENTS = {
+  parameters: {
+    XEmpresa: {
+      name: 'X-Empresa',
+      in: 'header',
+      required: false,
+      description:
+        'The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.',
+      schema: { type: 'string', pattern: '^-?\\d{1,9}$' },
+      example: '1',
+    },
+    XFilial: {
+      name: 'X-Filial',
+      in: 'header',
+      required: false,
+      description:
+        'The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).',
+      schema: { type: 'string', pattern: '^-?\\d{1,9}$' },
+      example: '2',
+    },
+    IfMatch: {
+      name: 'If-Match',
+      in: 'header',
+      required: false,
+      description:
+        'The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.',
+      schema: { type: 'string', pattern: '^(W/)?"\\d+"$' },
+      example: '"3"',
+    },
+  },
+  headers: {
+    ETag: { description: 'The record’s version, for If-Match', schema: { type: 'string', pattern: '^"\\d+"$' } },
+  },
+}
+
+/** The tags of the document, each with what it covers (an operation's tag must be one of these). */
+export type TagInfo = Record<string, string>
+
+/** OpenAPI 3.1 from the routes themselves: paths, parameters, bodies, every answer and its headers. */
+export function openApiDocument(
+  app: Hono,
+  info: { title: string; version: string; description: string },
+  tags: TagInfo,
+  prefix = '/api',
+) {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const op of operations(app)) {
     const path = prefix + op.path.replace(/:(\w+)/g, '{$1}')
+    const errorRef = ref('schemas', ERROR_SCHEMAS[errorShapeOf(path)])
+    const errorAnswer = (status: number) => ({
+      description: STATUS_TEXT[status] ?? 'Refused',
+      content: { 'application/json': { schema: errorRef } },
+    })
+    const access = accessOf(prefix + op.path)
+    // every signed-in call may name a company and branch, which requireAuth checks (bff/lib/auth.ts)
+    const tenant = access?.kind !== 'public' && op.doc?.auth !== false
     const parameters: unknown[] = []
     let requestBody: unknown
     for (const { target, schema } of op.requests) {
-      const shape = jsonSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] }
+      const shape = jsonSchema(schema, 'input') as {
+        properties?: Record<string, { description?: string }>
+        required?: string[]
+      }
       if (target === 'query' || target === 'param' || target === 'header') {
         for (const [name, s] of Object.entries(shape.properties ?? {})) {
           parameters.push({
             name,
             in: target === 'param' ? 'path' : target,
             required: target === 'param' || (shape.required ?? []).includes(name),
+            ...(s.description ? { description: s.description } : {}),
             schema: s,
           })
         }
       } else {
         const type = target === 'form' ? 'multipart/form-data' : 'application/json'
-        requestBody = { required: true, content: { [type]: { schema: shape } } }
+        requestBody = {
+          required: true,
+          content: { [type]: { schema: shape, ...(op.doc?.example !== undefined ? { example: op.doc.example } : {}) } },
+        }
       }
     }
     for (const m of op.path.matchAll(/:(\w+)/g)) {
       if (!parameters.some((p) => (p as { name: string }).name === m[1]))
         parameters.push({ name: m[1], in: 'path', required: true, schema: { type: 'string' } })
     }
+    if (tenant) parameters.push(ref('parameters', 'XEmpresa'), ref('parameters', 'XFilial'))
+    if (op.doc?.versioned && op.method !== 'GET') parameters.push(ref('parameters', 'IfMatch'))
+
     const responses: Record<string, unknown> = {}
-    for (const [status, body] of Object.entries(op.doc?.responses ?? { 200: { description: 'OK' } })) {
-      if (body instanceof z.ZodType)
+    for (const [status, body] of Object.entries(op.doc?.responses ?? {})) {
+      const code = Number(status)
+      const headers = op.doc?.versioned && code < 300 ? { headers: { ETag: ref('headers', 'ETag') } } : {}
+      if (body === apiErrorSchema) responses[status] = errorAnswer(code)
+      else if (body instanceof z.ZodType)
         responses[status] = {
-          description: statusText(Number(status)),
+          description: STATUS_TEXT[code] ?? 'Answer',
+          ...headers,
           content: { 'application/json': { schema: jsonSchema(body, 'output') } },
         }
       else if (body)
         responses[status] = {
           description: body.description,
-          ...(body.content ? { content: { [body.content]: {} } } : {}),
+          ...headers,
+          ...(body.content
+            ? { content: { [body.content]: body.schema ? { schema: jsonSchema(body.schema, 'output') } : {} } }
+            : {}),
         }
     }
-    if (op.doc?.auth !== false) {
-      responses['401'] ??= {
-        description: 'No valid token',
-        content: { 'application/json': { schema: jsonSchema(apiErrorSchema, 'output') } },
-      }
-    }
-    if (op.requests.length)
-      responses['400'] ??= {
-        description: 'Invalid input, with the field errors',
-        content: { 'application/json': { schema: jsonSchema(apiErrorSchema, 'output') } },
-      }
-    const access = accessOf(prefix + op.path)
+    // what the operation's access, inputs and method bring, whatever its handler does
+    if (op.requests.length || tenant) responses['400'] ??= errorAnswer(400)
+    if (access?.kind !== 'public' && op.doc?.auth !== false) responses['401'] ??= errorAnswer(401)
+    if (tenant) responses['403'] ??= errorAnswer(403)
+    if (op.doc?.versioned && op.method !== 'GET') responses['412'] ??= errorAnswer(412)
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(op.method)) responses['413'] ??= errorAnswer(413)
+
     paths[path] ??= {}
     paths[path][op.method.toLowerCase()] = {
+      operationId: op.doc?.operationId,
       summary: op.doc?.summary ?? `${op.method} ${path}`,
+      description: op.doc?.description,
       tags: op.doc?.tags ?? [],
       // who may call it (bff/access.ts); absent when undeclared, which the tests refuse
       ...(access ? { 'x-access': access } : {}),
-      ...(op.doc?.auth === false ? { security: [] } : {}),
+      ...(access?.kind === 'public' || op.doc?.auth === false ? { security: [] } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
-      responses,
+      responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b))),
     }
   }
   return {
     openapi: '3.1.0',
-    info,
-    servers: [{ url: '/' }],
+    info: { ...info, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } },
+    servers: [{ url: '/', description: 'This server' }],
     security: [{ bearer: [] }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    tags: Object.entries(tags).map(([name, description]) => ({ name, description })),
+    components: {
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'The accessToken of POST /api/auth/sign-in (or of a refresh)',
+        },
+      },
+      schemas: {
+        ApiError: jsonSchema(apiErrorSchema, 'output'),
+        WrappedError: jsonSchema(wrappedErrorSchema, 'output'),
+        UploadError: jsonSchema(uploadErrorSchema, 'output'),
+      },
+      ...COMPONENTS,
+    },
     paths,
   }
-}
-
-export const apiErrorSchema = z.object({
-  error: z.string(),
-  code: z.string().optional(),
-  fields: z.record(z.string(), z.array(z.string())).optional(),
-  codes: z.record(z.string(), z.string()).optional(),
-  allowed: z.array(z.string()).optional(),
-})
-
-function statusText(status: number): string {
-  return (
-    (
-      {
-        200: 'OK',
-        201: 'Created',
-        404: 'Not found',
-        412: 'Stale version',
-        413: 'Body too large',
-        429: 'Too many attempts',
-      } as Record<number, string>
-    )[status] ?? 'Answer'
-  )
 }

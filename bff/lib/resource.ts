@@ -209,7 +209,12 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
     def.list.defaultSort,
     def.list.states?.values,
   )
-  const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } as const
+  const notFoundAnswer = { 404: apiErrorSchema } as const
+  const one = def.noun.toLowerCase()
+  const many = def.nouns.toLowerCase()
+  const named = (verb: string, noun: string) => `${verb}${noun.replace(/\s+/g, '')}`
+  const levelNote = (level: AccessLevel) =>
+    `Needs the ${moduleId} page at ${level} or above in the company (403 below it).`
   const notFound = () => apiError(404, `${def.noun} not found`)
 
   const caller = (c: Context<AppEnv>) => callerOf(deps, c)
@@ -273,9 +278,11 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
     .get(
       '/',
       doc({
-        summary: `The ${def.noun.toLowerCase()} list: searched, sorted, paged (all=1 shows deactivated ones too)`,
+        operationId: named('list', def.nouns),
+        summary: `The ${many}: searched, sorted, paged`,
+        description: `One page of the ${many} the caller's company and branch hold: \`search\` looks in their text without case or accents, \`sort\` and \`order\` order them, \`page\` and \`size\` page them${def.list.active ? ', `all=1` shows deactivated ones too' : ''}${def.list.states ? ', `state` narrows them to one state' : ''}. ${levelNote('view')}`,
         tags,
-        responses: { 200: listAnswer(def.row), 403: apiErrorSchema },
+        responses: { 200: listAnswer(def.row) },
       }),
       valid('query', listQuery),
       async (c) => {
@@ -292,9 +299,11 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
     .get(
       '/export.csv',
       doc({
-        summary: 'The same list as CSV (every page)',
+        operationId: named('export', def.nouns),
+        summary: `The ${many} as CSV`,
+        description: `The same list as \`${named('list', def.nouns)}\`, every page of it, as a CSV file (UTF-8, comma-separated, a header row). ${levelNote('view')}`,
         tags,
-        responses: { 200: { description: 'CSV', content: 'text/csv' }, 403: apiErrorSchema },
+        responses: { 200: { description: 'The CSV file', content: 'text/csv' } },
       }),
       valid('query', listQuery),
       async (c) => {
@@ -307,7 +316,14 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
     const create = srv.create
     app = app.post(
       '/',
-      doc({ summary: `Create a ${def.noun.toLowerCase()}`, tags, responses: { 200: answer, ...errors } }),
+      doc({
+        operationId: named('create', def.noun),
+        summary: `Create a ${one}`,
+        description: `Creates a ${one} in the caller's company and answers it with its version as ETag. ${levelNote(def.createLevel ?? 'edit')}`,
+        tags,
+        versioned: true,
+        responses: { 200: answer },
+      }),
       valid('json', def.input.create),
       async (c) => {
         const who = caller(c)
@@ -326,9 +342,12 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
     .get(
       '/:id',
       doc({
-        summary: `One ${def.noun.toLowerCase()} (ETag: its version, for If-Match)`,
+        operationId: named('get', def.noun),
+        summary: `One ${one}`,
+        description: `The ${one} with its version as ETag, to send back as If-Match when changing it. 404 when the caller's company does not hold it. ${levelNote('view')}`,
         tags,
-        responses: { 200: answer, ...errors },
+        versioned: true,
+        responses: { 200: answer, ...notFoundAnswer },
       }),
       valid('param', idParam),
       async (c) => {
@@ -343,9 +362,11 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
     .get(
       '/:id/activity',
       doc({
-        summary: `Who changed this ${def.noun.toLowerCase()}, when and what (newest first)`,
+        operationId: named('list', `${def.noun}Activity`),
+        summary: `The ${one}'s timeline`,
+        description: `Who created and changed the ${one}, when, and which fields (never their values), newest first. ${levelNote('view')}`,
         tags,
-        responses: { 200: wrapper(activitySchema), ...errors },
+        responses: { 200: wrapper(activitySchema), ...notFoundAnswer },
       }),
       valid('param', idParam),
       async (c) => {
@@ -383,13 +404,16 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
       await edit.after?.(who, saved, before)
       return c.json(ok(srv.toRow(saved.value, who), `${def.noun} saved`))
     }
-    const responses = { 200: answer, ...errors, 412: apiErrorSchema }
+    const responses = { 200: answer, ...notFoundAnswer }
     app = app
       .put(
         '/:id',
         doc({
-          summary: `Change a ${def.noun.toLowerCase()} (every field); If-Match names the version edited (412 when someone changed it)`,
+          operationId: named('replace', def.noun),
+          summary: `Change a ${one}, every field`,
+          description: `Replaces the ${one}'s fields with the ones sent (a field left out takes its default). If-Match names the version edited: 412 when someone changed it since, and nothing is written. ${levelNote('edit')}`,
           tags,
+          versioned: true,
           responses,
         }),
         valid('param', idParam),
@@ -399,8 +423,11 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
       .patch(
         '/:id',
         doc({
-          summary: `Change some fields of a ${def.noun.toLowerCase()}; If-Match names the version edited (412 when someone changed it)`,
+          operationId: named('update', def.noun),
+          summary: `Change some fields of a ${one}`,
+          description: `Changes the fields sent and keeps the others. If-Match names the version edited: 412 when someone changed it since, and nothing is written. ${levelNote('edit')}`,
           tags,
+          versioned: true,
           responses,
         }),
         valid('param', idParam),
@@ -413,9 +440,12 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
     app = app.delete(
       '/:id',
       doc({
-        summary: `Deactivate a ${def.noun.toLowerCase()} (its data is kept); ?restore=1 activates it again`,
+        operationId: named('deactivate', def.noun),
+        summary: `Deactivate a ${one}, or restore it`,
+        description: `Deactivates the ${one}: its data is kept and it leaves the lists (\`all=1\` shows it); \`restore=1\` activates it again. ${levelNote('delete')}`,
         tags,
-        responses: { 200: answer, ...errors, 412: apiErrorSchema },
+        versioned: true,
+        responses: { 200: answer, ...notFoundAnswer },
       }),
       valid('param', idParam),
       valid('query', restoreQuery),
@@ -442,9 +472,12 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
       app = app.post(
         `/:id/${action}`,
         doc({
-          summary: `${action}: ${transition.from.join(' | ')} → ${transition.to} (409 from any other status, naming the actions allowed)`,
+          operationId: named(action, def.noun),
+          summary: `${action[0].toUpperCase()}${action.slice(1)} a ${one}: ${transition.from.join(' or ')} → ${transition.to}`,
+          description: `Moves the ${one} from ${transition.from.join(' or ')} to ${transition.to}. From any other status it answers 409 with the actions allowed now, and changes nothing. ${levelNote(transition.level ?? 'edit')}`,
           tags,
-          responses: { 200: answer, ...errors, 409: apiErrorSchema, 412: apiErrorSchema },
+          versioned: true,
+          responses: { 200: answer, ...notFoundAnswer, 409: apiErrorSchema },
         }),
         valid('param', idParam),
         async (c) => {

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppList } from '../../storage/repositories/app-data.ts'
 import type { AppEnv, Deps } from './deps.ts'
-import { apiErrorSchema, doc } from './openapi.ts'
+import { apiErrorSchema, doc, pascal } from './openapi.ts'
 import { notFound } from './errors.ts'
 import { requireTenant } from './tenancy.ts'
 import { requireAuth } from './auth.ts'
@@ -25,12 +25,26 @@ export function tagRoutes(deps: Deps, { list, noun, tags, strip }: TagOptions) {
   const repo = (empresa: number) => deps.repos.company(empresa).list<Tag>(list)
   return new Hono<AppEnv>()
     .use(requireAuth(deps), requireTenant(deps))
-    .get('/tags', doc({ summary: `The ${noun} tags`, tags, responses: { 200: z.array(tagSchema) } }), async (c) =>
-      c.json(await repo(c.get('tenant').empresa).all()),
+    .get(
+      '/tags',
+      doc({
+        operationId: `list${pascal(noun)}Tags`,
+        description: `The tags of the company’s ${noun}s, in their order.`,
+        summary: `The ${noun} tags`,
+        tags,
+        responses: { 200: z.array(tagSchema) },
+      }),
+      async (c) => c.json(await repo(c.get('tenant').empresa).all()),
     )
     .post(
       '/tag',
-      doc({ summary: `A new ${noun} tag, first in the list`, tags, responses: { 200: tagSchema } }),
+      doc({
+        operationId: `create${pascal(noun)}Tag`,
+        description: `Adds a tag (its title), first in the list, and answers it.`,
+        summary: `A new ${noun} tag, first in the list`,
+        tags,
+        responses: { 200: tagSchema },
+      }),
       valid('json', tagInput),
       async (c) =>
         c.json(
@@ -39,7 +53,13 @@ export function tagRoutes(deps: Deps, { list, noun, tags, strip }: TagOptions) {
     )
     .patch(
       '/tag',
-      doc({ summary: `Change a ${noun} tag; null when unknown`, tags, responses: { 200: tagSchema.nullable() } }),
+      doc({
+        operationId: `update${pascal(noun)}Tag`,
+        description: `Changes a tag’s title; answers it, or null when the id is unknown.`,
+        summary: `Change a ${noun} tag; null when unknown`,
+        tags,
+        responses: { 200: tagSchema.nullable() },
+      }),
       valid('json', tagPatch),
       async (c) => {
         const { id, tag } = c.req.valid('json')
@@ -49,6 +69,8 @@ export function tagRoutes(deps: Deps, { list, noun, tags, strip }: TagOptions) {
     .delete(
       '/tag',
       doc({
+        operationId: `delete${pascal(noun)}Tag`,
+        description: `Deletes a tag and takes it off every ${noun} that had it. 404 when the id is unknown.`,
         summary: `Delete a ${noun} tag and strip it from every ${noun}`,
         tags,
         responses: { 200: z.literal(true), 404: apiErrorSchema },

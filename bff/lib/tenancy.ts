@@ -4,7 +4,7 @@ import type { Repositories } from '../../storage/repositories/index.ts'
 import type { BranchRecord, CompanyRecord } from '../../domain/tenancy.ts'
 import { activeGrants, type Grant, type UserRecord } from '../../domain/tenancy.ts'
 import type { AppEnv, Deps, Tenant } from './deps.ts'
-import { apiError } from './errors.ts'
+import { apiError, invalidFields } from './errors.ts'
 import { oncePerPage } from './page-request.ts'
 import { accessOf } from '../access.ts'
 import { atLeast } from '../../domain/access.ts'
@@ -89,9 +89,9 @@ export async function resolveTenant(
   const empresa = idHeader(empresaHeader)
   const filial = idHeader(filialHeader)
   if (empresa === 'invalid' || filial === 'invalid')
-    throw apiError(400, 'Invalid request', {
-      'X-Empresa': ['must be a company id'],
-      'X-Filial': ['must be a branch id'],
+    throw invalidFields({
+      ...(empresa === 'invalid' ? { 'X-Empresa': ['must be a company id (a number)'] } : {}),
+      ...(filial === 'invalid' ? { 'X-Filial': ['must be a branch id (a number)'] } : {}),
     })
   if (empresa !== null && !activeGrants(user).some((g) => g.empresa === empresa)) throw forbidden()
   if (empresa !== null && filial !== null) {

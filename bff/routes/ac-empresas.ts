@@ -5,14 +5,15 @@ import { companyRow } from '../../domain/schemas/admin.ts'
 import type { CompanyRecord } from '../../domain/tenancy.ts'
 import { companyGrant, levelIn } from '../lib/admin.ts'
 import type { Deps } from '../lib/deps.ts'
-import { doc } from '../lib/openapi.ts'
+import { apiErrorSchema, doc } from '../lib/openapi.ts'
+import { apiError } from '../lib/errors.ts'
 import { resourceRoutes, type ResourceServer } from '../lib/resource.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
 import { fileUrl } from './files.ts'
 
 const MODULE = companyModule.id
-const logoAnswer = z.object({ IsSuccess: z.boolean(), Msg: z.string() })
+const logoAnswer = z.object({ IsSuccess: z.literal(true), Msg: z.string() }).strict()
 
 /** What the API shows of a company: the documented row (absent optional fields as '', the logo file id left out). */
 const row = (c: CompanyRecord) => companyRow.parse(c)
@@ -78,10 +79,13 @@ export function companyRoutes(deps: Deps) {
     app.put(
       '/logo',
       doc({
-        summary:
-          "Set the current company's logo to an uploaded image (ID_ARQUIVO, URL_LOGO); ID_ARQUIVO null with an empty URL_LOGO removes it",
+        operationId: 'setCompanyLogo',
+        summary: 'Set or remove the current company’s logo',
+        description:
+          'Sets the logo to an image uploaded to this company (its ID_ARQUIVO and URL_LOGO, as POST /api/FileManager/upload answered them; not SVG); ID_ARQUIVO null with an empty URL_LOGO removes it. 400 for a file that is not such an image; 403 below the ac_empresas page at edit.',
         tags: [MODULE],
-        responses: { 200: logoAnswer, 400: logoAnswer, 403: logoAnswer },
+        responses: { 200: logoAnswer, 404: apiErrorSchema },
+        example: { ID_ARQUIVO: null, URL_LOGO: '' },
       }),
       requireTenant(deps),
       valid(
@@ -94,17 +98,17 @@ export function companyRoutes(deps: Deps) {
       async (c) => {
         const { empresa } = c.get('tenant')
         if (!atLeast(await levelIn(deps, c.get('auth').user, empresa, MODULE), 'edit'))
-          return c.json({ IsSuccess: false, Msg: 'You may not change the company logo.' }, 403)
+          throw apiError(403, 'You may not change the company logo.', undefined, { code: 'forbidden' })
         const { ID_ARQUIVO, URL_LOGO } = c.req.valid('json')
         if (ID_ARQUIVO !== null) {
           const file = await deps.repos.company(empresa).files().find(ID_ARQUIVO)
           if (!file || !file.type.startsWith('image/') || file.type === 'image/svg+xml' || fileUrl(file) !== URL_LOGO) {
-            return c.json({ IsSuccess: false, Msg: 'The logo must be an image uploaded to this company.' }, 400)
+            throw apiError(400, 'The logo must be an image uploaded to this company.', undefined, { code: 'invalid' })
           }
         }
         const saved = await companies.update(empresa, (cur) => ({ ...cur, ID_ARQUIVO, URL_LOGO: URL_LOGO || null }))
-        if (!saved) return c.json({ IsSuccess: false, Msg: 'Company not found.' }, 404)
-        return c.json({ IsSuccess: true, Msg: '' })
+        if (!saved) throw apiError(404, 'Company not found.', undefined, { code: 'not_found' })
+        return c.json({ IsSuccess: true as const, Msg: '' })
       },
     ),
   )

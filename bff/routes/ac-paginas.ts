@@ -11,7 +11,7 @@ import { requireAuth } from '../lib/auth.ts'
 import { companyGrant } from '../lib/admin.ts'
 import type { AppEnv, Deps } from '../lib/deps.ts'
 import { ifMatchVersion } from '../lib/etag.ts'
-import { apiError, fieldError, ruleError } from '../lib/errors.ts'
+import { apiError, fieldError, invalidFields, ruleError } from '../lib/errors.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { companyPages, levelsFor, requirePage } from '../lib/page-access.ts'
 import { ok, resourceRoutes, type ResourceServer } from '../lib/resource.ts'
@@ -82,7 +82,10 @@ export function pageRoutes(deps: Deps) {
     app.get(
       '/mine',
       doc({
-        summary: "The caller's level on one page of the current company, and its title in the request's language",
+        operationId: 'getMyPageLevel',
+        summary: 'The caller’s level on one page',
+        description:
+          'The caller’s level (none, view, edit, delete) on one page of the current company, with its title in the request’s language and its group. 404 when the company has no such page. Any member of the company.',
         tags: [PAGES],
         responses: { 200: wrapper(myPageAnswer), 404: apiErrorSchema },
       }),
@@ -139,9 +142,13 @@ export function userPageRoutes(deps: Deps) {
     .get(
       '/',
       doc({
-        summary: "One user's page levels in the current company (ETag: the version of their adjustments)",
+        operationId: 'getUserPageLevels',
+        summary: 'One user’s page levels',
+        description:
+          'Each page of the current company with the user’s role preset and their level (the preset unless adjusted); the ETag is the version of their adjustments. 404 when the user is not a member. Needs the ac_usuariospaginas page at view.',
         tags: [USER_PAGES],
-        responses: { 200: answer, 403: apiErrorSchema, 404: apiErrorSchema },
+        versioned: true,
+        responses: { 200: answer, 404: apiErrorSchema },
       }),
       valid('query', userQuery),
       async (c) => {
@@ -155,9 +162,13 @@ export function userPageRoutes(deps: Deps) {
     .put(
       '/',
       doc({
-        summary: "Set one user's page levels (pages left out keep theirs); If-Match names the version edited",
+        operationId: 'setUserPageLevels',
+        summary: 'Set one user’s page levels',
+        description:
+          'Sets the user’s level on the pages sent (pages left out keep theirs); If-Match names the version edited (412 when someone changed them since). 400 for an unknown page; 404 when the user is not a member. Needs the ac_usuariospaginas page at edit.',
         tags: [USER_PAGES],
-        responses: { 200: answer, 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 412: apiErrorSchema },
+        versioned: true,
+        responses: { 200: answer, 404: apiErrorSchema },
       }),
       valid('json', userPagesInput),
       async (c) => {
@@ -168,11 +179,9 @@ export function userPageRoutes(deps: Deps) {
         const modules = new Set((await companyPages(deps, empresa)).map((p) => p.module))
         const unknown = Object.keys(levels).filter((m) => !modules.has(m))
         if (unknown.length)
-          throw apiError(
-            400,
-            'Invalid request',
+          throw invalidFields(
             Object.fromEntries(unknown.map((m) => [`levels.${m}`, [MESSAGES.unknown_page]])),
-            { code: 'invalid', codes: Object.fromEntries(unknown.map((m) => [`levels.${m}`, 'unknown_page'])) },
+            Object.fromEntries(unknown.map((m) => [`levels.${m}`, 'unknown_page'])),
           )
         const current = await repos.pageAccess.overrides(empresa, userId)
         const next: Record<string, AccessLevel> = { ...current }
@@ -192,9 +201,12 @@ export function userPageRoutes(deps: Deps) {
     .delete(
       '/',
       doc({
-        summary: "Put one user's page levels back to their role's preset",
+        operationId: 'resetUserPageLevels',
+        summary: 'Put one user’s page levels back to the preset',
+        description:
+          'Drops the user’s adjustments: every page takes their role’s preset again. 404 when the user is not a member. Needs the ac_usuariospaginas page at delete.',
         tags: [USER_PAGES],
-        responses: { 200: answer, 403: apiErrorSchema, 404: apiErrorSchema },
+        responses: { 200: answer, 404: apiErrorSchema },
       }),
       valid('query', userQuery),
       async (c) => {

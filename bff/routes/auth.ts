@@ -40,6 +40,9 @@ export function authRoutes(deps: Deps) {
     .post(
       '/sign-in',
       doc({
+        operationId: 'signIn',
+        description:
+          'Checks the e-mail and password and opens a session: answers the user and an access token (a JWT valid 7 days) for Authorization: Bearer. Wrong credentials answer 404 with the body false (the demo contract); too many attempts from one address or on one account, 429.',
         summary: 'Sign in with e-mail and password',
         tags: ['auth'],
         auth: false,
@@ -55,6 +58,9 @@ export function authRoutes(deps: Deps) {
     .post(
       '/unlock-session',
       doc({
+        operationId: 'unlockSession',
+        description:
+          'The lock screen: the same check as signIn, for the signed-in person, answering a fresh token. Wrong credentials answer 404 false; too many attempts, 429.',
         summary: 'Unlock a locked session with the credentials',
         tags: ['auth'],
         auth: false,
@@ -70,6 +76,9 @@ export function authRoutes(deps: Deps) {
     .post(
       '/sign-in-with-token',
       doc({
+        operationId: 'signInWithToken',
+        description:
+          'Exchanges a valid access token for a fresh one of the same session, with the user. 401 when the token is not valid (expired, revoked, forged).',
         summary: 'Sign in with a token; answers a fresh one',
         tags: ['auth'],
         auth: false,
@@ -90,6 +99,9 @@ export function authRoutes(deps: Deps) {
     .post(
       '/refresh-access-token',
       doc({
+        operationId: 'refreshAccessToken',
+        description:
+          'The real backend’s refresh: the bearer token in, a new token of the same session out, in the wrapper (Dados.Token). 401 when the token is not valid.',
         summary: 'A new token for the current session (bearer token in)',
         tags: ['auth'],
         responses: { 200: refreshAnswerSchema },
@@ -110,6 +122,9 @@ export function authRoutes(deps: Deps) {
     .post(
       '/sign-up',
       doc({
+        operationId: 'signUp',
+        description:
+          'Creates an account with a name, an e-mail and a password (12 characters at least, not a common one). Answers true whether or not the e-mail was taken, so sign-up does not reveal accounts; too many requests from one address, 429.',
         summary: 'Create an account (same answer when the e-mail is taken)',
         tags: ['auth'],
         auth: false,
@@ -139,6 +154,9 @@ export function authRoutes(deps: Deps) {
     .post(
       '/forgot-password',
       doc({
+        operationId: 'forgotPassword',
+        description:
+          'Sends a one-time link to set a new password (valid one hour) to an active account’s e-mail, or to the server log when no mail server is set. Answers true either way; too many requests, 429.',
         summary: 'Send a one-time reset link (to the server log when there is no mail server)',
         tags: ['auth'],
         auth: false,
@@ -165,6 +183,9 @@ export function authRoutes(deps: Deps) {
     .post(
       '/reset-password',
       doc({
+        operationId: 'resetPassword',
+        description:
+          'Sets a new password with the token of a reset link; the link is spent and every open session of the account ends. 400 when the link is invalid, spent or expired, or the password is too weak or common.',
         summary: 'Set a new password with a reset link; ends open sessions',
         tags: ['auth'],
         auth: false,
@@ -194,7 +215,13 @@ export function authRoutes(deps: Deps) {
     )
     .post(
       '/sign-out',
-      doc({ summary: 'Revoke the current session', tags: ['auth'], responses: { 200: z.literal(true) } }),
+      doc({
+        operationId: 'signOut',
+        description: 'Ends the session of the bearer token: the token no longer works, on any device that holds it.',
+        summary: 'Revoke the current session',
+        tags: ['auth'],
+        responses: { 200: z.literal(true) },
+      }),
       requireAuth(deps),
       async (c) => {
         await repos.sessions.revoke(c.get('auth').session.id)

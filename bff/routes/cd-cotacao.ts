@@ -188,9 +188,13 @@ export function cdCotacaoRoutes(deps: Deps) {
       .post(
         '/:id/duplicate',
         doc({
-          summary: 'A new draft with the same client and lines, a new number and a new validity',
+          operationId: 'duplicateQuote',
+          summary: 'Duplicate a quote as a new draft',
+          description:
+            'A new draft with the same client, address, lines, terms and notes, a new number and a new validity, answered with its version as ETag; the original is untouched. 404 when the caller’s company does not hold the quote. Needs the cd_cotacao page at edit.',
           tags,
-          responses: { 200: wrapper(quoteRow), 403: apiErrorSchema, 404: apiErrorSchema },
+          versioned: true,
+          responses: { 200: wrapper(quoteRow), 404: apiErrorSchema },
         }),
         requireTenant(deps),
         valid('param', idParam),
@@ -223,17 +227,20 @@ export function cdCotacaoRoutes(deps: Deps) {
         },
       )
       .get(
-        '/of-client/:clientId',
+        '/of-client',
         doc({
-          summary: "A client's quotes in the branches the caller works in, newest first (at most 100)",
+          operationId: 'listClientQuotes',
+          summary: 'A client’s quotes',
+          description:
+            'The quotes of one client in the branches the caller works in, newest first, at most 100 (a client unknown to the company has none). Needs the cd_cotacao page at view.',
           tags,
-          responses: { 200: wrapper(z.array(quoteRow)), 403: apiErrorSchema },
+          responses: { 200: wrapper(z.array(quoteRow)) },
         }),
         requireTenant(deps),
-        valid('param', z.object({ clientId: z.string().uuid() })),
+        valid('query', z.object({ clientId: z.uuid().describe('The client’s id') }).strict()),
         async (c) => {
           const grant = c.get('tenant').grant
-          const { clientId } = c.req.valid('param')
+          const { clientId } = c.req.valid('query')
           const store = quoteStore(deps, c.get('tenant').empresa)
           const mine = [...(await store.rows()).values()].filter(
             (q) => q.clientId === clientId && (grant.filial === 'all' || q.filial === grant.filial),
@@ -248,11 +255,13 @@ export function cdCotacaoRoutes(deps: Deps) {
       .get(
         '/:id/pdf',
         doc({
-          summary: "The quote as a PDF with the company logo, in the client's language",
+          operationId: 'getQuotePdf',
+          summary: 'The quote as a PDF',
+          description:
+            'The quote as the client receives it: a PDF with the company’s logo and details, in the quote’s language. 404 when the caller’s company does not hold the quote. Needs the cd_cotacao page at view.',
           tags,
           responses: {
             200: { description: 'The PDF', content: 'application/pdf' },
-            403: apiErrorSchema,
             404: apiErrorSchema,
           },
         }),
@@ -271,11 +280,13 @@ export function cdCotacaoRoutes(deps: Deps) {
       .get(
         '/:id/link',
         doc({
-          summary: "The client's link of a sent quote (to copy when no e-mail goes out)",
+          operationId: 'getQuoteLink',
+          summary: 'The client’s link of a sent quote',
+          description:
+            'The signed link through which the client reads, approves or rejects the quote (to copy when no e-mail goes out). 409 while the quote was never sent; 404 when the caller’s company does not hold it. Needs the cd_cotacao page at edit.',
           tags,
           responses: {
-            200: wrapper(z.object({ url: z.string() })),
-            403: apiErrorSchema,
+            200: wrapper(z.object({ url: z.url() })),
             404: apiErrorSchema,
             409: apiErrorSchema,
           },

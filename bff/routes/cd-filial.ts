@@ -80,7 +80,10 @@ export function cdFilialRoutes(deps: Deps) {
       .get(
         '/user-branches',
         doc({
-          summary: 'Every branch the user may work in (the branch switcher list)',
+          operationId: 'listUserBranches',
+          summary: 'The branches the caller may work in',
+          description:
+            'Every active branch of an active company the caller is given, across companies, in a stable order (the branch switcher’s list). Any signed-in user, for themselves.',
           tags,
           responses: { 200: userBranchesAnswer },
         }),
@@ -102,12 +105,13 @@ export function cdFilialRoutes(deps: Deps) {
       .get(
         '/:id/sole-users',
         doc({
-          summary:
-            'The active people of the company whose only branch this is (deactivating it leaves them without one)',
+          operationId: 'listBranchSoleUsers',
+          summary: 'The people whose only branch this is',
+          description:
+            'The active people of the company who work in this branch alone (deactivating it leaves them without one), by name. 404 when the company has no such branch. Needs the cd_filial page at delete.',
           tags,
           responses: {
-            200: wrapper(z.array(z.object({ id: z.string(), name: z.string(), email: z.string() }))),
-            403: apiErrorSchema,
+            200: wrapper(z.array(z.object({ id: z.string(), name: z.string(), email: z.string() }).strict())),
             404: apiErrorSchema,
           },
         }),
@@ -136,9 +140,12 @@ export function cdFilialRoutes(deps: Deps) {
       .get(
         '/current',
         doc({
-          summary: 'The company and branch this request resolves to (X-Empresa, X-Filial; -1 the default)',
+          operationId: 'getCurrentBranch',
+          summary: 'The company and branch a call resolves to',
+          description:
+            'The company and branch this request’s X-Empresa and X-Filial resolve to (absent or -1: the caller’s current choice, else the main branch), with the caller’s role there. 400 for a header that is not a number; 403 for a company or branch the caller does not hold.',
           tags,
-          responses: { 200: currentBranchAnswer },
+          responses: { 200: currentBranchAnswer, 400: apiErrorSchema, 403: apiErrorSchema },
         }),
         requireTenant(deps),
         async (c) => {
@@ -149,9 +156,13 @@ export function cdFilialRoutes(deps: Deps) {
       .put(
         '/current',
         doc({
-          summary: 'Pick the company and branch (kept as the default); flags a change of company',
+          operationId: 'selectCurrentBranch',
+          summary: 'Pick the company and branch to work in',
+          description:
+            'Keeps the company and branch as the caller’s default for the next sign-ins and calls without X-Empresa; `empresaChanged` says whether the company changed. 403 for one the caller does not hold or that is inactive.',
           tags,
-          responses: { 200: currentBranchAnswer },
+          responses: { 200: currentBranchAnswer, 403: apiErrorSchema },
+          example: { COD_EMPRESA: 1, COD_FILIAL: 2 },
         }),
         valid('json', selectBranchSchema),
         async (c) => {

@@ -20,6 +20,8 @@ export function chatRoutes(deps: Deps) {
     .get(
       '/chats',
       doc({
+        operationId: 'listChats',
+        description: 'The current company’s chats, the latest first, without their messages.',
         summary: 'The chats, latest first (without their messages)',
         tags,
         responses: { 200: z.array(chatSchema) },
@@ -37,6 +39,8 @@ export function chatRoutes(deps: Deps) {
     .get(
       '/chat',
       doc({
+        operationId: 'getChat',
+        description: 'One chat with its messages. 404 when the id is unknown.',
         summary: 'One chat with its messages',
         tags,
         responses: { 200: chatWithMessagesSchema, 404: apiErrorSchema },

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv, Deps } from '../lib/deps.ts'
 import { requireAuth } from '../lib/auth.ts'
-import { doc } from '../lib/openapi.ts'
+import { doc, pascal } from '../lib/openapi.ts'
 import { valid } from '../lib/validate.ts'
 import {
   idQuery,
@@ -31,12 +31,24 @@ function panelRoutes(deps: Deps, name: 'messages' | 'notifications', bodyKey: 'm
     .use(requireAuth(deps))
     .get(
       '/',
-      doc({ summary: `The user's ${name}, newest first`, tags, responses: { 200: z.array(messageSchema) } }),
+      doc({
+        operationId: `list${pascal(name)}`,
+        description: `The signed-in person’s ${name}, newest first.`,
+        summary: `The user's ${name}, newest first`,
+        tags,
+        responses: { 200: z.array(messageSchema) },
+      }),
       async (c) => c.json(await list(c.get('auth').user.id).all()),
     )
     .post(
       '/',
-      doc({ summary: `Add one (first in the list)`, tags, responses: { 200: messageSchema } }),
+      doc({
+        operationId: `create${pascal(bodyKey)}`,
+        description: `Adds one of the person’s ${name}, first in the list, and answers it.`,
+        summary: `Add one (first in the list)`,
+        tags,
+        responses: { 200: messageSchema },
+      }),
       valid('json', item),
       async (c) => {
         const input = body(c.req.valid('json'))
@@ -51,7 +63,13 @@ function panelRoutes(deps: Deps, name: 'messages' | 'notifications', bodyKey: 'm
     )
     .patch(
       '/',
-      doc({ summary: 'Change one; null when the id is unknown', tags, responses: { 200: messageSchema.nullable() } }),
+      doc({
+        operationId: `update${pascal(bodyKey)}`,
+        description: `Changes one of the person’s ${name}; answers it, or null when the id is unknown.`,
+        summary: 'Change one; null when the id is unknown',
+        tags,
+        responses: { 200: messageSchema.nullable() },
+      }),
       valid('json', patch),
       async (c) => {
         const json = c.req.valid('json')
@@ -61,6 +79,8 @@ function panelRoutes(deps: Deps, name: 'messages' | 'notifications', bodyKey: 'm
     .delete(
       '/',
       doc({
+        operationId: `delete${pascal(bodyKey)}`,
+        description: `Removes one of the person’s ${name}; answers it, or null when the id is unknown.`,
         summary: 'Remove one; answers the removed item, null when unknown',
         tags,
         responses: { 200: messageSchema.nullable() },
@@ -76,7 +96,13 @@ function panelRoutes(deps: Deps, name: 'messages' | 'notifications', bodyKey: 'm
     )
     .get(
       '/mark-all-as-read',
-      doc({ summary: 'Mark every one read and seen', tags, responses: { 200: z.literal(true) } }),
+      doc({
+        operationId: `markAll${pascal(name)}Read`,
+        description: `Marks every one of the person’s ${name} read and seen.`,
+        summary: 'Mark every one read and seen',
+        tags,
+        responses: { 200: z.literal(true) },
+      }),
       async (c) => {
         await list(c.get('auth').user.id).replace((items) => items.map((m) => ({ ...m, read: true, seen: true })))
         return c.json(true as const)
@@ -84,7 +110,13 @@ function panelRoutes(deps: Deps, name: 'messages' | 'notifications', bodyKey: 'm
     )
     .post(
       '/toggle-read-status',
-      doc({ summary: 'Set the read flag of one', tags, responses: { 200: messageSchema.nullable() } }),
+      doc({
+        operationId: `toggle${pascal(bodyKey)}Read`,
+        description: `Sets whether one of the person’s ${name} is read; answers it, or null when the id is unknown.`,
+        summary: 'Set the read flag of one',
+        tags,
+        responses: { 200: messageSchema.nullable() },
+      }),
       valid('json', toggle),
       async (c) => {
         const { id, read } = body(c.req.valid('json'))
@@ -102,12 +134,26 @@ export function shortcutsRoutes(deps: Deps) {
   const tags = ['common/shortcuts']
   return new Hono<AppEnv>()
     .use(requireAuth(deps))
-    .get('/', doc({ summary: "The user's shortcuts", tags, responses: { 200: z.array(shortcutSchema) } }), async (c) =>
-      c.json(await list(c.get('auth').user.id).all()),
+    .get(
+      '/',
+      doc({
+        operationId: 'listShortcuts',
+        description: 'The signed-in person’s shortcuts, in their order.',
+        summary: "The user's shortcuts",
+        tags,
+        responses: { 200: z.array(shortcutSchema) },
+      }),
+      async (c) => c.json(await list(c.get('auth').user.id).all()),
     )
     .post(
       '/',
-      doc({ summary: 'Add a shortcut (last in the list)', tags, responses: { 200: shortcutSchema } }),
+      doc({
+        operationId: 'createShortcut',
+        description: 'Adds a shortcut (label, description, icon, link), last in the list, and answers it.',
+        summary: 'Add a shortcut (last in the list)',
+        tags,
+        responses: { 200: shortcutSchema },
+      }),
       valid('json', z.object({ shortcut: shortcutInput })),
       async (c) => {
         const shortcut: Shortcut = { ...c.req.valid('json').shortcut, id: crypto.randomUUID() }
@@ -117,6 +163,8 @@ export function shortcutsRoutes(deps: Deps) {
     .patch(
       '/',
       doc({
+        operationId: 'updateShortcut',
+        description: 'Changes a shortcut; answers it, or null when the id is unknown.',
         summary: 'Change a shortcut; null when the id is unknown',
         tags,
         responses: { 200: shortcutSchema.nullable() },
@@ -129,7 +177,13 @@ export function shortcutsRoutes(deps: Deps) {
     )
     .delete(
       '/',
-      doc({ summary: 'Delete a shortcut', tags, responses: { 200: z.boolean() } }),
+      doc({
+        operationId: 'deleteShortcut',
+        description: 'Deletes a shortcut; answers whether there was one.',
+        summary: 'Delete a shortcut',
+        tags,
+        responses: { 200: z.boolean() },
+      }),
       valid('query', idQuery),
       async (c) => c.json(await list(c.get('auth').user.id).remove(c.req.valid('query').id)),
     )

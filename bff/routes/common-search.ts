@@ -28,6 +28,9 @@ export function navigationRoutes(deps: Deps) {
   return new Hono<AppEnv>().use(requireAuth(deps)).get(
     '/',
     doc({
+      operationId: 'getNavigation',
+      description:
+        'The navigation in its four layouts (compact, default, futuristic, horizontal): the pages of the current company the person may open, by group.',
       summary: 'The four navigation layouts',
       tags: ['common/navigation'],
       responses: { 200: navigationSchema },
@@ -40,6 +43,9 @@ export function searchRoutes(deps: Deps) {
   return new Hono<AppEnv>().use(requireAuth(deps)).post(
     '/',
     doc({
+      operationId: 'search',
+      description:
+        'The header search: clients, quotes, contacts, pages, tasks and, for who may open their pages, the companies, branches and people of the current company; compared without case or accents; groups with results only. An empty query answers an empty list.',
       summary:
         "Search clients (name, tax id), quotes (number, client), contacts, pages (the navigation's titles: the company's pages the user may open), tasks, and for who may open their pages the companies, branches and people of the current company; groups with results only; an empty query answers an empty result",
       tags: ['common/search'],

@@ -43,6 +43,9 @@ export function shellRoutes(deps: Deps) {
   return new Hono<AppEnv>().use(requireAuth(deps)).get(
     '/',
     doc({
+      operationId: 'getShell',
+      description:
+        'What the signed-in frame shows: the user, the branches they may work in, the current company and branch, its logo and the navigation their page levels open.',
       summary: "The signed-in frame's data: user, branches and the current company and branch",
       tags: ['common'],
       responses: { 200: shellAnswer },

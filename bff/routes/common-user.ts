@@ -22,6 +22,9 @@ export function commonUserRoutes(deps: Deps) {
     .get(
       '/',
       doc({
+        operationId: 'getCurrentUser',
+        description:
+          'The signed-in person: name, e-mail, avatar, status, culture, colours; the ETag is its version, for If-Match when changing it.',
         summary: 'The signed-in user (ETag: its version)',
         tags: ['common'],
         responses: { 200: publicUserSchema },
@@ -35,6 +38,9 @@ export function commonUserRoutes(deps: Deps) {
     .patch(
       '/',
       doc({
+        operationId: 'updateCurrentUser',
+        description:
+          'Changes the signed-in person’s name, avatar, status, culture or colours; If-Match names the version edited (412 when it changed since).',
         summary: 'Change the signed-in user; If-Match names the version it edits',
         tags: ['common'],
         responses: { 200: publicUserSchema, 412: apiErrorSchema },
@@ -53,6 +59,9 @@ export function commonUserRoutes(deps: Deps) {
     .post(
       '/password',
       doc({
+        operationId: 'changePassword',
+        description:
+          'Changes the password, given the current one (400 when it is wrong, or the new one too weak or common); every other session ends and the answer carries a new token for this one.',
         summary: 'Change the password with the current one; ends the other sessions and answers a new token',
         tags: ['common'],
         responses: { 200: z.object({ accessToken: z.string() }), 429: apiErrorSchema },

@@ -42,12 +42,20 @@ export function contactsRoutes(deps: Deps) {
     .use(requireAuth(deps), requireTenant(deps))
     .get(
       '/all',
-      doc({ summary: 'All contacts, by name', tags, responses: { 200: z.array(contactSchema) } }),
+      doc({
+        operationId: 'listContacts',
+        description: 'Every contact of the current company, by name.',
+        summary: 'All contacts, by name',
+        tags,
+        responses: { 200: z.array(contactSchema) },
+      }),
       async (c) => c.json((await contacts(c.get('tenant').empresa).all()).sort(byName)),
     )
     .get(
       '/search',
       doc({
+        operationId: 'searchContacts',
+        description: 'The contacts whose name holds the query, in any case; an empty query lists them all.',
         summary: 'Contacts whose name holds the query (any case); an empty query lists all',
         tags,
         responses: { 200: z.array(contactSchema) },
@@ -62,6 +70,8 @@ export function contactsRoutes(deps: Deps) {
     .get(
       '/contact',
       doc({
+        operationId: 'getContact',
+        description: 'One contact by id, with its version as ETag; null when the id is unknown.',
         summary: 'One contact (ETag: its version); null when unknown',
         tags,
         responses: { 200: contactSchema.nullable() },
@@ -76,6 +86,8 @@ export function contactsRoutes(deps: Deps) {
     .post(
       '/contact',
       doc({
+        operationId: 'createContact',
+        description: 'Creates a blank contact named New Contact, first in the list, and answers it.',
         summary: "A new blank contact named 'New Contact', first in the list",
         tags,
         responses: { 200: contactSchema },
@@ -99,6 +111,9 @@ export function contactsRoutes(deps: Deps) {
     .patch(
       '/contact',
       doc({
+        operationId: 'updateContact',
+        description:
+          'Merges the fields sent into a contact; If-Match names the version edited (412 when it changed since). Answers it, or null when the id is unknown.',
         summary: 'Merge changes into a contact; null when unknown; If-Match for the version edited',
         tags,
         responses: { 200: contactSchema.nullable() },
@@ -118,6 +133,8 @@ export function contactsRoutes(deps: Deps) {
     .delete(
       '/contact',
       doc({
+        operationId: 'deleteContact',
+        description: 'Deletes a contact. 404 when the id is unknown.',
         summary: 'Delete a contact; 404 when unknown',
         tags,
         responses: { 200: z.literal(true), 404: apiErrorSchema },
@@ -131,6 +148,9 @@ export function contactsRoutes(deps: Deps) {
     .post(
       '/avatar',
       doc({
+        operationId: 'setContactAvatar',
+        description:
+          'Sets a contact’s avatar from an image (multipart: id and avatar; PNG, JPEG, GIF or WebP). Answers the contact, or null when the id is unknown; 400 for a file that is not such an image.',
         summary:
           "Set a contact's avatar from an image file (multipart: id, avatar); answers the contact, null when unknown",
         tags,
@@ -150,7 +170,13 @@ export function contactsRoutes(deps: Deps) {
     )
     .get(
       '/countries',
-      doc({ summary: 'Countries with their dial codes', tags, responses: { 200: z.array(countrySchema) } }),
+      doc({
+        operationId: 'listCountries',
+        description: 'Countries and territories with their ISO code and dial code.',
+        summary: 'Countries with their dial codes',
+        tags,
+        responses: { 200: z.array(countrySchema) },
+      }),
       (c) => c.json(COUNTRIES),
     )
 }

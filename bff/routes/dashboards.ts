@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv, Deps } from '../lib/deps.ts'
 import { requireAuth } from '../lib/auth.ts'
-import { doc } from '../lib/openapi.ts'
+import { doc, pascal } from '../lib/openapi.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 
 const DASHBOARDS = ['analytics', 'crypto', 'finance', 'project'] as const
@@ -27,7 +27,13 @@ export function dashboardRoutes(deps: Deps) {
   for (const name of DASHBOARDS) {
     app.get(
       `/${name}`,
-      doc({ summary: `The ${name} dashboard`, tags: ['dashboards'], responses: { 200: dashboardSchema } }),
+      doc({
+        operationId: `get${pascal(name)}Dashboard`,
+        description: `The figures of the ${name} dashboard of the current company; null for a company that has none.`,
+        summary: `The ${name} dashboard`,
+        tags: ['dashboards'],
+        responses: { 200: dashboardSchema },
+      }),
       async (c) => {
         const stored = await deps.repos
           .company(c.get('tenant').empresa)
@@ -42,17 +48,21 @@ export function dashboardRoutes(deps: Deps) {
 
 /** api/pages/activities: the current company's activity feed, newest first. */
 export function activityRoutes(deps: Deps) {
-  return new Hono<AppEnv>()
-    .use(requireAuth(deps), requireTenant(deps))
-    .get(
-      '/',
-      doc({ summary: 'The activity feed, newest first', tags: ['pages'], responses: { 200: z.array(activitySchema) } }),
-      async (c) => {
-        const stored = await deps.repos
-          .company(c.get('tenant').empresa)
-          .list<z.infer<typeof activitySchema>>('activities')
-          .all()
-        return c.json(stored.sort((a, b) => b.date.localeCompare(a.date)))
-      },
-    )
+  return new Hono<AppEnv>().use(requireAuth(deps), requireTenant(deps)).get(
+    '/',
+    doc({
+      operationId: 'listActivities',
+      description: 'The current company’s activity feed, newest first.',
+      summary: 'The activity feed, newest first',
+      tags: ['pages'],
+      responses: { 200: z.array(activitySchema) },
+    }),
+    async (c) => {
+      const stored = await deps.repos
+        .company(c.get('tenant').empresa)
+        .list<z.infer<typeof activitySchema>>('activities')
+        .all()
+      return c.json(stored.sort((a, b) => b.date.localeCompare(a.date)))
+    },
+  )
 }

@@ -1,107 +1,88 @@
 import type { Hono } from 'hono'
-import { html, raw } from 'hono/html'
-import { openApiDocument } from '../lib/openapi.ts'
+import { Scalar } from '@scalar/hono-api-reference'
+import { randomToken } from '../lib/base64.ts'
+import { REFERENCE_SCRIPT } from '../lib/reference-script.ts'
+import { openApiDocument, type TagInfo } from '../lib/openapi.ts'
+import { MODULES } from '../../domain/modules/index.ts'
+import { API_VERSION } from '../lib/api-version.ts'
 
 type Doc = ReturnType<typeof openApiDocument>
-type Op = {
-  summary: string
-  tags: string[]
-  parameters?: Array<{ name: string; in: string; required: boolean }>
-  requestBody?: unknown
-  responses: Record<string, unknown>
+
+/**
+ * The reference page (Scalar: every operation with its examples, and a client to try each with
+ * one's own token). Its script is served by the app itself (vite.config.ts puts Scalar's browser
+ * bundle among the client's assets), and the page allows only that script and its own inline
+ * one, by the request's nonce.
+ */
+export function referencePage() {
+  return Scalar((c) => {
+    const nonce = randomToken(18)
+    c.header(
+      'Content-Security-Policy',
+      [
+        "default-src 'none'",
+        `script-src 'self' 'nonce-${nonce}'`,
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data:",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "frame-ancestors 'none'",
+        "base-uri 'none'",
+        "form-action 'none'",
+      ].join('; '),
+    )
+    return {
+      url: '/api/openapi.json',
+      cdn: REFERENCE_SCRIPT,
+      nonce,
+      pageTitle: 'Fieldwise API reference',
+      withDefaultFonts: false,
+      telemetry: false,
+      // what Scalar offers of its own services (its AI, its MCP, its hosting) is not this API's
+      showDeveloperTools: 'never',
+      showToolbar: 'never',
+      mcp: { disabled: true },
+      agent: { disabled: true },
+    }
+  })
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+/** What each tag of the document covers; every module's page is one (its id), from the one list of modules. */
+const TAGS: TagInfo = {
+  system: 'Health, this document and its reference page',
+  auth: 'Signing in and out, tokens, sign-up, password reset and the lock screen',
+  common: 'The signed-in user: profile, settings, companies and branches, the shell',
+  'common/messages': 'The messages panel of the shell',
+  'common/notifications': 'The notifications panel of the shell',
+  'common/shortcuts': 'The shortcuts panel of the shell',
+  'common/navigation': 'The navigation the user’s page levels open',
+  'common/search': 'The header search across the modules the user may read',
+  'public quotes': 'A client’s quote link: read, print, approve or reject with the signed token in the path',
+  'apps/contacts': 'Contacts (the demo app riding on the clients page)',
+  'apps/chat': 'Chat (the demo app riding on the clients page)',
+  'apps/ecommerce/inventory': 'Inventory (the demo app riding on the service catalogue page)',
+  'apps/tasks': 'Tasks (the demo app riding on the technicians’ orders page)',
+  'apps/notes': 'Notes (the demo app riding on the technicians’ orders page)',
+  'apps/scrumboard': 'Scrumboard (the demo app riding on the service orders page)',
+  'apps/file-manager': 'The file manager’s listing',
+  'apps/mailbox': 'The company’s mailbox',
+  'apps/help-center': 'Help center articles and FAQs',
+  FileManager: 'Uploads and the company’s files',
+  'ui/icons': 'The icon sets',
+  dashboards: 'The dashboards’ figures',
+  pages: 'The activity feed',
+  i18n: 'The pages’ translation files',
+  ...Object.fromEntries(MODULES.map((m) => [m.id, `${m.page.titles.en}: the ${m.id} page’s records (docs/domain.md)`])),
+}
 
-/** A self-contained reference page of the document (no scripts, no CDN). */
-export function docsPage(doc: Doc) {
-  const byTag = new Map<string, Array<{ method: string; path: string; op: Op }>>()
-  for (const [path, methods] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(methods as Record<string, Op>)) {
-      const tag = op.tags[0] ?? 'other'
-      byTag.set(tag, [...(byTag.get(tag) ?? []), { method, path, op }])
-    }
-  }
-  const sections = [...byTag.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(
-      ([tag, ops]) =>
-        `<section><h2 id="${escape(tag)}">${escape(tag)}</h2>${ops
-          .map(
-            ({
-              method,
-              path,
-              op,
-            }) => `<details><summary><code class="m ${method}">${method.toUpperCase()}</code> <code>${escape(path)}</code> — ${escape(op.summary)}</summary>
-${op.parameters?.length ? `<p>Parameters: ${op.parameters.map((p) => `<code>${escape(p.name)}</code> (${p.in}${p.required ? ', required' : ''})`).join(', ')}</p>` : ''}
-${op.requestBody ? `<p>Body:</p><pre>${escape(JSON.stringify(op.requestBody, null, 2))}</pre>` : ''}
-<p>Answers:</p><pre>${escape(JSON.stringify(op.responses, null, 2))}</pre></details>`,
-          )
-          .join('')}</section>`,
-    )
-    .join('')
-  return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${doc.info.title} — API reference</title>
-        <style>
-          body {
-            font:
-              16px/1.5 system-ui,
-              sans-serif;
-            max-width: 60rem;
-            margin: 2rem auto;
-            padding: 0 1rem;
-            color: #0f172a;
-          }
-          details {
-            border: 1px solid #cbd5e1;
-            border-radius: 0.5rem;
-            margin: 0.5rem 0;
-            padding: 0.5rem 0.75rem;
-          }
-          summary {
-            cursor: pointer;
-          }
-          pre {
-            background: #f1f5f9;
-            padding: 0.75rem;
-            overflow: auto;
-            font-size: 13px;
-          }
-          .m {
-            font-weight: 700;
-          }
-          .get {
-            color: #166534;
-          }
-          .post {
-            color: #1d4ed8;
-          }
-          .patch,
-          .put {
-            color: #92400e;
-          }
-          .delete {
-            color: #b91c1c;
-          }
-        </style>
-      </head>
-      <body>
-        <h1>${doc.info.title} — API reference</h1>
-        <p>
-          OpenAPI ${doc.openapi}: <a href="/api/openapi.json">/api/openapi.json</a>. Send
-          <code>Authorization: Bearer &lt;token&gt;</code> (from <code>POST /api/auth/sign-in</code>) and, for company
-          data, <code>X-Empresa</code> / <code>X-Filial</code> (-1: your default).
-        </p>
-        ${raw(sections)}
-      </body>
-    </html>`
+const INFO = {
+  title: 'Fieldwise API',
+  version: API_VERSION,
+  description:
+    'The API behind the Fieldwise pages, for integrators: sign in for a token, name the company and branch of each call, and read docs/api.md for the error shapes, money and versions.',
 }
 
 export function documentOf(api: Hono) {
   let cached: Doc | undefined
-  return () => (cached ??= openApiDocument(api, { title: 'Fieldwise', version: '1.0.0' }))
+  return () => (cached ??= openApiDocument(api, INFO, TAGS))
 }

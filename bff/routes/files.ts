@@ -83,6 +83,9 @@ export function fileManagerRoutes(deps: Deps) {
     .post(
       '/upload',
       doc({
+        operationId: 'uploadFiles',
+        description:
+          'Uploads files (multipart: files, repeated; getEmpresaProprietario; idGuid, made when absent), 5 MB each, and answers them in the upload service’s { Error, ListFiles } shape. A file over the limit answers 413.',
         summary:
           'Upload files (multipart: files repeated, getEmpresaProprietario, idGuid made when absent); 5 MB a file',
         tags,
@@ -100,7 +103,13 @@ export function fileManagerRoutes(deps: Deps) {
     )
     .get(
       '/select-by-id',
-      doc({ summary: 'The files of an upload group (idGuid)', tags, responses: { 200: uploadAnswer } }),
+      doc({
+        operationId: 'listUploadedFiles',
+        description: 'The files of one upload group (idGuid), in the upload service’s { Error, ListFiles } shape.',
+        summary: 'The files of an upload group (idGuid)',
+        tags,
+        responses: { 200: uploadAnswer },
+      }),
       valid('query', selectQuery),
       async (c) => {
         const { idGuid, getEmpresaProprietario } = c.req.valid('query')
@@ -114,9 +123,12 @@ export function fileManagerRoutes(deps: Deps) {
     .delete(
       '/delete-by-url',
       doc({
+        operationId: 'deleteFileByUrl',
+        description:
+          'Deletes one file by its URL, in the upload service’s { Error } shape: 404 when there is none, 403 when it is the company’s and the caller may not edit the company.',
         summary: 'Delete one file by its URL (the upload service\'s "delete by url")',
         tags,
-        responses: { 200: deleteAnswer, 403: deleteAnswer, 404: deleteAnswer },
+        responses: { 200: deleteAnswer, 403: apiErrorSchema, 404: apiErrorSchema },
       }),
       valid('query', z.object({ url: z.string().min(1).max(2048) })),
       async (c) => {
@@ -133,9 +145,12 @@ export function fileManagerRoutes(deps: Deps) {
     .delete(
       '/delete-by-id',
       doc({
+        operationId: 'deleteFileById',
+        description:
+          'Deletes one file by its id (idImagem), in the upload service’s { Error } shape: 404 when there is none, 403 when it is the company’s and the caller may not edit the company.',
         summary: 'Delete one file (idImagem)',
         tags,
-        responses: { 200: deleteAnswer, 403: deleteAnswer, 404: deleteAnswer },
+        responses: { 200: deleteAnswer, 403: apiErrorSchema, 404: apiErrorSchema },
       }),
       valid('query', deleteQuery),
       async (c) => {
@@ -159,6 +174,9 @@ export function fileServeRoutes(deps: Deps) {
   return new Hono<AppEnv>().get(
     '/:empresa/:id/:name',
     doc({
+      operationId: 'getFile',
+      description:
+        'A stored file with its type: images and PDF inline, anything else as a download. A bearer token or the page session; 404 when the company holds no such file.',
       summary: 'A stored file, with its type; images and PDF inline, anything else as a download',
       tags: ['FileManager'],
       responses: { 200: { description: 'The file', content: 'application/octet-stream' }, 404: apiErrorSchema },
@@ -201,6 +219,8 @@ export function fileListingRoutes(deps: Deps) {
   return new Hono<AppEnv>().use(requireAuth(deps), requireTenant(deps)).get(
     '/',
     doc({
+      operationId: 'listFolder',
+      description: 'A folder’s folders and files by name, with the breadcrumb from the root (‘null’ is the root).',
       summary: "A folder's folders and files by name, with the breadcrumb from the root ('null' is the root)",
       tags: ['apps/file-manager'],
       responses: { 200: fileManagerAnswer },

@@ -27,6 +27,8 @@ export function helpCenterRoutes(deps: Deps) {
     .get(
       '/faqs',
       doc({
+        operationId: 'listFaqs',
+        description: 'The FAQ categories with their questions and answers; with a slug, that category only.',
         summary: 'FAQ categories with their FAQs; with a slug, that category only',
         tags,
         responses: { 200: faqsAnswer },
@@ -49,6 +51,9 @@ export function helpCenterRoutes(deps: Deps) {
     .get(
       '/guides',
       doc({
+        operationId: 'listGuides',
+        description:
+          'The guide categories with their first guides (limit, default 5), how many are shown and how many there are; with a slug, that category with all its guides.',
         summary:
           'Guide categories with their first `limit` guides (default 5), visibleGuides and totalGuides; with a slug, that category with all its guides',
         tags,
@@ -77,6 +82,8 @@ export function helpCenterRoutes(deps: Deps) {
     .get(
       '/guide',
       doc({
+        operationId: 'getGuide',
+        description: 'One guide with its content, inside its category; null when unknown.',
         summary: 'One guide with its content, inside its category; null when unknown',
         tags,
         responses: { 200: guideAnswer },

@@ -22,6 +22,9 @@ export function i18nRoutes() {
   return new Hono<AppEnv>().get(
     '/:file',
     doc({
+      operationId: 'getTranslations',
+      description:
+        'The pages’ texts in one language (en.json, es.json or pt.json), by key. 404 for another file. No token.',
       summary: 'The translation file of a language: en.json, es.json or pt.json (also at /i18n/{lang}.json)',
       tags: ['i18n'],
       auth: false,

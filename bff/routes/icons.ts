@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import type { AppEnv, Deps } from '../lib/deps.ts'
 import { requireAuth } from '../lib/auth.ts'
-import { doc } from '../lib/openapi.ts'
+import { doc, pascal } from '../lib/openapi.ts'
 import { iconSetSchema } from '../../domain/schemas/icons.ts'
 import names from '../../domain/data/icon-names.json' with { type: 'json' }
 
@@ -22,7 +22,13 @@ export function iconRoutes(deps: Deps) {
     const answer = { namespace, name, grid: path === 'heroicons-mini' ? 'icon-size-5' : 'icon-size-6', list }
     app.get(
       `/${path}`,
-      doc({ summary: `The ${name} icon set`, tags: ['ui/icons'], responses: { 200: iconSetSchema } }),
+      doc({
+        operationId: `get${pascal(path)}IconSet`,
+        description: `The ${name} icons: their names, namespace and grid size.`,
+        summary: `The ${name} icon set`,
+        tags: ['ui/icons'],
+        responses: { 200: iconSetSchema },
+      }),
       (c) => c.json(answer),
     )
   }

@@ -57,18 +57,43 @@ export function inventoryRoutes(deps: Deps) {
     .use(requireAuth(deps), requireTenant(deps))
     .get(
       '/categories',
-      doc({ summary: 'Product categories', tags, responses: { 200: z.array(categorySchema) } }),
+      doc({
+        operationId: 'listProductCategories',
+        description: 'The product categories, each with its parent (null at the top).',
+        summary: 'Product categories',
+        tags,
+        responses: { 200: z.array(categorySchema) },
+      }),
       async (c) => c.json(await categories(c.get('tenant').empresa).all()),
     )
-    .get('/brands', doc({ summary: 'Brands', tags, responses: { 200: z.array(namedSchema) } }), async (c) =>
-      c.json(await brands(c.get('tenant').empresa).all()),
+    .get(
+      '/brands',
+      doc({
+        operationId: 'listProductBrands',
+        description: 'The product brands, each with its id, name and slug.',
+        summary: 'Brands',
+        tags,
+        responses: { 200: z.array(namedSchema) },
+      }),
+      async (c) => c.json(await brands(c.get('tenant').empresa).all()),
     )
-    .get('/vendors', doc({ summary: 'Vendors', tags, responses: { 200: z.array(namedSchema) } }), async (c) =>
-      c.json(await vendors(c.get('tenant').empresa).all()),
+    .get(
+      '/vendors',
+      doc({
+        operationId: 'listProductVendors',
+        description: 'The product vendors, each with its id, name and slug.',
+        summary: 'Vendors',
+        tags,
+        responses: { 200: z.array(namedSchema) },
+      }),
+      async (c) => c.json(await vendors(c.get('tenant').empresa).all()),
     )
     .get(
       '/products',
       doc({
+        operationId: 'listProducts',
+        description:
+          'A page of products: search looks in the name, sort and order order them, page (from 0) and size page them. Past the last page, products is null.',
         summary:
           'Products: search the name, sort (text for sku, name, active; numbers for the rest), page from 0 in the slicing; past the last page products is null',
         tags,
@@ -102,6 +127,8 @@ export function inventoryRoutes(deps: Deps) {
     .get(
       '/product',
       doc({
+        operationId: 'getProduct',
+        description: 'One product by id, with its version as ETag; null when the id is unknown.',
         summary: 'One product (ETag: its version); null when unknown',
         tags,
         responses: { 200: productSchema.nullable() },
@@ -115,7 +142,13 @@ export function inventoryRoutes(deps: Deps) {
     )
     .post(
       '/product',
-      doc({ summary: "A new inactive product named 'A New Product'", tags, responses: { 200: productSchema } }),
+      doc({
+        operationId: 'createProduct',
+        description: 'Creates an inactive product named A New Product, first in the list, and answers it.',
+        summary: "A new inactive product named 'A New Product'",
+        tags,
+        responses: { 200: productSchema },
+      }),
       async (c) => {
         const product: Product = {
           id: crypto.randomUUID(),
@@ -145,6 +178,9 @@ export function inventoryRoutes(deps: Deps) {
     .patch(
       '/product',
       doc({
+        operationId: 'updateProduct',
+        description:
+          'Merges the fields sent into a product; If-Match names the version edited (412 when it changed since). Answers it, or null when the id is unknown.',
         summary: 'Merge changes into a product; null when unknown; If-Match for the version edited',
         tags,
         responses: { 200: productSchema.nullable() },
@@ -165,6 +201,8 @@ export function inventoryRoutes(deps: Deps) {
     .delete(
       '/product',
       doc({
+        operationId: 'deleteProduct',
+        description: 'Deletes a product. 404 when the id is unknown.',
         summary: 'Delete a product; 404 when unknown',
         tags,
         responses: { 200: z.literal(true), 404: apiErrorSchema },

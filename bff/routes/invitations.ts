@@ -45,6 +45,8 @@ export function invitationRoutes(deps: Deps) {
     .get(
       '/',
       doc({
+        operationId: 'listInvitations',
+        description: 'The companies that invited the signed-in person and wait for an answer, oldest first.',
         summary: 'The invitations waiting for the signed-in person, oldest first',
         tags,
         responses: { 200: answerSchema },
@@ -54,6 +56,9 @@ export function invitationRoutes(deps: Deps) {
     .post(
       '/:empresa/accept',
       doc({
+        operationId: 'acceptInvitation',
+        description:
+          'Accepts a company’s invitation: the access it gives counts from now. Answers the invitations left; 404 when there is no invitation from that company.',
         summary: "Accept a company's invitation: its access counts from now; answers those left",
         tags,
         responses: { 200: answerSchema, 404: apiErrorSchema },
@@ -64,6 +69,9 @@ export function invitationRoutes(deps: Deps) {
     .post(
       '/:empresa/decline',
       doc({
+        operationId: 'declineInvitation',
+        description:
+          'Declines a company’s invitation. Answers the invitations left; 404 when there is no invitation from that company.',
         summary: "Decline a company's invitation; answers those left",
         tags,
         responses: { 200: answerSchema, 404: apiErrorSchema },

@@ -53,12 +53,26 @@ export function mailboxRoutes(deps: Deps) {
     deps.repos.company(empresa).value<Record<string, unknown>>(['settings', 'mailbox'])
   return new Hono<AppEnv>()
     .use(requireAuth(deps), requireTenant(deps))
-    .get('/settings', doc({ summary: 'Mailbox settings', tags, responses: { 200: settingsSchema } }), async (c) =>
-      c.json((await settings(c.get('tenant').empresa).get()) ?? { messageLayout: 'right' }),
+    .get(
+      '/settings',
+      doc({
+        operationId: 'getMailSettings',
+        description: 'The mailbox settings (message layout …).',
+        summary: 'Mailbox settings',
+        tags,
+        responses: { 200: settingsSchema },
+      }),
+      async (c) => c.json((await settings(c.get('tenant').empresa).get()) ?? { messageLayout: 'right' }),
     )
     .patch(
       '/settings',
-      doc({ summary: 'Change the settings; answers them merged', tags, responses: { 200: settingsSchema } }),
+      doc({
+        operationId: 'updateMailSettings',
+        description: 'Merges the settings sent into the stored ones and answers them.',
+        summary: 'Change the settings; answers them merged',
+        tags,
+        responses: { 200: settingsSchema },
+      }),
       valid('json', settingsPatch),
       async (c) => {
         const saved = await settings(c.get('tenant').empresa).update((cur) => ({
@@ -71,6 +85,9 @@ export function mailboxRoutes(deps: Deps) {
     .get(
       '/folders',
       doc({
+        operationId: 'listMailFolders',
+        description:
+          'The folders with their counts: sent and trash 0, drafts and spam every mail in them, the others their unread mails.',
         summary: 'Folders with counts: sent and trash 0, drafts and spam all, the rest unread',
         tags,
         responses: { 200: z.array(folderSchema) },
@@ -92,15 +109,31 @@ export function mailboxRoutes(deps: Deps) {
     )
     .get(
       '/filters',
-      doc({ summary: 'Filters (starred, important)', tags, responses: { 200: z.array(filterSchema) } }),
+      doc({
+        operationId: 'listMailFilters',
+        description: 'The mail filters: starred and important.',
+        summary: 'Filters (starred, important)',
+        tags,
+        responses: { 200: z.array(filterSchema) },
+      }),
       (c) => c.json(FILTERS),
     )
-    .get('/labels', doc({ summary: 'Labels', tags, responses: { 200: z.array(mailLabelSchema) } }), async (c) =>
-      c.json(await labels(c.get('tenant').empresa).all()),
+    .get(
+      '/labels',
+      doc({
+        operationId: 'listMailLabels',
+        description: 'The labels the company’s mails may carry, with their colours.',
+        summary: 'Labels',
+        tags,
+        responses: { 200: z.array(mailLabelSchema) },
+      }),
+      async (c) => c.json(await labels(c.get('tenant').empresa).all()),
     )
     .post(
       '/label',
       doc({
+        operationId: 'createMailLabel',
+        description: 'Adds a label; its slug comes from its title, made unique with -1, -2 …; answers it.',
         summary: 'A new label; its slug from the title, made unique with -1, -2 ...',
         tags,
         responses: { 200: mailLabelSchema },
@@ -124,6 +157,9 @@ export function mailboxRoutes(deps: Deps) {
     .patch(
       '/label',
       doc({
+        operationId: 'updateMailLabel',
+        description:
+          'Changes a label; its slug is made again from the title. Answers it, or null when the id is unknown.',
         summary: 'Change a label; the slug is made again from the title, not checked for uniqueness; null when unknown',
         tags,
         responses: { 200: mailLabelSchema.nullable() },
@@ -144,6 +180,8 @@ export function mailboxRoutes(deps: Deps) {
     .delete(
       '/label',
       doc({
+        operationId: 'deleteMailLabel',
+        description: 'Deletes a label and takes it off every mail. 404 when the id is unknown.',
         summary: 'Delete a label and strip it from every mail; 404 when unknown',
         tags,
         responses: { 200: z.literal(true), 404: apiErrorSchema },
@@ -164,6 +202,9 @@ export function mailboxRoutes(deps: Deps) {
     .get(
       '/mails',
       doc({
+        operationId: 'listMails',
+        description:
+          'The mails of one folder, filter or label, newest first, 10 a page. Past the last page, mails is null and the pagination holds only lastPage.',
         summary: 'Mails of one folder, filter or label, newest first, 10 a page',
         tags,
         responses: { 200: mailListAnswer },
@@ -217,6 +258,8 @@ export function mailboxRoutes(deps: Deps) {
     .get(
       '/mail',
       doc({
+        operationId: 'getMail',
+        description: 'One mail by id, with its version as ETag; null when the id is unknown.',
         summary: 'One mail (ETag: its version); null when unknown',
         tags,
         responses: { 200: mailSchema.nullable() },
@@ -231,6 +274,9 @@ export function mailboxRoutes(deps: Deps) {
     .patch(
       '/mail',
       doc({
+        operationId: 'updateMail',
+        description:
+          'Sets a mail’s flags (read, starred, important), moves it to a folder or sets its labels; answers it, or null when the id is unknown.',
         summary: 'Toggle flags, move to a folder or set labels; null when unknown',
         tags,
         responses: { 200: mailSchema.nullable() },

@@ -31,12 +31,26 @@ export function notesRoutes(deps: Deps) {
   const labels = (empresa: number) => deps.repos.company(empresa).list<NoteLabel>('note-labels')
   return new Hono<AppEnv>()
     .use(requireAuth(deps), requireTenant(deps))
-    .get('/labels', doc({ summary: 'Note labels', tags, responses: { 200: z.array(noteLabelSchema) } }), async (c) =>
-      c.json(await labels(c.get('tenant').empresa).all()),
+    .get(
+      '/labels',
+      doc({
+        operationId: 'listNoteLabels',
+        description: 'The labels the company’s notes may carry.',
+        summary: 'Note labels',
+        tags,
+        responses: { 200: z.array(noteLabelSchema) },
+      }),
+      async (c) => c.json(await labels(c.get('tenant').empresa).all()),
     )
     .post(
       '/labels',
-      doc({ summary: 'A new label; answers all labels', tags, responses: { 200: z.array(noteLabelSchema) } }),
+      doc({
+        operationId: 'createNoteLabel',
+        description: 'Adds a label (its title); answers every label.',
+        summary: 'A new label; answers all labels',
+        tags,
+        responses: { 200: z.array(noteLabelSchema) },
+      }),
       valid('json', labelCreate),
       async (c) => {
         const repo = labels(c.get('tenant').empresa)
@@ -46,7 +60,13 @@ export function notesRoutes(deps: Deps) {
     )
     .patch(
       '/labels',
-      doc({ summary: 'Rename a label; answers all labels', tags, responses: { 200: z.array(noteLabelSchema) } }),
+      doc({
+        operationId: 'updateNoteLabel',
+        description: 'Renames a label (id and title); answers every label.',
+        summary: 'Rename a label; answers all labels',
+        tags,
+        responses: { 200: z.array(noteLabelSchema) },
+      }),
       valid('json', labelUpdate),
       async (c) => {
         const { id, title } = c.req.valid('json').label
@@ -58,6 +78,8 @@ export function notesRoutes(deps: Deps) {
     .delete(
       '/labels',
       doc({
+        operationId: 'deleteNoteLabel',
+        description: 'Deletes a label and takes it off every note; answers every label. 404 when the id is unknown.',
         summary: 'Delete a label and strip it from every note; answers all labels; 404 when unknown',
         tags,
         responses: { 200: z.array(noteLabelSchema), 404: apiErrorSchema },
@@ -76,6 +98,8 @@ export function notesRoutes(deps: Deps) {
     .post(
       '/tasks',
       doc({
+        operationId: 'addNoteTask',
+        description: 'Adds a checklist item to a note; answers the note, or null when the id is unknown.',
         summary: 'Add a task to a note; answers the note (null when unknown)',
         tags,
         responses: { 200: noteSchema.nullable() },
@@ -94,7 +118,13 @@ export function notesRoutes(deps: Deps) {
     )
     .get(
       '/all',
-      doc({ summary: 'All notes, newest first, labels resolved', tags, responses: { 200: z.array(noteListedSchema) } }),
+      doc({
+        operationId: 'listNotes',
+        description: 'Every note of the current company, newest first, with its labels.',
+        summary: 'All notes, newest first, labels resolved',
+        tags,
+        responses: { 200: z.array(noteListedSchema) },
+      }),
       async (c) => {
         const { empresa } = c.get('tenant')
         const [all, known] = await Promise.all([notes(empresa).all(), labels(empresa).all()])
@@ -107,7 +137,13 @@ export function notesRoutes(deps: Deps) {
     )
     .post(
       '/',
-      doc({ summary: 'Create a note', tags, responses: { 200: noteSchema } }),
+      doc({
+        operationId: 'createNote',
+        description: 'Creates a note (title, content, tasks, labels, reminder) and answers it.',
+        summary: 'Create a note',
+        tags,
+        responses: { 200: noteSchema },
+      }),
       valid('json', noteCreate),
       async (c) => {
         const input = c.req.valid('json').note
@@ -128,7 +164,13 @@ export function notesRoutes(deps: Deps) {
     )
     .patch(
       '/',
-      doc({ summary: 'Change a note; null when unknown', tags, responses: { 200: noteSchema.nullable() } }),
+      doc({
+        operationId: 'updateNote',
+        description: 'Changes a note; answers it, or null when the id is unknown.',
+        summary: 'Change a note; null when unknown',
+        tags,
+        responses: { 200: noteSchema.nullable() },
+      }),
       valid('json', noteUpdate),
       async (c) => {
         const { id, labels: refs, ...changes } = c.req.valid('json').updatedNote
@@ -147,6 +189,8 @@ export function notesRoutes(deps: Deps) {
     .delete(
       '/',
       doc({
+        operationId: 'deleteNote',
+        description: 'Deletes a note. 404 when the id is unknown.',
         summary: 'Delete a note; 404 when unknown',
         tags,
         responses: { 200: z.literal(true), 404: apiErrorSchema },

@@ -62,14 +62,17 @@ export function quotePublicRoutes(deps: Deps) {
     return view({ ...opened, quote: saved.value })
   }
   const answer = wrapper(publicQuoteSchema)
-  const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema }
+  const errors = { 404: apiErrorSchema, 409: apiErrorSchema }
   const addressOf = (c: Parameters<Deps['clientAddress']>[0]) => deps.clientAddress(c) ?? 'unknown'
 
   return new Hono<AppEnv>()
     .get(
       '/:token',
       doc({
-        summary: 'The quote a client link opens',
+        operationId: 'getPublicQuote',
+        summary: 'The quote a client’s link opens',
+        description:
+          'What the client sees of a sent quote: the company, the lines, the totals, the validity and its state (waiting, approved, rejected, expired). No token: the signed link is the key. 404 for a link that is bad, expired or replaced by a later send.',
         tags,
         auth: false,
         responses: { 200: answer, 404: apiErrorSchema },
@@ -80,10 +83,16 @@ export function quotePublicRoutes(deps: Deps) {
     .get(
       '/:token/logo',
       doc({
-        summary: "The quoting company's logo",
+        operationId: 'getPublicQuoteLogo',
+        summary: 'The quoting company’s logo',
+        description:
+          'The logo of the company that sent the quote, as stored (PNG, JPEG, WebP or SVG). 404 for a bad link or a company without a logo.',
         tags,
         auth: false,
-        responses: { 200: { description: 'The image', content: 'image/png' }, 404: apiErrorSchema },
+        responses: {
+          200: { description: 'The image', content: 'image/*' },
+          404: apiErrorSchema,
+        },
       }),
       valid('param', tokenParam),
       async (c) => {
@@ -99,7 +108,10 @@ export function quotePublicRoutes(deps: Deps) {
     .get(
       '/:token/pdf',
       doc({
-        summary: "The quote as a PDF, in the client's language",
+        operationId: 'getPublicQuotePdf',
+        summary: 'The quote as a PDF',
+        description:
+          'The quote the link opens as a PDF, in the quote’s language. 404 for a bad, expired or replaced link.',
         tags,
         auth: false,
         responses: { 200: { description: 'The PDF', content: 'application/pdf' }, 404: apiErrorSchema },
@@ -113,10 +125,14 @@ export function quotePublicRoutes(deps: Deps) {
     .post(
       '/:token/approve',
       doc({
-        summary: 'The client approves, typing their name',
+        operationId: 'approvePublicQuote',
+        summary: 'The client approves the quote',
+        description:
+          'The client approves, typing their name; their address and the time are kept with the decision. 409 when the quote was already answered or has expired; 404 for a bad or replaced link.',
         tags,
         auth: false,
         responses: { 200: answer, ...errors },
+        example: { name: 'Ana Souza' },
       }),
       valid('param', tokenParam),
       valid('json', z.object({ name: text(120) })),
@@ -130,7 +146,16 @@ export function quotePublicRoutes(deps: Deps) {
     )
     .post(
       '/:token/reject',
-      doc({ summary: 'The client rejects, with a reason', tags, auth: false, responses: { 200: answer, ...errors } }),
+      doc({
+        operationId: 'rejectPublicQuote',
+        summary: 'The client rejects the quote',
+        description:
+          'The client rejects, typing their name and a reason. 409 when the quote was already answered or has expired; 404 for a bad or replaced link.',
+        tags,
+        auth: false,
+        responses: { 200: answer, ...errors },
+        example: { name: 'Ana Souza', reason: 'We chose another date' },
+      }),
       valid('param', tokenParam),
       valid('json', z.object({ name: text(120), reason: text(1000) })),
       async (c) => {

@@ -54,7 +54,13 @@ export function scrumboardRoutes(deps: Deps) {
     .use(requireAuth(deps), requireTenant(deps))
     .get(
       '/boards',
-      doc({ summary: 'Boards with their members', tags, responses: { 200: z.array(boardListed) } }),
+      doc({
+        operationId: 'listBoards',
+        description: 'The scrum boards of the company, with their members.',
+        summary: 'Boards with their members',
+        tags,
+        responses: { 200: z.array(boardListed) },
+      }),
       async (c) => {
         const { empresa } = c.get('tenant')
         const [all, people] = await Promise.all([boards(empresa).all(), members(empresa).all()])
@@ -64,6 +70,8 @@ export function scrumboardRoutes(deps: Deps) {
     .get(
       '/board',
       doc({
+        operationId: 'getBoard',
+        description: 'A board with its lists and their cards by position, and its labels; null when the id is unknown.',
         summary: 'A board with its lists and their cards by position, and its labels; null when unknown',
         tags,
         responses: { 200: boardFull.nullable() },
@@ -94,6 +102,8 @@ export function scrumboardRoutes(deps: Deps) {
     .post(
       '/board/list',
       doc({
+        operationId: 'createBoardList',
+        description: 'Adds a list after the last one of its board (positions step by 65536) and answers it.',
         summary: 'A new list, after the last one (positions step by 65536)',
         tags,
         responses: { 200: listSchema },
@@ -118,7 +128,13 @@ export function scrumboardRoutes(deps: Deps) {
     )
     .patch(
       '/board/list',
-      doc({ summary: 'Change a list; null when unknown', tags, responses: { 200: listSchema.nullable() } }),
+      doc({
+        operationId: 'updateBoardList',
+        description: 'Changes a list; answers it, or null when the id is unknown.',
+        summary: 'Change a list; null when unknown',
+        tags,
+        responses: { 200: listSchema.nullable() },
+      }),
       valid('json', listUpdate),
       async (c) => {
         const { id, ...changes } = c.req.valid('json').list
@@ -128,6 +144,8 @@ export function scrumboardRoutes(deps: Deps) {
     .delete(
       '/board/list',
       doc({
+        operationId: 'deleteBoardList',
+        description: 'Deletes a list and its cards. 404 when the id is unknown.',
         summary: 'Delete a list and its cards; 404 when unknown',
         tags,
         responses: { 200: z.literal(true), 404: apiErrorSchema },
@@ -144,6 +162,8 @@ export function scrumboardRoutes(deps: Deps) {
     .patch(
       '/board/lists',
       doc({
+        operationId: 'updateBoardLists',
+        description: 'Changes many lists at once (titles, positions) and answers them.',
         summary: 'Change many lists (titles, positions); answers them',
         tags,
         responses: { 200: z.array(listSchema) },
@@ -159,7 +179,13 @@ export function scrumboardRoutes(deps: Deps) {
     )
     .put(
       '/board/card',
-      doc({ summary: 'A new card, last in its list', tags, responses: { 200: cardSchema } }),
+      doc({
+        operationId: 'createBoardCard',
+        description: 'Adds a card, last in its list, and answers it.',
+        summary: 'A new card, last in its list',
+        tags,
+        responses: { 200: cardSchema },
+      }),
       valid('json', cardCreate),
       async (c) => {
         const input = c.req.valid('json').card
@@ -173,6 +199,8 @@ export function scrumboardRoutes(deps: Deps) {
     .patch(
       '/board/card',
       doc({
+        operationId: 'updateBoardCard',
+        description: 'Changes a card (moves it with listId and position); answers it, or null when the id is unknown.',
         summary: 'Change a card (move it with listId and position); null when unknown',
         tags,
         responses: { 200: cardSchema.nullable() },
@@ -186,6 +214,8 @@ export function scrumboardRoutes(deps: Deps) {
     .delete(
       '/board/card',
       doc({
+        operationId: 'deleteBoardCard',
+        description: 'Deletes a card. 404 when the id is unknown.',
         summary: 'Delete a card; 404 when unknown',
         tags,
         responses: { 200: z.literal(true), 404: apiErrorSchema },
@@ -198,7 +228,13 @@ export function scrumboardRoutes(deps: Deps) {
     )
     .patch(
       '/board/cards',
-      doc({ summary: 'Change many cards; answers them', tags, responses: { 200: z.array(cardSchema) } }),
+      doc({
+        operationId: 'updateBoardCards',
+        description: 'Changes many cards at once and answers them.',
+        summary: 'Change many cards; answers them',
+        tags,
+        responses: { 200: z.array(cardSchema) },
+      }),
       valid('json', cardsUpdate),
       async (c) => {
         const changes = new Map(c.req.valid('json').cards.map((card) => [card.id, card]))
@@ -211,6 +247,8 @@ export function scrumboardRoutes(deps: Deps) {
     .patch(
       '/board/card/positions',
       doc({
+        operationId: 'setBoardCardPositions',
+        description: 'Sets each card’s position to its index in the list of ids given and answers the cards.',
         summary: 'Set each card position to its index in the array given',
         tags,
         responses: { 200: z.array(cardSchema) },
@@ -226,7 +264,13 @@ export function scrumboardRoutes(deps: Deps) {
     )
     .get(
       '/board/labels',
-      doc({ summary: "A board's labels", tags, responses: { 200: z.array(boardLabelSchema) } }),
+      doc({
+        operationId: 'listBoardLabels',
+        description: 'The labels of one board (boardId), by title.',
+        summary: "A board's labels",
+        tags,
+        responses: { 200: z.array(boardLabelSchema) },
+      }),
       valid('query', z.object({ boardId: z.string().min(1).max(200) })),
       async (c) => {
         const { boardId } = c.req.valid('query')
@@ -235,7 +279,13 @@ export function scrumboardRoutes(deps: Deps) {
     )
     .put(
       '/board/label',
-      doc({ summary: 'A new label ({ label: { boardId, title } })', tags, responses: { 200: boardLabelSchema } }),
+      doc({
+        operationId: 'createBoardLabel',
+        description: 'Adds a label ({ label: { boardId, title } }) to a board and answers it.',
+        summary: 'A new label ({ label: { boardId, title } })',
+        tags,
+        responses: { 200: boardLabelSchema },
+      }),
       valid('json', labelCreate),
       async (c) =>
         c.json(
@@ -245,6 +295,8 @@ export function scrumboardRoutes(deps: Deps) {
     .patch(
       '/board/label',
       doc({
+        operationId: 'updateBoardLabel',
+        description: 'Renames a board label; answers it, or null when the id is unknown.',
         summary: 'Rename a label ({ id, label: { title } }); null when unknown',
         tags,
         responses: { 200: boardLabelSchema.nullable() },
@@ -258,6 +310,8 @@ export function scrumboardRoutes(deps: Deps) {
     .delete(
       '/board/label',
       doc({
+        operationId: 'deleteBoardLabel',
+        description: 'Deletes a board label and takes it off the cards. 404 when the id is unknown.',
         summary: 'Delete a label and strip it from the cards; 404 when unknown',
         tags,
         responses: { 200: z.literal(true), 404: apiErrorSchema },

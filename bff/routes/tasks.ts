@@ -36,12 +36,21 @@ export function tasksRoutes(deps: Deps) {
     .use(requireAuth(deps), requireTenant(deps))
     .get(
       '/all',
-      doc({ summary: 'All tasks and sections, by order', tags, responses: { 200: z.array(taskSchema) } }),
+      doc({
+        operationId: 'listTasks',
+        description: 'Every task and section of the current company, in their order.',
+        summary: 'All tasks and sections, by order',
+        tags,
+        responses: { 200: z.array(taskSchema) },
+      }),
       async (c) => c.json((await tasks(c.get('tenant').empresa).all()).sort(byOrder)),
     )
     .get(
       '/search',
       doc({
+        operationId: 'searchTasks',
+        description:
+          'The tasks whose title or notes hold the query, in any case, with the matches of the title in <mark>; an empty query finds nothing.',
         summary:
           'Tasks whose title or notes hold the query (any case), title matches in <mark>; an empty query finds nothing',
         tags,
@@ -63,6 +72,8 @@ export function tasksRoutes(deps: Deps) {
     .patch(
       '/order',
       doc({
+        operationId: 'reorderTasks',
+        description: 'Puts the tasks in the order of the ids given and numbers them again; answers them all.',
         summary: 'Reorder: the tasks in the order given (ids), renumbered',
         tags,
         responses: { 200: z.array(taskSchema) },
@@ -81,13 +92,22 @@ export function tasksRoutes(deps: Deps) {
     )
     .get(
       '/task',
-      doc({ summary: 'One task by id; null when unknown', tags, responses: { 200: taskSchema.nullable() } }),
+      doc({
+        operationId: 'getTask',
+        description: 'One task by id; null when the id is unknown.',
+        summary: 'One task by id; null when unknown',
+        tags,
+        responses: { 200: taskSchema.nullable() },
+      }),
       valid('query', idQuery),
       async (c) => c.json(await tasks(c.get('tenant').empresa).find(c.req.valid('query').id)),
     )
     .post(
       '/task',
       doc({
+        operationId: 'createTask',
+        description:
+          'Creates an untitled task (priority 1), first in the list; every task is numbered again. Answers it.',
         summary: 'A new untitled task (priority 1) placed first; all renumbered',
         tags,
         responses: { 200: taskSchema },
@@ -113,7 +133,13 @@ export function tasksRoutes(deps: Deps) {
     )
     .patch(
       '/task',
-      doc({ summary: 'Merge changes into a task; null when unknown', tags, responses: { 200: taskSchema.nullable() } }),
+      doc({
+        operationId: 'updateTask',
+        description: 'Merges the fields sent into a task; answers it, or null when the id is unknown.',
+        summary: 'Merge changes into a task; null when unknown',
+        tags,
+        responses: { 200: taskSchema.nullable() },
+      }),
       valid('json', taskPatch),
       async (c) => {
         const { id, task } = c.req.valid('json')
@@ -125,6 +151,8 @@ export function tasksRoutes(deps: Deps) {
     .delete(
       '/task',
       doc({
+        operationId: 'deleteTask',
+        description: 'Deletes a task and numbers the rest again. 404 when the id is unknown.',
         summary: 'Delete a task, the rest renumbered; 404 when unknown',
         tags,
         responses: { 200: z.literal(true), 404: apiErrorSchema },

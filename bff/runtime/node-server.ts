@@ -8,6 +8,7 @@ import { createServer } from '../server.ts'
 import { smtpMailer } from '../lib/smtp-mailer.ts'
 import { forwardedAddress } from '../lib/client-address.ts'
 import { consoleLogger } from '../app.ts'
+import { keepConnectionsAfterRefusals } from './keep-alive.ts'
 import { seedDemoData } from '../../seeds/index.ts'
 import { commonStorageChoice, openStore } from '../../storage/open.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
@@ -49,6 +50,8 @@ export async function serveNode(settings: Record<string, string | undefined>) {
       )
     }
   })
+  // a refusal that left a body unread keeps the connection for the next request
+  keepConnectionsAfterRefusals(server)
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {

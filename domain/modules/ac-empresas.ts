@@ -14,6 +14,7 @@ export const companies = declareModule({
   roles: { admin: 'delete', manager: 'edit' },
   api: {
     noun: 'Company',
+    nouns: 'Companies',
     row: companyRow,
     id: z.coerce.number().int().positive(),
     idKey: 'COD_EMPRESA',

@@ -18,6 +18,7 @@ export const pages = declareModule({
   roles: { admin: 'delete' },
   api: {
     noun: 'Page',
+    nouns: 'Pages',
     row: pageRow,
     id: z.string().regex(/^[a-z_]{2,40}$/, 'must be a module name'),
     idKey: 'module',

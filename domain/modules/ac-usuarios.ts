@@ -14,6 +14,7 @@ export const users = declareModule({
   roles: { admin: 'delete', manager: 'view' },
   api: {
     noun: 'User',
+    nouns: 'Users',
     row: userRow,
     id: z.string().uuid('must be a user id'),
     idKey: 'id',

@@ -14,6 +14,7 @@ export const clients = declareModule({
   roles: { admin: 'delete', manager: 'delete', dispatcher: 'edit', technician: 'view', finance: 'view' },
   api: {
     noun: 'Client',
+    nouns: 'Clients',
     row: clientRow,
     id: z.string().uuid(),
     idKey: 'id',

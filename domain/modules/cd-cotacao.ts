@@ -18,6 +18,7 @@ export const quotes = declareModule({
   roles: { admin: 'delete', manager: 'delete', dispatcher: 'edit' },
   api: {
     noun: 'Quote',
+    nouns: 'Quotes',
     row: quoteRow,
     id: z.string().uuid(),
     idKey: 'id',

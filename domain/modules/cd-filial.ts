@@ -15,6 +15,7 @@ export const branches = declareModule({
   roles: { admin: 'delete', manager: 'edit' },
   api: {
     noun: 'Branch',
+    nouns: 'Branches',
     row: branchRowSchema,
     id: z.coerce.number().int().positive(),
     idKey: 'COD_FILIAL',

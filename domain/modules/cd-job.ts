@@ -14,6 +14,7 @@ export const jobs = declareModule({
   roles: { admin: 'delete', manager: 'delete', dispatcher: 'view', technician: 'view' },
   api: {
     noun: 'Job',
+    nouns: 'Jobs',
     row: jobRow,
     id: z.string().uuid(),
     idKey: 'id',

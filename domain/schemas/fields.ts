@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { parseDecimal, toCents } from '../money.ts'
-import { MESSAGES, rule } from '../messages.ts'
+import { MESSAGES, rule, type MessageCode } from '../messages.ts'
 
 /**
  * The field types the modules' inputs are made of (one schema for the API and the pages'
@@ -13,32 +12,74 @@ export const optionalText = (max: number) => z.string().trim().max(max, `At most
 export const email = z.string().trim().toLowerCase().email(MESSAGES.invalid_email).max(200)
 export const flag = z.union([z.boolean(), z.enum(['true', 'false', 'on']).transform((v) => v !== 'false')])
 
-/** Integer cents: a number is cents, a string is an amount as typed ("1.234,56"). */
-export const money = (max = 100_000_000_00) =>
-  z.union([z.number(), z.string()]).transform((v, ctx) => {
-    const cents = toCents(v)
-    if (cents === null || cents < 0 || cents > max) {
-      ctx.addIssue({ code: 'custom', ...rule('invalid_money') })
-      return z.NEVER
-    }
-    return cents
-  })
+/**
+ * How a page's form turns what a person typed into a field's API value (docs/api.md §5): money
+ * typed as an amount ("1.234,56") goes to the API as cents, a decimal typed in any culture as a
+ * number. The API itself takes the values only (app/kit/typed-text.server.ts reads the form).
+ */
+export type TypedText = { kind: 'money'; code: MessageCode } | { kind: 'decimal'; places: number; code: MessageCode }
+export const typedText = z.registry<TypedText>()
 
-/** A decimal with `places` decimals between `min` and `max` (a percent, a quantity), typed in any culture. */
+/** A number checked by one rule whose code names it (`invalid_money` ...), documented as `schema` says. */
+const numberWith = (
+  code: MessageCode,
+  problem: (value: number) => string | null,
+  schema: { type: 'integer' | 'number'; minimum: number; maximum: number; description: string },
+) =>
+  z
+    .custom<number>()
+    .check((ctx) => {
+      if (ctx.value === undefined)
+        return void ctx.issues.push({ code: 'custom', input: undefined, ...rule('field_required') })
+      const wrong =
+        typeof ctx.value === 'number' ? problem(ctx.value) : `must be a number: ${schema.description.toLowerCase()}`
+      if (wrong) ctx.issues.push({ code: 'custom', input: ctx.value, message: wrong, params: { code } })
+    })
+    // what the check enforces, for the API document (a custom schema has no JSON Schema of its own)
+    .meta(schema)
+
+/** Money as the API takes and answers it: integer cents of the company's currency (12345 is 123.45), from 0 to `max`. */
+export const money = (max = 100_000_000_00) =>
+  numberWith(
+    'invalid_money',
+    (v) =>
+      !Number.isSafeInteger(v)
+        ? 'whole cents: an integer (12345 is 123.45)'
+        : v < 0 || v > max
+          ? `from 0 to ${max} cents`
+          : null,
+    {
+      type: 'integer',
+      minimum: 0,
+      maximum: max,
+      description: 'An amount in integer cents of the company’s currency (12345 is 123.45)',
+    },
+  ).register(typedText, { kind: 'money', code: 'invalid_money' })
+
+/** A number with at most `places` decimals between `min` and `max` (a percent, a quantity). */
 export const decimal = (
   places: number,
   min: number,
   max: number,
   code: 'invalid_percent' | 'invalid_quantity' | 'invalid_value' = 'invalid_value',
 ) =>
-  z.union([z.number(), z.string()]).transform((v, ctx) => {
-    const value = typeof v === 'number' ? v : v.trim() === '' ? 0 : parseDecimal(v, places)
-    if (value === null || !Number.isFinite(value) || value < min || value > max) {
-      ctx.addIssue({ code: 'custom', ...rule(code) })
-      return z.NEVER
-    }
-    return Math.round(value * 10 ** places) / 10 ** places
-  })
+  numberWith(
+    code,
+    (v) =>
+      !Number.isFinite(v) || Math.abs(Math.round(v * 10 ** places) - v * 10 ** places) > 1e-6
+        ? places
+          ? `at most ${places} decimal places`
+          : 'a whole number'
+        : v < min || v > max
+          ? `from ${min} to ${max}`
+          : null,
+    {
+      type: places ? 'number' : 'integer',
+      minimum: min,
+      maximum: max,
+      description: places ? `A number with at most ${places} decimal places` : 'A whole number',
+    },
+  ).register(typedText, { kind: 'decimal', places, code })
 export const percent = decimal(2, 0, 100, 'invalid_percent')
 
 /** Words a record is labelled with: an array, or text separated by commas; trimmed, unique, at most 20. */

@@ -79,6 +79,8 @@ export const quoteRow = z.object({
   /** The status as the user sees it: *expired* when the date passed before a decision. */
   state: z.enum(QUOTE_STATES),
   createdAt: z.string(),
+  /** How many times it was sent: the client's link opens the latest send only. */
+  sendCount: z.number().int(),
   sentAt: z.string().nullable(),
   decision: z
     .object({ name: z.string(), at: z.string(), address: z.string(), reason: z.string().optional() })

@@ -82,7 +82,7 @@ async function worker(bases: string[], token: string, log: string, seconds: numb
           body: JSON.stringify({
             clientId: client.id,
             validUntil,
-            lines: [{ description: 'Soak parts', quantity: '1', unitPrice: '10' }],
+            lines: [{ description: 'Soak parts', quantity: 1, unitPrice: 1000 }],
           }),
         })
         if (res.status >= 500) counts.serverErrors++

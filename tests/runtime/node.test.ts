@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import { connect } from 'node:net'
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -229,11 +230,69 @@ describe('security headers and the API namespace', () => {
         expect(await res.json()).toEqual({ error: 'Not found', code: 'not_found' })
         expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
       }
+      // a known path with a method it does not take: 405 with the ones it does
+      const wrongMethod = await fetch(`${server.url}/api/health`, { method: 'DELETE' })
+      expect(wrongMethod.status).toBe(405)
+      expect(wrongMethod.headers.get('allow')).toBe('GET, HEAD')
+      expect(await wrongMethod.json()).toEqual({ error: 'Method not allowed', code: 'method_not_allowed' })
+    } finally {
+      await server.stop()
+    }
+  })
+
+  it('answers the next request on a connection after refusing a body it did not read', async () => {
+    const port = await freePort()
+    const server = await startServer(process.execPath, [NODE_SERVER], port, {
+      PORT: String(port),
+      STORAGE_DRIVER: 'memory',
+      NODE_ENV: 'test',
+    })
+    try {
+      // a bad token (refused before the body is read) and bodies over the JSON limit, each followed on the same connection
+      for (const [size, token, status] of [
+        [400_000, 'bad', 401],
+        [2_000_000, 'bad', 413],
+        [3_000_000, null, 413],
+      ] as const) {
+        const statuses = await twoOnOneConnection(port, size, token)
+        expect(statuses, `${size} bytes, token ${token}`).toEqual([status, 200])
+      }
     } finally {
       await server.stop()
     }
   })
 })
+
+/** A POST of `size` bytes to the API, then a GET of /api/health on the same connection: the statuses answered. */
+function twoOnOneConnection(port: number, size: number, token: string | null): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1')
+    let answers = ''
+    const statuses = () => [...answers.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((m) => Number(m[1]))
+    const timer = setTimeout(() => {
+      socket.destroy()
+      resolve(statuses())
+    }, 10_000)
+    socket.on('error', reject)
+    socket.on('data', (chunk) => {
+      answers += chunk.toString('latin1')
+      if (statuses().length === 2) {
+        clearTimeout(timer)
+        socket.destroy()
+        resolve(statuses())
+      }
+    })
+    socket.on('close', () => {
+      clearTimeout(timer)
+      resolve(statuses())
+    })
+    const auth = token ? `Authorization: Bearer ${token}\r\n` : ''
+    socket.write(
+      `POST /api/cd_cliente HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n${auth}\r\n`,
+    )
+    socket.write(Buffer.alloc(size, 'a'), () => socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n'))
+  })
+}
 
 describe('form actions and cross-site request forgery', () => {
   it('refuses a form post without the CSRF token, with a wrong one, or from another origin', async () => {

@@ -260,7 +260,11 @@ describe('delete by url and the company logo', () => {
       json: { ID_ARQUIVO: text.Id, URL_LOGO: text.Url },
     })
     expect(bad.status).toBe(400)
-    expect(await bad.json()).toEqual({ IsSuccess: false, Msg: 'The logo must be an image uploaded to this company.' })
+    expect(await bad.json()).toMatchObject({
+      IsSuccess: false,
+      Dados: null,
+      Msg: 'The logo must be an image uploaded to this company.',
+    })
     const tech = await bff.signIn(DEMO_TECHNICIAN)
     const refused = await bff.call('/ac_empresas/logo', {
       method: 'PUT',

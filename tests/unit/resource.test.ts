@@ -35,6 +35,7 @@ const visits = declareModule({
   roles: { admin: 'delete' },
   api: {
     noun: 'Visit',
+    nouns: 'Visits',
     row: visit,
     id: z.string().uuid(),
     idKey: 'id',

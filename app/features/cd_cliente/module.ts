@@ -9,7 +9,7 @@ export const clients = defineFeature(clientsModule, {
   related: [
     {
       title: 'client_quotes',
-      path: (id) => `/cd_cotacao/of-client/${encodeURIComponent(id)}`,
+      path: (id) => `/cd_cotacao/of-client?clientId=${encodeURIComponent(id)}`,
       row: quoteRow,
       href: (row) => `/view/cd_cotacao/${encodeURIComponent(String(row.id))}`,
       columns: [

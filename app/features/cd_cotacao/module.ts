@@ -29,6 +29,7 @@ const cardRow = quoteRow.pick({
   decision: true,
 })
 type CardRow = z.output<typeof cardRow>
+const factsRow = quoteRow.pick({ totals: true, decision: true })
 type QuoteCard = HomeCardOf<typeof quotesModule>
 
 /** A home card of the quotes in one state, in an order: each line the client, the number and `when`, the total. */
@@ -43,9 +44,9 @@ const quoteCard = (
   empty: `home_quotes_${name}_none`,
   query: { state, ...order },
   row: cardRow,
-  // the card's list checked each row with cardRow
+  // read through cardRow (the card's list checked each row with it already; a card holds a few)
   item: (values, f) => {
-    const row = values as CardRow
+    const row = cardRow.parse(values)
     return { label: row.clientName, detail: `${row.number} · ${when(row, f)}`, aside: f.money(row.total) }
   },
 })
@@ -63,8 +64,8 @@ export const quotes = defineFeature(quotesModule, {
     { name: 'duplicate', label: 'action_duplicate', done: 'done_duplicated', to: 'new' },
   ],
   facts: (values, f) => {
-    const totals = values.totals as { subtotal: number; discount: number; tax: number; total: number }
-    const decision = values.decision as { name: string; at: string; reason?: string } | null
+    // the record as its answer's schema reads it (one record: the page parsed it with the same)
+    const { totals, decision } = factsRow.parse(values)
     return [
       { label: 'f_valid_until', value: f.date(String(values.validUntil)) },
       { label: 'f_subtotal', value: f.money(totals.subtotal) },

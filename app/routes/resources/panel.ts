@@ -1,6 +1,5 @@
 import { redirect } from 'react-router'
 import { z } from 'zod'
-import type { Message } from '../../../domain/schemas/common-panels.ts'
 import type { Route } from './+types/panel'
 import { apiClient } from '../../lib/api.server'
 import { formFields } from '../../lib/forms'
@@ -25,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const kind = new URL(request.url).searchParams.get('kind') === 'notifications' ? 'notifications' : 'messages'
   const api = apiClient(request, context)
   const res = await (kind === 'messages' ? api.common.messages.$get() : api.common.notifications.$get())
-  return { kind, items: res.ok ? ((await res.json()) as Message[]) : [] }
+  return { kind, items: res.ok ? await res.json() : [] }
 }
 
 /** The header panels' actions (messages, notifications, user status), then back to the page. */

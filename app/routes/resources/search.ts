@@ -15,5 +15,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = (new URL(request.url).searchParams.get('q') ?? '').slice(0, 200)
   if (query.trim().length < 2) return { query, groups: [] as SearchGroup[] }
   const res = await apiClient(request, context).common.search.$post({ json: { query } })
-  return { query, groups: res.ok ? ((await res.json()) as SearchGroup[]) : [] }
+  return { query, groups: res.ok ? await res.json() : [] }
 }

@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/shortcuts'
-import { shortcutInput, type Shortcut } from '../../../domain/schemas/common-panels.ts'
+import { shortcutInput } from '../../../domain/schemas/common-panels.ts'
 import { apiClient } from '../../lib/api.server'
 import { formFields } from '../../lib/forms'
 import { requireUser } from '../../lib/session.server'
@@ -11,7 +11,7 @@ import { submittedForm } from '../../lib/forms.server'
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context)
   const res = await apiClient(request, context).common.shortcuts.$get()
-  return { shortcuts: res.ok ? ((await res.json()) as Shortcut[]) : [] }
+  return { shortcuts: res.ok ? await res.json() : [] }
 }
 
 const intent = z.enum(['add', 'update', 'delete'])

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { data } from 'react-router'
 import type { Route } from './+types/upload'
 import { apiClient, callBff } from '../../lib/api.server'
@@ -7,7 +8,18 @@ import { submittedForm } from '../../lib/forms.server'
 export type UploadResult =
   { ok: true; url: string | null; id: string | null; deleted?: boolean } | { ok: false; error: string }
 
-type FileAnswer = { Error?: string | null; error?: string; ListFiles?: Array<{ Id: string; Url: string }> } | null
+/** What the file answers hold for this page, success or refusal, read through their shape (docs/api.md §2). */
+const fileAnswer = z
+  .object({
+    Error: z.string().nullish(),
+    error: z.string().optional(),
+    ListFiles: z.array(z.object({ Id: z.string(), Url: z.string() }).loose()).optional(),
+  })
+  .loose()
+const wrappedAnswer = z.object({ IsSuccess: z.boolean(), Msg: z.string().default('') }).loose()
+/** An answer's body through `schema`, or null when it is not JSON of that shape. */
+const readBody = async <T>(res: Response, schema: z.ZodType<T>): Promise<T | null> =>
+  schema.safeParse(await res.json().catch(() => null)).data ?? null
 
 /**
  * The upload dialog's Save and Delete. Save: the file goes to the BFF's FileManager upload; for
@@ -30,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!user.avatar) return data<UploadResult>({ ok: false, error: 'No file to delete' }, 400)
     await api.common.user.$patch({ json: { user: { avatar: null } } })
     const shell = await api.common.shell.$get()
-    const companyLogo = shell.ok ? ((await shell.json()) as { logo: string | null }).logo : null
+    const companyLogo = shell.ok ? (await shell.json()).logo : null
     if (user.avatar !== companyLogo) await api.FileManager['delete-by-url'].$delete({ query: { url: user.avatar } })
     return { ok: true, url: null, id: null, deleted: true } satisfies UploadResult
   }
@@ -39,12 +51,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!logo || typeof url !== 'string' || !url)
       return data<UploadResult>({ ok: false, error: 'No file to delete' }, 400)
     const cleared = await setLogo({ ID_ARQUIVO: null, URL_LOGO: '' })
-    const answer = (await cleared.json().catch(() => null)) as { IsSuccess?: boolean; Msg?: string } | null
+    const answer = await readBody(cleared, wrappedAnswer)
     if (!answer?.IsSuccess)
       return data<UploadResult>({ ok: false, error: answer?.Msg || 'Unexpected error!' }, cleared.status)
     if (user.avatar === url) await api.common.user.$patch({ json: { user: { avatar: null } } })
     const res = await api.FileManager['delete-by-url'].$delete({ query: { url } })
-    const body = (await res.json().catch(() => null)) as FileAnswer
+    const body = await readBody(res, fileAnswer)
     if (!res.ok) return data<UploadResult>({ ok: false, error: body?.Error || 'Error deleting file' }, res.status)
     return { ok: true, url: null, id: null, deleted: true } satisfies UploadResult
   }
@@ -54,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const res = await api.FileManager.upload.$post({
     form: { files: file, getEmpresaProprietario: logo || avatar ? 'true' : 'false' },
   })
-  const body = (await res.json().catch(() => null)) as FileAnswer
+  const body = await readBody(res, fileAnswer)
   const uploaded = body?.ListFiles?.[0]
   if (!res.ok || !uploaded)
     return data<UploadResult>(
@@ -63,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     )
   if (logo) {
     const saved = await setLogo({ ID_ARQUIVO: uploaded.Id, URL_LOGO: uploaded.Url })
-    const answer = (await saved.json().catch(() => null)) as { IsSuccess?: boolean; Msg?: string } | null
+    const answer = await readBody(saved, wrappedAnswer)
     if (!answer?.IsSuccess) {
       // the logo was refused: the file uploaded for it goes too
       await api.FileManager['delete-by-url'].$delete({ query: { url: uploaded.Url } })

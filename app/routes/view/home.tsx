@@ -13,20 +13,13 @@ import { submittedForm } from '../../lib/forms.server'
 
 export const meta = titled('home_title')
 
-type Invitation = {
-  empresa: number
-  company: string
-  role: 'admin' | 'manager' | 'dispatcher' | 'technician' | 'finance'
-  at: string
-}
-
 /** The companies that invited the person and wait for an answer (usually none), and the modules' cards. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [res, home] = await Promise.all([
     apiClient(request, context).common.invitations.$get(),
     loadHomeCards({ request, context }, Object.values(FEATURES)),
   ])
-  return { invitations: res.ok ? ((await res.json()) as Invitation[]) : [], ...home }
+  return { invitations: res.ok ? await res.json() : [], ...home }
 }
 
 /** Accept or decline one invitation; the page comes back with a toast (accepting also refreshes the switcher). */

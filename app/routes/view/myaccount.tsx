@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       )
     const res = await api.common.user.password.$post({ json: parsed.data })
     if (res.status === 200) {
-      const { accessToken } = (await res.json()) as { accessToken: string }
+      const { accessToken } = await res.json()
       return data<Result>(
         { form: 'password', ok: true, fields: {}, error: null },
         { headers: setCookies(tokenCookie(accessToken, secure)) },

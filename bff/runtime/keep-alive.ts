@@ -1,0 +1,30 @@
+import { Server, type IncomingMessage, type ServerResponse } from 'node:http'
+
+/** A body left unread by a refusal is read and dropped up to this size; a larger one closes the connection (docs/api.md). */
+export const DRAIN_MAX_BYTES = 8 * 1024 * 1024
+
+/**
+ * Keeps a connection usable after a refusal that did not read the body (a bad token, a body over
+ * the limit). Such an answer goes out while the body is still arriving; the body's web stream,
+ * which nobody reads, then stops the socket, and @hono/node-server closes the connection it had
+ * just answered as keep-alive: the client's next request on it was lost. Here the rest of the body
+ * is read and dropped once the answer is sent; a body declared larger than DRAIN_MAX_BYTES is
+ * answered with `Connection: close` instead. Runs before the adapter's own request listener.
+ */
+export function keepConnectionsAfterRefusals(server: unknown) {
+  if (!(server instanceof Server)) return
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (Number(req.headers['content-length'] ?? 0) > DRAIN_MAX_BYTES) res.shouldKeepAlive = false
+    res.once('finish', () => {
+      if (req.complete || req.destroyed || !res.shouldKeepAlive) return
+      // what was reading the body (the unread web stream) lets go; the bytes flow to nowhere
+      req.removeAllListeners('data')
+      let drained = 0
+      req.on('data', (chunk: Buffer) => {
+        drained += chunk.length
+        if (drained > DRAIN_MAX_BYTES) req.socket.destroy()
+      })
+      req.resume()
+    })
+  })
+}
