@@ -31,6 +31,11 @@ export type ModuleApi<R extends Row = Row> = {
   nameKey: Key<R>
   /** The input schemas of create and of a full edit (a partial edit takes the edit schema's fields, each optional). */
   input?: { create?: z.ZodType<Row>; edit?: z.ZodObject<z.ZodRawShape> }
+  /**
+   * Bodies the API accepts, shown in the API document and sent by its contract test (docs/api.md):
+   * a create, a full change and a change of some fields. Required with `input`.
+   */
+  examples?: { create?: Row; replace: Row; update: Row }
   /** What creating takes (edit unless said; a company's creator becomes its admin, so that takes delete). */
   createLevel?: 'edit' | 'delete'
   list: {

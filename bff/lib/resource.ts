@@ -323,6 +323,7 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
         tags,
         versioned: true,
         responses: { 200: answer },
+        example: def.examples?.create,
       }),
       valid('json', def.input.create),
       async (c) => {
@@ -415,6 +416,7 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
           tags,
           versioned: true,
           responses,
+          example: def.examples?.replace,
         }),
         valid('param', idParam),
         valid('json', editInput),
@@ -429,6 +431,7 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
           tags,
           versioned: true,
           responses,
+          example: def.examples?.update,
         }),
         valid('param', idParam),
         valid('json', editInput.partial()),

@@ -40,6 +40,7 @@ export function tagRoutes(deps: Deps, { list, noun, tags, strip }: TagOptions) {
       '/tag',
       doc({
         operationId: `create${pascal(noun)}Tag`,
+        example: { tag: { title: 'Urgent' } },
         description: `Adds a tag (its title), first in the list, and answers it.`,
         summary: `A new ${noun} tag, first in the list`,
         tags,
@@ -55,6 +56,7 @@ export function tagRoutes(deps: Deps, { list, noun, tags, strip }: TagOptions) {
       '/tag',
       doc({
         operationId: `update${pascal(noun)}Tag`,
+        example: { id: 't1', tag: { title: 'Urgent' } },
         description: `Changes a tag’s title; answers it, or null when the id is unknown.`,
         summary: `Change a ${noun} tag; null when unknown`,
         tags,

@@ -163,6 +163,7 @@ export function userPageRoutes(deps: Deps) {
       '/',
       doc({
         operationId: 'setUserPageLevels',
+        example: { userId: '5f0c7a1e-2b3d-4c5e-8f9a-0b1c2d3e4f5a', levels: { cd_cliente: 'view', cd_cotacao: 'edit' } },
         summary: 'Set one user’s page levels',
         description:
           'Sets the user’s level on the pages sent (pages left out keep theirs); If-Match names the version edited (412 when someone changed them since). 400 for an unknown page; 404 when the user is not a member. Needs the ac_usuariospaginas page at edit.',

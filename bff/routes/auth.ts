@@ -41,6 +41,7 @@ export function authRoutes(deps: Deps) {
       '/sign-in',
       doc({
         operationId: 'signIn',
+        example: { email: 'admin@demo.fieldservice.app', password: 'demo-admin-2026' },
         description:
           'Checks the e-mail and password and opens a session: answers the user and an access token (a JWT valid 7 days) for Authorization: Bearer. Wrong credentials answer 404 with the body false (the demo contract); too many attempts from one address or on one account, 429.',
         summary: 'Sign in with e-mail and password',
@@ -59,6 +60,7 @@ export function authRoutes(deps: Deps) {
       '/unlock-session',
       doc({
         operationId: 'unlockSession',
+        example: { email: 'admin@demo.fieldservice.app', password: 'demo-admin-2026' },
         description:
           'The lock screen: the same check as signIn, for the signed-in person, answering a fresh token. Wrong credentials answer 404 false; too many attempts, 429.',
         summary: 'Unlock a locked session with the credentials',
@@ -77,6 +79,7 @@ export function authRoutes(deps: Deps) {
       '/sign-in-with-token',
       doc({
         operationId: 'signInWithToken',
+        example: { accessToken: 'eyJhbGciOiJIUzI1NiJ9.e30.signature' },
         description:
           'Exchanges a valid access token for a fresh one of the same session, with the user. 401 when the token is not valid (expired, revoked, forged).',
         summary: 'Sign in with a token; answers a fresh one',
@@ -123,6 +126,13 @@ export function authRoutes(deps: Deps) {
       '/sign-up',
       doc({
         operationId: 'signUp',
+        example: {
+          name: 'Ana Souza',
+          email: 'ana.souza@example.com',
+          password: 'Blue-Harbor-Lantern-47',
+          company: 'Souza Refrigeração',
+          agreements: true,
+        },
         description:
           'Creates an account with a name, an e-mail and a password (12 characters at least, not a common one). Answers true whether or not the e-mail was taken, so sign-up does not reveal accounts; too many requests from one address, 429.',
         summary: 'Create an account (same answer when the e-mail is taken)',
@@ -155,6 +165,7 @@ export function authRoutes(deps: Deps) {
       '/forgot-password',
       doc({
         operationId: 'forgotPassword',
+        example: { email: 'ana.souza@example.com' },
         description:
           'Sends a one-time link to set a new password (valid one hour) to an active account’s e-mail, or to the server log when no mail server is set. Answers true either way; too many requests, 429.',
         summary: 'Send a one-time reset link (to the server log when there is no mail server)',
@@ -184,6 +195,7 @@ export function authRoutes(deps: Deps) {
       '/reset-password',
       doc({
         operationId: 'resetPassword',
+        example: { token: 'Xy7Qm2Lp9Rt4Vw8Zk3Nb6Hc1', password: 'Blue-Harbor-Lantern-47' },
         description:
           'Sets a new password with the token of a reset link; the link is spent and every open session of the account ends. 400 when the link is invalid, spent or expired, or the password is too weak or common.',
         summary: 'Set a new password with a reset link; ends open sessions',

@@ -44,6 +44,7 @@ function panelRoutes(deps: Deps, name: 'messages' | 'notifications', bodyKey: 'm
       '/',
       doc({
         operationId: `create${pascal(bodyKey)}`,
+        example: { [bodyKey]: { title: 'The visit at 10:00 was moved to 14:00', read: false } },
         description: `Adds one of the person’s ${name}, first in the list, and answers it.`,
         summary: `Add one (first in the list)`,
         tags,
@@ -65,6 +66,7 @@ function panelRoutes(deps: Deps, name: 'messages' | 'notifications', bodyKey: 'm
       '/',
       doc({
         operationId: `update${pascal(bodyKey)}`,
+        example: { id: 'm1', [bodyKey]: { read: true } },
         description: `Changes one of the person’s ${name}; answers it, or null when the id is unknown.`,
         summary: 'Change one; null when the id is unknown',
         tags,
@@ -112,6 +114,7 @@ function panelRoutes(deps: Deps, name: 'messages' | 'notifications', bodyKey: 'm
       '/toggle-read-status',
       doc({
         operationId: `toggle${pascal(bodyKey)}Read`,
+        example: { [bodyKey]: { id: 'm1', read: true } },
         description: `Sets whether one of the person’s ${name} is read; answers it, or null when the id is unknown.`,
         summary: 'Set the read flag of one',
         tags,
@@ -149,6 +152,15 @@ export function shortcutsRoutes(deps: Deps) {
       '/',
       doc({
         operationId: 'createShortcut',
+        example: {
+          shortcut: {
+            label: 'Quotes',
+            description: "The branch's quotes",
+            icon: 'heroicons_outline:document-text',
+            link: '/view/cd_cotacao',
+            useRouter: true,
+          },
+        },
         description: 'Adds a shortcut (label, description, icon, link), last in the list, and answers it.',
         summary: 'Add a shortcut (last in the list)',
         tags,
@@ -164,6 +176,7 @@ export function shortcutsRoutes(deps: Deps) {
       '/',
       doc({
         operationId: 'updateShortcut',
+        example: { id: 's1', shortcut: { label: 'Quotes' } },
         description: 'Changes a shortcut; answers it, or null when the id is unknown.',
         summary: 'Change a shortcut; null when the id is unknown',
         tags,

@@ -44,6 +44,7 @@ export function searchRoutes(deps: Deps) {
     '/',
     doc({
       operationId: 'search',
+      example: { query: 'ana' },
       description:
         'The header search: clients, quotes, contacts, pages, tasks and, for who may open their pages, the companies, branches and people of the current company; compared without case or accents; groups with results only. An empty query answers an empty list.',
       summary:

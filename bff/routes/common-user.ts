@@ -39,6 +39,7 @@ export function commonUserRoutes(deps: Deps) {
       '/',
       doc({
         operationId: 'updateCurrentUser',
+        example: { user: { name: 'Ana Souza', status: 'online', culture: 'pt' } },
         description:
           'Changes the signed-in person’s name, avatar, status, culture or colours; If-Match names the version edited (412 when it changed since).',
         summary: 'Change the signed-in user; If-Match names the version it edits',
@@ -60,6 +61,7 @@ export function commonUserRoutes(deps: Deps) {
       '/password',
       doc({
         operationId: 'changePassword',
+        example: { currentPassword: 'demo-admin-2026', newPassword: 'Blue-Harbor-Lantern-47' },
         description:
           'Changes the password, given the current one (400 when it is wrong, or the new one too weak or common); every other session ends and the answer carries a new token for this one.',
         summary: 'Change the password with the current one; ends the other sessions and answers a new token',

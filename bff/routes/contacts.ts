@@ -112,6 +112,7 @@ export function contactsRoutes(deps: Deps) {
       '/contact',
       doc({
         operationId: 'updateContact',
+        example: { id: 'a1b2c3', contact: { title: 'Operations manager', company: 'Padaria Pão Quente' } },
         description:
           'Merges the fields sent into a contact; If-Match names the version edited (412 when it changed since). Answers it, or null when the id is unknown.',
         summary: 'Merge changes into a contact; null when unknown; If-Match for the version edited',

@@ -179,6 +179,7 @@ export function inventoryRoutes(deps: Deps) {
       '/product',
       doc({
         operationId: 'updateProduct',
+        example: { id: 'p1', product: { name: 'Split filter', stock: 12, price: 49.9 } },
         description:
           'Merges the fields sent into a product; If-Match names the version edited (412 when it changed since). Answers it, or null when the id is unknown.',
         summary: 'Merge changes into a product; null when unknown; If-Match for the version edited',

@@ -68,6 +68,7 @@ export function mailboxRoutes(deps: Deps) {
       '/settings',
       doc({
         operationId: 'updateMailSettings',
+        example: { settings: { messageLayout: 'right' } },
         description: 'Merges the settings sent into the stored ones and answers them.',
         summary: 'Change the settings; answers them merged',
         tags,
@@ -133,6 +134,7 @@ export function mailboxRoutes(deps: Deps) {
       '/label',
       doc({
         operationId: 'createMailLabel',
+        example: { label: { title: 'Suppliers', color: 'blue' } },
         description: 'Adds a label; its slug comes from its title, made unique with -1, -2 …; answers it.',
         summary: 'A new label; its slug from the title, made unique with -1, -2 ...',
         tags,
@@ -158,6 +160,7 @@ export function mailboxRoutes(deps: Deps) {
       '/label',
       doc({
         operationId: 'updateMailLabel',
+        example: { id: 'ml1', label: { title: 'Suppliers' } },
         description:
           'Changes a label; its slug is made again from the title. Answers it, or null when the id is unknown.',
         summary: 'Change a label; the slug is made again from the title, not checked for uniqueness; null when unknown',
@@ -275,6 +278,7 @@ export function mailboxRoutes(deps: Deps) {
       '/mail',
       doc({
         operationId: 'updateMail',
+        example: { id: 'm1', mail: { starred: true, unread: false } },
         description:
           'Sets a mail’s flags (read, starred, important), moves it to a folder or sets its labels; answers it, or null when the id is unknown.',
         summary: 'Toggle flags, move to a folder or set labels; null when unknown',

@@ -46,6 +46,7 @@ export function notesRoutes(deps: Deps) {
       '/labels',
       doc({
         operationId: 'createNoteLabel',
+        example: { title: 'Follow-up' },
         description: 'Adds a label (its title); answers every label.',
         summary: 'A new label; answers all labels',
         tags,
@@ -62,6 +63,7 @@ export function notesRoutes(deps: Deps) {
       '/labels',
       doc({
         operationId: 'updateNoteLabel',
+        example: { label: { id: 'l1', title: 'Follow-up' } },
         description: 'Renames a label (id and title); answers every label.',
         summary: 'Rename a label; answers all labels',
         tags,
@@ -99,6 +101,7 @@ export function notesRoutes(deps: Deps) {
       '/tasks',
       doc({
         operationId: 'addNoteTask',
+        example: { note: { id: 'n1' }, task: 'Bring the ladder' },
         description: 'Adds a checklist item to a note; answers the note, or null when the id is unknown.',
         summary: 'Add a task to a note; answers the note (null when unknown)',
         tags,
@@ -139,6 +142,7 @@ export function notesRoutes(deps: Deps) {
       '/',
       doc({
         operationId: 'createNote',
+        example: { note: { title: 'Visit notes', content: 'The unit is on the roof.', archived: false, labels: [] } },
         description: 'Creates a note (title, content, tasks, labels, reminder) and answers it.',
         summary: 'Create a note',
         tags,
@@ -166,6 +170,7 @@ export function notesRoutes(deps: Deps) {
       '/',
       doc({
         operationId: 'updateNote',
+        example: { updatedNote: { id: 'n1', title: 'Visit notes', archived: true } },
         description: 'Changes a note; answers it, or null when the id is unknown.',
         summary: 'Change a note; null when unknown',
         tags,

@@ -103,6 +103,7 @@ export function scrumboardRoutes(deps: Deps) {
       '/board/list',
       doc({
         operationId: 'createBoardList',
+        example: { list: { boardId: 'b1', title: 'Waiting for parts' } },
         description: 'Adds a list after the last one of its board (positions step by 65536) and answers it.',
         summary: 'A new list, after the last one (positions step by 65536)',
         tags,
@@ -130,6 +131,7 @@ export function scrumboardRoutes(deps: Deps) {
       '/board/list',
       doc({
         operationId: 'updateBoardList',
+        example: { list: { id: 'l1', title: 'Waiting for parts' } },
         description: 'Changes a list; answers it, or null when the id is unknown.',
         summary: 'Change a list; null when unknown',
         tags,
@@ -163,6 +165,7 @@ export function scrumboardRoutes(deps: Deps) {
       '/board/lists',
       doc({
         operationId: 'updateBoardLists',
+        example: { lists: [{ id: 'l1', position: 65536 }] },
         description: 'Changes many lists at once (titles, positions) and answers them.',
         summary: 'Change many lists (titles, positions); answers them',
         tags,
@@ -181,6 +184,7 @@ export function scrumboardRoutes(deps: Deps) {
       '/board/card',
       doc({
         operationId: 'createBoardCard',
+        example: { card: { boardId: 'b1', listId: 'l1', title: 'Order the compressor' } },
         description: 'Adds a card, last in its list, and answers it.',
         summary: 'A new card, last in its list',
         tags,
@@ -200,6 +204,7 @@ export function scrumboardRoutes(deps: Deps) {
       '/board/card',
       doc({
         operationId: 'updateBoardCard',
+        example: { id: 'c1', card: { title: 'Order the compressor', position: 65536 } },
         description: 'Changes a card (moves it with listId and position); answers it, or null when the id is unknown.',
         summary: 'Change a card (move it with listId and position); null when unknown',
         tags,
@@ -230,6 +235,7 @@ export function scrumboardRoutes(deps: Deps) {
       '/board/cards',
       doc({
         operationId: 'updateBoardCards',
+        example: { cards: [{ id: 'c1', position: 65536 }] },
         description: 'Changes many cards at once and answers them.',
         summary: 'Change many cards; answers them',
         tags,
@@ -248,6 +254,7 @@ export function scrumboardRoutes(deps: Deps) {
       '/board/card/positions',
       doc({
         operationId: 'setBoardCardPositions',
+        example: { cards: [{ id: 'c2' }, { id: 'c1' }] },
         description: 'Sets each card’s position to its index in the list of ids given and answers the cards.',
         summary: 'Set each card position to its index in the array given',
         tags,
@@ -281,6 +288,7 @@ export function scrumboardRoutes(deps: Deps) {
       '/board/label',
       doc({
         operationId: 'createBoardLabel',
+        example: { label: { boardId: 'b1', title: 'Urgent' } },
         description: 'Adds a label ({ label: { boardId, title } }) to a board and answers it.',
         summary: 'A new label ({ label: { boardId, title } })',
         tags,
@@ -296,6 +304,7 @@ export function scrumboardRoutes(deps: Deps) {
       '/board/label',
       doc({
         operationId: 'updateBoardLabel',
+        example: { id: 'bl1', label: { title: 'Urgent' } },
         description: 'Renames a board label; answers it, or null when the id is unknown.',
         summary: 'Rename a label ({ id, label: { title } }); null when unknown',
         tags,

@@ -73,6 +73,7 @@ export function tasksRoutes(deps: Deps) {
       '/order',
       doc({
         operationId: 'reorderTasks',
+        example: { tasks: [{ id: 't2' }, { id: 't1' }] },
         description: 'Puts the tasks in the order of the ids given and numbers them again; answers them all.',
         summary: 'Reorder: the tasks in the order given (ids), renumbered',
         tags,
@@ -106,6 +107,7 @@ export function tasksRoutes(deps: Deps) {
       '/task',
       doc({
         operationId: 'createTask',
+        example: { type: 'task' },
         description:
           'Creates an untitled task (priority 1), first in the list; every task is numbered again. Answers it.',
         summary: 'A new untitled task (priority 1) placed first; all renumbered',
@@ -135,6 +137,7 @@ export function tasksRoutes(deps: Deps) {
       '/task',
       doc({
         operationId: 'updateTask',
+        example: { id: 't1', task: { title: 'Call the client back', completed: false, priority: 2 } },
         description: 'Merges the fields sent into a task; answers it, or null when the id is unknown.',
         summary: 'Merge changes into a task; null when unknown',
         tags,

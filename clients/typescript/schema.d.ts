@@ -3213,7 +3213,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "NOME_EMPRESA": "Souza Refrigeração",
+                 *       "RAZAO_SOCIAL": "Souza Refrigeração Ltda",
+                 *       "CNPJ": "11.444.777/0001-61",
+                 *       "CURRENCY": "BRL",
+                 *       "CULTURE": "pt",
+                 *       "TIME_ZONE": "America/Sao_Paulo"
+                 *     }
+                 */
                 "application/json": {
+                    /** @description A CNPJ: 14 digits with valid check digits, punctuated or not (11.222.333/0001-81) */
                     CNPJ: string;
                     /** @enum {string} */
                     CULTURE: "en" | "es" | "pt";
@@ -3227,6 +3238,10 @@ export interface operations {
                     RAZAO_SOCIAL: string;
                     /** @default  */
                     TELEFONE?: string;
+                    /**
+                     * @description An IANA time zone (America/Sao_Paulo, America/Mexico_City …)
+                     * @example America/Sao_Paulo
+                     */
                     TIME_ZONE: string;
                 };
             };
@@ -3426,7 +3441,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "NOME_EMPRESA": "Acme Field Services",
+                 *       "RAZAO_SOCIAL": "Acme Field Services Ltda",
+                 *       "CNPJ": "11.222.333/0001-81",
+                 *       "CURRENCY": "BRL",
+                 *       "CULTURE": "pt",
+                 *       "TIME_ZONE": "America/Sao_Paulo"
+                 *     }
+                 */
                 "application/json": {
+                    /** @description A CNPJ: 14 digits with valid check digits, punctuated or not (11.222.333/0001-81) */
                     CNPJ: string;
                     /** @enum {string} */
                     CULTURE: "en" | "es" | "pt";
@@ -3440,6 +3466,10 @@ export interface operations {
                     RAZAO_SOCIAL: string;
                     /** @default  */
                     TELEFONE?: string;
+                    /**
+                     * @description An IANA time zone (America/Sao_Paulo, America/Mexico_City …)
+                     * @example America/Sao_Paulo
+                     */
                     TIME_ZONE: string;
                 };
             };
@@ -3673,7 +3703,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "TELEFONE": "+55 11 3333-4444"
+                 *     }
+                 */
                 "application/json": {
+                    /** @description A CNPJ: 14 digits with valid check digits, punctuated or not (11.222.333/0001-81) */
                     CNPJ?: string;
                     /** @enum {string} */
                     CULTURE?: "en" | "es" | "pt";
@@ -3687,6 +3723,10 @@ export interface operations {
                     RAZAO_SOCIAL?: string;
                     /** @default  */
                     TELEFONE?: string;
+                    /**
+                     * @description An IANA time zone (America/Sao_Paulo, America/Mexico_City …)
+                     * @example America/Sao_Paulo
+                     */
                     TIME_ZONE?: string;
                 };
             };
@@ -4221,6 +4261,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title_en": "Clients",
+                 *       "title_es": "Clientes",
+                 *       "title_pt": "Clientes",
+                 *       "icon": "M4 20c0-4 4-6 8-6s8 2 8 6M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8",
+                 *       "group": "field",
+                 *       "order": 10,
+                 *       "active": true
+                 *     }
+                 */
                 "application/json": {
                     active: boolean | ("true" | "false" | "on");
                     /** @enum {string} */
@@ -4450,6 +4501,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "order": 15
+                 *     }
+                 */
                 "application/json": {
                     active?: boolean | ("true" | "false" | "on");
                     /** @enum {string} */
@@ -4882,6 +4938,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Bruno Lima",
+                 *       "email": "bruno.lima@example.com",
+                 *       "role": "technician",
+                 *       "filial": 2
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @default en
@@ -5080,6 +5144,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "technician",
+                 *       "filial": 2,
+                 *       "active": true
+                 *     }
+                 */
                 "application/json": {
                     active: boolean | ("true" | "false" | "on");
                     filial: "all" | number;
@@ -5305,6 +5376,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "dispatcher"
+                 *     }
+                 */
                 "application/json": {
                     active?: boolean | ("true" | "false" | "on");
                     filial?: "all" | number;
@@ -5645,6 +5721,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "5f0c7a1e-2b3d-4c5e-8f9a-0b1c2d3e4f5a",
+                 *       "levels": {
+                 *         "cd_cliente": "view",
+                 *         "cd_cotacao": "edit"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     levels: {
                         [key: string]: "none" | "view" | "edit" | "delete";
@@ -6452,6 +6537,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "a1b2c3",
+                 *       "contact": {
+                 *         "title": "Operations manager",
+                 *         "company": "Padaria Pão Quente"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     contact: {
                         address?: string | null;
@@ -6709,6 +6803,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tag": {
+                 *         "title": "Urgent"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     tag: {
                         title: string;
@@ -6865,6 +6966,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "t1",
+                 *       "tag": {
+                 *         "title": "Urgent"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     tag: {
@@ -7375,6 +7484,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "p1",
+                 *       "product": {
+                 *         "name": "Split filter",
+                 *         "stock": 12,
+                 *         "price": 49.9
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     product: {
@@ -7587,6 +7706,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tag": {
+                 *         "title": "Urgent"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     tag: {
                         title: string;
@@ -7743,6 +7869,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "t1",
+                 *       "tag": {
+                 *         "title": "Urgent"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     tag: {
@@ -8390,6 +8524,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "label": {
+                 *         "title": "Suppliers",
+                 *         "color": "blue"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     label: {
                         /** @default blue */
@@ -8550,6 +8692,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "ml1",
+                 *       "label": {
+                 *         "title": "Suppliers"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     label: {
@@ -8781,6 +8931,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "m1",
+                 *       "mail": {
+                 *         "starred": true,
+                 *         "unread": false
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     mail: {
@@ -8870,8 +9029,11 @@ export interface operations {
     listMails: {
         parameters: {
             query?: {
+                /** @description A filter: one of folder, filter or label */
                 filter?: "starred" | "important";
+                /** @description A folder (inbox, sent, drafts, spam, trash): one of folder, filter or label */
                 folder?: string;
+                /** @description A label’s slug: one of folder, filter or label */
                 label?: string;
                 page?: number;
             };
@@ -9056,6 +9218,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "settings": {
+                 *         "messageLayout": "right"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     settings: {
                         /** @enum {string} */
@@ -9137,6 +9306,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "note": {
+                 *         "title": "Visit notes",
+                 *         "content": "The unit is on the roof.",
+                 *         "archived": false,
+                 *         "labels": []
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     note: {
                         archived?: boolean;
@@ -9317,6 +9496,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "updatedNote": {
+                 *         "id": "n1",
+                 *         "title": "Visit notes",
+                 *         "archived": true
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     updatedNote: {
                         archived?: boolean;
@@ -9557,6 +9745,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Follow-up"
+                 *     }
+                 */
                 "application/json": {
                     title: string;
                 };
@@ -9714,6 +9907,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "label": {
+                 *         "id": "l1",
+                 *         "title": "Follow-up"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     label: {
                         id: string;
@@ -9793,6 +9994,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "note": {
+                 *         "id": "n1"
+                 *       },
+                 *       "task": "Bring the ladder"
+                 *     }
+                 */
                 "application/json": {
                     note: {
                         id: string;
@@ -9976,6 +10185,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "card": {
+                 *         "boardId": "b1",
+                 *         "listId": "l1",
+                 *         "title": "Order the compressor"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     card: {
                         boardId: string;
@@ -10147,6 +10365,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "c1",
+                 *       "card": {
+                 *         "title": "Order the compressor",
+                 *         "position": 65536
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     card: {
                         description?: string;
@@ -10237,6 +10464,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "cards": [
+                 *         {
+                 *           "id": "c2"
+                 *         },
+                 *         {
+                 *           "id": "c1"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     cards: {
                         id: string;
@@ -10321,6 +10560,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "cards": [
+                 *         {
+                 *           "id": "c1",
+                 *           "position": 65536
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     cards: {
                         description?: string;
@@ -10411,6 +10660,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "label": {
+                 *         "boardId": "b1",
+                 *         "title": "Urgent"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     label: {
                         boardId: string;
@@ -10569,6 +10826,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "bl1",
+                 *       "label": {
+                 *         "title": "Urgent"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     label: {
@@ -10713,6 +10978,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "list": {
+                 *         "boardId": "b1",
+                 *         "title": "Waiting for parts"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     list: {
                         boardId: string;
@@ -10873,6 +11146,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "list": {
+                 *         "id": "l1",
+                 *         "title": "Waiting for parts"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     list: {
                         id: string;
@@ -10955,6 +11236,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "lists": [
+                 *         {
+                 *           "id": "l1",
+                 *           "position": 65536
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     lists: {
                         id: string;
@@ -11181,6 +11472,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tasks": [
+                 *         {
+                 *           "id": "t2"
+                 *         },
+                 *         {
+                 *           "id": "t1"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     tasks: {
                         id: string;
@@ -11350,6 +11653,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tag": {
+                 *         "title": "Urgent"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     tag: {
                         title: string;
@@ -11506,6 +11816,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "t1",
+                 *       "tag": {
+                 *         "title": "Urgent"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     tag: {
@@ -11723,6 +12041,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "task"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @default task
@@ -11895,6 +12218,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "t1",
+                 *       "task": {
+                 *         "title": "Call the client back",
+                 *         "completed": false,
+                 *         "priority": 2
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     task: {
@@ -11990,6 +12323,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ana.souza@example.com"
+                 *     }
+                 */
                 "application/json": {
                     email: string;
                 };
@@ -12107,6 +12445,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "Xy7Qm2Lp9Rt4Vw8Zk3Nb6Hc1",
+                 *       "password": "Blue-Harbor-Lantern-47"
+                 *     }
+                 */
                 "application/json": {
                     password: string;
                     token: string;
@@ -12152,6 +12496,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "admin@demo.fieldservice.app",
+                 *       "password": "demo-admin-2026"
+                 *     }
+                 */
                 "application/json": {
                     email: string;
                     password: string;
@@ -12233,6 +12583,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "accessToken": "eyJhbGciOiJIUzI1NiJ9.e30.signature"
+                 *     }
+                 */
                 "application/json": {
                     accessToken: string;
                 };
@@ -12371,6 +12726,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Ana Souza",
+                 *       "email": "ana.souza@example.com",
+                 *       "password": "Blue-Harbor-Lantern-47",
+                 *       "company": "Souza Refrigeração",
+                 *       "agreements": true
+                 *     }
+                 */
                 "application/json": {
                     agreements?: boolean;
                     company?: string;
@@ -12419,6 +12783,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "admin@demo.fieldservice.app",
+                 *       "password": "demo-admin-2026"
+                 *     }
+                 */
                 "application/json": {
                     email: string;
                     password: string;
@@ -12624,6 +12994,28 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "kind": "business",
+                 *       "name": "Padaria Pão Quente",
+                 *       "taxId": "11.222.333/0001-81",
+                 *       "contacts": [
+                 *         {
+                 *           "kind": "email",
+                 *           "label": "Office",
+                 *           "value": "office@paoquente.example"
+                 *         }
+                 *       ],
+                 *       "addresses": [
+                 *         {
+                 *           "label": "Shop",
+                 *           "street": "Rua das Flores 10",
+                 *           "city": "São Paulo",
+                 *           "isDefault": true
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     addresses?: {
                         city: string;
@@ -12879,6 +13271,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "kind": "person",
+                 *       "name": "Ana Souza",
+                 *       "contacts": [
+                 *         {
+                 *           "kind": "phone",
+                 *           "label": "Mobile",
+                 *           "value": "+55 11 98765-4321"
+                 *         }
+                 *       ],
+                 *       "addresses": [
+                 *         {
+                 *           "label": "Home",
+                 *           "street": "Rua Augusta 500",
+                 *           "city": "São Paulo",
+                 *           "isDefault": true
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     addresses?: {
                         city: string;
@@ -13168,6 +13581,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "notes": "Prefers visits in the morning"
+                 *     }
+                 */
                 "application/json": {
                     addresses?: {
                         city: string;
@@ -13597,6 +14015,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "clientId": "0b7e6a52-3c1d-4f5e-9a8b-2c4d6e8f0a1b",
+                 *       "lines": [
+                 *         {
+                 *           "description": "Split air conditioner installation",
+                 *           "quantity": 2,
+                 *           "unitPrice": 45000,
+                 *           "taxPercent": 5
+                 *         },
+                 *         {
+                 *           "description": "Copper pipe (m)",
+                 *           "quantity": 3.5,
+                 *           "unitPrice": 2990
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** Format: uuid */
                     clientId: string;
@@ -13881,6 +14317,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "clientId": "0b7e6a52-3c1d-4f5e-9a8b-2c4d6e8f0a1b",
+                 *       "lines": [
+                 *         {
+                 *           "description": "Technical visit",
+                 *           "quantity": 1,
+                 *           "unitPrice": 9000
+                 *         }
+                 *       ],
+                 *       "notes": "Access through the back gate"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: uuid */
                     clientId: string;
@@ -14055,6 +14504,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "notes": "Access through the back gate"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: uuid */
                     clientId?: string;
@@ -15475,6 +15929,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "NOM_FILIAL": "Campinas",
+                 *       "TIME_ZONE": "America/Sao_Paulo",
+                 *       "PREFIX": "CPS"
+                 *     }
+                 */
                 "application/json": {
                     CNPJ?: "" | string;
                     /** @default  */
@@ -15485,7 +15946,12 @@ export interface operations {
                      */
                     FLG_PRINCIPAL?: "S" | "N";
                     NOM_FILIAL: string;
+                    /** @description The branch’s prefix in numbers: 1 to 6 capital letters or digits */
                     PREFIX: string;
+                    /**
+                     * @description An IANA time zone (America/Sao_Paulo, America/Mexico_City …)
+                     * @example America/Sao_Paulo
+                     */
                     TIME_ZONE: string;
                 };
             };
@@ -15679,6 +16145,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "NOM_FILIAL": "Campinas",
+                 *       "TIME_ZONE": "America/Sao_Paulo",
+                 *       "PREFIX": "CPS",
+                 *       "ENDERECO": "Av. Norte 100"
+                 *     }
+                 */
                 "application/json": {
                     CNPJ?: "" | string;
                     /** @default  */
@@ -15689,7 +16163,12 @@ export interface operations {
                      */
                     FLG_PRINCIPAL?: "S" | "N";
                     NOM_FILIAL: string;
+                    /** @description The branch’s prefix in numbers: 1 to 6 capital letters or digits */
                     PREFIX: string;
+                    /**
+                     * @description An IANA time zone (America/Sao_Paulo, America/Mexico_City …)
+                     * @example America/Sao_Paulo
+                     */
                     TIME_ZONE: string;
                 };
             };
@@ -15917,6 +16396,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "ENDERECO": "Av. Norte 100"
+                 *     }
+                 */
                 "application/json": {
                     CNPJ?: "" | string;
                     /** @default  */
@@ -15927,7 +16411,12 @@ export interface operations {
                      */
                     FLG_PRINCIPAL?: "S" | "N";
                     NOM_FILIAL?: string;
+                    /** @description The branch’s prefix in numbers: 1 to 6 capital letters or digits */
                     PREFIX?: string;
+                    /**
+                     * @description An IANA time zone (America/Sao_Paulo, America/Mexico_City …)
+                     * @example America/Sao_Paulo
+                     */
                     TIME_ZONE?: string;
                 };
             };
@@ -16582,17 +17071,41 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "AC-CLEAN",
+                 *       "name": "Air conditioner cleaning",
+                 *       "unit": "unit",
+                 *       "unitPrice": 18000,
+                 *       "taxPercent": 5,
+                 *       "durationMinutes": 60,
+                 *       "skills": [
+                 *         "hvac"
+                 *       ],
+                 *       "checklist": [
+                 *         "Clean the filters",
+                 *         "Check the drain"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     checklist?: string[] | string;
+                    /** @description The job’s code: 1 to 20 letters, digits or hyphens, kept in capitals; one job’s in the company */
                     code: string;
                     /** @default  */
                     description?: string;
-                    /** @description A whole number */
-                    durationMinutes: number;
+                    /**
+                     * @description A whole number
+                     * @default 0
+                     */
+                    durationMinutes?: number;
                     name: string;
                     skills?: string[] | string;
-                    /** @description A number with at most 2 decimal places */
-                    taxPercent: number;
+                    /**
+                     * @description A number with at most 2 decimal places
+                     * @default 0
+                     */
+                    taxPercent?: number;
                     /** @enum {string} */
                     unit: "hour" | "unit" | "visit";
                     /** @description An amount in integer cents of the company’s currency (12345 is 123.45) */
@@ -16793,17 +17306,34 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "AC-CHECK",
+                 *       "name": "Air conditioner check-up",
+                 *       "unit": "visit",
+                 *       "unitPrice": 12000,
+                 *       "taxPercent": 5,
+                 *       "durationMinutes": 45
+                 *     }
+                 */
                 "application/json": {
                     checklist?: string[] | string;
+                    /** @description The job’s code: 1 to 20 letters, digits or hyphens, kept in capitals; one job’s in the company */
                     code: string;
                     /** @default  */
                     description?: string;
-                    /** @description A whole number */
-                    durationMinutes: number;
+                    /**
+                     * @description A whole number
+                     * @default 0
+                     */
+                    durationMinutes?: number;
                     name: string;
                     skills?: string[] | string;
-                    /** @description A number with at most 2 decimal places */
-                    taxPercent: number;
+                    /**
+                     * @description A number with at most 2 decimal places
+                     * @default 0
+                     */
+                    taxPercent?: number;
                     /** @enum {string} */
                     unit: "hour" | "unit" | "visit";
                     /** @description An amount in integer cents of the company’s currency (12345 is 123.45) */
@@ -17038,16 +17568,28 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "unitPrice": 12500
+                 *     }
+                 */
                 "application/json": {
                     checklist?: string[] | string;
+                    /** @description The job’s code: 1 to 20 letters, digits or hyphens, kept in capitals; one job’s in the company */
                     code?: string;
                     /** @default  */
                     description?: string;
-                    /** @description A whole number */
+                    /**
+                     * @description A whole number
+                     * @default 0
+                     */
                     durationMinutes?: number;
                     name?: string;
                     skills?: string[] | string;
-                    /** @description A number with at most 2 decimal places */
+                    /**
+                     * @description A number with at most 2 decimal places
+                     * @default 0
+                     */
                     taxPercent?: number;
                     /** @enum {string} */
                     unit?: "hour" | "unit" | "visit";
@@ -17608,6 +18150,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": {
+                 *         "title": "The visit at 10:00 was moved to 14:00",
+                 *         "read": false
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     message: {
                         description?: string | null;
@@ -17783,6 +18333,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "m1",
+                 *       "message": {
+                 *         "read": true
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     message: {
@@ -17937,6 +18495,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": {
+                 *         "id": "m1",
+                 *         "read": true
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     message: {
                         id: string;
@@ -18180,6 +18746,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "notification": {
+                 *         "title": "The visit at 10:00 was moved to 14:00",
+                 *         "read": false
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     notification: {
                         description?: string | null;
@@ -18355,6 +18929,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "m1",
+                 *       "notification": {
+                 *         "read": true
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     notification: {
@@ -18509,6 +19091,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "notification": {
+                 *         "id": "m1",
+                 *         "read": true
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     notification: {
                         id: string;
@@ -18596,6 +19186,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "query": "ana"
+                 *     }
+                 */
                 "application/json": {
                     query: string;
                 };
@@ -18845,6 +19440,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "shortcut": {
+                 *         "label": "Quotes",
+                 *         "description": "The branch's quotes",
+                 *         "icon": "heroicons_outline:document-text",
+                 *         "link": "/view/cd_cotacao",
+                 *         "useRouter": true
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     shortcut: {
                         description?: string | null;
@@ -19000,6 +19606,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "s1",
+                 *       "shortcut": {
+                 *         "label": "Quotes"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     shortcut: {
@@ -19158,6 +19772,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user": {
+                 *         "name": "Ana Souza",
+                 *         "status": "online",
+                 *         "culture": "pt"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     user: {
                         avatar?: string | null;
@@ -19264,6 +19887,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "demo-admin-2026",
+                 *       "newPassword": "Blue-Harbor-Lantern-47"
+                 *     }
+                 */
                 "application/json": {
                     currentPassword: string;
                     newPassword: string;

@@ -15,6 +15,25 @@ export const companies = declareModule({
   api: {
     noun: 'Company',
     nouns: 'Companies',
+    examples: {
+      create: {
+        NOME_EMPRESA: 'Souza Refrigeração',
+        RAZAO_SOCIAL: 'Souza Refrigeração Ltda',
+        CNPJ: '11.444.777/0001-61',
+        CURRENCY: 'BRL',
+        CULTURE: 'pt',
+        TIME_ZONE: 'America/Sao_Paulo',
+      },
+      replace: {
+        NOME_EMPRESA: 'Acme Field Services',
+        RAZAO_SOCIAL: 'Acme Field Services Ltda',
+        CNPJ: '11.222.333/0001-81',
+        CURRENCY: 'BRL',
+        CULTURE: 'pt',
+        TIME_ZONE: 'America/Sao_Paulo',
+      },
+      update: { TELEFONE: '+55 11 3333-4444' },
+    },
     row: companyRow,
     id: z.coerce.number().int().positive(),
     idKey: 'COD_EMPRESA',

@@ -19,6 +19,18 @@ export const pages = declareModule({
   api: {
     noun: 'Page',
     nouns: 'Pages',
+    examples: {
+      replace: {
+        title_en: 'Clients',
+        title_es: 'Clientes',
+        title_pt: 'Clientes',
+        icon: 'M4 20c0-4 4-6 8-6s8 2 8 6M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8',
+        group: 'field',
+        order: 10,
+        active: true,
+      },
+      update: { order: 15 },
+    },
     row: pageRow,
     id: z.string().regex(/^[a-z_]{2,40}$/, 'must be a module name'),
     idKey: 'module',

@@ -15,6 +15,11 @@ export const users = declareModule({
   api: {
     noun: 'User',
     nouns: 'Users',
+    examples: {
+      create: { name: 'Bruno Lima', email: 'bruno.lima@example.com', role: 'technician', filial: 2 },
+      replace: { role: 'technician', filial: 2, active: true },
+      update: { role: 'dispatcher' },
+    },
     row: userRow,
     id: z.string().uuid('must be a user id'),
     idKey: 'id',

@@ -15,6 +15,22 @@ export const clients = declareModule({
   api: {
     noun: 'Client',
     nouns: 'Clients',
+    examples: {
+      create: {
+        kind: 'business',
+        name: 'Padaria Pão Quente',
+        taxId: '11.222.333/0001-81',
+        contacts: [{ kind: 'email', label: 'Office', value: 'office@paoquente.example' }],
+        addresses: [{ label: 'Shop', street: 'Rua das Flores 10', city: 'São Paulo', isDefault: true }],
+      },
+      replace: {
+        kind: 'person',
+        name: 'Ana Souza',
+        contacts: [{ kind: 'phone', label: 'Mobile', value: '+55 11 98765-4321' }],
+        addresses: [{ label: 'Home', street: 'Rua Augusta 500', city: 'São Paulo', isDefault: true }],
+      },
+      update: { notes: 'Prefers visits in the morning' },
+    },
     row: clientRow,
     id: z.string().uuid(),
     idKey: 'id',

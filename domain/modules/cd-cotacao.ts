@@ -19,6 +19,21 @@ export const quotes = declareModule({
   api: {
     noun: 'Quote',
     nouns: 'Quotes',
+    examples: {
+      create: {
+        clientId: '0b7e6a52-3c1d-4f5e-9a8b-2c4d6e8f0a1b',
+        lines: [
+          { description: 'Split air conditioner installation', quantity: 2, unitPrice: 45000, taxPercent: 5 },
+          { description: 'Copper pipe (m)', quantity: 3.5, unitPrice: 2990 },
+        ],
+      },
+      replace: {
+        clientId: '0b7e6a52-3c1d-4f5e-9a8b-2c4d6e8f0a1b',
+        lines: [{ description: 'Technical visit', quantity: 1, unitPrice: 9000 }],
+        notes: 'Access through the back gate',
+      },
+      update: { notes: 'Access through the back gate' },
+    },
     row: quoteRow,
     id: z.string().uuid(),
     idKey: 'id',

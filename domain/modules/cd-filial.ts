@@ -16,6 +16,11 @@ export const branches = declareModule({
   api: {
     noun: 'Branch',
     nouns: 'Branches',
+    examples: {
+      create: { NOM_FILIAL: 'Campinas', TIME_ZONE: 'America/Sao_Paulo', PREFIX: 'CPS' },
+      replace: { NOM_FILIAL: 'Campinas', TIME_ZONE: 'America/Sao_Paulo', PREFIX: 'CPS', ENDERECO: 'Av. Norte 100' },
+      update: { ENDERECO: 'Av. Norte 100' },
+    },
     row: branchRowSchema,
     id: z.coerce.number().int().positive(),
     idKey: 'COD_FILIAL',

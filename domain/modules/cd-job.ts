@@ -15,6 +15,27 @@ export const jobs = declareModule({
   api: {
     noun: 'Job',
     nouns: 'Jobs',
+    examples: {
+      create: {
+        code: 'AC-CLEAN',
+        name: 'Air conditioner cleaning',
+        unit: 'unit',
+        unitPrice: 18000,
+        taxPercent: 5,
+        durationMinutes: 60,
+        skills: ['hvac'],
+        checklist: ['Clean the filters', 'Check the drain'],
+      },
+      replace: {
+        code: 'AC-CHECK',
+        name: 'Air conditioner check-up',
+        unit: 'visit',
+        unitPrice: 12000,
+        taxPercent: 5,
+        durationMinutes: 45,
+      },
+      update: { unitPrice: 12500 },
+    },
     row: jobRow,
     id: z.string().uuid(),
     idKey: 'id',

@@ -10,15 +10,25 @@ import { email, flag, optionalText, text } from './fields.ts'
  * The administration modules' inputs (docs/domain.md Administration): one schema for the API and
  * the pages' forms, so a field is refused with the same words in both.
  */
-const timeZone = z.string().refine((tz) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz })
-    return true
-  } catch {
-    return false
-  }
-}, rule('invalid_time_zone'))
-const cnpj = z.string().trim().refine(isValidCnpj, rule('invalid_cnpj')).transform(formatCnpj)
+const timeZone = z
+  .string()
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz })
+      return true
+    } catch {
+      return false
+    }
+  }, rule('invalid_time_zone'))
+  .meta({
+    description: 'An IANA time zone (America/Sao_Paulo, America/Mexico_City …)',
+    pattern: '^[A-Za-z_]+(?:/[A-Za-z0-9_+-]+)*$',
+    examples: ['America/Sao_Paulo'],
+  })
+const cnpj = z.string().trim().refine(isValidCnpj, rule('invalid_cnpj')).transform(formatCnpj).meta({
+  description: 'A CNPJ: 14 digits with valid check digits, punctuated or not (11.222.333/0001-81)',
+  pattern: '^\\d{2}\\.?\\d{3}\\.?\\d{3}/?\\d{4}-?\\d{2}$',
+})
 const optionalCnpj = z.union([z.literal(''), cnpj]).default('')
 
 export const companyInput = z.object({
@@ -43,7 +53,11 @@ export const branchInput = z.object({
   PREFIX: z
     .string()
     .trim()
-    .refine((v) => /^[A-Z0-9]{1,6}$/.test(v), rule('invalid_prefix')),
+    .refine((v) => /^[A-Z0-9]{1,6}$/.test(v), rule('invalid_prefix'))
+    .meta({
+      description: 'The branch’s prefix in numbers: 1 to 6 capital letters or digits',
+      pattern: '^\\s*[A-Z0-9]{1,6}\\s*$',
+    }),
 })
 export type BranchInput = z.output<typeof branchInput>
 

@@ -15,14 +15,18 @@ export const jobInput = z.object({
     .string()
     .trim()
     .toUpperCase()
-    .refine((v) => /^[A-Z0-9-]{1,20}$/.test(v), rule('invalid_code')),
+    .refine((v) => /^[A-Z0-9-]{1,20}$/.test(v), rule('invalid_code'))
+    .meta({
+      description: 'The job’s code: 1 to 20 letters, digits or hyphens, kept in capitals; one job’s in the company',
+      pattern: '^\\s*[A-Za-z0-9-]{1,20}\\s*$',
+    }),
   name: text(120),
   description: optionalText(2000),
   unit: z.enum(JOB_UNITS, { message: 'Choose a unit' }),
   unitPrice: money(),
-  taxPercent: percent,
-  /** Estimated duration in minutes (up to a week). */
-  durationMinutes: decimal(0, 0, 10_080),
+  taxPercent: percent.default(0),
+  /** Estimated duration in minutes (up to a week); none given is 0. */
+  durationMinutes: decimal(0, 0, 10_080).default(0),
   skills: tags,
   checklist: lines(50, 200),
 })

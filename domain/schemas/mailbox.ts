@@ -38,9 +38,20 @@ export const settingsSchema = z.object({ messageLayout: z.enum(['right', 'full']
 
 export const mailListQuery = z
   .object({
-    folder: z.string().max(100).optional(),
-    filter: z.enum(['starred', 'important']).optional(),
-    label: z.string().max(100).optional(),
+    // one of the three (the refinement below)
+    folder: z
+      .string()
+      .max(100)
+      .optional()
+      .meta({
+        description: 'A folder (inbox, sent, drafts, spam, trash): one of folder, filter or label',
+        examples: ['inbox'],
+      }),
+    filter: z
+      .enum(['starred', 'important'])
+      .optional()
+      .meta({ description: 'A filter: one of folder, filter or label' }),
+    label: z.string().max(100).optional().meta({ description: 'A label’s slug: one of folder, filter or label' }),
     page: z.coerce.number().int().min(1).max(10_000_000).default(1),
   })
   .refine((q) => [q.folder, q.filter, q.label].filter(Boolean).length === 1, {

@@ -268,7 +268,7 @@ function twoOnOneConnection(port: number, size: number, token: string | null): P
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1')
     let answers = ''
-    const statuses = () => [...answers.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((m) => Number(m[1]))
+    const statuses = () => [...answers.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]))
     const timer = setTimeout(() => {
       socket.destroy()
       resolve(statuses())
