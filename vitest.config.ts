@@ -25,7 +25,7 @@ const API_SUITES = [
   'quotes',
   'mail',
   'fuzz',
-  'kept-answers',
+  'unique-values',
   'migrations',
 ].map((name) => `tests/unit/${name}.test.ts`)
 

@@ -22,6 +22,8 @@ export type ModuleApi<R extends Row = Row> = {
   noun: string
   /** Its plural, for the API's operation names (listClients, exportBranches). */
   nouns: string
+  /** Fields whose value one record of the company holds alone (a second answers 409 with the field's code). */
+  unique?: readonly string[]
   /** The answer's shape of one record (documented; the pages parse answers with it). */
   row: z.ZodType<R>
   /** The path id. */

@@ -44,6 +44,9 @@ export const keys = {
   companyRecords: (empresa: number, collection: string) => joinKey('company', empresa, collection),
   companyRecord: (empresa: number, collection: string, id: string | number) =>
     joinKey('company', empresa, collection, id),
+  /** The claim of a value one record of a company collection holds alone (a client's tax id ...). */
+  unique: (empresa: number, collection: string, field: string, value: string) =>
+    joinKey('company', empresa, 'unique', collection, field, value),
   /** A document number series of a company (quotes of one branch in one year ...). */
   series: (empresa: number, name: string) => joinKey('company', empresa, 'series', name),
 } as const

@@ -89,10 +89,14 @@ export type ResourceServer<D, Rec> = {
   create?: {
     make: (caller: Caller, input: CreateOf<D>) => Promise<Rec> | Rec
     after?: (caller: Caller, saved: Versioned<Rec>) => Promise<void>
+    /** The record was made but could not be stored: give back what `make` took (a claimed unique value ...). */
+    undo?: (caller: Caller, made: Rec) => Promise<void>
   }
   edit?: {
     apply: (caller: Caller, current: Rec, input: Partial<EditOf<D>>, id: IdOf<D>) => Promise<Rec> | Rec
     after?: (caller: Caller, saved: Versioned<Rec>, before: Rec) => Promise<void>
+    /** The change was made but not stored (a stale version ...): give back what `apply` took. */
+    undo?: (caller: Caller, attempted: Rec, current: Rec) => Promise<void>
   }
   /** The stored status and how a transition sets it; each declared action with a `to` may add an effect. */
   lifecycle?: {
@@ -169,10 +173,12 @@ type AnyServer<Rec> = {
   create?: {
     make: (caller: Caller, input: unknown) => Promise<Rec> | Rec
     after?: (caller: Caller, saved: Versioned<Rec>) => Promise<void>
+    undo?: (caller: Caller, made: Rec) => Promise<void>
   }
   edit?: {
     apply: (caller: Caller, current: Rec, input: Row, id: string | number) => Promise<Rec> | Rec
     after?: (caller: Caller, saved: Versioned<Rec>, before: Rec) => Promise<void>
+    undo?: (caller: Caller, attempted: Rec, current: Rec) => Promise<void>
   }
   deactivate?: { set: (caller: Caller, current: Rec, active: boolean, id: string | number) => Promise<Rec> | Rec }
   lifecycle?: {
@@ -212,6 +218,11 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
   const notFoundAnswer = { 404: apiErrorSchema } as const
   const one = def.noun.toLowerCase()
   const many = def.nouns.toLowerCase()
+  // a value one record holds alone, taken by another: 409 (bff/lib/unique-field.ts)
+  const uniqueAnswer = def.unique?.length ? ({ 409: apiErrorSchema } as const) : {}
+  const uniqueNote = def.unique?.length
+    ? ` ${def.unique.join(', ')} ${def.unique.length > 1 ? 'are' : 'is'} one ${one}'s in the company: 409 when another holds it.`
+    : ''
   const named = (verb: string, noun: string) => `${verb}${noun.replace(/\s+/g, '')}`
   const levelNote = (level: AccessLevel) =>
     `Needs the ${moduleId} page at ${level} or above in the company (403 below it).`
@@ -250,16 +261,17 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
     current: Versioned<Rec>,
     action: string,
     apply: (current: Rec) => Promise<Rec> | Rec,
+    undo?: (attempted: Rec) => Promise<void>,
   ) => {
     const next = await apply(current.value)
     // the version the client edited, else the one this request read: a change made meanwhile is never overwritten (412)
-    const saved = await srv.source.update(
-      who,
-      id,
-      () => next,
-      ifMatchVersion(c.req.header('if-match')) ?? current.version,
-    )
-    if (!saved) throw notFound()
+    const saved = await srv.source
+      .update(who, id, () => next, ifMatchVersion(c.req.header('if-match')) ?? current.version)
+      .then((written) => written ?? Promise.reject(notFound()))
+      .catch(async (error: unknown) => {
+        await undo?.(next)
+        throw error
+      })
     await record(
       who,
       action,
@@ -319,10 +331,10 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
       doc({
         operationId: named('create', def.noun),
         summary: `Create a ${one}`,
-        description: `Creates a ${one} in the caller's company and answers it with its version as ETag. ${levelNote(def.createLevel ?? 'edit')}`,
+        description: `Creates a ${one} in the caller's company and answers it with its version as ETag.${uniqueNote} ${levelNote(def.createLevel ?? 'edit')}`,
         tags,
         versioned: true,
-        responses: { 200: answer },
+        responses: { 200: answer, ...uniqueAnswer },
         example: def.examples?.create,
       }),
       valid('json', def.input.create),
@@ -330,7 +342,11 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
         const who = caller(c)
         await require(who, def.createLevel ?? 'edit')
         if (!srv.source.insert) throw apiError(405, 'Not allowed')
-        const saved = await srv.source.insert(who, await create.make(who, c.req.valid('json')))
+        const made = await create.make(who, c.req.valid('json'))
+        const saved = await srv.source.insert(who, made).catch(async (error: unknown) => {
+          await create.undo?.(who, made)
+          throw error
+        })
         const row = srv.toRow(saved.value, who)
         await record(who, 'created', srv.idOf(saved.value))
         await create.after?.(who, saved)
@@ -401,18 +417,26 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
       const current = await found(who, id)
       await require(who, 'edit', id)
       // PUT and PATCH differ in their schema only: PATCH's fields are all optional
-      const { saved, before } = await change(c, who, id, current, 'updated', (rec) => edit.apply(who, rec, input, id))
+      const { saved, before } = await change(
+        c,
+        who,
+        id,
+        current,
+        'updated',
+        (rec) => edit.apply(who, rec, input, id),
+        edit.undo && ((attempted) => edit.undo!(who, attempted, current.value)),
+      )
       await edit.after?.(who, saved, before)
       return c.json(ok(srv.toRow(saved.value, who), `${def.noun} saved`))
     }
-    const responses = { 200: answer, ...notFoundAnswer }
+    const responses = { 200: answer, ...notFoundAnswer, ...uniqueAnswer }
     app = app
       .put(
         '/:id',
         doc({
           operationId: named('replace', def.noun),
           summary: `Change a ${one}, every field`,
-          description: `Replaces the ${one}'s fields with the ones sent (a field left out takes its default). If-Match names the version edited: 412 when someone changed it since, and nothing is written. ${levelNote('edit')}`,
+          description: `Replaces the ${one}'s fields with the ones sent (a field left out takes its default). If-Match names the version edited: 412 when someone changed it since, and nothing is written.${uniqueNote} ${levelNote('edit')}`,
           tags,
           versioned: true,
           responses,
@@ -427,7 +451,7 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
         doc({
           operationId: named('update', def.noun),
           summary: `Change some fields of a ${one}`,
-          description: `Changes the fields sent and keeps the others. If-Match names the version edited: 412 when someone changed it since, and nothing is written. ${levelNote('edit')}`,
+          description: `Changes the fields sent and keeps the others. If-Match names the version edited: 412 when someone changed it since, and nothing is written.${uniqueNote} ${levelNote('edit')}`,
           tags,
           versioned: true,
           responses,

@@ -2,15 +2,13 @@ import { jobs } from '../../domain/modules/cd-job.ts'
 import { type JobRecord, JOBS } from '../../domain/schemas/jobs.ts'
 import { collectionSource } from '../lib/collection-source.ts'
 import type { Deps } from '../lib/deps.ts'
-import { fieldError } from '../lib/errors.ts'
-import { resourceRoutes, type Caller, type ResourceServer } from '../lib/resource.ts'
+import { uniqueField } from '../lib/unique-field.ts'
+import { resourceRoutes, type ResourceServer } from '../lib/resource.ts'
 
 const source = collectionSource<JobRecord>(JOBS)
 
-/** A code names one job of a company. */
-async function checkCode(who: Caller, code: string, self?: string) {
-  if ((await source.list(who)).some((j) => j.id !== self && j.code === code)) throw fieldError('code', 'code_taken')
-}
+/** A code names one job of a company: a second answers 409 code_taken. */
+const codes = uniqueField(JOBS, source, 'code', (j: JobRecord) => j.code, 'code_taken')
 
 /**
  * cd_job (docs/domain.md): the service catalogue quote and order lines pick from: price in the
@@ -24,15 +22,24 @@ export function cdJobRoutes(deps: Deps) {
     source,
     create: {
       async make(who, input) {
-        await checkCode(who, input.code)
         const company = await deps.repos.companies.find(who.tenant.empresa)
-        return { id: crypto.randomUUID(), ...input, currency: company?.CURRENCY ?? 'BRL', active: true }
+        const job = { id: crypto.randomUUID(), ...input, currency: company?.CURRENCY ?? 'BRL', active: true }
+        await codes.claim(who, job)
+        return job
       },
+      undo: (who, made) => codes.release(who, made),
     },
     edit: {
-      async apply(who, current, input, id) {
-        if (input.code !== undefined) await checkCode(who, input.code, id)
-        return { ...current, ...input }
+      async apply(who, current, input) {
+        const next = { ...current, ...input }
+        if (!codes.same(current, next)) await codes.claim(who, next)
+        return next
+      },
+      async after(who, saved, before) {
+        if (!codes.same(before, saved.value)) await codes.release(who, before)
+      },
+      async undo(who, attempted, current) {
+        if (!codes.same(current, attempted)) await codes.release(who, attempted)
       },
     },
     deactivate: { set: (_who, current, active) => ({ ...current, active }) },

@@ -1567,7 +1567,7 @@ export interface paths {
         put?: never;
         /**
          * Create a client
-         * @description Creates a client in the caller's company and answers it with its version as ETag. Needs the cd_cliente page at edit or above in the company (403 below it).
+         * @description Creates a client in the caller's company and answers it with its version as ETag. taxId is one client's in the company: 409 when another holds it. Needs the cd_cliente page at edit or above in the company (403 below it).
          */
         post: operations["createClient"];
         delete?: never;
@@ -1590,7 +1590,7 @@ export interface paths {
         get: operations["getClient"];
         /**
          * Change a client, every field
-         * @description Replaces the client's fields with the ones sent (a field left out takes its default). If-Match names the version edited: 412 when someone changed it since, and nothing is written. Needs the cd_cliente page at edit or above in the company (403 below it).
+         * @description Replaces the client's fields with the ones sent (a field left out takes its default). If-Match names the version edited: 412 when someone changed it since, and nothing is written. taxId is one client's in the company: 409 when another holds it. Needs the cd_cliente page at edit or above in the company (403 below it).
          */
         put: operations["replaceClient"];
         post?: never;
@@ -1603,7 +1603,7 @@ export interface paths {
         head?: never;
         /**
          * Change some fields of a client
-         * @description Changes the fields sent and keeps the others. If-Match names the version edited: 412 when someone changed it since, and nothing is written. Needs the cd_cliente page at edit or above in the company (403 below it).
+         * @description Changes the fields sent and keeps the others. If-Match names the version edited: 412 when someone changed it since, and nothing is written. taxId is one client's in the company: 409 when another holds it. Needs the cd_cliente page at edit or above in the company (403 below it).
          */
         patch: operations["updateClient"];
         trace?: never;
@@ -2075,7 +2075,7 @@ export interface paths {
         put?: never;
         /**
          * Create a job
-         * @description Creates a job in the caller's company and answers it with its version as ETag. Needs the cd_job page at edit or above in the company (403 below it).
+         * @description Creates a job in the caller's company and answers it with its version as ETag. code is one job's in the company: 409 when another holds it. Needs the cd_job page at edit or above in the company (403 below it).
          */
         post: operations["createJob"];
         delete?: never;
@@ -2098,7 +2098,7 @@ export interface paths {
         get: operations["getJob"];
         /**
          * Change a job, every field
-         * @description Replaces the job's fields with the ones sent (a field left out takes its default). If-Match names the version edited: 412 when someone changed it since, and nothing is written. Needs the cd_job page at edit or above in the company (403 below it).
+         * @description Replaces the job's fields with the ones sent (a field left out takes its default). If-Match names the version edited: 412 when someone changed it since, and nothing is written. code is one job's in the company: 409 when another holds it. Needs the cd_job page at edit or above in the company (403 below it).
          */
         put: operations["replaceJob"];
         post?: never;
@@ -2111,7 +2111,7 @@ export interface paths {
         head?: never;
         /**
          * Change some fields of a job
-         * @description Changes the fields sent and keeps the others. If-Match names the version edited: 412 when someone changed it since, and nothing is written. Needs the cd_job page at edit or above in the company (403 below it).
+         * @description Changes the fields sent and keeps the others. If-Match names the version edited: 412 when someone changed it since, and nothing is written. code is one job's in the company: 409 when another holds it. Needs the cd_job page at edit or above in the company (403 below it).
          */
         patch: operations["updateJob"];
         trace?: never;
@@ -13121,6 +13121,15 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description Someone changed the record since it was read (If-Match is stale): read it again */
             412: {
                 headers: {
@@ -13399,6 +13408,15 @@ export interface operations {
             };
             /** @description Not found (or not in the caller’s company) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13693,6 +13711,15 @@ export interface operations {
             };
             /** @description Not found (or not in the caller’s company) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17170,6 +17197,15 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description Someone changed the record since it was read (If-Match is stale): read it again */
             412: {
                 headers: {
@@ -17400,6 +17436,15 @@ export interface operations {
             };
             /** @description Not found (or not in the caller’s company) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17657,6 +17702,15 @@ export interface operations {
             };
             /** @description Not found (or not in the caller’s company) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

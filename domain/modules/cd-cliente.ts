@@ -15,6 +15,7 @@ export const clients = declareModule({
   api: {
     noun: 'Client',
     nouns: 'Clients',
+    unique: ['taxId'],
     examples: {
       create: {
         kind: 'business',

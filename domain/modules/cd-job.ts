@@ -15,6 +15,7 @@ export const jobs = declareModule({
   api: {
     noun: 'Job',
     nouns: 'Jobs',
+    unique: ['code'],
     examples: {
       create: {
         code: 'AC-CLEAN',

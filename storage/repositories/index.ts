@@ -1,4 +1,5 @@
 import type { Store } from '../store.ts'
+import { uniqueValues } from './unique-values.ts'
 import { numberSeries } from './number-series.ts'
 import { activityRepository } from './activity.ts'
 import { appData } from './app-data.ts'
@@ -27,6 +28,9 @@ export function createRepositories(store: Store) {
     activity: (empresa: number, module: string, recordId: string | number) =>
       activityRepository(store, empresa, module, recordId),
     /** A company's collection of a business module, indexed in memory (lists never scan storage). */
+    /** The values one record of a company collection holds alone (a client's tax id, a job's code). */
+    unique: (empresa: number, collection: string, field: string, now: () => number = Date.now) =>
+      uniqueValues(store, empresa, collection, field, now),
     /** A company's document number series (quotes of a branch in a year ...). */
     series: (empresa: number, name: string) => numberSeries(store, keys.series(empresa, name)),
     /** A company's collection indexed by a projection of its own (compact rows for a large list). */

@@ -77,7 +77,8 @@ describe('cd_cliente', () => {
     })
     expect(created.body.Dados.addresses[0].isDefault).toBe(true)
     const again = await admin('/cd_cliente', { method: 'POST', json: { ...person, name: 'Someone else' } })
-    expect(again.body.codes).toEqual({ taxId: 'tax_id_taken' })
+    expect(again.status).toBe(409)
+    expect(again.body).toMatchObject({ code: 'tax_id_taken', codes: { taxId: 'tax_id_taken' } })
 
     // clients belong to the company: another branch's list finds her by the digits of her CPF
     const otherBranch = await callAs(bff, DEMO_ADMIN, { 'x-empresa': '1', 'x-filial': '2' })
@@ -87,6 +88,33 @@ describe('cd_cliente', () => {
     const northwind = await callAs(bff, DEMO_ADMIN, { 'x-empresa': '2', 'x-filial': '4' })
     expect((await northwind(`/cd_cliente/${created.body.Dados.id}`)).status).toBe(404)
     expect((await northwind<List<Client>>('/cd_cliente?search=Marina')).body.Dados.items).toEqual([])
+  })
+
+  it('gives a tax id to one of any number of simultaneous creations, and frees it when the client changes it', async () => {
+    const bff = await testBff()
+    const admin = await callAs(bff, DEMO_ADMIN)
+    const cpf = '390.533.447-05'
+    const tries = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        admin<Client>('/cd_cliente', { method: 'POST', json: { ...person, name: `Double click ${i}`, taxId: cpf } }),
+      ),
+    )
+    expect(tries.map((t) => t.status).sort()).toEqual([200, ...Array<number>(11).fill(409)])
+    expect(tries.filter((t) => t.status === 409).every((t) => t.body.code === 'tax_id_taken')).toBe(true)
+    const all = (await admin<List<Client>>('/cd_cliente?size=100&search=39053344705')).body.Dados.items
+    expect(all).toHaveLength(1)
+    // the holder takes another tax id: the first one is free again, and the new one is hers
+    const holder = tries.find((t) => t.status === 200)!.body.Dados
+    expect(
+      (await admin(`/cd_cliente/${holder.id}`, { method: 'PATCH', json: { taxId: '111.444.777-35' } })).status,
+    ).toBe(200)
+    expect((await admin('/cd_cliente', { method: 'POST', json: { ...person, name: 'Next', taxId: cpf } })).status).toBe(
+      200,
+    )
+    expect(
+      (await admin('/cd_cliente', { method: 'POST', json: { ...person, name: 'Late', taxId: '111.444.777-35' } }))
+        .status,
+    ).toBe(409)
   })
 
   it('edits one field with the version read (412 when stale), and deactivates instead of deleting', async () => {
@@ -192,6 +220,16 @@ describe('cd_job', () => {
     expect((await admin('/cd_job', { method: 'POST', json: { ...job, name: 'Again' } })).body.codes).toEqual({
       code: 'code_taken',
     })
+    // a code is one job's, whatever the case it is typed in, under simultaneous creations too
+    const tries = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        admin('/cd_job', {
+          method: 'POST',
+          json: { ...job, code: i % 2 ? 'pump-fix' : 'PUMP-FIX', name: `Pump ${i}` },
+        }),
+      ),
+    )
+    expect(tries.map((t) => t.status).sort()).toEqual([200, ...Array<number>(7).fill(409)])
     expect(
       (await admin('/cd_job', { method: 'POST', json: { ...job, code: 'X', taxPercent: 101 } })).body.codes,
     ).toEqual({ taxPercent: 'invalid_percent' })
