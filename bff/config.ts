@@ -44,6 +44,9 @@ export const configSchema = z
     ),
     UPSTREAM_API_URL: optionalUrl('the real backend'),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive('must be a positive number of milliseconds').default(15_000),
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().positive('must be a positive number of milliseconds').default(10_000),
+    BODY_TIMEOUT_MS: z.coerce.number().int().positive('must be a positive number of milliseconds').default(60_000),
+    CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0, 'must be 0 (no cap) or more').default(100),
     SIMULATE_LATENCY: flag,
     CARD_PROVIDER_PUBLIC_KEY: z.string().optional(),
     PUBLIC_URL: optionalUrl('where the app is reached, for links in e-mails'),
@@ -121,6 +124,11 @@ export type Config = {
   jwtSecret?: string
   upstreamApiUrl?: string
   upstreamTimeoutMs: number
+  /** Node: how long a client may take to send a request's headers, and its whole request (docs/api.md §6). */
+  headersTimeoutMs: number
+  bodyTimeoutMs: number
+  /** Node: open connections one address may hold (0: no cap; not applied behind a trusted proxy). */
+  connectionsPerAddress: number
   simulateLatency: boolean
   cardProviderPublicKey?: string
   publicUrl?: string
@@ -166,6 +174,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     jwtSecret: s.JWT_SECRET,
     upstreamApiUrl: s.UPSTREAM_API_URL,
     upstreamTimeoutMs: s.UPSTREAM_TIMEOUT_MS,
+    headersTimeoutMs: s.HEADERS_TIMEOUT_MS,
+    bodyTimeoutMs: s.BODY_TIMEOUT_MS,
+    connectionsPerAddress: s.CONNECTIONS_PER_ADDRESS,
     simulateLatency: s.SIMULATE_LATENCY,
     cardProviderPublicKey: s.CARD_PROVIDER_PUBLIC_KEY,
     publicUrl: s.PUBLIC_URL,

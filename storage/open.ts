@@ -15,8 +15,12 @@ export async function openStore(choice: StorageChoice): Promise<Store> {
   switch (choice.driver) {
     case 'memory':
       return createStore((await import('./drivers/memory.ts')).memoryAdapter())
-    case 'fs':
-      return createStore((await import('./drivers/fs.ts')).fsAdapter(choice.dataDir))
+    case 'fs': {
+      const fs = await import('./drivers/fs.ts')
+      // what writes interrupted by a crash left: this process is the data dir's one writer from now on
+      await fs.removeInterruptedWrites(choice.dataDir)
+      return createStore(fs.fsAdapter(choice.dataDir))
+    }
     case 'redis':
       return createStore((await import('./drivers/redis.ts')).redisAdapter(choice.url))
     case 'cloudflare-kv':

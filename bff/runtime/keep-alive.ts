@@ -1,4 +1,35 @@
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
+
+/**
+ * A public server's time limits (docs/api.md §6), as Node's server options: the headers within
+ * `headersMs` and the whole request within `bodyMs` (Node answers 408 and closes), checked every second.
+ */
+export const timeLimits = (headersMs: number, bodyMs: number) => ({
+  headersTimeout: headersMs,
+  requestTimeout: Math.max(bodyMs, headersMs),
+  connectionsCheckingInterval: 1000,
+})
+
+/**
+ * At most `perAddress` open connections from one address (0: no cap; off behind a trusted proxy,
+ * where every connection comes from the proxy): one more is closed at once.
+ */
+export function limitConnections(server: unknown, perAddress: number) {
+  if (!(server instanceof Server) || !perAddress) return
+  const open = new Map<string, number>()
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? ''
+    const count = (open.get(address) ?? 0) + 1
+    if (count > perAddress) return void socket.destroy()
+    open.set(address, count)
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1
+      if (left) open.set(address, left)
+      else open.delete(address)
+    })
+  })
+}
 
 /** A body left unread by a refusal is read and dropped up to this size; a larger one closes the connection (docs/api.md). */
 export const DRAIN_MAX_BYTES = 8 * 1024 * 1024

@@ -8,7 +8,7 @@ import { createServer } from '../server.ts'
 import { smtpMailer } from '../lib/smtp-mailer.ts'
 import { forwardedAddress } from '../lib/client-address.ts'
 import { consoleLogger } from '../app.ts'
-import { keepConnectionsAfterRefusals } from './keep-alive.ts'
+import { keepConnectionsAfterRefusals, limitConnections, timeLimits } from './keep-alive.ts'
 import { seedDemoData } from '../../seeds/index.ts'
 import { commonStorageChoice, openStore } from '../../storage/open.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
@@ -42,16 +42,24 @@ export async function serveNode(settings: Record<string, string | undefined>) {
           : undefined,
   })
 
-  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
-    console.log(`Fieldwise is running at http://localhost:${info.port} (storage: ${store.driver})`)
-    if (config.demoData) {
-      console.log(
-        `Demo sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}  (technician: ${DEMO_TECHNICIAN.email} / ${DEMO_TECHNICIAN.password})`,
-      )
-    }
-  })
+  const server = serve(
+    {
+      fetch: app.fetch,
+      port: config.port,
+      serverOptions: timeLimits(config.headersTimeoutMs, config.bodyTimeoutMs),
+    },
+    (info) => {
+      console.log(`Fieldwise is running at http://localhost:${info.port} (storage: ${store.driver})`)
+      if (config.demoData) {
+        console.log(
+          `Demo sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}  (technician: ${DEMO_TECHNICIAN.email} / ${DEMO_TECHNICIAN.password})`,
+        )
+      }
+    },
+  )
   // a refusal that left a body unread keeps the connection for the next request
   keepConnectionsAfterRefusals(server)
+  limitConnections(server, config.trustedProxyHeader ? 0 : config.connectionsPerAddress)
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {

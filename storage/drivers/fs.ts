@@ -6,6 +6,8 @@ import type { DriverAdapter } from '../store.ts'
 import { lockedAdapter } from './locked.ts'
 
 const SUFFIX = '.json'
+/** What a write puts beside its record before the rename: `<record>.json.<random>.tmp`. */
+const TEMP = /\.json\.[0-9a-f]{12}\.tmp$/
 
 /**
  * unstorage's fs driver writes in place, so a crash mid-write leaves a truncated file.
@@ -96,6 +98,32 @@ export const atomicFsDriver = defineDriver((options: { base: string }) => {
     },
   }
 })
+
+/**
+ * Removes what writes interrupted by a crash left beside their records (their temporary files):
+ * at start, while no write of this data dir runs (one server per data dir). Answers how many.
+ */
+export async function removeInterruptedWrites(dataDir: string): Promise<number> {
+  let removed = 0
+  const sweep = async (dir: string): Promise<void> => {
+    let entries
+    try {
+      entries = await readdir(dir, { withFileTypes: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+      throw error
+    }
+    for (const entry of entries) {
+      if (entry.isDirectory()) await sweep(join(dir, entry.name))
+      else if (TEMP.test(entry.name)) {
+        await rm(join(dir, entry.name), { force: true })
+        removed++
+      }
+    }
+  }
+  await sweep(resolve(dataDir))
+  return removed
+}
 
 /**
  * Files under DATA_DIR, one JSON file a record. Atomic per write; one server process per

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { connect } from 'node:net'
+import { connect, type Socket } from 'node:net'
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -257,6 +257,66 @@ describe('security headers and the API namespace', () => {
         const statuses = await twoOnOneConnection(port, size, token)
         expect(statuses, `${size} bytes, token ${token}`).toEqual([status, 200])
       }
+    } finally {
+      await server.stop()
+    }
+  })
+})
+
+describe('connection limits (docs/api.md §6)', () => {
+  it('closes a connection whose headers do not come in time, and one address’s connections over the cap', async () => {
+    const port = await freePort()
+    const server = await startServer(process.execPath, [NODE_SERVER], port, {
+      PORT: String(port),
+      STORAGE_DRIVER: 'memory',
+      NODE_ENV: 'test',
+      HEADERS_TIMEOUT_MS: '1500',
+      CONNECTIONS_PER_ADDRESS: '3',
+    })
+    try {
+      // a client that starts its headers and never finishes them: answered 408 and closed, well within the bound
+      const began = Date.now()
+      const slow = await new Promise<string>((resolve) => {
+        const socket = connect(port, '127.0.0.1')
+        let got = ''
+        socket.on('data', (d) => (got += d.toString('latin1')))
+        socket.on('close', () => resolve(got))
+        socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n')
+      })
+      expect(Date.now() - began).toBeLessThan(5000)
+      expect(slow).toMatch(/^HTTP\/1\.1 408|^$/)
+      // three connections held open; a fourth from the same address is closed without an answer
+      const held = await Promise.all(
+        Array.from(
+          { length: 3 },
+          () =>
+            new Promise<Socket>((resolve) => {
+              const socket = connect(port, '127.0.0.1', () => resolve(socket))
+            }),
+        ),
+      )
+      const fourth = await new Promise<string>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n'),
+        )
+        let got = ''
+        socket.on('data', (d) => (got += d.toString('latin1')))
+        socket.on('error', () => resolve(got))
+        socket.on('close', () => resolve(got))
+      })
+      expect(fourth).toBe('')
+      for (const socket of held) socket.destroy()
+      // once they are closed, the address is served again
+      await expect
+        .poll(
+          () =>
+            fetch(`${server.url}/api/health`).then(
+              (res) => res.status,
+              () => 0,
+            ),
+          { timeout: 5000 },
+        )
+        .toBe(200)
     } finally {
       await server.stop()
     }
