@@ -111,11 +111,17 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError()
   const t = useT()
-  const notFound = isRouteErrorResponse(error) && error.status === 404
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  const [title, text] =
+    status === 404
+      ? [t.error_404_title(), t.error_404_text()]
+      : status === 503
+        ? [t.error_503_title(), t.error_503_text()]
+        : [t.error_500_title(), t.error_500_text()]
   return (
     <main className="flex min-h-full flex-col items-center justify-center gap-4 p-8 text-center">
-      <h1 className="text-4xl font-extrabold">{notFound ? t.error_404_title() : t.error_500_title()}</h1>
-      <p className="text-lg text-muted">{notFound ? t.error_404_text() : t.error_500_text()}</p>
+      <h1 className="text-4xl font-extrabold">{title}</h1>
+      <p className="text-lg text-muted">{text}</p>
       <a href="/" className="font-semibold text-accent underline">
         {t.back_home()}
       </a>

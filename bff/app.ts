@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { Config } from './config.ts'
 import type { AppEnv, Deps, Logger, Mailer } from './lib/deps.ts'
-import { apiError, jsonException, onApiError } from './lib/errors.ts'
+import { apiError, jsonException, onApiError, RETRY_AFTER_SECONDS } from './lib/errors.ts'
 import { signingSecret } from './lib/secret.ts'
 import { createTokenVerifier } from './lib/tokens.ts'
 import { FORWARDED, forwardUpstream } from './lib/upstream.ts'
@@ -37,7 +37,12 @@ import type { Store } from '../storage/store.ts'
 /** JSON bodies above this are refused with 413 as soon as the limit is passed. */
 export const JSON_BODY_LIMIT = 1024 * 1024
 
-const healthSchema = z.object({ status: z.literal('ok'), storage: z.string() })
+const healthSchema = z.object({ status: z.literal('ok'), storage: z.string() }).strict()
+const downSchema = z
+  .object({ status: z.literal('down'), storage: z.string(), down: z.array(z.enum(['storage'])) })
+  .strict()
+/** How long the health check waits for the storage to answer. */
+const HEALTH_BOUND_MS = 2000
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 export type BffOptions = {
@@ -115,13 +120,25 @@ export async function createBff(options: BffOptions) {
       '/health',
       doc({
         operationId: 'getHealth',
-        description: 'Whether the server answers, and which storage driver it runs on. No token.',
-        summary: 'Liveness and the storage driver',
+        description:
+          'Whether the server can serve: it reads its storage, bounded by 2 s. 200 with the storage driver when it answers; 503 naming the part that is down when it does not, so a load balancer stops sending traffic. No token.',
+        summary: 'Readiness, with the storage',
         tags: ['system'],
         auth: false,
-        responses: { 200: healthSchema },
+        responses: { 200: healthSchema, 503: downSchema },
       }),
-      (c) => c.json({ status: 'ok' as const, storage: store.driver }),
+      async (c) => {
+        const answered = await Promise.race([
+          repos.ping().then(
+            () => true,
+            () => false,
+          ),
+          new Promise<false>((resolve) => setTimeout(resolve, HEALTH_BOUND_MS, false)),
+        ])
+        if (answered) return c.json({ status: 'ok' as const, storage: store.driver }, 200)
+        c.header('Retry-After', String(RETRY_AFTER_SECONDS))
+        return c.json({ status: 'down' as const, storage: store.driver, down: ['storage'] }, 503)
+      },
     )
     .route('/auth', authRoutes(deps))
     .route('/common/user', commonUserRoutes(deps))
@@ -152,6 +169,7 @@ export async function createBff(options: BffOptions) {
       '/openapi.json',
       doc({
         operationId: 'getOpenApiDocument',
+        storageFree: true,
         description: 'This OpenAPI 3.1 document, generated from the routes that serve the API. No token.',
         summary: 'This document',
         tags: ['system'],
@@ -164,6 +182,7 @@ export async function createBff(options: BffOptions) {
       '/docs',
       doc({
         operationId: 'getApiReference',
+        storageFree: true,
         description:
           'The reference page of this document (HTML): every operation with its examples, and a client to try each with a token. No token.',
         summary: 'The API reference page',

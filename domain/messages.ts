@@ -50,6 +50,7 @@ export const STATUS_CODES: Record<number, string> = {
   413: 'too_large',
   429: 'throttled',
   500: 'unexpected',
+  503: 'unavailable',
   502: 'upstream',
   504: 'upstream_timeout',
 }

@@ -11,3 +11,14 @@ export class ConflictError extends Error {
     this.actual = actual
   }
 }
+
+/**
+ * The storage did not answer (down, frozen, unreachable) within its bound. The API answers 503
+ * with Retry-After (docs/api.md §3); the store recovers by itself when the storage is back.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`The storage is not answering: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
+    this.name = 'StorageUnavailableError'
+  }
+}

@@ -22,7 +22,7 @@ export async function openStore(choice: StorageChoice): Promise<Store> {
       return createStore(fs.fsAdapter(choice.dataDir))
     }
     case 'redis':
-      return createStore((await import('./drivers/redis.ts')).redisAdapter(choice.url))
+      return createStore(await (await import('./drivers/redis.ts')).redisAdapter(choice.url))
     case 'cloudflare-kv':
       return createStore((await import('./drivers/cloudflare-kv.ts')).cloudflareKvAdapter(choice.binding))
     case 'deno-kv':

@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       headers: setCookies(...clearTenantCookies(context.get(serverContext).production)),
     })
   }
-  if (!shell) throw new Response('The page could not be loaded', { status: 500 })
+  if (!shell) throw new Response('The page could not be loaded', { status: status === 503 ? 503 : 500 })
   const frame: ViewLayoutData = { ...shell, layout: context.get(serverContext).defaultLayout }
   // docs/shell.md §7 token refresh: renew a token close to its expiry (answer Dados.Token).
   const token = readCookies(request)[COOKIE.token]

@@ -15,6 +15,6 @@ export async function readAnswer<T>(
   const res = await callBff(request, context, path)
   if (res.status === 401) await requireUser(request, context)
   if (res.status === 404 || res.status === 400) throw data(null, { status: 404 })
-  if (!res.ok) throw data(null, { status: res.status === 403 ? 403 : 500 })
+  if (!res.ok) throw data(null, { status: res.status === 403 || res.status === 503 ? res.status : 500 })
   return { data: wrapper(schema).parse(await res.json()).Dados, version: res.headers.get('etag') }
 }

@@ -11,7 +11,8 @@ import { clearTokenCookie, COOKIE, readCookies, setCookies } from './cookies.ser
 export async function getUser(request: Request, context: Readonly<RouterContextProvider>): Promise<PublicUser | null> {
   const res = await apiClient(request, context, { withoutTenant: true }).common.user.$get()
   if (res.status === 401) return null
-  if (!res.ok) throw new Response('The user could not be loaded', { status: 500 })
+  // 503: the data is out of reach for a moment (docs/api.md §3): the error page says so
+  if (!res.ok) throw new Response('The user could not be loaded', { status: res.status === 503 ? 503 : 500 })
   return await res.json()
 }
 

@@ -1,7 +1,10 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { ConflictError } from '../../storage/errors.ts'
+import { ConflictError, StorageUnavailableError } from '../../storage/errors.ts'
+
+/** What a 503 asks a client to wait before trying again (docs/api.md §3). */
+export const RETRY_AFTER_SECONDS = 5
 import { MESSAGES, STATUS_CODES, type MessageCode } from '../../domain/messages.ts'
 
 /**
@@ -113,6 +116,17 @@ function toResponse(error: Error, c: Context, log: (message: string, error: unkn
     // Through c.newResponse, so the headers the middleware set (no-store ...) are kept.
     if (res.headers.get('content-type')?.includes('application/json')) return c.newResponse(res.body, res)
     return c.json({ error: error.message || res.statusText || 'Request refused' } satisfies ApiError, error.status)
+  }
+  if (error instanceof StorageUnavailableError) {
+    log(`${c.req.method} ${c.req.path}: storage unavailable`, error.message)
+    return c.json(
+      {
+        error: 'The service cannot reach its data for a moment: try again shortly',
+        code: 'unavailable',
+      } satisfies ApiError,
+      503,
+      { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+    )
   }
   if (error instanceof ConflictError) {
     return c.json(

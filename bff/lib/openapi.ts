@@ -24,6 +24,8 @@ export type RouteDoc = {
   responses: Partial<Record<number, z.ZodType | OtherResponse>>
   /** The answer carries the record's version as ETag, and a write takes it back as If-Match (412 when stale). */
   versioned?: boolean
+  /** The operation touches no stored data (this document, the reference page, translation files): never 503. */
+  storageFree?: boolean
   /** A request body the server accepts, shown in the reference and sent by the contract test. */
   example?: unknown
 }
@@ -137,6 +139,7 @@ const STATUS_TEXT: Record<number, string> = {
   413: 'The request body is too large',
   429: 'Too many attempts: wait and try again',
   502: 'The upstream server failed',
+  503: 'The storage is not answering: try again after Retry-After seconds',
   504: 'The upstream server did not answer in time',
 }
 
@@ -175,6 +178,7 @@ const COMPONENTS = {
   },
   headers: {
     ETag: { description: 'The record’s version, for If-Match', schema: { type: 'string', pattern: '^"\\d+"$' } },
+    RetryAfter: { description: 'Seconds to wait before trying again', schema: { type: 'string', pattern: '^\\d+$' } },
   },
 }
 
@@ -257,6 +261,9 @@ export function openApiDocument(
     if (tenant) responses['403'] ??= errorAnswer(403)
     if (op.doc?.versioned && op.method !== 'GET') responses['412'] ??= errorAnswer(412)
     if (!['GET', 'HEAD', 'OPTIONS'].includes(op.method)) responses['413'] ??= errorAnswer(413)
+    // every operation that reads or writes data: its storage may be down for a moment
+    if (!op.doc?.storageFree)
+      responses['503'] ??= { ...errorAnswer(503), headers: { 'Retry-After': ref('headers', 'RetryAfter') } }
 
     paths[path] ??= {}
     paths[path][op.method.toLowerCase()] = {

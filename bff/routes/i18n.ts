@@ -23,6 +23,7 @@ export function i18nRoutes() {
     '/:file',
     doc({
       operationId: 'getTranslations',
+      storageFree: true,
       description:
         'The pages’ texts in one language (en.json, es.json or pt.json), by key. 404 for another file. No token.',
       summary: 'The translation file of a language: en.json, es.json or pt.json (also at /i18n/{lang}.json)',

@@ -44,6 +44,10 @@ export function createRepositories(store: Store) {
       indexedRecords<T, T>(store, empresa, name, (item) => item),
     /** A user's messages, notifications and shortcuts. */
     panels: (userId: string) => userPanelsRepository(store, userId),
+    /** One read of the storage, for the health check: it resolves when the storage answers. */
+    async ping(): Promise<void> {
+      await store.get(keys.system('health'))
+    },
     /** The generated JWT signing key of a store without JWT_SECRET: made on first use, then kept. */
     async generatedSecret(make: () => string): Promise<string> {
       await store.create(keys.system('jwt-secret'), make())
