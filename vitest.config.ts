@@ -27,6 +27,7 @@ const API_SUITES = [
   'fuzz',
   'unique-values',
   'migrations',
+  'idempotency',
 ].map((name) => `tests/unit/${name}.test.ts`)
 
 export default defineConfig({

@@ -30,8 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = toLocale(cookies[COOKIE.culture])
   const scheme = SCHEMES.has(cookies[COOKIE.scheme]) ? cookies[COOKIE.scheme] : 'light'
   const theme = THEMES.has(cookies[COOKIE.theme]) ? cookies[COOKIE.theme] : 'default'
-  const { csrfToken, nonce } = context.get(serverContext)
-  return { locale, scheme, theme, csrfToken, nonce }
+  const { csrfToken, formKey, nonce } = context.get(serverContext)
+  return { locale, scheme, theme, csrfToken, formKey, nonce }
 }
 
 /** In the browser, a navigation that changes the language waits for that language's messages, so titles and texts change together. */

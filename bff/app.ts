@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import type { Config } from './config.ts'
 import type { AppEnv, Deps, Logger, Mailer } from './lib/deps.ts'
 import { apiError, jsonException, onApiError, RETRY_AFTER_SECONDS } from './lib/errors.ts'
+import { idempotentWrites } from './lib/idempotency.ts'
 import { signingSecret } from './lib/secret.ts'
 import { createTokenVerifier } from './lib/tokens.ts'
 import { FORWARDED, forwardUpstream } from './lib/upstream.ts'
@@ -70,6 +71,8 @@ export async function createBff(options: BffOptions) {
   // data stored by an older version catches up with this one (a new module's page ...)
   for (const step of await migrate(store))
     if (step.changed) log.info(`Stored data brought up to date: ${step.name} (${step.changed} changed)`)
+  // the data's one writer starts: numbers a crash left pending are confirmed or given back (no gap)
+  if (store.writeMark() !== null) await repos.settleSeries()
   const now = options.now ?? Date.now
   const deps: Deps = {
     config,
@@ -98,20 +101,23 @@ export async function createBff(options: BffOptions) {
   })
   // upstream mode: the real backend answers the ac_*, cd_* and FileManager calls
   const upstream = config.upstreamApiUrl ? forwardUpstream(deps, config.upstreamApiUrl, config.upstreamTimeoutMs) : null
+  const idempotent = idempotentWrites(deps)
   const api = new Hono<AppEnv>()
     .use((c, next) => {
       // Set before the handler runs, so Hono adds them as it builds the response.
       c.header('Cache-Control', 'no-store')
       c.header('X-Content-Type-Options', 'nosniff')
       // one middleware for all of it: each extra layer costs every call
-      const then =
+      const answer =
         upstream && FORWARDED.test(c.req.path)
           ? async () => {
               c.res = await upstream(c)
             }
           : next
       // Requests without a body skip the limit (touching a GET's body costs time and memory).
-      if (BODYLESS.has(c.req.method)) return then()
+      if (BODYLESS.has(c.req.method)) return answer()
+      // a write runs once per Idempotency-Key (docs/api.md §8), its body bounded first
+      const then = () => idempotent(c, answer)
       return (c.req.header('content-type') ?? '').startsWith('multipart/form-data')
         ? uploadLimit(c, then)
         : limit(c, then)

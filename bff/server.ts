@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie'
 import { serialize } from 'hono/utils/cookie'
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router'
 import { createBff, type BffOptions } from './app.ts'
+import { IDEMPOTENCY_HEADER } from './lib/idempotency.ts'
 import { PAGE_REQUEST, type PageRequestMemo } from './lib/page-request.ts'
 import { randomToken } from './lib/base64.ts'
 import { gzipped } from './lib/gzip.ts'
@@ -122,15 +123,20 @@ export async function createServer(options: ServerOptions) {
     // it worked out for this page's calls (page-request.ts: a write clears it)
     const worked: PageRequestMemo = new Map()
     const env = { ...(c.env as object | undefined), [PAGE_REQUEST]: worked }
+    const writeKey = formWriteKeys(csrf.form)
     const api = async (path: string, init?: RequestInit) => {
-      const answer = await bff.api.request(path, init, env)
-      if (init?.method && !SAFE_METHODS.has(init.method)) worked.clear()
+      const write = init?.method !== undefined && !SAFE_METHODS.has(init.method)
+      const answer = write
+        ? await idempotentCall(() => bff.api.request(path, withKey(init, writeKey()), env))
+        : await bff.api.request(path, init, env)
+      if (write) worked.clear()
       return answer
     }
     const nonce = randomToken(18)
     context.set(contextKey, {
       api,
       production,
+      formKey: randomToken(18),
       csrfToken: csrf.token,
       form: csrf.form,
       defaultLayout: options.config.defaultLayout,
@@ -147,6 +153,48 @@ export async function createServer(options: ServerOptions) {
     return zip(res, c)
   })
   return { app, bff }
+}
+
+/** The form field that carries a form's Idempotency-Key (app/ui/csrf-field.tsx). */
+const FORM_KEY_FIELD = 'idempotency'
+const FORM_KEY = /^[\w-]{16,64}$/
+
+/**
+ * The Idempotency-Key of each BFF write a page's form action makes (docs/api.md §8): the form's
+ * key and the write's place among the action's writes, so the same form sent again makes the
+ * same writes with the same keys. Nothing for a form without a key (or a read).
+ */
+function formWriteKeys(form: FormData | null): () => string | undefined {
+  const key = form?.get(FORM_KEY_FIELD)
+  if (typeof key !== 'string' || !FORM_KEY.test(key)) return () => undefined
+  let writes = 0
+  return () => `form-${key}-${++writes}`
+}
+
+function withKey(init: RequestInit | undefined, key: string | undefined): RequestInit | undefined {
+  if (!key) return init
+  const headers = new Headers(init?.headers)
+  if (!headers.has(IDEMPOTENCY_HEADER)) headers.set(IDEMPOTENCY_HEADER, key)
+  return { ...init, headers }
+}
+
+/** How long a page's write waits for the first request of its key (a double click) to finish. */
+const RUNNING_WAIT_MS = 10_000
+const RUNNING_POLL_MS = 100
+
+/** A page's write whose form is still being written by its first submission waits for its answer, and gets it. */
+async function idempotentCall(call: () => Response | Promise<Response>): Promise<Response> {
+  const until = Date.now() + RUNNING_WAIT_MS
+  for (;;) {
+    const answer = await call()
+    if (answer.status !== 409 || Date.now() > until) return answer
+    const body = (await answer
+      .clone()
+      .json()
+      .catch(() => null)) as { code?: string } | null
+    if (body?.code !== 'idempotency_key_running') return answer
+    await new Promise((resolve) => setTimeout(resolve, RUNNING_POLL_MS))
+  }
 }
 
 /**

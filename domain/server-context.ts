@@ -7,6 +7,11 @@ export type ServerContext = {
   production: boolean
   /** This request's CSRF token (also in the csrf cookie); forms send it back. */
   csrfToken: string
+  /**
+   * The key of this page answer's forms: each form sends it back as its Idempotency-Key
+   * (docs/api.md §8), and it is new on every answer, so each submission has its own.
+   */
+  formKey: string
   /** This page answer's script nonce (its Content-Security-Policy lets only these inline scripts run). */
   nonce: string
   /** A page write's form as the CSRF check parsed it (null for a read): actions take it from here (app/lib/forms.server.ts). */

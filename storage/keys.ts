@@ -49,4 +49,8 @@ export const keys = {
     joinKey('company', empresa, 'unique', collection, field, value),
   /** A document number series of a company (quotes of one branch in one year ...). */
   series: (empresa: number, name: string) => joinKey('company', empresa, 'series', name),
+  seriesOf: (empresa: number) => joinKey('company', empresa, 'series'),
+  /** What a write sent with an Idempotency-Key answered (the key is a hash of the caller and the client's key). */
+  idempotency: (hash: string) => joinKey('idempotency', hash),
+  idempotencyKeys: () => 'idempotency',
 } as const

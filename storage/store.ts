@@ -1,4 +1,4 @@
-import { ConflictError } from './errors.ts'
+import { ConflictError, StorageUnavailableError } from './errors.ts'
 
 /** One stored record: its value and a version that grows by one on every write (0 = absent). */
 export type Versioned<T> = { version: number; value: T }
@@ -13,11 +13,15 @@ export type DriverAdapter = {
   readonly name: string
   read(key: string): Promise<Versioned<unknown> | null>
   readMany?(keys: string[]): Promise<Array<Versioned<unknown> | null>>
+  /** `writeId` is stored with the record, so a write whose reply was lost can tell whether it landed (`readBack`). */
   swap(
     key: string,
     expected: number | 'any',
     next: unknown,
+    writeId: string,
   ): Promise<{ ok: true; version: number } | { ok: false; actual: number }>
+  /** What the storage itself holds of `key` now (no cache): its version and the id of the write that made it. */
+  readBack(key: string): Promise<{ version: number; writeId?: string } | null>
   /** Record ids stored directly below `parent` (one level), in no particular order. */
   children(parent: string): Promise<string[]>
   /** Serialises a read-modify-write where the driver has no compare-and-swap of its own. */
@@ -55,14 +59,50 @@ export type Store = {
 }
 
 const MAX_RETRIES = 50
+/** How long a write whose reply was lost keeps asking the storage whether it landed. */
+const READ_BACK_MS = 2000
+
+/**
+ * A write whose reply was lost (the connection dropped, a time-out): it may have landed or not.
+ * What the storage holds says which (docs/domain.md, "Every write exactly once"): the record this
+ * write made (its write id), the deletion it asked for, or the record unchanged — then the
+ * outcome is still unknown, and the write fails as the storage being unavailable.
+ */
+async function outcomeOf(
+  adapter: DriverAdapter,
+  key: string,
+  expected: number | 'any',
+  next: unknown,
+  writeId: string,
+  lost: StorageUnavailableError,
+): Promise<{ ok: true; version: number } | { ok: false; actual: number }> {
+  const until = Date.now() + READ_BACK_MS
+  for (;;) {
+    try {
+      const stored = await adapter.readBack(key)
+      if (next === undefined) return stored === null ? { ok: true, version: 0 } : { ok: false, actual: stored.version }
+      if (stored?.writeId === writeId) return { ok: true, version: stored.version }
+      // someone else's write came first: this one's compare-and-swap is refused as it would have been
+      if (expected !== 'any' && (stored?.version ?? 0) !== expected) return { ok: false, actual: stored?.version ?? 0 }
+      throw lost
+    } catch (error) {
+      if (error === lost || !(error instanceof StorageUnavailableError) || Date.now() > until) throw lost
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+}
 
 export function createStore(adapter: DriverAdapter): Store {
   const exclusive = adapter.exclusive?.bind(adapter) ?? (<T>(_key: string, fn: () => Promise<T>) => fn())
   let writes = 0
   // counted once the write is over, whatever its outcome: what was read before it is never taken as current after it
-  const swap: DriverAdapter['swap'] = async (key, expected, next) => {
+  const swap = async (key: string, expected: number | 'any', next: unknown) => {
+    const writeId = crypto.randomUUID()
     try {
-      return await adapter.swap(key, expected, next)
+      return await adapter.swap(key, expected, next, writeId)
+    } catch (error) {
+      if (!(error instanceof StorageUnavailableError)) throw error
+      return await outcomeOf(adapter, key, expected, next, writeId, error)
     } finally {
       writes++
     }
@@ -124,9 +164,16 @@ export function createStore(adapter: DriverAdapter): Store {
   }
 }
 
-/** The stored form of a record, the same on every driver: {"v":version,"d":value}. */
-export function encodeRecord(version: number, value: unknown): string {
-  return `{"v":${version},"d":${JSON.stringify(value)}}`
+/** The stored form of a record, the same on every driver: {"v":version,"w":"write id","d":value}. */
+export function encodeRecord(version: number, value: unknown, writeId: string): string {
+  return `{"v":${version},"w":${JSON.stringify(writeId)},"d":${JSON.stringify(value)}}`
+}
+
+/** The version and write id of a stored record (what `readBack` answers), or null. */
+export function decodeWrite(raw: unknown): { version: number; writeId?: string } | null {
+  if (raw === null || raw === undefined) return null
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { v: number; w?: string }
+  return { version: parsed.v, writeId: parsed.w }
 }
 
 export function decodeRecord(raw: unknown): Versioned<unknown> | null {

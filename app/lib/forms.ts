@@ -16,10 +16,13 @@ export function knownMessage(message: string, t: Translator): string | null {
   return known[message]?.() ?? null
 }
 
+/** What every form carries for the server, never a field of the record (app/ui/csrf-field.tsx). */
+const FORM_ONLY = new Set(['csrf', 'idempotency'])
+
 /** A form's fields as a plain object (strings only; files are not taken here). */
 export function formFields(form: FormData): Record<string, string> {
   const out: Record<string, string> = {}
-  for (const [key, value] of form) if (typeof value === 'string' && key !== 'csrf') out[key] = value
+  for (const [key, value] of form) if (typeof value === 'string' && !FORM_ONLY.has(key)) out[key] = value
   return out
 }
 

@@ -2,6 +2,7 @@ import type { Hono, MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import { accessOf } from '../access.ts'
 import { errorShapeOf } from './errors.ts'
+import { REPLAYED_HEADER } from './idempotency.ts'
 
 /** A response that is not JSON (a CSV, a PDF, a page), or JSON with a description of its own. */
 type OtherResponse = { description: string; content?: string; schema?: z.ZodType }
@@ -137,6 +138,7 @@ const STATUS_TEXT: Record<number, string> = {
   409: 'Not allowed in the record’s current state',
   412: 'Someone changed the record since it was read (If-Match is stale): read it again',
   413: 'The request body is too large',
+  422: 'The Idempotency-Key was sent before with another request: use a new key',
   429: 'Too many attempts: wait and try again',
   502: 'The upstream server failed',
   503: 'The storage is not answering: try again after Retry-After seconds',
@@ -175,10 +177,23 @@ const COMPONENTS = {
       schema: { type: 'string', pattern: '^(W/)?"\\d+"$' },
       example: '"3"',
     },
+    IdempotencyKey: {
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description:
+        'Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.',
+      schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
+      example: '3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44',
+    },
   },
   headers: {
     ETag: { description: 'The record’s version, for If-Match', schema: { type: 'string', pattern: '^"\\d+"$' } },
     RetryAfter: { description: 'Seconds to wait before trying again', schema: { type: 'string', pattern: '^\\d+$' } },
+    IdempotentReplayed: {
+      description: 'true: this is the answer the first request with this Idempotency-Key got; nothing ran again',
+      schema: { type: 'string', enum: ['true'] },
+    },
   },
 }
 
@@ -234,11 +249,17 @@ export function openApiDocument(
     }
     if (tenant) parameters.push(ref('parameters', 'XEmpresa'), ref('parameters', 'XFilial'))
     if (op.doc?.versioned && op.method !== 'GET') parameters.push(ref('parameters', 'IfMatch'))
+    const write = !['GET', 'HEAD', 'OPTIONS'].includes(op.method)
+    if (write) parameters.push(ref('parameters', 'IdempotencyKey'))
 
     const responses: Record<string, unknown> = {}
     for (const [status, body] of Object.entries(op.doc?.responses ?? {})) {
       const code = Number(status)
-      const headers = op.doc?.versioned && code < 300 ? { headers: { ETag: ref('headers', 'ETag') } } : {}
+      const success = {
+        ...(op.doc?.versioned ? { ETag: ref('headers', 'ETag') } : {}),
+        ...(write ? { [REPLAYED_HEADER]: ref('headers', 'IdempotentReplayed') } : {}),
+      }
+      const headers = code < 300 && Object.keys(success).length ? { headers: success } : {}
       if (body === apiErrorSchema) responses[status] = errorAnswer(code)
       else if (body instanceof z.ZodType)
         responses[status] = {
@@ -260,7 +281,16 @@ export function openApiDocument(
     if (access?.kind !== 'public' && op.doc?.auth !== false) responses['401'] ??= errorAnswer(401)
     if (tenant) responses['403'] ??= errorAnswer(403)
     if (op.doc?.versioned && op.method !== 'GET') responses['412'] ??= errorAnswer(412)
-    if (!['GET', 'HEAD', 'OPTIONS'].includes(op.method)) responses['413'] ??= errorAnswer(413)
+    if (write) {
+      responses['413'] ??= errorAnswer(413)
+      // what an Idempotency-Key brings (bff/lib/idempotency.ts)
+      responses['409'] ??= {
+        ...errorAnswer(409),
+        description: 'A request with the same Idempotency-Key is still running: try again after Retry-After seconds',
+        headers: { 'Retry-After': ref('headers', 'RetryAfter') },
+      }
+      responses['422'] ??= errorAnswer(422)
+    }
     // every operation that reads or writes data: its storage may be down for a moment
     if (!op.doc?.storageFree)
       responses['503'] ??= { ...errorAnswer(503), headers: { 'Retry-After': ref('headers', 'RetryAfter') } }

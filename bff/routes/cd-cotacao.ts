@@ -128,7 +128,9 @@ export function cdCotacaoRoutes(deps: Deps) {
     const year = dateIn(quote.timeZone, deps.now()).slice(0, 4)
     return deps.repos
       .series(who.tenant.empresa, `ORC-${quote.filial}-${year}`)
-      .write((n) => source.insert!(who, { ...quote, number: quoteNumber(year, n) }))
+      .write(quoteStore(deps, who.tenant.empresa).keyOf(quote.id), (n) =>
+        source.insert!(who, { ...quote, number: quoteNumber(year, n) }),
+      )
   }
 
   const notExpired = (q: Stored) => {

@@ -1,4 +1,4 @@
-import { decodeRecord, encodeRecord, type DriverAdapter } from '../store.ts'
+import { decodeRecord, decodeWrite, encodeRecord, type DriverAdapter } from '../store.ts'
 
 /** The part of Deno.Kv this adapter uses (so the file type-checks outside Deno). */
 type KvEntry = { key: unknown[]; value: unknown; versionstamp: string | null }
@@ -34,7 +34,8 @@ export function denoKvAdapter(kv: DenoKv): DriverAdapter {
       }
       return out
     },
-    async swap(key, expected, next) {
+    readBack: async (key) => decodeWrite((await kv.get(path(key))).value),
+    async swap(key, expected, next, writeId) {
       for (;;) {
         const entry = await kv.get(path(key))
         const actual = decodeRecord(entry.value)?.version ?? 0
@@ -42,7 +43,7 @@ export function denoKvAdapter(kv: DenoKv): DriverAdapter {
         const op = kv.atomic().check(entry)
         const version = next === undefined ? 0 : actual + 1
         if (next === undefined) op.delete(path(key))
-        else op.set(path(key), encodeRecord(version, next))
+        else op.set(path(key), encodeRecord(version, next, writeId))
         if ((await op.commit()).ok) return { ok: true, version }
       }
     },

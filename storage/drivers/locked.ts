@@ -1,7 +1,7 @@
 import type { Storage } from 'unstorage'
 import { createKeyLock } from '../lock.ts'
 import { createLru } from '../lru.ts'
-import { decodeRecord, encodeRecord, type DriverAdapter, type Versioned } from '../store.ts'
+import { decodeRecord, decodeWrite, encodeRecord, type DriverAdapter, type Versioned } from '../store.ts'
 
 type Options = {
   /**
@@ -48,7 +48,7 @@ export function lockedAdapter(
       misses.forEach((i, n) => (out[i] = loaded[n]))
       return out as Array<Versioned<unknown> | null>
     },
-    async swap(key, expected, next) {
+    async swap(key, expected, next, writeId) {
       const actual = (await read(key))?.version ?? 0
       if (expected !== 'any' && expected !== actual) return { ok: false, actual }
       try {
@@ -58,7 +58,7 @@ export function lockedAdapter(
           if (actual !== 0) listings?.delete(parentOf(key))
           return { ok: true, version: 0 }
         }
-        await storage.setItemRaw(key, encodeRecord(actual + 1, next))
+        await storage.setItemRaw(key, encodeRecord(actual + 1, next, writeId))
         // the cache keeps its own copy, so a caller changing its object cannot change the cache
         records?.set(key, deepFreeze({ version: actual + 1, value: structuredClone(next) }))
         if (actual === 0) listings?.delete(parentOf(key))
@@ -69,6 +69,7 @@ export function lockedAdapter(
         throw error
       }
     },
+    readBack: async (key) => decodeWrite(await storage.getItemRaw(key)),
     async children(parent) {
       const cached = listings?.get(parent)
       if (cached) return [...cached]

@@ -1,7 +1,7 @@
 import type Redis from 'ioredis'
 import { createStorage } from 'unstorage'
 import redisDriver from 'unstorage/drivers/redis'
-import { decodeRecord, type DriverAdapter } from '../store.ts'
+import { decodeRecord, decodeWrite, type DriverAdapter } from '../store.ts'
 import { StorageUnavailableError } from '../errors.ts'
 
 const INDEX = '__children:'
@@ -10,7 +10,7 @@ const INDEX = '__children:'
  * Compare-and-swap in one Lua script, so it is atomic across every process sharing the
  * server. It also keeps a set of child ids per parent key, so listing a collection never
  * SCANs the key space. KEYS: record, parent index. ARGV: expected ('any' or a version),
- * encoded value ('' deletes), child id.
+ * encoded value ('' deletes), child id, write id.
  */
 const SWAP = `
 local cur = redis.call('GET', KEYS[1])
@@ -23,7 +23,7 @@ if ARGV[2] == '' then
   return {1, 0}
 end
 local version = actual + 1
-redis.call('SET', KEYS[1], '{"v":' .. version .. ',"d":' .. ARGV[2] .. '}')
+redis.call('SET', KEYS[1], '{"v":' .. version .. ',"w":"' .. ARGV[4] .. '","d":' .. ARGV[2] .. '}')
 redis.call('SADD', KEYS[2], ARGV[3])
 return {1, version}
 `
@@ -74,13 +74,13 @@ export async function redisAdapter(url: string): Promise<DriverAdapter> {
       if (keys.length === 0) return []
       return (await guard(client.mget(...keys))).map(decodeRecord)
     },
-    async swap(key, expected, next) {
+    readBack: async (key) => decodeWrite(await guard(client.get(key))),
+    async swap(key, expected, next, writeId) {
       const { parent, id } = split(key)
       const encoded = next === undefined ? '' : JSON.stringify(next)
-      const [ok, version] = (await guard(client.eval(SWAP, 2, key, INDEX + parent, String(expected), encoded, id))) as [
-        number,
-        number,
-      ]
+      const [ok, version] = (await guard(
+        client.eval(SWAP, 2, key, INDEX + parent, String(expected), encoded, id, writeId),
+      )) as [number, number]
       return ok ? { ok: true, version } : { ok: false, actual: version }
     },
     children: (parent) => guard(client.smembers(INDEX + parent)),

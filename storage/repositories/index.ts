@@ -2,6 +2,7 @@ import type { Store } from '../store.ts'
 import { uniqueValues } from './unique-values.ts'
 import { numberSeries } from './number-series.ts'
 import { activityRepository } from './activity.ts'
+import { idempotencyRepository } from './idempotency.ts'
 import { appData } from './app-data.ts'
 import { indexedRecords } from './indexed-records.ts'
 import { companiesRepository } from './companies.ts'
@@ -31,8 +32,19 @@ export function createRepositories(store: Store) {
     /** The values one record of a company collection holds alone (a client's tax id, a job's code). */
     unique: (empresa: number, collection: string, field: string, now: () => number = Date.now) =>
       uniqueValues(store, empresa, collection, field, now),
+    /** The Idempotency-Keys of the API's writes and their answers (docs/api.md §8). */
+    idempotency: (now: () => number) => idempotencyRepository(store, now),
     /** A company's document number series (quotes of a branch in a year ...). */
     series: (empresa: number, name: string) => numberSeries(store, keys.series(empresa, name)),
+    /**
+     * Every series' pending numbers looked into: at the start of the data's one writer (fs), after a
+     * crash, a number whose document never came is given back at once.
+     */
+    async settleSeries(): Promise<void> {
+      for (const empresa of await store.children(keys.companies()))
+        for (const name of await store.children(keys.seriesOf(Number(empresa))))
+          await numberSeries(store, `${keys.seriesOf(Number(empresa))}:${name}`).settle()
+    },
     /** A company's collection indexed by a projection of its own (compact rows for a large list). */
     indexed: <T extends { id: string }, R>(
       empresa: number,

@@ -74,6 +74,8 @@ export function indexedRecords<T extends { id: string }, R>(
   }
 
   return {
+    /** Where the record `id` is stored (what a number series confirms its document by). */
+    keyOf: key,
     rows,
     /**
      * The rows in one order, kept until the next change: a list then walks them and picks its

@@ -1,51 +1,96 @@
+import { StorageUnavailableError } from '../errors.ts'
 import { createKeyLock } from '../lock.ts'
 import type { Store } from '../store.ts'
 
-/** The last number given and the numbers given back (their documents were never written). */
-type Series = { last: number; free: number[] }
+/** A number taken for a document not confirmed written yet: the document's key, and when it was taken. */
+type Pending = { n: number; key: string; at: number }
+/**
+ * The last number given, the numbers given back (their documents were never written) and the
+ * numbers taken whose documents are not confirmed yet.
+ */
+type Series = { last: number; free: number[]; pending?: Pending[] }
+
+/** A number pending this long is looked into: its document was written, or it is given back. */
+export const PENDING_GRACE_MS = 30_000
 
 // One process takes its numbers one at a time (no compare-and-swap retries among its own requests);
 // processes sharing a store are kept apart by the store's atomic update.
 const inProcess = createKeyLock()
 
+/** A number back among the free ones (the last one lowered when it was the last). */
+function giveBack(s: Series, n: number): Series {
+  const free = new Set([...s.free, n])
+  let last = s.last
+  while (free.has(last)) free.delete(last--)
+  return { last, free: [...free], pending: (s.pending ?? []).filter((p) => p.n !== n) }
+}
+
 /**
  * A document number series (docs/domain.md: quotes, orders and invoices per branch and year): every
- * number once, in order, and none skipped because a write failed — a number whose document
- * could not be written is given back and is the next one taken.
+ * number once, in order, and none skipped because a write failed or a process died. A number is
+ * taken with the key of the document it is for (pending), confirmed once the document is written,
+ * and given back when it was not — the next one taken. A number whose document's write had an
+ * unknown outcome (the storage stopped answering), or whose process died, stays pending: after
+ * PENDING_GRACE_MS, or at the start of the data's one writer (`settle`), the document decides — there
+ * with that number, the number is confirmed; absent, it is given back.
  */
-export function numberSeries(store: Store, key: string) {
-  const change = (fn: (series: Series) => Series) =>
+export function numberSeries(store: Store, key: string, now: () => number = Date.now) {
+  const change = (fn: (series: Series) => Series | Promise<Series>) =>
     inProcess(key, () => store.update<Series>(key, (cur) => fn(cur?.value ?? { last: 0, free: [] })))
+  /** The pending numbers taken before `before`, looked into: confirmed where the document is there, else given back. */
+  async function settled(s: Series, before: number): Promise<Series> {
+    let out = s
+    for (const p of s.pending ?? []) {
+      if (p.at >= before) continue
+      const written = await store.get(p.key)
+      out = written ? { ...out, pending: (out.pending ?? []).filter((q) => q.n !== p.n) } : giveBack(out, p.n)
+    }
+    return out
+  }
   const series = {
-    /** The next number: the lowest given back, else one more than the last. */
-    async take(): Promise<number> {
+    /** The next number for the document at `documentKey`: the lowest given back, else one more than the last. */
+    async take(documentKey: string): Promise<number> {
       let taken = 0
-      await change((s) => {
-        if (s.free.length === 0) return { last: (taken = s.last + 1), free: [] }
+      await change(async (current) => {
+        const s = await settled(current, now() - PENDING_GRACE_MS)
         const free = [...s.free].sort((a, b) => a - b)
-        taken = free[0]
-        return { last: s.last, free: free.slice(1) }
+        taken = free.length ? free[0] : s.last + 1
+        return {
+          last: Math.max(s.last, taken),
+          free: free.slice(free.length ? 1 : 0),
+          pending: [...(s.pending ?? []), { n: taken, key: documentKey, at: now() }],
+        }
       })
       return taken
     },
+    /** The document of `n` is written. */
+    async confirm(n: number): Promise<void> {
+      await change((s) => ({ ...s, pending: (s.pending ?? []).filter((p) => p.n !== n) }))
+    },
     /** Gives a number back (its document was not written). */
     async release(n: number): Promise<void> {
-      await change((s) => {
-        const free = new Set([...s.free, n])
-        let last = s.last
-        while (free.has(last)) free.delete(last--)
-        return { last, free: [...free] }
-      })
+      await change((s) => giveBack(s, n))
     },
-    /** Takes a number and writes the document with it; a failed write gives the number back. */
-    async write<T>(save: (n: number) => Promise<T>): Promise<T> {
-      const n = await series.take()
+    /** Every pending number looked into now (at the start of the data's one writer: no write is in flight). */
+    async settle(): Promise<void> {
+      await change((s) => settled(s, Infinity))
+    },
+    /**
+     * Takes a number and writes the document at `documentKey` with it: confirmed when written, given
+     * back when refused; left pending when the outcome is unknown.
+     */
+    async write<T>(documentKey: string, save: (n: number) => Promise<T>): Promise<T> {
+      const n = await series.take(documentKey)
+      let saved: T
       try {
-        return await save(n)
+        saved = await save(n)
       } catch (error) {
-        await series.release(n)
+        if (!(error instanceof StorageUnavailableError)) await series.release(n)
         throw error
       }
+      // written: a confirmation that fails leaves the number pending, and the document there confirms it later
+      await series.confirm(n).catch(() => undefined)
+      return saved
     },
   }
   return series

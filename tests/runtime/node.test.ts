@@ -513,3 +513,66 @@ describe('behind a proxy (TRUSTED_PROXY_HEADER)', () => {
     }
   })
 })
+
+describe('a page form sent again', () => {
+  it('writes once: a double click and the browser posting the form again make one client', async () => {
+    const port = await freePort()
+    const server = await startServer(process.execPath, [NODE_SERVER], port, {
+      PORT: String(port),
+      STORAGE_DRIVER: 'memory',
+      NODE_ENV: 'test',
+    })
+    try {
+      const jar = new Map<string, string>()
+      const keep = (res: Response) => {
+        for (const cookie of res.headers.getSetCookie()) {
+          const [pair] = cookie.split(';')
+          const at = pair.indexOf('=')
+          jar.set(pair.slice(0, at), pair.slice(at + 1))
+        }
+        return res
+      }
+      const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+      const fields = (html: string) => ({
+        csrf: html.match(/name="csrf" value="([^"]+)"/)![1],
+        idempotency: html.match(/name="idempotency" value="([^"]+)"/)![1],
+      })
+      const post = (path: string, body: Record<string, string>) =>
+        fetch(`${server.url}${path}`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookie(), origin: server.url },
+          body: new URLSearchParams(body),
+        }).then(keep)
+      const signInPage = keep(await fetch(`${server.url}/sign-in`))
+      const signedIn = await post('/sign-in', {
+        ...fields(await signInPage.text()),
+        email: 'admin@demo.fieldservice.app',
+        password: 'demo-admin-2026',
+      })
+      expect(signedIn.status).toBe(302)
+      const form = keep(await fetch(`${server.url}/view/cd_cliente/new`, { headers: { cookie: cookie() } }))
+      const sent = { ...fields(await form.text()), intent: 'save', kind: 'business', name: 'Double Click Ltda' }
+      // a double click: two posts of one form at once; then the browser posts it again
+      const answers = [...(await Promise.all([post('/view/cd_cliente/new', sent), post('/view/cd_cliente/new', sent)]))]
+      answers.push(await post('/view/cd_cliente/new', sent))
+      expect(answers.map((a) => a.status)).toEqual([302, 302, 302])
+      expect(new Set(answers.map((a) => a.headers.get('location'))).size).toBe(1)
+      const written = async () => {
+        const clients = await fetch(`${server.url}/api/cd_cliente?search=double%20click`, {
+          headers: { authorization: `Bearer ${jar.get('token')}` },
+        })
+        return ((await clients.json()) as { Dados: { items: unknown[] } }).Dados.items.length
+      }
+      expect(await written()).toBe(1)
+      // the next form the page gives has a key of its own: a second client is written
+      const next = await fetch(`${server.url}/view/cd_cliente/new`, { headers: { cookie: cookie() } })
+      const again = { ...sent, ...fields(await next.text()) }
+      expect(again.idempotency).not.toBe(sent.idempotency)
+      expect((await post('/view/cd_cliente/new', again)).status).toBe(302)
+      expect(await written()).toBe(2)
+    } finally {
+      await server.stop()
+    }
+  })
+})

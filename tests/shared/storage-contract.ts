@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
-import { ConflictError } from '../../storage/errors.ts'
+import { ConflictError, StorageUnavailableError } from '../../storage/errors.ts'
 import { joinKey } from '../../storage/keys.ts'
 import type { Store } from '../../storage/store.ts'
-import { numberSeries } from '../../storage/repositories/number-series.ts'
+import { numberSeries, PENDING_GRACE_MS } from '../../storage/repositories/number-series.ts'
 
 export type Register = (name: string, fn: () => Promise<void>) => void
 
@@ -185,7 +185,7 @@ export function storageContract(register: Register, open: () => Promise<Store>) 
     'gives 50 concurrent document numbers 1 to 50, each once',
     withStore(async (store) => {
       const series = numberSeries(store, k('series-concurrent'))
-      const numbers = await Promise.all(Array.from({ length: 50 }, () => series.take()))
+      const numbers = await Promise.all(Array.from({ length: 50 }, (_, i) => series.take(k('doc', String(i)))))
       assert.deepEqual(
         [...numbers].sort((a, b) => a - b),
         Array.from({ length: 50 }, (_, i) => i + 1),
@@ -197,13 +197,41 @@ export function storageContract(register: Register, open: () => Promise<Store>) 
     'gives a number back when its document could not be written, with no gap',
     withStore(async (store) => {
       const series = numberSeries(store, k('series-failed'))
-      assert.equal(await series.write(async (n) => n), 1)
-      await assert.rejects(series.write(async () => Promise.reject(new Error('disk full'))))
-      assert.equal(await series.write(async (n) => n), 2)
+      assert.equal(await series.write(k('doc', 'a'), async (n) => n), 1)
+      await assert.rejects(series.write(k('doc', 'b'), async () => Promise.reject(new Error('disk full'))))
+      assert.equal(await series.write(k('doc', 'c'), async (n) => n), 2)
       // a number given back while a later one was taken is the next one given
-      const [a, b] = [await series.take(), await series.take()]
+      const [a, b] = [await series.take(k('doc', 'd')), await series.take(k('doc', 'e'))]
       await series.release(a)
-      assert.deepEqual([await series.take(), await series.take()], [a, b + 1])
+      assert.deepEqual([await series.take(k('doc', 'f')), await series.take(k('doc', 'g'))], [a, b + 1])
+    }),
+  )
+
+  register(
+    'settles the numbers of writes a crash or a lost reply left: confirmed where the document came, else given back',
+    withStore(async (store) => {
+      let now = 1_000_000
+      const series = numberSeries(store, k('series-crash'), () => now)
+      const doc = (id: string) => k('series-docs', id)
+      // 1 written; 2 taken and the process died before its document; 3 written but its reply was lost
+      assert.equal(await series.write(doc('one'), async (n) => (await store.put(doc('one'), n), n)), 1)
+      assert.equal(await series.take(doc('two')), 2)
+      await assert.rejects(
+        series.write(doc('three'), async (n) => {
+          await store.put(doc('three'), n)
+          throw new StorageUnavailableError('the reply was lost')
+        }),
+      )
+      // within the grace a pending number is a write in flight: the next number follows
+      assert.equal(await series.write(doc('four'), async (n) => (await store.put(doc('four'), n), n)), 4)
+      // the data's one writer starts again: 2 is given back (no gap), 3 is kept (its document is there)
+      await numberSeries(store, k('series-crash'), () => now).settle()
+      assert.equal(await series.write(doc('five'), async (n) => (await store.put(doc('five'), n), n)), 2)
+      assert.equal(await series.write(doc('six'), async (n) => (await store.put(doc('six'), n), n)), 5)
+      // on a shared store, a pending number past the grace is settled by the next take
+      assert.equal(await series.take(doc('seven')), 6)
+      now += PENDING_GRACE_MS + 1
+      assert.equal(await series.take(doc('eight')), 6)
     }),
   )
 }

@@ -66,7 +66,7 @@ async function buildWorld(world: World) {
     children: adapter.children.bind(adapter),
     exclusive: adapter.exclusive?.bind(adapter),
     dispose: adapter.dispose.bind(adapter),
-    swap: (key, expected, next) => (written.push(key), adapter.swap(key, expected, next)),
+    swap: (key, expected, next, writeId) => (written.push(key), adapter.swap(key, expected, next, writeId)),
   })
   const bff = await testBff({ store })
   const repos = createRepositories(store)

@@ -37,7 +37,7 @@ describe('the write mark', () => {
     const memory = memoryAdapter()
     const store = createStore({
       ...memory,
-      swap: async (key, expected, next) => (await gate, memory.swap(key, expected, next)),
+      swap: async (key, expected, next, writeId) => (await gate, memory.swap(key, expected, next, writeId)),
     })
     const before = store.writeMark()
     const writing = store.put('slow:one', { n: 1 })

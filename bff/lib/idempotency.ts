@@ -1,0 +1,120 @@
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { IDEMPOTENCY_KEEP_MS } from '../../storage/repositories/idempotency.ts'
+import { authenticate, bearerToken } from './auth.ts'
+import { sha256Hex, toBase64 } from './base64.ts'
+import type { AppEnv, Deps } from './deps.ts'
+import { apiError, jsonException } from './errors.ts'
+import { oncePerPage } from './page-request.ts'
+
+/** The header of a write that may be repeated (the IETF httpapi draft "The Idempotency-Key HTTP Header Field"). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
+/** A key: 1 to 255 visible ASCII characters (a UUID is the usual choice). */
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/
+/** Marks an answer given again for a repeated key. */
+export const REPLAYED_HEADER = 'Idempotent-Replayed'
+/** The headers of a first answer that its repeats carry too. */
+const KEPT_HEADERS = ['content-type', 'etag', 'location']
+/** How often the keys past their time are removed, at most (on the first write after it). */
+const SWEEP_EVERY_MS = 60 * 60 * 1000
+
+/**
+ * Writes that may be repeated (docs/api.md §8): a POST, PUT, PATCH or DELETE with an
+ * Idempotency-Key runs once per caller and key. A repeat with the same request gets the first
+ * answer again (with `Idempotent-Replayed: true`); with another request, 422; while the first is
+ * still running, 409. Only a success is kept: a refused write changed nothing, so its key may be
+ * sent again. Keys are kept IDEMPOTENCY_KEEP_MS (7 days).
+ */
+export function idempotentWrites(deps: Deps): (c: Context<AppEnv>, next: () => Promise<void>) => Promise<void> {
+  const keys = deps.repos.idempotency(deps.now)
+  let lastSweep = 0
+  const sweep = () => {
+    if (deps.now() - lastSweep < SWEEP_EVERY_MS) return
+    lastSweep = deps.now()
+    keys.sweep().catch((error: unknown) => deps.log.error('idempotency: removing old keys failed', error))
+  }
+  return async (c, next) => {
+    const sent = c.req.header(IDEMPOTENCY_HEADER)
+    if (sent === undefined) return next()
+    if (!IDEMPOTENCY_KEY.test(sent))
+      throw apiError(400, `${IDEMPOTENCY_HEADER}: 1 to 255 visible ASCII characters`, undefined, {
+        code: 'invalid_idempotency_key',
+      })
+    const scope = await callerScope(deps, c)
+    if (scope === null) return next() // a token that is not valid: the route answers 401
+    const hash = await sha256Hex(`${scope}\n${sent}`)
+    const fingerprint = await requestFingerprint(c)
+    const begun = await keys.begin(hash, fingerprint)
+    if (begun.kind === 'replay') {
+      const { status, headers, body } = begun.answer
+      // set, not returned: the body limit that calls this keeps only c.res
+      c.res = c.body(body, status as ContentfulStatusCode, { ...headers, [REPLAYED_HEADER]: 'true' })
+      return
+    }
+    if (begun.kind === 'mismatch')
+      throw apiError(
+        422,
+        `This ${IDEMPOTENCY_HEADER} was sent with another request: use a new key for a new request`,
+        undefined,
+        {
+          code: 'idempotency_key_reused',
+        },
+      )
+    if (begun.kind === 'running')
+      throw jsonException(
+        409,
+        {
+          error: `A request with this ${IDEMPOTENCY_HEADER} is still running: try again in a moment`,
+          code: 'idempotency_key_running',
+        },
+        { 'Retry-After': '1' },
+      )
+    sweep()
+    try {
+      await next()
+    } catch (error) {
+      await keys.abandon(hash).catch(() => undefined)
+      throw error
+    }
+    const res = c.res
+    if (res.status >= 200 && res.status < 300) {
+      const headers: Record<string, string> = {}
+      for (const name of KEPT_HEADERS) {
+        const value = res.headers.get(name)
+        if (value !== null) headers[name] = value
+      }
+      const body = await res.clone().text()
+      // the write is done: a failure to keep its answer is logged, never answered as the write's
+      await keys
+        .finish(hash, fingerprint, { status: res.status, headers, body })
+        .catch((error: unknown) => deps.log.error('idempotency: keeping an answer failed', error))
+    } else await keys.abandon(hash).catch(() => undefined)
+  }
+}
+
+/** Whose keys these are: the signed-in user's, or the public's (null: a token that is not valid). */
+async function callerScope(deps: Deps, c: Context<AppEnv>): Promise<string | null> {
+  const token = bearerToken(c.req.header('authorization'))
+  if (!token) return 'public'
+  // the same check requireAuth makes, worked out once for a page request's calls
+  const auth = await oncePerPage(c.env, `session\n${token}`, () => authenticate(deps, token))
+  return auth ? `user:${auth.user.id}` : null
+}
+
+/** The request a key was sent with: method, path and query, company and branch, and the body's bytes. */
+async function requestFingerprint(c: Context<AppEnv>): Promise<string> {
+  const body = new Uint8Array(await c.req.arrayBuffer())
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body))
+  const url = new URL(c.req.url)
+  return sha256Hex(
+    [
+      c.req.method,
+      url.pathname + url.search,
+      c.req.header('x-empresa') ?? '',
+      c.req.header('x-filial') ?? '',
+      toBase64(digest),
+    ].join('\n'),
+  )
+}
+
+export { IDEMPOTENCY_KEEP_MS }

@@ -1,0 +1,75 @@
+import { ConflictError } from '../errors.ts'
+import { keys } from '../keys.ts'
+import type { Store } from '../store.ts'
+
+/** A write's answer as its first request got it: what a repeat with the same key is answered. */
+export type KeptAnswer = { status: number; headers: Record<string, string>; body: string }
+
+/** One Idempotency-Key: the request it was first sent with (a hash) and its answer, null while it runs. */
+type Entry = { fingerprint: string; at: number; answer: KeptAnswer | null }
+
+/** How long an answer is kept for its key: a device offline for most of a week can still replay its writes. */
+export const IDEMPOTENCY_KEEP_MS = 7 * 24 * 60 * 60 * 1000
+/** A request still running after this is taken as lost (its process ended): its key may be used again. */
+export const IDEMPOTENCY_RUNNING_MS = 60_000
+
+/** What the first look at a key finds (docs/api.md §8). */
+export type Begun =
+  | { kind: 'new' }
+  | { kind: 'replay'; answer: KeptAnswer }
+  /** The key was sent with another request: 422. */
+  | { kind: 'mismatch' }
+  /** The first request with this key is still running: 409. */
+  | { kind: 'running' }
+
+/**
+ * The Idempotency-Keys of the API's writes (docs/api.md §8): a key is claimed atomically when its
+ * first request starts (created only when absent), holds the answer once it succeeded, and is
+ * given up when it did not (a refused write changed nothing, so the same key may try again).
+ */
+export function idempotencyRepository(store: Store, now: () => number) {
+  const stale = (entry: Entry) => now() - entry.at > (entry.answer ? IDEMPOTENCY_KEEP_MS : IDEMPOTENCY_RUNNING_MS)
+  return {
+    async begin(hash: string, fingerprint: string): Promise<Begun> {
+      const key = keys.idempotency(hash)
+      const fresh: Entry = { fingerprint, at: now(), answer: null }
+      for (let attempt = 0; attempt < 5; attempt++) {
+        if (await store.create<Entry>(key, fresh)) return { kind: 'new' }
+        const current = await store.get<Entry>(key)
+        if (!current) continue
+        if (!stale(current.value)) {
+          if (current.value.fingerprint !== fingerprint) return { kind: 'mismatch' }
+          return current.value.answer ? { kind: 'replay', answer: current.value.answer } : { kind: 'running' }
+        }
+        try {
+          await store.put<Entry>(key, fresh, { expectVersion: current.version })
+          return { kind: 'new' }
+        } catch (error) {
+          if (!(error instanceof ConflictError)) throw error
+        }
+      }
+      return { kind: 'running' }
+    },
+    /** The first request succeeded: its answer is what the key answers from now on. */
+    finish: (hash: string, fingerprint: string, answer: KeptAnswer) =>
+      store.put<Entry>(keys.idempotency(hash), { fingerprint, at: now(), answer }),
+    /** The first request did not succeed (it changed nothing): the key is free again. */
+    async abandon(hash: string): Promise<void> {
+      await store.remove(keys.idempotency(hash))
+    },
+    /** Removes the keys past their time; answers how many. */
+    async sweep(): Promise<number> {
+      let removed = 0
+      for (const hash of await store.children(keys.idempotencyKeys())) {
+        const entry = await store.get<Entry>(keys.idempotency(hash))
+        if (entry && stale(entry.value)) {
+          await store.remove(keys.idempotency(hash), { expectVersion: entry.version }).catch((error: unknown) => {
+            if (!(error instanceof ConflictError)) throw error
+          })
+          removed++
+        }
+      }
+      return removed
+    },
+  }
+}
