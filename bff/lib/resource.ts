@@ -8,6 +8,7 @@ import { wrapper } from '../../domain/schemas/common.ts'
 import { listAnswer, listQuerySchema } from '../../domain/schemas/resource.ts'
 import type { ActionOf, ResourceModule } from '../../domain/module.ts'
 import type { Versioned } from '../../storage/store.ts'
+import { StorageUnavailableError } from '../../storage/errors.ts'
 import type { ActivityLine } from '../../storage/repositories/activity.ts'
 import { requireAuth } from './auth.ts'
 import { csvResponse, toCsv } from './csv.ts'
@@ -130,6 +131,25 @@ export const callerOf = (deps: Deps, c: Context<AppEnv>): Caller => ({
 })
 
 /** One line of a record's timeline (docs/domain.md: each change records who and when), now. */
+function activityLine(
+  deps: Deps,
+  by: { id: string; name: string },
+  action: string,
+  fields?: string[],
+  version?: number,
+): ActivityLine {
+  return {
+    id: crypto.randomUUID(),
+    at: new Date(deps.now()).toISOString(),
+    userId: by.id,
+    userName: by.name,
+    action,
+    ...(fields?.length ? { fields } : {}),
+    ...(version !== undefined ? { version } : {}),
+  }
+}
+
+/** A line of a record's timeline that goes with no change of the record (a quote was duplicated from it). */
 export function logActivity(
   deps: Deps,
   empresa: number,
@@ -139,14 +159,32 @@ export function logActivity(
   action: string,
   fields?: string[],
 ) {
-  return deps.repos.activity(empresa, module, id).add({
-    id: crypto.randomUUID(),
-    at: new Date(deps.now()).toISOString(),
-    userId: by.id,
-    userName: by.name,
-    action,
-    ...(fields?.length ? { fields } : {}),
-  })
+  return deps.repos.activity(empresa, module, id).add(activityLine(deps, by, action, fields))
+}
+
+/**
+ * A change of a record and its timeline line as one unit (docs/domain.md, "Every write exactly
+ * once"): the line is written first, naming the version the change makes (`made`), then the
+ * change; a change refused takes its line back. A crash or a lost reply between the two leaves a
+ * line for a version the record never reached, which the timeline does not show (and a later
+ * change at that version supersedes). No stored change is ever without its line.
+ */
+export async function withActivityLine<T>(
+  deps: Deps,
+  target: { empresa: number; module: string; id: string | number },
+  line: { by: { id: string; name: string }; action: string; fields?: string[]; made: number },
+  write: () => Promise<T>,
+): Promise<T> {
+  const timeline = deps.repos.activity(target.empresa, target.module, target.id)
+  const written = activityLine(deps, line.by, line.action, line.fields, line.made)
+  await timeline.add(written)
+  try {
+    return await write()
+  } catch (error) {
+    // an unknown outcome keeps its line: the record's version decides whether it shows
+    if (!(error instanceof StorageUnavailableError)) await timeline.remove(written.id).catch(() => undefined)
+    throw error
+  }
 }
 const activitySchema = z.array(
   z.object({
@@ -156,6 +194,7 @@ const activitySchema = z.array(
     userName: z.string(),
     action: z.string(),
     fields: z.array(z.string()).optional(),
+    version: z.number().int().optional().describe('The record’s version this change made'),
   }),
 )
 
@@ -234,8 +273,15 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
   const require = async (who: Caller, needed: AccessLevel, id?: Id) => {
     if (!atLeast(await levelOf(who, id), needed)) throw apiError(403, FORBIDDEN_PAGE)
   }
-  const record = (who: Caller, activity: ActivityLine['action'], id: Id, fields?: string[]) =>
-    logActivity(deps, srv.owner ? srv.owner(who, id) : who.tenant.empresa, moduleId, id, who.user, activity, fields)
+  const empresaOf = (who: Caller, id: Id) => (srv.owner ? srv.owner(who, id) : who.tenant.empresa)
+  /** Writes a change with its timeline line (withActivityLine): `made`, the version the change makes. */
+  const recorded = <T>(who: Caller, id: Id, action: string, made: number, write: () => Promise<T>, fields?: string[]) =>
+    withActivityLine(
+      deps,
+      { empresa: empresaOf(who, id), module: moduleId, id },
+      { by: who.user, action, fields, made },
+      write,
+    )
   const rows = async (who: Caller, q: Omit<ListQuery, 'page' | 'size'>) => {
     const needle = searchable(q.search)
     const all = (await srv.source.list(who)).map((r) => srv.toRow(r, who))
@@ -265,18 +311,22 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
   ) => {
     const next = await apply(current.value)
     // the version the client edited, else the one this request read: a change made meanwhile is never overwritten (412)
-    const saved = await srv.source
-      .update(who, id, () => next, ifMatchVersion(c.req.header('if-match')) ?? current.version)
-      .then((written) => written ?? Promise.reject(notFound()))
-      .catch(async (error: unknown) => {
-        await undo?.(next)
-        throw error
-      })
-    await record(
+    const expected = ifMatchVersion(c.req.header('if-match')) ?? current.version
+    const fields = action === 'updated' ? changedFields(current.value as object, next as object) : undefined
+    const saved = await recorded(
       who,
-      action,
       id,
-      action === 'updated' ? changedFields(current.value as object, saved.value as object) : undefined,
+      action,
+      expected + 1,
+      () =>
+        srv.source
+          .update(who, id, () => next, expected)
+          .then((written) => written ?? Promise.reject(notFound()))
+          .catch(async (error: unknown) => {
+            await undo?.(next)
+            throw error
+          }),
+      fields,
     )
     c.header('ETag', `"${saved.version}"`)
     return { saved, before: current.value }
@@ -343,12 +393,24 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
         await require(who, def.createLevel ?? 'edit')
         if (!srv.source.insert) throw apiError(405, 'Not allowed')
         const made = await create.make(who, c.req.valid('json'))
-        const saved = await srv.source.insert(who, made).catch(async (error: unknown) => {
-          await create.undo?.(who, made)
-          throw error
-        })
+        const insert = srv.source.insert
+        const saved = await recorded(who, srv.idOf(made), 'created', 1, () =>
+          insert(who, made).catch(async (error: unknown) => {
+            await create.undo?.(who, made)
+            throw error
+          }),
+        )
+        // a create that met a record there already (an invited user who has an account) changed that one
+        if (srv.idOf(saved.value) !== srv.idOf(made) || saved.version !== 1)
+          await logActivity(
+            deps,
+            empresaOf(who, srv.idOf(saved.value)),
+            moduleId,
+            srv.idOf(saved.value),
+            who.user,
+            'created',
+          )
         const row = srv.toRow(saved.value, who)
-        await record(who, 'created', srv.idOf(saved.value))
         await create.after?.(who, saved)
         c.header('ETag', `"${saved.version}"`)
         return c.json(ok(row, `${def.noun} created`))
@@ -389,11 +451,9 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
       async (c) => {
         const who = caller(c)
         const { id } = c.req.valid('param') as { id: Id }
-        await found(who, id)
+        const hit = await found(who, id)
         await require(who, 'view', id)
-        return c.json(
-          ok(await deps.repos.activity(srv.owner ? srv.owner(who, id) : who.tenant.empresa, moduleId, id).all()),
-        )
+        return c.json(ok(await deps.repos.activity(empresaOf(who, id), moduleId, id).all(hit.version)))
       },
     )
   if (srv.edit && def.input?.edit) {

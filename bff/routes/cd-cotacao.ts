@@ -21,7 +21,15 @@ import { sendLink } from '../lib/outbox.ts'
 import { quoteLinkUrl } from '../lib/quote-link.ts'
 import { quotePdfResponse } from '../lib/quote-document.ts'
 import { quoteMail } from '../lib/quote-mail.ts'
-import { callerOf, logActivity, ok, resourceRoutes, type Caller, type ResourceServer } from '../lib/resource.ts'
+import {
+  callerOf,
+  logActivity,
+  ok,
+  resourceRoutes,
+  withActivityLine,
+  type Caller,
+  type ResourceServer,
+} from '../lib/resource.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { checked, valid } from '../lib/validate.ts'
 
@@ -207,7 +215,7 @@ export function cdCotacaoRoutes(deps: Deps) {
           const draft = await blank(who)
           const { clientId, clientName, clientTaxId, serviceAddress, lines, totals, culture, terms, notes } =
             original.value
-          const saved = await insert(who, {
+          const copy = {
             ...draft,
             clientId,
             clientName,
@@ -219,11 +227,14 @@ export function cdCotacaoRoutes(deps: Deps) {
             terms,
             notes,
             duplicateOf: original.value.id,
-          })
-          await Promise.all([
-            logActivity(deps, who.tenant.empresa, 'cd_cotacao', saved.value.id, who.user, 'created'),
-            logActivity(deps, who.tenant.empresa, 'cd_cotacao', original.value.id, who.user, 'duplicated'),
-          ])
+          }
+          const saved = await withActivityLine(
+            deps,
+            { empresa: who.tenant.empresa, module: 'cd_cotacao', id: copy.id },
+            { by: who.user, action: 'created', made: 1 },
+            () => insert(who, copy),
+          )
+          await logActivity(deps, who.tenant.empresa, 'cd_cotacao', original.value.id, who.user, 'duplicated')
           c.header('ETag', `"${saved.version}"`)
           return c.json(ok(quoteRowOf(saved.value, deps.now()), `Quote ${saved.value.number} created`))
         },

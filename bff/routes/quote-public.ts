@@ -8,7 +8,8 @@ import type { AppEnv, Deps } from '../lib/deps.ts'
 import { apiError, ruleError } from '../lib/errors.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { readQuoteLink } from '../lib/quote-link.ts'
-import { logActivity, ok } from '../lib/resource.ts'
+import { ok, withActivityLine } from '../lib/resource.ts'
+import { ConflictError } from '../../storage/errors.ts'
 import { valid } from '../lib/validate.ts'
 import { companyLogo, publicQuote, quotePdfResponse } from '../lib/quote-document.ts'
 
@@ -29,7 +30,7 @@ export function quotePublicRoutes(deps: Deps) {
       throw apiError(404, 'This link is not valid (any more)', undefined, { code: 'not_found' })
     const company = await deps.repos.companies.find(claims.empresa)
     if (!company) throw apiError(404, 'This link is not valid (any more)', undefined, { code: 'not_found' })
-    return { empresa: claims.empresa, quote: found.value, company }
+    return { empresa: claims.empresa, quote: found.value, version: found.version, company }
   }
   const view = ({ quote, company }: Awaited<ReturnType<typeof open>>) => publicQuote(deps, quote, company)
   /** The client's answer: only to a sent quote that has not expired; one activity line names them. */
@@ -45,20 +46,32 @@ export function quotePublicRoutes(deps: Deps) {
       throw apiError(409, 'This quote was already answered', undefined, { code: 'transition_not_allowed' })
     if (view(opened).state === 'expired') throw ruleError(409, 'quote_expired')
     const at = new Date(deps.now()).toISOString()
-    const saved = await quoteStore(deps, empresa).update(quote.id, (q) => {
-      if (q.status !== 'sent' || q.sendCount !== quote.sendCount)
-        throw apiError(409, 'This quote was already answered', undefined, { code: 'transition_not_allowed' })
-      return { ...q, status: to, decision: { ...decision, at, address } }
-    })
-    if (!saved) throw apiError(404, 'This link is not valid (any more)', undefined, { code: 'not_found' })
-    await logActivity(
+    const answered = () =>
+      apiError(409, 'This quote was already answered', undefined, { code: 'transition_not_allowed' })
+    // the answer and its timeline line as one unit, on the version the client saw: of two answers at once, one is taken
+    const saved = await withActivityLine(
       deps,
-      empresa,
-      'cd_cotacao',
-      quote.id,
-      { id: 'client', name: decision.name },
-      to === 'approved' ? 'client_approved' : 'client_rejected',
+      { empresa, module: 'cd_cotacao', id: quote.id },
+      {
+        by: { id: 'client', name: decision.name },
+        action: to === 'approved' ? 'client_approved' : 'client_rejected',
+        made: opened.version + 1,
+      },
+      () =>
+        quoteStore(deps, empresa)
+          .update(
+            quote.id,
+            (q) => {
+              if (q.status !== 'sent' || q.sendCount !== quote.sendCount) throw answered()
+              return { ...q, status: to, decision: { ...decision, at, address } }
+            },
+            { expectVersion: opened.version },
+          )
+          .catch((error: unknown) => {
+            throw error instanceof ConflictError ? answered() : error
+          }),
     )
+    if (!saved) throw apiError(404, 'This link is not valid (any more)', undefined, { code: 'not_found' })
     return view({ ...opened, quote: saved.value })
   }
   const answer = wrapper(publicQuoteSchema)

@@ -4023,6 +4023,8 @@ export interface operations {
                             id: string;
                             userId: string;
                             userName: string;
+                            /** @description The record’s version this change made */
+                            version?: number;
                         }[];
                         IsSuccess: boolean;
                         Msg: string;
@@ -4984,6 +4986,8 @@ export interface operations {
                             id: string;
                             userId: string;
                             userName: string;
+                            /** @description The record’s version this change made */
+                            version?: number;
                         }[];
                         IsSuccess: boolean;
                         Msg: string;
@@ -6045,6 +6049,8 @@ export interface operations {
                             id: string;
                             userId: string;
                             userName: string;
+                            /** @description The record’s version this change made */
+                            version?: number;
                         }[];
                         IsSuccess: boolean;
                         Msg: string;
@@ -16698,6 +16704,8 @@ export interface operations {
                             id: string;
                             userId: string;
                             userName: string;
+                            /** @description The record’s version this change made */
+                            version?: number;
                         }[];
                         IsSuccess: boolean;
                         Msg: string;
@@ -17779,6 +17787,8 @@ export interface operations {
                             id: string;
                             userId: string;
                             userName: string;
+                            /** @description The record’s version this change made */
+                            version?: number;
                         }[];
                         IsSuccess: boolean;
                         Msg: string;
@@ -19973,6 +19983,8 @@ export interface operations {
                             id: string;
                             userId: string;
                             userName: string;
+                            /** @description The record’s version this change made */
+                            version?: number;
                         }[];
                         IsSuccess: boolean;
                         Msg: string;
@@ -21394,6 +21406,8 @@ export interface operations {
                             id: string;
                             userId: string;
                             userName: string;
+                            /** @description The record’s version this change made */
+                            version?: number;
                         }[];
                         IsSuccess: boolean;
                         Msg: string;

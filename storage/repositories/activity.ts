@@ -10,6 +10,8 @@ export type ActivityLine = {
   userName: string
   action: string
   fields?: string[]
+  /** The record's version this change made: the line shows once the record has it (docs/domain.md). */
+  version?: number
 }
 
 /** Kept per record, newest first; the oldest lines go past this many. */
@@ -19,7 +21,23 @@ const KEPT = 200
 export function activityRepository(store: Store, empresa: number, module: string, recordId: string | number) {
   const lines = listRecord<ActivityLine>(store, joinKey('company', empresa, 'activity', module, recordId))
   return {
-    all: lines.all,
+    /**
+     * The lines, newest first. With the record's version: a line written for a change that never
+     * reached the record (a crash or a lost reply between the two) is not shown, and of two lines
+     * naming one version only the newest (the change written last) is.
+     */
+    async all(recordVersion?: number): Promise<ActivityLine[]> {
+      const all = await lines.all()
+      if (recordVersion === undefined) return all
+      const seen = new Set<number>()
+      return all.filter((line) => {
+        if (line.version === undefined) return true
+        if (line.version > recordVersion || seen.has(line.version)) return false
+        seen.add(line.version)
+        return true
+      })
+    },
     add: (line: ActivityLine) => lines.replace((items) => [line, ...items].slice(0, KEPT)),
+    remove: (id: string) => lines.remove(id),
   }
 }
