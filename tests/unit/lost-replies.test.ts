@@ -1,0 +1,107 @@
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
+import { openStore } from '../../storage/open.ts'
+import { callAs, testBff } from '../shared/bff.ts'
+import { redisProxy } from '../shared/tcp-proxy.ts'
+
+type Quote = { id: string; number: string; status: string }
+type Line = { action: string; version?: number }
+type List<T> = { items: T[]; pagination: { length: number } }
+
+const redis = new URL(inject('redisUrl'))
+const proxy = await redisProxy({ host: redis.hostname, port: Number(redis.port) })
+afterAll(() => proxy.close())
+
+async function setUp() {
+  // a database of its own on the test redis, reached through the proxy
+  const store = await openStore({ driver: 'redis', url: `redis://127.0.0.1:${proxy.port}/7` })
+  const bff = await testBff({ store })
+  const admin = await callAs(bff, DEMO_ADMIN)
+  const clientId = (await admin<List<{ id: string }>>('/cd_cliente?size=1')).body.Dados.items[0].id
+  const future = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10)
+  const quote = { clientId, validUntil: future, lines: [{ description: 'Repair', quantity: 1, unitPrice: 15000 }] }
+  const timeline = async (id: string) => (await admin<Line[]>(`/cd_cotacao/${id}/activity`)).body.Dados
+  /** How many storage writes `step` makes, then `step` again with the reply of each of them lost in turn. */
+  const eachReplyLost = async <T>(step: () => Promise<T>, check: (result: T, lost: number) => Promise<void>) => {
+    proxy.loseReplyOf(null)
+    await check(await step(), 0)
+    const writes = proxy.writes()
+    expect(writes).toBeGreaterThan(2)
+    for (let n = 1; n <= writes; n++) {
+      proxy.loseReplyOf(n)
+      await check(await step(), n)
+    }
+    proxy.loseReplyOf(null)
+    return writes
+  }
+  return { bff, store, admin, quote, timeline, eachReplyLost }
+}
+
+// issue 27 §8: a TCP proxy between the server and a real redis drops one reply at each step of a
+// quote's create, edit and approval: the answers tell the truth, numbers stay unique with no gap,
+// and every change has its timeline line
+describe('replies lost between the server and redis', () => {
+  it('create, edit and approve answer what happened, with unique numbers, no gap and every timeline line', async () => {
+    const { bff, store, admin, quote, timeline, eachReplyLost } = await setUp()
+    try {
+      const created: Quote[] = []
+      const createWrites = await eachReplyLost(
+        () => admin<Quote>('/cd_cotacao', { method: 'POST', json: quote }),
+        async (res, lost) => {
+          expect([lost, res.status]).toEqual([lost, 200])
+          created.push(res.body.Dados)
+          expect(await timeline(res.body.Dados.id)).toMatchObject([{ action: 'created', version: 1 }])
+        },
+      )
+      const numbers = (await admin<List<Quote>>('/cd_cotacao?size=100&sort=number&order=asc')).body.Dados.items.map(
+        (q) => Number(q.number.slice(-6)),
+      )
+      expect(new Set(numbers).size).toBe(numbers.length)
+      expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1))
+      expect(created).toHaveLength(createWrites + 1)
+
+      let at = 0
+      await eachReplyLost(
+        async () => {
+          const q = created[at++]
+          return {
+            q,
+            res: await admin<Quote>(`/cd_cotacao/${q.id}`, {
+              method: 'PATCH',
+              json: { notes: `note ${at}` },
+              headers: { 'if-match': '"1"' },
+            }),
+          }
+        },
+        async ({ q, res }, lost) => {
+          expect([lost, res.status, res.etag]).toEqual([lost, 200, '"2"'])
+          expect((await timeline(q.id)).map((l) => [l.action, l.version])).toEqual([
+            ['updated', 2],
+            ['created', 1],
+          ])
+        },
+      )
+
+      const toApprove: Quote[] = []
+      for (let i = 0; i < 12; i++) {
+        const q = (await admin<Quote>('/cd_cotacao', { method: 'POST', json: quote })).body.Dados
+        expect((await admin(`/cd_cotacao/${q.id}/send`, { method: 'POST' })).status).toBe(200)
+        toApprove.push(q)
+      }
+      at = 0
+      await eachReplyLost(
+        async () => {
+          const q = toApprove[at++]
+          return { q, res: await admin<Quote>(`/cd_cotacao/${q.id}/approve`, { method: 'POST' }) }
+        },
+        async ({ q, res }, lost) => {
+          expect([lost, res.status, res.body.Dados.status]).toEqual([lost, 200, 'approved'])
+          expect((await timeline(q.id)).map((l) => l.action)).toEqual(['approve', 'send', 'created'])
+        },
+      )
+    } finally {
+      await bff.store.dispose().catch(() => undefined)
+      void store
+    }
+  })
+})
