@@ -72,8 +72,8 @@ export async function createBff(options: BffOptions) {
   for (const step of await migrate(store))
     if (step.changed) log.info(`Stored data brought up to date: ${step.name} (${step.changed} changed)`)
   // the data's one writer starts: numbers a crash left pending are confirmed or given back (no gap)
-  if (store.writeMark() !== null) await repos.settleSeries()
   const now = options.now ?? Date.now
+  if (store.writeMark() !== null) await Promise.all([repos.settleSeries(), repos.idempotency(now).settle()])
   const deps: Deps = {
     config,
     repos,

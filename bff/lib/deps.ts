@@ -34,4 +34,5 @@ export type Auth = { user: UserRecord; userVersion: number; session: SessionReco
 export type Tenant = { empresa: number; filial: number; grant: Grant }
 
 /** `pageChecked`: the operation's declared page level was checked (bff/access.ts). */
-export type AppEnv = { Variables: { auth: Auth; tenant: Tenant; pageChecked: boolean } }
+/** `idempotency`: the hash of the request's Idempotency-Key and caller, when it sent one (bff/lib/idempotency.ts). */
+export type AppEnv = { Variables: { auth: Auth; tenant: Tenant; pageChecked: boolean; idempotency?: string } }

@@ -70,6 +70,8 @@ export function idempotentWrites(deps: Deps): (c: Context<AppEnv>, next: () => P
         { 'Retry-After': '1' },
       )
     sweep()
+    // the ids this request's creates make follow from the caller, the key and the request (recordIds)
+    c.set('idempotency', await sha256Hex(`${hash}\n${fingerprint}`))
     try {
       await next()
     } catch (error) {
@@ -89,6 +91,20 @@ export function idempotentWrites(deps: Deps): (c: Context<AppEnv>, next: () => P
         .finish(hash, fingerprint, { status: res.status, headers, body })
         .catch((error: unknown) => deps.log.error('idempotency: keeping an answer failed', error))
     } else await keys.abandon(hash).catch(() => undefined)
+  }
+}
+
+/**
+ * The ids of the records a request creates: random, or — for a request with an Idempotency-Key —
+ * the same for every run of it, so a create run again after a crash lost its answer finds the
+ * record it made instead of making a second (bff/lib/resource.ts). Version-4 UUIDs either way.
+ */
+export function recordIds(hash: string | undefined): () => string {
+  if (!hash) return () => crypto.randomUUID()
+  let made = 0
+  return () => {
+    const hex = hash.slice(0, 30) + (made++ % 256).toString(16).padStart(2, '0')
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${'89ab'[parseInt(hex[16], 16) % 4]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
   }
 }
 

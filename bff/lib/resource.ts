@@ -11,6 +11,7 @@ import type { Versioned } from '../../storage/store.ts'
 import { StorageUnavailableError } from '../../storage/errors.ts'
 import type { ActivityLine } from '../../storage/repositories/activity.ts'
 import { requireAuth } from './auth.ts'
+import { recordIds } from './idempotency.ts'
 import { csvResponse, toCsv } from './csv.ts'
 import type { AppEnv, Deps, Tenant } from './deps.ts'
 import { ifMatchVersion } from './etag.ts'
@@ -35,7 +36,15 @@ export type ListQuery = {
 
 /** Who is calling, in which company and branch, in which language: what every part of a module is given. */
 /** Who calls a module's route; `env`: the request's (what a page request worked out once, page-request.ts). */
-export type Caller = { deps: Deps; user: UserRecord; tenant: Tenant; culture: Culture; env: unknown }
+/** `newId`: the id of a record the request creates (the same on every run of a request with an Idempotency-Key). */
+export type Caller = {
+  deps: Deps
+  user: UserRecord
+  tenant: Tenant
+  culture: Culture
+  env: unknown
+  newId: () => string
+}
 
 /** Where a module's records live: its repository, seen through the caller (company or branch scope). */
 export type ResourceSource<Rec, Id> = {
@@ -128,6 +137,7 @@ export const callerOf = (deps: Deps, c: Context<AppEnv>): Caller => ({
   tenant: c.get('tenant'),
   culture: requestCulture(c.req.header('accept-language'), 'en'),
   env: c.env,
+  newId: recordIds(c.get('idempotency')),
 })
 
 /** One line of a record's timeline (docs/domain.md: each change records who and when), now. */
@@ -393,6 +403,12 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
         await require(who, def.createLevel ?? 'edit')
         if (!srv.source.insert) throw apiError(405, 'Not allowed')
         const made = await create.make(who, c.req.valid('json'))
+        // run again after a crash lost its answer: the record it made has the same id, and is the answer
+        const earlier = c.get('idempotency') ? await srv.source.find(who, srv.idOf(made)) : null
+        if (earlier) {
+          c.header('ETag', `"${earlier.version}"`)
+          return c.json(ok(srv.toRow(earlier.value, who), `${def.noun} created`))
+        }
         const insert = srv.source.insert
         const saved = await recorded(who, srv.idOf(made), 'created', 1, () =>
           insert(who, made).catch(async (error: unknown) => {

@@ -24,7 +24,7 @@ export function cdClienteRoutes(deps: Deps) {
     create: {
       async make(who, input) {
         const client = {
-          id: crypto.randomUUID(),
+          id: who.newId(),
           ...input,
           active: true,
           createdAt: new Date(deps.now()).toISOString(),

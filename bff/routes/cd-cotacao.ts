@@ -107,7 +107,7 @@ export function cdCotacaoRoutes(deps: Deps) {
     ])
     const timeZone = branch?.TIME_ZONE ?? company?.TIME_ZONE ?? 'UTC'
     return {
-      id: crypto.randomUUID(),
+      id: who.newId(),
       filial: who.tenant.filial,
       number: '',
       clientId: '',
@@ -213,6 +213,12 @@ export function cdCotacaoRoutes(deps: Deps) {
           const original = await source.find(who, c.req.valid('param').id)
           if (!original) throw notFound('Quote')
           const draft = await blank(who)
+          // run again after a crash lost its answer: the copy it made has the same id (bff/lib/idempotency.ts recordIds)
+          const earlier = c.get('idempotency') ? await source.find(who, draft.id) : null
+          if (earlier) {
+            c.header('ETag', `"${earlier.version}"`)
+            return c.json(ok(quoteRowOf(earlier.value, deps.now()), `Quote ${earlier.value.number} created`))
+          }
           const { clientId, clientName, clientTaxId, serviceAddress, lines, totals, culture, terms, notes } =
             original.value
           const copy = {

@@ -23,7 +23,7 @@ export function cdJobRoutes(deps: Deps) {
     create: {
       async make(who, input) {
         const company = await deps.repos.companies.find(who.tenant.empresa)
-        const job = { id: crypto.randomUUID(), ...input, currency: company?.CURRENCY ?? 'BRL', active: true }
+        const job = { id: who.newId(), ...input, currency: company?.CURRENCY ?? 'BRL', active: true }
         await codes.claim(who, job)
         return job
       },

@@ -57,6 +57,13 @@ export function idempotencyRepository(store: Store, now: () => number) {
     async abandon(hash: string): Promise<void> {
       await store.remove(keys.idempotency(hash))
     },
+    /** The data's one writer starts: no request is running, so keys left running by a crash are free. */
+    async settle(): Promise<void> {
+      for (const hash of await store.children(keys.idempotencyKeys())) {
+        const entry = await store.get<Entry>(keys.idempotency(hash))
+        if (entry && !entry.value.answer) await store.remove(keys.idempotency(hash)).catch(() => undefined)
+      }
+    },
     /** Removes the keys past their time; answers how many. */
     async sweep(): Promise<number> {
       let removed = 0

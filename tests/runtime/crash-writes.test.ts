@@ -13,7 +13,8 @@ type Answer<T> = { Dados: T }
  * Issue 27 §8: the built server on fs storage is killed (SIGKILL) while eight clients create
  * quotes, three times; each start settles what the crash left. Then every acknowledged quote is
  * there, the numbers run from 1 with no gap and no duplicate once the numbers given back are
- * taken again, and every quote has its "created" line.
+ * taken again, and every quote has its "created" line. Each create carries an Idempotency-Key:
+ * those the kill left unanswered are sent again after the restart, and every key makes one quote.
  */
 describe('creates killed mid-write on fs', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'crash-writes-'))
@@ -44,10 +45,10 @@ describe('creates killed mid-write on fs', () => {
       validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
       lines: [{ description: 'Maintenance', quantity: 1, unitPrice: 20000 }],
     })
-    const create = async () => {
+    const create = async (key?: string) => {
       const res = await fetch(`${url}/api/cd_cotacao`, {
         method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
+        headers: { ...headers, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
         body: quote,
       })
       return res.status === 200 ? ((await res.json()) as Answer<Quote>).Dados : null
@@ -66,14 +67,18 @@ describe('creates killed mid-write on fs', () => {
 
   it('loses no acknowledged quote, leaves no gap in the numbers and no quote without its timeline line', async () => {
     const acknowledged: Quote[] = []
+    const unanswered: string[] = []
+    let sent = 0
     for (let round = 0; round < 3; round++) {
       const server = await start()
       const { create } = await session(server.url)
       let killed = false
       const writer = async () => {
         while (!killed) {
-          const made = await create().catch(() => null)
-          if (made && !killed) acknowledged.push(made)
+          const key = `crash-${++sent}`
+          const made = await create(key).catch(() => null)
+          if (made) acknowledged.push(made)
+          else unanswered.push(key)
         }
       }
       const writers = Array.from({ length: 8 }, writer)
@@ -88,6 +93,9 @@ describe('creates killed mid-write on fs', () => {
     const server = await start()
     try {
       const { create, all, timeline } = await session(server.url)
+      // the creates the kills left unanswered, sent again with their keys: each answered, none made twice
+      const resent = await Promise.all(unanswered.map((key) => create(key)))
+      expect(resent.every((made) => made !== null)).toBe(true)
       // the numbers a crash gave back are the next ones taken
       for (let i = 0; i < 24; i++) expect(await create()).not.toBeNull()
       const quotes = await all()
@@ -96,11 +104,14 @@ describe('creates killed mid-write on fs', () => {
       const lost = acknowledged.filter((q) => !stored.has(q.id))
       const gaps = Math.max(...numbers) - new Set(numbers).size
       const duplicates = numbers.length - new Set(numbers).size
+      // every key sent made one quote, the 24 after them one each
+      expect(quotes.length).toBe(sent + 24)
+      expect(new Set([...acknowledged, ...(resent as Quote[])].map((q) => q.id)).size).toBe(sent)
       const withoutLine: string[] = []
       for (const q of quotes)
         if (!(await timeline(q.id)).some((l) => l.action === 'created')) withoutLine.push(q.number)
       console.log(
-        `fs, 3 SIGKILLs under 8 writers: ${acknowledged.length} acknowledged creates, ${quotes.length} quotes stored; lost ${lost.length}, duplicated numbers ${duplicates}, gaps ${gaps}, quotes without their created line ${withoutLine.length}`,
+        `fs, 3 SIGKILLs under 8 writers: ${acknowledged.length} acknowledged creates, ${unanswered.length} unanswered and sent again with their keys, ${quotes.length} quotes stored; lost ${lost.length}, duplicated numbers ${duplicates}, gaps ${gaps}, quotes without their created line ${withoutLine.length}`,
       )
       expect({ lost: lost.length, duplicates, gaps, withoutLine }).toEqual({
         lost: 0,
