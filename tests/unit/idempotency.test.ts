@@ -130,21 +130,35 @@ describe('Idempotency-Key', () => {
     }
   })
 
-  it('keeps a key 7 days: a repeat after that runs again, and old keys are removed', async () => {
+  it('keeps a key 7 days; after that the key is free, and the same create still finds its quote', async () => {
     let now = Date.now()
     const { bff, call, quote } = await setUp({ now: () => now })
     const first = await read(await call('/cd_cotacao', { method: 'POST', json: quote(), key: 'week' }))
     now += IDEMPOTENCY_KEEP_MS - 60_000
     const replay = await read(await call('/cd_cotacao', { method: 'POST', json: quote(), key: 'week' }))
+    expect(replay).toMatchObject({ status: 200, replayed: 'true' })
     expect(replay.body.Dados.id).toBe(first.body.Dados.id)
     now += 120_000
     // the session lasts as long: the device signs in again, and its key is still its user's
     const token = await bff.signIn(DEMO_ADMIN)
-    const rerun = await read(await call('/cd_cotacao', { method: 'POST', json: quote(), key: 'week', token }))
-    expect(rerun).toMatchObject({ status: 200, replayed: null })
-    expect(rerun.body.Dados.id).not.toBe(first.body.Dados.id)
+    const count = async () =>
+      ((await (await call('/cd_cotacao?size=1', { token })).json()) as ModuleAnswer<List<Quote>>).Dados.pagination
+        .length
+    const before = await count()
+    // the key has gone, but the quote it made has the id the same request makes: it is the answer
+    const again = await read(await call('/cd_cotacao', { method: 'POST', json: quote(), key: 'week', token }))
+    expect(again).toMatchObject({ status: 200, replayed: null })
+    expect(again.body.Dados.id).toBe(first.body.Dados.id)
+    expect(await count()).toBe(before)
+    // once the key is gone, it may go with another request
     now += IDEMPOTENCY_KEEP_MS + 1
     expect(await bff.deps.repos.idempotency(() => now).sweep()).toBeGreaterThanOrEqual(1)
     expect(await bff.store.children('idempotency')).toEqual([])
+    const later = await bff.signIn(DEMO_ADMIN)
+    const other = await read(
+      await call('/cd_cotacao', { method: 'POST', json: quote('Other'), key: 'week', token: later }),
+    )
+    expect(other).toMatchObject({ status: 200, replayed: null })
+    expect(other.body.Dados.id).not.toBe(first.body.Dados.id)
   })
 })
