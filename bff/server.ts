@@ -126,8 +126,10 @@ export async function createServer(options: ServerOptions) {
     const writeKey = formWriteKeys(csrf.form)
     const api = async (path: string, init?: RequestInit) => {
       const write = init?.method !== undefined && !SAFE_METHODS.has(init.method)
+      // the write's key is taken once: its retries while the first submission runs send the same one
+      const keyed = write ? withKey(init, writeKey()) : init
       const answer = write
-        ? await idempotentCall(() => bff.api.request(path, withKey(init, writeKey()), env))
+        ? await idempotentCall(() => bff.api.request(path, keyed, env))
         : await bff.api.request(path, init, env)
       if (write) worked.clear()
       return answer

@@ -188,9 +188,16 @@ const COMPONENTS = {
     },
   },
   headers: {
-    ETag: { description: 'The record’s version, for If-Match', schema: { type: 'string', pattern: '^"\\d+"$' } },
-    RetryAfter: { description: 'Seconds to wait before trying again', schema: { type: 'string', pattern: '^\\d+$' } },
+    ETag: {
+      description: 'The record’s version, for If-Match',
+      schema: { type: 'string', pattern: '^"\\d+"$' },
+    },
+    RetryAfter: {
+      description: 'Seconds to wait before trying again',
+      schema: { type: 'string', pattern: '^\\d+$' },
+    },
     IdempotentReplayed: {
+      required: false,
       description: 'true: this is the answer the first request with this Idempotency-Key got; nothing ran again',
       schema: { type: 'string', enum: ['true'] },
     },

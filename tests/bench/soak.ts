@@ -4,6 +4,10 @@
 // write a worker saw acknowledged must be there, and no document number may be given twice.
 // fs: one server process (one per data dir); redis: two server processes sharing one store.
 // SOAK_SECONDS (default 300) is split between the drivers; SOAK_DRIVERS=fs,redis picks them.
+// Issue 27: every create carries an Idempotency-Key and one whose answer did not come (a killed
+// server, a 5xx) is sent again with it, as an offline device replays; afterwards no key may have
+// made two records, no refused create may be stored (an answer that lied), every record has a
+// timeline line for each of its versions, and the quote numbers have no gap once settled.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,6 +16,8 @@ import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import { seedDemoData } from '../../seeds/index.ts'
 import { openStore, type StorageChoice } from '../../storage/open.ts'
 import { decodeRecord } from '../../storage/store.ts'
+import { createRepositories } from '../../storage/repositories/index.ts'
+import { keys } from '../../storage/keys.ts'
 import { freePort } from '../runtime/servers.ts'
 import { PRODUCTION_ENV, root, start } from './server.ts'
 
@@ -19,7 +25,12 @@ const WORKERS = Number(process.env.SOAK_WORKERS ?? 4)
 const tenant = { 'X-Empresa': '1', 'X-Filial': '2' }
 
 /** What a worker saw acknowledged, one JSON line each. */
-type Ack = { kind: 'client'; id: string; version: string; name: string } | { kind: 'quote'; id: string; number: string }
+type Ack =
+  | { kind: 'client'; id: string; version: string; name: string }
+  | { kind: 'quote'; id: string; number: string; key: string }
+  | { kind: 'refused'; key: string; status: number }
+/** A create whose answer did not come: sent again with its key. */
+type Unanswered = { path: string; body: string; key: string; name?: string }
 
 if (process.argv[2] === 'worker')
   await worker(process.argv[3].split(','), process.argv[4], process.argv[5], Number(process.argv[6]))
@@ -40,20 +51,45 @@ async function worker(bases: string[], token: string, log: string, seconds: numb
     })
   }
   const ack = (line: Ack) => appendFileSync(log, JSON.stringify(line) + '\n')
-  const counts = { acked: 0, refused: 0, failed: 0, serverErrors: 0 }
+  const counts = { acked: 0, refused: 0, failed: 0, serverErrors: 0, resent: 0, unresolved: 0 }
+  const unanswered: Unanswered[] = []
+  /** A create with its key: acknowledged, refused, or kept to be sent again when no answer came. */
+  const create = async (c: Unanswered) => {
+    let res: Response
+    try {
+      res = await call(c.path, { method: 'POST', body: c.body, headers: { 'idempotency-key': c.key } })
+    } catch (error) {
+      unanswered.push(c)
+      throw error
+    }
+    if (res.status >= 500) counts.serverErrors++
+    // no answer about the write (a storage outage, the first run of the key still running): send it again
+    if (res.status >= 500 || (res.status === 409 && res.headers.get('retry-after') === '1')) {
+      unanswered.push(c)
+      return
+    }
+    if (!res.ok) {
+      ack({ kind: 'refused', key: c.key, status: res.status })
+      counts.refused++
+      return
+    }
+    const { Dados } = (await res.json()) as { Dados: { id: string; number?: string } }
+    if (c.name) {
+      clients.push({ id: Dados.id, etag: res.headers.get('etag')! })
+      ack({ kind: 'client', id: Dados.id, version: res.headers.get('etag')!, name: c.name })
+    } else ack({ kind: 'quote', id: Dados.id, number: Dados.number!, key: c.key })
+    counts.acked++
+  }
   while (Date.now() < deadline) {
     const roll = Math.random()
     try {
-      if (roll < 0.3 || clients.length === 0) {
-        const name = `Soak ${process.pid}-${n}`
-        const res = await call('/api/cd_cliente', { method: 'POST', body: JSON.stringify({ kind: 'person', name }) })
-        if (res.status >= 500) counts.serverErrors++
-        if (res.ok) {
-          const { Dados } = (await res.json()) as { Dados: { id: string } }
-          clients.push({ id: Dados.id, etag: res.headers.get('etag')! })
-          ack({ kind: 'client', id: Dados.id, version: res.headers.get('etag')!, name })
-          counts.acked++
-        } else counts.refused++
+      if (unanswered.length && roll < 0.2) {
+        counts.resent++
+        await create(unanswered.shift()!)
+      } else if (roll < 0.3 || clients.length === 0) {
+        const key = `soak-${process.pid}-${n}`
+        const name = `Soak ${key}`
+        await create({ path: '/api/cd_cliente', body: JSON.stringify({ kind: 'person', name }), key, name })
       } else if (roll < 0.55) {
         const client = clients[Math.floor(Math.random() * clients.length)]
         const name = `Soak ${process.pid}-${n} edited`
@@ -77,20 +113,16 @@ async function worker(bases: string[], token: string, log: string, seconds: numb
         }
       } else if (roll < 0.8) {
         const client = clients[Math.floor(Math.random() * clients.length)]
-        const res = await call('/api/cd_cotacao', {
-          method: 'POST',
+        const key = `soak-${process.pid}-${n}`
+        await create({
+          path: '/api/cd_cotacao',
           body: JSON.stringify({
             clientId: client.id,
             validUntil,
-            lines: [{ description: 'Soak parts', quantity: 1, unitPrice: 1000 }],
+            lines: [{ description: `Soak parts ${key}`, quantity: 1, unitPrice: 1000 }],
           }),
+          key,
         })
-        if (res.status >= 500) counts.serverErrors++
-        if (res.ok) {
-          const { Dados } = (await res.json()) as { Dados: { id: string; number: string } }
-          ack({ kind: 'quote', id: Dados.id, number: Dados.number })
-          counts.acked++
-        } else counts.refused++
       } else {
         const res = await call(
           roll < 0.9 ? '/api/cd_cotacao?size=20&sort=total&order=desc' : '/api/cd_cliente?size=20&search=soak',
@@ -104,6 +136,16 @@ async function worker(bases: string[], token: string, log: string, seconds: numb
       await new Promise((r) => setTimeout(r, 50))
     }
   }
+  // the device comes back: what never got an answer is sent again until it does (the servers are up now)
+  for (let attempt = 0; attempt < 20 && unanswered.length; attempt++) {
+    const pending = unanswered.splice(0)
+    for (const c of pending) {
+      counts.resent++
+      await create(c).catch(() => undefined)
+    }
+    if (unanswered.length) await new Promise((r) => setTimeout(r, 500))
+  }
+  counts.unresolved = unanswered.length
   console.log(JSON.stringify(counts))
 }
 
@@ -115,12 +157,21 @@ async function main() {
   for (const driver of drivers) {
     const result = await soak(driver as 'fs' | 'redis', Math.round(total / drivers.length))
     rows.push(
-      `| ${driver} | ${result.servers} | ${result.seconds} s | ${result.kills} | ${result.acked.clients} / ${result.acked.edits} / ${result.acked.quotes} | ${result.requests} | ${result.serverErrors} | ${result.records} | ${result.corrupt} | ${result.lost} | ${result.duplicates} |`,
+      `| ${driver} | ${result.servers} | ${result.seconds} s | ${result.kills} | ${result.acked.clients} / ${result.acked.edits} / ${result.acked.quotes} | ${result.requests} | ${result.resent} / ${result.unresolved} | ${result.serverErrors} | ${result.records} | ${result.corrupt} | ${result.lost} | ${result.duplicates} | ${result.twice} | ${result.gaps} | ${result.withoutLine} | ${result.lied} |`,
     )
-    failed ||= result.corrupt + result.lost + result.duplicates + result.serverErrors > 0
+    failed ||=
+      result.corrupt +
+        result.lost +
+        result.duplicates +
+        result.serverErrors +
+        result.twice +
+        result.gaps +
+        result.withoutLine +
+        result.lied >
+      0
   }
   console.log(
-    `\n| storage | servers | time | SIGKILLs | acknowledged clients / edits / quotes | requests | answers ≥ 500 | records checked | corrupt | lost | duplicate numbers |\n|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|`,
+    `\n| storage | servers | time | SIGKILLs | acknowledged clients / edits / quotes | requests | sent again / never answered | answers ≥ 500 | records checked | corrupt | lost | duplicate numbers | keys applied twice | number gaps | versions without their timeline line | answers that lied |\n|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
   )
   for (const row of rows) console.log(row)
   if (failed) {
@@ -243,12 +294,19 @@ async function soak(driver: 'fs' | 'redis', seconds: number) {
     }
     // every acknowledged quote is listed (the list reads the quotes' own index) with its number
     const listed = new Map<string, string>()
+    const quoteMarks: string[] = []
     for (let page = 1; ; page++) {
       const res = await fetch(`${bases[0]}/api/cd_cotacao?size=100&all=1&page=${page}`, { headers })
       const { Dados } = (await res.json()) as {
-        Dados: { items: Array<{ id: string; number: string }>; pagination: { length: number } }
+        Dados: {
+          items: Array<{ id: string; number: string; lines: Array<{ description: string }> }>
+          pagination: { length: number }
+        }
       }
-      for (const q of Dados.items) listed.set(q.id, q.number)
+      for (const q of Dados.items) {
+        listed.set(q.id, q.number)
+        quoteMarks.push(q.lines[0]?.description.replace('Soak parts ', '') ?? '')
+      }
       if (Dados.items.length === 0 || listed.size >= Dados.pagination.length) break
     }
     for (const q of quotes) {
@@ -260,9 +318,59 @@ async function soak(driver: 'fs' | 'redis', seconds: number) {
     const numbers = [...listed.values()]
     const duplicates = numbers.length - new Set(numbers).size
 
+    // the clients the soak made, by the key in their name
+    const soakClients: Array<{ id: string; name: string }> = []
+    for (let page = 1; ; page++) {
+      const res = await fetch(`${bases[0]}/api/cd_cliente?size=100&all=1&search=soak&page=${page}`, { headers })
+      const { Dados } = (await res.json()) as { Dados: { items: Array<{ id: string; name: string }> } }
+      soakClients.push(...Dados.items)
+      if (Dados.items.length < 100) break
+    }
+    const keyOf = (name: string) => name.replace(/^Soak /, '').replace(/ edited$/, '')
+    const made = [...soakClients.map((c) => keyOf(c.name)), ...quoteMarks.filter((m) => m.startsWith('soak-'))]
+    // a key that made two records (a create sent again applied twice)
+    const twice = made.length - new Set(made).size
+    // a create answered as refused whose record is stored: an answer that lied
+    const refused = acks.filter((a): a is Extract<Ack, { kind: 'refused' }> => a.kind === 'refused')
+    const stored = new Set(made)
+    const lied = refused.filter((r) => stored.has(r.key)).length
+    // every stored version of a record has its timeline line
+    let withoutLine = 0
+    const timelineOf = async (module: string, id: string) => {
+      const [record, activity] = await Promise.all([
+        fetch(`${bases[0]}/api/${module}/${id}`, { headers }),
+        fetch(`${bases[0]}/api/${module}/${id}/activity`, { headers }),
+      ])
+      const version = Number(record.headers.get('etag')?.replace(/\D/g, ''))
+      const lines = ((await activity.json()) as { Dados: Array<{ version?: number }> }).Dados
+      const shown = new Set(lines.map((l) => l.version))
+      for (let v = 1; v <= version; v++)
+        if (!shown.has(v)) {
+          withoutLine++
+          console.error(`no timeline line: ${module} ${id} version ${v}`)
+        }
+    }
+    for (const c of soakClients) await timelineOf('cd_cliente', c.id)
+    for (const id of listed.keys()) if (quotes.some((q) => q.id === id)) await timelineOf('cd_cotacao', id)
+
     // every stored record parses, read straight from the store's medium
     const { records, corrupt } =
       driver === 'fs' ? checkFiles(join(work, 'data')) : await checkRedis(choice.driver === 'redis' ? choice.url : '')
+
+    // the servers stop; what the kills left pending is settled (as a start of fs does); then no number may be missing
+    servers.forEach((s) => s?.kill('SIGKILL'))
+    await Promise.all(servers.map((s) => s && s.exitCode === null && new Promise((r) => s.once('exit', r))))
+    const settled = await openStore(choice)
+    const repos = createRepositories(settled)
+    await repos.settleSeries()
+    const year = new Date().getUTCFullYear()
+    const series = (await settled.get<{ last: number; free: number[]; pending?: unknown[] }>(
+      keys.series(1, `ORC-2-${year}`),
+    ))!.value
+    await settled.dispose()
+    const used = new Set(numbers.filter((n) => n.includes(String(year))).map((n) => Number(n.slice(-6))))
+    // a number neither on a quote nor given back (to be taken next) is a gap
+    const gaps = series.last - used.size - series.free.length - (series.pending?.length ?? 0)
     return {
       servers: ports.length,
       seconds,
@@ -278,6 +386,12 @@ async function soak(driver: 'fs' | 'redis', seconds: number) {
       corrupt,
       lost,
       duplicates,
+      twice,
+      lied,
+      withoutLine,
+      gaps,
+      resent: counts.reduce((s, c) => s + ((c as { resent?: number }).resent ?? 0), 0),
+      unresolved: counts.reduce((s, c) => s + ((c as { unresolved?: number }).unresolved ?? 0), 0),
     }
   } finally {
     for (const cleanup of cleanups.reverse()) cleanup()
