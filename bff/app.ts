@@ -9,7 +9,7 @@ import { createTokenVerifier } from './lib/tokens.ts'
 import { FORWARDED, forwardUpstream } from './lib/upstream.ts'
 import { authRoutes } from './routes/auth.ts'
 import { documentOf, referencePage } from './routes/docs.ts'
-import { doc, operations } from './lib/openapi.ts'
+import { closeQueries, doc, operations } from './lib/openapi.ts'
 import { z } from 'zod'
 import { quotePublicRoutes } from './routes/quote-public.ts'
 import { contactsRoutes } from './routes/contacts.ts'
@@ -210,6 +210,8 @@ export async function createBff(options: BffOptions) {
     return onApiError(refusal, c, deps.log.error)
   }
   api.notFound(unmatched).onError((error, c) => onApiError(error, c, deps.log.error))
+  // an operation that takes no query refuses any key sent to it (docs/api.md §3)
+  closeQueries(api as unknown as Hono)
   const document = documentOf(api as unknown as Hono)
   return { api, deps, unmatched }
 }

@@ -1,7 +1,7 @@
 import type { Hono, MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import { accessOf } from '../access.ts'
-import { errorShapeOf } from './errors.ts'
+import { errorShapeOf, invalidFields } from './errors.ts'
 import { REPLAYED_HEADER } from './idempotency.ts'
 
 /** A response that is not JSON (a CSV, a PDF, a page), or JSON with a description of its own. */
@@ -44,9 +44,26 @@ export const REQUEST = Symbol('openapi-request')
 
 type Documented = MiddlewareHandler & { [DOC]?: RouteDoc; [REQUEST]?: { target: string; schema: z.ZodType } }
 
-/** Documents the route it stands in: `.get('/x', doc({...}), handler)`. */
+/** The operations that take no query (`closeQueries`): a query key sent to one is refused. */
+const QUERYLESS = new WeakSet<RouteDoc>()
+
+/**
+ * Documents the route it stands in: `.get('/x', doc({...}), handler)`. It also keeps the route's
+ * query closed when it takes none (docs/api.md §3): the query validator refuses the keys it does
+ * not know, and an operation without one refuses every key.
+ */
 export function doc(spec: RouteDoc): MiddlewareHandler {
-  const mw: Documented = (_c, next) => next()
+  const mw: Documented = (c, next) => {
+    if (QUERYLESS.has(spec) && c.req.url.includes('?')) {
+      const keys = [...new URL(c.req.url).searchParams.keys()]
+      if (keys.length)
+        throw invalidFields(
+          Object.fromEntries(keys.map((key) => [key, ['not taken here']])),
+          Object.fromEntries(keys.map((key) => [key, 'unknown_field'])),
+        )
+    }
+    return next()
+  }
   mw[DOC] = spec
   return mw
 }
@@ -68,6 +85,11 @@ export type Operation = {
   path: string
   doc?: RouteDoc
   requests: Array<{ target: string; schema: z.ZodType }>
+}
+
+/** Marks the operations of an app that take no query, so their doc() middleware refuses any key. */
+export function closeQueries(app: Hono) {
+  for (const op of operations(app)) if (op.doc && !op.requests.some((r) => r.target === 'query')) QUERYLESS.add(op.doc)
 }
 
 /** The routes of an app with what their middleware say of them, one entry per method + path. */
@@ -284,7 +306,8 @@ export function openApiDocument(
         }
     }
     // what the operation's access, inputs and method bring, whatever its handler does
-    if (op.requests.length || tenant) responses['400'] ??= errorAnswer(400)
+    // every operation refuses a query key it does not take (closeQueries), and the rest of bad input
+    responses['400'] ??= errorAnswer(400)
     if (access?.kind !== 'public' && op.doc?.auth !== false) responses['401'] ??= errorAnswer(401)
     if (tenant) responses['403'] ??= errorAnswer(403)
     if (op.doc?.versioned && op.method !== 'GET') responses['412'] ??= errorAnswer(412)

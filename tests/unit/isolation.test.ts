@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { ZodObject } from 'zod'
 import { describe, expect, it } from 'vitest'
 import { hashPassword } from '../../bff/lib/passwords.ts'
 import { operations } from '../../bff/lib/openapi.ts'
@@ -262,7 +263,23 @@ describe('company isolation, property-based', () => {
               if (op.path.startsWith('/files/')) tenant = held.has(file.empresa) ? file.empresa : null
               // a company's own record is addressed by its number: any company the caller holds (their level there decides)
               if (op.path === '/ac_empresas/:id') tenant = held.has(empresa) ? empresa : null
-              path += `?id=${target.id}&userId=${otherUser.id}&idImagem=${file.id}&url=${encodeURIComponent(file.url)}&module=cd_job&idGuid=${target.id}&getEmpresaProprietario=true`
+              // the query names the target wherever the operation takes it (a key it does not take is refused: docs/api.md §3)
+              const takes = new Set(
+                op.requests.flatMap((r) =>
+                  r.target === 'query' && r.schema instanceof ZodObject ? Object.keys(r.schema.shape) : [],
+                ),
+              )
+              const sink = {
+                id: target.id,
+                userId: otherUser.id,
+                idImagem: file.id,
+                url: file.url,
+                module: 'cd_job',
+                idGuid: target.id,
+                getEmpresaProprietario: 'true',
+              }
+              const query = Object.entries(sink).filter(([key]) => takes.has(key))
+              if (query.length) path += `?${new URLSearchParams(query)}`
               const body = op.method === 'GET' ? undefined : kitchenSink(target.id, otherUser.id)
               const companiesBefore = new Set((await w.store.children(keys.companies())).map(Number))
 
