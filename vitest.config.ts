@@ -28,6 +28,7 @@ const API_SUITES = [
   'unique-values',
   'migrations',
   'idempotency',
+  'orders',
 ].map((name) => `tests/unit/${name}.test.ts`)
 
 export default defineConfig({

@@ -11,7 +11,14 @@ type Key<R> = keyof R & string
  * unless said). With `to`, the resource factory moves the status; without it, the module answers
  * the action itself (a duplicate answers a new record).
  */
-export type ActionDeclaration = { from: readonly string[]; to?: string; level?: AccessLevel }
+export type ActionDeclaration = {
+  from: readonly string[]
+  to?: string
+  level?: AccessLevel
+  /** What the action takes in its body (an order put on hold: why), and a body it accepts for the API document. */
+  input?: z.ZodObject<z.ZodRawShape>
+  example?: Row
+}
 
 /** A column of the CSV export: its header and its value of a row. */
 export type CsvColumn<R> = readonly [header: string, value: { of(row: R): unknown }['of']]

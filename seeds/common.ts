@@ -43,7 +43,7 @@ export const seedNotifications = (culture: Culture = 'en', rnd = seeded(102)): M
       ['heroicons_mini:currency-dollar', 7, true, ''],
       ['heroicons_mini:exclamation-triangle', 12, true, ''],
       ['heroicons_mini:user-plus', 24, true, '/view/cd_cliente?search=Cl%C3%ADnica%20Sorriso'],
-      ['heroicons_mini:document-text', 36, true, '/view/cd_cotacao?search=ORC-2026-000020'],
+      ['heroicons_mini:document-text', 36, true, '/view/cd_cotacao?search=ORC-SAO-2026-000020'],
       ['heroicons_mini:question-mark-circle', 60, true, '/view/help'],
       ['heroicons_mini:wrench-screwdriver', 90, true, ''],
     ] as const

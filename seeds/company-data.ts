@@ -1,3 +1,6 @@
+import { seriesName } from '../domain/document-numbers.ts'
+import { ORDERS } from '../domain/schemas/orders.ts'
+import { seedOrders } from './orders.ts'
 import type { Culture } from '../domain/cultures.ts'
 import { appData, type ScrumList } from '../storage/repositories/app-data.ts'
 import type { Store } from '../storage/store.ts'
@@ -67,15 +70,23 @@ export async function seedCompanyData(store: Store, empresa: number, culture: Cu
   await data.list('activities').createOnce(seedActivities())
   // the field-service chain (docs/domain.md): clients and the service catalogue
   const [clients, jobs] = [seedClients(), seedJobs()]
-  const quotes = seedQuotes(clients, jobs)
+  const { orders, quotes } = seedOrders(clients, jobs, seedQuotes(clients, jobs))
   for (const [collection, items] of [
     [CLIENTS, clients],
     [JOBS, jobs],
     [QUOTES, quotes],
+    [ORDERS, orders],
   ] as const) {
     const records = indexedRecords<{ id: string }, unknown>(store, empresa, collection, (x) => x)
     if (await records.isEmpty()) await records.putMany(items)
   }
-  // the quotes' series goes on after the seeded numbers
-  await store.create(keys.series(empresa, `ORC-${SEED_QUOTE_BRANCH}-2026`), { last: quotes.length, free: [] })
+  // the quotes' and orders' series go on after the seeded numbers
+  await store.create(keys.series(empresa, seriesName('ORC', SEED_QUOTE_BRANCH, '2026')), {
+    last: quotes.length,
+    free: [],
+  })
+  await store.create(keys.series(empresa, seriesName('OS', SEED_QUOTE_BRANCH, '2026')), {
+    last: orders.length,
+    free: [],
+  })
 }

@@ -1,6 +1,7 @@
 import { documentTotals, type LineInput } from '../domain/document-lines.ts'
 import { addressLine, type ClientRecord } from '../domain/schemas/clients.ts'
-import { quoteNumber, type QuoteRecord, type StoredQuote } from '../domain/schemas/quotes.ts'
+import { type QuoteRecord, type StoredQuote } from '../domain/schemas/quotes.ts'
+import { documentNumber } from '../domain/document-numbers.ts'
 import type { JobRecord } from '../domain/schemas/jobs.ts'
 import { formatCnpj } from '../domain/schemas/cnpj.ts'
 import { formatCpf } from '../domain/schemas/cpf.ts'
@@ -294,6 +295,8 @@ export function seedJobs(): JobRecord[] {
 
 /** The seeded quotes' branch (the main one, where the demo admin starts) and its time zone. */
 export const SEED_QUOTE_BRANCH = 2
+/** That branch's prefix in numbers (seeds/tenancy.ts). */
+export const SEED_QUOTE_PREFIX = 'SAO'
 const SEED_TIME_ZONE = 'America/Sao_Paulo'
 
 /** A demo quote of the main branch: the client's name and tax id copied, the totals priced by the app's own code. */
@@ -340,7 +343,7 @@ const DAY = 86_400_000
 /**
  * docs/domain.md cd_cotacao for the demo company: 30 quotes of the main branch in every status a
  * quote can have before service orders exist (draft, sent, approved, rejected; some expired),
- * numbered ORC-2026-000001 to 000030, priced by the same code as the app.
+ * numbered ORC-SAO-2026-000001 to 000030, priced by the same code as the app.
  */
 export function seedQuotes(clients: ClientRecord[], jobs: JobRecord[]): StoredQuote[] {
   const r = seeded(3030)
@@ -396,7 +399,7 @@ export function seedQuotes(clients: ClientRecord[], jobs: JobRecord[]): StoredQu
     const address = client.addresses.find((a) => a.isDefault)
     return storedQuote({
       id: r.uuid(),
-      number: quoteNumber('2026', i + 1),
+      number: documentNumber('ORC', SEED_QUOTE_PREFIX, '2026', i + 1),
       client,
       lines,
       created,
@@ -438,7 +441,7 @@ export function manyQuotes(count: number, seed: number, clients: ClientRecord[],
     const status = r.pick(statuses)
     return storedQuote({
       id: r.uuid(),
-      number: quoteNumber('2025', i + 1),
+      number: documentNumber('ORC', SEED_QUOTE_PREFIX, '2025', i + 1),
       client,
       lines,
       created,

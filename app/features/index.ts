@@ -8,6 +8,7 @@ import { clients } from './cd_cliente/module'
 import { quotes } from './cd_cotacao/module'
 import { branches } from './cd_filial/module'
 import { jobs } from './cd_job/module'
+import { orders } from './cd_ordem/module'
 
 /**
  * The screens of each module that has them (one line each, by its id in domain/modules/: one
@@ -22,6 +23,7 @@ export const FEATURES: Record<ModuleWithScreens, FeatureModule> = {
   cd_cliente: clients,
   cd_job: jobs,
   cd_cotacao: quotes,
+  cd_ordem: orders,
 }
 
 /** The screens of the module a route names, if it has them. */

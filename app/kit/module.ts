@@ -83,6 +83,8 @@ export type RecordAction = {
   done: DoneKey
   variant?: 'primary' | 'secondary' | 'danger-outline'
   to?: 'new'
+  /** What the action asks first (an order's hold: why), sent as its body's field `name`. */
+  choice?: { name: string; label: TextKey; options: ReadonlyArray<readonly [string, TextKey]> }
 }
 
 /** What an action says once done: a message named done_… (the toaster shows any of them as a success). */

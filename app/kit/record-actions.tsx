@@ -40,18 +40,42 @@ export function RecordActions({
     <Form method="post" className="flex flex-wrap gap-2" aria-label={t.record_actions()}>
       <CsrfField />
       <input type="hidden" name="version" value={version ?? ''} />
-      {actions.map((action) => (
-        <Button
-          key={action.name}
-          type="submit"
-          name="intent"
-          value={`action:${action.name}`}
-          variant={action.variant ?? 'secondary'}
-          disabled={busy}
-        >
-          {(t[action.label] as () => string)()}
-        </Button>
-      ))}
+      {actions.map((action) => {
+        const button = (
+          <Button
+            key={action.name}
+            type="submit"
+            name="intent"
+            value={`action:${action.name}`}
+            variant={action.variant ?? 'secondary'}
+            disabled={busy}
+          >
+            {(t[action.label] as () => string)()}
+          </Button>
+        )
+        if (!action.choice) return button
+        // the choice goes with its action: a labelled select beside its button
+        const id = `action-${action.name}-${action.choice.name}`
+        return (
+          <span key={action.name} className="inline-flex items-center gap-2">
+            <label htmlFor={id} className="sr-only">
+              {(t[action.choice.label] as () => string)()}
+            </label>
+            <select
+              id={id}
+              name={action.choice.name}
+              className="min-h-11 rounded-md border border-line bg-surface px-2 text-ink"
+            >
+              {action.choice.options.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {(t[label] as () => string)()}
+                </option>
+              ))}
+            </select>
+            {button}
+          </span>
+        )
+      })}
     </Form>
   )
 }

@@ -143,6 +143,7 @@ export async function saveRecord(args: Args & { params: { id: string } }, def: F
     const res = await callBff(request, context, `${recordPath(def, params.id)}/${action.name}`, {
       method: 'POST',
       headers,
+      ...(action.choice ? { json: { [action.choice.name]: fields[action.choice.name] ?? '' } } : {}),
     })
     if (!res.ok) return refused(res)
     const next = action.to === 'new' ? String(wrapper(def.row).parse(await res.json()).Dados[def.idKey]) : params.id

@@ -20,3 +20,8 @@ export async function sha256Hex(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')
 }
+
+/** A version-4 UUID made of the first 32 hex digits of `hex` (an id that follows from a hash). */
+export function uuidFromHex(hex: string): string {
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${'89ab'[parseInt(hex[16], 16) % 4]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+}

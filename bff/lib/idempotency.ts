@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { IDEMPOTENCY_KEEP_MS } from '../../storage/repositories/idempotency.ts'
 import { authenticate, bearerToken } from './auth.ts'
-import { sha256Hex, toBase64 } from './base64.ts'
+import { sha256Hex, toBase64, uuidFromHex } from './base64.ts'
 import type { AppEnv, Deps } from './deps.ts'
 import { apiError, jsonException } from './errors.ts'
 import { oncePerPage } from './page-request.ts'
@@ -102,10 +102,7 @@ export function idempotentWrites(deps: Deps): (c: Context<AppEnv>, next: () => P
 export function recordIds(hash: string | undefined): () => string {
   if (!hash) return () => crypto.randomUUID()
   let made = 0
-  return () => {
-    const hex = hash.slice(0, 30) + (made++ % 256).toString(16).padStart(2, '0')
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${'89ab'[parseInt(hex[16], 16) % 4]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
-  }
+  return () => uuidFromHex(hash.slice(0, 30) + (made++ % 256).toString(16).padStart(2, '0'))
 }
 
 /** Whose keys these are: the signed-in user's, or the public's (null: a token that is not valid). */

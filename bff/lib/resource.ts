@@ -1,4 +1,4 @@
-import { Hono, type Context, type Schema } from 'hono'
+import { Hono, type Context, type MiddlewareHandler, type Schema } from 'hono'
 import type { BlankSchema } from 'hono/types'
 import { z } from 'zod'
 import { atLeast, type AccessLevel } from '../../domain/access.ts'
@@ -71,7 +71,7 @@ export type ResourceSource<Rec, Id> = {
 /** What a lifecycle action does besides moving the status: the module's own part of a transition the declaration lists. */
 export type TransitionEffect<Rec> = {
   /** Runs before the write; throw to refuse. */
-  effect?: (caller: Caller, record: Rec) => Promise<Rec> | Rec
+  effect?: (caller: Caller, record: Rec, input: Record<string, unknown>) => Promise<Rec> | Rec
   /** What follows the write (a message to send ...); a failure is logged, the transition stays done. */
   after?: (caller: Caller, saved: Rec) => Promise<void>
 }
@@ -125,6 +125,9 @@ export type ResourceServer<D, Rec> = {
       }
     }
   : { deactivate?: never })
+
+/** A middleware that does nothing (where a route takes no body). */
+const passThrough: MiddlewareHandler<AppEnv> = (_c, next) => next()
 
 const restoreQuery = z.object({ restore: z.enum(['0', '1']).default('0') })
 /** A module's answer: the real backend's wrapper (docs/shell.md §3). */
@@ -568,7 +571,19 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
   if (srv.lifecycle) {
     const life = srv.lifecycle
     const transitions = Object.entries(def.actions ?? {}).flatMap(([name, action]) =>
-      action.to ? [{ name, from: action.from, to: action.to, level: action.level, ...life.effects?.[name] }] : [],
+      action.to
+        ? [
+            {
+              name,
+              from: action.from,
+              to: action.to,
+              level: action.level,
+              input: action.input,
+              example: action.example,
+              ...life.effects?.[name],
+            },
+          ]
+        : [],
     )
     for (const transition of transitions) {
       const action = transition.name
@@ -581,11 +596,15 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
           tags,
           versioned: true,
           responses: { 200: answer, ...notFoundAnswer, 409: apiErrorSchema },
+          example: transition.example,
         }),
         valid('param', idParam),
+        // what the action takes in its body, when it takes something (an order's hold: why)
+        (transition.input ? valid('json', transition.input) : passThrough) as MiddlewareHandler<AppEnv>,
         async (c) => {
           const who = caller(c)
           const { id } = c.req.valid('param') as { id: Id }
+          const input = transition.input ? (c.req.valid as (t: 'json') => Row)('json') : {}
           const current = await found(who, id)
           await require(who, transition.level ?? 'edit', id)
           const { saved } = await change(c, who, id, current, action, async (rec) => {
@@ -599,7 +618,7 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
                 { code: 'transition_not_allowed', allowed },
               )
             }
-            return life.set(transition.effect ? await transition.effect(who, rec) : rec, transition.to)
+            return life.set(transition.effect ? await transition.effect(who, rec, input) : rec, transition.to)
           })
           await transition
             .after?.(who, saved.value)

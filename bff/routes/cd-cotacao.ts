@@ -1,11 +1,10 @@
 import { z } from 'zod'
 import { addDays, dateIn } from '../../domain/dates.ts'
-import { documentTotals, lineInput, type LineDraft, type LineInput } from '../../domain/document-lines.ts'
+import { documentTotals } from '../../domain/document-lines.ts'
 import { addressLine, CLIENTS, type ClientRecord } from '../../domain/schemas/clients.ts'
-import { JOBS, type JobRecord } from '../../domain/schemas/jobs.ts'
 import { quotes } from '../../domain/modules/cd-cotacao.ts'
+import { documentNumber, seriesName } from '../../domain/document-numbers.ts'
 import {
-  quoteNumber,
   quoteRow,
   quoteRowOf,
   quoteState,
@@ -14,8 +13,12 @@ import {
 } from '../../domain/schemas/quotes.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import { quoteSource, quoteStore } from '../lib/quote-store.ts'
+import { documentPricing } from '../lib/document-pricing.ts'
 import type { Deps } from '../lib/deps.ts'
-import { fieldError, notFound, ruleError } from '../lib/errors.ts'
+import { apiError, notFound, ruleError } from '../lib/errors.ts'
+import { orderMaking } from '../lib/orders.ts'
+import { FORBIDDEN_PAGE, levelsFor } from '../lib/page-access.ts'
+import { atLeast } from '../../domain/access.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { sendLink } from '../lib/outbox.ts'
 import { quoteLinkUrl } from '../lib/quote-link.ts'
@@ -31,13 +34,10 @@ import {
   type ResourceServer,
 } from '../lib/resource.ts'
 import { requireTenant } from '../lib/tenancy.ts'
-import { checked, valid } from '../lib/validate.ts'
+import { valid } from '../lib/validate.ts'
 
 const tags = ['cd_cotacao']
 const idParam = z.object({ id: z.string().uuid() })
-
-/** The largest quote, in cents (a hundred billion in the currency): sums stay exact integers. */
-const MAX_DOCUMENT_CENTS = 10_000_000_000_000
 
 /** How long a new or duplicated quote is valid when the office does not say. */
 export const QUOTE_DAYS_VALID = 30
@@ -51,34 +51,7 @@ export function cdCotacaoRoutes(deps: Deps) {
   const source = quoteSource(deps)
   const today = (q: Stored) => dateIn(q.timeZone, deps.now())
 
-  async function clientOf(who: Caller, id: string): Promise<ClientRecord> {
-    const client = (await deps.repos.collection<ClientRecord>(who.tenant.empresa, CLIENTS).get(id))?.value
-    if (!client) throw fieldError('clientId', 'invalid_value')
-    if (!client.active) throw fieldError('clientId', 'client_inactive')
-    return client
-  }
-
-  /** The lines as priced: a job's description, price and tax where the line left them empty. */
-  async function priced(who: Caller, drafts: LineDraft[]): Promise<LineInput[]> {
-    const jobs = deps.repos.collection<JobRecord>(who.tenant.empresa, JOBS)
-    const lines = []
-    for (const [i, draft] of drafts.entries()) {
-      const job = draft.jobId ? (await jobs.get(draft.jobId))?.value : null
-      if (draft.jobId && !job) throw fieldError(`lines.${i}.jobId`, 'invalid_value')
-      const line = {
-        ...draft,
-        description: draft.description || job?.name || '',
-        unitPrice: draft.unitPrice ?? job?.unitPrice,
-        taxPercent: draft.taxPercent ?? job?.taxPercent ?? 0,
-      }
-      if (!line.description || line.unitPrice === undefined) throw fieldError(`lines.${i}.description`, 'invalid_line')
-      lines.push(line)
-    }
-    const checkedLines = checked(z.array(lineInput), lines)
-    // amounts stay far within what integer cents hold exactly
-    if (documentTotals(checkedLines).subtotal > MAX_DOCUMENT_CENTS) throw fieldError('lines', 'amount_too_large')
-    return checkedLines
-  }
+  const { clientOf, priced } = documentPricing(deps)
 
   /** A quote's fields from what the office typed (the client's name and address copied as they are now). */
   async function fill(who: Caller, input: Partial<QuoteInput>, current: Stored): Promise<Stored> {
@@ -127,17 +100,20 @@ export function cdCotacaoRoutes(deps: Deps) {
       sentAt: null,
       decision: null,
       duplicateOf: null,
+      orderId: null,
+      orderNumber: null,
       timeZone,
     }
   }
 
-  /** Writes a new quote with the next number of its branch's series for the year. */
-  function insert(who: Caller, quote: Stored) {
+  /** Writes a new quote with the next number of its branch's series for the year, with the branch's prefix. */
+  async function insert(who: Caller, quote: Stored) {
     const year = dateIn(quote.timeZone, deps.now()).slice(0, 4)
+    const branch = await deps.repos.companies.findBranch(who.tenant.empresa, quote.filial)
     return deps.repos
-      .series(who.tenant.empresa, `ORC-${quote.filial}-${year}`)
+      .series(who.tenant.empresa, seriesName('ORC', quote.filial, year))
       .write(quoteStore(deps, who.tenant.empresa).keyOf(quote.id), (n) =>
-        source.insert!(who, { ...quote, number: quoteNumber(year, n) }),
+        source.insert!(who, { ...quote, number: documentNumber('ORC', branch?.PREFIX ?? '', year, n) }),
       )
   }
 
@@ -184,9 +160,13 @@ export function cdCotacaoRoutes(deps: Deps) {
         },
         approve: { effect: (who, q) => ({ ...notExpired(q), decision: decidedBy(who) }) },
         reject: { effect: (who, q) => ({ ...q, decision: decidedBy(who) }) },
+        // the order is made with its lines, once (bff/lib/orders.ts fromQuote), and both link to each other
         convert: {
-          effect: () => {
-            throw ruleError(409, 'orders_not_built')
+          effect: async (who, q) => {
+            const levels = await levelsFor(deps, who.tenant, who.user.id, who.env)
+            if (!atLeast(levels.cd_ordem ?? 'none', 'edit')) throw apiError(403, FORBIDDEN_PAGE)
+            const order = await orderMaking(deps).fromQuote(who, q)
+            return { ...q, orderId: order.id, orderNumber: order.number }
           },
         },
       },

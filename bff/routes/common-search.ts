@@ -48,7 +48,7 @@ export function searchRoutes(deps: Deps) {
       description:
         'The header search: clients, quotes, contacts, pages, tasks and, for who may open their pages, the companies, branches and people of the current company; compared without case or accents; groups with results only. An empty query answers an empty list.',
       summary:
-        "Search clients (name, tax id), quotes (number, client), contacts, pages (the navigation's titles: the company's pages the user may open), tasks, and for who may open their pages the companies, branches and people of the current company; groups with results only; an empty query answers an empty result",
+        "Search clients (name, tax id), quotes and service orders (number, client), contacts, pages (the navigation's titles: the company's pages the user may open), tasks, and for who may open their pages the companies, branches and people of the current company; groups with results only; an empty query answers an empty result",
       tags: ['common/search'],
       responses: { 200: z.array(searchResultSchema) },
     }),

@@ -9,6 +9,7 @@ import { cdClienteRoutes } from './cd-cliente.ts'
 import { cdCotacaoRoutes } from './cd-cotacao.ts'
 import { cdFilialRoutes } from './cd-filial.ts'
 import { cdJobRoutes } from './cd-job.ts'
+import { cdOrdemRoutes } from './cd-ordem.ts'
 
 /**
  * Each module's API, mounted at /api/<module> (one line per module, by its id in
@@ -18,6 +19,7 @@ export const MODULE_ROUTES: Record<ModuleWithScreens, (deps: Deps) => Hono<AppEn
   cd_cliente: cdClienteRoutes,
   cd_job: cdJobRoutes,
   cd_cotacao: cdCotacaoRoutes,
+  cd_ordem: cdOrdemRoutes,
   ac_empresas: companyRoutes,
   cd_filial: cdFilialRoutes,
   ac_usuarios: userRoutes,

@@ -2156,6 +2156,158 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cd_ordem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders: searched, sorted, paged
+         * @description One page of the orders the caller's company and branch hold: `search` looks in their text without case or accents, `sort` and `order` order them, `page` and `size` page them, `state` narrows them to one state. Needs the cd_ordem page at view or above in the company (403 below it).
+         */
+        get: operations["listOrders"];
+        put?: never;
+        /**
+         * Create a order
+         * @description Creates a order in the caller's company and answers it with its version as ETag. Needs the cd_ordem page at edit or above in the company (403 below it).
+         */
+        post: operations["createOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_ordem/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order
+         * @description The order with its version as ETag, to send back as If-Match when changing it. 404 when the caller's company does not hold it. Needs the cd_ordem page at view or above in the company (403 below it).
+         */
+        get: operations["getOrder"];
+        /**
+         * Change a order, every field
+         * @description Replaces the order's fields with the ones sent (a field left out takes its default). If-Match names the version edited: 412 when someone changed it since, and nothing is written. Needs the cd_ordem page at edit or above in the company (403 below it).
+         */
+        put: operations["replaceOrder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change some fields of a order
+         * @description Changes the fields sent and keeps the others. If-Match names the version edited: 412 when someone changed it since, and nothing is written. Needs the cd_ordem page at edit or above in the company (403 below it).
+         */
+        patch: operations["updateOrder"];
+        trace?: never;
+    };
+    "/api/cd_ordem/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's timeline
+         * @description Who created and changed the order, when, and which fields (never their values), newest first. Needs the cd_ordem page at view or above in the company (403 below it).
+         */
+        get: operations["listOrderActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_ordem/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a order: new or scheduled or in_progress or completed or on_hold → cancelled
+         * @description Moves the order from new or scheduled or in_progress or completed or on_hold to cancelled. From any other status it answers 409 with the actions allowed now, and changes nothing. Needs the cd_ordem page at edit or above in the company (403 below it).
+         */
+        post: operations["cancelOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_ordem/{id}/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hold a order: new or scheduled or in_progress or completed → on_hold
+         * @description Moves the order from new or scheduled or in_progress or completed to on_hold. From any other status it answers 409 with the actions allowed now, and changes nothing. Needs the cd_ordem page at edit or above in the company (403 below it).
+         */
+        post: operations["holdOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_ordem/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume an order on hold: back to the status it was put on hold from
+         * @description Takes the order off hold, back to the status it had (new, scheduled, in progress or completed). If-Match names the version seen (412 when it changed since). From any other status it answers 409 with the actions allowed now. Needs the cd_ordem page at edit.
+         */
+        post: operations["resumeOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_ordem/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders as CSV
+         * @description The same list as `listOrders`, every page of it, as a CSV file (UTF-8, comma-separated, a header row). Needs the cd_ordem page at view or above in the company (403 below it).
+         */
+        get: operations["exportOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/common/invitations": {
         parameters: {
             query?: never;
@@ -2390,7 +2542,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Search clients (name, tax id), quotes (number, client), contacts, pages (the navigation's titles: the company's pages the user may open), tasks, and for who may open their pages the companies, branches and people of the current company; groups with results only; an empty query answers an empty result
+         * Search clients (name, tax id), quotes and service orders (number, client), contacts, pages (the navigation's titles: the company's pages the user may open), tasks, and for who may open their pages the companies, branches and people of the current company; groups with results only; an empty query answers an empty result
          * @description The header search: clients, quotes, contacts, pages, tasks and, for who may open their pages, the companies, branches and people of the current company; compared without case or accents; groups with results only. An empty query answers an empty list.
          */
         post: operations["search"];
@@ -16900,6 +17052,8 @@ export interface operations {
                                 }[];
                                 notes: string;
                                 number: string;
+                                orderId: string | null;
+                                orderNumber: string | null;
                                 sendCount: number;
                                 sentAt: string | null;
                                 serviceAddress: string;
@@ -17088,6 +17242,8 @@ export interface operations {
                             }[];
                             notes: string;
                             number: string;
+                            orderId: string | null;
+                            orderNumber: string | null;
                             sendCount: number;
                             sentAt: string | null;
                             serviceAddress: string;
@@ -17245,6 +17401,8 @@ export interface operations {
                             }[];
                             notes: string;
                             number: string;
+                            orderId: string | null;
+                            orderNumber: string | null;
                             sendCount: number;
                             sentAt: string | null;
                             serviceAddress: string;
@@ -17430,6 +17588,8 @@ export interface operations {
                             }[];
                             notes: string;
                             number: string;
+                            orderId: string | null;
+                            orderNumber: string | null;
                             sendCount: number;
                             sentAt: string | null;
                             serviceAddress: string;
@@ -17644,6 +17804,8 @@ export interface operations {
                             }[];
                             notes: string;
                             number: string;
+                            orderId: string | null;
+                            orderNumber: string | null;
                             sendCount: number;
                             sentAt: string | null;
                             serviceAddress: string;
@@ -17913,6 +18075,8 @@ export interface operations {
                             }[];
                             notes: string;
                             number: string;
+                            orderId: string | null;
+                            orderNumber: string | null;
                             sendCount: number;
                             sentAt: string | null;
                             serviceAddress: string;
@@ -18089,6 +18253,8 @@ export interface operations {
                             }[];
                             notes: string;
                             number: string;
+                            orderId: string | null;
+                            orderNumber: string | null;
                             sendCount: number;
                             sentAt: string | null;
                             serviceAddress: string;
@@ -18265,6 +18431,8 @@ export interface operations {
                             }[];
                             notes: string;
                             number: string;
+                            orderId: string | null;
+                            orderNumber: string | null;
                             sendCount: number;
                             sentAt: string | null;
                             serviceAddress: string;
@@ -18616,6 +18784,8 @@ export interface operations {
                             }[];
                             notes: string;
                             number: string;
+                            orderId: string | null;
+                            orderNumber: string | null;
                             sendCount: number;
                             sentAt: string | null;
                             serviceAddress: string;
@@ -18792,6 +18962,8 @@ export interface operations {
                             }[];
                             notes: string;
                             number: string;
+                            orderId: string | null;
+                            orderNumber: string | null;
                             sendCount: number;
                             sentAt: string | null;
                             serviceAddress: string;
@@ -19033,6 +19205,8 @@ export interface operations {
                             }[];
                             notes: string;
                             number: string;
+                            orderId: string | null;
+                            orderNumber: string | null;
                             sendCount: number;
                             sentAt: string | null;
                             serviceAddress: string;
@@ -21471,6 +21645,1660 @@ export interface operations {
                 search?: string;
                 size?: number;
                 sort?: "code" | "name" | "unit" | "unitPrice" | "durationMinutes" | "active";
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                all?: "0" | "1";
+                order?: "asc" | "desc";
+                page?: number;
+                search?: string;
+                size?: number;
+                sort?: "number" | "clientName" | "priority" | "status" | "total" | "createdAt";
+                state?: "new" | "scheduled" | "in_progress" | "completed" | "invoiced" | "on_hold" | "cancelled";
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            items: {
+                                clientId: string;
+                                clientName: string;
+                                clientTaxId: string;
+                                createdAt: string;
+                                /** @enum {string} */
+                                currency: "BRL" | "USD" | "MXN";
+                                filial: number;
+                                hold: {
+                                    at: string;
+                                    /** @enum {string} */
+                                    from: "new" | "scheduled" | "in_progress" | "completed" | "invoiced" | "on_hold" | "cancelled";
+                                    /** @enum {string} */
+                                    reason: "parts" | "customer" | "approval";
+                                } | null;
+                                id: string;
+                                instructions: string;
+                                lines: {
+                                    description: string;
+                                    discountPercent: number;
+                                    jobId: string;
+                                    quantity: number;
+                                    taxPercent: number;
+                                    total: number;
+                                    unitPrice: number;
+                                }[];
+                                notes: string;
+                                number: string;
+                                /** @enum {string} */
+                                priority: "low" | "normal" | "high" | "urgent";
+                                problem: string;
+                                quoteId: string | null;
+                                quoteNumber: string | null;
+                                serviceAddress: string;
+                                skills: string[];
+                                /** @enum {string} */
+                                status: "new" | "scheduled" | "in_progress" | "completed" | "invoiced" | "on_hold" | "cancelled";
+                                total: number;
+                                totals: {
+                                    discount: number;
+                                    subtotal: number;
+                                    tax: number;
+                                    total: number;
+                                };
+                                warrantyDays: number;
+                            }[];
+                            pagination: {
+                                endIndex: number;
+                                lastPage: number;
+                                length: number;
+                                page: number;
+                                size: number;
+                                startIndex: number;
+                            };
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    createOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "clientId": "0b7e6a52-3c1d-4f5e-9a8b-2c4d6e8f0a1b",
+                 *       "priority": "high",
+                 *       "problem": "The split unit in the meeting room drips water",
+                 *       "lines": [
+                 *         {
+                 *           "description": "Technical visit",
+                 *           "quantity": 1,
+                 *           "unitPrice": 9000
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    clientId: string;
+                    /** @default  */
+                    instructions?: string;
+                    /** @default [] */
+                    lines?: {
+                        /** @default  */
+                        description?: string;
+                        /**
+                         * @description A number with at most 2 decimal places
+                         * @default 0
+                         */
+                        discountPercent?: number;
+                        /** @default  */
+                        jobId?: "" | string;
+                        /** @description A number with at most 3 decimal places */
+                        quantity: number;
+                        /** @description A number with at most 2 decimal places */
+                        taxPercent?: number;
+                        /** @description An amount in integer cents of the company’s currency (12345 is 123.45) */
+                        unitPrice?: number;
+                    }[];
+                    /** @default  */
+                    notes?: string;
+                    /**
+                     * @default normal
+                     * @enum {string}
+                     */
+                    priority?: "low" | "normal" | "high" | "urgent";
+                    /** @default  */
+                    problem?: string;
+                    /** @default  */
+                    serviceAddress?: string;
+                    /**
+                     * @description A whole number
+                     * @default 0
+                     */
+                    warrantyDays?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            clientId: string;
+                            clientName: string;
+                            clientTaxId: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            filial: number;
+                            hold: {
+                                at: string;
+                                /** @enum {string} */
+                                from: "new" | "scheduled" | "in_progress" | "completed" | "invoiced" | "on_hold" | "cancelled";
+                                /** @enum {string} */
+                                reason: "parts" | "customer" | "approval";
+                            } | null;
+                            id: string;
+                            instructions: string;
+                            lines: {
+                                description: string;
+                                discountPercent: number;
+                                jobId: string;
+                                quantity: number;
+                                taxPercent: number;
+                                total: number;
+                                unitPrice: number;
+                            }[];
+                            notes: string;
+                            number: string;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "urgent";
+                            problem: string;
+                            quoteId: string | null;
+                            quoteNumber: string | null;
+                            serviceAddress: string;
+                            skills: string[];
+                            /** @enum {string} */
+                            status: "new" | "scheduled" | "in_progress" | "completed" | "invoiced" | "on_hold" | "cancelled";
+                            total: number;
+                            totals: {
+                                discount: number;
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                            warrantyDays: number;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            clientId: string;
+                            clientName: string;
+                            clientTaxId: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            filial: number;
+                            hold: {
+                                at: string;
+                                /** @enum {string} */
+                                from: "new" | "scheduled" | "in_progress" | "completed" | "invoiced" | "on_hold" | "cancelled";
+                                /** @enum {string} */
+                                reason: "parts" | "customer" | "approval";
+                            } | null;
+                            id: string;
+                            instructions: string;
+                            lines: {
+                                description: string;
+                                discountPercent: number;
+                                jobId: string;
+                                quantity: number;
+                                taxPercent: number;
+                                total: number;
+                                unitPrice: number;
+                            }[];
+                            notes: string;
+                            number: string;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "urgent";
+                            problem: string;
+                            quoteId: string | null;
+                            quoteNumber: string | null;
+                            serviceAddress: string;
+                            skills: string[];
+                            /** @enum {string} */
+                            status: "new" | "scheduled" | "in_progress" | "completed" | "invoiced" | "on_hold" | "cancelled";
+                            total: number;
+                            totals: {
+                                discount: number;
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                            warrantyDays: number;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    replaceOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "clientId": "0b7e6a52-3c1d-4f5e-9a8b-2c4d6e8f0a1b",
+                 *       "problem": "The split unit in the meeting room drips water",
+                 *       "instructions": "Ask for Marta at the front desk",
+                 *       "lines": [
+                 *         {
+                 *           "description": "Technical visit",
+                 *           "quantity": 1,
+                 *           "unitPrice": 9000
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    clientId: string;
+                    /** @default  */
+                    instructions?: string;
+                    /** @default [] */
+                    lines?: {
+                        /** @default  */
+                        description?: string;
+                        /**
+                         * @description A number with at most 2 decimal places
+                         * @default 0
+                         */
+                        discountPercent?: number;
+                        /** @default  */
+                        jobId?: "" | string;
+                        /** @description A number with at most 3 decimal places */
+                        quantity: number;
+                        /** @description A number with at most 2 decimal places */
+                        taxPercent?: number;
+                        /** @description An amount in integer cents of the company’s currency (12345 is 123.45) */
+                        unitPrice?: number;
+                    }[];
+                    /** @default  */
+                    notes?: string;
+                    /**
+                     * @default normal
+                     * @enum {string}
+                     */
+                    priority?: "low" | "normal" | "high" | "urgent";
+                    /** @default  */
+                    problem?: string;
+                    /** @default  */
+                    serviceAddress?: string;
+                    /**
+                     * @description A whole number
+                     * @default 0
+                     */
+                    warrantyDays?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            clientId: string;
+                            clientName: string;
+                            clientTaxId: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            filial: number;
+                            hold: {
+                                at: string;
+                                /** @enum {string} */
+                                from: "new" | "scheduled" | "in_progress" | "completed" | "invoiced" | "on_hold" | "cancelled";
+                                /** @enum {string} */
+                                reason: "parts" | "customer" | "approval";
+                            } | null;
+                            id: string;
+                            instructions: string;
+                            lines: {
+                                description: string;
+                                discountPercent: number;
+                                jobId: string;
+                                quantity: number;
+                                taxPercent: number;
+                                total: number;
+                                unitPrice: number;
+                            }[];
+                            notes: string;
+                            number: string;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "urgent";
+                            problem: string;
+                            quoteId: string | null;
+                            quoteNumber: string | null;
+                            serviceAddress: string;
+                            skills: string[];
+                            /** @enum {string} */
+                            status: "new" | "scheduled" | "in_progress" | "completed" | "invoiced" | "on_hold" | "cancelled";
+                            total: number;
+                            totals: {
+                                discount: number;
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                            warrantyDays: number;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    updateOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "priority": "urgent"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    clientId?: string;
+                    /** @default  */
+                    instructions?: string;
+                    /** @default [] */
+                    lines?: {
+                        /** @default  */
+                        description?: string;
+                        /**
+                         * @description A number with at most 2 decimal places
+                         * @default 0
+                         */
+                        discountPercent?: number;
+                        /** @default  */
+                        jobId?: "" | string;
+                        /** @description A number with at most 3 decimal places */
+                        quantity: number;
+                        /** @description A number with at most 2 decimal places */
+                        taxPercent?: number;
+                        /** @description An amount in integer cents of the company’s currency (12345 is 123.45) */
+                        unitPrice?: number;
+                    }[];
+                    /** @default  */
+                    notes?: string;
+                    /**
+                     * @default normal
+                     * @enum {string}
+                     */
+                    priority?: "low" | "normal" | "high" | "urgent";
+                    /** @default  */
+                    problem?: string;
+                    /** @default  */
+                    serviceAddress?: string;
+                    /**
+                     * @description A whole number
+                     * @default 0
+                     */
+                    warrantyDays?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            clientId: string;
+                            clientName: string;
+                            clientTaxId: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            filial: number;
+                            hold: {
+                                at: string;
+                                /** @enum {string} */
+                                from: "new" | "scheduled" | "in_progress" | "completed" | "invoiced" | "on_hold" | "cancelled";
+                                /** @enum {string} */
+                                reason: "parts" | "customer" | "approval";
+                            } | null;
+                            id: string;
+                            instructions: string;
+                            lines: {
+                                description: string;
+                                discountPercent: number;
+                                jobId: string;
+                                quantity: number;
+                                taxPercent: number;
+                                total: number;
+                                unitPrice: number;
+                            }[];
+                            notes: string;
+                            number: string;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "urgent";
+                            problem: string;
+                            quoteId: string | null;
+                            quoteNumber: string | null;
+                            serviceAddress: string;
+                            skills: string[];
+                            /** @enum {string} */
+                            status: "new" | "scheduled" | "in_progress" | "completed" | "invoiced" | "on_hold" | "cancelled";
+                            total: number;
+                            totals: {
+                                discount: number;
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                            warrantyDays: number;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    listOrderActivity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            action: string;
+                            at: string;
+                            fields?: string[];
+                            id: string;
+                            userId: string;
+                            userName: string;
+                            /** @description The record’s version this change made */
+                            version?: number;
+                        }[];
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    cancelOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            clientId: string;
+                            clientName: string;
+                            clientTaxId: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            filial: number;
+                            hold: {
+                                at: string;
+                                /** @enum {string} */
+                                from: "new" | "scheduled" | "in_progress" | "completed" | "invoiced" | "on_hold" | "cancelled";
+                                /** @enum {string} */
+                                reason: "parts" | "customer" | "approval";
+                            } | null;
+                            id: string;
+                            instructions: string;
+                            lines: {
+                                description: string;
+                                discountPercent: number;
+                                jobId: string;
+                                quantity: number;
+                                taxPercent: number;
+                                total: number;
+                                unitPrice: number;
+                            }[];
+                            notes: string;
+                            number: string;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "urgent";
+                            problem: string;
+                            quoteId: string | null;
+                            quoteNumber: string | null;
+                            serviceAddress: string;
+                            skills: string[];
+                            /** @enum {string} */
+                            status: "new" | "scheduled" | "in_progress" | "completed" | "invoiced" | "on_hold" | "cancelled";
+                            total: number;
+                            totals: {
+                                discount: number;
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                            warrantyDays: number;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    holdOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "parts"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    reason: "parts" | "customer" | "approval";
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            clientId: string;
+                            clientName: string;
+                            clientTaxId: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            filial: number;
+                            hold: {
+                                at: string;
+                                /** @enum {string} */
+                                from: "new" | "scheduled" | "in_progress" | "completed" | "invoiced" | "on_hold" | "cancelled";
+                                /** @enum {string} */
+                                reason: "parts" | "customer" | "approval";
+                            } | null;
+                            id: string;
+                            instructions: string;
+                            lines: {
+                                description: string;
+                                discountPercent: number;
+                                jobId: string;
+                                quantity: number;
+                                taxPercent: number;
+                                total: number;
+                                unitPrice: number;
+                            }[];
+                            notes: string;
+                            number: string;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "urgent";
+                            problem: string;
+                            quoteId: string | null;
+                            quoteNumber: string | null;
+                            serviceAddress: string;
+                            skills: string[];
+                            /** @enum {string} */
+                            status: "new" | "scheduled" | "in_progress" | "completed" | "invoiced" | "on_hold" | "cancelled";
+                            total: number;
+                            totals: {
+                                discount: number;
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                            warrantyDays: number;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    resumeOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            clientId: string;
+                            clientName: string;
+                            clientTaxId: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            filial: number;
+                            hold: {
+                                at: string;
+                                /** @enum {string} */
+                                from: "new" | "scheduled" | "in_progress" | "completed" | "invoiced" | "on_hold" | "cancelled";
+                                /** @enum {string} */
+                                reason: "parts" | "customer" | "approval";
+                            } | null;
+                            id: string;
+                            instructions: string;
+                            lines: {
+                                description: string;
+                                discountPercent: number;
+                                jobId: string;
+                                quantity: number;
+                                taxPercent: number;
+                                total: number;
+                                unitPrice: number;
+                            }[];
+                            notes: string;
+                            number: string;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "urgent";
+                            problem: string;
+                            quoteId: string | null;
+                            quoteNumber: string | null;
+                            serviceAddress: string;
+                            skills: string[];
+                            /** @enum {string} */
+                            status: "new" | "scheduled" | "in_progress" | "completed" | "invoiced" | "on_hold" | "cancelled";
+                            total: number;
+                            totals: {
+                                discount: number;
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                            warrantyDays: number;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    exportOrders: {
+        parameters: {
+            query?: {
+                all?: "0" | "1";
+                order?: "asc" | "desc";
+                page?: number;
+                search?: string;
+                size?: number;
+                sort?: "number" | "clientName" | "priority" | "status" | "total" | "createdAt";
+                state?: "new" | "scheduled" | "in_progress" | "completed" | "invoiced" | "on_hold" | "cancelled";
             };
             header?: {
                 /**

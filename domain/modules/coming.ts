@@ -3,17 +3,6 @@ import { declareModule } from '../module.ts'
 // The modules whose pages are in the registry before their screens (docs/domain.md): each shows
 // its title until it is built, and then moves to a file of its own with its API.
 
-export const orders = declareModule({
-  id: 'cd_ordem',
-  page: {
-    titles: { en: 'Service orders', es: 'Órdenes de servicio', pt: 'Ordens de serviço' },
-    icon: 'M8 4h8v3H8zM5 6h14v15H5zM9 12h6M9 16h6',
-    group: 'field',
-    order: 40,
-  },
-  roles: { admin: 'delete', manager: 'delete', dispatcher: 'edit', technician: 'view', finance: 'view' },
-})
-
 export const scheduling = declareModule({
   id: 'cd_ordemagendamento',
   page: {

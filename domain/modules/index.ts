@@ -9,7 +9,8 @@ import { clients } from './cd-cliente.ts'
 import { quotes } from './cd-cotacao.ts'
 import { branches } from './cd-filial.ts'
 import { jobs } from './cd-job.ts'
-import { finance, invoices, orders, reports, scheduling, techOrders } from './coming.ts'
+import { finance, invoices, reports, scheduling, techOrders } from './coming.ts'
+import { orders } from './cd-ordem.ts'
 
 /**
  * Every module of the product, one line each: the page registry and the role presets, the API's

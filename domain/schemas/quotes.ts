@@ -56,6 +56,9 @@ export type QuoteRecord = {
   sentAt: string | null
   decision: QuoteDecision | null
   duplicateOf: string | null
+  /** The service order it was converted to (absent on quotes stored before orders). */
+  orderId?: string | null
+  orderNumber?: string | null
 }
 
 export const quoteRow = z.object({
@@ -86,6 +89,9 @@ export const quoteRow = z.object({
     .object({ name: z.string(), at: z.string(), address: z.string(), reason: z.string().optional() })
     .nullable(),
   duplicateOf: z.string().nullable(),
+  /** The service order it was converted to. */
+  orderId: z.string().nullable(),
+  orderNumber: z.string().nullable(),
 })
 export type QuoteRow = z.output<typeof quoteRow>
 
@@ -99,9 +105,6 @@ export const quoteState = (q: Pick<QuoteRecord, 'status' | 'validUntil'>, today:
 /** What a quote is found by: its number, its client's name and tax id (also as bare digits). */
 export const quoteSearchText = (q: Pick<QuoteRecord, 'number' | 'clientName' | 'clientTaxId'>) =>
   `${q.number} ${q.clientName} ${q.clientTaxId} ${q.clientTaxId.replace(/\D/g, '')}`
-
-/** The number of a quote: `ORC-2026-000123`. */
-export const quoteNumber = (year: string, n: number) => `ORC-${year}-${String(n).padStart(6, '0')}`
 
 /** What the client sees of their quote: no internal notes, no ids of the office. */
 export const publicQuoteSchema = z.object({
@@ -137,5 +140,7 @@ export const quoteRowOf = (q: StoredQuote, now: number): QuoteRow => {
     lines: withLineTotals(q.lines),
     total: q.totals.total,
     state: quoteState(q, dateIn(timeZone, now)),
+    orderId: q.orderId ?? null,
+    orderNumber: q.orderNumber ?? null,
   }
 }

@@ -99,7 +99,7 @@ test('every link an admin can reach opens a page', async ({ page }) => {
   expect([...visited].some((p) => /^\/view\/cd_cotacao\/[\w-]{36}$/.test(p))).toBe(true)
   expect([...visited].some((p) => p.startsWith('/view/ac_usuarios'))).toBe(true)
   // a notification links to the record it names
-  expect(found.get('/view/cd_cotacao?search=ORC-2026-000020')).toBe('notifications-panel')
+  expect(found.get('/view/cd_cotacao?search=ORC-SAO-2026-000020')).toBe('notifications-panel')
 })
 
 test('every link a technician can reach opens a page he may open', async ({ page }) => {

@@ -175,7 +175,7 @@ test('a quote goes from the office to the client and back: two catalogue lines a
   // the client, in a browser that never signed in, in the client's language (pt)
   const client = await (await browser.newContext()).newPage()
   await client.goto(link)
-  await expect(client.getByRole('heading', { level: 1 })).toHaveText(/^Orçamento ORC-\d{4}-\d{6}$/)
+  await expect(client.getByRole('heading', { level: 1 })).toHaveText(/^Orçamento ORC-[A-Z0-9]+-\d{4}-\d{6}$/)
   await expect(client.getByTestId('quote-line')).toHaveCount(2)
   await expect(client.getByTestId('quote-total')).toHaveText('R$ 940,50')
   await expectAccessible(client, "client's quote page")
@@ -200,11 +200,18 @@ test('a quote goes from the office to the client and back: two catalogue lines a
     page.getByRole('region', { name: 'Quotes' }).getByRole('row').filter({ hasText: 'Approved' }),
   ).toContainText('R$940.50')
   await page.getByRole('region', { name: 'Quotes' }).getByRole('link').first().click()
-  // converting waits for the service orders
+  // converting makes its service order with its lines, and both link to each other
   await page.getByRole('button', { name: 'Convert to a service order' }).click()
-  await expect(
-    page.getByText('Service orders are not available yet: the quote stays approved until they are'),
-  ).toBeVisible()
+  await expect(page.getByText('Quote converted.')).toBeVisible()
+  await expect(page.getByText('Converted', { exact: true })).toBeVisible()
+  await page.getByRole('link', { name: 'Its service order' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/OS-[A-Z0-9]+-\d{4}-\d{6}$/)
+  await expect(page.getByText('New', { exact: true })).toBeVisible()
+  await expect(page.getByRole('definition').filter({ hasText: 'R$940.50' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Activity' })).toContainText('created')
+  await expectAccessible(page, 'a service order converted from a quote')
+  await page.getByRole('link', { name: 'Its quote' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/ORC-/)
 })
 
 test("the quote form's client picker: typed, chosen by keyboard, put back on Escape, and a draft opens with its client", async ({

@@ -90,15 +90,15 @@ test('search is a combobox: a hint below 2 letters, records with pages of their 
   await box.fill('Campinas')
   await expect(results.getByRole('group', { name: 'Branches' }).getByRole('option', { name: /Campinas/ })).toBeVisible()
   // the keyboard: down to the first option, Enter opens it
-  await box.fill('ORC-2026-000007')
-  await expect(results.getByRole('option', { name: /^ORC-2026-000007/ })).toBeVisible()
+  await box.fill('ORC-SAO-2026-000007')
+  await expect(results.getByRole('option', { name: /^ORC-SAO-2026-000007/ })).toBeVisible()
   await box.press('ArrowDown')
   const first = results.getByRole('option').first()
   await expect(first).toHaveAttribute('aria-selected', 'true')
   await expect(box).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!)
   await box.press('Enter')
   await expect(page).toHaveURL(/\/view\/cd_cotacao\/[\w-]{36}$/)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit ORC-2026-000007')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit ORC-SAO-2026-000007')
   // Escape closes the list, a second Escape clears the box
   await box.fill('zzzz-nothing')
   await expect(page.getByTestId('search-results').getByText('No results found!')).toBeVisible()

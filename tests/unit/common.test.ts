@@ -179,15 +179,24 @@ describe('api/common/navigation and search', () => {
       z.array(searchResultSchema),
       await (await bff.call('/common/search', { method: 'POST', token, json: { query: 'an' } })).json(),
     )
-    expect(grouped.map((g) => g.id)).toEqual(['clients', 'quotes', 'contacts', 'pages', 'tasks', 'branches', 'users'])
+    expect(grouped.map((g) => g.id)).toEqual([
+      'clients',
+      'quotes',
+      'orders',
+      'contacts',
+      'pages',
+      'tasks',
+      'branches',
+      'users',
+    ])
     // the admin finds the company's branches and people, each told apart by a second line
-    expect(grouped[5].results[0]).toEqual({
+    expect(grouped[6].results[0]).toEqual({
       id: '3',
       value: 'Rio de Janeiro',
       detail: 'RIO',
       link: '/view/cd_filial/3',
     })
-    expect(grouped[6].results[0]).toEqual(
+    expect(grouped[7].results[0]).toEqual(
       expect.objectContaining({
         value: 'Ana Costa',
         detail: 'admin@demo.fieldservice.app',
@@ -238,10 +247,10 @@ describe('the header search finds the business records', () => {
         link: `/view/cd_cliente/${client.id}`,
       },
     ])
-    const byNumber = await search('orc-2026-000007')
+    const byNumber = await search('orc-sao-2026-000007')
     expect(byNumber.find((g) => g.id === 'quotes')?.results).toEqual([
       expect.objectContaining({
-        value: 'ORC-2026-000007',
+        value: 'ORC-SAO-2026-000007',
         link: expect.stringMatching(/^\/view\/cd_cotacao\/[\w-]{36}$/),
       }),
     ])
@@ -254,7 +263,7 @@ describe('the header search finds the business records', () => {
     expect(
       (
         (await (
-          await bff.call('/common/search', { method: 'POST', token: tech, json: { query: 'ORC-2026' } })
+          await bff.call('/common/search', { method: 'POST', token: tech, json: { query: 'ORC-SAO-2026' } })
         ).json()) as Array<{ id: string }>
       ).map((g) => g.id),
     ).not.toContain('quotes')

@@ -67,7 +67,7 @@ describe('cd_cotacao', () => {
     const created = await admin<Quote>('/cd_cotacao', { method: 'POST', json: quote })
     expect(created.status).toBe(200)
     const q = created.body.Dados
-    expect(q.number).toMatch(/^ORC-\d{4}-\d{6}$/)
+    expect(q.number).toMatch(/^ORC-CPS-\d{4}-\d{6}$/)
     expect(q).toMatchObject({ status: 'draft', state: 'draft', clientName: clients[0].name, currency: 'BRL' })
     // AC-INST: 2 × 450.00 = 900.00, 10 % off = 810.00, 5 % tax = 40.50; VIS-TEC: 90.00, no tax
     expect(q.lines.map((l) => [l.description, l.total])).toEqual([
@@ -172,11 +172,10 @@ describe('cd_cotacao', () => {
     const activity = (await admin<Array<{ action: string; userName: string }>>(`/cd_cotacao/${q.id}/activity`)).body
       .Dados
     expect(activity.map((a) => a.action)).toEqual(['client_approved', 'send', 'created'])
-    // conversion waits for the service orders module
-    const convert = await admin(`/cd_cotacao/${q.id}/convert`, { method: 'POST' })
-    expect(convert.status).toBe(409)
-    expect(convert.body.code).toBe('orders_not_built')
-    expect((await admin<Quote>(`/cd_cotacao/${q.id}`)).body.Dados.status).toBe('approved')
+    // converted: its service order is made (tests/unit/orders.test.ts)
+    const convert = await admin<Quote & { orderNumber: string }>(`/cd_cotacao/${q.id}/convert`, { method: 'POST' })
+    expect(convert.status).toBe(200)
+    expect(convert.body.Dados).toMatchObject({ status: 'converted', orderNumber: expect.stringMatching(/^OS-CPS-/) })
   })
 
   it('records a rejection with its reason; an expired quote is shown as such and cannot be sent', async () => {
@@ -259,13 +258,15 @@ describe('cd_cotacao', () => {
 })
 
 describe('the demo quotes', () => {
-  it('are 30 in the main branch, in every status before orders, some expired, and new ones number after them', async () => {
+  it('are 30 in the main branch, in every status, some expired, three converted, and new ones number after them', async () => {
     const { bff, quote } = await setUp()
     const main = await callAs(bff, DEMO_ADMIN, { 'x-empresa': '1', 'x-filial': '2' })
     const all = (await main<List<Quote>>('/cd_cotacao?size=100')).body.Dados.items
     expect(all).toHaveLength(30)
-    expect(new Set(all.map((q) => q.state))).toEqual(new Set(['draft', 'sent', 'approved', 'rejected', 'expired']))
-    expect(all.map((q) => q.number)).toContain('ORC-2026-000030')
+    expect(new Set(all.map((q) => q.state))).toEqual(
+      new Set(['draft', 'sent', 'approved', 'rejected', 'expired', 'converted']),
+    )
+    expect(all.map((q) => q.number)).toContain('ORC-SAO-2026-000030')
     // every seeded total is what the app computes from the lines
     for (const q of all) expect(q.total).toBe(q.lines.reduce((sum, l) => sum + l.total, 0))
     // the list's own index: sorted, searched and paged as the generic lists are
@@ -282,7 +283,7 @@ describe('the demo quotes', () => {
     const expired = (await main<List<Quote>>('/cd_cotacao?sort=state&size=100')).body.Dados.items.map((q) => q.state)
     expect(expired).toEqual([...expired].sort())
     const next = (await main<Quote>('/cd_cotacao', { method: 'POST', json: quote })).body.Dados.number
-    if (next.startsWith('ORC-2026-')) expect(next).toBe('ORC-2026-000031')
+    if (next.startsWith('ORC-SAO-2026-')) expect(next).toBe('ORC-SAO-2026-000031')
   })
 })
 

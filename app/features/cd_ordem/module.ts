@@ -1,0 +1,150 @@
+import type { z } from 'zod'
+import { orders as ordersModule } from '../../../domain/modules/cd-ordem.ts'
+import { clients as clientsModule } from '../../../domain/modules/cd-cliente.ts'
+import { addressLine } from '../../../domain/schemas/clients.ts'
+import { jobRow } from '../../../domain/schemas/jobs.ts'
+import { orderRow } from '../../../domain/schemas/orders.ts'
+import { listAnswer } from '../../../domain/schemas/resource.ts'
+import { defineFeature, pickerOf } from '../../kit/module'
+
+/** The order statuses' labels (the list, the badge). */
+export const ORDER_STATE_LABELS = {
+  new: 'state_new',
+  scheduled: 'state_scheduled',
+  in_progress: 'state_in_progress',
+  completed: 'state_completed',
+  invoiced: 'state_invoiced',
+  on_hold: 'state_on_hold',
+  cancelled: 'state_cancelled',
+} as const
+
+const PRIORITY_LABELS = {
+  low: 'priority_low',
+  normal: 'priority_normal',
+  high: 'priority_high',
+  urgent: 'priority_urgent',
+} as const
+
+const HOLD_LABELS = { parts: 'hold_parts', customer: 'hold_customer', approval: 'hold_approval' } as const
+
+const cardRow = orderRow.pick({ id: true, number: true, clientName: true, priority: true, createdAt: true })
+type CardRow = z.output<typeof cardRow>
+const factsRow = orderRow.pick({ totals: true, hold: true, quoteNumber: true, skills: true })
+
+/** cd_ordem (docs/domain.md): the branch's service orders, from an approved quote or from scratch. */
+export const orders = defineFeature(ordersModule, {
+  newTitle: 'new_order',
+  states: ORDER_STATE_LABELS,
+  editable: (values) => values.status !== 'cancelled' && values.status !== 'invoiced',
+  actions: [
+    {
+      name: 'hold',
+      label: 'action_hold',
+      done: 'done_on_hold',
+      choice: { name: 'reason', label: 'f_hold_reason', options: Object.entries(HOLD_LABELS) },
+    },
+    { name: 'resume', label: 'action_resume', done: 'done_resumed', variant: 'primary' },
+    { name: 'cancel', label: 'action_cancel', done: 'done_cancelled', variant: 'danger-outline' },
+  ],
+  facts: (values, f) => {
+    // the record as its answer's schema reads it (one record: the page parsed it with the same)
+    const { totals, hold, quoteNumber, skills } = factsRow.parse(values)
+    return [
+      { label: 'f_priority', value: f.label(PRIORITY_LABELS[values.priority as keyof typeof PRIORITY_LABELS]) },
+      ...(quoteNumber ? [{ label: 'f_quote' as const, value: quoteNumber }] : []),
+      ...(skills.length ? [{ label: 'f_skills' as const, value: skills.join(', ') }] : []),
+      ...(hold
+        ? [{ label: 'f_hold_reason' as const, value: `${f.label(HOLD_LABELS[hold.reason])} · ${f.date(hold.at)}` }]
+        : []),
+      { label: 'f_subtotal', value: f.money(totals.subtotal) },
+      { label: 'f_discount', value: f.money(-totals.discount) },
+      { label: 'f_tax', value: f.money(totals.tax) },
+      { label: 'f_total', value: f.money(totals.total), strong: true },
+    ]
+  },
+  columns: [
+    { key: 'number', label: 'f_number' },
+    { key: 'clientName', label: 'f_client' },
+    { key: 'status', label: 'f_state', labels: ORDER_STATE_LABELS },
+    { key: 'priority', label: 'f_priority', labels: PRIORITY_LABELS },
+    { key: 'total', label: 'f_total', show: 'money' },
+    { key: 'createdAt', label: 'f_created', show: 'date' },
+  ],
+  fields: [
+    {
+      name: 'clientId',
+      label: 'f_client',
+      type: 'picker',
+      picker: 'clients',
+      required: true,
+      currentLabel: (values) => (values.clientName ? String(values.clientName) : undefined),
+    },
+    {
+      name: 'serviceAddress',
+      label: 'f_service_address',
+      type: 'text',
+      wide: true,
+      follows: { field: 'clientId', key: 'addresses' },
+    },
+    {
+      name: 'priority',
+      label: 'f_priority',
+      type: 'select',
+      required: true,
+      options: Object.entries(PRIORITY_LABELS),
+    },
+    { name: 'warrantyDays', label: 'f_warranty_days', type: 'text' },
+    { name: 'problem', label: 'f_problem', type: 'textarea', wide: true },
+    { name: 'instructions', label: 'f_instructions', type: 'textarea', wide: true },
+    {
+      name: 'lines',
+      label: 'f_lines',
+      hint: 'lines_hint',
+      type: 'rows',
+      of: [
+        { name: 'jobId', label: 'f_job', type: 'select', lookup: 'jobs', empty: 'line_free_text' },
+        { name: 'description', label: 'f_description', type: 'text' },
+        { name: 'quantity', label: 'f_quantity', type: 'text' },
+        { name: 'unitPrice', label: 'f_unit_price', type: 'money' },
+        { name: 'discountPercent', label: 'f_discount_percent', type: 'text' },
+        { name: 'taxPercent', label: 'f_tax_percent', type: 'text' },
+      ],
+    },
+    { name: 'notes', label: 'f_notes', type: 'textarea', wide: true },
+  ],
+  pickers: {
+    // the default address first: it fills an empty service address when the client is picked
+    clients: pickerOf(clientsModule, 'name', (c) => ({
+      value: c.id,
+      label: c.taxId ? `${c.name} · ${c.taxId}` : c.name,
+      follow: {
+        addresses: [...c.addresses].sort((a, b) => Number(b.isDefault) - Number(a.isDefault)).map(addressLine),
+      },
+    })),
+  },
+  lookups: async (get) => {
+    const jobs = await get('/cd_job?size=100', listAnswer(jobRow).shape.Dados)
+    return { jobs: jobs.items.map((j) => [j.id, `${j.code} · ${j.name}`]) }
+  },
+  homeCards: [
+    {
+      id: 'orders-new',
+      title: 'home_orders_new',
+      empty: 'home_orders_new_none',
+      query: { state: 'new', sort: 'createdAt', order: 'desc' },
+      row: cardRow,
+      item: (values, f) => {
+        const row: CardRow = cardRow.parse(values)
+        return {
+          label: row.clientName,
+          detail: `${row.number} · ${f.label(PRIORITY_LABELS[row.priority])}`,
+          aside: f.date(row.createdAt),
+        }
+      },
+    },
+  ],
+  recordLinks: (values) =>
+    values.quoteId
+      ? [{ href: `/view/cd_cotacao/${encodeURIComponent(String(values.quoteId))}`, label: 'order_quote' }]
+      : [],
+})

@@ -1,0 +1,89 @@
+import { dateIn } from '../../domain/dates.ts'
+import { searchable } from '../../domain/search-text.ts'
+import type { Deps } from './deps.ts'
+import { collatorFor, pageOf } from './list.ts'
+import type { Caller, ListQuery, ResourceSource } from './resource.ts'
+
+/** What a branch document's list keeps of each in memory (its compact index row): enough to filter and sort 50,000. */
+export type DocumentIndexRow = { id: string; filial: number; number: string; timeZone: string; text: string }
+
+/** A kind of branch document (quotes, service orders, invoices) as its list sees it. */
+export type DocumentKind<Rec, Row extends DocumentIndexRow> = {
+  /** The company collection it is stored in. */
+  collection: string
+  /** Its compact index row (with its search text, made searchable). */
+  project: (record: Rec) => Row
+  /** The value a list column sorts a row by (a state as the user sees it on the day of the document's branch). */
+  sortValue: (row: Row, sort: string, today: (timeZone: string) => string) => string | number
+  /** The state as the user sees it, for `state=`. */
+  state: (row: Row, today: (timeZone: string) => string) => string
+}
+
+/** A company's documents of a kind: every read and write of them goes through this one index (compact rows). */
+export const documentStore = <Rec extends { id: string }, Row extends DocumentIndexRow>(
+  deps: Deps,
+  empresa: number,
+  kind: DocumentKind<Rec, Row>,
+) => deps.repos.indexed<Rec, Row>(empresa, kind.collection, kind.project, 'list')
+
+/**
+ * A branch document's source for the resource factory (docs/domain.md: records of the current
+ * branch): the list is answered from the compact index — the ids matching one query (branch,
+ * search, sort, state, day) are kept until the documents change (memo), so a page costs the same
+ * over 5,000 or 50,000 — and only the page's records are read.
+ */
+export function documentSource<Rec extends { id: string; filial: number }, Row extends DocumentIndexRow>(
+  deps: Deps,
+  kind: DocumentKind<Rec, Row>,
+): ResourceSource<Rec, string> {
+  const store = (who: Caller) => documentStore(deps, who.tenant.empresa, kind)
+  const mayRead = (who: Caller, record: Rec) =>
+    who.tenant.grant.filial === 'all' || record.filial === who.tenant.grant.filial
+  return {
+    async list(who) {
+      const ids = [...(await store(who).rows()).values()].filter((r) => r.filial === who.tenant.filial).map((r) => r.id)
+      return store(who).getMany(ids)
+    },
+    async page(who, q: ListQuery) {
+      const now = deps.now()
+      const days = new Map<string, string>()
+      const today = (timeZone: string) =>
+        days.get(timeZone) ?? (days.set(timeZone, dateIn(timeZone, now)), days.get(timeZone)!)
+      const needle = searchable(q.search)
+      const filial = who.tenant.filial
+      const key = `${filial}|${q.state ?? ''}|${q.sort}|${q.order}|${needle}|${who.culture}`
+      // states follow each document's own day: kept within the quarter hour
+      const ids = await store(who).memo(
+        key,
+        (rows) => {
+          const collator = collatorFor(who.culture)
+          const sign = q.order === 'asc' ? 1 : -1
+          const matched = [...rows.values()].filter(
+            (r) =>
+              r.filial === filial &&
+              (!needle || r.text.includes(needle)) &&
+              (!q.state || kind.state(r, today) === q.state),
+          )
+          const keyed = matched.map((r) => ({ id: r.id, value: kind.sortValue(r, q.sort, today), number: r.number }))
+          keyed.sort((a, b) => {
+            const by =
+              typeof a.value === 'number' && typeof b.value === 'number'
+                ? a.value - b.value
+                : collator.compare(String(a.value), String(b.value))
+            return sign * (by || a.number.localeCompare(b.number))
+          })
+          return keyed.map((k) => k.id)
+        },
+        now,
+      )
+      const { startIndex } = pageOf(ids.length, q.page, q.size)
+      return { items: await store(who).getMany(ids.slice(startIndex, startIndex + q.size)), length: ids.length }
+    },
+    async find(who, id) {
+      const hit = await store(who).get(id)
+      return hit && mayRead(who, hit.value) ? hit : null
+    },
+    insert: (who, record) => store(who).put(record, { expectVersion: 0 }),
+    update: (who, id, change, expectVersion) => store(who).update(id, change, { expectVersion }),
+  }
+}

@@ -1,0 +1,41 @@
+import { ORDER_PRIORITIES, ORDERS, orderSearchText, type StoredOrder } from '../../domain/schemas/orders.ts'
+import { searchable } from '../../domain/search-text.ts'
+import type { Deps } from './deps.ts'
+import { documentSource, documentStore, type DocumentKind } from './document-store.ts'
+
+/** What the orders list keeps of each order in memory: enough to filter and sort 50,000 of them. */
+export type OrderIndexRow = Pick<
+  StoredOrder,
+  'id' | 'filial' | 'number' | 'clientName' | 'priority' | 'status' | 'createdAt' | 'timeZone'
+> & { total: number; text: string }
+
+/** Service orders as branch documents (bff/lib/document-store.ts): their index row, sort values and state. */
+const ORDER_KIND: DocumentKind<StoredOrder, OrderIndexRow> = {
+  collection: ORDERS,
+  project: (o) => ({
+    id: o.id,
+    filial: o.filial,
+    number: o.number,
+    clientName: o.clientName,
+    priority: o.priority,
+    status: o.status,
+    createdAt: o.createdAt,
+    timeZone: o.timeZone,
+    total: o.totals.total,
+    text: searchable(orderSearchText(o)),
+  }),
+  // priority sorts by urgency (low first), the total by amount, the others as text
+  sortValue: (row, sort) =>
+    sort === 'total'
+      ? row.total
+      : sort === 'priority'
+        ? ORDER_PRIORITIES.indexOf(row.priority)
+        : String(row[sort as keyof OrderIndexRow] ?? ''),
+  state: (row) => row.status,
+}
+
+/** A company's service orders: every read and write of them goes through this one index (compact rows). */
+export const orderStore = (deps: Deps, empresa: number) => documentStore(deps, empresa, ORDER_KIND)
+
+/** The orders' source for the resource factory: the branch's orders from their compact index. */
+export const orderSource = (deps: Deps) => documentSource(deps, ORDER_KIND)

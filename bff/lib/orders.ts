@@ -1,0 +1,142 @@
+import { dateIn } from '../../domain/dates.ts'
+import { documentTotals, type LineInput } from '../../domain/document-lines.ts'
+import { documentNumber, seriesName } from '../../domain/document-numbers.ts'
+import { addressLine, type ClientRecord } from '../../domain/schemas/clients.ts'
+import { JOBS, type JobRecord } from '../../domain/schemas/jobs.ts'
+import type { OrderInput, StoredOrder } from '../../domain/schemas/orders.ts'
+import type { StoredQuote } from '../../domain/schemas/quotes.ts'
+import { sha256Hex, uuidFromHex } from './base64.ts'
+import type { Deps } from './deps.ts'
+import { documentPricing } from './document-pricing.ts'
+import { fieldError } from './errors.ts'
+import { orderSource, orderStore } from './order-store.ts'
+import type { Caller } from './resource.ts'
+
+/** The skills a set of jobs requires, each once, in the order first met. */
+const skillsOf = (jobs: JobRecord[]) => [...new Set(jobs.flatMap((j) => j.skills))]
+
+/**
+ * How service orders are made (docs/domain.md cd_ordem), from the office's form or from an
+ * approved quote: the client and one of their addresses, the lines priced by the rules quotes
+ * use (bff/lib/document-pricing.ts), the skills of their jobs, a number of the branch's series
+ * with its prefix.
+ */
+export function orderMaking(deps: Deps) {
+  const source = orderSource(deps)
+  const { clientOf, pricedWithJobs } = documentPricing(deps)
+
+  /** A new order of the caller's branch (not numbered yet: the number comes with the write). */
+  async function blank(who: Caller, id: string): Promise<StoredOrder> {
+    const [company, branch] = await Promise.all([
+      deps.repos.companies.find(who.tenant.empresa),
+      deps.repos.companies.findBranch(who.tenant.empresa, who.tenant.filial),
+    ])
+    return {
+      id,
+      filial: who.tenant.filial,
+      number: '',
+      clientId: '',
+      clientName: '',
+      clientTaxId: '',
+      serviceAddress: '',
+      priority: 'normal',
+      problem: '',
+      instructions: '',
+      warrantyDays: 0,
+      skills: [],
+      lines: [],
+      totals: documentTotals([]),
+      currency: company?.CURRENCY ?? 'BRL',
+      notes: '',
+      status: 'new',
+      hold: null,
+      quoteId: null,
+      quoteNumber: null,
+      createdAt: new Date(deps.now()).toISOString(),
+      timeZone: branch?.TIME_ZONE ?? company?.TIME_ZONE ?? 'UTC',
+    }
+  }
+
+  /** One of the client's service addresses (as their list shows it), the default one when none is given. */
+  function addressOf(client: ClientRecord, typed: string | undefined): string {
+    const listed = client.addresses.map(addressLine)
+    if (typed) {
+      if (!listed.includes(typed)) throw fieldError('serviceAddress', 'address_not_clients')
+      return typed
+    }
+    const byDefault = client.addresses.find((a) => a.isDefault) ?? client.addresses[0]
+    return byDefault ? addressLine(byDefault) : ''
+  }
+
+  /** An order's fields from what the office typed (the client's name copied as it is now). */
+  async function fill(who: Caller, input: Partial<OrderInput>, current: StoredOrder): Promise<StoredOrder> {
+    const clientChanged = input.clientId !== undefined && input.clientId !== current.clientId
+    const client = input.clientId ? await clientOf(who, input.clientId) : null
+    const priced = input.lines ? await pricedWithJobs(who, input.lines) : null
+    return {
+      ...current,
+      ...(client ? { clientId: client.id, clientName: client.name, clientTaxId: client.taxId } : {}),
+      serviceAddress:
+        client && (clientChanged || input.serviceAddress !== undefined)
+          ? addressOf(client, input.serviceAddress)
+          : current.serviceAddress,
+      ...(input.priority ? { priority: input.priority } : {}),
+      ...(input.problem !== undefined ? { problem: input.problem } : {}),
+      ...(input.instructions !== undefined ? { instructions: input.instructions } : {}),
+      ...(input.warrantyDays !== undefined ? { warrantyDays: input.warrantyDays } : {}),
+      ...(input.notes !== undefined ? { notes: input.notes } : {}),
+      ...(priced ? { lines: priced.lines, totals: documentTotals(priced.lines), skills: skillsOf(priced.jobs) } : {}),
+    }
+  }
+
+  /** Writes a new order with the next number of its branch's series for the year, with the branch's prefix. */
+  async function insert(who: Caller, order: StoredOrder) {
+    const year = dateIn(order.timeZone, deps.now()).slice(0, 4)
+    const branch = await deps.repos.companies.findBranch(who.tenant.empresa, order.filial)
+    return deps.repos
+      .series(who.tenant.empresa, seriesName('OS', order.filial, year))
+      .write(orderStore(deps, who.tenant.empresa).keyOf(order.id), (n) =>
+        source.insert!(who, { ...order, number: documentNumber('OS', branch?.PREFIX ?? '', year, n) }),
+      )
+  }
+
+  /** The jobs of some lines, as the catalogue has them now (for their skills). */
+  async function jobsOf(who: Caller, lines: LineInput[]): Promise<JobRecord[]> {
+    const catalogue = deps.repos.collection<JobRecord>(who.tenant.empresa, JOBS)
+    const ids = [...new Set(lines.map((l) => l.jobId).filter(Boolean))]
+    return catalogue.getMany(ids)
+  }
+
+  return {
+    source,
+    blank,
+    fill,
+    insert,
+    /**
+     * The order of an approved quote, made once: its id follows from the quote's, so converting
+     * again (a retry, a double click, two offices at once) finds the order made the first time.
+     */
+    async fromQuote(who: Caller, quote: StoredQuote): Promise<StoredOrder> {
+      const id = uuidFromHex(await sha256Hex(`order of quote\n${quote.id}`))
+      const made = await source.find(who, id)
+      if (made) return made.value
+      const order: StoredOrder = {
+        ...(await blank(who, id)),
+        filial: quote.filial,
+        clientId: quote.clientId,
+        clientName: quote.clientName,
+        clientTaxId: quote.clientTaxId,
+        serviceAddress: quote.serviceAddress,
+        lines: quote.lines,
+        totals: documentTotals(quote.lines),
+        currency: quote.currency,
+        skills: skillsOf(await jobsOf(who, quote.lines)),
+        instructions: quote.notes,
+        quoteId: quote.id,
+        quoteNumber: quote.number,
+        timeZone: quote.timeZone,
+      }
+      return (await insert(who, order)).value
+    },
+  }
+}
