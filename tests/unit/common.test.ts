@@ -207,14 +207,14 @@ describe('api/common/navigation and search', () => {
       await bff.call('/common/search', { method: 'POST', token, json: { query: 'acme' } })
     ).json()) as Array<{ id: string; results: Array<{ link: string }> }>
     expect(companies.find((g) => g.id === 'companies')?.results.map((r) => r.link)).toEqual(['/view/ac_empresas/1'])
-    expect(grouped[2].results[0]).toEqual(
+    expect(grouped[3].results[0]).toEqual(
       expect.objectContaining({
         name: expect.stringMatching(/an/i),
         avatar: null,
         link: expect.stringMatching(/^\/apps\/contacts\//),
       }),
     )
-    expect(grouped[4].results[0]).toEqual(
+    expect(grouped[5].results[0]).toEqual(
       expect.objectContaining({ title: expect.stringMatching(/an/i), completed: expect.any(Boolean) }),
     )
     const elsewhere = (await (
