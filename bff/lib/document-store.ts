@@ -1,4 +1,5 @@
 import { dateIn } from '../../domain/dates.ts'
+import { documentNumber, seriesName, type DocumentKind as DocumentCode } from '../../domain/document-numbers.ts'
 import { searchable } from '../../domain/search-text.ts'
 import type { Deps } from './deps.ts'
 import { collatorFor, pageOf } from './list.ts'
@@ -6,11 +7,15 @@ import type { Caller, ListQuery, ResourceSource } from './resource.ts'
 
 /** What a branch document's list keeps of each in memory (its compact index row): enough to filter and sort 50,000. */
 export type DocumentIndexRow = { id: string; filial: number; number: string; timeZone: string; text: string }
+/** What every branch document holds: its branch, its number and its branch's time zone. */
+type BranchDocument = { id: string; filial: number; number: string; timeZone: string }
 
 /** A kind of branch document (quotes, service orders, invoices) as its list sees it. */
 export type DocumentKind<Rec, Row extends DocumentIndexRow> = {
   /** The company collection it is stored in. */
   collection: string
+  /** The kind in its numbers (`OS-SAO-2026-000123`). */
+  numbered: DocumentCode
   /** Its compact index row (with its search text, made searchable). */
   project: (record: Rec) => Row
   /** The value a list column sorts a row by (a state as the user sees it on the day of the document's branch). */
@@ -32,7 +37,7 @@ export const documentStore = <Rec extends { id: string }, Row extends DocumentIn
  * search, sort, state, day) are kept until the documents change (memo), so a page costs the same
  * over 5,000 or 50,000 — and only the page's records are read.
  */
-export function documentSource<Rec extends { id: string; filial: number }, Row extends DocumentIndexRow>(
+export function documentSource<Rec extends BranchDocument, Row extends DocumentIndexRow>(
   deps: Deps,
   kind: DocumentKind<Rec, Row>,
 ): ResourceSource<Rec, string> {
@@ -83,7 +88,20 @@ export function documentSource<Rec extends { id: string; filial: number }, Row e
       const hit = await store(who).get(id)
       return hit && mayRead(who, hit.value) ? hit : null
     },
-    insert: (who, record) => store(who).put(record, { expectVersion: 0 }),
+    /** Writes a new document with the next number of its branch's series for the year, with the branch's prefix. */
+    async insert(who, record) {
+      const year = dateIn(record.timeZone, deps.now()).slice(0, 4)
+      const branch = await deps.repos.companies.findBranch(who.tenant.empresa, record.filial)
+      const documents = store(who)
+      return deps.repos
+        .series(who.tenant.empresa, seriesName(kind.numbered, record.filial, year))
+        .write(documents.keyOf(record.id), (n) =>
+          documents.put(
+            { ...record, number: documentNumber(kind.numbered, branch?.PREFIX ?? '', year, n) },
+            { expectVersion: 0 },
+          ),
+        )
+    },
     update: (who, id, change, expectVersion) => store(who).update(id, change, { expectVersion }),
   }
 }

@@ -12,6 +12,7 @@ export type OrderIndexRow = Pick<
 /** Service orders as branch documents (bff/lib/document-store.ts): their index row, sort values and state. */
 const ORDER_KIND: DocumentKind<StoredOrder, OrderIndexRow> = {
   collection: ORDERS,
+  numbered: 'OS',
   project: (o) => ({
     id: o.id,
     filial: o.filial,

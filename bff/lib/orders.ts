@@ -1,6 +1,4 @@
-import { dateIn } from '../../domain/dates.ts'
 import { documentTotals, type LineInput } from '../../domain/document-lines.ts'
-import { documentNumber, seriesName } from '../../domain/document-numbers.ts'
 import { addressLine, type ClientRecord } from '../../domain/schemas/clients.ts'
 import { JOBS, type JobRecord } from '../../domain/schemas/jobs.ts'
 import type { OrderInput, StoredOrder } from '../../domain/schemas/orders.ts'
@@ -9,7 +7,7 @@ import { sha256Hex, uuidFromHex } from './base64.ts'
 import type { Deps } from './deps.ts'
 import { documentPricing } from './document-pricing.ts'
 import { fieldError } from './errors.ts'
-import { orderSource, orderStore } from './order-store.ts'
+import { orderSource } from './order-store.ts'
 import type { Caller } from './resource.ts'
 
 /** The skills a set of jobs requires, each once, in the order first met. */
@@ -89,17 +87,6 @@ export function orderMaking(deps: Deps) {
     }
   }
 
-  /** Writes a new order with the next number of its branch's series for the year, with the branch's prefix. */
-  async function insert(who: Caller, order: StoredOrder) {
-    const year = dateIn(order.timeZone, deps.now()).slice(0, 4)
-    const branch = await deps.repos.companies.findBranch(who.tenant.empresa, order.filial)
-    return deps.repos
-      .series(who.tenant.empresa, seriesName('OS', order.filial, year))
-      .write(orderStore(deps, who.tenant.empresa).keyOf(order.id), (n) =>
-        source.insert!(who, { ...order, number: documentNumber('OS', branch?.PREFIX ?? '', year, n) }),
-      )
-  }
-
   /** The jobs of some lines, as the catalogue has them now (for their skills). */
   async function jobsOf(who: Caller, lines: LineInput[]): Promise<JobRecord[]> {
     const catalogue = deps.repos.collection<JobRecord>(who.tenant.empresa, JOBS)
@@ -111,7 +98,6 @@ export function orderMaking(deps: Deps) {
     source,
     blank,
     fill,
-    insert,
     /**
      * The order of an approved quote, made once: its id follows from the quote's, so converting
      * again (a retry, a double click, two offices at once) finds the order made the first time.
@@ -136,7 +122,7 @@ export function orderMaking(deps: Deps) {
         quoteNumber: quote.number,
         timeZone: quote.timeZone,
       }
-      return (await insert(who, order)).value
+      return (await source.insert!(who, order)).value
     },
   }
 }

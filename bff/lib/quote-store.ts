@@ -12,6 +12,7 @@ export type QuoteIndexRow = Pick<
 /** Quotes as branch documents (bff/lib/document-store.ts): their index row, sort values and state. */
 const QUOTE_KIND: DocumentKind<StoredQuote, QuoteIndexRow> = {
   collection: QUOTES,
+  numbered: 'ORC',
   project: (q) => ({
     id: q.id,
     filial: q.filial,

@@ -3,7 +3,6 @@ import { addDays, dateIn } from '../../domain/dates.ts'
 import { documentTotals } from '../../domain/document-lines.ts'
 import { addressLine, CLIENTS, type ClientRecord } from '../../domain/schemas/clients.ts'
 import { quotes } from '../../domain/modules/cd-cotacao.ts'
-import { documentNumber, seriesName } from '../../domain/document-numbers.ts'
 import {
   quoteRow,
   quoteRowOf,
@@ -106,17 +105,6 @@ export function cdCotacaoRoutes(deps: Deps) {
     }
   }
 
-  /** Writes a new quote with the next number of its branch's series for the year, with the branch's prefix. */
-  async function insert(who: Caller, quote: Stored) {
-    const year = dateIn(quote.timeZone, deps.now()).slice(0, 4)
-    const branch = await deps.repos.companies.findBranch(who.tenant.empresa, quote.filial)
-    return deps.repos
-      .series(who.tenant.empresa, seriesName('ORC', quote.filial, year))
-      .write(quoteStore(deps, who.tenant.empresa).keyOf(quote.id), (n) =>
-        source.insert!(who, { ...quote, number: documentNumber('ORC', branch?.PREFIX ?? '', year, n) }),
-      )
-  }
-
   const notExpired = (q: Stored) => {
     if (quoteState(q, today(q)) === 'expired') throw ruleError(409, 'quote_expired')
     return q
@@ -130,7 +118,7 @@ export function cdCotacaoRoutes(deps: Deps) {
   const server = {
     toRow: (q) => quoteRowOf(q, deps.now()),
     idOf: (q) => q.id,
-    source: { ...source, insert },
+    source,
     create: { make: async (who, input) => fill(who, input, await blank(who)) },
     edit: {
       async apply(who, current, input) {
@@ -218,7 +206,7 @@ export function cdCotacaoRoutes(deps: Deps) {
             deps,
             { empresa: who.tenant.empresa, module: 'cd_cotacao', id: copy.id },
             { by: who.user, action: 'created', made: 1 },
-            () => insert(who, copy),
+            () => source.insert!(who, copy),
           )
           await logActivity(deps, who.tenant.empresa, 'cd_cotacao', original.value.id, who.user, 'duplicated')
           c.header('ETag', `"${saved.version}"`)

@@ -28,7 +28,7 @@ export function cdOrdemRoutes(deps: Deps) {
   const server = {
     toRow: (o) => orderRowOf(o),
     idOf: (o) => o.id,
-    source: { ...making.source, insert: making.insert },
+    source: making.source,
     create: { make: async (who, input) => making.fill(who, input, await making.blank(who, who.newId())) },
     edit: {
       async apply(who, current, input) {

@@ -1,11 +1,8 @@
 import { quotes as quotesModule } from '../../../domain/modules/cd-cotacao.ts'
 import type { z } from 'zod'
-import { listAnswer } from '../../../domain/schemas/resource.ts'
-import { addressLine } from '../../../domain/schemas/clients.ts'
-import { clients as clientsModule } from '../../../domain/modules/cd-cliente.ts'
-import { jobRow } from '../../../domain/schemas/jobs.ts'
 import { quoteRow } from '../../../domain/schemas/quotes.ts'
-import { defineFeature, pickerOf, type FactFormat, type HomeCardOf } from '../../kit/module'
+import { clientField, documentLookups, documentPickers, linesField, serviceAddressField } from '../document-fields'
+import { defineFeature, type FactFormat, type HomeCardOf } from '../../kit/module'
 import { CULTURE_OPTIONS } from '../options'
 
 /** The quote states' labels (the list, the badge, a client's quotes). */
@@ -84,36 +81,10 @@ export const quotes = defineFeature(quotesModule, {
     { key: 'total', label: 'f_total', show: 'money' },
   ],
   fields: [
-    {
-      name: 'clientId',
-      label: 'f_client',
-      type: 'picker',
-      picker: 'clients',
-      required: true,
-      currentLabel: (values) => (values.clientName ? String(values.clientName) : undefined),
-    },
+    clientField,
     { name: 'validUntil', label: 'f_valid_until_default', type: 'date' },
-    {
-      name: 'serviceAddress',
-      label: 'f_service_address',
-      type: 'text',
-      wide: true,
-      follows: { field: 'clientId', key: 'addresses' },
-    },
-    {
-      name: 'lines',
-      label: 'f_lines',
-      hint: 'lines_hint',
-      type: 'rows',
-      of: [
-        { name: 'jobId', label: 'f_job', type: 'select', lookup: 'jobs', empty: 'line_free_text' },
-        { name: 'description', label: 'f_description', type: 'text' },
-        { name: 'quantity', label: 'f_quantity', type: 'text' },
-        { name: 'unitPrice', label: 'f_unit_price', type: 'money' },
-        { name: 'discountPercent', label: 'f_discount_percent', type: 'text' },
-        { name: 'taxPercent', label: 'f_tax_percent', type: 'text' },
-      ],
-    },
+    serviceAddressField,
+    linesField,
     {
       name: 'culture',
       label: 'f_client_language',
@@ -124,20 +95,8 @@ export const quotes = defineFeature(quotesModule, {
     { name: 'terms', label: 'f_terms', type: 'textarea', wide: true },
     { name: 'notes', label: 'f_notes', type: 'textarea', wide: true },
   ],
-  pickers: {
-    // the default address first: it fills an empty service address when the client is picked
-    clients: pickerOf(clientsModule, 'name', (c) => ({
-      value: c.id,
-      label: c.taxId ? `${c.name} · ${c.taxId}` : c.name,
-      follow: {
-        addresses: [...c.addresses].sort((a, b) => Number(b.isDefault) - Number(a.isDefault)).map(addressLine),
-      },
-    })),
-  },
-  lookups: async (get) => {
-    const jobs = await get('/cd_job?size=100', listAnswer(jobRow).shape.Dados)
-    return { jobs: jobs.items.map((j) => [j.id, `${j.code} · ${j.name}`]) }
-  },
+  pickers: documentPickers,
+  lookups: documentLookups,
   homeCards: [
     quoteCard(
       'waiting',

@@ -1,11 +1,8 @@
 import type { z } from 'zod'
 import { orders as ordersModule } from '../../../domain/modules/cd-ordem.ts'
-import { clients as clientsModule } from '../../../domain/modules/cd-cliente.ts'
-import { addressLine } from '../../../domain/schemas/clients.ts'
-import { jobRow } from '../../../domain/schemas/jobs.ts'
 import { orderRow } from '../../../domain/schemas/orders.ts'
-import { listAnswer } from '../../../domain/schemas/resource.ts'
-import { defineFeature, pickerOf } from '../../kit/module'
+import { clientField, documentLookups, documentPickers, linesField, serviceAddressField } from '../document-fields'
+import { defineFeature } from '../../kit/module'
 
 /** The order statuses' labels (the list, the badge). */
 export const ORDER_STATE_LABELS = {
@@ -71,21 +68,8 @@ export const orders = defineFeature(ordersModule, {
     { key: 'createdAt', label: 'f_created', show: 'date' },
   ],
   fields: [
-    {
-      name: 'clientId',
-      label: 'f_client',
-      type: 'picker',
-      picker: 'clients',
-      required: true,
-      currentLabel: (values) => (values.clientName ? String(values.clientName) : undefined),
-    },
-    {
-      name: 'serviceAddress',
-      label: 'f_service_address',
-      type: 'text',
-      wide: true,
-      follows: { field: 'clientId', key: 'addresses' },
-    },
+    clientField,
+    serviceAddressField,
     {
       name: 'priority',
       label: 'f_priority',
@@ -96,36 +80,11 @@ export const orders = defineFeature(ordersModule, {
     { name: 'warrantyDays', label: 'f_warranty_days', type: 'text' },
     { name: 'problem', label: 'f_problem', type: 'textarea', wide: true },
     { name: 'instructions', label: 'f_instructions', type: 'textarea', wide: true },
-    {
-      name: 'lines',
-      label: 'f_lines',
-      hint: 'lines_hint',
-      type: 'rows',
-      of: [
-        { name: 'jobId', label: 'f_job', type: 'select', lookup: 'jobs', empty: 'line_free_text' },
-        { name: 'description', label: 'f_description', type: 'text' },
-        { name: 'quantity', label: 'f_quantity', type: 'text' },
-        { name: 'unitPrice', label: 'f_unit_price', type: 'money' },
-        { name: 'discountPercent', label: 'f_discount_percent', type: 'text' },
-        { name: 'taxPercent', label: 'f_tax_percent', type: 'text' },
-      ],
-    },
+    linesField,
     { name: 'notes', label: 'f_notes', type: 'textarea', wide: true },
   ],
-  pickers: {
-    // the default address first: it fills an empty service address when the client is picked
-    clients: pickerOf(clientsModule, 'name', (c) => ({
-      value: c.id,
-      label: c.taxId ? `${c.name} · ${c.taxId}` : c.name,
-      follow: {
-        addresses: [...c.addresses].sort((a, b) => Number(b.isDefault) - Number(a.isDefault)).map(addressLine),
-      },
-    })),
-  },
-  lookups: async (get) => {
-    const jobs = await get('/cd_job?size=100', listAnswer(jobRow).shape.Dados)
-    return { jobs: jobs.items.map((j) => [j.id, `${j.code} · ${j.name}`]) }
-  },
+  pickers: documentPickers,
+  lookups: documentLookups,
   homeCards: [
     {
       id: 'orders-new',

@@ -1,0 +1,58 @@
+import { clients as clientsModule } from '../../domain/modules/cd-cliente.ts'
+import { addressLine } from '../../domain/schemas/clients.ts'
+import { jobRow } from '../../domain/schemas/jobs.ts'
+import { listAnswer } from '../../domain/schemas/resource.ts'
+import { pickerOf, type Field, type FeatureModule } from '../kit/module'
+
+/**
+ * What the forms of priced documents (quotes, service orders) share: the client picked as typed,
+ * their service address suggested from their addresses, and the lines from the catalogue.
+ */
+export const clientField: Field = {
+  name: 'clientId',
+  label: 'f_client',
+  type: 'picker',
+  picker: 'clients',
+  required: true,
+  currentLabel: (values) => (values.clientName ? String(values.clientName) : undefined),
+}
+
+export const serviceAddressField: Field = {
+  name: 'serviceAddress',
+  label: 'f_service_address',
+  type: 'text',
+  wide: true,
+  follows: { field: 'clientId', key: 'addresses' },
+}
+
+export const linesField: Field = {
+  name: 'lines',
+  label: 'f_lines',
+  hint: 'lines_hint',
+  type: 'rows',
+  of: [
+    { name: 'jobId', label: 'f_job', type: 'select', lookup: 'jobs', empty: 'line_free_text' },
+    { name: 'description', label: 'f_description', type: 'text' },
+    { name: 'quantity', label: 'f_quantity', type: 'text' },
+    { name: 'unitPrice', label: 'f_unit_price', type: 'money' },
+    { name: 'discountPercent', label: 'f_discount_percent', type: 'text' },
+    { name: 'taxPercent', label: 'f_tax_percent', type: 'text' },
+  ],
+}
+
+/** The client picker: the default address first, so it fills an empty service address when the client is picked. */
+export const documentPickers: NonNullable<FeatureModule['pickers']> = {
+  clients: pickerOf(clientsModule, 'name', (c) => ({
+    value: c.id,
+    label: c.taxId ? `${c.name} · ${c.taxId}` : c.name,
+    follow: {
+      addresses: [...c.addresses].sort((a, b) => Number(b.isDefault) - Number(a.isDefault)).map(addressLine),
+    },
+  })),
+}
+
+/** The catalogue's jobs for the lines' select. */
+export const documentLookups: NonNullable<FeatureModule['lookups']> = async (get) => {
+  const jobs = await get('/cd_job?size=100', listAnswer(jobRow).shape.Dados)
+  return { jobs: jobs.items.map((j) => [j.id, `${j.code} · ${j.name}`]) }
+}
