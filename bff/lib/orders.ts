@@ -8,7 +8,7 @@ import type { Deps } from './deps.ts'
 import { documentPricing } from './document-pricing.ts'
 import { fieldError } from './errors.ts'
 import { orderSource } from './order-store.ts'
-import type { Caller } from './resource.ts'
+import { withActivityLine, type Caller } from './resource.ts'
 
 /** The skills a set of jobs requires, each once, in the order first met. */
 const skillsOf = (jobs: JobRecord[]) => [...new Set(jobs.flatMap((j) => j.skills))]
@@ -122,7 +122,14 @@ export function orderMaking(deps: Deps) {
         quoteNumber: quote.number,
         timeZone: quote.timeZone,
       }
-      return (await source.insert!(who, order)).value
+      // made with its timeline line, as every record is (bff/lib/resource.ts withActivityLine)
+      const saved = await withActivityLine(
+        deps,
+        { empresa: who.tenant.empresa, module: 'cd_ordem', id },
+        { by: who.user, action: 'created', made: 1 },
+        () => source.insert!(who, order),
+      )
+      return saved.value
     },
   }
 }

@@ -96,6 +96,9 @@ describe('cd_ordem', () => {
       quoteNumber: q.number,
       lines: [{ description: 'Visita técnica', total: 9000 }],
     })
+    expect((await admin<Array<{ action: string }>>(`/cd_ordem/${orderId}/activity`)).body.Dados).toMatchObject([
+      { action: 'created', version: 1 },
+    ])
     const again = await admin(`/cd_cotacao/${q.id}/convert`, { method: 'POST' })
     expect([again.status, again.body.code]).toEqual([409, 'transition_not_allowed'])
     // two converts at once (a double click, two offices): one order

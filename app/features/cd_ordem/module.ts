@@ -1,4 +1,3 @@
-import type { z } from 'zod'
 import { orders as ordersModule } from '../../../domain/modules/cd-ordem.ts'
 import { orderRow } from '../../../domain/schemas/orders.ts'
 import { clientField, documentLookups, documentPickers, linesField, serviceAddressField } from '../document-fields'
@@ -24,8 +23,6 @@ const PRIORITY_LABELS = {
 
 const HOLD_LABELS = { parts: 'hold_parts', customer: 'hold_customer', approval: 'hold_approval' } as const
 
-const cardRow = orderRow.pick({ id: true, number: true, clientName: true, priority: true, createdAt: true })
-type CardRow = z.output<typeof cardRow>
 const factsRow = orderRow.pick({ totals: true, hold: true, quoteNumber: true, skills: true })
 
 /** cd_ordem (docs/domain.md): the branch's service orders, from an approved quote or from scratch. */
@@ -85,23 +82,6 @@ export const orders = defineFeature(ordersModule, {
   ],
   pickers: documentPickers,
   lookups: documentLookups,
-  homeCards: [
-    {
-      id: 'orders-new',
-      title: 'home_orders_new',
-      empty: 'home_orders_new_none',
-      query: { state: 'new', sort: 'createdAt', order: 'desc' },
-      row: cardRow,
-      item: (values, f) => {
-        const row: CardRow = cardRow.parse(values)
-        return {
-          label: row.clientName,
-          detail: `${row.number} · ${f.label(PRIORITY_LABELS[row.priority])}`,
-          aside: f.date(row.createdAt),
-        }
-      },
-    },
-  ],
   recordLinks: (values) =>
     values.quoteId
       ? [{ href: `/view/cd_cotacao/${encodeURIComponent(String(values.quoteId))}`, label: 'order_quote' }]
