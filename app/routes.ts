@@ -25,6 +25,7 @@ export default [
   route('resources/export/:module', 'routes/resources/export.ts'),
   route('resources/pick/:module/:picker', 'routes/resources/pick.ts'),
   route('resources/quote-link/:id', 'routes/resources/quote-link.ts'),
+  route('resources/quote-share/:id', 'routes/resources/quote-share.ts'),
   route('resources/quote-pdf/:id', 'routes/resources/quote-pdf.ts'),
   // a client's page of a sent quote: no sign-in, the signed link is the key
   route('q/:token', 'routes/quote.tsx'),

@@ -80,7 +80,8 @@ export type RecordAction = {
   name: string
   label: TextKey
   when: readonly string[]
-  done: DoneKey
+  /** What it says once done; from the answer where that depends on how it went (a send that e-mailed or not). */
+  done: DoneKey | ((answer: Record<string, unknown>) => DoneKey)
   variant?: 'primary' | 'secondary' | 'danger-outline'
   to?: 'new'
   /** What the action asks first (an order's hold: why), sent as its body's field `name`. */

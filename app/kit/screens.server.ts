@@ -146,8 +146,10 @@ export async function saveRecord(args: Args & { params: { id: string } }, def: F
       ...(action.choice ? { json: { [action.choice.name]: fields[action.choice.name] ?? '' } } : {}),
     })
     if (!res.ok) return refused(res)
-    const next = action.to === 'new' ? String(wrapper(def.row).parse(await res.json()).Dados[def.idKey]) : params.id
-    throw redirect(`${back}/${encodeURIComponent(next)}?toast=${action.done}`)
+    const answer = wrapper(def.row).parse(await res.json()).Dados
+    const next = action.to === 'new' ? String(answer[def.idKey]) : params.id
+    const done = typeof action.done === 'function' ? action.done(answer) : action.done
+    throw redirect(`${back}/${encodeURIComponent(next)}?toast=${done}`)
   }
   if (fields.intent === 'deactivate' || fields.intent === 'activate') {
     if (!def.deactivatable) throw data(null, { status: 400 })

@@ -7,6 +7,7 @@ import {
   quoteRow,
   quoteRowOf,
   quoteState,
+  type QuoteDelivery,
   type QuoteInput,
   type StoredQuote as Stored,
 } from '../../domain/schemas/quotes.ts'
@@ -105,6 +106,26 @@ export function cdCotacaoRoutes(deps: Deps) {
     }
   }
 
+  /** Sends a quote's link to the client by e-mail when it can; says how it went (never 'sent' when nothing went out). */
+  async function deliver(who: Caller, q: Stored): Promise<QuoteDelivery> {
+    const client = (await deps.repos.collection<ClientRecord>(who.tenant.empresa, CLIENTS).get(q.clientId))?.value
+    const email = client?.contacts.find((c) => c.kind === 'email')?.value
+    const link = await quoteLinkUrl(deps, who.tenant.empresa, q)
+    const company = await deps.repos.companies.find(who.tenant.empresa)
+    const message = quoteMail(q, company?.NOME_EMPRESA ?? '', link)
+    if (!email) {
+      deps.log.info(`quote ${q.number}: the client has no e-mail; the link: ${link}`)
+      return { by: 'none', reason: 'no_email' }
+    }
+    if (!deps.mailer) {
+      await sendLink(deps, email, `quote ${q.number}`, link, message)
+      return { by: 'none', reason: 'no_mail_server' }
+    }
+    return (await sendLink(deps, email, `quote ${q.number}`, link, message))
+      ? { by: 'email', to: email }
+      : { by: 'none', reason: 'mail_refused' }
+  }
+
   const notExpired = (q: Stored) => {
     if (quoteState(q, today(q)) === 'expired') throw ruleError(409, 'quote_expired')
     return q
@@ -130,22 +151,14 @@ export function cdCotacaoRoutes(deps: Deps) {
       status: (q) => q.status,
       set: (q, status) => ({ ...q, status: status as Stored['status'] }),
       effects: {
+        // the link goes out with the send, and the quote says whether an e-mail carried it
         send: {
-          effect: (_who, q) => ({
-            ...notExpired(q),
-            sendCount: q.sendCount + 1,
-            sentAt: new Date(deps.now()).toISOString(),
-          }),
-          after: async (who, q) => {
-            const client = (await deps.repos.collection<ClientRecord>(who.tenant.empresa, CLIENTS).get(q.clientId))
-              ?.value
-            const email = client?.contacts.find((c) => c.kind === 'email')?.value
-            const company = await deps.repos.companies.find(who.tenant.empresa)
-            const link = await quoteLinkUrl(deps, who.tenant.empresa, q)
-            if (email)
-              await sendLink(deps, email, `quote ${q.number}`, link, quoteMail(q, company?.NOME_EMPRESA ?? '', link))
+          effect: async (who, q) => {
+            const sent = { ...notExpired(q), sendCount: q.sendCount + 1, sentAt: new Date(deps.now()).toISOString() }
+            return { ...sent, delivery: await deliver(who, sent) }
           },
         },
+        withdraw: { effect: (_who, q) => ({ ...q, sendCount: q.sendCount + 1, sentAt: null, delivery: null }) },
         approve: { effect: (who, q) => ({ ...notExpired(q), decision: decidedBy(who) }) },
         reject: { effect: (who, q) => ({ ...q, decision: decidedBy(who) }) },
         // the order is made with its lines, once (bff/lib/orders.ts fromQuote), and both link to each other
@@ -270,10 +283,10 @@ export function cdCotacaoRoutes(deps: Deps) {
           operationId: 'getQuoteLink',
           summary: 'The client’s link of a sent quote',
           description:
-            'The signed link through which the client reads, approves or rejects the quote (to copy when no e-mail goes out). 409 while the quote was never sent; 404 when the caller’s company does not hold it. Needs the cd_cotacao page at edit.',
+            'The signed link through which the client reads, approves or rejects the quote, and the message that carries it in the client’s language (to copy or share when no e-mail went out). 409 while the quote is not sent (a draft, or withdrawn); 404 when the caller’s company does not hold it. Needs the cd_cotacao page at edit.',
           tags,
           responses: {
-            200: wrapper(z.object({ url: z.url() })),
+            200: wrapper(z.object({ url: z.url(), message: z.string() })),
             404: apiErrorSchema,
             409: apiErrorSchema,
           },
@@ -284,8 +297,11 @@ export function cdCotacaoRoutes(deps: Deps) {
           const who = callerOf(deps, c)
           const quote = await source.find(who, c.req.valid('param').id)
           if (!quote) throw notFound('Quote')
-          if (quote.value.sendCount === 0) throw ruleError(409, 'quote_not_sent')
-          return c.json(ok({ url: await quoteLinkUrl(deps, who.tenant.empresa, quote.value) }))
+          if (quote.value.status === 'draft' || !quote.value.sentAt) throw ruleError(409, 'quote_not_sent')
+          const url = await quoteLinkUrl(deps, who.tenant.empresa, quote.value)
+          const company = await deps.repos.companies.find(who.tenant.empresa)
+          // the e-mail's words, to pass on by another way (WhatsApp ...)
+          return c.json(ok({ url, message: quoteMail(quote.value, company?.NOME_EMPRESA ?? '', url).text }))
         },
       ),
   )

@@ -1789,7 +1789,7 @@ export interface paths {
         };
         /**
          * The client’s link of a sent quote
-         * @description The signed link through which the client reads, approves or rejects the quote (to copy when no e-mail goes out). 409 while the quote was never sent; 404 when the caller’s company does not hold it. Needs the cd_cotacao page at edit.
+         * @description The signed link through which the client reads, approves or rejects the quote, and the message that carries it in the client’s language (to copy or share when no e-mail went out). 409 while the quote is not sent (a draft, or withdrawn); 404 when the caller’s company does not hold it. Needs the cd_cotacao page at edit.
          */
         get: operations["getQuoteLink"];
         put?: never;
@@ -1854,6 +1854,26 @@ export interface paths {
          * @description Moves the quote from draft to sent. From any other status it answers 409 with the actions allowed now, and changes nothing. Needs the cd_cotacao page at edit or above in the company (403 below it).
          */
         post: operations["sendQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_cotacao/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a quote: sent → draft
+         * @description Moves the quote from sent to draft. From any other status it answers 409 with the actions allowed now, and changes nothing. Needs the cd_cotacao page at edit or above in the company (403 below it).
+         */
+        post: operations["withdrawQuote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -17038,6 +17058,16 @@ export interface operations {
                                     name: string;
                                     reason?: string;
                                 } | null;
+                                delivery: ({
+                                    /** @constant */
+                                    by: "email";
+                                    to: string;
+                                } | {
+                                    /** @constant */
+                                    by: "none";
+                                    /** @enum {string} */
+                                    reason: "no_mail_server" | "no_email" | "mail_refused";
+                                }) | null;
                                 duplicateOf: string | null;
                                 filial: number;
                                 id: string;
@@ -17228,6 +17258,16 @@ export interface operations {
                                 name: string;
                                 reason?: string;
                             } | null;
+                            delivery: ({
+                                /** @constant */
+                                by: "email";
+                                to: string;
+                            } | {
+                                /** @constant */
+                                by: "none";
+                                /** @enum {string} */
+                                reason: "no_mail_server" | "no_email" | "mail_refused";
+                            }) | null;
                             duplicateOf: string | null;
                             filial: number;
                             id: string;
@@ -17387,6 +17427,16 @@ export interface operations {
                                 name: string;
                                 reason?: string;
                             } | null;
+                            delivery: ({
+                                /** @constant */
+                                by: "email";
+                                to: string;
+                            } | {
+                                /** @constant */
+                                by: "none";
+                                /** @enum {string} */
+                                reason: "no_mail_server" | "no_email" | "mail_refused";
+                            }) | null;
                             duplicateOf: string | null;
                             filial: number;
                             id: string;
@@ -17574,6 +17624,16 @@ export interface operations {
                                 name: string;
                                 reason?: string;
                             } | null;
+                            delivery: ({
+                                /** @constant */
+                                by: "email";
+                                to: string;
+                            } | {
+                                /** @constant */
+                                by: "none";
+                                /** @enum {string} */
+                                reason: "no_mail_server" | "no_email" | "mail_refused";
+                            }) | null;
                             duplicateOf: string | null;
                             filial: number;
                             id: string;
@@ -17790,6 +17850,16 @@ export interface operations {
                                 name: string;
                                 reason?: string;
                             } | null;
+                            delivery: ({
+                                /** @constant */
+                                by: "email";
+                                to: string;
+                            } | {
+                                /** @constant */
+                                by: "none";
+                                /** @enum {string} */
+                                reason: "no_mail_server" | "no_email" | "mail_refused";
+                            }) | null;
                             duplicateOf: string | null;
                             filial: number;
                             id: string;
@@ -18061,6 +18131,16 @@ export interface operations {
                                 name: string;
                                 reason?: string;
                             } | null;
+                            delivery: ({
+                                /** @constant */
+                                by: "email";
+                                to: string;
+                            } | {
+                                /** @constant */
+                                by: "none";
+                                /** @enum {string} */
+                                reason: "no_mail_server" | "no_email" | "mail_refused";
+                            }) | null;
                             duplicateOf: string | null;
                             filial: number;
                             id: string;
@@ -18239,6 +18319,16 @@ export interface operations {
                                 name: string;
                                 reason?: string;
                             } | null;
+                            delivery: ({
+                                /** @constant */
+                                by: "email";
+                                to: string;
+                            } | {
+                                /** @constant */
+                                by: "none";
+                                /** @enum {string} */
+                                reason: "no_mail_server" | "no_email" | "mail_refused";
+                            }) | null;
                             duplicateOf: string | null;
                             filial: number;
                             id: string;
@@ -18417,6 +18507,16 @@ export interface operations {
                                 name: string;
                                 reason?: string;
                             } | null;
+                            delivery: ({
+                                /** @constant */
+                                by: "email";
+                                to: string;
+                            } | {
+                                /** @constant */
+                                by: "none";
+                                /** @enum {string} */
+                                reason: "no_mail_server" | "no_email" | "mail_refused";
+                            }) | null;
                             duplicateOf: string | null;
                             filial: number;
                             id: string;
@@ -18570,6 +18670,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         Dados: {
+                            message: string;
                             /** Format: uri */
                             url: string;
                         };
@@ -18770,6 +18871,16 @@ export interface operations {
                                 name: string;
                                 reason?: string;
                             } | null;
+                            delivery: ({
+                                /** @constant */
+                                by: "email";
+                                to: string;
+                            } | {
+                                /** @constant */
+                                by: "none";
+                                /** @enum {string} */
+                                reason: "no_mail_server" | "no_email" | "mail_refused";
+                            }) | null;
                             duplicateOf: string | null;
                             filial: number;
                             id: string;
@@ -18948,6 +19059,204 @@ export interface operations {
                                 name: string;
                                 reason?: string;
                             } | null;
+                            delivery: ({
+                                /** @constant */
+                                by: "email";
+                                to: string;
+                            } | {
+                                /** @constant */
+                                by: "none";
+                                /** @enum {string} */
+                                reason: "no_mail_server" | "no_email" | "mail_refused";
+                            }) | null;
+                            duplicateOf: string | null;
+                            filial: number;
+                            id: string;
+                            lines: {
+                                description: string;
+                                discountPercent: number;
+                                jobId: string;
+                                quantity: number;
+                                taxPercent: number;
+                                total: number;
+                                unitPrice: number;
+                            }[];
+                            notes: string;
+                            number: string;
+                            orderId: string | null;
+                            orderNumber: string | null;
+                            sendCount: number;
+                            sentAt: string | null;
+                            serviceAddress: string;
+                            /** @enum {string} */
+                            state: "draft" | "sent" | "approved" | "rejected" | "converted" | "expired";
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "approved" | "rejected" | "converted";
+                            terms: string;
+                            total: number;
+                            totals: {
+                                discount: number;
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                            validUntil: string;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    withdrawQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            clientId: string;
+                            clientName: string;
+                            clientTaxId: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            culture: "en" | "es" | "pt";
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            decision: {
+                                address: string;
+                                at: string;
+                                name: string;
+                                reason?: string;
+                            } | null;
+                            delivery: ({
+                                /** @constant */
+                                by: "email";
+                                to: string;
+                            } | {
+                                /** @constant */
+                                by: "none";
+                                /** @enum {string} */
+                                reason: "no_mail_server" | "no_email" | "mail_refused";
+                            }) | null;
                             duplicateOf: string | null;
                             filial: number;
                             id: string;
@@ -19191,6 +19500,16 @@ export interface operations {
                                 name: string;
                                 reason?: string;
                             } | null;
+                            delivery: ({
+                                /** @constant */
+                                by: "email";
+                                to: string;
+                            } | {
+                                /** @constant */
+                                by: "none";
+                                /** @enum {string} */
+                                reason: "no_mail_server" | "no_email" | "mail_refused";
+                            }) | null;
                             duplicateOf: string | null;
                             filial: number;
                             id: string;

@@ -64,6 +64,8 @@ export const quotes = declareModule({
     },
     actions: {
       send: { from: ['draft'], to: 'sent' },
+      // the link stops opening; the quote can be changed and sent again
+      withdraw: { from: ['sent'], to: 'draft' },
       approve: { from: ['sent'], to: 'approved' },
       reject: { from: ['sent'], to: 'rejected' },
       convert: { from: ['approved'], to: 'converted' },

@@ -31,6 +31,15 @@ export const quoteInput = z.object({
 })
 export type QuoteInput = z.output<typeof quoteInput>
 
+/** How a send reached the client: by e-mail, or not (then the office passes the link on itself). */
+export const quoteDelivery = z
+  .union([
+    z.object({ by: z.literal('email'), to: z.string() }),
+    z.object({ by: z.literal('none'), reason: z.enum(['no_mail_server', 'no_email', 'mail_refused']) }),
+  ])
+  .nullable()
+export type QuoteDelivery = z.output<typeof quoteDelivery>
+
 /** What the client did on their link. */
 export type QuoteDecision = { name: string; at: string; address: string; reason?: string }
 
@@ -56,6 +65,8 @@ export type QuoteRecord = {
   sentAt: string | null
   decision: QuoteDecision | null
   duplicateOf: string | null
+  /** How the last send reached the client (absent on quotes sent before it was recorded). */
+  delivery?: QuoteDelivery
   /** The service order it was converted to (absent on quotes stored before orders). */
   orderId?: string | null
   orderNumber?: string | null
@@ -82,9 +93,11 @@ export const quoteRow = z.object({
   /** The status as the user sees it: *expired* when the date passed before a decision. */
   state: z.enum(QUOTE_STATES),
   createdAt: z.string(),
-  /** How many times it was sent: the client's link opens the latest send only. */
+  /** Raised with every send and withdrawal: the client's link opens the latest send only. */
   sendCount: z.number().int(),
   sentAt: z.string().nullable(),
+  /** How the last send reached the client: by e-mail, or not (the office passes the link on). */
+  delivery: quoteDelivery,
   decision: z
     .object({ name: z.string(), at: z.string(), address: z.string(), reason: z.string().optional() })
     .nullable(),
@@ -140,6 +153,7 @@ export const quoteRowOf = (q: StoredQuote, now: number): QuoteRow => {
     lines: withLineTotals(q.lines),
     total: q.totals.total,
     state: quoteState(q, dateIn(timeZone, now)),
+    delivery: q.delivery ?? null,
     orderId: q.orderId ?? null,
     orderNumber: q.orderNumber ?? null,
   }

@@ -165,7 +165,17 @@ test('a quote goes from the office to the client and back: two catalogue lines a
   await expect(page.getByRole('term').filter({ hasText: /^Total$/ })).toBeVisible()
   await expectAccessible(page, 'quote record')
   await page.getByRole('button', { name: 'Send to the client' }).click()
-  await expect(page.getByTestId('toast').filter({ hasText: 'Quote sent.' })).toBeVisible()
+  // no mail server here: never "sent", the office is told to pass the link on
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'The quote is ready, but no e-mail went out' }),
+  ).toBeVisible()
+  await expect(
+    page.getByRole('definition').filter({ hasText: 'Not e-mailed (no mail server is set up)' }),
+  ).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Share on WhatsApp' })).toHaveAttribute(
+    'href',
+    /^\/resources\/quote-share\//,
+  )
   // sent: no longer editable
   await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0)
   await page.getByRole('link', { name: /Open the client's page/ }).click()

@@ -75,7 +75,9 @@ describe('e-mail through SMTP_URL', () => {
         },
       })
     ).Dados
-    await call(`/cd_cotacao/${quote.id}/send`, { method: 'POST' })
+    const sent = await call<{ delivery: unknown }>(`/cd_cotacao/${quote.id}/send`, { method: 'POST' })
+    // the answer says the e-mail carried it
+    expect(sent.Dados.delivery).toEqual({ by: 'email', to: 'marina@client.example' })
 
     const mail = smtp.received.find((m) => m.to.includes('marina@client.example'))
     expect(mail).toBeDefined()

@@ -138,7 +138,9 @@ describe('cd_cotacao', () => {
     expect(early.status).toBe(409)
     expect(early.body.allowed).toEqual(['send'])
     expect((await admin(`/cd_cotacao/${q.id}/link`)).status).toBe(409)
-    expect((await admin<Quote>(`/cd_cotacao/${q.id}/send`, { method: 'POST' })).body.Dados.status).toBe('sent')
+    const sent = await admin<Quote & { delivery: unknown }>(`/cd_cotacao/${q.id}/send`, { method: 'POST' })
+    // no mail server here: sent, and the answer says no e-mail carried it
+    expect(sent.body.Dados).toMatchObject({ status: 'sent', delivery: { by: 'none', reason: 'no_mail_server' } })
     expect((await admin(`/cd_cotacao/${q.id}`, { method: 'PATCH', json: { notes: 'late change' } })).body.code).toBe(
       'quote_not_draft',
     )
@@ -176,6 +178,39 @@ describe('cd_cotacao', () => {
     const convert = await admin<Quote & { orderNumber: string }>(`/cd_cotacao/${q.id}/convert`, { method: 'POST' })
     expect(convert.status).toBe(200)
     expect(convert.body.Dados).toMatchObject({ status: 'converted', orderNumber: expect.stringMatching(/^OS-CPS-/) })
+  })
+
+  it('is withdrawn: its link stops opening, it can be changed and sent again with a new link', async () => {
+    const { bff, admin, quote, clients } = await setUp()
+    // a client without an e-mail: the send says so
+    const noMail = (
+      await admin<{ id: string }>('/cd_cliente', { method: 'POST', json: { kind: 'person', name: 'Sem Email' } })
+    ).body.Dados
+    const q = (await admin<Quote>('/cd_cotacao', { method: 'POST', json: { ...quote, clientId: noMail.id } })).body
+      .Dados
+    const sent = await admin<Quote & { delivery: unknown }>(`/cd_cotacao/${q.id}/send`, { method: 'POST' })
+    expect(sent.body.Dados.delivery).toEqual({ by: 'none', reason: 'no_email' })
+    const first = (await admin<{ url: string; message: string }>(`/cd_cotacao/${q.id}/link`)).body.Dados
+    // the message to pass on is the e-mail's, in the client's language, with the link
+    expect(first.message).toContain(first.url)
+    expect(first.message).toContain(q.number)
+    const token = first.url.split('/q/')[1]
+    expect((await publicCall(bff, token)).status).toBe(200)
+    const withdrawn = await admin<Quote & { delivery: unknown }>(`/cd_cotacao/${q.id}/withdraw`, { method: 'POST' })
+    expect(withdrawn.body.Dados).toMatchObject({ status: 'draft', delivery: null })
+    expect((await publicCall(bff, token)).status).toBe(404)
+    expect((await admin(`/cd_cotacao/${q.id}/link`)).status).toBe(409)
+    // changed and sent again: a new link opens, the old one still does not
+    expect((await admin(`/cd_cotacao/${q.id}`, { method: 'PATCH', json: { clientId: clients[0].id } })).status).toBe(
+      200,
+    )
+    await admin(`/cd_cotacao/${q.id}/send`, { method: 'POST' })
+    const second = (await admin<{ url: string }>(`/cd_cotacao/${q.id}/link`)).body.Dados.url
+    expect(second).not.toBe(first.url)
+    expect((await publicCall(bff, second.split('/q/')[1])).status).toBe(200)
+    expect((await publicCall(bff, token)).status).toBe(404)
+    expect((await admin(`/cd_cotacao/${q.id}/withdraw`, { method: 'POST' })).status).toBe(200)
+    expect((await admin(`/cd_cotacao/${q.id}/withdraw`, { method: 'POST' })).status).toBe(409)
   })
 
   it('records a rejection with its reason; an expired quote is shown as such and cannot be sent', async () => {

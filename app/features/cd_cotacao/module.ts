@@ -26,7 +26,7 @@ const cardRow = quoteRow.pick({
   decision: true,
 })
 type CardRow = z.output<typeof cardRow>
-const factsRow = quoteRow.pick({ totals: true, decision: true })
+const factsRow = quoteRow.pick({ totals: true, decision: true, delivery: true, status: true })
 type QuoteCard = HomeCardOf<typeof quotesModule>
 
 /** A home card of the quotes in one state, in an order: each line the client, the number and `when`, the total. */
@@ -54,7 +54,15 @@ export const quotes = defineFeature(quotesModule, {
   states: QUOTE_STATE_LABELS,
   editable: (values) => values.status === 'draft',
   actions: [
-    { name: 'send', label: 'action_send', done: 'done_sent', variant: 'primary' },
+    {
+      name: 'send',
+      label: 'action_send',
+      // "sent" only when an e-mail carried it; else the office is told to pass the link on
+      done: (answer) =>
+        (answer.delivery as { by?: string } | null)?.by === 'email' ? 'done_sent' : 'done_sent_not_emailed',
+      variant: 'primary',
+    },
+    { name: 'withdraw', label: 'action_withdraw', done: 'done_withdrawn', variant: 'danger-outline' },
     { name: 'approve', label: 'action_approve', done: 'done_approved' },
     { name: 'reject', label: 'action_reject', done: 'done_rejected', variant: 'danger-outline' },
     { name: 'convert', label: 'action_convert', done: 'done_converted', variant: 'primary' },
@@ -62,9 +70,20 @@ export const quotes = defineFeature(quotesModule, {
   ],
   facts: (values, f) => {
     // the record as its answer's schema reads it (one record: the page parsed it with the same)
-    const { totals, decision } = factsRow.parse(values)
+    const { totals, decision, delivery, status } = factsRow.parse(values)
     return [
       { label: 'f_valid_until', value: f.date(String(values.validUntil)) },
+      ...(delivery && status === 'sent'
+        ? [
+            {
+              label: 'f_delivery' as const,
+              value:
+                delivery.by === 'email'
+                  ? `${f.label('delivery_emailed')} ${delivery.to}`
+                  : f.label(`delivery_${delivery.reason}`),
+            },
+          ]
+        : []),
       { label: 'f_subtotal', value: f.money(totals.subtotal) },
       { label: 'f_discount', value: f.money(-totals.discount) },
       { label: 'f_tax', value: f.money(totals.tax) },
@@ -120,6 +139,7 @@ export const quotes = defineFeature(quotesModule, {
             href: `/resources/quote-link/${encodeURIComponent(String(values.id))}`,
             label: 'quote_client_link' as const,
           },
+          { href: `/resources/quote-share/${encodeURIComponent(String(values.id))}`, label: 'quote_whatsapp' as const },
         ]
       : []),
   ],
