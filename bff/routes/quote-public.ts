@@ -9,6 +9,7 @@ import { apiError, ruleError } from '../lib/errors.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { readQuoteLink } from '../lib/quote-link.ts'
 import { ok, withActivityLine } from '../lib/resource.ts'
+import { noticeOfAnswer } from '../lib/quote-notice.ts'
 import { ConflictError } from '../../storage/errors.ts'
 import { valid } from '../lib/validate.ts'
 import { companyLogo, publicQuote, quotePdfResponse } from '../lib/quote-document.ts'
@@ -72,6 +73,10 @@ export function quotePublicRoutes(deps: Deps) {
           }),
     )
     if (!saved) throw apiError(404, 'This link is not valid (any more)', undefined, { code: 'not_found' })
+    // the office hears of it; a notice that fails is logged, the answer stands
+    await noticeOfAnswer(deps, empresa, saved.value, to, decision.name).catch((error: unknown) =>
+      deps.log.error(`quote ${quote.number}: the office's notice failed`, error),
+    )
     return view({ ...opened, quote: saved.value })
   }
   const answer = wrapper(publicQuoteSchema)

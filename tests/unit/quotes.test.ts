@@ -174,6 +174,19 @@ describe('cd_cotacao', () => {
     const activity = (await admin<Array<{ action: string; userName: string }>>(`/cd_cotacao/${q.id}/activity`)).body
       .Dados
     expect(activity.map((a) => a.action)).toEqual(['client_approved', 'send', 'created'])
+    // the office hears of it in its notifications (in each one's language); the technician, who has no quotes page, does not
+    type Notice = { title: string; description: string; link: string; read: boolean }
+    const notices = async (credentials: { email: string; password: string }) =>
+      (await (await bff.call('/common/notifications', { token: await bff.signIn(credentials) })).json()) as Notice[]
+    expect((await notices(DEMO_ADMIN))[0]).toEqual(
+      expect.objectContaining({
+        title: 'Quote approved',
+        description: `Marina Costa approved quote ${q.number}: it can become a service order.`,
+        link: `/view/cd_cotacao/${q.id}`,
+        read: false,
+      }),
+    )
+    expect((await notices(DEMO_TECHNICIAN)).some((n) => n.description.includes(q.number))).toBe(false)
     // converted: its service order is made (tests/unit/orders.test.ts)
     const convert = await admin<Quote & { orderNumber: string }>(`/cd_cotacao/${q.id}/convert`, { method: 'POST' })
     expect(convert.status).toBe(200)

@@ -1,0 +1,57 @@
+import type { Culture } from '../../domain/cultures.ts'
+import { atLeast } from '../../domain/access.ts'
+import { activeGrants } from '../../domain/tenancy.ts'
+import type { StoredQuote } from '../../domain/schemas/quotes.ts'
+import type { Deps } from './deps.ts'
+import { levelsFor } from './page-access.ts'
+
+type Answer = 'approved' | 'rejected'
+
+// The notice's words in each reader's language (their own, as the panel shows it).
+const WORDS: Record<Culture, Record<Answer, (number: string, client: string) => [string, string]>> = {
+  en: {
+    approved: (n, c) => ['Quote approved', `${c} approved quote ${n}: it can become a service order.`],
+    rejected: (n, c) => ['Quote rejected', `${c} rejected quote ${n}.`],
+  },
+  es: {
+    approved: (n, c) => [
+      'Cotización aprobada',
+      `${c} aprobó la cotización ${n}: puede convertirse en orden de servicio.`,
+    ],
+    rejected: (n, c) => ['Cotización rechazada', `${c} rechazó la cotización ${n}.`],
+  },
+  pt: {
+    approved: (n, c) => ['Orçamento aprovado', `${c} aprovou o orçamento ${n}: ele pode virar uma ordem de serviço.`],
+    rejected: (n, c) => ['Orçamento recusado', `${c} recusou o orçamento ${n}.`],
+  },
+}
+
+/**
+ * The office hears of a client's answer on the link (issue 28 §4): a notification, in each one's
+ * language, to every member of the company who may open the quote (its branch, and the quotes page
+ * at view or above), opening it.
+ */
+export async function noticeOfAnswer(deps: Deps, empresa: number, quote: StoredQuote, answer: Answer, by: string) {
+  for (const member of await deps.repos.users.members(empresa)) {
+    const user = member.value
+    if (!user.active) continue
+    const grant = activeGrants(user).find(
+      (g) => g.empresa === empresa && (g.filial === 'all' || g.filial === quote.filial),
+    )
+    if (!grant) continue
+    const levels = await levelsFor(deps, { empresa, filial: quote.filial, grant }, user.id, undefined)
+    if (!atLeast(levels.cd_cotacao ?? 'none', 'view')) continue
+    const [title, description] = WORDS[user.culture][answer](quote.number, by)
+    await deps.repos.panels(user.id).notifications.add({
+      id: crypto.randomUUID(),
+      icon: answer === 'approved' ? 'heroicons_mini:check-circle' : 'heroicons_mini:x-circle',
+      title,
+      description,
+      time: new Date(deps.now()).toISOString(),
+      read: false,
+      seen: false,
+      link: `/view/cd_cotacao/${encodeURIComponent(quote.id)}`,
+      useRouter: true,
+    })
+  }
+}
