@@ -63,7 +63,46 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 function Lines({ quote, t, money }: { quote: PublicQuote; t: Translator; money: (cents: number) => string }) {
   const number = new Intl.NumberFormat(CULTURES[quote.culture], { maximumFractionDigits: 3 })
   return (
-    <div className="overflow-x-auto rounded-xl border border-line" role="region" aria-label={t.f_lines()} tabIndex={0}>
+    <>
+      {/* on a phone each line is a card, its total in view (the table's columns do not fit 390 px) */}
+      <ul className="flex flex-col gap-2 sm:hidden" aria-label={t.f_lines()}>
+        {quote.lines.map((line, i) => (
+          <li key={i} className="rounded-xl border border-line bg-surface p-3 text-sm" data-testid="quote-line-card">
+            <p className="font-medium">{line.description}</p>
+            <p className="flex justify-between gap-3 text-ink-soft">
+              <span className="tabular-nums">
+                {number.format(line.quantity)} × {money(line.unitPrice)}
+                {line.discountPercent ? ` · −${number.format(line.discountPercent)} %` : ''}
+                {line.taxPercent ? ` · ${t.f_tax_percent()} ${number.format(line.taxPercent)}` : ''}
+              </span>
+              <span className="font-semibold text-ink tabular-nums">{money(line.total)}</span>
+            </p>
+          </li>
+        ))}
+      </ul>
+      <Table quote={quote} t={t} money={money} number={number} />
+    </>
+  )
+}
+
+function Table({
+  quote,
+  t,
+  money,
+  number,
+}: {
+  quote: PublicQuote
+  t: Translator
+  money: (cents: number) => string
+  number: Intl.NumberFormat
+}) {
+  return (
+    <div
+      className="hidden overflow-x-auto rounded-xl border border-line sm:block"
+      role="region"
+      aria-label={t.f_lines()}
+      tabIndex={0}
+    >
       <table className="w-full min-w-[36rem] text-left text-sm">
         <thead className="bg-canvas text-ink-soft">
           <tr>
@@ -143,6 +182,16 @@ export default function QuotePage({ loaderData, actionData, params }: Route.Comp
           </a>
         </div>
       </header>
+      {/* the client's answer shows first: after approving on a phone it is in view */}
+      {quote.state === 'approved' || quote.state === 'converted' ? (
+        <Alert tone="success">
+          {t.q_approved_text({ name: quote.decision?.name ?? '', date: date(quote.decision?.at ?? quote.validUntil) })}
+        </Alert>
+      ) : quote.state === 'rejected' ? (
+        <Alert tone="info">{t.q_rejected_text({ name: quote.decision?.name ?? '' })}</Alert>
+      ) : quote.state === 'expired' ? (
+        <Alert tone="info">{t.q_expired_text({ company: quote.company.name })}</Alert>
+      ) : null}
       <section aria-label={t.f_client()} className="rounded-xl border border-line bg-surface p-4 text-sm">
         <p className="font-semibold">{quote.clientName}</p>
         {quote.clientTaxId ? <p>{quote.clientTaxId}</p> : null}
@@ -167,15 +216,7 @@ export default function QuotePage({ loaderData, actionData, params }: Route.Comp
           {quote.terms}
         </section>
       ) : null}
-      {quote.state === 'approved' || quote.state === 'converted' ? (
-        <Alert tone="success">
-          {t.q_approved_text({ name: quote.decision?.name ?? '', date: date(quote.decision?.at ?? quote.validUntil) })}
-        </Alert>
-      ) : quote.state === 'rejected' ? (
-        <Alert tone="info">{t.q_rejected_text({ name: quote.decision?.name ?? '' })}</Alert>
-      ) : quote.state === 'expired' ? (
-        <Alert tone="info">{t.q_expired_text({ company: quote.company.name })}</Alert>
-      ) : (
+      {quote.state !== 'sent' ? null : (
         <section
           aria-labelledby="answer-title"
           className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-4"

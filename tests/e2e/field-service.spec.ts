@@ -195,6 +195,13 @@ test('a quote goes from the office to the client and back: two catalogue lines a
   await client.getByRole('button', { name: 'Aprovar o orçamento' }).click()
   await expect(client.getByText(/^Aprovado por Joana Estrela em /)).toBeVisible()
   await client.setViewportSize({ width: 390, height: 844 })
+  // on a phone the confirmation is in view, and each line's total fits the screen
+  await expect(client.getByText(/^Aprovado por Joana Estrela em /)).toBeInViewport()
+  const card = client.getByTestId('quote-line-card').first()
+  await expect(card).toBeVisible()
+  const box = (await card.boundingBox())!
+  expect(box.x + box.width).toBeLessThanOrEqual(390)
+  await expect(card).toContainText('R$')
   await expectAccessible(client, "client's quote page at 390 px")
 
   // the office sees it approved, by whom, on the timeline too
