@@ -2,6 +2,7 @@ import { clients as clientsModule } from '../../domain/modules/cd-cliente.ts'
 import { addressLine } from '../../domain/schemas/clients.ts'
 import { jobRow } from '../../domain/schemas/jobs.ts'
 import { listAnswer } from '../../domain/schemas/resource.ts'
+import { JOB_PRICES } from '../kit/live-totals'
 import { pickerOf, type Field, type FeatureModule } from '../kit/module'
 
 /**
@@ -30,6 +31,7 @@ export const linesField: Field = {
   label: 'f_lines',
   hint: 'lines_hint',
   type: 'rows',
+  totals: true,
   of: [
     { name: 'jobId', label: 'f_job', type: 'select', lookup: 'jobs', empty: 'line_free_text' },
     { name: 'description', label: 'f_description', type: 'text' },
@@ -54,5 +56,9 @@ export const documentPickers: NonNullable<FeatureModule['pickers']> = {
 /** The catalogue's jobs for the lines' select. */
 export const documentLookups: NonNullable<FeatureModule['lookups']> = async (get) => {
   const jobs = await get('/cd_job?size=100', listAnswer(jobRow).shape.Dados)
-  return { jobs: jobs.items.map((j) => [j.id, `${j.code} · ${j.name}`]) }
+  return {
+    jobs: jobs.items.map((j) => [j.id, `${j.code} · ${j.name}`]),
+    // each job's price, tax and currency, for the totals as the lines are typed
+    [JOB_PRICES]: jobs.items.map((j) => [j.id, `${j.unitPrice} ${j.taxPercent} ${j.currency}`]),
+  }
 }

@@ -69,6 +69,8 @@ export type Field = {
   wide?: boolean
   /** For a checkbox: the values of checked and unchecked. */
   values?: [string, string]
+  /** For the rows of a priced document's lines: their totals under them as they are typed (app/kit/live-totals.tsx). */
+  totals?: true
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from 'react-router'
-import { useEffect, useId, useRef, useState } from 'react'
+import { Fragment, useEffect, useId, useRef, useState } from 'react'
 import { formatDecimal } from '../../domain/money.ts'
 import { useLocale, useT, type Locale } from '../lib/i18n'
 import { useFrame } from '../layouts/frame/frame-context'
@@ -10,6 +10,7 @@ import { StaleAlert } from './stale-alert'
 import { rowFieldName, rowsFromForm } from './form-rows'
 import type { FeatureModule, Field, Lookups, PickOption } from './module'
 import { PickerInput } from './picker-input'
+import { LiveTotals } from './live-totals'
 import type { FormState } from './screens.server'
 
 export type RecordValues = Record<string, unknown>
@@ -392,14 +393,17 @@ export function RecordForm({
           {fields.map((field) =>
             field.type === 'rows' ? (
               // the server numbers the rows it sends back from 0 (its errors too): the editor starts again from them
-              <RowsInput
-                key={`${field.name}:${JSON.stringify(state?.values ?? null)}`}
-                field={field}
-                rows={rowsOf(field)}
-                errors={state?.errors ?? {}}
-                isNew={isNew}
-                lookups={lookups}
-              />
+              <Fragment key={field.name}>
+                <RowsInput
+                  key={`${field.name}:${JSON.stringify(state?.values ?? null)}`}
+                  field={field}
+                  rows={rowsOf(field)}
+                  errors={state?.errors ?? {}}
+                  isNew={isNew}
+                  lookups={lookups}
+                />
+                {field.totals ? <LiveTotals field={field} currency={values.currency} lookups={lookups} /> : null}
+              </Fragment>
             ) : (
               <Input
                 key={field.name}

@@ -1,0 +1,87 @@
+import { useEffect, useRef, useState } from 'react'
+import { documentTotals, type LineInput, type Totals } from '../../domain/document-lines.ts'
+import { currencyOf, formatMoney, parseDecimal, toCents } from '../../domain/money.ts'
+import { useLocale, useT } from '../lib/i18n'
+import { rowsFromForm } from './form-rows'
+import type { Field, Lookups } from './module'
+
+/** The lookup that carries each job's price, tax and currency for the live totals: `id` → "45000 5 BRL". */
+export const JOB_PRICES = 'jobPrices'
+
+type Price = { unitPrice: number; taxPercent: number; currency: string }
+
+const pricesOf = (lookups: Lookups): Map<string, Price> =>
+  new Map(
+    (lookups[JOB_PRICES] ?? []).map(([id, text]) => {
+      const [unitPrice, taxPercent, currency] = text.split(' ')
+      return [id, { unitPrice: Number(unitPrice), taxPercent: Number(taxPercent), currency }]
+    }),
+  )
+
+/** One typed row as a priced line, by the rules the server uses (a job's price and tax where left empty); null when it is not one yet. */
+function lineOf(row: Record<string, string>, prices: Map<string, Price>): LineInput | null {
+  const job = prices.get(row.jobId ?? '')
+  const typed = (text: string | undefined) => (text ?? '').trim()
+  const quantity = parseDecimal(typed(row.quantity), 3)
+  const unitPrice = typed(row.unitPrice) ? toCents(typed(row.unitPrice)) : (job?.unitPrice ?? null)
+  const discountPercent = typed(row.discountPercent) ? parseDecimal(typed(row.discountPercent), 2) : 0
+  const taxPercent = typed(row.taxPercent) ? parseDecimal(typed(row.taxPercent), 2) : (job?.taxPercent ?? 0)
+  if (quantity === null || unitPrice === null || discountPercent === null || taxPercent === null) return null
+  return { jobId: row.jobId ?? '', description: '', quantity, unitPrice, discountPercent, taxPercent }
+}
+
+/**
+ * A document's totals as its lines are typed (issue 28 §4): the same rules as the server's
+ * (domain/document-lines.ts), read from the form on every change; the server's, on save, stay the
+ * authority. Announced politely to screen readers.
+ */
+export function LiveTotals({ field, currency, lookups }: { field: Field; currency: unknown; lookups: Lookups }) {
+  const t = useT()
+  const locale = useLocale()
+  const ref = useRef<HTMLOutputElement>(null)
+  const [totals, setTotals] = useState<Totals | null>(null)
+  const prices = pricesOf(lookups)
+  const inCurrency = currency ?? [...prices.values()][0]?.currency
+  useEffect(() => {
+    const form = ref.current?.form
+    if (!form) return
+    const update = () => {
+      const typed: Record<string, string> = {}
+      for (const [name, value] of new FormData(form)) if (typeof value === 'string') typed[name] = value
+      const lines = rowsFromForm(typed, field).flatMap((row) => lineOf(row, pricesOf(lookups)) ?? [])
+      setTotals(documentTotals(lines))
+    }
+    update()
+    form.addEventListener('input', update)
+    form.addEventListener('change', update)
+    // a row added or removed changes the form without an input event
+    const rows = new MutationObserver(update)
+    rows.observe(form, { childList: true, subtree: true })
+    return () => {
+      form.removeEventListener('input', update)
+      form.removeEventListener('change', update)
+      rows.disconnect()
+    }
+  }, [field, lookups])
+  const money = (cents: number) => formatMoney(cents, currencyOf(inCurrency), locale)
+  return (
+    <output
+      ref={ref}
+      aria-live="polite"
+      aria-label={t.live_totals()}
+      data-testid="live-totals"
+      className="sm:col-span-2 sm:ml-auto"
+    >
+      <dl className="grid grid-cols-[auto_auto] gap-x-6 text-sm">
+        <dt className="text-muted">{t.f_subtotal()}</dt>
+        <dd className="text-right tabular-nums">{money(totals?.subtotal ?? 0)}</dd>
+        <dt className="text-muted">{t.f_discount()}</dt>
+        <dd className="text-right tabular-nums">{money(-(totals?.discount ?? 0))}</dd>
+        <dt className="text-muted">{t.f_tax()}</dt>
+        <dd className="text-right tabular-nums">{money(totals?.tax ?? 0)}</dd>
+        <dt className="font-bold">{t.f_total()}</dt>
+        <dd className="text-right font-bold tabular-nums">{money(totals?.total ?? 0)}</dd>
+      </dl>
+    </output>
+  )
+}
