@@ -169,7 +169,12 @@ test('a quote goes from the office to the client and back: two catalogue lines a
   await expect(row).toContainText('R$940.50')
   await expect(row).toContainText('Draft')
   await row.getByRole('link').first().click()
-  await expect(page.getByRole('term').filter({ hasText: /^Total$/ }).first()).toBeVisible()
+  await expect(
+    page
+      .getByRole('term')
+      .filter({ hasText: /^Total$/ })
+      .first(),
+  ).toBeVisible()
   await expectAccessible(page, 'quote record')
   await page.getByRole('button', { name: 'Send to the client' }).click()
   // no mail server here: never "sent", the office is told to pass the link on
