@@ -72,7 +72,14 @@ async function crawl(page: Page, who: { email: string; password: string }) {
     if ((perShape.get(kind) ?? 0) >= 3) continue
     perShape.set(kind, (perShape.get(kind) ?? 0) + 1)
     visited.add(path)
-    const res = await page.request.get(path, { maxRedirects: 5 })
+    // redirects are followed within the app; one that leaves it (WhatsApp's share page) is where the link goes, not a dead end
+    let res = await page.request.get(path, { maxRedirects: 0 })
+    for (let hops = 0; hops < 5 && res.status() >= 300 && res.status() < 400; hops++) {
+      const to = new URL(res.headers().location ?? '', page.url())
+      if (to.origin !== new URL(page.url()).origin) break
+      res = await page.request.get(to.pathname + to.search, { maxRedirects: 0 })
+    }
+    if (res.status() >= 300 && res.status() < 400) continue
     if (res.status() !== 200) {
       broken.push(`${res.status()} ${path} (linked from ${found.get(path)})`)
       continue
