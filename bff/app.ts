@@ -116,8 +116,9 @@ export async function createBff(options: BffOptions) {
           : next
       // Requests without a body skip the limit (touching a GET's body costs time and memory).
       if (BODYLESS.has(c.req.method)) return answer()
-      // a write runs once per Idempotency-Key (docs/api.md §8), its body bounded first
-      const then = () => idempotent(c, answer)
+      // a write runs once per Idempotency-Key (docs/api.md §8), its body bounded first; a forwarded
+      // one is the upstream's to answer once (its body goes on unread, the key with it)
+      const then = upstream && FORWARDED.test(c.req.path) ? answer : () => idempotent(c, answer)
       return (c.req.header('content-type') ?? '').startsWith('multipart/form-data')
         ? uploadLimit(c, then)
         : limit(c, then)

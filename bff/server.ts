@@ -5,12 +5,12 @@ import { createRequestHandler, RouterContextProvider, type RouterContext, type S
 import { createBff, type BffOptions } from './app.ts'
 import { IDEMPOTENCY_HEADER } from './lib/idempotency.ts'
 import { PAGE_REQUEST, type PageRequestMemo } from './lib/page-request.ts'
-import { randomToken } from './lib/base64.ts'
+import { randomToken, sha256Hex } from './lib/base64.ts'
 import { gzipped } from './lib/gzip.ts'
 import { timingSafeEqual } from './lib/passwords.ts'
 import { UPLOAD_MAX_BYTES } from './lib/uploads.ts'
 import { bodyLimit } from 'hono/body-limit'
-import type { ServerContext as ServerContextValue } from '../domain/server-context.ts'
+import { FORM_KEY_FIELD, type ServerContext as ServerContextValue } from '../domain/server-context.ts'
 
 export type ServerOptions = BffOptions & {
   build: ServerBuild
@@ -127,7 +127,7 @@ export async function createServer(options: ServerOptions) {
     const api = async (path: string, init?: RequestInit) => {
       const write = init?.method !== undefined && !SAFE_METHODS.has(init.method)
       // the write's key is taken once: its retries while the first submission runs send the same one
-      const keyed = write ? withKey(init, writeKey()) : init
+      const keyed = write ? withKey(init, await writeKey(path, init)) : init
       const answer = write
         ? await idempotentCall(() => bff.api.request(path, keyed, env))
         : await bff.api.request(path, init, env)
@@ -157,20 +157,22 @@ export async function createServer(options: ServerOptions) {
   return { app, bff }
 }
 
-/** The form field that carries a form's Idempotency-Key (app/ui/csrf-field.tsx). */
-const FORM_KEY_FIELD = 'idempotency'
 const FORM_KEY = /^[\w-]{16,64}$/
 
 /**
  * The Idempotency-Key of each BFF write a page's form action makes (docs/api.md §8): the form's
- * key and the write's place among the action's writes, so the same form sent again makes the
- * same writes with the same keys. Nothing for a form without a key (or a read).
+ * key, what the write sends and its place among the action's writes — so the same form sent again
+ * makes the same writes with the same keys, and two forms of one page (which share its key) make
+ * writes of their own. Nothing for a form without a key (or a read).
  */
-function formWriteKeys(form: FormData | null): () => string | undefined {
+function formWriteKeys(form: FormData | null): (path: string, init?: RequestInit) => Promise<string | undefined> {
   const key = form?.get(FORM_KEY_FIELD)
-  if (typeof key !== 'string' || !FORM_KEY.test(key)) return () => undefined
+  if (typeof key !== 'string' || !FORM_KEY.test(key)) return async () => undefined
   let writes = 0
-  return () => `form-${key}-${++writes}`
+  return async (path, init) => {
+    const sent = `${init?.method} ${path}\n${typeof init?.body === 'string' ? init.body : ''}`
+    return `form-${key}-${(await sha256Hex(sent)).slice(0, 16)}-${++writes}`
+  }
 }
 
 function withKey(init: RequestInit | undefined, key: string | undefined): RequestInit | undefined {

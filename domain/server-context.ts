@@ -1,5 +1,8 @@
 import type { LayoutName } from './layouts.ts'
 
+/** The field that carries a page form's key (ServerContext.formKey), sent back with every form. */
+export const FORM_KEY_FIELD = 'idempotency'
+
 /** What the Hono server hands to every loader and action (the pages' side creates the context key). */
 export type ServerContext = {
   /** The BFF, in process: `fetch` of the Hono API app (paths without the /api prefix). */

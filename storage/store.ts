@@ -80,7 +80,12 @@ async function outcomeOf(
   for (;;) {
     try {
       const stored = await adapter.readBack(key)
-      if (next === undefined) return stored === null ? { ok: true, version: 0 } : { ok: false, actual: stored.version }
+      if (next === undefined) {
+        if (stored === null) return { ok: true, version: 0 }
+        // the record is there as it was: the deletion may still land (unknown); changed by another: refused
+        if (expected === 'any' || stored.version === expected) throw lost
+        return { ok: false, actual: stored.version }
+      }
       if (stored?.writeId === writeId) return { ok: true, version: stored.version }
       // someone else's write came first: this one's compare-and-swap is refused as it would have been
       if (expected !== 'any' && (stored?.version ?? 0) !== expected) return { ok: false, actual: stored?.version ?? 0 }

@@ -1,3 +1,4 @@
+import { FORM_KEY_FIELD } from '../../domain/server-context.ts'
 import type { Translator } from './i18n'
 
 export type FieldErrors = Record<string, string>
@@ -17,7 +18,7 @@ export function knownMessage(message: string, t: Translator): string | null {
 }
 
 /** What every form carries for the server, never a field of the record (app/ui/csrf-field.tsx). */
-const FORM_ONLY = new Set(['csrf', 'idempotency'])
+const FORM_ONLY = new Set(['csrf', FORM_KEY_FIELD])
 
 /** A form's fields as a plain object (strings only; files are not taken here). */
 export function formFields(form: FormData): Record<string, string> {

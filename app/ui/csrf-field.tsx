@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from 'react-router'
+import { FORM_KEY_FIELD } from '../../domain/server-context.ts'
 
 /**
  * Every form of the app carries this; the server refuses a form action without its token. Its key
@@ -14,6 +15,3 @@ export function CsrfField() {
     </>
   )
 }
-
-/** The form field that carries the form's Idempotency-Key. */
-export const FORM_KEY_FIELD = 'idempotency'

@@ -42,6 +42,13 @@ export function invalidFields(fields: Record<string, string[]>, codes?: Record<s
   return apiError(400, sentence, fields, { code: 'invalid', ...(codes ? { codes } : {}) })
 }
 
+/** 400 for query keys an operation does not take (docs/api.md §3: a query is closed). */
+export const unknownQueryKeys = (keys: string[]) =>
+  invalidFields(
+    Object.fromEntries(keys.map((key) => [key, ['not taken here']])),
+    Object.fromEntries(keys.map((key) => [key, 'unknown_field'])),
+  )
+
 /** A field's dotted path as an integrator writes it: `lines.0.unitPrice` → `lines[0].unitPrice`. */
 const fieldPath = (path: string) => path.replace(/\.(\d+)(?=\.|$)/g, '[$1]')
 

@@ -40,8 +40,11 @@ export function idempotentWrites(deps: Deps): (c: Context<AppEnv>, next: () => P
       throw apiError(400, `${IDEMPOTENCY_HEADER}: 1 to 255 visible ASCII characters`, undefined, {
         code: 'invalid_idempotency_key',
       })
+    // a signed-in user's writes only: the sign-in and token calls answer secrets not to be kept, and
+    // without a token there is no one whose keys they are (a token that is not valid: the route answers 401)
+    if (c.req.path.replace(/^\/api(?=\/)/, '').startsWith('/auth/')) return next()
     const scope = await callerScope(deps, c)
-    if (scope === null) return next() // a token that is not valid: the route answers 401
+    if (scope === null) return next()
     const hash = await sha256Hex(`${scope}\n${sent}`)
     const fingerprint = await requestFingerprint(c)
     const begun = await keys.begin(hash, fingerprint)
@@ -75,7 +78,7 @@ export function idempotentWrites(deps: Deps): (c: Context<AppEnv>, next: () => P
     try {
       await next()
     } catch (error) {
-      await keys.abandon(hash).catch(() => undefined)
+      await keys.abandon(hash, begun.claim).catch(() => undefined)
       throw error
     }
     const res = c.res
@@ -88,9 +91,9 @@ export function idempotentWrites(deps: Deps): (c: Context<AppEnv>, next: () => P
       const body = await res.clone().text()
       // the write is done: a failure to keep its answer is logged, never answered as the write's
       await keys
-        .finish(hash, fingerprint, { status: res.status, headers, body })
+        .finish(hash, begun.claim, { status: res.status, headers, body })
         .catch((error: unknown) => deps.log.error('idempotency: keeping an answer failed', error))
-    } else await keys.abandon(hash).catch(() => undefined)
+    } else await keys.abandon(hash, begun.claim).catch(() => undefined)
   }
 }
 
@@ -102,13 +105,16 @@ export function idempotentWrites(deps: Deps): (c: Context<AppEnv>, next: () => P
 export function recordIds(hash: string | undefined): () => string {
   if (!hash) return () => crypto.randomUUID()
   let made = 0
-  return () => uuidFromHex(hash.slice(0, 30) + (made++ % 256).toString(16).padStart(2, '0'))
+  return () => {
+    if (made > 0xffff) throw new Error('a request made more than 65,536 records')
+    return uuidFromHex(hash.slice(0, 28) + (made++).toString(16).padStart(4, '0'))
+  }
 }
 
-/** Whose keys these are: the signed-in user's, or the public's (null: a token that is not valid). */
+/** Whose keys these are: the signed-in user's (null: no token, or one that is not valid). */
 async function callerScope(deps: Deps, c: Context<AppEnv>): Promise<string | null> {
   const token = bearerToken(c.req.header('authorization'))
-  if (!token) return 'public'
+  if (!token) return null
   // the same check requireAuth makes, worked out once for a page request's calls
   const auth = await oncePerPage(c.env, `session\n${token}`, () => authenticate(deps, token))
   return auth ? `user:${auth.user.id}` : null

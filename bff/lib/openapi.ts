@@ -1,7 +1,7 @@
 import type { Hono, MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import { accessOf } from '../access.ts'
-import { errorShapeOf, invalidFields } from './errors.ts'
+import { errorShapeOf, unknownQueryKeys } from './errors.ts'
 import { REPLAYED_HEADER } from './idempotency.ts'
 
 /** A response that is not JSON (a CSV, a PDF, a page), or JSON with a description of its own. */
@@ -56,11 +56,7 @@ export function doc(spec: RouteDoc): MiddlewareHandler {
   const mw: Documented = (c, next) => {
     if (QUERYLESS.has(spec) && c.req.url.includes('?')) {
       const keys = [...new URL(c.req.url).searchParams.keys()]
-      if (keys.length)
-        throw invalidFields(
-          Object.fromEntries(keys.map((key) => [key, ['not taken here']])),
-          Object.fromEntries(keys.map((key) => [key, 'unknown_field'])),
-        )
+      if (keys.length) throw unknownQueryKeys(keys)
     }
     return next()
   }
@@ -279,14 +275,16 @@ export function openApiDocument(
     if (tenant) parameters.push(ref('parameters', 'XEmpresa'), ref('parameters', 'XFilial'))
     if (op.doc?.versioned && op.method !== 'GET') parameters.push(ref('parameters', 'IfMatch'))
     const write = !['GET', 'HEAD', 'OPTIONS'].includes(op.method)
-    if (write) parameters.push(ref('parameters', 'IdempotencyKey'))
+    // a signed-in user's writes take a key (bff/lib/idempotency.ts): not the public ones, nor signing in
+    const keyed = write && tenant && !path.startsWith('/api/auth/')
+    if (keyed) parameters.push(ref('parameters', 'IdempotencyKey'))
 
     const responses: Record<string, unknown> = {}
     for (const [status, body] of Object.entries(op.doc?.responses ?? {})) {
       const code = Number(status)
       const success = {
         ...(op.doc?.versioned ? { ETag: ref('headers', 'ETag') } : {}),
-        ...(write ? { [REPLAYED_HEADER]: ref('headers', 'IdempotentReplayed') } : {}),
+        ...(keyed ? { [REPLAYED_HEADER]: ref('headers', 'IdempotentReplayed') } : {}),
       }
       const headers = code < 300 && Object.keys(success).length ? { headers: success } : {}
       if (body === apiErrorSchema) responses[status] = errorAnswer(code)
@@ -311,8 +309,8 @@ export function openApiDocument(
     if (access?.kind !== 'public' && op.doc?.auth !== false) responses['401'] ??= errorAnswer(401)
     if (tenant) responses['403'] ??= errorAnswer(403)
     if (op.doc?.versioned && op.method !== 'GET') responses['412'] ??= errorAnswer(412)
-    if (write) {
-      responses['413'] ??= errorAnswer(413)
+    if (write) responses['413'] ??= errorAnswer(413)
+    if (keyed) {
       // what an Idempotency-Key brings (bff/lib/idempotency.ts)
       responses['409'] ??= {
         ...errorAnswer(409),

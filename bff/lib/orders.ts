@@ -9,6 +9,7 @@ import { documentPricing } from './document-pricing.ts'
 import { fieldError } from './errors.ts'
 import { orderSource } from './order-store.ts'
 import { withActivityLine, type Caller } from './resource.ts'
+import { ConflictError } from '../../storage/errors.ts'
 
 /** The skills a set of jobs requires, each once, in the order first met. */
 const skillsOf = (jobs: JobRecord[]) => [...new Set(jobs.flatMap((j) => j.skills))]
@@ -122,14 +123,21 @@ export function orderMaking(deps: Deps) {
         quoteNumber: quote.number,
         timeZone: quote.timeZone,
       }
-      // made with its timeline line, as every record is (bff/lib/resource.ts withActivityLine)
-      const saved = await withActivityLine(
-        deps,
-        { empresa: who.tenant.empresa, module: 'cd_ordem', id },
-        { by: who.user, action: 'created', made: 1 },
-        () => source.insert!(who, order),
-      )
-      return saved.value
+      // made with its timeline line, as every record is (bff/lib/resource.ts withActivityLine); of two
+      // converts at once, the second finds the order the first made
+      try {
+        const saved = await withActivityLine(
+          deps,
+          { empresa: who.tenant.empresa, module: 'cd_ordem', id },
+          { by: who.user, action: 'created', made: 1 },
+          () => source.insert!(who, order),
+        )
+        return saved.value
+      } catch (error) {
+        const other = error instanceof ConflictError ? await source.find(who, id) : null
+        if (!other) throw error
+        return other.value
+      }
     },
   }
 }

@@ -1,6 +1,6 @@
 import type { Culture } from '../../domain/cultures.ts'
 import { atLeast } from '../../domain/access.ts'
-import { activeGrants } from '../../domain/tenancy.ts'
+import { activeGrants, type UserRecord } from '../../domain/tenancy.ts'
 import type { StoredQuote } from '../../domain/schemas/quotes.ts'
 import type { Deps } from './deps.ts'
 import { levelsFor } from './page-access.ts'
@@ -32,15 +32,20 @@ const WORDS: Record<Culture, Record<Answer, (number: string, client: string) => 
  * at view or above), opening it.
  */
 export async function noticeOfAnswer(deps: Deps, empresa: number, quote: StoredQuote, answer: Answer, by: string) {
-  for (const member of await deps.repos.users.members(empresa)) {
-    const user = member.value
-    if (!user.active) continue
+  const members = await deps.repos.users.members(empresa)
+  // each member's notice on its own: one that fails is logged, the others go
+  const sent = await Promise.allSettled(members.map((member) => notice(member.value)))
+  for (const failed of sent)
+    if (failed.status === 'rejected') deps.log.error(`quote ${quote.number}: a notice failed`, failed.reason)
+
+  async function notice(user: UserRecord) {
+    if (!user.active) return
     const grant = activeGrants(user).find(
       (g) => g.empresa === empresa && (g.filial === 'all' || g.filial === quote.filial),
     )
-    if (!grant) continue
+    if (!grant) return
     const levels = await levelsFor(deps, { empresa, filial: quote.filial, grant }, user.id, undefined)
-    if (!atLeast(levels.cd_cotacao ?? 'none', 'view')) continue
+    if (!atLeast(levels.cd_cotacao ?? 'none', 'view')) return
     const [title, description] = WORDS[user.culture][answer](quote.number, by)
     await deps.repos.panels(user.id).notifications.add({
       id: crypto.randomUUID(),

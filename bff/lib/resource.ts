@@ -8,7 +8,7 @@ import { wrapper } from '../../domain/schemas/common.ts'
 import { listAnswer, listQuerySchema } from '../../domain/schemas/resource.ts'
 import type { ActionOf, ResourceModule } from '../../domain/module.ts'
 import type { Versioned } from '../../storage/store.ts'
-import { StorageUnavailableError } from '../../storage/errors.ts'
+import { ConflictError, StorageUnavailableError } from '../../storage/errors.ts'
 import type { ActivityLine } from '../../storage/repositories/activity.ts'
 import { requireAuth } from './auth.ts'
 import { recordIds } from './idempotency.ts'
@@ -322,9 +322,11 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
     apply: (current: Rec) => Promise<Rec> | Rec,
     undo?: (attempted: Rec) => Promise<void>,
   ) => {
-    const next = await apply(current.value)
     // the version the client edited, else the one this request read: a change made meanwhile is never overwritten (412)
     const expected = ifMatchVersion(c.req.header('if-match')) ?? current.version
+    // a stale edit is refused before the change is worked out: what that does (an e-mail ...) never happens for it
+    if (expected !== current.version) throw new ConflictError(`${moduleId}:${id}`, expected, current.version)
+    const next = await apply(current.value)
     const fields = action === 'updated' ? changedFields(current.value as object, next as object) : undefined
     const saved = await recorded(
       who,

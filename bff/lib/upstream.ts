@@ -56,6 +56,8 @@ export function forwardUpstream(deps: Deps, base: string, timeoutMs: number) {
     if (hasBody || incomingType)
       headers['Content-Type'] = incomingType.startsWith('multipart/form-data') ? incomingType : 'application/json'
     if (c.req.header('if-match')) headers['If-Match'] = c.req.header('if-match')!
+    // a write that may be sent again is the upstream's to run once (docs/api.md §8)
+    if (c.req.header('idempotency-key')) headers['Idempotency-Key'] = c.req.header('idempotency-key')!
     let answer: Response
     try {
       answer = await fetch(target, {

@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
 import { ZodObject, type z } from 'zod'
-import { invalidFields } from './errors.ts'
+import { invalidFields, unknownQueryKeys } from './errors.ts'
 import { describeRequest } from './openapi.ts'
 import { issueCode } from '../../domain/messages.ts'
 
@@ -37,11 +37,7 @@ export function valid<T extends z.ZodType, Target extends keyof ValidationTarget
   const mw = zValidator(target, schema, (result, c) => {
     if (!result.success) throw invalidInput(result.error, target)
     const unknown = known ? Object.keys(c.req.queries()).filter((key) => !known.has(key)) : []
-    if (unknown.length)
-      throw invalidFields(
-        Object.fromEntries(unknown.map((key) => [key, ['not taken here']])),
-        Object.fromEntries(unknown.map((key) => [key, 'unknown_field'])),
-      )
+    if (unknown.length) throw unknownQueryKeys(unknown)
   })
   return describeRequest(mw, target, schema)
 }

@@ -114,7 +114,8 @@ export function cdCotacaoRoutes(deps: Deps) {
     const company = await deps.repos.companies.find(who.tenant.empresa)
     const message = quoteMail(q, company?.NOME_EMPRESA ?? '', link)
     if (!email) {
-      deps.log.info(`quote ${q.number}: the client has no e-mail; the link: ${link}`)
+      // the link opens the quote to whoever holds it: never in the log
+      deps.log.info(`quote ${q.number}: the client has no e-mail; the office passes the link on`)
       return { by: 'none', reason: 'no_email' }
     }
     if (!deps.mailer) {

@@ -14994,13 +14994,7 @@ export interface operations {
     forgotPassword: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
-                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -15020,7 +15014,6 @@ export interface operations {
             /** @description Done */
             200: {
                 headers: {
-                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15036,27 +15029,8 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
-            409: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
             /** @description The request body is too large */
             413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The Idempotency-Key was sent before with another request: use a new key */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15081,11 +15055,6 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
-                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
                  * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
                  * @example 1
                  */
@@ -15104,7 +15073,6 @@ export interface operations {
             /** @description Done */
             200: {
                 headers: {
-                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15144,27 +15112,8 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
-            409: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
             /** @description The request body is too large */
             413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The Idempotency-Key was sent before with another request: use a new key */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15187,13 +15136,7 @@ export interface operations {
     resetPassword: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
-                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -15215,7 +15158,6 @@ export interface operations {
             /** @description Done */
             200: {
                 headers: {
-                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15231,27 +15173,8 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
-            409: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
             /** @description The request body is too large */
             413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The Idempotency-Key was sent before with another request: use a new key */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15274,13 +15197,7 @@ export interface operations {
     signIn: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
-                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -15302,7 +15219,6 @@ export interface operations {
             /** @description Done */
             200: {
                 headers: {
-                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15345,27 +15261,8 @@ export interface operations {
                     "application/json": false;
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
-            409: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
             /** @description The request body is too large */
             413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The Idempotency-Key was sent before with another request: use a new key */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15397,13 +15294,7 @@ export interface operations {
     signInWithToken: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
-                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -15423,7 +15314,6 @@ export interface operations {
             /** @description Done */
             200: {
                 headers: {
-                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15466,27 +15356,8 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
-            409: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
             /** @description The request body is too large */
             413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The Idempotency-Key was sent before with another request: use a new key */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15511,11 +15382,6 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
-                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /**
                  * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
                  * @example 1
                  */
@@ -15534,7 +15400,6 @@ export interface operations {
             /** @description Done */
             200: {
                 headers: {
-                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15568,27 +15433,8 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
-            409: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
             /** @description The request body is too large */
             413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The Idempotency-Key was sent before with another request: use a new key */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15611,13 +15457,7 @@ export interface operations {
     signUp: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
-                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -15645,7 +15485,6 @@ export interface operations {
             /** @description Done */
             200: {
                 headers: {
-                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15661,27 +15500,8 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
-            409: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
             /** @description The request body is too large */
             413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The Idempotency-Key was sent before with another request: use a new key */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15704,13 +15524,7 @@ export interface operations {
     unlockSession: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
-                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -15732,7 +15546,6 @@ export interface operations {
             /** @description Done */
             200: {
                 headers: {
-                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15775,27 +15588,8 @@ export interface operations {
                     "application/json": false;
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
-            409: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
             /** @description The request body is too large */
             413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description The Idempotency-Key was sent before with another request: use a new key */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -27565,13 +27359,7 @@ export interface operations {
     approvePublicQuote: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
-                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
+            header?: never;
             path: {
                 token: string;
             };
@@ -27593,7 +27381,6 @@ export interface operations {
             /** @description Done */
             200: {
                 headers: {
-                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27674,15 +27461,6 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WrappedError"];
-                };
-            };
-            /** @description The Idempotency-Key was sent before with another request: use a new key */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -27805,13 +27583,7 @@ export interface operations {
     rejectPublicQuote: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
-                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
+            header?: never;
             path: {
                 token: string;
             };
@@ -27835,7 +27607,6 @@ export interface operations {
             /** @description Done */
             200: {
                 headers: {
-                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27916,15 +27687,6 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WrappedError"];
-                };
-            };
-            /** @description The Idempotency-Key was sent before with another request: use a new key */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,14 +8,24 @@ export type KeptAnswer = { status: number; headers: Record<string, string>; body
 /** One Idempotency-Key: the request it was first sent with (a hash) and its answer, null while it runs. */
 type Entry = { fingerprint: string; at: number; answer: KeptAnswer | null }
 
+/** A request's hold on its key: what it wrote there. */
+export type Claim = { fingerprint: string; version: number }
+
 /** How long an answer is kept for its key: a device offline for most of a week can still replay its writes. */
 export const IDEMPOTENCY_KEEP_MS = 7 * 24 * 60 * 60 * 1000
 /** A request still running after this is taken as lost (its process ended): its key may be used again. */
 export const IDEMPOTENCY_RUNNING_MS = 60_000
 
+/** A claim another request took over meanwhile: nothing of this one's to change. */
+const ignoreConflict = (error: unknown): undefined => {
+  if (!(error instanceof ConflictError)) throw error
+  return undefined
+}
+
 /** What the first look at a key finds (docs/api.md §8). */
 export type Begun =
-  | { kind: 'new' }
+  /** This request runs: `claim` is its hold on the key (the version it wrote), for finish or abandon. */
+  | { kind: 'new'; claim: Claim }
   | { kind: 'replay'; answer: KeptAnswer }
   /** The key was sent with another request: 422. */
   | { kind: 'mismatch' }
@@ -34,7 +44,7 @@ export function idempotencyRepository(store: Store, now: () => number) {
       const key = keys.idempotency(hash)
       const fresh: Entry = { fingerprint, at: now(), answer: null }
       for (let attempt = 0; attempt < 5; attempt++) {
-        if (await store.create<Entry>(key, fresh)) return { kind: 'new' }
+        if (await store.create<Entry>(key, fresh)) return { kind: 'new', claim: { fingerprint, version: 1 } }
         const current = await store.get<Entry>(key)
         if (!current) continue
         if (!stale(current.value)) {
@@ -42,20 +52,29 @@ export function idempotencyRepository(store: Store, now: () => number) {
           return current.value.answer ? { kind: 'replay', answer: current.value.answer } : { kind: 'running' }
         }
         try {
-          await store.put<Entry>(key, fresh, { expectVersion: current.version })
-          return { kind: 'new' }
+          const taken = await store.put<Entry>(key, fresh, { expectVersion: current.version })
+          return { kind: 'new', claim: { fingerprint, version: taken.version } }
         } catch (error) {
           if (!(error instanceof ConflictError)) throw error
         }
       }
       return { kind: 'running' }
     },
-    /** The first request succeeded: its answer is what the key answers from now on. */
-    finish: (hash: string, fingerprint: string, answer: KeptAnswer) =>
-      store.put<Entry>(keys.idempotency(hash), { fingerprint, at: now(), answer }),
-    /** The first request did not succeed (it changed nothing): the key is free again. */
-    async abandon(hash: string): Promise<void> {
-      await store.remove(keys.idempotency(hash))
+    /**
+     * The first request succeeded: its answer is what the key answers from now on — unless another
+     * request took the key over meanwhile (it ran past IDEMPOTENCY_RUNNING_MS), whose claim stays.
+     */
+    finish: (hash: string, claim: Claim, answer: KeptAnswer) =>
+      store
+        .put<Entry>(
+          keys.idempotency(hash),
+          { fingerprint: claim.fingerprint, at: now(), answer },
+          { expectVersion: claim.version },
+        )
+        .then(() => undefined, ignoreConflict),
+    /** The first request did not succeed (it changed nothing): the key is free again, if it still holds it. */
+    async abandon(hash: string, claim: Claim): Promise<void> {
+      await store.remove(keys.idempotency(hash), { expectVersion: claim.version }).catch(ignoreConflict)
     },
     /** The data's one writer starts: no request is running, so keys left running by a crash are free. */
     async settle(): Promise<void> {
@@ -70,10 +89,8 @@ export function idempotencyRepository(store: Store, now: () => number) {
       for (const hash of await store.children(keys.idempotencyKeys())) {
         const entry = await store.get<Entry>(keys.idempotency(hash))
         if (entry && stale(entry.value)) {
-          await store.remove(keys.idempotency(hash), { expectVersion: entry.version }).catch((error: unknown) => {
-            if (!(error instanceof ConflictError)) throw error
-          })
-          removed++
+          if (await store.remove(keys.idempotency(hash), { expectVersion: entry.version }).catch(ignoreConflict))
+            removed++
         }
       }
       return removed

@@ -48,10 +48,18 @@ export function numberSeries(store: Store, key: string, now: () => number = Date
     return out
   }
   const series = {
-    /** The next number for the document at `documentKey`: the lowest given back, else one more than the last. */
+    /**
+     * The number for the document at `documentKey`: the one it already holds pending (a write of the
+     * same document run again), else the lowest given back, else one more than the last.
+     */
     async take(documentKey: string): Promise<number> {
       let taken = 0
       await change(async (current) => {
+        const held = current.pending?.find((p) => p.key === documentKey)
+        if (held) {
+          taken = held.n
+          return current
+        }
         const s = await settled(current, now() - PENDING_GRACE_MS)
         const free = [...s.free].sort((a, b) => a - b)
         taken = free.length ? free[0] : s.last + 1

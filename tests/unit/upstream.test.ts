@@ -97,6 +97,20 @@ describe('upstream mode (UPSTREAM_API_URL)', () => {
       put.headers['accept-language'],
     ]).toEqual(['PUT', '/api/ac_empresas/logo', 'application/json', '5', '10', 'pt-BR'])
     expect(JSON.parse(put.body)).toEqual({ ID_ARQUIVO: 'x', URL_LOGO: 'y' })
+    // a write with an Idempotency-Key (every page form sends one) goes on whole, with its key: the upstream's to run once
+    const keyed = await bff.call('/cd_cliente', {
+      method: 'POST',
+      token,
+      json: { kind: 'person', name: 'Keyed' },
+      headers: { 'idempotency-key': 'form-abc-1' },
+    })
+    expect(keyed.status).toBe(200)
+    const sent = upstream.received.at(-1)!
+    expect([sent.url, sent.headers['idempotency-key'], JSON.parse(sent.body)]).toEqual([
+      '/api/cd_cliente',
+      'form-abc-1',
+      { kind: 'person', name: 'Keyed' },
+    ])
   })
 
   it('streams a form-data upload through with its own content type, and a large answer back', async () => {
