@@ -45,10 +45,11 @@ export function LiveTotals({ field, currency, lookups }: { field: Field; currenc
   useEffect(() => {
     const form = ref.current?.form
     if (!form) return
+    const known = pricesOf(lookups)
     const update = () => {
       const typed: Record<string, string> = {}
       for (const [name, value] of new FormData(form)) if (typeof value === 'string') typed[name] = value
-      const lines = rowsFromForm(typed, field).flatMap((row) => lineOf(row, pricesOf(lookups)) ?? [])
+      const lines = rowsFromForm(typed, field).flatMap((row) => lineOf(row, known) ?? [])
       setTotals(documentTotals(lines))
     }
     update()
