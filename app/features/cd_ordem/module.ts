@@ -46,7 +46,7 @@ export const orders = defineFeature(ordersModule, {
     return [
       { label: 'f_priority', value: f.label(PRIORITY_LABELS[values.priority as keyof typeof PRIORITY_LABELS]) },
       ...(quoteNumber ? [{ label: 'f_quote' as const, value: quoteNumber }] : []),
-      ...(skills.length ? [{ label: 'f_skills' as const, value: skills.join(', ') }] : []),
+      ...(skills.length ? [{ label: 'f_required_skills' as const, value: skills.join(', ') }] : []),
       ...(hold
         ? [{ label: 'f_hold_reason' as const, value: `${f.label(HOLD_LABELS[hold.reason])} · ${f.date(hold.at)}` }]
         : []),
