@@ -33,6 +33,8 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.getByLabel('Password').fill(who.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(/\/view\/home$/)
+  // the page has started (hydrated): its controls answer (a select changed before would post nothing)
+  await expect(page.getByTestId('splash')).toHaveCount(0)
 }
 
 /** The in-app address of the last link the server sent to `email` (no mail server: its log holds it, as an operator would read it). */
