@@ -1,4 +1,5 @@
 import { dateIn } from '../../domain/dates.ts'
+import { documentTotals } from '../../domain/document-lines.ts'
 import { documentNumber, seriesName, type DocumentKind as DocumentCode } from '../../domain/document-numbers.ts'
 import { searchable } from '../../domain/search-text.ts'
 import type { Deps } from './deps.ts'
@@ -22,6 +23,33 @@ export type DocumentKind<Rec, Row extends DocumentIndexRow> = {
   sortValue: (row: Row, sort: string, today: (timeZone: string) => string) => string | number
   /** The state as the user sees it, for `state=`. */
   state: (row: Row, today: (timeZone: string) => string) => string
+}
+
+/**
+ * What every new branch document starts with (docs/domain.md: quotes, orders, invoices): the
+ * caller's branch, no number yet (it comes with the write), no client, no lines, the company's
+ * currency and the branch's time zone; and the company, for what else a kind takes from it.
+ */
+export async function blankDocument(deps: Deps, who: Caller, id: string) {
+  const [company, branch] = await Promise.all([
+    deps.repos.companies.find(who.tenant.empresa),
+    deps.repos.companies.findBranch(who.tenant.empresa, who.tenant.filial),
+  ])
+  const document = {
+    id,
+    filial: who.tenant.filial,
+    number: '',
+    clientId: '',
+    clientName: '',
+    clientTaxId: '',
+    serviceAddress: '',
+    lines: [],
+    totals: documentTotals([]),
+    currency: company?.CURRENCY ?? 'BRL',
+    createdAt: new Date(deps.now()).toISOString(),
+    timeZone: branch?.TIME_ZONE ?? company?.TIME_ZONE ?? 'UTC',
+  }
+  return { document, company }
 }
 
 /** A company's documents of a kind: every read and write of them goes through this one index (compact rows). */

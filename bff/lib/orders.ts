@@ -8,6 +8,7 @@ import type { Deps } from './deps.ts'
 import { documentPricing } from './document-pricing.ts'
 import { fieldError } from './errors.ts'
 import { orderSource } from './order-store.ts'
+import { blankDocument } from './document-store.ts'
 import { withActivityLine, type Caller } from './resource.ts'
 import { ConflictError } from '../../storage/errors.ts'
 
@@ -26,33 +27,18 @@ export function orderMaking(deps: Deps) {
 
   /** A new order of the caller's branch (not numbered yet: the number comes with the write). */
   async function blank(who: Caller, id: string): Promise<StoredOrder> {
-    const [company, branch] = await Promise.all([
-      deps.repos.companies.find(who.tenant.empresa),
-      deps.repos.companies.findBranch(who.tenant.empresa, who.tenant.filial),
-    ])
     return {
-      id,
-      filial: who.tenant.filial,
-      number: '',
-      clientId: '',
-      clientName: '',
-      clientTaxId: '',
-      serviceAddress: '',
+      ...(await blankDocument(deps, who, id)).document,
       priority: 'normal',
       problem: '',
       instructions: '',
       warrantyDays: 0,
       skills: [],
-      lines: [],
-      totals: documentTotals([]),
-      currency: company?.CURRENCY ?? 'BRL',
       notes: '',
       status: 'new',
       hold: null,
       quoteId: null,
       quoteNumber: null,
-      createdAt: new Date(deps.now()).toISOString(),
-      timeZone: branch?.TIME_ZONE ?? company?.TIME_ZONE ?? 'UTC',
     }
   }
 

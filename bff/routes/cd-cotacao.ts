@@ -13,6 +13,7 @@ import {
 } from '../../domain/schemas/quotes.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import { quoteSource, quoteStore } from '../lib/quote-store.ts'
+import { blankDocument } from '../lib/document-store.ts'
 import { documentPricing } from '../lib/document-pricing.ts'
 import type { Deps } from '../lib/deps.ts'
 import { apiError, notFound, ruleError } from '../lib/errors.ts'
@@ -74,35 +75,20 @@ export function cdCotacaoRoutes(deps: Deps) {
 
   /** A new draft of the caller's branch (not numbered yet: the number comes with the write). */
   async function blank(who: Caller): Promise<Stored> {
-    const [company, branch] = await Promise.all([
-      deps.repos.companies.find(who.tenant.empresa),
-      deps.repos.companies.findBranch(who.tenant.empresa, who.tenant.filial),
-    ])
-    const timeZone = branch?.TIME_ZONE ?? company?.TIME_ZONE ?? 'UTC'
+    const { document, company } = await blankDocument(deps, who, who.newId())
     return {
-      id: who.newId(),
-      filial: who.tenant.filial,
-      number: '',
-      clientId: '',
-      clientName: '',
-      clientTaxId: '',
-      serviceAddress: '',
-      lines: [],
-      totals: documentTotals([]),
-      currency: company?.CURRENCY ?? 'BRL',
-      validUntil: addDays(dateIn(timeZone, deps.now()), QUOTE_DAYS_VALID),
+      ...document,
+      validUntil: addDays(dateIn(document.timeZone, deps.now()), QUOTE_DAYS_VALID),
       culture: company?.CULTURE ?? 'en',
       terms: '',
       notes: '',
       status: 'draft',
-      createdAt: new Date(deps.now()).toISOString(),
       sendCount: 0,
       sentAt: null,
       decision: null,
       duplicateOf: null,
       orderId: null,
       orderNumber: null,
-      timeZone,
     }
   }
 
