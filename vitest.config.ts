@@ -23,6 +23,7 @@ const API_SUITES = [
   'upstream',
   'clients-jobs',
   'quotes',
+  'scheduling',
   'mail',
   'fuzz',
   'unique-values',

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono'
+import { createLive } from './lib/live.ts'
 import { bodyLimit } from 'hono/body-limit'
 import type { Config } from './config.ts'
 import type { AppEnv, Deps, Logger, Mailer } from './lib/deps.ts'
@@ -26,6 +27,8 @@ import { fileListingRoutes, fileManagerRoutes, fileServeRoutes } from './routes/
 import { UPLOAD_MAX_BYTES } from './lib/uploads.ts'
 import { iconRoutes } from './routes/icons.ts'
 import { MODULE_ROUTES } from './routes/modules.ts'
+import { schedulingRoutes } from './routes/cd-ordemagendamento.ts'
+import { techOrderRoutes } from './routes/cd-techorders.ts'
 import { invitationRoutes } from './routes/invitations.ts'
 import { commonUserRoutes } from './routes/common-user.ts'
 import { shellRoutes } from './routes/common-shell.ts'
@@ -85,6 +88,7 @@ export async function createBff(options: BffOptions) {
     mailer: options.mailer ?? null,
     // the API is made below, before any request comes
     inProcess: async (path, init, env) => api.request(path, init, env),
+    live: createLive(),
   }
   const limit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
@@ -157,6 +161,8 @@ export async function createBff(options: BffOptions) {
     .route('/common/navigation', navigationRoutes(deps))
     .route('/common/search', searchRoutes(deps))
     .route('/public/quotes', quotePublicRoutes(deps))
+    .route('/cd_ordemagendamento', schedulingRoutes(deps))
+    .route('/cd_techorders', techOrderRoutes(deps))
     .route('/apps/contacts', contactsRoutes(deps))
     .route('/apps/chat', chatRoutes(deps))
     .route('/apps/ecommerce/inventory', inventoryRoutes(deps))

@@ -45,3 +45,44 @@ export function formatDay(iso: string, locale: string, style: 'medium' | 'long' 
     )
   return format.format(dayOrInstant(iso))
 }
+
+const partFormats = new Map<string, Intl.DateTimeFormat>()
+/** An instant's wall-clock date and time in a time zone, as numbers. */
+function wallClock(timeZone: string, at: number) {
+  let format = partFormats.get(timeZone)
+  if (!format)
+    partFormats.set(
+      timeZone,
+      (format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        weekday: 'short',
+      })),
+    )
+  const parts = Object.fromEntries(format.formatToParts(new Date(at)).map((p) => [p.type, p.value]))
+  return {
+    utc: Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute),
+    weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday),
+    time: `${parts.hour.padStart(2, '0')}:${parts.minute.padStart(2, '0')}`,
+  }
+}
+
+/** The instant a wall-clock date and time (YYYY-MM-DD, HH:MM) is in a time zone. */
+export function instantAt(date: string, time: string, timeZone: string): number {
+  const wanted = Date.parse(`${date}T${time}:00Z`)
+  // the zone's offset there, worked out twice: once near the answer is exact across a change of offset
+  let guess = wanted - (wallClock(timeZone, wanted).utc - Math.floor(wanted / 60_000) * 60_000)
+  guess = wanted - (wallClock(timeZone, guess).utc - Math.floor(guess / 60_000) * 60_000)
+  return guess
+}
+
+/** An instant's time of day (HH:MM) and weekday (0 Sunday … 6 Saturday) in a time zone. */
+export const timeIn = (timeZone: string, at: number) => {
+  const { time, weekday } = wallClock(timeZone, at)
+  return { time, weekday }
+}

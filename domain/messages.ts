@@ -35,6 +35,14 @@ export const MESSAGES = {
   unknown_page: 'Unknown page',
   invalid_value: 'This value is not valid',
   invalid_link: 'Use an address of this app (/…) or a web address (https://…)',
+  invalid_time: 'Enter a time as HH:MM, like 08:30',
+  end_before_start: 'The end must be at least 15 minutes after the start',
+  appointment_too_long: 'A visit lasts at most 12 hours: book several',
+  visit_started: 'This visit has started: only its end can change',
+  not_a_technician: 'Choose technicians of this branch',
+  order_not_schedulable: 'Only an open order can be scheduled',
+  overlap: 'The technician has another visit at this time',
+  visit_not_yours: 'This visit is another technician’s',
   password_common: 'This password is too common: choose one that is harder to guess',
 } as const
 

@@ -49,7 +49,40 @@ export type Invitation = { name: string; culture: Culture; at: string; by: strin
  * A grant: the user works in this company, in one branch or all of them, with a role;
  * `active: false` when disabled there; `invited` until the person accepts it.
  */
-export type Grant = { empresa: number; filial: number | 'all'; role: Role; active?: boolean; invited?: Invitation }
+export type Grant = {
+  empresa: number
+  filial: number | 'all'
+  role: Role
+  active?: boolean
+  invited?: Invitation
+  /** How they work in the company, for the dispatch board (absent: the defaults of WORK_DEFAULTS). */
+  work?: Work
+}
+
+/** The colours a technician may have on the dispatch board. */
+export const TECHNICIAN_COLORS = ['blue', 'green', 'orange', 'purple', 'teal', 'rose', 'amber', 'slate'] as const
+/** The working weeks a technician may have (the days, 0 Sunday … 6 Saturday): Monday to Friday, to Saturday, or every day. */
+export const WORK_WEEKS = {
+  weekdays: [1, 2, 3, 4, 5],
+  mon_sat: [1, 2, 3, 4, 5, 6],
+  all: [0, 1, 2, 3, 4, 5, 6],
+} as const
+
+/** A person's colour, skills, working week and hours in a company (docs/domain.md cd_ordemagendamento). */
+export type Work = {
+  color: (typeof TECHNICIAN_COLORS)[number]
+  skills: string[]
+  workWeek: keyof typeof WORK_WEEKS
+  workStart: string
+  workEnd: string
+}
+export const WORK_DEFAULTS: Work = {
+  color: 'blue',
+  skills: [],
+  workWeek: 'weekdays',
+  workStart: '08:00',
+  workEnd: '18:00',
+}
 
 /** The grants that count: a user disabled in a company keeps the row (to enable again) but not the access; an invitation counts once accepted. */
 export const activeGrants = (user: Pick<UserRecord, 'grants'>) =>

@@ -47,6 +47,9 @@ export const keys = {
   /** The claim of a value one record of a company collection holds alone (a client's tax id ...). */
   unique: (empresa: number, collection: string, field: string, value: string) =>
     joinKey('company', empresa, 'unique', collection, field, value),
+  /** A technician's booked times in one week (what keeps two of his appointments from overlapping). */
+  bookings: (empresa: number, technician: string, week: string) =>
+    joinKey('company', empresa, 'bookings', technician, week),
   /** A document number series of a company (quotes of one branch in one year ...). */
   series: (empresa: number, name: string) => joinKey('company', empresa, 'series', name),
   seriesOf: (empresa: number) => joinKey('company', empresa, 'series'),

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { Config } from '../config.ts'
+import type { Live } from './live.ts'
 import type { Repositories } from '../../storage/repositories/index.ts'
 import type { Grant, UserRecord } from '../../domain/tenancy.ts'
 import type { SessionRecord } from '../../storage/repositories/sessions.ts'
@@ -23,6 +24,8 @@ export type Deps = {
   clientAddress: (c: Context) => string | undefined
   /** The API itself, in process (a route answered from other routes: the header search asks the modules' lists). */
   inProcess: (path: string, init: RequestInit, env: unknown) => Promise<Response>
+  /** The open dispatch boards of this process (bff/lib/live.ts). */
+  live: Live
 }
 
 /** One e-mail of the app (a quote's link, an invitation ...). */

@@ -17,13 +17,15 @@ export type ApiError = {
   fields?: Record<string, string[]>
   codes?: Record<string, string>
   allowed?: string[]
+  /** A 409 overlap: the other appointment (docs/domain.md cd_ordemagendamento). */
+  conflict?: Record<string, string>
 }
 
 export function apiError(
   status: ContentfulStatusCode,
   error: string,
   fields?: Record<string, string[]>,
-  extra: Pick<ApiError, 'code' | 'codes' | 'allowed'> = {},
+  extra: Pick<ApiError, 'code' | 'codes' | 'allowed' | 'conflict'> = {},
 ): HTTPException {
   const body: ApiError = fields ? { error, fields, ...extra } : { error, ...extra }
   return jsonException(status, body)

@@ -1,4 +1,4 @@
-import { newUser, type Grant, type UserRecord } from '../../domain/tenancy.ts'
+import { newUser, WORK_DEFAULTS, type Grant, type UserRecord, type Work } from '../../domain/tenancy.ts'
 import { users as userModule } from '../../domain/modules/ac-usuarios.ts'
 import type { Caller } from '../lib/resource.ts'
 import type { Deps } from '../lib/deps.ts'
@@ -20,22 +20,26 @@ function rowIn(user: UserRecord, empresa: number) {
     filial: grant.filial,
     active: user.active && grant.active !== false,
     invited: Boolean(invited),
-  }
+    ...WORK_DEFAULTS,
+    ...grant.work,
+  } as const
 }
 
 /** The person's one grant in this company replaced (an invitation stays one until accepted). Access is checked per request, so a disabled grant stops counting at once, in this company only. */
 function applyGrant(
   user: UserRecord,
   empresa: number,
-  grant: { role: Grant['role']; filial: Grant['filial']; active: boolean },
+  grant: { role: Grant['role']; filial: Grant['filial']; active: boolean; work?: Work },
 ): UserRecord {
   const before = user.grants.find((g) => g.empresa === empresa)
+  const work = grant.work ?? before?.work
   const next: Grant = {
     empresa,
     filial: grant.filial,
     role: grant.role,
     ...(grant.active ? {} : { active: false }),
     ...(before?.invited ? { invited: before.invited } : {}),
+    ...(work ? { work } : {}),
   }
   return { ...user, grants: [...user.grants.filter((g) => g.empresa !== empresa), next] }
 }
@@ -127,10 +131,20 @@ export function userRoutes(deps: Deps) {
       async apply(who, user, input, id) {
         const { empresa } = who.tenant
         const grant = user.grants.find((g) => g.empresa === empresa)!
+        const was = { ...WORK_DEFAULTS, ...grant.work }
+        const work: Work = {
+          color: input.color ?? was.color,
+          skills: input.skills ?? was.skills,
+          workWeek: input.workWeek ?? was.workWeek,
+          workStart: input.workStart ?? was.workStart,
+          workEnd: input.workEnd ?? was.workEnd,
+        }
+        if (work.workEnd <= work.workStart) throw fieldError('workEnd', 'end_before_start')
         const next = {
           role: input.role ?? grant.role,
           filial: input.filial ?? grant.filial,
           active: input.active ?? grant.active !== false,
+          work,
         }
         await checkBranch(empresa, next.filial)
         notYourself(who, id, next.active)

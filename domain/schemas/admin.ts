@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import { ACCESS_LEVELS, PAGE_GROUPS } from '../access.ts'
-import { ROLES } from '../tenancy.ts'
+import { ROLES, TECHNICIAN_COLORS, WORK_WEEKS } from '../tenancy.ts'
 import { formatCnpj, isValidCnpj } from './cnpj.ts'
 import { MESSAGES, rule } from '../messages.ts'
 import { LANGUAGES } from '../cultures.ts'
-import { email, flag, optionalText, text } from './fields.ts'
+import { email, flag, optionalText, tags, text } from './fields.ts'
 
 /**
  * The administration modules' inputs (docs/domain.md Administration): one schema for the API and
@@ -78,8 +78,27 @@ export const userCreateInput = z.object({
   culture: z.enum(LANGUAGES).default('en'),
   ...grantFields,
 })
-/** What a company manages of a person: their access to it. */
-export const userUpdateInput = z.object({ ...grantFields, active: flag })
+const timeOfDay = z
+  .string()
+  .trim()
+  .refine((v) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v), rule('invalid_time'))
+  .meta({ description: 'A time of day, HH:MM (24 hours)', pattern: '^\\s*([01]\\d|2[0-3]):[0-5]\\d\\s*$' })
+/**
+ * How a person works in the company, for the dispatch board (docs/domain.md cd_ordemagendamento):
+ * their colour, their skills, their working week and hours (in the branch's time; booking outside
+ * them is a warning, not a refusal).
+ */
+export const workFields = {
+  color: z.enum(TECHNICIAN_COLORS, { message: 'Choose a colour' }).default('blue'),
+  skills: tags,
+  workWeek: z
+    .enum(Object.keys(WORK_WEEKS) as [keyof typeof WORK_WEEKS], { message: 'Choose a week' })
+    .default('weekdays'),
+  workStart: timeOfDay.default('08:00'),
+  workEnd: timeOfDay.default('18:00'),
+}
+/** What a company manages of a person: their access to it, and how they work in it. */
+export const userUpdateInput = z.object({ ...grantFields, active: flag, ...workFields })
 export type UserCreateInput = z.output<typeof userCreateInput>
 export type UserUpdateInput = z.output<typeof userUpdateInput>
 
@@ -121,6 +140,11 @@ export const userRow = z.object({
   filial: z.union([z.literal('all'), z.number()]),
   active: z.boolean(),
   invited: z.boolean(),
+  color: z.enum(TECHNICIAN_COLORS),
+  skills: z.array(z.string()),
+  workWeek: z.enum(Object.keys(WORK_WEEKS) as [keyof typeof WORK_WEEKS]),
+  workStart: z.string(),
+  workEnd: z.string(),
 })
 /** The caller's level on one page of the current company, with its title in the request's language (`GET /api/ac_paginas/mine`). */
 export const myPageAnswer = z.object({

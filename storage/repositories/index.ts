@@ -1,6 +1,7 @@
 import type { Store } from '../store.ts'
 import { uniqueValues } from './unique-values.ts'
 import { numberSeries } from './number-series.ts'
+import { bookingsRepository } from './bookings.ts'
 import { activityRepository } from './activity.ts'
 import { idempotencyRepository } from './idempotency.ts'
 import { appData } from './app-data.ts'
@@ -34,6 +35,8 @@ export function createRepositories(store: Store) {
       uniqueValues(store, empresa, collection, field, now),
     /** The Idempotency-Keys of the API's writes and their answers (docs/api.md §8). */
     idempotency: (now: () => number) => idempotencyRepository(store, now),
+    /** A company's technicians' booked times (no two appointments of one technician overlap). */
+    bookings: (empresa: number, now: () => number = Date.now) => bookingsRepository(store, empresa, now),
     /** A company's document number series (quotes of a branch in a year ...). */
     series: (empresa: number, name: string) => numberSeries(store, keys.series(empresa, name)),
     /**

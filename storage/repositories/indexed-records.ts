@@ -76,6 +76,8 @@ export function indexedRecords<T extends { id: string }, R>(
   return {
     /** Where the record `id` is stored (what a number series confirms its document by). */
     keyOf: key,
+    /** A number that changes with every write of the collection, by any process (what a live view compares). */
+    generation: currentGeneration,
     rows,
     /**
      * The rows in one order, kept until the next change: a list then walks them and picks its

@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest'
+import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
+import { callAs, testBff } from '../shared/bff.ts'
+
+type Visit = {
+  id: string
+  technicianId: string
+  status: string
+  start: string
+  end: string
+  times: Record<string, string>
+}
+type Appointment = {
+  id: string
+  orderId: string
+  orderNumber: string
+  technicianIds: string[]
+  start: string
+  end: string
+  visits: Array<{ id: string; technicianId: string; status: string }>
+  warnings: Array<{ code: string; technicianId: string; skills?: string[] }>
+}
+type Board = {
+  timeZone: string
+  technicians: Array<{ id: string; name: string; days: number[]; start: string; end: string }>
+  appointments: Appointment[]
+  tray: Array<{ id: string; number: string; hours: number }>
+  stamp: string
+}
+type Order = { id: string; number: string; status: string; hold: { from: string } | null }
+type List<T> = { items: T[]; pagination: { length: number } }
+
+const TECH_ID = '6d1f0a52-3c1e-4b8e-9a51-0a3e5f1c2b02'
+/** A Wednesday well ahead, in São Paulo's time (-03:00). */
+const day = '2027-03-10'
+const at = (time: string) => `${day}T${time}:00-03:00`
+
+async function setUp() {
+  const bff = await testBff()
+  const admin = await callAs(bff, DEMO_ADMIN)
+  const tech = await callAs(bff, DEMO_TECHNICIAN)
+  const client = (await admin<List<{ id: string }>>('/cd_cliente?size=1&sort=name')).body.Dados.items[0]
+  const jobs = (await admin<List<{ id: string; code: string }>>('/cd_job?size=100')).body.Dados.items
+  const newOrder = async () =>
+    (
+      await admin<Order>('/cd_ordem', {
+        method: 'POST',
+        json: { clientId: client.id, lines: [{ jobId: jobs.find((j) => j.code === 'AC-INST')!.id, quantity: 1 }] },
+      })
+    ).body.Dados
+  const book = (orderId: string, start: string, end: string, extra: Record<string, unknown> = {}) =>
+    admin<Appointment>('/cd_ordemagendamento', {
+      method: 'POST',
+      json: { orderId, technicianIds: [TECH_ID], start: at(start), end: at(end), ...extra },
+    })
+  return { bff, admin, tech, newOrder, book }
+}
+
+// cd_ordemagendamento and cd_techorders (docs/domain.md)
+describe('the dispatch board', () => {
+  it('books a visit: the order is scheduled, the technician gets a visit, the board shows it and the tray no longer', async () => {
+    const { admin, tech, newOrder, book } = await setUp()
+    const order = await newOrder()
+    const before = (await admin<Board>(`/cd_ordemagendamento/board?from=${day}&to=${day}`)).body.Dados
+    expect(before.technicians.map((t) => t.id)).toContain(TECH_ID)
+    expect(before.tray.map((o) => o.id)).toContain(order.id)
+    const booked = await book(order.id, '09:00', '11:00')
+    expect(booked.status).toBe(201)
+    expect(booked.body.Dados).toMatchObject({ orderId: order.id, orderNumber: order.number, technicianIds: [TECH_ID] })
+    expect(booked.body.Dados.visits).toEqual([expect.objectContaining({ technicianId: TECH_ID, status: 'assigned' })])
+    expect((await admin<Order>(`/cd_ordem/${order.id}`)).body.Dados.status).toBe('scheduled')
+    const after = (await admin<Board>(`/cd_ordemagendamento/board?from=${day}&to=${day}`)).body.Dados
+    expect(after.appointments.map((a) => a.id)).toContain(booked.body.Dados.id)
+    expect(after.tray.map((o) => o.id)).not.toContain(order.id)
+    expect(after.stamp).not.toBe(before.stamp)
+    const mine = (await tech<Visit[]>(`/cd_techorders?from=${day}&to=${day}`)).body.Dados
+    expect(mine.map((v) => v.id)).toContain(booked.body.Dados.visits[0].id)
+  })
+
+  it('refuses an overlapping visit of the technician with the other one named, and books it when told to book anyway', async () => {
+    const { admin, newOrder, book } = await setUp()
+    const first = await book((await newOrder()).id, '09:00', '11:00')
+    const second = await newOrder()
+    const refused = await book(second.id, '10:30', '12:00')
+    expect(refused.status).toBe(409)
+    expect(refused.body).toMatchObject({
+      code: 'overlap',
+      conflict: {
+        appointmentId: first.body.Dados.id,
+        orderNumber: first.body.Dados.orderNumber,
+        technicianId: TECH_ID,
+      },
+    })
+    // nothing was booked: the order waits, the slot next to it is free
+    expect((await admin<Order>(`/cd_ordem/${second.id}`)).body.Dados.status).toBe('new')
+    expect((await book(second.id, '11:00', '12:00')).status).toBe(201)
+    const third = await newOrder()
+    expect((await book(third.id, '09:30', '10:00')).status).toBe(409)
+    expect((await book(third.id, '09:30', '10:00', { force: true })).status).toBe(201)
+  })
+
+  it('of many bookings of one slot at once, exactly one is made', async () => {
+    const { newOrder, book } = await setUp()
+    const orders = await Promise.all(Array.from({ length: 8 }, () => newOrder()))
+    const answers = await Promise.all(orders.map((o) => book(o.id, '14:00', '15:00')))
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409])
+  })
+
+  it('moves a visit (its claim moves with it), warns outside working hours, and cancels one not started', async () => {
+    const { admin, newOrder, book } = await setUp()
+    const a = (await book((await newOrder()).id, '09:00', '10:00')).body.Dados
+    const b = (await book((await newOrder()).id, '10:00', '11:00')).body.Dados
+    const read = await admin<Appointment>(`/cd_ordemagendamento/${a.id}`)
+    const moved = await admin<Appointment>(`/cd_ordemagendamento/${a.id}`, {
+      method: 'PATCH',
+      headers: { 'if-match': read.etag! },
+      json: { start: at('19:00'), end: at('20:00') },
+    })
+    expect(moved.status).toBe(200)
+    // outside his hours (08:00 to 18:00 by default), and without the skills the order's job needs
+    expect(moved.body.Dados.warnings).toEqual([
+      { code: 'outside_hours', technicianId: TECH_ID },
+      { code: 'missing_skills', technicianId: TECH_ID, skills: ['refrigeração', 'elétrica'] },
+    ])
+    expect(read.body.Dados).not.toHaveProperty('warnings')
+    // its old time is free again
+    expect((await book((await newOrder()).id, '09:00', '10:00')).status).toBe(201)
+    // a stale version is refused and changes nothing
+    const stale = await admin(`/cd_ordemagendamento/${a.id}`, {
+      method: 'PATCH',
+      headers: { 'if-match': read.etag! },
+      json: { start: at('07:00'), end: at('08:00') },
+    })
+    expect(stale.status).toBe(412)
+    const cancelled = await admin(`/cd_ordemagendamento/${b.id}/cancel`, { method: 'POST' })
+    expect(cancelled.status).toBe(200)
+    expect((await admin<Order>(`/cd_ordem/${b.orderId}`)).body.Dados.status).toBe('new')
+    expect((await admin(`/cd_ordemagendamento/${b.id}`)).status).toBe(404)
+  })
+
+  it('lets the technician move his own visit along; the order follows; another may not touch it', async () => {
+    const { bff, admin, tech, newOrder, book } = await setUp()
+    const a = (await book((await newOrder()).id, '13:00', '14:00')).body.Dados
+    const visit = a.visits[0].id
+    // the office may read it, but moving it is the technician's
+    expect((await admin(`/cd_techorders/${visit}`)).status).toBe(200)
+    expect((await tech(`/cd_techorders/${visit}/arrive`, { method: 'POST' })).status).toBe(409)
+    const departed = await tech<Visit>(`/cd_techorders/${visit}/depart`, { method: 'POST' })
+    expect(departed.status).toBe(200)
+    expect(departed.body.Dados.times.en_route).toBeTruthy()
+    expect((await admin<Order>(`/cd_ordem/${a.orderId}`)).body.Dados.status).toBe('in_progress')
+    // a started visit keeps its start and technicians
+    const moving = await admin(`/cd_ordemagendamento/${a.id}`, { method: 'PATCH', json: { start: at('12:00') } })
+    expect(moving.status).toBe(409)
+    expect((await admin(`/cd_ordemagendamento/${a.id}/cancel`, { method: 'POST' })).status).toBe(409)
+    await tech(`/cd_techorders/${visit}/arrive`, { method: 'POST' })
+    await tech(`/cd_techorders/${visit}/finish`, { method: 'POST' })
+    expect((await admin<Order>(`/cd_ordem/${a.orderId}`)).body.Dados.status).toBe('completed')
+    // another technician of the company sees nothing of it
+    const other = await bff.deps.repos.users.findByEmail(DEMO_TECHNICIAN.email)
+    expect(other).toBeTruthy()
+    const stranger = await callAsNewTechnician(bff)
+    expect((await stranger(`/cd_techorders/${visit}`)).status).toBe(403)
+    expect((await stranger(`/cd_techorders/${visit}/depart`, { method: 'POST' })).status).toBe(403)
+    expect((await stranger<Visit[]>(`/cd_techorders?from=${day}&to=${day}`)).body.Dados).toEqual([])
+  })
+
+  it('refuses what makes no sense: an end before the start, a stranger as technician, a cancelled order, a wrong range', async () => {
+    const { admin, newOrder, book } = await setUp()
+    const order = await newOrder()
+    expect((await book(order.id, '10:00', '09:00')).status).toBe(400)
+    expect((await book(order.id, '06:00', '19:00')).status).toBe(400)
+    const stranger = await admin('/cd_ordemagendamento', {
+      method: 'POST',
+      json: { orderId: order.id, technicianIds: ['someone-else'], start: at('09:00'), end: at('10:00') },
+    })
+    expect(stranger.status).toBe(400)
+    await admin(`/cd_ordem/${order.id}/cancel`, { method: 'POST' })
+    expect((await book(order.id, '09:00', '10:00')).status).toBe(409)
+    expect((await admin('/cd_ordemagendamento/board?from=2027-03-10&to=2027-06-10')).status).toBe(400)
+    expect((await admin('/cd_ordemagendamento/board?from=2027-03-10&to=2027-03-11&x=1')).status).toBe(400)
+  })
+})
+
+/** A second technician of branch 1, signed in. */
+async function callAsNewTechnician(bff: Awaited<ReturnType<typeof testBff>>) {
+  const { hashPassword } = await import('../../bff/lib/passwords.ts')
+  const { newUser } = await import('../../domain/tenancy.ts')
+  const email = `tech-${crypto.randomUUID()}@example.com`
+  await bff.deps.repos.users.create(
+    newUser(
+      {
+        name: 'Other Tech',
+        email,
+        culture: 'en',
+        password: await hashPassword('other-tech-2026', 1000),
+        grants: [{ empresa: 1, filial: 1, role: 'technician' }],
+      },
+      Date.now(),
+    ),
+  )
+  return callAs(bff, { email, password: 'other-tech-2026' })
+}
