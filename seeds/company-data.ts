@@ -20,6 +20,10 @@ import { keys } from '../storage/keys.ts'
 import { indexedRecords } from '../storage/repositories/indexed-records.ts'
 import { CLIENTS } from '../domain/schemas/clients.ts'
 import { JOBS } from '../domain/schemas/jobs.ts'
+import { APPOINTMENTS, TECH_ORDERS } from '../domain/schemas/appointments.ts'
+import { bookingsRepository } from '../storage/repositories/bookings.ts'
+import { seedAppointments } from './appointments.ts'
+import { users } from './tenancy.ts'
 
 /** The company whose staff see the demo data (contacts, products, mail ...). */
 export const DEMO_COMPANY = 1
@@ -79,6 +83,30 @@ export async function seedCompanyData(store: Store, empresa: number, culture: Cu
   ] as const) {
     const records = indexedRecords<{ id: string }, unknown>(store, empresa, collection, (x) => x)
     if (await records.isEmpty()) await records.putMany(items)
+  }
+  // a month of visits around the day the data is loaded, and the technicians' times they take
+  const appointmentsStore = indexedRecords<{ id: string }, unknown>(store, empresa, APPOINTMENTS, (x) => x)
+  if (await appointmentsStore.isEmpty()) {
+    const technicians = users.flatMap((u) => {
+      const grant = u.grants.find((g) => g.empresa === empresa && g.role === 'technician')
+      return grant && (grant.filial === 'all' || grant.filial === SEED_QUOTE_BRANCH)
+        ? [{ id: u.id, work: grant.work }]
+        : []
+    })
+    if (technicians.length) {
+      const { appointments, visits } = await seedAppointments(orders, technicians, Date.now(), orders[0].timeZone)
+      const bookings = bookingsRepository(store, empresa)
+      for (const a of appointments)
+        for (const tech of a.technicianIds)
+          await bookings.claim(
+            tech,
+            { id: a.id, start: Date.parse(a.start), end: Date.parse(a.end) },
+            true,
+            async () => new Map(),
+          )
+      await indexedRecords<{ id: string }, unknown>(store, empresa, TECH_ORDERS, (x) => x).putMany(visits)
+      await appointmentsStore.putMany(appointments)
+    }
   }
   // the quotes' and orders' series go on after the seeded numbers
   await store.create(keys.series(empresa, seriesName('ORC', SEED_QUOTE_BRANCH, '2026')), {

@@ -8,7 +8,7 @@ import { DEMO_COMPANY, seedCompanyData } from './company-data.ts'
 import { seedMessages, seedNotifications, seedShortcuts } from './common.ts'
 
 /** Bump when the demo data changes shape, so existing data dirs get the new records. */
-const SEED_VERSION = 4
+const SEED_VERSION = 5
 
 /**
  * Loads the demo data once. The marker is written last, so a start that dies half-way
@@ -42,7 +42,7 @@ export async function seedDemoData(store: Store, log: Logger, passwordIterations
       status: 'online',
       culture: u.culture,
       active: true,
-      password: await hashPassword(u.password, passwordIterations),
+      password: u.password === null ? null : await hashPassword(u.password, passwordIterations),
       grants: u.grants,
       current: null,
       sessionEpoch: 0,

@@ -1,5 +1,5 @@
 import type { BranchRecord, CompanyRecord } from '../domain/tenancy.ts'
-import type { Grant } from '../domain/tenancy.ts'
+import type { Grant, Work } from '../domain/tenancy.ts'
 import type { Culture } from '../domain/cultures.ts'
 
 /** The demo sign-in, printed at start. Public demo data, not a secret. */
@@ -57,7 +57,15 @@ export const branches: BranchRecord[] = [
   branch(2, 4, 'Austin', true, 'AUS', 'America/Chicago'),
 ]
 
-export type SeedUser = { id: string; name: string; email: string; password: string; culture: Culture; grants: Grant[] }
+/** A demo user; without a password nobody signs in as them (the demo company's other technicians are board columns). */
+export type SeedUser = {
+  id: string
+  name: string
+  email: string
+  password: string | null
+  culture: Culture
+  grants: Grant[]
+}
 
 export const users: SeedUser[] = [
   {
@@ -75,6 +83,54 @@ export const users: SeedUser[] = [
     name: 'Tiago Lima',
     ...DEMO_TECHNICIAN,
     culture: 'en',
-    grants: [{ empresa: 1, filial: 1, role: 'technician' }],
+    // he works for every branch of the company: the dispatch board of each shows him
+    grants: [
+      {
+        empresa: 1,
+        filial: 'all',
+        role: 'technician',
+        work: {
+          color: 'blue',
+          skills: ['refrigeração', 'elétrica'],
+          workWeek: 'weekdays',
+          workStart: '08:00',
+          workEnd: '18:00',
+        },
+      },
+    ],
   },
+  technician('6d1f0a52-3c1e-4b8e-9a51-0a3e5f1c2b03', 'Diego Souza', {
+    color: 'green',
+    skills: ['refrigeração'],
+    workWeek: 'mon_sat',
+    workStart: '07:00',
+    workEnd: '16:00',
+  }),
+  technician('6d1f0a52-3c1e-4b8e-9a51-0a3e5f1c2b04', 'Carla Mendes', {
+    color: 'purple',
+    skills: ['elétrica', 'segurança'],
+    workWeek: 'weekdays',
+    workStart: '08:00',
+    workEnd: '17:00',
+  }),
+  technician('6d1f0a52-3c1e-4b8e-9a51-0a3e5f1c2b05', 'Rafael Alves', {
+    color: 'orange',
+    skills: ['pintura', 'elétrica'],
+    workWeek: 'weekdays',
+    workStart: '09:00',
+    workEnd: '18:00',
+  }),
 ]
+
+/** A technician of the demo company's main branch who never signs in (his visits are on the board). */
+function technician(id: string, name: string, work: Work): SeedUser {
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}@demo.fieldservice.app`
+  return {
+    id,
+    name,
+    email,
+    password: null,
+    culture: 'pt',
+    grants: [{ empresa: 1, filial: 2, role: 'technician', work }],
+  }
+}

@@ -7,6 +7,8 @@ import { loadConfig } from '../../bff/config.ts'
 import type { Logger } from '../../bff/lib/deps.ts'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import { seedDemoData } from '../../seeds/index.ts'
+import { hashPassword } from '../../bff/lib/passwords.ts'
+import { newUser, type Grant } from '../../domain/tenancy.ts'
 import { openStore } from '../../storage/open.ts'
 
 export type TestBff = Awaited<ReturnType<typeof testBff>>
@@ -86,4 +88,14 @@ export async function callAs(
     const res = await bff.call(path, { ...init, token, headers: { ...tenant, ...init.headers } })
     return { status: res.status, etag: res.headers.get('etag'), body: (await res.json()) as ModuleAnswer<T> }
   }
+}
+
+/** A new member of a company with one grant (a technician of one branch ...), signed in: their token. */
+export async function signInMember(bff: TestBff, grant: Grant, name = 'Lia Santos'): Promise<string> {
+  const email = `member-${crypto.randomUUID()}@example.com`
+  const password = 'member-password-2026'
+  await bff.deps.repos.users.create(
+    newUser({ name, email, culture: 'en', password: await hashPassword(password, 1000), grants: [grant] }, Date.now()),
+  )
+  return bff.signIn({ email, password })
 }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { contactSchema } from '../../domain/schemas/contacts.ts'
 import { fileManagerAnswer, uploadAnswer } from '../../domain/schemas/files.ts'
 import { DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
-import { testBff, type TestBff } from '../shared/bff.ts'
+import { signInMember, testBff, type TestBff } from '../shared/bff.ts'
 import { expectSchema } from '../shared/schema.ts'
 
 const acme = { 'x-empresa': '1', 'x-filial': '2' }
@@ -130,7 +130,8 @@ describe('file uploads', () => {
       await (await upload(form({ idGuid: 'to-delete' }, [['files', PNG, 'a.png', 'image/png']]))).json(),
     )
     const [{ Id, Url }] = body.ListFiles
-    const tech = await bff.signIn(DEMO_TECHNICIAN)
+    // a technician of another branch
+    const tech = await signInMember(bff, { empresa: 1, filial: 1, role: 'technician' })
     expect((await bff.call(Url.replace('/api', ''), { token: tech })).status).toBe(404)
     expect((await bff.call(`/FileManager/delete-by-id?idImagem=${Id}`, { method: 'DELETE', token: tech })).status).toBe(
       404,

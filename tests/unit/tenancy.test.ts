@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
-import { testBff, type TestBff } from '../shared/bff.ts'
+import { signInMember, testBff, type TestBff } from '../shared/bff.ts'
 
 type Wrapper<T> = { IsSuccess: boolean; Dados: T; Msg: string }
 type Filial = {
@@ -19,7 +19,8 @@ describe('companies and branches', () => {
   beforeAll(async () => {
     bff = await testBff()
     admin = await bff.signIn()
-    tech = await bff.signIn(DEMO_TECHNICIAN)
+    // a technician of one branch (the demo one works for every branch)
+    tech = await signInMember(bff, { empresa: 1, filial: 1, role: 'technician' })
   })
 
   it('lists the branches a user holds in the { IsSuccess, Dados, Msg } wrapper', async () => {

@@ -1,0 +1,117 @@
+import { sha256Hex, uuidFromHex } from '../bff/lib/base64.ts'
+import { addDays, dateIn, instantAt, timeIn } from '../domain/dates.ts'
+import type { AppointmentRecord, TechOrderRecord, TechOrderStatus } from '../domain/schemas/appointments.ts'
+import type { StoredOrder } from '../domain/schemas/orders.ts'
+import { WORK_DEFAULTS, WORK_WEEKS, type Work } from '../domain/tenancy.ts'
+import { seeded } from './random.ts'
+
+const HOUR = 3_600_000
+/** The days around the day the demo data is loaded that the visits are spread over: a month. */
+const PAST_DAYS = 14
+const NEXT_DAYS = 14
+/** A day's visits of a technician: two hours each, from his start, with a break between. */
+const SLOT_STARTS_AFTER_START = [0, 2.5, 5.5]
+
+type Technician = { id: string; work?: Work }
+type Slot = { tech: string; start: number; end: number; day: number }
+
+/**
+ * docs/domain.md cd_ordemagendamento for the demo company: a month of visits (two weeks back, two
+ * ahead of the day the data is loaded) for the main branch's technicians, in their working hours,
+ * never two of one technician at once: the done orders' visits in the past, done; the orders in
+ * progress today, on the way or on site; the scheduled ones ahead. The visit ids follow from the
+ * appointment and the technician, as the app makes them (bff/lib/scheduling.ts).
+ */
+export async function seedAppointments(
+  orders: StoredOrder[],
+  technicians: Technician[],
+  now: number,
+  timeZone: string,
+): Promise<{ appointments: AppointmentRecord[]; visits: TechOrderRecord[] }> {
+  const r = seeded(5050)
+  const today = dateIn(timeZone, now)
+  // each technician's free slots of the month, by day offset
+  const free: Slot[] = []
+  for (const t of technicians) {
+    const work = { ...WORK_DEFAULTS, ...t.work }
+    const days: readonly number[] = WORK_WEEKS[work.workWeek]
+    for (let day = -PAST_DAYS; day <= NEXT_DAYS; day++) {
+      const date = addDays(today, day)
+      const dayStart = instantAt(date, work.workStart, timeZone)
+      const dayEnd = instantAt(date, work.workEnd, timeZone)
+      if (!days.includes(timeIn(timeZone, dayStart).weekday)) continue
+      for (const after of SLOT_STARTS_AFTER_START) {
+        const start = dayStart + after * HOUR
+        if (start + 2 * HOUR <= dayEnd) free.push({ tech: t.id, start, end: start + 2 * HOUR, day })
+      }
+    }
+  }
+  const take = (when: (day: number) => boolean, tech?: string) => {
+    const choices = free.filter((s) => when(s.day) && (!tech || s.tech === tech))
+    if (!choices.length) return null
+    const slot = choices[r.int(0, Math.min(choices.length, 6) - 1)]
+    free.splice(free.indexOf(slot), 1)
+    return slot
+  }
+  const appointments: AppointmentRecord[] = []
+  const visits: TechOrderRecord[] = []
+  const demoTech = technicians[0].id
+  const book = async (order: StoredOrder, slot: Slot, status: TechOrderStatus) => {
+    const id = r.uuid()
+    const start = new Date(slot.start).toISOString()
+    const end = new Date(slot.end).toISOString()
+    appointments.push({
+      id,
+      filial: order.filial,
+      orderId: order.id,
+      orderNumber: order.number,
+      clientName: order.clientName,
+      serviceAddress: order.serviceAddress,
+      technicianIds: [slot.tech],
+      start,
+      end,
+      note: '',
+      createdAt: new Date(Math.min(slot.start - 2 * 86_400_000, now)).toISOString(),
+    })
+    const at = (hours: number) => new Date(slot.start + hours * HOUR).toISOString()
+    visits.push({
+      id: uuidFromHex(await sha256Hex(`visit\n${id}\n${slot.tech}`)),
+      filial: order.filial,
+      appointmentId: id,
+      orderId: order.id,
+      orderNumber: order.number,
+      clientName: order.clientName,
+      serviceAddress: order.serviceAddress,
+      instructions: order.instructions,
+      technicianId: slot.tech,
+      start,
+      end,
+      status,
+      times:
+        status === 'done'
+          ? { en_route: at(-0.5), on_site: at(0), done: at(1.75) }
+          : status === 'on_site'
+            ? { en_route: at(-0.5), on_site: at(0) }
+            : status === 'en_route'
+              ? { en_route: at(-0.5) }
+              : {},
+    })
+  }
+  let inProgress = 0
+  for (const order of orders) {
+    if (order.status === 'completed' || order.status === 'invoiced') {
+      for (let n = r.int(1, 2); n > 0; n--) {
+        const slot = take((d) => d < 0)
+        if (slot) await book(order, slot, 'done')
+      }
+    } else if (order.status === 'in_progress') {
+      // the demo technician's first visits today are under way
+      const slot = take((d) => d === 0, inProgress < 2 ? demoTech : undefined) ?? take((d) => d < 0)
+      if (slot) await book(order, slot, inProgress++ % 2 ? 'en_route' : 'on_site')
+    } else if (order.status === 'scheduled') {
+      const slot = take((d) => d >= 1, appointments.length % 3 ? undefined : demoTech) ?? take((d) => d >= 1)
+      if (slot) await book(order, slot, 'assigned')
+    }
+  }
+  return { appointments, visits }
+}
