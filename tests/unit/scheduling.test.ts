@@ -128,7 +128,9 @@ describe('the dispatch board', () => {
     expect(read.body.Dados).not.toHaveProperty('warnings')
     // a painting job: the demo technician has no such skill
     const painting = await book((await newOrder('PINT-M2')).id, '15:00', '16:00')
-    expect(painting.body.Dados.warnings).toEqual([{ code: 'missing_skills', technicianId: TECH_ID, skills: ['pintura'] }])
+    expect(painting.body.Dados.warnings).toEqual([
+      { code: 'missing_skills', technicianId: TECH_ID, skills: ['pintura'] },
+    ])
     // its old time is free again
     expect((await book((await newOrder()).id, '09:00', '10:00')).status).toBe(201)
     // a stale version is refused and changes nothing
