@@ -27,6 +27,7 @@ export default [
   route('resources/quote-link/:id', 'routes/resources/quote-link.ts'),
   route('resources/quote-share/:id', 'routes/resources/quote-share.ts'),
   route('resources/quote-pdf/:id', 'routes/resources/quote-pdf.ts'),
+  route('resources/board-events', 'routes/resources/board-events.ts'),
   // a client's page of a sent quote: no sign-in, the signed link is the key
   route('q/:token', 'routes/quote.tsx'),
   route('view', 'layouts/view-layout.tsx', [
@@ -35,6 +36,8 @@ export default [
     route('help', 'routes/view/help.tsx'),
     // a user's page matrix: a screen of its own
     route('ac_usuariospaginas/:id', 'routes/view/ac_usuariospaginas/record.tsx'),
+    // the dispatch board: a screen of its own
+    route('cd_ordemagendamento', 'routes/view/scheduling.tsx'),
     // every module of the registry: its list and its records (app/features/<module>), or its title until it is built
     route(':module', 'routes/view/module.tsx'),
     route(':module/:id', 'routes/view/record.tsx'),

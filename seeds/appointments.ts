@@ -68,6 +68,7 @@ export async function seedAppointments(
       clientName: order.clientName,
       serviceAddress: order.serviceAddress,
       technicianIds: [slot.tech],
+      skills: order.skills,
       start,
       end,
       note: '',

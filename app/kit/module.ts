@@ -65,6 +65,8 @@ export type Field = {
   createOnly?: boolean
   /** Only when creating; not shown when editing (the initial password). */
   newOnly?: boolean
+  /** Only when editing; not shown on a new record's form (a person's working hours, set once they are in the company). */
+  editOnly?: boolean
   required?: boolean
   wide?: boolean
   /** For a checkbox: the values of checked and unchecked. */

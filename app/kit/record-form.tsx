@@ -330,7 +330,7 @@ export function RecordForm({
       : ((values[field.name] as Array<Record<string, unknown>> | undefined) ?? []).map((row) =>
           Object.fromEntries((field.of ?? []).map((sub) => [sub.name, formValue(sub, row[sub.name], locale)])),
         )
-  const fields = def.fields.filter((f) => isNew || !f.newOnly)
+  const fields = def.fields.filter((f) => (isNew ? !f.editOnly : !f.newOnly))
   // what each picker has chosen, for the fields that follow it (Field.follows)
   const [chosen, setChosen] = useState<Record<string, { option: PickOption; byUser: boolean }>>({})
   const followed = (field: Field) => fields.some((f) => f.follows?.field === field.name)

@@ -1,4 +1,5 @@
-import { addDays, instantAt, timeIn } from '../../domain/dates.ts'
+import { missingSkills, outsideHours } from '../../domain/board-view.ts'
+import { addDays, instantAt } from '../../domain/dates.ts'
 import {
   APPOINTMENTS,
   TECH_ORDERS,
@@ -249,14 +250,11 @@ export function scheduling(deps: Deps) {
   }
 
   /** What the dispatcher should know of a booking: outside a technician's hours, or without the order's skills. */
-  function warningsOf(a: AppointmentRecord, techs: TechnicianRow[], skills: string[], timeZone: string) {
+  function warningsOf(a: AppointmentRecord, techs: TechnicianRow[], timeZone: string) {
     const warnings: Array<{ code: 'outside_hours' | 'missing_skills'; technicianId: string; skills?: string[] }> = []
-    const start = timeIn(timeZone, Date.parse(a.start))
-    const end = timeIn(timeZone, Date.parse(a.end) - 1)
     for (const tech of techs.filter((t) => a.technicianIds.includes(t.id))) {
-      if (!tech.days.includes(start.weekday) || start.time < tech.start || end.time >= tech.end)
-        warnings.push({ code: 'outside_hours', technicianId: tech.id })
-      const missing = skills.filter((s) => !tech.skills.includes(s))
+      if (outsideHours(tech, a, timeZone)) warnings.push({ code: 'outside_hours', technicianId: tech.id })
+      const missing = missingSkills(tech, a)
       if (missing.length) warnings.push({ code: 'missing_skills', technicianId: tech.id, skills: missing })
     }
     return warnings
@@ -360,6 +358,7 @@ export function scheduling(deps: Deps) {
         clientName: order.clientName,
         serviceAddress: order.serviceAddress,
         technicianIds: input.technicianIds,
+        skills: order.skills,
         start: new Date(start).toISOString(),
         end: new Date(end).toISOString(),
         note: input.note,
@@ -371,10 +370,7 @@ export function scheduling(deps: Deps) {
       await syncVisits(who, saved.value, order)
       await deriveOrder(who, order.id)
       changed(who)
-      return {
-        saved,
-        warnings: warningsOf(saved.value, team, order.skills, await timeZoneOf(who)),
-      }
+      return { saved, warnings: warningsOf(saved.value, team, await timeZoneOf(who)) }
     },
 
     /** Moves, resizes or reassigns a visit; a started one may only change its end. */
@@ -426,7 +422,7 @@ export function scheduling(deps: Deps) {
       if (order) await syncVisits(who, next, order)
       await deriveOrder(who, before.orderId)
       changed(who)
-      return { saved: saved!, warnings: warningsOf(next, team, order?.skills ?? [], await timeZoneOf(who)) }
+      return { saved: saved!, warnings: warningsOf(next, team, await timeZoneOf(who)) }
     },
 
     /** Cancels a visit not started yet: the appointment and its visits are gone, the times free. */

@@ -92,6 +92,8 @@ export type AppointmentRecord = {
   clientName: string
   serviceAddress: string
   technicianIds: string[]
+  /** The skills the order needs, as they were when it was booked (the board flags a technician without them). */
+  skills: string[]
   /** UTC instants (ISO). */
   start: string
   end: string
@@ -125,6 +127,7 @@ export const appointmentRow = z.object({
   clientName: z.string(),
   serviceAddress: z.string(),
   technicianIds: z.array(z.string()),
+  skills: z.array(z.string()),
   start: z.string(),
   end: z.string(),
   note: z.string(),

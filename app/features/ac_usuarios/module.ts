@@ -1,6 +1,7 @@
 import { users as usersModule } from '../../../domain/modules/ac-usuarios.ts'
 import { branchRowSchema } from '../../../domain/schemas/tenancy.ts'
 import { listAnswer } from '../../../domain/schemas/resource.ts'
+import { TECHNICIAN_COLORS } from '../../../domain/tenancy.ts'
 import { defineFeature, type TextKey } from '../../kit/module'
 import { CULTURE_OPTIONS } from '../options'
 
@@ -33,6 +34,28 @@ export const users = defineFeature(usersModule, {
     { name: 'culture', label: 'f_culture', type: 'select', options: CULTURE_OPTIONS, createOnly: true },
     { name: 'role', label: 'f_role', type: 'select', options: Object.entries(ROLE_LABELS) },
     { name: 'filial', label: 'f_branch', type: 'select', lookup: 'branches', all: 'f_all_branches' },
+    // how they work, for the dispatch board (docs/domain.md cd_ordemagendamento)
+    {
+      name: 'color',
+      label: 'f_color',
+      type: 'select',
+      editOnly: true,
+      options: TECHNICIAN_COLORS.map((c) => [c, `color_${c}` as TextKey]),
+    },
+    { name: 'skills', label: 'f_skills', type: 'text', editOnly: true, wide: true },
+    {
+      name: 'workWeek',
+      label: 'f_work_week',
+      type: 'select',
+      editOnly: true,
+      options: [
+        ['weekdays', 'work_weekdays'],
+        ['mon_sat', 'work_mon_sat'],
+        ['all', 'work_all'],
+      ],
+    },
+    { name: 'workStart', label: 'f_work_start', type: 'text', hint: 'f_time_hint', editOnly: true },
+    { name: 'workEnd', label: 'f_work_end', type: 'text', hint: 'f_time_hint', editOnly: true },
   ],
   // every branch, inactive ones too: a user's branch is shown whatever its state
   lookups: async (get) => ({

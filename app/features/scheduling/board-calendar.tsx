@@ -1,0 +1,206 @@
+import { useEffect, useRef } from 'react'
+import type { Calendar } from '@event-calendar/core'
+import { offsetOn, wallClockAt, type BoardView } from '../../../domain/board-view.ts'
+import { addDays } from '../../../domain/dates.ts'
+import type { BoardAnswer } from '../../../domain/schemas/appointments.ts'
+import { COLOR_HEX } from './colors'
+
+/** A time a visit is moved or dropped to, on the branch's wall clock. */
+export type Placed = { technicianIds: string[]; date: string; start: string; end: string }
+
+type Props = {
+  board: BoardAnswer
+  view: BoardView
+  days: string[]
+  locale: string
+  editable: boolean
+  /** A visit dragged or resized on the calendar. */
+  onMove: (appointmentId: string, placed: Placed) => void
+  /** An order of the tray dropped on a technician's time. */
+  onDrop: (orderId: string, placed: Placed) => void
+}
+
+const DAY_START = '06:00'
+const DAY_END = '21:00'
+/** A calendar Date holds the branch's wall clock as if it were local: its fields read it. */
+const wall = (d: Date) => {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return {
+    date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
+    time: `${pad(d.getHours())}:${pad(d.getMinutes())}`,
+  }
+}
+const plusHours = (time: string, hours: number) => {
+  const minutes = Math.min(23 * 60 + 59, Number(time.slice(0, 2)) * 60 + Number(time.slice(3)) + hours * 60)
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+}
+
+/**
+ * The board's pointer layer (docs/domain.md cd_ordemagendamento): the day with a column per
+ * technician or the week with a row per technician, visits dragged and resized, orders dropped from
+ * the tray. Hidden from assistive technology: the agenda under it holds the same visits with the
+ * same moves by keyboard (WCAG 2.5.7), and reads before this script loads.
+ */
+export function BoardCalendar({ board, view, days, locale, editable, onMove, onDrop }: Props) {
+  const host = useRef<HTMLDivElement>(null)
+  const calendar = useRef<Calendar | null>(null)
+  const handlers = useRef({ onMove, onDrop })
+  handlers.current = { onMove, onDrop }
+  const offset = offsetOn(days[0], board.timeZone)
+
+  const events = (): Calendar.EventInput[] => {
+    const visits = board.appointments.map((a) => {
+      const started = a.visits.some((v) => v.status !== 'assigned')
+      const tech = board.technicians.find((t) => a.technicianIds.includes(t.id))
+      return {
+        id: a.id,
+        resourceIds: a.technicianIds,
+        start: wallClockAt(a.start, offset),
+        end: wallClockAt(a.end, offset),
+        title: `${a.orderNumber} · ${a.clientName}`,
+        backgroundColor: COLOR_HEX[(tech?.color ?? 'slate') as keyof typeof COLOR_HEX] ?? COLOR_HEX.slate,
+        textColor: '#ffffff',
+        startEditable: editable && !started,
+        durationEditable: editable,
+      }
+    })
+    // each technician's time off, greyed
+    const off = board.technicians.flatMap((t) =>
+      days.flatMap((day) => {
+        const weekday = new Date(`${day}T12:00:00Z`).getUTCDay()
+        const spans = t.days.includes(weekday)
+          ? [
+              [DAY_START, t.start],
+              [t.end, DAY_END],
+            ]
+          : [[DAY_START, DAY_END]]
+        return spans
+          .filter(([from, to]) => from < to)
+          .map(([from, to]) => ({
+            id: `off-${t.id}-${day}-${from}`,
+            resourceIds: [t.id],
+            start: `${day}T${from}:00`,
+            end: `${day}T${to}:00`,
+            display: 'background' as const,
+          }))
+      }),
+    )
+    return [...visits, ...off]
+  }
+
+  const options = (): Calendar.Options => ({
+    view: view === 'day' ? 'resourceTimeGridDay' : 'resourceTimelineWeek',
+    date: days[0],
+    timeZone: offset,
+    locale,
+    firstDay: 1,
+    headerToolbar: { start: '', center: '', end: '' },
+    allDaySlot: false,
+    slotMinTime: DAY_START,
+    slotMaxTime: DAY_END,
+    slotDuration: view === 'day' ? '00:30' : '01:00',
+    slotWidth: 40,
+    slotLabelFormat: { hour: 'numeric' },
+    snapDuration: '00:15',
+    height: view === 'day' ? '640px' : 'auto',
+    nowIndicator: true,
+    editable,
+    resources: board.technicians.map((t) => ({ id: t.id, title: t.name })),
+    events: events(),
+    eventDrop: (info) => {
+      const start = wall(info.event.start)
+      const end = wall(info.event.end ?? info.event.start)
+      const before = board.appointments.find((a) => a.id === String(info.event.id))
+      const technicianIds =
+        info.newResource && info.oldResource && before
+          ? before.technicianIds.map((id) => (id === String(info.oldResource!.id) ? String(info.newResource!.id) : id))
+          : info.event.resourceIds.map(String)
+      handlers.current.onMove(String(info.event.id), {
+        technicianIds,
+        date: start.date,
+        start: start.time,
+        end: end.time,
+      })
+    },
+    eventResize: (info) => {
+      const start = wall(info.event.start)
+      const end = wall(info.event.end ?? info.event.start)
+      handlers.current.onMove(String(info.event.id), {
+        technicianIds: info.event.resourceIds.map(String),
+        date: start.date,
+        start: start.time,
+        end: end.time,
+      })
+    },
+  })
+
+  // made once the library is loaded; afterwards the board's data is given to it as it changes
+  useEffect(() => {
+    let cancelled = false
+    let made: Calendar | null = null
+    void import('./calendar-client').then(({ createCalendar, PLUGINS }) => {
+      if (cancelled || !host.current) return
+      made = createCalendar(host.current, PLUGINS, options())
+      calendar.current = made
+    })
+    return () => {
+      cancelled = true
+      calendar.current = null
+      if (made) void import('./calendar-client').then(({ destroyCalendar }) => destroyCalendar(made!))
+    }
+    // one calendar per view; the data follows below
+  }, [view])
+
+  useEffect(() => {
+    const c = calendar.current
+    if (!c) return
+    c.setOption('date', days[0])
+    c.setOption('timeZone', offset)
+    c.setOption(
+      'resources',
+      board.technicians.map((t) => ({ id: t.id, title: t.name })),
+    )
+    c.setOption('events', events())
+  }, [board, days[0], offset])
+
+  // an order dragged from the tray lands on the technician and time under the pointer
+  useEffect(() => {
+    const el = host.current
+    if (!el || !editable) return
+    const over = (e: DragEvent) => {
+      if (e.dataTransfer?.types.includes('application/x-order')) e.preventDefault()
+    }
+    const drop = (e: DragEvent) => {
+      const raw = e.dataTransfer?.getData('application/x-order')
+      const c = calendar.current
+      if (!raw || !c) return
+      e.preventDefault()
+      const point = c.dateFromPoint(e.clientX, e.clientY)
+      if (!point?.resource || point.allDay) return
+      const { id, hours } = JSON.parse(raw) as { id: string; hours: number }
+      const at = wall(point.date)
+      handlers.current.onDrop(id, {
+        technicianIds: [String(point.resource.id)],
+        date: at.date,
+        start: at.time,
+        end: plusHours(at.time, hours),
+      })
+    }
+    el.addEventListener('dragover', over)
+    el.addEventListener('drop', drop)
+    return () => {
+      el.removeEventListener('dragover', over)
+      el.removeEventListener('drop', drop)
+    }
+  }, [editable])
+
+  return (
+    <div
+      ref={host}
+      aria-hidden="true"
+      data-testid="board-calendar"
+      data-days={`${days[0]}..${addDays(days[days.length - 1], 0)}`}
+      className="board-calendar hidden min-h-40 overflow-x-auto rounded-lg border border-line bg-surface md:block"
+    />
+  )
+}

@@ -1,0 +1,57 @@
+import type { AppointmentRow, TechnicianRow } from './schemas/appointments.ts'
+import { addDays, instantAt, timeIn } from './dates.ts'
+
+/** How the dispatch board shows its days (docs/domain.md cd_ordemagendamento): one day, or a week from Monday. */
+export type BoardView = 'day' | 'week'
+
+/** The days a board of `view` around `date` shows: the day itself, or its week from Monday to Sunday. */
+export function boardDays(view: BoardView, date: string): string[] {
+  if (view === 'day') return [date]
+  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay()
+  const monday = addDays(date, -((weekday + 6) % 7))
+  return Array.from({ length: 7 }, (_, i) => addDays(monday, i))
+}
+
+/** The zone's offset on a day as ±HH:MM (what the board's calendar is given: it takes fixed offsets only). */
+export function offsetOn(date: string, timeZone: string): string {
+  const minutes = Math.round((Date.parse(`${date}T12:00:00Z`) - instantAt(date, '12:00', timeZone)) / 60_000)
+  const sign = minutes < 0 ? '-' : '+'
+  const abs = Math.abs(minutes)
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
+}
+
+/** An instant as the wall clock reads it at a fixed offset: YYYY-MM-DDTHH:MM:SS. */
+export function wallClockAt(iso: string, offset: string): string {
+  const [h, m] = offset.slice(1).split(':').map(Number)
+  const minutes = (offset.startsWith('-') ? -1 : 1) * (h * 60 + m)
+  return new Date(Date.parse(iso) + minutes * 60_000).toISOString().slice(0, 19)
+}
+
+const HOUR = 3_600_000
+const hoursBetween = (from: string, to: string) =>
+  (Date.parse(`1970-01-01T${to}:00Z`) - Date.parse(`1970-01-01T${from}:00Z`)) / HOUR
+
+/** A technician's day: the hours booked of the hours he works (0 available on a day off). */
+export function dayLoad(tech: TechnicianRow, appointments: AppointmentRow[], date: string, timeZone: string) {
+  const dayStart = instantAt(date, '00:00', timeZone)
+  const dayEnd = instantAt(addDays(date, 1), '00:00', timeZone)
+  const works = tech.days.includes(timeIn(timeZone, dayStart + 12 * HOUR).weekday)
+  const booked = appointments
+    .filter((a) => a.technicianIds.includes(tech.id))
+    .reduce(
+      (sum, a) => sum + Math.max(0, Math.min(Date.parse(a.end), dayEnd) - Math.max(Date.parse(a.start), dayStart)),
+      0,
+    )
+  return { booked: booked / HOUR, available: works ? hoursBetween(tech.start, tech.end) : 0 }
+}
+
+/** Whether a visit is outside a technician's working days or hours (a warning on the board, not a refusal). */
+export function outsideHours(tech: TechnicianRow, a: Pick<AppointmentRow, 'start' | 'end'>, timeZone: string) {
+  const start = timeIn(timeZone, Date.parse(a.start))
+  const end = timeIn(timeZone, Date.parse(a.end) - 1)
+  return !tech.days.includes(start.weekday) || start.time < tech.start || end.time >= tech.end
+}
+
+/** The skills an appointment needs that a technician lacks. */
+export const missingSkills = (tech: TechnicianRow, a: Pick<AppointmentRow, 'skills'>) =>
+  a.skills.filter((s) => !tech.skills.includes(s))
