@@ -38,6 +38,7 @@ export default [
     route('ac_usuariospaginas/:id', 'routes/view/ac_usuariospaginas/record.tsx'),
     // the dispatch board: a screen of its own
     route('cd_ordemagendamento', 'routes/view/scheduling.tsx'),
+    route('cd_techorders', 'routes/view/techorders.tsx'),
     // every module of the registry: its list and its records (app/features/<module>), or its title until it is built
     route(':module', 'routes/view/module.tsx'),
     route(':module/:id', 'routes/view/record.tsx'),

@@ -102,7 +102,7 @@ export function BoardCalendar({ board, view, days, locale, editable, onMove, onD
     slotWidth: 40,
     slotLabelFormat: { hour: 'numeric' },
     snapDuration: '00:15',
-    height: view === 'day' ? '640px' : 'auto',
+    height: 'auto',
     nowIndicator: true,
     editable,
     resources: board.technicians.map((t) => ({ id: t.id, title: t.name })),

@@ -160,7 +160,7 @@ export default function SchedulingPage({ loaderData }: Route.ComponentProps) {
           </h2>
           {editable && board.tray.length ? <p className="text-xs text-ink-soft">{t.board_drag_hint()}</p> : null}
           {board.tray.length ? (
-            <ul className="flex flex-col gap-2" data-testid="tray">
+            <ul className="flex flex-col gap-2 lg:max-h-[36rem] lg:overflow-y-auto lg:pr-1" data-testid="tray">
               {board.tray.map((o) => (
                 <li
                   key={o.id}

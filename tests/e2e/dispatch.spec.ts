@@ -1,0 +1,144 @@
+import { expect, test, type Page } from '@playwright/test'
+import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
+import { ALL_VIEWS, expectReadsInViews, signIn, workInDemoCompany } from './helpers.ts'
+
+// The dispatch board in the browser (docs/domain.md cd_ordemagendamento, cd_techorders).
+
+/** A weekday three weeks ahead: past the demo's visits, so its slots are free. */
+function freeDay() {
+  const d = new Date(Date.now() + 21 * 86_400_000)
+  d.setUTCDate(d.getUTCDate() + ((3 - d.getUTCDay() + 7) % 7))
+  return d.toISOString().slice(0, 10)
+}
+
+/** Where on the day's calendar a technician's column meets a time (the time's row, just under its line). */
+async function slotOf(page: Page, technician: string, time: string) {
+  const calendar = page.getByTestId('board-calendar')
+  const column = (await calendar.locator('.ec-col-head', { hasText: technician }).boundingBox())!
+  // the hour's label ("9 AM": its space may be a narrow one)
+  const [hour, half] = time.split(' ')
+  const row = (await calendar
+    .locator('.ec-sidebar .ec-slot', { hasText: new RegExp(`^${hour}\\s${half}$`) })
+    .boundingBox())!
+  const box = (await calendar.boundingBox())!
+  // a label sits across its line: just under the middle is the hour's first quarter
+  return { x: column.x + column.width / 2 - box.x, y: row.y + row.height / 2 + 3 - box.y }
+}
+
+/** Converts the first approved quote of the list: the number of its new order. */
+async function convertAnApprovedQuote(page: Page) {
+  await page.goto('/view/cd_cotacao?state=approved')
+  await page.getByTestId('data-row').first().getByRole('link').first().click()
+  await page.getByRole('button', { name: 'Convert to a service order' }).click()
+  await expect(page.getByText('Quote converted.')).toBeVisible()
+  await page.getByRole('link', { name: 'Its service order' }).click()
+  const heading = await page.getByRole('heading', { level: 1 }).textContent()
+  return heading!.match(/OS-[A-Z0-9]+-\d{4}-\d{6}/)![0]
+}
+
+test('a dispatcher books by drag and by keyboard, a conflict is named and booked anyway, and the technician’s taps show live', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 1000 })
+  await signIn(page, DEMO_ADMIN)
+  await workInDemoCompany(page)
+  const first = await convertAnApprovedQuote(page)
+  const second = await convertAnApprovedQuote(page)
+  const day = freeDay()
+  await page.goto(`/view/cd_ordemagendamento?view=day&date=${day}`)
+  const calendar = page.getByTestId('board-calendar')
+  await expect(calendar.locator('.ec-col-head', { hasText: 'Tiago Lima' })).toBeVisible()
+  const tray = page.getByTestId('tray')
+  await expect(tray.locator(`[data-order="${first}"]`)).toBeVisible()
+
+  // dragged from the tray onto Tiago's 9:00
+  await tray
+    .locator(`[data-order="${first}"]`)
+    .dragTo(calendar, { targetPosition: await slotOf(page, 'Tiago Lima', '9 AM') })
+  await expect(page.getByText('Visit booked')).toBeVisible()
+  const agenda = page.getByTestId('agenda')
+  const tiago = agenda.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /Tiago Lima/ }) })
+  // at 9 (the quarter hour under the pointer), for as long as its jobs take
+  await expect(tiago.getByTestId('agenda-visit').filter({ hasText: first })).toContainText(/09:(00|15) AM–/)
+  await expect(tray.locator(`[data-order="${first}"]`)).toHaveCount(0)
+
+  // the same time for the second order: refused, the other visit named; then booked anyway
+  await tray
+    .locator(`[data-order="${second}"]`)
+    .dragTo(calendar, { targetPosition: await slotOf(page, 'Tiago Lima', '9 AM') })
+  const conflict = page.getByRole('alert').filter({ hasText: `Tiago Lima already has ${first}` })
+  await expect(conflict).toBeVisible()
+  await expect(tiago.getByTestId('agenda-visit').filter({ hasText: second })).toHaveCount(0)
+  await conflict.getByRole('button', { name: 'Book anyway' }).click()
+  await expect(tiago.getByTestId('agenda-visit').filter({ hasText: second })).toBeVisible()
+
+  // by keyboard only: a third order scheduled over the first, refused and named, booked anyway
+  const third = (await tray.getByTestId('tray-order').first().getAttribute('data-order'))!
+  await page.getByRole('link', { name: `Schedule ${third}` }).focus()
+  await page.keyboard.press('Enter')
+  const form = page.getByTestId('visit-form')
+  await expect(form.getByRole('heading', { name: `Schedule ${third}` })).toBeFocused()
+  await form.getByLabel('Technician').focus()
+  await form.getByLabel('Technician').selectOption({ label: 'Tiago Lima' })
+  await form.getByLabel('Start', { exact: true }).fill('10:00')
+  await form.getByLabel('End', { exact: true }).fill('11:00')
+  await form.getByRole('button', { name: 'Save visit' }).focus()
+  await page.keyboard.press('Enter')
+  const named = form.getByRole('alert').filter({ hasText: `Tiago Lima already has ${first}` })
+  await expect(named).toBeVisible()
+  await named.getByRole('button', { name: 'Book anyway' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('Visit booked').first()).toBeVisible()
+  await expect(form).toHaveCount(0)
+  await expect(tiago.getByTestId('agenda-visit').filter({ hasText: third })).toContainText('10:00')
+
+  // the technician, in a browser of his own, sets off to the first: the board shows it without a reload
+  const techContext = await browser.newContext({ baseURL })
+  const tech = await techContext.newPage()
+  await signIn(tech, DEMO_TECHNICIAN)
+  await tech.goto('/view/cd_techorders')
+  await tech.getByTestId('visit').filter({ hasText: first }).getByRole('button', { name: 'On my way' }).click()
+  await expect(tech.getByText('On your way: the office sees it')).toBeVisible()
+  await expect(tiago.getByTestId('agenda-visit').filter({ hasText: first })).toContainText('On the way', {
+    timeout: 2000,
+  })
+  await techContext.close()
+})
+
+test('the board (day and week), the visit form and the visits read at 1440 and 390 px, light and dark, axe 0', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, DEMO_ADMIN)
+  await workInDemoCompany(page)
+  for (const board of ['view=day', 'view=week']) {
+    await page.goto(`/view/cd_ordemagendamento?${board}`)
+    await expectReadsInViews(
+      page,
+      baseURL!,
+      `the board, ${board}`,
+      page.getByTestId('agenda'),
+      async () => {
+        const wide = (page.viewportSize()?.width ?? 0) >= 1024
+        await expect(page.getByTestId('board-calendar').locator('.ec')).toHaveCount(wide ? 1 : 1)
+        if (wide) await expect(page.getByTestId('board-calendar')).toBeVisible()
+      },
+      ALL_VIEWS,
+    )
+  }
+  await page.goto('/view/cd_ordemagendamento?view=day')
+  await page.getByTestId('tray-order').first().getByRole('link').click()
+  await expect(page).toHaveURL(/book=/)
+  await expectReadsInViews(page, baseURL!, 'the visit form', page.getByTestId('visit-form'), undefined, ALL_VIEWS)
+  await page.goto('/view/cd_techorders')
+  await expectReadsInViews(
+    page,
+    baseURL!,
+    'the visits',
+    page.getByRole('heading', { level: 1, name: 'Technician work' }),
+    undefined,
+    ALL_VIEWS,
+  )
+})
