@@ -2328,6 +2328,210 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cd_ordemagendamento": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a visit: an order, its technicians, from and to
+         * @description Books an order of the current branch (new, scheduled or in progress) for one or more technicians of the branch, from `start` to `end` (15 minutes to 12 hours). Each technician gets a visit (cd_techorders) and the order becomes scheduled. When a technician has another appointment then, 409 `overlap` names it in `conflict` and nothing is booked — unless `force` is true (the dispatcher chose to book anyway). The answer lists warnings: outside a technician’s working hours, or a technician without a skill the order needs. Needs the cd_ordemagendamento page at edit.
+         */
+        post: operations["bookAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_ordemagendamento/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One appointment, with its visits
+         * @description An appointment of the caller’s branch with its technicians’ visits. 404 when the branch holds none with this id. Needs the cd_ordemagendamento page at view.
+         */
+        get: operations["getAppointment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Move, resize or reassign a visit
+         * @description Changes an appointment’s start, end, technicians or note; its visits follow (a technician taken off loses his, one added gets one). A visit already started may only change its end (409 `visit_started`). Overlaps answer 409 `overlap` as when booking, unless `force`. If-Match names the version seen (412 when it changed since). Needs the cd_ordemagendamento page at edit.
+         */
+        patch: operations["moveAppointment"];
+        trace?: never;
+    };
+    "/api/cd_ordemagendamento/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a visit not started yet
+         * @description Cancels an appointment whose visits have not started (409 `visit_started` otherwise): it and its visits are gone, the technicians’ times free, and the order goes back to new when it has no other visit. If-Match names the version seen (412 when it changed since). Needs the cd_ordemagendamento page at edit.
+         */
+        post: operations["cancelAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_ordemagendamento/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dispatch board of some days: technicians, appointments, orders waiting
+         * @description The current branch’s technicians (colour, skills, working week and hours), its appointments that touch the days from `from` to `to` (the branch’s time zone, at most 42 days), each with its technicians’ visits and their status, and up to 100 orders waiting for a date (new), the most urgent first. `stamp` changes with every appointment or visit written. Needs the cd_ordemagendamento page at view.
+         */
+        get: operations["getDispatchBoard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_ordemagendamento/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live changes of the board (server-sent events)
+         * @description A text/event-stream (asked for with Accept: text/event-stream, 406 otherwise): an event `change` whose data is the new stamp each time an appointment or a visit of the company is written (at once in one process; by comparing the stored stamp every 1.5 s across processes). A board fetches /board again on it. A comment every 15 s keeps the connection open. Needs the cd_ordemagendamento page at view.
+         */
+        get: operations["boardEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_techorders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Visits of the branch: a technician’s own, or everyone’s for the office
+         * @description The visits (tech orders) of the current branch starting from `from` to `to` (UTC days; default today to a week later), in time order. A technician gets only his own. Needs the cd_techorders page at view.
+         */
+        get: operations["listVisits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_techorders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One visit
+         * @description A visit of the branch. A technician may read only his own (403 `visit_not_yours`). Needs the cd_techorders page at view.
+         */
+        get: operations["getVisit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_techorders/{id}/arrive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The technician is on site
+         * @description Moves a visit from en_route to on_site, recording the time by the server’s clock; the order follows (in progress, then completed when all its visits are done) and the open boards show it. From another status 409 with the actions allowed. A technician only on his own visits (403). If-Match names the version seen (412 when it changed since). Needs the cd_techorders page at edit.
+         */
+        post: operations["arriveVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_techorders/{id}/depart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The technician is on his way
+         * @description Moves a visit from assigned to en_route, recording the time by the server’s clock; the order follows (in progress, then completed when all its visits are done) and the open boards show it. From another status 409 with the actions allowed. A technician only on his own visits (403). If-Match names the version seen (412 when it changed since). Needs the cd_techorders page at edit.
+         */
+        post: operations["departVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_techorders/{id}/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The technician is done
+         * @description Moves a visit from on_site to done, recording the time by the server’s clock; the order follows (in progress, then completed when all its visits are done) and the open boards show it. From another status 409 with the actions allowed. A technician only on his own visits (403). If-Match names the version seen (412 when it changed since). Needs the cd_techorders page at edit.
+         */
+        post: operations["finishVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/common/invitations": {
         parameters: {
             query?: never;
@@ -5416,6 +5620,8 @@ export interface operations {
                         Dados: {
                             items: {
                                 active: boolean;
+                                /** @enum {string} */
+                                color: "blue" | "green" | "orange" | "purple" | "teal" | "rose" | "amber" | "slate";
                                 culture: string;
                                 email: string;
                                 filial: "all" | number;
@@ -5424,6 +5630,11 @@ export interface operations {
                                 name: string;
                                 /** @enum {string} */
                                 role: "admin" | "manager" | "dispatcher" | "technician" | "finance";
+                                skills: string[];
+                                workEnd: string;
+                                workStart: string;
+                                /** @enum {string} */
+                                workWeek: "weekdays" | "mon_sat" | "all";
                             }[];
                             pagination: {
                                 endIndex: number;
@@ -5543,6 +5754,8 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             active: boolean;
+                            /** @enum {string} */
+                            color: "blue" | "green" | "orange" | "purple" | "teal" | "rose" | "amber" | "slate";
                             culture: string;
                             email: string;
                             filial: "all" | number;
@@ -5551,6 +5764,11 @@ export interface operations {
                             name: string;
                             /** @enum {string} */
                             role: "admin" | "manager" | "dispatcher" | "technician" | "finance";
+                            skills: string[];
+                            workEnd: string;
+                            workStart: string;
+                            /** @enum {string} */
+                            workWeek: "weekdays" | "mon_sat" | "all";
                         };
                         IsSuccess: boolean;
                         Msg: string;
@@ -5665,6 +5883,8 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             active: boolean;
+                            /** @enum {string} */
+                            color: "blue" | "green" | "orange" | "purple" | "teal" | "rose" | "amber" | "slate";
                             culture: string;
                             email: string;
                             filial: "all" | number;
@@ -5673,6 +5893,11 @@ export interface operations {
                             name: string;
                             /** @enum {string} */
                             role: "admin" | "manager" | "dispatcher" | "technician" | "finance";
+                            skills: string[];
+                            workEnd: string;
+                            workStart: string;
+                            /** @enum {string} */
+                            workWeek: "weekdays" | "mon_sat" | "all";
                         };
                         IsSuccess: boolean;
                         Msg: string;
@@ -5768,9 +5993,30 @@ export interface operations {
                  */
                 "application/json": {
                     active: boolean | ("true" | "false" | "on");
+                    /**
+                     * @default blue
+                     * @enum {string}
+                     */
+                    color?: "blue" | "green" | "orange" | "purple" | "teal" | "rose" | "amber" | "slate";
                     filial: "all" | number;
                     /** @enum {string} */
                     role: "admin" | "manager" | "dispatcher" | "technician" | "finance";
+                    skills?: string[] | string;
+                    /**
+                     * @description A time of day, HH:MM (24 hours)
+                     * @default 18:00
+                     */
+                    workEnd?: string;
+                    /**
+                     * @description A time of day, HH:MM (24 hours)
+                     * @default 08:00
+                     */
+                    workStart?: string;
+                    /**
+                     * @default weekdays
+                     * @enum {string}
+                     */
+                    workWeek?: "weekdays" | "mon_sat" | "all";
                 };
             };
         };
@@ -5786,6 +6032,8 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             active: boolean;
+                            /** @enum {string} */
+                            color: "blue" | "green" | "orange" | "purple" | "teal" | "rose" | "amber" | "slate";
                             culture: string;
                             email: string;
                             filial: "all" | number;
@@ -5794,6 +6042,11 @@ export interface operations {
                             name: string;
                             /** @enum {string} */
                             role: "admin" | "manager" | "dispatcher" | "technician" | "finance";
+                            skills: string[];
+                            workEnd: string;
+                            workStart: string;
+                            /** @enum {string} */
+                            workWeek: "weekdays" | "mon_sat" | "all";
                         };
                         IsSuccess: boolean;
                         Msg: string;
@@ -5930,6 +6183,8 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             active: boolean;
+                            /** @enum {string} */
+                            color: "blue" | "green" | "orange" | "purple" | "teal" | "rose" | "amber" | "slate";
                             culture: string;
                             email: string;
                             filial: "all" | number;
@@ -5938,6 +6193,11 @@ export interface operations {
                             name: string;
                             /** @enum {string} */
                             role: "admin" | "manager" | "dispatcher" | "technician" | "finance";
+                            skills: string[];
+                            workEnd: string;
+                            workStart: string;
+                            /** @enum {string} */
+                            workWeek: "weekdays" | "mon_sat" | "all";
                         };
                         IsSuccess: boolean;
                         Msg: string;
@@ -6068,9 +6328,30 @@ export interface operations {
                  */
                 "application/json": {
                     active?: boolean | ("true" | "false" | "on");
+                    /**
+                     * @default blue
+                     * @enum {string}
+                     */
+                    color?: "blue" | "green" | "orange" | "purple" | "teal" | "rose" | "amber" | "slate";
                     filial?: "all" | number;
                     /** @enum {string} */
                     role?: "admin" | "manager" | "dispatcher" | "technician" | "finance";
+                    skills?: string[] | string;
+                    /**
+                     * @description A time of day, HH:MM (24 hours)
+                     * @default 18:00
+                     */
+                    workEnd?: string;
+                    /**
+                     * @description A time of day, HH:MM (24 hours)
+                     * @default 08:00
+                     */
+                    workStart?: string;
+                    /**
+                     * @default weekdays
+                     * @enum {string}
+                     */
+                    workWeek?: "weekdays" | "mon_sat" | "all";
                 };
             };
         };
@@ -6086,6 +6367,8 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             active: boolean;
+                            /** @enum {string} */
+                            color: "blue" | "green" | "orange" | "purple" | "teal" | "rose" | "amber" | "slate";
                             culture: string;
                             email: string;
                             filial: "all" | number;
@@ -6094,6 +6377,11 @@ export interface operations {
                             name: string;
                             /** @enum {string} */
                             role: "admin" | "manager" | "dispatcher" | "technician" | "finance";
+                            skills: string[];
+                            workEnd: string;
+                            workStart: string;
+                            /** @enum {string} */
+                            workWeek: "weekdays" | "mon_sat" | "all";
                         };
                         IsSuccess: boolean;
                         Msg: string;
@@ -23459,6 +23747,1437 @@ export interface operations {
             };
             /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    bookAppointment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "orderId": "0b7e6a52-3c1d-4f5e-9a8b-2c4d6e8f0a1b",
+                 *       "technicianIds": [
+                 *         "6d1f0a52-3c1e-4b8e-9a51-0a3e5f1c2b02"
+                 *       ],
+                 *       "start": "2026-11-25T14:00:00-03:00",
+                 *       "end": "2026-11-25T16:00:00-03:00"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description An instant, ISO 8601 with its offset (2026-11-25T14:00:00-03:00)
+                     * @example 2026-11-25T14:00:00-03:00
+                     */
+                    end: string;
+                    /** @default false */
+                    force?: boolean;
+                    /** @default  */
+                    note?: string;
+                    /** Format: uuid */
+                    orderId: string;
+                    /**
+                     * Format: date-time
+                     * @description An instant, ISO 8601 with its offset (2026-11-25T14:00:00-03:00)
+                     * @example 2026-11-25T14:00:00-03:00
+                     */
+                    start: string;
+                    technicianIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            clientName: string;
+                            createdAt: string;
+                            end: string;
+                            filial: number;
+                            id: string;
+                            note: string;
+                            orderId: string;
+                            orderNumber: string;
+                            serviceAddress: string;
+                            skills: string[];
+                            start: string;
+                            technicianIds: string[];
+                            visits: {
+                                id: string;
+                                /** @enum {string} */
+                                status: "assigned" | "en_route" | "on_site" | "done";
+                                technicianId: string;
+                            }[];
+                            warnings: {
+                                /** @enum {string} */
+                                code: "outside_hours" | "missing_skills";
+                                skills?: string[];
+                                technicianId: string;
+                            }[];
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    getAppointment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            clientName: string;
+                            createdAt: string;
+                            end: string;
+                            filial: number;
+                            id: string;
+                            note: string;
+                            orderId: string;
+                            orderNumber: string;
+                            serviceAddress: string;
+                            skills: string[];
+                            start: string;
+                            technicianIds: string[];
+                            visits: {
+                                id: string;
+                                /** @enum {string} */
+                                status: "assigned" | "en_route" | "on_site" | "done";
+                                technicianId: string;
+                            }[];
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    moveAppointment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "start": "2026-11-25T15:00:00-03:00",
+                 *       "end": "2026-11-25T17:00:00-03:00"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description An instant, ISO 8601 with its offset (2026-11-25T14:00:00-03:00)
+                     * @example 2026-11-25T14:00:00-03:00
+                     */
+                    end?: string;
+                    /** @default false */
+                    force?: boolean;
+                    /** @default  */
+                    note?: string;
+                    /**
+                     * Format: date-time
+                     * @description An instant, ISO 8601 with its offset (2026-11-25T14:00:00-03:00)
+                     * @example 2026-11-25T14:00:00-03:00
+                     */
+                    start?: string;
+                    technicianIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            clientName: string;
+                            createdAt: string;
+                            end: string;
+                            filial: number;
+                            id: string;
+                            note: string;
+                            orderId: string;
+                            orderNumber: string;
+                            serviceAddress: string;
+                            skills: string[];
+                            start: string;
+                            technicianIds: string[];
+                            visits: {
+                                id: string;
+                                /** @enum {string} */
+                                status: "assigned" | "en_route" | "on_site" | "done";
+                                technicianId: string;
+                            }[];
+                            warnings: {
+                                /** @enum {string} */
+                                code: "outside_hours" | "missing_skills";
+                                skills?: string[];
+                                technicianId: string;
+                            }[];
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    cancelAppointment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: null;
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    getDispatchBoard: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            appointments: {
+                                clientName: string;
+                                createdAt: string;
+                                end: string;
+                                filial: number;
+                                id: string;
+                                note: string;
+                                orderId: string;
+                                orderNumber: string;
+                                serviceAddress: string;
+                                skills: string[];
+                                start: string;
+                                technicianIds: string[];
+                                visits: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    status: "assigned" | "en_route" | "on_site" | "done";
+                                    technicianId: string;
+                                }[];
+                            }[];
+                            stamp: string;
+                            technicians: {
+                                color: string;
+                                days: number[];
+                                end: string;
+                                id: string;
+                                name: string;
+                                skills: string[];
+                                start: string;
+                            }[];
+                            timeZone: string;
+                            tray: {
+                                clientName: string;
+                                hours: number;
+                                id: string;
+                                number: string;
+                                priority: string;
+                                serviceAddress: string;
+                                skills: string[];
+                            }[];
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    boardEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream of changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": unknown;
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Refused */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    listVisits: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            appointmentId: string;
+                            clientName: string;
+                            end: string;
+                            filial: number;
+                            id: string;
+                            instructions: string;
+                            orderId: string;
+                            orderNumber: string;
+                            serviceAddress: string;
+                            start: string;
+                            /** @enum {string} */
+                            status: "assigned" | "en_route" | "on_site" | "done";
+                            technicianId: string;
+                            times: {
+                                done?: string;
+                                en_route?: string;
+                                on_site?: string;
+                            };
+                        }[];
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    getVisit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            appointmentId: string;
+                            clientName: string;
+                            end: string;
+                            filial: number;
+                            id: string;
+                            instructions: string;
+                            orderId: string;
+                            orderNumber: string;
+                            serviceAddress: string;
+                            start: string;
+                            /** @enum {string} */
+                            status: "assigned" | "en_route" | "on_site" | "done";
+                            technicianId: string;
+                            times: {
+                                done?: string;
+                                en_route?: string;
+                                on_site?: string;
+                            };
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    arriveVisit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            appointmentId: string;
+                            clientName: string;
+                            end: string;
+                            filial: number;
+                            id: string;
+                            instructions: string;
+                            orderId: string;
+                            orderNumber: string;
+                            serviceAddress: string;
+                            start: string;
+                            /** @enum {string} */
+                            status: "assigned" | "en_route" | "on_site" | "done";
+                            technicianId: string;
+                            times: {
+                                done?: string;
+                                en_route?: string;
+                                on_site?: string;
+                            };
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    departVisit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            appointmentId: string;
+                            clientName: string;
+                            end: string;
+                            filial: number;
+                            id: string;
+                            instructions: string;
+                            orderId: string;
+                            orderNumber: string;
+                            serviceAddress: string;
+                            start: string;
+                            /** @enum {string} */
+                            status: "assigned" | "en_route" | "on_site" | "done";
+                            technicianId: string;
+                            times: {
+                                done?: string;
+                                en_route?: string;
+                                on_site?: string;
+                            };
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    finishVisit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            appointmentId: string;
+                            clientName: string;
+                            end: string;
+                            filial: number;
+                            id: string;
+                            instructions: string;
+                            orderId: string;
+                            orderNumber: string;
+                            serviceAddress: string;
+                            start: string;
+                            /** @enum {string} */
+                            status: "assigned" | "en_route" | "on_site" | "done";
+                            technicianId: string;
+                            times: {
+                                done?: string;
+                                en_route?: string;
+                                on_site?: string;
+                            };
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

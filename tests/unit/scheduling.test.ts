@@ -190,4 +190,29 @@ describe('the dispatch board', () => {
     expect((await admin(`/cd_ordemagendamento/board?from=${day}&to=2099-01-01`)).status).toBe(400)
     expect((await admin(`/cd_ordemagendamento/board?from=${day}&to=${day}&x=1`)).status).toBe(400)
   })
+
+  it('streams the company’s changes to an open board (server-sent events), and only to who asks for a stream', async () => {
+    const { bff, newOrder, book } = await setUp()
+    const token = await bff.signIn(DEMO_ADMIN)
+    expect((await bff.call('/cd_ordemagendamento/events', { token, headers: MAIN })).status).toBe(406)
+    const res = await bff.call('/cd_ordemagendamento/events', {
+      token,
+      headers: { ...MAIN, accept: 'text/event-stream' },
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('text/event-stream')
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
+    const next = async (event: string) => {
+      let text = ''
+      while (!text.includes(`event: ${event}`)) text += (await reader.read()).value ?? ''
+      return text
+    }
+    await next('ready')
+    const started = Date.now()
+    await book((await newOrder()).id, '16:00', '17:00')
+    expect(await next('change')).toMatch(/data: \d+\.\d+/)
+    // told at once in one process, not at the next look at the stored stamp
+    expect(Date.now() - started).toBeLessThan(1500)
+    await reader.cancel()
+  })
 })
