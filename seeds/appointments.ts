@@ -12,7 +12,7 @@ const NEXT_DAYS = 14
 /** A day's visits of a technician: two hours each, from his start, with a break between. */
 const SLOT_STARTS_AFTER_START = [0, 2.5, 5.5]
 
-type Technician = { id: string; work?: Work }
+type Technician = { id: string; name: string; work?: Work }
 type Slot = { tech: string; start: number; end: number; day: number }
 
 /**
@@ -85,6 +85,7 @@ export async function seedAppointments(
       serviceAddress: order.serviceAddress,
       instructions: order.instructions,
       technicianId: slot.tech,
+      technicianName: technicians.find((t) => t.id === slot.tech)!.name,
       start,
       end,
       status,

@@ -90,7 +90,7 @@ export async function seedCompanyData(store: Store, empresa: number, culture: Cu
     const technicians = users.flatMap((u) => {
       const grant = u.grants.find((g) => g.empresa === empresa && g.role === 'technician')
       return grant && (grant.filial === 'all' || grant.filial === SEED_QUOTE_BRANCH)
-        ? [{ id: u.id, work: grant.work }]
+        ? [{ id: u.id, name: u.name, work: grant.work }]
         : []
     })
     if (technicians.length) {

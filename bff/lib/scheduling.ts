@@ -265,7 +265,7 @@ export function scheduling(deps: Deps) {
     uuidFromHex(await sha256Hex(`visit\n${appointmentId}\n${technicianId}`))
 
   /** The visits of an appointment brought to its technicians and times (made, moved or removed). */
-  async function syncVisits(who: Caller, a: AppointmentRecord, order: StoredOrder) {
+  async function syncVisits(who: Caller, a: AppointmentRecord, order: StoredOrder, team: TechnicianRow[]) {
     const { empresa } = who.tenant
     const store = visits(empresa)
     const had = (await visitsBy(empresa, 'appointmentId')).get(a.id) ?? []
@@ -289,6 +289,7 @@ export function scheduling(deps: Deps) {
           orderId: a.orderId,
           orderNumber: a.orderNumber,
           technicianId,
+          technicianName: team.find((t) => t.id === technicianId)?.name ?? '',
           status: 'assigned',
           times: {},
           ...fields,
@@ -367,7 +368,7 @@ export function scheduling(deps: Deps) {
       // a retry of the same request (its Idempotency-Key makes the same id) finds it written
       const saved =
         (await appointments(empresa).get(id)) ?? (await appointments(empresa).put(record, { expectVersion: 0 }))
-      await syncVisits(who, saved.value, order)
+      await syncVisits(who, saved.value, order, team)
       await deriveOrder(who, order.id)
       changed(who)
       return { saved, warnings: warningsOf(saved.value, team, await timeZoneOf(who)) }
@@ -419,7 +420,7 @@ export function scheduling(deps: Deps) {
           : weeksOf(oldSlot.start, oldSlot.end)
         if (gone.length) await bookings.release(t, id, gone)
       }
-      if (order) await syncVisits(who, next, order)
+      if (order) await syncVisits(who, next, order, team)
       await deriveOrder(who, before.orderId)
       changed(who)
       return { saved: saved!, warnings: warningsOf(next, team, await timeZoneOf(who)) }

@@ -20,7 +20,9 @@ import { valid } from '../lib/validate.ts'
 
 const tags = ['cd_techorders']
 const idParam = z.object({ id: z.string().uuid() })
-const mineQuery = z.object({ from: z.iso.date().optional(), to: z.iso.date().optional() }).strict()
+const mineQuery = z
+  .object({ from: z.iso.date().optional(), to: z.iso.date().optional(), orderId: z.string().uuid().optional() })
+  .strict()
 
 /**
  * cd_techorders (docs/domain.md): a technician's visits, one per technician of each appointment.
@@ -46,7 +48,7 @@ export function techOrderRoutes(deps: Deps) {
         operationId: 'listVisits',
         summary: 'Visits of the branch: a technician’s own, or everyone’s for the office',
         description:
-          'The visits (tech orders) of the current branch starting from `from` to `to` (UTC days; default today to a week later), in time order. A technician gets only his own. Needs the cd_techorders page at view.',
+          'The visits (tech orders) of the current branch starting from `from` to `to` (UTC days; default today to a week later), or every visit of one order (`orderId`), in time order. A technician gets only his own. Needs the cd_techorders page at view.',
         tags,
         responses: { 200: wrapper(z.array(techOrderRow)) },
       }),
@@ -54,14 +56,20 @@ export function techOrderRoutes(deps: Deps) {
       async (c) => {
         const who = callerOf(deps, c)
         const today = new Date(deps.now()).toISOString().slice(0, 10)
-        const { from = today, to = new Date(Date.parse(from) + 7 * 86_400_000).toISOString().slice(0, 10) } =
-          c.req.valid('query')
+        const {
+          from = today,
+          to = new Date(Date.parse(from) + 7 * 86_400_000).toISOString().slice(0, 10),
+          orderId,
+        } = c.req.valid('query')
         const store = plan.visits(who.tenant.empresa)
         const rows = [...(await store.rows()).values()].filter(
-          (v) => v.filial === who.tenant.filial && (office(who) || v.technicianId === who.user.id),
+          (v) =>
+            v.filial === who.tenant.filial &&
+            (office(who) || v.technicianId === who.user.id) &&
+            (!orderId || v.orderId === orderId),
         )
         const records = (await store.getMany(rows.map((r) => r.id)))
-          .filter((v) => v.start.slice(0, 10) >= from && v.start.slice(0, 10) <= to)
+          .filter((v) => orderId || (v.start.slice(0, 10) >= from && v.start.slice(0, 10) <= to))
           .sort((a, b) => a.start.localeCompare(b.start))
         return c.json(ok(records))
       },

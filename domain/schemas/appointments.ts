@@ -112,6 +112,8 @@ export type TechOrderRecord = {
   serviceAddress: string
   instructions: string
   technicianId: string
+  /** His name when the visit was made (for the order's page). */
+  technicianName: string
   start: string
   end: string
   status: TechOrderStatus
@@ -147,6 +149,7 @@ export const techOrderRow = z.object({
   serviceAddress: z.string(),
   instructions: z.string(),
   technicianId: z.string(),
+  technicianName: z.string(),
   start: z.string(),
   end: z.string(),
   status: z.enum(TECH_ORDER_STATUSES),

@@ -1,5 +1,6 @@
 import { orders as ordersModule } from '../../../domain/modules/cd-ordem.ts'
 import { orderRow } from '../../../domain/schemas/orders.ts'
+import { techOrderRow } from '../../../domain/schemas/appointments.ts'
 import { clientField, documentLookups, documentPickers, linesField, serviceAddressField } from '../document-fields'
 import { defineFeature } from '../../kit/module'
 
@@ -30,6 +31,29 @@ export const orders = defineFeature(ordersModule, {
   newTitle: 'new_order',
   states: ORDER_STATE_LABELS,
   editable: (values) => values.status !== 'cancelled' && values.status !== 'invoiced',
+  // its visits: each technician's, with its status (the board books them)
+  related: [
+    {
+      title: 'order_visits',
+      path: (id) => `/cd_techorders?orderId=${encodeURIComponent(id)}`,
+      row: techOrderRow,
+      href: (row) => `/view/cd_ordemagendamento?view=day&date=${String(row.start).slice(0, 10)}`,
+      columns: [
+        { key: 'start', label: 'board_date', show: 'date' },
+        { key: 'technicianName', label: 'board_technician' },
+        {
+          key: 'status',
+          label: 'f_status',
+          labels: {
+            assigned: 'visit_assigned',
+            en_route: 'visit_en_route',
+            on_site: 'visit_on_site',
+            done: 'visit_done',
+          },
+        },
+      ],
+    },
+  ],
   actions: [
     {
       name: 'hold',
