@@ -1,5 +1,14 @@
 import { z } from 'zod'
-import { decimal, money, optionalText, percent, text } from './schemas/fields.ts'
+import { decimal, flag, money, optionalText, percent, text } from './schemas/fields.ts'
+
+/**
+ * An optional line (a quote's: docs/domain.md cd_cotacao) is offered, not sold: it counts in the
+ * totals only once chosen — by the office beforehand, or by the client on the approval page.
+ */
+const choice = {
+  optional: flag.optional().meta({ description: 'Offered, not sold: counts in the totals only when chosen' }),
+  chosen: flag.optional().meta({ description: 'An optional line the client (or the office) chose' }),
+}
 
 /**
  * The lines of a quote (and later of an order and an invoice): a job of the catalogue or free
@@ -12,6 +21,7 @@ export const lineInput = z.object({
   unitPrice: money(),
   discountPercent: percent.default(0),
   taxPercent: percent.default(0),
+  ...choice,
 })
 export type LineInput = z.output<typeof lineInput>
 
@@ -26,6 +36,7 @@ export const lineDraft = z.object({
   unitPrice: money().optional(),
   discountPercent: percent.default(0),
   taxPercent: percent.optional(),
+  ...choice,
 })
 export type LineDraft = z.output<typeof lineDraft>
 
@@ -36,6 +47,8 @@ export const lineRow = z.object({
   unitPrice: z.number(),
   discountPercent: z.number(),
   taxPercent: z.number(),
+  optional: z.boolean(),
+  chosen: z.boolean(),
   total: z.number(),
 })
 export type LineRow = z.output<typeof lineRow>
@@ -54,18 +67,24 @@ export function lineAmounts(line: LineInput): Totals {
   return { subtotal: gross, discount, tax, total: gross - discount + tax }
 }
 
-/** A document's totals (docs/domain.md: computed on the server, in integer cents): the sums of its lines'. */
+/** Whether a line counts in its document's totals: any line but an optional one not chosen. */
+export const counts = (line: Pick<LineInput, 'optional' | 'chosen'>) => !line.optional || line.chosen === true
+
+/** A document's totals (docs/domain.md: computed on the server, in integer cents): the sums of its counting lines'. */
 export function documentTotals(lines: LineInput[]): Totals {
-  return lines.map(lineAmounts).reduce(
-    (sum, l) => ({
-      subtotal: sum.subtotal + l.subtotal,
-      discount: sum.discount + l.discount,
-      tax: sum.tax + l.tax,
-      total: sum.total + l.total,
-    }),
-    { subtotal: 0, discount: 0, tax: 0, total: 0 },
-  )
+  return lines
+    .filter(counts)
+    .map(lineAmounts)
+    .reduce(
+      (sum, l) => ({
+        subtotal: sum.subtotal + l.subtotal,
+        discount: sum.discount + l.discount,
+        tax: sum.tax + l.tax,
+        total: sum.total + l.total,
+      }),
+      { subtotal: 0, discount: 0, tax: 0, total: 0 },
+    )
 }
 
 export const withLineTotals = (lines: LineInput[]): LineRow[] =>
-  lines.map((l) => ({ ...l, total: lineAmounts(l).total }))
+  lines.map((l) => ({ ...l, optional: l.optional === true, chosen: l.chosen === true, total: lineAmounts(l).total }))

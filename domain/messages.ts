@@ -43,6 +43,7 @@ export const MESSAGES = {
   order_not_schedulable: 'Only an open order can be scheduled',
   overlap: 'The technician has another visit at this time',
   visit_not_yours: 'This visit is another technician’s',
+  not_an_option: 'Choose among the quote’s optional lines',
   password_common: 'This password is too common: choose one that is harder to guess',
 } as const
 

@@ -42,6 +42,12 @@ export const linesField: Field = {
   ],
 }
 
+/** A quote's lines: each may be optional — offered, counted once the client chooses it (domain/document-lines.ts). */
+export const quoteLinesField: Field = {
+  ...linesField,
+  of: [...linesField.of!, { name: 'optional', label: 'f_optional', type: 'checkbox', values: ['true', 'false'] }],
+}
+
 /** The client picker: the default address first, so it fills an empty service address when the client is picked. */
 export const documentPickers: NonNullable<FeatureModule['pickers']> = {
   clients: pickerOf(clientsModule, 'name', (c) => ({

@@ -27,7 +27,15 @@ function lineOf(row: Record<string, string>, prices: Map<string, Price>): LineIn
   const discountPercent = typed(row.discountPercent) ? parseDecimal(typed(row.discountPercent), 2) : 0
   const taxPercent = typed(row.taxPercent) ? parseDecimal(typed(row.taxPercent), 2) : (job?.taxPercent ?? 0)
   if (quantity === null || unitPrice === null || discountPercent === null || taxPercent === null) return null
-  return { jobId: row.jobId ?? '', description: '', quantity, unitPrice, discountPercent, taxPercent }
+  return {
+    jobId: row.jobId ?? '',
+    description: '',
+    quantity,
+    unitPrice,
+    discountPercent,
+    taxPercent,
+    optional: row.optional === 'true',
+  }
 }
 
 /**

@@ -1,6 +1,8 @@
+import { useState } from 'react'
 import { data, Form, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/quote'
 import { formatDay } from '../../domain/dates.ts'
+import { documentTotals } from '../../domain/document-lines.ts'
 import { formatMoney } from '../../domain/money.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import { publicQuoteSchema, type PublicQuote } from '../../domain/schemas/quotes.ts'
@@ -29,12 +31,17 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const fields = formFields(await submittedForm(request, context))
+  const form = await submittedForm(request, context)
+  const fields = formFields(form)
   const decision = fields.intent === 'reject' ? 'reject' : 'approve'
+  // the optional lines the client ticked (their indexes)
+  const options = form.getAll('option').map(Number).filter(Number.isInteger)
   const res = await callBff(request, context, `/public/quotes/${encodeURIComponent(params.token)}/${decision}`, {
     method: 'POST',
     json:
-      decision === 'reject' ? { name: fields.name ?? '', reason: fields.reason ?? '' } : { name: fields.name ?? '' },
+      decision === 'reject'
+        ? { name: fields.name ?? '', reason: fields.reason ?? '' }
+        : { name: fields.name ?? '', options },
   })
   if (res.ok) throw redirect(`/q/${params.token}`)
   const culture = publicQuoteSchema.shape.culture.safeParse(fields.culture)
@@ -60,6 +67,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
+/** An optional line's mark: offered; counted once chosen. */
+function OptionalTag({ line, t }: { line: PublicQuote['lines'][number]; t: Translator }) {
+  return (
+    <span className="text-xs font-medium text-ink-soft">
+      {line.chosen ? t.f_optional() : t.q_optional_not_chosen()}
+    </span>
+  )
+}
+
 function Lines({ quote, t, money }: { quote: PublicQuote; t: Translator; money: (cents: number) => string }) {
   const number = new Intl.NumberFormat(CULTURES[quote.culture], { maximumFractionDigits: 3 })
   return (
@@ -69,6 +85,7 @@ function Lines({ quote, t, money }: { quote: PublicQuote; t: Translator; money: 
         {quote.lines.map((line, i) => (
           <li key={i} className="rounded-xl border border-line bg-surface p-3 text-sm" data-testid="quote-line-card">
             <p className="font-medium">{line.description}</p>
+            {line.optional ? <OptionalTag line={line} t={t} /> : null}
             <p className="flex justify-between gap-3 text-ink-soft">
               <span className="tabular-nums">
                 {number.format(line.quantity)} × {money(line.unitPrice)}
@@ -129,7 +146,15 @@ function Table({
         <tbody>
           {quote.lines.map((line, i) => (
             <tr key={i} className="border-t border-line" data-testid="quote-line">
-              <td className="px-3 py-2">{line.description}</td>
+              <td className="px-3 py-2">
+                {line.description}
+                {line.optional ? (
+                  <>
+                    {' '}
+                    <OptionalTag line={line} t={t} />
+                  </>
+                ) : null}
+              </td>
               <td className="px-3 py-2 text-right tabular-nums">{number.format(line.quantity)}</td>
               <td className="px-3 py-2 text-right tabular-nums">{money(line.unitPrice)}</td>
               <td className="px-3 py-2 text-right tabular-nums">{number.format(line.discountPercent)}</td>
@@ -150,6 +175,15 @@ export default function QuotePage({ loaderData, actionData, params }: Route.Comp
   const money = (cents: number) => formatMoney(cents, quote.currency, quote.culture)
   const date = (iso: string) => formatDay(iso, CULTURES[quote.culture], 'long')
   const errors = actionData?.errors ?? {}
+  // the optional lines the client ticks: the totals follow at once (the server's rules; it stays the authority)
+  const [chosen, setChosen] = useState(
+    () => new Set(quote.lines.flatMap((l, i) => (l.optional && l.chosen ? [i] : []))),
+  )
+  const answering = quote.state === 'sent'
+  const totals = answering
+    ? documentTotals(quote.lines.map((l, i) => ({ ...l, jobId: '', chosen: chosen.has(i) })))
+    : quote.totals
+  const options = quote.lines.flatMap((l, i) => (l.optional ? [{ line: l, i }] : []))
   const input = 'min-h-11 w-full rounded-md border border-line bg-surface px-3 text-ink'
   return (
     // data-messages: the client's language is loaded before the page hydrates (entry.client)
@@ -200,14 +234,14 @@ export default function QuotePage({ loaderData, actionData, params }: Route.Comp
       <Lines quote={quote} t={t} money={money} />
       <dl className="ml-auto grid grid-cols-[auto_auto] gap-x-8 gap-y-1 text-sm">
         <dt className="text-muted">{t.f_subtotal()}</dt>
-        <dd className="text-right tabular-nums">{money(quote.totals.subtotal)}</dd>
+        <dd className="text-right tabular-nums">{money(totals.subtotal)}</dd>
         <dt className="text-muted">{t.f_discount()}</dt>
-        <dd className="text-right tabular-nums">{money(-quote.totals.discount)}</dd>
+        <dd className="text-right tabular-nums">{money(-totals.discount)}</dd>
         <dt className="text-muted">{t.f_tax()}</dt>
-        <dd className="text-right tabular-nums">{money(quote.totals.tax)}</dd>
+        <dd className="text-right tabular-nums">{money(totals.tax)}</dd>
         <dt className="text-base font-bold">{t.f_total()}</dt>
         <dd className="text-right text-base font-bold tabular-nums" data-testid="quote-total">
-          {money(quote.totals.total)}
+          {money(totals.total)}
         </dd>
       </dl>
       {quote.terms ? (
@@ -228,6 +262,34 @@ export default function QuotePage({ loaderData, actionData, params }: Route.Comp
           <Form method="post" className="flex flex-col gap-3">
             <CsrfField />
             <input type="hidden" name="culture" value={quote.culture} />
+            {options.length ? (
+              <fieldset className="flex flex-col gap-2">
+                <legend className="text-sm font-semibold">{t.q_options_title()}</legend>
+                <p className="text-xs text-muted">{t.q_options_hint()}</p>
+                {options.map(({ line, i }) => (
+                  <label key={i} className="flex min-h-11 items-center gap-3 text-sm">
+                    <input
+                      type="checkbox"
+                      name="option"
+                      value={i}
+                      checked={chosen.has(i)}
+                      onChange={(e) =>
+                        setChosen((now) => {
+                          const next = new Set(now)
+                          if (e.target.checked) next.add(i)
+                          else next.delete(i)
+                          return next
+                        })
+                      }
+                      className="h-5 w-5"
+                    />
+                    <span>
+                      {line.description} · <span className="tabular-nums">{money(line.total)}</span>
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+            ) : null}
             <label className="flex flex-col gap-1 text-sm font-medium">
               {t.q_your_name()}
               <input

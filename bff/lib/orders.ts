@@ -1,4 +1,4 @@
-import { documentTotals, type LineInput } from '../../domain/document-lines.ts'
+import { counts, documentTotals, type LineInput } from '../../domain/document-lines.ts'
 import { addressLine, type ClientRecord } from '../../domain/schemas/clients.ts'
 import { JOBS, type JobRecord } from '../../domain/schemas/jobs.ts'
 import type { OrderInput, StoredOrder } from '../../domain/schemas/orders.ts'
@@ -93,6 +93,8 @@ export function orderMaking(deps: Deps) {
       const id = uuidFromHex(await sha256Hex(`order of quote\n${quote.id}`))
       const made = await source.find(who, id)
       if (made) return made.value
+      // what the client bought: the optional lines they left out are not the order's
+      const soldLines = quote.lines.filter(counts).map(({ optional: _o, chosen: _c, ...line }) => line)
       const order: StoredOrder = {
         ...(await blank(who, id)),
         filial: quote.filial,
@@ -100,10 +102,10 @@ export function orderMaking(deps: Deps) {
         clientName: quote.clientName,
         clientTaxId: quote.clientTaxId,
         serviceAddress: quote.serviceAddress,
-        lines: quote.lines,
-        totals: documentTotals(quote.lines),
+        lines: soldLines,
+        totals: documentTotals(soldLines),
         currency: quote.currency,
-        skills: skillsOf(await jobsOf(who, quote.lines)),
+        skills: skillsOf(await jobsOf(who, soldLines)),
         instructions: quote.notes,
         quoteId: quote.id,
         quoteNumber: quote.number,

@@ -5,7 +5,8 @@ import { quoteStore } from '../lib/quote-store.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import { text } from '../../domain/schemas/fields.ts'
 import type { AppEnv, Deps } from '../lib/deps.ts'
-import { apiError, ruleError } from '../lib/errors.ts'
+import { apiError, fieldError, ruleError } from '../lib/errors.ts'
+import { documentTotals } from '../../domain/document-lines.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { readQuoteLink } from '../lib/quote-link.ts'
 import { ok, withActivityLine } from '../lib/resource.ts'
@@ -40,9 +41,15 @@ export function quotePublicRoutes(deps: Deps) {
     to: 'approved' | 'rejected',
     decision: { name: string; reason?: string },
     address: string,
+    /** On approval: the optional lines the client chose (their indexes among the lines); the others are left out. */
+    options?: number[],
   ) {
     const opened = await open(token)
     const { empresa, quote } = opened
+    if (options?.some((i) => !quote.lines[i]?.optional)) throw fieldError('options', 'not_an_option')
+    const lines = options
+      ? quote.lines.map((l, i) => (l.optional ? { ...l, chosen: options.includes(i) } : l))
+      : quote.lines
     if (quote.status !== 'sent')
       throw apiError(409, 'This quote was already answered', undefined, { code: 'transition_not_allowed' })
     if (view(opened).state === 'expired') throw ruleError(409, 'quote_expired')
@@ -64,7 +71,12 @@ export function quotePublicRoutes(deps: Deps) {
             quote.id,
             (q) => {
               if (q.status !== 'sent' || q.sendCount !== quote.sendCount) throw answered()
-              return { ...q, status: to, decision: { ...decision, at, address } }
+              return {
+                ...q,
+                status: to,
+                decision: { ...decision, at, address },
+                ...(options ? { lines, totals: documentTotals(lines) } : {}),
+              }
             },
             { expectVersion: opened.version },
           )
@@ -146,18 +158,27 @@ export function quotePublicRoutes(deps: Deps) {
         operationId: 'approvePublicQuote',
         summary: 'The client approves the quote',
         description:
-          'The client approves, typing their name; their address and the time are kept with the decision. 409 when the quote was already answered or has expired; 404 for a bad or replaced link.',
+          'The client approves, typing their name, and chooses among its optional lines (`options`: their indexes among the lines; those left out do not count, and the totals follow); their address and the time are kept with the decision. An index that is not an optional line is 400. 409 when the quote was already answered or has expired; 404 for a bad or replaced link.',
         tags,
         auth: false,
         responses: { 200: answer, ...errors },
-        example: { name: 'Ana Souza' },
+        example: { name: 'Ana Souza', options: [] },
       }),
       valid('param', tokenParam),
-      valid('json', z.object({ name: text(120) })),
+      valid(
+        'json',
+        z.object({ name: text(120), options: z.array(z.number().int().min(0).max(99)).max(100).optional() }),
+      ),
       async (c) =>
         c.json(
           ok(
-            await decide(c.req.valid('param').token, 'approved', { name: c.req.valid('json').name }, addressOf(c)),
+            await decide(
+              c.req.valid('param').token,
+              'approved',
+              { name: c.req.valid('json').name },
+              addressOf(c),
+              c.req.valid('json').options,
+            ),
             'Quote approved',
           ),
         ),

@@ -39,7 +39,11 @@ export const orderInput = z.object({
   instructions: optionalText(4000),
   /** Days of warranty on the work done; none given is 0. */
   warrantyDays: decimal(0, 0, 3650).default(0),
-  lines: z.array(lineDraft).max(100, 'At most 100 lines').default([]),
+  // an order's lines are all sold: a quote's optional ones stay on the quote
+  lines: z
+    .array(lineDraft.omit({ optional: true, chosen: true }))
+    .max(100, 'At most 100 lines')
+    .default([]),
   notes: optionalText(4000),
 })
 export type OrderInput = z.output<typeof orderInput>

@@ -13,6 +13,8 @@ type Line = {
   unitPrice: number
   discountPercent: number
   taxPercent: number
+  optional: boolean
+  chosen: boolean
   total: number
 }
 type Quote = {
@@ -444,5 +446,57 @@ describe('the quote PDF', () => {
       headers: { 'x-empresa': '2', 'x-filial': '4' },
     })
     expect(northwind.status).toBe(404)
+  })
+
+  it('offers optional lines: out of the totals until the client ticks them, and the order has what was bought', async () => {
+    const { bff, admin, quote, job } = await setUp()
+    const created = await admin<Quote & { lines: Array<Line & { optional: boolean; chosen: boolean }> }>(
+      '/cd_cotacao',
+      {
+        method: 'POST',
+        json: {
+          ...quote,
+          lines: [
+            ...quote.lines,
+            { jobId: job('VIS-TEC').id, quantity: 2, optional: true },
+            { description: 'Filtro extra', quantity: 1, unitPrice: 5000, optional: true },
+          ],
+        },
+      },
+    )
+    const q = created.body.Dados
+    expect(q.lines.map((l) => [l.optional, l.chosen])).toEqual([
+      [false, false],
+      [false, false],
+      [true, false],
+      [true, false],
+    ])
+    // offered, not counted
+    expect(q.totals.total).toBe(94050)
+    await admin(`/cd_cotacao/${q.id}/send`, { method: 'POST' })
+    const token = (await admin<{ url: string }>(`/cd_cotacao/${q.id}/link`)).body.Dados.url.split('/q/')[1]
+    // only optional lines can be chosen; a refusal changes nothing
+    const wrong = await publicCall(bff, `${token}/approve`, { name: 'Ana Souza', options: [0] })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.code).toBe('invalid')
+    const approved = await publicCall<{ totals: { total: number }; lines: Array<{ chosen: boolean }> }>(
+      bff,
+      `${token}/approve`,
+      { name: 'Ana Souza', options: [3] },
+    )
+    expect(approved.status).toBe(200)
+    // the extra filter (50.00) is bought, the second visit is not
+    expect(approved.body.Dados.totals.total).toBe(94050 + 5000)
+    expect(approved.body.Dados.lines.map((l) => l.chosen)).toEqual([false, false, false, true])
+    const converted = await admin<{ orderId: string }>(`/cd_cotacao/${q.id}/convert`, { method: 'POST' })
+    const order = await admin<{ lines: Array<{ description: string }>; totals: { total: number } }>(
+      `/cd_ordem/${converted.body.Dados.orderId}`,
+    )
+    expect(order.body.Dados.lines.map((l) => l.description)).toEqual([
+      'Instalação de ar-condicionado split',
+      'Visita técnica',
+      'Filtro extra',
+    ])
+    expect(order.body.Dados.totals.total).toBe(99050)
   })
 })

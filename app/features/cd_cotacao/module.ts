@@ -1,7 +1,7 @@
 import { quotes as quotesModule } from '../../../domain/modules/cd-cotacao.ts'
 import type { z } from 'zod'
 import { quoteRow } from '../../../domain/schemas/quotes.ts'
-import { clientField, documentLookups, documentPickers, linesField, serviceAddressField } from '../document-fields'
+import { clientField, documentLookups, documentPickers, quoteLinesField, serviceAddressField } from '../document-fields'
 import { defineFeature, type FactFormat, type HomeCardOf } from '../../kit/module'
 import { CULTURE_OPTIONS } from '../options'
 
@@ -103,7 +103,7 @@ export const quotes = defineFeature(quotesModule, {
     clientField,
     { name: 'validUntil', label: 'f_valid_until_default', type: 'date' },
     serviceAddressField,
-    linesField,
+    quoteLinesField,
     {
       name: 'culture',
       label: 'f_client_language',

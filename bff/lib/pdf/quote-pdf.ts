@@ -26,7 +26,8 @@ const LABELS: Record<
     | 'discounts'
     | 'taxes'
     | 'terms'
-    | 'approvedBy',
+    | 'approvedBy'
+    | 'optional',
     string
   > & { page: (i: number, n: number) => string }
 > = {
@@ -36,6 +37,7 @@ const LABELS: Record<
     validUntil: 'Valid until',
     client: 'Client',
     description: 'Description',
+    optional: 'optional, not chosen',
     qty: 'Qty',
     unitPrice: 'Unit price',
     discount: 'Disc. %',
@@ -54,6 +56,7 @@ const LABELS: Record<
     validUntil: 'Válida hasta',
     client: 'Cliente',
     description: 'Descripción',
+    optional: 'opcional, no elegido',
     qty: 'Cant.',
     unitPrice: 'Precio unit.',
     discount: 'Dto. %',
@@ -72,6 +75,7 @@ const LABELS: Record<
     validUntil: 'Válido até',
     client: 'Cliente',
     description: 'Descrição',
+    optional: 'opcional, não escolhido',
     qty: 'Qtd.',
     unitPrice: 'Preço unit.',
     discount: 'Desc. %',
@@ -222,7 +226,9 @@ export async function renderQuotePdf(quote: QuoteDocument): Promise<Uint8Array<A
   // the lines
   tableHeader()
   for (const line of quote.lines) {
-    const description = wrap(drawable(line.description, font, true), font, SIZE, widths[0] - 2 * PAD)
+    // an optional line not chosen is offered, not counted (domain/document-lines.ts)
+    const shown = line.optional && !line.chosen ? `${line.description} (${L.optional})` : line.description
+    const description = wrap(drawable(shown, font, true), font, SIZE, widths[0] - 2 * PAD)
     const cells = [
       '',
       drawable(quantity.format(line.quantity), font),
