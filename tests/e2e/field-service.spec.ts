@@ -308,3 +308,55 @@ test("a new branch's time zone starts at the company's, among zones grouped by r
     page.getByLabel('Time zone').locator('optgroup[label="America"] option[value="America/Sao_Paulo"]'),
   ).toHaveText('America/Sao Paulo')
 })
+
+test('an optional line: out of the total in the office, ticked by the client on the link, its total following', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, DEMO_ADMIN)
+  await page.goto('/view/cd_cotacao/new')
+  const picker = page.getByRole('combobox', { name: 'Client', exact: true })
+  await picker.fill('oficina')
+  await page
+    .getByRole('option', { name: /^Oficina Motor Forte/ })
+    .first()
+    .click()
+  const first = page.getByTestId('lines-row').first()
+  await first.getByLabel('Job', { exact: true }).selectOption({ label: 'VIS-TEC · Visita técnica' })
+  await first.getByLabel('Quantity').fill('1')
+  await page.getByRole('button', { name: 'Add · Lines' }).click()
+  const second = page.getByTestId('lines-row').nth(1)
+  await second.getByLabel('Job', { exact: true }).selectOption({ label: 'PINT-M2 · Pintura (por hora)' })
+  await second.getByLabel('Quantity').fill('2')
+  const totals = page.getByTestId('live-totals')
+  await expect(totals).not.toContainText('R$90.00')
+  await second.getByLabel('Optional').check()
+  // offered, not counted
+  await expect(totals).toContainText('R$90.00')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL(/\/view\/cd_cotacao$/)
+  // the newest quote first: the one just saved, its total without the optional line
+  await page.goto('/view/cd_cotacao?sort=number&order=desc')
+  const row = page.getByTestId('data-row').first()
+  await expect(row).toContainText('R$90.00')
+  await row.getByRole('link').first().click()
+  await page.getByRole('button', { name: 'Send to the client' }).click()
+  await page.getByRole('link', { name: /Open the client's page/ }).click()
+  const link = page.url()
+
+  const client = await (await browser.newContext()).newPage()
+  await client.goto(link)
+  const total = client.getByTestId('quote-total')
+  await expect(total).toHaveText('R$ 90,00')
+  await expect(client.getByText('Opcional, não escolhido').last()).toBeVisible()
+  const option = client.getByRole('group', { name: 'Itens opcionais' }).getByRole('checkbox')
+  await option.check()
+  await expect(total).not.toHaveText('R$ 90,00')
+  const chosen = await total.textContent()
+  await expectAccessible(client, "client's quote page with an optional line")
+  await client.getByLabel('Seu nome completo').fill('Rui Barbosa')
+  await client.getByRole('button', { name: 'Aprovar o orçamento' }).click()
+  await expect(client.getByText(/^Aprovado por Rui Barbosa em /)).toBeVisible()
+  // what was bought stays the total
+  await expect(total).toHaveText(chosen!)
+})
