@@ -1,4 +1,5 @@
 import { clients as clientsModule } from '../../domain/modules/cd-cliente.ts'
+import { jobs as jobsModule } from '../../domain/modules/cd-job.ts'
 import { addressLine } from '../../domain/schemas/clients.ts'
 import { jobRow } from '../../domain/schemas/jobs.ts'
 import { listAnswer } from '../../domain/schemas/resource.ts'
@@ -33,7 +34,8 @@ export const linesField: Field = {
   type: 'rows',
   totals: true,
   of: [
-    { name: 'jobId', label: 'f_job', type: 'select', lookup: 'jobs', empty: 'line_free_text' },
+    // the catalogue searched as it is typed (a company may sell hundreds of jobs); empty: a free-text line
+    { name: 'jobId', label: 'f_job', type: 'picker', picker: 'jobs' },
     { name: 'description', label: 'f_description', type: 'text' },
     { name: 'quantity', label: 'f_quantity', type: 'text' },
     { name: 'unitPrice', label: 'f_unit_price', type: 'money' },
@@ -48,8 +50,16 @@ export const quoteLinesField: Field = {
   of: [...linesField.of!, { name: 'optional', label: 'f_optional', type: 'checkbox', values: ['true', 'false'] }],
 }
 
-/** The client picker: the default address first, so it fills an empty service address when the client is picked. */
+/**
+ * The client picker: the default address first, so it fills an empty service address when the
+ * client is picked; the job picker: its price, tax and currency for the live totals.
+ */
 export const documentPickers: NonNullable<FeatureModule['pickers']> = {
+  jobs: pickerOf(jobsModule, 'code', (j) => ({
+    value: j.id,
+    label: `${j.code} · ${j.name}`,
+    follow: { price: [`${j.unitPrice} ${j.taxPercent} ${j.currency}`] },
+  })),
   clients: pickerOf(clientsModule, 'name', (c) => ({
     value: c.id,
     label: c.taxId ? `${c.name} · ${c.taxId}` : c.name,

@@ -10,13 +10,16 @@ export const JOB_PRICES = 'jobPrices'
 
 type Price = { unitPrice: number; taxPercent: number; currency: string }
 
+/** A job's price as the lookup and a picked job carry it: "45000 5 BRL". */
+const priceOf = (text: string): Price => {
+  const [unitPrice, taxPercent, currency] = text.split(' ')
+  return { unitPrice: Number(unitPrice), taxPercent: Number(taxPercent), currency }
+}
 const pricesOf = (lookups: Lookups): Map<string, Price> =>
-  new Map(
-    (lookups[JOB_PRICES] ?? []).map(([id, text]) => {
-      const [unitPrice, taxPercent, currency] = text.split(' ')
-      return [id, { unitPrice: Number(unitPrice), taxPercent: Number(taxPercent), currency }]
-    }),
-  )
+  new Map((lookups[JOB_PRICES] ?? []).map(([id, text]) => [id, priceOf(text)]))
+
+/** The name of the hidden input of a row that carries its picked job's price ("<id> 45000 5 BRL"), for the live totals only. */
+export const PICKED_PRICE = 'pickedPrice'
 
 /** One typed row as a priced line, by the rules the server uses (a job's price and tax where left empty); null when it is not one yet. */
 function lineOf(row: Record<string, string>, prices: Map<string, Price>): LineInput | null {
@@ -57,6 +60,12 @@ export function LiveTotals({ field, currency, lookups }: { field: Field; currenc
     const update = () => {
       const typed: Record<string, string> = {}
       for (const [name, value] of new FormData(form)) if (typeof value === 'string') typed[name] = value
+      // the jobs picked in the rows bring their prices (the catalogue's first page is in the lookup)
+      for (const [name, value] of Object.entries(typed))
+        if (name.endsWith(`.${PICKED_PRICE}`) && value) {
+          const [id, ...price] = value.split(' ')
+          known.set(id, priceOf(price.join(' ')))
+        }
       const lines = rowsFromForm(typed, field).flatMap((row) => lineOf(row, known) ?? [])
       setTotals(documentTotals(lines))
     }

@@ -10,7 +10,7 @@ import { StaleAlert } from './stale-alert'
 import { rowFieldName, rowsFromForm } from './form-rows'
 import type { FeatureModule, Field, Lookups, PickOption } from './module'
 import { PickerInput } from './picker-input'
-import { LiveTotals } from './live-totals'
+import { LiveTotals, PICKED_PRICE } from './live-totals'
 import type { FormState } from './screens.server'
 
 export type RecordValues = Record<string, unknown>
@@ -221,14 +221,18 @@ function RowsInput({
   errors,
   isNew,
   lookups,
+  module,
 }: {
   field: Field
   rows: Array<Record<string, string>>
   errors: Record<string, string>
   isNew: boolean
   lookups: Lookups
+  module: string
 }) {
   const t = useT()
+  // the price a row's picked job brings (its option's `follow.price`), for the live totals
+  const [picked, setPicked] = useState<Record<number, string>>({})
   // a blank line when there is none, so a first one can be typed before the scripts load
   const [keys, setKeys] = useState(() => Array.from({ length: Math.max(1, rows.length) }, (_, i) => i))
   const subs = field.of ?? []
@@ -252,8 +256,16 @@ function RowsInput({
               error={errors[rowFieldName(field.name, key, sub.name)]}
               isNew={isNew}
               lookups={lookups}
+              module={module}
+              resolve={sub.type === 'picker' && Boolean(rows[key]?.[sub.name])}
+              onPick={(option) =>
+                setPicked((was) => ({ ...was, [key]: `${option.value} ${option.follow?.price?.[0] ?? ''}`.trim() }))
+              }
             />
           ))}
+          {picked[key] ? (
+            <input type="hidden" name={rowFieldName(field.name, key, PICKED_PRICE)} value={picked[key]} />
+          ) : null}
           <Button
             type="button"
             variant="ghost"
@@ -401,6 +413,7 @@ export function RecordForm({
                   errors={state?.errors ?? {}}
                   isNew={isNew}
                   lookups={lookups}
+                  module={def.module}
                 />
                 {field.totals ? <LiveTotals field={field} currency={values.currency} lookups={lookups} /> : null}
               </Fragment>

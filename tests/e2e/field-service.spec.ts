@@ -1,8 +1,14 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import { expectAccessible, signIn } from './helpers.ts'
 
 // The field-service chain in the browser (docs/domain.md): clients and the service catalogue.
+
+/** Picks a job for a document's line, typed in its picker as an office worker does. */
+async function pickJob(page: Page, row: Locator, typed: string, option: string) {
+  await row.getByRole('combobox', { name: 'Job' }).fill(typed)
+  await page.getByRole('option', { name: option }).click()
+}
 
 test('an office worker adds a client with a contact and an address; a wrong CPF is refused at its field', async ({
   page,
@@ -141,14 +147,13 @@ test('a quote goes from the office to the client and back: two catalogue lines a
   await expect(picker).toHaveValue('Padaria Estrela · 11.222.333/0001-81')
   await expect(page.getByLabel('Service address')).toHaveValue('Rua das Flores, 12, Campinas')
   const first = page.getByTestId('lines-row').first()
-  await first
-    .getByLabel('Job', { exact: true })
-    .selectOption({ label: 'AC-INST · Instalação de ar-condicionado split' })
+  // the catalogue is searched as the job is typed
+  await pickJob(page, first, 'ac-inst', 'AC-INST · Instalação de ar-condicionado split')
   await first.getByLabel('Quantity').fill('2')
   await first.getByLabel('Discount %').fill('10')
   await page.getByRole('button', { name: 'Add · Lines' }).click()
   const second = page.getByTestId('lines-row').nth(1)
-  await second.getByLabel('Job', { exact: true }).selectOption({ label: 'VIS-TEC · Visita técnica' })
+  await pickJob(page, second, 'vis', 'VIS-TEC · Visita técnica')
   await second.getByLabel('Quantity').fill('1')
   // the totals follow the lines as they are typed, by the server's rules (the catalogue's price and tax)
   const totals = page.getByTestId('live-totals')
@@ -315,6 +320,8 @@ test('an optional line: out of the total in the office, ticked by the client on 
 }) => {
   await signIn(page, DEMO_ADMIN)
   await page.goto('/view/cd_cotacao/new')
+  // the form has started (hydrated): what is typed in the picker searches
+  await expect(page.getByTestId('splash')).toHaveCount(0)
   const picker = page.getByRole('combobox', { name: 'Client', exact: true })
   await picker.fill('oficina')
   await page
@@ -322,11 +329,11 @@ test('an optional line: out of the total in the office, ticked by the client on 
     .first()
     .click()
   const first = page.getByTestId('lines-row').first()
-  await first.getByLabel('Job', { exact: true }).selectOption({ label: 'VIS-TEC · Visita técnica' })
+  await pickJob(page, first, 'vis', 'VIS-TEC · Visita técnica')
   await first.getByLabel('Quantity').fill('1')
   await page.getByRole('button', { name: 'Add · Lines' }).click()
   const second = page.getByTestId('lines-row').nth(1)
-  await second.getByLabel('Job', { exact: true }).selectOption({ label: 'PINT-M2 · Pintura (por hora)' })
+  await pickJob(page, second, 'pintura', 'PINT-M2 · Pintura (por hora)')
   await second.getByLabel('Quantity').fill('2')
   const totals = page.getByTestId('live-totals')
   await expect(totals).not.toContainText('R$90.00')
