@@ -117,3 +117,63 @@ export async function seedAppointments(
   }
   return { appointments, visits }
 }
+
+/** A benchmark week's visits of a technician a day, at most: one hour each from 06:30, half an hour between. */
+const WEEK_SLOTS = 8
+
+/**
+ * A full week of the dispatch board for the benchmarks (tests/bench/board.ts): each of `orders`
+ * booked once, spread evenly over `technicians` and the seven days from `monday` (the branch's
+ * time zone), one hour each from 06:30 with half an hour between, so a visit moved by 15 minutes
+ * never meets the next; all assigned. The visit ids follow from the appointment and the technician,
+ * as the app makes them (bff/lib/scheduling.ts).
+ */
+export async function weekOfAppointments(
+  orders: StoredOrder[],
+  technicians: Array<{ id: string; name: string }>,
+  monday: string,
+  timeZone: string,
+  now: number,
+): Promise<{ appointments: AppointmentRecord[]; visits: TechOrderRecord[] }> {
+  if (orders.length > technicians.length * 7 * WEEK_SLOTS)
+    throw new Error(`at most ${technicians.length * 7 * WEEK_SLOTS} visits fit in the week`)
+  const r = seeded(6060)
+  const appointments: AppointmentRecord[] = []
+  const visits: TechOrderRecord[] = []
+  for (const [i, order] of orders.entries()) {
+    const tech = technicians[i % technicians.length]
+    const n = Math.floor(i / technicians.length)
+    const from = instantAt(addDays(monday, n % 7), '06:30', timeZone) + Math.floor(n / 7) * 1.5 * HOUR
+    const id = r.uuid()
+    const start = new Date(from).toISOString()
+    const end = new Date(from + HOUR).toISOString()
+    const shared = {
+      filial: order.filial,
+      orderId: order.id,
+      orderNumber: order.number,
+      clientName: order.clientName,
+      serviceAddress: order.serviceAddress,
+      start,
+      end,
+    }
+    appointments.push({
+      id,
+      ...shared,
+      technicianIds: [tech.id],
+      skills: order.skills,
+      note: '',
+      createdAt: new Date(now).toISOString(),
+    })
+    visits.push({
+      id: uuidFromHex(await sha256Hex(`visit\n${id}\n${tech.id}`)),
+      ...shared,
+      appointmentId: id,
+      instructions: order.instructions,
+      technicianId: tech.id,
+      technicianName: tech.name,
+      status: 'assigned',
+      times: {},
+    })
+  }
+  return { appointments, visits }
+}

@@ -108,3 +108,57 @@ export function seedOrders(
     }),
   }
 }
+
+/**
+ * Many orders of the main branch for the benchmarks (tests/bench/board.ts): numbered in 2025
+ * (OS-SAO-2025-…), so the demo's 2026 series is untouched, in every status as the demo's plan
+ * spreads them (one on hold waits from new), made over two years, priced by the app's own code.
+ */
+export function manyOrders(count: number, seed: number, clients: ClientRecord[], jobs: JobRecord[]): StoredOrder[] {
+  const r = seeded(seed)
+  const statuses = PLAN.flatMap(([status, n]) => Array.from({ length: n }, () => status))
+  return Array.from({ length: count }, (_, i): StoredOrder => {
+    const client = r.pick(clients)
+    const lines: LineInput[] = Array.from({ length: r.int(1, 3) }, () => {
+      const job = r.pick(jobs)
+      return {
+        jobId: job.id,
+        description: job.name,
+        quantity: job.unit === 'hour' ? r.int(1, 6) : r.int(1, 2),
+        unitPrice: job.unitPrice,
+        discountPercent: r.pick([0, 0, 5]),
+        taxPercent: job.taxPercent,
+      }
+    })
+    const status = r.pick(statuses)
+    const created = SEED_NOW - r.int(0, 700) * DAY
+    const address = client.addresses.find((a) => a.isDefault) ?? client.addresses[0]
+    return {
+      id: r.uuid(),
+      filial: SEED_QUOTE_BRANCH,
+      number: documentNumber('OS', SEED_QUOTE_PREFIX, '2025', i + 1),
+      clientId: client.id,
+      clientName: client.name,
+      clientTaxId: client.taxId,
+      serviceAddress: address ? addressLine(address) : '',
+      priority: r.pick([...ORDER_PRIORITIES, 'normal', 'normal']),
+      problem: r.pick(PROBLEMS),
+      instructions: r.pick(['', '', 'Procurar o zelador na portaria.']),
+      warrantyDays: r.pick([0, 30, 90, 90]),
+      skills: [...new Set(lines.flatMap((l) => jobs.find((j) => j.id === l.jobId)?.skills ?? []))],
+      lines,
+      totals: documentTotals(lines),
+      currency: 'BRL',
+      notes: '',
+      status,
+      hold:
+        status === 'on_hold'
+          ? { reason: r.pick(HOLD_REASONS), from: 'new', at: new Date(created).toISOString() }
+          : null,
+      quoteId: null,
+      quoteNumber: null,
+      createdAt: new Date(created).toISOString(),
+      timeZone: 'America/Sao_Paulo',
+    }
+  })
+}

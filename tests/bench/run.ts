@@ -9,6 +9,7 @@ import { openStore } from '../../storage/open.ts'
 import { seedDemoData } from '../../seeds/index.ts'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import { freePort } from '../runtime/servers.ts'
+import { benchBoard, printBoard } from './board.ts'
 import { lighthousePages, printLighthouse, type LighthouseScores } from './lighthouse.ts'
 import { benchLists } from './lists.ts'
 import { benchMix, printMix } from './mix.ts'
@@ -195,6 +196,10 @@ if (ten && hundred) {
 // The quotes list at 5,000 and 50,000 quotes, and one quote's PDF (issue 10).
 const quotes = await benchQuotes((process.env.BENCH_QUOTE_SIZES ?? '5000,50000').split(',').map(Number), SECONDS)
 printQuotes(quotes)
+// The dispatch board's week (10 technicians, 500 appointments) and the orders list at 5,000 and
+// 50,000 orders, alone and while a dispatcher moves a visit twice a second (issue 28 §7).
+const board = await benchBoard((process.env.BENCH_ORDER_SIZES ?? '5000,50000').split(',').map(Number), SECONDS)
+printBoard(board)
 mkdirSync(join(root, 'tests/artifacts'), { recursive: true })
 writeFileSync(
   join(root, 'tests/artifacts/bench.json'),
@@ -206,6 +211,7 @@ writeFileSync(
       lighthouse,
       lists,
       quotes,
+      board,
       quotesPage: { rows: listRows, bytes: listBytes },
     },
     null,

@@ -1,4 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFile, execFileSync, spawnSync } from 'node:child_process'
+import { promisify } from 'node:util'
 
 export type WrkResult = { rps: number; p50: number; p99: number; errors: number }
 
@@ -17,21 +18,21 @@ export function ensureWrk() {
 const toMs = (value: string, unit: string) =>
   Number(value) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[unit]
 
-/** One bounded wrk run against a loopback URL: a warm-up, then the measured seconds. */
-export function wrk(url: string, headers: Record<string, string>, seconds: number, connections = 10): WrkResult {
+const wrkArgs = (url: string, headers: Record<string, string>, seconds: number, connections: number) => {
   if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url)) throw new Error(`refusing to load anything but loopback: ${url}`)
-  const args = (d: number) => [
+  return [
     '-t1',
     `-c${connections}`,
-    `-d${d}s`,
+    `-d${seconds}s`,
     '--latency',
     '--timeout',
     '5s',
     ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
     url,
   ]
-  execFileSync('wrk', args(2), { encoding: 'utf8' })
-  const out = execFileSync('wrk', args(seconds), { encoding: 'utf8' })
+}
+
+function parse(out: string): WrkResult {
   const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1])
   const pct = (p: string) => {
     const m = out.match(new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`))
@@ -41,4 +42,23 @@ export function wrk(url: string, headers: Record<string, string>, seconds: numbe
   const socket = out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/)
   const errors = non2xx + (socket ? socket.slice(1).reduce((s, n) => s + Number(n), 0) : 0)
   return { rps, p50: pct('50'), p99: pct('99'), errors }
+}
+
+/** One bounded wrk run against a loopback URL: a warm-up, then the measured seconds. */
+export function wrk(url: string, headers: Record<string, string>, seconds: number, connections = 10): WrkResult {
+  execFileSync('wrk', wrkArgs(url, headers, 2, connections), { encoding: 'utf8' })
+  return parse(execFileSync('wrk', wrkArgs(url, headers, seconds, connections), { encoding: 'utf8' }))
+}
+
+const run = promisify(execFile)
+
+/** The same run without blocking this process (what else it does meanwhile goes on: a writer's loop). */
+export async function wrkAsync(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  connections = 10,
+): Promise<WrkResult> {
+  await run('wrk', wrkArgs(url, headers, 2, connections), { encoding: 'utf8' })
+  return parse((await run('wrk', wrkArgs(url, headers, seconds, connections), { encoding: 'utf8' })).stdout)
 }
