@@ -31,10 +31,21 @@ const HOUR = 3_600_000
 const hoursBetween = (from: string, to: string) =>
   (Date.parse(`1970-01-01T${to}:00Z`) - Date.parse(`1970-01-01T${from}:00Z`)) / HOUR
 
+/** When a day begins and ends in a time zone (ms). */
+export const dayBounds = (date: string, timeZone: string): [number, number] => [
+  instantAt(date, '00:00', timeZone),
+  instantAt(addDays(date, 1), '00:00', timeZone),
+]
+
 /** A technician's day: the hours booked of the hours he works (0 available on a day off). */
-export function dayLoad(tech: TechnicianRow, appointments: AppointmentRow[], date: string, timeZone: string) {
-  const dayStart = instantAt(date, '00:00', timeZone)
-  const dayEnd = instantAt(addDays(date, 1), '00:00', timeZone)
+export function dayLoad(
+  tech: TechnicianRow,
+  appointments: AppointmentRow[],
+  date: string,
+  timeZone: string,
+  bounds = dayBounds(date, timeZone),
+) {
+  const [dayStart, dayEnd] = bounds
   const works = tech.days.includes(timeIn(timeZone, dayStart + 12 * HOUR).weekday)
   const booked = appointments
     .filter((a) => a.technicianIds.includes(tech.id))
@@ -45,11 +56,19 @@ export function dayLoad(tech: TechnicianRow, appointments: AppointmentRow[], dat
   return { booked: booked / HOUR, available: works ? hoursBetween(tech.start, tech.end) : 0 }
 }
 
+/** A visit's start and last minute on the branch's wall clock (worked out once per visit; a board has hundreds). */
+export function wallTimes(a: Pick<AppointmentRow, 'start' | 'end'>, timeZone: string) {
+  return { start: timeIn(timeZone, Date.parse(a.start)), last: timeIn(timeZone, Date.parse(a.end) - 1) }
+}
+
 /** Whether a visit is outside a technician's working days or hours (a warning on the board, not a refusal). */
-export function outsideHours(tech: TechnicianRow, a: Pick<AppointmentRow, 'start' | 'end'>, timeZone: string) {
-  const start = timeIn(timeZone, Date.parse(a.start))
-  const end = timeIn(timeZone, Date.parse(a.end) - 1)
-  return !tech.days.includes(start.weekday) || start.time < tech.start || end.time >= tech.end
+export function outsideHours(
+  tech: TechnicianRow,
+  a: Pick<AppointmentRow, 'start' | 'end'>,
+  timeZone: string,
+  times = wallTimes(a, timeZone),
+) {
+  return !tech.days.includes(times.start.weekday) || times.start.time < tech.start || times.last.time >= tech.end
 }
 
 /** The skills an appointment needs that a technician lacks. */

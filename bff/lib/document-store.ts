@@ -23,6 +23,8 @@ export type DocumentKind<Rec, Row extends DocumentIndexRow> = {
   sortValue: (row: Row, sort: string, today: (timeZone: string) => string) => string | number
   /** The state as the user sees it, for `state=`. */
   state: (row: Row, today: (timeZone: string) => string) => string
+  /** Its states or sorts follow the day (a quote expires): a list is worked out again each quarter hour. */
+  daily?: true
 }
 
 /**
@@ -85,7 +87,7 @@ export function documentSource<Rec extends BranchDocument, Row extends DocumentI
       const needle = searchable(q.search)
       const filial = who.tenant.filial
       const key = `${filial}|${q.state ?? ''}|${q.sort}|${q.order}|${needle}|${who.culture}`
-      // states follow each document's own day: kept within the quarter hour
+      // states that follow each document's own day are kept within the quarter hour; others until a write
       const ids = await store(who).memo(
         key,
         (rows) => {
@@ -107,7 +109,7 @@ export function documentSource<Rec extends BranchDocument, Row extends DocumentI
           })
           return keyed.map((k) => k.id)
         },
-        now,
+        kind.daily ? now : undefined,
       )
       const { startIndex } = pageOf(ids.length, q.page, q.size)
       return { items: await store(who).getMany(ids.slice(startIndex, startIndex + q.size)), length: ids.length }

@@ -13,6 +13,8 @@ export type QuoteIndexRow = Pick<
 const QUOTE_KIND: DocumentKind<StoredQuote, QuoteIndexRow> = {
   collection: QUOTES,
   numbered: 'ORC',
+  // a sent quote expires with its day
+  daily: true,
   project: (q) => ({
     id: q.id,
     filial: q.filial,

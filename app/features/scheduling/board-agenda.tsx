@@ -1,73 +1,83 @@
 import { Link } from 'react-router'
-import { dayLoad, missingSkills, outsideHours, type BoardView } from '../../../domain/board-view.ts'
-import { instantAt, addDays } from '../../../domain/dates.ts'
+import {
+  dayBounds,
+  dayLoad,
+  missingSkills,
+  outsideHours,
+  wallTimes,
+  type BoardView,
+} from '../../../domain/board-view.ts'
+import { addDays, dateIn } from '../../../domain/dates.ts'
 import type { AppointmentRow, BoardAnswer, TechnicianRow } from '../../../domain/schemas/appointments.ts'
 import { useLocale, useT } from '../../lib/i18n'
 import { COLOR_HEX } from './colors'
 
-const STATUS_CLASS: Record<string, string> = {
-  assigned: 'bg-slate-200 text-slate-800',
-  en_route: 'bg-amber-100 text-amber-900',
-  on_site: 'bg-sky-100 text-sky-900',
-  done: 'bg-green-100 text-green-900',
-}
+type BoardFormat = { time: (iso: string) => string; day: (date: string) => string; hours: (n: number) => string }
+// making a formatter costs far more than using one: one set per language and zone, kept
+const formats = new Map<string, BoardFormat>()
 
 /** Times and days in the branch's time zone, in the user's language. */
-export function useBoardFormat(timeZone: string) {
-  const locale = useLocale()
-  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' })
-  const day = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' })
-  const hours = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 })
-  return {
-    time: (iso: string) => time.format(new Date(iso)),
-    day: (date: string) => day.format(new Date(`${date}T12:00:00Z`)),
-    hours: (n: number) => hours.format(n),
+export function boardFormat(locale: string, timeZone: string): BoardFormat {
+  const key = `${locale}|${timeZone}`
+  let f = formats.get(key)
+  if (!f) {
+    const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' })
+    const day = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' })
+    const hours = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 })
+    formats.set(
+      key,
+      (f = {
+        time: (iso) => time.format(new Date(iso)),
+        day: (date) => day.format(new Date(`${date}T12:00:00Z`)),
+        hours: (n) => hours.format(n),
+      }),
+    )
   }
+  return f
+}
+
+export function useBoardFormat(timeZone: string) {
+  return boardFormat(useLocale(), timeZone)
 }
 
 /** One visit as the agenda lists it: time, order, client, each technician's status, the flags, and Move. */
 function VisitLine({
   a,
   tech,
-  board,
+  f,
+  outside,
   moveHref,
 }: {
   a: AppointmentRow
   tech: TechnicianRow
-  board: BoardAnswer
+  f: BoardFormat
+  outside: boolean
   moveHref: string | null
 }) {
   const t = useT()
-  const f = useBoardFormat(board.timeZone)
   const visit = a.visits.find((v) => v.technicianId === tech.id)
   const missing = missingSkills(tech, a)
+  // its classes are app.css's agenda-visit: a week repeats this line hundreds of times
   return (
-    <li className="flex flex-col gap-1 rounded-md border border-line p-2 text-sm" data-testid="agenda-visit">
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="font-semibold tabular-nums">
-          {f.time(a.start)}–{f.time(a.end)}
+    <li className="agenda-visit" data-testid="agenda-visit">
+      <span className="agenda-time">
+        {f.time(a.start)}–{f.time(a.end)}
+      </span>
+      {visit ? (
+        <span className="agenda-status" data-status={visit.status}>
+          {(t[`visit_${visit.status}`] as () => string)()}
         </span>
-        {visit ? (
-          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[visit.status]}`}>
-            {(t[`visit_${visit.status}`] as () => string)()}
-          </span>
-        ) : null}
-      </div>
-      <Link to={`/view/cd_ordem/${a.orderId}`} className="font-medium underline">
-        {t.board_visit_of({ number: a.orderNumber, client: a.clientName })}
-      </Link>
-      {outsideHours(tech, a, board.timeZone) ? (
-        <span className="text-xs font-medium text-amber-800 dark:text-amber-300">⚠ {t.board_outside_hours()}</span>
       ) : null}
+      {/* a plain link: the order's page is a page of its own */}
+      <a href={`/view/cd_ordem/${a.orderId}`}>{t.board_visit_of({ number: a.orderNumber, client: a.clientName })}</a>
+      {outside ? <span className="agenda-flag">⚠ {t.board_outside_hours()}</span> : null}
       {missing.length ? (
-        <span className="text-xs font-medium text-amber-800 dark:text-amber-300">
-          ⚠ {t.board_missing_skills({ skills: missing.join(', ') })}
-        </span>
+        <span className="agenda-flag">⚠ {t.board_missing_skills({ skills: missing.join(', ') })}</span>
       ) : null}
       {moveHref ? (
         <Link
           to={moveHref}
-          className="self-start text-sm font-medium underline"
+          className="agenda-move"
           aria-label={`${t.board_move()}: ${a.orderNumber} ${f.time(a.start)}`}
         >
           {t.board_move()}
@@ -98,15 +108,25 @@ export function BoardAgenda({
   const t = useT()
   const f = useBoardFormat(board.timeZone)
   if (!board.technicians.length) return <p className="text-ink-soft">{t.board_no_technicians()}</p>
-  const onDay = (tech: TechnicianRow, day: string) => {
-    const from = instantAt(day, '00:00', board.timeZone)
-    const to = instantAt(addDays(day, 1), '00:00', board.timeZone)
-    return board.appointments.filter(
-      (a) => a.technicianIds.includes(tech.id) && Date.parse(a.start) < to && from < Date.parse(a.end),
-    )
+  // each visit once: its days and its wall-clock times, the technicians' lists made from them
+  const lists = new Map<string, AppointmentRow[]>()
+  const times = new Map<string, ReturnType<typeof wallTimes>>()
+  for (const a of board.appointments) {
+    times.set(a.id, wallTimes(a, board.timeZone))
+    const first = dateIn(board.timeZone, Date.parse(a.start))
+    const last = dateIn(board.timeZone, Date.parse(a.end) - 1)
+    for (let day = first; day <= last; day = addDays(day, 1))
+      for (const tech of a.technicianIds) {
+        const key = `${tech}|${day}`
+        const list = lists.get(key)
+        if (list) list.push(a)
+        else lists.set(key, [a])
+      }
   }
+  const onDay = (tech: TechnicianRow, day: string) => lists.get(`${tech.id}|${day}`) ?? []
+  const bounds = new Map(days.map((day) => [day, dayBounds(day, board.timeZone)]))
   const load = (tech: TechnicianRow, day: string) => {
-    const l = dayLoad(tech, board.appointments, day, board.timeZone)
+    const l = dayLoad(tech, onDay(tech, day), day, board.timeZone, bounds.get(day))
     return l.available
       ? t.board_load({ booked: f.hours(l.booked), available: f.hours(l.available) })
       : l.booked
@@ -114,7 +134,14 @@ export function BoardAgenda({
         : t.board_day_off()
   }
   const line = (a: AppointmentRow, tech: TechnicianRow) => (
-    <VisitLine key={a.id} a={a} tech={tech} board={board} moveHref={editable ? hrefFor({ move: a.id }) : null} />
+    <VisitLine
+      key={a.id}
+      a={a}
+      tech={tech}
+      f={f}
+      outside={outsideHours(tech, a, board.timeZone, times.get(a.id))}
+      moveHref={editable ? hrefFor({ move: a.id }) : null}
+    />
   )
   const name = (tech: TechnicianRow) => (
     <span className="flex items-center gap-2 font-semibold">

@@ -25,16 +25,30 @@ export async function loadBoard(args: Args) {
   const page = await pageInfo(args.request, args.context, MODULE)
   const url = new URL(args.request.url)
   const view: BoardView = url.searchParams.get('view') === 'week' ? 'week' : 'day'
-  // today in the branch: the board of today answers its time zone first
   const asked = url.searchParams.get('date') ?? ''
-  const probe = isIsoDate(asked) ? asked : new Date().toISOString().slice(0, 10)
-  const first = await readAnswer(args, `/${MODULE}/board?from=${probe}&to=${probe}`, boardAnswer)
-  const date = isIsoDate(asked) ? asked : dateIn(first.data.timeZone, Date.now())
+  const range = (days: string[]) => `/${MODULE}/board?from=${days[0]}&to=${days[days.length - 1]}`
+  let date: string
+  let board
+  if (isIsoDate(asked)) {
+    // the days asked for (every link of the board names its date): one read
+    date = asked
+    board = (await readAnswer(args, range(boardDays(view, date)), boardAnswer)).data
+  } else {
+    // today in the branch: a board of today (by UTC) answers its time zone first
+    const probe = new Date().toISOString().slice(0, 10)
+    const first = (await readAnswer(args, range([probe]), boardAnswer)).data
+    date = dateIn(first.timeZone, Date.now())
+    board =
+      view === 'day' && date === probe
+        ? first
+        : (await readAnswer(args, range(boardDays(view, date)), boardAnswer)).data
+  }
   const days = boardDays(view, date)
-  const board =
-    view === 'day' && date === probe
-      ? first.data
-      : (await readAnswer(args, `/${MODULE}/board?from=${days[0]}&to=${days[days.length - 1]}`, boardAnswer)).data
+  // what the page does not show stays out of its data (a week may hold hundreds of visits)
+  board = {
+    ...board,
+    appointments: board.appointments.map((a) => ({ ...a, note: '', createdAt: '', serviceAddress: '' })),
+  }
   return {
     page,
     view,
