@@ -2441,7 +2441,7 @@ export interface paths {
         };
         /**
          * Visits of the branch: a technician’s own, or everyone’s for the office
-         * @description The visits (tech orders) of the current branch starting from `from` to `to` (UTC days; default today to a week later), in time order. A technician gets only his own. Needs the cd_techorders page at view.
+         * @description The visits (tech orders) of the current branch starting from `from` to `to` (UTC days; default today to a week later), or every visit of one order (`orderId`), in time order. A technician gets only his own. Needs the cd_techorders page at view.
          */
         get: operations["listVisits"];
         put?: never;
@@ -3183,7 +3183,7 @@ export interface paths {
         put?: never;
         /**
          * The client approves the quote
-         * @description The client approves, typing their name; their address and the time are kept with the decision. 409 when the quote was already answered or has expired; 404 for a bad or replaced link.
+         * @description The client approves, typing their name, and chooses among its optional lines (`options`: their indexes among the lines; those left out do not count, and the totals follow); their address and the time are kept with the decision. An index that is not an optional line is 400. 409 when the quote was already answered or has expired; 404 for a bad or replaced link.
          */
         post: operations["approvePublicQuote"];
         delete?: never;
@@ -17154,9 +17154,11 @@ export interface operations {
                                 filial: number;
                                 id: string;
                                 lines: {
+                                    chosen: boolean;
                                     description: string;
                                     discountPercent: number;
                                     jobId: string;
+                                    optional: boolean;
                                     quantity: number;
                                     taxPercent: number;
                                     total: number;
@@ -17289,6 +17291,8 @@ export interface operations {
                     clientId: string;
                     culture?: "" | ("en" | "es" | "pt");
                     lines: {
+                        /** @description An optional line the client (or the office) chose */
+                        chosen?: boolean | ("true" | "false" | "on");
                         /** @default  */
                         description?: string;
                         /**
@@ -17298,6 +17302,8 @@ export interface operations {
                         discountPercent?: number;
                         /** @default  */
                         jobId?: "" | string;
+                        /** @description Offered, not sold: counts in the totals only when chosen */
+                        optional?: boolean | ("true" | "false" | "on");
                         /** @description A number with at most 3 decimal places */
                         quantity: number;
                         /** @description A number with at most 2 decimal places */
@@ -17354,9 +17360,11 @@ export interface operations {
                             filial: number;
                             id: string;
                             lines: {
+                                chosen: boolean;
                                 description: string;
                                 discountPercent: number;
                                 jobId: string;
+                                optional: boolean;
                                 quantity: number;
                                 taxPercent: number;
                                 total: number;
@@ -17523,9 +17531,11 @@ export interface operations {
                             filial: number;
                             id: string;
                             lines: {
+                                chosen: boolean;
                                 description: string;
                                 discountPercent: number;
                                 jobId: string;
+                                optional: boolean;
                                 quantity: number;
                                 taxPercent: number;
                                 total: number;
@@ -17655,6 +17665,8 @@ export interface operations {
                     clientId: string;
                     culture?: "" | ("en" | "es" | "pt");
                     lines: {
+                        /** @description An optional line the client (or the office) chose */
+                        chosen?: boolean | ("true" | "false" | "on");
                         /** @default  */
                         description?: string;
                         /**
@@ -17664,6 +17676,8 @@ export interface operations {
                         discountPercent?: number;
                         /** @default  */
                         jobId?: "" | string;
+                        /** @description Offered, not sold: counts in the totals only when chosen */
+                        optional?: boolean | ("true" | "false" | "on");
                         /** @description A number with at most 3 decimal places */
                         quantity: number;
                         /** @description A number with at most 2 decimal places */
@@ -17720,9 +17734,11 @@ export interface operations {
                             filial: number;
                             id: string;
                             lines: {
+                                chosen: boolean;
                                 description: string;
                                 discountPercent: number;
                                 jobId: string;
+                                optional: boolean;
                                 quantity: number;
                                 taxPercent: number;
                                 total: number;
@@ -17881,6 +17897,8 @@ export interface operations {
                     clientId?: string;
                     culture?: "" | ("en" | "es" | "pt");
                     lines?: {
+                        /** @description An optional line the client (or the office) chose */
+                        chosen?: boolean | ("true" | "false" | "on");
                         /** @default  */
                         description?: string;
                         /**
@@ -17890,6 +17908,8 @@ export interface operations {
                         discountPercent?: number;
                         /** @default  */
                         jobId?: "" | string;
+                        /** @description Offered, not sold: counts in the totals only when chosen */
+                        optional?: boolean | ("true" | "false" | "on");
                         /** @description A number with at most 3 decimal places */
                         quantity: number;
                         /** @description A number with at most 2 decimal places */
@@ -17946,9 +17966,11 @@ export interface operations {
                             filial: number;
                             id: string;
                             lines: {
+                                chosen: boolean;
                                 description: string;
                                 discountPercent: number;
                                 jobId: string;
+                                optional: boolean;
                                 quantity: number;
                                 taxPercent: number;
                                 total: number;
@@ -18227,9 +18249,11 @@ export interface operations {
                             filial: number;
                             id: string;
                             lines: {
+                                chosen: boolean;
                                 description: string;
                                 discountPercent: number;
                                 jobId: string;
+                                optional: boolean;
                                 quantity: number;
                                 taxPercent: number;
                                 total: number;
@@ -18415,9 +18439,11 @@ export interface operations {
                             filial: number;
                             id: string;
                             lines: {
+                                chosen: boolean;
                                 description: string;
                                 discountPercent: number;
                                 jobId: string;
+                                optional: boolean;
                                 quantity: number;
                                 taxPercent: number;
                                 total: number;
@@ -18603,9 +18629,11 @@ export interface operations {
                             filial: number;
                             id: string;
                             lines: {
+                                chosen: boolean;
                                 description: string;
                                 discountPercent: number;
                                 jobId: string;
+                                optional: boolean;
                                 quantity: number;
                                 taxPercent: number;
                                 total: number;
@@ -18967,9 +18995,11 @@ export interface operations {
                             filial: number;
                             id: string;
                             lines: {
+                                chosen: boolean;
                                 description: string;
                                 discountPercent: number;
                                 jobId: string;
+                                optional: boolean;
                                 quantity: number;
                                 taxPercent: number;
                                 total: number;
@@ -19155,9 +19185,11 @@ export interface operations {
                             filial: number;
                             id: string;
                             lines: {
+                                chosen: boolean;
                                 description: string;
                                 discountPercent: number;
                                 jobId: string;
+                                optional: boolean;
                                 quantity: number;
                                 taxPercent: number;
                                 total: number;
@@ -19343,9 +19375,11 @@ export interface operations {
                             filial: number;
                             id: string;
                             lines: {
+                                chosen: boolean;
                                 description: string;
                                 discountPercent: number;
                                 jobId: string;
+                                optional: boolean;
                                 quantity: number;
                                 taxPercent: number;
                                 total: number;
@@ -19596,9 +19630,11 @@ export interface operations {
                             filial: number;
                             id: string;
                             lines: {
+                                chosen: boolean;
                                 description: string;
                                 discountPercent: number;
                                 jobId: string;
+                                optional: boolean;
                                 quantity: number;
                                 taxPercent: number;
                                 total: number;
@@ -22166,9 +22202,11 @@ export interface operations {
                                 id: string;
                                 instructions: string;
                                 lines: {
+                                    chosen: boolean;
                                     description: string;
                                     discountPercent: number;
                                     jobId: string;
+                                    optional: boolean;
                                     quantity: number;
                                     taxPercent: number;
                                     total: number;
@@ -22361,9 +22399,11 @@ export interface operations {
                             id: string;
                             instructions: string;
                             lines: {
+                                chosen: boolean;
                                 description: string;
                                 discountPercent: number;
                                 jobId: string;
+                                optional: boolean;
                                 quantity: number;
                                 taxPercent: number;
                                 total: number;
@@ -22518,9 +22558,11 @@ export interface operations {
                             id: string;
                             instructions: string;
                             lines: {
+                                chosen: boolean;
                                 description: string;
                                 discountPercent: number;
                                 jobId: string;
+                                optional: boolean;
                                 quantity: number;
                                 taxPercent: number;
                                 total: number;
@@ -22715,9 +22757,11 @@ export interface operations {
                             id: string;
                             instructions: string;
                             lines: {
+                                chosen: boolean;
                                 description: string;
                                 discountPercent: number;
                                 jobId: string;
+                                optional: boolean;
                                 quantity: number;
                                 taxPercent: number;
                                 total: number;
@@ -22940,9 +22984,11 @@ export interface operations {
                             id: string;
                             instructions: string;
                             lines: {
+                                chosen: boolean;
                                 description: string;
                                 discountPercent: number;
                                 jobId: string;
+                                optional: boolean;
                                 quantity: number;
                                 taxPercent: number;
                                 total: number;
@@ -23209,9 +23255,11 @@ export interface operations {
                             id: string;
                             instructions: string;
                             lines: {
+                                chosen: boolean;
                                 description: string;
                                 discountPercent: number;
                                 jobId: string;
+                                optional: boolean;
                                 quantity: number;
                                 taxPercent: number;
                                 total: number;
@@ -23397,9 +23445,11 @@ export interface operations {
                             id: string;
                             instructions: string;
                             lines: {
+                                chosen: boolean;
                                 description: string;
                                 discountPercent: number;
                                 jobId: string;
+                                optional: boolean;
                                 quantity: number;
                                 taxPercent: number;
                                 total: number;
@@ -23573,9 +23623,11 @@ export interface operations {
                             id: string;
                             instructions: string;
                             lines: {
+                                chosen: boolean;
                                 description: string;
                                 discountPercent: number;
                                 jobId: string;
+                                optional: boolean;
                                 quantity: number;
                                 taxPercent: number;
                                 total: number;
@@ -24554,6 +24606,7 @@ export interface operations {
         parameters: {
             query?: {
                 from?: string;
+                orderId?: string;
                 to?: string;
             };
             header?: {
@@ -24594,6 +24647,7 @@ export interface operations {
                             /** @enum {string} */
                             status: "assigned" | "en_route" | "on_site" | "done";
                             technicianId: string;
+                            technicianName: string;
                             times: {
                                 done?: string;
                                 en_route?: string;
@@ -24688,6 +24742,7 @@ export interface operations {
                             /** @enum {string} */
                             status: "assigned" | "en_route" | "on_site" | "done";
                             technicianId: string;
+                            technicianName: string;
                             times: {
                                 done?: string;
                                 en_route?: string;
@@ -24802,6 +24857,7 @@ export interface operations {
                             /** @enum {string} */
                             status: "assigned" | "en_route" | "on_site" | "done";
                             technicianId: string;
+                            technicianName: string;
                             times: {
                                 done?: string;
                                 en_route?: string;
@@ -24952,6 +25008,7 @@ export interface operations {
                             /** @enum {string} */
                             status: "assigned" | "en_route" | "on_site" | "done";
                             technicianId: string;
+                            technicianName: string;
                             times: {
                                 done?: string;
                                 en_route?: string;
@@ -25102,6 +25159,7 @@ export interface operations {
                             /** @enum {string} */
                             status: "assigned" | "en_route" | "on_site" | "done";
                             technicianId: string;
+                            technicianName: string;
                             times: {
                                 done?: string;
                                 en_route?: string;
@@ -29020,8 +29078,10 @@ export interface operations {
                                 reason?: string;
                             } | null;
                             lines: {
+                                chosen: boolean;
                                 description: string;
                                 discountPercent: number;
+                                optional: boolean;
                                 quantity: number;
                                 taxPercent: number;
                                 total: number;
@@ -29088,11 +29148,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "Ana Souza"
+                 *       "name": "Ana Souza",
+                 *       "options": []
                  *     }
                  */
                 "application/json": {
                     name: string;
+                    options?: number[];
                 };
             };
         };
@@ -29126,8 +29188,10 @@ export interface operations {
                                 reason?: string;
                             } | null;
                             lines: {
+                                chosen: boolean;
                                 description: string;
                                 discountPercent: number;
+                                optional: boolean;
                                 quantity: number;
                                 taxPercent: number;
                                 total: number;
@@ -29352,8 +29416,10 @@ export interface operations {
                                 reason?: string;
                             } | null;
                             lines: {
+                                chosen: boolean;
                                 description: string;
                                 discountPercent: number;
+                                optional: boolean;
                                 quantity: number;
                                 taxPercent: number;
                                 total: number;
