@@ -45,6 +45,7 @@ export async function roundTrip(url: string, name: string) {
   expect(pdf.status).toBe(200)
   expect(pdf.headers.get('content-type')).toBe('application/pdf')
   expect(pdfText(new Uint8Array(await pdf.arrayBuffer()))).toContain(quote.number)
+  await boardHearsABooking(url, tenant)
   const wrong = await fetch(`${url}/api/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -61,6 +62,47 @@ export async function roundTrip(url: string, name: string) {
   expect(asset.status).toBe(200)
   expect(asset.headers.get('content-type')).toContain('javascript')
   return accessToken
+}
+
+/**
+ * The dispatch board's live stream on this runtime (docs/domain.md cd_ordemagendamento): an open
+ * stream hears a visit booked by another request within 3 seconds.
+ */
+async function boardHearsABooking(url: string, tenant: Record<string, string>) {
+  const events = await fetch(`${url}/api/cd_ordemagendamento/events`, {
+    headers: { ...tenant, accept: 'text/event-stream' },
+  })
+  expect(events.status).toBe(200)
+  const reader = events.body!.pipeThrough(new TextDecoderStream()).getReader()
+  const until = async (event: string) => {
+    let text = ''
+    while (!text.includes(`event: ${event}`)) {
+      const { value, done } = await reader.read()
+      if (done) throw new Error(`the stream ended before ${event}`)
+      text += value
+    }
+  }
+  await until('ready')
+  const day = '2027-06-02'
+  const board = (await (
+    await fetch(`${url}/api/cd_ordemagendamento/board?from=${day}&to=${day}`, { headers: tenant })
+  ).json()) as { Dados: { tray: Array<{ id: string }>; technicians: Array<{ id: string }> } }
+  const booked = await fetch(`${url}/api/cd_ordemagendamento`, {
+    method: 'POST',
+    headers: { ...tenant, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      orderId: board.Dados.tray[0].id,
+      technicianIds: [board.Dados.technicians[0].id],
+      start: `${day}T10:00:00-03:00`,
+      end: `${day}T11:00:00-03:00`,
+      force: true,
+    }),
+  })
+  expect(booked.status).toBe(201)
+  const started = Date.now()
+  await until('change')
+  expect(Date.now() - started).toBeLessThan(3000)
+  await reader.cancel()
 }
 
 /**
