@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import {
   dayBounds,
   dayLoad,
@@ -57,12 +56,19 @@ function VisitLine({
   const t = useT()
   const visit = a.visits.find((v) => v.technicianId === tech.id)
   const missing = missingSkills(tech, a)
+  const span = `${f.time(a.start)}–${f.time(a.end)}`
   // its classes are app.css's agenda-visit: a week repeats this line hundreds of times
   return (
     <li className="agenda-visit" data-testid="agenda-visit">
-      <span className="agenda-time">
-        {f.time(a.start)}–{f.time(a.end)}
-      </span>
+      {/* its time is the keyboard's Move (WCAG 2.5.7): the visit form, with the technician and times (plain
+      links: a week holds hundreds, and the form reads from the server as well) */}
+      {moveHref ? (
+        <a href={moveHref} className="agenda-time" aria-label={`${t.board_move()}: ${a.orderNumber} ${span}`}>
+          {span}
+        </a>
+      ) : (
+        <span className="agenda-time">{span}</span>
+      )}
       {visit ? (
         <span className="agenda-status" data-status={visit.status}>
           {(t[`visit_${visit.status}`] as () => string)()}
@@ -73,15 +79,6 @@ function VisitLine({
       {outside ? <span className="agenda-flag">⚠ {t.board_outside_hours()}</span> : null}
       {missing.length ? (
         <span className="agenda-flag">⚠ {t.board_missing_skills({ skills: missing.join(', ') })}</span>
-      ) : null}
-      {moveHref ? (
-        <Link
-          to={moveHref}
-          className="agenda-move"
-          aria-label={`${t.board_move()}: ${a.orderNumber} ${f.time(a.start)}`}
-        >
-          {t.board_move()}
-        </Link>
       ) : null}
     </li>
   )

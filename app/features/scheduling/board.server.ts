@@ -47,7 +47,13 @@ export async function loadBoard(args: Args) {
   // what the page does not show stays out of its data (a week may hold hundreds of visits)
   board = {
     ...board,
-    appointments: board.appointments.map((a) => ({ ...a, note: '', createdAt: '', serviceAddress: '' })),
+    appointments: board.appointments.map((a) => ({
+      ...a,
+      note: '',
+      createdAt: '',
+      serviceAddress: '',
+      visits: a.visits.map((v) => ({ ...v, id: '' })),
+    })),
   }
   return {
     page,
