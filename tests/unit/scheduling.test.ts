@@ -215,4 +215,25 @@ describe('the dispatch board', () => {
     expect(Date.now() - started).toBeLessThan(1500)
     await reader.cancel()
   })
+
+  it('keeps to the branch: another branch’s board shows none of its visits, and cannot book its orders', async () => {
+    const { bff, newOrder, book } = await setUp()
+    const order = await newOrder()
+    await book(order.id, '08:00', '09:00')
+    const campinas = await callAs(bff, DEMO_ADMIN, { 'x-empresa': '1', 'x-filial': '1' })
+    const board = (await campinas<Board>(`/cd_ordemagendamento/board?from=${day}&to=${day}`)).body.Dados
+    expect(board.appointments).toEqual([])
+    expect(board.tray.map((o) => o.id)).not.toContain(order.id)
+    const other = await newOrder()
+    const refused = await campinas('/cd_ordemagendamento', {
+      method: 'POST',
+      json: { orderId: other.id, technicianIds: [TECH_ID], start: at('10:00'), end: at('11:00') },
+    })
+    expect(refused.status).toBe(404)
+    // and another company sees nothing of it
+    const northwind = await callAs(bff, DEMO_ADMIN, { 'x-empresa': '2', 'x-filial': '4' })
+    expect(
+      (await northwind<Board>(`/cd_ordemagendamento/board?from=${day}&to=${day}`)).body.Dados.appointments,
+    ).toEqual([])
+  })
 })
