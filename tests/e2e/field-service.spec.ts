@@ -253,6 +253,8 @@ test("the quote form's client picker: typed, chosen by keyboard, put back on Esc
 }) => {
   await signIn(page, DEMO_ADMIN)
   await page.goto('/view/cd_cotacao/new')
+  // the form has started (hydrated): what is typed in the picker searches
+  await expect(page.getByTestId('splash')).toHaveCount(0)
   const picker = page.getByRole('combobox', { name: 'Client', exact: true })
   const choices = page.getByRole('listbox', { name: 'Choices' })
   await picker.fill('zzzz-nobody')

@@ -420,14 +420,15 @@ test('a panel change the server refuses is told in a toast', async ({ page, cont
 
 test('a refused branch switch is told in a toast and changes nothing', async ({ page }) => {
   await signIn(page)
-  // the technician's switcher offers one branch; a tampered value asks for another company's
+  // the technician's switcher offers his company's branches; a tampered value asks for another company's
   await page.getByLabel('Company and branch').evaluate((select: HTMLSelectElement) => {
     select.options[0].value = '2:4'
+    select.selectedIndex = 0
     select.form!.requestSubmit()
   })
   await expect(page.getByTestId('toast')).toHaveText(/This company or branch is not available to you\./)
   await expect(page).not.toHaveURL(/toast=/)
-  await expect(page.getByTestId('tenant')).toHaveText('You are working in Acme Field Services — Campinas.')
+  await expect(page.getByTestId('tenant')).toHaveText('You are working in Acme Field Services — São Paulo (Matriz).')
   await page.getByTestId('toast').getByRole('button', { name: 'Dismiss' }).click()
   await expect(page.getByTestId('toast')).toHaveCount(0)
 })

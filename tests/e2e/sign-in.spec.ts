@@ -180,7 +180,8 @@ test("the next user on the same browser does not inherit the previous user's com
   await page.getByRole('link', { name: 'Sign out' }).click()
   await page.getByRole('button', { name: 'Sign out' }).click()
   await signIn(page, 'tech@demo.fieldservice.app', 'demo-tech-2026')
-  await expect(page.getByTestId('tenant')).toHaveText('You are working in Acme Field Services — Campinas.')
+  // his company's main branch (he works for every branch), not the previous user's company
+  await expect(page.getByTestId('tenant')).toHaveText('You are working in Acme Field Services — São Paulo (Matriz).')
 })
 
 test('password fields hide what is typed, take a paste and name what a password manager should fill', async ({

@@ -70,14 +70,8 @@ export default function TechOrders({ loaderData }: Route.ComponentProps) {
                 <Link to={`/view/cd_ordem/${v.orderId}`} className="font-medium underline">
                   {t.board_visit_of({ number: v.orderNumber, client: v.clientName })}
                 </Link>
-                {v.serviceAddress ? (
-                  <a
-                    className="underline"
-                    href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(v.serviceAddress)}`}
-                  >
-                    {v.serviceAddress}
-                  </a>
-                ) : null}
+                {/* the address opening the phone's maps comes with the technician's day */}
+                {v.serviceAddress ? <p>{v.serviceAddress}</p> : null}
                 {v.instructions ? <p className="text-sm text-ink-soft">{v.instructions}</p> : null}
                 <p className="text-sm">
                   {t.f_status()}: <strong>{(t[`visit_${v.status}`] as () => string)()}</strong>
