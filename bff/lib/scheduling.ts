@@ -2,6 +2,8 @@ import { missingSkills, outsideHours } from '../../domain/board-view.ts'
 import { addDays, instantAt } from '../../domain/dates.ts'
 import {
   APPOINTMENTS,
+  MAX_APPOINTMENT_MS,
+  MIN_APPOINTMENT_MS,
   TECH_ORDERS,
   type AppointmentChange,
   type AppointmentInput,
@@ -14,7 +16,7 @@ import {
   type TrayRow,
 } from '../../domain/schemas/appointments.ts'
 import { JOBS, type JobRecord } from '../../domain/schemas/jobs.ts'
-import { type OrderStatus, type StoredOrder } from '../../domain/schemas/orders.ts'
+import { ORDER_PRIORITIES, type OrderStatus, type StoredOrder } from '../../domain/schemas/orders.ts'
 import { activeGrants, WORK_DEFAULTS, WORK_WEEKS } from '../../domain/tenancy.ts'
 import { weeksOf } from '../../storage/repositories/bookings.ts'
 import { ConflictError } from '../../storage/errors.ts'
@@ -27,7 +29,10 @@ import { withActivityLine, type Caller } from './resource.ts'
 /** What the board keeps of each appointment in memory: enough to pick a week's out of a year's. */
 type AppointmentIndexRow = { id: string; filial: number; orderId: string; start: number; end: number }
 /** What is kept of each visit: enough to tell an order's and an appointment's visits and their state. */
-type VisitIndexRow = Pick<TechOrderRecord, 'id' | 'filial' | 'appointmentId' | 'orderId' | 'technicianId' | 'status'>
+type VisitIndexRow = Pick<
+  TechOrderRecord,
+  'id' | 'filial' | 'appointmentId' | 'orderId' | 'technicianId' | 'status' | 'start'
+>
 
 /** The statuses an order may be scheduled in (a new one, or one with visits already). */
 const SCHEDULABLE = new Set<OrderStatus>(['new', 'scheduled', 'in_progress'])
@@ -70,6 +75,7 @@ export function scheduling(deps: Deps) {
         orderId: v.orderId,
         technicianId: v.technicianId,
         status: v.status,
+        start: v.start,
       }),
       'visits',
     )
@@ -85,8 +91,8 @@ export function scheduling(deps: Deps) {
       return groups
     })
 
-  const mayRead = (who: Caller, filial: number) =>
-    who.tenant.grant.filial === 'all' ? true : filial === who.tenant.grant.filial
+  /** The board is the current branch's (docs/domain.md: records of the current branch). */
+  const mayRead = (who: Caller, filial: number) => filial === who.tenant.filial
 
   /** The branch's technicians: active members of the company with the technician role there. */
   async function technicians(who: Caller): Promise<TechnicianRow[]> {
@@ -113,6 +119,7 @@ export function scheduling(deps: Deps) {
       .sort((a, b) => a.name.localeCompare(b.name))
   }
 
+  /** The current branch's time zone (its days are the board's). */
   async function timeZoneOf(who: Caller) {
     const branch = await deps.repos.companies.findBranch(who.tenant.empresa, who.tenant.filial)
     return branch?.TIME_ZONE ?? 'UTC'
@@ -143,10 +150,11 @@ export function scheduling(deps: Deps) {
     const ids = await store.memo(`tray ${filial}`, (rows) =>
       [...rows.values()]
         .filter((r) => r.filial === filial && r.status === 'new')
+        // the most urgent first (priorities are declared from low to urgent)
         .sort(
           (a, b) =>
-            ['urgent', 'high', 'normal', 'low'].indexOf(a.priority) -
-              ['urgent', 'high', 'normal', 'low'].indexOf(b.priority) || a.number.localeCompare(b.number),
+            ORDER_PRIORITIES.indexOf(b.priority) - ORDER_PRIORITIES.indexOf(a.priority) ||
+            a.number.localeCompare(b.number),
         )
         .slice(0, 100)
         .map((r) => r.id),
@@ -186,13 +194,21 @@ export function scheduling(deps: Deps) {
         .sort((a, b) => a.start - b.start)
         .map((r) => r.id),
     )
+    // a technician's board is his own visits (another's are not his to read: docs/domain.md cd_techorders)
+    const own = who.tenant.grant.role === 'technician' ? who.user.id : null
     const [records, techs, waiting, current] = await Promise.all([
       store.getMany(ids),
       technicians(who),
-      tray(who),
+      own ? [] : tray(who),
       stamp(empresa),
     ])
-    return { timeZone, technicians: techs, appointments: await rowsOf(empresa, records), tray: waiting, stamp: current }
+    return {
+      timeZone,
+      technicians: own ? techs.filter((t) => t.id === own) : techs,
+      appointments: await rowsOf(empresa, own ? records.filter((a) => a.technicianIds.includes(own)) : records),
+      tray: waiting,
+      stamp: current,
+    }
   }
 
   async function find(who: Caller, id: string) {
@@ -326,6 +342,7 @@ export function scheduling(deps: Deps) {
 
   return {
     technicians,
+    timeZoneOf,
     board,
     find,
     stamp,
@@ -347,9 +364,8 @@ export function scheduling(deps: Deps) {
       const start = Date.parse(input.start)
       const end = Date.parse(input.end)
       const bookings = deps.repos.bookings(empresa, deps.now)
-      const weeks = weeksOf(start, end)
       await claimAll(who, techs as TechnicianRow[], { id, start, end }, input.force, async (claimed) => {
-        for (const t of claimed) await bookings.release(t, id, weeks)
+        for (const t of claimed) await bookings.releaseExact(t, { id, start, end })
       })
       const record: AppointmentRecord = {
         id,
@@ -390,8 +406,11 @@ export function scheduling(deps: Deps) {
         ...(change.note !== undefined ? { note: change.note } : {}),
       }
       const [start, end] = [Date.parse(next.start), Date.parse(next.end)]
-      if (end - start < 15 * 60_000) throw fieldError('end', 'end_before_start')
-      if (end - start > 12 * 3_600_000) throw fieldError('end', 'appointment_too_long')
+      if (end - start < MIN_APPOINTMENT_MS) throw fieldError('end', 'end_before_start')
+      if (end - start > MAX_APPOINTMENT_MS) throw fieldError('end', 'appointment_too_long')
+      const order = (await orderStore(deps, empresa).get(before.orderId))?.value
+      if (order && !SCHEDULABLE.has(order.status) && order.status !== 'completed')
+        throw ruleError(409, 'order_not_schedulable')
       const started = ((await visitsBy(empresa, 'appointmentId')).get(id) ?? []).some((v) => v.status !== 'assigned')
       const sameTeam = next.technicianIds.join() === before.technicianIds.join()
       if (started && (!sameTeam || next.start !== before.start)) throw ruleError(409, 'visit_started')
@@ -402,24 +421,23 @@ export function scheduling(deps: Deps) {
         throw fieldError('technicianIds', 'not_a_technician')
       const known = techs.map((t, i) => t ?? { ...WORK_ROW, id: next.technicianIds[i], name: '' })
       const bookings = deps.repos.bookings(empresa, deps.now)
-      const oldSlot = { id, start: Date.parse(before.start), end: Date.parse(before.end) }
-      await claimAll(who, known, { id, start, end }, change.force, async (claimed) => {
-        // the technicians claimed so far go back to the times they had
-        for (const t of claimed) {
-          await bookings.release(t, id, weeksOf(start, end))
-          if (before.technicianIds.includes(t)) await bookings.claim(t, oldSlot, true, bookedNow(empresa))
-        }
-      })
-      const order = (await orderStore(deps, empresa).get(before.orderId))?.value
-      const saved = await appointments(empresa).update(id, () => next, { expectVersion: hit.version })
-      // the times let go: of a technician taken off it, and the weeks it left
-      const kept = new Set(weeksOf(start, end))
-      for (const t of before.technicianIds) {
-        const gone = next.technicianIds.includes(t)
-          ? weeksOf(oldSlot.start, oldSlot.end).filter((w) => !kept.has(w))
-          : weeksOf(oldSlot.start, oldSlot.end)
-        if (gone.length) await bookings.release(t, id, gone)
+      const oldWeeks = weeksOf(Date.parse(before.start), Date.parse(before.end))
+      const slot = { id, start, end }
+      // the new times are claimed beside the old ones (storage/repositories/bookings.ts); a refusal
+      // or a failed write lets the new ones go, a write lets the old ones go
+      const letNewGo = async (techs: string[]) => {
+        for (const t of techs) await bookings.releaseExact(t, slot)
       }
+      await claimAll(who, known, slot, change.force, letNewGo)
+      const saved = await appointments(empresa)
+        .update(id, () => next, { expectVersion: hit.version })
+        .catch(async (error: unknown) => {
+          await letNewGo(next.technicianIds)
+          throw error
+        })
+      for (const t of before.technicianIds)
+        if (next.technicianIds.includes(t)) await bookings.releaseExcept(t, slot, oldWeeks)
+        else await bookings.release(t, id, oldWeeks)
       if (order) await syncVisits(who, next, order, team)
       await deriveOrder(who, before.orderId)
       changed(who)

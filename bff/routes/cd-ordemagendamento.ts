@@ -21,6 +21,8 @@ import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
 
 const tags = ['cd_ordemagendamento']
+/** How long one stream of changes lasts before the browser opens the next. */
+const STREAM_MS = 5 * 60_000
 const idParam = z.object({ id: z.string().uuid() })
 const warning = z.object({
   code: z.enum(['outside_hours', 'missing_skills']),
@@ -67,7 +69,7 @@ export function schedulingRoutes(deps: Deps) {
         operationId: 'boardEvents',
         summary: 'Live changes of the board (server-sent events)',
         description:
-          'A text/event-stream (asked for with Accept: text/event-stream, 406 otherwise): an event `change` whose data is the new stamp each time an appointment or a visit of the company is written (at once in one process; by comparing the stored stamp every 1.5 s across processes). A board fetches /board again on it. A comment every 15 s keeps the connection open. Needs the cd_ordemagendamento page at view.',
+          'A text/event-stream (asked for with Accept: text/event-stream, 406 otherwise): an event `change` whose data is the new stamp each time an appointment or a visit of the company is written (at once in one process; by comparing the stored stamp every 1.5 s across processes). A board fetches /board again on it. A comment every 15 s keeps the connection open; a stream ends after 5 minutes and the browser opens the next (`retry: 1000`), its session checked again. Needs the cd_ordemagendamento page at view.',
         tags,
         responses: {
           200: { description: 'The stream of changes', content: 'text/event-stream' },
@@ -85,35 +87,37 @@ export function schedulingRoutes(deps: Deps) {
           )
         const { empresa } = c.get('tenant')
         return streamSSE(c, async (stream) => {
-          let last = await plan.stamp(empresa)
           let wake: () => void = () => undefined
           const stop = deps.live.subscribe(empresa, () => wake())
-          stream.onAbort(() => {
-            stop()
-            wake()
-          })
-          await stream.writeSSE({ event: 'ready', data: last })
-          let quiet = 0
-          while (!stream.aborted && !stream.closed) {
-            await new Promise<void>((resolve) => {
-              const timer = setTimeout(resolve, LIVE_CHECK_MS)
-              wake = () => {
-                clearTimeout(timer)
-                resolve()
+          stream.onAbort(() => wake())
+          // a stream lasts a few minutes: the browser opens the next one, its session checked again
+          const until = Date.now() + STREAM_MS
+          try {
+            let last = await plan.stamp(empresa)
+            await stream.writeSSE({ event: 'ready', data: last, retry: 1000 })
+            let quiet = 0
+            while (!stream.aborted && !stream.closed && Date.now() < until) {
+              await new Promise<void>((resolve) => {
+                const timer = setTimeout(resolve, LIVE_CHECK_MS)
+                wake = () => {
+                  clearTimeout(timer)
+                  resolve()
+                }
+              })
+              if (stream.aborted) break
+              const now = await plan.stamp(empresa)
+              if (now !== last) {
+                last = now
+                quiet = 0
+                await stream.writeSSE({ event: 'change', data: now })
+              } else if ((quiet += LIVE_CHECK_MS) >= 15_000) {
+                quiet = 0
+                await stream.write(': still here\n\n')
               }
-            })
-            if (stream.aborted) break
-            const now = await plan.stamp(empresa)
-            if (now !== last) {
-              last = now
-              quiet = 0
-              await stream.writeSSE({ event: 'change', data: now })
-            } else if ((quiet += LIVE_CHECK_MS) >= 15_000) {
-              quiet = 0
-              await stream.write(': still here\n\n')
             }
+          } finally {
+            stop()
           }
-          stop()
         })
       },
     )

@@ -10,7 +10,9 @@ import {
 import { wrapper } from '../../domain/schemas/common.ts'
 import type { AppEnv, Deps } from '../lib/deps.ts'
 import { ifMatchVersion } from '../lib/etag.ts'
-import { apiError, notFound, ruleError } from '../lib/errors.ts'
+import { apiError, fieldError, notFound, ruleError } from '../lib/errors.ts'
+import { dayBounds } from '../../domain/board-view.ts'
+import { addDays, dateIn } from '../../domain/dates.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { callerOf, ok, withActivityLine, type Caller } from '../lib/resource.ts'
 import { scheduling } from '../lib/scheduling.ts'
@@ -35,8 +37,7 @@ export function techOrderRoutes(deps: Deps) {
   const office = (who: Caller) => who.tenant.grant.role !== 'technician'
   async function visitOf(who: Caller, id: string) {
     const hit = await plan.visits(who.tenant.empresa).get(id)
-    if (!hit || (who.tenant.grant.filial !== 'all' && hit.value.filial !== who.tenant.grant.filial))
-      throw notFound('Visit')
+    if (!hit || hit.value.filial !== who.tenant.filial) throw notFound('Visit')
     if (!office(who) && hit.value.technicianId !== who.user.id) throw ruleError(403, 'visit_not_yours')
     return hit
   }
@@ -48,29 +49,30 @@ export function techOrderRoutes(deps: Deps) {
         operationId: 'listVisits',
         summary: 'Visits of the branch: a technician’s own, or everyone’s for the office',
         description:
-          'The visits (tech orders) of the current branch starting from `from` to `to` (UTC days; default today to a week later), or every visit of one order (`orderId`), in time order. A technician gets only his own. Needs the cd_techorders page at view.',
+          'The visits (tech orders) of the current branch starting from `from` to `to` (days of the branch’s time zone; default today to a week later; `to` before `from` is 400) with the visits under way whatever their day, or every visit of one order (`orderId`), in time order. A technician gets only his own. Needs the cd_techorders page at view.',
         tags,
         responses: { 200: wrapper(z.array(techOrderRow)) },
       }),
       valid('query', mineQuery),
       async (c) => {
         const who = callerOf(deps, c)
-        const today = new Date(deps.now()).toISOString().slice(0, 10)
-        const {
-          from = today,
-          to = new Date(Date.parse(from) + 7 * 86_400_000).toISOString().slice(0, 10),
-          orderId,
-        } = c.req.valid('query')
+        const timeZone = await plan.timeZoneOf(who)
+        const { from = dateIn(timeZone, deps.now()), to = addDays(from, 7), orderId } = c.req.valid('query')
+        if (to < from) throw fieldError('to', 'invalid_value')
+        // the branch's days; a visit under way shows whatever its day (it is finished from here)
+        const [start, end] = [dayBounds(from, timeZone)[0], dayBounds(to, timeZone)[1]]
         const store = plan.visits(who.tenant.empresa)
         const rows = [...(await store.rows()).values()].filter(
           (v) =>
             v.filial === who.tenant.filial &&
             (office(who) || v.technicianId === who.user.id) &&
-            (!orderId || v.orderId === orderId),
+            (orderId
+              ? v.orderId === orderId
+              : v.status === 'en_route' ||
+                v.status === 'on_site' ||
+                (Date.parse(v.start) >= start && Date.parse(v.start) < end)),
         )
-        const records = (await store.getMany(rows.map((r) => r.id)))
-          .filter((v) => orderId || (v.start.slice(0, 10) >= from && v.start.slice(0, 10) <= to))
-          .sort((a, b) => a.start.localeCompare(b.start))
+        const records = (await store.getMany(rows.map((r) => r.id))).sort((a, b) => a.start.localeCompare(b.start))
         return c.json(ok(records))
       },
     )

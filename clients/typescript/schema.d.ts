@@ -2421,7 +2421,7 @@ export interface paths {
         };
         /**
          * Live changes of the board (server-sent events)
-         * @description A text/event-stream (asked for with Accept: text/event-stream, 406 otherwise): an event `change` whose data is the new stamp each time an appointment or a visit of the company is written (at once in one process; by comparing the stored stamp every 1.5 s across processes). A board fetches /board again on it. A comment every 15 s keeps the connection open. Needs the cd_ordemagendamento page at view.
+         * @description A text/event-stream (asked for with Accept: text/event-stream, 406 otherwise): an event `change` whose data is the new stamp each time an appointment or a visit of the company is written (at once in one process; by comparing the stored stamp every 1.5 s across processes). A board fetches /board again on it. A comment every 15 s keeps the connection open; a stream ends after 5 minutes and the browser opens the next (`retry: 1000`), its session checked again. Needs the cd_ordemagendamento page at view.
          */
         get: operations["boardEvents"];
         put?: never;
@@ -2441,7 +2441,7 @@ export interface paths {
         };
         /**
          * Visits of the branch: a technician’s own, or everyone’s for the office
-         * @description The visits (tech orders) of the current branch starting from `from` to `to` (UTC days; default today to a week later), or every visit of one order (`orderId`), in time order. A technician gets only his own. Needs the cd_techorders page at view.
+         * @description The visits (tech orders) of the current branch starting from `from` to `to` (days of the branch’s time zone; default today to a week later; `to` before `from` is 400) with the visits under way whatever their day, or every visit of one order (`orderId`), in time order. A technician gets only his own. Needs the cd_techorders page at view.
          */
         get: operations["listVisits"];
         put?: never;
@@ -24141,7 +24141,6 @@ export interface operations {
                     end?: string;
                     /** @default false */
                     force?: boolean;
-                    /** @default  */
                     note?: string;
                     /**
                      * Format: date-time

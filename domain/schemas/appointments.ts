@@ -65,11 +65,15 @@ export const appointmentChange = z
     technicianIds: technicianIds.optional(),
     start: instant.optional(),
     end: instant.optional(),
-    note: optionalText(500).optional(),
+    // absent: the note stays as it is
+    note: z.string().trim().max(500, 'At most 500 characters').optional(),
     force: z.boolean().default(false),
   })
   .strict()
   .superRefine(timesMakeSense)
+  .refine((c) => c.technicianIds || c.start || c.end || c.note !== undefined, {
+    message: 'Send what changes: technicianIds, start, end or note',
+  })
 export type AppointmentChange = z.output<typeof appointmentChange>
 
 /** The board's range: from one day to another (at most six weeks). */

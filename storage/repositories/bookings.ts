@@ -1,6 +1,7 @@
 import { keys } from '../keys.ts'
 import { createKeyLock } from '../lock.ts'
 import type { Store } from '../store.ts'
+import { overlaps } from '../../domain/schemas/appointments.ts'
 
 /** A booked time of a technician: its appointment, from and to (ms), and when it was claimed. */
 export type Slot = { id: string; start: number; end: number; at: number }
@@ -21,30 +22,35 @@ export function weeksOf(start: number, end: number): string[] {
 
 const inProcess = createKeyLock()
 
+/** Two slots are one claim: the same appointment at the same times. */
+const same = (a: Omit<Slot, 'at'>, b: Omit<Slot, 'at'>) => a.id === b.id && a.start === b.start && a.end === b.end
+
 /**
  * The technicians' booked times (docs/domain.md cd_ordemagendamento: two appointments of one
  * technician may not overlap), kept per technician and week so that a claim is one atomic update
- * of one key on every storage: of two dispatchers booking one slot at once, the second finds the
- * first's claim. `booked` answers where the slots' appointments are now: a slot older than
- * ORPHAN_GRACE_MS that its appointment no longer holds (a write that died between its claim and
- * its record, or between the record and letting the old times go) is dropped.
+ * of one key (compare-and-swap where the storage has it; one writer per key in this process where
+ * it has not, as on Cloudflare KV): of two dispatchers booking one slot at once, the second finds
+ * the first's claim. An appointment may hold two claims while it moves (its times before and
+ * after): a claim is never checked against the same appointment's, and the move lets the old one
+ * go once written (`releaseExcept`), or the new one when it failed (`releaseExact`). `booked`
+ * answers where the slots' appointments are now: a claim older than ORPHAN_GRACE_MS that its
+ * appointment no longer holds (a write that died half-way) is dropped.
  */
 export function bookingsRepository(store: Store, empresa: number, now: () => number = Date.now) {
   const keyOf = (technician: string, week: string) => keys.bookings(empresa, technician, week)
   const change = (key: string, fn: (week: Week) => Promise<Week> | Week) =>
     inProcess(key, () => store.update<Week>(key, async (cur) => fn(cur?.value ?? { slots: [] })))
-
-  /** The technician's slot of an appointment let go, in the weeks given. */
-  async function release(technician: string, id: string, weeks: string[]) {
-    for (const week of weeks)
-      await change(keyOf(technician, week), (w) => ({ slots: w.slots.filter((s) => s.id !== id) }))
+  /** The technician's claims of appointment `id` in the weeks given that `drop` picks, let go. */
+  async function releaseWhere(technician: string, weeks: string[], drop: (s: Slot) => boolean) {
+    for (const week of weeks) await change(keyOf(technician, week), (w) => ({ slots: w.slots.filter((s) => !drop(s)) }))
   }
 
   return {
     /**
-     * Claims `slot` for `technician` in every week it touches, unless another of his slots overlaps
-     * it (`force` claims anyway): answers the overlapping slots found (none: claimed). A claim that
-     * fails in a later week is taken back from the earlier ones.
+     * Claims `slot` for `technician` in every week it touches, unless another appointment of his
+     * overlaps it (`force` claims anyway): answers the overlapping slots found (none: claimed). A
+     * claim refused in a later week is taken back from the earlier ones; the appointment's other
+     * claims (its times before a move) are left as they were.
      */
     async claim(
       technician: string,
@@ -56,25 +62,31 @@ export function bookingsRepository(store: Store, empresa: number, now: () => num
       for (const week of weeksOf(slot.start, slot.end)) {
         let found: Slot[] = []
         await change(keyOf(technician, week), async (w) => {
-          const others = w.slots.filter((s) => s.id !== slot.id)
           const young = (s: Slot) => now() - s.at < ORPHAN_GRACE_MS
-          const current = await booked(others.filter((s) => !young(s)).map((s) => s.id))
+          const current = await booked([...new Set(w.slots.filter((s) => !young(s)).map((s) => s.id))])
           const held = (s: Slot) => {
             const a = current.get(s.id)
             return a !== undefined && a.technicianIds.includes(technician) && a.start === s.start && a.end === s.end
           }
-          const live = others.filter((s) => young(s) || held(s))
-          found = live.filter((s) => s.start < slot.end && slot.start < s.end)
+          const live = w.slots.filter((s) => !same(s, slot) && (young(s) || held(s)))
+          found = live.filter((s) => s.id !== slot.id && overlaps(s, slot))
           return found.length && !force ? { slots: live } : { slots: [...live, { ...slot, at: now() }] }
         })
         if (found.length && !force) {
-          await release(technician, slot.id, claimed)
+          await releaseWhere(technician, claimed, (s) => same(s, slot))
           return found
         }
         claimed.push(week)
       }
       return []
     },
-    release,
+    /** Every claim of appointment `id` by the technician in the weeks given, let go (it is cancelled, or he is off it). */
+    release: (technician: string, id: string, weeks: string[]) => releaseWhere(technician, weeks, (s) => s.id === id),
+    /** The claim of `slot` let go (its move failed). */
+    releaseExact: (technician: string, slot: Omit<Slot, 'at'>) =>
+      releaseWhere(technician, weeksOf(slot.start, slot.end), (s) => same(s, slot)),
+    /** The appointment's claims but `kept` let go, in the weeks given (its times before a move). */
+    releaseExcept: (technician: string, kept: Omit<Slot, 'at'>, weeks: string[]) =>
+      releaseWhere(technician, weeks, (s) => s.id === kept.id && !same(s, kept)),
   }
 }

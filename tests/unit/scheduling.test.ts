@@ -236,4 +236,50 @@ describe('the dispatch board', () => {
       (await northwind<Board>(`/cd_ordemagendamento/board?from=${day}&to=${day}`)).body.Dados.appointments,
     ).toEqual([])
   })
+
+  it('a refused or lost move keeps the visit’s own time booked, and the winner’s time is the one held', async () => {
+    const { admin, newOrder, book } = await setUp()
+    const a = (await book((await newOrder()).id, '09:00', '11:00')).body.Dados
+    await book((await newOrder()).id, '13:00', '15:00')
+    // moved onto the other visit: refused, and its own time still holds
+    const refused = await admin(`/cd_ordemagendamento/${a.id}`, {
+      method: 'PATCH',
+      json: { start: at('12:00'), end: at('14:00') },
+    })
+    expect(refused.status).toBe(409)
+    expect((await book((await newOrder()).id, '09:30', '10:30')).status).toBe(409)
+    // two moves at once from the same version: one wins, and only its time is held
+    const version = (await admin(`/cd_ordemagendamento/${a.id}`)).etag!
+    const moves = await Promise.all(
+      ['15:00', '17:00'].map((start) =>
+        admin(`/cd_ordemagendamento/${a.id}`, {
+          method: 'PATCH',
+          headers: { 'if-match': version },
+          json: { start: at(start), end: at(`${Number(start.slice(0, 2)) + 1}:00`) },
+        }),
+      ),
+    )
+    expect(moves.map((m) => m.status).sort()).toEqual([200, 412])
+    const won = moves[0].status === 200 ? '15:00' : '17:00'
+    const lost = won === '15:00' ? '17:00' : '15:00'
+    const next = (time: string) => `${Number(time.slice(0, 2)) + 1}:00`
+    expect((await book((await newOrder()).id, won, next(won))).status).toBe(409)
+    expect((await book((await newOrder()).id, lost, next(lost))).status).toBe(201)
+    expect((await book((await newOrder()).id, '09:00', '10:00')).status).toBe(201)
+    // a change of nothing is refused, and changes nothing
+    expect((await admin(`/cd_ordemagendamento/${a.id}`, { method: 'PATCH', json: {} })).status).toBe(400)
+  })
+
+  it('shows a technician only his own visits on the board', async () => {
+    const { bff, tech, newOrder, book } = await setUp()
+    await book((await newOrder()).id, '08:00', '09:00')
+    const token = await signInMember(bff, { empresa: 1, filial: 2, role: 'technician' }, 'Other Tech')
+    const res = await bff.call(`/cd_ordemagendamento/board?from=${day}&to=${day}`, { token, headers: MAIN })
+    const board = ((await res.json()) as { Dados: Board }).Dados
+    expect(board.appointments).toEqual([])
+    expect(board.tray).toEqual([])
+    const his = (await tech<Board>(`/cd_ordemagendamento/board?from=${day}&to=${day}`)).body.Dados
+    expect(his.appointments.length).toBeGreaterThan(0)
+    expect(his.technicians.map((t) => t.id)).toEqual([TECH_ID])
+  })
 })

@@ -73,6 +73,8 @@ const visitForm = z.object({
   appointmentId: z.string().default(''),
   version: z.string().default(''),
   technicianId: z.string().default(''),
+  /** A visit's other technicians, kept when the form moves it (comma-separated). */
+  others: z.string().default(''),
   date: z.string().default(''),
   start: z.string().default(''),
   end: z.string().default(''),
@@ -114,6 +116,12 @@ export async function saveVisit(args: Args) {
   const fields = visitForm.safeParse(form)
   if (!fields.success) throw data(null, { status: 400 })
   const f = fields.data
+  // the branch's zone as the page had it: one that is no zone is a tampered form
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: f.timeZone })
+  } catch {
+    throw data(null, { status: 400 })
+  }
   const at = (time: string) => {
     if (!isIsoDate(f.date) || !/^\d{2}:\d{2}$/.test(time)) return null
     return new Date(instantAt(f.date, time, f.timeZone)).toISOString()
@@ -133,7 +141,8 @@ export async function saveVisit(args: Args) {
       400,
     )
   // one technician from the form, or the list a calendar move keeps (comma-separated)
-  const body = { technicianIds: f.technicianId.split(',').filter(Boolean), ...times, force: f.force === '1' }
+  const technicianIds = [...new Set([...f.technicianId.split(','), ...f.others.split(',')].filter(Boolean))]
+  const body = { technicianIds, ...times, force: f.force === '1' }
   const res =
     f.intent === 'book'
       ? await callBff(request, context, `/${MODULE}`, { method: 'POST', json: { orderId: f.orderId, ...body } })

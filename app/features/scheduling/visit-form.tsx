@@ -94,6 +94,10 @@ export function VisitForm({
         <input type="hidden" name="timeZone" value={board.timeZone} />
         {order ? <input type="hidden" name="orderId" value={order.id} /> : null}
         {appointment ? <input type="hidden" name="appointmentId" value={appointment.id} /> : null}
+        {/* the visit's other technicians stay on it; the select changes its first */}
+        {appointment ? (
+          <input type="hidden" name="others" value={appointment.technicianIds.slice(1).join(',')} />
+        ) : null}
         <label className={label}>
           {t.board_technician()}
           <select

@@ -29,8 +29,12 @@ const STEP_LABEL = { depart: 'visit_depart', arrive: 'visit_arrive', finish: 'vi
  */
 export async function loader(args: Route.LoaderArgs) {
   const page = await pageInfo(args.request, args.context, MODULE)
-  const today = new Date().toISOString().slice(0, 10)
-  const visits = await readAnswer(args, `/${MODULE}?from=${today}&to=${addDays(today, 31)}`, z.array(techOrderRow))
+  // from today in the branch (its default) to a month ahead
+  const visits = await readAnswer(
+    args,
+    `/${MODULE}?to=${addDays(new Date().toISOString().slice(0, 10), 31)}`,
+    z.array(techOrderRow),
+  )
   return { page, visits: visits.data }
 }
 
