@@ -68,15 +68,24 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ]
 
 /** An optional line's mark: offered; counted once chosen. */
-function OptionalTag({ line, t }: { line: PublicQuote['lines'][number]; t: Translator }) {
+function OptionalTag({ chosen, t }: { chosen: boolean; t: Translator }) {
   return (
-    <span className="text-xs font-medium text-ink-soft">
-      {line.chosen ? t.f_optional() : t.q_optional_not_chosen()}
-    </span>
+    <span className="text-xs font-medium text-ink-soft">{chosen ? t.f_optional() : t.q_optional_not_chosen()}</span>
   )
 }
 
-function Lines({ quote, t, money }: { quote: PublicQuote; t: Translator; money: (cents: number) => string }) {
+function Lines({
+  quote,
+  t,
+  money,
+  chosen,
+}: {
+  quote: PublicQuote
+  t: Translator
+  money: (cents: number) => string
+  /** The optional lines chosen, as the client ticks them. */
+  chosen: Set<number>
+}) {
   const number = new Intl.NumberFormat(CULTURES[quote.culture], { maximumFractionDigits: 3 })
   return (
     <>
@@ -85,7 +94,7 @@ function Lines({ quote, t, money }: { quote: PublicQuote; t: Translator; money: 
         {quote.lines.map((line, i) => (
           <li key={i} className="rounded-xl border border-line bg-surface p-3 text-sm" data-testid="quote-line-card">
             <p className="font-medium">{line.description}</p>
-            {line.optional ? <OptionalTag line={line} t={t} /> : null}
+            {line.optional ? <OptionalTag chosen={chosen.has(i)} t={t} /> : null}
             <p className="flex justify-between gap-3 text-ink-soft">
               <span className="tabular-nums">
                 {number.format(line.quantity)} × {money(line.unitPrice)}
@@ -97,7 +106,7 @@ function Lines({ quote, t, money }: { quote: PublicQuote; t: Translator; money: 
           </li>
         ))}
       </ul>
-      <Table quote={quote} t={t} money={money} number={number} />
+      <Table quote={quote} t={t} money={money} number={number} chosen={chosen} />
     </>
   )
 }
@@ -107,11 +116,13 @@ function Table({
   t,
   money,
   number,
+  chosen,
 }: {
   quote: PublicQuote
   t: Translator
   money: (cents: number) => string
   number: Intl.NumberFormat
+  chosen: Set<number>
 }) {
   return (
     <div
@@ -151,7 +162,7 @@ function Table({
                 {line.optional ? (
                   <>
                     {' '}
-                    <OptionalTag line={line} t={t} />
+                    <OptionalTag chosen={chosen.has(i)} t={t} />
                   </>
                 ) : null}
               </td>
@@ -231,7 +242,7 @@ export default function QuotePage({ loaderData, actionData, params }: Route.Comp
         {quote.clientTaxId ? <p>{quote.clientTaxId}</p> : null}
         {quote.serviceAddress ? <p>{quote.serviceAddress}</p> : null}
       </section>
-      <Lines quote={quote} t={t} money={money} />
+      <Lines quote={quote} t={t} money={money} chosen={chosen} />
       <dl className="ml-auto grid grid-cols-[auto_auto] gap-x-8 gap-y-1 text-sm">
         <dt className="text-muted">{t.f_subtotal()}</dt>
         <dd className="text-right tabular-nums">{money(totals.subtotal)}</dd>

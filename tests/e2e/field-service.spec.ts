@@ -361,6 +361,8 @@ test('an optional line: out of the total in the office, ticked by the client on 
   const option = client.getByRole('group', { name: 'Itens opcionais' }).getByRole('checkbox')
   await option.check()
   await expect(total).not.toHaveText('R$ 90,00')
+  // the line says it is chosen now
+  await expect(client.getByText('Opcional, não escolhido')).toHaveCount(0)
   const chosen = await total.textContent()
   await expectAccessible(client, "client's quote page with an optional line")
   await client.getByLabel('Seu nome completo').fill('Rui Barbosa')

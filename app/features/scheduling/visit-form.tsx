@@ -4,7 +4,7 @@ import { wallClockAt, offsetOn } from '../../../domain/board-view.ts'
 import type { AppointmentRow, BoardAnswer, TrayRow } from '../../../domain/schemas/appointments.ts'
 import { useT } from '../../lib/i18n'
 import { Alert } from '../../ui/alert'
-import { Button } from '../../ui/button'
+import { Button, buttonClass } from '../../ui/button'
 import { CsrfField } from '../../ui/csrf-field'
 import type { VisitResult } from './board.server'
 
@@ -32,6 +32,7 @@ export function VisitForm({
 }) {
   const t = useT()
   const heading = useRef<HTMLHeadingElement>(null)
+  const anyway = useRef<HTMLButtonElement>(null)
   const [confirming, setConfirming] = useState(false)
   useEffect(() => heading.current?.focus(), [order?.id, appointment?.id])
   const offset = offsetOn(date, board.timeZone)
@@ -48,6 +49,10 @@ export function VisitForm({
   const number = order?.number ?? appointment?.orderNumber ?? ''
   const techName = (id: string) => board.technicians.find((x) => x.id === id)?.name ?? ''
   const busy = fetcher.state !== 'idle'
+  // a conflict named: the keyboard is taken to its answer, Book anyway
+  useEffect(() => {
+    if (refused?.conflict) anyway.current?.focus()
+  }, [refused?.conflict])
   return (
     <section
       aria-labelledby="visit-form-title"
@@ -80,9 +85,9 @@ export function VisitForm({
                 <input key={name} type="hidden" name={name} value={v} />
               ))}
             <input type="hidden" name="force" value="1" />
-            <Button type="submit" variant="secondary" disabled={busy}>
+            <button ref={anyway} type="submit" className={buttonClass('secondary')} disabled={busy}>
               {t.board_book_anyway()}
-            </Button>
+            </button>
           </fetcher.Form>
         </Alert>
       ) : refused?.errors.form ? (

@@ -10,6 +10,7 @@ import {
 } from '../../../domain/schemas/appointments.ts'
 import { Breadcrumb } from '../../components/breadcrumb'
 import { moduleMeta } from '../../kit/screens'
+import { useFrame } from '../../layouts/frame/frame-context'
 import { callBff } from '../../lib/api.server'
 import { readAnswer } from '../../lib/answer.server'
 import { submittedForm } from '../../lib/forms.server'
@@ -54,7 +55,12 @@ export default function TechOrders({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const locale = useLocale()
   const { page, visits } = loaderData
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
+  // in the company's zone, not the device's: the server and the browser write the same time
+  const when = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: useFrame().timeZone,
+  })
   const mayAct = page.level === 'edit' || page.level === 'delete'
   return (
     <section className="flex flex-col gap-4">
