@@ -42,7 +42,7 @@ export const users = defineFeature(usersModule, {
       editOnly: true,
       options: TECHNICIAN_COLORS.map((c) => [c, `color_${c}` as TextKey]),
     },
-    { name: 'skills', label: 'f_skills', type: 'text', editOnly: true, wide: true },
+    { name: 'skills', label: 'f_tech_skills', type: 'text', editOnly: true, wide: true },
     {
       name: 'workWeek',
       label: 'f_work_week',

@@ -7,6 +7,7 @@ import { Alert } from '../../ui/alert'
 import { Button, buttonClass } from '../../ui/button'
 import { CsrfField } from '../../ui/csrf-field'
 import type { VisitResult } from './board.server'
+import { useBoardFormat } from './board-agenda'
 
 const field = 'min-h-11 rounded-md border border-line bg-surface px-3'
 const label = 'flex flex-col gap-1 text-sm font-medium text-ink-soft'
@@ -47,7 +48,7 @@ export function VisitForm({
   const sent = refused?.sent ?? {}
   const value = (name: string, fallback: string) => sent[name] ?? fallback
   const number = order?.number ?? appointment?.orderNumber ?? ''
-  const techName = (id: string) => board.technicians.find((x) => x.id === id)?.name ?? ''
+  const f = useBoardFormat(board.timeZone)
   const busy = fetcher.state !== 'idle'
   // a conflict named: the keyboard is taken to its answer, Book anyway
   useEffect(() => {
@@ -73,8 +74,8 @@ export function VisitForm({
             {t.board_conflict({
               technician: refused.conflict.technicianName,
               number: refused.conflict.orderNumber,
-              start: wallClockAt(refused.conflict.start, offset).slice(11, 16),
-              end: wallClockAt(refused.conflict.end, offset).slice(11, 16),
+              start: f.time(refused.conflict.start),
+              end: f.time(refused.conflict.end),
             })}
           </p>
           <fetcher.Form method="post" className="mt-2">
@@ -169,9 +170,6 @@ export function VisitForm({
             {t.board_cancel_visit()}
           </Button>
         )
-      ) : null}
-      {appointment ? (
-        <p className="text-xs text-ink-soft">{appointment.technicianIds.map(techName).join(', ')}</p>
       ) : null}
     </section>
   )

@@ -158,7 +158,9 @@ export default function SchedulingPage({ loaderData }: Route.ComponentProps) {
           <h2 id="tray-title" className="font-bold">
             {t.board_tray()} <span className="text-ink-soft">({board.tray.length})</span>
           </h2>
-          {editable && board.tray.length ? <p className="text-xs text-ink-soft">{t.board_drag_hint()}</p> : null}
+          {editable && board.tray.length ? (
+            <p className="hidden text-xs text-ink-soft md:block">{t.board_drag_hint()}</p>
+          ) : null}
           {board.tray.length ? (
             <ul className="flex flex-col gap-2 lg:max-h-[36rem] lg:overflow-y-auto lg:pr-1" data-testid="tray">
               {board.tray.map((o) => (
