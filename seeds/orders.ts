@@ -29,6 +29,26 @@ const PROBLEMS = [
   '',
 ]
 
+/** One to three lines of catalogue jobs, priced as the catalogue prices them. */
+function randomLines(r: ReturnType<typeof seeded>, jobs: JobRecord[]): LineInput[] {
+  return Array.from({ length: r.int(1, 3) }, () => {
+    const job = r.pick(jobs)
+    return {
+      jobId: job.id,
+      description: job.name,
+      quantity: job.unit === 'hour' ? r.int(1, 6) : r.int(1, 2),
+      unitPrice: job.unitPrice,
+      discountPercent: r.pick([0, 0, 5]),
+      taxPercent: job.taxPercent,
+    }
+  })
+}
+
+/** The skills some lines' jobs require, each once. */
+const skillsOf = (lines: LineInput[], jobs: JobRecord[]) => [
+  ...new Set(lines.flatMap((l) => jobs.find((j) => j.id === l.jobId)?.skills ?? [])),
+]
+
 /**
  * docs/domain.md cd_ordem for the demo company: 60 service orders of the main branch in every
  * status, the first from approved quotes (which become *converted* and link to them), the others
@@ -45,26 +65,11 @@ export function seedOrders(
   // spread over the plan: a converted quote's order may be in any status
   const order = (i: number) => statuses[(i * 7) % statuses.length]
   const converted = quotes.filter((q) => q.status === 'approved').slice(0, CONVERTED)
-  const skillsOf = (lines: LineInput[]) => [
-    ...new Set(lines.flatMap((l) => jobs.find((j) => j.id === l.jobId)?.skills ?? [])),
-  ]
   const orders = statuses.map((_, i): StoredOrder => {
     const status = order(i)
     const quote = converted[i] as StoredQuote | undefined
     const client = quote ? clients.find((c) => c.id === quote.clientId)! : clients[(i * 5 + 2) % clients.length]
-    const lines: LineInput[] = quote
-      ? quote.lines
-      : Array.from({ length: r.int(1, 3) }, () => {
-          const job = r.pick(jobs)
-          return {
-            jobId: job.id,
-            description: job.name,
-            quantity: job.unit === 'hour' ? r.int(1, 6) : r.int(1, 2),
-            unitPrice: job.unitPrice,
-            discountPercent: r.pick([0, 0, 5]),
-            taxPercent: job.taxPercent,
-          }
-        })
+    const lines: LineInput[] = quote ? quote.lines : randomLines(r, jobs)
     const created = SEED_NOW - (75 - i) * DAY
     const address = client.addresses.find((a) => a.isDefault) ?? client.addresses[0]
     return {
@@ -79,7 +84,7 @@ export function seedOrders(
       problem: quote ? '' : r.pick(PROBLEMS),
       instructions: quote ? quote.notes : r.pick(['', '', 'Procurar o zelador na portaria.']),
       warrantyDays: r.pick([0, 30, 90, 90]),
-      skills: skillsOf(lines),
+      skills: skillsOf(lines, jobs),
       lines,
       totals: documentTotals(lines),
       currency: 'BRL',
@@ -119,17 +124,7 @@ export function manyOrders(count: number, seed: number, clients: ClientRecord[],
   const statuses = PLAN.flatMap(([status, n]) => Array.from({ length: n }, () => status))
   return Array.from({ length: count }, (_, i): StoredOrder => {
     const client = r.pick(clients)
-    const lines: LineInput[] = Array.from({ length: r.int(1, 3) }, () => {
-      const job = r.pick(jobs)
-      return {
-        jobId: job.id,
-        description: job.name,
-        quantity: job.unit === 'hour' ? r.int(1, 6) : r.int(1, 2),
-        unitPrice: job.unitPrice,
-        discountPercent: r.pick([0, 0, 5]),
-        taxPercent: job.taxPercent,
-      }
-    })
+    const lines = randomLines(r, jobs)
     const status = r.pick(statuses)
     const created = SEED_NOW - r.int(0, 700) * DAY
     const address = client.addresses.find((a) => a.isDefault) ?? client.addresses[0]
@@ -145,7 +140,7 @@ export function manyOrders(count: number, seed: number, clients: ClientRecord[],
       problem: r.pick(PROBLEMS),
       instructions: r.pick(['', '', 'Procurar o zelador na portaria.']),
       warrantyDays: r.pick([0, 30, 90, 90]),
-      skills: [...new Set(lines.flatMap((l) => jobs.find((j) => j.id === l.jobId)?.skills ?? []))],
+      skills: skillsOf(lines, jobs),
       lines,
       totals: documentTotals(lines),
       currency: 'BRL',

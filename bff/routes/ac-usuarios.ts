@@ -131,14 +131,12 @@ export function userRoutes(deps: Deps) {
       async apply(who, user, input, id) {
         const { empresa } = who.tenant
         const grant = user.grants.find((g) => g.empresa === empresa)!
-        const was = { ...WORK_DEFAULTS, ...grant.work }
-        const work: Work = {
-          color: input.color ?? was.color,
-          skills: input.skills ?? was.skills,
-          workWeek: input.workWeek ?? was.workWeek,
-          workStart: input.workStart ?? was.workStart,
-          workEnd: input.workEnd ?? was.workEnd,
-        }
+        // what the input names replaces what the grant had (a partial change names some)
+        const { color, skills, workWeek, workStart, workEnd } = input
+        const given = Object.fromEntries(
+          Object.entries({ color, skills, workWeek, workStart, workEnd }).filter(([, v]) => v !== undefined),
+        )
+        const work: Work = { ...WORK_DEFAULTS, ...grant.work, ...given }
         if (work.workEnd <= work.workStart) throw fieldError('workEnd', 'end_before_start')
         const next = {
           role: input.role ?? grant.role,

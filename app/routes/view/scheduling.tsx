@@ -98,20 +98,16 @@ export default function SchedulingPage({ loaderData }: Route.ComponentProps) {
           <Link className={buttonClass('secondary')} to={hrefFor({ date: addDays(date, step) })}>
             {t.board_next()} ›
           </Link>
-          <Link
-            className={buttonClass(view === 'day' ? 'primary' : 'secondary')}
-            aria-current={view === 'day' ? 'page' : undefined}
-            to={`?${new URLSearchParams({ view: 'day', date })}`}
-          >
-            {t.board_day()}
-          </Link>
-          <Link
-            className={buttonClass(view === 'week' ? 'primary' : 'secondary')}
-            aria-current={view === 'week' ? 'page' : undefined}
-            to={`?${new URLSearchParams({ view: 'week', date })}`}
-          >
-            {t.board_week()}
-          </Link>
+          {(['day', 'week'] as const).map((v) => (
+            <Link
+              key={v}
+              className={buttonClass(view === v ? 'primary' : 'secondary')}
+              aria-current={view === v ? 'page' : undefined}
+              to={`?${new URLSearchParams({ view: v, date })}`}
+            >
+              {v === 'day' ? t.board_day() : t.board_week()}
+            </Link>
+          ))}
         </nav>
       </div>
       <p className="flex items-center gap-2 text-sm text-ink-soft">
