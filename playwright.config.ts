@@ -2,6 +2,10 @@ import { defineConfig } from '@playwright/test'
 
 const PORT = 3111
 export const SERVER_LOG = 'tests/artifacts/server.log'
+/** A second server that sends e-mail, to the local SMTP test server whose mails land in MAIL_LOG. */
+export const MAIL_PORT = 3112
+const SMTP_PORT = 2626
+export const MAIL_LOG = 'tests/artifacts/mail.jsonl'
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -30,13 +34,34 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // the server as npm start runs it (built by npm run build, which npm test runs first)
-    // its log is where links go when there is no mail server (invitations, resets): the tests read them there
-    command: `mkdir -p tests/artifacts && node build/node/server.js > ${SERVER_LOG} 2>&1`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    env: { PORT: String(PORT), STORAGE_DRIVER: 'memory', NODE_ENV: 'test' },
-    stdout: 'pipe',
-  },
+  webServer: [
+    {
+      // the server as npm start runs it (built by npm run build, which npm test runs first)
+      // its log is where links go when there is no mail server (invitations, resets): the tests read them there
+      command: `mkdir -p tests/artifacts && node build/node/server.js > ${SERVER_LOG} 2>&1`,
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      reuseExistingServer: false,
+      env: { PORT: String(PORT), STORAGE_DRIVER: 'memory', NODE_ENV: 'test' },
+      stdout: 'pipe',
+    },
+    {
+      command: `node tests/e2e/smtp-server.ts`,
+      port: SMTP_PORT,
+      reuseExistingServer: false,
+      env: { SMTP_PORT: String(SMTP_PORT), MAIL_LOG },
+    },
+    {
+      // the same build with a mail server: what a client is sent reaches the SMTP test server
+      command: `node build/node/server.js > tests/artifacts/server-mail.log 2>&1`,
+      url: `http://127.0.0.1:${MAIL_PORT}/api/health`,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(MAIL_PORT),
+        STORAGE_DRIVER: 'memory',
+        NODE_ENV: 'test',
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      },
+      stdout: 'pipe',
+    },
+  ],
 })

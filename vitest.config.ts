@@ -24,6 +24,7 @@ const API_SUITES = [
   'clients-jobs',
   'quotes',
   'scheduling',
+  'visits',
   'mail',
   'fuzz',
   'unique-values',

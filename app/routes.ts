@@ -28,6 +28,8 @@ export default [
   route('resources/quote-share/:id', 'routes/resources/quote-share.ts'),
   route('resources/quote-pdf/:id', 'routes/resources/quote-pdf.ts'),
   route('resources/board-events', 'routes/resources/board-events.ts'),
+  route('resources/part-options', 'routes/resources/part-options.ts'),
+  route('resources/visit-files/:id', 'routes/resources/visit-files.ts'),
   // a client's page of a sent quote: no sign-in, the signed link is the key
   route('q/:token', 'routes/quote.tsx'),
   route('view', 'layouts/view-layout.tsx', [
@@ -39,6 +41,7 @@ export default [
     // the dispatch board: a screen of its own
     route('cd_ordemagendamento', 'routes/view/scheduling.tsx'),
     route('cd_techorders', 'routes/view/techorders.tsx'),
+    route('cd_techorders/:id', 'routes/view/visit.tsx'),
     // every module of the registry: its list and its records (app/features/<module>), or its title until it is built
     route(':module', 'routes/view/module.tsx'),
     route(':module/:id', 'routes/view/record.tsx'),

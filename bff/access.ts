@@ -53,6 +53,9 @@ const TABLE: Array<[prefix: string, access: Access]> = [
   ['/cd_filial/*/sole-users', page('cd_filial', { level: 'delete' })],
   // the client's link approves or rejects: only for who may change quotes
   ['/cd_cotacao/*/link', page('cd_cotacao', { level: 'edit' })],
+  // a technician takes back a part or a photo of his visit: a change of it, not a delete of a record
+  ['/cd_techorders/*/parts', page('cd_techorders', { level: 'edit' })],
+  ['/cd_techorders/*/photos', page('cd_techorders', { level: 'edit' })],
   // The demo apps ride on the business pages whose data they stand for.
   ['/apps/contacts', page('cd_cliente')],
   ['/apps/chat', page('cd_cliente')],

@@ -26,7 +26,8 @@ const csrfCookie = (token: string, production: boolean) =>
   serialize(csrfCookieName(production), token, { path: '/', httpOnly: true, sameSite: 'Lax', secure: production })
 /** A page form's body (sign-in, a record form ...) is small; the upload dialog's carries one file. */
 export const FORM_BODY_LIMIT = 64 * 1024
-const UPLOAD_ROUTE = '/resources/upload'
+/** The pages' forms that carry a file: the upload dialog, a visit's photo or signature. */
+const UPLOAD_ROUTES = /^\/resources\/(upload|visit-files\/[\w-]+)$/
 const tooLarge = () =>
   new Response('The form is too large.', { status: 413, headers: { 'content-type': 'text/plain; charset=utf-8' } })
 const formLimit = bodyLimit({ maxSize: FORM_BODY_LIMIT, onError: () => tooLarge() })
@@ -113,7 +114,7 @@ export async function createServer(options: ServerOptions) {
   }
   // Every page write is bounded before anything reads it (the CSRF check parses the form).
   app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', (c, next) =>
-    c.req.path === UPLOAD_ROUTE ? uploadLimit(c, next) : formLimit(c, next),
+    UPLOAD_ROUTES.test(c.req.path) ? uploadLimit(c, next) : formLimit(c, next),
   )
   app.all('*', async (c) => {
     const csrf = await csrfCheck(c, production)

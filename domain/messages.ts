@@ -43,6 +43,13 @@ export const MESSAGES = {
   order_not_schedulable: 'Only an open order can be scheduled',
   overlap: 'The technician has another visit at this time',
   visit_not_yours: 'This visit is another technician’s',
+  visit_ended: 'This visit is over: the office corrects its record',
+  visit_record_office: 'Only the office corrects a visit’s times',
+  too_many_parts: 'A visit has at most 50 parts',
+  too_many_photos: 'A visit has at most 20 photos',
+  not_a_product: 'Choose an active product of the company',
+  not_an_image: 'Choose a photo (JPEG, PNG or WebP); a signature is a PNG',
+  image_too_large: 'This image is too large: at most 4096 pixels a side',
   not_an_option: 'Choose among the quote’s optional lines',
   password_common: 'This password is too common: choose one that is harder to guess',
 } as const

@@ -27,9 +27,11 @@ export async function seedAppointments(
   technicians: Technician[],
   now: number,
   timeZone: string,
-): Promise<{ appointments: AppointmentRecord[]; visits: TechOrderRecord[] }> {
+  checklistOf: (order: StoredOrder) => string[] = () => [],
+): Promise<{ appointments: AppointmentRecord[]; visits: TechOrderRecord[]; showcase: string[] }> {
   const r = seeded(5050)
   const today = dateIn(timeZone, now)
+  const demoTech = technicians[0].id
   // each technician's free slots of the month, by day offset
   const free: Slot[] = []
   for (const t of technicians) {
@@ -39,12 +41,23 @@ export async function seedAppointments(
       const date = addDays(today, day)
       const dayStart = instantAt(date, work.workStart, timeZone)
       const dayEnd = instantAt(date, work.workEnd, timeZone)
-      if (!days.includes(timeIn(timeZone, dayStart).weekday)) continue
+      // the demo technician works today and tomorrow whatever the day (his day is what the demo shows)
+      const workday =
+        days.includes(timeIn(timeZone, dayStart).weekday) || (t.id === demoTech && (day === 0 || day === 1))
+      if (!workday) continue
       for (const after of SLOT_STARTS_AFTER_START) {
         const start = dayStart + after * HOUR
         if (start + 2 * HOUR <= dayEnd) free.push({ tech: t.id, start, end: start + 2 * HOUR, day })
       }
     }
+  }
+  /** The demo technician's first free slot of a day (his day in order: done, on site, then ahead). */
+  const first = (when: (slot: Slot) => boolean, latest = false) => {
+    const slot = free
+      .filter((s) => s.tech === demoTech && when(s))
+      .sort((a, b) => (latest ? b.start - a.start : a.start - b.start))[0]
+    if (slot) free.splice(free.indexOf(slot), 1)
+    return slot ?? null
   }
   const take = (when: (day: number) => boolean, tech?: string) => {
     const choices = free.filter((s) => when(s.day) && (!tech || s.tech === tech))
@@ -55,7 +68,7 @@ export async function seedAppointments(
   }
   const appointments: AppointmentRecord[] = []
   const visits: TechOrderRecord[] = []
-  const demoTech = technicians[0].id
+  const showcase: string[] = []
   const book = async (order: StoredOrder, slot: Slot, status: TechOrderStatus) => {
     const id = r.uuid()
     const start = new Date(slot.start).toISOString()
@@ -75,8 +88,10 @@ export async function seedAppointments(
       createdAt: new Date(Math.min(slot.start - 2 * 86_400_000, now)).toISOString(),
     })
     const at = (hours: number) => new Date(slot.start + hours * HOUR).toISOString()
+    const done = status === 'done'
+    const visitId = uuidFromHex(await sha256Hex(`visit\n${id}\n${slot.tech}`))
     visits.push({
-      id: uuidFromHex(await sha256Hex(`visit\n${id}\n${slot.tech}`)),
+      id: visitId,
       filial: order.filial,
       appointmentId: id,
       orderId: order.id,
@@ -97,26 +112,53 @@ export async function seedAppointments(
             : status === 'en_route'
               ? { en_route: at(-0.5) }
               : {},
+      clock: done ? [{ in: at(0), out: at(1.75) }] : status === 'on_site' ? [{ in: at(0), out: null }] : [],
+      checklist: checklistOf(order).map((item, i) => ({ item, done: done || (status === 'on_site' && i === 0) })),
+      report: done ? REPORTS[r.int(0, REPORTS.length - 1)] : '',
     })
+    return visitId
   }
   let inProgress = 0
+  let scheduled = 0
+  let showcased = false
   for (const order of orders) {
     if (order.status === 'completed' || order.status === 'invoiced') {
+      // the demo technician's first visit today is done (with photos and a signature) when it is over
+      // (before his first visit is over, his last one before today is)
+      const slot =
+        !showcased && order.status === 'completed'
+          ? (first((s) => s.day === 0 && s.end <= now) ?? first((s) => s.day < 0, true))
+          : null
+      if (slot) {
+        showcased = true
+        showcase.push(await book(order, slot, 'done'))
+        continue
+      }
       for (let n = r.int(1, 2); n > 0; n--) {
-        const slot = take((d) => d < 0)
-        if (slot) await book(order, slot, 'done')
+        const past = take((d) => d < 0)
+        if (past) await book(order, past, 'done')
       }
     } else if (order.status === 'in_progress') {
-      // the demo technician's first visits today are under way
-      const slot = take((d) => d === 0, inProgress < 2 ? demoTech : undefined) ?? take((d) => d < 0)
+      // the demo technician is on site at his next visit today; another technician is on the way
+      const slot = (inProgress === 0 ? first((s) => s.day === 0) : take((d) => d === 0)) ?? take((d) => d < 0)
       if (slot) await book(order, slot, inProgress++ % 2 ? 'en_route' : 'on_site')
     } else if (order.status === 'scheduled') {
-      const slot = take((d) => d >= 1, appointments.length % 3 ? undefined : demoTech) ?? take((d) => d >= 1)
+      // then the rest of his day and two visits tomorrow; the others across the two weeks ahead
+      const mine = scheduled === 0 ? first((s) => s.day === 0) : scheduled < 3 ? first((s) => s.day === 1) : null
+      scheduled++
+      const slot = mine ?? take((d) => d >= 1, appointments.length % 3 ? undefined : demoTech) ?? take((d) => d >= 1)
       if (slot) await book(order, slot, 'assigned')
     }
   }
-  return { appointments, visits }
+  return { appointments, visits, showcase }
 }
+
+/** What a done demo visit's report says. */
+const REPORTS = [
+  'Serviço concluído. Equipamento testado com o cliente, funcionando normalmente.',
+  'Limpeza dos filtros e da serpentina, dreno desobstruído. Temperatura de saída conferida.',
+  'Instalação concluída, vácuo e teste de estanqueidade feitos. Cliente orientado sobre o uso.',
+]
 
 /** A benchmark week's visits of a technician a day, at most: one hour each from 06:30, half an hour between. */
 const WEEK_SLOTS = 8

@@ -20,9 +20,12 @@ import { keys } from '../storage/keys.ts'
 import { indexedRecords } from '../storage/repositories/indexed-records.ts'
 import { CLIENTS } from '../domain/schemas/clients.ts'
 import { JOBS } from '../domain/schemas/jobs.ts'
-import { APPOINTMENTS, TECH_ORDERS } from '../domain/schemas/appointments.ts'
+import { APPOINTMENTS, TECH_ORDERS, type TechOrderRecord } from '../domain/schemas/appointments.ts'
 import { bookingsRepository } from '../storage/repositories/bookings.ts'
 import { seedAppointments } from './appointments.ts'
+import { demoPhoto, demoSignature } from './images.ts'
+import { filesRepository } from '../storage/repositories/files.ts'
+import { sha256Hex, uuidFromHex } from '../bff/lib/base64.ts'
 import { users } from './tenancy.ts'
 
 /** The company whose staff see the demo data (contacts, products, mail ...). */
@@ -94,7 +97,16 @@ export async function seedCompanyData(store: Store, empresa: number, culture: Cu
         : []
     })
     if (technicians.length) {
-      const { appointments, visits } = await seedAppointments(orders, technicians, Date.now(), orders[0].timeZone)
+      const checklists = new Map(jobs.map((j) => [j.id, j.checklist]))
+      const { appointments, visits, showcase } = await seedAppointments(
+        orders,
+        technicians,
+        Date.now(),
+        orders[0].timeZone,
+        (order) => [...new Set(order.lines.flatMap((l) => checklists.get(l.jobId) ?? []))],
+      )
+      for (const visit of visits.filter((v) => showcase.includes(v.id)))
+        Object.assign(visit, await showcaseWork(store, empresa, visit))
       const bookings = bookingsRepository(store, empresa)
       for (const a of appointments)
         for (const tech of a.technicianIds)
@@ -117,4 +129,37 @@ export async function seedCompanyData(store: Store, empresa: number, culture: Cu
     last: orders.length,
     free: [],
   })
+}
+
+/** A done demo visit's photos (before and after) and the client's signature, stored as the app stores them. */
+async function showcaseWork(store: Store, empresa: number, visit: TechOrderRecord) {
+  const files = filesRepository(store, empresa)
+  const done = visit.times.done ?? visit.end
+  const save = async (id: string, name: string, bytes: Uint8Array) => {
+    const meta = await files.save(
+      {
+        id,
+        empresa,
+        filial: visit.filial,
+        group: visit.id,
+        name,
+        type: 'image/png',
+        size: bytes.length,
+        createdAt: done,
+        uploadedBy: visit.technicianId,
+      },
+      bytes,
+    )
+    return `/api/files/${empresa}/${meta.id}/${encodeURIComponent(meta.name)}`
+  }
+  const ids = await Promise.all(
+    ['before', 'after', 'signature'].map(async (n) => uuidFromHex(await sha256Hex(`${visit.id}\n${n}`))),
+  )
+  const photos = []
+  for (const [i, label] of (['before', 'after'] as const).entries()) {
+    const url = await save(ids[i], `${visit.orderNumber}-${label}.png`, await demoPhoto(480, 360, i ? 0 : 60))
+    photos.push({ id: ids[i], label, url, thumbnailUrl: url, at: done })
+  }
+  const signature = await save(ids[2], `${visit.orderNumber}-signature.png`, await demoSignature(480, 160))
+  return { photos, signature: { name: visit.clientName, url: signature, at: done } }
 }

@@ -6,7 +6,13 @@ import type { Field } from './module'
 export type ActivityLine = { id: string; at: string; userName: string; action: string; fields?: string[] }
 
 /** A record's timeline (docs/domain.md: each change records who and when), newest first, the fields changed by their labels. */
-export function ActivityList({ lines, fields }: { lines: ActivityLine[]; fields: Field[] }) {
+export function ActivityList({
+  lines,
+  fields,
+}: {
+  lines: ActivityLine[]
+  fields: Array<Pick<Field, 'name' | 'label'>>
+}) {
   const t = useT()
   const locale = useLocale()
   const { timeZone } = useFrame()

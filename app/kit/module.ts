@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react'
 import type { z } from 'zod'
 import type { Translator } from '../lib/i18n'
 import { atLeast, type AccessLevel } from '../../domain/access.ts'
@@ -207,6 +208,8 @@ export type FeatureModule = {
     row: z.ZodType<Record<string, unknown>>
     href: (row: Record<string, unknown>) => string
     columns: Column[]
+    /** Its own view of the rows instead of the table (an order's visits with their work). */
+    view?: ComponentType<{ rows: Array<Record<string, unknown>> }>
   }>
   /**
    * Whom deactivating a record leaves without what it gives them (a branch: the people whose only

@@ -15,9 +15,11 @@ export function StateBadge({ def, values }: { def: FeatureModule; values: Values
   const label = def.states?.[state]
   if (!label) return null
   return (
-    <Badge tone={state === 'approved' || state === 'converted' ? 'success' : 'neutral'}>
-      {(t[label] as () => string)()}
-    </Badge>
+    <span data-testid="state-badge">
+      <Badge tone={state === 'approved' || state === 'converted' ? 'success' : 'neutral'}>
+        {(t[label] as () => string)()}
+      </Badge>
+    </span>
   )
 }
 

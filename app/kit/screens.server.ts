@@ -67,7 +67,7 @@ export async function loadList(args: Args, def: FeatureModule) {
 
 const arrayOf = derivedSchema(<T extends z.ZodType>(row: T) => z.array(row))
 const soleUsersSchema = z.array(z.object({ name: z.string(), email: z.string() }))
-const activitySchema = z.array(
+export const activitySchema = z.array(
   z.object({
     id: z.string(),
     at: z.string(),

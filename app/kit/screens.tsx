@@ -112,7 +112,11 @@ export function RecordScreen({
         lookups={data.lookups}
       />
       {(def.related ?? []).map((spec, i) =>
-        data.related[i] ? <RelatedList key={spec.title} spec={spec} rows={data.related[i]} /> : null,
+        !data.related[i] ? null : spec.view ? (
+          <spec.view key={spec.title} rows={data.related[i]} />
+        ) : (
+          <RelatedList key={spec.title} spec={spec} rows={data.related[i]} />
+        ),
       )}
       {data.activity ? <ActivityList lines={data.activity} fields={def.fields} /> : null}
     </section>

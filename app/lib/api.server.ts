@@ -34,14 +34,15 @@ export function callBff(
   request: Request,
   context: Readonly<RouterContextProvider>,
   path: string,
-  init: { method?: string; json?: unknown; headers?: Record<string, string> } = {},
+  init: { method?: string; json?: unknown; form?: FormData; headers?: Record<string, string> } = {},
 ) {
   const headers: Record<string, string> = { ...bffHeaders(request), ...init.headers }
   if (init.json !== undefined) headers['Content-Type'] = 'application/json'
   return context.get(serverContext).api(path, {
     method: init.method ?? 'GET',
     headers,
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    // a multipart form (a file) goes as it is: its type and boundary are the body's own
+    body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
   })
 }
 

@@ -20,16 +20,26 @@ export async function sendLink(
   link: string,
   message?: Omit<MailMessage, 'to'>,
 ): Promise<boolean> {
-  if (deps.mailer) {
-    try {
-      await deps.mailer({ to, subject: message?.subject ?? what, text: message?.text ?? `${what}:\n\n${link}\n` })
-      deps.log.info(`${what} sent by e-mail to ${to}`)
-      return true
-    } catch (error) {
-      deps.log.error(`${what} for ${to} could not be sent by e-mail (the link: ${link})`, error)
-      return false
-    }
+  if (!deps.mailer) {
+    deps.log.info(`${what} for ${to}: ${link}`)
+    return false
   }
-  deps.log.info(`${what} for ${to}: ${link}`)
-  return false
+  const mail = { to, subject: message?.subject ?? what, text: message?.text ?? `${what}:\n\n${link}\n` }
+  return sendMail(deps, what, mail, ` (the link: ${link})`)
+}
+
+/**
+ * A message by e-mail through the mail server of SMTP_URL: true when it went out; false when
+ * there is none or it refused (logged, never shown to the caller).
+ */
+export async function sendMail(deps: Deps, what: string, mail: MailMessage, logged = ''): Promise<boolean> {
+  if (!deps.mailer) return false
+  try {
+    await deps.mailer(mail)
+    deps.log.info(`${what} sent by e-mail to ${mail.to}`)
+    return true
+  } catch (error) {
+    deps.log.error(`${what} for ${mail.to} could not be sent by e-mail${logged}`, error)
+    return false
+  }
 }

@@ -199,7 +199,7 @@ export async function withActivityLine<T>(
     throw error
   }
 }
-const activitySchema = z.array(
+export const activitySchema = z.array(
   z.object({
     id: z.string(),
     at: z.string(),

@@ -42,11 +42,17 @@ const DERIVED = new Set<OrderStatus>(['new', 'scheduled', 'in_progress', 'comple
 /** What one write changed, for the boards that show it (bff/lib/live.ts). */
 export type BoardChange = { empresa: number }
 
-/** An order's status as its visits make it: none new, all done completed, one started in progress. */
+/**
+ * An order's status as its visits make it: none new, all done completed, one started in progress;
+ * one that could not be completed sends it back to new (to be booked again) once the others are done.
+ */
 export function orderStatusOf(visits: Array<Pick<TechOrderRecord, 'status'>>): OrderStatus {
-  if (!visits.length) return 'new'
-  if (visits.every((v) => v.status === 'done')) return 'completed'
-  if (visits.some((v) => v.status !== 'assigned')) return 'in_progress'
+  // a visit that could not complete its work leaves the order waiting for another one
+  const failed = visits.some((v) => v.status === 'could_not_complete')
+  const live = visits.filter((v) => v.status !== 'could_not_complete')
+  if (!live.length) return 'new'
+  if (live.every((v) => v.status === 'done')) return failed ? 'new' : 'completed'
+  if (live.some((v) => v.status !== 'assigned')) return 'in_progress'
   return 'scheduled'
 }
 
@@ -280,12 +286,20 @@ export function scheduling(deps: Deps) {
   const visitId = async (appointmentId: string, technicianId: string) =>
     uuidFromHex(await sha256Hex(`visit\n${appointmentId}\n${technicianId}`))
 
+  /** A visit's checklist: the items of the order's jobs (docs/domain.md cd_job), each once, none ticked. */
+  async function checklistOf(empresa: number, order: StoredOrder) {
+    const jobs = await deps.repos.collection<JobRecord>(empresa, JOBS).rows()
+    const items = order.lines.flatMap((l) => (l.jobId ? (jobs.get(l.jobId)?.checklist ?? []) : []))
+    return [...new Set(items)].map((item) => ({ item, done: false }))
+  }
+
   /** The visits of an appointment brought to its technicians and times (made, moved or removed). */
   async function syncVisits(who: Caller, a: AppointmentRecord, order: StoredOrder, team: TechnicianRow[]) {
     const { empresa } = who.tenant
     const store = visits(empresa)
     const had = (await visitsBy(empresa, 'appointmentId')).get(a.id) ?? []
     for (const v of had) if (!a.technicianIds.includes(v.technicianId)) await store.remove(v.id)
+    const checklist = await checklistOf(empresa, order)
     for (const technicianId of a.technicianIds) {
       const id = await visitId(a.id, technicianId)
       const fields = {
@@ -296,7 +310,8 @@ export function scheduling(deps: Deps) {
         instructions: order.instructions,
       }
       const current = await store.get(id)
-      if (current) await store.update(id, (v) => ({ ...v, ...fields }))
+      // a visit keeps its ticks; one made before checklists were gets the order's
+      if (current) await store.update(id, (v) => ({ ...v, ...fields, checklist: v.checklist ?? checklist }))
       else
         await store.put({
           id,
@@ -308,6 +323,7 @@ export function scheduling(deps: Deps) {
           technicianName: team.find((t) => t.id === technicianId)?.name ?? '',
           status: 'assigned',
           times: {},
+          checklist,
           ...fields,
         })
     }

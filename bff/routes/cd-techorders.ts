@@ -1,21 +1,35 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import {
+  MAX_VISIT_PHOTOS,
+  PHOTO_LABELS,
+  PHOTO_MAX_SIDE,
   TECH_ORDER_FROM,
   TECH_ORDER_STEPS,
+  THUMBNAIL_MAX_SIDE,
+  partInput,
+  partOption,
+  stepInputs,
   techOrderRow,
+  techOrderRowOf,
+  visitChange,
+  visitEnded,
   type TechOrderRecord,
   type TechOrderStep,
 } from '../../domain/schemas/appointments.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
+import { text } from '../../domain/schemas/fields.ts'
+import { file } from '../../domain/schemas/files.ts'
+import type { Versioned } from '../../storage/store.ts'
 import type { AppEnv, Deps } from '../lib/deps.ts'
 import { ifMatchVersion } from '../lib/etag.ts'
-import { apiError, fieldError, notFound, ruleError } from '../lib/errors.ts'
+import { fieldError } from '../lib/errors.ts'
 import { dayBounds } from '../../domain/board-view.ts'
 import { addDays, dateIn } from '../../domain/dates.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
-import { callerOf, ok, withActivityLine, type Caller } from '../lib/resource.ts'
+import { activitySchema, callerOf, ok } from '../lib/resource.ts'
 import { scheduling } from '../lib/scheduling.ts'
+import { visitWork } from '../lib/visit-work.ts'
 import { requireAuth } from '../lib/auth.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
@@ -23,8 +37,41 @@ import { valid } from '../lib/validate.ts'
 const tags = ['cd_techorders']
 const idParam = z.object({ id: z.string().uuid() })
 const mineQuery = z
-  .object({ from: z.iso.date().optional(), to: z.iso.date().optional(), orderId: z.string().uuid().optional() })
+  .object({
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+    orderId: z.string().uuid().optional(),
+    mine: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional()
+      .meta({ description: 'Only the caller’s own visits (the office’s too)' }),
+  })
   .strict()
+const photoForm = z.object({
+  photo: file,
+  thumbnail: file.optional(),
+  label: z.enum(PHOTO_LABELS).default('other'),
+})
+const signatureForm = z.object({ name: text(120), signature: file })
+
+const STEP_SUMMARIES: Record<TechOrderStep, string> = {
+  depart: 'The technician is on his way (the client is told)',
+  arrive: 'The technician is on site',
+  pause: 'The work pauses',
+  resume: 'The work resumes',
+  finish: 'The visit is done',
+  fail: 'The visit could not be completed',
+}
+const STEP_NOTES: Record<TechOrderStep, string> = {
+  depart:
+    ' and the arrival `etaMinutes` later (default 30); the client is e-mailed in their language with the technician’s name and that time (`notice`: sent), and when no e-mail goes out (no mail server, it refused, the client has none) the office is notified instead (`notice`: not_sent or no_email)',
+  arrive: ' and clocking in',
+  pause: ' and clocking out',
+  resume: ' and clocking in',
+  finish: ' and clocking out; the parts used are settled first',
+  fail: ' with the `reason`, clocking out',
+}
 
 /**
  * cd_techorders (docs/domain.md): a technician's visits, one per technician of each appointment.
@@ -33,14 +80,7 @@ const mineQuery = z
  */
 export function techOrderRoutes(deps: Deps) {
   const plan = scheduling(deps)
-  /** Whether the caller sees every visit of the branch (the office) or only his own (a technician). */
-  const office = (who: Caller) => who.tenant.grant.role !== 'technician'
-  async function visitOf(who: Caller, id: string) {
-    const hit = await plan.visits(who.tenant.empresa).get(id)
-    if (!hit || hit.value.filial !== who.tenant.filial) throw notFound('Visit')
-    if (!office(who) && hit.value.technicianId !== who.user.id) throw ruleError(403, 'visit_not_yours')
-    return hit
-  }
+  const work = visitWork(deps)
   const app = new Hono<AppEnv>()
     .use(requireAuth(deps), requireTenant(deps))
     .get(
@@ -49,7 +89,7 @@ export function techOrderRoutes(deps: Deps) {
         operationId: 'listVisits',
         summary: 'Visits of the branch: a technician’s own, or everyone’s for the office',
         description:
-          'The visits (tech orders) of the current branch starting from `from` to `to` (days of the branch’s time zone; default today to a week later; `to` before `from` is 400) with the visits under way whatever their day, or every visit of one order (`orderId`), in time order. A technician gets only his own. Needs the cd_techorders page at view.',
+          'The visits (tech orders) of the current branch starting from `from` to `to` (days of the branch’s time zone; default today to a week later; `to` before `from` is 400) with the visits under way whatever their day (`mine`: only the caller’s own), or every visit of one order (`orderId`), in time order. A technician gets only his own. Needs the cd_techorders page at view.',
         tags,
         responses: { 200: wrapper(z.array(techOrderRow)) },
       }),
@@ -57,7 +97,8 @@ export function techOrderRoutes(deps: Deps) {
       async (c) => {
         const who = callerOf(deps, c)
         const timeZone = await plan.timeZoneOf(who)
-        const { from = dateIn(timeZone, deps.now()), to = addDays(from, 7), orderId } = c.req.valid('query')
+        const { from = dateIn(timeZone, deps.now()), to = addDays(from, 7), orderId, mine } = c.req.valid('query')
+        const own = mine || !work.office(who)
         if (to < from) throw fieldError('to', 'invalid_value')
         // the branch's days; a visit under way shows whatever its day (it is finished from here)
         const [start, end] = [dayBounds(from, timeZone)[0], dayBounds(to, timeZone)[1]]
@@ -65,16 +106,28 @@ export function techOrderRoutes(deps: Deps) {
         const rows = [...(await store.rows()).values()].filter(
           (v) =>
             v.filial === who.tenant.filial &&
-            (office(who) || v.technicianId === who.user.id) &&
+            (!own || v.technicianId === who.user.id) &&
             (orderId
               ? v.orderId === orderId
-              : v.status === 'en_route' ||
-                v.status === 'on_site' ||
+              : (v.status !== 'assigned' && !visitEnded(v.status)) ||
                 (Date.parse(v.start) >= start && Date.parse(v.start) < end)),
         )
         const records = (await store.getMany(rows.map((r) => r.id))).sort((a, b) => a.start.localeCompare(b.start))
-        return c.json(ok(records))
+        return c.json(ok(records.map(techOrderRowOf)))
       },
+    )
+    .get(
+      '/part-options',
+      doc({
+        operationId: 'listPartOptions',
+        summary: 'Products a part may be',
+        description:
+          'The company’s active products whose name or SKU holds `search`, by name, at most 20, each with its price (cents, before tax) and stock (null when not counted). Needs the cd_techorders page at view.',
+        tags,
+        responses: { 200: wrapper(z.array(partOption)) },
+      }),
+      valid('query', z.object({ search: z.string().max(100).default('') }).strict()),
+      async (c) => c.json(ok(await work.partOptions(callerOf(deps, c), c.req.valid('query').search))),
     )
     .get(
       '/:id',
@@ -89,56 +142,172 @@ export function techOrderRoutes(deps: Deps) {
       }),
       valid('param', idParam),
       async (c) => {
-        const hit = await visitOf(callerOf(deps, c), c.req.valid('param').id)
-        c.header('ETag', `"${hit.version}"`)
-        return c.json(ok(hit.value))
+        return answer(c, await work.visitOf(callerOf(deps, c), c.req.valid('param').id))
       },
     )
+  const versionOf = (c: { req: { header: (name: string) => string | undefined } }) =>
+    ifMatchVersion(c.req.header('if-match'))
+  const answer = (c: Context<AppEnv>, saved: Versioned<TechOrderRecord>, message = '') => {
+    c.header('ETag', `"${saved.version}"`)
+    return c.json(ok(techOrderRowOf(saved.value), message))
+  }
+  const ANSWERS = { 200: wrapper(techOrderRow), 404: apiErrorSchema, 409: apiErrorSchema }
   for (const step of Object.keys(TECH_ORDER_STEPS) as TechOrderStep[]) {
     const to = TECH_ORDER_STEPS[step]
     app.post(
       `/:id/${step}`,
       doc({
         operationId: `${step}Visit`,
-        summary: `The technician ${step === 'depart' ? 'is on his way' : step === 'arrive' ? 'is on site' : 'is done'}`,
-        description: `Moves a visit from ${TECH_ORDER_FROM[step]} to ${to}, recording the time by the server’s clock; the order follows (in progress, then completed when all its visits are done) and the open boards show it. From another status 409 with the actions allowed. A technician only on his own visits (403). If-Match names the version seen (412 when it changed since). Needs the cd_techorders page at edit.`,
+        summary: STEP_SUMMARIES[step],
+        description: `Moves a visit from ${TECH_ORDER_FROM[step].join(' or ')} to ${to}, recording the time by the server’s clock${STEP_NOTES[step]}; the order follows (in progress, completed when all its visits are done) and the open boards show it. From another status 409 with the actions allowed. A technician only on his own visits (403). If-Match names the version seen (412 when it changed since). Needs the cd_techorders page at edit.`,
         tags,
         versioned: true,
-        responses: { 200: wrapper(techOrderRow), 404: apiErrorSchema, 409: apiErrorSchema },
+        responses: ANSWERS,
+      }),
+      valid('param', idParam),
+      valid('json', stepInputs[step]),
+      async (c) => {
+        const saved = await work.step(
+          callerOf(deps, c),
+          c.req.valid('param').id,
+          step,
+          c.req.valid('json'),
+          versionOf(c),
+        )
+        return answer(c, saved, `Visit ${to}`)
+      },
+    )
+  }
+  app
+    .get(
+      '/:id/activity',
+      doc({
+        operationId: 'listVisitActivity',
+        summary: 'The visit’s timeline',
+        description:
+          'Who moved the visit along, changed its record (the office’s corrections too), added or took back parts and photos, and when, newest first. Needs the cd_techorders page at view (a technician: his own visit).',
+        tags,
+        responses: { 200: wrapper(activitySchema), 404: apiErrorSchema },
       }),
       valid('param', idParam),
       async (c) => {
         const who = callerOf(deps, c)
         const { id } = c.req.valid('param')
-        const hit = await visitOf(who, id)
-        const expected = ifMatchVersion(c.req.header('if-match')) ?? hit.version
-        if (hit.value.status !== TECH_ORDER_FROM[step]) {
-          const allowed = (Object.keys(TECH_ORDER_FROM) as TechOrderStep[]).filter(
-            (s) => TECH_ORDER_FROM[s] === hit.value.status,
-          )
-          throw apiError(409, `Not allowed while the visit is ${hit.value.status}`, undefined, {
-            code: 'transition_not_allowed',
-            allowed,
-          })
-        }
-        const at = new Date(deps.now()).toISOString()
-        const saved = await withActivityLine(
-          deps,
-          { empresa: who.tenant.empresa, module: 'cd_techorders', id },
-          { by: who.user, action: step, made: expected + 1 },
-          () =>
-            plan
-              .visits(who.tenant.empresa)
-              .update(id, (v): TechOrderRecord => ({ ...v, status: to, times: { ...v.times, [to]: at } }), {
-                expectVersion: expected,
-              }),
-        )
-        await plan.deriveOrder(who, hit.value.orderId)
-        plan.changed(who)
-        c.header('ETag', `"${saved!.version}"`)
-        return c.json(ok(saved!.value, `Visit ${to}`))
+        const hit = await work.visitOf(who, id)
+        return c.json(ok(await deps.repos.activity(who.tenant.empresa, 'cd_techorders', id).all(hit.version)))
       },
     )
-  }
+    .patch(
+      '/:id',
+      doc({
+        operationId: 'changeVisit',
+        summary: 'The visit’s checklist and report; the office corrects its times',
+        description:
+          'Ticks the checklist (`checked`: the indexes ticked), writes the work report; the office (not a technician: 403 `visit_record_office`) also corrects when each status was reached and the spans on site. A technician only on his own visit until it ends (409 `visit_ended`: then the office corrects it). The timeline names what changed. If-Match names the version seen (412 when it changed since). Needs the cd_techorders page at edit.',
+        tags,
+        versioned: true,
+        responses: ANSWERS,
+      }),
+      valid('param', idParam),
+      valid('json', visitChange),
+      async (c) =>
+        answer(
+          c,
+          await work.change(callerOf(deps, c), c.req.valid('param').id, c.req.valid('json'), versionOf(c)),
+          'Visit saved',
+        ),
+    )
+    .post(
+      '/:id/parts',
+      doc({
+        operationId: 'addVisitPart',
+        summary: 'A part used on the visit',
+        description:
+          'A product of the company used on the visit, with its quantity: at the product’s price (the caller sends none), its stock decreased and a line added to the order, once — a retry with the same Idempotency-Key changes nothing more. An inactive or unknown product is 400 `not_a_product`. Needs the cd_techorders page at edit.',
+        tags,
+        versioned: true,
+        responses: ANSWERS,
+      }),
+      valid('param', idParam),
+      valid('json', partInput),
+      async (c) =>
+        answer(
+          c,
+          await work.addPart(callerOf(deps, c), c.req.valid('param').id, c.req.valid('json'), versionOf(c)),
+          'Part added',
+        ),
+    )
+    .delete(
+      '/:id/parts/:partId',
+      doc({
+        operationId: 'removeVisitPart',
+        summary: 'A part taken back',
+        description:
+          'A part taken off the visit: its stock returns and its line leaves the order, once. Needs the cd_techorders page at edit.',
+        tags,
+        versioned: true,
+        responses: ANSWERS,
+      }),
+      valid('param', idParam.extend({ partId: z.string().uuid() })),
+      async (c) => {
+        const { id, partId } = c.req.valid('param')
+        return answer(c, await work.removePart(callerOf(deps, c), id, partId, versionOf(c)), 'Part removed')
+      },
+    )
+    .post(
+      '/:id/photos',
+      doc({
+        operationId: 'addVisitPhoto',
+        summary: 'A photo of the visit',
+        description: `A photo (multipart: \`photo\`, an optional \`thumbnail\`, \`label\` before, after or other): JPEG, PNG or WebP, its type read from its bytes (400 \`not_an_image\` otherwise), at most 5 MB (413) and ${PHOTO_MAX_SIDE} pixels a side (400 \`image_too_large\`; a thumbnail ${THUMBNAIL_MAX_SIDE}). The app resizes a photo to 1600 pixels with a 320-pixel thumbnail before it sends it; without a thumbnail the photo is its own. At most ${MAX_VISIT_PHOTOS} a visit. Needs the cd_techorders page at edit.`,
+        tags,
+        versioned: true,
+        responses: { ...ANSWERS, 413: apiErrorSchema },
+      }),
+      valid('param', idParam),
+      valid('form', photoForm),
+      async (c) =>
+        answer(
+          c,
+          await work.addPhoto(callerOf(deps, c), c.req.valid('param').id, c.req.valid('form'), versionOf(c)),
+          'Photo added',
+        ),
+    )
+    .delete(
+      '/:id/photos/:photoId',
+      doc({
+        operationId: 'removeVisitPhoto',
+        summary: 'A photo taken off the visit',
+        description: 'The photo leaves the visit, and its files are deleted. Needs the cd_techorders page at edit.',
+        tags,
+        versioned: true,
+        responses: ANSWERS,
+      }),
+      valid('param', idParam.extend({ photoId: z.string().uuid() })),
+      async (c) => {
+        const { id, photoId } = c.req.valid('param')
+        return answer(c, await work.removePhoto(callerOf(deps, c), id, photoId, versionOf(c)), 'Photo removed')
+      },
+    )
+    .put(
+      '/:id/signature',
+      doc({
+        operationId: 'signVisit',
+        summary: 'The client’s name and signature',
+        description:
+          'The client’s name and drawn signature (multipart: `name`, `signature` a PNG of at most 1 MB and 2000 pixels a side, its type read from its bytes), replacing an earlier one; shown on the order and its work-order PDF. Needs the cd_techorders page at edit.',
+        tags,
+        versioned: true,
+        responses: { ...ANSWERS, 413: apiErrorSchema },
+      }),
+      valid('param', idParam),
+      valid('form', signatureForm),
+      async (c) =>
+        answer(
+          c,
+          await work.sign(callerOf(deps, c), c.req.valid('param').id, c.req.valid('form'), versionOf(c)),
+          'Signed',
+        ),
+    )
   return app
 }

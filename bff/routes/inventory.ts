@@ -24,6 +24,13 @@ import type { ProductRow } from '../../storage/repositories/products.ts'
 
 const TEXT_SORT = new Set(['sku', 'name', 'active'])
 
+/** A product as the API shows it: without the parts' stock moves it remembers (bff/lib/visit-work.ts). */
+const shown = <P extends Product | null | undefined>(p: P): P => {
+  if (!p || !('stockMoves' in p)) return p
+  const { stockMoves: _moves, ...rest } = p as Product & { stockMoves?: string[] }
+  return rest as P
+}
+
 /** api/apps/ecommerce/inventory (docs/demo-apis.md §7 E-commerce inventory), the current company's. */
 export function inventoryRoutes(deps: Deps) {
   const tags = ['apps/ecommerce/inventory']
@@ -121,7 +128,10 @@ export function inventoryRoutes(deps: Deps) {
         const rows = pageOf(ordered, order === 'desc', matches, begin, begin + size)
         const end = Math.min(size * (page + 1), length)
         const products = await repo.getMany(rows.map((r) => r.id))
-        return c.json({ products, pagination: { length, size, page, lastPage, startIndex: begin, endIndex: end - 1 } })
+        return c.json({
+          products: products.map(shown),
+          pagination: { length, size, page, lastPage, startIndex: begin, endIndex: end - 1 },
+        })
       },
     )
     .get(
@@ -137,7 +147,7 @@ export function inventoryRoutes(deps: Deps) {
       async (c) => {
         const found = await deps.repos.company(c.get('tenant').empresa).products().get(c.req.valid('query').id)
         if (found) c.header('ETag', `"${found.version}"`)
-        return c.json(found?.value ?? null)
+        return c.json(shown(found?.value ?? null))
       },
     )
     .post(
@@ -196,7 +206,7 @@ export function inventoryRoutes(deps: Deps) {
             expectVersion: ifMatchVersion(c.req.header('if-match')),
           })
         if (saved) c.header('ETag', `"${saved.version}"`)
-        return c.json(saved?.value ?? null)
+        return c.json(shown(saved?.value ?? null))
       },
     )
     .delete(

@@ -1,6 +1,7 @@
 import { z } from 'zod'
+import { CURRENCIES } from '../money.ts'
 import { rule } from '../messages.ts'
-import { optionalText } from './fields.ts'
+import { decimal, optionalText, text } from './fields.ts'
 
 /** Where a company's appointments and tech orders are stored (collections of storage/repositories). */
 export const APPOINTMENTS = 'appointments'
@@ -11,17 +12,48 @@ export const MAX_APPOINTMENT_MS = 12 * 3_600_000
 /** And at least this long, in steps of the board's snap. */
 export const MIN_APPOINTMENT_MS = 15 * 60_000
 
-/** docs/domain.md cd_techorders: a technician's visit, `assigned → en_route → on_site → done`. */
-export const TECH_ORDER_STATUSES = ['assigned', 'en_route', 'on_site', 'done'] as const
+/**
+ * docs/domain.md cd_techorders: a technician's visit, `assigned → en_route → on_site → done`; on
+ * site he may pause and resume, and from on the way on he may end it as *could not complete*
+ * with a reason. Done and could-not-complete are the ends.
+ */
+export const TECH_ORDER_STATUSES = ['assigned', 'en_route', 'on_site', 'paused', 'done', 'could_not_complete'] as const
 export type TechOrderStatus = (typeof TECH_ORDER_STATUSES)[number]
-/** The next status of a visit, and the action that takes it there. */
-export const TECH_ORDER_STEPS = { depart: 'en_route', arrive: 'on_site', finish: 'done' } as const
+/** The status each action takes a visit to. */
+export const TECH_ORDER_STEPS = {
+  depart: 'en_route',
+  arrive: 'on_site',
+  pause: 'paused',
+  resume: 'on_site',
+  finish: 'done',
+  fail: 'could_not_complete',
+} as const
 export type TechOrderStep = keyof typeof TECH_ORDER_STEPS
-export const TECH_ORDER_FROM: Record<TechOrderStep, TechOrderStatus> = {
-  depart: 'assigned',
-  arrive: 'en_route',
-  finish: 'on_site',
+/** The statuses each action may be taken from. */
+export const TECH_ORDER_FROM: Record<TechOrderStep, readonly TechOrderStatus[]> = {
+  depart: ['assigned'],
+  arrive: ['en_route'],
+  pause: ['on_site'],
+  resume: ['paused'],
+  finish: ['on_site'],
+  fail: ['en_route', 'on_site', 'paused'],
 }
+/** The actions a visit in `status` allows, in the order a screen offers them. */
+export const stepsFrom = (status: TechOrderStatus) =>
+  (Object.keys(TECH_ORDER_FROM) as TechOrderStep[]).filter((s) => TECH_ORDER_FROM[s].includes(status))
+/** A visit that is over: its record is the office's to correct from then on. */
+export const visitEnded = (status: TechOrderStatus) => status === 'done' || status === 'could_not_complete'
+/** The labels a visit's photo may have. */
+export const PHOTO_LABELS = ['before', 'after', 'other'] as const
+/** At most this many photos a visit, and this many parts. */
+export const MAX_VISIT_PHOTOS = 20
+export const MAX_VISIT_PARTS = 50
+/** A photo's and a thumbnail's longest side, in pixels, at most (the app's screen resizes to 1600 and 320). */
+export const PHOTO_MAX_SIDE = 4096
+export const THUMBNAIL_MAX_SIDE = 512
+/** A signature's image: a PNG of at most 1 MB and 2000 pixels a side. */
+export const SIGNATURE_MAX_BYTES = 1024 * 1024
+export const SIGNATURE_MAX_SIDE = 2000
 
 const instant = z.iso.datetime({ offset: true, message: 'Enter a date and time' }).meta({
   description: 'An instant, ISO 8601 with its offset (2026-11-25T14:00:00-03:00)',
@@ -121,8 +153,95 @@ export type TechOrderRecord = {
   start: string
   end: string
   status: TechOrderStatus
-  /** When each status was reached (the server's clock). */
-  times: Partial<Record<Exclude<TechOrderStatus, 'assigned'>, string>>
+  /** When each status was first reached (the server's clock). */
+  times: VisitTimes
+  /** The time on site: from each arrival or resume to the next pause or end. */
+  clock?: ClockSpan[]
+  /** The arrival told to the client with "on my way", and whether the e-mail went out. */
+  eta?: string | null
+  notice?: VisitNotice | null
+  /** Why it could not be completed. */
+  reason?: string
+  checklist?: ChecklistItem[]
+  report?: string
+  parts?: PartRecord[]
+  photos?: PhotoRecord[]
+  signature?: SignatureRecord | null
+}
+
+export type VisitTimes = Partial<Record<Exclude<TechOrderStatus, 'assigned'>, string>>
+export type ClockSpan = { in: string; out: string | null }
+/** "On my way" told the client by e-mail (sent), could not (not_sent: no mail server or it refused), or the client has no e-mail. */
+export const VISIT_NOTICES = ['sent', 'not_sent', 'no_email'] as const
+export type VisitNotice = (typeof VISIT_NOTICES)[number]
+export type ChecklistItem = { item: string; done: boolean }
+/**
+ * A part used: a product of the company at its price (never the technician's), its stock taken
+ * once. `settled`: the stock and the order's line follow it; `removed`: taken back (the stock
+ * returns, the line goes), dropped once settled.
+ */
+export type PartRecord = {
+  id: string
+  productId: string
+  name: string
+  sku: string
+  quantity: number
+  /** Cents, the product's price (before tax) when it was used, and its tax. */
+  unitPrice: number
+  taxPercent: number
+  settled: boolean
+  removed: boolean
+}
+export type PhotoRecord = {
+  id: string
+  label: (typeof PHOTO_LABELS)[number]
+  url: string
+  thumbnailUrl: string
+  at: string
+}
+export type SignatureRecord = { name: string; url: string; at: string }
+
+/** A stored visit as the API answers it: every field there (visits made before a field was), no bookkeeping. */
+export function techOrderRowOf(v: TechOrderRecord): TechOrderRow {
+  const clock = v.clock ?? []
+  return {
+    id: v.id,
+    filial: v.filial,
+    appointmentId: v.appointmentId,
+    orderId: v.orderId,
+    orderNumber: v.orderNumber,
+    clientName: v.clientName,
+    serviceAddress: v.serviceAddress,
+    instructions: v.instructions,
+    technicianId: v.technicianId,
+    technicianName: v.technicianName,
+    start: v.start,
+    end: v.end,
+    status: v.status,
+    times: v.times,
+    clock,
+    minutesOnSite: minutesOnSite(clock, null),
+    eta: v.eta ?? null,
+    notice: v.notice ?? null,
+    reason: v.reason ?? '',
+    checklist: v.checklist ?? [],
+    report: v.report ?? '',
+    parts: (v.parts ?? [])
+      .filter((p) => !p.removed)
+      .map(({ id, productId, name, sku, quantity, unitPrice }) => ({ id, productId, name, sku, quantity, unitPrice })),
+    photos: v.photos ?? [],
+    signature: v.signature ?? null,
+  }
+}
+
+/** Whole minutes on site of the spans (an open one counted to `now`, or not at all without it). */
+export function minutesOnSite(clock: ClockSpan[], now: number | null) {
+  let ms = 0
+  for (const span of clock) {
+    const out = span.out ? Date.parse(span.out) : now
+    if (out !== null) ms += Math.max(0, out - Date.parse(span.in))
+  }
+  return Math.floor(ms / 60_000)
 }
 
 export const appointmentRow = z.object({
@@ -157,9 +276,61 @@ export const techOrderRow = z.object({
   start: z.string(),
   end: z.string(),
   status: z.enum(TECH_ORDER_STATUSES),
-  times: z.object({ en_route: z.string(), on_site: z.string(), done: z.string() }).partial(),
+  /** When each status was first reached. */
+  times: z
+    .object({
+      en_route: z.string(),
+      on_site: z.string(),
+      paused: z.string(),
+      done: z.string(),
+      could_not_complete: z.string(),
+    })
+    .partial(),
+  /** The spans on site (clocked in on arrival and resume, out on pause and at the end). */
+  clock: z.array(z.object({ in: z.string(), out: z.string().nullable() })),
+  /** The closed spans' whole minutes. */
+  minutesOnSite: z.number().int(),
+  eta: z.string().nullable(),
+  notice: z.enum(VISIT_NOTICES).nullable(),
+  reason: z.string(),
+  checklist: z.array(z.object({ item: z.string(), done: z.boolean() })),
+  report: z.string(),
+  parts: z.array(
+    z.object({
+      id: z.string(),
+      productId: z.string(),
+      name: z.string(),
+      sku: z.string(),
+      quantity: z.number(),
+      unitPrice: z.number().int(),
+    }),
+  ),
+  photos: z.array(
+    z.object({
+      id: z.string(),
+      label: z.enum(PHOTO_LABELS),
+      url: z.string(),
+      thumbnailUrl: z.string(),
+      at: z.string(),
+    }),
+  ),
+  signature: z.object({ name: z.string(), url: z.string(), at: z.string() }).nullable(),
 })
 export type TechOrderRow = z.output<typeof techOrderRow>
+
+/** What a technician's day shows of each visit (the list's rows carry the whole record). */
+export const dayVisitRow = techOrderRow.pick({
+  id: true,
+  orderNumber: true,
+  clientName: true,
+  serviceAddress: true,
+  instructions: true,
+  technicianName: true,
+  start: true,
+  end: true,
+  status: true,
+})
+export type DayVisit = z.output<typeof dayVisitRow>
 
 /** A technician as the board shows him: his colour, skills and working hours in the company. */
 export const technicianRow = z.object({
@@ -212,3 +383,67 @@ export type Conflict = z.output<typeof conflictRow>
 /** Two instants' ranges overlap (touching ends do not). */
 export const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) =>
   a.start < b.end && b.start < a.end
+
+/** "On my way": in how many minutes he expects to arrive (the client is told). */
+export const departInput = z
+  .object({ etaMinutes: z.number().int().min(0).max(480).default(30).meta({ description: 'Minutes to arrival' }) })
+  .strict()
+/** "Could not complete": why. */
+export const failInput = z.object({ reason: text(500) }).strict()
+/** An empty body: the other steps take none. */
+export const noInput = z.object({}).strict()
+export const stepInputs = {
+  depart: departInput,
+  arrive: noInput,
+  pause: noInput,
+  resume: noInput,
+  finish: noInput,
+  fail: failInput,
+} as const
+
+/**
+ * What a visit's record takes: the checklist's ticked items (their indexes), the work report, the
+ * client's name; the office also corrects the times (docs/domain.md cd_techorders).
+ */
+export const visitChange = z
+  .object({
+    checked: z
+      .array(z.number().int().min(0).max(199))
+      .max(200)
+      .optional()
+      .meta({ description: 'The indexes of the checklist’s ticked items (the others are not ticked)' }),
+    report: z.string().trim().max(4000, 'At most 4000 characters').optional(),
+    times: z
+      .object({ en_route: instant, on_site: instant, paused: instant, done: instant, could_not_complete: instant })
+      .partial()
+      .strict()
+      .optional()
+      .meta({ description: 'The office’s correction of when each status was reached' }),
+    clock: z
+      .array(z.object({ in: instant, out: instant.nullable() }).strict())
+      .max(100)
+      .optional()
+      .meta({ description: 'The office’s correction of the spans on site' }),
+  })
+  .strict()
+  .refine((c) => Object.values(c).some((v) => v !== undefined), { message: 'Send what changes' })
+export type VisitChange = z.output<typeof visitChange>
+
+/** A part used on a visit: a product of the company and how many (its price is the product's). */
+export const partInput = z
+  .object({
+    productId: z.string().min(1).max(200),
+    quantity: decimal(3, 0.001, 100_000, 'invalid_quantity'),
+  })
+  .strict()
+
+/** A product a technician may pick as a part: an active one, with its price (cents) and stock. */
+export const partOption = z.object({
+  id: z.string(),
+  name: z.string(),
+  sku: z.string(),
+  unitPrice: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  stock: z.number().nullable(),
+})
+export type PartOption = z.output<typeof partOption>

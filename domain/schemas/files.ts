@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 // a file part of a multipart form: in the API document, binary content
-const file = z
+export const file = z
   .instanceof(File, { message: 'must be a file' })
   .meta({ type: 'string', format: 'binary', description: 'A file (a part of the multipart form)' })
 const flag = z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true')

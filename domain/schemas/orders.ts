@@ -65,7 +65,8 @@ export type OrderRecord = {
   warrantyDays: number
   /** The skills its jobs require (the dispatch board flags a technician without them). */
   skills: string[]
-  lines: LineInput[]
+  /** Its lines; a part used on a visit carries the part's id (cd_techorders: it leaves with the part). */
+  lines: Array<LineInput & { partId?: string }>
   totals: Totals
   currency: Currency
   notes: string

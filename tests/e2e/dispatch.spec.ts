@@ -100,7 +100,13 @@ test('a dispatcher books by drag and by keyboard, a conflict is named and booked
   const tech = await techContext.newPage()
   await signIn(tech, DEMO_TECHNICIAN)
   await tech.goto('/view/cd_techorders')
-  await tech.getByTestId('visit').filter({ hasText: first }).getByRole('button', { name: 'On my way' }).click()
+  await tech
+    .getByTestId('visit')
+    .filter({ hasText: first })
+    .getByRole('link', { name: new RegExp(first) })
+    .click()
+  await expect(tech.getByTestId('splash')).toHaveCount(0)
+  await tech.getByRole('button', { name: 'On my way' }).click()
   await expect(tech.getByText('On your way: the office sees it')).toBeVisible()
   await expect(tiago.getByTestId('agenda-visit').filter({ hasText: first })).toContainText('On the way', {
     timeout: 2000,

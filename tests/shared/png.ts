@@ -1,7 +1,19 @@
 import { crc32, deflateSync } from 'node:zlib'
 
 /** A valid PNG of one colour (RGB, 8 bits), made here so tests need no image files. */
-export function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Uint8Array<ArrayBuffer> {
+export function solidPng(width: number, height: number, rgb: [number, number, number]): Uint8Array<ArrayBuffer> {
+  return png(width, height, rgb)
+}
+
+/**
+ * A valid PNG of `width` × `height` pixels (RGB, 8 bits): one colour, or random noise, which does
+ * not compress — a noisy 1400 × 1200 one weighs about 5 MB, as a phone's photo does.
+ */
+export function noisyPng(width: number, height: number): Uint8Array<ArrayBuffer> {
+  return png(width, height, 'noise')
+}
+
+function png(width: number, height: number, fill: [number, number, number] | 'noise'): Uint8Array<ArrayBuffer> {
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
     const out = Buffer.alloc(body.length + 8)
@@ -14,8 +26,15 @@ export function solidPng(width: number, height: number, [r, g, b]: [number, numb
   header.writeUInt32BE(width, 0)
   header.writeUInt32BE(height, 4)
   header.set([8, 2, 0, 0, 0], 8)
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())])
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))
+  const stride = 1 + width * 3
+  const raw = Buffer.alloc(stride * height)
+  for (let y = 0; y < height; y++) {
+    const line = raw.subarray(y * stride + 1, (y + 1) * stride)
+    if (fill === 'noise')
+      for (let at = 0; at < line.length; at += 65_536) crypto.getRandomValues(line.subarray(at, at + 65_536))
+    else for (let x = 0; x < width; x++) line.set(fill, x * 3)
+  }
+  const pixels = deflateSync(raw, { level: fill === 'noise' ? 0 : 6 })
   return new Uint8Array(
     Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

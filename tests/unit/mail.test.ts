@@ -1,48 +1,8 @@
-import type { AddressInfo } from 'node:net'
-import { simpleParser } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, describe, expect, it } from 'vitest'
 import { smtpMailer } from '../../bff/lib/smtp-mailer.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { testBff } from '../shared/bff.ts'
-
-type Mail = { from: string; to: string; subject: string; text: string }
-
-/** A real SMTP server on a free port that keeps what it receives (and refuses the tech@ mailboxes). */
-async function mailServer() {
-  const received: Mail[] = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      callback(address.address.startsWith('tech@') ? new Error('mailbox unavailable') : undefined)
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push({
-            from: mail.from?.text ?? '',
-            to: [mail.to ?? []]
-              .flat()
-              .map((a) => a.text)
-              .join(', '),
-            subject: mail.subject ?? '',
-            text: mail.text ?? '',
-          })
-          callback()
-        })
-        .catch(callback)
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.server.address() as AddressInfo
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
+import { mailServer } from '../shared/smtp.ts'
 
 const smtp = await mailServer()
 afterAll(() => smtp.close())

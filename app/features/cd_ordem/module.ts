@@ -3,6 +3,7 @@ import { orderRow } from '../../../domain/schemas/orders.ts'
 import { techOrderRow } from '../../../domain/schemas/appointments.ts'
 import { clientField, documentLookups, documentPickers, linesField, serviceAddressField } from '../document-fields'
 import { defineFeature } from '../../kit/module'
+import { VisitRecords } from '../techorders/visit-records'
 
 /** The order statuses' labels (the list, the badge). */
 export const ORDER_STATE_LABELS = {
@@ -37,7 +38,8 @@ export const orders = defineFeature(ordersModule, {
       title: 'order_visits',
       path: (id) => `/cd_techorders?orderId=${encodeURIComponent(id)}`,
       row: techOrderRow,
-      href: (row) => `/view/cd_ordemagendamento?view=day&date=${String(row.start).slice(0, 10)}`,
+      href: (row) => `/view/cd_techorders/${String(row.id)}`,
+      view: VisitRecords,
       columns: [
         { key: 'start', label: 'board_date', show: 'date' },
         { key: 'technicianName', label: 'board_technician' },
@@ -48,7 +50,9 @@ export const orders = defineFeature(ordersModule, {
             assigned: 'visit_assigned',
             en_route: 'visit_en_route',
             on_site: 'visit_on_site',
+            paused: 'visit_paused',
             done: 'visit_done',
+            could_not_complete: 'visit_could_not_complete',
           },
         },
       ],

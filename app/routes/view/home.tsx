@@ -1,7 +1,12 @@
 import { Form, redirect, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/home'
 import type { ViewLayoutData } from '../../layouts/view-layout'
+import { z } from 'zod'
+import { addDays } from '../../../domain/dates.ts'
+import { dayVisitRow } from '../../../domain/schemas/appointments.ts'
 import { FEATURES } from '../../features'
+import { DayList } from '../../features/techorders/day-list'
+import { readAnswer } from '../../lib/answer.server'
 import { HomeCards } from '../../kit/home-cards'
 import { loadHomeCards } from '../../kit/home.server'
 import { apiClient } from '../../lib/api.server'
@@ -15,11 +20,17 @@ export const meta = titled('home_title')
 
 /** The companies that invited the person and wait for an answer (usually none), and the modules' cards. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [res, home] = await Promise.all([
+  const to = addDays(new Date().toISOString().slice(0, 10), 7)
+  const [res, home, day] = await Promise.all([
     apiClient(request, context).common.invitations.$get(),
     loadHomeCards({ request, context }, Object.values(FEATURES)),
+    // the caller's own visits of the week (a technician's day); none for who may not open them
+    readAnswer({ request, context }, `/cd_techorders?mine=true&to=${to}`, z.array(dayVisitRow)).then(
+      (a) => a.data,
+      () => null,
+    ),
   ])
-  return { invitations: res.ok ? await res.json() : [], ...home }
+  return { invitations: res.ok ? await res.json() : [], ...home, day }
 }
 
 /** Accept or decline one invitation; the page comes back with a toast (accepting also refreshes the switcher). */
@@ -37,6 +48,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ViewHome({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const frame = useRouteLoaderData('layouts/view-layout') as ViewLayoutData
+  const levelOf = (module: string) => frame.pages.find((p) => p.module === module)?.level ?? 'none'
+  // a technician's home is his day (he works visits and does not book them); anyone's when he has visits
+  const board = levelOf('cd_ordemagendamento')
+  const myDay =
+    loaderData.day !== null &&
+    (loaderData.day.length > 0 || (levelOf('cd_techorders') === 'edit' && board !== 'edit' && board !== 'delete'))
   const branch = frame.branches.find(
     (b) => b.COD_EMPRESA === frame.current?.COD_EMPRESA && b.COD_FILIAL === frame.current?.COD_FILIAL,
   )
@@ -79,11 +96,15 @@ export default function ViewHome({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : null}
-      <HomeCards
-        cards={loaderData.cards}
-        setup={loaderData.setup}
-        levelOf={(module) => frame.pages.find((p) => p.module === module)?.level ?? 'none'}
-      />
+      {myDay ? (
+        <section aria-labelledby="my-day" className="flex max-w-2xl flex-col gap-3">
+          <h2 id="my-day" className="sr-only">
+            {t.home_my_day()}
+          </h2>
+          <DayList visits={loaderData.day ?? []} />
+        </section>
+      ) : null}
+      <HomeCards cards={loaderData.cards} setup={loaderData.setup} levelOf={levelOf} />
     </section>
   )
 }

@@ -1,0 +1,598 @@
+import { data, Form, Link, redirect, useActionData, useFetcher, useNavigation } from 'react-router'
+import { useId } from 'react'
+import type { Route } from './+types/visit'
+import {
+  partInput,
+  stepsFrom,
+  techOrderRow,
+  visitEnded,
+  TECH_ORDER_STEPS,
+  type TechOrderRow,
+  type TechOrderStep,
+} from '../../../domain/schemas/appointments.ts'
+import { ActivityList } from '../../kit/activity-list'
+import { moduleMeta } from '../../kit/screens'
+import { activitySchema } from '../../kit/screens.server'
+import { fromTypedText } from '../../kit/typed-text.server'
+import { PickerInput } from '../../kit/picker-input'
+import { PhotoAdd } from '../../features/techorders/photo-add'
+import { SignatureField } from '../../features/techorders/signature-field'
+import { mapsLink } from '../../features/techorders/day-list'
+import { VisitStatus } from '../../features/techorders/visit-status'
+import { useFrame } from '../../layouts/frame/frame-context'
+import { callBff } from '../../lib/api.server'
+import { readAnswer } from '../../lib/answer.server'
+import { requestLocale } from '../../lib/cookies.server'
+import { codeText, refusalErrors } from '../../lib/form-errors.server'
+import { submittedForm } from '../../lib/forms.server'
+import { translator, useLocale, useT } from '../../lib/i18n'
+import { pageInfo } from '../../lib/page-info.server'
+import { requireUser } from '../../lib/session.server'
+import { Alert } from '../../ui/alert'
+import { Button } from '../../ui/button'
+import { CsrfField } from '../../ui/csrf-field'
+
+const MODULE = 'cd_techorders'
+const ETA_CHOICES = [15, 30, 45, 60, 90, 120] as const
+/** The visit's fields a timeline line names. */
+const VISIT_FIELDS = [
+  { name: 'checked', label: 'visit_checklist' },
+  { name: 'report', label: 'visit_report' },
+  { name: 'times', label: 'visit_times' },
+  { name: 'clock', label: 'visit_on_site_time' },
+  { name: 'reason', label: 'visit_fail_reason' },
+  { name: 'parts', label: 'visit_parts' },
+  { name: 'photos', label: 'visit_photos' },
+  { name: 'signature', label: 'visit_signature' },
+] as const
+const INTENTS = ['step', 'checklist', 'report', 'part-add', 'part-remove', 'photo-remove'] as const
+type Intent = (typeof INTENTS)[number]
+
+/**
+ * A visit on a phone (docs/domain.md cd_techorders): where and when, the next steps as large
+ * buttons (on my way tells the client), the checklist, the report, the parts used, the photos and
+ * the client's signature, and its timeline. A technician opens only his own (403 otherwise).
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const page = await pageInfo(args.request, args.context, MODULE)
+  const path = `/${MODULE}/${encodeURIComponent(args.params.id)}`
+  const [visit, activity] = await Promise.all([
+    readAnswer(args, path, techOrderRow),
+    readAnswer(args, `${path}/activity`, activitySchema).then(
+      (a) => a.data,
+      () => [],
+    ),
+  ])
+  return { page, visit: visit.data, version: visit.version ?? '', activity }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const form = await submittedForm(request, context)
+  const intent = String(form.get('intent') ?? '') as Intent
+  if (!INTENTS.includes(intent)) throw data(null, { status: 400 })
+  const t = translator(requestLocale(request))
+  const path = `/${MODULE}/${encodeURIComponent(params.id)}`
+  const version = String(form.get('version') ?? '')
+  const headers = version ? { 'If-Match': version } : undefined
+  const text = (name: string) => String(form.get(name) ?? '')
+  let done = intent as string
+  let res: Response
+  if (intent === 'step') {
+    const step = text('step') as TechOrderStep
+    if (!(step in TECH_ORDER_STEPS)) throw data(null, { status: 400 })
+    const json =
+      step === 'depart'
+        ? { etaMinutes: Number(text('etaMinutes')) || 30 }
+        : step === 'fail'
+          ? { reason: text('reason') }
+          : {}
+    res = await callBff(request, context, `${path}/${step}`, { method: 'POST', json, headers })
+    done = step
+  } else if (intent === 'checklist') {
+    const checked = form.getAll('checked').map(Number)
+    res = await callBff(request, context, path, { method: 'PATCH', json: { checked }, headers })
+  } else if (intent === 'report') {
+    res = await callBff(request, context, path, { method: 'PATCH', json: { report: text('report') }, headers })
+  } else if (intent === 'part-add') {
+    const typed = fromTypedText(partInput, { productId: text('productId'), quantity: text('quantity') })
+    const quantity = typed.errors.quantity
+    if (quantity || !text('productId'))
+      return data(
+        {
+          intent,
+          errors: {
+            ...(quantity ? { quantity: codeText(quantity, t) ?? t.invalid_value() } : {}),
+            ...(!text('productId') ? { productId: t.not_a_product() } : {}),
+          } as Record<string, string>,
+        },
+        400,
+      )
+    res = await callBff(request, context, `${path}/parts`, { method: 'POST', json: typed.value, headers })
+  } else {
+    const [what, id] = intent === 'part-remove' ? ['parts', text('partId')] : ['photos', text('photoId')]
+    res = await callBff(request, context, `${path}/${what}/${encodeURIComponent(id)}`, { method: 'DELETE', headers })
+  }
+  if (res.status === 401) await requireUser(request, context)
+  if (!res.ok)
+    return data(
+      { intent, errors: refusalErrors(res.status, await res.json().catch(() => null), t) },
+      { status: res.status },
+    )
+  // a tick saves as it is made (no toast); the other changes say so
+  if (intent === 'checklist') return { intent, errors: {} as Record<string, string> }
+  const toast = intent === 'step' ? `done_visit_${done}` : `done_visit_${intent.replace('-', '_')}`
+  throw redirect(`/view/${MODULE}/${encodeURIComponent(params.id)}?toast=${toast}`)
+}
+
+export const meta: Route.MetaFunction = (args) => moduleMeta(args)
+
+/** The step buttons' words, and which look like the main way forward. */
+const STEP_LABEL: Record<
+  TechOrderStep,
+  'visit_depart' | 'visit_arrive' | 'visit_pause' | 'visit_resume' | 'visit_finish' | 'visit_fail'
+> = {
+  depart: 'visit_depart',
+  arrive: 'visit_arrive',
+  pause: 'visit_pause',
+  resume: 'visit_resume',
+  finish: 'visit_finish',
+  fail: 'visit_fail',
+}
+
+export default function Visit({ loaderData }: Route.ComponentProps) {
+  const t = useT()
+  const locale = useLocale()
+  const { timeZone } = useFrame()
+  const { page, visit, version, activity } = loaderData
+  const answer = useActionData<typeof action>()
+  const errors = answer?.errors ?? {}
+  const errorOf = (intent: Intent) => (answer?.intent === intent ? (errors.form ?? null) : null)
+  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone })
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone })
+  const mayAct = page.level !== 'view'
+  const ended = visitEnded(visit.status)
+  // a technician's work stops with the visit; the office corrects it after
+  const editable = mayAct && (!ended || page.level === 'delete')
+  const steps = mayAct ? stepsFrom(visit.status) : []
+  return (
+    <section className="mx-auto flex w-full max-w-2xl flex-col gap-6 pb-16">
+      <nav aria-label={t.breadcrumb()}>
+        <Link to={`/view/${MODULE}`} className="inline-flex min-h-11 items-center gap-1 font-medium underline">
+          ← {page.title}
+        </Link>
+      </nav>
+      <header className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-extrabold tracking-tight">
+            {t.board_visit_of({ number: visit.orderNumber, client: visit.clientName })}
+          </h1>
+          <VisitStatus status={visit.status} />
+        </div>
+        <p className="text-lg first-letter:uppercase">
+          {day.format(new Date(visit.start))} · {time.format(new Date(visit.start))} –{' '}
+          {time.format(new Date(visit.end))}
+        </p>
+        <p className="text-ink-soft">{visit.technicianName}</p>
+        {visit.serviceAddress ? (
+          <a
+            href={mapsLink(visit.serviceAddress)}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex min-h-12 items-center gap-2 text-lg font-medium underline"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 shrink-0 fill-none stroke-current stroke-2">
+              <path d="M12 21s-7-6.2-7-11a7 7 0 1 1 14 0c0 4.8-7 11-7 11z" />
+              <circle cx="12" cy="10" r="2.5" />
+            </svg>
+            <span>
+              {visit.serviceAddress}
+              <span className="sr-only"> ({t.opens_maps()})</span>
+            </span>
+          </a>
+        ) : null}
+        {visit.instructions ? (
+          <p className="rounded-lg bg-canvas p-3 whitespace-pre-line">{visit.instructions}</p>
+        ) : null}
+        <Link to={`/view/cd_ordem/${visit.orderId}`} className="underline">
+          {t.visit_open_order({ number: visit.orderNumber })}
+        </Link>
+      </header>
+
+      <VisitSteps visit={visit} version={version} steps={steps} error={errorOf('step')} />
+      <VisitTimes visit={visit} />
+
+      <VisitChecklist visit={visit} version={version} editable={editable} error={errorOf('checklist')} />
+
+      <section aria-labelledby="report-title" className="flex flex-col gap-2">
+        <h2 id="report-title" className="text-xl font-bold">
+          {t.visit_report()}
+        </h2>
+        {editable ? (
+          <Form method="post" className="flex flex-col gap-2">
+            <CsrfField />
+            <input type="hidden" name="intent" value="report" />
+            <input type="hidden" name="version" value={version} />
+            <label htmlFor="visit-report" className="sr-only">
+              {t.visit_report()}
+            </label>
+            <textarea
+              id="visit-report"
+              name="report"
+              rows={4}
+              maxLength={4000}
+              defaultValue={visit.report}
+              key={visit.report}
+              placeholder={t.visit_report_hint()}
+              className="rounded-lg border border-line bg-surface p-3 text-base"
+            />
+            {errorOf('report') ? <Alert tone="error">{errorOf('report')}</Alert> : null}
+            <Button type="submit" variant="secondary" className="min-h-12 self-start">
+              {t.visit_report_save()}
+            </Button>
+          </Form>
+        ) : (
+          <p className="whitespace-pre-line">{visit.report || t.visit_report_none()}</p>
+        )}
+      </section>
+
+      <VisitParts
+        visit={visit}
+        version={version}
+        editable={editable}
+        errors={answer?.intent === 'part-add' || answer?.intent === 'part-remove' ? errors : {}}
+      />
+
+      <section aria-labelledby="photos-title" className="flex flex-col gap-3">
+        <h2 id="photos-title" className="text-xl font-bold">
+          {t.visit_photos()}
+        </h2>
+        {visit.photos.length ? (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="visit-photos">
+            {visit.photos.map((p) => (
+              <li key={p.id} className="flex flex-col gap-1">
+                <a href={p.url} target="_blank" rel="noreferrer">
+                  <img
+                    src={p.thumbnailUrl}
+                    alt={t.visit_photo_alt({ label: t[`photo_${p.label}`]() })}
+                    className="aspect-square w-full rounded-lg border border-line object-cover"
+                    loading="lazy"
+                  />
+                </a>
+                <span className="text-sm">{t[`photo_${p.label}`]()}</span>
+                {editable ? (
+                  <Form method="post">
+                    <CsrfField />
+                    <input type="hidden" name="intent" value="photo-remove" />
+                    <input type="hidden" name="version" value={version} />
+                    <input type="hidden" name="photoId" value={p.id} />
+                    <Button type="submit" variant="ghost" className="min-h-11 text-sm">
+                      {t.visit_photo_remove()}
+                    </Button>
+                  </Form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-ink-soft">{t.visit_photos_none()}</p>
+        )}
+        {errorOf('photo-remove') ? <Alert tone="error">{errorOf('photo-remove')}</Alert> : null}
+        {editable ? <PhotoAdd visitId={visit.id} version={version} /> : null}
+      </section>
+
+      <section aria-labelledby="signature-title" className="flex flex-col gap-3">
+        <h2 id="signature-title" className="text-xl font-bold">
+          {t.visit_signature()}
+        </h2>
+        {visit.signature ? (
+          <figure className="flex flex-col gap-1" data-testid="visit-signature">
+            <img
+              src={visit.signature.url}
+              alt={t.visit_signature_alt({ name: visit.signature.name })}
+              className="h-32 w-full max-w-sm rounded-lg border border-line bg-white object-contain"
+            />
+            <figcaption>
+              {visit.signature.name} · {time.format(new Date(visit.signature.at))}
+            </figcaption>
+          </figure>
+        ) : (
+          <p className="text-ink-soft">{t.visit_signature_none()}</p>
+        )}
+        {editable ? <SignatureField visitId={visit.id} version={version} again={visit.signature !== null} /> : null}
+      </section>
+
+      <ActivityList lines={activity} fields={VISIT_FIELDS} />
+    </section>
+  )
+}
+
+/** The next steps as large buttons: on my way (with the arrival told to the client), on site, pause, done, could not complete. */
+function VisitSteps({
+  visit,
+  version,
+  steps,
+  error,
+}: {
+  visit: TechOrderRow
+  version: string
+  steps: TechOrderStep[]
+  error: string | null
+}) {
+  const t = useT()
+  const busy = useNavigation().state === 'submitting'
+  const etaId = useId()
+  const reasonId = useId()
+  const main = steps.filter((s) => s !== 'fail')
+  return (
+    <section aria-label={t.visit_steps()} className="flex flex-col gap-3">
+      {visit.notice && visit.notice !== 'sent' && visit.status === 'en_route' ? (
+        <Alert tone="info">{t[`visit_notice_${visit.notice}`]()}</Alert>
+      ) : visit.notice === 'sent' && visit.status === 'en_route' ? (
+        <p className="text-sm text-ink-soft" role="status">
+          {t.visit_notice_sent()}
+        </p>
+      ) : null}
+      {visit.status === 'could_not_complete' ? (
+        <Alert tone="info">{t.visit_reason({ reason: visit.reason })}</Alert>
+      ) : null}
+      {main.map((step) => (
+        <Form method="post" key={step} className="flex flex-col gap-2">
+          <CsrfField />
+          <input type="hidden" name="intent" value="step" />
+          <input type="hidden" name="step" value={step} />
+          <input type="hidden" name="version" value={version} />
+          {step === 'depart' ? (
+            <div className="flex flex-col gap-1">
+              <label htmlFor={etaId} className="text-sm font-medium text-ink-soft">
+                {t.visit_eta()}
+              </label>
+              <select
+                id={etaId}
+                name="etaMinutes"
+                defaultValue="30"
+                className="min-h-12 rounded-lg border border-line bg-surface px-3 text-base"
+              >
+                {ETA_CHOICES.map((m) => (
+                  <option key={m} value={m}>
+                    {t.visit_eta_minutes({ minutes: String(m) })}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          <Button
+            type="submit"
+            disabled={busy}
+            variant={step === 'pause' ? 'secondary' : 'primary'}
+            className="min-h-14 w-full text-lg"
+          >
+            {t[STEP_LABEL[step]]()}
+          </Button>
+        </Form>
+      ))}
+      {steps.includes('fail') ? (
+        <details className="rounded-lg border border-line p-3">
+          <summary className="flex min-h-11 cursor-pointer items-center font-medium">{t.visit_fail()}</summary>
+          <Form method="post" className="mt-2 flex flex-col gap-2">
+            <CsrfField />
+            <input type="hidden" name="intent" value="step" />
+            <input type="hidden" name="step" value="fail" />
+            <input type="hidden" name="version" value={version} />
+            <label htmlFor={reasonId} className="text-sm font-medium text-ink-soft">
+              {t.visit_fail_reason()}
+            </label>
+            <textarea
+              id={reasonId}
+              name="reason"
+              required
+              maxLength={500}
+              rows={3}
+              className="rounded-lg border border-line bg-surface p-3 text-base"
+            />
+            <Button type="submit" variant="danger" disabled={busy} className="min-h-12">
+              {t.visit_fail_confirm()}
+            </Button>
+          </Form>
+        </details>
+      ) : null}
+      {error ? <Alert tone="error">{error}</Alert> : null}
+    </section>
+  )
+}
+
+/** When each step was reached and the time on site. */
+function VisitTimes({ visit }: { visit: TechOrderRow }) {
+  const t = useT()
+  const locale = useLocale()
+  const { timeZone } = useFrame()
+  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone })
+  const reached = (['en_route', 'on_site', 'paused', 'done', 'could_not_complete'] as const).filter(
+    (s) => visit.times[s],
+  )
+  if (!reached.length) return null
+  return (
+    <section aria-labelledby="times-title" className="flex flex-col gap-2">
+      <h2 id="times-title" className="text-xl font-bold">
+        {t.visit_times()}
+      </h2>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1" data-testid="visit-times">
+        {reached.map((s) => (
+          <div key={s} className="contents">
+            <dt className="text-ink-soft">{t[`visit_${s}`]()}</dt>
+            <dd className="tabular-nums">{time.format(new Date(visit.times[s]!))}</dd>
+          </div>
+        ))}
+        {visit.eta ? (
+          <div className="contents">
+            <dt className="text-ink-soft">{t.visit_eta_told()}</dt>
+            <dd className="tabular-nums">{time.format(new Date(visit.eta))}</dd>
+          </div>
+        ) : null}
+        <div className="contents">
+          <dt className="text-ink-soft">{t.visit_on_site_time()}</dt>
+          <dd className="tabular-nums">{t.visit_minutes({ minutes: String(visit.minutesOnSite) })}</dd>
+        </div>
+      </dl>
+    </section>
+  )
+}
+
+/** The checklist from the order's jobs: each tick is saved as it is made (a Save button without scripts). */
+function VisitChecklist({
+  visit,
+  version,
+  editable,
+  error,
+}: {
+  visit: TechOrderRow
+  version: string
+  editable: boolean
+  error: string | null
+}) {
+  const t = useT()
+  const fetcher = useFetcher<typeof action>()
+  if (!visit.checklist.length) return null
+  const saving = fetcher.state !== 'idle'
+  const failed = fetcher.data?.errors?.form ?? error
+  return (
+    <section aria-labelledby="checklist-title" className="flex flex-col gap-2">
+      <h2 id="checklist-title" className="text-xl font-bold">
+        {t.visit_checklist()}{' '}
+        <span className="text-base font-normal text-ink-soft">
+          {t.visit_checklist_count({
+            done: String(visit.checklist.filter((c) => c.done).length),
+            total: String(visit.checklist.length),
+          })}
+        </span>
+      </h2>
+      <fetcher.Form
+        method="post"
+        onChange={(e) => fetcher.submit(e.currentTarget)}
+        className="flex flex-col gap-1"
+        data-testid="visit-checklist"
+      >
+        <CsrfField />
+        <input type="hidden" name="intent" value="checklist" />
+        <input type="hidden" name="version" value={version} />
+        {visit.checklist.map((c, i) => (
+          <label key={`${i}-${c.item}`} className="flex min-h-12 items-center gap-3 rounded-lg px-2 hover:bg-canvas">
+            <input
+              type="checkbox"
+              name="checked"
+              value={i}
+              defaultChecked={c.done}
+              disabled={!editable}
+              className="size-6 shrink-0"
+            />
+            <span>{c.item}</span>
+          </label>
+        ))}
+        {editable ? (
+          <noscript>
+            <Button type="submit" variant="secondary" className="min-h-12">
+              {t.visit_checklist_save()}
+            </Button>
+          </noscript>
+        ) : null}
+        <p role="status" className="min-h-5 text-sm text-ink-soft">
+          {saving ? t.visit_saving() : ''}
+        </p>
+        {failed ? <Alert tone="error">{failed}</Alert> : null}
+      </fetcher.Form>
+    </section>
+  )
+}
+
+/** The parts used: each with its quantity (a tap takes it back), and a product picked to add, at its price. */
+function VisitParts({
+  visit,
+  version,
+  editable,
+  errors,
+}: {
+  visit: TechOrderRow
+  version: string
+  editable: boolean
+  errors: Record<string, string>
+}) {
+  const t = useT()
+  const locale = useLocale()
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 })
+  const quantityId = useId()
+  return (
+    <section aria-labelledby="parts-title" className="flex flex-col gap-3">
+      <h2 id="parts-title" className="text-xl font-bold">
+        {t.visit_parts()}
+      </h2>
+      {visit.parts.length ? (
+        <ul className="flex flex-col divide-y divide-line rounded-lg border border-line" data-testid="visit-parts">
+          {visit.parts.map((p) => (
+            <li key={p.id} className="flex items-center justify-between gap-3 p-3">
+              <span>
+                <span className="font-semibold tabular-nums">{number.format(p.quantity)} ×</span> {p.name}
+                {p.sku ? <span className="text-sm text-ink-soft"> ({p.sku})</span> : null}
+              </span>
+              {editable ? (
+                <Form method="post">
+                  <CsrfField />
+                  <input type="hidden" name="intent" value="part-remove" />
+                  <input type="hidden" name="version" value={version} />
+                  <input type="hidden" name="partId" value={p.id} />
+                  <Button
+                    type="submit"
+                    variant="ghost"
+                    className="min-h-11 text-sm"
+                    aria-label={t.visit_part_remove_named({ name: p.name })}
+                  >
+                    {t.visit_part_remove()}
+                  </Button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-ink-soft">{t.visit_parts_none()}</p>
+      )}
+      {editable ? (
+        <Form method="post" className="flex flex-col gap-2 rounded-lg border border-line p-3">
+          <CsrfField />
+          <input type="hidden" name="intent" value="part-add" />
+          <input type="hidden" name="version" value={version} />
+          <label htmlFor="visit-part" className="text-sm font-medium text-ink-soft">
+            {t.visit_part_product()}
+          </label>
+          <PickerInput
+            id="visit-part"
+            name="productId"
+            source="/resources/part-options"
+            value=""
+            label={t.visit_part_product()}
+            required
+            invalid={Boolean(errors.productId)}
+          />
+          {errors.productId ? <p className="text-sm text-red-700 dark:text-red-300">{errors.productId}</p> : null}
+          <label htmlFor={quantityId} className="text-sm font-medium text-ink-soft">
+            {t.visit_part_quantity()}
+          </label>
+          <input
+            id={quantityId}
+            name="quantity"
+            inputMode="decimal"
+            defaultValue="1"
+            required
+            aria-invalid={errors.quantity ? true : undefined}
+            className="min-h-12 w-32 rounded-lg border border-line bg-surface px-3 text-base"
+          />
+          {errors.quantity ? <p className="text-sm text-red-700 dark:text-red-300">{errors.quantity}</p> : null}
+          {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
+          <Button type="submit" variant="secondary" className="min-h-12 self-start">
+            {t.visit_part_add()}
+          </Button>
+        </Form>
+      ) : null}
+    </section>
+  )
+}
+
+export { ModuleError as ErrorBoundary } from '../../components/module-error'

@@ -1,0 +1,408 @@
+import { imageSize } from 'image-size'
+import {
+  MAX_VISIT_PARTS,
+  MAX_VISIT_PHOTOS,
+  PHOTO_MAX_SIDE,
+  SIGNATURE_MAX_BYTES,
+  SIGNATURE_MAX_SIDE,
+  THUMBNAIL_MAX_SIDE,
+  TECH_ORDER_FROM,
+  TECH_ORDER_STEPS,
+  stepsFrom,
+  visitEnded,
+  type ClockSpan,
+  type PartOption,
+  type PartRecord,
+  type PhotoRecord,
+  type TechOrderRecord,
+  type TechOrderStep,
+  type VisitChange,
+} from '../../domain/schemas/appointments.ts'
+import { documentTotals } from '../../domain/document-lines.ts'
+import type { Product } from '../../domain/schemas/inventory.ts'
+import type { StoredOrder } from '../../domain/schemas/orders.ts'
+import type { FileMeta } from '../../storage/repositories/files.ts'
+import type { Deps } from './deps.ts'
+import { apiError, fieldError, notFound, ruleError } from './errors.ts'
+import { orderStore } from './order-store.ts'
+import { withActivityLine, type Caller } from './resource.ts'
+import { scheduling } from './scheduling.ts'
+import { UPLOAD_MAX_BYTES, safeName, sniff } from './uploads.ts'
+import { noticeOnTheWay } from './visit-notice.ts'
+
+/** What a step takes: the minutes to arrival ("on my way"), the reason ("could not complete"). */
+export type StepInput = { etaMinutes?: number; reason?: string }
+
+/** A product's stock, taken or given back once per part (the part's id in its recent moves). */
+type StockedProduct = Product & { stockMoves?: string[] }
+/** How many moves a product remembers: far more than the parts one visit can be retried with. */
+const STOCK_MOVES_KEPT = 500
+
+/** The images a photo may be (a phone's camera, or the app's resize). */
+const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp'])
+const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' }
+
+/** An order's lines with a part's line added (taken) or removed (given back), once: the line carries the part's id. */
+function withPartLine(order: StoredOrder, part: PartRecord, take: boolean): StoredOrder {
+  if (order.status === 'invoiced' || order.status === 'cancelled') return order
+  const has = order.lines.some((l) => l.partId === part.id)
+  if (take === has || (take && order.lines.length >= 100)) return order
+  const lines = take
+    ? [
+        ...order.lines,
+        {
+          jobId: '',
+          description: part.sku ? `${part.name} (${part.sku})` : part.name,
+          quantity: part.quantity,
+          unitPrice: part.unitPrice,
+          discountPercent: 0,
+          taxPercent: part.taxPercent,
+          partId: part.id,
+        },
+      ]
+    : order.lines.filter((l) => l.partId !== part.id)
+  return { ...order, lines, totals: documentTotals(lines) }
+}
+
+/** A product's stock with a part taken out or put back, once each (docs/domain.md cd_techorders). */
+function movedStock(product: StockedProduct, part: PartRecord, take: boolean): StockedProduct {
+  const moves = product.stockMoves ?? []
+  const [took, back] = [part.id, `${part.id}:back`]
+  if (take ? moves.includes(took) : !moves.includes(took) || moves.includes(back)) return product
+  const stock =
+    typeof product.stock === 'number'
+      ? Math.round((product.stock + (take ? -part.quantity : part.quantity)) * 1000) / 1000
+      : product.stock
+  return { ...product, stock, stockMoves: [...moves, take ? took : back].slice(-STOCK_MOVES_KEPT) }
+}
+
+/** An instant as stored: UTC, ISO 8601. */
+const utc = (instant: string) => new Date(Date.parse(instant)).toISOString()
+
+/** An image's type from its bytes and its size in pixels, or null when it is not one of `types`. */
+function imageOf(bytes: Uint8Array, types: Set<string>) {
+  const type = sniff(bytes)
+  if (!type || !types.has(type)) return null
+  try {
+    const { width, height } = imageSize(bytes)
+    return width && height ? { type, width, height } : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * cd_techorders (docs/domain.md): a technician's work on his visit — its steps with the time on
+ * site, the client told he is on his way, the checklist, the report, the parts used (the stock
+ * and the order's lines follow, once), photos and the client's signature; the office corrects
+ * it. A technician reads and changes only his own visits; each change is on the visit's timeline.
+ */
+export function visitWork(deps: Deps) {
+  const plan = scheduling(deps)
+  /** Whether the caller is the office (every visit of the branch) rather than a technician (his own). */
+  const office = (who: Caller) => who.tenant.grant.role !== 'technician'
+
+  /** A visit of the branch the caller may read: 404 when there is none, 403 when it is another technician's. */
+  async function visitOf(who: Caller, id: string) {
+    const hit = await plan.visits(who.tenant.empresa).get(id)
+    if (!hit || hit.value.filial !== who.tenant.filial) throw notFound('Visit')
+    if (!office(who) && hit.value.technicianId !== who.user.id) throw ruleError(403, 'visit_not_yours')
+    return hit
+  }
+
+  /** A visit the caller may change: a technician until it ends (then it is the office's to correct). */
+  async function changeable(who: Caller, id: string, expected: number | undefined) {
+    const hit = await visitOf(who, id)
+    if (!office(who) && visitEnded(hit.value.status)) throw ruleError(409, 'visit_ended')
+    return { hit, expected: expected ?? hit.version }
+  }
+
+  /** Writes the visit with a line on its timeline; the boards hear of it. */
+  async function write(
+    who: Caller,
+    id: string,
+    line: { action: string; fields?: string[] },
+    expected: number,
+    change: (v: TechOrderRecord) => TechOrderRecord,
+  ) {
+    const saved = await withActivityLine(
+      deps,
+      { empresa: who.tenant.empresa, module: 'cd_techorders', id },
+      { by: who.user, ...line, made: expected + 1 },
+      () => plan.visits(who.tenant.empresa).update(id, change, { expectVersion: expected }),
+    )
+    plan.changed(who)
+    return saved!
+  }
+
+  /**
+   * The parts not settled yet brought to the stock and the order's lines (each move once, however
+   * often this runs: a retry after a crash, two at once), then marked settled; a removed one dropped.
+   */
+  async function settleParts(who: Caller, id: string) {
+    const { empresa } = who.tenant
+    const hit = await plan.visits(empresa).get(id)
+    const open = (hit?.value.parts ?? []).filter((p) => !p.settled)
+    if (!hit || !open.length) return
+    const products = deps.repos.company(empresa).products()
+    for (const part of open) {
+      await products.update(part.productId, (p) => movedStock(p as StockedProduct, part, !part.removed))
+      await orderStore(deps, empresa).update(hit.value.orderId, (o) => withPartLine(o, part, !part.removed))
+    }
+    await plan.visits(empresa).update(id, (v) => ({
+      ...v,
+      parts: (v.parts ?? []).flatMap((p) => {
+        // a part changed meanwhile (removed after it was read here) waits for the next settling
+        if (!open.some((o) => o.id === p.id && o.removed === p.removed)) return [p]
+        return p.removed ? [] : [{ ...p, settled: true }]
+      }),
+    }))
+  }
+
+  /** Stores an uploaded image of a visit in the company's files (the visit's branch), answering its address. */
+  async function storeImage(who: Caller, visit: TechOrderRecord, name: string, type: string, bytes: Uint8Array) {
+    const meta: Omit<FileMeta, 'chunks'> = {
+      id: who.newId(),
+      empresa: who.tenant.empresa,
+      filial: visit.filial,
+      group: visit.id,
+      name: safeName(`${name}.${EXTENSION[type]}`),
+      type,
+      size: bytes.length,
+      createdAt: new Date(deps.now()).toISOString(),
+      uploadedBy: who.user.id,
+    }
+    const repo = deps.repos.company(who.tenant.empresa).files()
+    const saved = (await repo.find(meta.id)) ?? (await repo.save(meta, bytes))
+    return `/api/files/${saved.empresa}/${saved.id}/${encodeURIComponent(saved.name)}`
+  }
+
+  /** An uploaded image's bytes, checked: its type from the bytes, its size and its sides. */
+  async function checkedImage(field: string, file: File, types: Set<string>, maxBytes: number, maxSide: number) {
+    if (file.size > maxBytes) throw apiError(413, `File size exceeds the limit of ${maxBytes / 1024 / 1024} MB.`)
+    const bytes = new Uint8Array(await file.arrayBuffer())
+    const image = imageOf(bytes, types)
+    if (!image) throw fieldError(field, 'not_an_image')
+    if (Math.max(image.width, image.height) > maxSide) throw fieldError(field, 'image_too_large')
+    return { bytes, type: image.type }
+  }
+
+  return {
+    visitOf,
+    office,
+    settleParts,
+
+    /** Moves a visit along (docs/domain.md cd_techorders), at the server's clock; the order follows. */
+    async step(who: Caller, id: string, step: TechOrderStep, input: StepInput, expectVersion: number | undefined) {
+      const hit = await visitOf(who, id)
+      const expected = expectVersion ?? hit.version
+      if (!TECH_ORDER_FROM[step].includes(hit.value.status))
+        throw apiError(409, `Not allowed while the visit is ${hit.value.status}`, undefined, {
+          code: 'transition_not_allowed',
+          allowed: stepsFrom(hit.value.status),
+        })
+      // the parts used are in the stock and on the order before the visit ends
+      if (step === 'finish' || step === 'fail') await settleParts(who, id)
+      const now = deps.now()
+      const at = new Date(now).toISOString()
+      const to = TECH_ORDER_STEPS[step]
+      const clockIn = step === 'arrive' || step === 'resume'
+      const clockOut = hit.value.status === 'on_site' && (step === 'pause' || step === 'finish' || step === 'fail')
+      const eta = step === 'depart' ? new Date(now + (input.etaMinutes ?? 30) * 60_000).toISOString() : null
+      const saved = await write(
+        who,
+        id,
+        { action: step, ...(step === 'fail' ? { fields: ['reason'] } : {}) },
+        expected,
+        (v): TechOrderRecord => {
+          const clock: ClockSpan[] = (v.clock ?? []).map((s) => (clockOut && !s.out ? { ...s, out: at } : s))
+          return {
+            ...v,
+            status: to,
+            times: { ...v.times, [to]: v.times[to] ?? at },
+            clock: clockIn ? [...clock, { in: at, out: null }] : clock,
+            ...(eta ? { eta, notice: null } : {}),
+            ...(step === 'fail' ? { reason: input.reason ?? '' } : {}),
+          }
+        },
+      )
+      await plan.deriveOrder(who, hit.value.orderId)
+      if (!eta) return saved
+      // the client is told once the step is written (a refused step tells nobody)
+      const order = (await orderStore(deps, who.tenant.empresa).get(hit.value.orderId))?.value ?? null
+      const notice = await noticeOnTheWay(deps, who.tenant.empresa, saved.value, order, eta)
+      return (await plan.visits(who.tenant.empresa).update(id, (v) => ({ ...v, notice }))) ?? saved
+    },
+
+    /**
+     * The checklist's ticks, the report; the office also corrects the times (a technician who sends
+     * them is refused). The timeline says who changed what.
+     */
+    async change(who: Caller, id: string, input: VisitChange, expectVersion: number | undefined) {
+      const { hit, expected } = await changeable(who, id, expectVersion)
+      if (!office(who) && (input.times || input.clock)) throw ruleError(403, 'visit_record_office')
+      const items = hit.value.checklist ?? []
+      if (input.checked?.some((i) => i >= items.length)) throw fieldError('checked', 'invalid_value')
+      const fields = (['checked', 'report', 'times', 'clock'] as const).filter((f) => input[f] !== undefined)
+      return write(
+        who,
+        id,
+        { action: office(who) && hit.value.technicianId !== who.user.id ? 'corrected' : 'updated', fields },
+        expected,
+        (v) => ({
+          ...v,
+          ...(input.checked
+            ? { checklist: (v.checklist ?? []).map((c, i) => ({ ...c, done: input.checked!.includes(i) })) }
+            : {}),
+          ...(input.report !== undefined ? { report: input.report } : {}),
+          ...(input.times
+            ? {
+                times: {
+                  ...v.times,
+                  ...Object.fromEntries(Object.entries(input.times).map(([s, at]) => [s, utc(at)])),
+                },
+              }
+            : {}),
+          ...(input.clock ? { clock: input.clock.map((s) => ({ in: utc(s.in), out: s.out && utc(s.out) })) } : {}),
+        }),
+      )
+    },
+
+    /** The products a part may be: the company's active ones matching `search`, by name, at most 20. */
+    async partOptions(who: Caller, search: string): Promise<PartOption[]> {
+      const repo = deps.repos.company(who.tenant.empresa).products()
+      const currency = (await deps.repos.companies.find(who.tenant.empresa))?.CURRENCY ?? 'BRL'
+      const words = search.trim().toLowerCase()
+      const rows = [...(await repo.rows()).values()]
+        .filter((r) => r.active && (!words || r.search.includes(words) || r.sku.toLowerCase().includes(words)))
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .slice(0, 20)
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        sku: r.sku,
+        unitPrice: Math.round(Number(r.basePrice || 0) * 100),
+        currency,
+        stock: typeof r.stock === 'number' ? r.stock : null,
+      }))
+    },
+
+    /** A part used: the product at its price (never the caller's), its stock taken and a line on the order, once. */
+    async addPart(
+      who: Caller,
+      id: string,
+      input: { productId: string; quantity: number },
+      expectVersion: number | undefined,
+    ) {
+      const { hit, expected } = await changeable(who, id, expectVersion)
+      if ((hit.value.parts ?? []).filter((p) => !p.removed).length >= MAX_VISIT_PARTS)
+        throw ruleError(409, 'too_many_parts')
+      const product = (await deps.repos.company(who.tenant.empresa).products().get(input.productId))?.value
+      if (!product || !product.active) throw fieldError('productId', 'not_a_product')
+      const part: PartRecord = {
+        id: who.newId(),
+        productId: product.id,
+        name: product.name,
+        sku: product.sku,
+        quantity: input.quantity,
+        unitPrice: Math.round(Number(product.basePrice || 0) * 100),
+        taxPercent: Number(product.taxPercent || 0),
+        settled: false,
+        removed: false,
+      }
+      // a retry of the same request (its Idempotency-Key makes the same id) finds the part there
+      const had = (hit.value.parts ?? []).some((p) => p.id === part.id)
+      const saved = had
+        ? hit
+        : await write(who, id, { action: 'part_added', fields: ['parts'] }, expected, (v) => ({
+            ...v,
+            parts: [...(v.parts ?? []), part],
+          }))
+      await settleParts(who, id)
+      return (await plan.visits(who.tenant.empresa).get(id)) ?? saved
+    },
+
+    /** A part taken back: its stock returns and its line leaves the order, once. */
+    async removePart(who: Caller, id: string, partId: string, expectVersion: number | undefined) {
+      const { hit, expected } = await changeable(who, id, expectVersion)
+      if (!(hit.value.parts ?? []).some((p) => p.id === partId && !p.removed)) throw notFound('Part')
+      await write(who, id, { action: 'part_removed', fields: ['parts'] }, expected, (v) => ({
+        ...v,
+        parts: (v.parts ?? []).map((p) => (p.id === partId ? { ...p, removed: true, settled: false } : p)),
+      }))
+      await settleParts(who, id)
+      return (await plan.visits(who.tenant.empresa).get(id))!
+    },
+
+    /** A photo (and its thumbnail, else the photo is its own), images only, checked from their bytes. */
+    async addPhoto(
+      who: Caller,
+      id: string,
+      input: { photo: File; thumbnail?: File; label: PhotoRecord['label'] },
+      expectVersion: number | undefined,
+    ) {
+      const { hit, expected } = await changeable(who, id, expectVersion)
+      if ((hit.value.photos ?? []).length >= MAX_VISIT_PHOTOS) throw ruleError(409, 'too_many_photos')
+      const photo = await checkedImage('photo', input.photo, PHOTO_TYPES, UPLOAD_MAX_BYTES, PHOTO_MAX_SIDE)
+      const thumbnail = input.thumbnail
+        ? await checkedImage('thumbnail', input.thumbnail, PHOTO_TYPES, UPLOAD_MAX_BYTES, THUMBNAIL_MAX_SIDE)
+        : null
+      const url = await storeImage(who, hit.value, `${hit.value.orderNumber}-${input.label}`, photo.type, photo.bytes)
+      const thumbnailUrl = thumbnail
+        ? await storeImage(
+            who,
+            hit.value,
+            `${hit.value.orderNumber}-${input.label}-small`,
+            thumbnail.type,
+            thumbnail.bytes,
+          )
+        : url
+      const entry: PhotoRecord = {
+        id: url.split('/')[4],
+        label: input.label,
+        url,
+        thumbnailUrl,
+        at: new Date(deps.now()).toISOString(),
+      }
+      if ((hit.value.photos ?? []).some((p) => p.id === entry.id)) return hit
+      return write(who, id, { action: 'photo_added', fields: ['photos'] }, expected, (v) => ({
+        ...v,
+        photos: [...(v.photos ?? []), entry],
+      }))
+    },
+
+    /** A photo taken off the visit (its files go too). */
+    async removePhoto(who: Caller, id: string, photoId: string, expectVersion: number | undefined) {
+      const { hit, expected } = await changeable(who, id, expectVersion)
+      const photo = (hit.value.photos ?? []).find((p) => p.id === photoId)
+      if (!photo) throw notFound('Photo')
+      const saved = await write(who, id, { action: 'photo_removed', fields: ['photos'] }, expected, (v) => ({
+        ...v,
+        photos: (v.photos ?? []).filter((p) => p.id !== photoId),
+      }))
+      const repo = deps.repos.company(who.tenant.empresa).files()
+      for (const fileId of new Set([photo.url, photo.thumbnailUrl].map((u) => u.split('/')[4]))) {
+        const meta = await repo.find(fileId)
+        if (meta) await repo.remove(meta)
+      }
+      return saved
+    },
+
+    /** The client's name and drawn signature (a PNG), replacing an earlier one. */
+    async sign(who: Caller, id: string, input: { name: string; signature: File }, expectVersion: number | undefined) {
+      const { hit, expected } = await changeable(who, id, expectVersion)
+      const image = await checkedImage(
+        'signature',
+        input.signature,
+        new Set(['image/png']),
+        SIGNATURE_MAX_BYTES,
+        SIGNATURE_MAX_SIDE,
+      )
+      const url = await storeImage(who, hit.value, `${hit.value.orderNumber}-signature`, image.type, image.bytes)
+      return write(who, id, { action: 'signed', fields: ['signature'] }, expected, (v) => ({
+        ...v,
+        signature: { name: input.name, url, at: new Date(deps.now()).toISOString() },
+      }))
+    },
+  }
+}

@@ -1,0 +1,347 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { smtpMailer } from '../../bff/lib/smtp-mailer.ts'
+import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
+import { callAs, signInMember, testBff, type TestBff } from '../shared/bff.ts'
+import { solidPng } from '../shared/png.ts'
+import { mailServer } from '../shared/smtp.ts'
+
+type Visit = {
+  id: string
+  orderId: string
+  status: string
+  times: Record<string, string>
+  clock: Array<{ in: string; out: string | null }>
+  minutesOnSite: number
+  eta: string | null
+  notice: string | null
+  reason: string
+  checklist: Array<{ item: string; done: boolean }>
+  report: string
+  parts: Array<{ id: string; productId: string; name: string; quantity: number; unitPrice: number }>
+  photos: Array<{ id: string; label: string; url: string; thumbnailUrl: string }>
+  signature: { name: string; url: string } | null
+}
+type Order = {
+  id: string
+  status: string
+  lines: Array<{ description: string; quantity: number; unitPrice: number }>
+  totals: { total: number }
+}
+type Product = { id: string; name: string; stock: number | ''; basePrice: number; active: boolean }
+type List<T> = { items: T[] }
+
+const TECH_ID = '6d1f0a52-3c1e-4b8e-9a51-0a3e5f1c2b02'
+const MAIN = { 'x-empresa': '1', 'x-filial': '2' }
+const day = (() => {
+  const d = new Date(Date.now() + 70 * 86_400_000)
+  d.setUTCDate(d.getUTCDate() + ((3 - d.getUTCDay() + 7) % 7))
+  return d.toISOString().slice(0, 10)
+})()
+const at = (time: string) => `${day}T${time}:00-03:00`
+
+const smtp = await mailServer()
+afterAll(() => smtp.close())
+
+/** The demo company with a clock the test moves; an order of the AC-INST job booked for the demo technician. */
+async function setUp(options: Parameters<typeof testBff>[0] = {}) {
+  let clock = Date.parse(at('08:00'))
+  const bff = await testBff({ now: () => clock, ...options })
+  const admin = await callAs(bff, DEMO_ADMIN, MAIN)
+  const tech = await callAs(bff, DEMO_TECHNICIAN, MAIN)
+  const client = (await admin<List<{ id: string }>>('/cd_cliente?size=1&sort=name')).body.Dados.items[0]
+  const jobs = (await admin<List<{ id: string; code: string }>>('/cd_job?size=100')).body.Dados.items
+  const order = (
+    await admin<Order>('/cd_ordem', {
+      method: 'POST',
+      json: { clientId: client.id, lines: [{ jobId: jobs.find((j) => j.code === 'AC-INST')!.id, quantity: 1 }] },
+    })
+  ).body.Dados
+  const booked = await admin<{ visits: Array<{ id: string }> }>('/cd_ordemagendamento', {
+    method: 'POST',
+    json: { orderId: order.id, technicianIds: [TECH_ID], start: at('09:00'), end: at('12:00') },
+  })
+  const visit = booked.body.Dados.visits[0].id
+  const step = (name: string, json?: unknown, who = tech) =>
+    who<Visit>(`/cd_techorders/${visit}/${name}`, { method: 'POST', ...(json ? { json } : {}) })
+  return {
+    bff,
+    admin,
+    tech,
+    order,
+    visit,
+    step,
+    tick: (minutes: number) => (clock += minutes * 60_000),
+    orderNow: async () => (await admin<Order>(`/cd_ordem/${order.id}`)).body.Dados,
+  }
+}
+
+/** A multipart form of the named files (and fields). */
+function form(fields: Record<string, string | { bytes: Uint8Array<ArrayBuffer>; type: string; name?: string }>) {
+  const body = new FormData()
+  for (const [key, value] of Object.entries(fields))
+    body.set(
+      key,
+      typeof value === 'string' ? value : new File([value.bytes], value.name ?? `${key}.png`, { type: value.type }),
+    )
+  return body
+}
+const PNG = (w = 64, h = 48) => ({ bytes: solidPng(w, h, [10, 120, 200]), type: 'image/png' })
+
+/** The first active product of the demo company with its stock counted. */
+async function aProduct(bff: TestBff) {
+  const res = await bff.call('/apps/ecommerce/inventory/products?page=0&size=100', {
+    token: await bff.signIn(DEMO_ADMIN),
+    headers: MAIN,
+  })
+  const products = ((await res.json()) as { products: Product[] }).products
+  return products.find((p) => p.active && typeof p.stock === 'number' && p.stock >= 5)!
+}
+
+// cd_techorders (docs/domain.md): the technician's work on his visit
+describe("a technician's visit", () => {
+  it('goes assigned → en_route → on_site ⇄ paused → done at the server’s clock, the time on site clocked; the order completes', async () => {
+    const { step, tick, orderNow } = await setUp()
+    const early = await step('finish')
+    expect(early.status).toBe(409)
+    expect(early.body).toMatchObject({ code: 'transition_not_allowed', allowed: ['depart'] })
+    const departed = await step('depart', { etaMinutes: 20 })
+    expect(departed.status).toBe(200)
+    expect(departed.body.Dados.status).toBe('en_route')
+    expect(departed.body.Dados.times.en_route).toBe(new Date(Date.parse(at('08:00'))).toISOString())
+    expect(departed.body.Dados.eta).toBe(new Date(Date.parse(at('08:20'))).toISOString())
+    tick(25)
+    expect((await step('arrive')).body.Dados.status).toBe('on_site')
+    expect((await orderNow()).status).toBe('in_progress')
+    tick(60)
+    const paused = (await step('pause')).body.Dados
+    expect(paused).toMatchObject({ status: 'paused', minutesOnSite: 60 })
+    expect((await step('finish')).body).toMatchObject({ code: 'transition_not_allowed', allowed: ['resume', 'fail'] })
+    tick(30)
+    await step('resume')
+    tick(45)
+    const done = (await step('finish')).body.Dados
+    expect(done.status).toBe('done')
+    // on site from the arrival, less the 30 minutes paused
+    expect(done.minutesOnSite).toBe(105)
+    expect(done.clock).toHaveLength(2)
+    expect(done.clock.every((s) => s.out)).toBe(true)
+    expect((await orderNow()).status).toBe('completed')
+  })
+
+  it('could not complete takes a reason; the order goes back to wait for another visit', async () => {
+    const { step, orderNow } = await setUp()
+    await step('depart')
+    expect((await step('fail', {})).status).toBe(400)
+    const failed = await step('fail', { reason: 'Client not at home' })
+    expect(failed.body.Dados).toMatchObject({ status: 'could_not_complete', reason: 'Client not at home' })
+    expect((await orderNow()).status).toBe('new')
+  })
+
+  it('tells the client by e-mail in their language who is coming and about when', async () => {
+    const { step, admin, order } = await setUp({ mailer: smtpMailer(smtp.url, 'Acme <visits@acme.example>') })
+    const departed = (await step('depart', { etaMinutes: 30 })).body.Dados
+    expect(departed.notice).toBe('sent')
+    const client = (
+      await admin<{ email: string; name: string }>(`/cd_cliente/${(order as unknown as { clientId: string }).clientId}`)
+    ).body.Dados
+    const mail = smtp.received.findLast((m) => m.to.includes(client.email))!
+    // the demo company speaks Portuguese: its client is told in it, with the technician and the time there
+    expect(mail.subject).toContain('seu técnico está a caminho')
+    expect(mail.text).toContain('Tiago')
+    expect(mail.text).toContain('08:30')
+  })
+
+  it('without a mail server the client is not told, and the office is', async () => {
+    const { step, admin } = await setUp()
+    const departed = (await step('depart')).body.Dados
+    expect(departed.notice).toBe('not_sent')
+    const notices = (await admin<Array<{ title: string; description: string }>>('/common/notifications')).body
+    expect(JSON.stringify(notices)).toContain('Client not told')
+  })
+
+  it('ticks the checklist from the order’s jobs and keeps the report; only the office corrects times, and the timeline says so', async () => {
+    const { tech, admin, visit, step } = await setUp()
+    const fresh = (await tech<Visit>(`/cd_techorders/${visit}`)).body.Dados
+    expect(fresh.checklist.map((c) => c.item)).toEqual([
+      'Conferir voltagem',
+      'Fixar condensadora',
+      'Testar vácuo',
+      'Testar funcionamento',
+    ])
+    const ticked = await tech<Visit>(`/cd_techorders/${visit}`, {
+      method: 'PATCH',
+      json: { checked: [0, 2], report: 'Installed.' },
+    })
+    expect(ticked.status).toBe(200)
+    expect(ticked.body.Dados.checklist.map((c) => c.done)).toEqual([true, false, true, false])
+    expect(ticked.body.Dados.report).toBe('Installed.')
+    expect((await tech(`/cd_techorders/${visit}`, { method: 'PATCH', json: { checked: [9] } })).status).toBe(400)
+    const times = { on_site: at('09:05') }
+    const refused = await tech(`/cd_techorders/${visit}`, { method: 'PATCH', json: { times } })
+    expect(refused.status).toBe(403)
+    expect(refused.body).toMatchObject({ code: 'visit_record_office' })
+    await step('depart')
+    await step('arrive')
+    await step('finish')
+    expect((await tech(`/cd_techorders/${visit}`, { method: 'PATCH', json: { report: 'late' } })).body).toMatchObject({
+      code: 'visit_ended',
+    })
+    const corrected = await admin<Visit>(`/cd_techorders/${visit}`, { method: 'PATCH', json: { times } })
+    expect(corrected.status).toBe(200)
+    expect(corrected.body.Dados.times.on_site).toBe(new Date(Date.parse(at('09:05'))).toISOString())
+    const timeline = (
+      await admin<Array<{ action: string; fields?: string[]; userName: string }>>(`/cd_techorders/${visit}/activity`)
+    ).body.Dados
+    expect(timeline[0]).toMatchObject({ action: 'corrected', fields: ['times'] })
+    expect(timeline.map((l) => l.action)).toEqual(expect.arrayContaining(['depart', 'arrive', 'finish', 'updated']))
+  })
+
+  it('takes a part once at the product’s price: the stock decreases once and the order has its line; taking it back undoes both', async () => {
+    const { bff, tech, visit, orderNow } = await setUp()
+    const product = await aProduct(bff)
+    const stockNow = async () => (await aProductById(bff, product.id)).stock
+    const key = { 'idempotency-key': crypto.randomUUID() }
+    // the price is the product's: a technician sending one is refused
+    expect(
+      (
+        await tech(`/cd_techorders/${visit}/parts`, {
+          method: 'POST',
+          json: { productId: product.id, quantity: 2, unitPrice: 1 },
+        })
+      ).status,
+    ).toBe(400)
+    const added = await tech<Visit>(`/cd_techorders/${visit}/parts`, {
+      method: 'POST',
+      json: { productId: product.id, quantity: 2 },
+      headers: key,
+    })
+    expect(added.status).toBe(200)
+    const again = await tech<Visit>(`/cd_techorders/${visit}/parts`, {
+      method: 'POST',
+      json: { productId: product.id, quantity: 2 },
+      headers: key,
+    })
+    expect(again.status).toBe(200)
+    expect(again.body.Dados.parts).toHaveLength(1)
+    expect(await stockNow()).toBe((product.stock as number) - 2)
+    const part = added.body.Dados.parts[0]
+    expect(part).toMatchObject({ productId: product.id, quantity: 2, unitPrice: Math.round(product.basePrice * 100) })
+    const order = await orderNow()
+    expect(order.lines.find((l) => l.description.startsWith(product.name))).toMatchObject({
+      quantity: 2,
+      unitPrice: part.unitPrice,
+    })
+    // the inventory shows the stock, not the moves behind it
+    expect(JSON.stringify(await aProductById(bff, product.id))).not.toContain('stockMoves')
+    const back = await tech<Visit>(`/cd_techorders/${visit}/parts/${part.id}`, { method: 'DELETE' })
+    expect(back.status).toBe(200)
+    expect(back.body.Dados.parts).toEqual([])
+    expect(await stockNow()).toBe(product.stock)
+    expect((await orderNow()).lines.some((l) => l.description.startsWith(product.name))).toBe(false)
+    expect(
+      (await tech(`/cd_techorders/${visit}/parts`, { method: 'POST', json: { productId: 'nope', quantity: 1 } })).body,
+    ).toMatchObject({
+      code: 'invalid',
+    })
+  })
+
+  it('keeps photos that are images by their bytes, within the bounds, and serves them; a signature is a PNG', async () => {
+    const { tech, bff, visit } = await setUp()
+    const added = await tech<Visit>(`/cd_techorders/${visit}/photos`, {
+      method: 'POST',
+      body: form({ photo: PNG(), thumbnail: PNG(32, 24), label: 'before' }),
+    })
+    expect(added.status).toBe(200)
+    const photo = added.body.Dados.photos[0]
+    expect(photo).toMatchObject({ label: 'before' })
+    expect(photo.thumbnailUrl).not.toBe(photo.url)
+    const served = await bff.call(photo.url.replace(/^\/api/, ''), { token: await bff.signIn(DEMO_TECHNICIAN) })
+    expect(served.status).toBe(200)
+    expect(served.headers.get('content-type')).toBe('image/png')
+    // text that says it is a PNG is refused, and so is a photo larger than the bounds
+    const fake = await tech(`/cd_techorders/${visit}/photos`, {
+      method: 'POST',
+      body: form({
+        photo: { bytes: new TextEncoder().encode('<svg/>') as Uint8Array<ArrayBuffer>, type: 'image/png' },
+      }),
+    })
+    expect(fake.status).toBe(400)
+    expect(fake.body).toMatchObject({ codes: { photo: 'not_an_image' } })
+    const huge = await tech(`/cd_techorders/${visit}/photos`, { method: 'POST', body: form({ photo: PNG(5000, 1) }) })
+    expect(huge.body).toMatchObject({ codes: { photo: 'image_too_large' } })
+    const jpeg = {
+      bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]) as Uint8Array<ArrayBuffer>,
+      type: 'image/jpeg',
+    }
+    expect(
+      (await tech(`/cd_techorders/${visit}/signature`, { method: 'PUT', body: form({ name: 'Ana', signature: jpeg }) }))
+        .status,
+    ).toBe(400)
+    const signed = await tech<Visit>(`/cd_techorders/${visit}/signature`, {
+      method: 'PUT',
+      body: form({ name: 'Ana Souza', signature: PNG(300, 120) }),
+    })
+    expect(signed.body.Dados.signature).toMatchObject({ name: 'Ana Souza' })
+    const removed = await tech<Visit>(`/cd_techorders/${visit}/photos/${photo.id}`, { method: 'DELETE' })
+    expect(removed.body.Dados.photos).toEqual([])
+    expect((await bff.call(photo.url.replace(/^\/api/, ''), { token: await bff.signIn(DEMO_TECHNICIAN) })).status).toBe(
+      404,
+    )
+  })
+
+  it('is another technician’s to neither read nor change (403), and left out of his lists', async () => {
+    const { bff, visit } = await setUp()
+    const other = await signInMember(bff, { empresa: 1, filial: 2, role: 'technician' })
+    const as = (path: string, init: RequestInit & { json?: unknown } = {}) =>
+      bff.call(path, { ...init, token: other, headers: MAIN })
+    expect((await as(`/cd_techorders/${visit}`)).status).toBe(403)
+    expect((await as(`/cd_techorders/${visit}/activity`)).status).toBe(403)
+    expect((await as(`/cd_techorders/${visit}`, { method: 'PATCH', json: { report: 'x' } })).status).toBe(403)
+    expect(
+      (await as(`/cd_techorders/${visit}/parts`, { method: 'POST', json: { productId: 'x', quantity: 1 } })).status,
+    ).toBe(403)
+    expect((await as(`/cd_techorders/${visit}/photos`, { method: 'POST', body: form({ photo: PNG() }) })).status).toBe(
+      403,
+    )
+    const list = (await (await as(`/cd_techorders?from=${day}&to=${day}`)).json()) as { Dados: Visit[] }
+    expect(list.Dados).toEqual([])
+  })
+})
+
+describe("the demo technician's day", () => {
+  it('has visits today and tomorrow; one done with its photos, checklist, report and the client’s signature', async () => {
+    const bff = await testBff()
+    const tech = await callAs(bff, DEMO_TECHNICIAN, MAIN)
+    const week = (await tech<Visit[]>('/cd_techorders')).body.Dados
+    const dayOf = (iso: string) => new Date(Date.parse(iso) - 3 * 3_600_000).toISOString().slice(0, 10)
+    const today = dayOf(new Date().toISOString())
+    const tomorrow = dayOf(new Date(Date.now() + 86_400_000).toISOString())
+    expect(week.some((v) => dayOf((v as unknown as { start: string }).start) === today)).toBe(true)
+    expect(
+      week.filter((v) => dayOf((v as unknown as { start: string }).start) === tomorrow).length,
+    ).toBeGreaterThanOrEqual(2)
+    // the done one is today's first (or, before it is over, his last before today)
+    const done = (
+      await tech<Visit[]>(
+        `/cd_techorders?from=${dayOf(new Date(Date.now() - 14 * 86_400_000).toISOString())}&to=${today}`,
+      )
+    ).body.Dados.find((v) => v.status === 'done' && v.signature)!
+    expect(done.photos.map((p) => p.label)).toEqual(['before', 'after'])
+    expect(done.checklist.every((c) => c.done)).toBe(true)
+    expect(done.report).not.toBe('')
+    const token = await bff.signIn(DEMO_TECHNICIAN)
+    for (const url of [done.photos[0].url, done.signature!.url]) {
+      const res = await bff.call(url.replace(/^\/api/, ''), { token })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toBe('image/png')
+    }
+  })
+})
+
+async function aProductById(bff: TestBff, id: string) {
+  const res = await bff.call(`/apps/ecommerce/inventory/product?id=${id}`, {
+    token: await bff.signIn(DEMO_ADMIN),
+    headers: MAIN,
+  })
+  return (await res.json()) as Product
+}
