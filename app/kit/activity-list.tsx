@@ -11,7 +11,7 @@ export function ActivityList({
   fields,
 }: {
   lines: ActivityLine[]
-  fields: Array<Pick<Field, 'name' | 'label'>>
+  fields: ReadonlyArray<Pick<Field, 'name' | 'label'>>
 }) {
   const t = useT()
   const locale = useLocale()
