@@ -26,7 +26,7 @@ export default [
   route('resources/pick/:module/:picker', 'routes/resources/pick.ts'),
   route('resources/quote-link/:id', 'routes/resources/quote-link.ts'),
   route('resources/quote-share/:id', 'routes/resources/quote-share.ts'),
-  route('resources/quote-pdf/:id', 'routes/resources/quote-pdf.ts'),
+  route('resources/pdf/:kind/:id', 'routes/resources/pdf.ts'),
   route('resources/board-events', 'routes/resources/board-events.ts'),
   route('resources/part-options', 'routes/resources/part-options.ts'),
   route('resources/visit-files/:id', 'routes/resources/visit-files.ts'),

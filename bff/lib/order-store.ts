@@ -1,6 +1,8 @@
 import { ORDER_PRIORITIES, ORDERS, orderSearchText, type StoredOrder } from '../../domain/schemas/orders.ts'
 import { searchable } from '../../domain/search-text.ts'
+import type { Culture } from '../../domain/cultures.ts'
 import type { Deps } from './deps.ts'
+import { quoteStore } from './quote-store.ts'
 import { documentSource, documentStore, type DocumentKind } from './document-store.ts'
 
 /** What the orders list keeps of each order in memory: enough to filter and sort 50,000 of them. */
@@ -40,3 +42,9 @@ export const orderStore = (deps: Deps, empresa: number) => documentStore(deps, e
 
 /** The orders' source for the resource factory: the branch's orders from their compact index. */
 export const orderSource = (deps: Deps) => documentSource(deps, ORDER_KIND)
+
+/** The language of an order's client: their quote's, else the company's (a notice, a work order). */
+export async function clientCulture(deps: Deps, empresa: number, order: StoredOrder): Promise<Culture> {
+  const quote = order.quoteId ? await quoteStore(deps, empresa).get(order.quoteId) : null
+  return quote?.value.culture ?? (await deps.repos.companies.find(empresa))?.CULTURE ?? 'en'
+}

@@ -9,15 +9,7 @@ const LOGO_TYPES = ['image/png', 'image/jpeg']
 export function publicQuote(deps: Deps, quote: Stored, company: CompanyRecord): PublicQuote {
   const row = quoteRowOf(quote, deps.now())
   return {
-    company: {
-      name: company.NOME_EMPRESA,
-      legalName: company.RAZAO_SOCIAL,
-      taxId: company.CNPJ,
-      address: company.ENDERECO ?? '',
-      phone: company.TELEFONE ?? '',
-      email: company.EMAIL ?? '',
-      hasLogo: Boolean(company.ID_ARQUIVO),
-    },
+    company: { ...printedCompany(company), hasLogo: Boolean(company.ID_ARQUIVO) },
     number: row.number,
     clientName: row.clientName,
     clientTaxId: row.clientTaxId,
@@ -49,6 +41,16 @@ export function publicQuote(deps: Deps, quote: Stored, company: CompanyRecord): 
       : null,
   }
 }
+
+/** The company as its documents print it (a quote, a work order). */
+export const printedCompany = (company: CompanyRecord) => ({
+  name: company.NOME_EMPRESA,
+  legalName: company.RAZAO_SOCIAL,
+  taxId: company.CNPJ,
+  address: company.ENDERECO ?? '',
+  phone: company.TELEFONE ?? '',
+  email: company.EMAIL ?? '',
+})
 
 /** The company's logo as an image a document may show (PNG or JPEG), or null. */
 export async function companyLogo(

@@ -356,9 +356,16 @@ export function scheduling(deps: Deps) {
   /** After a change: the boards showing the company are told (bff/lib/live.ts). */
   const changed = (who: Caller) => deps.live.publish(who.tenant.empresa)
 
+  /** An order's visits, in time order. */
+  async function visitsOf(empresa: number, orderId: string) {
+    const rows = (await visitsBy(empresa, 'orderId')).get(orderId) ?? []
+    return (await visits(empresa).getMany(rows.map((r) => r.id))).sort((a, b) => a.start.localeCompare(b.start))
+  }
+
   return {
     technicians,
     timeZoneOf,
+    visitsOf,
     board,
     find,
     stamp,

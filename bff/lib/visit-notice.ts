@@ -5,7 +5,7 @@ import type { TechOrderRecord, VisitNotice } from '../../domain/schemas/appointm
 import type { Deps } from './deps.ts'
 import { noticeToMembers } from './member-notice.ts'
 import { sendMail } from './outbox.ts'
-import { quoteStore } from './quote-store.ts'
+import { clientCulture } from './order-store.ts'
 
 type Mail = {
   subject: (company: string) => string
@@ -79,9 +79,7 @@ export async function noticeOnTheWay(
   let notice: VisitNotice = 'no_email'
   if (to && order) {
     const company = await deps.repos.companies.find(empresa)
-    // the client's language: their quote's, else the company's
-    const quote = order.quoteId ? await quoteStore(deps, empresa).get(order.quoteId) : null
-    const culture = quote?.value.culture ?? company?.CULTURE ?? 'en'
+    const culture = await clientCulture(deps, empresa, order)
     const name = company?.NOME_EMPRESA ?? ''
     const at = new Intl.DateTimeFormat(CULTURES[culture], { timeStyle: 'short', timeZone: order.timeZone }).format(
       new Date(eta),

@@ -7,6 +7,10 @@ import { ifMatchVersion } from '../lib/etag.ts'
 import { apiError, notFound, ruleError } from '../lib/errors.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { orderMaking } from '../lib/orders.ts'
+import { clientCulture } from '../lib/order-store.ts'
+import { companyLogo, printedCompany } from '../lib/quote-document.ts'
+import { scheduling } from '../lib/scheduling.ts'
+import { techOrderRowOf } from '../../domain/schemas/appointments.ts'
 import { callerOf, ok, resourceRoutes, withActivityLine, type ResourceServer } from '../lib/resource.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
@@ -52,43 +56,94 @@ export function cdOrdemRoutes(deps: Deps) {
   } satisfies ResourceServer<typeof orders, Stored>
 
   return resourceRoutes(deps, orders, server, (app) =>
-    app.post(
-      '/:id/resume',
-      doc({
-        operationId: 'resumeOrder',
-        summary: 'Resume an order on hold: back to the status it was put on hold from',
-        description:
-          'Takes the order off hold, back to the status it had (new, scheduled, in progress or completed). If-Match names the version seen (412 when it changed since). From any other status it answers 409 with the actions allowed now. Needs the cd_ordem page at edit.',
-        tags,
-        versioned: true,
-        responses: { 200: wrapper(orderRow), 404: apiErrorSchema, 409: apiErrorSchema },
-      }),
-      requireTenant(deps),
-      valid('param', idParam),
-      async (c) => {
-        const who = callerOf(deps, c)
-        const { id } = c.req.valid('param')
-        const current = await making.source.find(who, id)
-        if (!current) throw notFound('Order')
-        const held = current.value.hold
-        if (current.value.status !== 'on_hold' || !held)
-          throw apiError(409, `Not allowed while the order is ${current.value.status}`, undefined, {
-            code: 'transition_not_allowed',
-            allowed: CLOSED.has(current.value.status) ? [] : ['hold', 'cancel'],
+    app
+      .post(
+        '/:id/resume',
+        doc({
+          operationId: 'resumeOrder',
+          summary: 'Resume an order on hold: back to the status it was put on hold from',
+          description:
+            'Takes the order off hold, back to the status it had (new, scheduled, in progress or completed). If-Match names the version seen (412 when it changed since). From any other status it answers 409 with the actions allowed now. Needs the cd_ordem page at edit.',
+          tags,
+          versioned: true,
+          responses: { 200: wrapper(orderRow), 404: apiErrorSchema, 409: apiErrorSchema },
+        }),
+        requireTenant(deps),
+        valid('param', idParam),
+        async (c) => {
+          const who = callerOf(deps, c)
+          const { id } = c.req.valid('param')
+          const current = await making.source.find(who, id)
+          if (!current) throw notFound('Order')
+          const held = current.value.hold
+          if (current.value.status !== 'on_hold' || !held)
+            throw apiError(409, `Not allowed while the order is ${current.value.status}`, undefined, {
+              code: 'transition_not_allowed',
+              allowed: CLOSED.has(current.value.status) ? [] : ['hold', 'cancel'],
+            })
+          const expected = ifMatchVersion(c.req.header('if-match')) ?? current.version
+          const saved = await withActivityLine(
+            deps,
+            { empresa: who.tenant.empresa, module: 'cd_ordem', id },
+            { by: who.user, action: 'resume', made: expected + 1 },
+            () =>
+              making.source
+                .update(who, id, (o) => ({ ...o, status: held.from, hold: null }), expected)
+                .then((written) => written ?? Promise.reject(notFound('Order'))),
+          )
+          c.header('ETag', `"${saved.version}"`)
+          return c.json(ok(orderRowOf(saved.value), `Order ${saved.value.status}`))
+        },
+      )
+      .get(
+        '/:id/work-order',
+        doc({
+          operationId: 'getWorkOrderPdf',
+          summary: 'The order’s work order as a PDF, for the client',
+          description:
+            'The order as its client is handed it: a PDF with the company’s logo and details, the order’s lines (the parts used among them) and totals, then each visit’s times, time on site, checklist, report, parts and the client’s signature, in the client’s language (their quote’s, else the company’s). 404 when the caller may not read the order. Needs the cd_ordem page at view.',
+          tags,
+          responses: { 200: { description: 'The PDF', content: 'application/pdf' }, 404: apiErrorSchema },
+        }),
+        requireTenant(deps),
+        valid('param', idParam),
+        async (c) => {
+          const who = callerOf(deps, c)
+          const { empresa } = who.tenant
+          const [order, company] = await Promise.all([
+            making.source.find(who, c.req.valid('param').id),
+            deps.repos.companies.find(empresa),
+          ])
+          if (!order || !company) throw notFound('Order')
+          const files = deps.repos.company(empresa).files()
+          const imageOf = async (url: string | undefined) => {
+            const meta = url ? await files.find(url.split('/')[4] ?? '') : null
+            return meta ? files.bytes(meta) : null
+          }
+          const visits = await Promise.all(
+            (await scheduling(deps).visitsOf(empresa, order.value.id)).map(async (v) => ({
+              ...techOrderRowOf(v),
+              signatureBytes: await imageOf(v.signature?.url),
+            })),
+          )
+          const [{ renderWorkOrderPdf }, logo, culture] = await Promise.all([
+            import('../lib/pdf/work-order-pdf.ts'),
+            companyLogo(deps, company),
+            clientCulture(deps, empresa, order.value),
+          ])
+          const bytes = await renderWorkOrderPdf({
+            order: order.value,
+            culture,
+            company: printedCompany(company),
+            logo: logo?.bytes ?? null,
+            visits,
           })
-        const expected = ifMatchVersion(c.req.header('if-match')) ?? current.version
-        const saved = await withActivityLine(
-          deps,
-          { empresa: who.tenant.empresa, module: 'cd_ordem', id },
-          { by: who.user, action: 'resume', made: expected + 1 },
-          () =>
-            making.source
-              .update(who, id, (o) => ({ ...o, status: held.from, hold: null }), expected)
-              .then((written) => written ?? Promise.reject(notFound('Order'))),
-        )
-        c.header('ETag', `"${saved.version}"`)
-        return c.json(ok(orderRowOf(saved.value), `Order ${saved.value.status}`))
-      },
-    ),
+          return c.body(bytes, 200, {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': `inline; filename="${order.value.number}.pdf"`,
+            'Cache-Control': 'private, no-store',
+          })
+        },
+      ),
   )
 }

@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { readPdf } from '../shared/pdf.ts'
 import { solidPng } from '../shared/png.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { callAs, testBff, type ModuleAnswer, type TestBff } from '../shared/bff.ts'
@@ -371,20 +368,6 @@ describe('a list narrowed to one state', () => {
 })
 
 describe('the quote PDF', () => {
-  const readPdf = (bytes: Uint8Array, tool: 'pdftotext' | 'pdfimages' = 'pdftotext') => {
-    const dir = mkdtempSync(join(tmpdir(), 'quote-pdf-'))
-    try {
-      writeFileSync(join(dir, 'q.pdf'), bytes)
-      return execFileSync(
-        tool,
-        tool === 'pdftotext' ? ['-layout', join(dir, 'q.pdf'), '-'] : ['-list', join(dir, 'q.pdf')],
-        { encoding: 'utf8' },
-      )
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
-  }
-
   it("prints the number, the client, the lines and the total in the client's culture, with the company logo", async () => {
     const { bff, admin, quote } = await setUp()
     const token = await bff.signIn(DEMO_ADMIN)

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { smtpMailer } from '../../bff/lib/smtp-mailer.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { callAs, signInMember, testBff, type TestBff } from '../shared/bff.ts'
+import { readPdf } from '../shared/pdf.ts'
 import { solidPng } from '../shared/png.ts'
 import { mailServer } from '../shared/smtp.ts'
 
@@ -23,6 +24,7 @@ type Visit = {
 }
 type Order = {
   id: string
+  number: string
   status: string
   lines: Array<{ description: string; quantity: number; unitPrice: number }>
   totals: { total: number }
@@ -305,6 +307,43 @@ describe("a technician's visit", () => {
     )
     const list = (await (await as(`/cd_techorders?from=${day}&to=${day}`)).json()) as { Dados: Visit[] }
     expect(list.Dados).toEqual([])
+  })
+})
+
+describe('the work order', () => {
+  it('prints the order with each visit’s times, checklist, report and parts, and the client’s signature, in the client’s language', async () => {
+    const { tech, bff, visit, step, tick, order } = await setUp()
+    const product = await aProduct(bff)
+    await step('depart')
+    tick(20)
+    await step('arrive')
+    await tech(`/cd_techorders/${visit}`, { method: 'PATCH', json: { checked: [0, 1], report: 'Unidade instalada.' } })
+    await tech(`/cd_techorders/${visit}/parts`, { method: 'POST', json: { productId: product.id, quantity: 1 } })
+    await tech(`/cd_techorders/${visit}/signature`, {
+      method: 'PUT',
+      body: form({ name: 'Marina Costa', signature: PNG(300, 120) }),
+    })
+    tick(90)
+    await step('finish')
+    const res = await bff.call(`/cd_ordem/${order.id}/work-order`, {
+      token: await bff.signIn(DEMO_ADMIN),
+      headers: MAIN,
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/pdf')
+    const bytes = new Uint8Array(await res.arrayBuffer())
+    const text = readPdf(bytes)
+    // the demo company speaks Portuguese: so does its client's work order
+    expect(text).toContain('ORDEM DE SERVIÇO')
+    expect(text).toContain(order.number)
+    expect(text).toContain('Tiago Lima')
+    expect(text).toContain('[x] Conferir voltagem')
+    expect(text).toContain('Unidade instalada.')
+    expect(text).toContain(product.name)
+    expect(text).toContain('Tempo no local: 90 min')
+    expect(text).toContain('Assinado por: Marina Costa')
+    // the signature is drawn in it
+    expect(readPdf(bytes, 'pdfimages').trim().split('\n').length).toBeGreaterThanOrEqual(3)
   })
 })
 

@@ -129,7 +129,7 @@ export const quotes = defineFeature(quotesModule, {
   ],
   setupStep: { label: 'setup_quote', href: '/view/cd_cotacao/new', done: (list) => list.pagination.length > 0 },
   recordLinks: (values) => [
-    { href: `/resources/quote-pdf/${encodeURIComponent(String(values.id))}`, label: 'quote_pdf' },
+    { href: `/resources/pdf/quote/${encodeURIComponent(String(values.id))}`, label: 'quote_pdf' },
     ...(values.orderId
       ? [{ href: `/view/cd_ordem/${encodeURIComponent(String(values.orderId))}`, label: 'quote_order' as const }]
       : []),

@@ -110,8 +110,11 @@ export const orders = defineFeature(ordersModule, {
   ],
   pickers: documentPickers,
   lookups: documentLookups,
-  recordLinks: (values) =>
-    values.quoteId
-      ? [{ href: `/view/cd_cotacao/${encodeURIComponent(String(values.quoteId))}`, label: 'order_quote' }]
-      : [],
+  // its quote, and the work order for the client (its lines, each visit's work and the client's signature)
+  recordLinks: (values) => [
+    ...(values.quoteId
+      ? [{ href: `/view/cd_cotacao/${encodeURIComponent(String(values.quoteId))}`, label: 'order_quote' as const }]
+      : []),
+    { href: `/resources/pdf/work-order/${encodeURIComponent(String(values.id))}`, label: 'order_work_order_pdf' },
+  ],
 })

@@ -1,0 +1,267 @@
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from '@cantoo/pdf-lib'
+import { CULTURES, type Culture } from '../../../domain/cultures.ts'
+import { formatMoney, type Currency } from '../../../domain/money.ts'
+import { drawable, wrap } from './text.ts'
+
+/** A company as its documents print it. */
+export type PrintedCompany = {
+  name: string
+  legalName: string
+  taxId: string
+  address: string
+  email: string
+  phone: string
+}
+
+/**
+ * A business document as printed (a quote, a work order, later an invoice): the company with its
+ * logo, the title and number with its dates, the client, the lines with their totals, and sections
+ * after them (text, and an image such as a signature).
+ */
+export type PrintedDocument = {
+  culture: Culture
+  company: PrintedCompany
+  logo: Uint8Array | null
+  title: string
+  number: string
+  /** The lines under the number (issued, valid until ...), already worded. */
+  dates: string[]
+  client: { label: string; name: string; details: string[] }
+  /** The table's headings: description, quantity, unit price, discount, tax, total. */
+  headings: [string, string, string, string, string, string]
+  lines: Array<{
+    description: string
+    quantity: number
+    unitPrice: number
+    discountPercent: number
+    taxPercent: number
+    total: number
+  }>
+  currency: Currency
+  /** Label, cents, and whether it is the total. */
+  totals: Array<[string, number, boolean]>
+  sections: Array<{
+    heading?: string
+    lines: string[]
+    strong?: boolean
+    image?: { bytes: Uint8Array; caption: string }
+  }>
+  /** The footer of page i of n. */
+  footer: (i: number, n: number) => string
+}
+
+const A4: [number, number] = [595.28, 841.89]
+const MARGIN = 40
+const GREY = rgb(0.4, 0.4, 0.4)
+const LIGHT = rgb(0.85, 0.85, 0.85)
+const BLACK = rgb(0, 0, 0)
+
+/** An image's bytes embedded (PNG or JPEG), or nothing when they are neither or cannot be read. */
+async function embedImage(doc: PDFDocument, bytes: Uint8Array | null): Promise<PDFImage | undefined> {
+  if (!bytes || bytes.length < 8) return undefined
+  try {
+    if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47)
+      return await doc.embedPng(bytes)
+    if (bytes[0] === 0xff && bytes[1] === 0xd8) return await doc.embedJpg(bytes)
+  } catch {
+    // a logo that cannot be read: the document goes out without it
+  }
+  return undefined
+}
+
+/**
+ * A business document as an A4 PDF (docs/domain.md: print with the company's logo, in the client's
+ * culture): the standard fonts (no font files: it runs on Node, Workers and Deno alike), the
+ * lines' table repeated on each page it flows to, totals kept together, page numbers in the footer.
+ */
+export async function renderDocumentPdf(quote: PrintedDocument): Promise<Uint8Array<ArrayBuffer>> {
+  const locale = CULTURES[quote.culture]
+  const doc = await PDFDocument.create()
+  const font = await doc.embedFont(StandardFonts.Helvetica)
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold)
+  const logo = await embedImage(doc, quote.logo)
+  doc.setTitle(drawable(`${quote.title} ${quote.number} - ${quote.company.name}`, font))
+  doc.setAuthor(drawable(quote.company.name, font))
+  doc.setLanguage(locale)
+  doc.setCreator('Fieldwise')
+  doc.setProducer('Fieldwise')
+
+  const money = (cents: number) => drawable(formatMoney(cents, quote.currency, quote.culture), font)
+  const quantity = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 })
+  const percent = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 })
+
+  const [W, H] = A4
+  const right = W - MARGIN
+  const pages: PDFPage[] = []
+  let page!: PDFPage
+  let y = 0
+  const text = (s: string, x: number, at: number, size = 10, f: PDFFont = font, color = BLACK) =>
+    page.drawText(s, { x, y: at, size, font: f, color })
+  const textRight = (s: string, xRight: number, at: number, size = 10, f: PDFFont = font, color = BLACK) =>
+    page.drawText(s, { x: xRight - f.widthOfTextAtSize(s, size), y: at, size, font: f, color })
+
+  // description | qty | unit price | disc. | tax | total
+  const widths = [0, 45, 80, 48, 48, 85]
+  widths[0] = W - 2 * MARGIN - widths.slice(1).reduce((a, b) => a + b, 0)
+  const columnX = widths.reduce<number[]>((xs, w, i) => [...xs, i === 0 ? MARGIN : xs[i - 1] + widths[i - 1]], [])
+  const headings = quote.headings
+  const PAD = 4
+  const SIZE = 9
+  const LINE = 11.5
+  const FOOTER = MARGIN + 20
+
+  const newPage = () => {
+    page = doc.addPage(A4)
+    pages.push(page)
+    y = H - MARGIN
+  }
+  const room = (height: number, onBreak?: () => void) => {
+    if (y - height < FOOTER) {
+      newPage()
+      onBreak?.()
+    }
+  }
+  const tableHeader = () => {
+    const at = y - SIZE - 2
+    page.drawRectangle({ x: MARGIN, y: at - 5, width: W - 2 * MARGIN, height: SIZE + 10, color: rgb(0.93, 0.93, 0.93) })
+    headings.forEach((h, i) =>
+      i === 0
+        ? text(drawable(h, bold), columnX[i] + PAD, at, SIZE, bold)
+        : textRight(drawable(h, bold), columnX[i] + widths[i] - PAD, at, SIZE, bold),
+    )
+    y = at - 10
+  }
+
+  // the company, the document's number and dates
+  newPage()
+  let headerBottom = y
+  let nameX = MARGIN
+  if (logo) {
+    const { width, height } = logo.scaleToFit(Math.min(120, logo.width), Math.min(60, logo.height))
+    page.drawImage(logo, { x: MARGIN, y: y - height, width, height })
+    nameX = MARGIN + width + 12
+    headerBottom = Math.min(headerBottom, y - height)
+  }
+  const nameWidth = right - 200 - nameX
+  let nameY = y - 14
+  for (const line of wrap(drawable(quote.company.name, bold), bold, 14, nameWidth)) {
+    text(line, nameX, nameY, 14, bold)
+    nameY -= 16
+  }
+  for (const detail of [
+    [quote.company.legalName, quote.company.taxId].filter(Boolean).join(' · '),
+    quote.company.address,
+    [quote.company.email, quote.company.phone].filter(Boolean).join(' · '),
+  ].filter(Boolean)) {
+    for (const line of wrap(drawable(detail, font), font, 8.5, nameWidth)) {
+      text(line, nameX, nameY + 4, 8.5, font, GREY)
+      nameY -= 10.5
+    }
+  }
+  headerBottom = Math.min(headerBottom, nameY)
+  textRight(drawable(quote.title, bold), right, y - 16, 18, bold)
+  textRight(drawable(quote.number, bold), right, y - 34, 11, bold)
+  quote.dates.forEach((line, i) => textRight(drawable(line, font), right, y - 48 - i * 12, 9))
+  y = Math.min(headerBottom, y - 54 - quote.dates.length * 12) - 14
+  page.drawLine({ start: { x: MARGIN, y }, end: { x: right, y }, thickness: 0.7, color: LIGHT })
+  y -= 18
+
+  // the client
+  text(drawable(`${quote.client.label}:`, bold), MARGIN, y, 10, bold)
+  y -= 13
+  for (const line of wrap(drawable(quote.client.name, bold), bold, 11, W - 2 * MARGIN)) {
+    text(line, MARGIN, y, 11, bold)
+    y -= 13
+  }
+  for (const detail of quote.client.details.filter(Boolean)) {
+    for (const line of wrap(drawable(detail, font), font, 10, W - 2 * MARGIN)) {
+      text(line, MARGIN, y, 10)
+      y -= 12
+    }
+  }
+  y -= 14
+
+  // the lines
+  tableHeader()
+  for (const line of quote.lines) {
+    const description = wrap(drawable(line.description, font, true), font, SIZE, widths[0] - 2 * PAD)
+    const cells = [
+      '',
+      drawable(quantity.format(line.quantity), font),
+      money(line.unitPrice),
+      drawable(percent.format(line.discountPercent), font),
+      drawable(percent.format(line.taxPercent), font),
+      money(line.total),
+    ]
+    const height = description.length * LINE + 3
+    if (height <= H - MARGIN - FOOTER - 30) room(height, tableHeader)
+    description.forEach((part, i) => {
+      room(LINE, tableHeader)
+      y -= LINE
+      text(part, columnX[0] + PAD, y + 2.5, SIZE)
+      if (i === 0) cells.forEach((cell, c) => c > 0 && textRight(cell, columnX[c] + widths[c] - PAD, y + 2.5, SIZE))
+    })
+    y -= 3
+    page.drawLine({ start: { x: MARGIN, y: y + 1 }, end: { x: right, y: y + 1 }, thickness: 0.4, color: LIGHT })
+  }
+
+  // the totals, kept together
+  y -= 8
+  room(quote.totals.length * 15 + 6)
+  const labelRight = right - widths[5] - 10
+  for (const [label, value, strong] of quote.totals) {
+    const f = strong ? bold : font
+    const size = strong ? 11 : 10
+    y -= 15
+    if (strong)
+      page.drawLine({
+        start: { x: labelRight - 110, y: y + 12 },
+        end: { x: right, y: y + 12 },
+        thickness: 0.7,
+        color: BLACK,
+      })
+    textRight(drawable(label, f), labelRight, y, size, f)
+    textRight(money(value), right - PAD, y, size, f)
+  }
+  y -= 24
+
+  // what follows the lines: each section's heading, text and image, a heading kept with what follows it
+  for (const section of quote.sections) {
+    const image = section.image ? await embedImage(doc, section.image.bytes) : undefined
+    const size = image?.scaleToFit(Math.min(220, image.width), Math.min(90, image.height))
+    room((section.heading ? 13 : 0) + 11 + (size ? size.height + 14 : 0))
+    if (section.heading) {
+      text(drawable(section.heading, bold), MARGIN, y, 10, bold)
+      y -= 13
+    }
+    const f = section.strong ? bold : font
+    for (const line of section.lines.flatMap((l) => wrap(drawable(l, f, true), f, 9, W - 2 * MARGIN))) {
+      room(11)
+      text(line, MARGIN, y, section.strong ? 10 : 9, f)
+      y -= 11
+    }
+    if (image && size && section.image) {
+      room(size.height + 14)
+      page.drawImage(image, { x: MARGIN, y: y - size.height, width: size.width, height: size.height })
+      y -= size.height + 4
+      page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + 220, y }, thickness: 0.5, color: GREY })
+      y -= 10
+      text(drawable(section.image.caption, font), MARGIN, y, 8.5, font, GREY)
+      y -= 10
+    }
+    y -= 9
+  }
+
+  pages.forEach((p, i) => {
+    page = p
+    textRight(
+      drawable(`${quote.company.name} · ${quote.title} ${quote.number} · ${quote.footer(i + 1, pages.length)}`, font),
+      right,
+      MARGIN - 10,
+      8,
+      font,
+      GREY,
+    )
+  })
+  return (await doc.save()) as Uint8Array<ArrayBuffer>
+}
