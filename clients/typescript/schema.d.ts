@@ -2308,6 +2308,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cd_ordem/{id}/work-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order’s work order as a PDF, for the client
+         * @description The order as its client is handed it: a PDF with the company’s logo and details, the order’s lines (the parts used among them) and totals, then each visit’s times, time on site, checklist, report, parts and the client’s signature, in the client’s language (their quote’s, else the company’s). 404 when the caller may not read the order. Needs the cd_ordem page at view.
+         */
+        get: operations["getWorkOrderPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cd_ordem/export.csv": {
         parameters: {
             query?: never;
@@ -2441,7 +2461,7 @@ export interface paths {
         };
         /**
          * Visits of the branch: a technician’s own, or everyone’s for the office
-         * @description The visits (tech orders) of the current branch starting from `from` to `to` (days of the branch’s time zone; default today to a week later; `to` before `from` is 400) with the visits under way whatever their day, or every visit of one order (`orderId`), in time order. A technician gets only his own. Needs the cd_techorders page at view.
+         * @description The visits (tech orders) of the current branch starting from `from` to `to` (days of the branch’s time zone; default today to a week later; `to` before `from` is 400) with the visits under way whatever their day (`mine`: only the caller’s own), or every visit of one order (`orderId`), in time order. A technician gets only his own. Needs the cd_techorders page at view.
          */
         get: operations["listVisits"];
         put?: never;
@@ -2469,6 +2489,30 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * The visit’s checklist and report; the office corrects its times
+         * @description Ticks the checklist (`checked`: the indexes ticked), writes the work report; the office (not a technician: 403 `visit_record_office`) also corrects when each status was reached and the spans on site. A technician only on his own visit until it ends (409 `visit_ended`: then the office corrects it). The timeline names what changed. If-Match names the version seen (412 when it changed since). Needs the cd_techorders page at edit.
+         */
+        patch: operations["changeVisit"];
+        trace?: never;
+    };
+    "/api/cd_techorders/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The visit’s timeline
+         * @description Who moved the visit along, changed its record (the office’s corrections too), added or took back parts and photos, and when, newest first. Needs the cd_techorders page at view (a technician: his own visit).
+         */
+        get: operations["listVisitActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -2483,7 +2527,7 @@ export interface paths {
         put?: never;
         /**
          * The technician is on site
-         * @description Moves a visit from en_route to on_site, recording the time by the server’s clock; the order follows (in progress, then completed when all its visits are done) and the open boards show it. From another status 409 with the actions allowed. A technician only on his own visits (403). If-Match names the version seen (412 when it changed since). Needs the cd_techorders page at edit.
+         * @description Moves a visit from en_route to on_site, recording the time by the server’s clock and clocking in; the order follows (in progress, completed when all its visits are done) and the open boards show it. From another status 409 with the actions allowed. A technician only on his own visits (403). If-Match names the version seen (412 when it changed since). Needs the cd_techorders page at edit.
          */
         post: operations["arriveVisit"];
         delete?: never;
@@ -2502,10 +2546,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The technician is on his way
-         * @description Moves a visit from assigned to en_route, recording the time by the server’s clock; the order follows (in progress, then completed when all its visits are done) and the open boards show it. From another status 409 with the actions allowed. A technician only on his own visits (403). If-Match names the version seen (412 when it changed since). Needs the cd_techorders page at edit.
+         * The technician is on his way (the client is told)
+         * @description Moves a visit from assigned to en_route, recording the time by the server’s clock and the arrival `etaMinutes` later (default 30); the client is e-mailed in their language with the technician’s name and that time (`notice`: sent), and when no e-mail goes out (no mail server, it refused, the client has none) the office is notified instead (`notice`: not_sent or no_email); the order follows (in progress, completed when all its visits are done) and the open boards show it. From another status 409 with the actions allowed. A technician only on his own visits (403). If-Match names the version seen (412 when it changed since). Needs the cd_techorders page at edit.
          */
         post: operations["departVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_techorders/{id}/fail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The visit could not be completed
+         * @description Moves a visit from en_route or on_site or paused to could_not_complete, recording the time by the server’s clock with the `reason`, clocking out; the order follows (in progress, completed when all its visits are done) and the open boards show it. From another status 409 with the actions allowed. A technician only on his own visits (403). If-Match names the version seen (412 when it changed since). Needs the cd_techorders page at edit.
+         */
+        post: operations["failVisit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2522,10 +2586,170 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The technician is done
-         * @description Moves a visit from on_site to done, recording the time by the server’s clock; the order follows (in progress, then completed when all its visits are done) and the open boards show it. From another status 409 with the actions allowed. A technician only on his own visits (403). If-Match names the version seen (412 when it changed since). Needs the cd_techorders page at edit.
+         * The visit is done
+         * @description Moves a visit from on_site to done, recording the time by the server’s clock and clocking out; the parts used are settled first; the order follows (in progress, completed when all its visits are done) and the open boards show it. From another status 409 with the actions allowed. A technician only on his own visits (403). If-Match names the version seen (412 when it changed since). Needs the cd_techorders page at edit.
          */
         post: operations["finishVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_techorders/{id}/parts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A part used on the visit
+         * @description A product of the company used on the visit, with its quantity: at the product’s price (the caller sends none), its stock decreased and a line added to the order, once — a retry with the same Idempotency-Key changes nothing more. An inactive or unknown product is 400 `not_a_product`. Needs the cd_techorders page at edit.
+         */
+        post: operations["addVisitPart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_techorders/{id}/parts/{partId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * A part taken back
+         * @description A part taken off the visit: its stock returns and its line leaves the order, once. Needs the cd_techorders page at edit.
+         */
+        delete: operations["removeVisitPart"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_techorders/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The work pauses
+         * @description Moves a visit from on_site to paused, recording the time by the server’s clock and clocking out; the order follows (in progress, completed when all its visits are done) and the open boards show it. From another status 409 with the actions allowed. A technician only on his own visits (403). If-Match names the version seen (412 when it changed since). Needs the cd_techorders page at edit.
+         */
+        post: operations["pauseVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_techorders/{id}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A photo of the visit
+         * @description A photo (multipart: `photo`, an optional `thumbnail`, `label` before, after or other): JPEG, PNG or WebP, its type read from its bytes (400 `not_an_image` otherwise), at most 5 MB (413) and 4096 pixels a side (400 `image_too_large`; a thumbnail 512). The app resizes a photo to 1600 pixels with a 320-pixel thumbnail before it sends it; without a thumbnail the photo is its own. At most 20 a visit. Needs the cd_techorders page at edit.
+         */
+        post: operations["addVisitPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_techorders/{id}/photos/{photoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * A photo taken off the visit
+         * @description The photo leaves the visit, and its files are deleted. Needs the cd_techorders page at edit.
+         */
+        delete: operations["removeVisitPhoto"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_techorders/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The work resumes
+         * @description Moves a visit from paused to on_site, recording the time by the server’s clock and clocking in; the order follows (in progress, completed when all its visits are done) and the open boards show it. From another status 409 with the actions allowed. A technician only on his own visits (403). If-Match names the version seen (412 when it changed since). Needs the cd_techorders page at edit.
+         */
+        post: operations["resumeVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_techorders/{id}/signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The client’s name and signature
+         * @description The client’s name and drawn signature (multipart: `name`, `signature` a PNG of at most 1 MB and 2000 pixels a side, its type read from its bytes), replacing an earlier one; shown on the order and its work-order PDF. Needs the cd_techorders page at edit.
+         */
+        put: operations["signVisit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_techorders/part-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products a part may be
+         * @description The company’s active products whose name or SKU holds `search`, by name, at most 20, each with its price (cents, before tax) and stock (null when not counted). Needs the cd_techorders page at view.
+         */
+        get: operations["listPartOptions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -23742,6 +23966,85 @@ export interface operations {
             };
         };
     };
+    getWorkOrderPdf: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
     exportOrders: {
         parameters: {
             query?: {
@@ -23901,7 +24204,7 @@ export interface operations {
                             visits: {
                                 id: string;
                                 /** @enum {string} */
-                                status: "assigned" | "en_route" | "on_site" | "done";
+                                status: "assigned" | "en_route" | "on_site" | "paused" | "done" | "could_not_complete";
                                 technicianId: string;
                             }[];
                             warnings: {
@@ -24037,7 +24340,7 @@ export interface operations {
                             visits: {
                                 id: string;
                                 /** @enum {string} */
-                                status: "assigned" | "en_route" | "on_site" | "done";
+                                status: "assigned" | "en_route" | "on_site" | "paused" | "done" | "could_not_complete";
                                 technicianId: string;
                             }[];
                         };
@@ -24178,7 +24481,7 @@ export interface operations {
                             visits: {
                                 id: string;
                                 /** @enum {string} */
-                                status: "assigned" | "en_route" | "on_site" | "done";
+                                status: "assigned" | "en_route" | "on_site" | "paused" | "done" | "could_not_complete";
                                 technicianId: string;
                             }[];
                             warnings: {
@@ -24455,7 +24758,7 @@ export interface operations {
                                 visits: {
                                     id: string;
                                     /** @enum {string} */
-                                    status: "assigned" | "en_route" | "on_site" | "done";
+                                    status: "assigned" | "en_route" | "on_site" | "paused" | "done" | "could_not_complete";
                                     technicianId: string;
                                 }[];
                             }[];
@@ -24605,6 +24908,8 @@ export interface operations {
         parameters: {
             query?: {
                 from?: string;
+                /** @description Only the caller’s own visits (the office’s too) */
+                mine?: "true" | "false";
                 orderId?: string;
                 to?: string;
             };
@@ -24634,23 +24939,59 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             appointmentId: string;
+                            checklist: {
+                                done: boolean;
+                                item: string;
+                            }[];
                             clientName: string;
+                            clock: {
+                                in: string;
+                                out: string | null;
+                            }[];
                             end: string;
+                            eta: string | null;
                             filial: number;
                             id: string;
                             instructions: string;
+                            minutesOnSite: number;
+                            notice: ("sent" | "not_sent" | "no_email") | null;
                             orderId: string;
                             orderNumber: string;
+                            parts: {
+                                id: string;
+                                name: string;
+                                productId: string;
+                                quantity: number;
+                                sku: string;
+                                unitPrice: number;
+                            }[];
+                            photos: {
+                                at: string;
+                                id: string;
+                                /** @enum {string} */
+                                label: "before" | "after" | "other";
+                                thumbnailUrl: string;
+                                url: string;
+                            }[];
+                            reason: string;
+                            report: string;
                             serviceAddress: string;
+                            signature: {
+                                at: string;
+                                name: string;
+                                url: string;
+                            } | null;
                             start: string;
                             /** @enum {string} */
-                            status: "assigned" | "en_route" | "on_site" | "done";
+                            status: "assigned" | "en_route" | "on_site" | "paused" | "done" | "could_not_complete";
                             technicianId: string;
                             technicianName: string;
                             times: {
+                                could_not_complete?: string;
                                 done?: string;
                                 en_route?: string;
                                 on_site?: string;
+                                paused?: string;
                             };
                         }[];
                         IsSuccess: boolean;
@@ -24729,25 +25070,391 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             appointmentId: string;
+                            checklist: {
+                                done: boolean;
+                                item: string;
+                            }[];
                             clientName: string;
+                            clock: {
+                                in: string;
+                                out: string | null;
+                            }[];
                             end: string;
+                            eta: string | null;
                             filial: number;
                             id: string;
                             instructions: string;
+                            minutesOnSite: number;
+                            notice: ("sent" | "not_sent" | "no_email") | null;
                             orderId: string;
                             orderNumber: string;
+                            parts: {
+                                id: string;
+                                name: string;
+                                productId: string;
+                                quantity: number;
+                                sku: string;
+                                unitPrice: number;
+                            }[];
+                            photos: {
+                                at: string;
+                                id: string;
+                                /** @enum {string} */
+                                label: "before" | "after" | "other";
+                                thumbnailUrl: string;
+                                url: string;
+                            }[];
+                            reason: string;
+                            report: string;
                             serviceAddress: string;
+                            signature: {
+                                at: string;
+                                name: string;
+                                url: string;
+                            } | null;
                             start: string;
                             /** @enum {string} */
-                            status: "assigned" | "en_route" | "on_site" | "done";
+                            status: "assigned" | "en_route" | "on_site" | "paused" | "done" | "could_not_complete";
                             technicianId: string;
                             technicianName: string;
                             times: {
+                                could_not_complete?: string;
                                 done?: string;
                                 en_route?: string;
                                 on_site?: string;
+                                paused?: string;
                             };
                         };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    changeVisit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The indexes of the checklist’s ticked items (the others are not ticked) */
+                    checked?: number[];
+                    /** @description The office’s correction of the spans on site */
+                    clock?: {
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 with its offset (2026-11-25T14:00:00-03:00)
+                         * @example 2026-11-25T14:00:00-03:00
+                         */
+                        in: string;
+                        out: string | null;
+                    }[];
+                    report?: string;
+                    /** @description The office’s correction of when each status was reached */
+                    times?: {
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 with its offset (2026-11-25T14:00:00-03:00)
+                         * @example 2026-11-25T14:00:00-03:00
+                         */
+                        could_not_complete?: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 with its offset (2026-11-25T14:00:00-03:00)
+                         * @example 2026-11-25T14:00:00-03:00
+                         */
+                        done?: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 with its offset (2026-11-25T14:00:00-03:00)
+                         * @example 2026-11-25T14:00:00-03:00
+                         */
+                        en_route?: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 with its offset (2026-11-25T14:00:00-03:00)
+                         * @example 2026-11-25T14:00:00-03:00
+                         */
+                        on_site?: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 with its offset (2026-11-25T14:00:00-03:00)
+                         * @example 2026-11-25T14:00:00-03:00
+                         */
+                        paused?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            appointmentId: string;
+                            checklist: {
+                                done: boolean;
+                                item: string;
+                            }[];
+                            clientName: string;
+                            clock: {
+                                in: string;
+                                out: string | null;
+                            }[];
+                            end: string;
+                            eta: string | null;
+                            filial: number;
+                            id: string;
+                            instructions: string;
+                            minutesOnSite: number;
+                            notice: ("sent" | "not_sent" | "no_email") | null;
+                            orderId: string;
+                            orderNumber: string;
+                            parts: {
+                                id: string;
+                                name: string;
+                                productId: string;
+                                quantity: number;
+                                sku: string;
+                                unitPrice: number;
+                            }[];
+                            photos: {
+                                at: string;
+                                id: string;
+                                /** @enum {string} */
+                                label: "before" | "after" | "other";
+                                thumbnailUrl: string;
+                                url: string;
+                            }[];
+                            reason: string;
+                            report: string;
+                            serviceAddress: string;
+                            signature: {
+                                at: string;
+                                name: string;
+                                url: string;
+                            } | null;
+                            start: string;
+                            /** @enum {string} */
+                            status: "assigned" | "en_route" | "on_site" | "paused" | "done" | "could_not_complete";
+                            technicianId: string;
+                            technicianName: string;
+                            times: {
+                                could_not_complete?: string;
+                                done?: string;
+                                en_route?: string;
+                                on_site?: string;
+                                paused?: string;
+                            };
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    listVisitActivity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            action: string;
+                            at: string;
+                            fields?: string[];
+                            id: string;
+                            userId: string;
+                            userName: string;
+                            /** @description The record’s version this change made */
+                            version?: number;
+                        }[];
                         IsSuccess: boolean;
                         Msg: string;
                     };
@@ -24831,7 +25538,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Done */
             200: {
@@ -24844,23 +25555,59 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             appointmentId: string;
+                            checklist: {
+                                done: boolean;
+                                item: string;
+                            }[];
                             clientName: string;
+                            clock: {
+                                in: string;
+                                out: string | null;
+                            }[];
                             end: string;
+                            eta: string | null;
                             filial: number;
                             id: string;
                             instructions: string;
+                            minutesOnSite: number;
+                            notice: ("sent" | "not_sent" | "no_email") | null;
                             orderId: string;
                             orderNumber: string;
+                            parts: {
+                                id: string;
+                                name: string;
+                                productId: string;
+                                quantity: number;
+                                sku: string;
+                                unitPrice: number;
+                            }[];
+                            photos: {
+                                at: string;
+                                id: string;
+                                /** @enum {string} */
+                                label: "before" | "after" | "other";
+                                thumbnailUrl: string;
+                                url: string;
+                            }[];
+                            reason: string;
+                            report: string;
                             serviceAddress: string;
+                            signature: {
+                                at: string;
+                                name: string;
+                                url: string;
+                            } | null;
                             start: string;
                             /** @enum {string} */
-                            status: "assigned" | "en_route" | "on_site" | "done";
+                            status: "assigned" | "en_route" | "on_site" | "paused" | "done" | "could_not_complete";
                             technicianId: string;
                             technicianName: string;
                             times: {
+                                could_not_complete?: string;
                                 done?: string;
                                 en_route?: string;
                                 on_site?: string;
+                                paused?: string;
                             };
                         };
                         IsSuccess: boolean;
@@ -24982,7 +25729,17 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Minutes to arrival
+                     * @default 30
+                     */
+                    etaMinutes?: number;
+                };
+            };
+        };
         responses: {
             /** @description Done */
             200: {
@@ -24995,23 +25752,252 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             appointmentId: string;
+                            checklist: {
+                                done: boolean;
+                                item: string;
+                            }[];
                             clientName: string;
+                            clock: {
+                                in: string;
+                                out: string | null;
+                            }[];
                             end: string;
+                            eta: string | null;
                             filial: number;
                             id: string;
                             instructions: string;
+                            minutesOnSite: number;
+                            notice: ("sent" | "not_sent" | "no_email") | null;
                             orderId: string;
                             orderNumber: string;
+                            parts: {
+                                id: string;
+                                name: string;
+                                productId: string;
+                                quantity: number;
+                                sku: string;
+                                unitPrice: number;
+                            }[];
+                            photos: {
+                                at: string;
+                                id: string;
+                                /** @enum {string} */
+                                label: "before" | "after" | "other";
+                                thumbnailUrl: string;
+                                url: string;
+                            }[];
+                            reason: string;
+                            report: string;
                             serviceAddress: string;
+                            signature: {
+                                at: string;
+                                name: string;
+                                url: string;
+                            } | null;
                             start: string;
                             /** @enum {string} */
-                            status: "assigned" | "en_route" | "on_site" | "done";
+                            status: "assigned" | "en_route" | "on_site" | "paused" | "done" | "could_not_complete";
                             technicianId: string;
                             technicianName: string;
                             times: {
+                                could_not_complete?: string;
                                 done?: string;
                                 en_route?: string;
                                 on_site?: string;
+                                paused?: string;
+                            };
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    failVisit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            appointmentId: string;
+                            checklist: {
+                                done: boolean;
+                                item: string;
+                            }[];
+                            clientName: string;
+                            clock: {
+                                in: string;
+                                out: string | null;
+                            }[];
+                            end: string;
+                            eta: string | null;
+                            filial: number;
+                            id: string;
+                            instructions: string;
+                            minutesOnSite: number;
+                            notice: ("sent" | "not_sent" | "no_email") | null;
+                            orderId: string;
+                            orderNumber: string;
+                            parts: {
+                                id: string;
+                                name: string;
+                                productId: string;
+                                quantity: number;
+                                sku: string;
+                                unitPrice: number;
+                            }[];
+                            photos: {
+                                at: string;
+                                id: string;
+                                /** @enum {string} */
+                                label: "before" | "after" | "other";
+                                thumbnailUrl: string;
+                                url: string;
+                            }[];
+                            reason: string;
+                            report: string;
+                            serviceAddress: string;
+                            signature: {
+                                at: string;
+                                name: string;
+                                url: string;
+                            } | null;
+                            start: string;
+                            /** @enum {string} */
+                            status: "assigned" | "en_route" | "on_site" | "paused" | "done" | "could_not_complete";
+                            technicianId: string;
+                            technicianName: string;
+                            times: {
+                                could_not_complete?: string;
+                                done?: string;
+                                en_route?: string;
+                                on_site?: string;
+                                paused?: string;
                             };
                         };
                         IsSuccess: boolean;
@@ -25133,7 +26119,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Done */
             200: {
@@ -25146,23 +26136,59 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             appointmentId: string;
+                            checklist: {
+                                done: boolean;
+                                item: string;
+                            }[];
                             clientName: string;
+                            clock: {
+                                in: string;
+                                out: string | null;
+                            }[];
                             end: string;
+                            eta: string | null;
                             filial: number;
                             id: string;
                             instructions: string;
+                            minutesOnSite: number;
+                            notice: ("sent" | "not_sent" | "no_email") | null;
                             orderId: string;
                             orderNumber: string;
+                            parts: {
+                                id: string;
+                                name: string;
+                                productId: string;
+                                quantity: number;
+                                sku: string;
+                                unitPrice: number;
+                            }[];
+                            photos: {
+                                at: string;
+                                id: string;
+                                /** @enum {string} */
+                                label: "before" | "after" | "other";
+                                thumbnailUrl: string;
+                                url: string;
+                            }[];
+                            reason: string;
+                            report: string;
                             serviceAddress: string;
+                            signature: {
+                                at: string;
+                                name: string;
+                                url: string;
+                            } | null;
                             start: string;
                             /** @enum {string} */
-                            status: "assigned" | "en_route" | "on_site" | "done";
+                            status: "assigned" | "en_route" | "on_site" | "paused" | "done" | "could_not_complete";
                             technicianId: string;
                             technicianName: string;
                             times: {
+                                could_not_complete?: string;
                                 done?: string;
                                 en_route?: string;
                                 on_site?: string;
+                                paused?: string;
                             };
                         };
                         IsSuccess: boolean;
@@ -25235,6 +26261,1446 @@ export interface operations {
             };
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    addVisitPart: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    productId: string;
+                    /** @description A number with at most 3 decimal places */
+                    quantity: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            appointmentId: string;
+                            checklist: {
+                                done: boolean;
+                                item: string;
+                            }[];
+                            clientName: string;
+                            clock: {
+                                in: string;
+                                out: string | null;
+                            }[];
+                            end: string;
+                            eta: string | null;
+                            filial: number;
+                            id: string;
+                            instructions: string;
+                            minutesOnSite: number;
+                            notice: ("sent" | "not_sent" | "no_email") | null;
+                            orderId: string;
+                            orderNumber: string;
+                            parts: {
+                                id: string;
+                                name: string;
+                                productId: string;
+                                quantity: number;
+                                sku: string;
+                                unitPrice: number;
+                            }[];
+                            photos: {
+                                at: string;
+                                id: string;
+                                /** @enum {string} */
+                                label: "before" | "after" | "other";
+                                thumbnailUrl: string;
+                                url: string;
+                            }[];
+                            reason: string;
+                            report: string;
+                            serviceAddress: string;
+                            signature: {
+                                at: string;
+                                name: string;
+                                url: string;
+                            } | null;
+                            start: string;
+                            /** @enum {string} */
+                            status: "assigned" | "en_route" | "on_site" | "paused" | "done" | "could_not_complete";
+                            technicianId: string;
+                            technicianName: string;
+                            times: {
+                                could_not_complete?: string;
+                                done?: string;
+                                en_route?: string;
+                                on_site?: string;
+                                paused?: string;
+                            };
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    removeVisitPart: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+                partId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            appointmentId: string;
+                            checklist: {
+                                done: boolean;
+                                item: string;
+                            }[];
+                            clientName: string;
+                            clock: {
+                                in: string;
+                                out: string | null;
+                            }[];
+                            end: string;
+                            eta: string | null;
+                            filial: number;
+                            id: string;
+                            instructions: string;
+                            minutesOnSite: number;
+                            notice: ("sent" | "not_sent" | "no_email") | null;
+                            orderId: string;
+                            orderNumber: string;
+                            parts: {
+                                id: string;
+                                name: string;
+                                productId: string;
+                                quantity: number;
+                                sku: string;
+                                unitPrice: number;
+                            }[];
+                            photos: {
+                                at: string;
+                                id: string;
+                                /** @enum {string} */
+                                label: "before" | "after" | "other";
+                                thumbnailUrl: string;
+                                url: string;
+                            }[];
+                            reason: string;
+                            report: string;
+                            serviceAddress: string;
+                            signature: {
+                                at: string;
+                                name: string;
+                                url: string;
+                            } | null;
+                            start: string;
+                            /** @enum {string} */
+                            status: "assigned" | "en_route" | "on_site" | "paused" | "done" | "could_not_complete";
+                            technicianId: string;
+                            technicianName: string;
+                            times: {
+                                could_not_complete?: string;
+                                done?: string;
+                                en_route?: string;
+                                on_site?: string;
+                                paused?: string;
+                            };
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    pauseVisit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            appointmentId: string;
+                            checklist: {
+                                done: boolean;
+                                item: string;
+                            }[];
+                            clientName: string;
+                            clock: {
+                                in: string;
+                                out: string | null;
+                            }[];
+                            end: string;
+                            eta: string | null;
+                            filial: number;
+                            id: string;
+                            instructions: string;
+                            minutesOnSite: number;
+                            notice: ("sent" | "not_sent" | "no_email") | null;
+                            orderId: string;
+                            orderNumber: string;
+                            parts: {
+                                id: string;
+                                name: string;
+                                productId: string;
+                                quantity: number;
+                                sku: string;
+                                unitPrice: number;
+                            }[];
+                            photos: {
+                                at: string;
+                                id: string;
+                                /** @enum {string} */
+                                label: "before" | "after" | "other";
+                                thumbnailUrl: string;
+                                url: string;
+                            }[];
+                            reason: string;
+                            report: string;
+                            serviceAddress: string;
+                            signature: {
+                                at: string;
+                                name: string;
+                                url: string;
+                            } | null;
+                            start: string;
+                            /** @enum {string} */
+                            status: "assigned" | "en_route" | "on_site" | "paused" | "done" | "could_not_complete";
+                            technicianId: string;
+                            technicianName: string;
+                            times: {
+                                could_not_complete?: string;
+                                done?: string;
+                                en_route?: string;
+                                on_site?: string;
+                                paused?: string;
+                            };
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    addVisitPhoto: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * @default other
+                     * @enum {string}
+                     */
+                    label?: "before" | "after" | "other";
+                    /**
+                     * Format: binary
+                     * @description A file (a part of the multipart form)
+                     */
+                    photo: string;
+                    /**
+                     * Format: binary
+                     * @description A file (a part of the multipart form)
+                     */
+                    thumbnail?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            appointmentId: string;
+                            checklist: {
+                                done: boolean;
+                                item: string;
+                            }[];
+                            clientName: string;
+                            clock: {
+                                in: string;
+                                out: string | null;
+                            }[];
+                            end: string;
+                            eta: string | null;
+                            filial: number;
+                            id: string;
+                            instructions: string;
+                            minutesOnSite: number;
+                            notice: ("sent" | "not_sent" | "no_email") | null;
+                            orderId: string;
+                            orderNumber: string;
+                            parts: {
+                                id: string;
+                                name: string;
+                                productId: string;
+                                quantity: number;
+                                sku: string;
+                                unitPrice: number;
+                            }[];
+                            photos: {
+                                at: string;
+                                id: string;
+                                /** @enum {string} */
+                                label: "before" | "after" | "other";
+                                thumbnailUrl: string;
+                                url: string;
+                            }[];
+                            reason: string;
+                            report: string;
+                            serviceAddress: string;
+                            signature: {
+                                at: string;
+                                name: string;
+                                url: string;
+                            } | null;
+                            start: string;
+                            /** @enum {string} */
+                            status: "assigned" | "en_route" | "on_site" | "paused" | "done" | "could_not_complete";
+                            technicianId: string;
+                            technicianName: string;
+                            times: {
+                                could_not_complete?: string;
+                                done?: string;
+                                en_route?: string;
+                                on_site?: string;
+                                paused?: string;
+                            };
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    removeVisitPhoto: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+                photoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            appointmentId: string;
+                            checklist: {
+                                done: boolean;
+                                item: string;
+                            }[];
+                            clientName: string;
+                            clock: {
+                                in: string;
+                                out: string | null;
+                            }[];
+                            end: string;
+                            eta: string | null;
+                            filial: number;
+                            id: string;
+                            instructions: string;
+                            minutesOnSite: number;
+                            notice: ("sent" | "not_sent" | "no_email") | null;
+                            orderId: string;
+                            orderNumber: string;
+                            parts: {
+                                id: string;
+                                name: string;
+                                productId: string;
+                                quantity: number;
+                                sku: string;
+                                unitPrice: number;
+                            }[];
+                            photos: {
+                                at: string;
+                                id: string;
+                                /** @enum {string} */
+                                label: "before" | "after" | "other";
+                                thumbnailUrl: string;
+                                url: string;
+                            }[];
+                            reason: string;
+                            report: string;
+                            serviceAddress: string;
+                            signature: {
+                                at: string;
+                                name: string;
+                                url: string;
+                            } | null;
+                            start: string;
+                            /** @enum {string} */
+                            status: "assigned" | "en_route" | "on_site" | "paused" | "done" | "could_not_complete";
+                            technicianId: string;
+                            technicianName: string;
+                            times: {
+                                could_not_complete?: string;
+                                done?: string;
+                                en_route?: string;
+                                on_site?: string;
+                                paused?: string;
+                            };
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    resumeVisit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            appointmentId: string;
+                            checklist: {
+                                done: boolean;
+                                item: string;
+                            }[];
+                            clientName: string;
+                            clock: {
+                                in: string;
+                                out: string | null;
+                            }[];
+                            end: string;
+                            eta: string | null;
+                            filial: number;
+                            id: string;
+                            instructions: string;
+                            minutesOnSite: number;
+                            notice: ("sent" | "not_sent" | "no_email") | null;
+                            orderId: string;
+                            orderNumber: string;
+                            parts: {
+                                id: string;
+                                name: string;
+                                productId: string;
+                                quantity: number;
+                                sku: string;
+                                unitPrice: number;
+                            }[];
+                            photos: {
+                                at: string;
+                                id: string;
+                                /** @enum {string} */
+                                label: "before" | "after" | "other";
+                                thumbnailUrl: string;
+                                url: string;
+                            }[];
+                            reason: string;
+                            report: string;
+                            serviceAddress: string;
+                            signature: {
+                                at: string;
+                                name: string;
+                                url: string;
+                            } | null;
+                            start: string;
+                            /** @enum {string} */
+                            status: "assigned" | "en_route" | "on_site" | "paused" | "done" | "could_not_complete";
+                            technicianId: string;
+                            technicianName: string;
+                            times: {
+                                could_not_complete?: string;
+                                done?: string;
+                                en_route?: string;
+                                on_site?: string;
+                                paused?: string;
+                            };
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    signVisit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    name: string;
+                    /**
+                     * Format: binary
+                     * @description A file (a part of the multipart form)
+                     */
+                    signature: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            appointmentId: string;
+                            checklist: {
+                                done: boolean;
+                                item: string;
+                            }[];
+                            clientName: string;
+                            clock: {
+                                in: string;
+                                out: string | null;
+                            }[];
+                            end: string;
+                            eta: string | null;
+                            filial: number;
+                            id: string;
+                            instructions: string;
+                            minutesOnSite: number;
+                            notice: ("sent" | "not_sent" | "no_email") | null;
+                            orderId: string;
+                            orderNumber: string;
+                            parts: {
+                                id: string;
+                                name: string;
+                                productId: string;
+                                quantity: number;
+                                sku: string;
+                                unitPrice: number;
+                            }[];
+                            photos: {
+                                at: string;
+                                id: string;
+                                /** @enum {string} */
+                                label: "before" | "after" | "other";
+                                thumbnailUrl: string;
+                                url: string;
+                            }[];
+                            reason: string;
+                            report: string;
+                            serviceAddress: string;
+                            signature: {
+                                at: string;
+                                name: string;
+                                url: string;
+                            } | null;
+                            start: string;
+                            /** @enum {string} */
+                            status: "assigned" | "en_route" | "on_site" | "paused" | "done" | "could_not_complete";
+                            technicianId: string;
+                            technicianName: string;
+                            times: {
+                                could_not_complete?: string;
+                                done?: string;
+                                en_route?: string;
+                                on_site?: string;
+                                paused?: string;
+                            };
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    listPartOptions: {
+        parameters: {
+            query?: {
+                search?: string;
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            id: string;
+                            name: string;
+                            sku: string;
+                            stock: number | null;
+                            unitPrice: number;
+                        }[];
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
