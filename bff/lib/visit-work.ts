@@ -21,13 +21,15 @@ import {
 import { documentTotals } from '../../domain/document-lines.ts'
 import type { Product } from '../../domain/schemas/inventory.ts'
 import type { StoredOrder } from '../../domain/schemas/orders.ts'
-import type { FileMeta } from '../../storage/repositories/files.ts'
+import { sliceOf, type FileMeta } from '../../storage/repositories/files.ts'
+import type { StreamedFile } from '../../domain/schemas/files.ts'
 import type { Deps } from './deps.ts'
 import { apiError, fieldError, notFound, ruleError } from './errors.ts'
 import { orderStore } from './order-store.ts'
 import { withActivityLine, type Caller } from './resource.ts'
 import { scheduling } from './scheduling.ts'
 import { UPLOAD_MAX_BYTES, safeName, sniff } from './uploads.ts'
+import { ConflictError, StorageUnavailableError } from '../../storage/errors.ts'
 import { noticeOnTheWay } from './visit-notice.ts'
 
 /** What a step takes: the minutes to arrival ("on my way"), the reason ("could not complete"). */
@@ -37,6 +39,9 @@ export type StepInput = { etaMinutes?: number; reason?: string }
 type StockedProduct = Product & { stockMoves?: string[] }
 /** How many moves a product remembers: far more than the parts one visit can be retried with. */
 const STOCK_MOVES_KEPT = 500
+
+/** How much of an image is read for its type and sides (a JPEG's frame header may follow its EXIF data). */
+const IMAGE_HEAD_BYTES = 512 * 1024
 
 /** The images a photo may be (a phone's camera, or the app's resize). */
 const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp'])
@@ -110,29 +115,43 @@ export function visitWork(deps: Deps) {
     return hit
   }
 
-  /** A visit the caller may change: a technician until it ends (then it is the office's to correct). */
-  async function changeable(who: Caller, id: string, expected: number | undefined) {
+  /**
+   * A visit the caller may change: a technician until it ends (then it is the office's to
+   * correct). The version the change is made on: If-Match's, else whatever is there when it is
+   * written (another change meanwhile — a second photo sent at once — is no reason to refuse).
+   */
+  async function changeable(who: Caller, id: string, ifMatch: number | undefined) {
     const hit = await visitOf(who, id)
     if (!office(who) && visitEnded(hit.value.status)) throw ruleError(409, 'visit_ended')
-    return { hit, expected: expected ?? hit.version }
+    return { hit, expected: ifMatch ?? ('latest' as const) }
   }
 
-  /** Writes the visit with a line on its timeline; the boards hear of it. */
+  /** Writes the visit on `expected` (a version, or the latest) with a line on its timeline; the boards hear of it. */
   async function write(
     who: Caller,
     id: string,
     line: { action: string; fields?: string[] },
-    expected: number,
+    expected: number | 'latest',
     change: (v: TechOrderRecord) => TechOrderRecord,
   ) {
-    const saved = await withActivityLine(
-      deps,
-      { empresa: who.tenant.empresa, module: 'cd_techorders', id },
-      { by: who.user, ...line, made: expected + 1 },
-      () => plan.visits(who.tenant.empresa).update(id, change, { expectVersion: expected }),
-    )
-    plan.changed(who)
-    return saved!
+    const store = plan.visits(who.tenant.empresa)
+    for (let attempt = 1; ; attempt++) {
+      const version = expected === 'latest' ? ((await store.get(id))?.version ?? 0) : expected
+      try {
+        const saved = await withActivityLine(
+          deps,
+          { empresa: who.tenant.empresa, module: 'cd_techorders', id },
+          { by: who.user, ...line, made: version + 1 },
+          () => store.update(id, change, { expectVersion: version }),
+        )
+        if (!saved) throw notFound('Visit')
+        plan.changed(who)
+        return saved
+      } catch (error) {
+        if (expected === 'latest' && error instanceof ConflictError && attempt < 5) continue
+        throw error
+      }
+    }
   }
 
   /**
@@ -160,7 +179,7 @@ export function visitWork(deps: Deps) {
   }
 
   /** Stores an uploaded image of a visit in the company's files (the visit's branch), answering its address. */
-  async function storeImage(who: Caller, visit: TechOrderRecord, name: string, type: string, bytes: Uint8Array) {
+  async function storeImage(who: Caller, visit: TechOrderRecord, name: string, type: string, bytes: StreamedFile) {
     const meta: Omit<FileMeta, 'chunks'> = {
       id: who.newId(),
       empresa: who.tenant.empresa,
@@ -168,23 +187,39 @@ export function visitWork(deps: Deps) {
       group: visit.id,
       name: safeName(`${name}.${EXTENSION[type]}`),
       type,
-      size: bytes.length,
+      size: bytes.size,
       createdAt: new Date(deps.now()).toISOString(),
       uploadedBy: who.user.id,
     }
     const repo = deps.repos.company(who.tenant.empresa).files()
-    const saved = (await repo.find(meta.id)) ?? (await repo.save(meta, bytes))
+    const saved = (await repo.find(meta.id)) ?? (await repo.save(meta, bytes.chunks))
     return `/api/files/${saved.empresa}/${saved.id}/${encodeURIComponent(saved.name)}`
   }
 
-  /** An uploaded image's bytes, checked: its type from the bytes, its size and its sides. */
-  async function checkedImage(field: string, file: File, types: Set<string>, maxBytes: number, maxSide: number) {
+  /** The stored files of a visit's image addresses deleted. */
+  async function removeFiles(who: Caller, urls: string[]) {
+    const repo = deps.repos.company(who.tenant.empresa).files()
+    for (const fileId of new Set(urls.map((u) => u.split('/')[4]))) {
+      const meta = await repo.find(fileId)
+      if (meta) await repo.remove(meta)
+    }
+  }
+  /** After a refused write: the images stored for it go (unless its outcome is unknown), the refusal stays. */
+  const forgetting = (who: Caller, urls: string[]) => async (error: unknown) => {
+    if (!(error instanceof StorageUnavailableError)) await removeFiles(who, urls)
+    throw error
+  }
+
+  /**
+   * An uploaded image, checked: its type from its bytes, its size and its sides (read from its
+   * first bytes, where the formats keep them: the file is not copied whole).
+   */
+  function checkedImage(field: string, file: StreamedFile, types: Set<string>, maxBytes: number, maxSide: number) {
     if (file.size > maxBytes) throw apiError(413, `File size exceeds the limit of ${maxBytes / 1024 / 1024} MB.`)
-    const bytes = new Uint8Array(await file.arrayBuffer())
-    const image = imageOf(bytes, types)
+    const image = imageOf(sliceOf(file.chunks, 0, IMAGE_HEAD_BYTES), types)
     if (!image) throw fieldError(field, 'not_an_image')
     if (Math.max(image.width, image.height) > maxSide) throw fieldError(field, 'image_too_large')
-    return { bytes, type: image.type }
+    return { bytes: file, type: image.type }
   }
 
   return {
@@ -338,14 +373,14 @@ export function visitWork(deps: Deps) {
     async addPhoto(
       who: Caller,
       id: string,
-      input: { photo: File; thumbnail?: File; label: PhotoRecord['label'] },
+      input: { photo: StreamedFile; thumbnail?: StreamedFile; label: PhotoRecord['label'] },
       expectVersion: number | undefined,
     ) {
       const { hit, expected } = await changeable(who, id, expectVersion)
       if ((hit.value.photos ?? []).length >= MAX_VISIT_PHOTOS) throw ruleError(409, 'too_many_photos')
-      const photo = await checkedImage('photo', input.photo, PHOTO_TYPES, UPLOAD_MAX_BYTES, PHOTO_MAX_SIDE)
+      const photo = checkedImage('photo', input.photo, PHOTO_TYPES, UPLOAD_MAX_BYTES, PHOTO_MAX_SIDE)
       const thumbnail = input.thumbnail
-        ? await checkedImage('thumbnail', input.thumbnail, PHOTO_TYPES, UPLOAD_MAX_BYTES, THUMBNAIL_MAX_SIDE)
+        ? checkedImage('thumbnail', input.thumbnail, PHOTO_TYPES, UPLOAD_MAX_BYTES, THUMBNAIL_MAX_SIDE)
         : null
       const url = await storeImage(who, hit.value, `${hit.value.orderNumber}-${input.label}`, photo.type, photo.bytes)
       const thumbnailUrl = thumbnail
@@ -368,7 +403,7 @@ export function visitWork(deps: Deps) {
       return write(who, id, { action: 'photo_added', fields: ['photos'] }, expected, (v) => ({
         ...v,
         photos: [...(v.photos ?? []), entry],
-      }))
+      })).catch(forgetting(who, [url, thumbnailUrl]))
     },
 
     /** A photo taken off the visit (its files go too). */
@@ -380,18 +415,19 @@ export function visitWork(deps: Deps) {
         ...v,
         photos: (v.photos ?? []).filter((p) => p.id !== photoId),
       }))
-      const repo = deps.repos.company(who.tenant.empresa).files()
-      for (const fileId of new Set([photo.url, photo.thumbnailUrl].map((u) => u.split('/')[4]))) {
-        const meta = await repo.find(fileId)
-        if (meta) await repo.remove(meta)
-      }
+      await removeFiles(who, [photo.url, photo.thumbnailUrl])
       return saved
     },
 
     /** The client's name and drawn signature (a PNG), replacing an earlier one. */
-    async sign(who: Caller, id: string, input: { name: string; signature: File }, expectVersion: number | undefined) {
+    async sign(
+      who: Caller,
+      id: string,
+      input: { name: string; signature: StreamedFile },
+      expectVersion: number | undefined,
+    ) {
       const { hit, expected } = await changeable(who, id, expectVersion)
-      const image = await checkedImage(
+      const image = checkedImage(
         'signature',
         input.signature,
         new Set(['image/png']),
@@ -402,7 +438,7 @@ export function visitWork(deps: Deps) {
       return write(who, id, { action: 'signed', fields: ['signature'] }, expected, (v) => ({
         ...v,
         signature: { name: input.name, url, at: new Date(deps.now()).toISOString() },
-      }))
+      })).catch(forgetting(who, [url]))
     },
   }
 }

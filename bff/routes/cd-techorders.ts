@@ -19,7 +19,7 @@ import {
 } from '../../domain/schemas/appointments.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import { text } from '../../domain/schemas/fields.ts'
-import { file } from '../../domain/schemas/files.ts'
+import { streamedFile } from '../../domain/schemas/files.ts'
 import type { Versioned } from '../../storage/store.ts'
 import type { AppEnv, Deps } from '../lib/deps.ts'
 import { ifMatchVersion } from '../lib/etag.ts'
@@ -30,6 +30,7 @@ import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { activitySchema, callerOf, ok } from '../lib/resource.ts'
 import { scheduling } from '../lib/scheduling.ts'
 import { visitWork } from '../lib/visit-work.ts'
+import { streamedForm } from '../lib/multipart.ts'
 import { requireAuth } from '../lib/auth.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
@@ -49,11 +50,11 @@ const mineQuery = z
   })
   .strict()
 const photoForm = z.object({
-  photo: file,
-  thumbnail: file.optional(),
+  photo: streamedFile,
+  thumbnail: streamedFile.optional(),
   label: z.enum(PHOTO_LABELS).default('other'),
 })
-const signatureForm = z.object({ name: text(120), signature: file })
+const signatureForm = z.object({ name: text(120), signature: streamedFile })
 
 const STEP_SUMMARIES: Record<TechOrderStep, string> = {
   depart: 'The technician is on his way (the client is told)',
@@ -62,6 +63,14 @@ const STEP_SUMMARIES: Record<TechOrderStep, string> = {
   resume: 'The work resumes',
   finish: 'The visit is done',
   fail: 'The visit could not be completed',
+}
+const STEP_EXAMPLES: Record<TechOrderStep, object> = {
+  depart: { etaMinutes: 30 },
+  arrive: {},
+  pause: {},
+  resume: {},
+  finish: {},
+  fail: { reason: 'The client was not at home' },
 }
 const STEP_NOTES: Record<TechOrderStep, string> = {
   depart:
@@ -162,6 +171,7 @@ export function techOrderRoutes(deps: Deps) {
         description: `Moves a visit from ${TECH_ORDER_FROM[step].join(' or ')} to ${to}, recording the time by the server’s clock${STEP_NOTES[step]}; the order follows (in progress, completed when all its visits are done) and the open boards show it. From another status 409 with the actions allowed. A technician only on his own visits (403). If-Match names the version seen (412 when it changed since). Needs the cd_techorders page at edit.`,
         tags,
         versioned: true,
+        example: STEP_EXAMPLES[step],
         responses: ANSWERS,
       }),
       valid('param', idParam),
@@ -206,6 +216,7 @@ export function techOrderRoutes(deps: Deps) {
           'Ticks the checklist (`checked`: the indexes ticked), writes the work report; the office (not a technician: 403 `visit_record_office`) also corrects when each status was reached and the spans on site. A technician only on his own visit until it ends (409 `visit_ended`: then the office corrects it). The timeline names what changed. If-Match names the version seen (412 when it changed since). Needs the cd_techorders page at edit.',
         tags,
         versioned: true,
+        example: { checked: [0], report: 'Unit installed and tested with the client.' },
         responses: ANSWERS,
       }),
       valid('param', idParam),
@@ -226,6 +237,7 @@ export function techOrderRoutes(deps: Deps) {
           'A product of the company used on the visit, with its quantity: at the product’s price (the caller sends none), its stock decreased and a line added to the order, once — a retry with the same Idempotency-Key changes nothing more. An inactive or unknown product is 400 `not_a_product`. Needs the cd_techorders page at edit.',
         tags,
         versioned: true,
+        example: { productId: '4f6f2b4e-9d1c-4a8e-b2f3-1c5d7e9a0b2c', quantity: 1 },
         responses: ANSWERS,
       }),
       valid('param', idParam),
@@ -265,7 +277,7 @@ export function techOrderRoutes(deps: Deps) {
         responses: { ...ANSWERS, 413: apiErrorSchema },
       }),
       valid('param', idParam),
-      valid('form', photoForm),
+      streamedForm(photoForm),
       async (c) =>
         answer(
           c,
@@ -301,7 +313,7 @@ export function techOrderRoutes(deps: Deps) {
         responses: { ...ANSWERS, 413: apiErrorSchema },
       }),
       valid('param', idParam),
-      valid('form', signatureForm),
+      streamedForm(signatureForm),
       async (c) =>
         answer(
           c,

@@ -25210,6 +25210,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "checked": [
+                 *         0
+                 *       ],
+                 *       "report": "Unit installed and tested with the client."
+                 *     }
+                 */
                 "application/json": {
                     /** @description The indexes of the checklist’s ticked items (the others are not ticked) */
                     checked?: number[];
@@ -25540,6 +25548,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -25731,6 +25740,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "etaMinutes": 30
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description Minutes to arrival
@@ -25928,6 +25942,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "The client was not at home"
+                 *     }
+                 */
                 "application/json": {
                     reason: string;
                 };
@@ -26121,6 +26140,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -26312,6 +26332,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "productId": "4f6f2b4e-9d1c-4a8e-b2f3-1c5d7e9a0b2c",
+                 *       "quantity": 1
+                 *     }
+                 */
                 "application/json": {
                     productId: string;
                     /** @description A number with at most 3 decimal places */
@@ -26695,6 +26721,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -27281,6 +27308,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };

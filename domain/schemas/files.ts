@@ -4,6 +4,13 @@ import { z } from 'zod'
 export const file = z
   .instanceof(File, { message: 'must be a file' })
   .meta({ type: 'string', format: 'binary', description: 'A file (a part of the multipart form)' })
+/** A file part read from a request's stream (bff/lib/multipart.ts): its bytes as the chunks they came in, never copied whole. */
+export type StreamedFile = { name: string; type: string; size: number; chunks: Uint8Array[] }
+export const streamedFile = z
+  .custom<StreamedFile>((v) => typeof v === 'object' && v !== null && Array.isArray((v as StreamedFile).chunks), {
+    message: 'must be a file',
+  })
+  .meta({ type: 'string', format: 'binary', description: 'A file (a part of the multipart form)' })
 const flag = z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true')
 
 /** docs/shell.md §3 Upload model and §7 FileManager calls. */

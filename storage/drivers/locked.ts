@@ -18,6 +18,9 @@ type Options = {
  * every write of a key runs under an in-process lock of that key, so read-compare-write is
  * atomic within this process (and, on Cloudflare KV, within this isolate only).
  */
+/** A text value longer than this (a file's chunk, docs/shell.md §9) is read from the driver each time, never cached. */
+const UNCACHED_TEXT = 4096
+
 export function lockedAdapter(
   name: string,
   storage: Storage,
@@ -27,6 +30,11 @@ export function lockedAdapter(
   const records = options.cacheSize ? createLru<Versioned<unknown> | null>(options.cacheSize) : null
   const listings = options.cacheSize ? createLru<string[]>(Math.max(64, Math.floor(options.cacheSize / 100))) : null
   const parentOf = (key: string) => key.slice(0, Math.max(0, key.lastIndexOf(':')))
+  /** Keeps a record in the cache, unless it is a file's bytes (a long string): photos would fill the memory. */
+  const remember = (key: string, record: Versioned<unknown> | null) => {
+    if (typeof record?.value === 'string' && record.value.length > UNCACHED_TEXT) records?.delete(key)
+    else records?.set(key, record)
+  }
 
   const read = async (key: string) => {
     const cached = records?.get(key)
@@ -34,7 +42,7 @@ export function lockedAdapter(
     // Frozen on every driver that comes through here, cached or not: a caller that changes a
     // record it read in place fails loudly in the tests (memory) as it would on fs (cache).
     const record = decodeRecord(await storage.getItemRaw(key))
-    records?.set(key, record && deepFreeze(record))
+    remember(key, record && deepFreeze(record))
     return record && deepFreeze(record)
   }
   return {
@@ -60,7 +68,7 @@ export function lockedAdapter(
         }
         await storage.setItemRaw(key, encodeRecord(actual + 1, next, writeId))
         // the cache keeps its own copy, so a caller changing its object cannot change the cache
-        records?.set(key, deepFreeze({ version: actual + 1, value: structuredClone(next) }))
+        remember(key, deepFreeze({ version: actual + 1, value: structuredClone(next) }))
         if (actual === 0) listings?.delete(parentOf(key))
         return { ok: true, version: actual + 1 }
       } catch (error) {

@@ -27,16 +27,39 @@ const toBase64 = (bytes: Uint8Array) => {
 }
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
 
+/** The bytes from `start` to `end` of bytes held in chunks (copied only when they span two). */
+export function sliceOf(parts: Uint8Array[], start: number, end: number): Uint8Array {
+  const out: Uint8Array[] = []
+  let at = 0
+  for (const part of parts) {
+    const [from, to] = [Math.max(start - at, 0), Math.min(end - at, part.length)]
+    if (from < to) out.push(part.subarray(from, to))
+    at += part.length
+    if (at >= end) break
+  }
+  if (out.length === 1) return out[0]
+  const joined = new Uint8Array(out.reduce((n, p) => n + p.length, 0))
+  let offset = 0
+  for (const p of out) {
+    joined.set(p, offset)
+    offset += p.length
+  }
+  return joined
+}
+
 /** Uploaded files of a company: metadata, bytes in chunks, and the upload groups (idGuid). */
 export function filesRepository(store: Store, empresa: number) {
   const metaKey = (id: string) => keys.companyRecord(empresa, 'files', id)
   const chunkKey = (id: string, n: number) => joinKey('company', empresa, 'file-chunks', id, n)
   const group = (id: string) => listRecord<{ id: string }>(store, keys.companyRecord(empresa, 'file-groups', id))
   return {
-    async save(meta: Omit<FileMeta, 'chunks'>, bytes: Uint8Array): Promise<FileMeta> {
-      const chunks = Math.max(1, Math.ceil(bytes.length / CHUNK_BYTES))
+    /** A file's bytes, or the chunks they came in (an upload is never copied whole). */
+    async save(meta: Omit<FileMeta, 'chunks'>, bytes: Uint8Array | Uint8Array[]): Promise<FileMeta> {
+      const parts = Array.isArray(bytes) ? bytes : [bytes]
+      const size = parts.reduce((n, p) => n + p.length, 0)
+      const chunks = Math.max(1, Math.ceil(size / CHUNK_BYTES))
       for (let n = 0; n < chunks; n++)
-        await store.put(chunkKey(meta.id, n), toBase64(bytes.subarray(n * CHUNK_BYTES, (n + 1) * CHUNK_BYTES)))
+        await store.put(chunkKey(meta.id, n), toBase64(sliceOf(parts, n * CHUNK_BYTES, (n + 1) * CHUNK_BYTES)))
       // metadata last: a file is visible only once all its bytes are stored
       const full = { ...meta, chunks }
       await store.put(metaKey(meta.id), full)

@@ -14,6 +14,7 @@ import { lighthousePages, printLighthouse, type LighthouseScores } from './light
 import { benchLists } from './lists.ts'
 import { benchMix, printMix } from './mix.ts'
 import { benchQuotes, printQuotes } from './quotes.ts'
+import { benchVisits, printVisits } from './visits.ts'
 import { ensureWrk, wrk, type WrkResult } from './wrk.ts'
 import { nodeFlags, peakMemoryMb, PRODUCTION_ENV, root, start, startEnv } from './server.ts'
 
@@ -200,6 +201,10 @@ printQuotes(quotes)
 // 50,000 orders, alone and while a dispatcher moves a visit twice a second (issue 28 §7).
 const board = await benchBoard((process.env.BENCH_ORDER_SIZES ?? '5000,50000').split(',').map(Number), SECONDS)
 printBoard(board)
+// The technician's day page and his home, rendered each time, alone and while a dispatcher moves
+// one of his visits; 5 photos of 5 MB uploaded at once under the memory bound (issue 29 §7).
+const visits = await benchVisits(SECONDS)
+printVisits(visits)
 mkdirSync(join(root, 'tests/artifacts'), { recursive: true })
 writeFileSync(
   join(root, 'tests/artifacts/bench.json'),
@@ -212,6 +217,7 @@ writeFileSync(
       lists,
       quotes,
       board,
+      visits,
       quotesPage: { rows: listRows, bytes: listBytes },
     },
     null,

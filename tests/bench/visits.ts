@@ -220,9 +220,8 @@ export async function benchVisits(seconds: number): Promise<VisitsBench> {
       if (home.status !== 200 || !homeHtml.includes('data-testid="day-list"'))
         throw new Error(`the technician's home answered ${home.status} without his day`)
 
-      // first the uploads (the server's peak memory so far is theirs), then the pages
+      // the uploads first, on the server as it started: its peak memory (VmHWM) while it takes them
       const uploads = await uploading(base, headers, open, pid)
-
       const cases: VisitsCase[] = []
       // a page costs the server's one thread: one connection, as the technician asks for it
       for (const [name, url] of [

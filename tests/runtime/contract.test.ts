@@ -44,6 +44,7 @@ const REFERENCES: Record<string, string> = {
   clientId: '/api/cd_cliente',
   jobId: '/api/cd_job',
   userId: '/api/ac_usuarios',
+  productId: '/api/cd_techorders/part-options',
 }
 /** One connection for every request: a refusal that breaks it shows on the next request. */
 const agent = new Agent({ keepAlive: true, maxSockets: 1 })

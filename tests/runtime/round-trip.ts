@@ -1,21 +1,8 @@
 import { expect } from 'vitest'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import type { Running } from './servers.ts'
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-
-/** A PDF's text, read back by poppler's pdftotext. */
-function pdfText(bytes: Uint8Array): string {
-  const dir = mkdtempSync(join(tmpdir(), 'runtime-pdf-'))
-  try {
-    writeFileSync(join(dir, 'doc.pdf'), bytes)
-    return execFileSync('pdftotext', [join(dir, 'doc.pdf'), '-'], { encoding: 'utf8' })
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
-}
+import { readPdf as pdfText } from '../shared/pdf.ts'
+import { solidPng } from '../shared/png.ts'
 
 /** Signs in through the API, writes the user's name, reads it back; checks a page and an asset. */
 export async function roundTrip(url: string, name: string) {
@@ -103,6 +90,31 @@ async function boardHearsABooking(url: string, tenant: Record<string, string>) {
   await until('change')
   expect(Date.now() - started).toBeLessThan(3000)
   await reader.cancel()
+  const appointment = (await booked.json()) as { Dados: { orderId: string; visits: Array<{ id: string }> } }
+  await visitWork(url, tenant, appointment.Dados.visits[0].id, appointment.Dados.orderId)
+}
+
+/**
+ * A visit's photo read by this runtime (docs/domain.md cd_techorders: its type from its bytes, its
+ * size from its header), and the order's work order printed by it.
+ */
+async function visitWork(url: string, tenant: Record<string, string>, visitId: string, orderId: string) {
+  const upload = (bytes: Uint8Array<ArrayBuffer>) => {
+    const form = new FormData()
+    form.set('photo', new File([bytes], 'photo.png', { type: 'image/png' }))
+    form.set('label', 'before')
+    return fetch(`${url}/api/cd_techorders/${visitId}/photos`, { method: 'POST', headers: tenant, body: form })
+  }
+  const added = await upload(solidPng(320, 240, [200, 80, 20]))
+  expect(added.status).toBe(200)
+  expect(((await added.json()) as { Dados: { photos: unknown[] } }).Dados.photos).toHaveLength(1)
+  expect((await upload(new TextEncoder().encode('not an image') as Uint8Array<ArrayBuffer>)).status).toBe(400)
+  const order = (await (await fetch(`${url}/api/cd_ordem/${orderId}`, { headers: tenant })).json()) as {
+    Dados: { number: string }
+  }
+  const pdf = await fetch(`${url}/api/cd_ordem/${orderId}/work-order`, { headers: tenant })
+  expect(pdf.status).toBe(200)
+  expect(pdfText(new Uint8Array(await pdf.arrayBuffer()))).toContain(order.Dados.number)
 }
 
 /**

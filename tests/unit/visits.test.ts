@@ -291,6 +291,26 @@ describe("a technician's visit", () => {
     )
   })
 
+  it('takes photos sent at once (each kept); a stale If-Match is 412 and leaves no file behind', async () => {
+    const { tech, bff, visit } = await setUp()
+    const sent = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        tech<Visit>(`/cd_techorders/${visit}/photos`, { method: 'POST', body: form({ photo: PNG(), label: 'after' }) }),
+      ),
+    )
+    expect(sent.map((r) => r.status)).toEqual([200, 200, 200, 200, 200])
+    const now = await tech<Visit>(`/cd_techorders/${visit}`)
+    expect(now.body.Dados.photos).toHaveLength(5)
+    const stale = await tech(`/cd_techorders/${visit}/photos`, {
+      method: 'POST',
+      body: form({ photo: PNG(), label: 'after' }),
+      headers: { 'if-match': '"1"' },
+    })
+    expect(stale.status).toBe(412)
+    const files = await bff.deps.repos.company(1).files().inGroup(visit)
+    expect(files).toHaveLength(5)
+  })
+
   it('is another technician’s to neither read nor change (403), and left out of his lists', async () => {
     const { bff, visit } = await setUp()
     const other = await signInMember(bff, { empresa: 1, filial: 2, role: 'technician' })
