@@ -21,7 +21,7 @@ import { ensureWrk, wrkAsync, type WrkResult } from './wrk.ts'
 
 const TECHNICIANS = 10
 const WEEK_APPOINTMENTS = 500
-const WRITES_PER_SECOND = 2
+export const WRITES_PER_SECOND = 2
 /** The main branch's time zone (seeds/tenancy.ts): the board's days are its days. */
 const TIME_ZONE = 'America/Sao_Paulo'
 const QUARTER_HOUR = 15 * 60_000
@@ -107,7 +107,7 @@ async function fill(store: Store, size: number) {
   await indexedRecords(store, 1, APPOINTMENTS, (x) => x).putMany(appointments)
 }
 
-const percentile = (values: number[], p: number) => {
+export const percentile = (values: number[], p: number) => {
   if (values.length === 0) return NaN
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
@@ -117,7 +117,7 @@ const percentile = (values: number[], p: number) => {
  * The dispatcher: one appointment moved 15 minutes later and back, twice a second (force: the
  * move is booked even over another visit, never a 409), until `stopped`.
  */
-async function moving(
+export async function moving(
   base: string,
   headers: Record<string, string>,
   appointment: { id: string; start: string; end: string },

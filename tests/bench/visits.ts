@@ -14,9 +14,8 @@ import { freePort } from '../runtime/servers.ts'
 import { noisyPng } from '../shared/png.ts'
 import { peakMemoryMb, root, start, withSeededServer } from './server.ts'
 import { ensureWrk, wrkAsync, type WrkResult } from './wrk.ts'
+import { moving, percentile, WRITES_PER_SECOND, type Writes } from './board.ts'
 
-const WRITES_PER_SECOND = 2
-const QUARTER_HOUR = 15 * 60_000
 /** Photos sent at once, and how many times. */
 const UPLOADS_AT_ONCE = 5
 const UPLOAD_ROUNDS = 4
@@ -26,8 +25,6 @@ const MEMORY_BOUND_MB = 200
 /** As a browser sends them after sign-in (production's cookie names). */
 const CSRF = 'benchcsrftoken0123456789abcdef'
 
-/** What the writer did: the moves answered 2xx (and their times), the others by status ('failed': no answer). */
-export type Writes = { ok: number; refused: Record<string, number>; ms: number[]; seconds: number }
 export type VisitsCase = { name: string; quiet: WrkResult; busy: WrkResult; writes: Writes }
 export type VisitsBench = {
   /** The trivial React Router page on one connection, as the pages are asked for. */
@@ -57,57 +54,9 @@ type Visit = {
   photos: Array<{ id: string }>
 }
 
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return NaN
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-}
-
 /** Resident memory of a process now (VmRSS), in MB. */
 const rssMb = (pid: number) =>
   Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)?.[1]) / 1024
-
-/**
- * The dispatcher: one appointment moved 15 minutes later and back, twice a second (force: the
- * move is booked even over another visit, never a 409), until `stopped`.
- */
-async function moving(
-  base: string,
-  headers: Record<string, string>,
-  appointment: { id: string; start: string; end: string },
-  stopped: () => boolean,
-): Promise<Writes> {
-  const writes: Writes = { ok: 0, refused: {}, ms: [], seconds: 0 }
-  const [start, end] = [Date.parse(appointment.start), Date.parse(appointment.end)]
-  const began = performance.now()
-  for (let n = 1; !stopped(); n++) {
-    const next = Date.now() + 1000 / WRITES_PER_SECOND
-    const shift = (n % 2) * QUARTER_HOUR
-    const sent = performance.now()
-    try {
-      const res = await fetch(`${base}/api/cd_ordemagendamento/${appointment.id}`, {
-        method: 'PATCH',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          start: new Date(start + shift).toISOString(),
-          end: new Date(end + shift).toISOString(),
-          force: true,
-        }),
-        signal: AbortSignal.timeout(10_000),
-      })
-      await res.arrayBuffer()
-      if (res.ok) {
-        writes.ok++
-        writes.ms.push(performance.now() - sent)
-      } else writes.refused[res.status] = (writes.refused[res.status] ?? 0) + 1
-    } catch {
-      writes.refused.failed = (writes.refused.failed ?? 0) + 1
-    }
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - Date.now())))
-  }
-  writes.seconds = (performance.now() - began) / 1000
-  return writes
-}
 
 /**
  * `UPLOAD_ROUNDS` rounds of a photo sent to each of `UPLOADS_AT_ONCE` visits at once (one a visit:

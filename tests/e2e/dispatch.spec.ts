@@ -99,7 +99,7 @@ test('a dispatcher books by drag and by keyboard, a conflict is named and booked
   const techContext = await browser.newContext({ baseURL })
   const tech = await techContext.newPage()
   await signIn(tech, DEMO_TECHNICIAN)
-  await tech.goto('/view/cd_techorders')
+  await tech.goto(`/view/cd_techorders?from=${day}`)
   await tech
     .getByTestId('visit')
     .filter({ hasText: first })

@@ -138,6 +138,16 @@ test('a technician works his visit on a phone, and the office sees the order com
   await expect(record.getByRole('img', { name: 'Signature of Marina Costa' })).toBeVisible()
   await expect(record).toContainText('2 ×')
   await expect(record.getByRole('img', { name: 'Photo: After' })).toBeVisible()
+
+  // the office corrects the visit's record: the timeline says who did
+  await record.getByRole('link').first().click()
+  await expect(desk.getByTestId('splash')).toHaveCount(0)
+  await desk.getByText('Correct the times').click()
+  await desk.getByLabel('Done', { exact: true }).fill('23:50')
+  await desk.getByRole('button', { name: 'Save the times' }).click()
+  await expect(desk.getByText('Times corrected: the timeline says so')).toBeVisible()
+  await expect(desk.getByTestId('visit-times')).toContainText('11:50')
+  await expect(desk.getByRole('region', { name: 'Activity' })).toContainText('corrected the visit’s record')
   await phone.close()
   await office.close()
 })

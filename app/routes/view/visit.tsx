@@ -10,6 +10,7 @@ import {
   type TechOrderRow,
   type TechOrderStep,
 } from '../../../domain/schemas/appointments.ts'
+import { dateIn, instantAt, isIsoDate, timeIn } from '../../../domain/dates.ts'
 import { ActivityList } from '../../kit/activity-list'
 import { moduleMeta } from '../../kit/screens'
 import { activitySchema } from '../../kit/screens.server'
@@ -45,7 +46,9 @@ const VISIT_FIELDS = [
   { name: 'photos', label: 'visit_photos' },
   { name: 'signature', label: 'visit_signature' },
 ] as const
-const INTENTS = ['step', 'checklist', 'report', 'part-add', 'part-remove', 'photo-remove'] as const
+const INTENTS = ['step', 'checklist', 'report', 'times', 'part-add', 'part-remove', 'photo-remove'] as const
+/** The statuses whose time the office may correct. */
+const TIMED = ['en_route', 'on_site', 'paused', 'done', 'could_not_complete'] as const
 type Intent = (typeof INTENTS)[number]
 
 /**
@@ -91,6 +94,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } else if (intent === 'checklist') {
     const checked = form.getAll('checked').map(Number)
     res = await callBff(request, context, path, { method: 'PATCH', json: { checked }, headers })
+  } else if (intent === 'times') {
+    // the office's correction: each time typed on its day, in the company's zone
+    const zone = text('timeZone') || 'UTC'
+    const times = Object.fromEntries(
+      TIMED.flatMap((s) =>
+        isIsoDate(text(`date_${s}`)) && /^\d{2}:\d{2}$/.test(text(`time_${s}`))
+          ? [[s, new Date(instantAt(text(`date_${s}`), text(`time_${s}`), zone)).toISOString()]]
+          : [],
+      ),
+    ) as Partial<Record<(typeof TIMED)[number], string>>
+    // one span on site follows the arrival and the end
+    const single = text('spans') === '1' && times.on_site
+    const end = times.done ?? times.could_not_complete ?? null
+    const json = { times, ...(single ? { clock: [{ in: times.on_site, out: end }] } : {}) }
+    res = await callBff(request, context, path, { method: 'PATCH', json, headers })
   } else if (intent === 'report') {
     res = await callBff(request, context, path, { method: 'PATCH', json: { report: text('report') }, headers })
   } else if (intent === 'part-add') {
@@ -199,7 +217,7 @@ export default function Visit({ loaderData }: Route.ComponentProps) {
       </header>
 
       <VisitSteps visit={visit} version={version} steps={steps} error={errorOf('step')} />
-      <VisitTimes visit={visit} />
+      <VisitTimes visit={visit} version={version} correct={page.level === 'delete'} error={errorOf('times')} />
 
       <VisitChecklist visit={visit} version={version} editable={editable} error={errorOf('checklist')} />
 
@@ -401,14 +419,22 @@ function VisitSteps({
 }
 
 /** When each step was reached and the time on site. */
-function VisitTimes({ visit }: { visit: TechOrderRow }) {
+function VisitTimes({
+  visit,
+  version,
+  correct,
+  error,
+}: {
+  visit: TechOrderRow
+  version: string
+  correct: boolean
+  error: string | null
+}) {
   const t = useT()
   const locale = useLocale()
   const { timeZone } = useFrame()
   const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone })
-  const reached = (['en_route', 'on_site', 'paused', 'done', 'could_not_complete'] as const).filter(
-    (s) => visit.times[s],
-  )
+  const reached = TIMED.filter((s) => visit.times[s])
   if (!reached.length) return null
   return (
     <section aria-labelledby="times-title" className="flex flex-col gap-2">
@@ -433,6 +459,40 @@ function VisitTimes({ visit }: { visit: TechOrderRow }) {
           <dd className="tabular-nums">{t.visit_minutes({ minutes: String(visit.minutesOnSite) })}</dd>
         </div>
       </dl>
+      {correct ? (
+        <details className="rounded-lg border border-line p-3">
+          <summary className="flex min-h-11 cursor-pointer items-center font-medium">{t.visit_correct_times()}</summary>
+          <Form method="post" className="mt-2 flex flex-col gap-2">
+            <CsrfField />
+            <input type="hidden" name="intent" value="times" />
+            <input type="hidden" name="version" value={version} />
+            <input type="hidden" name="timeZone" value={timeZone} />
+            <input type="hidden" name="spans" value={String(visit.clock.length)} />
+            {reached.map((s) => {
+              const at = timeIn(timeZone, Date.parse(visit.times[s]!))
+              return (
+                <div key={s} className="flex items-center gap-3">
+                  <input type="hidden" name={`date_${s}`} value={dateIn(timeZone, Date.parse(visit.times[s]!))} />
+                  <label htmlFor={`time_${s}`} className="w-32 text-ink-soft">
+                    {t[`visit_${s}`]()}
+                  </label>
+                  <input
+                    id={`time_${s}`}
+                    name={`time_${s}`}
+                    type="time"
+                    defaultValue={at.time}
+                    className="min-h-11 rounded-lg border border-line bg-surface px-3"
+                  />
+                </div>
+              )
+            })}
+            {error ? <Alert tone="error">{error}</Alert> : null}
+            <Button type="submit" variant="secondary" className="min-h-12 self-start">
+              {t.visit_correct_save()}
+            </Button>
+          </Form>
+        </details>
+      ) : null}
     </section>
   )
 }
