@@ -45,6 +45,7 @@ export const MESSAGES = {
   visit_not_yours: 'This visit is another technician’s',
   visit_ended: 'This visit is over: the office corrects its record',
   visit_record_office: 'Only the office corrects a visit’s times',
+  times_out_of_order: 'Put the times in the order they happened: on the way, on site, the end',
   too_many_parts: 'A visit has at most 50 parts',
   too_many_photos: 'A visit has at most 20 photos',
   not_a_product: 'Choose an active product of the company',

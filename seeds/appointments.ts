@@ -28,6 +28,7 @@ export async function seedAppointments(
   now: number,
   timeZone: string,
   checklistOf: (order: StoredOrder) => string[] = () => [],
+  phoneOf: (order: StoredOrder) => string = () => '',
 ): Promise<{ appointments: AppointmentRecord[]; visits: TechOrderRecord[]; showcase: string[] }> {
   const r = seeded(5050)
   const today = dateIn(timeZone, now)
@@ -99,6 +100,8 @@ export async function seedAppointments(
       clientName: order.clientName,
       serviceAddress: order.serviceAddress,
       instructions: order.instructions,
+      clientPhone: phoneOf(order),
+      problem: order.problem,
       technicianId: slot.tech,
       technicianName: technicians.find((t) => t.id === slot.tech)!.name,
       start,

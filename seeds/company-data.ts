@@ -98,12 +98,14 @@ export async function seedCompanyData(store: Store, empresa: number, culture: Cu
     })
     if (technicians.length) {
       const checklists = new Map(jobs.map((j) => [j.id, j.checklist]))
+      const phones = new Map(clients.map((c) => [c.id, c.contacts.find((x) => x.kind === 'phone')?.value ?? '']))
       const { appointments, visits, showcase } = await seedAppointments(
         orders,
         technicians,
         Date.now(),
         orders[0].timeZone,
         (order) => [...new Set(order.lines.flatMap((l) => checklists.get(l.jobId) ?? []))],
+        (order) => phones.get(order.clientId) ?? '',
       )
       for (const visit of visits.filter((v) => showcase.includes(v.id)))
         Object.assign(visit, await showcaseWork(store, empresa, visit))

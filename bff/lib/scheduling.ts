@@ -15,6 +15,7 @@ import {
   type TechOrderRecord,
   type TrayRow,
 } from '../../domain/schemas/appointments.ts'
+import { CLIENTS, type ClientRecord } from '../../domain/schemas/clients.ts'
 import { JOBS, type JobRecord } from '../../domain/schemas/jobs.ts'
 import { ORDER_PRIORITIES, type OrderStatus, type StoredOrder } from '../../domain/schemas/orders.ts'
 import { activeGrants, WORK_DEFAULTS, WORK_WEEKS } from '../../domain/tenancy.ts'
@@ -300,6 +301,9 @@ export function scheduling(deps: Deps) {
     const had = (await visitsBy(empresa, 'appointmentId')).get(a.id) ?? []
     for (const v of had) if (!a.technicianIds.includes(v.technicianId)) await store.remove(v.id)
     const checklist = await checklistOf(empresa, order)
+    // the client's phone, for the technician to call
+    const client = (await deps.repos.collection<ClientRecord>(empresa, CLIENTS).get(order.clientId))?.value
+    const clientPhone = client?.contacts.find((c) => c.kind === 'phone')?.value ?? ''
     for (const technicianId of a.technicianIds) {
       const id = await visitId(a.id, technicianId)
       const fields = {
@@ -308,6 +312,8 @@ export function scheduling(deps: Deps) {
         clientName: order.clientName,
         serviceAddress: order.serviceAddress,
         instructions: order.instructions,
+        clientPhone,
+        problem: order.problem,
       }
       const current = await store.get(id)
       // a visit keeps its ticks; one made before checklists were gets the order's

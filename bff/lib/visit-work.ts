@@ -17,6 +17,7 @@ import {
   type TechOrderRecord,
   type TechOrderStep,
   type VisitChange,
+  timesInOrder,
 } from '../../domain/schemas/appointments.ts'
 import { documentTotals } from '../../domain/document-lines.ts'
 import type { Product } from '../../domain/schemas/inventory.ts'
@@ -279,6 +280,11 @@ export function visitWork(deps: Deps) {
       const items = hit.value.checklist ?? []
       if (input.checked?.some((i) => i >= items.length)) throw fieldError('checked', 'invalid_value')
       const fields = (['checked', 'report', 'times', 'clock'] as const).filter((f) => input[f] !== undefined)
+      const times = input.times
+        ? { ...hit.value.times, ...Object.fromEntries(Object.entries(input.times).map(([s, at]) => [s, utc(at)])) }
+        : hit.value.times
+      const clock = input.clock?.map((s) => ({ in: utc(s.in), out: s.out && utc(s.out) })) ?? hit.value.clock
+      if (!timesInOrder({ times, clock })) throw fieldError('times', 'times_out_of_order')
       return write(
         who,
         id,
@@ -290,15 +296,8 @@ export function visitWork(deps: Deps) {
             ? { checklist: (v.checklist ?? []).map((c, i) => ({ ...c, done: input.checked!.includes(i) })) }
             : {}),
           ...(input.report !== undefined ? { report: input.report } : {}),
-          ...(input.times
-            ? {
-                times: {
-                  ...v.times,
-                  ...Object.fromEntries(Object.entries(input.times).map(([s, at]) => [s, utc(at)])),
-                },
-              }
-            : {}),
-          ...(input.clock ? { clock: input.clock.map((s) => ({ in: utc(s.in), out: s.out && utc(s.out) })) } : {}),
+          ...(input.times ? { times } : {}),
+          ...(input.clock ? { clock } : {}),
         }),
       )
     },
@@ -409,6 +408,8 @@ export function visitWork(deps: Deps) {
     /** A photo taken off the visit (its files go too). */
     async removePhoto(who: Caller, id: string, photoId: string, expectVersion: number | undefined) {
       const { hit, expected } = await changeable(who, id, expectVersion)
+      // what the visit showed when it ended stays (the office adds, never takes away)
+      if (visitEnded(hit.value.status)) throw ruleError(409, 'visit_ended')
       const photo = (hit.value.photos ?? []).find((p) => p.id === photoId)
       if (!photo) throw notFound('Photo')
       const saved = await write(who, id, { action: 'photo_removed', fields: ['photos'] }, expected, (v) => ({
@@ -427,6 +428,8 @@ export function visitWork(deps: Deps) {
       expectVersion: number | undefined,
     ) {
       const { hit, expected } = await changeable(who, id, expectVersion)
+      // the client signed what was done: once the visit is over, nobody signs in their place
+      if (visitEnded(hit.value.status)) throw ruleError(409, 'visit_ended')
       const image = checkedImage(
         'signature',
         input.signature,

@@ -122,7 +122,7 @@ export function cdOrdemRoutes(deps: Deps) {
           }
           const visits = await Promise.all(
             (await scheduling(deps).visitsOf(empresa, order.value.id)).map(async (v) => ({
-              ...techOrderRowOf(v),
+              ...techOrderRowOf(v, deps.now()),
               signatureBytes: await imageOf(v.signature?.url),
             })),
           )

@@ -122,7 +122,7 @@ export function techOrderRoutes(deps: Deps) {
                 (Date.parse(v.start) >= start && Date.parse(v.start) < end)),
         )
         const records = (await store.getMany(rows.map((r) => r.id))).sort((a, b) => a.start.localeCompare(b.start))
-        return c.json(ok(records.map(techOrderRowOf)))
+        return c.json(ok(records.map((v) => techOrderRowOf(v, deps.now()))))
       },
     )
     .get(
@@ -158,7 +158,7 @@ export function techOrderRoutes(deps: Deps) {
     ifMatchVersion(c.req.header('if-match'))
   const answer = (c: Context<AppEnv>, saved: Versioned<TechOrderRecord>, message = '') => {
     c.header('ETag', `"${saved.version}"`)
-    return c.json(ok(techOrderRowOf(saved.value), message))
+    return c.json(ok(techOrderRowOf(saved.value, deps.now()), message))
   }
   const ANSWERS = { 200: wrapper(techOrderRow), 404: apiErrorSchema, 409: apiErrorSchema }
   for (const step of Object.keys(TECH_ORDER_STEPS) as TechOrderStep[]) {

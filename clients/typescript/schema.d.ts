@@ -24944,6 +24944,7 @@ export interface operations {
                                 item: string;
                             }[];
                             clientName: string;
+                            clientPhone: string;
                             clock: {
                                 in: string;
                                 out: string | null;
@@ -24973,6 +24974,7 @@ export interface operations {
                                 thumbnailUrl: string;
                                 url: string;
                             }[];
+                            problem: string;
                             reason: string;
                             report: string;
                             serviceAddress: string;
@@ -25075,6 +25077,7 @@ export interface operations {
                                 item: string;
                             }[];
                             clientName: string;
+                            clientPhone: string;
                             clock: {
                                 in: string;
                                 out: string | null;
@@ -25104,6 +25107,7 @@ export interface operations {
                                 thumbnailUrl: string;
                                 url: string;
                             }[];
+                            problem: string;
                             reason: string;
                             report: string;
                             serviceAddress: string;
@@ -25285,6 +25289,7 @@ export interface operations {
                                 item: string;
                             }[];
                             clientName: string;
+                            clientPhone: string;
                             clock: {
                                 in: string;
                                 out: string | null;
@@ -25314,6 +25319,7 @@ export interface operations {
                                 thumbnailUrl: string;
                                 url: string;
                             }[];
+                            problem: string;
                             reason: string;
                             report: string;
                             serviceAddress: string;
@@ -25569,6 +25575,7 @@ export interface operations {
                                 item: string;
                             }[];
                             clientName: string;
+                            clientPhone: string;
                             clock: {
                                 in: string;
                                 out: string | null;
@@ -25598,6 +25605,7 @@ export interface operations {
                                 thumbnailUrl: string;
                                 url: string;
                             }[];
+                            problem: string;
                             reason: string;
                             report: string;
                             serviceAddress: string;
@@ -25771,6 +25779,7 @@ export interface operations {
                                 item: string;
                             }[];
                             clientName: string;
+                            clientPhone: string;
                             clock: {
                                 in: string;
                                 out: string | null;
@@ -25800,6 +25809,7 @@ export interface operations {
                                 thumbnailUrl: string;
                                 url: string;
                             }[];
+                            problem: string;
                             reason: string;
                             report: string;
                             serviceAddress: string;
@@ -25969,6 +25979,7 @@ export interface operations {
                                 item: string;
                             }[];
                             clientName: string;
+                            clientPhone: string;
                             clock: {
                                 in: string;
                                 out: string | null;
@@ -25998,6 +26009,7 @@ export interface operations {
                                 thumbnailUrl: string;
                                 url: string;
                             }[];
+                            problem: string;
                             reason: string;
                             report: string;
                             serviceAddress: string;
@@ -26161,6 +26173,7 @@ export interface operations {
                                 item: string;
                             }[];
                             clientName: string;
+                            clientPhone: string;
                             clock: {
                                 in: string;
                                 out: string | null;
@@ -26190,6 +26203,7 @@ export interface operations {
                                 thumbnailUrl: string;
                                 url: string;
                             }[];
+                            problem: string;
                             reason: string;
                             report: string;
                             serviceAddress: string;
@@ -26362,6 +26376,7 @@ export interface operations {
                                 item: string;
                             }[];
                             clientName: string;
+                            clientPhone: string;
                             clock: {
                                 in: string;
                                 out: string | null;
@@ -26391,6 +26406,7 @@ export interface operations {
                                 thumbnailUrl: string;
                                 url: string;
                             }[];
+                            problem: string;
                             reason: string;
                             report: string;
                             serviceAddress: string;
@@ -26550,6 +26566,7 @@ export interface operations {
                                 item: string;
                             }[];
                             clientName: string;
+                            clientPhone: string;
                             clock: {
                                 in: string;
                                 out: string | null;
@@ -26579,6 +26596,7 @@ export interface operations {
                                 thumbnailUrl: string;
                                 url: string;
                             }[];
+                            problem: string;
                             reason: string;
                             report: string;
                             serviceAddress: string;
@@ -26742,6 +26760,7 @@ export interface operations {
                                 item: string;
                             }[];
                             clientName: string;
+                            clientPhone: string;
                             clock: {
                                 in: string;
                                 out: string | null;
@@ -26771,6 +26790,7 @@ export interface operations {
                                 thumbnailUrl: string;
                                 url: string;
                             }[];
+                            problem: string;
                             reason: string;
                             report: string;
                             serviceAddress: string;
@@ -26949,6 +26969,7 @@ export interface operations {
                                 item: string;
                             }[];
                             clientName: string;
+                            clientPhone: string;
                             clock: {
                                 in: string;
                                 out: string | null;
@@ -26978,6 +26999,7 @@ export interface operations {
                                 thumbnailUrl: string;
                                 url: string;
                             }[];
+                            problem: string;
                             reason: string;
                             report: string;
                             serviceAddress: string;
@@ -27137,6 +27159,7 @@ export interface operations {
                                 item: string;
                             }[];
                             clientName: string;
+                            clientPhone: string;
                             clock: {
                                 in: string;
                                 out: string | null;
@@ -27166,6 +27189,7 @@ export interface operations {
                                 thumbnailUrl: string;
                                 url: string;
                             }[];
+                            problem: string;
                             reason: string;
                             report: string;
                             serviceAddress: string;
@@ -27329,6 +27353,7 @@ export interface operations {
                                 item: string;
                             }[];
                             clientName: string;
+                            clientPhone: string;
                             clock: {
                                 in: string;
                                 out: string | null;
@@ -27358,6 +27383,7 @@ export interface operations {
                                 thumbnailUrl: string;
                                 url: string;
                             }[];
+                            problem: string;
                             reason: string;
                             report: string;
                             serviceAddress: string;
@@ -27527,6 +27553,7 @@ export interface operations {
                                 item: string;
                             }[];
                             clientName: string;
+                            clientPhone: string;
                             clock: {
                                 in: string;
                                 out: string | null;
@@ -27556,6 +27583,7 @@ export interface operations {
                                 thumbnailUrl: string;
                                 url: string;
                             }[];
+                            problem: string;
                             reason: string;
                             report: string;
                             serviceAddress: string;

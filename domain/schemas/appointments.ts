@@ -41,6 +41,18 @@ export const TECH_ORDER_FROM: Record<TechOrderStep, readonly TechOrderStatus[]> 
 /** The actions a visit in `status` allows, in the order a screen offers them. */
 export const stepsFrom = (status: TechOrderStatus) =>
   (Object.keys(TECH_ORDER_FROM) as TechOrderStep[]).filter((s) => TECH_ORDER_FROM[s].includes(status))
+/**
+ * A visit's times in the order they happen — on the way, each span on site, the end — or the first
+ * pair out of order (a correction that would make the time on site a lie).
+ */
+export function timesInOrder(v: Pick<TechOrderRecord, 'times' | 'clock'>): boolean {
+  const end = v.times.done ?? v.times.could_not_complete
+  const sequence = [v.times.en_route, ...(v.clock ?? []).flatMap((s) => [s.in, s.out ?? undefined]), end]
+    .filter((at): at is string => Boolean(at))
+    .map((at) => Date.parse(at))
+  return sequence.every((at, i) => i === 0 || sequence[i - 1] <= at)
+}
+
 /** A visit that is over: its record is the office's to correct from then on. */
 export const visitEnded = (status: TechOrderStatus) => status === 'done' || status === 'could_not_complete'
 /** The labels a visit's photo may have. */
@@ -147,6 +159,9 @@ export type TechOrderRecord = {
   clientName: string
   serviceAddress: string
   instructions: string
+  /** The client's phone and the problem the order reports, as they were when the visit was booked. */
+  clientPhone?: string
+  problem?: string
   technicianId: string
   /** His name when the visit was made (for the order's page). */
   technicianName: string
@@ -201,8 +216,11 @@ export type PhotoRecord = {
 }
 export type SignatureRecord = { name: string; url: string; at: string }
 
-/** A stored visit as the API answers it: every field there (visits made before a field was), no bookkeeping. */
-export function techOrderRowOf(v: TechOrderRecord): TechOrderRow {
+/**
+ * A stored visit as the API answers it at `now`: every field there (visits made before a field was),
+ * no bookkeeping; the time on site counts a span still open up to `now`.
+ */
+export function techOrderRowOf(v: TechOrderRecord, now: number): TechOrderRow {
   const clock = v.clock ?? []
   return {
     id: v.id,
@@ -213,6 +231,8 @@ export function techOrderRowOf(v: TechOrderRecord): TechOrderRow {
     clientName: v.clientName,
     serviceAddress: v.serviceAddress,
     instructions: v.instructions,
+    clientPhone: v.clientPhone ?? '',
+    problem: v.problem ?? '',
     technicianId: v.technicianId,
     technicianName: v.technicianName,
     start: v.start,
@@ -220,7 +240,7 @@ export function techOrderRowOf(v: TechOrderRecord): TechOrderRow {
     status: v.status,
     times: v.times,
     clock,
-    minutesOnSite: minutesOnSite(clock, null),
+    minutesOnSite: minutesOnSite(clock, now),
     eta: v.eta ?? null,
     notice: v.notice ?? null,
     reason: v.reason ?? '',
@@ -271,6 +291,8 @@ export const techOrderRow = z.object({
   clientName: z.string(),
   serviceAddress: z.string(),
   instructions: z.string(),
+  clientPhone: z.string(),
+  problem: z.string(),
   technicianId: z.string(),
   technicianName: z.string(),
   start: z.string(),
@@ -288,7 +310,7 @@ export const techOrderRow = z.object({
     .partial(),
   /** The spans on site (clocked in on arrival and resume, out on pause and at the end). */
   clock: z.array(z.object({ in: z.string(), out: z.string().nullable() })),
-  /** The closed spans' whole minutes. */
+  /** The whole minutes on site: the closed spans, and an open one up to the answer. */
   minutesOnSite: z.number().int(),
   eta: z.string().nullable(),
   notice: z.enum(VISIT_NOTICES).nullable(),

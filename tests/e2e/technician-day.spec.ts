@@ -143,7 +143,7 @@ test('a technician works his visit on a phone, and the office sees the order com
   await record.getByRole('link').first().click()
   await expect(desk.getByTestId('splash')).toHaveCount(0)
   await desk.getByText('Correct the times').click()
-  await desk.getByLabel('Done', { exact: true }).fill('23:50')
+  await desk.getByLabel('On site until (1)').fill('23:50')
   await desk.getByRole('button', { name: 'Save the times' }).click()
   await expect(desk.getByText('Times corrected: the timeline says so')).toBeVisible()
   await expect(desk.getByTestId('visit-times')).toContainText('11:50')

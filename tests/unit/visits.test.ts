@@ -102,7 +102,7 @@ async function aProduct(bff: TestBff) {
 // cd_techorders (docs/domain.md): the technician's work on his visit
 describe("a technician's visit", () => {
   it('goes assigned → en_route → on_site ⇄ paused → done at the server’s clock, the time on site clocked; the order completes', async () => {
-    const { step, tick, orderNow } = await setUp()
+    const { step, tick, orderNow, tech, visit } = await setUp()
     const early = await step('finish')
     expect(early.status).toBe(409)
     expect(early.body).toMatchObject({ code: 'transition_not_allowed', allowed: ['depart'] })
@@ -115,6 +115,8 @@ describe("a technician's visit", () => {
     expect((await step('arrive')).body.Dados.status).toBe('on_site')
     expect((await orderNow()).status).toBe('in_progress')
     tick(60)
+    // the time on site runs while he is there
+    expect((await tech<Visit>(`/cd_techorders/${visit}`)).body.Dados.minutesOnSite).toBe(60)
     const paused = (await step('pause')).body.Dados
     expect(paused).toMatchObject({ status: 'paused', minutesOnSite: 60 })
     expect((await step('finish')).body).toMatchObject({ code: 'transition_not_allowed', allowed: ['resume', 'fail'] })
@@ -164,6 +166,8 @@ describe("a technician's visit", () => {
   it('ticks the checklist from the order’s jobs and keeps the report; only the office corrects times, and the timeline says so', async () => {
     const { tech, admin, visit, step } = await setUp()
     const fresh = (await tech<Visit>(`/cd_techorders/${visit}`)).body.Dados
+    // the client's phone and the problem come with the visit
+    expect((fresh as unknown as { clientPhone: string }).clientPhone).toMatch(/^\+55/)
     expect(fresh.checklist.map((c) => c.item)).toEqual([
       'Conferir voltagem',
       'Fixar condensadora',
@@ -188,6 +192,13 @@ describe("a technician's visit", () => {
     expect((await tech(`/cd_techorders/${visit}`, { method: 'PATCH', json: { report: 'late' } })).body).toMatchObject({
       code: 'visit_ended',
     })
+    // times out of the order they happen are refused, and change nothing
+    const backwards = await admin(`/cd_techorders/${visit}`, {
+      method: 'PATCH',
+      json: { times: { done: at('07:00') } },
+    })
+    expect(backwards.status).toBe(400)
+    expect(backwards.body).toMatchObject({ codes: { times: 'times_out_of_order' } })
     const corrected = await admin<Visit>(`/cd_techorders/${visit}`, { method: 'PATCH', json: { times } })
     expect(corrected.status).toBe(200)
     expect(corrected.body.Dados.times.on_site).toBe(new Date(Date.parse(at('09:05'))).toISOString())
@@ -248,7 +259,7 @@ describe("a technician's visit", () => {
   })
 
   it('keeps photos that are images by their bytes, within the bounds, and serves them; a signature is a PNG', async () => {
-    const { tech, bff, visit } = await setUp()
+    const { tech, bff, visit, step } = await setUp()
     const added = await tech<Visit>(`/cd_techorders/${visit}/photos`, {
       method: 'POST',
       body: form({ photo: PNG(), thumbnail: PNG(32, 24), label: 'before' }),
@@ -289,6 +300,22 @@ describe("a technician's visit", () => {
     expect((await bff.call(photo.url.replace(/^\/api/, ''), { token: await bff.signIn(DEMO_TECHNICIAN) })).status).toBe(
       404,
     )
+    // once the visit is over what it showed stays: nobody signs again or takes a photo away, the office neither
+    const kept = (
+      await tech<Visit>(`/cd_techorders/${visit}/photos`, {
+        method: 'POST',
+        body: form({ photo: PNG(), label: 'after' }),
+      })
+    ).body.Dados.photos[0]
+    await step('depart')
+    await step('arrive')
+    await step('finish')
+    const office = await callAs(bff, DEMO_ADMIN, MAIN)
+    expect((await office(`/cd_techorders/${visit}/photos/${kept.id}`, { method: 'DELETE' })).body).toMatchObject({
+      code: 'visit_ended',
+    })
+    const again = { name: 'X', signature: PNG(300, 120) }
+    expect((await office(`/cd_techorders/${visit}/signature`, { method: 'PUT', body: form(again) })).status).toBe(409)
   })
 
   it('takes photos sent at once (each kept); a stale If-Match is 412 and leaves no file behind', async () => {

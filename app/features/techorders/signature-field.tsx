@@ -39,6 +39,8 @@ export function SignatureField({ visitId, version, again }: { visitId: string; v
       area.height = Math.round(area.offsetHeight * ratio)
       area.getContext('2d')?.scale(ratio, ratio)
       pad.current = new Pad(area, { penColor: '#111827', minWidth: 1, maxWidth: 3 })
+      // drawing answers "draw the signature first"
+      pad.current.addEventListener('beginStroke', () => setError(null))
       setReady(true)
     })
     return () => {

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { techOrderRow } from '../../../domain/schemas/appointments.ts'
 import { useFrame } from '../../layouts/frame/frame-context'
 import { useLocale, useT } from '../../lib/i18n'
-import { VisitStatus } from './visit-status'
+import { durationText, VisitStatus } from './visit-status'
 
 /**
  * An order's visits as its page shows them (docs/domain.md cd_techorders: the order shows the work
@@ -41,7 +41,7 @@ export function VisitRecords({ rows }: { rows: Array<Record<string, unknown>> })
               {[
                 v.times.on_site ? `${t.visit_on_site()} ${time.format(new Date(v.times.on_site))}` : '',
                 v.times.done ? `${t.visit_done()} ${time.format(new Date(v.times.done))}` : '',
-                `${t.visit_on_site_time()}: ${t.visit_minutes({ minutes: String(v.minutesOnSite) })}`,
+                `${t.visit_on_site_time()}: ${durationText(t, v.minutesOnSite)}`,
               ]
                 .filter(Boolean)
                 .join(' · ')}

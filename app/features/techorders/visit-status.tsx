@@ -1,5 +1,5 @@
 import type { TechOrderStatus } from '../../../domain/schemas/appointments.ts'
-import { useT } from '../../lib/i18n'
+import { useT, type Translator } from '../../lib/i18n'
 
 // the board's colours of each status (app.css agenda-status), dark text on a light pill in both schemes
 const TONE: Record<TechOrderStatus, string> = {
@@ -20,3 +20,9 @@ export function VisitStatus({ status }: { status: TechOrderStatus }) {
     </span>
   )
 }
+
+/** A time on site in words: "45 min", "4 h 32 min". */
+export const durationText = (t: Translator, minutes: number) =>
+  minutes < 60
+    ? t.visit_minutes({ minutes: String(minutes) })
+    : t.visit_hours_minutes({ hours: String(Math.floor(minutes / 60)), minutes: String(minutes % 60) })

@@ -19,7 +19,7 @@ import { PickerInput } from '../../kit/picker-input'
 import { PhotoAdd } from '../../features/techorders/photo-add'
 import { SignatureField } from '../../features/techorders/signature-field'
 import { mapsLink } from '../../features/techorders/day-list'
-import { VisitStatus } from '../../features/techorders/visit-status'
+import { durationText, VisitStatus } from '../../features/techorders/visit-status'
 import { useFrame } from '../../layouts/frame/frame-context'
 import { callBff } from '../../lib/api.server'
 import { readAnswer } from '../../lib/answer.server'
@@ -47,8 +47,6 @@ const VISIT_FIELDS = [
   { name: 'signature', label: 'visit_signature' },
 ] as const
 const INTENTS = ['step', 'checklist', 'report', 'times', 'part-add', 'part-remove', 'photo-remove'] as const
-/** The statuses whose time the office may correct. */
-const TIMED = ['en_route', 'on_site', 'paused', 'done', 'could_not_complete'] as const
 type Intent = (typeof INTENTS)[number]
 
 /**
@@ -95,20 +93,26 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const checked = form.getAll('checked').map(Number)
     res = await callBff(request, context, path, { method: 'PATCH', json: { checked }, headers })
   } else if (intent === 'times') {
-    // the office's correction: each time typed on its day, in the company's zone
+    // the office's correction: on the way and each span on site, each time typed on its day, in the company's zone
     const zone = text('timeZone') || 'UTC'
-    const times = Object.fromEntries(
-      TIMED.flatMap((s) =>
-        isIsoDate(text(`date_${s}`)) && /^\d{2}:\d{2}$/.test(text(`time_${s}`))
-          ? [[s, new Date(instantAt(text(`date_${s}`), text(`time_${s}`), zone)).toISOString()]]
-          : [],
-      ),
-    ) as Partial<Record<(typeof TIMED)[number], string>>
-    // one span on site follows the arrival and the end
-    const single = text('spans') === '1' && times.on_site
-    const end = times.done ?? times.could_not_complete ?? null
-    const json = { times, ...(single ? { clock: [{ in: times.on_site, out: end }] } : {}) }
-    res = await callBff(request, context, path, { method: 'PATCH', json, headers })
+    const at = (name: string) =>
+      isIsoDate(text(`date_${name}`)) && /^\d{2}:\d{2}$/.test(text(`time_${name}`))
+        ? new Date(instantAt(text(`date_${name}`), text(`time_${name}`), zone)).toISOString()
+        : null
+    const spans = Number(text('spans')) || 0
+    const clock = Array.from({ length: spans }, (_, i) => ({ in: at(`in_${i}`), out: at(`out_${i}`) })).filter(
+      (span): span is { in: string; out: string | null } => span.in !== null,
+    )
+    const end = clock.at(-1)?.out
+    const times = {
+      ...(at('en_route') ? { en_route: at('en_route')! } : {}),
+      ...(clock[0] ? { on_site: clock[0].in } : {}),
+      ...(clock.length > 1 && clock[0].out ? { paused: clock[0].out } : {}),
+      ...(end && (text('status') === 'done' || text('status') === 'could_not_complete')
+        ? { [text('status')]: end }
+        : {}),
+    }
+    res = await callBff(request, context, path, { method: 'PATCH', json: { times, clock }, headers })
   } else if (intent === 'report') {
     res = await callBff(request, context, path, { method: 'PATCH', json: { report: text('report') }, headers })
   } else if (intent === 'part-add') {
@@ -208,12 +212,32 @@ export default function Visit({ loaderData }: Route.ComponentProps) {
             </span>
           </a>
         ) : null}
+        {visit.clientPhone ? (
+          <a
+            href={`tel:${visit.clientPhone.replace(/[^\d+]/g, '')}`}
+            className="inline-flex min-h-12 items-center gap-2 text-lg font-medium underline"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 shrink-0 fill-none stroke-current stroke-2">
+              <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
+            </svg>
+            {t.visit_call({ phone: visit.clientPhone })}
+          </a>
+        ) : null}
+        {visit.problem ? (
+          <div className="rounded-lg bg-canvas p-3">
+            <p className="text-sm font-semibold">{t.visit_problem()}</p>
+            <p className="whitespace-pre-line">{visit.problem}</p>
+          </div>
+        ) : null}
         {visit.instructions ? (
           <p className="rounded-lg bg-canvas p-3 whitespace-pre-line">{visit.instructions}</p>
         ) : null}
-        <Link to={`/view/cd_ordem/${visit.orderId}`} className="underline">
-          {t.visit_open_order({ number: visit.orderNumber })}
-        </Link>
+        {/* the order's page is the office's (its prices and lines); the technician has what he needs here */}
+        {page.level !== 'edit' ? (
+          <Link to={`/view/cd_ordem/${visit.orderId}`} className="inline-flex min-h-11 items-center underline">
+            {t.visit_open_order({ number: visit.orderNumber })}
+          </Link>
+        ) : null}
       </header>
 
       <VisitSteps visit={visit} version={version} steps={steps} error={errorOf('step')} />
@@ -277,7 +301,7 @@ export default function Visit({ loaderData }: Route.ComponentProps) {
                   />
                 </a>
                 <span className="text-sm">{t[`photo_${p.label}`]()}</span>
-                {editable ? (
+                {editable && !ended ? (
                   <Form method="post">
                     <CsrfField />
                     <input type="hidden" name="intent" value="photo-remove" />
@@ -316,7 +340,9 @@ export default function Visit({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className="text-ink-soft">{t.visit_signature_none()}</p>
         )}
-        {editable ? <SignatureField visitId={visit.id} version={version} again={visit.signature !== null} /> : null}
+        {editable && !ended ? (
+          <SignatureField visitId={visit.id} version={version} again={visit.signature !== null} />
+        ) : null}
       </section>
 
       <ActivityList lines={activity} fields={VISIT_FIELDS} />
@@ -341,6 +367,12 @@ function VisitSteps({
   const etaId = useId()
   const reasonId = useId()
   const main = steps.filter((s) => s !== 'fail')
+  // what is not done yet when he finishes: said, and the button says he finishes anyway
+  const open = visit.checklist.filter((c) => !c.done).length
+  const missing = [
+    ...(open ? [t.visit_missing_items({ open: String(open), total: String(visit.checklist.length) })] : []),
+    ...(visit.signature ? [] : [t.visit_missing_signature()]),
+  ]
   return (
     <section aria-label={t.visit_steps()} className="flex flex-col gap-3">
       {visit.notice && visit.notice !== 'sent' && visit.status === 'en_route' ? (
@@ -378,13 +410,19 @@ function VisitSteps({
               </select>
             </div>
           ) : null}
+          {step === 'finish' && missing.length ? (
+            <p className="text-sm" id="finish-missing">
+              {t.visit_finish_missing({ what: missing.join(', ') })}
+            </p>
+          ) : null}
           <Button
             type="submit"
             disabled={busy}
             variant={step === 'pause' ? 'secondary' : 'primary'}
             className="min-h-14 w-full text-lg"
+            aria-describedby={step === 'finish' && missing.length ? 'finish-missing' : undefined}
           >
-            {t[STEP_LABEL[step]]()}
+            {step === 'finish' && missing.length ? t.visit_finish_anyway() : t[STEP_LABEL[step]]()}
           </Button>
         </Form>
       ))}
@@ -418,7 +456,7 @@ function VisitSteps({
   )
 }
 
-/** When each step was reached and the time on site. */
+/** When he set off, each span on site, the end, and the time on site; the office corrects them. */
 function VisitTimes({
   visit,
   version,
@@ -434,29 +472,60 @@ function VisitTimes({
   const locale = useLocale()
   const { timeZone } = useFrame()
   const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone })
-  const reached = TIMED.filter((s) => visit.times[s])
-  if (!reached.length) return null
+  const at = (iso: string) => time.format(new Date(iso))
+  const end = visit.times.done ? 'done' : visit.times.could_not_complete ? 'could_not_complete' : null
+  if (!visit.times.en_route && !visit.clock.length) return null
+  /** A time field of the correction: its day kept, its time typed. */
+  const field = (name: string, label: string, iso: string) => (
+    <div key={name} className="flex items-center gap-3">
+      <input type="hidden" name={`date_${name}`} value={dateIn(timeZone, Date.parse(iso))} />
+      <label htmlFor={`time_${name}`} className="w-40 text-ink-soft">
+        {label}
+      </label>
+      <input
+        id={`time_${name}`}
+        name={`time_${name}`}
+        type="time"
+        defaultValue={timeIn(timeZone, Date.parse(iso)).time}
+        className="min-h-11 rounded-lg border border-line bg-surface px-3"
+      />
+    </div>
+  )
   return (
     <section aria-labelledby="times-title" className="flex flex-col gap-2">
       <h2 id="times-title" className="text-xl font-bold">
         {t.visit_times()}
       </h2>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1" data-testid="visit-times">
-        {reached.map((s) => (
-          <div key={s} className="contents">
-            <dt className="text-ink-soft">{t[`visit_${s}`]()}</dt>
-            <dd className="tabular-nums">{time.format(new Date(visit.times[s]!))}</dd>
+        {visit.times.en_route ? (
+          <div className="contents">
+            <dt className="text-ink-soft">{t.visit_en_route()}</dt>
+            <dd className="tabular-nums">{at(visit.times.en_route)}</dd>
           </div>
-        ))}
-        {visit.eta ? (
+        ) : null}
+        {visit.eta && visit.status === 'en_route' ? (
           <div className="contents">
             <dt className="text-ink-soft">{t.visit_eta_told()}</dt>
-            <dd className="tabular-nums">{time.format(new Date(visit.eta))}</dd>
+            <dd className="tabular-nums">{at(visit.eta)}</dd>
+          </div>
+        ) : null}
+        {visit.clock.map((span, i) => (
+          <div key={span.in} className="contents">
+            <dt className="text-ink-soft">{t.visit_on_site()}</dt>
+            <dd className="tabular-nums">
+              {at(span.in)} – {span.out ? at(span.out) : i === visit.clock.length - 1 ? t.visit_now() : ''}
+            </dd>
+          </div>
+        ))}
+        {end ? (
+          <div className="contents">
+            <dt className="text-ink-soft">{t[`visit_${end}`]()}</dt>
+            <dd className="tabular-nums">{at(visit.times[end]!)}</dd>
           </div>
         ) : null}
         <div className="contents">
           <dt className="text-ink-soft">{t.visit_on_site_time()}</dt>
-          <dd className="tabular-nums">{t.visit_minutes({ minutes: String(visit.minutesOnSite) })}</dd>
+          <dd className="tabular-nums">{durationText(t, visit.minutesOnSite)}</dd>
         </div>
       </dl>
       {correct ? (
@@ -467,25 +536,13 @@ function VisitTimes({
             <input type="hidden" name="intent" value="times" />
             <input type="hidden" name="version" value={version} />
             <input type="hidden" name="timeZone" value={timeZone} />
+            <input type="hidden" name="status" value={visit.status} />
             <input type="hidden" name="spans" value={String(visit.clock.length)} />
-            {reached.map((s) => {
-              const at = timeIn(timeZone, Date.parse(visit.times[s]!))
-              return (
-                <div key={s} className="flex items-center gap-3">
-                  <input type="hidden" name={`date_${s}`} value={dateIn(timeZone, Date.parse(visit.times[s]!))} />
-                  <label htmlFor={`time_${s}`} className="w-32 text-ink-soft">
-                    {t[`visit_${s}`]()}
-                  </label>
-                  <input
-                    id={`time_${s}`}
-                    name={`time_${s}`}
-                    type="time"
-                    defaultValue={at.time}
-                    className="min-h-11 rounded-lg border border-line bg-surface px-3"
-                  />
-                </div>
-              )
-            })}
+            {visit.times.en_route ? field('en_route', t.visit_en_route(), visit.times.en_route) : null}
+            {visit.clock.map((span, i) => [
+              field(`in_${i}`, t.visit_span_in({ n: String(i + 1) }), span.in),
+              span.out ? field(`out_${i}`, t.visit_span_out({ n: String(i + 1) }), span.out) : null,
+            ])}
             {error ? <Alert tone="error">{error}</Alert> : null}
             <Button type="submit" variant="secondary" className="min-h-12 self-start">
               {t.visit_correct_save()}
@@ -615,7 +672,8 @@ function VisitParts({
         <p className="text-ink-soft">{t.visit_parts_none()}</p>
       )}
       {editable ? (
-        <Form method="post" className="flex flex-col gap-2 rounded-lg border border-line p-3">
+        // a new form after each part (its picker and quantity start empty again)
+        <Form method="post" key={visit.parts.length} className="flex flex-col gap-2 rounded-lg border border-line p-3">
           <CsrfField />
           <input type="hidden" name="intent" value="part-add" />
           <input type="hidden" name="version" value={version} />
@@ -627,7 +685,7 @@ function VisitParts({
             name="productId"
             source="/resources/part-options"
             value=""
-            label={t.visit_part_product()}
+            label=""
             required
             invalid={Boolean(errors.productId)}
           />
