@@ -14,6 +14,8 @@ const SERVER_TOASTS = {
   admin_activated: 'success',
   invitation_accepted: 'success',
   invitation_declined: 'success',
+  // on his way, and the client was not told: the technician should call
+  done_visit_depart_unsent: 'warning',
 } as const satisfies Partial<Record<keyof Translator, ToastTone>>
 
 /** The tone of a toast a server action asked for, or null for a key that is not one (nothing is shown). */

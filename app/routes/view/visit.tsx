@@ -142,7 +142,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     )
   // a tick saves as it is made (no toast); the other changes say so
   if (intent === 'checklist') return { intent, errors: {} as Record<string, string> }
-  const toast = intent === 'step' ? `done_visit_${done}` : `done_visit_${intent.replace('-', '_')}`
+  // on his way without the client told: the toast says so (the screen says what to do)
+  const unsent =
+    done === 'depart' &&
+    ((await res.json().catch(() => null)) as { Dados?: { notice?: string } } | null)?.Dados?.notice !== 'sent'
+  const toast =
+    intent === 'step' ? `done_visit_${done}${unsent ? '_unsent' : ''}` : `done_visit_${intent.replace('-', '_')}`
   throw redirect(`/view/${MODULE}/${encodeURIComponent(params.id)}?toast=${toast}`)
 }
 
