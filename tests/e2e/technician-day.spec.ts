@@ -132,6 +132,7 @@ test('a technician works his visit on a phone, and the office sees the order com
 
   // the office's board hears it without a reload; the order is completed, with the work and the signature
   await expect(agendaVisit).toContainText('Done', { timeout: 5000 })
+  await expect(desk.getByTestId('board-calendar')).toContainText(`✓ Done · ${number}`)
   await agendaVisit.getByRole('link', { name: new RegExp(`^${number} · `) }).click()
   await expect(desk.getByTestId('state-badge')).toHaveText('Completed')
   const record = desk.getByTestId('order-visit').filter({ hasText: 'Tiago Lima' }).last()

@@ -4,6 +4,7 @@ import { offsetOn, wallClockAt, type BoardView } from '../../../domain/board-vie
 import { addDays } from '../../../domain/dates.ts'
 import type { BoardAnswer } from '../../../domain/schemas/appointments.ts'
 import { COLOR_HEX } from './colors'
+import { useT } from '../../lib/i18n'
 
 /** A time a visit is moved or dropped to, on the branch's wall clock. */
 export type Placed = { technicianIds: string[]; date: string; start: string; end: string }
@@ -47,6 +48,13 @@ export function BoardCalendar({ board, view, days, locale, editable, onMove, onD
   const handlers = useRef({ onMove, onDrop })
   handlers.current = { onMove, onDrop }
   const offset = offsetOn(days[0], board.timeZone)
+  const t = useT()
+  /** An appointment's state in a word: its visits' (the one behind when they differ). */
+  const visitState = (visits: BoardAnswer['appointments'][number]['visits']) => {
+    const order = ['could_not_complete', 'assigned', 'en_route', 'paused', 'on_site', 'done'] as const
+    const behind = order.find((s) => visits.some((v) => v.status === s)) ?? 'assigned'
+    return `${behind === 'done' ? '✓ ' : ''}${t[`visit_${behind}`]()}`
+  }
 
   const events = (): Calendar.EventInput[] => {
     const visits = board.appointments.map((a) => {
@@ -57,7 +65,8 @@ export function BoardCalendar({ board, view, days, locale, editable, onMove, onD
         resourceIds: a.technicianIds,
         start: wallClockAt(a.start, offset),
         end: wallClockAt(a.end, offset),
-        title: `${a.orderNumber} · ${a.clientName}`,
+        // a visit under way or over says so (the agenda says it to assistive technology)
+        title: [started ? visitState(a.visits) : '', a.orderNumber, a.clientName].filter(Boolean).join(' · '),
         backgroundColor: COLOR_HEX[(tech?.color ?? 'slate') as keyof typeof COLOR_HEX] ?? COLOR_HEX.slate,
         textColor: '#ffffff',
         startEditable: editable && !started,
