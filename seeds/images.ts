@@ -1,3 +1,5 @@
+import { joinBytes } from '../storage/repositories/files.ts'
+
 /** CRC-32 of PNG chunks (ISO 3309), table made once. */
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n
@@ -35,19 +37,12 @@ async function png(width: number, height: number, pixel: (x: number, y: number) 
   new DataView(header.buffer).setUint32(0, width)
   new DataView(header.buffer).setUint32(4, height)
   header.set([8, 6, 0, 0, 0], 8)
-  const parts = [
+  return joinBytes([
     new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
     chunk('IDAT', await deflate(raw)),
     chunk('IEND', new Uint8Array()),
-  ]
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
+  ])
 }
 
 /** A demo photo of a job: an air-conditioner's front (a pale box with louvres) on a wall, `tone` apart. */

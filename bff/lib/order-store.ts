@@ -1,6 +1,7 @@
 import { ORDER_PRIORITIES, ORDERS, orderSearchText, type StoredOrder } from '../../domain/schemas/orders.ts'
 import { searchable } from '../../domain/search-text.ts'
 import type { Culture } from '../../domain/cultures.ts'
+import type { CompanyRecord } from '../../domain/tenancy.ts'
 import type { Deps } from './deps.ts'
 import { quoteStore } from './quote-store.ts'
 import { documentSource, documentStore, type DocumentKind } from './document-store.ts'
@@ -44,7 +45,7 @@ export const orderStore = (deps: Deps, empresa: number) => documentStore(deps, e
 export const orderSource = (deps: Deps) => documentSource(deps, ORDER_KIND)
 
 /** The language of an order's client: their quote's, else the company's (a notice, a work order). */
-export async function clientCulture(deps: Deps, empresa: number, order: StoredOrder): Promise<Culture> {
-  const quote = order.quoteId ? await quoteStore(deps, empresa).get(order.quoteId) : null
-  return quote?.value.culture ?? (await deps.repos.companies.find(empresa))?.CULTURE ?? 'en'
+export async function clientCulture(deps: Deps, company: CompanyRecord, order: StoredOrder): Promise<Culture> {
+  const quote = order.quoteId ? await quoteStore(deps, company.COD_EMPRESA).get(order.quoteId) : null
+  return quote?.value.culture ?? company.CULTURE
 }

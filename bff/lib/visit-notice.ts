@@ -77,10 +77,10 @@ export async function noticeOnTheWay(
   const client = order ? (await deps.repos.collection<ClientRecord>(empresa, CLIENTS).get(order.clientId))?.value : null
   const to = client?.contacts.find((c) => c.kind === 'email')?.value ?? ''
   let notice: VisitNotice = 'no_email'
-  if (to && order) {
-    const company = await deps.repos.companies.find(empresa)
-    const culture = await clientCulture(deps, empresa, order)
-    const name = company?.NOME_EMPRESA ?? ''
+  const company = to && order ? await deps.repos.companies.find(empresa) : null
+  if (to && order && company) {
+    const culture = await clientCulture(deps, company, order)
+    const name = company.NOME_EMPRESA
     const at = new Intl.DateTimeFormat(CULTURES[culture], { timeStyle: 'short', timeZone: order.timeZone }).format(
       new Date(eta),
     )

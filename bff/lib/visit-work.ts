@@ -118,26 +118,26 @@ export function visitWork(deps: Deps) {
 
   /**
    * A visit the caller may change: a technician until it ends (then it is the office's to
-   * correct). The version the change is made on: If-Match's, else whatever is there when it is
-   * written (another change meanwhile — a second photo sent at once — is no reason to refuse).
+   * correct). The version the change is made on: If-Match's; else the one read, and on a
+   * conflict whatever is there then (another change meanwhile — a second photo sent at once — is
+   * no reason to refuse).
    */
   async function changeable(who: Caller, id: string, ifMatch: number | undefined) {
     const hit = await visitOf(who, id)
     if (!office(who) && visitEnded(hit.value.status)) throw ruleError(409, 'visit_ended')
-    return { hit, expected: ifMatch ?? ('latest' as const) }
+    return { hit, expected: { version: ifMatch ?? hit.version, retry: ifMatch === undefined } }
   }
 
-  /** Writes the visit on `expected` (a version, or the latest) with a line on its timeline; the boards hear of it. */
+  /** Writes the visit on the version expected (again on the latest, when `retry`) with a line on its timeline; the boards hear of it. */
   async function write(
     who: Caller,
     id: string,
     line: { action: string; fields?: string[] },
-    expected: number | 'latest',
+    expected: { version: number; retry: boolean },
     change: (v: TechOrderRecord) => TechOrderRecord,
   ) {
     const store = plan.visits(who.tenant.empresa)
-    for (let attempt = 1; ; attempt++) {
-      const version = expected === 'latest' ? ((await store.get(id))?.version ?? 0) : expected
+    for (let attempt = 1, version = expected.version; ; attempt++) {
       try {
         const saved = await withActivityLine(
           deps,
@@ -149,8 +149,8 @@ export function visitWork(deps: Deps) {
         plan.changed(who)
         return saved
       } catch (error) {
-        if (expected === 'latest' && error instanceof ConflictError && attempt < 5) continue
-        throw error
+        if (!expected.retry || !(error instanceof ConflictError) || attempt >= 5) throw error
+        version = (await store.get(id))?.version ?? 0
       }
     }
   }
@@ -230,15 +230,20 @@ export function visitWork(deps: Deps) {
 
     /** Moves a visit along (docs/domain.md cd_techorders), at the server's clock; the order follows. */
     async step(who: Caller, id: string, step: TechOrderStep, input: StepInput, expectVersion: number | undefined) {
-      const hit = await visitOf(who, id)
-      const expected = expectVersion ?? hit.version
+      let hit = await visitOf(who, id)
+      // the parts used are in the stock and on the order before the visit ends (settling marks them
+      // on the visit: the step is taken on what it left)
+      if ((step === 'finish' || step === 'fail') && TECH_ORDER_FROM[step].includes(hit.value.status)) {
+        await settleParts(who, id)
+        hit = (await plan.visits(who.tenant.empresa).get(id)) ?? hit
+      }
       if (!TECH_ORDER_FROM[step].includes(hit.value.status))
         throw apiError(409, `Not allowed while the visit is ${hit.value.status}`, undefined, {
           code: 'transition_not_allowed',
           allowed: stepsFrom(hit.value.status),
         })
-      // the parts used are in the stock and on the order before the visit ends
-      if (step === 'finish' || step === 'fail') await settleParts(who, id)
+      // a step follows the status it was allowed from: never taken on another version
+      const expected = { version: expectVersion ?? hit.version, retry: false }
       const now = deps.now()
       const at = new Date(now).toISOString()
       const to = TECH_ORDER_STEPS[step]

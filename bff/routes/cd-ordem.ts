@@ -29,6 +29,7 @@ const CLOSED = new Set<Stored['status']>(['cancelled', 'invoiced'])
  */
 export function cdOrdemRoutes(deps: Deps) {
   const making = orderMaking(deps)
+  const plan = scheduling(deps)
   const server = {
     toRow: (o) => orderRowOf(o),
     idOf: (o) => o.id,
@@ -121,7 +122,7 @@ export function cdOrdemRoutes(deps: Deps) {
             return meta ? files.bytes(meta) : null
           }
           const visits = await Promise.all(
-            (await scheduling(deps).visitsOf(empresa, order.value.id)).map(async (v) => ({
+            (await plan.visitsOf(empresa, order.value.id)).map(async (v) => ({
               ...techOrderRowOf(v, deps.now()),
               signatureBytes: await imageOf(v.signature?.url),
             })),
@@ -129,7 +130,7 @@ export function cdOrdemRoutes(deps: Deps) {
           const [{ renderWorkOrderPdf }, logo, culture] = await Promise.all([
             import('../lib/pdf/work-order-pdf.ts'),
             companyLogo(deps, company),
-            clientCulture(deps, empresa, order.value),
+            clientCulture(deps, company, order.value),
           ])
           const bytes = await renderWorkOrderPdf({
             order: order.value,

@@ -37,14 +37,18 @@ export function sliceOf(parts: Uint8Array[], start: number, end: number): Uint8A
     at += part.length
     if (at >= end) break
   }
-  if (out.length === 1) return out[0]
-  const joined = new Uint8Array(out.reduce((n, p) => n + p.length, 0))
-  let offset = 0
-  for (const p of out) {
-    joined.set(p, offset)
-    offset += p.length
+  return out.length === 1 ? out[0] : joinBytes(out)
+}
+
+/** Bytes held in parts as one array. */
+export function joinBytes(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
+  let at = 0
+  for (const p of parts) {
+    out.set(p, at)
+    at += p.length
   }
-  return joined
+  return out
 }
 
 /** Uploaded files of a company: metadata, bytes in chunks, and the upload groups (idGuid). */
@@ -71,14 +75,7 @@ export function filesRepository(store: Store, empresa: number) {
     },
     async bytes(meta: FileMeta): Promise<Uint8Array> {
       const parts = await store.getMany<string>(Array.from({ length: meta.chunks }, (_, n) => chunkKey(meta.id, n)))
-      const decoded = parts.map((p) => fromBase64(p?.value ?? ''))
-      const out = new Uint8Array(decoded.reduce((n, p) => n + p.length, 0))
-      let at = 0
-      for (const p of decoded) {
-        out.set(p, at)
-        at += p.length
-      }
-      return out
+      return joinBytes(parts.map((p) => fromBase64(p?.value ?? '')))
     },
     async inGroup(id: string): Promise<FileMeta[]> {
       const ids = (await group(id).all()).map((f) => f.id)

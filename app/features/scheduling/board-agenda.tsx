@@ -70,7 +70,7 @@ function VisitLine({
         <span className="agenda-time">{span}</span>
       )}
       {visit ? (
-        <span className="agenda-status" data-status={visit.status}>
+        <span className="visit-status" data-status={visit.status}>
           {(t[`visit_${visit.status}`] as () => string)()}
         </span>
       ) : null}

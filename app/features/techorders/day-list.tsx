@@ -5,9 +5,32 @@ import { useFrame } from '../../layouts/frame/frame-context'
 import { useLocale, useT } from '../../lib/i18n'
 import { VisitStatus } from './visit-status'
 
-/** An address as a link that opens the phone's maps app (a web map elsewhere). */
-export const mapsLink = (address: string) =>
-  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`
+/** An address as a link that opens the phone's maps app (a web map elsewhere); nothing without one. */
+export function MapsLink({ address, large = false }: { address: string; large?: boolean }) {
+  const t = useT()
+  if (!address) return null
+  return (
+    <a
+      href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`}
+      target="_blank"
+      rel="noreferrer"
+      className={`flex min-h-12 items-center gap-2 underline ${large ? 'text-lg font-medium' : ''}`}
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className={`${large ? 'size-6' : 'size-5'} shrink-0 fill-none stroke-current stroke-2`}
+      >
+        <path d="M12 21s-7-6.2-7-11a7 7 0 1 1 14 0c0 4.8-7 11-7 11z" />
+        <circle cx="12" cy="10" r="2.5" />
+      </svg>
+      <span>
+        {address}
+        <span className="sr-only"> ({t.opens_maps()})</span>
+      </span>
+    </a>
+  )
+}
 
 /**
  * cd_techorders (docs/domain.md): a technician's day on a phone — today's visits in time order,
@@ -65,27 +88,7 @@ export function DayList({ visits, withTechnician = false }: { visits: DayVisit[]
                     {t.board_visit_of({ number: v.orderNumber, client: v.clientName })}
                   </Link>
                   {withTechnician ? <p className="text-sm text-ink-soft">{v.technicianName}</p> : null}
-                  {v.serviceAddress ? (
-                    <a
-                      href={mapsLink(v.serviceAddress)}
-                      target="_blank"
-                      rel="noreferrer"
-                      className="flex min-h-12 items-center gap-2 underline"
-                    >
-                      <svg
-                        aria-hidden="true"
-                        viewBox="0 0 24 24"
-                        className="size-5 shrink-0 fill-none stroke-current stroke-2"
-                      >
-                        <path d="M12 21s-7-6.2-7-11a7 7 0 1 1 14 0c0 4.8-7 11-7 11z" />
-                        <circle cx="12" cy="10" r="2.5" />
-                      </svg>
-                      <span>
-                        {v.serviceAddress}
-                        <span className="sr-only"> ({t.opens_maps()})</span>
-                      </span>
-                    </a>
-                  ) : null}
+                  <MapsLink address={v.serviceAddress} />
                   {v.instructions ? <p className="line-clamp-3 text-sm text-ink-soft">{v.instructions}</p> : null}
                 </li>
               ))}

@@ -1,11 +1,9 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
-import { useFetcher } from 'react-router'
-import type { VisitFileResult } from '../../routes/resources/visit-files'
+import { useId } from 'react'
 import { useT } from '../../lib/i18n'
 import { showToast } from '../../lib/toasts'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
-import { CsrfField } from '../../ui/csrf-field'
+import { VisitFileForm } from './visit-file-form'
 
 /** The photo sent and its thumbnail: their longest side in pixels and their JPEG quality. */
 const PHOTO = { side: 1600, quality: 0.85 }
@@ -35,73 +33,53 @@ async function resized(file: File, { side, quality }: { side: number; quality: n
  */
 export function PhotoAdd({ visitId, version }: { visitId: string; version: string }) {
   const t = useT()
-  const fetcher = useFetcher<VisitFileResult>()
-  const [resizing, setResizing] = useState(false)
-  const [error, setError] = useState<string | null>(null)
   const labelId = useId()
   const fileId = useId()
-  const busy = resizing || fetcher.state !== 'idle'
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data) return
-    if (fetcher.data.ok) showToast('success', t.done_visit_photo())
-    else setError(fetcher.data.error)
-  }, [fetcher.state, fetcher.data, t])
-
-  async function send(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = event.currentTarget
-    const sent = new FormData(form)
-    const original = sent.get('photo')
-    if (!(original instanceof File) || original.size === 0) {
-      setError(t.visit_photo_choose())
-      return
-    }
-    setError(null)
-    setResizing(true)
-    const [photo, thumbnail] = await Promise.all([resized(original, PHOTO), resized(original, THUMBNAIL)])
-    setResizing(false)
-    // what the browser cannot read goes as it is: the server says what it is not
-    if (photo) sent.set('photo', photo)
-    if (thumbnail) sent.set('thumbnail', thumbnail)
-    sent.set('reply', 'json')
-    await fetcher.submit(sent, { method: 'post', action: form.getAttribute('action')!, encType: 'multipart/form-data' })
-    form.reset()
-  }
-
   return (
-    <form
-      method="post"
-      action={`/resources/visit-files/${visitId}`}
-      encType="multipart/form-data"
-      onSubmit={send}
-      className="flex flex-col gap-2 rounded-lg border border-line p-3"
+    <VisitFileForm
+      visitId={visitId}
+      kind="photo"
+      version={version}
+      reset
+      onSent={() => showToast('success', t.done_visit_photo())}
+      files={async (form, { setError }) => {
+        const original = form.get('photo')
+        if (!(original instanceof File) || original.size === 0) {
+          setError(t.visit_photo_choose())
+          return null
+        }
+        const [photo, thumbnail] = await Promise.all([resized(original, PHOTO), resized(original, THUMBNAIL)])
+        // what the browser cannot read goes as it is: the server says what it is not
+        return { ...(photo ? { photo } : {}), ...(thumbnail ? { thumbnail } : {}) }
+      }}
     >
-      <CsrfField />
-      <input type="hidden" name="kind" value="photo" />
-      <input type="hidden" name="version" value={version} />
-      <label htmlFor={labelId} className="text-sm font-medium text-ink-soft">
-        {t.visit_photo_label()}
-      </label>
-      <select
-        id={labelId}
-        name="label"
-        defaultValue="before"
-        className="min-h-12 rounded-lg border border-line bg-surface px-3 text-base"
-      >
-        {(['before', 'after', 'other'] as const).map((l) => (
-          <option key={l} value={l}>
-            {t[`photo_${l}`]()}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={fileId} className="text-sm font-medium text-ink-soft">
-        {t.visit_photo_file()}
-      </label>
-      <input id={fileId} type="file" name="photo" accept="image/*" required className="min-h-12 text-base" />
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      <Button type="submit" variant="secondary" disabled={busy} className="min-h-12 self-start">
-        {busy ? t.visit_photo_sending() : t.visit_photo_add()}
-      </Button>
-    </form>
+      {({ busy, error }) => (
+        <>
+          <label htmlFor={labelId} className="text-sm font-medium text-ink-soft">
+            {t.visit_photo_label()}
+          </label>
+          <select
+            id={labelId}
+            name="label"
+            defaultValue="before"
+            className="min-h-12 rounded-lg border border-line bg-surface px-3 text-base"
+          >
+            {(['before', 'after', 'other'] as const).map((l) => (
+              <option key={l} value={l}>
+                {t[`photo_${l}`]()}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={fileId} className="text-sm font-medium text-ink-soft">
+            {t.visit_photo_file()}
+          </label>
+          <input id={fileId} type="file" name="photo" accept="image/*" required className="min-h-12 text-base" />
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          <Button type="submit" variant="secondary" disabled={busy} className="min-h-12 self-start">
+            {busy ? t.visit_photo_sending() : t.visit_photo_add()}
+          </Button>
+        </>
+      )}
+    </VisitFileForm>
   )
 }

@@ -1,12 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { useFetcher } from 'react-router'
+import { useEffect, useId, useRef, useState } from 'react'
 import type SignaturePad from 'signature_pad'
-import type { VisitFileResult } from '../../routes/resources/visit-files'
 import { useT } from '../../lib/i18n'
 import { showToast } from '../../lib/toasts'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
-import { CsrfField } from '../../ui/csrf-field'
+import { VisitFileForm } from './visit-file-form'
 
 /** The drawn image's widest side in pixels (the API takes up to 2000). */
 const MAX_WIDTH = 1600
@@ -18,14 +16,13 @@ const MAX_WIDTH = 1600
  */
 export function SignatureField({ visitId, version, again }: { visitId: string; version: string; again: boolean }) {
   const t = useT()
-  const fetcher = useFetcher<VisitFileResult>()
   const canvas = useRef<HTMLCanvasElement>(null)
   const pad = useRef<SignaturePad | null>(null)
   const [open, setOpen] = useState(!again)
   const [ready, setReady] = useState(false)
-  const [error, setError] = useState<string | null>(null)
   const nameId = useId()
-  const busy = fetcher.state !== 'idle'
+  // the form's error, which drawing clears
+  const clearError = useRef<() => void>(() => {})
 
   useEffect(() => {
     if (!open) return
@@ -40,7 +37,7 @@ export function SignatureField({ visitId, version, again }: { visitId: string; v
       area.getContext('2d')?.scale(ratio, ratio)
       pad.current = new Pad(area, { penColor: '#111827', minWidth: 1, maxWidth: 3 })
       // drawing answers "draw the signature first"
-      pad.current.addEventListener('beginStroke', () => setError(null))
+      pad.current.addEventListener('beginStroke', () => clearError.current())
       setReady(true)
     })
     return () => {
@@ -51,30 +48,6 @@ export function SignatureField({ visitId, version, again }: { visitId: string; v
     }
   }, [open])
 
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data) return
-    if (fetcher.data.ok) {
-      showToast('success', t.done_visit_signed())
-      setOpen(false)
-    } else setError(fetcher.data.error)
-  }, [fetcher.state, fetcher.data, t])
-
-  async function send(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = event.currentTarget
-    if (!pad.current || pad.current.isEmpty()) {
-      setError(t.visit_signature_draw())
-      return
-    }
-    setError(null)
-    const blob = await new Promise<Blob | null>((resolve) => canvas.current!.toBlob(resolve, 'image/png'))
-    if (!blob) return
-    const sent = new FormData(form)
-    sent.set('signature', new File([blob], 'signature.png', { type: 'image/png' }))
-    sent.set('reply', 'json')
-    await fetcher.submit(sent, { method: 'post', action: form.getAttribute('action')!, encType: 'multipart/form-data' })
-  }
-
   if (!open)
     return (
       <Button type="button" variant="secondary" className="min-h-12 self-start" onClick={() => setOpen(true)}>
@@ -82,57 +55,71 @@ export function SignatureField({ visitId, version, again }: { visitId: string; v
       </Button>
     )
   return (
-    <form
-      method="post"
-      action={`/resources/visit-files/${visitId}`}
-      encType="multipart/form-data"
-      onSubmit={send}
-      className="flex flex-col gap-2 rounded-lg border border-line p-3"
-      data-testid="signature-form"
+    <VisitFileForm
+      visitId={visitId}
+      kind="signature"
+      version={version}
+      testId="signature-form"
+      onSent={() => {
+        showToast('success', t.done_visit_signed())
+        setOpen(false)
+      }}
+      files={async (_form, { setError }) => {
+        if (!pad.current || pad.current.isEmpty()) {
+          setError(t.visit_signature_draw())
+          return null
+        }
+        const blob = await new Promise<Blob | null>((resolve) => canvas.current!.toBlob(resolve, 'image/png'))
+        return blob ? { signature: new File([blob], 'signature.png', { type: 'image/png' }) } : null
+      }}
     >
-      <CsrfField />
-      <input type="hidden" name="kind" value="signature" />
-      <input type="hidden" name="version" value={version} />
-      <label htmlFor={nameId} className="text-sm font-medium text-ink-soft">
-        {t.visit_signature_name()}
-      </label>
-      <input
-        id={nameId}
-        name="name"
-        required
-        maxLength={120}
-        autoComplete="off"
-        className="min-h-12 rounded-lg border border-line bg-surface px-3 text-base"
-      />
-      <p id={`${nameId}-hint`} className="text-sm text-ink-soft">
-        {t.visit_signature_hint()}
-      </p>
-      <canvas
-        ref={canvas}
-        role="img"
-        aria-label={t.visit_signature_area()}
-        aria-describedby={`${nameId}-hint`}
-        data-testid="signature-pad"
-        className="h-48 w-full touch-none rounded-lg border-2 border-dashed border-line bg-white"
-      />
-      <noscript>
-        <p>{t.visit_signature_needs_script()}</p>
-      </noscript>
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={!ready || busy} className="min-h-12">
-          {busy ? t.visit_photo_sending() : t.visit_signature_save()}
-        </Button>
-        <Button
-          type="button"
-          variant="secondary"
-          disabled={!ready}
-          className="min-h-12"
-          onClick={() => pad.current?.clear()}
-        >
-          {t.visit_signature_clear()}
-        </Button>
-      </div>
-    </form>
+      {({ busy, error, setError }) => {
+        clearError.current = () => setError(null)
+        return (
+          <>
+            <label htmlFor={nameId} className="text-sm font-medium text-ink-soft">
+              {t.visit_signature_name()}
+            </label>
+            <input
+              id={nameId}
+              name="name"
+              required
+              maxLength={120}
+              autoComplete="off"
+              className="min-h-12 rounded-lg border border-line bg-surface px-3 text-base"
+            />
+            <p id={`${nameId}-hint`} className="text-sm text-ink-soft">
+              {t.visit_signature_hint()}
+            </p>
+            <canvas
+              ref={canvas}
+              role="img"
+              aria-label={t.visit_signature_area()}
+              aria-describedby={`${nameId}-hint`}
+              data-testid="signature-pad"
+              className="h-48 w-full touch-none rounded-lg border-2 border-dashed border-line bg-white"
+            />
+            <noscript>
+              <p>{t.visit_signature_needs_script()}</p>
+            </noscript>
+            {error ? <Alert tone="error">{error}</Alert> : null}
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={!ready || busy} className="min-h-12">
+                {busy ? t.visit_photo_sending() : t.visit_signature_save()}
+              </Button>
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={!ready}
+                className="min-h-12"
+                onClick={() => pad.current?.clear()}
+              >
+                {t.visit_signature_clear()}
+              </Button>
+            </div>
+          </>
+        )
+      }}
+    </VisitFileForm>
   )
 }

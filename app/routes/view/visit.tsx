@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useActionData, useFetcher, useNavigation } from 'react-router'
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
 import type { Route } from './+types/visit'
 import {
   partInput,
@@ -18,7 +18,7 @@ import { fromTypedText } from '../../kit/typed-text.server'
 import { PickerInput } from '../../kit/picker-input'
 import { PhotoAdd } from '../../features/techorders/photo-add'
 import { SignatureField } from '../../features/techorders/signature-field'
-import { mapsLink } from '../../features/techorders/day-list'
+import { MapsLink } from '../../features/techorders/day-list'
 import { durationText, VisitStatus } from '../../features/techorders/visit-status'
 import { useFrame } from '../../layouts/frame/frame-context'
 import { callBff } from '../../lib/api.server'
@@ -153,17 +153,43 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => moduleMeta(args)
 
-/** The step buttons' words, and which look like the main way forward. */
-const STEP_LABEL: Record<
-  TechOrderStep,
-  'visit_depart' | 'visit_arrive' | 'visit_pause' | 'visit_resume' | 'visit_finish' | 'visit_fail'
-> = {
-  depart: 'visit_depart',
-  arrive: 'visit_arrive',
-  pause: 'visit_pause',
-  resume: 'visit_resume',
-  finish: 'visit_finish',
-  fail: 'visit_fail',
+/** One part of the visit's screen under its heading (a landmark named by it). */
+function VisitSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3">
+      <h2 id={`${id}-title`} className="text-xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+/** One of the visit's forms: its action (`intent`) on the version the page shows, with the CSRF token and the form's key. */
+function VisitForm({
+  intent,
+  version,
+  fields = {},
+  className,
+  children,
+}: {
+  intent: Intent
+  version: string
+  fields?: Record<string, string>
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <Form method="post" className={className}>
+      <CsrfField />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="version" value={version} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+    </Form>
+  )
 }
 
 export default function Visit({ loaderData }: Route.ComponentProps) {
@@ -200,23 +226,7 @@ export default function Visit({ loaderData }: Route.ComponentProps) {
           {time.format(new Date(visit.end))}
         </p>
         <p className="text-ink-soft">{visit.technicianName}</p>
-        {visit.serviceAddress ? (
-          <a
-            href={mapsLink(visit.serviceAddress)}
-            target="_blank"
-            rel="noreferrer"
-            className="inline-flex min-h-12 items-center gap-2 text-lg font-medium underline"
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 shrink-0 fill-none stroke-current stroke-2">
-              <path d="M12 21s-7-6.2-7-11a7 7 0 1 1 14 0c0 4.8-7 11-7 11z" />
-              <circle cx="12" cy="10" r="2.5" />
-            </svg>
-            <span>
-              {visit.serviceAddress}
-              <span className="sr-only"> ({t.opens_maps()})</span>
-            </span>
-          </a>
-        ) : null}
+        <MapsLink address={visit.serviceAddress} large />
         {visit.clientPhone ? (
           <a
             href={`tel:${visit.clientPhone.replace(/[^\d+]/g, '')}`}
@@ -250,15 +260,9 @@ export default function Visit({ loaderData }: Route.ComponentProps) {
 
       <VisitChecklist visit={visit} version={version} editable={editable} error={errorOf('checklist')} />
 
-      <section aria-labelledby="report-title" className="flex flex-col gap-2">
-        <h2 id="report-title" className="text-xl font-bold">
-          {t.visit_report()}
-        </h2>
+      <VisitSection id="report" title={t.visit_report()}>
         {editable ? (
-          <Form method="post" className="flex flex-col gap-2">
-            <CsrfField />
-            <input type="hidden" name="intent" value="report" />
-            <input type="hidden" name="version" value={version} />
+          <VisitForm intent="report" version={version} className="flex flex-col gap-2">
             <label htmlFor="visit-report" className="sr-only">
               {t.visit_report()}
             </label>
@@ -276,11 +280,11 @@ export default function Visit({ loaderData }: Route.ComponentProps) {
             <Button type="submit" variant="secondary" className="min-h-12 self-start">
               {t.visit_report_save()}
             </Button>
-          </Form>
+          </VisitForm>
         ) : (
           <p className="whitespace-pre-line">{visit.report || t.visit_report_none()}</p>
         )}
-      </section>
+      </VisitSection>
 
       <VisitParts
         visit={visit}
@@ -289,10 +293,7 @@ export default function Visit({ loaderData }: Route.ComponentProps) {
         errors={answer?.intent === 'part-add' || answer?.intent === 'part-remove' ? errors : {}}
       />
 
-      <section aria-labelledby="photos-title" className="flex flex-col gap-3">
-        <h2 id="photos-title" className="text-xl font-bold">
-          {t.visit_photos()}
-        </h2>
+      <VisitSection id="photos" title={t.visit_photos()}>
         {visit.photos.length ? (
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="visit-photos">
             {visit.photos.map((p) => (
@@ -307,15 +308,11 @@ export default function Visit({ loaderData }: Route.ComponentProps) {
                 </a>
                 <span className="text-sm">{t[`photo_${p.label}`]()}</span>
                 {editable && !ended ? (
-                  <Form method="post">
-                    <CsrfField />
-                    <input type="hidden" name="intent" value="photo-remove" />
-                    <input type="hidden" name="version" value={version} />
-                    <input type="hidden" name="photoId" value={p.id} />
+                  <VisitForm intent="photo-remove" version={version} fields={{ photoId: p.id }}>
                     <Button type="submit" variant="ghost" className="min-h-11 text-sm">
                       {t.visit_photo_remove()}
                     </Button>
-                  </Form>
+                  </VisitForm>
                 ) : null}
               </li>
             ))}
@@ -325,12 +322,9 @@ export default function Visit({ loaderData }: Route.ComponentProps) {
         )}
         {errorOf('photo-remove') ? <Alert tone="error">{errorOf('photo-remove')}</Alert> : null}
         {editable ? <PhotoAdd visitId={visit.id} version={version} /> : null}
-      </section>
+      </VisitSection>
 
-      <section aria-labelledby="signature-title" className="flex flex-col gap-3">
-        <h2 id="signature-title" className="text-xl font-bold">
-          {t.visit_signature()}
-        </h2>
+      <VisitSection id="signature" title={t.visit_signature()}>
         {visit.signature ? (
           <figure className="flex flex-col gap-1" data-testid="visit-signature">
             <img
@@ -348,7 +342,7 @@ export default function Visit({ loaderData }: Route.ComponentProps) {
         {editable && !ended ? (
           <SignatureField visitId={visit.id} version={version} again={visit.signature !== null} />
         ) : null}
-      </section>
+      </VisitSection>
 
       <ActivityList lines={activity} fields={VISIT_FIELDS} />
     </section>
@@ -391,11 +385,7 @@ function VisitSteps({
         <Alert tone="info">{t.visit_reason({ reason: visit.reason })}</Alert>
       ) : null}
       {main.map((step) => (
-        <Form method="post" key={step} className="flex flex-col gap-2">
-          <CsrfField />
-          <input type="hidden" name="intent" value="step" />
-          <input type="hidden" name="step" value={step} />
-          <input type="hidden" name="version" value={version} />
+        <VisitForm key={step} intent="step" version={version} fields={{ step }} className="flex flex-col gap-2">
           {step === 'depart' ? (
             <div className="flex flex-col gap-1">
               <label htmlFor={etaId} className="text-sm font-medium text-ink-soft">
@@ -427,18 +417,14 @@ function VisitSteps({
             className="min-h-14 w-full text-lg"
             aria-describedby={step === 'finish' && missing.length ? 'finish-missing' : undefined}
           >
-            {step === 'finish' && missing.length ? t.visit_finish_anyway() : t[STEP_LABEL[step]]()}
+            {step === 'finish' && missing.length ? t.visit_finish_anyway() : t[`visit_${step}`]()}
           </Button>
-        </Form>
+        </VisitForm>
       ))}
       {steps.includes('fail') ? (
         <details className="rounded-lg border border-line p-3">
           <summary className="flex min-h-11 cursor-pointer items-center font-medium">{t.visit_fail()}</summary>
-          <Form method="post" className="mt-2 flex flex-col gap-2">
-            <CsrfField />
-            <input type="hidden" name="intent" value="step" />
-            <input type="hidden" name="step" value="fail" />
-            <input type="hidden" name="version" value={version} />
+          <VisitForm intent="step" version={version} fields={{ step: 'fail' }} className="mt-2 flex flex-col gap-2">
             <label htmlFor={reasonId} className="text-sm font-medium text-ink-soft">
               {t.visit_fail_reason()}
             </label>
@@ -453,7 +439,7 @@ function VisitSteps({
             <Button type="submit" variant="danger" disabled={busy} className="min-h-12">
               {t.visit_fail_confirm()}
             </Button>
-          </Form>
+          </VisitForm>
         </details>
       ) : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
@@ -497,10 +483,7 @@ function VisitTimes({
     </div>
   )
   return (
-    <section aria-labelledby="times-title" className="flex flex-col gap-2">
-      <h2 id="times-title" className="text-xl font-bold">
-        {t.visit_times()}
-      </h2>
+    <VisitSection id="times" title={t.visit_times()}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1" data-testid="visit-times">
         {visit.times.en_route ? (
           <div className="contents">
@@ -536,13 +519,12 @@ function VisitTimes({
       {correct ? (
         <details className="rounded-lg border border-line p-3">
           <summary className="flex min-h-11 cursor-pointer items-center font-medium">{t.visit_correct_times()}</summary>
-          <Form method="post" className="mt-2 flex flex-col gap-2">
-            <CsrfField />
-            <input type="hidden" name="intent" value="times" />
-            <input type="hidden" name="version" value={version} />
-            <input type="hidden" name="timeZone" value={timeZone} />
-            <input type="hidden" name="status" value={visit.status} />
-            <input type="hidden" name="spans" value={String(visit.clock.length)} />
+          <VisitForm
+            intent="times"
+            version={version}
+            fields={{ timeZone, status: visit.status, spans: String(visit.clock.length) }}
+            className="mt-2 flex flex-col gap-2"
+          >
             {visit.times.en_route ? field('en_route', t.visit_en_route(), visit.times.en_route) : null}
             {visit.clock.map((span, i) => [
               field(`in_${i}`, t.visit_span_in({ n: String(i + 1) }), span.in),
@@ -552,10 +534,10 @@ function VisitTimes({
             <Button type="submit" variant="secondary" className="min-h-12 self-start">
               {t.visit_correct_save()}
             </Button>
-          </Form>
+          </VisitForm>
         </details>
       ) : null}
-    </section>
+    </VisitSection>
   )
 }
 
@@ -642,10 +624,7 @@ function VisitParts({
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 })
   const quantityId = useId()
   return (
-    <section aria-labelledby="parts-title" className="flex flex-col gap-3">
-      <h2 id="parts-title" className="text-xl font-bold">
-        {t.visit_parts()}
-      </h2>
+    <VisitSection id="parts" title={t.visit_parts()}>
       {visit.parts.length ? (
         <ul className="flex flex-col divide-y divide-line rounded-lg border border-line" data-testid="visit-parts">
           {visit.parts.map((p) => (
@@ -655,11 +634,7 @@ function VisitParts({
                 {p.sku ? <span className="text-sm text-ink-soft"> ({p.sku})</span> : null}
               </span>
               {editable ? (
-                <Form method="post">
-                  <CsrfField />
-                  <input type="hidden" name="intent" value="part-remove" />
-                  <input type="hidden" name="version" value={version} />
-                  <input type="hidden" name="partId" value={p.id} />
+                <VisitForm intent="part-remove" version={version} fields={{ partId: p.id }}>
                   <Button
                     type="submit"
                     variant="ghost"
@@ -668,7 +643,7 @@ function VisitParts({
                   >
                     {t.visit_part_remove()}
                   </Button>
-                </Form>
+                </VisitForm>
               ) : null}
             </li>
           ))}
@@ -678,10 +653,12 @@ function VisitParts({
       )}
       {editable ? (
         // a new form after each part (its picker and quantity start empty again)
-        <Form method="post" key={visit.parts.length} className="flex flex-col gap-2 rounded-lg border border-line p-3">
-          <CsrfField />
-          <input type="hidden" name="intent" value="part-add" />
-          <input type="hidden" name="version" value={version} />
+        <VisitForm
+          key={visit.parts.length}
+          intent="part-add"
+          version={version}
+          className="flex flex-col gap-2 rounded-lg border border-line p-3"
+        >
           <label htmlFor="visit-part" className="text-sm font-medium text-ink-soft">
             {t.visit_part_product()}
           </label>
@@ -712,9 +689,9 @@ function VisitParts({
           <Button type="submit" variant="secondary" className="min-h-12 self-start">
             {t.visit_part_add()}
           </Button>
-        </Form>
+        </VisitForm>
       ) : null}
-    </section>
+    </VisitSection>
   )
 }
 

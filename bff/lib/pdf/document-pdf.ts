@@ -1,5 +1,6 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from '@cantoo/pdf-lib'
 import { CULTURES, type Culture } from '../../../domain/cultures.ts'
+import type { Totals } from '../../../domain/document-lines.ts'
 import { formatMoney, type Currency } from '../../../domain/money.ts'
 import { drawable, wrap } from './text.ts'
 
@@ -11,6 +12,55 @@ export type PrintedCompany = {
   address: string
   email: string
   phone: string
+}
+
+/** What every document prints alike, in the client's language: the client, the lines' table, the totals, the pages. */
+const COMMON: Record<
+  Culture,
+  Record<
+    'client' | 'description' | 'qty' | 'unitPrice' | 'discount' | 'tax' | 'total' | 'subtotal' | 'discounts' | 'taxes',
+    string
+  > & { page: (i: number, n: number) => string }
+> = {
+  en: {
+    client: 'Client',
+    description: 'Description',
+    qty: 'Qty',
+    unitPrice: 'Unit price',
+    discount: 'Disc. %',
+    tax: 'Tax %',
+    total: 'Total',
+    subtotal: 'Subtotal',
+    discounts: 'Discounts',
+    taxes: 'Taxes',
+    page: (i, n) => `Page ${i} of ${n}`,
+  },
+  es: {
+    client: 'Cliente',
+    description: 'Descripción',
+    qty: 'Cant.',
+    unitPrice: 'Precio unit.',
+    discount: 'Dto. %',
+    tax: 'Imp. %',
+    total: 'Total',
+    subtotal: 'Subtotal',
+    discounts: 'Descuentos',
+    taxes: 'Impuestos',
+    page: (i, n) => `Página ${i} de ${n}`,
+  },
+  pt: {
+    client: 'Cliente',
+    description: 'Descrição',
+    qty: 'Qtd.',
+    unitPrice: 'Preço unit.',
+    discount: 'Desc. %',
+    tax: 'Imp. %',
+    total: 'Total',
+    subtotal: 'Subtotal',
+    discounts: 'Descontos',
+    taxes: 'Impostos',
+    page: (i, n) => `Página ${i} de ${n}`,
+  },
 }
 
 /**
@@ -26,9 +76,7 @@ export type PrintedDocument = {
   number: string
   /** The lines under the number (issued, valid until ...), already worded. */
   dates: string[]
-  client: { label: string; name: string; details: string[] }
-  /** The table's headings: description, quantity, unit price, discount, tax, total. */
-  headings: [string, string, string, string, string, string]
+  client: { name: string; details: string[] }
   lines: Array<{
     description: string
     quantity: number
@@ -38,16 +86,13 @@ export type PrintedDocument = {
     total: number
   }>
   currency: Currency
-  /** Label, cents, and whether it is the total. */
-  totals: Array<[string, number, boolean]>
+  totals: Totals
   sections: Array<{
     heading?: string
     lines: string[]
     strong?: boolean
     image?: { bytes: Uint8Array; caption: string }
   }>
-  /** The footer of page i of n. */
-  footer: (i: number, n: number) => string
 }
 
 const A4: [number, number] = [595.28, 841.89]
@@ -74,19 +119,19 @@ async function embedImage(doc: PDFDocument, bytes: Uint8Array | null): Promise<P
  * culture): the standard fonts (no font files: it runs on Node, Workers and Deno alike), the
  * lines' table repeated on each page it flows to, totals kept together, page numbers in the footer.
  */
-export async function renderDocumentPdf(quote: PrintedDocument): Promise<Uint8Array<ArrayBuffer>> {
-  const locale = CULTURES[quote.culture]
+export async function renderDocumentPdf(printed: PrintedDocument): Promise<Uint8Array<ArrayBuffer>> {
+  const locale = CULTURES[printed.culture]
   const doc = await PDFDocument.create()
   const font = await doc.embedFont(StandardFonts.Helvetica)
   const bold = await doc.embedFont(StandardFonts.HelveticaBold)
-  const logo = await embedImage(doc, quote.logo)
-  doc.setTitle(drawable(`${quote.title} ${quote.number} - ${quote.company.name}`, font))
-  doc.setAuthor(drawable(quote.company.name, font))
+  const logo = await embedImage(doc, printed.logo)
+  doc.setTitle(drawable(`${printed.title} ${printed.number} - ${printed.company.name}`, font))
+  doc.setAuthor(drawable(printed.company.name, font))
   doc.setLanguage(locale)
   doc.setCreator('Fieldwise')
   doc.setProducer('Fieldwise')
 
-  const money = (cents: number) => drawable(formatMoney(cents, quote.currency, quote.culture), font)
+  const money = (cents: number) => drawable(formatMoney(cents, printed.currency, printed.culture), font)
   const quantity = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 })
   const percent = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 })
 
@@ -104,7 +149,8 @@ export async function renderDocumentPdf(quote: PrintedDocument): Promise<Uint8Ar
   const widths = [0, 45, 80, 48, 48, 85]
   widths[0] = W - 2 * MARGIN - widths.slice(1).reduce((a, b) => a + b, 0)
   const columnX = widths.reduce<number[]>((xs, w, i) => [...xs, i === 0 ? MARGIN : xs[i - 1] + widths[i - 1]], [])
-  const headings = quote.headings
+  const L = COMMON[printed.culture]
+  const headings = [L.description, L.qty, L.unitPrice, L.discount, L.tax, L.total]
   const PAD = 4
   const SIZE = 9
   const LINE = 11.5
@@ -144,14 +190,14 @@ export async function renderDocumentPdf(quote: PrintedDocument): Promise<Uint8Ar
   }
   const nameWidth = right - 200 - nameX
   let nameY = y - 14
-  for (const line of wrap(drawable(quote.company.name, bold), bold, 14, nameWidth)) {
+  for (const line of wrap(drawable(printed.company.name, bold), bold, 14, nameWidth)) {
     text(line, nameX, nameY, 14, bold)
     nameY -= 16
   }
   for (const detail of [
-    [quote.company.legalName, quote.company.taxId].filter(Boolean).join(' · '),
-    quote.company.address,
-    [quote.company.email, quote.company.phone].filter(Boolean).join(' · '),
+    [printed.company.legalName, printed.company.taxId].filter(Boolean).join(' · '),
+    printed.company.address,
+    [printed.company.email, printed.company.phone].filter(Boolean).join(' · '),
   ].filter(Boolean)) {
     for (const line of wrap(drawable(detail, font), font, 8.5, nameWidth)) {
       text(line, nameX, nameY + 4, 8.5, font, GREY)
@@ -159,21 +205,21 @@ export async function renderDocumentPdf(quote: PrintedDocument): Promise<Uint8Ar
     }
   }
   headerBottom = Math.min(headerBottom, nameY)
-  textRight(drawable(quote.title, bold), right, y - 16, 18, bold)
-  textRight(drawable(quote.number, bold), right, y - 34, 11, bold)
-  quote.dates.forEach((line, i) => textRight(drawable(line, font), right, y - 48 - i * 12, 9))
-  y = Math.min(headerBottom, y - 54 - quote.dates.length * 12) - 14
+  textRight(drawable(printed.title, bold), right, y - 16, 18, bold)
+  textRight(drawable(printed.number, bold), right, y - 34, 11, bold)
+  printed.dates.forEach((line, i) => textRight(drawable(line, font), right, y - 48 - i * 12, 9))
+  y = Math.min(headerBottom, y - 54 - printed.dates.length * 12) - 14
   page.drawLine({ start: { x: MARGIN, y }, end: { x: right, y }, thickness: 0.7, color: LIGHT })
   y -= 18
 
   // the client
-  text(drawable(`${quote.client.label}:`, bold), MARGIN, y, 10, bold)
+  text(drawable(`${L.client}:`, bold), MARGIN, y, 10, bold)
   y -= 13
-  for (const line of wrap(drawable(quote.client.name, bold), bold, 11, W - 2 * MARGIN)) {
+  for (const line of wrap(drawable(printed.client.name, bold), bold, 11, W - 2 * MARGIN)) {
     text(line, MARGIN, y, 11, bold)
     y -= 13
   }
-  for (const detail of quote.client.details.filter(Boolean)) {
+  for (const detail of printed.client.details.filter(Boolean)) {
     for (const line of wrap(drawable(detail, font), font, 10, W - 2 * MARGIN)) {
       text(line, MARGIN, y, 10)
       y -= 12
@@ -183,7 +229,7 @@ export async function renderDocumentPdf(quote: PrintedDocument): Promise<Uint8Ar
 
   // the lines
   tableHeader()
-  for (const line of quote.lines) {
+  for (const line of printed.lines) {
     const description = wrap(drawable(line.description, font, true), font, SIZE, widths[0] - 2 * PAD)
     const cells = [
       '',
@@ -206,10 +252,16 @@ export async function renderDocumentPdf(quote: PrintedDocument): Promise<Uint8Ar
   }
 
   // the totals, kept together
+  const totals: Array<[string, number, boolean]> = [
+    [L.subtotal, printed.totals.subtotal, false],
+    ...(printed.totals.discount ? [[L.discounts, -printed.totals.discount, false] as [string, number, boolean]] : []),
+    [L.taxes, printed.totals.tax, false],
+    [L.total, printed.totals.total, true],
+  ]
   y -= 8
-  room(quote.totals.length * 15 + 6)
+  room(totals.length * 15 + 6)
   const labelRight = right - widths[5] - 10
-  for (const [label, value, strong] of quote.totals) {
+  for (const [label, value, strong] of totals) {
     const f = strong ? bold : font
     const size = strong ? 11 : 10
     y -= 15
@@ -226,7 +278,7 @@ export async function renderDocumentPdf(quote: PrintedDocument): Promise<Uint8Ar
   y -= 24
 
   // what follows the lines: each section's heading, text and image, a heading kept with what follows it
-  for (const section of quote.sections) {
+  for (const section of printed.sections) {
     const image = section.image ? await embedImage(doc, section.image.bytes) : undefined
     const size = image?.scaleToFit(Math.min(220, image.width), Math.min(90, image.height))
     room((section.heading ? 13 : 0) + 11 + (size ? size.height + 14 : 0))
@@ -255,7 +307,7 @@ export async function renderDocumentPdf(quote: PrintedDocument): Promise<Uint8Ar
   pages.forEach((p, i) => {
     page = p
     textRight(
-      drawable(`${quote.company.name} · ${quote.title} ${quote.number} · ${quote.footer(i + 1, pages.length)}`, font),
+      drawable(`${printed.company.name} · ${printed.title} ${printed.number} · ${L.page(i + 1, pages.length)}`, font),
       right,
       MARGIN - 10,
       8,

@@ -17,16 +17,6 @@ export type WorkOrderDocument = {
 type Labels = Record<
   | 'title'
   | 'date'
-  | 'client'
-  | 'description'
-  | 'qty'
-  | 'unitPrice'
-  | 'discount'
-  | 'tax'
-  | 'total'
-  | 'subtotal'
-  | 'discounts'
-  | 'taxes'
   | 'problem'
   | 'visit'
   | 'onTheWay'
@@ -41,23 +31,13 @@ type Labels = Record<
   | 'signedBy'
   | 'warranty',
   string
-> & { page: (i: number, n: number) => string; minutes: (n: number) => string; days: (n: number) => string }
+> & { minutes: (n: number) => string; days: (n: number) => string }
 
 // The document's words in the client's language (a printed page has its own short labels).
 const LABELS: Record<Culture, Labels> = {
   en: {
     title: 'WORK ORDER',
     date: 'Date',
-    client: 'Client',
-    description: 'Description',
-    qty: 'Qty',
-    unitPrice: 'Unit price',
-    discount: 'Disc. %',
-    tax: 'Tax %',
-    total: 'Total',
-    subtotal: 'Subtotal',
-    discounts: 'Discounts',
-    taxes: 'Taxes',
     problem: 'Problem reported',
     visit: 'Visit',
     onTheWay: 'On the way',
@@ -71,23 +51,12 @@ const LABELS: Record<Culture, Labels> = {
     photos: 'Photos',
     signedBy: 'Signed by',
     warranty: 'Warranty',
-    page: (i, n) => `Page ${i} of ${n}`,
     minutes: (n) => `${n} min`,
     days: (n) => `${n} days`,
   },
   es: {
     title: 'ORDEN DE TRABAJO',
     date: 'Fecha',
-    client: 'Cliente',
-    description: 'Descripción',
-    qty: 'Cant.',
-    unitPrice: 'Precio unit.',
-    discount: 'Desc. %',
-    tax: 'Imp. %',
-    total: 'Total',
-    subtotal: 'Subtotal',
-    discounts: 'Descuentos',
-    taxes: 'Impuestos',
     problem: 'Problema informado',
     visit: 'Visita',
     onTheWay: 'En camino',
@@ -101,23 +70,12 @@ const LABELS: Record<Culture, Labels> = {
     photos: 'Fotos',
     signedBy: 'Firmado por',
     warranty: 'Garantía',
-    page: (i, n) => `Página ${i} de ${n}`,
     minutes: (n) => `${n} min`,
     days: (n) => `${n} días`,
   },
   pt: {
     title: 'ORDEM DE SERVIÇO',
     date: 'Data',
-    client: 'Cliente',
-    description: 'Descrição',
-    qty: 'Qtd.',
-    unitPrice: 'Preço unit.',
-    discount: 'Desc. %',
-    tax: 'Imp. %',
-    total: 'Total',
-    subtotal: 'Subtotal',
-    discounts: 'Descontos',
-    taxes: 'Impostos',
     problem: 'Problema relatado',
     visit: 'Visita',
     onTheWay: 'A caminho',
@@ -131,7 +89,6 @@ const LABELS: Record<Culture, Labels> = {
     photos: 'Fotos',
     signedBy: 'Assinado por',
     warranty: 'Garantia',
-    page: (i, n) => `Página ${i} de ${n}`,
     minutes: (n) => `${n} min`,
     days: (n) => `${n} dias`,
   },
@@ -156,16 +113,10 @@ export function renderWorkOrderPdf({ order, culture, company, logo, visits }: Wo
     title: L.title,
     number: order.number,
     dates: [`${L.date}: ${formatDay(order.createdAt, locale, 'numeric')}`],
-    client: { label: L.client, name: order.clientName, details: [order.clientTaxId, order.serviceAddress] },
-    headings: [L.description, L.qty, L.unitPrice, L.discount, L.tax, L.total],
+    client: { name: order.clientName, details: [order.clientTaxId, order.serviceAddress] },
     lines: withLineTotals(order.lines),
     currency: order.currency,
-    totals: [
-      [L.subtotal, order.totals.subtotal, false],
-      ...(order.totals.discount ? [[L.discounts, -order.totals.discount, false] as [string, number, boolean]] : []),
-      [L.taxes, order.totals.tax, false],
-      [L.total, order.totals.total, true],
-    ],
+    totals: order.totals,
     sections: [
       ...(order.problem ? [{ heading: L.problem, lines: [order.problem] }] : []),
       ...visits.flatMap((v) => [
@@ -202,6 +153,5 @@ export function renderWorkOrderPdf({ order, culture, company, logo, visits }: Wo
       ]),
       ...(order.warrantyDays ? [{ lines: [`${L.warranty}: ${L.days(order.warrantyDays)}`] }] : []),
     ],
-    footer: L.page,
   })
 }
