@@ -31,6 +31,7 @@ const API_SUITES = [
   'migrations',
   'idempotency',
   'orders',
+  'invoices',
 ].map((name) => `tests/unit/${name}.test.ts`)
 
 export default defineConfig({

@@ -24,14 +24,16 @@ export default [
   route('resources/upload', 'routes/resources/upload.ts'),
   route('resources/export/:module', 'routes/resources/export.ts'),
   route('resources/pick/:module/:picker', 'routes/resources/pick.ts'),
-  route('resources/quote-link/:id', 'routes/resources/quote-link.ts'),
-  route('resources/quote-share/:id', 'routes/resources/quote-share.ts'),
+  route('resources/client-link/:kind/:id', 'routes/resources/client-link.ts'),
+  route('resources/client-share/:kind/:id', 'routes/resources/client-share.ts'),
   route('resources/pdf/:kind/:id', 'routes/resources/pdf.ts'),
   route('resources/board-events', 'routes/resources/board-events.ts'),
   route('resources/part-options', 'routes/resources/part-options.ts'),
   route('resources/visit-files/:id', 'routes/resources/visit-files.ts'),
   // a client's page of a sent quote: no sign-in, the signed link is the key
   route('q/:token', 'routes/quote.tsx'),
+  // a client's page of a sent invoice, to read and pay it: the signed link is the key
+  route('i/:token', 'routes/invoice.tsx'),
   route('view', 'layouts/view-layout.tsx', [
     route('home', 'routes/view/home.tsx'),
     route('myaccount', 'routes/view/myaccount.tsx'),

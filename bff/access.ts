@@ -38,6 +38,8 @@ const TABLE: Array<[prefix: string, access: Access]> = [
   ['/i18n/', PUBLIC],
   // a client's quote link: the signed token in the path is the key
   ['/public/', PUBLIC],
+  // the card provider's signed events: the signature is the key (bff/routes/card-webhook.ts)
+  ['/webhooks/', PUBLIC],
   ['/ui/icons', OWN],
   ['/auth/sign-out', OWN],
   ['/auth/refresh-access-token', OWN],
@@ -53,6 +55,12 @@ const TABLE: Array<[prefix: string, access: Access]> = [
   ['/cd_filial/*/sole-users', page('cd_filial', { level: 'delete' })],
   // the client's link approves or rejects: only for who may change quotes
   ['/cd_cotacao/*/link', page('cd_cotacao', { level: 'edit' })],
+  // invoicing an order makes an invoice: for who may make invoices (the order is read in the caller's branches)
+  ['/cd_ordem/*/invoice', page('cd_invoice', { level: 'edit' })],
+  // reversing a payment undoes money received: for who holds the invoices page in full
+  ['/cd_invoice/*/payments/*/reverse', page('cd_invoice', { level: 'delete' })],
+  // sending an invoice and its link: a change of it
+  ['/cd_invoice/*/link', page('cd_invoice', { level: 'edit' })],
   // a technician takes back a part or a photo of his visit: a change of it, not a delete of a record
   ['/cd_techorders/*/parts', page('cd_techorders', { level: 'edit' })],
   ['/cd_techorders/*/photos', page('cd_techorders', { level: 'edit' })],

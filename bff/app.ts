@@ -13,6 +13,8 @@ import { documentOf, referencePage } from './routes/docs.ts'
 import { closeQueries, doc, operations } from './lib/openapi.ts'
 import { z } from 'zod'
 import { quotePublicRoutes } from './routes/quote-public.ts'
+import { invoicePublicRoutes } from './routes/invoice-public.ts'
+import { cardWebhookRoutes } from './routes/card-webhook.ts'
 import { contactsRoutes } from './routes/contacts.ts'
 import { chatRoutes } from './routes/chat.ts'
 import { activityRoutes, dashboardRoutes } from './routes/dashboards.ts'
@@ -161,6 +163,8 @@ export async function createBff(options: BffOptions) {
     .route('/common/navigation', navigationRoutes(deps))
     .route('/common/search', searchRoutes(deps))
     .route('/public/quotes', quotePublicRoutes(deps))
+    .route('/public/invoices', invoicePublicRoutes(deps))
+    .route('/webhooks', cardWebhookRoutes(deps))
     .route('/cd_ordemagendamento', schedulingRoutes(deps))
     .route('/cd_techorders', techOrderRoutes(deps))
     .route('/apps/contacts', contactsRoutes(deps))

@@ -48,7 +48,16 @@ export const configSchema = z
     BODY_TIMEOUT_MS: z.coerce.number().int().positive('must be a positive number of milliseconds').default(60_000),
     CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0, 'must be 0 (no cap) or more').default(100),
     SIMULATE_LATENCY: flag,
-    CARD_PROVIDER_PUBLIC_KEY: z.string().optional(),
+    CARD_PROVIDER_PUBLIC_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(200).optional()),
+    CARD_PROVIDER_URL: optionalUrl('the card provider’s API'),
+    CARD_PROVIDER_SECRET_KEY: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.string().min(16, 'must be at least 16 characters').optional(),
+    ),
+    CARD_PROVIDER_WEBHOOK_SECRET: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.string().min(16, 'must be at least 16 characters').optional(),
+    ),
     PUBLIC_URL: optionalUrl('where the app is reached, for links in e-mails'),
     SMTP_URL: z.preprocess(
       (v) => (v === '' ? undefined : v),
@@ -130,7 +139,8 @@ export type Config = {
   /** Node: open connections one address may hold (0: no cap; not applied behind a trusted proxy). */
   connectionsPerAddress: number
   simulateLatency: boolean
-  cardProviderPublicKey?: string
+  /** The card provider (product-shell.md §7, docs/domain.md cd_invoice): unset, invoices offer no card. */
+  cardProvider?: { publicKey: string; url: string; secretKey: string; webhookSecret: string }
   publicUrl?: string
   /** Where e-mail goes out (Node and Deno); unset, links are written to the log for the office to pass on. */
   smtpUrl?: string
@@ -156,6 +166,25 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * The card provider (product-shell.md §7: initialised with a public key): with the public key set,
+ * its API's address and secret key and the webhook's signing secret are needed too — a key
+ * without them stops the start, rather than a pay button that fails.
+ */
+function cardProviderOf(s: z.output<typeof configSchema>): Config['cardProvider'] {
+  if (!s.CARD_PROVIDER_PUBLIC_KEY) return undefined
+  const missing = (['CARD_PROVIDER_URL', 'CARD_PROVIDER_SECRET_KEY', 'CARD_PROVIDER_WEBHOOK_SECRET'] as const).find(
+    (name) => !s[name],
+  )
+  if (missing) throw new ConfigError(`Invalid setting ${missing}: needed with CARD_PROVIDER_PUBLIC_KEY`)
+  return {
+    publicKey: s.CARD_PROVIDER_PUBLIC_KEY,
+    url: s.CARD_PROVIDER_URL!.replace(/\/+$/, ''),
+    secretKey: s.CARD_PROVIDER_SECRET_KEY!,
+    webhookSecret: s.CARD_PROVIDER_WEBHOOK_SECRET!,
+  }
+}
+
 /** Validates the environment; a bad setting throws ConfigError with one line naming it. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = configSchema.safeParse(env)
@@ -178,7 +207,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     bodyTimeoutMs: s.BODY_TIMEOUT_MS,
     connectionsPerAddress: s.CONNECTIONS_PER_ADDRESS,
     simulateLatency: s.SIMULATE_LATENCY,
-    cardProviderPublicKey: s.CARD_PROVIDER_PUBLIC_KEY,
+    cardProvider: cardProviderOf(s),
     publicUrl: s.PUBLIC_URL,
     smtpUrl: s.SMTP_URL,
     mailFrom: s.MAIL_FROM ?? `Fieldwise <no-reply@${s.PUBLIC_URL ? new URL(s.PUBLIC_URL).hostname : 'localhost'}>`,

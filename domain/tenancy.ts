@@ -15,6 +15,11 @@ export type CompanyRecord = {
   ENDERECO?: string
   TELEFONE?: string
   EMAIL?: string
+  /** Money (cd_invoice): the city and Pix key its charges name, the days to pay, the reminders' days after due. */
+  CIDADE?: string
+  PIX_KEY?: string
+  INVOICE_DUE_DAYS?: number
+  REMINDER_DAYS?: number[]
 }
 
 export type BranchRecord = {

@@ -9,6 +9,7 @@ import { quotes } from './cd_cotacao/module'
 import { branches } from './cd_filial/module'
 import { jobs } from './cd_job/module'
 import { orders } from './cd_ordem/module'
+import { invoices } from './cd_invoice/module'
 
 /**
  * The screens of each module that has them (one line each, by its id in domain/modules/: one
@@ -24,6 +25,7 @@ export const FEATURES: Record<ModuleWithScreens, FeatureModule> = {
   cd_job: jobs,
   cd_cotacao: quotes,
   cd_ordem: orders,
+  cd_invoice: invoices,
 }
 
 /** The screens of the module a route names, if it has them. */

@@ -91,6 +91,28 @@ export type RecordAction = {
   to?: 'new'
   /** What the action asks first (an order's hold: why), sent as its body's field `name`. */
   choice?: { name: string; label: TextKey; options: ReadonlyArray<readonly [string, TextKey]> }
+  /** A text it asks first (an invoice's void: the reason), sent as its body's field `name`. */
+  text?: { name: string; label: TextKey }
+  /** Where the answer leads, when not back to the record (an order's invoice: the invoice made). */
+  opens?: (answer: Record<string, unknown>) => string
+}
+
+/**
+ * A form of a record's own panel (an invoice's payment): its fields checked by the API's schema
+ * first, then `POST /<module>/<id>/<path>`; done, back to the record with `done` said.
+ */
+export type RecordSubForm = {
+  schema: z.ZodType<Record<string, unknown>>
+  path: (fields: Record<string, string>) => string
+  done: DoneKey
+}
+
+/** What a record's panel gets: the record, its version and the form state of its last post. */
+export type PanelProps = {
+  values: Record<string, unknown>
+  version: string | null
+  level: AccessLevel
+  state: { errors?: Record<string, string>; values?: Record<string, string>; form?: string } | undefined
 }
 
 /** What an action says once done: a message named done_… (the toaster shows any of them as a success). */
@@ -216,6 +238,9 @@ export type FeatureModule = {
    * branch it is): their names come with the confirmation, under `text`, and it asks again.
    */
   deactivateWarning?: { path: (id: string) => string; text: TextKey }
+  /** A panel of its own under the facts (an invoice's payments), and the forms it posts (by `intent=form:<name>`). */
+  panel?: ComponentType<PanelProps>
+  forms?: Record<string, RecordSubForm>
   /** Links shown on a record's page (its page access ...). */
   recordLinks?: (values: Record<string, unknown>) => Array<{ href: string; label: TextKey }>
   /** Its cards on the signed-in home. */

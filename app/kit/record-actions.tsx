@@ -55,6 +55,25 @@ export function RecordActions({
             {(t[action.label] as () => string)()}
           </Button>
         )
+        if (action.text) {
+          // the text goes with its action: a labelled field beside its button
+          const id = `action-${action.name}-${action.text.name}`
+          return (
+            <span key={action.name} className="inline-flex flex-wrap items-center gap-2">
+              <label htmlFor={id} className="sr-only">
+                {(t[action.text.label] as () => string)()}
+              </label>
+              <input
+                id={id}
+                name={action.text.name}
+                maxLength={500}
+                placeholder={(t[action.text.label] as () => string)()}
+                className="min-h-11 rounded-md border border-line bg-surface px-2 text-ink"
+              />
+              {button}
+            </span>
+          )
+        }
         if (!action.choice) return button
         // the choice goes with its action: a labelled select beside its button
         const id = `action-${action.name}-${action.choice.name}`

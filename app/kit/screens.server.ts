@@ -28,7 +28,7 @@ export type ListQuery = {
   state: string
 }
 export type FormState =
-  { errors?: Record<string, string>; stale?: boolean; values?: Record<string, string> } | undefined
+  { errors?: Record<string, string>; stale?: boolean; values?: Record<string, string>; form?: string } | undefined
 
 /** The module's option lists; one the user may not read is simply empty (its values show as they are). */
 export async function loadLookups(args: Args, def: FeatureModule): Promise<Lookups> {
@@ -119,6 +119,9 @@ export async function loadRecord(args: Args & { params: { id: string } }, def: F
   }
 }
 
+/** The form's own fields, never sent to the API as input. */
+const SKIP = new Set(['intent', 'version', 'csrf', 'paymentId'])
+
 /** Save, deactivate or activate one record; field errors come back next to their fields, a stale save as such. */
 export async function saveRecord(args: Args & { params: { id: string } }, def: FeatureModule) {
   const { request, context, params } = args
@@ -140,16 +143,49 @@ export async function saveRecord(args: Args & { params: { id: string } }, def: F
   if (fields.intent?.startsWith('action:')) {
     const action = def.actions?.find((a) => a.name === fields.intent.slice('action:'.length))
     if (!action) throw data(null, { status: 400 })
+    const body = {
+      ...(action.choice ? { [action.choice.name]: fields[action.choice.name] ?? '' } : {}),
+      ...(action.text ? { [action.text.name]: fields[action.text.name] ?? '' } : {}),
+    }
     const res = await callBff(request, context, `${recordPath(def, params.id)}/${action.name}`, {
       method: 'POST',
       headers,
-      ...(action.choice ? { json: { [action.choice.name]: fields[action.choice.name] ?? '' } } : {}),
+      ...(action.choice || action.text ? { json: body } : {}),
     })
     if (!res.ok) return refused(res)
     const answer = wrapper(def.row).parse(await res.json()).Dados
     const next = action.to === 'new' ? String(answer[def.idKey]) : params.id
     const done = typeof action.done === 'function' ? action.done(answer) : action.done
-    throw redirect(`${back}/${encodeURIComponent(next)}?toast=${done}`)
+    throw redirect(`${action.opens ? action.opens(answer) : `${back}/${encodeURIComponent(next)}`}?toast=${done}`)
+  }
+  if (fields.intent?.startsWith('form:')) {
+    const name = fields.intent.slice('form:'.length)
+    const form = def.forms && Object.hasOwn(def.forms, name) ? def.forms[name] : null
+    if (!form) throw data(null, { status: 400 })
+    // amounts as typed become cents (docs/api.md §5); the API's own schema speaks first
+    const typed = fromTypedText(form.schema, Object.fromEntries(Object.entries(fields).filter(([k]) => !SKIP.has(k))))
+    const parsed = form.schema.safeParse(typed.value)
+    const textErrors = Object.fromEntries(
+      Object.entries(typed.errors).map(([field, code]) => [field, codeText(code, t) ?? t.invalid_value()]),
+    )
+    if (!parsed.success || Object.keys(textErrors).length)
+      return data<FormState>(
+        {
+          form: name,
+          values: fields,
+          errors: { ...(parsed.success ? {} : fieldErrors(parsed.error, t)), ...textErrors },
+        },
+        400,
+      )
+    const res = await callBff(request, context, `${recordPath(def, params.id)}/${form.path(fields)}`, {
+      method: 'POST',
+      json: parsed.data,
+    })
+    if (!res.ok) {
+      const refusal = await refused(res)
+      return data<FormState>({ ...refusal.data, form: name }, refusal.init?.status ?? 400)
+    }
+    throw redirect(`${back}/${encodeURIComponent(params.id)}?toast=${form.done}`)
   }
   if (fields.intent === 'deactivate' || fields.intent === 'activate') {
     if (!def.deactivatable) throw data(null, { status: 400 })

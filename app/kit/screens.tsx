@@ -92,6 +92,9 @@ export function RecordScreen({
       </div>
       {!data.isNew && canEdit ? <RecordActions def={def} values={data.values} version={data.version} /> : null}
       {!data.isNew ? <RecordFacts def={def} values={data.values} /> : null}
+      {!data.isNew && def.panel ? (
+        <def.panel values={data.values} version={data.version} level={page.level} state={state} />
+      ) : null}
       {!data.isNew
         ? def.recordLinks?.(data.values).map((link) => (
             <a key={link.href} href={link.href} className="self-start text-sm font-semibold text-accent underline">

@@ -199,6 +199,28 @@ export async function withActivityLine<T>(
     throw error
   }
 }
+/**
+ * A change with its timeline line (withActivityLine) on the version the caller saw (If-Match), or —
+ * when they named none (`retry`) — on the version read, again on the latest when another change
+ * came first: the change itself decides on what it finds (a payment above what is open is refused).
+ */
+export async function changeWithLine<T>(
+  deps: Deps,
+  target: { empresa: number; module: string; id: string | number },
+  line: { by: { id: string; name: string }; action: string; fields?: string[] },
+  expected: { version: number; retry: boolean },
+  write: (version: number) => Promise<T>,
+  latest: () => Promise<number>,
+): Promise<T> {
+  for (let attempt = 1, version = expected.version; ; attempt++) {
+    try {
+      return await withActivityLine(deps, target, { ...line, made: version + 1 }, () => write(version))
+    } catch (error) {
+      if (!expected.retry || !(error instanceof ConflictError) || attempt >= 20) throw error
+      version = await latest()
+    }
+  }
+}
 export const activitySchema = z.array(
   z.object({
     id: z.string(),

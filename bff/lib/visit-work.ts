@@ -27,10 +27,10 @@ import type { StreamedFile } from '../../domain/schemas/files.ts'
 import type { Deps } from './deps.ts'
 import { apiError, fieldError, notFound, ruleError } from './errors.ts'
 import { orderStore } from './order-store.ts'
-import { withActivityLine, type Caller } from './resource.ts'
+import { changeWithLine, type Caller } from './resource.ts'
 import { scheduling } from './scheduling.ts'
 import { UPLOAD_MAX_BYTES, safeName, sniff } from './uploads.ts'
-import { ConflictError, StorageUnavailableError } from '../../storage/errors.ts'
+import { StorageUnavailableError } from '../../storage/errors.ts'
 import { noticeOnTheWay } from './visit-notice.ts'
 
 /** What a step takes: the minutes to arrival ("on my way"), the reason ("could not complete"). */
@@ -137,22 +137,17 @@ export function visitWork(deps: Deps) {
     change: (v: TechOrderRecord) => TechOrderRecord,
   ) {
     const store = plan.visits(who.tenant.empresa)
-    for (let attempt = 1, version = expected.version; ; attempt++) {
-      try {
-        const saved = await withActivityLine(
-          deps,
-          { empresa: who.tenant.empresa, module: 'cd_techorders', id },
-          { by: who.user, ...line, made: version + 1 },
-          () => store.update(id, change, { expectVersion: version }),
-        )
-        if (!saved) throw notFound('Visit')
-        plan.changed(who)
-        return saved
-      } catch (error) {
-        if (!expected.retry || !(error instanceof ConflictError) || attempt >= 5) throw error
-        version = (await store.get(id))?.version ?? 0
-      }
-    }
+    const saved = await changeWithLine(
+      deps,
+      { empresa: who.tenant.empresa, module: 'cd_techorders', id },
+      { by: who.user, ...line },
+      expected,
+      (version) => store.update(id, change, { expectVersion: version }),
+      async () => (await store.get(id))?.version ?? 0,
+    )
+    if (!saved) throw notFound('Visit')
+    plan.changed(who)
+    return saved
   }
 
   /**

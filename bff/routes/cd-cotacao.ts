@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { addDays, dateIn } from '../../domain/dates.ts'
 import { documentTotals } from '../../domain/document-lines.ts'
-import { addressLine, CLIENTS, type ClientRecord } from '../../domain/schemas/clients.ts'
+import { addressLine } from '../../domain/schemas/clients.ts'
 import { quotes } from '../../domain/modules/cd-cotacao.ts'
 import {
   quoteRow,
@@ -21,8 +21,8 @@ import { orderMaking } from '../lib/orders.ts'
 import { FORBIDDEN_PAGE, levelsFor } from '../lib/page-access.ts'
 import { atLeast } from '../../domain/access.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
-import { sendLink } from '../lib/outbox.ts'
-import { quoteLinkUrl } from '../lib/quote-link.ts'
+import { deliverToClient } from '../lib/client-delivery.ts'
+import { quoteLinkUrl } from '../lib/document-link.ts'
 import { quotePdfResponse } from '../lib/quote-document.ts'
 import { quoteMail } from '../lib/quote-mail.ts'
 import {
@@ -94,23 +94,10 @@ export function cdCotacaoRoutes(deps: Deps) {
 
   /** Sends a quote's link to the client by e-mail when it can; says how it went (never 'sent' when nothing went out). */
   async function deliver(who: Caller, q: Stored): Promise<QuoteDelivery> {
-    const client = (await deps.repos.collection<ClientRecord>(who.tenant.empresa, CLIENTS).get(q.clientId))?.value
-    const email = client?.contacts.find((c) => c.kind === 'email')?.value
     const link = await quoteLinkUrl(deps, who.tenant.empresa, q)
     const company = await deps.repos.companies.find(who.tenant.empresa)
     const message = quoteMail(q, company?.NOME_EMPRESA ?? '', link)
-    if (!email) {
-      // the link opens the quote to whoever holds it: never in the log
-      deps.log.info(`quote ${q.number}: the client has no e-mail; the office passes the link on`)
-      return { by: 'none', reason: 'no_email' }
-    }
-    if (!deps.mailer) {
-      await sendLink(deps, email, `quote ${q.number}`, link, message)
-      return { by: 'none', reason: 'no_mail_server' }
-    }
-    return (await sendLink(deps, email, `quote ${q.number}`, link, message))
-      ? { by: 'email', to: email }
-      : { by: 'none', reason: 'mail_refused' }
+    return deliverToClient(deps, who.tenant.empresa, q.clientId, `quote ${q.number}`, link, message)
   }
 
   const notExpired = (q: Stored) => {

@@ -7,6 +7,7 @@ import { ifMatchVersion } from '../lib/etag.ts'
 import { apiError, notFound, ruleError } from '../lib/errors.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { orderMaking } from '../lib/orders.ts'
+import { invoicing } from '../lib/invoicing.ts'
 import { clientCulture } from '../lib/order-store.ts'
 import { companyLogo, printedCompany } from '../lib/quote-document.ts'
 import { scheduling } from '../lib/scheduling.ts'
@@ -94,6 +95,24 @@ export function cdOrdemRoutes(deps: Deps) {
           )
           c.header('ETag', `"${saved.version}"`)
           return c.json(ok(orderRowOf(saved.value), `Order ${saved.value.status}`))
+        },
+      )
+      .post(
+        '/:id/invoice',
+        doc({
+          operationId: 'invoiceOrder',
+          summary: 'Invoice a completed order: its draft invoice',
+          description:
+            'Makes the draft invoice of a completed order — its client, lines (the parts used among them) and visits’ work, in the client’s language — and the order becomes invoiced, naming it. Run again it answers the same invoice (never a second one); an order whose invoice was voided is invoiced anew. The answer is the order, with `invoiceId`. 409 for an order that is not completed. Needs the cd_invoice page at edit (and the order readable).',
+          tags,
+          responses: { 200: wrapper(orderRow), 404: apiErrorSchema, 409: apiErrorSchema },
+        }),
+        requireTenant(deps),
+        valid('param', idParam),
+        async (c) => {
+          const who = callerOf(deps, c)
+          const { order, invoice } = await invoicing(deps).ofOrder(who, c.req.valid('param').id)
+          return c.json(ok(orderRowOf(order), `Invoice ${invoice.number} made`))
         },
       )
       .get(

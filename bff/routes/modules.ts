@@ -10,6 +10,7 @@ import { cdCotacaoRoutes } from './cd-cotacao.ts'
 import { cdFilialRoutes } from './cd-filial.ts'
 import { cdJobRoutes } from './cd-job.ts'
 import { cdOrdemRoutes } from './cd-ordem.ts'
+import { cdInvoiceRoutes } from './cd-invoice.ts'
 
 /**
  * Each module's API, mounted at /api/<module> (one line per module, by its id in
@@ -20,6 +21,7 @@ export const MODULE_ROUTES: Record<ModuleWithScreens, (deps: Deps) => Hono<AppEn
   cd_job: cdJobRoutes,
   cd_cotacao: cdCotacaoRoutes,
   cd_ordem: cdOrdemRoutes,
+  cd_invoice: cdInvoiceRoutes,
   ac_empresas: companyRoutes,
   cd_filial: cdFilialRoutes,
   ac_usuarios: userRoutes,

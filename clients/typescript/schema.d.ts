@@ -2080,6 +2080,258 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cd_invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoices: searched, sorted, paged
+         * @description One page of the invoices the caller's company and branch hold: `search` looks in their text without case or accents, `sort` and `order` order them, `page` and `size` page them, `state` narrows them to one state. Needs the cd_invoice page at view or above in the company (403 below it).
+         */
+        get: operations["listInvoices"];
+        put?: never;
+        /**
+         * Create a invoice
+         * @description Creates a invoice in the caller's company and answers it with its version as ETag. Needs the cd_invoice page at edit or above in the company (403 below it).
+         */
+        post: operations["createInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_invoice/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One invoice
+         * @description The invoice with its version as ETag, to send back as If-Match when changing it. 404 when the caller's company does not hold it. Needs the cd_invoice page at view or above in the company (403 below it).
+         */
+        get: operations["getInvoice"];
+        /**
+         * Change a invoice, every field
+         * @description Replaces the invoice's fields with the ones sent (a field left out takes its default). If-Match names the version edited: 412 when someone changed it since, and nothing is written. Needs the cd_invoice page at edit or above in the company (403 below it).
+         */
+        put: operations["replaceInvoice"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change some fields of a invoice
+         * @description Changes the fields sent and keeps the others. If-Match names the version edited: 412 when someone changed it since, and nothing is written. Needs the cd_invoice page at edit or above in the company (403 below it).
+         */
+        patch: operations["updateInvoice"];
+        trace?: never;
+    };
+    "/api/cd_invoice/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoice's timeline
+         * @description Who created and changed the invoice, when, and which fields (never their values), newest first. Needs the cd_invoice page at view or above in the company (403 below it).
+         */
+        get: operations["listInvoiceActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_invoice/{id}/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a invoice: draft → issued
+         * @description Moves the invoice from draft to issued. From any other status it answers 409 with the actions allowed now, and changes nothing. Needs the cd_invoice page at edit or above in the company (403 below it).
+         */
+        post: operations["issueInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_invoice/{id}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client’s link of a sent invoice
+         * @description The signed link through which the client reads and pays the invoice, and the message that carries it in the invoice’s language (to copy or share when no e-mail went out). 409 while the invoice was never sent; 404 when the caller’s company does not hold it. Needs the cd_invoice page at edit.
+         */
+        get: operations["getInvoiceLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_invoice/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a payment of an invoice
+         * @description A payment received (cash, card, Pix, transfer, boleto) on a day not after today, never above what is open: of two payments at once for the last open amount one is recorded and the other answered 409 `payment_above_open` with what is open. The invoice becomes partially paid or paid. Sent again with the same Idempotency-Key it is recorded once. If-Match names the version seen (412 when it changed since); without it the payment is checked against the invoice as it is. 409 `invoice_not_payable` for a draft, paid or void invoice. Needs the cd_invoice page at edit.
+         */
+        post: operations["addInvoicePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_invoice/{id}/payments/{paymentId}/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reverse a payment of an invoice
+         * @description A payment that did not happen (a bounced transfer, a card charged back) is reversed with a reason: it stays on the invoice, marked, and no longer counts; the invoice goes back to partially paid or issued. 409 when it was reversed already; 404 for a payment the invoice does not hold. Needs the cd_invoice page at delete.
+         */
+        post: operations["reverseInvoicePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_invoice/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoice as a PDF
+         * @description The invoice as the client receives it: a PDF with the company’s logo and details, its lines and totals, what is paid and open, the Pix code of the open amount when the company has a Pix key, in the invoice’s language. 404 when the caller’s company does not hold the invoice. Needs the cd_invoice page at view.
+         */
+        get: operations["getInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_invoice/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an issued invoice to its client
+         * @description Makes the client’s link of the invoice (an earlier send’s link stops opening) and e-mails it to the client’s first e-mail in the invoice’s language when a mail server is set; `delivery` says how it went — never `email` when nothing went out, and then the office passes the link on (GET /:id/link). Only an issued invoice with money open (409 otherwise). If-Match names the version seen (412 when it changed since). Needs the cd_invoice page at edit.
+         */
+        post: operations["sendInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_invoice/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Void a invoice: draft or issued or overdue → void
+         * @description Moves the invoice from draft or issued or overdue to void. From any other status it answers 409 with the actions allowed now, and changes nothing. Needs the cd_invoice page at edit or above in the company (403 below it).
+         */
+        post: operations["voidInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_invoice/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoices as CSV
+         * @description The same list as `listInvoices`, every page of it, as a CSV file (UTF-8, comma-separated, a header row). Needs the cd_invoice page at view or above in the company (403 below it).
+         */
+        get: operations["exportInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_invoice/of-client": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A client’s invoices and balance
+         * @description The invoices of one client in the branches the caller works in, newest first, at most 100, with what the client owes (the open amounts of their issued invoices) and how much of it is overdue. Needs the cd_invoice page at view.
+         */
+        get: operations["listClientInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cd_job": {
         parameters: {
             query?: never;
@@ -2282,6 +2534,26 @@ export interface paths {
          * @description Moves the order from new or scheduled or in_progress or completed to on_hold. From any other status it answers 409 with the actions allowed now, and changes nothing. Needs the cd_ordem page at edit or above in the company (403 below it).
          */
         post: operations["holdOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_ordem/{id}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invoice a completed order: its draft invoice
+         * @description Makes the draft invoice of a completed order — its client, lines (the parts used among them) and visits’ work, in the client’s language — and the order becomes invoiced, naming it. Run again it answers the same invoice (never a second one); an order whose invoice was voided is invoiced anew. The answer is the order, with `invoiceId`. 409 for an order that is not completed. Needs the cd_invoice page at edit (and the order readable).
+         */
+        post: operations["invoiceOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3376,6 +3648,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/invoices/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoice a client’s link opens
+         * @description What the client sees of a sent invoice: the company, the lines, the totals, what is paid and open, the due date and its state, the Pix key and BR Code of the open amount when the company takes Pix, and whether a card may pay it. No token: the signed link is the key. 404 for a link that is bad, expired or replaced by a later send.
+         */
+        get: operations["getPublicInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/invoices/{token}/card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The client pays the invoice by card: a checkout at the provider
+         * @description Opens a checkout at the card provider for what is open on the invoice and answers its address, where the client types their card; the provider confirms the payment to the app by its signed webhook (POST /api/webhooks/card), which records it. 409 when nothing is open or no card provider is configured; 502 when the provider does not answer; 404 for a bad or replaced link.
+         */
+        post: operations["payPublicInvoiceByCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/invoices/{token}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoicing company’s logo
+         * @description The logo of the company that sent the invoice, as stored. 404 for a bad link or a company without a logo.
+         */
+        get: operations["getPublicInvoiceLogo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/invoices/{token}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoice as a PDF
+         * @description The invoice the link opens as a PDF, in the invoice’s language, with the Pix QR code of the open amount when the company takes Pix. 404 for a bad, expired or replaced link.
+         */
+        get: operations["getPublicInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/quotes/{token}": {
         parameters: {
             query?: never;
@@ -3616,6 +3968,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The card provider confirms a payment
+         * @description Called by the card provider, not by people: the body is its event, signed in the `Card-Signature` header (`t=<seconds>,v1=<hex HMAC-SHA256 of "t.body">` with CARD_PROVIDER_WEBHOOK_SECRET, at most 5 minutes old); 400 for a body not so signed, and nothing is recorded. A `payment.succeeded` event records the payment on the invoice its reference names, once however often it is delivered; other events are acknowledged and ignored. 404 when no card provider is configured.
+         */
+        post: operations["receiveCardWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3739,6 +4111,7 @@ export interface operations {
                         Dados: {
                             items: {
                                 ACTIVE: boolean;
+                                CIDADE?: string;
                                 CNPJ: string;
                                 COD_EMPRESA: number;
                                 CULTURE: string;
@@ -3747,8 +4120,11 @@ export interface operations {
                                 EMAIL: string;
                                 /** @default  */
                                 ENDERECO: string;
+                                INVOICE_DUE_DAYS?: number;
                                 NOME_EMPRESA: string;
+                                PIX_KEY?: string;
                                 RAZAO_SOCIAL: string;
+                                REMINDER_DAYS?: number[];
                                 /** @default  */
                                 TELEFONE: string;
                                 TIME_ZONE: string;
@@ -3848,6 +4224,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @default  */
+                    CIDADE?: string;
                     /** @description A CNPJ: 14 digits with valid check digits, punctuated or not (11.222.333/0001-81) */
                     CNPJ: string;
                     /** @enum {string} */
@@ -3858,8 +4236,17 @@ export interface operations {
                     EMAIL?: "" | string;
                     /** @default  */
                     ENDERECO?: string;
+                    /**
+                     * @description A whole number
+                     * @default 30
+                     */
+                    INVOICE_DUE_DAYS?: number;
                     NOME_EMPRESA: string;
+                    /** @default  */
+                    PIX_KEY?: string;
                     RAZAO_SOCIAL: string;
+                    /** @description Days after the due date an overdue invoice is reminded: at most 5, each from 1 to 365 */
+                    REMINDER_DAYS?: number[] | string;
                     /** @default  */
                     TELEFONE?: string;
                     /**
@@ -3882,6 +4269,7 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             ACTIVE: boolean;
+                            CIDADE?: string;
                             CNPJ: string;
                             COD_EMPRESA: number;
                             CULTURE: string;
@@ -3890,8 +4278,11 @@ export interface operations {
                             EMAIL: string;
                             /** @default  */
                             ENDERECO: string;
+                            INVOICE_DUE_DAYS?: number;
                             NOME_EMPRESA: string;
+                            PIX_KEY?: string;
                             RAZAO_SOCIAL: string;
+                            REMINDER_DAYS?: number[];
                             /** @default  */
                             TELEFONE: string;
                             TIME_ZONE: string;
@@ -4010,6 +4401,7 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             ACTIVE: boolean;
+                            CIDADE?: string;
                             CNPJ: string;
                             COD_EMPRESA: number;
                             CULTURE: string;
@@ -4018,8 +4410,11 @@ export interface operations {
                             EMAIL: string;
                             /** @default  */
                             ENDERECO: string;
+                            INVOICE_DUE_DAYS?: number;
                             NOME_EMPRESA: string;
+                            PIX_KEY?: string;
                             RAZAO_SOCIAL: string;
+                            REMINDER_DAYS?: number[];
                             /** @default  */
                             TELEFONE: string;
                             TIME_ZONE: string;
@@ -4121,6 +4516,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @default  */
+                    CIDADE?: string;
                     /** @description A CNPJ: 14 digits with valid check digits, punctuated or not (11.222.333/0001-81) */
                     CNPJ: string;
                     /** @enum {string} */
@@ -4131,8 +4528,17 @@ export interface operations {
                     EMAIL?: "" | string;
                     /** @default  */
                     ENDERECO?: string;
+                    /**
+                     * @description A whole number
+                     * @default 30
+                     */
+                    INVOICE_DUE_DAYS?: number;
                     NOME_EMPRESA: string;
+                    /** @default  */
+                    PIX_KEY?: string;
                     RAZAO_SOCIAL: string;
+                    /** @description Days after the due date an overdue invoice is reminded: at most 5, each from 1 to 365 */
+                    REMINDER_DAYS?: number[] | string;
                     /** @default  */
                     TELEFONE?: string;
                     /**
@@ -4155,6 +4561,7 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             ACTIVE: boolean;
+                            CIDADE?: string;
                             CNPJ: string;
                             COD_EMPRESA: number;
                             CULTURE: string;
@@ -4163,8 +4570,11 @@ export interface operations {
                             EMAIL: string;
                             /** @default  */
                             ENDERECO: string;
+                            INVOICE_DUE_DAYS?: number;
                             NOME_EMPRESA: string;
+                            PIX_KEY?: string;
                             RAZAO_SOCIAL: string;
+                            REMINDER_DAYS?: number[];
                             /** @default  */
                             TELEFONE: string;
                             TIME_ZONE: string;
@@ -4305,6 +4715,7 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             ACTIVE: boolean;
+                            CIDADE?: string;
                             CNPJ: string;
                             COD_EMPRESA: number;
                             CULTURE: string;
@@ -4313,8 +4724,11 @@ export interface operations {
                             EMAIL: string;
                             /** @default  */
                             ENDERECO: string;
+                            INVOICE_DUE_DAYS?: number;
                             NOME_EMPRESA: string;
+                            PIX_KEY?: string;
                             RAZAO_SOCIAL: string;
+                            REMINDER_DAYS?: number[];
                             /** @default  */
                             TELEFONE: string;
                             TIME_ZONE: string;
@@ -4448,6 +4862,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @default  */
+                    CIDADE?: string;
                     /** @description A CNPJ: 14 digits with valid check digits, punctuated or not (11.222.333/0001-81) */
                     CNPJ?: string;
                     /** @enum {string} */
@@ -4458,8 +4874,17 @@ export interface operations {
                     EMAIL?: "" | string;
                     /** @default  */
                     ENDERECO?: string;
+                    /**
+                     * @description A whole number
+                     * @default 30
+                     */
+                    INVOICE_DUE_DAYS?: number;
                     NOME_EMPRESA?: string;
+                    /** @default  */
+                    PIX_KEY?: string;
                     RAZAO_SOCIAL?: string;
+                    /** @description Days after the due date an overdue invoice is reminded: at most 5, each from 1 to 365 */
+                    REMINDER_DAYS?: number[] | string;
                     /** @default  */
                     TELEFONE?: string;
                     /**
@@ -4482,6 +4907,7 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             ACTIVE: boolean;
+                            CIDADE?: string;
                             CNPJ: string;
                             COD_EMPRESA: number;
                             CULTURE: string;
@@ -4490,8 +4916,11 @@ export interface operations {
                             EMAIL: string;
                             /** @default  */
                             ENDERECO: string;
+                            INVOICE_DUE_DAYS?: number;
                             NOME_EMPRESA: string;
+                            PIX_KEY?: string;
                             RAZAO_SOCIAL: string;
+                            REMINDER_DAYS?: number[];
                             /** @default  */
                             TELEFONE: string;
                             TIME_ZONE: string;
@@ -21316,6 +21745,2868 @@ export interface operations {
             };
         };
     };
+    listInvoices: {
+        parameters: {
+            query?: {
+                all?: "0" | "1";
+                order?: "asc" | "desc";
+                page?: number;
+                search?: string;
+                size?: number;
+                sort?: "number" | "clientName" | "total" | "open" | "dueDate" | "state" | "createdAt";
+                state?: "draft" | "issued" | "partially_paid" | "paid" | "void" | "overdue";
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            items: {
+                                clientId: string;
+                                clientName: string;
+                                clientTaxId: string;
+                                createdAt: string;
+                                /** @enum {string} */
+                                culture: "en" | "es" | "pt";
+                                /** @enum {string} */
+                                currency: "BRL" | "USD" | "MXN";
+                                delivery: ({
+                                    /** @constant */
+                                    by: "email";
+                                    to: string;
+                                } | {
+                                    /** @constant */
+                                    by: "none";
+                                    /** @enum {string} */
+                                    reason: "no_mail_server" | "no_email" | "mail_refused";
+                                }) | null;
+                                dueDate: string;
+                                filial: number;
+                                id: string;
+                                issueDate: string | null;
+                                lines: {
+                                    chosen: boolean;
+                                    description: string;
+                                    discountPercent: number;
+                                    jobId: string;
+                                    optional: boolean;
+                                    quantity: number;
+                                    taxPercent: number;
+                                    total: number;
+                                    unitPrice: number;
+                                }[];
+                                notes: string;
+                                number: string;
+                                open: number;
+                                orderIds: string[];
+                                orderNumbers: string[];
+                                paid: number;
+                                payments: {
+                                    amount: number;
+                                    at: string;
+                                    by: string;
+                                    date: string;
+                                    id: string;
+                                    /** @enum {string} */
+                                    method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                    note: string;
+                                    reference: string;
+                                    reversed: {
+                                        at: string;
+                                        by: string;
+                                        reason: string;
+                                    } | null;
+                                }[];
+                                reminders: {
+                                    at: string;
+                                    delivery: ({
+                                        /** @constant */
+                                        by: "email";
+                                        to: string;
+                                    } | {
+                                        /** @constant */
+                                        by: "none";
+                                        /** @enum {string} */
+                                        reason: "no_mail_server" | "no_email" | "mail_refused";
+                                    }) | null;
+                                    step: number;
+                                }[];
+                                sendCount: number;
+                                sentAt: string | null;
+                                serviceAddress: string;
+                                /** @enum {string} */
+                                state: "draft" | "issued" | "partially_paid" | "paid" | "void" | "overdue";
+                                /** @enum {string} */
+                                status: "draft" | "issued" | "partially_paid" | "paid" | "void";
+                                terms: string;
+                                total: number;
+                                totals: {
+                                    discount: number;
+                                    subtotal: number;
+                                    tax: number;
+                                    total: number;
+                                };
+                                visits: {
+                                    date: string;
+                                    minutes: number;
+                                    orderNumber: string;
+                                    technician: string;
+                                }[];
+                                voided: {
+                                    at: string;
+                                    by: string;
+                                    reason: string;
+                                } | null;
+                            }[];
+                            pagination: {
+                                endIndex: number;
+                                lastPage: number;
+                                length: number;
+                                page: number;
+                                size: number;
+                                startIndex: number;
+                            };
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    createInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "clientId": "0b7e6a52-3c1d-4f5e-9a8b-2c4d6e8f0a1b",
+                 *       "lines": [
+                 *         {
+                 *           "description": "Preventive maintenance, 3 split units",
+                 *           "quantity": 1,
+                 *           "unitPrice": 48000
+                 *         }
+                 *       ],
+                 *       "dueDate": "2026-12-15"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    clientId: string;
+                    culture?: "" | ("en" | "es" | "pt");
+                    dueDate?: "" | string;
+                    /** @default [] */
+                    lines?: {
+                        /** @default  */
+                        description?: string;
+                        /**
+                         * @description A number with at most 2 decimal places
+                         * @default 0
+                         */
+                        discountPercent?: number;
+                        /** @default  */
+                        jobId?: "" | string;
+                        /** @description A number with at most 3 decimal places */
+                        quantity: number;
+                        /** @description A number with at most 2 decimal places */
+                        taxPercent?: number;
+                        /** @description An amount in integer cents of the company’s currency (12345 is 123.45) */
+                        unitPrice?: number;
+                    }[];
+                    /** @default  */
+                    notes?: string;
+                    /** @default [] */
+                    orderIds?: string[];
+                    /** @default  */
+                    terms?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            clientId: string;
+                            clientName: string;
+                            clientTaxId: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            culture: "en" | "es" | "pt";
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            delivery: ({
+                                /** @constant */
+                                by: "email";
+                                to: string;
+                            } | {
+                                /** @constant */
+                                by: "none";
+                                /** @enum {string} */
+                                reason: "no_mail_server" | "no_email" | "mail_refused";
+                            }) | null;
+                            dueDate: string;
+                            filial: number;
+                            id: string;
+                            issueDate: string | null;
+                            lines: {
+                                chosen: boolean;
+                                description: string;
+                                discountPercent: number;
+                                jobId: string;
+                                optional: boolean;
+                                quantity: number;
+                                taxPercent: number;
+                                total: number;
+                                unitPrice: number;
+                            }[];
+                            notes: string;
+                            number: string;
+                            open: number;
+                            orderIds: string[];
+                            orderNumbers: string[];
+                            paid: number;
+                            payments: {
+                                amount: number;
+                                at: string;
+                                by: string;
+                                date: string;
+                                id: string;
+                                /** @enum {string} */
+                                method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                note: string;
+                                reference: string;
+                                reversed: {
+                                    at: string;
+                                    by: string;
+                                    reason: string;
+                                } | null;
+                            }[];
+                            reminders: {
+                                at: string;
+                                delivery: ({
+                                    /** @constant */
+                                    by: "email";
+                                    to: string;
+                                } | {
+                                    /** @constant */
+                                    by: "none";
+                                    /** @enum {string} */
+                                    reason: "no_mail_server" | "no_email" | "mail_refused";
+                                }) | null;
+                                step: number;
+                            }[];
+                            sendCount: number;
+                            sentAt: string | null;
+                            serviceAddress: string;
+                            /** @enum {string} */
+                            state: "draft" | "issued" | "partially_paid" | "paid" | "void" | "overdue";
+                            /** @enum {string} */
+                            status: "draft" | "issued" | "partially_paid" | "paid" | "void";
+                            terms: string;
+                            total: number;
+                            totals: {
+                                discount: number;
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                            visits: {
+                                date: string;
+                                minutes: number;
+                                orderNumber: string;
+                                technician: string;
+                            }[];
+                            voided: {
+                                at: string;
+                                by: string;
+                                reason: string;
+                            } | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            clientId: string;
+                            clientName: string;
+                            clientTaxId: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            culture: "en" | "es" | "pt";
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            delivery: ({
+                                /** @constant */
+                                by: "email";
+                                to: string;
+                            } | {
+                                /** @constant */
+                                by: "none";
+                                /** @enum {string} */
+                                reason: "no_mail_server" | "no_email" | "mail_refused";
+                            }) | null;
+                            dueDate: string;
+                            filial: number;
+                            id: string;
+                            issueDate: string | null;
+                            lines: {
+                                chosen: boolean;
+                                description: string;
+                                discountPercent: number;
+                                jobId: string;
+                                optional: boolean;
+                                quantity: number;
+                                taxPercent: number;
+                                total: number;
+                                unitPrice: number;
+                            }[];
+                            notes: string;
+                            number: string;
+                            open: number;
+                            orderIds: string[];
+                            orderNumbers: string[];
+                            paid: number;
+                            payments: {
+                                amount: number;
+                                at: string;
+                                by: string;
+                                date: string;
+                                id: string;
+                                /** @enum {string} */
+                                method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                note: string;
+                                reference: string;
+                                reversed: {
+                                    at: string;
+                                    by: string;
+                                    reason: string;
+                                } | null;
+                            }[];
+                            reminders: {
+                                at: string;
+                                delivery: ({
+                                    /** @constant */
+                                    by: "email";
+                                    to: string;
+                                } | {
+                                    /** @constant */
+                                    by: "none";
+                                    /** @enum {string} */
+                                    reason: "no_mail_server" | "no_email" | "mail_refused";
+                                }) | null;
+                                step: number;
+                            }[];
+                            sendCount: number;
+                            sentAt: string | null;
+                            serviceAddress: string;
+                            /** @enum {string} */
+                            state: "draft" | "issued" | "partially_paid" | "paid" | "void" | "overdue";
+                            /** @enum {string} */
+                            status: "draft" | "issued" | "partially_paid" | "paid" | "void";
+                            terms: string;
+                            total: number;
+                            totals: {
+                                discount: number;
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                            visits: {
+                                date: string;
+                                minutes: number;
+                                orderNumber: string;
+                                technician: string;
+                            }[];
+                            voided: {
+                                at: string;
+                                by: string;
+                                reason: string;
+                            } | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    replaceInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "clientId": "0b7e6a52-3c1d-4f5e-9a8b-2c4d6e8f0a1b",
+                 *       "lines": [
+                 *         {
+                 *           "description": "Technical visit",
+                 *           "quantity": 1,
+                 *           "unitPrice": 9000
+                 *         }
+                 *       ],
+                 *       "terms": "Pay by Pix or bank transfer"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    clientId: string;
+                    culture?: "" | ("en" | "es" | "pt");
+                    dueDate?: "" | string;
+                    /** @default [] */
+                    lines?: {
+                        /** @default  */
+                        description?: string;
+                        /**
+                         * @description A number with at most 2 decimal places
+                         * @default 0
+                         */
+                        discountPercent?: number;
+                        /** @default  */
+                        jobId?: "" | string;
+                        /** @description A number with at most 3 decimal places */
+                        quantity: number;
+                        /** @description A number with at most 2 decimal places */
+                        taxPercent?: number;
+                        /** @description An amount in integer cents of the company’s currency (12345 is 123.45) */
+                        unitPrice?: number;
+                    }[];
+                    /** @default  */
+                    notes?: string;
+                    /** @default  */
+                    terms?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            clientId: string;
+                            clientName: string;
+                            clientTaxId: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            culture: "en" | "es" | "pt";
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            delivery: ({
+                                /** @constant */
+                                by: "email";
+                                to: string;
+                            } | {
+                                /** @constant */
+                                by: "none";
+                                /** @enum {string} */
+                                reason: "no_mail_server" | "no_email" | "mail_refused";
+                            }) | null;
+                            dueDate: string;
+                            filial: number;
+                            id: string;
+                            issueDate: string | null;
+                            lines: {
+                                chosen: boolean;
+                                description: string;
+                                discountPercent: number;
+                                jobId: string;
+                                optional: boolean;
+                                quantity: number;
+                                taxPercent: number;
+                                total: number;
+                                unitPrice: number;
+                            }[];
+                            notes: string;
+                            number: string;
+                            open: number;
+                            orderIds: string[];
+                            orderNumbers: string[];
+                            paid: number;
+                            payments: {
+                                amount: number;
+                                at: string;
+                                by: string;
+                                date: string;
+                                id: string;
+                                /** @enum {string} */
+                                method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                note: string;
+                                reference: string;
+                                reversed: {
+                                    at: string;
+                                    by: string;
+                                    reason: string;
+                                } | null;
+                            }[];
+                            reminders: {
+                                at: string;
+                                delivery: ({
+                                    /** @constant */
+                                    by: "email";
+                                    to: string;
+                                } | {
+                                    /** @constant */
+                                    by: "none";
+                                    /** @enum {string} */
+                                    reason: "no_mail_server" | "no_email" | "mail_refused";
+                                }) | null;
+                                step: number;
+                            }[];
+                            sendCount: number;
+                            sentAt: string | null;
+                            serviceAddress: string;
+                            /** @enum {string} */
+                            state: "draft" | "issued" | "partially_paid" | "paid" | "void" | "overdue";
+                            /** @enum {string} */
+                            status: "draft" | "issued" | "partially_paid" | "paid" | "void";
+                            terms: string;
+                            total: number;
+                            totals: {
+                                discount: number;
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                            visits: {
+                                date: string;
+                                minutes: number;
+                                orderNumber: string;
+                                technician: string;
+                            }[];
+                            voided: {
+                                at: string;
+                                by: string;
+                                reason: string;
+                            } | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    updateInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "notes": "Billed with the December visits"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    clientId?: string;
+                    culture?: "" | ("en" | "es" | "pt");
+                    dueDate?: "" | string;
+                    /** @default [] */
+                    lines?: {
+                        /** @default  */
+                        description?: string;
+                        /**
+                         * @description A number with at most 2 decimal places
+                         * @default 0
+                         */
+                        discountPercent?: number;
+                        /** @default  */
+                        jobId?: "" | string;
+                        /** @description A number with at most 3 decimal places */
+                        quantity: number;
+                        /** @description A number with at most 2 decimal places */
+                        taxPercent?: number;
+                        /** @description An amount in integer cents of the company’s currency (12345 is 123.45) */
+                        unitPrice?: number;
+                    }[];
+                    /** @default  */
+                    notes?: string;
+                    /** @default  */
+                    terms?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            clientId: string;
+                            clientName: string;
+                            clientTaxId: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            culture: "en" | "es" | "pt";
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            delivery: ({
+                                /** @constant */
+                                by: "email";
+                                to: string;
+                            } | {
+                                /** @constant */
+                                by: "none";
+                                /** @enum {string} */
+                                reason: "no_mail_server" | "no_email" | "mail_refused";
+                            }) | null;
+                            dueDate: string;
+                            filial: number;
+                            id: string;
+                            issueDate: string | null;
+                            lines: {
+                                chosen: boolean;
+                                description: string;
+                                discountPercent: number;
+                                jobId: string;
+                                optional: boolean;
+                                quantity: number;
+                                taxPercent: number;
+                                total: number;
+                                unitPrice: number;
+                            }[];
+                            notes: string;
+                            number: string;
+                            open: number;
+                            orderIds: string[];
+                            orderNumbers: string[];
+                            paid: number;
+                            payments: {
+                                amount: number;
+                                at: string;
+                                by: string;
+                                date: string;
+                                id: string;
+                                /** @enum {string} */
+                                method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                note: string;
+                                reference: string;
+                                reversed: {
+                                    at: string;
+                                    by: string;
+                                    reason: string;
+                                } | null;
+                            }[];
+                            reminders: {
+                                at: string;
+                                delivery: ({
+                                    /** @constant */
+                                    by: "email";
+                                    to: string;
+                                } | {
+                                    /** @constant */
+                                    by: "none";
+                                    /** @enum {string} */
+                                    reason: "no_mail_server" | "no_email" | "mail_refused";
+                                }) | null;
+                                step: number;
+                            }[];
+                            sendCount: number;
+                            sentAt: string | null;
+                            serviceAddress: string;
+                            /** @enum {string} */
+                            state: "draft" | "issued" | "partially_paid" | "paid" | "void" | "overdue";
+                            /** @enum {string} */
+                            status: "draft" | "issued" | "partially_paid" | "paid" | "void";
+                            terms: string;
+                            total: number;
+                            totals: {
+                                discount: number;
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                            visits: {
+                                date: string;
+                                minutes: number;
+                                orderNumber: string;
+                                technician: string;
+                            }[];
+                            voided: {
+                                at: string;
+                                by: string;
+                                reason: string;
+                            } | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    listInvoiceActivity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            action: string;
+                            at: string;
+                            fields?: string[];
+                            id: string;
+                            userId: string;
+                            userName: string;
+                            /** @description The record’s version this change made */
+                            version?: number;
+                        }[];
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    issueInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            clientId: string;
+                            clientName: string;
+                            clientTaxId: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            culture: "en" | "es" | "pt";
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            delivery: ({
+                                /** @constant */
+                                by: "email";
+                                to: string;
+                            } | {
+                                /** @constant */
+                                by: "none";
+                                /** @enum {string} */
+                                reason: "no_mail_server" | "no_email" | "mail_refused";
+                            }) | null;
+                            dueDate: string;
+                            filial: number;
+                            id: string;
+                            issueDate: string | null;
+                            lines: {
+                                chosen: boolean;
+                                description: string;
+                                discountPercent: number;
+                                jobId: string;
+                                optional: boolean;
+                                quantity: number;
+                                taxPercent: number;
+                                total: number;
+                                unitPrice: number;
+                            }[];
+                            notes: string;
+                            number: string;
+                            open: number;
+                            orderIds: string[];
+                            orderNumbers: string[];
+                            paid: number;
+                            payments: {
+                                amount: number;
+                                at: string;
+                                by: string;
+                                date: string;
+                                id: string;
+                                /** @enum {string} */
+                                method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                note: string;
+                                reference: string;
+                                reversed: {
+                                    at: string;
+                                    by: string;
+                                    reason: string;
+                                } | null;
+                            }[];
+                            reminders: {
+                                at: string;
+                                delivery: ({
+                                    /** @constant */
+                                    by: "email";
+                                    to: string;
+                                } | {
+                                    /** @constant */
+                                    by: "none";
+                                    /** @enum {string} */
+                                    reason: "no_mail_server" | "no_email" | "mail_refused";
+                                }) | null;
+                                step: number;
+                            }[];
+                            sendCount: number;
+                            sentAt: string | null;
+                            serviceAddress: string;
+                            /** @enum {string} */
+                            state: "draft" | "issued" | "partially_paid" | "paid" | "void" | "overdue";
+                            /** @enum {string} */
+                            status: "draft" | "issued" | "partially_paid" | "paid" | "void";
+                            terms: string;
+                            total: number;
+                            totals: {
+                                discount: number;
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                            visits: {
+                                date: string;
+                                minutes: number;
+                                orderNumber: string;
+                                technician: string;
+                            }[];
+                            voided: {
+                                at: string;
+                                by: string;
+                                reason: string;
+                            } | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    getInvoiceLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            message: string;
+                            /** Format: uri */
+                            url: string;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    addInvoicePayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 15000,
+                 *       "method": "pix",
+                 *       "reference": "E1234567820261125"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description An amount in integer cents of the company’s currency (12345 is 123.45) */
+                    amount: number;
+                    date?: "" | string;
+                    /** @enum {string} */
+                    method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                    /** @default  */
+                    note?: string;
+                    /** @default  */
+                    reference?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            clientId: string;
+                            clientName: string;
+                            clientTaxId: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            culture: "en" | "es" | "pt";
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            delivery: ({
+                                /** @constant */
+                                by: "email";
+                                to: string;
+                            } | {
+                                /** @constant */
+                                by: "none";
+                                /** @enum {string} */
+                                reason: "no_mail_server" | "no_email" | "mail_refused";
+                            }) | null;
+                            dueDate: string;
+                            filial: number;
+                            id: string;
+                            issueDate: string | null;
+                            lines: {
+                                chosen: boolean;
+                                description: string;
+                                discountPercent: number;
+                                jobId: string;
+                                optional: boolean;
+                                quantity: number;
+                                taxPercent: number;
+                                total: number;
+                                unitPrice: number;
+                            }[];
+                            notes: string;
+                            number: string;
+                            open: number;
+                            orderIds: string[];
+                            orderNumbers: string[];
+                            paid: number;
+                            payments: {
+                                amount: number;
+                                at: string;
+                                by: string;
+                                date: string;
+                                id: string;
+                                /** @enum {string} */
+                                method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                note: string;
+                                reference: string;
+                                reversed: {
+                                    at: string;
+                                    by: string;
+                                    reason: string;
+                                } | null;
+                            }[];
+                            reminders: {
+                                at: string;
+                                delivery: ({
+                                    /** @constant */
+                                    by: "email";
+                                    to: string;
+                                } | {
+                                    /** @constant */
+                                    by: "none";
+                                    /** @enum {string} */
+                                    reason: "no_mail_server" | "no_email" | "mail_refused";
+                                }) | null;
+                                step: number;
+                            }[];
+                            sendCount: number;
+                            sentAt: string | null;
+                            serviceAddress: string;
+                            /** @enum {string} */
+                            state: "draft" | "issued" | "partially_paid" | "paid" | "void" | "overdue";
+                            /** @enum {string} */
+                            status: "draft" | "issued" | "partially_paid" | "paid" | "void";
+                            terms: string;
+                            total: number;
+                            totals: {
+                                discount: number;
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                            visits: {
+                                date: string;
+                                minutes: number;
+                                orderNumber: string;
+                                technician: string;
+                            }[];
+                            voided: {
+                                at: string;
+                                by: string;
+                                reason: string;
+                            } | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    reverseInvoicePayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The transfer was returned by the bank"
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            clientId: string;
+                            clientName: string;
+                            clientTaxId: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            culture: "en" | "es" | "pt";
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            delivery: ({
+                                /** @constant */
+                                by: "email";
+                                to: string;
+                            } | {
+                                /** @constant */
+                                by: "none";
+                                /** @enum {string} */
+                                reason: "no_mail_server" | "no_email" | "mail_refused";
+                            }) | null;
+                            dueDate: string;
+                            filial: number;
+                            id: string;
+                            issueDate: string | null;
+                            lines: {
+                                chosen: boolean;
+                                description: string;
+                                discountPercent: number;
+                                jobId: string;
+                                optional: boolean;
+                                quantity: number;
+                                taxPercent: number;
+                                total: number;
+                                unitPrice: number;
+                            }[];
+                            notes: string;
+                            number: string;
+                            open: number;
+                            orderIds: string[];
+                            orderNumbers: string[];
+                            paid: number;
+                            payments: {
+                                amount: number;
+                                at: string;
+                                by: string;
+                                date: string;
+                                id: string;
+                                /** @enum {string} */
+                                method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                note: string;
+                                reference: string;
+                                reversed: {
+                                    at: string;
+                                    by: string;
+                                    reason: string;
+                                } | null;
+                            }[];
+                            reminders: {
+                                at: string;
+                                delivery: ({
+                                    /** @constant */
+                                    by: "email";
+                                    to: string;
+                                } | {
+                                    /** @constant */
+                                    by: "none";
+                                    /** @enum {string} */
+                                    reason: "no_mail_server" | "no_email" | "mail_refused";
+                                }) | null;
+                                step: number;
+                            }[];
+                            sendCount: number;
+                            sentAt: string | null;
+                            serviceAddress: string;
+                            /** @enum {string} */
+                            state: "draft" | "issued" | "partially_paid" | "paid" | "void" | "overdue";
+                            /** @enum {string} */
+                            status: "draft" | "issued" | "partially_paid" | "paid" | "void";
+                            terms: string;
+                            total: number;
+                            totals: {
+                                discount: number;
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                            visits: {
+                                date: string;
+                                minutes: number;
+                                orderNumber: string;
+                                technician: string;
+                            }[];
+                            voided: {
+                                at: string;
+                                by: string;
+                                reason: string;
+                            } | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    getInvoicePdf: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    sendInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            clientId: string;
+                            clientName: string;
+                            clientTaxId: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            culture: "en" | "es" | "pt";
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            delivery: ({
+                                /** @constant */
+                                by: "email";
+                                to: string;
+                            } | {
+                                /** @constant */
+                                by: "none";
+                                /** @enum {string} */
+                                reason: "no_mail_server" | "no_email" | "mail_refused";
+                            }) | null;
+                            dueDate: string;
+                            filial: number;
+                            id: string;
+                            issueDate: string | null;
+                            lines: {
+                                chosen: boolean;
+                                description: string;
+                                discountPercent: number;
+                                jobId: string;
+                                optional: boolean;
+                                quantity: number;
+                                taxPercent: number;
+                                total: number;
+                                unitPrice: number;
+                            }[];
+                            notes: string;
+                            number: string;
+                            open: number;
+                            orderIds: string[];
+                            orderNumbers: string[];
+                            paid: number;
+                            payments: {
+                                amount: number;
+                                at: string;
+                                by: string;
+                                date: string;
+                                id: string;
+                                /** @enum {string} */
+                                method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                note: string;
+                                reference: string;
+                                reversed: {
+                                    at: string;
+                                    by: string;
+                                    reason: string;
+                                } | null;
+                            }[];
+                            reminders: {
+                                at: string;
+                                delivery: ({
+                                    /** @constant */
+                                    by: "email";
+                                    to: string;
+                                } | {
+                                    /** @constant */
+                                    by: "none";
+                                    /** @enum {string} */
+                                    reason: "no_mail_server" | "no_email" | "mail_refused";
+                                }) | null;
+                                step: number;
+                            }[];
+                            sendCount: number;
+                            sentAt: string | null;
+                            serviceAddress: string;
+                            /** @enum {string} */
+                            state: "draft" | "issued" | "partially_paid" | "paid" | "void" | "overdue";
+                            /** @enum {string} */
+                            status: "draft" | "issued" | "partially_paid" | "paid" | "void";
+                            terms: string;
+                            total: number;
+                            totals: {
+                                discount: number;
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                            visits: {
+                                date: string;
+                                minutes: number;
+                                orderNumber: string;
+                                technician: string;
+                            }[];
+                            voided: {
+                                at: string;
+                                by: string;
+                                reason: string;
+                            } | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    voidInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Billed twice"
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            clientId: string;
+                            clientName: string;
+                            clientTaxId: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            culture: "en" | "es" | "pt";
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            delivery: ({
+                                /** @constant */
+                                by: "email";
+                                to: string;
+                            } | {
+                                /** @constant */
+                                by: "none";
+                                /** @enum {string} */
+                                reason: "no_mail_server" | "no_email" | "mail_refused";
+                            }) | null;
+                            dueDate: string;
+                            filial: number;
+                            id: string;
+                            issueDate: string | null;
+                            lines: {
+                                chosen: boolean;
+                                description: string;
+                                discountPercent: number;
+                                jobId: string;
+                                optional: boolean;
+                                quantity: number;
+                                taxPercent: number;
+                                total: number;
+                                unitPrice: number;
+                            }[];
+                            notes: string;
+                            number: string;
+                            open: number;
+                            orderIds: string[];
+                            orderNumbers: string[];
+                            paid: number;
+                            payments: {
+                                amount: number;
+                                at: string;
+                                by: string;
+                                date: string;
+                                id: string;
+                                /** @enum {string} */
+                                method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                note: string;
+                                reference: string;
+                                reversed: {
+                                    at: string;
+                                    by: string;
+                                    reason: string;
+                                } | null;
+                            }[];
+                            reminders: {
+                                at: string;
+                                delivery: ({
+                                    /** @constant */
+                                    by: "email";
+                                    to: string;
+                                } | {
+                                    /** @constant */
+                                    by: "none";
+                                    /** @enum {string} */
+                                    reason: "no_mail_server" | "no_email" | "mail_refused";
+                                }) | null;
+                                step: number;
+                            }[];
+                            sendCount: number;
+                            sentAt: string | null;
+                            serviceAddress: string;
+                            /** @enum {string} */
+                            state: "draft" | "issued" | "partially_paid" | "paid" | "void" | "overdue";
+                            /** @enum {string} */
+                            status: "draft" | "issued" | "partially_paid" | "paid" | "void";
+                            terms: string;
+                            total: number;
+                            totals: {
+                                discount: number;
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                            visits: {
+                                date: string;
+                                minutes: number;
+                                orderNumber: string;
+                                technician: string;
+                            }[];
+                            voided: {
+                                at: string;
+                                by: string;
+                                reason: string;
+                            } | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    exportInvoices: {
+        parameters: {
+            query?: {
+                all?: "0" | "1";
+                order?: "asc" | "desc";
+                page?: number;
+                search?: string;
+                size?: number;
+                sort?: "number" | "clientName" | "total" | "open" | "dueDate" | "state" | "createdAt";
+                state?: "draft" | "issued" | "partially_paid" | "paid" | "void" | "overdue";
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    listClientInvoices: {
+        parameters: {
+            query: {
+                /** @description The client’s id */
+                clientId: string;
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            balance: number;
+                            invoices: {
+                                clientId: string;
+                                clientName: string;
+                                clientTaxId: string;
+                                createdAt: string;
+                                /** @enum {string} */
+                                culture: "en" | "es" | "pt";
+                                /** @enum {string} */
+                                currency: "BRL" | "USD" | "MXN";
+                                delivery: ({
+                                    /** @constant */
+                                    by: "email";
+                                    to: string;
+                                } | {
+                                    /** @constant */
+                                    by: "none";
+                                    /** @enum {string} */
+                                    reason: "no_mail_server" | "no_email" | "mail_refused";
+                                }) | null;
+                                dueDate: string;
+                                filial: number;
+                                id: string;
+                                issueDate: string | null;
+                                lines: {
+                                    chosen: boolean;
+                                    description: string;
+                                    discountPercent: number;
+                                    jobId: string;
+                                    optional: boolean;
+                                    quantity: number;
+                                    taxPercent: number;
+                                    total: number;
+                                    unitPrice: number;
+                                }[];
+                                notes: string;
+                                number: string;
+                                open: number;
+                                orderIds: string[];
+                                orderNumbers: string[];
+                                paid: number;
+                                payments: {
+                                    amount: number;
+                                    at: string;
+                                    by: string;
+                                    date: string;
+                                    id: string;
+                                    /** @enum {string} */
+                                    method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                    note: string;
+                                    reference: string;
+                                    reversed: {
+                                        at: string;
+                                        by: string;
+                                        reason: string;
+                                    } | null;
+                                }[];
+                                reminders: {
+                                    at: string;
+                                    delivery: ({
+                                        /** @constant */
+                                        by: "email";
+                                        to: string;
+                                    } | {
+                                        /** @constant */
+                                        by: "none";
+                                        /** @enum {string} */
+                                        reason: "no_mail_server" | "no_email" | "mail_refused";
+                                    }) | null;
+                                    step: number;
+                                }[];
+                                sendCount: number;
+                                sentAt: string | null;
+                                serviceAddress: string;
+                                /** @enum {string} */
+                                state: "draft" | "issued" | "partially_paid" | "paid" | "void" | "overdue";
+                                /** @enum {string} */
+                                status: "draft" | "issued" | "partially_paid" | "paid" | "void";
+                                terms: string;
+                                total: number;
+                                totals: {
+                                    discount: number;
+                                    subtotal: number;
+                                    tax: number;
+                                    total: number;
+                                };
+                                visits: {
+                                    date: string;
+                                    minutes: number;
+                                    orderNumber: string;
+                                    technician: string;
+                                }[];
+                                voided: {
+                                    at: string;
+                                    by: string;
+                                    reason: string;
+                                } | null;
+                            }[];
+                            overdue: number;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
     listJobs: {
         parameters: {
             query?: {
@@ -22425,6 +25716,7 @@ export interface operations {
                                 } | null;
                                 id: string;
                                 instructions: string;
+                                invoiceId: string | null;
                                 lines: {
                                     chosen: boolean;
                                     description: string;
@@ -22622,6 +25914,7 @@ export interface operations {
                             } | null;
                             id: string;
                             instructions: string;
+                            invoiceId: string | null;
                             lines: {
                                 chosen: boolean;
                                 description: string;
@@ -22781,6 +26074,7 @@ export interface operations {
                             } | null;
                             id: string;
                             instructions: string;
+                            invoiceId: string | null;
                             lines: {
                                 chosen: boolean;
                                 description: string;
@@ -22980,6 +26274,7 @@ export interface operations {
                             } | null;
                             id: string;
                             instructions: string;
+                            invoiceId: string | null;
                             lines: {
                                 chosen: boolean;
                                 description: string;
@@ -23207,6 +26502,7 @@ export interface operations {
                             } | null;
                             id: string;
                             instructions: string;
+                            invoiceId: string | null;
                             lines: {
                                 chosen: boolean;
                                 description: string;
@@ -23478,6 +26774,7 @@ export interface operations {
                             } | null;
                             id: string;
                             instructions: string;
+                            invoiceId: string | null;
                             lines: {
                                 chosen: boolean;
                                 description: string;
@@ -23668,6 +26965,7 @@ export interface operations {
                             } | null;
                             id: string;
                             instructions: string;
+                            invoiceId: string | null;
                             lines: {
                                 chosen: boolean;
                                 description: string;
@@ -23788,6 +27086,170 @@ export interface operations {
             };
         };
     };
+    invoiceOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            clientId: string;
+                            clientName: string;
+                            clientTaxId: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            filial: number;
+                            hold: {
+                                at: string;
+                                /** @enum {string} */
+                                from: "new" | "scheduled" | "in_progress" | "completed" | "invoiced" | "on_hold" | "cancelled";
+                                /** @enum {string} */
+                                reason: "parts" | "customer" | "approval";
+                            } | null;
+                            id: string;
+                            instructions: string;
+                            invoiceId: string | null;
+                            lines: {
+                                chosen: boolean;
+                                description: string;
+                                discountPercent: number;
+                                jobId: string;
+                                optional: boolean;
+                                quantity: number;
+                                taxPercent: number;
+                                total: number;
+                                unitPrice: number;
+                            }[];
+                            notes: string;
+                            number: string;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "urgent";
+                            problem: string;
+                            quoteId: string | null;
+                            quoteNumber: string | null;
+                            serviceAddress: string;
+                            skills: string[];
+                            /** @enum {string} */
+                            status: "new" | "scheduled" | "in_progress" | "completed" | "invoiced" | "on_hold" | "cancelled";
+                            total: number;
+                            totals: {
+                                discount: number;
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                            warrantyDays: number;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
     resumeOrder: {
         parameters: {
             query?: never;
@@ -23846,6 +27308,7 @@ export interface operations {
                             } | null;
                             id: string;
                             instructions: string;
+                            invoiceId: string | null;
                             lines: {
                                 chosen: boolean;
                                 description: string;
@@ -31559,6 +35022,289 @@ export interface operations {
             };
         };
     };
+    getPublicInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            card: boolean;
+                            clientName: string;
+                            clientTaxId: string;
+                            company: {
+                                address: string;
+                                email: string;
+                                hasLogo: boolean;
+                                legalName: string;
+                                name: string;
+                                phone: string;
+                                taxId: string;
+                            };
+                            /** @enum {string} */
+                            culture: "en" | "es" | "pt";
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            dueDate: string;
+                            issueDate: string | null;
+                            lines: {
+                                description: string;
+                                discountPercent: number;
+                                quantity: number;
+                                taxPercent: number;
+                                total: number;
+                                unitPrice: number;
+                            }[];
+                            number: string;
+                            open: number;
+                            orderNumbers: string[];
+                            paid: number;
+                            pix: {
+                                code: string;
+                                key: string;
+                            } | null;
+                            serviceAddress: string;
+                            /** @enum {string} */
+                            state: "draft" | "issued" | "partially_paid" | "paid" | "void" | "overdue";
+                            terms: string;
+                            totals: {
+                                discount: number;
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    payPublicInvoiceByCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            /** Format: uri */
+                            url: string;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The upstream server failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getPublicInvoiceLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getPublicInvoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getPublicQuote: {
         parameters: {
             query?: never;
@@ -32504,6 +36250,65 @@ export interface operations {
             };
             /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    receiveCardWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -75,6 +75,8 @@ export const orders = declareModule({
       // back to the status it was put on hold from
       resume: { from: ['on_hold'] },
       cancel: { from: [...OPEN_ORDER_STATUSES, 'on_hold'], to: 'cancelled' },
+      // its draft invoice (cd_invoice), made once; the order becomes invoiced
+      invoice: { from: ['completed'] },
     },
   },
 })

@@ -25,17 +25,6 @@ export const techOrders = declareModule({
   roles: { admin: 'delete', manager: 'delete', dispatcher: 'view', technician: 'edit' },
 })
 
-export const invoices = declareModule({
-  id: 'cd_invoice',
-  page: {
-    titles: { en: 'Invoices', es: 'Facturas', pt: 'Faturas' },
-    icon: 'M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6',
-    group: 'money',
-    order: 70,
-  },
-  roles: { admin: 'delete', manager: 'delete', finance: 'delete' },
-})
-
 export const finance = declareModule({
   id: 'cd_financeiro',
   page: {

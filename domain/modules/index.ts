@@ -9,7 +9,8 @@ import { clients } from './cd-cliente.ts'
 import { quotes } from './cd-cotacao.ts'
 import { branches } from './cd-filial.ts'
 import { jobs } from './cd-job.ts'
-import { finance, invoices, reports, scheduling, techOrders } from './coming.ts'
+import { finance, reports, scheduling, techOrders } from './coming.ts'
+import { invoices } from './cd-invoice.ts'
 import { orders } from './cd-ordem.ts'
 
 /**

@@ -4,7 +4,8 @@ import { ROLES, TECHNICIAN_COLORS, WORK_WEEKS } from '../tenancy.ts'
 import { formatCnpj, isValidCnpj } from './cnpj.ts'
 import { MESSAGES, rule } from '../messages.ts'
 import { LANGUAGES } from '../cultures.ts'
-import { email, flag, optionalText, tags, text } from './fields.ts'
+import { decimal, email, flag, optionalText, tags, text } from './fields.ts'
+import { DEFAULT_DUE_DAYS } from './invoices.ts'
 
 /**
  * The administration modules' inputs (docs/domain.md Administration): one schema for the API and
@@ -31,6 +32,45 @@ const cnpj = z.string().trim().refine(isValidCnpj, rule('invalid_cnpj')).transfo
 })
 const optionalCnpj = z.union([z.literal(''), cnpj]).default('')
 
+/**
+ * A Pix key as the Banco Central defines them: a CPF or CNPJ (digits), an e-mail, a phone
+ * (+55 and 10 or 11 digits) or a random key (a UUID); empty for none.
+ */
+const pixKey = z
+  .string()
+  .trim()
+  .refine(
+    (v) =>
+      v === '' ||
+      /^\d{11}$|^\d{14}$/.test(v) ||
+      /^\+55\d{10,11}$/.test(v) ||
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v) ||
+      (v.length <= 77 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)),
+    rule('invalid_pix_key'),
+  )
+  .default('')
+
+/** Days after the due date, typed as a list ("1, 7, 14") or sent as numbers: each once, in order. */
+const reminderDays = z
+  .union([
+    z.array(z.number()),
+    z.string().transform((v) =>
+      v.trim()
+        ? v
+            .split(/[\s,;]+/)
+            .filter(Boolean)
+            .map(Number)
+        : [],
+    ),
+  ])
+  .refine(
+    (days) => days.length <= 5 && days.every((d) => Number.isInteger(d) && d >= 1 && d <= 365),
+    rule('invalid_reminder_days'),
+  )
+  .transform((days) => [...new Set(days)].sort((a, b) => a - b))
+  .default([])
+  .meta({ description: 'Days after the due date an overdue invoice is reminded: at most 5, each from 1 to 365' })
+
 export const companyInput = z.object({
   NOME_EMPRESA: text(120),
   RAZAO_SOCIAL: text(200),
@@ -41,6 +81,14 @@ export const companyInput = z.object({
   CURRENCY: z.enum(['BRL', 'USD', 'MXN'], { message: 'Choose a currency' }),
   CULTURE: z.enum(LANGUAGES, { message: 'Choose a language' }),
   TIME_ZONE: timeZone,
+  /** The city its Pix charges name (the BR Code's merchant city). */
+  CIDADE: optionalText(60),
+  /** The Pix key clients pay its invoices to (a CNPJ, an e-mail, a phone or a random key); empty: no Pix. */
+  PIX_KEY: pixKey,
+  /** Days an invoice is due after its issue. */
+  INVOICE_DUE_DAYS: decimal(0, 0, 365).default(DEFAULT_DUE_DAYS),
+  /** The reminders of an overdue invoice: days after its due date (at most 5, each from 1 to 365). */
+  REMINDER_DAYS: reminderDays,
 })
 export type CompanyInput = z.output<typeof companyInput>
 
@@ -128,6 +176,11 @@ export const companyRow = z.object({
   CURRENCY: z.string(),
   CULTURE: z.string(),
   TIME_ZONE: z.string(),
+  // money (cd_invoice): absent on companies that never set them
+  CIDADE: z.string().optional(),
+  PIX_KEY: z.string().optional(),
+  INVOICE_DUE_DAYS: z.number().int().optional(),
+  REMINDER_DAYS: z.array(z.number().int()).optional(),
   URL_LOGO: z.string().nullable(),
   ACTIVE: z.boolean(),
 })

@@ -76,6 +76,9 @@ export type OrderRecord = {
   /** The quote it was converted from. */
   quoteId: string | null
   quoteNumber: string | null
+  /** The invoice that bills it (cd_invoice), and when it was claimed for it (absent on orders stored before invoices). */
+  invoiceId?: string | null
+  invoicedAt?: string | null
   createdAt: string
 }
 
@@ -105,14 +108,16 @@ export const orderRow = z.object({
   hold: z.object({ reason: z.enum(HOLD_REASONS), from: z.enum(ORDER_STATUSES), at: z.string() }).nullable(),
   quoteId: z.string().nullable(),
   quoteNumber: z.string().nullable(),
+  /** The invoice that bills it. */
+  invoiceId: z.string().nullable(),
   createdAt: z.string(),
 })
 export type OrderRow = z.output<typeof orderRow>
 
 /** A stored order as the API answers it. */
 export const orderRowOf = (o: StoredOrder): OrderRow => {
-  const { timeZone: _timeZone, ...order } = o
-  return { ...order, lines: withLineTotals(o.lines), total: o.totals.total }
+  const { timeZone: _timeZone, invoicedAt: _invoicedAt, ...order } = o
+  return { ...order, lines: withLineTotals(o.lines), total: o.totals.total, invoiceId: o.invoiceId ?? null }
 }
 
 /** What an order is found by: its number, its client's name and tax id (also as bare digits), its quote's number. */

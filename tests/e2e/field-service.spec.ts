@@ -191,7 +191,7 @@ test('a quote goes from the office to the client and back: two catalogue lines a
   ).toBeVisible()
   await expect(page.getByRole('link', { name: 'Share on WhatsApp' })).toHaveAttribute(
     'href',
-    /^\/resources\/quote-share\//,
+    /^\/resources\/client-share\/quote\//,
   )
   // sent: no longer editable
   await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0)

@@ -190,6 +190,14 @@ describe('the Node server (npm start)', () => {
     })
     expect(run.status).toBe(1)
     expect(run.stderr.trim()).toBe('Invalid setting PORT: must be a port number')
+    // a card provider's public key without its secrets: no pay button that would fail
+    const card = spawnSync(process.execPath, [NODE_SERVER], {
+      env: { ...process.env, CARD_PROVIDER_PUBLIC_KEY: 'pk_live_1', STORAGE_DRIVER: 'memory' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    })
+    expect(card.status).toBe(1)
+    expect(card.stderr.trim()).toBe('Invalid setting CARD_PROVIDER_URL: needed with CARD_PROVIDER_PUBLIC_KEY')
   })
 })
 

@@ -31,5 +31,10 @@ export const companies = defineFeature(companiesModule, {
     },
     { name: 'CULTURE', label: 'f_culture', type: 'select', options: CULTURE_OPTIONS },
     { name: 'TIME_ZONE', label: 'f_time_zone', type: 'timezone' },
+    // money (cd_invoice): where Pix pays its invoices, how long they run, when an overdue one is reminded
+    { name: 'PIX_KEY', label: 'f_pix_key', type: 'text', hint: 'f_pix_key_hint' },
+    { name: 'CIDADE', label: 'f_city', type: 'text' },
+    { name: 'INVOICE_DUE_DAYS', label: 'f_invoice_due_days', type: 'text' },
+    { name: 'REMINDER_DAYS', label: 'f_reminder_days', type: 'text', hint: 'f_reminder_days_hint' },
   ],
 })

@@ -136,10 +136,13 @@ export const quotes = defineFeature(quotesModule, {
     ...(values.sentAt
       ? [
           {
-            href: `/resources/quote-link/${encodeURIComponent(String(values.id))}`,
+            href: `/resources/client-link/quote/${encodeURIComponent(String(values.id))}`,
             label: 'quote_client_link' as const,
           },
-          { href: `/resources/quote-share/${encodeURIComponent(String(values.id))}`, label: 'quote_whatsapp' as const },
+          {
+            href: `/resources/client-share/quote/${encodeURIComponent(String(values.id))}`,
+            label: 'quote_whatsapp' as const,
+          },
         ]
       : []),
   ],

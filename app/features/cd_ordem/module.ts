@@ -67,6 +67,14 @@ export const orders = defineFeature(ordersModule, {
     },
     { name: 'resume', label: 'action_resume', done: 'done_resumed', variant: 'primary' },
     { name: 'cancel', label: 'action_cancel', done: 'done_cancelled', variant: 'danger-outline' },
+    // its draft invoice, opened next
+    {
+      name: 'invoice',
+      label: 'action_invoice_order',
+      done: 'done_invoice_made',
+      variant: 'primary',
+      opens: (answer) => `/view/cd_invoice/${encodeURIComponent(String(answer.invoiceId))}`,
+    },
   ],
   facts: (values, f) => {
     // the record as its answer's schema reads it (one record: the page parsed it with the same)
@@ -116,5 +124,8 @@ export const orders = defineFeature(ordersModule, {
       ? [{ href: `/view/cd_cotacao/${encodeURIComponent(String(values.quoteId))}`, label: 'order_quote' as const }]
       : []),
     { href: `/resources/pdf/work-order/${encodeURIComponent(String(values.id))}`, label: 'order_work_order_pdf' },
+    ...(values.invoiceId
+      ? [{ href: `/view/cd_invoice/${encodeURIComponent(String(values.invoiceId))}`, label: 'order_invoice' as const }]
+      : []),
   ],
 })

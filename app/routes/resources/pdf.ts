@@ -7,6 +7,7 @@ import { requireUser } from '../../lib/session.server'
 const DOCUMENTS: Record<string, (id: string) => string> = {
   quote: (id) => `/cd_cotacao/${id}/pdf`,
   'work-order': (id) => `/cd_ordem/${id}/work-order`,
+  invoice: (id) => `/cd_invoice/${id}/pdf`,
 }
 
 /** A document's PDF (a quote, an order's work order), through the page server (the token stays in its cookie). */

@@ -92,6 +92,8 @@ export type PrintedDocument = {
     lines: string[]
     strong?: boolean
     image?: { bytes: Uint8Array; caption: string }
+    /** A QR code's modules (rows of dark or light), drawn as squares under the text (a Pix charge). */
+    qr?: boolean[][]
   }>
 }
 
@@ -281,7 +283,8 @@ export async function renderDocumentPdf(printed: PrintedDocument): Promise<Uint8
   for (const section of printed.sections) {
     const image = section.image ? await embedImage(doc, section.image.bytes) : undefined
     const size = image?.scaleToFit(Math.min(220, image.width), Math.min(90, image.height))
-    room((section.heading ? 13 : 0) + 11 + (size ? size.height + 14 : 0))
+    const qrSide = section.qr ? Math.min(130, section.qr.length * 3) : 0
+    room((section.heading ? 13 : 0) + 11 + (size ? size.height + 14 : 0) + (qrSide ? qrSide + 8 : 0))
     if (section.heading) {
       text(drawable(section.heading, bold), MARGIN, y, 10, bold)
       y -= 13
@@ -300,6 +303,24 @@ export async function renderDocumentPdf(printed: PrintedDocument): Promise<Uint8
       y -= 10
       text(drawable(section.image.caption, font), MARGIN, y, 8.5, font, GREY)
       y -= 10
+    }
+    if (section.qr && qrSide) {
+      room(qrSide + 8)
+      const unit = qrSide / section.qr.length
+      const top = y - 4
+      section.qr.forEach((row, r) =>
+        row.forEach((dark, c) => {
+          if (dark)
+            page.drawRectangle({
+              x: MARGIN + c * unit,
+              y: top - (r + 1) * unit,
+              width: unit,
+              height: unit,
+              color: BLACK,
+            })
+        }),
+      )
+      y = top - qrSide - 4
     }
     y -= 9
   }

@@ -1,0 +1,147 @@
+import { invoices as invoicesModule } from '../../../domain/modules/cd-invoice.ts'
+import { invoiceRow, paymentInput, reverseInput } from '../../../domain/schemas/invoices.ts'
+import { clientField, documentLookups, documentPickers, linesField } from '../document-fields'
+import { defineFeature } from '../../kit/module'
+import { CULTURE_OPTIONS } from '../options'
+import { PaymentsPanel } from './payments-panel'
+
+/** The invoice states' labels (the list, the badge, a client's invoices). */
+export const INVOICE_STATE_LABELS = {
+  draft: 'state_draft',
+  issued: 'state_issued',
+  partially_paid: 'state_partially_paid',
+  paid: 'state_paid',
+  void: 'state_void',
+  overdue: 'state_overdue',
+} as const
+
+const factsRow = invoiceRow.pick({
+  totals: true,
+  paid: true,
+  open: true,
+  issueDate: true,
+  dueDate: true,
+  orderNumbers: true,
+  delivery: true,
+  voided: true,
+  status: true,
+})
+const cardRow = invoiceRow.pick({ id: true, number: true, clientName: true, dueDate: true, open: true, currency: true })
+
+/** cd_invoice (docs/domain.md): the branch's invoices, from completed orders or by hand, to the money received. */
+export const invoices = defineFeature(invoicesModule, {
+  newTitle: 'new_invoice',
+  states: INVOICE_STATE_LABELS,
+  editable: (values) => values.status === 'draft',
+  actions: [
+    { name: 'issue', label: 'action_issue', done: 'done_issued', variant: 'primary' },
+    {
+      name: 'send',
+      label: 'action_send_invoice',
+      // "sent" only when an e-mail carried it; else the office is told to pass the link on
+      done: (answer) =>
+        (answer.delivery as { by?: string } | null)?.by === 'email' ? 'done_invoice_sent' : 'done_invoice_not_emailed',
+      variant: 'primary',
+    },
+    {
+      name: 'void',
+      label: 'action_void',
+      done: 'done_voided',
+      variant: 'danger-outline',
+      text: { name: 'reason', label: 'f_void_reason' },
+    },
+  ],
+  facts: (values, f) => {
+    const { totals, paid, open, issueDate, dueDate, orderNumbers, delivery, voided, status } = factsRow.parse(values)
+    return [
+      ...(orderNumbers.length ? [{ label: 'f_orders' as const, value: orderNumbers.join(', ') }] : []),
+      ...(issueDate ? [{ label: 'f_issue_date' as const, value: f.date(issueDate) }] : []),
+      ...(dueDate ? [{ label: 'f_due_date' as const, value: f.date(dueDate) }] : []),
+      ...(delivery && status !== 'draft'
+        ? [
+            {
+              label: 'f_delivery' as const,
+              value:
+                delivery.by === 'email'
+                  ? `${f.label('delivery_emailed')} ${delivery.to}`
+                  : f.label(`delivery_${delivery.reason}`),
+            },
+          ]
+        : []),
+      { label: 'f_subtotal', value: f.money(totals.subtotal) },
+      { label: 'f_discount', value: f.money(-totals.discount) },
+      { label: 'f_tax', value: f.money(totals.tax) },
+      { label: 'f_total', value: f.money(totals.total), strong: true },
+      { label: 'f_paid', value: f.money(paid) },
+      { label: 'f_open', value: f.money(open), strong: true },
+      ...(voided
+        ? [{ label: 'f_void_reason' as const, value: `${voided.reason} · ${voided.by} · ${f.date(voided.at)}` }]
+        : []),
+    ]
+  },
+  panel: PaymentsPanel,
+  forms: {
+    payment: { schema: paymentInput, path: () => 'payments', done: 'done_payment' },
+    reverse: {
+      schema: reverseInput,
+      path: (fields) => `payments/${encodeURIComponent(fields.paymentId ?? '')}/reverse`,
+      done: 'done_payment_reversed',
+    },
+  },
+  columns: [
+    { key: 'number', label: 'f_number' },
+    { key: 'clientName', label: 'f_client' },
+    { key: 'state', label: 'f_state', labels: INVOICE_STATE_LABELS },
+    { key: 'dueDate', label: 'f_due_date', show: 'date' },
+    { key: 'total', label: 'f_total', show: 'money' },
+    { key: 'open', label: 'f_open', show: 'money' },
+  ],
+  fields: [
+    clientField,
+    { name: 'dueDate', label: 'f_due_date_default', type: 'date' },
+    linesField,
+    {
+      name: 'culture',
+      label: 'f_client_language',
+      type: 'select',
+      options: CULTURE_OPTIONS,
+      empty: 'f_company_language',
+    },
+    { name: 'terms', label: 'f_terms', type: 'textarea', wide: true },
+    { name: 'notes', label: 'f_notes', type: 'textarea', wide: true },
+  ],
+  pickers: documentPickers,
+  lookups: documentLookups,
+  homeCards: [
+    {
+      id: 'invoices-overdue',
+      title: 'home_invoices_overdue',
+      empty: 'home_invoices_overdue_none',
+      query: { state: 'overdue', sort: 'dueDate', order: 'asc' },
+      row: cardRow,
+      item: (values, f) => {
+        const row = cardRow.parse(values)
+        return {
+          label: row.clientName,
+          detail: `${row.number} · ${f.label('f_due_date')}: ${f.date(row.dueDate)}`,
+          aside: f.money(row.open),
+        }
+      },
+    },
+  ],
+  recordLinks: (values) => [
+    { href: `/resources/pdf/invoice/${encodeURIComponent(String(values.id))}`, label: 'invoice_pdf' },
+    ...(values.sentAt
+      ? [
+          {
+            href: `/resources/client-link/invoice/${encodeURIComponent(String(values.id))}`,
+            label: 'invoice_client_link' as const,
+          },
+          {
+            href: `/resources/client-share/invoice/${encodeURIComponent(String(values.id))}`,
+            label: 'quote_whatsapp' as const,
+          },
+        ]
+      : []),
+  ],
+})

@@ -1,0 +1,256 @@
+import { useState } from 'react'
+import { data, Form, redirect, useNavigation } from 'react-router'
+import { z } from 'zod'
+import type { Route } from './+types/invoice'
+import { formatDay } from '../../domain/dates.ts'
+import { formatMoney } from '../../domain/money.ts'
+import { qrModules, qrPath } from '../../domain/qr.ts'
+import { wrapper } from '../../domain/schemas/common.ts'
+import { publicInvoiceSchema } from '../../domain/schemas/invoices.ts'
+import { callBff } from '../lib/api.server'
+import { refusalErrors } from '../lib/form-errors.server'
+import { CULTURES, loadMessages, translator } from '../lib/i18n'
+import { CsrfField } from '../ui/csrf-field'
+import { Alert } from '../ui/alert'
+import { Button } from '../ui/button'
+
+/** The client's page of a sent invoice (`/i/<token>`, no sign-in), in the client's language: to read and pay it. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const res = await callBff(request, context, `/public/invoices/${encodeURIComponent(params.token)}`)
+  if (res.status === 404 || res.status === 400) throw data(null, { status: 404 })
+  if (!res.ok) throw data(null, { status: 500 })
+  const invoice = wrapper(publicInvoiceSchema).parse(await res.json()).Dados
+  // the QR code is drawn on the server: the page ships its path, not the encoder
+  const modules = invoice.pix ? qrModules(invoice.pix.code) : null
+  return {
+    invoice,
+    qr: modules ? { size: modules.length, path: qrPath(modules) } : null,
+    returned: new URL(request.url).searchParams.get('paid') === 'card',
+  }
+}
+
+/** Reached in the browser: the page speaks the client's language, whose messages come first. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const loaded = await serverLoader()
+  await loadMessages(loaded.invoice.culture)
+  return loaded
+}
+
+/** Paying by card: a checkout at the provider, where the browser goes next. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const res = await callBff(request, context, `/public/invoices/${encodeURIComponent(params.token)}/card`, {
+    method: 'POST',
+  })
+  if (res.ok) throw redirect(wrapper(z.object({ url: z.string() })).parse(await res.json()).Dados.url)
+  const culture = publicInvoiceSchema.shape.culture.safeParse(new URL(request.url).searchParams.get('lang'))
+  return data(
+    {
+      errors: refusalErrors(
+        res.status,
+        await res.json().catch(() => null),
+        translator(culture.success ? culture.data : 'en'),
+      ),
+    },
+    400,
+  )
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: loaderData
+      ? `${translator(loaderData.invoice.culture).i_title({ number: loaderData.invoice.number })} · ${loaderData.invoice.company.name}`
+      : 'Fieldwise',
+  },
+  { name: 'robots', content: 'noindex' },
+]
+
+/** The Pix code with a copy button (the text stays selectable without scripts). */
+function PixCode({ code, copy, copied }: { code: string; copy: string; copied: string }) {
+  const [done, setDone] = useState(false)
+  return (
+    <div className="flex flex-col gap-2">
+      <textarea
+        readOnly
+        value={code}
+        rows={3}
+        aria-label={copy}
+        data-testid="pix-code"
+        className="w-full resize-none rounded-md border border-line bg-canvas p-2 font-mono text-xs break-all text-ink"
+        onFocus={(e) => e.currentTarget.select()}
+      />
+      <Button
+        type="button"
+        variant="secondary"
+        onClick={() =>
+          void navigator.clipboard?.writeText(code).then(
+            () => setDone(true),
+            () => setDone(false),
+          )
+        }
+      >
+        {done ? copied : copy}
+      </Button>
+      <span role="status" className="sr-only">
+        {done ? copied : ''}
+      </span>
+    </div>
+  )
+}
+
+export default function InvoicePage({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { invoice, qr, returned } = loaderData
+  const t = translator(invoice.culture)
+  const busy = useNavigation().state !== 'idle'
+  const money = (cents: number) => formatMoney(cents, invoice.currency, invoice.culture)
+  const date = (iso: string) => formatDay(iso, CULTURES[invoice.culture], 'long')
+  const number = new Intl.NumberFormat(CULTURES[invoice.culture], { maximumFractionDigits: 3 })
+  const payable = invoice.open > 0 && (invoice.pix || invoice.card)
+  const errors = actionData?.errors ?? {}
+  return (
+    // data-messages: the client's language is loaded before the page hydrates (entry.client)
+    <main
+      lang={invoice.culture}
+      data-messages={invoice.culture}
+      className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex items-center gap-4">
+          {invoice.company.hasLogo ? (
+            <img
+              src={`/api/public/invoices/${params.token}/logo`}
+              alt={invoice.company.name}
+              className="max-h-16 max-w-40 object-contain"
+            />
+          ) : null}
+          <div>
+            <p className="text-lg font-bold">{invoice.company.name}</p>
+            <p className="text-sm text-muted">
+              {[invoice.company.legalName, invoice.company.taxId].filter(Boolean).join(' · ')}
+            </p>
+          </div>
+        </div>
+        <div className="text-right">
+          <h1 className="text-2xl font-extrabold">{t.i_title({ number: invoice.number })}</h1>
+          {invoice.dueDate ? <p className="text-sm text-muted">{t.i_due({ date: date(invoice.dueDate) })}</p> : null}
+          <a href={`/api/public/invoices/${params.token}/pdf`} className="text-sm font-semibold text-accent underline">
+            {t.i_download_pdf()}
+          </a>
+        </div>
+      </header>
+      {invoice.state === 'paid' ? (
+        <Alert tone="success">{t.i_paid_text()}</Alert>
+      ) : invoice.state === 'void' ? (
+        <Alert tone="info">{t.i_void_text({ company: invoice.company.name })}</Alert>
+      ) : returned ? (
+        <Alert tone="info">{t.i_card_returned()}</Alert>
+      ) : invoice.state === 'overdue' ? (
+        <Alert tone="error">{t.i_overdue_text({ date: date(invoice.dueDate) })}</Alert>
+      ) : null}
+      <section aria-label={t.f_client()} className="rounded-xl border border-line bg-surface p-4 text-sm">
+        <p className="font-semibold">{invoice.clientName}</p>
+        {invoice.clientTaxId ? <p>{invoice.clientTaxId}</p> : null}
+        {invoice.serviceAddress ? <p>{invoice.serviceAddress}</p> : null}
+        {invoice.orderNumbers.length ? (
+          <p className="text-muted">
+            {t.f_orders()}: {invoice.orderNumbers.join(', ')}
+          </p>
+        ) : null}
+      </section>
+      <ul className="flex flex-col gap-2" aria-label={t.f_lines()}>
+        {invoice.lines.map((line, i) => (
+          <li
+            key={i}
+            className="flex flex-wrap justify-between gap-3 rounded-xl border border-line bg-surface p-3 text-sm"
+            data-testid="invoice-line"
+          >
+            <span>
+              <span className="font-medium">{line.description}</span>
+              <span className="block text-ink-soft tabular-nums">
+                {number.format(line.quantity)} × {money(line.unitPrice)}
+                {line.discountPercent ? ` · −${number.format(line.discountPercent)} %` : ''}
+                {line.taxPercent ? ` · ${t.f_tax_percent()} ${number.format(line.taxPercent)}` : ''}
+              </span>
+            </span>
+            <span className="font-semibold tabular-nums">{money(line.total)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="ml-auto grid grid-cols-[auto_auto] gap-x-8 gap-y-1 text-sm">
+        <dt className="text-muted">{t.f_subtotal()}</dt>
+        <dd className="text-right tabular-nums">{money(invoice.totals.subtotal)}</dd>
+        <dt className="text-muted">{t.f_discount()}</dt>
+        <dd className="text-right tabular-nums">{money(-invoice.totals.discount)}</dd>
+        <dt className="text-muted">{t.f_tax()}</dt>
+        <dd className="text-right tabular-nums">{money(invoice.totals.tax)}</dd>
+        <dt className="font-bold">{t.f_total()}</dt>
+        <dd className="text-right font-bold tabular-nums">{money(invoice.totals.total)}</dd>
+        {invoice.paid > 0 ? (
+          <>
+            <dt className="text-muted">{t.f_paid()}</dt>
+            <dd className="text-right tabular-nums">{money(invoice.paid)}</dd>
+          </>
+        ) : null}
+        <dt className="text-base font-bold">{t.f_open()}</dt>
+        <dd className="text-right text-base font-bold tabular-nums" data-testid="invoice-open">
+          {money(invoice.open)}
+        </dd>
+      </dl>
+      {invoice.terms ? (
+        <section aria-label={t.f_terms()} className="text-sm whitespace-pre-line text-ink-soft">
+          <h2 className="font-semibold text-ink">{t.f_terms()}</h2>
+          {invoice.terms}
+        </section>
+      ) : null}
+      {payable ? (
+        <section aria-labelledby="pay-title" className="flex flex-col gap-4">
+          <h2 id="pay-title" className="text-xl font-bold">
+            {t.i_pay_title()} · {money(invoice.open)}
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {invoice.pix && qr ? (
+              <section
+                aria-labelledby="pix-title"
+                className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4"
+              >
+                <h3 id="pix-title" className="text-lg font-bold">
+                  {t.i_pix_title()}
+                </h3>
+                <p className="text-sm text-ink-soft">{t.i_pix_hint()}</p>
+                <svg
+                  viewBox={`0 0 ${qr.size} ${qr.size}`}
+                  role="img"
+                  aria-label={t.i_pix_code()}
+                  className="h-56 w-56 self-center bg-white"
+                  shapeRendering="crispEdges"
+                  data-testid="pix-qr"
+                >
+                  <path d={qr.path} fill="#000" />
+                </svg>
+                <PixCode code={invoice.pix.code} copy={t.i_pix_copy()} copied={t.i_pix_copied()} />
+                <p className="text-xs text-muted">{t.i_pix_key({ key: invoice.pix.key })}</p>
+                <p className="text-xs text-muted">{t.i_pix_confirm({ company: invoice.company.name })}</p>
+              </section>
+            ) : null}
+            {invoice.card ? (
+              <section
+                aria-labelledby="card-title"
+                className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4"
+              >
+                <h3 id="card-title" className="text-lg font-bold">
+                  {t.i_card_title()}
+                </h3>
+                {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
+                <Form method="post" action={`/i/${params.token}?lang=${invoice.culture}`}>
+                  <CsrfField />
+                  <Button type="submit" disabled={busy}>
+                    {t.i_card_button({ amount: money(invoice.open) })}
+                  </Button>
+                </Form>
+              </section>
+            ) : null}
+          </div>
+        </section>
+      ) : null}
+    </main>
+  )
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod'
+import type { Deps } from './deps.ts'
+
+/** How old a webhook's signature may be (its timestamp): a replayed old delivery is refused. */
+const SIGNATURE_TOLERANCE_S = 300
+/** How long the provider has to open a checkout. */
+const CHECKOUT_TIMEOUT_MS = 10_000
+
+/** The provider's answer to a checkout: where the client pays. */
+const checkoutAnswer = z.object({ id: z.string().min(1).max(200), url: z.url() })
+
+/** A webhook event the app acts on: a payment that succeeded (docs/domain.md, "Card payments"). */
+export const cardEvent = z.object({
+  id: z.string().min(1).max(200),
+  type: z.string().min(1).max(100),
+  data: z.object({
+    payment: z.string().min(1).max(200),
+    amount: z.number().int().positive(),
+    currency: z.string().length(3),
+    reference: z.string().min(1).max(200),
+  }),
+})
+export type CardEvent = z.output<typeof cardEvent>
+
+/** What a checkout names of the invoice it pays: the company and the invoice. */
+export const cardReference = (empresa: number, invoiceId: string) => `${empresa}.${invoiceId}`
+export function readCardReference(reference: string): { empresa: number; invoiceId: string } | null {
+  const match = /^(\d{1,9})\.([0-9a-f-]{36})$/.exec(reference)
+  return match ? { empresa: Number(match[1]), invoiceId: match[2] } : null
+}
+
+const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('')
+
+/** HMAC-SHA256 of `text` with `secret`, as hex (WebCrypto: the same on Node, Workers and Deno). */
+export async function hmacHex(secret: string, text: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  )
+  return hex(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(text)))
+}
+
+/** The signature header of a body at `t` (seconds): how the provider signs, and how the tests play it. */
+export const signatureHeader = async (secret: string, t: number, body: string) =>
+  `t=${t},v1=${await hmacHex(secret, `${t}.${body}`)}`
+
+/** Two texts compared in a time that does not tell where they differ. */
+function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false
+  let diff = 0
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i)
+  return diff === 0
+}
+
+/**
+ * Whether a webhook's body is the provider's (docs/domain.md, "Card payments"): the `Card-Signature`
+ * header `t=<seconds>,v1=<hex HMAC-SHA256 of "t.body">` with the webhook secret, made within
+ * SIGNATURE_TOLERANCE_S of now. Any other body is not trusted, whatever it says.
+ */
+export async function verifiedSignature(secret: string, header: string | undefined, body: string, now: number) {
+  const parts = Object.fromEntries((header ?? '').split(',').map((p) => p.trim().split('=', 2) as [string, string]))
+  const t = Number(parts.t)
+  if (!Number.isInteger(t) || !parts.v1) return false
+  if (Math.abs(now / 1000 - t) > SIGNATURE_TOLERANCE_S) return false
+  return sameText(await hmacHex(secret, `${t}.${body}`), parts.v1.toLowerCase())
+}
+
+/**
+ * Opens a checkout at the provider for what is open on an invoice: the provider's page where the
+ * client types their card, and back to `returnUrl` after. One checkout per invoice version and
+ * amount (its Idempotency-Key): asking again for the same answers the same checkout.
+ */
+export async function openCheckout(
+  deps: Deps,
+  checkout: {
+    amount: number
+    currency: string
+    reference: string
+    description: string
+    returnUrl: string
+    key: string
+  },
+): Promise<string> {
+  const provider = deps.config.cardProvider
+  if (!provider) throw new Error('No card provider is configured')
+  const res = await fetch(`${provider.url}/v1/checkouts`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${provider.secretKey}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': checkout.key,
+    },
+    body: JSON.stringify({
+      amount: checkout.amount,
+      currency: checkout.currency,
+      reference: checkout.reference,
+      description: checkout.description,
+      success_url: `${checkout.returnUrl}?paid=card`,
+      cancel_url: checkout.returnUrl,
+    }),
+    signal: AbortSignal.timeout(CHECKOUT_TIMEOUT_MS),
+  })
+  if (!res.ok) throw new Error(`The card provider answered ${res.status}`)
+  const { url } = checkoutAnswer.parse(await res.json())
+  return url
+}

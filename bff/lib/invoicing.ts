@@ -1,0 +1,333 @@
+import { addDays, dateIn } from '../../domain/dates.ts'
+import { documentTotals, type LineInput } from '../../domain/document-lines.ts'
+import { minutesOnSite } from '../../domain/schemas/appointments.ts'
+import { addressLine } from '../../domain/schemas/clients.ts'
+import {
+  DEFAULT_DUE_DAYS,
+  MAX_PAYMENTS,
+  paidOf,
+  paidStatus,
+  type InvoiceInput,
+  type InvoicePayment,
+  type PaymentInput,
+  type StoredInvoice,
+} from '../../domain/schemas/invoices.ts'
+import type { StoredOrder } from '../../domain/schemas/orders.ts'
+import { ConflictError, StorageUnavailableError } from '../../storage/errors.ts'
+import type { Deps } from './deps.ts'
+import { blankDocument } from './document-store.ts'
+import { documentPricing } from './document-pricing.ts'
+import { apiError, fieldError, notFound, ruleError } from './errors.ts'
+import { invoiceSource, invoiceStore } from './invoice-store.ts'
+import { clientCulture, orderSource, orderStore } from './order-store.ts'
+import { changeWithLine, withActivityLine, type Caller } from './resource.ts'
+import { scheduling } from './scheduling.ts'
+
+/** An order claimed for an invoice that was never written (its process died) is free again after this long. */
+const CLAIM_GRACE_MS = 30_000
+
+/** Who an invoice's payment or void names: a person of the office, or the card provider. */
+type By = { id: string; name: string }
+
+/**
+ * How invoices are made and paid (docs/domain.md cd_invoice): from completed orders of one client
+ * (each claimed once: the order becomes invoiced and names the invoice) or by hand, priced by the
+ * rules every document uses; issued with a due date; paid by payments never above what is open,
+ * each once (its id), reversed with a reason and never deleted; voided with a reason while nothing
+ * is paid, which frees its orders.
+ */
+export function invoicing(deps: Deps) {
+  const source = invoiceSource(deps)
+  const orders = orderSource(deps)
+  const plan = scheduling(deps)
+  const { clientOf, priced } = documentPricing(deps)
+  const today = (i: Pick<StoredInvoice, 'timeZone'>) => dateIn(i.timeZone, deps.now())
+
+  /** A new draft of the caller's branch (not numbered yet: the number comes with the write). */
+  async function blank(who: Caller, id: string): Promise<StoredInvoice> {
+    const { document, company } = await blankDocument(deps, who, id)
+    return {
+      ...document,
+      orderIds: [],
+      orderNumbers: [],
+      visits: [],
+      culture: company?.CULTURE ?? 'en',
+      issueDate: null,
+      dueDate: '',
+      terms: '',
+      notes: '',
+      status: 'draft',
+      paid: 0,
+      payments: [],
+      voided: null,
+      sendCount: 0,
+      sentAt: null,
+      delivery: null,
+      reminders: [],
+    }
+  }
+
+  /** Whether an order may be billed by `invoiceId`: completed, or claimed by it already, or by an invoice voided or never written. */
+  async function billable(who: Caller, order: StoredOrder, invoiceId: string): Promise<boolean> {
+    if (order.invoiceId === invoiceId) return true
+    if (order.status === 'completed') return true
+    if (order.status !== 'invoiced' || !order.invoiceId) return false
+    const other = await invoiceStore(deps, who.tenant.empresa).get(order.invoiceId)
+    if (other) return other.value.status === 'void'
+    return deps.now() - Date.parse(order.invoicedAt ?? '1970-01-01') > CLAIM_GRACE_MS
+  }
+
+  /** The orders given back to completed: those `invoiceId` claimed (a refused write, a void). */
+  async function release(who: Caller, invoiceId: string, orderIds: string[]) {
+    const store = orderStore(deps, who.tenant.empresa)
+    for (const id of orderIds)
+      await store.update(id, (o) =>
+        o.invoiceId === invoiceId ? { ...o, status: 'completed', invoiceId: null, invoicedAt: null } : o,
+      )
+  }
+
+  /**
+   * The orders claimed for the invoice, one after the other (each on the version read, so of two
+   * invoices at once one gets it); any refusal gives back those claimed before it.
+   */
+  async function claim(who: Caller, invoiceId: string, clientId: string, orderIds: string[]): Promise<StoredOrder[]> {
+    const store = orderStore(deps, who.tenant.empresa)
+    const claimed: StoredOrder[] = []
+    try {
+      for (const [i, id] of [...new Set(orderIds)].entries()) {
+        const found = await orders.find(who, id)
+        if (!found) throw fieldError(`orderIds.${i}`, 'invalid_value')
+        if (found.value.clientId !== clientId) throw fieldError(`orderIds.${i}`, 'order_other_client')
+        if (!(await billable(who, found.value, invoiceId))) throw ruleError(409, 'order_not_completed')
+        const at = new Date(deps.now()).toISOString()
+        const saved = await store
+          .update(id, (o) => ({ ...o, status: 'invoiced', invoiceId, invoicedAt: at }), {
+            expectVersion: found.version,
+          })
+          .catch((error: unknown) => {
+            throw error instanceof ConflictError ? ruleError(409, 'order_not_completed') : error
+          })
+        if (saved) claimed.push(saved.value)
+      }
+      return claimed
+    } catch (error) {
+      await release(
+        who,
+        invoiceId,
+        claimed.map((o) => o.id),
+      )
+      throw error
+    }
+  }
+
+  /** The visits of the billed orders: each one's day, technician and minutes on site (those that were made). */
+  async function visitsOf(who: Caller, billed: StoredOrder[], timeZone: string) {
+    const visits = await Promise.all(billed.map((o) => plan.visitsOf(who.tenant.empresa, o.id)))
+    return visits.flat().flatMap((v) => {
+      const minutes = minutesOnSite(v.clock ?? [], null)
+      return v.status === 'done' || minutes > 0
+        ? [
+            {
+              orderNumber: v.orderNumber,
+              date: dateIn(timeZone, Date.parse(v.start)),
+              technician: v.technicianName,
+              minutes,
+            },
+          ]
+        : []
+    })
+  }
+
+  /** A draft's fields from what the office typed (the client's name and address copied as they are now). */
+  async function fill(who: Caller, input: Partial<InvoiceInput>, current: StoredInvoice): Promise<StoredInvoice> {
+    if (current.status !== 'draft') throw ruleError(409, 'invoice_not_draft')
+    if (input.clientId && current.orderIds.length && input.clientId !== current.clientId)
+      throw fieldError('clientId', 'invoice_client_fixed')
+    const client = input.clientId ? await clientOf(who, input.clientId) : null
+    const lines = input.lines ? await priced(who, input.lines) : current.lines
+    const address = client?.addresses.find((a) => a.isDefault) ?? client?.addresses[0]
+    return {
+      ...current,
+      ...(client
+        ? {
+            clientId: client.id,
+            clientName: client.name,
+            clientTaxId: client.taxId,
+            serviceAddress: address ? addressLine(address) : '',
+          }
+        : {}),
+      ...(input.dueDate ? { dueDate: input.dueDate } : {}),
+      ...(input.culture ? { culture: input.culture } : {}),
+      ...(input.terms !== undefined ? { terms: input.terms } : {}),
+      ...(input.notes !== undefined ? { notes: input.notes } : {}),
+      lines,
+      totals: documentTotals(lines),
+    }
+  }
+
+  /** A new draft: its orders claimed (their lines first, then those typed), its visits listed. */
+  async function make(who: Caller, input: InvoiceInput, id = who.newId()): Promise<StoredInvoice> {
+    const draft = await fill(who, { ...input, lines: input.lines }, await blank(who, id))
+    if (!input.orderIds.length) return draft
+    const billed = await claim(who, id, draft.clientId, input.orderIds)
+    const orderLines: LineInput[] = billed.flatMap((o) => o.lines.map(({ partId: _part, ...line }) => line))
+    const lines = [...orderLines, ...draft.lines]
+    if (lines.length > 200) {
+      await release(
+        who,
+        id,
+        billed.map((o) => o.id),
+      )
+      throw fieldError('lines', 'invalid_value')
+    }
+    return {
+      ...draft,
+      serviceAddress: billed[0]?.serviceAddress || draft.serviceAddress,
+      orderIds: billed.map((o) => o.id),
+      orderNumbers: billed.map((o) => o.number),
+      visits: await visitsOf(who, billed, draft.timeZone),
+      lines,
+      totals: documentTotals(lines),
+    }
+  }
+
+  /** Issuing: with lines, dated today, due by the date typed or the company's days to pay. */
+  async function issued(who: Caller, i: StoredInvoice): Promise<StoredInvoice> {
+    if (!i.lines.length || i.totals.total <= 0) throw ruleError(409, 'invoice_empty')
+    const company = await deps.repos.companies.find(who.tenant.empresa)
+    const issueDate = today(i)
+    const dueDate = i.dueDate || addDays(issueDate, company?.INVOICE_DUE_DAYS ?? DEFAULT_DUE_DAYS)
+    if (dueDate < issueDate) throw fieldError('dueDate', 'due_before_issue')
+    return { ...i, issueDate, dueDate }
+  }
+
+  /** The invoice with one more payment, when what is open takes it (run again on the latest: the same id is taken once). */
+  function withPayment(i: StoredInvoice, payment: InvoicePayment): StoredInvoice {
+    if (i.payments.some((p) => p.id === payment.id)) return i
+    if (i.status !== 'issued' && i.status !== 'partially_paid') throw ruleError(409, 'invoice_not_payable')
+    const open = i.totals.total - i.paid
+    if (payment.amount > open)
+      throw apiError(409, `This payment is more than what is open on the invoice (${open} cents)`, undefined, {
+        code: 'payment_above_open',
+      })
+    if (i.payments.length >= MAX_PAYMENTS) throw ruleError(409, 'too_many_payments')
+    const payments = [...i.payments, payment]
+    const paid = paidOf(payments)
+    return { ...i, payments, paid, status: paidStatus(i.totals.total, paid) }
+  }
+
+  /** Writes a change of the invoice with its timeline line, on the version expected (again on the latest when none was named). */
+  function write(
+    empresa: number,
+    by: By,
+    id: string,
+    action: string,
+    expected: { version: number; retry: boolean },
+    change: (i: StoredInvoice) => StoredInvoice,
+  ) {
+    const store = invoiceStore(deps, empresa)
+    return changeWithLine(
+      deps,
+      { empresa, module: 'cd_invoice', id },
+      { by, action },
+      expected,
+      async (version) =>
+        (await store.update(id, change, { expectVersion: version })) ?? Promise.reject(notFound('Invoice')),
+      async () => (await store.get(id))?.version ?? 0,
+    )
+  }
+
+  /** The invoice the caller may read, with what a change of it expects (If-Match, or the version read). */
+  async function changeable(who: Caller, id: string, ifMatch: number | undefined) {
+    const hit = await source.find(who, id)
+    if (!hit) throw notFound('Invoice')
+    return { hit, expected: { version: ifMatch ?? hit.version, retry: ifMatch === undefined } }
+  }
+
+  /**
+   * The invoice of one completed order (its Invoice button), made once: run again (a retry, a double
+   * click) it finds the invoice the first run made; after a crash between claiming the order and
+   * writing the invoice, it writes that invoice. An order whose invoice was voided is billed anew.
+   */
+  async function ofOrder(who: Caller, orderId: string): Promise<{ order: StoredOrder; invoice: StoredInvoice }> {
+    const order = await orders.find(who, orderId)
+    if (!order) throw notFound('Order')
+    const claimedBy = order.value.status === 'invoiced' ? order.value.invoiceId : null
+    const earlier = claimedBy ? await invoiceStore(deps, who.tenant.empresa).get(claimedBy) : null
+    if (earlier && earlier.value.status !== 'void') return { order: order.value, invoice: earlier.value }
+    if (!claimedBy && order.value.status !== 'completed') throw ruleError(409, 'order_not_completed')
+    const id = claimedBy && !earlier ? claimedBy : who.newId()
+    const company = await deps.repos.companies.find(who.tenant.empresa)
+    const culture = company ? await clientCulture(deps, company, order.value) : undefined
+    const made = await make(
+      who,
+      { clientId: order.value.clientId, orderIds: [orderId], lines: [], culture, terms: '', notes: '' },
+      id,
+    )
+    let invoice: StoredInvoice
+    try {
+      invoice = (
+        await withActivityLine(
+          deps,
+          { empresa: who.tenant.empresa, module: 'cd_invoice', id },
+          { by: who.user, action: 'created', made: 1 },
+          () => source.insert!(who, made),
+        )
+      ).value
+    } catch (error) {
+      const other = error instanceof ConflictError ? await source.find(who, id) : null
+      if (other) return { order: (await orders.find(who, orderId))?.value ?? order.value, invoice: other.value }
+      if (!(error instanceof StorageUnavailableError)) await release(who, id, [orderId])
+      throw error
+    }
+    return { order: (await orders.find(who, orderId))?.value ?? order.value, invoice }
+  }
+
+  return {
+    source,
+    ofOrder,
+    blank,
+    fill,
+    make,
+    issued,
+    release,
+    write,
+    changeable,
+    withPayment,
+    /** Records a payment of the office; a retry of the same request (its payment id) records it once. */
+    async pay(who: Caller, id: string, input: PaymentInput, ifMatch: number | undefined) {
+      const { hit, expected } = await changeable(who, id, ifMatch)
+      const day = today(hit.value)
+      if (input.date && input.date > day) throw fieldError('date', 'payment_in_future')
+      const payment: InvoicePayment = {
+        id: who.newId(),
+        date: input.date ?? day,
+        amount: input.amount,
+        method: input.method,
+        reference: input.reference,
+        note: input.note,
+        by: who.user.name,
+        at: new Date(deps.now()).toISOString(),
+        reversed: null,
+      }
+      return write(who.tenant.empresa, who.user, id, 'payment', expected, (i) => withPayment(i, payment))
+    },
+    /** Reverses a payment with a reason: it stays, marked, and no longer counts; the status follows. */
+    async reverse(who: Caller, id: string, paymentId: string, reason: string, ifMatch: number | undefined) {
+      const { hit, expected } = await changeable(who, id, ifMatch)
+      if (!hit.value.payments.some((p) => p.id === paymentId)) throw notFound('Payment')
+      const at = new Date(deps.now()).toISOString()
+      return write(who.tenant.empresa, who.user, id, 'payment_reversed', expected, (i) => {
+        const target = i.payments.find((p) => p.id === paymentId)
+        if (!target) throw notFound('Payment')
+        if (target.reversed) throw ruleError(409, 'payment_reversed')
+        if (i.status === 'void') throw ruleError(409, 'invoice_not_payable')
+        const payments = i.payments.map((p) =>
+          p.id === paymentId ? { ...p, reversed: { reason, by: who.user.name, at } } : p,
+        )
+        const paid = paidOf(payments)
+        return { ...i, payments, paid, status: paidStatus(i.totals.total, paid) }
+      })
+    },
+  }
+}

@@ -1,0 +1,247 @@
+import { z } from 'zod'
+import { LANGUAGES } from '../cultures.ts'
+import { dateIn, isIsoDate } from '../dates.ts'
+import { lineDraft, lineRow, totalsRow, withLineTotals, type LineInput, type Totals } from '../document-lines.ts'
+import { CURRENCIES, type Currency } from '../money.ts'
+import { rule } from '../messages.ts'
+import { money, optionalText, text } from './fields.ts'
+import { quoteDelivery, type QuoteDelivery } from './quotes.ts'
+
+/** Where a company's invoices are stored (a collection of storage/repositories). */
+export const INVOICES = 'invoices'
+
+/**
+ * docs/domain.md cd_invoice: the statuses stored. *partially_paid* and *paid* follow from the
+ * payments, never from a button; *overdue* is computed from the due date in the branch's zone.
+ */
+export const INVOICE_STATUSES = ['draft', 'issued', 'partially_paid', 'paid', 'void'] as const
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
+export const INVOICE_STATES = [...INVOICE_STATUSES, 'overdue'] as const
+export type InvoiceState = (typeof INVOICE_STATES)[number]
+/** The statuses in which an invoice waits for money: it may be paid, sent and reminded. */
+export const OPEN_INVOICE_STATUSES = ['issued', 'partially_paid'] as const
+export const PAYMENT_METHODS = ['cash', 'card', 'pix', 'transfer', 'boleto'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+/** How long an invoice is due after its issue when the company does not say. */
+export const DEFAULT_DUE_DAYS = 30
+/** At most this many payments on one invoice (reversed ones count). */
+export const MAX_PAYMENTS = 200
+
+const date = z.string().trim().refine(isIsoDate, rule('invalid_date'))
+const optionalDate = z.union([z.literal('').transform(() => undefined), date]).optional()
+
+/** An invoice as the office types it: the client, the orders it bills (on creation), lines, due date, terms. */
+export const invoiceInput = z.object({
+  clientId: z.string().uuid({ message: 'Choose a client' }),
+  /** Completed orders of the client it bills: their lines come along and they become invoiced. */
+  orderIds: z.array(z.string().uuid()).max(20, 'At most 20 orders').default([]),
+  /** Lines besides the orders' (an invoice by hand has only these). */
+  lines: z
+    .array(lineDraft.omit({ optional: true, chosen: true }))
+    .max(200, 'At most 200 lines')
+    .default([]),
+  /** Empty: the company's days to pay after the issue. */
+  dueDate: optionalDate,
+  /** Empty: the company's language. */
+  culture: z.union([z.literal('').transform(() => undefined), z.enum(LANGUAGES)]).optional(),
+  terms: optionalText(4000),
+  notes: optionalText(4000),
+})
+export type InvoiceInput = z.output<typeof invoiceInput>
+/** A draft's change: its orders are chosen when it is made. */
+export const invoiceEdit = invoiceInput.omit({ orderIds: true })
+
+/** What voiding takes: why. */
+export const voidInput = z.object({ reason: text(500) }).strict()
+
+/** A payment as the office records it: the amount, how, the day (today when none), a reference. */
+export const paymentInput = z
+  .object({
+    amount: money().refine((v) => v > 0, rule('invalid_money')),
+    method: z.enum(PAYMENT_METHODS, { message: 'Choose how it was paid' }),
+    date: optionalDate,
+    reference: optionalText(120),
+    note: optionalText(500),
+  })
+  .strict()
+export type PaymentInput = z.output<typeof paymentInput>
+
+/** Reversing a payment takes a reason; the payment stays on the invoice, marked. */
+export const reverseInput = z.object({ reason: text(500) }).strict()
+
+/** Who did something and when (a void, a reversal). */
+type Mark = { reason: string; by: string; at: string }
+
+export type InvoicePayment = {
+  id: string
+  /** The day it was paid (the branch's calendar). */
+  date: string
+  amount: number
+  method: PaymentMethod
+  reference: string
+  note: string
+  /** Who recorded it (a person's name; the card provider for a card paid on the link). */
+  by: string
+  at: string
+  reversed: Mark | null
+  /** The card provider's payment it records (each once). */
+  providerPaymentId?: string
+}
+
+/** A reminder sent for an overdue invoice: the step of the company's schedule (days after due) and how it went. */
+export type InvoiceReminder = { step: number; at: string; delivery: QuoteDelivery }
+
+/** A visit's work on a billed order: its day, technician and minutes on site. */
+export type BilledVisit = { date: string; technician: string; minutes: number }
+
+export type InvoiceRecord = {
+  id: string
+  filial: number
+  number: string
+  clientId: string
+  clientName: string
+  clientTaxId: string
+  serviceAddress: string
+  /** The orders it bills (their numbers and visits, as they were when it was made). */
+  orderIds: string[]
+  orderNumbers: string[]
+  visits: Array<BilledVisit & { orderNumber: string }>
+  lines: LineInput[]
+  totals: Totals
+  currency: Currency
+  culture: (typeof LANGUAGES)[number]
+  issueDate: string | null
+  dueDate: string
+  terms: string
+  notes: string
+  status: InvoiceStatus
+  /** The sum of the payments not reversed. */
+  paid: number
+  payments: InvoicePayment[]
+  voided: Mark | null
+  /** Raised with every send: links of an earlier send no longer open. */
+  sendCount: number
+  sentAt: string | null
+  delivery: QuoteDelivery
+  reminders: InvoiceReminder[]
+  createdAt: string
+}
+
+/** An invoice as stored: with its branch's time zone, in which its dates are days. */
+export type StoredInvoice = InvoiceRecord & { timeZone: string }
+
+const markRow = z.object({ reason: z.string(), by: z.string(), at: z.string() })
+export const paymentRow = z.object({
+  id: z.string(),
+  date: z.string(),
+  amount: z.number().int(),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string(),
+  note: z.string(),
+  by: z.string(),
+  at: z.string(),
+  reversed: markRow.nullable(),
+})
+export type PaymentRow = z.output<typeof paymentRow>
+
+export const invoiceRow = z.object({
+  id: z.string(),
+  filial: z.number(),
+  number: z.string(),
+  clientId: z.string(),
+  clientName: z.string(),
+  clientTaxId: z.string(),
+  serviceAddress: z.string(),
+  orderIds: z.array(z.string()),
+  orderNumbers: z.array(z.string()),
+  visits: z.array(
+    z.object({ orderNumber: z.string(), date: z.string(), technician: z.string(), minutes: z.number().int() }),
+  ),
+  lines: z.array(lineRow),
+  totals: totalsRow,
+  /** The total, for the list's sort and column. */
+  total: z.number(),
+  /** What is paid (payments not reversed) and what is still open. */
+  paid: z.number(),
+  open: z.number(),
+  currency: z.enum(CURRENCIES),
+  culture: z.enum(LANGUAGES),
+  issueDate: z.string().nullable(),
+  dueDate: z.string(),
+  terms: z.string(),
+  notes: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  /** The status as the user sees it: *overdue* when the due date passed with money open. */
+  state: z.enum(INVOICE_STATES),
+  payments: z.array(paymentRow),
+  voided: markRow.nullable(),
+  sendCount: z.number().int(),
+  sentAt: z.string().nullable(),
+  delivery: quoteDelivery,
+  reminders: z.array(z.object({ step: z.number().int(), at: z.string(), delivery: quoteDelivery })),
+  createdAt: z.string(),
+})
+export type InvoiceRow = z.output<typeof invoiceRow>
+
+/** docs/domain.md: an invoice is overdue when its due date has passed (in its branch's zone) and money is open. */
+export const invoiceState = (i: Pick<InvoiceRecord, 'status' | 'dueDate'>, today: string): InvoiceState =>
+  (i.status === 'issued' || i.status === 'partially_paid') && i.dueDate < today ? 'overdue' : i.status
+
+/** The status the payments give an issued invoice. */
+export const paidStatus = (total: number, paid: number): InvoiceStatus =>
+  paid <= 0 ? 'issued' : paid >= total ? 'paid' : 'partially_paid'
+
+/** What the payments not reversed add up to. */
+export const paidOf = (payments: InvoicePayment[]) => payments.reduce((sum, p) => sum + (p.reversed ? 0 : p.amount), 0)
+
+/** What an invoice is found by: its number, its client's name and tax id (also bare digits), its orders' numbers. */
+export const invoiceSearchText = (
+  i: Pick<InvoiceRecord, 'number' | 'clientName' | 'clientTaxId'> & { orderNumbers?: string[] },
+) =>
+  `${i.number} ${i.clientName} ${i.clientTaxId} ${i.clientTaxId.replace(/\D/g, '')} ${(i.orderNumbers ?? []).join(' ')}`
+
+/** A stored invoice as the API answers it, its state at `now`. */
+export const invoiceRowOf = (i: StoredInvoice, now: number): InvoiceRow => {
+  const { timeZone, payments, ...invoice } = i
+  return {
+    ...invoice,
+    lines: withLineTotals(i.lines),
+    total: i.totals.total,
+    open: i.status === 'void' ? 0 : Math.max(0, i.totals.total - i.paid),
+    state: invoiceState(i, dateIn(timeZone, now)),
+    payments: payments.map(({ providerPaymentId: _p, ...p }) => p),
+  }
+}
+
+/** What the client sees of their invoice: no internal notes, no ids of the office. */
+export const publicInvoiceSchema = z.object({
+  company: z.object({
+    name: z.string(),
+    legalName: z.string(),
+    taxId: z.string(),
+    address: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    hasLogo: z.boolean(),
+  }),
+  number: z.string(),
+  clientName: z.string(),
+  clientTaxId: z.string(),
+  serviceAddress: z.string(),
+  orderNumbers: z.array(z.string()),
+  lines: z.array(lineRow.omit({ jobId: true, optional: true, chosen: true })),
+  totals: totalsRow,
+  paid: z.number(),
+  open: z.number(),
+  currency: z.enum(CURRENCIES),
+  culture: z.enum(LANGUAGES),
+  issueDate: z.string().nullable(),
+  dueDate: z.string(),
+  terms: z.string(),
+  state: z.enum(INVOICE_STATES),
+  /** Pix: the company's key and the BR Code ("copia e cola") of the open amount; null without a key or nothing open. */
+  pix: z.object({ key: z.string(), code: z.string() }).nullable(),
+  /** Whether the client may pay the open amount by card (a card provider is configured). */
+  card: z.boolean(),
+})
+export type PublicInvoice = z.output<typeof publicInvoiceSchema>

@@ -1,0 +1,390 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
+import { crc16 } from '../../domain/pix.ts'
+import { callAs, testBff, type TestBff } from '../shared/bff.ts'
+import { cardProvider } from '../shared/card-provider.ts'
+import { readPdf } from '../shared/pdf.ts'
+
+type Payment = { id: string; amount: number; method: string; date: string; reversed: { reason: string } | null }
+type Invoice = {
+  id: string
+  number: string
+  status: string
+  state: string
+  clientId: string
+  orderIds: string[]
+  orderNumbers: string[]
+  visits: Array<{ orderNumber: string; technician: string; minutes: number }>
+  lines: Array<{ description: string; total: number }>
+  totals: { total: number }
+  total: number
+  paid: number
+  open: number
+  issueDate: string | null
+  dueDate: string
+  payments: Payment[]
+  voided: { reason: string } | null
+  delivery: { by: string; reason?: string } | null
+  sentAt: string | null
+}
+type Order = { id: string; number: string; status: string; invoiceId: string | null; totals: { total: number } }
+type List<T> = { items: T[]; pagination: { length: number } }
+type PublicInvoice = {
+  number: string
+  open: number
+  state: string
+  pix: { key: string; code: string } | null
+  card: boolean
+}
+
+const TECH_ID = '6d1f0a52-3c1e-4b8e-9a51-0a3e5f1c2b02'
+const MAIN = { 'x-empresa': '1', 'x-filial': '2' }
+const PIX_KEY = '11222333000181'
+// a Wednesday well ahead, in São Paulo's time
+const day = (() => {
+  const d = new Date(Date.now() + 70 * 86_400_000)
+  d.setUTCDate(d.getUTCDate() + ((3 - d.getUTCDay() + 7) % 7))
+  return d.toISOString().slice(0, 10)
+})()
+const at = (time: string) => `${day}T${time}:00-03:00`
+
+// the card provider's webhook goes to the app under test (set per test by setUp)
+let webhookTarget: TestBff | null = null
+const provider = await cardProvider(async (body, signature) => {
+  if (!webhookTarget) throw new Error('no app to deliver to')
+  const res = await webhookTarget.call('/webhooks/card', {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', 'card-signature': signature },
+  })
+  return { status: res.status }
+})
+afterAll(() => provider.close())
+
+/**
+ * The demo company (its Pix key and city set) with a clock the test moves and the card provider
+ * configured; a completed order of the demo technician's visit, ready to invoice.
+ */
+async function setUp() {
+  let clock = Date.parse(at('08:00'))
+  const bff = await testBff({ now: () => clock, env: { ...provider.env, PUBLIC_URL: 'https://app.example' } })
+  webhookTarget = bff
+  provider.setClock(() => clock)
+  const admin = await callAs(bff, DEMO_ADMIN, MAIN)
+  const tech = await callAs(bff, DEMO_TECHNICIAN, MAIN)
+  await admin('/ac_empresas/1', { method: 'PATCH', json: { PIX_KEY, CIDADE: 'São Paulo', INVOICE_DUE_DAYS: 15 } })
+  const client = (await admin<List<{ id: string }>>('/cd_cliente?size=1&sort=name')).body.Dados.items[0]
+  const jobs = (await admin<List<{ id: string; code: string }>>('/cd_job?size=100')).body.Dados.items
+  const job = (code: string) => jobs.find((j) => j.code === code)!.id
+  /** An order of the client, done by the demo technician in 1 h 30 on site: completed. */
+  const completedOrder = async () => {
+    const order = (
+      await admin<Order>('/cd_ordem', {
+        method: 'POST',
+        json: { clientId: client.id, lines: [{ jobId: job('AC-INST'), quantity: 1 }] },
+      })
+    ).body.Dados
+    const booked = await admin<{ visits: Array<{ id: string }> }>('/cd_ordemagendamento', {
+      method: 'POST',
+      json: { orderId: order.id, technicianIds: [TECH_ID], start: at('09:00'), end: at('12:00'), force: true },
+    })
+    const visit = booked.body.Dados.visits[0].id
+    for (const [step, json] of [['depart', { etaMinutes: 15 }], ['arrive'], ['finish']] as const) {
+      const res = await tech(`/cd_techorders/${visit}/${step}`, { method: 'POST', ...(json ? { json } : {}) })
+      expect(res.status).toBe(200)
+      clock += 45 * 60_000
+    }
+    return (await admin<Order>(`/cd_ordem/${order.id}`)).body.Dados
+  }
+  /** An issued invoice of a completed order. */
+  const issuedInvoice = async () => {
+    const order = await completedOrder()
+    const invoiceId = (await admin<Order>(`/cd_ordem/${order.id}/invoice`, { method: 'POST' })).body.Dados.invoiceId!
+    const issued = await admin<Invoice>(`/cd_invoice/${invoiceId}/issue`, { method: 'POST' })
+    expect(issued.status).toBe(200)
+    return issued.body.Dados
+  }
+  return {
+    bff,
+    admin,
+    tech,
+    client,
+    job,
+    completedOrder,
+    issuedInvoice,
+    tick: (minutes: number) => (clock += minutes * 60_000),
+    now: () => clock,
+  }
+}
+
+// cd_invoice (docs/domain.md): invoices from completed orders, their payments and the client's link
+describe('cd_invoice', () => {
+  it('invoices a completed order once: its lines and visits come along, the order becomes invoiced; voiding frees it', async () => {
+    const { admin, completedOrder } = await setUp()
+    const order = await completedOrder()
+    expect(order.status).toBe('completed')
+    const first = await admin<Order>(`/cd_ordem/${order.id}/invoice`, { method: 'POST' })
+    expect(first.status).toBe(200)
+    expect(first.body.Dados).toMatchObject({ status: 'invoiced', invoiceId: expect.any(String) })
+    // run again (a double click, a retry): the same invoice, never a second
+    const again = await admin<Order>(`/cd_ordem/${order.id}/invoice`, { method: 'POST' })
+    expect(again.body.Dados.invoiceId).toBe(first.body.Dados.invoiceId)
+    const invoice = (await admin<Invoice>(`/cd_invoice/${first.body.Dados.invoiceId}`)).body.Dados
+    expect(invoice).toMatchObject({
+      number: expect.stringMatching(/^FAT-SAO-\d{4}-000001$/),
+      status: 'draft',
+      orderIds: [order.id],
+      orderNumbers: [order.number],
+      totals: { total: order.totals.total },
+      visits: [{ orderNumber: order.number, technician: expect.any(String), minutes: 45 }],
+    })
+    expect((await admin<List<Invoice>>('/cd_invoice')).body.Dados.pagination.length).toBe(1)
+    // a draft cannot be paid; issuing dates it and sets the due date from the company's days to pay
+    const early = await admin(`/cd_invoice/${invoice.id}/payments`, {
+      method: 'POST',
+      json: { amount: 100, method: 'cash' },
+    })
+    expect(early.status).toBe(409)
+    expect(early.body.code).toBe('invoice_not_payable')
+    const issued = (await admin<Invoice>(`/cd_invoice/${invoice.id}/issue`, { method: 'POST' })).body.Dados
+    expect(issued.status).toBe('issued')
+    expect(issued.issueDate).toBe(day)
+    expect(Date.parse(issued.dueDate) - Date.parse(day)).toBe(15 * 86_400_000)
+    // issued, it is no longer edited
+    const edit = await admin(`/cd_invoice/${invoice.id}`, { method: 'PATCH', json: { notes: 'late change' } })
+    expect(edit.status).toBe(409)
+    expect(edit.body.code).toBe('invoice_not_draft')
+    // void with a reason: the order is completed again and invoiced anew into another invoice
+    const noReason = await admin(`/cd_invoice/${invoice.id}/void`, { method: 'POST', json: {} })
+    expect(noReason.status).toBe(400)
+    const voided = await admin<Invoice>(`/cd_invoice/${invoice.id}/void`, {
+      method: 'POST',
+      json: { reason: 'Wrong client address' },
+    })
+    expect(voided.body.Dados).toMatchObject({ status: 'void', open: 0, voided: { reason: 'Wrong client address' } })
+    expect((await admin<Order>(`/cd_ordem/${order.id}`)).body.Dados).toMatchObject({
+      status: 'completed',
+      invoiceId: null,
+    })
+    const anew = await admin<Order>(`/cd_ordem/${order.id}/invoice`, { method: 'POST' })
+    expect(anew.body.Dados.invoiceId).not.toBe(invoice.id)
+    const second = (await admin<Invoice>(`/cd_invoice/${anew.body.Dados.invoiceId}`)).body.Dados
+    expect(second.number).toMatch(/-000002$/)
+    // an order not completed cannot be invoiced, nor one of another client into the same invoice
+    const fresh = (
+      await admin<Order>('/cd_ordem', {
+        method: 'POST',
+        json: { clientId: invoice.clientId, lines: [{ description: 'Visit', quantity: 1, unitPrice: 9000 }] },
+      })
+    ).body.Dados
+    const notDone = await admin(`/cd_ordem/${fresh.id}/invoice`, { method: 'POST' })
+    expect(notDone.status).toBe(409)
+    expect(notDone.body.code).toBe('order_not_completed')
+    expect((await admin<Order>(`/cd_ordem/${fresh.id}`)).body.Dados.status).toBe('new')
+  })
+
+  it('makes an invoice by hand with orders and lines; a taken order is refused and nothing is claimed', async () => {
+    const { admin, client, completedOrder } = await setUp()
+    const [a, b] = [await completedOrder(), await completedOrder()]
+    const made = await admin<Invoice>('/cd_invoice', {
+      method: 'POST',
+      json: {
+        clientId: client.id,
+        orderIds: [a.id, b.id],
+        lines: [{ description: 'Travel', quantity: 1, unitPrice: 5000 }],
+      },
+    })
+    expect(made.status).toBe(200)
+    expect(made.body.Dados.orderNumbers).toEqual([a.number, b.number])
+    expect(made.body.Dados.lines.at(-1)?.description).toBe('Travel')
+    expect(made.body.Dados.totals.total).toBe(a.totals.total + b.totals.total + 5000)
+    // b is taken: a second invoice of it is refused, and the free order it also names stays free
+    const c = await completedOrder()
+    const taken = await admin('/cd_invoice', {
+      method: 'POST',
+      json: { clientId: client.id, orderIds: [c.id, b.id] },
+    })
+    expect(taken.status).toBe(409)
+    expect(taken.body.code).toBe('order_not_completed')
+    expect((await admin<Order>(`/cd_ordem/${c.id}`)).body.Dados.status).toBe('completed')
+    // an empty invoice is not issued
+    const empty = (await admin<Invoice>('/cd_invoice', { method: 'POST', json: { clientId: client.id } })).body.Dados
+    const refused = await admin(`/cd_invoice/${empty.id}/issue`, { method: 'POST' })
+    expect(refused.status).toBe(409)
+    expect(refused.body.code).toBe('invoice_empty')
+  })
+
+  it('takes payments up to what is open, reversed with a reason and never deleted; the status follows', async () => {
+    const { admin, tech, issuedInvoice, tick } = await setUp()
+    const invoice = await issuedInvoice()
+    const total = invoice.total
+    const pay = (json: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      admin<Invoice>(`/cd_invoice/${invoice.id}/payments`, { method: 'POST', json, headers })
+    // a technician may not touch money
+    expect(
+      (await tech(`/cd_invoice/${invoice.id}/payments`, { method: 'POST', json: { amount: 1, method: 'cash' } }))
+        .status,
+    ).toBe(403)
+    expect((await pay({ amount: 0, method: 'cash' })).status).toBe(400)
+    const future = await pay({ amount: 100, method: 'cash', date: '2099-01-01' })
+    expect(future.status).toBe(400)
+    expect(future.body.codes).toEqual({ date: 'payment_in_future' })
+    const part = await pay({ amount: 1000, method: 'pix', reference: 'E123' })
+    expect(part.body.Dados).toMatchObject({ status: 'partially_paid', paid: 1000, open: total - 1000 })
+    const above = await pay({ amount: total, method: 'transfer' })
+    expect(above.status).toBe(409)
+    expect(above.body.code).toBe('payment_above_open')
+    // the same request again (its Idempotency-Key) records the payment once
+    const keyed = { 'Idempotency-Key': 'pay-rest-1' }
+    const rest = await pay({ amount: total - 1000, method: 'transfer' }, keyed)
+    const replay = await pay({ amount: total - 1000, method: 'transfer' }, keyed)
+    expect(rest.body.Dados).toMatchObject({ status: 'paid', paid: total, open: 0 })
+    expect(replay.body.Dados.payments).toHaveLength(2)
+    expect((await pay({ amount: 1, method: 'cash' })).body.code).toBe('invoice_not_payable')
+    // an invoice with money paid is not voided
+    const voiding = await admin(`/cd_invoice/${invoice.id}/void`, { method: 'POST', json: { reason: 'x' } })
+    expect(voiding.status).toBe(409)
+    // reversing: the payment stays, marked, and no longer counts
+    tick(60)
+    const reversed = await admin<Invoice>(
+      `/cd_invoice/${invoice.id}/payments/${part.body.Dados.payments[0].id}/reverse`,
+      {
+        method: 'POST',
+        json: { reason: 'Pix returned by the bank' },
+      },
+    )
+    expect(reversed.body.Dados).toMatchObject({ status: 'partially_paid', paid: total - 1000, open: 1000 })
+    expect(reversed.body.Dados.payments).toHaveLength(2)
+    expect(reversed.body.Dados.payments[0].reversed).toMatchObject({ reason: 'Pix returned by the bank' })
+    const twice = await admin(`/cd_invoice/${invoice.id}/payments/${part.body.Dados.payments[0].id}/reverse`, {
+      method: 'POST',
+      json: { reason: 'again' },
+    })
+    expect(twice.status).toBe(409)
+    expect(twice.body.code).toBe('payment_reversed')
+    // its timeline names each
+    const activity = await admin<Array<{ action: string }>>(`/cd_invoice/${invoice.id}/activity`)
+    expect(activity.body.Dados.map((l) => l.action)).toEqual(
+      expect.arrayContaining(['created', 'issue', 'payment', 'payment_reversed']),
+    )
+  })
+
+  it('records one of 20 payments racing for the last open amount, never an overpaid invoice', async () => {
+    const { admin, issuedInvoice } = await setUp()
+    const invoice = await issuedInvoice()
+    await admin(`/cd_invoice/${invoice.id}/payments`, {
+      method: 'POST',
+      json: { amount: invoice.total - 500, method: 'cash' },
+    })
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        admin(`/cd_invoice/${invoice.id}/payments`, { method: 'POST', json: { amount: 500, method: 'pix' } }),
+      ),
+    )
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1)
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(19)
+    const now = (await admin<Invoice>(`/cd_invoice/${invoice.id}`)).body.Dados
+    expect(now).toMatchObject({ status: 'paid', paid: invoice.total, open: 0 })
+    expect(now.payments).toHaveLength(2)
+  })
+
+  it('numbers 50 invoices made at once 1 to 50, without a gap or a double', async () => {
+    const { admin, client } = await setUp()
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        admin<Invoice>('/cd_invoice', {
+          method: 'POST',
+          json: { clientId: client.id, lines: [{ description: 'Visit', quantity: 1, unitPrice: 9000 }] },
+        }),
+      ),
+    )
+    expect(answers.every((a) => a.status === 200)).toBe(true)
+    const numbers = answers.map((a) => Number(a.body.Dados.number.slice(-6))).sort((x, y) => x - y)
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => i + 1))
+  })
+
+  it('sends the client a link that opens the invoice in their language with the Pix code of what is open', async () => {
+    const { bff, admin, issuedInvoice } = await setUp()
+    const invoice = await issuedInvoice()
+    expect((await admin(`/cd_invoice/${invoice.id}/link`)).status).toBe(409)
+    const sent = await admin<Invoice>(`/cd_invoice/${invoice.id}/send`, { method: 'POST' })
+    expect(sent.status).toBe(200)
+    // no mail server in this test: never "sent" when nothing went out
+    expect(sent.body.Dados.delivery).toEqual({ by: 'none', reason: 'no_mail_server' })
+    const link = (await admin<{ url: string; message: string }>(`/cd_invoice/${invoice.id}/link`)).body.Dados
+    expect(link.url).toMatch(/^https:\/\/app\.example\/i\//)
+    expect(link.message).toContain(invoice.number)
+    const token = link.url.split('/i/')[1]
+    const open = await bff.call(`/public/invoices/${token}`)
+    const shown = ((await open.json()) as { Dados: PublicInvoice }).Dados
+    expect(shown).toMatchObject({ number: invoice.number, open: invoice.total, state: 'issued', card: true })
+    expect(shown.pix?.key).toBe(PIX_KEY)
+    const code = shown.pix!.code
+    expect(code).toContain(`br.gov.bcb.pix01${String(PIX_KEY.length).padStart(2, '0')}${PIX_KEY}`)
+    expect(code).toContain(
+      `54${String((invoice.total / 100).toFixed(2).length).padStart(2, '0')}${(invoice.total / 100).toFixed(2)}`,
+    )
+    expect(code.slice(-4)).toBe(crc16(code.slice(0, -4)))
+    // its PDF: the number, the open amount, the Pix key
+    const pdf = await bff.call(`/public/invoices/${token}/pdf`)
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    const text = readPdf(new Uint8Array(await pdf.arrayBuffer()))
+    expect(text).toContain(invoice.number)
+    expect(text).toContain(PIX_KEY)
+    // a new send replaces the link: the older one stops opening
+    await admin(`/cd_invoice/${invoice.id}/send`, { method: 'POST' })
+    expect((await bff.call(`/public/invoices/${token}`)).status).toBe(404)
+    expect((await bff.call('/public/invoices/not-a-real-token-at-all-000')).status).toBe(404)
+  })
+
+  it('takes a card payment through the provider: a checkout, its signed webhook once, the invoice paid', async () => {
+    const { bff, admin, issuedInvoice, now } = await setUp()
+    const invoice = await issuedInvoice()
+    await admin(`/cd_invoice/${invoice.id}/send`, { method: 'POST' })
+    const token = (await admin<{ url: string }>(`/cd_invoice/${invoice.id}/link`)).body.Dados.url.split('/i/')[1]
+    const checkout = await bff.call(`/public/invoices/${token}/card`, { method: 'POST' })
+    expect(checkout.status).toBe(200)
+    const url = ((await checkout.json()) as { Dados: { url: string } }).Dados.url
+    expect(url.startsWith(provider.url)).toBe(true)
+    const id = url.split('/checkout/')[1]
+    expect(provider.checkouts.get(id)?.amount).toBe(invoice.total)
+    // a forged event (wrong signature) records nothing
+    const forged = await bff.call('/webhooks/card', {
+      method: 'POST',
+      body: JSON.stringify({
+        id: 'evt_x',
+        type: 'payment.succeeded',
+        data: { payment: 'p', amount: invoice.total, currency: 'BRL', reference: `1.${invoice.id}` },
+      }),
+      headers: { 'content-type': 'application/json', 'card-signature': `t=${Math.floor(now() / 1000)},v1=00` },
+    })
+    expect(forged.status).toBe(400)
+    expect((await admin<Invoice>(`/cd_invoice/${invoice.id}`)).body.Dados.paid).toBe(0)
+    // the client pays: the provider's event marks it paid
+    const { body, answer } = await provider.pay(id)
+    expect(answer.status).toBe(200)
+    const paid = (await admin<Invoice>(`/cd_invoice/${invoice.id}`)).body.Dados
+    expect(paid).toMatchObject({ status: 'paid', open: 0 })
+    expect(paid.payments).toMatchObject([{ method: 'card', amount: invoice.total }])
+    // the same event delivered again (a provider retries) records nothing more
+    expect((await provider.send(body)).status).toBe(200)
+    expect((await admin<Invoice>(`/cd_invoice/${invoice.id}`)).body.Dados.payments).toHaveLength(1)
+    // an old delivery replayed (its signature's time more than 5 minutes away) is refused
+    expect((await provider.send(body, Math.floor(now() / 1000) - 3600)).status).toBe(400)
+    // the client's page shows it paid; paying by card again is refused
+    const shown = ((await (await bff.call(`/public/invoices/${token}`)).json()) as { Dados: PublicInvoice }).Dados
+    expect(shown).toMatchObject({ state: 'paid', open: 0, card: false, pix: null })
+    expect((await bff.call(`/public/invoices/${token}/card`, { method: 'POST' })).status).toBe(409)
+  })
+
+  it('shows a client’s invoices and what they owe', async () => {
+    const { admin, client, issuedInvoice } = await setUp()
+    const invoice = await issuedInvoice()
+    await admin(`/cd_invoice/${invoice.id}/payments`, { method: 'POST', json: { amount: 1000, method: 'cash' } })
+    const mine = await admin<{ invoices: Invoice[]; balance: number; overdue: number }>(
+      `/cd_invoice/of-client?clientId=${client.id}`,
+    )
+    expect(mine.body.Dados).toMatchObject({ balance: invoice.total - 1000, overdue: 0 })
+    expect(mine.body.Dados.invoices.map((i) => i.id)).toEqual([invoice.id])
+  })
+})
