@@ -1,6 +1,8 @@
 import { seriesName } from '../domain/document-numbers.ts'
 import { ORDERS } from '../domain/schemas/orders.ts'
 import { seedOrders } from './orders.ts'
+import { seedInvoices } from './invoices.ts'
+import { INVOICES } from '../domain/schemas/invoices.ts'
 import type { Culture } from '../domain/cultures.ts'
 import { appData, type ScrumList } from '../storage/repositories/app-data.ts'
 import type { Store } from '../storage/store.ts'
@@ -77,12 +79,16 @@ export async function seedCompanyData(store: Store, empresa: number, culture: Cu
   await data.list('activities').createOnce(seedActivities())
   // the field-service chain (docs/domain.md): clients and the service catalogue
   const [clients, jobs] = [seedClients(), seedJobs()]
-  const { orders, quotes } = seedOrders(clients, jobs, seedQuotes(clients, jobs))
+  const made = seedOrders(clients, jobs, seedQuotes(clients, jobs))
+  const { quotes } = made
+  // the invoiced orders' invoices, around the day the data is loaded
+  const { orders, invoices } = seedInvoices(made.orders, Date.now())
   for (const [collection, items] of [
     [CLIENTS, clients],
     [JOBS, jobs],
     [QUOTES, quotes],
     [ORDERS, orders],
+    [INVOICES, invoices],
   ] as const) {
     const records = indexedRecords<{ id: string }, unknown>(store, empresa, collection, (x) => x)
     if (await records.isEmpty()) await records.putMany(items)
@@ -129,6 +135,10 @@ export async function seedCompanyData(store: Store, empresa: number, culture: Cu
   })
   await store.create(keys.series(empresa, seriesName('OS', SEED_QUOTE_BRANCH, '2026')), {
     last: orders.length,
+    free: [],
+  })
+  await store.create(keys.series(empresa, seriesName('FAT', SEED_QUOTE_BRANCH, '2026')), {
+    last: invoices.length,
     free: [],
   })
 }

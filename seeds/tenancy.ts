@@ -18,6 +18,11 @@ export const companies: CompanyRecord[] = [
     ID_ARQUIVO: null,
     URL_LOGO: null,
     ACTIVE: true,
+    // its invoices take Pix to its CNPJ and remind clients 1, 7 and 14 days after due
+    CIDADE: 'São Paulo',
+    PIX_KEY: '11222333000181',
+    INVOICE_DUE_DAYS: 15,
+    REMINDER_DAYS: [1, 7, 14],
   },
   {
     COD_EMPRESA: 2,

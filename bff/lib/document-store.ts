@@ -23,6 +23,8 @@ export type DocumentKind<Rec, Row extends DocumentIndexRow> = {
   sortValue: (row: Row, sort: string, today: (timeZone: string) => string) => string | number
   /** The state as the user sees it, for `state=`. */
   state: (row: Row, today: (timeZone: string) => string) => string
+  /** Whether a row is in what `state=` names, when that is more than its state (invoices paid today); default: its state is it. */
+  matches?: (row: Row, state: string, today: (timeZone: string) => string) => boolean
   /** Its states or sorts follow the day (a quote expires): a list is worked out again each quarter hour. */
   daily?: true
 }
@@ -97,7 +99,7 @@ export function documentSource<Rec extends BranchDocument, Row extends DocumentI
             (r) =>
               r.filial === filial &&
               (!needle || r.text.includes(needle)) &&
-              (!q.state || kind.state(r, today) === q.state),
+              (!q.state || (kind.matches ? kind.matches(r, q.state, today) : kind.state(r, today) === q.state)),
           )
           const keyed = matched.map((r) => ({ id: r.id, value: kind.sortValue(r, q.sort, today), number: r.number }))
           keyed.sort((a, b) => {

@@ -1,4 +1,10 @@
-import { INVOICES, invoiceSearchText, invoiceState, type StoredInvoice } from '../../domain/schemas/invoices.ts'
+import {
+  INVOICES,
+  invoiceSearchText,
+  invoiceState,
+  lastPaymentDate,
+  type StoredInvoice,
+} from '../../domain/schemas/invoices.ts'
 import { searchable } from '../../domain/search-text.ts'
 import type { Deps } from './deps.ts'
 import { documentSource, documentStore, type DocumentKind } from './document-store.ts'
@@ -7,7 +13,7 @@ import { documentSource, documentStore, type DocumentKind } from './document-sto
 export type InvoiceIndexRow = Pick<
   StoredInvoice,
   'id' | 'filial' | 'number' | 'clientId' | 'clientName' | 'dueDate' | 'issueDate' | 'status' | 'createdAt' | 'timeZone'
-> & { total: number; open: number; text: string }
+> & { total: number; open: number; lastPaymentDate: string | null; text: string }
 
 /** Invoices as branch documents (bff/lib/document-store.ts): their index row, sort values and state. */
 const INVOICE_KIND: DocumentKind<StoredInvoice, InvoiceIndexRow> = {
@@ -28,6 +34,7 @@ const INVOICE_KIND: DocumentKind<StoredInvoice, InvoiceIndexRow> = {
     timeZone: i.timeZone,
     total: i.totals.total,
     open: i.status === 'void' ? 0 : Math.max(0, i.totals.total - i.paid),
+    lastPaymentDate: lastPaymentDate(i.payments),
     text: searchable(invoiceSearchText(i)),
   }),
   sortValue: (row, sort, today) => {
@@ -36,6 +43,10 @@ const INVOICE_KIND: DocumentKind<StoredInvoice, InvoiceIndexRow> = {
     return String(row[sort as keyof InvoiceIndexRow] ?? '')
   },
   state: (row, today) => invoiceState(row, today(row.timeZone)),
+  matches: (row, state, today) =>
+    state === 'paid_today'
+      ? row.lastPaymentDate === today(row.timeZone)
+      : invoiceState(row, today(row.timeZone)) === state,
 }
 
 /** A company's invoices: every read and write of them goes through this one index (compact rows). */

@@ -3,6 +3,7 @@ import { serveStatic } from 'hono/deno'
 import type { ServerBuild } from 'react-router'
 import { loadConfigOrExit, type Config } from '../config.ts'
 import { createServer } from '../server.ts'
+import { startReminders } from '../lib/invoice-reminders.ts'
 import { smtpMailer } from '../lib/smtp-mailer.ts'
 import { forwardedAddress } from '../lib/client-address.ts'
 import { consoleLogger } from '../app.ts'
@@ -38,7 +39,7 @@ export async function serveDeno(settings: Record<string, string>) {
   const store = await openStore(await storageChoice(config))
   if (config.demoData) await seedDemoData(store, consoleLogger, config.passwordIterations)
   const build = (await import(new URL('../../build/server/index.js', import.meta.url).href)) as ServerBuild
-  const { app } = await createServer({
+  const { app, bff } = await createServer({
     config,
     store,
     build,
@@ -60,4 +61,6 @@ export async function serveDeno(settings: Record<string, string>) {
     },
     (request, info) => app.fetch(request, info),
   )
+  // overdue invoices are reminded on the companies' schedules (docs/domain.md cd_invoice): the same timer as on Node
+  startReminders(bff.deps)
 }

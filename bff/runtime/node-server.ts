@@ -8,6 +8,7 @@ import { createServer } from '../server.ts'
 import { smtpMailer } from '../lib/smtp-mailer.ts'
 import { forwardedAddress } from '../lib/client-address.ts'
 import { consoleLogger } from '../app.ts'
+import { startReminders } from '../lib/invoice-reminders.ts'
 import { keepConnectionsAfterRefusals, limitConnections, timeLimits } from './keep-alive.ts'
 import { seedDemoData } from '../../seeds/index.ts'
 import { commonStorageChoice, openStore } from '../../storage/open.ts'
@@ -27,7 +28,7 @@ export async function serveNode(settings: Record<string, string | undefined>) {
   const store = await openStore(choice)
   if (config.demoData) await seedDemoData(store, consoleLogger, config.passwordIterations)
   const build = (await import(new URL('../../build/server/index.js', import.meta.url).href)) as ServerBuild
-  const { app } = await createServer({
+  const { app, bff } = await createServer({
     config,
     store,
     build,
@@ -61,8 +62,12 @@ export async function serveNode(settings: Record<string, string | undefined>) {
   keepConnectionsAfterRefusals(server)
   limitConnections(server, config.trustedProxyHeader ? 0 : config.connectionsPerAddress)
 
+  // overdue invoices are reminded on the companies' schedules (docs/domain.md cd_invoice)
+  const stopReminders = startReminders(bff.deps)
+
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
+      stopReminders()
       server.close()
       void store.dispose().finally(() => process.exit(0))
     })

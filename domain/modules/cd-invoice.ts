@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { declareModule } from '../module.ts'
 import {
-  INVOICE_STATES,
+  INVOICE_FILTERS,
   invoiceEdit,
   invoiceInput,
   invoiceRow,
@@ -45,10 +45,11 @@ export const invoices = declareModule({
     nameKey: 'number',
     input: { create: invoiceInput, edit: invoiceEdit },
     list: {
-      sortable: ['number', 'clientName', 'total', 'open', 'dueDate', 'state', 'createdAt'],
+      sortable: ['number', 'clientName', 'total', 'open', 'dueDate', 'state', 'lastPaymentDate', 'createdAt'],
       defaultSort: 'number',
       search: invoiceSearchText,
-      states: { key: 'state', values: INVOICE_STATES },
+      // a state, or the invoices paid today (the home's card of the day's payments)
+      states: { key: 'state', values: INVOICE_FILTERS },
     },
     csv: [
       ['Number', (i) => i.number],

@@ -18,6 +18,8 @@ export const INVOICE_STATUSES = ['draft', 'issued', 'partially_paid', 'paid', 'v
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
 export const INVOICE_STATES = [...INVOICE_STATUSES, 'overdue'] as const
 export type InvoiceState = (typeof INVOICE_STATES)[number]
+/** What the list may be narrowed to: a state, or the invoices paid today (a payment dated today, in the branch's zone). */
+export const INVOICE_FILTERS = [...INVOICE_STATES, 'paid_today'] as const
 /** The statuses in which an invoice waits for money: it may be paid, sent and reminded. */
 export const OPEN_INVOICE_STATUSES = ['issued', 'partially_paid'] as const
 export const PAYMENT_METHODS = ['cash', 'card', 'pix', 'transfer', 'boleto'] as const
@@ -164,6 +166,8 @@ export const invoiceRow = z.object({
   /** What is paid (payments not reversed) and what is still open. */
   paid: z.number(),
   open: z.number(),
+  /** The day of the latest payment that counts (null: none). */
+  lastPaymentDate: z.string().nullable(),
   currency: z.enum(CURRENCIES),
   culture: z.enum(LANGUAGES),
   issueDate: z.string().nullable(),
@@ -191,6 +195,10 @@ export const invoiceState = (i: Pick<InvoiceRecord, 'status' | 'dueDate'>, today
 export const paidStatus = (total: number, paid: number): InvoiceStatus =>
   paid <= 0 ? 'issued' : paid >= total ? 'paid' : 'partially_paid'
 
+/** The day of the latest payment not reversed, or null. */
+export const lastPaymentDate = (payments: InvoicePayment[]) =>
+  payments.reduce<string | null>((last, p) => (!p.reversed && (!last || p.date > last) ? p.date : last), null)
+
 /** What the payments not reversed add up to. */
 export const paidOf = (payments: InvoicePayment[]) => payments.reduce((sum, p) => sum + (p.reversed ? 0 : p.amount), 0)
 
@@ -208,6 +216,7 @@ export const invoiceRowOf = (i: StoredInvoice, now: number): InvoiceRow => {
     lines: withLineTotals(i.lines),
     total: i.totals.total,
     open: i.status === 'void' ? 0 : Math.max(0, i.totals.total - i.paid),
+    lastPaymentDate: lastPaymentDate(payments),
     state: invoiceState(i, dateIn(timeZone, now)),
     payments: payments.map(({ providerPaymentId: _p, ...p }) => p),
   }

@@ -4,6 +4,9 @@ import { crc16 } from '../../domain/pix.ts'
 import { callAs, testBff, type TestBff } from '../shared/bff.ts'
 import { cardProvider } from '../shared/card-provider.ts'
 import { readPdf } from '../shared/pdf.ts'
+import { mailServer } from '../shared/smtp.ts'
+import { remindOverdue } from '../../bff/lib/invoice-reminders.ts'
+import { smtpMailer } from '../../bff/lib/smtp-mailer.ts'
 
 type Payment = { id: string; amount: number; method: string; date: string; reversed: { reason: string } | null }
 type Invoice = {
@@ -59,15 +62,20 @@ const provider = await cardProvider(async (body, signature) => {
   })
   return { status: res.status }
 })
-afterAll(() => provider.close())
+const smtp = await mailServer()
+afterAll(() => Promise.all([provider.close(), smtp.close()]))
 
 /**
  * The demo company (its Pix key and city set) with a clock the test moves and the card provider
  * configured; a completed order of the demo technician's visit, ready to invoice.
  */
-async function setUp() {
+async function setUp(options: Parameters<typeof testBff>[0] = {}) {
   let clock = Date.parse(at('08:00'))
-  const bff = await testBff({ now: () => clock, env: { ...provider.env, PUBLIC_URL: 'https://app.example' } })
+  const bff = await testBff({
+    now: () => clock,
+    env: { ...provider.env, PUBLIC_URL: 'https://app.example' },
+    ...options,
+  })
   webhookTarget = bff
   provider.setClock(() => clock)
   const admin = await callAs(bff, DEMO_ADMIN, MAIN)
@@ -131,14 +139,13 @@ describe('cd_invoice', () => {
     expect(again.body.Dados.invoiceId).toBe(first.body.Dados.invoiceId)
     const invoice = (await admin<Invoice>(`/cd_invoice/${first.body.Dados.invoiceId}`)).body.Dados
     expect(invoice).toMatchObject({
-      number: expect.stringMatching(/^FAT-SAO-\d{4}-000001$/),
+      number: expect.stringMatching(/^FAT-SAO-\d{4}-\d{6}$/),
       status: 'draft',
       orderIds: [order.id],
       orderNumbers: [order.number],
       totals: { total: order.totals.total },
       visits: [{ orderNumber: order.number, technician: expect.any(String), minutes: 45 }],
     })
-    expect((await admin<List<Invoice>>('/cd_invoice')).body.Dados.pagination.length).toBe(1)
     // a draft cannot be paid; issuing dates it and sets the due date from the company's days to pay
     const early = await admin(`/cd_invoice/${invoice.id}/payments`, {
       method: 'POST',
@@ -169,7 +176,8 @@ describe('cd_invoice', () => {
     const anew = await admin<Order>(`/cd_ordem/${order.id}/invoice`, { method: 'POST' })
     expect(anew.body.Dados.invoiceId).not.toBe(invoice.id)
     const second = (await admin<Invoice>(`/cd_invoice/${anew.body.Dados.invoiceId}`)).body.Dados
-    expect(second.number).toMatch(/-000002$/)
+    // numbers follow on, without a gap
+    expect(Number(second.number.slice(-6))).toBe(Number(invoice.number.slice(-6)) + 1)
     // an order not completed cannot be invoiced, nor one of another client into the same invoice
     const fresh = (
       await admin<Order>('/cd_ordem', {
@@ -231,6 +239,9 @@ describe('cd_invoice', () => {
     expect(future.body.codes).toEqual({ date: 'payment_in_future' })
     const part = await pay({ amount: 1000, method: 'pix', reference: 'E123' })
     expect(part.body.Dados).toMatchObject({ status: 'partially_paid', paid: 1000, open: total - 1000 })
+    // the day's payments (the home's card) list it
+    const today = await admin<List<Invoice>>('/cd_invoice?state=paid_today&sort=lastPaymentDate&order=desc')
+    expect(today.body.Dados.items.map((i) => i.id)).toContain(invoice.id)
     const above = await pay({ amount: total, method: 'transfer' })
     expect(above.status).toBe(409)
     expect(above.body.code).toBe('payment_above_open')
@@ -288,7 +299,7 @@ describe('cd_invoice', () => {
     expect(now.payments).toHaveLength(2)
   })
 
-  it('numbers 50 invoices made at once 1 to 50, without a gap or a double', async () => {
+  it('numbers 50 invoices made at once one after the other, without a gap or a double', async () => {
     const { admin, client } = await setUp()
     const answers = await Promise.all(
       Array.from({ length: 50 }, () =>
@@ -300,7 +311,7 @@ describe('cd_invoice', () => {
     )
     expect(answers.every((a) => a.status === 200)).toBe(true)
     const numbers = answers.map((a) => Number(a.body.Dados.number.slice(-6))).sort((x, y) => x - y)
-    expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => i + 1))
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => numbers[0] + i))
   })
 
   it('sends the client a link that opens the invoice in their language with the Pix code of what is open', async () => {
@@ -378,13 +389,70 @@ describe('cd_invoice', () => {
   })
 
   it('shows a client’s invoices and what they owe', async () => {
-    const { admin, client, issuedInvoice } = await setUp()
+    const { admin, tech, client, issuedInvoice } = await setUp()
+    const owed = (invoices: Invoice[]) =>
+      invoices.filter((i) => ['issued', 'partially_paid'].includes(i.status)).reduce((sum, i) => sum + i.open, 0)
+    const before = (await admin<Invoice[]>(`/cd_invoice/of-client?clientId=${client.id}`)).body.Dados
     const invoice = await issuedInvoice()
     await admin(`/cd_invoice/${invoice.id}/payments`, { method: 'POST', json: { amount: 1000, method: 'cash' } })
-    const mine = await admin<{ invoices: Invoice[]; balance: number; overdue: number }>(
-      `/cd_invoice/of-client?clientId=${client.id}`,
-    )
-    expect(mine.body.Dados).toMatchObject({ balance: invoice.total - 1000, overdue: 0 })
-    expect(mine.body.Dados.invoices.map((i) => i.id)).toEqual([invoice.id])
+    const after = (await admin<Invoice[]>(`/cd_invoice/of-client?clientId=${client.id}`)).body.Dados
+    expect(owed(after)).toBe(owed(before) + invoice.total - 1000)
+    // newest first
+    expect(after[0]).toMatchObject({ id: invoice.id, open: invoice.total - 1000, state: 'partially_paid' })
+    expect(after).toHaveLength(before.length + 1)
+    // a technician sees none of it
+    expect((await tech(`/cd_invoice/of-client?clientId=${client.id}`)).status).toBe(403)
+  })
+
+  it('reminds an overdue invoice by e-mail once per step of the company’s schedule, in the client’s language, never once it is paid', async () => {
+    const { bff, admin, issuedInvoice, tick } = await setUp({
+      mailer: smtpMailer(smtp.url, 'Acme <billing@acme.example>'),
+    })
+    const schedule = await admin('/ac_empresas/1', { method: 'PATCH', json: { REMINDER_DAYS: '7, 1' } })
+    expect(schedule.status).toBe(200)
+    expect((await admin('/ac_empresas/1', { method: 'PATCH', json: { REMINDER_DAYS: '0, 400' } })).status).toBe(400)
+    const invoice = await issuedInvoice()
+    await admin(`/cd_invoice/${invoice.id}/send`, { method: 'POST' })
+    const mails = () => smtp.received.filter((m) => m.subject.includes(invoice.number))
+    const sentBefore = mails().length
+    // the demo's own overdue invoices are reminded too: this invoice's mails tell what happened to it
+    const reminded = () => mails().length - sentBefore
+    // due in 15 days: nothing yet
+    await remindOverdue(bff.deps)
+    expect(reminded()).toBe(0)
+    tick(16 * 24 * 60)
+    await remindOverdue(bff.deps)
+    expect(reminded()).toBe(1)
+    await remindOverdue(bff.deps)
+    expect(reminded()).toBe(1)
+    // two runs at once (two servers) send the next step once
+    tick(6 * 24 * 60)
+    await Promise.all([remindOverdue(bff.deps), remindOverdue(bff.deps)])
+    expect(reminded()).toBe(2)
+    // weeks have passed: the office signs in again
+    const office = await callAs(bff, DEMO_ADMIN, MAIN)
+    const reminders = mails().slice(sentBefore)
+    expect(reminders).toHaveLength(2)
+    expect(reminders[0].subject).toMatch(/^Lembrete: a fatura /)
+    expect(reminders[0].text).toContain('https://app.example/i/')
+    const now = (
+      await office<Invoice & { reminders: Array<{ step: number; delivery: { by: string } }> }>(
+        `/cd_invoice/${invoice.id}`,
+      )
+    ).body.Dados
+    expect(now.state).toBe('overdue')
+    expect(now.reminders.map((r) => [r.step, r.delivery.by])).toEqual([
+      [1, 'email'],
+      [7, 'email'],
+    ])
+    // paid, it is never reminded again
+    await office('/ac_empresas/1', { method: 'PATCH', json: { REMINDER_DAYS: [1, 7, 30] } })
+    await office(`/cd_invoice/${invoice.id}/payments`, {
+      method: 'POST',
+      json: { amount: invoice.total, method: 'pix' },
+    })
+    tick(30 * 24 * 60)
+    await remindOverdue(bff.deps)
+    expect(reminded()).toBe(2)
   })
 })

@@ -4,16 +4,7 @@ import { clientField, documentLookups, documentPickers, linesField } from '../do
 import { defineFeature } from '../../kit/module'
 import { CULTURE_OPTIONS } from '../options'
 import { PaymentsPanel } from './payments-panel'
-
-/** The invoice states' labels (the list, the badge, a client's invoices). */
-export const INVOICE_STATE_LABELS = {
-  draft: 'state_draft',
-  issued: 'state_issued',
-  partially_paid: 'state_partially_paid',
-  paid: 'state_paid',
-  void: 'state_void',
-  overdue: 'state_overdue',
-} as const
+import { INVOICE_STATE_LABELS } from './labels'
 
 const factsRow = invoiceRow.pick({
   totals: true,
@@ -25,8 +16,17 @@ const factsRow = invoiceRow.pick({
   delivery: true,
   voided: true,
   status: true,
+  reminders: true,
 })
-const cardRow = invoiceRow.pick({ id: true, number: true, clientName: true, dueDate: true, open: true, currency: true })
+const cardRow = invoiceRow.pick({
+  id: true,
+  number: true,
+  clientName: true,
+  dueDate: true,
+  open: true,
+  paid: true,
+  currency: true,
+})
 
 /** cd_invoice (docs/domain.md): the branch's invoices, from completed orders or by hand, to the money received. */
 export const invoices = defineFeature(invoicesModule, {
@@ -52,7 +52,8 @@ export const invoices = defineFeature(invoicesModule, {
     },
   ],
   facts: (values, f) => {
-    const { totals, paid, open, issueDate, dueDate, orderNumbers, delivery, voided, status } = factsRow.parse(values)
+    const { totals, paid, open, issueDate, dueDate, orderNumbers, delivery, voided, status, reminders } =
+      factsRow.parse(values)
     return [
       ...(orderNumbers.length ? [{ label: 'f_orders' as const, value: orderNumbers.join(', ') }] : []),
       ...(issueDate ? [{ label: 'f_issue_date' as const, value: f.date(issueDate) }] : []),
@@ -74,6 +75,20 @@ export const invoices = defineFeature(invoicesModule, {
       { label: 'f_total', value: f.money(totals.total), strong: true },
       { label: 'f_paid', value: f.money(paid) },
       { label: 'f_open', value: f.money(open), strong: true },
+      // what the reminders told the client, and when
+      ...(reminders.length
+        ? [
+            {
+              label: 'f_reminders' as const,
+              value: reminders
+                .map(
+                  (r) =>
+                    `${r.step} ${f.label('reminder_step')} · ${f.date(r.at)} · ${f.label(r.delivery?.by === 'email' ? 'delivery_emailed' : 'reminder_not_emailed')}`,
+                )
+                .join('; '),
+            },
+          ]
+        : []),
       ...(voided
         ? [{ label: 'f_void_reason' as const, value: `${voided.reason} · ${voided.by} · ${f.date(voided.at)}` }]
         : []),
@@ -125,6 +140,21 @@ export const invoices = defineFeature(invoicesModule, {
           label: row.clientName,
           detail: `${row.number} · ${f.label('f_due_date')}: ${f.date(row.dueDate)}`,
           aside: f.money(row.open),
+        }
+      },
+    },
+    {
+      id: 'invoices-paid-today',
+      title: 'home_invoices_paid_today',
+      empty: 'home_invoices_paid_today_none',
+      query: { state: 'paid_today', sort: 'lastPaymentDate', order: 'desc' },
+      row: cardRow,
+      item: (values, f) => {
+        const row = cardRow.parse(values)
+        return {
+          label: row.clientName,
+          detail: `${row.number} · ${f.label('f_open')}: ${f.money(row.open)}`,
+          aside: f.money(row.paid),
         }
       },
     },
