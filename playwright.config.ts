@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { CARD_KEYS } from './tests/shared/card-provider.ts'
 
 const PORT = 3111
 export const SERVER_LOG = 'tests/artifacts/server.log'
@@ -6,6 +7,8 @@ export const SERVER_LOG = 'tests/artifacts/server.log'
 export const MAIL_PORT = 3112
 const SMTP_PORT = 2626
 export const MAIL_LOG = 'tests/artifacts/mail.jsonl'
+/** The local server that plays the card provider (tests/shared/card-provider.ts). */
+const CARD_PROVIDER_PORT = 2727
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -41,8 +44,20 @@ export default defineConfig({
       command: `mkdir -p tests/artifacts && node build/node/server.js > ${SERVER_LOG} 2>&1`,
       url: `http://127.0.0.1:${PORT}/api/health`,
       reuseExistingServer: false,
-      env: { PORT: String(PORT), STORAGE_DRIVER: 'memory', NODE_ENV: 'test' },
+      env: {
+        PORT: String(PORT),
+        STORAGE_DRIVER: 'memory',
+        NODE_ENV: 'test',
+        ...CARD_KEYS,
+        CARD_PROVIDER_URL: `http://127.0.0.1:${CARD_PROVIDER_PORT}`,
+      },
       stdout: 'pipe',
+    },
+    {
+      command: `node tests/e2e/card-provider-server.ts`,
+      port: CARD_PROVIDER_PORT,
+      reuseExistingServer: false,
+      env: { CARD_PROVIDER_PORT: String(CARD_PROVIDER_PORT), APP_URL: `http://127.0.0.1:${PORT}` },
     },
     {
       command: `node tests/e2e/smtp-server.ts`,

@@ -107,7 +107,8 @@ export function RecordScreen({
         isNew={data.isNew}
         values={data.values}
         version={data.version}
-        state={state}
+        // a panel's form (an invoice's payment) shows its own errors
+        state={state?.form ? undefined : state}
         canEdit={canEdit && (data.isNew || !def.editable || def.editable(data.values))}
         canDelete={page.level === 'delete'}
         confirming={data.confirming}

@@ -3,6 +3,7 @@ import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import type { Running } from './servers.ts'
 import { readPdf as pdfText } from '../shared/pdf.ts'
 import { solidPng } from '../shared/png.ts'
+import { moneyRaces } from '../shared/money-races.ts'
 
 /** Signs in through the API, writes the user's name, reads it back; checks a page and an asset. */
 export async function roundTrip(url: string, name: string) {
@@ -33,6 +34,15 @@ export async function roundTrip(url: string, name: string) {
   expect(pdf.headers.get('content-type')).toBe('application/pdf')
   expect(pdfText(new Uint8Array(await pdf.arrayBuffer()))).toContain(quote.number)
   await boardHearsABooking(url, tenant)
+  // the strict counters of this runtime's storage (issue 30 §5): invoice numbers and payments under races
+  await moneyRaces(async (path, init = {}) => {
+    const res = await fetch(`${url}/api${path}`, {
+      method: init.method ?? 'GET',
+      headers: { ...tenant, ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
+    })
+    return { status: res.status, body: (await res.json()) as never }
+  })
   const wrong = await fetch(`${url}/api/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -40,7 +40,7 @@ const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeA
  * typed, and on "Pay" signs a `payment.succeeded` event with the webhook secret, delivers it to the
  * app and sends the browser back to the app. Card 4000 0000 0000 0002 is declined.
  */
-export async function cardProvider(deliver: Deliver) {
+export async function cardProvider(deliver: Deliver, port = 0) {
   const checkouts = new Map<string, Checkout>()
   const byKey = new Map<string, string>()
   const events: string[] = []
@@ -111,7 +111,7 @@ export async function cardProvider(deliver: Deliver) {
       res.writeHead(303, { location: checkout.success_url }).end()
     })().catch((error: unknown) => res.writeHead(500).end(String(error)))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     url: base,

@@ -1,10 +1,12 @@
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, inject, it } from 'vitest'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { crc16 } from '../../domain/pix.ts'
-import { callAs, testBff, type TestBff } from '../shared/bff.ts'
+import { callAs, TEST_STORAGE, testBff, type TestBff } from '../shared/bff.ts'
 import { cardProvider } from '../shared/card-provider.ts'
 import { readPdf } from '../shared/pdf.ts'
 import { mailServer } from '../shared/smtp.ts'
+import { moneyRaces } from '../shared/money-races.ts'
+import { openStore } from '../../storage/open.ts'
 import { remindOverdue } from '../../bff/lib/invoice-reminders.ts'
 import { smtpMailer } from '../../bff/lib/smtp-mailer.ts'
 
@@ -280,38 +282,20 @@ describe('cd_invoice', () => {
     )
   })
 
-  it('records one of 20 payments racing for the last open amount, never an overpaid invoice', async () => {
-    const { admin, issuedInvoice } = await setUp()
-    const invoice = await issuedInvoice()
-    await admin(`/cd_invoice/${invoice.id}/payments`, {
-      method: 'POST',
-      json: { amount: invoice.total - 500, method: 'cash' },
-    })
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        admin(`/cd_invoice/${invoice.id}/payments`, { method: 'POST', json: { amount: 500, method: 'pix' } }),
-      ),
-    )
-    expect(answers.filter((a) => a.status === 200)).toHaveLength(1)
-    expect(answers.filter((a) => a.status === 409)).toHaveLength(19)
-    const now = (await admin<Invoice>(`/cd_invoice/${invoice.id}`)).body.Dados
-    expect(now).toMatchObject({ status: 'paid', paid: invoice.total, open: 0 })
-    expect(now.payments).toHaveLength(2)
+  it('keeps its numbers and payments exact under races on this storage: 50 invoices at once, 20 payments for the last amount', async () => {
+    const { admin } = await setUp()
+    await moneyRaces(admin)
   })
 
-  it('numbers 50 invoices made at once one after the other, without a gap or a double', async () => {
-    const { admin, client } = await setUp()
-    const answers = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        admin<Invoice>('/cd_invoice', {
-          method: 'POST',
-          json: { clientId: client.id, lines: [{ description: 'Visit', quantity: 1, unitPrice: 9000 }] },
-        }),
-      ),
-    )
-    expect(answers.every((a) => a.status === 200)).toBe(true)
-    const numbers = answers.map((a) => Number(a.body.Dados.number.slice(-6))).sort((x, y) => x - y)
-    expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => numbers[0] + i))
+  it('keeps them exact on redis too (its atomic checks)', async () => {
+    // a database of its own on the test redis (one per project of the suite: they run at once)
+    const store = await openStore({ driver: 'redis', url: `${inject('redisUrl')}/${TEST_STORAGE === 'fs' ? 10 : 9}` })
+    const bff = await testBff({ store })
+    try {
+      await moneyRaces(await callAs(bff, DEMO_ADMIN, MAIN))
+    } finally {
+      await store.dispose()
+    }
   })
 
   it('sends the client a link that opens the invoice in their language with the Pix code of what is open', async () => {
