@@ -183,6 +183,7 @@ describe('api/common/navigation and search', () => {
       'clients',
       'quotes',
       'orders',
+      'invoices',
       'contacts',
       'pages',
       'tasks',
@@ -190,13 +191,13 @@ describe('api/common/navigation and search', () => {
       'users',
     ])
     // the admin finds the company's branches and people, each told apart by a second line
-    expect(grouped[6].results[0]).toEqual({
+    expect(grouped[7].results[0]).toEqual({
       id: '3',
       value: 'Rio de Janeiro',
       detail: 'RIO',
       link: '/view/cd_filial/3',
     })
-    expect(grouped[7].results[0]).toEqual(
+    expect(grouped[8].results[0]).toEqual(
       expect.objectContaining({
         value: 'Ana Costa',
         detail: 'admin@demo.fieldservice.app',
@@ -207,14 +208,14 @@ describe('api/common/navigation and search', () => {
       await bff.call('/common/search', { method: 'POST', token, json: { query: 'acme' } })
     ).json()) as Array<{ id: string; results: Array<{ link: string }> }>
     expect(companies.find((g) => g.id === 'companies')?.results.map((r) => r.link)).toEqual(['/view/ac_empresas/1'])
-    expect(grouped[3].results[0]).toEqual(
+    expect(grouped[4].results[0]).toEqual(
       expect.objectContaining({
         name: expect.stringMatching(/an/i),
         avatar: null,
         link: expect.stringMatching(/^\/apps\/contacts\//),
       }),
     )
-    expect(grouped[5].results[0]).toEqual(
+    expect(grouped[6].results[0]).toEqual(
       expect.objectContaining({ title: expect.stringMatching(/an/i), completed: expect.any(Boolean) }),
     )
     const elsewhere = (await (
