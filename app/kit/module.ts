@@ -107,6 +107,9 @@ export type RecordSubForm = {
   done: DoneKey
 }
 
+/** A link of a record's page; one to another module's page (`page`) shows only to who may read it. */
+export type RecordLink = { href: string; label: TextKey; page?: string }
+
 /** What a record's panel gets: the record, its version and the form state of its last post. */
 export type PanelProps = {
   values: Record<string, unknown>
@@ -242,7 +245,7 @@ export type FeatureModule = {
   panel?: ComponentType<PanelProps>
   forms?: Record<string, RecordSubForm>
   /** Links shown on a record's page (its page access ...). */
-  recordLinks?: (values: Record<string, unknown>) => Array<{ href: string; label: TextKey }>
+  recordLinks?: (values: Record<string, unknown>) => Array<RecordLink>
   /** Its cards on the signed-in home. */
   homeCards?: HomeCard[]
   /** Its step of the setup checklist a new company's home shows. */

@@ -15,6 +15,7 @@ import { listParams } from './data-table'
 import { flatRows, rowsFromForm } from './form-rows'
 import { mayCreate, type FeatureModule, type Lookups } from './module'
 import { submittedForm } from '../lib/forms.server'
+import { myPageAnswer } from '../../domain/schemas/admin.ts'
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> }
 
@@ -100,6 +101,22 @@ export async function loadRecord(args: Args & { params: { id: string } }, def: F
       ),
     ),
   ])
+  // the record's links to other modules' pages, each only for who may read that page
+  const links = isNew ? [] : (def.recordLinks?.(record?.data ?? {}) ?? [])
+  const readable = new Map(
+    await Promise.all(
+      [...new Set(links.flatMap((l) => (l.page ? [l.page] : [])))].map(
+        async (module) =>
+          [
+            module,
+            await readAnswer(args, `/ac_paginas/mine?module=${encodeURIComponent(module)}`, myPageAnswer).then(
+              (a) => a.data.level !== 'none',
+              () => false,
+            ),
+          ] as const,
+      ),
+    ),
+  )
   const confirming = def.deactivatable && new URL(args.request.url).searchParams.get('confirm') === 'deactivate'
   // who would be left without: asked for only while confirming a deactivation
   const warning =
@@ -116,6 +133,7 @@ export async function loadRecord(args: Args & { params: { id: string } }, def: F
     lookups,
     activity: activity?.data ?? null,
     related,
+    links: links.filter((l) => !l.page || readable.get(l.page)),
   }
 }
 

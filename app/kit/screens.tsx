@@ -4,7 +4,7 @@ import { Badge } from '../ui/badge'
 import { metaTranslator, useT } from '../lib/i18n'
 import type { PageInfo } from '../lib/page-info.server'
 import { DataTable, type ListPage } from './data-table'
-import { mayCreate, type FeatureModule, type Lookups } from './module'
+import { mayCreate, type FeatureModule, type Lookups, type RecordLink } from './module'
 import { ActivityList, type ActivityLine } from './activity-list'
 import { RecordActions, RecordFacts, StateBadge } from './record-actions'
 import { RelatedList } from './related-list'
@@ -67,6 +67,7 @@ export function RecordScreen({
     lookups: Lookups
     activity: ActivityLine[] | null
     related: Array<Array<Record<string, unknown>> | null>
+    links: RecordLink[]
   }
   state: FormState
 }) {
@@ -96,7 +97,7 @@ export function RecordScreen({
         <def.panel values={data.values} version={data.version} level={page.level} state={state} />
       ) : null}
       {!data.isNew
-        ? def.recordLinks?.(data.values).map((link) => (
+        ? data.links.map((link) => (
             <a key={link.href} href={link.href} className="self-start text-sm font-semibold text-accent underline">
               {(t[link.label] as () => string)()}
             </a>

@@ -131,7 +131,13 @@ export const quotes = defineFeature(quotesModule, {
   recordLinks: (values) => [
     { href: `/resources/pdf/quote/${encodeURIComponent(String(values.id))}`, label: 'quote_pdf' },
     ...(values.orderId
-      ? [{ href: `/view/cd_ordem/${encodeURIComponent(String(values.orderId))}`, label: 'quote_order' as const }]
+      ? [
+          {
+            href: `/view/cd_ordem/${encodeURIComponent(String(values.orderId))}`,
+            label: 'quote_order' as const,
+            page: 'cd_ordem',
+          },
+        ]
       : []),
     ...(values.sentAt
       ? [

@@ -121,11 +121,23 @@ export const orders = defineFeature(ordersModule, {
   // its quote, and the work order for the client (its lines, each visit's work and the client's signature)
   recordLinks: (values) => [
     ...(values.quoteId
-      ? [{ href: `/view/cd_cotacao/${encodeURIComponent(String(values.quoteId))}`, label: 'order_quote' as const }]
+      ? [
+          {
+            href: `/view/cd_cotacao/${encodeURIComponent(String(values.quoteId))}`,
+            label: 'order_quote' as const,
+            page: 'cd_cotacao',
+          },
+        ]
       : []),
     { href: `/resources/pdf/work-order/${encodeURIComponent(String(values.id))}`, label: 'order_work_order_pdf' },
     ...(values.invoiceId
-      ? [{ href: `/view/cd_invoice/${encodeURIComponent(String(values.invoiceId))}`, label: 'order_invoice' as const }]
+      ? [
+          {
+            href: `/view/cd_invoice/${encodeURIComponent(String(values.invoiceId))}`,
+            label: 'order_invoice' as const,
+            page: 'cd_invoice',
+          },
+        ]
       : []),
   ],
 })
