@@ -93,6 +93,8 @@ export type RecordAction = {
   choice?: { name: string; label: TextKey; options: ReadonlyArray<readonly [string, TextKey]> }
   /** A text it asks first (an invoice's void: the reason), sent as its body's field `name`. */
   text?: { name: string; label: TextKey }
+  /** Whether the record's values allow it besides its state (an invoice is voided only while nothing is paid). */
+  offered?: (values: Record<string, unknown>) => boolean
   /** Where the answer leads, when not back to the record (an order's invoice: the invoice made). */
   opens?: (answer: Record<string, unknown>) => string
 }

@@ -415,7 +415,10 @@ export function RecordForm({
                   lookups={lookups}
                   module={def.module}
                 />
-                {field.totals ? <LiveTotals field={field} currency={values.currency} lookups={lookups} /> : null}
+                {/* the totals as typed, while it can be typed in (the facts say a record's own) */}
+                {field.totals && canEdit ? (
+                  <LiveTotals field={field} currency={values.currency} lookups={lookups} />
+                ) : null}
               </Fragment>
             ) : (
               <Input

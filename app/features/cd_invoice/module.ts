@@ -49,6 +49,8 @@ export const invoices = defineFeature(invoicesModule, {
       done: 'done_voided',
       variant: 'danger-outline',
       text: { name: 'reason', label: 'f_void_reason' },
+      // money was paid: reverse the payments first
+      offered: (values) => values.paid === 0,
     },
   ],
   facts: (values, f) => {
