@@ -1,21 +1,24 @@
 /**
  * In-process per-key mutex: serialises read-modify-write of one key inside one process.
  * Used by the drivers that have no compare-and-swap of their own (memory, fs, Cloudflare KV).
+ *
+ * A waiter waits on a promise it made itself, which the holder before it resolves. On Workers each
+ * request has its own I/O context: a waiter that followed a promise another request made would go
+ * on in that request's context, and its storage calls would be cancelled when that request
+ * answers, leaving every later waiter hung.
  */
 export function createKeyLock() {
-  const tails = new Map<string, Promise<void>>()
+  const waiting = new Map<string, Array<() => void>>()
   return async function withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    const previous = tails.get(key) ?? Promise.resolve()
-    let release!: () => void
-    const current = new Promise<void>((resolve) => (release = resolve))
-    const tail = previous.then(() => current)
-    tails.set(key, tail)
-    await previous
+    const queue = waiting.get(key) ?? []
+    if (waiting.has(key)) await new Promise<void>((resolve) => queue.push(resolve))
+    else waiting.set(key, queue)
     try {
       return await fn()
     } finally {
-      release()
-      if (tails.get(key) === tail) tails.delete(key)
+      const next = queue.shift()
+      if (next) next()
+      else waiting.delete(key)
     }
   }
 }

@@ -59,6 +59,16 @@ export type Store = {
 }
 
 const MAX_RETRIES = 50
+/** The longest pause before a write refused for another process's write tries again. */
+const MAX_CONFLICT_PAUSE_MS = 50
+
+/**
+ * A random pause, growing with the attempts, after a write was refused because another process
+ * wrote first (redis, the Durable Object). Without it two processes that each run their writes of
+ * one key one after another keep in step, and the one a request behind loses every round.
+ */
+const pauseAfterConflict = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, MAX_CONFLICT_PAUSE_MS)))
 /** How long a write whose reply was lost keeps asking the storage whether it landed. */
 const READ_BACK_MS = 2000
 
@@ -130,6 +140,7 @@ export function createStore(adapter: DriverAdapter): Store {
         const result = await swap(key, currentVersion, next)
         if (result.ok) return next === undefined ? null : { version: result.version, value: next }
         if (options.expectVersion !== undefined) throw new ConflictError(key, options.expectVersion, result.actual)
+        await pauseAfterConflict(attempt)
       }
       throw new Error(`Too much contention on ${key}`)
     })

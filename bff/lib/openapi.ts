@@ -214,6 +214,12 @@ const COMPONENTS = {
       description: 'Seconds to wait before trying again',
       schema: { type: 'string', pattern: '^\\d+$' },
     },
+    RetryAfterIfRunning: {
+      required: false,
+      description:
+        'With a 409 because a request with the same Idempotency-Key still runs: seconds to wait before trying again',
+      schema: { type: 'string', pattern: '^\\d+$' },
+    },
     IdempotentReplayed: {
       required: false,
       description: 'true: this is the answer the first request with this Idempotency-Key got; nothing ran again',
@@ -312,11 +318,16 @@ export function openApiDocument(
     if (write) responses['413'] ??= errorAnswer(413)
     if (keyed) {
       // what an Idempotency-Key brings (bff/lib/idempotency.ts)
-      responses['409'] ??= {
-        ...errorAnswer(409),
-        description: 'A request with the same Idempotency-Key is still running: try again after Retry-After seconds',
-        headers: { 'Retry-After': ref('headers', 'RetryAfter') },
-      }
+      const running = 'A request with the same Idempotency-Key is still running: try again after Retry-After seconds'
+      // a 409 of the operation's own (a record closed to changes) may also be this one, with its Retry-After
+      const own = responses['409'] as { description?: string } | undefined
+      responses['409'] = own
+        ? {
+            ...own,
+            description: `${own.description ?? 'Conflict'}; or: ${running.toLowerCase()}`,
+            headers: { 'Retry-After': ref('headers', 'RetryAfterIfRunning') },
+          }
+        : { ...errorAnswer(409), description: running, headers: { 'Retry-After': ref('headers', 'RetryAfter') } }
       responses['422'] ??= errorAnswer(422)
     }
     // every operation that reads or writes data: its storage may be down for a moment

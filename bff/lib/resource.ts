@@ -532,14 +532,24 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
       await edit.after?.(who, saved, before)
       return c.json(ok(srv.toRow(saved.value, who), `${def.noun} saved`))
     }
-    const responses = { 200: answer, ...notFoundAnswer, ...uniqueAnswer }
+    // a record with a lifecycle may be closed to changes in some statuses (a sent quote, an issued invoice): 409
+    const lifecycled = Object.values(def.actions ?? {}).some((a) => a.to)
+    const responses = {
+      200: answer,
+      ...notFoundAnswer,
+      ...uniqueAnswer,
+      ...(lifecycled ? { 409: apiErrorSchema } : {}),
+    }
+    const statusNote = lifecycled
+      ? ` In a status that takes no change the answer is 409 with its code, and nothing is written.`
+      : ''
     app = app
       .put(
         '/:id',
         doc({
           operationId: named('replace', def.noun),
           summary: `Change a ${one}, every field`,
-          description: `Replaces the ${one}'s fields with the ones sent (a field left out takes its default). If-Match names the version edited: 412 when someone changed it since, and nothing is written.${uniqueNote} ${levelNote('edit')}`,
+          description: `Replaces the ${one}'s fields with the ones sent (a field left out takes its default). If-Match names the version edited: 412 when someone changed it since, and nothing is written.${uniqueNote}${statusNote} ${levelNote('edit')}`,
           tags,
           versioned: true,
           responses,
@@ -554,7 +564,7 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
         doc({
           operationId: named('update', def.noun),
           summary: `Change some fields of a ${one}`,
-          description: `Changes the fields sent and keeps the others. If-Match names the version edited: 412 when someone changed it since, and nothing is written.${uniqueNote} ${levelNote('edit')}`,
+          description: `Changes the fields sent and keeps the others. If-Match names the version edited: 412 when someone changed it since, and nothing is written.${uniqueNote}${statusNote} ${levelNote('edit')}`,
           tags,
           versioned: true,
           responses,

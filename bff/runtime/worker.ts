@@ -4,15 +4,37 @@ import * as serverBuild from 'virtual:server-build'
 import { loadConfig } from '../config.ts'
 import { createServer, type Server } from '../server.ts'
 import { consoleLogger } from '../app.ts'
+import { remindOverdue } from '../lib/invoice-reminders.ts'
 import { seedDemoData } from '../../seeds/index.ts'
 import { cloudflareKvAdapter } from '../../storage/drivers/cloudflare-kv.ts'
+import {
+  companyShard,
+  durableObjectAdapter,
+  isStrictKey,
+  routedAdapter,
+  type DurableNamespace,
+} from '../../storage/drivers/durable-object.ts'
 import { memoryAdapter } from '../../storage/drivers/memory.ts'
-import { createStore } from '../../storage/store.ts'
+import { createStore, type DriverAdapter } from '../../storage/store.ts'
 
-type Env = Record<string, unknown> & { DATA: unknown }
+/** Workers find a Durable Object's class among the main module's exports (wrangler.toml, STRICT). */
+export { StrictStore } from '../../storage/drivers/durable-object.ts'
+
+type Env = Record<string, unknown> & { DATA: unknown; STRICT?: DurableNamespace }
 import type { ExecutionContext } from 'hono'
 
 let server: Promise<Server> | undefined
+
+/**
+ * KV for the data; with the STRICT binding, what must be exact (number series, quotes, orders,
+ * invoices: docs/domain.md, "Every write exactly once") goes to the Durable Object instead.
+ */
+function adapterFor(driver: string, env: Env): DriverAdapter {
+  if (driver === 'memory') return memoryAdapter()
+  const kv = cloudflareKvAdapter(env.DATA)
+  if (driver !== 'cloudflare-kv' || !env.STRICT) return kv
+  return routedAdapter(kv, durableObjectAdapter(env.STRICT, companyShard), isStrictKey)
+}
 
 async function start(env: Env): Promise<Server> {
   const settings = Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === 'string')) as Record<
@@ -20,7 +42,7 @@ async function start(env: Env): Promise<Server> {
     string
   >
   const config = loadConfig(settings)
-  const store = createStore(config.storageDriver === 'memory' ? memoryAdapter() : cloudflareKvAdapter(env.DATA))
+  const store = createStore(adapterFor(config.storageDriver, env))
   if (config.demoData) await seedDemoData(store, consoleLogger, config.passwordIterations)
   // a Worker opens no SMTP connection: links go to the log, the office copies them from the quote
   if (config.smtpUrl) consoleLogger.error('SMTP_URL is set but Workers send no e-mail: links go to the log')
@@ -32,13 +54,23 @@ async function start(env: Env): Promise<Server> {
   })
 }
 
+/** This isolate's server, started on its first request or cron run. */
+function serverOf(env: Env): Promise<Server> {
+  server ??= start(env).catch((error) => {
+    server = undefined
+    throw error
+  })
+  return server
+}
+
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-    server ??= start(env).catch((error) => {
-      server = undefined
-      throw error
-    })
-    const { app } = await server
+    const { app } = await serverOf(env)
     return app.fetch(request, env, ctx)
+  },
+  /** The Cron Trigger of wrangler.toml: overdue invoices reminded, as the timer of Node and Deno does (docs/domain.md cd_invoice). */
+  async scheduled(_controller: unknown, env: Env): Promise<void> {
+    const { bff } = await serverOf(env)
+    consoleLogger.info(`invoice reminders: ${await remindOverdue(bff.deps)} claimed`)
   },
 }

@@ -1686,7 +1686,7 @@ export interface paths {
         get: operations["getQuote"];
         /**
          * Change a quote, every field
-         * @description Replaces the quote's fields with the ones sent (a field left out takes its default). If-Match names the version edited: 412 when someone changed it since, and nothing is written. Needs the cd_cotacao page at edit or above in the company (403 below it).
+         * @description Replaces the quote's fields with the ones sent (a field left out takes its default). If-Match names the version edited: 412 when someone changed it since, and nothing is written. In a status that takes no change the answer is 409 with its code, and nothing is written. Needs the cd_cotacao page at edit or above in the company (403 below it).
          */
         put: operations["replaceQuote"];
         post?: never;
@@ -1695,7 +1695,7 @@ export interface paths {
         head?: never;
         /**
          * Change some fields of a quote
-         * @description Changes the fields sent and keeps the others. If-Match names the version edited: 412 when someone changed it since, and nothing is written. Needs the cd_cotacao page at edit or above in the company (403 below it).
+         * @description Changes the fields sent and keeps the others. If-Match names the version edited: 412 when someone changed it since, and nothing is written. In a status that takes no change the answer is 409 with its code, and nothing is written. Needs the cd_cotacao page at edit or above in the company (403 below it).
          */
         patch: operations["updateQuote"];
         trace?: never;
@@ -2118,7 +2118,7 @@ export interface paths {
         get: operations["getInvoice"];
         /**
          * Change a invoice, every field
-         * @description Replaces the invoice's fields with the ones sent (a field left out takes its default). If-Match names the version edited: 412 when someone changed it since, and nothing is written. Needs the cd_invoice page at edit or above in the company (403 below it).
+         * @description Replaces the invoice's fields with the ones sent (a field left out takes its default). If-Match names the version edited: 412 when someone changed it since, and nothing is written. In a status that takes no change the answer is 409 with its code, and nothing is written. Needs the cd_invoice page at edit or above in the company (403 below it).
          */
         put: operations["replaceInvoice"];
         post?: never;
@@ -2127,7 +2127,7 @@ export interface paths {
         head?: never;
         /**
          * Change some fields of a invoice
-         * @description Changes the fields sent and keeps the others. If-Match names the version edited: 412 when someone changed it since, and nothing is written. Needs the cd_invoice page at edit or above in the company (403 below it).
+         * @description Changes the fields sent and keeps the others. If-Match names the version edited: 412 when someone changed it since, and nothing is written. In a status that takes no change the answer is 409 with its code, and nothing is written. Needs the cd_invoice page at edit or above in the company (403 below it).
          */
         patch: operations["updateInvoice"];
         trace?: never;
@@ -2320,8 +2320,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A client’s invoices and balance
-         * @description The invoices of one client in the branches the caller works in, newest first, at most 100, with what the client owes (the open amounts of their issued invoices) and how much of it is overdue. Needs the cd_invoice page at view.
+         * A client’s invoices
+         * @description The invoices of one client in the branches the caller works in, newest first, at most 100, each with what is paid and open and its state (overdue ...): what the client owes is the sum of the open amounts of those issued or partially paid. Needs the cd_invoice page at view.
          */
         get: operations["listClientInvoices"];
         put?: never;
@@ -2466,7 +2466,7 @@ export interface paths {
         get: operations["getOrder"];
         /**
          * Change a order, every field
-         * @description Replaces the order's fields with the ones sent (a field left out takes its default). If-Match names the version edited: 412 when someone changed it since, and nothing is written. Needs the cd_ordem page at edit or above in the company (403 below it).
+         * @description Replaces the order's fields with the ones sent (a field left out takes its default). If-Match names the version edited: 412 when someone changed it since, and nothing is written. In a status that takes no change the answer is 409 with its code, and nothing is written. Needs the cd_ordem page at edit or above in the company (403 below it).
          */
         put: operations["replaceOrder"];
         post?: never;
@@ -2475,7 +2475,7 @@ export interface paths {
         head?: never;
         /**
          * Change some fields of a order
-         * @description Changes the fields sent and keeps the others. If-Match names the version edited: 412 when someone changed it since, and nothing is written. Needs the cd_ordem page at edit or above in the company (403 below it).
+         * @description Changes the fields sent and keeps the others. If-Match names the version edited: 412 when someone changed it since, and nothing is written. In a status that takes no change the answer is 409 with its code, and nothing is written. Needs the cd_ordem page at edit or above in the company (403 below it).
          */
         patch: operations["updateOrder"];
         trace?: never;
@@ -4069,6 +4069,8 @@ export interface components {
         IdempotentReplayed: "true";
         /** @description Seconds to wait before trying again */
         RetryAfter: string;
+        /** @description With a 409 because a request with the same Idempotency-Key still runs: seconds to wait before trying again */
+        RetryAfterIfRunning: string;
     };
     pathItems: never;
 }
@@ -16835,9 +16837,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17164,9 +17167,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17527,9 +17531,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18459,10 +18464,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18691,10 +18696,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18974,9 +18979,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19164,9 +19170,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19720,9 +19727,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19910,9 +19918,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20100,9 +20109,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21753,8 +21763,8 @@ export interface operations {
                 page?: number;
                 search?: string;
                 size?: number;
-                sort?: "number" | "clientName" | "total" | "open" | "dueDate" | "state" | "createdAt";
-                state?: "draft" | "issued" | "partially_paid" | "paid" | "void" | "overdue";
+                sort?: "number" | "clientName" | "total" | "open" | "dueDate" | "state" | "lastPaymentDate" | "createdAt";
+                state?: "draft" | "issued" | "partially_paid" | "paid" | "void" | "overdue" | "paid_today";
             };
             header?: {
                 /**
@@ -21804,6 +21814,7 @@ export interface operations {
                                 filial: number;
                                 id: string;
                                 issueDate: string | null;
+                                lastPaymentDate: string | null;
                                 lines: {
                                     chosen: boolean;
                                     description: string;
@@ -22039,6 +22050,7 @@ export interface operations {
                             filial: number;
                             id: string;
                             issueDate: string | null;
+                            lastPaymentDate: string | null;
                             lines: {
                                 chosen: boolean;
                                 description: string;
@@ -22247,6 +22259,7 @@ export interface operations {
                             filial: number;
                             id: string;
                             issueDate: string | null;
+                            lastPaymentDate: string | null;
                             lines: {
                                 chosen: boolean;
                                 description: string;
@@ -22482,6 +22495,7 @@ export interface operations {
                             filial: number;
                             id: string;
                             issueDate: string | null;
+                            lastPaymentDate: string | null;
                             lines: {
                                 chosen: boolean;
                                 description: string;
@@ -22597,10 +22611,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22746,6 +22760,7 @@ export interface operations {
                             filial: number;
                             id: string;
                             issueDate: string | null;
+                            lastPaymentDate: string | null;
                             lines: {
                                 chosen: boolean;
                                 description: string;
@@ -22861,10 +22876,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23066,6 +23081,7 @@ export interface operations {
                             filial: number;
                             id: string;
                             issueDate: string | null;
+                            lastPaymentDate: string | null;
                             lines: {
                                 chosen: boolean;
                                 description: string;
@@ -23181,9 +23197,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23410,6 +23427,7 @@ export interface operations {
                             filial: number;
                             id: string;
                             issueDate: string | null;
+                            lastPaymentDate: string | null;
                             lines: {
                                 chosen: boolean;
                                 description: string;
@@ -23525,9 +23543,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23649,6 +23668,7 @@ export interface operations {
                             filial: number;
                             id: string;
                             issueDate: string | null;
+                            lastPaymentDate: string | null;
                             lines: {
                                 chosen: boolean;
                                 description: string;
@@ -23764,9 +23784,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23955,6 +23976,7 @@ export interface operations {
                             filial: number;
                             id: string;
                             issueDate: string | null;
+                            lastPaymentDate: string | null;
                             lines: {
                                 chosen: boolean;
                                 description: string;
@@ -24070,9 +24092,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24193,6 +24216,7 @@ export interface operations {
                             filial: number;
                             id: string;
                             issueDate: string | null;
+                            lastPaymentDate: string | null;
                             lines: {
                                 chosen: boolean;
                                 description: string;
@@ -24308,9 +24332,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24364,8 +24389,8 @@ export interface operations {
                 page?: number;
                 search?: string;
                 size?: number;
-                sort?: "number" | "clientName" | "total" | "open" | "dueDate" | "state" | "createdAt";
-                state?: "draft" | "issued" | "partially_paid" | "paid" | "void" | "overdue";
+                sort?: "number" | "clientName" | "total" | "open" | "dueDate" | "state" | "lastPaymentDate" | "createdAt";
+                state?: "draft" | "issued" | "partially_paid" | "paid" | "void" | "overdue" | "paid_today";
             };
             header?: {
                 /**
@@ -24463,16 +24488,64 @@ export interface operations {
                 content: {
                     "application/json": {
                         Dados: {
-                            balance: number;
-                            invoices: {
-                                clientId: string;
-                                clientName: string;
-                                clientTaxId: string;
-                                createdAt: string;
+                            clientId: string;
+                            clientName: string;
+                            clientTaxId: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            culture: "en" | "es" | "pt";
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            delivery: ({
+                                /** @constant */
+                                by: "email";
+                                to: string;
+                            } | {
+                                /** @constant */
+                                by: "none";
                                 /** @enum {string} */
-                                culture: "en" | "es" | "pt";
+                                reason: "no_mail_server" | "no_email" | "mail_refused";
+                            }) | null;
+                            dueDate: string;
+                            filial: number;
+                            id: string;
+                            issueDate: string | null;
+                            lastPaymentDate: string | null;
+                            lines: {
+                                chosen: boolean;
+                                description: string;
+                                discountPercent: number;
+                                jobId: string;
+                                optional: boolean;
+                                quantity: number;
+                                taxPercent: number;
+                                total: number;
+                                unitPrice: number;
+                            }[];
+                            notes: string;
+                            number: string;
+                            open: number;
+                            orderIds: string[];
+                            orderNumbers: string[];
+                            paid: number;
+                            payments: {
+                                amount: number;
+                                at: string;
+                                by: string;
+                                date: string;
+                                id: string;
                                 /** @enum {string} */
-                                currency: "BRL" | "USD" | "MXN";
+                                method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                note: string;
+                                reference: string;
+                                reversed: {
+                                    at: string;
+                                    by: string;
+                                    reason: string;
+                                } | null;
+                            }[];
+                            reminders: {
+                                at: string;
                                 delivery: ({
                                     /** @constant */
                                     by: "email";
@@ -24483,86 +24556,35 @@ export interface operations {
                                     /** @enum {string} */
                                     reason: "no_mail_server" | "no_email" | "mail_refused";
                                 }) | null;
-                                dueDate: string;
-                                filial: number;
-                                id: string;
-                                issueDate: string | null;
-                                lines: {
-                                    chosen: boolean;
-                                    description: string;
-                                    discountPercent: number;
-                                    jobId: string;
-                                    optional: boolean;
-                                    quantity: number;
-                                    taxPercent: number;
-                                    total: number;
-                                    unitPrice: number;
-                                }[];
-                                notes: string;
-                                number: string;
-                                open: number;
-                                orderIds: string[];
-                                orderNumbers: string[];
-                                paid: number;
-                                payments: {
-                                    amount: number;
-                                    at: string;
-                                    by: string;
-                                    date: string;
-                                    id: string;
-                                    /** @enum {string} */
-                                    method: "cash" | "card" | "pix" | "transfer" | "boleto";
-                                    note: string;
-                                    reference: string;
-                                    reversed: {
-                                        at: string;
-                                        by: string;
-                                        reason: string;
-                                    } | null;
-                                }[];
-                                reminders: {
-                                    at: string;
-                                    delivery: ({
-                                        /** @constant */
-                                        by: "email";
-                                        to: string;
-                                    } | {
-                                        /** @constant */
-                                        by: "none";
-                                        /** @enum {string} */
-                                        reason: "no_mail_server" | "no_email" | "mail_refused";
-                                    }) | null;
-                                    step: number;
-                                }[];
-                                sendCount: number;
-                                sentAt: string | null;
-                                serviceAddress: string;
-                                /** @enum {string} */
-                                state: "draft" | "issued" | "partially_paid" | "paid" | "void" | "overdue";
-                                /** @enum {string} */
-                                status: "draft" | "issued" | "partially_paid" | "paid" | "void";
-                                terms: string;
-                                total: number;
-                                totals: {
-                                    discount: number;
-                                    subtotal: number;
-                                    tax: number;
-                                    total: number;
-                                };
-                                visits: {
-                                    date: string;
-                                    minutes: number;
-                                    orderNumber: string;
-                                    technician: string;
-                                }[];
-                                voided: {
-                                    at: string;
-                                    by: string;
-                                    reason: string;
-                                } | null;
+                                step: number;
                             }[];
-                            overdue: number;
-                        };
+                            sendCount: number;
+                            sentAt: string | null;
+                            serviceAddress: string;
+                            /** @enum {string} */
+                            state: "draft" | "issued" | "partially_paid" | "paid" | "void" | "overdue";
+                            /** @enum {string} */
+                            status: "draft" | "issued" | "partially_paid" | "paid" | "void";
+                            terms: string;
+                            total: number;
+                            totals: {
+                                discount: number;
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                            visits: {
+                                date: string;
+                                minutes: number;
+                                orderNumber: string;
+                                technician: string;
+                            }[];
+                            voided: {
+                                at: string;
+                                by: string;
+                                reason: string;
+                            } | null;
+                        }[];
                         IsSuccess: boolean;
                         Msg: string;
                     };
@@ -24841,9 +24863,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25122,9 +25145,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25448,9 +25472,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26347,10 +26372,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26575,10 +26600,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26847,9 +26872,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27038,9 +27064,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27211,9 +27238,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27381,9 +27409,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27718,9 +27747,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27995,9 +28025,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -28126,9 +28157,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -28845,9 +28877,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -29131,9 +29164,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -29335,9 +29369,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -29535,9 +29570,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -29729,9 +29765,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -29932,9 +29969,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -30122,9 +30160,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -30316,9 +30355,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -30525,9 +30565,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -30715,9 +30756,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -30909,9 +30951,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -31109,9 +31152,10 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description Not allowed in the record’s current state */
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
                     [name: string]: unknown;
                 };
                 content: {

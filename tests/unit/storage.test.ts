@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { getPlatformProxy } from 'wrangler'
+import { companyShard, durableObjectAdapter } from '../../storage/drivers/durable-object.ts'
 import { memoryAdapter } from '../../storage/drivers/memory.ts'
 import { openStore } from '../../storage/open.ts'
 import { createStore } from '../../storage/store.ts'
 import { storageContract } from '../shared/storage-contract.ts'
+import { startStrictStore } from '../shared/strict-store.ts'
 
 const register = (name: string, fn: () => Promise<void>) => it(name, fn)
 
@@ -63,4 +65,11 @@ describe('Cloudflare KV storage (workerd, through wrangler)', () => {
   const proxy = getPlatformProxy<{ DATA: unknown }>({ configPath: 'wrangler.toml', persist: false })
   afterAll(async () => (await proxy).dispose())
   storageContract(register, async () => openStore({ driver: 'cloudflare-kv', binding: (await proxy).env.DATA }))
+})
+
+describe('Durable Object storage (workerd, through Miniflare)', () => {
+  // getPlatformProxy cannot run a Durable Object class of the Worker it reads: Miniflare runs the class itself
+  const workerd = startStrictStore()
+  afterAll(async () => (await workerd).dispose())
+  storageContract(register, async () => createStore(durableObjectAdapter((await workerd).strict(), companyShard)))
 })
