@@ -43,6 +43,16 @@ export async function roundTrip(url: string, name: string) {
     })
     return { status: res.status, body: (await res.json()) as never }
   })
+  // an invoice's PDF with its Pix QR code, drawn by this runtime (the QR library must run on each)
+  const overdue = (await (await fetch(`${url}/api/cd_invoice?state=overdue&size=1`, { headers: tenant })).json()) as {
+    Dados: { items: Array<{ id: string; number: string }> }
+  }
+  const [invoice] = overdue.Dados.items
+  const invoicePdf = await fetch(`${url}/api/cd_invoice/${invoice.id}/pdf`, { headers: tenant })
+  expect(invoicePdf.status).toBe(200)
+  const printed = pdfText(new Uint8Array(await invoicePdf.arrayBuffer()))
+  expect(printed).toContain(invoice.number)
+  expect(printed).toContain('Chave Pix: 11222333000181')
   const wrong = await fetch(`${url}/api/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
