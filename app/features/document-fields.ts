@@ -4,7 +4,9 @@ import { addressLine } from '../../domain/schemas/clients.ts'
 import { jobRow } from '../../domain/schemas/jobs.ts'
 import { listAnswer } from '../../domain/schemas/resource.ts'
 import { JOB_PRICES } from '../kit/live-totals'
-import { pickerOf, type Field, type FeatureModule } from '../kit/module'
+import { pickerOf, type FactFormat, type Field, type FeatureModule } from '../kit/module'
+import type { Totals } from '../../domain/document-lines.ts'
+import type { QuoteDelivery } from '../../domain/schemas/quotes.ts'
 
 /**
  * What the forms of priced documents (quotes, service orders) share: the client picked as typed,
@@ -78,3 +80,25 @@ export const documentLookups: NonNullable<FeatureModule['lookups']> = async (get
     [JOB_PRICES]: jobs.items.map((j) => [j.id, `${j.unitPrice} ${j.taxPercent} ${j.currency}`]),
   }
 }
+
+/** A priced document's totals as facts (its subtotal, discount, tax and total), in the user's culture. */
+export const totalsFacts = (totals: Totals, f: FactFormat) => [
+  { label: 'f_subtotal' as const, value: f.money(totals.subtotal) },
+  { label: 'f_discount' as const, value: f.money(-totals.discount) },
+  { label: 'f_tax' as const, value: f.money(totals.tax) },
+  { label: 'f_total' as const, value: f.money(totals.total), strong: true },
+]
+
+/** How a sent document reached its client, as a fact: e-mailed to whom, or why not (then the office passes the link on). */
+export const deliveryFacts = (delivery: QuoteDelivery, f: FactFormat) =>
+  delivery
+    ? [
+        {
+          label: 'f_delivery' as const,
+          value:
+            delivery.by === 'email'
+              ? `${f.label('delivery_emailed')} ${delivery.to}`
+              : f.label(`delivery_${delivery.reason}`),
+        },
+      ]
+    : []

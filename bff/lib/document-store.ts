@@ -64,6 +64,21 @@ export const documentStore = <Rec extends { id: string }, Row extends DocumentIn
 ) => deps.repos.indexed<Rec, Row>(empresa, kind.collection, kind.project, 'list')
 
 /**
+ * A client's documents of a kind in the branches `grant` gives, newest first, at most 100 (a
+ * client's page lists them): two made in the same millisecond (a duplicate) keep their numbers' order.
+ */
+export async function clientDocuments<
+  Rec extends { id: string },
+  Row extends DocumentIndexRow & { clientId: string; createdAt: string },
+>(store: ReturnType<typeof documentStore<Rec, Row>>, grant: { filial: number | 'all' }, clientId: string) {
+  const mine = [...(await store.rows()).values()].filter(
+    (r) => r.clientId === clientId && (grant.filial === 'all' || r.filial === grant.filial),
+  )
+  mine.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.number.localeCompare(a.number))
+  return store.getMany(mine.slice(0, 100).map((r) => r.id))
+}
+
+/**
  * A branch document's source for the resource factory (docs/domain.md: records of the current
  * branch): the list is answered from the compact index — the ids matching one query (branch,
  * search, sort, state, day) are kept until the documents change (memo), so a page costs the same

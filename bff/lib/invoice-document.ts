@@ -3,7 +3,7 @@ import { brCode } from '../../domain/pix.ts'
 import { invoiceRowOf, type PublicInvoice, type StoredInvoice } from '../../domain/schemas/invoices.ts'
 import type { CompanyRecord } from '../../domain/tenancy.ts'
 import type { Deps } from './deps.ts'
-import { companyLogo, printedCompany } from './quote-document.ts'
+import { companyLogo, pdfAnswer, printedCompany } from './quote-document.ts'
 
 /**
  * The Pix charge of what is open on an invoice (docs/domain.md cd_invoice): the company's key and
@@ -72,9 +72,5 @@ export async function invoicePdfResponse(
     visits: invoice.visits,
     logo: logo?.bytes ?? null,
   })
-  return c.body(bytes, 200, {
-    'Content-Type': 'application/pdf',
-    'Content-Disposition': `inline; filename="${invoice.number}.pdf"`,
-    'Cache-Control': 'private, no-store',
-  })
+  return pdfAnswer(c, bytes, invoice.number)
 }

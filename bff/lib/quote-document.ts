@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import type { CompanyRecord } from '../../domain/tenancy.ts'
 import { quoteRowOf, type PublicQuote, type StoredQuote as Stored } from '../../domain/schemas/quotes.ts'
 import type { Deps } from './deps.ts'
+import { apiError } from './errors.ts'
 
 const LOGO_TYPES = ['image/png', 'image/jpeg']
 
@@ -76,9 +77,24 @@ export async function quotePdfResponse(
     issued: quote.createdAt,
     logo: logo?.bytes ?? null,
   })
-  return c.body(bytes, 200, {
+  return pdfAnswer(c, bytes, quote.number)
+}
+
+/** A document's PDF as an answer: shown in the browser, saved under its number, never cached. */
+export const pdfAnswer = (c: Context, bytes: Uint8Array<ArrayBuffer>, number: string) =>
+  c.body(bytes, 200, {
     'Content-Type': 'application/pdf',
-    'Content-Disposition': `inline; filename="${quote.number}.pdf"`,
+    'Content-Disposition': `inline; filename="${number}.pdf"`,
     'Cache-Control': 'private, no-store',
+  })
+
+/** The company's logo as a client's link serves it (a quote's, an invoice's): as stored, sandboxed; 404 without one. */
+export async function logoAnswer(c: Context, deps: Deps, company: CompanyRecord): Promise<Response> {
+  const logo = await companyLogo(deps, company)
+  if (!logo) throw apiError(404, 'No logo', undefined, { code: 'not_found' })
+  return c.body(logo.bytes as Uint8Array<ArrayBuffer>, 200, {
+    'Content-Type': logo.type,
+    'Cache-Control': 'private, max-age=3600',
+    'Content-Security-Policy': "default-src 'none'; sandbox",
   })
 }

@@ -13,7 +13,7 @@ import {
 } from '../../domain/schemas/quotes.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import { quoteSource, quoteStore } from '../lib/quote-store.ts'
-import { blankDocument } from '../lib/document-store.ts'
+import { blankDocument, clientDocuments } from '../lib/document-store.ts'
 import { documentPricing } from '../lib/document-pricing.ts'
 import type { Deps } from '../lib/deps.ts'
 import { apiError, notFound, ruleError } from '../lib/errors.ts'
@@ -213,17 +213,9 @@ export function cdCotacaoRoutes(deps: Deps) {
         requireTenant(deps),
         valid('query', z.object({ clientId: z.uuid().describe('The client’s id') }).strict()),
         async (c) => {
-          const grant = c.get('tenant').grant
-          const { clientId } = c.req.valid('query')
-          const store = quoteStore(deps, c.get('tenant').empresa)
-          const mine = [...(await store.rows()).values()].filter(
-            (q) => q.clientId === clientId && (grant.filial === 'all' || q.filial === grant.filial),
-          )
-          // two quotes made in the same millisecond (a duplicate) keep their numbers' order
-          mine.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.number.localeCompare(a.number))
-          return c.json(
-            ok((await store.getMany(mine.slice(0, 100).map((q) => q.id))).map((q) => quoteRowOf(q, deps.now()))),
-          )
+          const { grant, empresa } = c.get('tenant')
+          const mine = await clientDocuments(quoteStore(deps, empresa), grant, c.req.valid('query').clientId)
+          return c.json(ok(mine.map((q) => quoteRowOf(q, deps.now()))))
         },
       )
       .get(

@@ -16,6 +16,7 @@ import { notFound, ruleError } from '../lib/errors.ts'
 import { invoiceMail } from '../lib/invoice-mail.ts'
 import { invoicePdfResponse } from '../lib/invoice-document.ts'
 import { invoiceStore } from '../lib/invoice-store.ts'
+import { clientDocuments } from '../lib/document-store.ts'
 import { invoicing } from '../lib/invoicing.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { callerOf, ok, resourceRoutes, type Caller, type ResourceServer } from '../lib/resource.ts'
@@ -213,16 +214,9 @@ export function cdInvoiceRoutes(deps: Deps) {
         requireTenant(deps),
         valid('query', z.object({ clientId: z.uuid().describe('The client’s id') }).strict()),
         async (c) => {
-          const grant = c.get('tenant').grant
-          const { clientId } = c.req.valid('query')
-          const store = invoiceStore(deps, c.get('tenant').empresa)
-          const mine = [...(await store.rows()).values()].filter(
-            (i) => i.clientId === clientId && (grant.filial === 'all' || i.filial === grant.filial),
-          )
-          mine.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.number.localeCompare(a.number))
-          return c.json(
-            ok((await store.getMany(mine.slice(0, 100).map((i) => i.id))).map((i) => invoiceRowOf(i, deps.now()))),
-          )
+          const { grant, empresa } = c.get('tenant')
+          const mine = await clientDocuments(invoiceStore(deps, empresa), grant, c.req.valid('query').clientId)
+          return c.json(ok(mine.map((i) => invoiceRowOf(i, deps.now()))))
         },
       )
       .get(

@@ -9,7 +9,7 @@ import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { orderMaking } from '../lib/orders.ts'
 import { invoicing } from '../lib/invoicing.ts'
 import { clientCulture } from '../lib/order-store.ts'
-import { companyLogo, printedCompany } from '../lib/quote-document.ts'
+import { companyLogo, pdfAnswer, printedCompany } from '../lib/quote-document.ts'
 import { scheduling } from '../lib/scheduling.ts'
 import { techOrderRowOf } from '../../domain/schemas/appointments.ts'
 import { callerOf, ok, resourceRoutes, withActivityLine, type ResourceServer } from '../lib/resource.ts'
@@ -158,11 +158,7 @@ export function cdOrdemRoutes(deps: Deps) {
             logo: logo?.bytes ?? null,
             visits,
           })
-          return c.body(bytes, 200, {
-            'Content-Type': 'application/pdf',
-            'Content-Disposition': `inline; filename="${order.value.number}.pdf"`,
-            'Cache-Control': 'private, no-store',
-          })
+          return pdfAnswer(c, bytes, order.value.number)
         },
       ),
   )

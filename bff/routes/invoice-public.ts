@@ -11,7 +11,7 @@ import { invoiceStore } from '../lib/invoice-store.ts'
 import { appLink } from '../lib/outbox.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { ok } from '../lib/resource.ts'
-import { companyLogo } from '../lib/quote-document.ts'
+import { logoAnswer } from '../lib/quote-document.ts'
 import { valid } from '../lib/validate.ts'
 
 const tags = ['public invoices']
@@ -65,13 +65,7 @@ export function invoicePublicRoutes(deps: Deps) {
       }),
       valid('param', tokenParam),
       async (c) => {
-        const logo = await companyLogo(deps, (await open(c.req.valid('param').token)).company)
-        if (!logo) throw apiError(404, 'No logo', undefined, { code: 'not_found' })
-        return c.body(logo.bytes as Uint8Array<ArrayBuffer>, 200, {
-          'Content-Type': logo.type,
-          'Cache-Control': 'private, max-age=3600',
-          'Content-Security-Policy': "default-src 'none'; sandbox",
-        })
+        return logoAnswer(c, deps, (await open(c.req.valid('param').token)).company)
       },
     )
     .get(

@@ -13,7 +13,7 @@ import { ok, withActivityLine } from '../lib/resource.ts'
 import { noticeOfAnswer } from '../lib/quote-notice.ts'
 import { ConflictError } from '../../storage/errors.ts'
 import { valid } from '../lib/validate.ts'
-import { companyLogo, publicQuote, quotePdfResponse } from '../lib/quote-document.ts'
+import { logoAnswer, publicQuote, quotePdfResponse } from '../lib/quote-document.ts'
 
 const tags = ['public quotes']
 const tokenParam = z.object({ token: z.string().min(20).max(2000) })
@@ -126,13 +126,7 @@ export function quotePublicRoutes(deps: Deps) {
       }),
       valid('param', tokenParam),
       async (c) => {
-        const logo = await companyLogo(deps, (await open(c.req.valid('param').token)).company)
-        if (!logo) throw apiError(404, 'No logo', undefined, { code: 'not_found' })
-        return c.body(logo.bytes as Uint8Array<ArrayBuffer>, 200, {
-          'Content-Type': logo.type,
-          'Cache-Control': 'private, max-age=3600',
-          'Content-Security-Policy': "default-src 'none'; sandbox",
-        })
+        return logoAnswer(c, deps, (await open(c.req.valid('param').token)).company)
       },
     )
     .get(

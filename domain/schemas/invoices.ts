@@ -5,7 +5,7 @@ import { lineDraft, lineRow, totalsRow, withLineTotals, type LineInput, type Tot
 import { CURRENCIES, type Currency } from '../money.ts'
 import { rule } from '../messages.ts'
 import { money, optionalText, text } from './fields.ts'
-import { quoteDelivery, type QuoteDelivery } from './quotes.ts'
+import { publicCompanySchema, quoteDelivery, type QuoteDelivery } from './quotes.ts'
 
 /** Where a company's invoices are stored (a collection of storage/repositories). */
 export const INVOICES = 'invoices'
@@ -224,15 +224,7 @@ export const invoiceRowOf = (i: StoredInvoice, now: number): InvoiceRow => {
 
 /** What the client sees of their invoice: no internal notes, no ids of the office. */
 export const publicInvoiceSchema = z.object({
-  company: z.object({
-    name: z.string(),
-    legalName: z.string(),
-    taxId: z.string(),
-    address: z.string(),
-    phone: z.string(),
-    email: z.string(),
-    hasLogo: z.boolean(),
-  }),
+  company: publicCompanySchema,
   number: z.string(),
   clientName: z.string(),
   clientTaxId: z.string(),

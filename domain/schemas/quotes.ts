@@ -120,16 +120,19 @@ export const quoteSearchText = (q: Pick<QuoteRecord, 'number' | 'clientName' | '
   `${q.number} ${q.clientName} ${q.clientTaxId} ${q.clientTaxId.replace(/\D/g, '')}`
 
 /** What the client sees of their quote: no internal notes, no ids of the office. */
+/** The company as a client's page shows it (a quote's, an invoice's): its printed details, and whether it has a logo. */
+export const publicCompanySchema = z.object({
+  name: z.string(),
+  legalName: z.string(),
+  taxId: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  hasLogo: z.boolean(),
+})
+
 export const publicQuoteSchema = z.object({
-  company: z.object({
-    name: z.string(),
-    legalName: z.string(),
-    taxId: z.string(),
-    address: z.string(),
-    phone: z.string(),
-    email: z.string(),
-    hasLogo: z.boolean(),
-  }),
+  company: publicCompanySchema,
   number: z.string(),
   clientName: z.string(),
   clientTaxId: z.string(),

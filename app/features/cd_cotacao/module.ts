@@ -1,7 +1,15 @@
 import { quotes as quotesModule } from '../../../domain/modules/cd-cotacao.ts'
 import type { z } from 'zod'
 import { quoteRow } from '../../../domain/schemas/quotes.ts'
-import { clientField, documentLookups, documentPickers, quoteLinesField, serviceAddressField } from '../document-fields'
+import {
+  clientField,
+  deliveryFacts,
+  documentLookups,
+  documentPickers,
+  quoteLinesField,
+  serviceAddressField,
+  totalsFacts,
+} from '../document-fields'
 import { defineFeature, type FactFormat, type HomeCardOf } from '../../kit/module'
 import { CULTURE_OPTIONS } from '../options'
 
@@ -73,21 +81,8 @@ export const quotes = defineFeature(quotesModule, {
     const { totals, decision, delivery, status } = factsRow.parse(values)
     return [
       { label: 'f_valid_until', value: f.date(String(values.validUntil)) },
-      ...(delivery && status === 'sent'
-        ? [
-            {
-              label: 'f_delivery' as const,
-              value:
-                delivery.by === 'email'
-                  ? `${f.label('delivery_emailed')} ${delivery.to}`
-                  : f.label(`delivery_${delivery.reason}`),
-            },
-          ]
-        : []),
-      { label: 'f_subtotal', value: f.money(totals.subtotal) },
-      { label: 'f_discount', value: f.money(-totals.discount) },
-      { label: 'f_tax', value: f.money(totals.tax) },
-      { label: 'f_total', value: f.money(totals.total), strong: true },
+      ...(status === 'sent' ? deliveryFacts(delivery, f) : []),
+      ...totalsFacts(totals, f),
       ...(decision ? [{ label: 'f_answered_by' as const, value: `${decision.name} · ${f.date(decision.at)}` }] : []),
       ...(decision?.reason ? [{ label: 'f_reason' as const, value: decision.reason }] : []),
     ]

@@ -1,6 +1,13 @@
 import { invoices as invoicesModule } from '../../../domain/modules/cd-invoice.ts'
 import { invoiceRow, paymentInput, reverseInput } from '../../../domain/schemas/invoices.ts'
-import { clientField, documentLookups, documentPickers, linesField } from '../document-fields'
+import {
+  clientField,
+  deliveryFacts,
+  documentLookups,
+  documentPickers,
+  linesField,
+  totalsFacts,
+} from '../document-fields'
 import { defineFeature } from '../../kit/module'
 import { CULTURE_OPTIONS } from '../options'
 import { PaymentsPanel } from './payments-panel'
@@ -60,21 +67,8 @@ export const invoices = defineFeature(invoicesModule, {
       ...(orderNumbers.length ? [{ label: 'f_orders' as const, value: orderNumbers.join(', ') }] : []),
       ...(issueDate ? [{ label: 'f_issue_date' as const, value: f.date(issueDate) }] : []),
       ...(dueDate ? [{ label: 'f_due_date' as const, value: f.date(dueDate) }] : []),
-      ...(delivery && status !== 'draft'
-        ? [
-            {
-              label: 'f_delivery' as const,
-              value:
-                delivery.by === 'email'
-                  ? `${f.label('delivery_emailed')} ${delivery.to}`
-                  : f.label(`delivery_${delivery.reason}`),
-            },
-          ]
-        : []),
-      { label: 'f_subtotal', value: f.money(totals.subtotal) },
-      { label: 'f_discount', value: f.money(-totals.discount) },
-      { label: 'f_tax', value: f.money(totals.tax) },
-      { label: 'f_total', value: f.money(totals.total), strong: true },
+      ...(status !== 'draft' ? deliveryFacts(delivery, f) : []),
+      ...totalsFacts(totals, f),
       { label: 'f_paid', value: f.money(paid) },
       { label: 'f_open', value: f.money(open), strong: true },
       // what the reminders told the client, and when

@@ -1,7 +1,14 @@
 import { orders as ordersModule } from '../../../domain/modules/cd-ordem.ts'
 import { orderRow } from '../../../domain/schemas/orders.ts'
 import { techOrderRow } from '../../../domain/schemas/appointments.ts'
-import { clientField, documentLookups, documentPickers, linesField, serviceAddressField } from '../document-fields'
+import {
+  clientField,
+  documentLookups,
+  documentPickers,
+  linesField,
+  serviceAddressField,
+  totalsFacts,
+} from '../document-fields'
 import { defineFeature } from '../../kit/module'
 import { VisitRecords } from '../techorders/visit-records'
 
@@ -86,10 +93,7 @@ export const orders = defineFeature(ordersModule, {
       ...(hold
         ? [{ label: 'f_hold_reason' as const, value: `${f.label(HOLD_LABELS[hold.reason])} · ${f.date(hold.at)}` }]
         : []),
-      { label: 'f_subtotal', value: f.money(totals.subtotal) },
-      { label: 'f_discount', value: f.money(-totals.discount) },
-      { label: 'f_tax', value: f.money(totals.tax) },
-      { label: 'f_total', value: f.money(totals.total), strong: true },
+      ...totalsFacts(totals, f),
     ]
   },
   columns: [
