@@ -9,6 +9,8 @@ import { withActivityLine } from './resource.ts'
 
 /** How often the server looks for invoices to remind (Node and Deno; Workers by wrangler.toml's cron). */
 export const REMINDER_EVERY_MS = 15 * 60_000
+/** At most this many reminders a run per company: a backlog (a schedule set over many overdue invoices) goes out over a few runs. */
+const MAX_PER_RUN = 200
 /** Who a reminder's timeline line names. */
 const SYSTEM = { id: 'system', name: 'Fieldwise' }
 
@@ -51,7 +53,9 @@ export async function remindOverdue(deps: Deps): Promise<number> {
         (OPEN_INVOICE_STATUSES as readonly string[]).includes(r.status) &&
         daysBetween(r.dueDate, dateIn(r.timeZone, now)) >= Math.min(...schedule),
     )
+    let sent = 0
     for (const row of candidates) {
+      if (sent >= MAX_PER_RUN) break
       const found = await store.get(row.id)
       if (!found) continue
       const step = reminderStep(found.value, schedule, dateIn(found.value.timeZone, now))
@@ -72,6 +76,7 @@ export async function remindOverdue(deps: Deps): Promise<number> {
       })
       if (!taken) continue
       claimed++
+      sent++
       const link = await invoiceLinkUrl(deps, company.COD_EMPRESA, taken.value)
       const message = invoiceMail(taken.value, company.NOME_EMPRESA, link, 'reminder')
       const delivery = await deliverToClient(

@@ -1,7 +1,24 @@
 import { keys } from '../keys.ts'
 import type { Store, Versioned, WriteOptions } from '../store.ts'
 
-type Index<R> = { generation: number; rows: Map<string, R>; sorted: Map<string, R[]>; memo: Map<string, unknown> }
+/** The rows in one order, and the order (a change moves its row within the list instead of sorting again). */
+type Sorted<R> = { list: R[]; compare: (a: R, b: R) => number }
+type Index<R> = { generation: number; rows: Map<string, R>; sorted: Map<string, Sorted<R>>; memo: Map<string, unknown> }
+
+/** The index builds under way, by store and index: callers at once share one read of the records. */
+const building = new WeakMap<Store, Map<string, Promise<unknown>>>()
+
+/** Where `row` goes in `list` (sorted by `compare`): after the rows that come before it or tie with it. */
+function insertAt<R>(list: R[], row: R, compare: (a: R, b: R) => number): number {
+  let low = 0
+  let high = list.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (compare(list[mid], row) <= 0) low = mid + 1
+    else high = mid
+  }
+  return low
+}
 
 const indexes = new WeakMap<Store, Map<string, Index<unknown>>>()
 
@@ -37,15 +54,26 @@ export function indexedRecords<T extends { id: string }, R>(
     const generation = await currentGeneration()
     const known = perStore.get(indexKey) as Index<R> | undefined
     if (known && known.generation === generation) return known.rows
-    const ids = await store.children(keys.companyRecords(empresa, collection))
-    const fresh: Index<R> = { generation, rows: new Map(), sorted: new Map(), memo: new Map() }
-    // In batches, so a large collection is never held in memory whole while its rows are made.
-    for (let at = 0; at < ids.length; at += 500) {
-      for (const record of await store.getMany<T>(ids.slice(at, at + 500).map(key)))
-        if (record) fresh.rows.set(record.value.id, project(record.value))
+    // a build under way for this generation is shared (a start's first list and the reminders' run)
+    const builds = building.get(store) ?? new Map<string, Promise<unknown>>()
+    building.set(store, builds)
+    const buildKey = `${indexKey}\n${generation}`
+    let build = builds.get(buildKey) as Promise<Map<string, R>> | undefined
+    if (!build) {
+      build = (async () => {
+        const ids = await store.children(keys.companyRecords(empresa, collection))
+        const fresh: Index<R> = { generation, rows: new Map(), sorted: new Map(), memo: new Map() }
+        // In batches, so a large collection is never held in memory whole while its rows are made.
+        for (let at = 0; at < ids.length; at += 500) {
+          for (const record of await store.getMany<T>(ids.slice(at, at + 500).map(key)))
+            if (record) fresh.rows.set(record.value.id, project(record.value))
+        }
+        perStore.set(indexKey, fresh as Index<unknown>)
+        return fresh.rows
+      })().finally(() => builds.delete(buildKey))
+      builds.set(buildKey, build)
     }
-    perStore.set(indexKey, fresh)
-    return fresh.rows
+    return build
   }
 
   /**
@@ -65,9 +93,18 @@ export function indexedRecords<T extends { id: string }, R>(
     const bumped = await store.update<number>(generationKey, (cur) => (cur?.value ?? 0) + 1)
     const generation = bumped!.value
     if (before && before.generation === generation - 1) {
-      if (item) before.rows.set(id, project(item))
+      const old = before.rows.get(id)
+      const row = item ? project(item) : undefined
+      if (row) before.rows.set(id, row)
       else before.rows.delete(id)
-      before.sorted.clear()
+      // each kept order moves the one row (a page of 50,000 is never sorted again for one change)
+      for (const { list, compare } of before.sorted.values()) {
+        if (old !== undefined) {
+          const at = list.indexOf(old)
+          if (at >= 0) list.splice(at, 1)
+        }
+        if (row) list.splice(insertAt(list, row, compare), 0, row)
+      }
       before.memo.clear()
       before.generation = generation
     }
@@ -80,15 +117,16 @@ export function indexedRecords<T extends { id: string }, R>(
     generation: currentGeneration,
     rows,
     /**
-     * The rows in one order, kept until the next change: a list then walks them and picks its
-     * page instead of sorting on every request. `name` identifies the order.
+     * The rows in one order, kept across changes (a change moves its row): a list then walks them
+     * and picks its page instead of sorting on every request. `name` identifies the order; the
+     * order of `compare` may not depend on the day (a row's place is only moved when it changes).
      */
     async sorted(name: string, compare: (a: R, b: R) => number): Promise<R[]> {
       await rows()
       const index = perStore.get(indexKey) as Index<R>
-      let list = index.sorted.get(name)
-      if (!list) index.sorted.set(name, (list = [...index.rows.values()].sort(compare)))
-      return list
+      let kept = index.sorted.get(name)
+      if (!kept) index.sorted.set(name, (kept = { list: [...index.rows.values()].sort(compare), compare }))
+      return kept.list
     },
     /**
      * The server's one cache of what is worked out from records: a value derived from the rows (a
