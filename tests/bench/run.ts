@@ -10,6 +10,7 @@ import { seedDemoData } from '../../seeds/index.ts'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import { freePort } from '../runtime/servers.ts'
 import { benchBoard, printBoard } from './board.ts'
+import { benchInvoices, printInvoices } from './invoices.ts'
 import { lighthousePages, printLighthouse, type LighthouseScores } from './lighthouse.ts'
 import { benchLists } from './lists.ts'
 import { benchMix, printMix } from './mix.ts'
@@ -205,6 +206,15 @@ printBoard(board)
 // one of his visits; 5 photos of 5 MB uploaded at once under the memory bound (issue 29 §7).
 const visits = await benchVisits(SECONDS)
 printVisits(visits)
+// The invoices list at 5,000 and 50,000 invoices (by number, by due date, a search, the overdue ones;
+// first and deep pages), its page rendered each time and one invoice's PDF, alone and while the
+// office records payments and makes invoices (issue 30).
+const invoices = await benchInvoices(
+  (process.env.BENCH_INVOICE_SIZES ?? '5000,50000').split(',').map(Number),
+  SECONDS,
+  process.env.BENCH_INVOICE_HEAP_MB ? Number(process.env.BENCH_INVOICE_HEAP_MB) : undefined,
+)
+printInvoices(invoices)
 mkdirSync(join(root, 'tests/artifacts'), { recursive: true })
 writeFileSync(
   join(root, 'tests/artifacts/bench.json'),
@@ -218,6 +228,7 @@ writeFileSync(
       quotes,
       board,
       visits,
+      invoices,
       quotesPage: { rows: listRows, bytes: listBytes },
     },
     null,
