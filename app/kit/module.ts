@@ -106,6 +106,8 @@ export type RecordAction = {
 export type RecordSubForm = {
   schema: z.ZodType<Record<string, unknown>>
   path: (fields: Record<string, string>) => string
+  /** The form's fields that name what it acts on (a payment's id): they make the path, never the body. */
+  pathFields?: readonly string[]
   done: DoneKey
 }
 

@@ -138,7 +138,7 @@ export async function loadRecord(args: Args & { params: { id: string } }, def: F
 }
 
 /** The form's own fields, never sent to the API as input. */
-const SKIP = new Set(['intent', 'version', 'csrf', 'paymentId'])
+const SKIP = new Set(['intent', 'version', 'csrf'])
 
 /** Save, deactivate or activate one record; field errors come back next to their fields, a stale save as such. */
 export async function saveRecord(args: Args & { params: { id: string } }, def: FeatureModule) {
@@ -181,7 +181,10 @@ export async function saveRecord(args: Args & { params: { id: string } }, def: F
     const form = def.forms && Object.hasOwn(def.forms, name) ? def.forms[name] : null
     if (!form) throw data(null, { status: 400 })
     // amounts as typed become cents (docs/api.md §5); the API's own schema speaks first
-    const typed = fromTypedText(form.schema, Object.fromEntries(Object.entries(fields).filter(([k]) => !SKIP.has(k))))
+    const typed = fromTypedText(
+      form.schema,
+      Object.fromEntries(Object.entries(fields).filter(([k]) => !SKIP.has(k) && !form.pathFields?.includes(k))),
+    )
     const parsed = form.schema.safeParse(typed.value)
     const textErrors = Object.fromEntries(
       Object.entries(typed.errors).map(([field, code]) => [field, codeText(code, t) ?? t.invalid_value()]),

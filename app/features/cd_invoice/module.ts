@@ -8,7 +8,8 @@ import {
   linesField,
   totalsFacts,
 } from '../document-fields'
-import { defineFeature } from '../../kit/module'
+import type { z } from 'zod'
+import { defineFeature, type FactFormat, type HomeCardOf } from '../../kit/module'
 import { CULTURE_OPTIONS } from '../options'
 import { PaymentsPanel } from './payments-panel'
 import { INVOICE_STATE_LABELS } from './labels'
@@ -33,6 +34,26 @@ const cardRow = invoiceRow.pick({
   open: true,
   paid: true,
   currency: true,
+})
+
+type CardRow = z.output<typeof cardRow>
+
+/** A home card of invoices (its id names its title and empty text): each line the client, the number and what `shown` adds. */
+const invoiceCard = (
+  id: 'invoices-overdue' | 'invoices-paid-today',
+  query: HomeCardOf<typeof invoicesModule>['query'],
+  shown: (row: CardRow, f: FactFormat) => { detail: string; aside: string },
+): HomeCardOf<typeof invoicesModule> => ({
+  id,
+  title: id === 'invoices-overdue' ? 'home_invoices_overdue' : 'home_invoices_paid_today',
+  empty: id === 'invoices-overdue' ? 'home_invoices_overdue_none' : 'home_invoices_paid_today_none',
+  query,
+  row: cardRow,
+  item: (values, f) => {
+    const row = cardRow.parse(values)
+    const { detail, aside } = shown(row, f)
+    return { label: row.clientName, detail: `${row.number} · ${detail}`, aside }
+  },
 })
 
 /** cd_invoice (docs/domain.md): the branch's invoices, from completed orders or by hand, to the money received. */
@@ -96,6 +117,7 @@ export const invoices = defineFeature(invoicesModule, {
     reverse: {
       schema: reverseInput,
       path: (fields) => `payments/${encodeURIComponent(fields.paymentId ?? '')}/reverse`,
+      pathFields: ['paymentId'],
       done: 'done_payment_reversed',
     },
   },
@@ -124,36 +146,14 @@ export const invoices = defineFeature(invoicesModule, {
   pickers: documentPickers,
   lookups: documentLookups,
   homeCards: [
-    {
-      id: 'invoices-overdue',
-      title: 'home_invoices_overdue',
-      empty: 'home_invoices_overdue_none',
-      query: { state: 'overdue', sort: 'dueDate', order: 'asc' },
-      row: cardRow,
-      item: (values, f) => {
-        const row = cardRow.parse(values)
-        return {
-          label: row.clientName,
-          detail: `${row.number} · ${f.label('f_due_date')}: ${f.date(row.dueDate)}`,
-          aside: f.money(row.open),
-        }
-      },
-    },
-    {
-      id: 'invoices-paid-today',
-      title: 'home_invoices_paid_today',
-      empty: 'home_invoices_paid_today_none',
-      query: { state: 'paid_today', sort: 'lastPaymentDate', order: 'desc' },
-      row: cardRow,
-      item: (values, f) => {
-        const row = cardRow.parse(values)
-        return {
-          label: row.clientName,
-          detail: `${row.number} · ${f.label('f_open')}: ${f.money(row.open)}`,
-          aside: f.money(row.paid),
-        }
-      },
-    },
+    invoiceCard('invoices-overdue', { state: 'overdue', sort: 'dueDate', order: 'asc' }, (row, f) => ({
+      detail: `${f.label('f_due_date')}: ${f.date(row.dueDate)}`,
+      aside: f.money(row.open),
+    })),
+    invoiceCard('invoices-paid-today', { state: 'paid_today', sort: 'lastPaymentDate', order: 'desc' }, (row, f) => ({
+      detail: `${f.label('f_open')}: ${f.money(row.open)}`,
+      aside: f.money(row.paid),
+    })),
   ],
   recordLinks: (values) => [
     { href: `/resources/pdf/invoice/${encodeURIComponent(String(values.id))}`, label: 'invoice_pdf' },
