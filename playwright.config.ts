@@ -1,14 +1,16 @@
 import { defineConfig } from '@playwright/test'
 import { CARD_KEYS } from './tests/shared/card-provider.ts'
 
-const PORT = 3111
+/** Several checkouts on one machine run their browser tests at once with E2E_PORT_OFFSET set apart. */
+const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0)
+const PORT = 3111 + OFFSET
 export const SERVER_LOG = 'tests/artifacts/server.log'
 /** A second server that sends e-mail, to the local SMTP test server whose mails land in MAIL_LOG. */
-export const MAIL_PORT = 3112
-const SMTP_PORT = 2626
+export const MAIL_PORT = 3112 + OFFSET
+const SMTP_PORT = 2626 + OFFSET
 export const MAIL_LOG = 'tests/artifacts/mail.jsonl'
 /** The local server that plays the card provider (tests/shared/card-provider.ts). */
-const CARD_PROVIDER_PORT = 2727
+export const CARD_PROVIDER_PORT = 2727 + OFFSET
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
+import { CARD_PROVIDER_PORT } from '../../playwright.config.ts'
 import { expectAccessible, signIn, workInDemoCompany } from './helpers.ts'
 
 // issue 30: from a completed order to cash — the invoice, the client's link with Pix, a card payment
@@ -63,7 +64,7 @@ test('a completed order is invoiced, issued, sent, and paid by card on the clien
 
   // the card: the provider's page, a card typed there, and back to the invoice, paid
   await client.getByRole('button', { name: `Pagar ${open} com cartão` }).click()
-  await expect(client).toHaveURL(/127\.0\.0\.1:2727\/checkout\//)
+  await expect(client).toHaveURL(new RegExp(`127\\.0\\.0\\.1:${CARD_PROVIDER_PORT}/checkout/`))
   await client.getByLabel('Card number').fill('4242 4242 4242 4242')
   await client.getByRole('button', { name: /^Pay / }).click()
   await expect(client).toHaveURL(/\/i\/[\w.-]+\?paid=card$/)
