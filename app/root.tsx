@@ -15,8 +15,8 @@ import appCss from './app.css?url'
 import { LoadingBar } from './components/loading-bar'
 import { Logo } from './components/logo'
 import { Toaster } from './components/toaster'
-import { COOKIE, readCookies } from './lib/cookies.server'
-import { CULTURES, loadMessages, toLocale, useT, type Locale } from './lib/i18n'
+import { COOKIE, readCookies, requestLocale } from './lib/cookies.server'
+import { CULTURES, loadMessages, useLocale, useT, type Locale } from './lib/i18n'
 import { serverContext } from './server-context'
 
 // In the browser zod parses without compiling code (its compiler's probe would break the Content-Security-Policy).
@@ -27,7 +27,7 @@ const THEMES = new Set(['default', 'brand', 'teal', 'rose', 'purple', 'amber'])
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cookies = readCookies(request)
-  const locale = toLocale(cookies[COOKIE.culture])
+  const locale = requestLocale(request)
   const scheme = SCHEMES.has(cookies[COOKIE.scheme]) ? cookies[COOKIE.scheme] : 'light'
   const theme = THEMES.has(cookies[COOKIE.theme]) ? cookies[COOKIE.theme] : 'default'
   const { csrfToken, formKey, nonce } = context.get(serverContext)
@@ -44,7 +44,8 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData('root') as
     { locale?: Locale; scheme?: string; theme?: string; nonce?: string } | undefined
-  const locale = data?.locale ?? 'en'
+  // the page's language: the reader's, or the one a page speaks (a client's quote, an invitation)
+  const locale = useLocale()
   const scheme = data?.scheme ?? 'light'
   // The classes come from cookies, so the first paint already has the user's colours.
   const classes = [

@@ -2,8 +2,8 @@ import { hc } from 'hono/client'
 import type { RouterContextProvider } from 'react-router'
 import type { ApiRoutes } from '../../bff/app.ts'
 import { serverContext } from '../server-context'
-import { COOKIE, readCookies } from './cookies.server'
-import { CULTURES, toLocale } from './i18n'
+import { COOKIE, readCookies, requestLocale } from './cookies.server'
+import { CULTURES } from './i18n'
 
 /**
  * The one typed client of the BFF for loaders and actions: in process (no HTTP hop), with
@@ -53,7 +53,7 @@ function bffHeaders(
   const cookies = readCookies(request)
   const token = override.token ?? cookies[COOKIE.token]
   const headers: Record<string, string> = {
-    'Accept-Language': CULTURES[toLocale(cookies[COOKIE.culture])],
+    'Accept-Language': CULTURES[requestLocale(request)],
     'X-Empresa': (!override.withoutTenant && cookies[COOKIE.empresa]) || '-1',
     'X-Filial': (!override.withoutTenant && cookies[COOKIE.filial]) || '-1',
   }

@@ -1,5 +1,5 @@
 import { use } from 'react'
-import { useRouteLoaderData } from 'react-router'
+import { useMatches } from 'react-router'
 import type { m } from '../paraglide/messages.js'
 import { CULTURES, LANGUAGES, type Culture } from '../../domain/cultures.ts'
 
@@ -87,10 +87,25 @@ export function translator(locale: Locale): Translator {
   return t
 }
 
-/** The locale the root loader resolved for this request (culture cookie). */
+type LocaleMatch = { id: string; loaderData?: unknown } | undefined
+
+/**
+ * A page's language: the deepest route whose loader answers `pageLocale` speaks that one (a
+ * client's quote or invoice, an invitation: the language of the person it is for); every other
+ * page the reader's, which the root loader resolved (culture cookie, else the browser's).
+ */
+export function pageLocale(matches: ReadonlyArray<LocaleMatch>): Locale {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const data = matches[i]?.loaderData as { pageLocale?: Locale; locale?: Locale } | undefined
+    if (data?.pageLocale) return data.pageLocale
+    if (matches[i]?.id === 'root' && data?.locale) return data.locale
+  }
+  return DEFAULT_LOCALE
+}
+
+/** The language of the page being shown (see pageLocale). */
 export function useLocale(): Locale {
-  const data = useRouteLoaderData('root') as { locale?: Locale } | undefined
-  return data?.locale ?? DEFAULT_LOCALE
+  return pageLocale(useMatches())
 }
 
 export function useT(): Translator {
@@ -100,12 +115,11 @@ export function useT(): Translator {
   return translator(locale)
 }
 
-type MetaMatch = { id: string; loaderData?: unknown } | undefined
+type MetaMatch = LocaleMatch
 
-/** The translator of a `meta` function (it has no hooks): the locale the root loader resolved. */
+/** The translator of a `meta` function (it has no hooks): the page's language. */
 export function metaTranslator(matches: ReadonlyArray<MetaMatch>): Translator {
-  const root = matches.find((m) => m?.id === 'root')?.loaderData as { locale?: Locale } | undefined
-  return translator(root?.locale ?? DEFAULT_LOCALE)
+  return translator(pageLocale(matches))
 }
 
 /** A page's <title> in the user's language: `meta: titled('sign_in_title')`. */

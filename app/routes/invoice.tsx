@@ -24,6 +24,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const modules = invoice.pix ? qrModules(invoice.pix.code) : null
   return {
     invoice,
+    // the whole page speaks the client's language (its <html lang> too)
+    pageLocale: invoice.culture,
     qr: modules ? { size: modules.length, path: qrPath(modules) } : null,
     returned: new URL(request.url).searchParams.get('paid') === 'card',
   }

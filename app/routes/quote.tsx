@@ -20,7 +20,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const res = await callBff(request, context, `/public/quotes/${encodeURIComponent(params.token)}`)
   if (res.status === 404 || res.status === 400) throw data(null, { status: 404 })
   if (!res.ok) throw data(null, { status: 500 })
-  return { quote: wrapper(publicQuoteSchema).parse(await res.json()).Dados }
+  const quote = wrapper(publicQuoteSchema).parse(await res.json()).Dados
+  // the whole page speaks the client's language (its <html lang> too)
+  return { quote, pageLocale: quote.culture }
 }
 
 /** Reached in the browser (from the quote's record): the page speaks the client's language, whose messages come first. */
