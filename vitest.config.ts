@@ -32,6 +32,7 @@ const API_SUITES = [
   'idempotency',
   'orders',
   'invoices',
+  'sign-up',
 ].map((name) => `tests/unit/${name}.test.ts`)
 
 export default defineConfig({

@@ -11,6 +11,8 @@ export default [
     route('forgot-password', 'routes/forgot-password.tsx'),
     route('reset-password', 'routes/reset-password.tsx'),
   ]),
+  // a sign-up's e-mailed link: founds the company (any visitor holding the link, signed in or not)
+  route('confirm-email', 'routes/confirm-email.tsx'),
   route('sign-out', 'routes/sign-out.tsx'),
   route('unlock-session', 'routes/unlock-session.tsx'),
   route('error/404', 'routes/error/404.tsx'),

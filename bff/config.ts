@@ -88,6 +88,7 @@ export const configSchema = z
         .optional(),
     ),
     DEMO_DATA: z.enum(['0', '1', ''], { message: 'must be 0 or 1' }).optional(),
+    SIGNUP: z.enum(['open', 'closed', ''], { message: 'must be open or closed' }).optional(),
     DEFAULT_LAYOUT: z.enum(LAYOUTS, { message: `must be one of ${LAYOUTS.join(', ')}` }).default(DEFAULT_LAYOUT),
   })
   .superRefine((env, ctx) => {
@@ -153,6 +154,11 @@ export type Config = {
    * tests, or where DEMO_DATA=1 asks for it (a preview). Never by default in production.
    */
   demoData: boolean
+  /**
+   * Whether anyone may sign up and found a company (SIGNUP): open outside production; in
+   * production closed unless SIGNUP=open (a company's own server takes no strangers).
+   */
+  signUpOpen: boolean
   /** Behind a proxy (Node, Deno): the header whose last value is the client's address (x-forwarded-for ...); unset, the connection's peer. */
   trustedProxyHeader?: string
   /** PBKDF2 rounds of a new password hash: 600,000; the tests may set fewer (NODE_ENV=test). */
@@ -215,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustedProxyHeader: s.TRUSTED_PROXY_HEADER,
     passwordIterations: s.PASSWORD_HASH_ITERATIONS ?? PBKDF2_ITERATIONS,
     demoData: s.DEMO_DATA ? s.DEMO_DATA === '1' : s.NODE_ENV !== 'production',
+    signUpOpen: s.SIGNUP ? s.SIGNUP === 'open' : s.NODE_ENV !== 'production',
   }
 }
 

@@ -143,6 +143,7 @@ export async function createServer(options: ServerOptions) {
       csrfToken: csrf.token,
       form: csrf.form,
       defaultLayout: options.config.defaultLayout,
+      signUpOpen: options.config.signUpOpen,
       nonce,
     })
     const res = await handle(c.req.raw, context)
@@ -152,6 +153,8 @@ export async function createServer(options: ServerOptions) {
     if (signedIn) res.headers.append('Set-Cookie', csrfCookie(randomToken(24), production))
     else if (csrf.setCookie) res.headers.append('Set-Cookie', csrf.setCookie)
     for (const [name, value] of PAGE_HEADERS) res.headers.set(name, value)
+    // a page without the language cookie speaks the browser's language
+    res.headers.append('Vary', 'Accept-Language')
     if (!res.headers.has('Content-Security-Policy')) res.headers.set('Content-Security-Policy', pagePolicy(nonce))
     return zip(res, c)
   })

@@ -19,6 +19,8 @@ export type ServerContext = {
   nonce: string
   /** A page write's form as the CSRF check parsed it (null for a read): actions take it from here (app/lib/forms.server.ts). */
   form: FormData | null
+  /** Whether sign-up is open (SIGNUP): the sign-in page offers it only then. */
+  signUpOpen: boolean
   /** The configured frame of the signed-in screens (DEFAULT_LAYOUT). */
   defaultLayout: LayoutName
 }

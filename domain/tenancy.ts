@@ -5,7 +5,10 @@ export type CompanyRecord = {
   COD_EMPRESA: number
   NOME_EMPRESA: string
   RAZAO_SOCIAL: string
+  /** Empty for a company that has none (one founded by sign-up, outside Brazil). */
   CNPJ: string
+  /** ISO 3166-1 alpha-2 (BR, MX, US); absent on companies made before it was asked. */
+  COUNTRY?: string
   CURRENCY: 'BRL' | 'USD' | 'MXN'
   CULTURE: Culture
   TIME_ZONE: string

@@ -35,6 +35,7 @@ export const keys = {
   userByEmail: (email: string) => joinKey('user-email', email.trim().toLowerCase()),
   session: (sessionId: string) => joinKey('session', sessionId),
   resetToken: (tokenHash: string) => joinKey('reset-token', tokenHash),
+  signUp: (tokenHash: string) => joinKey('sign-up', tokenHash),
   throttle: (scope: string, subject: string) => joinKey('throttle', scope, subject),
   userData: (userId: string, name: string) => joinKey('user-data', userId, name),
   companies: () => 'companies',

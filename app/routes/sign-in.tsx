@@ -24,6 +24,10 @@ import { submittedForm } from '../lib/forms.server'
 
 export const meta = titled('sign_in_title')
 
+export function loader({ context }: Route.LoaderArgs) {
+  return { signUpOpen: context.get(serverContext).signUpOpen }
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const t = translator(requestLocale(request))
   const form = await submittedForm(request, context)
@@ -48,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ fields: {} as FieldErrors, error, email: parsed.data.email }, res.status === 404 ? 401 : res.status)
 }
 
-export default function SignIn({ actionData }: Route.ComponentProps) {
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT()
   const [params] = useSearchParams()
   const navigation = useNavigation()
@@ -58,12 +62,15 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
     <AuthCard
       title={t.sign_in_title()}
       subtitle={
-        <>
-          {t.sign_in_no_account()}{' '}
-          <Link to="/sign-up" className="font-semibold text-accent underline">
-            {t.sign_up_link()}
-          </Link>
-        </>
+        // a server closed to sign-ups (production, by default) invites no stranger to make an account
+        loaderData.signUpOpen ? (
+          <>
+            {t.sign_in_no_account()}{' '}
+            <Link to="/sign-up" className="font-semibold text-accent underline">
+              {t.sign_up_link()}
+            </Link>
+          </>
+        ) : undefined
       }
     >
       {params.get('signedOut') ? <Alert tone="success">{t.signed_out_notice()}</Alert> : null}

@@ -1,24 +1,41 @@
-/** A labelled select of value → label choices (`optionLang`: each option is a language, named in it). */
+import { useId, type Ref } from 'react'
+
+/** A labelled select of value → label choices (`optionLang`: each option is a language, named in it), its error under it. */
 export function SelectField({
   label,
   name,
   defaultValue,
   options,
   optionLang = false,
+  error,
+  required,
+  ref,
 }: {
   label: string
   name: string
   defaultValue: string
   options: Record<string, string>
   optionLang?: boolean
+  error?: string
+  required?: boolean
+  ref?: Ref<HTMLSelectElement>
 }) {
+  const id = useId()
+  const errorId = `${id}-error`
   return (
-    <label className="flex flex-col gap-1 text-sm font-medium text-ink-soft">
-      {label}
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-ink-soft">
+        {label}
+      </label>
       <select
+        ref={ref}
+        id={id}
         name={name}
         defaultValue={defaultValue}
-        className="min-h-11 rounded-md border border-line bg-surface px-3"
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className="min-h-11 rounded-md border border-line bg-surface px-3 text-ink aria-invalid:border-red-600"
       >
         {Object.entries(options).map(([value, text]) => (
           <option key={value} value={value} lang={optionLang ? value : undefined}>
@@ -26,6 +43,11 @@ export function SelectField({
           </option>
         ))}
       </select>
-    </label>
+      {error ? (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
   )
 }

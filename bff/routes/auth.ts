@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import type { AppEnv, Deps } from '../lib/deps.ts'
 import { authenticate, bearerToken, requireAuth } from '../lib/auth.ts'
-import { apiError } from '../lib/errors.ts'
+import { apiError, ruleError } from '../lib/errors.ts'
 import { apiErrorSchema } from '../lib/openapi.ts'
 import { simulatedDelay } from '../lib/latency.ts'
 import { hashPassword } from '../lib/passwords.ts'
@@ -22,10 +22,13 @@ import {
   resetPasswordSchema,
   signInAnswerSchema,
   signInSchema,
+  signUpLinkAnswerSchema,
   signUpSchema,
+  signUpTokenSchema,
   tokenSignInSchema,
 } from '../../domain/schemas/auth.ts'
-import { acceptInvitation, newUser, publicUser, type UserRecord } from '../../domain/tenancy.ts'
+import { acceptInvitation, publicUser, type UserRecord } from '../../domain/tenancy.ts'
+import { confirmSignUp, pendingSignUp, requestSignUp } from '../lib/sign-up.ts'
 import { appLink, sendLink } from '../lib/outbox.ts'
 
 const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000
@@ -131,34 +134,73 @@ export function authRoutes(deps: Deps) {
           email: 'ana.souza@example.com',
           password: 'Blue-Harbor-Lantern-47',
           company: 'Souza Refrigeração',
+          country: 'BR',
+          currency: 'BRL',
+          culture: 'pt',
+          timeZone: 'America/Sao_Paulo',
+          branch: 'Matriz',
           agreements: true,
         },
         description:
-          'Creates an account with a name, an e-mail and a password (12 characters at least, not a common one). Answers true whether or not the e-mail was taken, so sign-up does not reveal accounts; too many requests from one address, 429.',
-        summary: 'Create an account (same answer when the e-mail is taken)',
+          'Founds a company: the person (name, e-mail, a password of 8 characters at least, not a common one) and their company (name, country, currency, language, time zone, the main branch’s name). Nothing is created yet: a link to confirm the e-mail is sent to it (in the company’s language), and confirmSignUp creates the company, its main branch and the person as its admin. Answers true whether or not the e-mail is taken, so sign-up does not reveal accounts. Outside production with no mail server, the link comes back in the Confirmation-Link header, for the person to follow. 403 sign_up_closed when the server takes no sign-ups (SIGNUP, closed by default in production); too many requests from one address, 429.',
+        summary: 'Sign up and found a company (confirmed by an e-mailed link)',
         tags: ['auth'],
         auth: false,
-        responses: { 200: z.literal(true) },
+        responses: { 200: z.literal(true), 403: apiErrorSchema, 429: apiErrorSchema },
       }),
       valid('json', signUpSchema),
       async (c) => {
         await simulatedDelay(config.simulateLatency, 1500)
+        if (!config.signUpOpen) throw ruleError(403, 'sign_up_closed')
         const input = c.req.valid('json')
         await requireUncommonPassword('password', input.password)
         await requireAccountRequestAllowed(deps, c)
-        const user = newUser(
-          {
-            name: input.name,
-            email: input.email,
-            culture: 'en',
-            password: await hashPassword(input.password, deps.config.passwordIterations),
-            grants: [],
-          },
-          deps.now(),
-        )
+        // hashed either way: the time of the answer does not tell whether the e-mail is taken
+        const password = await hashPassword(input.password, deps.config.passwordIterations)
         // The same answer whether or not the e-mail was taken, so sign-up does not reveal accounts.
-        if (!(await repos.users.create(user))) log.info(`sign-up: ${input.email} is already registered`)
+        if (await repos.users.findByEmail(input.email)) {
+          log.info(`sign-up: ${input.email} is already registered`)
+          return c.json(true)
+        }
+        const link = await requestSignUp(deps, input, password)
+        if (link) c.header('Confirmation-Link', link)
         return c.json(true)
+      },
+    )
+    .post(
+      '/sign-up-link',
+      doc({
+        operationId: 'signUpLink',
+        example: { token: 'Xy7Qm2Lp9Rt4Vw8Zk3Nb6Hc1' },
+        description:
+          'What a sign-up’s confirmation link will create, without using it: the company’s name and language (its page speaks that language). 400 sign_up_link_invalid when the link is unknown or expired.',
+        summary: 'The company a confirmation link founds (the link is not used)',
+        tags: ['auth'],
+        auth: false,
+        responses: { 200: signUpLinkAnswerSchema },
+      }),
+      valid('json', signUpTokenSchema),
+      async (c) => {
+        const pending = await pendingSignUp(deps, c.req.valid('json').token)
+        return c.json({ company: pending.company.company, culture: pending.culture })
+      },
+    )
+    .post(
+      '/confirm-sign-up',
+      doc({
+        operationId: 'confirmSignUp',
+        example: { token: 'Xy7Qm2Lp9Rt4Vw8Zk3Nb6Hc1' },
+        description:
+          'Confirms a sign-up with its e-mailed link: creates the company, its main branch and the person as its admin of all branches, and opens a session (the user and an access token, as signIn). Sent again (a double click, a lost answer), it founds nothing more and answers the same account. 400 sign_up_link_invalid when the link is unknown or expired; 409 email_registered when an account with the e-mail was made meanwhile.',
+        summary: 'Confirm a sign-up: found the company and sign in',
+        tags: ['auth'],
+        auth: false,
+        responses: { 200: signInAnswerSchema, 409: apiErrorSchema },
+      }),
+      valid('json', signUpTokenSchema),
+      async (c) => {
+        await requireAccountRequestAllowed(deps, c)
+        return c.json(await openSession(await confirmSignUp(deps, c.req.valid('json').token)))
       },
     )
     .post(

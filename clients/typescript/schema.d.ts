@@ -1392,6 +1392,26 @@ export interface paths {
         patch: operations["updateTask"];
         trace?: never;
     };
+    "/api/auth/confirm-sign-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a sign-up: found the company and sign in
+         * @description Confirms a sign-up with its e-mailed link: creates the company, its main branch and the person as its admin of all branches, and opens a session (the user and an access token, as signIn). Sent again (a double click, a lost answer), it founds nothing more and answers the same account. 400 sign_up_link_invalid when the link is unknown or expired; 409 email_registered when an account with the e-mail was made meanwhile.
+         */
+        post: operations["confirmSignUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/forgot-password": {
         parameters: {
             query?: never;
@@ -1522,10 +1542,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create an account (same answer when the e-mail is taken)
-         * @description Creates an account with a name, an e-mail and a password (12 characters at least, not a common one). Answers true whether or not the e-mail was taken, so sign-up does not reveal accounts; too many requests from one address, 429.
+         * Sign up and found a company (confirmed by an e-mailed link)
+         * @description Founds a company: the person (name, e-mail, a password of 8 characters at least, not a common one) and their company (name, country, currency, language, time zone, the main branch’s name). Nothing is created yet: a link to confirm the e-mail is sent to it (in the company’s language), and confirmSignUp creates the company, its main branch and the person as its admin. Answers true whether or not the e-mail is taken, so sign-up does not reveal accounts. Outside production with no mail server, the link comes back in the Confirmation-Link header, for the person to follow. 403 sign_up_closed when the server takes no sign-ups (SIGNUP, closed by default in production); too many requests from one address, 429.
          */
         post: operations["signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-up-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The company a confirmation link founds (the link is not used)
+         * @description What a sign-up’s confirmation link will create, without using it: the company’s name and language (its page speaks that language). 400 sign_up_link_invalid when the link is unknown or expired.
+         */
+        post: operations["signUpLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4116,6 +4156,7 @@ export interface operations {
                                 CIDADE?: string;
                                 CNPJ: string;
                                 COD_EMPRESA: number;
+                                COUNTRY?: string;
                                 CULTURE: string;
                                 CURRENCY: string;
                                 /** @default  */
@@ -4228,8 +4269,10 @@ export interface operations {
                 "application/json": {
                     /** @default  */
                     CIDADE?: string;
-                    /** @description A CNPJ: 14 digits with valid check digits, punctuated or not (11.222.333/0001-81) */
-                    CNPJ: string;
+                    /** @description A CNPJ (14 digits with valid check digits, punctuated or not), or empty */
+                    CNPJ?: string;
+                    /** @description A country, ISO 3166-1 alpha-2, or empty */
+                    COUNTRY?: string;
                     /** @enum {string} */
                     CULTURE: "en" | "es" | "pt";
                     /** @enum {string} */
@@ -4274,6 +4317,7 @@ export interface operations {
                             CIDADE?: string;
                             CNPJ: string;
                             COD_EMPRESA: number;
+                            COUNTRY?: string;
                             CULTURE: string;
                             CURRENCY: string;
                             /** @default  */
@@ -4406,6 +4450,7 @@ export interface operations {
                             CIDADE?: string;
                             CNPJ: string;
                             COD_EMPRESA: number;
+                            COUNTRY?: string;
                             CULTURE: string;
                             CURRENCY: string;
                             /** @default  */
@@ -4520,8 +4565,10 @@ export interface operations {
                 "application/json": {
                     /** @default  */
                     CIDADE?: string;
-                    /** @description A CNPJ: 14 digits with valid check digits, punctuated or not (11.222.333/0001-81) */
-                    CNPJ: string;
+                    /** @description A CNPJ (14 digits with valid check digits, punctuated or not), or empty */
+                    CNPJ?: string;
+                    /** @description A country, ISO 3166-1 alpha-2, or empty */
+                    COUNTRY?: string;
                     /** @enum {string} */
                     CULTURE: "en" | "es" | "pt";
                     /** @enum {string} */
@@ -4566,6 +4613,7 @@ export interface operations {
                             CIDADE?: string;
                             CNPJ: string;
                             COD_EMPRESA: number;
+                            COUNTRY?: string;
                             CULTURE: string;
                             CURRENCY: string;
                             /** @default  */
@@ -4720,6 +4768,7 @@ export interface operations {
                             CIDADE?: string;
                             CNPJ: string;
                             COD_EMPRESA: number;
+                            COUNTRY?: string;
                             CULTURE: string;
                             CURRENCY: string;
                             /** @default  */
@@ -4866,8 +4915,10 @@ export interface operations {
                 "application/json": {
                     /** @default  */
                     CIDADE?: string;
-                    /** @description A CNPJ: 14 digits with valid check digits, punctuated or not (11.222.333/0001-81) */
+                    /** @description A CNPJ (14 digits with valid check digits, punctuated or not), or empty */
                     CNPJ?: string;
+                    /** @description A country, ISO 3166-1 alpha-2, or empty */
+                    COUNTRY?: string;
                     /** @enum {string} */
                     CULTURE?: "en" | "es" | "pt";
                     /** @enum {string} */
@@ -4912,6 +4963,7 @@ export interface operations {
                             CIDADE?: string;
                             CNPJ: string;
                             COD_EMPRESA: number;
+                            COUNTRY?: string;
                             CULTURE: string;
                             CURRENCY: string;
                             /** @default  */
@@ -15934,6 +15986,92 @@ export interface operations {
             };
         };
     };
+    confirmSignUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "Xy7Qm2Lp9Rt4Vw8Zk3Nb6Hc1"
+                 *     }
+                 */
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accessToken: string;
+                        /** @constant */
+                        tokenType: "bearer";
+                        user: {
+                            avatar: string | null;
+                            /** @enum {string} */
+                            culture: "en" | "es" | "pt";
+                            email: string;
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            scheme: "light" | "dark" | "auto";
+                            /** @enum {string} */
+                            status: "online" | "away" | "busy" | "not-visible";
+                            /** @enum {string} */
+                            theme: "default" | "brand" | "teal" | "rose" | "purple" | "amber";
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     forgotPassword: {
         parameters: {
             query?: never;
@@ -16412,15 +16550,35 @@ export interface operations {
                  *       "email": "ana.souza@example.com",
                  *       "password": "Blue-Harbor-Lantern-47",
                  *       "company": "Souza Refrigeração",
+                 *       "country": "BR",
+                 *       "currency": "BRL",
+                 *       "culture": "pt",
+                 *       "timeZone": "America/Sao_Paulo",
+                 *       "branch": "Matriz",
                  *       "agreements": true
                  *     }
                  */
                 "application/json": {
                     agreements?: boolean;
-                    company?: string;
+                    branch?: string;
+                    company: string;
+                    /**
+                     * @description A country, ISO 3166-1 alpha-2
+                     * @example BR
+                     */
+                    country: string;
+                    /** @enum {string} */
+                    culture: "en" | "es" | "pt";
+                    /** @enum {string} */
+                    currency: "BRL" | "USD" | "MXN";
                     email: string;
                     name: string;
                     password: string;
+                    /**
+                     * @description An IANA time zone (America/Sao_Paulo, America/Mexico_City …)
+                     * @example America/Sao_Paulo
+                     */
+                    timeZone: string;
                 };
             };
         };
@@ -16432,6 +16590,87 @@ export interface operations {
                 };
                 content: {
                     "application/json": true;
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many attempts: wait and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    signUpLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "Xy7Qm2Lp9Rt4Vw8Zk3Nb6Hc1"
+                 *     }
+                 */
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        company: string;
+                        /** @enum {string} */
+                        culture: "en" | "es" | "pt";
+                    };
                 };
             };
             /** @description Invalid input: the fields at fault and their rules */
@@ -20508,7 +20747,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    CNPJ?: "" | string;
+                    /** @description A CNPJ (14 digits with valid check digits, punctuated or not), or empty */
+                    CNPJ?: string;
                     /** @default  */
                     ENDERECO?: string;
                     /**
@@ -20770,7 +21010,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    CNPJ?: "" | string;
+                    /** @description A CNPJ (14 digits with valid check digits, punctuated or not), or empty */
+                    CNPJ?: string;
                     /** @default  */
                     ENDERECO?: string;
                     /**
@@ -21088,7 +21329,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    CNPJ?: "" | string;
+                    /** @description A CNPJ (14 digits with valid check digits, punctuated or not), or empty */
+                    CNPJ?: string;
                     /** @default  */
                     ENDERECO?: string;
                     /**

@@ -11,7 +11,7 @@ import { DEFAULT_DUE_DAYS } from './invoices.ts'
  * The administration modules' inputs (docs/domain.md Administration): one schema for the API and
  * the pages' forms, so a field is refused with the same words in both.
  */
-const timeZone = z
+export const timeZone = z
   .string()
   .refine((tz) => {
     try {
@@ -26,11 +26,35 @@ const timeZone = z
     pattern: '^[A-Za-z_]+(?:/[A-Za-z0-9_+-]+)*$',
     examples: ['America/Sao_Paulo'],
   })
-const cnpj = z.string().trim().refine(isValidCnpj, rule('invalid_cnpj')).transform(formatCnpj).meta({
-  description: 'A CNPJ: 14 digits with valid check digits, punctuated or not (11.222.333/0001-81)',
-  pattern: '^\\d{2}\\.?\\d{3}\\.?\\d{3}/?\\d{4}-?\\d{2}$',
-})
-const optionalCnpj = z.union([z.literal(''), cnpj]).default('')
+const regions = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' })
+const isCountry = (code: string) => /^[A-Z]{2}$/.test(code) && code !== 'ZZ' && regions.of(code) !== undefined
+/** A country as ISO 3166-1 alpha-2 (BR, MX, US …). */
+export const country = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine(isCountry, rule('invalid_country'))
+  .meta({ description: 'A country, ISO 3166-1 alpha-2', pattern: '^\\s*[A-Za-z]{2}\\s*$', examples: ['BR'] })
+/** A company's country, or empty (companies made before it was asked). */
+const optionalCountry = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((code) => code === '' || isCountry(code), rule('invalid_country'))
+  .meta({ description: 'A country, ISO 3166-1 alpha-2, or empty', pattern: '^\\s*([A-Za-z]{2})?\\s*$' })
+  .optional()
+
+/** A CNPJ or empty (a branch without its own, a company outside Brazil). */
+const optionalCnpj = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || isValidCnpj(v), rule('invalid_cnpj'))
+  .transform((v) => (v ? formatCnpj(v) : ''))
+  .meta({
+    description: 'A CNPJ (14 digits with valid check digits, punctuated or not), or empty',
+    pattern: '^\\s*(\\d{2}\\.?\\d{3}\\.?\\d{3}/?\\d{4}-?\\d{2})?\\s*$',
+  })
+  .default('')
 
 /**
  * A Pix key as the Banco Central defines them: a CPF or CNPJ (digits), an e-mail, a phone
@@ -74,7 +98,8 @@ const reminderDays = z
 export const companyInput = z.object({
   NOME_EMPRESA: text(120),
   RAZAO_SOCIAL: text(200),
-  CNPJ: cnpj,
+  CNPJ: optionalCnpj,
+  COUNTRY: optionalCountry,
   ENDERECO: optionalText(300),
   TELEFONE: optionalText(40),
   EMAIL: z.union([z.literal(''), email]).default(''),
@@ -170,6 +195,7 @@ export const companyRow = z.object({
   NOME_EMPRESA: z.string(),
   RAZAO_SOCIAL: z.string(),
   CNPJ: z.string(),
+  COUNTRY: z.string().optional(),
   ENDERECO: z.string().default(''),
   TELEFONE: z.string().default(''),
   EMAIL: z.string().default(''),

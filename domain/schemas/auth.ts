@@ -1,18 +1,40 @@
 import { z } from 'zod'
 import { publicUserSchema, wrapper } from './common.ts'
+import { LANGUAGES } from '../cultures.ts'
+import { country, timeZone } from './admin.ts'
+import { rule } from '../messages.ts'
 
 const email = z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address').max(254))
 /** New passwords: 8 to 128 characters. Sign-in takes whatever was typed (up to 1,024). */
 const newPassword = z.string().min(8, 'Use at least 8 characters').max(128, 'Use at most 128 characters')
 
 export const signInSchema = z.object({ email, password: z.string().min(1, 'Enter your password').max(1024) })
+export const CURRENCIES = ['BRL', 'USD', 'MXN'] as const
+
+/** What sign-up founds besides the person: the company, as its admin, with its main branch. */
+const signUpCompany = {
+  company: z.string().trim().min(1, rule('field_required')).max(120),
+  country,
+  currency: z.enum(CURRENCIES, { message: 'Choose a currency' }),
+  culture: z.enum(LANGUAGES, { message: 'Choose a language' }),
+  timeZone,
+  /** The main branch's name (the company's name when left blank). */
+  branch: z.string().trim().max(120).optional(),
+}
+export type SignUpCompany = Pick<z.output<typeof signUpSchema>, keyof typeof signUpCompany>
+
+/** Sign-up founds a company: the person, and the company they will be the admin of (docs/domain.md Administration). */
 export const signUpSchema = z.object({
   name: z.string().trim().min(1, 'Enter your name').max(120),
   email,
   password: newPassword,
-  company: z.string().trim().max(120).optional(),
+  ...signUpCompany,
   agreements: z.boolean().optional(),
 })
+/** A sign-up's confirmation link (its token). */
+export const signUpTokenSchema = z.object({ token: z.string().min(20).max(200) })
+/** What a valid confirmation link shows before it is used: whose company, in which language. */
+export const signUpLinkAnswerSchema = z.object({ company: z.string(), culture: z.enum(LANGUAGES) })
 export const forgotPasswordSchema = z.object({ email })
 export const resetPasswordSchema = z.object({ token: z.string().min(20).max(200), password: newPassword })
 export const passwordChangeSchema = z.object({
@@ -22,6 +44,7 @@ export const passwordChangeSchema = z.object({
 export const tokenSignInSchema = z.object({ accessToken: z.string().min(1).max(4096) })
 
 export type SignInInput = z.infer<typeof signInSchema>
+export type SignUpInput = z.output<typeof signUpSchema>
 
 export const signInAnswerSchema = z.object({
   user: publicUserSchema,

@@ -11,6 +11,7 @@ import { keys } from '../keys.ts'
 import { userPanelsRepository } from './user-panels.ts'
 import { pageAccessRepository } from './page-access.ts'
 import { resetTokensRepository } from './reset-tokens.ts'
+import { signUpsRepository } from './sign-ups.ts'
 import { sessionsRepository } from './sessions.ts'
 import { throttleRepository } from './throttle.ts'
 import { usersRepository } from './users.ts'
@@ -24,6 +25,7 @@ export function createRepositories(store: Store) {
     companies: companiesRepository(store),
     pageAccess: pageAccessRepository(store),
     resetTokens: resetTokensRepository(store),
+    signUps: signUpsRepository(store),
     /** One company's data of the demo apps. */
     company: (empresa: number) => appData(store, empresa),
     /** The change log of one record of a company's module. */

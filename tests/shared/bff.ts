@@ -99,3 +99,34 @@ export async function signInMember(bff: TestBff, grant: Grant, name = 'Lia Santo
   )
   return bff.signIn({ email, password })
 }
+
+/** A sign-up as its form sends it: the person and the company they found (in Brazil unless told). */
+export const signUpInput = (
+  person: { name: string; email: string; password: string },
+  company: Record<string, string> = {},
+) => ({
+  ...person,
+  company: 'Alves Climatização',
+  country: 'BR',
+  currency: 'BRL',
+  culture: 'pt',
+  timeZone: 'America/Sao_Paulo',
+  branch: 'Matriz',
+  ...company,
+})
+
+/** The confirmation link a sign-up answered (outside production without a mail server, it comes back to the person). */
+export async function signUpLink(bff: TestBff, input: ReturnType<typeof signUpInput>): Promise<string> {
+  const res = await bff.call('/auth/sign-up', { method: 'POST', json: input })
+  if (res.status !== 200) throw new Error(`sign-up answered ${res.status}`)
+  const link = res.headers.get('confirmation-link')
+  if (!link) throw new Error('sign-up answered no confirmation link')
+  return new URL(link).searchParams.get('token')!
+}
+
+/** A person with an account of their own and no company (one a company let go ...). */
+export async function createPerson(bff: TestBff, person: { name: string; email: string; password: string }) {
+  await bff.deps.repos.users.create(
+    newUser({ ...person, culture: 'en', password: await hashPassword(person.password, 1000), grants: [] }, Date.now()),
+  )
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
-import { testBff, type TestBff } from '../shared/bff.ts'
+import { createPerson, testBff, type TestBff } from '../shared/bff.ts'
 import { DEFAULT_PAGES, presetLevel } from '../../domain/modules/index.ts'
 
 const acme = { 'x-empresa': '1', 'x-filial': '2' }
@@ -323,14 +323,7 @@ describe('ac_usuarios and ac_usuariospaginas', () => {
     const bff = await testBff()
     const call = await admin(bff)
     // Zoé has an account of her own (signed up, no company); Yan has none
-    expect(
-      (
-        await bff.call('/auth/sign-up', {
-          method: 'POST',
-          json: { name: 'Zoé Martins', email: 'zoe@example.com', password: 'zoe-password-2026' },
-        })
-      ).status,
-    ).toBe(200)
+    await createPerson(bff, { name: 'Zoé Martins', email: 'zoe@example.com', password: 'zoe-password-2026' })
     const invite = async (email: string) => {
       const res = await call('/ac_usuarios', {
         method: 'POST',

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
-import { signInMember, testBff, type TestBff } from '../shared/bff.ts'
+import { createPerson, signInMember, testBff, type TestBff } from '../shared/bff.ts'
 
 type Wrapper<T> = { IsSuccess: boolean; Dados: T; Msg: string }
 type Filial = {
@@ -229,10 +229,7 @@ describe('company and branch headers on every signed-in call', () => {
 
   it('lets a user without any company sign in and read their own data', async () => {
     const bff = await testBff()
-    await bff.call('/auth/sign-up', {
-      method: 'POST',
-      json: { name: 'New Person', email: 'new@example.com', password: 'a-long-password' },
-    })
+    await createPerson(bff, { name: 'New Person', email: 'new@example.com', password: 'a-long-password' })
     const token = await bff.signIn({ email: 'new@example.com', password: 'a-long-password' })
     expect((await bff.call('/common/user', { token, headers: { 'x-empresa': '-1', 'x-filial': '-1' } })).status).toBe(
       200,

@@ -15,7 +15,7 @@ export const companies = defineFeature(companiesModule, {
   fields: [
     { name: 'NOME_EMPRESA', label: 'f_company_name', type: 'text', required: true },
     { name: 'RAZAO_SOCIAL', label: 'f_legal_name', type: 'text', required: true },
-    { name: 'CNPJ', label: 'f_cnpj', type: 'text', required: true },
+    { name: 'CNPJ', label: 'f_cnpj', type: 'text' },
     { name: 'EMAIL', label: 'f_email', type: 'email' },
     { name: 'TELEFONE', label: 'f_phone', type: 'tel' },
     { name: 'ENDERECO', label: 'f_address', type: 'text', wide: true },

@@ -1,0 +1,82 @@
+import { data, Form, redirect, useNavigation } from 'react-router'
+import type { Route } from './+types/confirm-email'
+import { signUpLinkAnswerSchema, signUpTokenSchema } from '../../domain/schemas/auth.ts'
+import { AuthCard } from '../layouts/auth-card'
+import { apiClient } from '../lib/api.server'
+import {
+  appearanceCookies,
+  clearTenantCookies,
+  cultureCookie,
+  requestLocale,
+  setCookies,
+  tokenCookie,
+} from '../lib/cookies.server'
+import { codeText } from '../lib/form-errors.server'
+import { submittedForm } from '../lib/forms.server'
+import { titled, toLocale, translator, useT } from '../lib/i18n'
+import { serverContext } from '../server-context'
+import { Alert } from '../ui/alert'
+import { Button } from '../ui/button'
+import { CsrfField } from '../ui/csrf-field'
+
+export const meta = titled('confirm_title')
+
+const tokenOf = (request: Request) =>
+  signUpTokenSchema.safeParse({ token: new URL(request.url).searchParams.get('token') })
+
+/** A sign-up's link: the page speaks the language chosen for the company, and says what it will create. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = tokenOf(request)
+  const res = token.success ? await apiClient(request, context).auth['sign-up-link'].$post({ json: token.data }) : null
+  if (!res?.ok) return { link: null }
+  const link = signUpLinkAnswerSchema.parse(await res.json())
+  return { link, pageLocale: link.culture }
+}
+
+/**
+ * A button, not the link itself, founds the company: mail scanners that open links do not. The
+ * new admin is signed in and lands in their company.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  await submittedForm(request, context)
+  const token = tokenOf(request)
+  const t = translator(requestLocale(request))
+  if (!token.success) return data({ error: t.sign_up_link_invalid() }, 400)
+  const res = await apiClient(request, context).auth['confirm-sign-up'].$post({ json: token.data })
+  if (res.status === 200) {
+    const body = await res.json()
+    const secure = context.get(serverContext).production
+    // the new company and its main branch are the account's current ones: the home opens there
+    throw redirect('/view/home', {
+      headers: setCookies(
+        tokenCookie(body.accessToken, secure),
+        ...clearTenantCookies(secure),
+        ...appearanceCookies(body.user.scheme, body.user.theme, secure),
+        cultureCookie(toLocale(body.user.culture), secure),
+      ),
+    })
+  }
+  const refusal = (await res.json().catch(() => null)) as { code?: string } | null
+  return data(
+    { error: codeText(refusal?.code ?? 'unexpected', t) ?? t.error_unexpected() },
+    res.status === 409 ? 409 : 400,
+  )
+}
+
+export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT()
+  const busy = useNavigation().state === 'submitting'
+  const { link } = loaderData
+  if (!link) return <AuthCard title={t.confirm_title()} subtitle={t.sign_up_link_invalid()} backToSignIn />
+  return (
+    <AuthCard title={t.confirm_title()} subtitle={t.confirm_text({ company: link.company })}>
+      {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
+      <Form method="post" className="mt-4 flex flex-col gap-5">
+        <CsrfField />
+        <Button type="submit" disabled={busy}>
+          {busy ? t.confirming() : t.confirm_button({ company: link.company })}
+        </Button>
+      </Form>
+    </AuthCard>
+  )
+}

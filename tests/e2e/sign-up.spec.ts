@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test'
+import { expectReadsInViews } from './helpers.ts'
+
+// issue 31 §1, §5: sign-up founds a company; the signed-out pages follow the browser's language
+test.describe('in a Brazilian browser', () => {
+  test.use({ locale: 'pt-BR', timezoneId: 'America/Recife' })
+
+  test('sign-up founds the company: the form in Portuguese with the browser’s defaults, the e-mailed link, the company’s home', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto('/sign-in')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR')
+    await expect(page.getByRole('heading', { name: 'Entrar' })).toBeVisible()
+    await page.getByRole('link', { name: 'Cadastre-se' }).click()
+
+    await expect(page.getByRole('heading', { name: 'Cadastrar' })).toBeVisible()
+    await expect(page.getByTestId('splash')).toHaveCount(0)
+    // the company's defaults come from the browser: Brazil, reais, Portuguese, its time zone
+    await expect(page.getByLabel('País')).toHaveValue('BR')
+    await expect(page.getByLabel('Moeda')).toHaveValue('BRL')
+    await expect(page.getByLabel('Idioma da empresa')).toHaveValue('pt')
+    await expect(page.getByLabel('Fuso horário')).toHaveValue('America/Recife')
+    await expectReadsInViews(page, baseURL!, 'the sign-up form', page.getByLabel('Nome completo'))
+
+    const email = `owner-${Date.now()}@frio.example`
+    await page.getByLabel('Nome completo').fill('Paulo Lima')
+    await page.getByLabel('E-mail', { exact: true }).fill(email)
+    await page.getByLabel('Senha').fill('Blue-Harbor-Lantern-47')
+    // nothing is sent without the company's name
+    await page.getByRole('button', { name: 'Criar sua conta gratuita' }).click()
+    await expect(page.getByText('Este campo é obrigatório')).toBeVisible()
+    await page.getByLabel('Senha').fill('Blue-Harbor-Lantern-47')
+    await page.getByLabel('Empresa', { exact: true }).fill('Frio Lima Refrigeração')
+    await page.getByLabel('Filial principal').fill('Recife')
+    await page.getByRole('button', { name: 'Criar sua conta gratuita' }).click()
+
+    await expect(page.getByRole('heading', { name: 'Verifique seu e-mail' })).toBeVisible()
+    await expect(page.getByText(`Enviamos um link para ${email}`)).toBeVisible()
+    // no mail server here: the link is shown to the person
+    await page.getByRole('link', { name: 'Confirme seu e-mail' }).click()
+    await expect(page.getByRole('heading', { name: 'Confirme seu e-mail' })).toBeVisible()
+    await expectReadsInViews(
+      page,
+      baseURL!,
+      'the confirmation page',
+      page.getByRole('button', { name: 'Criar Frio Lima Refrigeração' }),
+    )
+    await page.getByRole('button', { name: 'Criar Frio Lima Refrigeração' }).click()
+
+    // signed in, in the new company's main branch, as its admin
+    await expect(page).toHaveURL(/\/view\/home$/)
+    await expect(page.getByTestId('tenant')).toHaveText('Você está trabalhando em Frio Lima Refrigeração — Recife.')
+    await page.goto('/view/ac_usuarios')
+    await expect(page.getByRole('cell', { name: email })).toBeVisible()
+  })
+
+  test('a used or unknown confirmation link says so', async ({ page }) => {
+    await page.goto('/confirm-email?token=' + 'x'.repeat(40))
+    await expect(page.getByText('Este link de confirmação é inválido ou expirou: cadastre-se de novo')).toBeVisible()
+  })
+})
+
+test('the signed-out pages follow the browser’s language, and the language picker changes it', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'es-MX' })
+  const page = await context.newPage()
+  await page.goto('/forgot-password')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-MX')
+  await expect(page.getByRole('heading', { name: '¿Olvidaste tu contraseña?' })).toBeVisible()
+  await expect(page.getByTestId('splash')).toHaveCount(0)
+  await page.getByLabel('Idioma').selectOption('en')
+  await expect(page.getByRole('heading', { name: 'Forgot password?' })).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US')
+  // the choice holds on the next page
+  await page.goto('/sign-in')
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  await context.close()
+})

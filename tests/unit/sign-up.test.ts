@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from '../../bff/config.ts'
+import type { MailMessage } from '../../bff/lib/deps.ts'
+import { createPerson, signUpInput, signUpLink, testBff, type TestBff } from '../shared/bff.ts'
+
+type Refusal = { code?: string; fields?: Record<string, string[]>; codes?: Record<string, string> }
+type Session = { accessToken: string; user: { id: string; culture: string } }
+
+const ana = { name: 'Ana Alves', email: 'ana@alves.example', password: 'Blue-Harbor-Lantern-47' }
+
+const confirm = (bff: TestBff, token: string) => bff.call('/auth/confirm-sign-up', { method: 'POST', json: { token } })
+
+const companyNamed = async (bff: TestBff, name: string) =>
+  (await bff.deps.repos.companies.list()).filter((c) => c.NOME_EMPRESA === name)
+
+// issue 31 §1: sign-up founds a company, confirmed by a link to the e-mail
+describe('sign-up founds a company', () => {
+  it('creates nothing until the e-mail is confirmed; the link then founds the company, its main branch and its admin, signed in', async () => {
+    const bff = await testBff()
+    const token = await signUpLink(bff, signUpInput(ana))
+    // before the link: no account, no company
+    expect((await bff.call('/auth/sign-in', { method: 'POST', json: ana })).status).toBe(404)
+    expect(await companyNamed(bff, 'Alves Climatização')).toEqual([])
+    // the link says what it will found, in the language chosen for it
+    const facts = await bff.call('/auth/sign-up-link', { method: 'POST', json: { token } })
+    expect(await facts.json()).toEqual({ company: 'Alves Climatização', culture: 'pt' })
+
+    const res = await confirm(bff, token)
+    expect(res.status).toBe(200)
+    const session = (await res.json()) as Session
+    expect(session.user.culture).toBe('pt')
+    const [company] = await companyNamed(bff, 'Alves Climatização')
+    expect(company).toMatchObject({
+      COUNTRY: 'BR',
+      CURRENCY: 'BRL',
+      CULTURE: 'pt',
+      TIME_ZONE: 'America/Sao_Paulo',
+      CNPJ: '',
+      ACTIVE: true,
+    })
+    const branches = await bff.deps.repos.companies.branches(company.COD_EMPRESA)
+    expect(branches.map((b) => [b.NOM_FILIAL, b.FLG_PRINCIPAL])).toEqual([['Matriz', 'S']])
+    // she works there at once, as its admin, and signs in with her password
+    const headers = { 'x-empresa': String(company.COD_EMPRESA), 'x-filial': String(branches[0].COD_FILIAL) }
+    const users = await bff.call('/ac_usuarios', { token: session.accessToken, headers })
+    expect(users.status).toBe(200)
+    const rows = ((await users.json()) as { Dados: { items: Array<{ email: string; role: string }> } }).Dados.items
+    expect(rows.map((u) => [u.email, u.role])).toEqual([[ana.email, 'admin']])
+    expect((await bff.call('/auth/sign-in', { method: 'POST', json: ana })).status).toBe(200)
+  })
+
+  it('founds one company and one account when the link is confirmed twice, or five times at once', async () => {
+    const bff = await testBff()
+    const token = await signUpLink(bff, signUpInput(ana))
+    const answers = await Promise.all(Array.from({ length: 5 }, () => confirm(bff, token)))
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200])
+    const again = await confirm(bff, token)
+    expect(again.status).toBe(200)
+    const ids = new Set(await Promise.all([...answers, again].map(async (r) => ((await r.json()) as Session).user.id)))
+    expect(ids.size).toBe(1)
+    expect(await companyNamed(bff, 'Alves Climatização')).toHaveLength(1)
+  })
+
+  it('refuses an unknown or expired link and creates nothing', async () => {
+    let now = Date.now()
+    const bff = await testBff({ now: () => now })
+    const token = await signUpLink(bff, signUpInput(ana))
+    const unknown = await confirm(bff, 'x'.repeat(43))
+    expect(unknown.status).toBe(400)
+    expect(((await unknown.json()) as Refusal).code).toBe('sign_up_link_invalid')
+    now += 3 * 24 * 60 * 60 * 1000
+    const expired = await confirm(bff, token)
+    expect(expired.status).toBe(400)
+    expect(((await expired.json()) as Refusal).code).toBe('sign_up_link_invalid')
+    expect(await companyNamed(bff, 'Alves Climatização')).toEqual([])
+  })
+
+  it('does not tell whether an e-mail is taken, and never changes that account', async () => {
+    const bff = await testBff()
+    await createPerson(bff, ana)
+    const res = await bff.call('/auth/sign-up', {
+      method: 'POST',
+      json: signUpInput({ ...ana, password: 'Another-Password-2026' }),
+    })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toBe(true)
+    expect((await bff.call('/auth/sign-in', { method: 'POST', json: ana })).status).toBe(200)
+    expect(await companyNamed(bff, 'Alves Climatização')).toEqual([])
+  })
+
+  it('refuses a link whose e-mail got an account meanwhile (409), founding nothing', async () => {
+    const bff = await testBff()
+    const token = await signUpLink(bff, signUpInput(ana))
+    await createPerson(bff, ana)
+    const res = await confirm(bff, token)
+    expect(res.status).toBe(409)
+    expect(((await res.json()) as Refusal).code).toBe('email_registered')
+    expect(await companyNamed(bff, 'Alves Climatização')).toEqual([])
+  })
+
+  it('asks for the company with field errors: its name, a country, a time zone', async () => {
+    const bff = await testBff()
+    const res = await bff.call('/auth/sign-up', {
+      method: 'POST',
+      json: signUpInput(ana, { company: ' ', country: 'ZZ', timeZone: 'Mars/Olympus' }),
+    })
+    expect(res.status).toBe(400)
+    const body = (await res.json()) as Refusal
+    expect(body.codes).toMatchObject({
+      company: 'field_required',
+      country: 'invalid_country',
+      timeZone: 'invalid_time_zone',
+    })
+  })
+
+  it('e-mails the link in the company’s language and never hands it back then', async () => {
+    const mails: MailMessage[] = []
+    const bff = await testBff({ mailer: async (mail) => void mails.push(mail) })
+    const res = await bff.call('/auth/sign-up', {
+      method: 'POST',
+      json: signUpInput(ana, { culture: 'es', company: 'Alves Clima', country: 'MX', currency: 'MXN' }),
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('confirmation-link')).toBeNull()
+    expect(mails).toHaveLength(1)
+    expect(mails[0].to).toBe(ana.email)
+    expect(mails[0].subject).toBe('Confirme su correo para crear Alves Clima')
+    const token = /\/confirm-email\?token=([\w-]+)/.exec(mails[0].text)![1]
+    expect((await confirm(bff, token)).status).toBe(200)
+    expect((await companyNamed(bff, 'Alves Clima'))[0]).toMatchObject({ COUNTRY: 'MX', CURRENCY: 'MXN', CULTURE: 'es' })
+  })
+
+  it('is closed where SIGNUP=closed, and in production unless SIGNUP=open', async () => {
+    const bff = await testBff({ env: { SIGNUP: 'closed' } })
+    const res = await bff.call('/auth/sign-up', { method: 'POST', json: signUpInput(ana) })
+    expect(res.status).toBe(403)
+    expect(((await res.json()) as Refusal).code).toBe('sign_up_closed')
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'a-production-secret-that-is-long-enough-0123',
+      PUBLIC_URL: 'https://app.example.com',
+    }
+    expect(loadConfig(production).signUpOpen).toBe(false)
+    expect(loadConfig({ ...production, SIGNUP: 'open' }).signUpOpen).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'development' }).signUpOpen).toBe(true)
+  })
+})
