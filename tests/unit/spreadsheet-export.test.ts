@@ -53,7 +53,7 @@ function readSheet(file: string, separator: ';' | ','): string[][] {
 async function exportList(bff: TestBff, token: string, culture: 'en' | 'pt', module: string, query = '', filial = 1) {
   const context = new RouterContextProvider()
   context.set(serverContext, {
-    api: (path, init) => bff.api.request(path, init),
+    api: async (path, init) => bff.api.request(path, init),
     production: false,
     csrfToken: '',
     formKey: '',
@@ -64,7 +64,7 @@ async function exportList(bff: TestBff, token: string, culture: 'en' | 'pt', mod
   const request = new Request(`http://localhost/resources/export/${module}?${query}`, {
     headers: { cookie: `token=${token}; culture=${culture}; currentEmpresa=1; currentFilial=${filial}` },
   })
-  const res = (await loader({ request, context, params: { module } } as unknown as Parameters<typeof loader>[0]))
+  const res = await loader({ request, context, params: { module } } as unknown as Parameters<typeof loader>[0])
   expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
   // as the bytes are saved: a BOM first (Response.text() would drop it)
   return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer())
@@ -85,16 +85,18 @@ describe("the data table's Export CSV opens in the user's spreadsheet", () => {
         kind: 'business',
         name: 'Padaria Pão; Café & Cia',
         contacts: [{ kind: 'phone', label: 'celular', value: '+55 11 98888-7777' }],
-        addresses: [{ label: 'Loja', street: 'Rua Augusta, 100', city: 'São Paulo', region: 'SP', postalCode: '01305-000' }],
+        addresses: [
+          { label: 'Loja', street: 'Rua Augusta, 100', city: 'São Paulo', region: 'SP', postalCode: '01305-000' },
+        ],
       },
     })
     expect(client.status).toBe(200)
     for (const [code, name, unitPrice] of [
       ['XLS-PRICE', 'Limpeza de split, 12.000 BTU', 123456],
       ['XLS-TRAP', trap, 990],
-      ['XLS-AT', '@SUM(1+1)*cmd|\' /C calc\'!A0', 1000],
+      ['XLS-AT', "@SUM(1+1)*cmd|' /C calc'!A0", 1000],
       ['XLS-DDE', "+cmd|' /C calc'!A0", 1000],
-      ['XLS-MINUS', '-2+3+cmd|\' /C calc\'!A0', 1000],
+      ['XLS-MINUS', "-2+3+cmd|' /C calc'!A0", 1000],
     ] as const) {
       const job = await admin('/cd_job', {
         method: 'POST',
@@ -120,7 +122,9 @@ describe("the data table's Export CSV opens in the user's spreadsheet", () => {
     const sheet = readSheet(await exportList(bff, token, 'pt', 'cd_cliente', 'search=Padaria'), ';')
     const [heading, ...rows] = sheet
     expect(heading).toEqual(['Nome', 'Tipo', 'CPF / CNPJ', 'Telefone', 'Cidade', 'Situação'])
-    expect(rows).toEqual([['Padaria Pão; Café & Cia', 'Pessoa jurídica', '', '+55 11 98888-7777', 'São Paulo', 'Ativo']])
+    expect(rows).toEqual([
+      ['Padaria Pão; Café & Cia', 'Pessoa jurídica', '', '+55 11 98888-7777', 'São Paulo', 'Ativo'],
+    ])
   })
 
   it('in Portuguese: dates as 26/11/2026, every quote of the list on its own row', async () => {
@@ -128,7 +132,10 @@ describe("the data table's Export CSV opens in the user's spreadsheet", () => {
     const listed = await admin<{ items: Array<{ number: string; validUntil: string; total: number }> }>(
       '/cd_cotacao?size=100&sort=number&order=asc',
     )
-    const sheet = readSheet(await exportList(bff, token, 'pt', 'cd_cotacao', 'sort=number&order=asc', SEED_QUOTE_BRANCH), ';')
+    const sheet = readSheet(
+      await exportList(bff, token, 'pt', 'cd_cotacao', 'sort=number&order=asc', SEED_QUOTE_BRANCH),
+      ';',
+    )
     expect(sheet[0]).toEqual(['Número', 'Cliente', 'Situação', 'Válido até', 'Total (BRL)'])
     expect(sheet.slice(1).every((row) => row.length === 5)).toBe(true)
     const quotes = listed.body.Dados.items
@@ -149,7 +156,10 @@ describe("the data table's Export CSV opens in the user's spreadsheet", () => {
       ['Code', 'Name', 'Unit', 'Unit price (BRL)', 'Estimated minutes', 'Status'],
       ['XLS-PRICE', 'Limpeza de split, 12.000 BTU', 'Unit', '1,234.56', '90', 'Active'],
     ])
-    const quotes = readSheet(await exportList(bff, token, 'en', 'cd_cotacao', 'sort=number&order=asc', SEED_QUOTE_BRANCH), ',')
+    const quotes = readSheet(
+      await exportList(bff, token, 'en', 'cd_cotacao', 'sort=number&order=asc', SEED_QUOTE_BRANCH),
+      ',',
+    )
     expect(quotes[1][3]).toMatch(/^\d\d\/\d\d\/\d{4}$/)
     const clients = readSheet(await exportList(bff, token, 'en', 'cd_cliente', 'search=Padaria'), ',')
     expect(clients[1][3]).toBe('+55 11 98888-7777')
