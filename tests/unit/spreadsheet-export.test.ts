@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { loader } from '../../app/routes/resources/export.ts'
 import { loadMessages } from '../../app/lib/i18n.ts'
 import { serverContext } from '../../app/server-context.ts'
-import { toCsv } from '../../bff/lib/csv.ts'
+import { csvSeparator, toCsv } from '../../bff/lib/csv.ts'
 import { SEED_QUOTE_BRANCH } from '../../seeds/field-service.ts'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import { callAs, testBff, type TestBff } from '../shared/bff.ts'
@@ -163,6 +163,12 @@ describe("the data table's Export CSV opens in the user's spreadsheet", () => {
     expect(quotes[1][3]).toMatch(/^\d\d\/\d\d\/\d{4}$/)
     const clients = readSheet(await exportList(bff, token, 'en', 'cd_cliente', 'search=Padaria'), ',')
     expect(clients[1][3]).toBe('+55 11 98888-7777')
+  })
+})
+
+describe("the export's separator follows how the culture writes decimals", () => {
+  it('";" where the decimal separator is a comma (pt-BR, and any such culture), "," where it is a point (en-US, es-MX)', () => {
+    expect(['pt-BR', 'de-DE', 'en-US', 'es-MX'].map(csvSeparator)).toEqual([';', ';', ',', ','])
   })
 })
 
