@@ -46,6 +46,18 @@ export function formatMoney(cents: number, currency: Currency, culture: Culture)
   return format.format(cents / 100)
 }
 
+const amountFormats = new Map<Culture, Intl.NumberFormat>()
+/** Cents as a plain amount in the user's culture, the way a spreadsheet there reads a number: 123456 in pt → "1.234,56". */
+export function formatAmount(cents: number, culture: Culture): string {
+  let format = amountFormats.get(culture)
+  if (!format)
+    amountFormats.set(
+      culture,
+      (format = new Intl.NumberFormat(CULTURES[culture], { minimumFractionDigits: 2, maximumFractionDigits: 2 })),
+    )
+  return format.format(cents / 100)
+}
+
 /** A number for a form field in the user's culture, without grouping ("1234,56" in pt). */
 export function formatDecimal(value: number, culture: Culture, places: number, minPlaces = places): string {
   return new Intl.NumberFormat(CULTURES[culture], {

@@ -11,6 +11,7 @@ export const SEARCH_DEBOUNCE_MS = 300
 /**
  * The header search as a combobox (WAI-ARIA APG): the results are a listbox of options grouped by
  * kind; Arrow keys move the active option (aria-activedescendant), Enter opens it, Escape closes.
+ * A search that finds nothing says so in a status beside the box (docs/shell.md §2 'No results found!').
  * Only records with a page of their own are offered, each once, with a second line that tells
  * two of the same name apart.
  */
@@ -48,6 +49,9 @@ export function SearchBar() {
     }))
     .filter((group) => group.results.length > 0)
   const flat = groups.flatMap((group) => group.results)
+  // a search that found nothing says so in a status, outside the list: a listbox holds options only
+  const empty = data !== null && flat.length === 0
+  const listed = data !== null && !empty
   const optionId = (n: number) => `${id}-option-${n}`
   const close = () => {
     setQuery('')
@@ -84,10 +88,10 @@ export function SearchBar() {
         id={id}
         type="search"
         role="combobox"
-        aria-expanded={data ? true : false}
+        aria-expanded={listed}
         aria-controls={`${id}-results`}
         aria-autocomplete="list"
-        aria-activedescendant={data && active >= 0 ? optionId(active) : undefined}
+        aria-activedescendant={listed && active >= 0 ? optionId(active) : undefined}
         aria-describedby={`${id}-hint`}
         value={query}
         onChange={(e) => change(e.target.value)}
@@ -104,17 +108,25 @@ export function SearchBar() {
       >
         {t.search_hint()}
       </p>
+      {/* there while a search is typed, so that what it says when the answer comes is announced */}
+      {long ? (
+        <p
+          role="status"
+          className={empty ? `${SHEET} px-4 py-3 text-muted sm:w-full` : 'sr-only'}
+          data-testid={empty ? 'search-empty' : undefined}
+        >
+          {empty ? t.no_results() : null}
+        </p>
+      ) : null}
       <div
         id={`${id}-results`}
         role="listbox"
         aria-label={t.search_label()}
-        hidden={!data}
+        hidden={!listed}
         className={`${SHEET} py-2 sm:max-h-96 sm:w-full`}
-        data-testid={data ? 'search-results' : undefined}
+        data-testid={listed ? 'search-results' : undefined}
       >
-        {data && groups.length === 0 ? (
-          <p className="px-4 py-3 text-muted">{t.no_results()}</p>
-        ) : (
+        {listed &&
           groups.map((group) => (
             <div key={group.id} role="group" aria-labelledby={`${id}-${group.id}`}>
               <div
@@ -145,8 +157,7 @@ export function SearchBar() {
                 )
               })}
             </div>
-          ))
-        )}
+          ))}
       </div>
     </div>
   )

@@ -98,9 +98,13 @@ export function UserMenu({ user }: { user: PublicUser }) {
           </div>
         </fieldset>
       </Form>
-      <Link to="/sign-out" className="block border-t border-line px-4 py-3 hover:bg-canvas">
-        {t.sign_out_button()}
-      </Link>
+      {/* one click signs out: the form posts to /sign-out with the page's CSRF token (its page asks only a typed address) */}
+      <Form method="post" action="/sign-out" className="border-t border-line">
+        <CsrfField />
+        <button type="submit" className="block w-full px-4 py-3 text-left hover:bg-canvas">
+          {t.sign_out_button()}
+        </button>
+      </Form>
     </Popover>
   )
 }

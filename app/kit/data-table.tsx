@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router'
 import { formatDay } from '../../domain/dates.ts'
-import { currencyOf, formatMoney } from '../../domain/money.ts'
+import { currencyOf, formatAmount, formatDecimal, formatMoney } from '../../domain/money.ts'
 import { CULTURES, useLocale, useT, type Locale, type Translator } from '../lib/i18n'
 import { Badge } from '../ui/badge'
 import { Button, ButtonLink, buttonClass } from '../ui/button'
@@ -28,24 +28,57 @@ export function listParams(query: ListQuery): URLSearchParams {
 export const listHref = (module: string, query: ListQuery, change: Partial<ListQuery>) =>
   `/view/${module}?${listParams({ ...query, ...change })}`
 
-/** A cell's value as the user reads it (in the table, and in the CSV export): labels in their language, money formatted, lookups by name. */
+/**
+ * A cell's value as the user reads it (in the table, and in the CSV export): labels in their language, money formatted, lookups by name.
+ * For a spreadsheet (`sheet`), amounts and dates are written as the culture types them, so the sheet reads them as numbers
+ * and dates: "1.234,56" and "26/11/2026" in pt, "1,234.56" and "11/26/2026" in en (the currency is in the heading: sheetColumns).
+ */
 export function cellText(
   column: Column,
   row: Record<string, unknown>,
   lookups: Lookups,
   t: Translator,
   locale: Locale,
+  style: 'screen' | 'sheet' = 'screen',
 ): string {
   const value = row[column.key]
-  if (column.show === 'money' && typeof value === 'number') return formatMoney(value, currencyOf(row.currency), locale)
-  if (column.show === 'date' && typeof value === 'string' && value) return formatDay(value, CULTURES[locale], 'medium')
+  if (column.show === 'money' && typeof value === 'number')
+    return style === 'sheet' ? formatAmount(value, locale) : formatMoney(value, currencyOf(row.currency), locale)
+  if (column.show === 'date' && typeof value === 'string' && value)
+    return formatDay(value, CULTURES[locale], style === 'sheet' ? 'numeric' : 'medium')
   if (column.show === 'active') return value ? t.admin_active() : t.admin_inactive()
   if (column.show === 'yesno') return value === 'S' || value === true ? t.yes() : t.no()
   const label = column.labels?.[String(value)]
   if (label) return (t[label] as () => string)()
   if (column.all && value === 'all') return (t[column.all] as () => string)()
   if (column.lookup) return lookups[column.lookup]?.find(([v]) => v === String(value))?.[1] ?? String(value ?? '')
+  // a quantity with decimals as the culture writes it ("2,5" in pt); codes and counts stay as they are
+  if (typeof value === 'number' && !Number.isInteger(value)) return formatDecimal(value, locale, 6, 0)
   return String(value ?? '')
+}
+
+/**
+ * The columns of a list as a spreadsheet's (the CSV export): headings in the user's language, cells as `sheet` writes
+ * them. A money column's cells are plain amounts and its heading names the currency ("Total (BRL)"); rows in more than
+ * one currency keep the currency in each cell instead.
+ */
+export function sheetColumns(
+  columns: ReadonlyArray<Column>,
+  rows: ReadonlyArray<Record<string, unknown>>,
+  lookups: Lookups,
+  t: Translator,
+  locale: Locale,
+): Array<readonly [string, (row: Record<string, unknown>) => string]> {
+  const currencies = new Set(rows.map((row) => currencyOf(row.currency)))
+  return columns.map((column) => {
+    const heading = (t[column.label] as () => string)()
+    if (column.show === 'money' && currencies.size > 1)
+      return [heading, (row) => cellText(column, row, lookups, t, locale)] as const
+    return [
+      column.show === 'money' && currencies.size === 1 ? `${heading} (${[...currencies][0]})` : heading,
+      (row) => cellText(column, row, lookups, t, locale, 'sheet'),
+    ] as const
+  })
 }
 
 export function Cell({ column, row, lookups }: { column: Column; row: Record<string, unknown>; lookups: Lookups }) {

@@ -213,14 +213,15 @@ test('the list searches, sorts, pages and exports', async ({ page }) => {
   expect(Buffer.concat(text).toString()).toMatch(
     /^\uFEFFOrder,Route,Title \(English\),Group,Status\r\n\d+,cd_invoice,Invoices,Money,Active\r\n$/,
   )
-  // in Portuguese: headings and yes / no as the Portuguese table says them, accents intact
+  // in Portuguese: headings and yes / no as the Portuguese table says them, accents intact, and ";" between
+  // the fields, as a spreadsheet in pt-BR (where "," is the decimal separator) splits them into columns
   await page.getByLabel('Language').selectOption('pt')
   await expect(page.getByLabel('Idioma')).toBeVisible()
   await page.goto('/view/cd_filial')
   const branches = page.waitForEvent('download')
   await page.getByRole('link', { name: 'Exportar CSV' }).click()
   const csv = Buffer.concat(await (await (await branches).createReadStream()).toArray()).toString()
-  expect(csv.split('\r\n')[0]).toBe('\uFEFFCódigo,Nome da filial,Prefixo de numeração,Filial principal,Situação')
-  expect(csv).toContain('2,São Paulo (Matriz),SAO,Sim,Ativo\r\n')
+  expect(csv.split('\r\n')[0]).toBe('\uFEFFCódigo;Nome da filial;Prefixo de numeração;Filial principal;Situação')
+  expect(csv).toContain('2;São Paulo (Matriz);SAO;Sim;Ativo\r\n')
   await page.getByLabel('Idioma').selectOption('en')
 })

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { gzipSync } from 'node:zlib'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
-import { expectAccessible, expectPanelsAccessible, signIn as signInAs } from './helpers.ts'
+import { ALL_VIEWS, expectAccessible, expectPanelsAccessible, signIn as signInAs, viewAs } from './helpers.ts'
 
 const signIn = (page: Page) => signInAs(page, DEMO_ADMIN)
 
@@ -40,6 +40,25 @@ test('the signed-in shell and its open panels have no accessibility violations',
   await page.getByRole('button', { name: 'Open navigation' }).click()
   await expect(page.getByRole('dialog', { name: 'Navigation' })).toBeVisible()
   await expectAccessible(page, 'drawer')
+})
+
+test('a search that finds nothing says so in a status, no empty list, in light and dark (axe)', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page)
+  for (const view of [ALL_VIEWS[0], ALL_VIEWS[1]]) {
+    await viewAs(page, view, baseURL!)
+    await page.goto('/view/home')
+    await expect(page.locator('html')).toHaveClass(view.scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/)
+    const box = page.getByRole('combobox', { name: 'Search' })
+    await box.fill('zzzz-nothing')
+    await expect(page.getByRole('status').filter({ hasText: 'No results found!' })).toBeVisible()
+    await expect(page.getByRole('listbox', { name: 'Search' })).toHaveCount(0)
+    await expect(box).toHaveAttribute('aria-expanded', 'false')
+    await expectAccessible(page, `no search results, ${view.name}`)
+  }
+  await viewAs(page, ALL_VIEWS[0], baseURL!)
 })
 
 test('the signed-in home loads at most 150 KB of JavaScript (gzipped)', async ({ page }) => {

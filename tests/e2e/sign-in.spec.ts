@@ -83,17 +83,40 @@ test("the person's stored language is applied at sign-in, in any browser", async
   await expect(other.getByRole('heading', { name: 'Welcome back, Ana Costa!' })).toBeVisible()
 })
 
-test('signing out ends the session', async ({ page }) => {
+test('signing out takes one click in the user menu and ends the session', async ({ page }) => {
   await page.goto('/sign-in')
   await signIn(page)
   await expect(page).toHaveURL(/\/view\/home$/)
   await page.getByTestId('user-menu').locator('summary').click()
-  await page.getByRole('link', { name: 'Sign out' }).click()
   await page.getByRole('button', { name: 'Sign out' }).click()
   await expect(page).toHaveURL(/\/sign-in\?signedOut=1$/)
   await expect(page.getByRole('status')).toHaveText('You have signed out!')
   await page.goto('/view/home')
   await expect(page).toHaveURL(/\/sign-in\?redirectURL=/)
+})
+
+test("a sign-out posted from another site, or without the form's token, does not sign out; a typed /sign-out asks first", async ({
+  page,
+}) => {
+  await page.goto('/sign-in')
+  await signIn(page)
+  await expect(page).toHaveURL(/\/view\/home$/)
+  // the browser's cookies go with these posts, as a forged form's would on the same site
+  const forged = await page.request.post('/sign-out', { form: { csrf: '' }, maxRedirects: 0 })
+  expect(forged.status()).toBe(403)
+  const elsewhere = await page.request.post('/sign-out', {
+    form: { csrf: 'x'.repeat(32) },
+    headers: { origin: 'https://evil.example' },
+    maxRedirects: 0,
+  })
+  expect(elsewhere.status()).toBe(403)
+  await page.goto('/view/home')
+  await expect(page).toHaveURL(/\/view\/home$/)
+  // the address typed: a page that asks, and its button signs out
+  await page.goto('/sign-out')
+  await expect(page.getByText(/Do you want to sign out of /)).toBeVisible()
+  await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/sign-in\?signedOut=1$/)
 })
 
 test('a signed-in user opening sign-in goes to the root', async ({ page }) => {
@@ -177,7 +200,6 @@ test("the next user on the same browser does not inherit the previous user's com
   await page.getByLabel('Company and branch').selectOption('2:4')
   await expect(page.getByTestId('tenant')).toHaveText('You are working in Northwind Home Services — Austin.')
   await page.getByTestId('user-menu').locator('summary').click()
-  await page.getByRole('link', { name: 'Sign out' }).click()
   await page.getByRole('button', { name: 'Sign out' }).click()
   await signIn(page, 'tech@demo.fieldservice.app', 'demo-tech-2026')
   // his company's main branch (he works for every branch), not the previous user's company

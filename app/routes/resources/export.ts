@@ -2,13 +2,13 @@ import { data } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/export'
 import { featureOf } from '../../features'
-import { cellText } from '../../kit/data-table'
+import { sheetColumns } from '../../kit/data-table'
 import { loadLookups } from '../../kit/screens.server'
 import { callBff } from '../../lib/api.server'
 import { requestLocale } from '../../lib/cookies.server'
-import { translator } from '../../lib/i18n'
+import { CULTURES, translator } from '../../lib/i18n'
 import { requireUser } from '../../lib/session.server'
-import { csvResponse, toCsv } from '../../../bff/lib/csv.ts'
+import { csvResponse, csvSeparator, toCsv } from '../../../bff/lib/csv.ts'
 
 const PAGE = 100
 const listPage = z.object({
@@ -21,8 +21,10 @@ const listPage = z.object({
 /**
  * The data table's Export CSV: the same list (search, order, state, inactive ones on request), every
  * page, with the columns and values as the table shows them, in the user's language — headings
- * like "Branch name", "Active", "Yes" — UTF-8 with a BOM. (The API's own export.csv keeps the
- * field codes, for programs.)
+ * like "Branch name", "Active", "Yes" — UTF-8 with a BOM, ready for a spreadsheet in the user's
+ * culture: ";" between fields where the decimal separator is a comma (pt-BR), amounts and dates as
+ * the culture types them (docs/shell.md). (The API's own export.csv keeps "," and the field codes,
+ * for programs.)
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireUser(request, context)
@@ -44,14 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (page >= Dados.pagination.lastPage || Dados.items.length === 0) break
   }
   const locale = requestLocale(request)
-  const t = translator(locale)
   const lookups = await loadLookups({ request, context }, def)
-  const columns = def.columns.map(
-    (column) =>
-      [
-        (t[column.label] as () => string)(),
-        (row: Record<string, unknown>) => cellText(column, row, lookups, t, locale),
-      ] as [string, (row: Record<string, unknown>) => string],
-  )
-  return csvResponse(def.module, toCsv(rows, columns))
+  const columns = sheetColumns(def.columns, rows, lookups, translator(locale), locale)
+  return csvResponse(def.module, toCsv(rows, columns, csvSeparator(CULTURES[locale])))
 }
