@@ -28,7 +28,10 @@ const PANEL_TEXTS = {
   notice_visit_not_sent: {
     en: ['Client not told', '{tech} is on the way ({order}), but the e-mail could not be sent: call the client.'],
     es: ['Cliente sin aviso', '{tech} está en camino ({order}), pero el correo no se pudo enviar: llame al cliente.'],
-    pt: ['Cliente sem aviso', '{tech} está a caminho ({order}), mas o e-mail não pôde ser enviado: ligue para o cliente.'],
+    pt: [
+      'Cliente sem aviso',
+      '{tech} está a caminho ({order}), mas o e-mail não pôde ser enviado: ligue para o cliente.',
+    ],
   },
   notice_visit_no_email: {
     en: ['Client not told', '{tech} is on the way ({order}), but the client has no e-mail: call them.'],
@@ -228,11 +231,7 @@ export function messageChanged(stored: StoredMessage, changes: Partial<Message>,
 }
 
 /** The same for a shortcut: a new label or description makes it the user's own. */
-export function shortcutChanged(
-  stored: StoredShortcut,
-  changes: Partial<Shortcut>,
-  culture: Culture,
-): StoredShortcut {
+export function shortcutChanged(stored: StoredShortcut, changes: Partial<Shortcut>, culture: Culture): StoredShortcut {
   if (!stored.text || (changes.label === undefined && changes.description === undefined))
     return { ...stored, ...changes, id: stored.id }
   return { ...shortcutIn(stored, culture), ...changes, id: stored.id }

@@ -10,9 +10,13 @@ type Answer = 'approved' | 'rejected'
  * at view or above), opening it.
  */
 export async function noticeOfAnswer(deps: Deps, empresa: number, quote: StoredQuote, answer: Answer, by: string) {
-  await noticeToMembers(deps, { empresa, filial: quote.filial, page: 'cd_cotacao' }, {
-    icon: answer === 'approved' ? 'heroicons_mini:check-circle' : 'heroicons_mini:x-circle',
-    text: { key: `notice_quote_${answer}`, values: { number: quote.number, client: by } },
-    link: `/view/cd_cotacao/${encodeURIComponent(quote.id)}`,
-  })
+  await noticeToMembers(
+    deps,
+    { empresa, filial: quote.filial, page: 'cd_cotacao' },
+    {
+      icon: answer === 'approved' ? 'heroicons_mini:check-circle' : 'heroicons_mini:x-circle',
+      text: { key: `notice_quote_${answer}`, values: { number: quote.number, client: by } },
+      link: `/view/cd_cotacao/${encodeURIComponent(quote.id)}`,
+    },
+  )
 }
