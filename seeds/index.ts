@@ -25,13 +25,12 @@ export async function seedDemoData(store: Store, log: Logger, passwordIterations
     if (!(await repos.companies.findBranch(b.COD_EMPRESA, b.COD_FILIAL))) await repos.companies.saveBranch(b)
   const cultureOf = (empresa: number) => companies.find((c) => c.COD_EMPRESA === empresa)?.CULTURE ?? 'en'
   for (const u of users) {
-    // the demo panels: written where the user has none yet, in the language of the user's first company
+    // the demo panels: written where the user has none yet, as keys read in the reader's language
     const panels = repos.panels(u.id)
-    const culture = u.grants.length ? cultureOf(u.grants[0].empresa) : u.culture
     await Promise.all([
-      panels.messages.createOnce(seedMessages(culture)),
-      panels.notifications.createOnce(seedNotifications(culture)),
-      panels.shortcuts.createOnce(seedShortcuts(culture)),
+      panels.messages.createOnce(seedMessages()),
+      panels.notifications.createOnce(seedNotifications()),
+      panels.shortcuts.createOnce(seedShortcuts()),
     ])
     if (await repos.users.findByEmail(u.email)) continue
     await repos.users.create({

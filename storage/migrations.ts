@@ -1,6 +1,8 @@
 import { DEFAULT_PAGES } from '../domain/modules/index.ts'
+import { textOfWords, type StoredMessage, type StoredShortcut } from '../domain/panel-texts.ts'
 import { keys } from './keys.ts'
 import { pageAccessRepository } from './repositories/page-access.ts'
+import { userPanelsRepository } from './repositories/user-panels.ts'
 import type { Store } from './store.ts'
 
 /**
@@ -29,7 +31,57 @@ const pagesFollowTheProduct: Migration = {
   },
 }
 
-export const MIGRATIONS: Migration[] = [pagesFollowTheProduct]
+/**
+ * The panels' texts the system wrote (the demo's messages, notifications and shortcuts, the notices)
+ * were stored as strings in one language before they were stored as keys (domain/panel-texts.ts):
+ * those whose words are exactly a key's, in any language, become that key and its values, so they
+ * read in the reader's language too. What a person typed, or changed, matches no key and stays.
+ */
+const panelsReadInTheReadersLanguage: Migration = {
+  name: 'panel-texts',
+  version: '1',
+  async run(store) {
+    const message = (m: StoredMessage): [string, string] | null =>
+      m.title === undefined ? null : [m.title, m.description ?? '']
+    const shortcut = (s: StoredShortcut): [string, string] | null =>
+      s.label === undefined ? null : [s.label, s.description ?? '']
+    let changed = 0
+    for (const userId of await store.children(keys.users())) {
+      const panels = userPanelsRepository(store, userId)
+      changed += await keyed(panels.messages, message, ['demo_message_'])
+      changed += await keyed(panels.notifications, message, ['demo_notice_', 'notice_'])
+      changed += await keyed(panels.shortcuts, shortcut, ['demo_shortcut_'])
+    }
+    return changed
+  },
+}
+
+/** The items of one panel whose words are a key's, stored as the key; how many (nothing written when none). */
+async function keyed<T extends StoredMessage | StoredShortcut>(
+  list: { all: () => Promise<T[]>; replace: (fn: (items: T[]) => T[]) => Promise<T[]> },
+  words: (item: T) => [string, string] | null,
+  prefixes: readonly string[],
+): Promise<number> {
+  const textOf = (item: T) => {
+    const found = item.text ? null : words(item)
+    return found && textOfWords(found[0], found[1], prefixes)
+  }
+  if (!(await list.all()).some(textOf)) return 0
+  let changed = 0
+  await list.replace((items) => {
+    changed = 0
+    return items.map((item) => {
+      const text = textOf(item)
+      if (!text) return item
+      changed++
+      const { title: _t, label: _l, description: _d, ...rest } = item as StoredMessage & StoredShortcut
+      return { ...rest, text } as T
+    })
+  })
+  return changed
+}
+
+export const MIGRATIONS: Migration[] = [pagesFollowTheProduct, panelsReadInTheReadersLanguage]
 
 /** Runs the steps whose stored version differs from the product's; answers what each changed. */
 export async function migrate(

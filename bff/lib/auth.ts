@@ -1,4 +1,6 @@
+import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import { requestCulture } from '../../domain/cultures.ts'
 import type { AppEnv, Auth, Deps } from './deps.ts'
 import { apiError } from './errors.ts'
 import { oncePerPage } from './page-request.ts'
@@ -44,3 +46,7 @@ export function requireAuth(deps: Deps) {
 
 const namesTenant = (header: string | undefined) =>
   header !== undefined && header.trim() !== '' && header.trim() !== String(DEFAULT_ID)
+
+/** The signed-in reader's language: the request's (the pages send the one they show), else the user's own. */
+export const readerCulture = (c: Context<AppEnv>) =>
+  requestCulture(c.req.header('accept-language'), c.get('auth').user.culture)

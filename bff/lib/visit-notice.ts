@@ -31,37 +31,6 @@ const MAIL: Record<Culture, Mail> = {
   },
 }
 
-// What the office reads when the client could not be told, in each reader's language.
-const UNSENT: Record<
-  Culture,
-  Record<Exclude<VisitNotice, 'sent'>, (tech: string, order: string) => [string, string]>
-> = {
-  en: {
-    not_sent: (t, o) => [
-      'Client not told',
-      `${t} is on the way (${o}), but the e-mail could not be sent: call the client.`,
-    ],
-    no_email: (t, o) => ['Client not told', `${t} is on the way (${o}), but the client has no e-mail: call them.`],
-  },
-  es: {
-    not_sent: (t, o) => [
-      'Cliente sin aviso',
-      `${t} está en camino (${o}), pero el correo no se pudo enviar: llame al cliente.`,
-    ],
-    no_email: (t, o) => ['Cliente sin aviso', `${t} está en camino (${o}), pero el cliente no tiene correo: llámelo.`],
-  },
-  pt: {
-    not_sent: (t, o) => [
-      'Cliente sem aviso',
-      `${t} está a caminho (${o}), mas o e-mail não pôde ser enviado: ligue para o cliente.`,
-    ],
-    no_email: (t, o) => [
-      'Cliente sem aviso',
-      `${t} está a caminho (${o}), mas o cliente não tem e-mail: ligue para ele.`,
-    ],
-  },
-}
-
 /**
  * "On my way" (docs/domain.md cd_techorders): the client is told by e-mail, in their language, who is
  * coming and about when (the branch's time); when no e-mail goes out (no mail server, it refused,
@@ -93,18 +62,14 @@ export async function noticeOnTheWay(
     notice = sent ? 'sent' : 'not_sent'
   }
   if (notice !== 'sent') {
-    const unsent = notice
+    // what the office reads, in each reader's language: the client could not be told
     await noticeToMembers(
       deps,
       { empresa, filial: visit.filial, page: 'cd_ordemagendamento', level: 'edit' },
-      (culture) => {
-        const [title, description] = UNSENT[culture][unsent](visit.technicianName, visit.orderNumber)
-        return {
-          icon: 'heroicons_mini:exclamation-triangle',
-          title,
-          description,
-          link: `/view/cd_ordem/${visit.orderId}`,
-        }
+      {
+        icon: 'heroicons_mini:exclamation-triangle',
+        text: { key: `notice_visit_${notice}`, values: { tech: visit.technicianName, order: visit.orderNumber } },
+        link: `/view/cd_ordem/${visit.orderId}`,
       },
     )
   }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv, Deps } from '../lib/deps.ts'
-import { requireAuth } from '../lib/auth.ts'
+import { readerCulture, requireAuth } from '../lib/auth.ts'
 import { doc, pascal } from '../lib/openapi.ts'
 import { valid } from '../lib/validate.ts'
 import {
@@ -13,10 +13,12 @@ import {
   type Message,
   type Shortcut,
 } from '../../domain/schemas/common-panels.ts'
+import { messageChanged, messageIn, shortcutChanged, shortcutIn } from '../../domain/panel-texts.ts'
 
 /**
  * api/common/messages and api/common/notifications: the same five calls (and the
- * toggle), the body key being `message` or `notification`. They belong to the user.
+ * toggle), the body key being `message` or `notification`. They belong to the user. What the system
+ * wrote is answered in the reader's language (docs/shell.md §3); what a person typed, as typed.
  */
 function panelRoutes(deps: Deps, name: 'messages' | 'notifications', bodyKey: 'message' | 'notification') {
   const list = (userId: string) => deps.repos.panels(userId)[name]
@@ -38,7 +40,10 @@ function panelRoutes(deps: Deps, name: 'messages' | 'notifications', bodyKey: 'm
         tags,
         responses: { 200: z.array(messageSchema) },
       }),
-      async (c) => c.json(await list(c.get('auth').user.id).all()),
+      async (c) => {
+        const culture = readerCulture(c)
+        return c.json((await list(c.get('auth').user.id).all()).map((m) => messageIn(m, culture)))
+      },
     )
     .post(
       '/',
@@ -59,7 +64,8 @@ function panelRoutes(deps: Deps, name: 'messages' | 'notifications', bodyKey: 'm
           time: input.time ?? new Date(deps.now()).toISOString(),
           read: input.read ?? false,
         }
-        return c.json(await list(c.get('auth').user.id).add(created))
+        await list(c.get('auth').user.id).add(created)
+        return c.json(created)
       },
     )
     .patch(
@@ -75,7 +81,9 @@ function panelRoutes(deps: Deps, name: 'messages' | 'notifications', bodyKey: 'm
       valid('json', patch),
       async (c) => {
         const json = c.req.valid('json')
-        return c.json(await list(c.get('auth').user.id).patch(json.id, (m) => ({ ...m, ...body(json), id: m.id })))
+        const culture = readerCulture(c)
+        const changed = await list(c.get('auth').user.id).patch(json.id, (m) => messageChanged(m, body(json), culture))
+        return c.json(changed && messageIn(changed, culture))
       },
     )
     .delete(
@@ -93,7 +101,7 @@ function panelRoutes(deps: Deps, name: 'messages' | 'notifications', bodyKey: 'm
         const repo = list(c.get('auth').user.id)
         const found = await repo.find(id)
         if (found) await repo.remove(id)
-        return c.json(found)
+        return c.json(found && messageIn(found, readerCulture(c)))
       },
     )
     .get(
@@ -123,7 +131,8 @@ function panelRoutes(deps: Deps, name: 'messages' | 'notifications', bodyKey: 'm
       valid('json', toggle),
       async (c) => {
         const { id, read } = body(c.req.valid('json'))
-        return c.json(await list(c.get('auth').user.id).patch(id, (m) => ({ ...m, read })))
+        const toggled = await list(c.get('auth').user.id).patch(id, (m) => ({ ...m, read }))
+        return c.json(toggled && messageIn(toggled, readerCulture(c)))
       },
     )
 }
@@ -131,7 +140,7 @@ function panelRoutes(deps: Deps, name: 'messages' | 'notifications', bodyKey: 'm
 export const messagesRoutes = (deps: Deps) => panelRoutes(deps, 'messages', 'message')
 export const notificationsRoutes = (deps: Deps) => panelRoutes(deps, 'notifications', 'notification')
 
-/** api/common/shortcuts: the user's shortcuts (docs/shell.md §2 Panels, §5). */
+/** api/common/shortcuts: the user's shortcuts (docs/shell.md §2 Panels, §5); a seeded one labelled in the reader's language. */
 export function shortcutsRoutes(deps: Deps) {
   const list = (userId: string) => deps.repos.panels(userId).shortcuts
   const tags = ['common/shortcuts']
@@ -146,7 +155,10 @@ export function shortcutsRoutes(deps: Deps) {
         tags,
         responses: { 200: z.array(shortcutSchema) },
       }),
-      async (c) => c.json(await list(c.get('auth').user.id).all()),
+      async (c) => {
+        const culture = readerCulture(c)
+        return c.json((await list(c.get('auth').user.id).all()).map((s) => shortcutIn(s, culture)))
+      },
     )
     .post(
       '/',
@@ -169,7 +181,8 @@ export function shortcutsRoutes(deps: Deps) {
       valid('json', z.object({ shortcut: shortcutInput })),
       async (c) => {
         const shortcut: Shortcut = { ...c.req.valid('json').shortcut, id: crypto.randomUUID() }
-        return c.json(await list(c.get('auth').user.id).add(shortcut, 'last'))
+        await list(c.get('auth').user.id).add(shortcut, 'last')
+        return c.json(shortcut)
       },
     )
     .patch(
@@ -185,7 +198,9 @@ export function shortcutsRoutes(deps: Deps) {
       valid('json', z.object({ id: z.string().min(1).max(200), shortcut: shortcutInput.partial() })),
       async (c) => {
         const { id, shortcut } = c.req.valid('json')
-        return c.json(await list(c.get('auth').user.id).patch(id, (s) => ({ ...s, ...shortcut, id: s.id })))
+        const culture = readerCulture(c)
+        const changed = await list(c.get('auth').user.id).patch(id, (s) => shortcutChanged(s, shortcut, culture))
+        return c.json(changed && shortcutIn(changed, culture))
       },
     )
     .delete(

@@ -1,14 +1,13 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv, Deps } from '../lib/deps.ts'
-import { requireAuth } from '../lib/auth.ts'
+import { readerCulture, requireAuth } from '../lib/auth.ts'
 import { doc } from '../lib/openapi.ts'
 import { branchesOf, inactiveBranchesOf, requestTenant } from '../lib/tenancy.ts'
 import { publicUserSchema } from '../../domain/schemas/common.ts'
 import { filialSchema } from '../../domain/schemas/tenancy.ts'
 import { publicUser } from '../../domain/tenancy.ts'
 import { navigationPages } from '../lib/page-access.ts'
-import { requestCulture } from '../../domain/cultures.ts'
 import { ACCESS_LEVELS, PAGE_GROUPS } from '../../domain/access.ts'
 
 export const shellAnswer = z.object({
@@ -60,7 +59,7 @@ export function shellRoutes(deps: Deps) {
         panels.notifications.all(),
       ])
       const inactiveBranches = branches.length === 0 ? await inactiveBranchesOf(deps.repos, user) : []
-      const culture = requestCulture(c.req.header('accept-language'), user.culture)
+      const culture = readerCulture(c)
       const [company, pages] = tenant
         ? await Promise.all([
             deps.repos.companies.find(tenant.empresa),

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
-import { signIn } from './helpers.ts'
+import { expectAccessible, signIn } from './helpers.ts'
 
 test('the notifications panel toggles read, marks all as read, removes items and shows its empty state', async ({
   page,
@@ -32,6 +32,38 @@ test('the notifications panel toggles read, marks all as read, removes items and
   await page.reload()
   await panel.locator('summary').click()
   await expect(panel.getByText('No notifications')).toBeVisible()
+})
+
+test('the demo admin reads the notifications in his language: English, then Portuguese once he picks Português', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, DEMO_ADMIN)
+  const panel = page.getByTestId('notifications-panel')
+  const read = async (title: string, description: string, what: string) => {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.context().addCookies([{ name: 'scheme', value: scheme, url: baseURL! }])
+      await page.reload()
+      await expect(page.locator('html')).toHaveAttribute('data-scheme', scheme)
+      await panel.locator('summary').click()
+      await expect(panel.getByTestId('panel-item').first()).toContainText(title)
+      await expect(panel.getByTestId('panel-item').first()).toContainText(description)
+      await expectAccessible(page, `${what}, ${scheme}`)
+      await page.keyboard.press('Escape')
+    }
+  }
+  await read('Daily summary', 'Your daily visit summary is ready', 'the notifications in English')
+  await page.getByLabel('Language').selectOption({ label: 'Português' })
+  await expect(page.getByLabel('Idioma')).toBeVisible()
+  // opened again on the same page: the panel asks anew, in the new language
+  await panel.locator('summary').click()
+  await expect(panel.getByTestId('panel-item').first()).toContainText('Resumo do dia')
+  await page.keyboard.press('Escape')
+  await read('Resumo do dia', 'Seu resumo de visitas do dia está pronto', 'the notifications in Portuguese')
+  await expect(panel.getByText('Daily summary')).toHaveCount(0)
+  // the language is stored on the person: back to English and light for the tests that follow
+  await page.getByLabel('Idioma').selectOption('en')
+  await expect(page.getByLabel('Language')).toBeVisible()
 })
 
 test('the messages panel shows its times in the user language', async ({ page }) => {
@@ -181,9 +213,9 @@ test('the shortcuts panel moves between view, modify, add and edit, with the for
   const panel = page.getByTestId('shortcuts-panel')
   await panel.locator('summary').click()
   await expect(panel.getByRole('heading', { name: 'Shortcuts' })).toBeVisible()
-  // the technician is offered the 5 of his 8 shortcuts whose pages he may open (not Quotes, Invoices, Reports); his company's demo shortcuts are in its language, Portuguese
+  // the technician is offered the 5 of his 8 shortcuts whose pages he may open (not Quotes, Invoices, Reports); the demo shortcuts read in his language, English
   await expect(panel.getByTestId('shortcut-list').getByRole('listitem')).toHaveCount(5)
-  await expect(panel.getByRole('link', { name: /Orçamentos/ })).toHaveCount(0)
+  await expect(panel.getByRole('link', { name: /Quotes/ })).toHaveCount(0)
   // view → add → cancel back to view
   await panel.getByRole('button', { name: 'Add shortcut' }).click()
   await expect(panel.getByRole('heading', { name: 'Shortcuts - Add new' })).toBeVisible()
@@ -214,7 +246,7 @@ test('the shortcuts panel moves between view, modify, add and edit, with the for
   await expect(panel.getByTestId('shortcut-list').getByRole('listitem')).toHaveCount(8)
   await panel.getByRole('button', { name: 'Exit edit mode' }).click()
   await expect(panel.getByRole('button', { name: 'Enter edit mode' })).toBeVisible()
-  await expect(panel.getByRole('link', { name: /Clientes/ })).toHaveAttribute('href', '/view/cd_cliente')
+  await expect(panel.getByRole('link', { name: /Clients/ })).toHaveAttribute('href', '/view/cd_cliente')
 })
 
 test('the navigation lists every module of the registry, each with a titled page and its breadcrumb', async ({

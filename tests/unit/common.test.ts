@@ -5,6 +5,8 @@ import {
   navigationSchema,
   searchResultSchema,
   shortcutSchema,
+  type Message,
+  type Shortcut,
 } from '../../domain/schemas/common-panels.ts'
 import { DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { shellAnswer } from '../../bff/routes/common-shell.ts'
@@ -138,6 +140,110 @@ describe('api/common/shortcuts', () => {
     expect(edited.label).toBe('Service catalogue')
     expect(await (await bff.call(`/common/shortcuts?id=${created.id}`, { method: 'DELETE', token })).json()).toBe(true)
     expect(await all()).toHaveLength(8)
+  })
+})
+
+describe("the panels in the reader's language", () => {
+  type Panels = { messages: Message[]; notifications: Message[]; shortcuts: Shortcut[] }
+  const panels = async (bff: TestBff, token: string, headers: Record<string, string> = {}): Promise<Panels> => {
+    const get = async (name: string) => (await bff.call(`/common/${name}`, { token, headers })).json()
+    return {
+      messages: expectSchema(list, await get('messages')),
+      notifications: expectSchema(list, await get('notifications')),
+      shortcuts: expectSchema(z.array(shortcutSchema), await get('shortcuts')),
+    }
+  }
+  const language = (bff: TestBff, token: string, culture: string) =>
+    bff.call('/common/user', { method: 'PATCH', token, json: { user: { culture } } })
+
+  it('shows the demo messages, notifications and shortcuts in English to the English admin and in Portuguese once he reads Portuguese', async () => {
+    const bff = await testBff()
+    const token = await bff.signIn()
+    const english = await panels(bff, token)
+    expect(english.messages[0]).toMatchObject({
+      title: 'Rita Alves',
+      description: "Can you confirm tomorrow's visit at the Jardins site?",
+    })
+    expect(english.notifications[0]).toMatchObject({
+      title: 'Daily summary',
+      description: 'Your daily visit summary is ready',
+    })
+    expect(english.shortcuts.map((s) => s.label)).toEqual([
+      'Home',
+      'Clients',
+      'Quotes',
+      'Service orders',
+      'Schedule',
+      'Invoices',
+      'Reports',
+      'Help',
+    ])
+    // the pages ask in the language they show; a user who changed language reads in it with no header
+    const asked = await panels(bff, token, { 'accept-language': 'pt-BR' })
+    expect((await language(bff, token, 'pt')).status).toBe(200)
+    const portuguese = await panels(bff, token)
+    expect(asked).toEqual(portuguese)
+    expect(portuguese.messages[0]).toMatchObject({
+      title: 'Rita Alves',
+      description: 'Pode confirmar a visita de amanhã no endereço dos Jardins?',
+    })
+    expect(portuguese.notifications[0]).toMatchObject({
+      title: 'Resumo do dia',
+      description: 'Seu resumo de visitas do dia está pronto',
+    })
+    expect(portuguese.shortcuts.slice(0, 3).map((s) => [s.label, s.description])).toEqual([
+      ['Início', 'Seu dia num relance'],
+      ['Clientes', 'Lista de clientes'],
+      ['Orçamentos', 'Orçamentos e aprovações'],
+    ])
+    // the same items, the same order, ids, links and read flags: only the words follow the reader
+    const shape = (p: Panels) => [p.messages, p.notifications, p.shortcuts].flat().map(({ id, link }) => [id, link])
+    expect(shape(portuguese)).toEqual(shape(english))
+    expect(portuguese.notifications.map((n) => n.read)).toEqual(english.notifications.map((n) => n.read))
+    expect((await panels(bff, token, { 'accept-language': 'es-MX' })).notifications[0].title).toBe('Resumen del día')
+  })
+
+  it('keeps what a person typed as typed, whatever the language it is read in', async () => {
+    const bff = await testBff()
+    const token = await bff.signIn()
+    const typed = { title: 'Ligar para a Marina', description: 'Ela pediu retorno hoje' }
+    await bff.call('/common/messages', { method: 'POST', token, json: { message: typed } })
+    await bff.call('/common/notifications', { method: 'POST', token, json: { notification: typed } })
+    const shortcut = { label: 'Minhas ordens', icon: 'heroicons_outline:bolt', link: '/view/cd_ordem', useRouter: true }
+    await bff.call('/common/shortcuts', { method: 'POST', token, json: { shortcut } })
+    for (const culture of ['en-US', 'pt-BR', 'es-MX']) {
+      const read = await panels(bff, token, { 'accept-language': culture })
+      expect(read.messages[0]).toMatchObject(typed)
+      expect(read.notifications[0]).toMatchObject(typed)
+      expect(read.shortcuts.at(-1)).toMatchObject({ label: 'Minhas ordens' })
+    }
+  })
+
+  it("makes a demo shortcut the user's own once they rename it: its label stays as typed", async () => {
+    const bff = await testBff()
+    const token = await bff.signIn()
+    const [home, clients] = (await panels(bff, token)).shortcuts
+    const renamed = expectSchema(
+      shortcutSchema,
+      await (
+        await bff.call('/common/shortcuts', {
+          method: 'PATCH',
+          token,
+          json: { id: home.id, shortcut: { label: 'My day' } },
+        })
+      ).json(),
+    )
+    // the description it had in the language it was renamed in stays with it
+    expect(renamed).toMatchObject({ label: 'My day', description: 'Your day at a glance' })
+    // moving one elsewhere keeps its words the reader's
+    await bff.call('/common/shortcuts', {
+      method: 'PATCH',
+      token,
+      json: { id: clients.id, shortcut: { link: '/view/cd_cliente?search=Hotel' } },
+    })
+    const portuguese = (await panels(bff, token, { 'accept-language': 'pt-BR' })).shortcuts
+    expect(portuguese[0]).toMatchObject({ label: 'My day', description: 'Your day at a glance' })
+    expect(portuguese[1]).toMatchObject({ label: 'Clientes', link: '/view/cd_cliente?search=Hotel' })
   })
 })
 

@@ -44,7 +44,11 @@ describe('stored data follows the product on start', () => {
 
   it('runs each step once per version: a page the admin hides after the upgrade stays hidden at the next start', async () => {
     const store = await storeOfAnOlderVersion()
-    expect(await migrate(store)).toEqual([{ name: 'page-registry', changed: 1 }])
+    expect(await migrate(store)).toEqual([
+      { name: 'page-registry', changed: 1 },
+      // the demo panels are seeded as keys already: nothing to change
+      { name: 'panel-texts', changed: 0 },
+    ])
     const bff = await testBff({ store, seed: false })
     expect(bff.logs.filter((line) => line.startsWith('Stored data'))).toEqual([])
     const admin = await callAs(bff, DEMO_ADMIN, acme)
@@ -68,7 +72,70 @@ describe('stored data follows the product on start', () => {
   it('leaves a company that never edited its page list on the product’s list, and writes nothing for it', async () => {
     const store = await testStore()
     await seedDemoData(store, quiet, 1000)
-    expect(await migrate(store, MIGRATIONS)).toEqual([{ name: 'page-registry', changed: 0 }])
+    expect(await migrate(store, MIGRATIONS)).toEqual([
+      { name: 'page-registry', changed: 0 },
+      { name: 'panel-texts', changed: 0 },
+    ])
     expect(await store.get(keys.companyRecord(1, 'settings', 'pages'))).toBeNull()
+  })
+
+  it('turns the panels an older version wrote as Portuguese strings into keys the reader reads in English; typed ones stay', async () => {
+    const store = await testStore()
+    await seedDemoData(store, quiet, 1000)
+    const admin = '6d1f0a52-3c1e-4b8e-9a51-0a3e5f1c2b01'
+    const old = { read: false, time: '2026-03-01T12:00:00.000Z', useRouter: true, link: '' }
+    await store.put(keys.userData(admin, 'notifications'), [
+      {
+        id: 'n1',
+        ...old,
+        title: 'Orçamento recusado',
+        description: 'Marina Costa recusou o orçamento ORC-CPS-2026-000007.',
+      },
+      { id: 'n2', ...old, title: 'Resumo do dia', description: 'Seu resumo de visitas do dia está pronto' },
+      { id: 'n3', ...old, title: 'Ligar para a Marina', description: 'Ela pediu retorno hoje' },
+    ])
+    await store.put(keys.userData(admin, 'messages'), [
+      {
+        id: 'm1',
+        ...old,
+        title: 'Rita Alves',
+        description: 'Pode confirmar a visita de amanhã no endereço dos Jardins?',
+      },
+    ])
+    await store.put(keys.userData(admin, 'shortcuts'), [
+      {
+        id: 's1',
+        label: 'Orçamentos',
+        description: 'Orçamentos e aprovações',
+        icon: 'x',
+        link: '/view/cd_cotacao',
+        useRouter: true,
+      },
+      { id: 's2', label: 'Meus orçamentos', description: null, icon: 'x', link: '/view/cd_cotacao', useRouter: true },
+    ])
+    await store.put(keys.system('migrations'), { 'page-registry': DEFAULT_PAGES.map((p) => p.module).join(',') })
+    const bff = await testBff({ store, seed: false })
+    expect(bff.logs).toContain('Stored data brought up to date: panel-texts (4 changed)')
+    const token = await bff.signIn(DEMO_ADMIN)
+    const read = async (name: string) => (await (await bff.call(`/common/${name}`, { token })).json()) as unknown[]
+    expect(await read('notifications')).toEqual([
+      expect.objectContaining({
+        id: 'n1',
+        title: 'Quote rejected',
+        description: 'Marina Costa rejected quote ORC-CPS-2026-000007.',
+      }),
+      expect.objectContaining({ id: 'n2', title: 'Daily summary', read: false }),
+      expect.objectContaining({ id: 'n3', title: 'Ligar para a Marina', description: 'Ela pediu retorno hoje' }),
+    ])
+    expect(await read('messages')).toEqual([
+      expect.objectContaining({
+        title: 'Rita Alves',
+        description: "Can you confirm tomorrow's visit at the Jardins site?",
+      }),
+    ])
+    expect(await read('shortcuts')).toEqual([
+      expect.objectContaining({ label: 'Quotes', description: 'Quotes and approvals' }),
+      expect.objectContaining({ label: 'Meus orçamentos' }),
+    ])
   })
 })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { readPdf } from '../shared/pdf.ts'
 import { solidPng } from '../shared/png.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
-import { callAs, testBff, type ModuleAnswer, type TestBff } from '../shared/bff.ts'
+import { callAs, signInMember, testBff, type ModuleAnswer, type TestBff } from '../shared/bff.ts'
 
 type Line = {
   description: string
@@ -190,6 +190,51 @@ describe('cd_cotacao', () => {
     const convert = await admin<Quote & { orderNumber: string }>(`/cd_cotacao/${q.id}/convert`, { method: 'POST' })
     expect(convert.status).toBe(200)
     expect(convert.body.Dados).toMatchObject({ status: 'converted', orderNumber: expect.stringMatching(/^OS-CPS-/) })
+  })
+
+  it("tells the office in each reader's language, and in the new one once a reader changes language", async () => {
+    const { bff, admin, quote } = await setUp()
+    // a manager of the branch who reads Portuguese
+    const manager = await signInMember(bff, { empresa: 1, filial: 1, role: 'manager' }, 'Paulo Souza')
+    await bff.call('/common/user', { method: 'PATCH', token: manager, json: { user: { culture: 'pt' } } })
+    const q = (await admin<Quote>('/cd_cotacao', { method: 'POST', json: quote })).body.Dados
+    await admin(`/cd_cotacao/${q.id}/send`, { method: 'POST' })
+    const token = (await admin<{ url: string }>(`/cd_cotacao/${q.id}/link`)).body.Dados.url.split('/q/')[1]
+    await publicCall(bff, `${token}/reject`, { name: 'Marina Costa', reason: 'too expensive' })
+    type Notice = { id: string; title: string; description: string }
+    const latest = async (token: string, headers: Record<string, string> = {}) =>
+      ((await (await bff.call('/common/notifications', { token, headers })).json()) as Notice[])[0]
+    const adminToken = await bff.signIn(DEMO_ADMIN)
+    const english = { title: 'Quote rejected', description: `Marina Costa rejected quote ${q.number}.` }
+    const portuguese = { title: 'Orçamento recusado', description: `Marina Costa recusou o orçamento ${q.number}.` }
+    expect(await latest(adminToken)).toMatchObject(english)
+    expect(await latest(manager)).toMatchObject(portuguese)
+    // the pages ask in the language they show (Accept-Language); so does a reader who switched
+    expect(await latest(adminToken, { 'accept-language': 'pt-BR' })).toMatchObject(portuguese)
+    expect(await latest(manager, { 'accept-language': 'es-MX' })).toMatchObject({
+      title: 'Cotización rechazada',
+      description: `Marina Costa rechazó la cotización ${q.number}.`,
+    })
+    await bff.call('/common/user', { method: 'PATCH', token: manager, json: { user: { culture: 'en' } } })
+    expect(await latest(manager)).toMatchObject(english)
+    // marking it read keeps it in the reader's language; changing its words makes them the reader's own
+    const notice = await latest(manager)
+    const read = await bff.call('/common/notifications/toggle-read-status', {
+      method: 'POST',
+      token: manager,
+      headers: { 'accept-language': 'pt-BR' },
+      json: { notification: { id: notice.id, read: true } },
+    })
+    expect(await read.json()).toMatchObject({ ...portuguese, read: true })
+    await bff.call('/common/notifications', {
+      method: 'PATCH',
+      token: manager,
+      json: { id: notice.id, notification: { title: 'Call Marina' } },
+    })
+    expect(await latest(manager, { 'accept-language': 'pt-BR' })).toMatchObject({
+      title: 'Call Marina',
+      description: english.description,
+    })
   })
 
   it('is withdrawn: its link stops opening, it can be changed and sent again with a new link', async () => {
