@@ -84,3 +84,14 @@ test("the help in English opens the scheduling board and the technicians' visits
   await expect(page).toHaveURL(/\/view\/cd_techorders$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Technician work' })).toBeVisible()
 })
+
+test('the help links a technician only to the screens he may open; the others are plain words', async ({ page }) => {
+  await signIn(page)
+  await page.goto('/view/help')
+  const quote = page.locator('details').filter({ has: page.getByText('How do I make a quote?', { exact: true }) })
+  await quote.locator('summary').click()
+  await expect(quote).toContainText('In Quotes: choose the client')
+  await expect(quote.getByRole('link')).toHaveCount(0)
+  await followAnswer(page, 'Where do I see my visits?', 'Technician work')
+  await expect(page).toHaveURL(/\/view\/cd_techorders$/)
+})

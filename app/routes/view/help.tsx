@@ -1,9 +1,11 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import type { Route } from './+types/help'
+import { atLeast } from '../../../domain/access.ts'
 import { searchable } from '../../../domain/search-text.ts'
 import { HELP, type HelpSection } from '../../features/help/content'
 import { helpParts, helpText } from '../../features/help/parts'
+import { useFrame, useMayOpen } from '../../layouts/frame/frame-context'
 import { requestLocale } from '../../lib/cookies.server'
 import { titled, useT } from '../../lib/i18n'
 
@@ -33,11 +35,25 @@ function matching(sections: readonly HelpSection[], query: string) {
     .filter((section) => section.questions.length > 0)
 }
 
-function Answer({ paragraph }: { paragraph: string }) {
+/**
+ * Whether the reader may follow a link of the help: a page he has no access to, or a new record
+ * of a page he may only read, would answer 403, so its words stay plain text.
+ */
+function useMayFollow() {
+  const mayOpen = useMayOpen()
+  const { pages } = useFrame()
+  return (to: string) => {
+    if (!mayOpen(to)) return false
+    const creates = /^\/view\/(\w+)\/new$/.exec(to)?.[1]
+    return !creates || atLeast(pages.find((p) => p.module === creates)?.level ?? 'none', 'edit')
+  }
+}
+
+function Answer({ paragraph, mayFollow }: { paragraph: string; mayFollow: (to: string) => boolean }) {
   return (
     <p>
       {helpParts(paragraph).map((part, i) =>
-        part.to ? (
+        part.to && mayFollow(part.to) ? (
           <Link key={i} to={part.to} className="font-medium text-accent underline underline-offset-2">
             {part.text}
           </Link>
@@ -53,6 +69,7 @@ export default function HelpPage({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const [query, setQuery] = useState('')
   const searchId = useId()
+  const mayFollow = useMayFollow()
   const sections = matching(loaderData.sections, query)
   return (
     <section className="flex max-w-3xl flex-col gap-6">
@@ -109,7 +126,7 @@ export default function HelpPage({ loaderData }: Route.ComponentProps) {
                   </summary>
                   <div className="flex flex-col gap-2 pt-2 text-ink-soft">
                     {q.answer.map((paragraph, i) => (
-                      <Answer key={i} paragraph={paragraph} />
+                      <Answer key={i} paragraph={paragraph} mayFollow={mayFollow} />
                     ))}
                   </div>
                 </details>
