@@ -25,7 +25,7 @@ export const en: HelpContent = [
         id: 'branches',
         question: 'How do branches work?',
         answer: [
-          '[Branches](/view/cd_filial) lists the branches of your company; one is the main branch. Quotes, orders, visits and invoices belong to a branch, and their numbers start with its number prefix. Clients and jobs are shared by every branch.',
+          '[Branches](/view/cd_filial) lists the branches of your company; one is the main branch. Quotes, orders, visits and invoices belong to a branch, and their numbers carry its number prefix. Clients and jobs are shared by every branch.',
           'Pick the branch you work in with the Company and branch selector at the top of the page.',
         ],
       },
@@ -109,7 +109,7 @@ export const en: HelpContent = [
         question: 'How does the client approve a quote?',
         answer: [
           "Send to the client makes the quote's link. It is e-mailed in the client's language when the client has an e-mail and a mail server is set up; otherwise copy the link (Open the client's page) or choose Share on WhatsApp.",
-          'On the link the client ticks the optional items they want, types their name and approves, or rejects with a reason. The quote changes at once, with their name and the time.',
+          'On the link the client ticks the optional items they want, types their name and approves, or rejects it, saying why if they wish. The quote changes at once, with their name and the time.',
         ],
       },
       {
@@ -221,7 +221,7 @@ export const en: HelpContent = [
         question: 'How do I invoice finished work?',
         answer: [
           'Open the completed order in [Service orders](/view/cd_ordem) and choose Invoice: a draft invoice is made with its lines, the parts used and each visit. Or make one by hand in [Invoices](/view/cd_invoice/new).',
-          'Check the draft and choose Issue: it gets its number and its due date (the one you typed, or the company’s days to pay).',
+          'Check the draft and choose Issue: it is dated today and gets its due date (the one you typed, or the company’s days to pay).',
         ],
       },
       {

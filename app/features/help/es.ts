@@ -25,7 +25,7 @@ export const es: HelpContent = [
         id: 'branches',
         question: '¿Cómo funcionan las sucursales?',
         answer: [
-          '[Sucursales](/view/cd_filial) lista las sucursales de tu empresa; una es la principal. Cotizaciones, órdenes, visitas y facturas pertenecen a una sucursal, y sus números empiezan con su prefijo. Clientes y servicios son de todas las sucursales.',
+          '[Sucursales](/view/cd_filial) lista las sucursales de tu empresa; una es la principal. Cotizaciones, órdenes, visitas y facturas pertenecen a una sucursal, y sus números llevan su prefijo. Clientes y servicios son de todas las sucursales.',
           'Elige la sucursal en la que trabajas con el selector Empresa y sucursal, arriba en la página.',
         ],
       },
@@ -109,7 +109,7 @@ export const es: HelpContent = [
         question: '¿Cómo aprueba el cliente una cotización?',
         answer: [
           'Enviar al cliente crea el enlace de la cotización. Se envía por e-mail en el idioma del cliente cuando el cliente tiene e-mail y hay un servidor de correo configurado; si no, copia el enlace (Abrir la página del cliente) o elige Compartir por WhatsApp.',
-          'En el enlace el cliente marca los ítems opcionales que quiere, escribe su nombre y aprueba, o rechaza indicando el motivo. La cotización cambia al instante, con su nombre y la hora.',
+          'En el enlace el cliente marca los ítems opcionales que quiere, escribe su nombre y aprueba, o rechaza, indicando el motivo si quiere. La cotización cambia al instante, con su nombre y la hora.',
         ],
       },
       {
@@ -221,7 +221,7 @@ export const es: HelpContent = [
         question: '¿Cómo facturo un trabajo terminado?',
         answer: [
           'Abre la orden completada en [Órdenes de servicio](/view/cd_ordem) y elige Facturar: se crea una factura en borrador con sus líneas, las piezas usadas y cada visita. O haz una a mano en [Facturas](/view/cd_invoice/new).',
-          'Revisa el borrador y elige Emitir: recibe su número y su vencimiento (el que escribiste, o los días para pagar de la empresa).',
+          'Revisa el borrador y elige Emitir: recibe la fecha de hoy y su vencimiento (el que escribiste, o los días para pagar de la empresa).',
         ],
       },
       {

@@ -25,7 +25,7 @@ export const pt: HelpContent = [
         id: 'branches',
         question: 'Como funcionam as filiais?',
         answer: [
-          '[Filiais](/view/cd_filial) lista as filiais da sua empresa; uma é a principal. Orçamentos, ordens, visitas e faturas pertencem a uma filial, e os seus números começam com o prefixo dela. Clientes e serviços são de todas as filiais.',
+          '[Filiais](/view/cd_filial) lista as filiais da sua empresa; uma é a principal. Orçamentos, ordens, visitas e faturas pertencem a uma filial, e os seus números levam o prefixo dela. Clientes e serviços são de todas as filiais.',
           'Escolha a filial em que trabalha no seletor Empresa e filial, no alto da página.',
         ],
       },
@@ -109,7 +109,7 @@ export const pt: HelpContent = [
         question: 'Como o cliente aprova um orçamento?',
         answer: [
           'Enviar ao cliente cria o link do orçamento. Ele vai por e-mail no idioma do cliente quando o cliente tem e-mail e há um servidor de e-mail configurado; senão, copie o link (Abrir a página do cliente) ou escolha Compartilhar pelo WhatsApp.',
-          'No link o cliente marca os itens opcionais que quer, digita o nome e aprova, ou recusa dizendo o motivo. O orçamento muda na hora, com o nome e o horário.',
+          'No link o cliente marca os itens opcionais que quer, digita o nome e aprova, ou recusa, dizendo o motivo se quiser. O orçamento muda na hora, com o nome e o horário.',
         ],
       },
       {
@@ -221,7 +221,7 @@ export const pt: HelpContent = [
         question: 'Como faturo um trabalho concluído?',
         answer: [
           'Abra a ordem concluída em [Ordens de serviço](/view/cd_ordem) e escolha Faturar: é criada uma fatura em rascunho com as linhas, as peças usadas e cada visita. Ou faça uma à mão em [Faturas](/view/cd_invoice/new).',
-          'Confira o rascunho e escolha Emitir: a fatura recebe o número e o vencimento (o que você digitou, ou o prazo de pagamento da empresa).',
+          'Confira o rascunho e escolha Emitir: a fatura recebe a data de hoje e o vencimento (o que você digitou, ou o prazo de pagamento da empresa).',
         ],
       },
       {
