@@ -33,6 +33,7 @@ const API_SUITES = [
   'orders',
   'invoices',
   'sign-up',
+  'spreadsheet-export',
 ].map((name) => `tests/unit/${name}.test.ts`)
 
 export default defineConfig({

@@ -60,6 +60,7 @@ async function exportList(bff: TestBff, token: string, culture: 'en' | 'pt', mod
     nonce: '',
     form: null,
     defaultLayout: 'classy',
+    signUpOpen: true,
   })
   const request = new Request(`http://localhost/resources/export/${module}?${query}`, {
     headers: { cookie: `token=${token}; culture=${culture}; currentEmpresa=1; currentFilial=${filial}` },
