@@ -71,16 +71,19 @@ export async function confirmSignUp(deps: Deps, token: string): Promise<UserReco
   const { users, companies, signUps } = deps.repos
   const hash = await sha256Hex(token)
   const pending = await pendingSignUp(deps, token)
-  if (!pending.founded && (await users.findByEmail(pending.email))) throw ruleError(409, 'email_registered')
-  const claimed =
-    pending.founded ??
-    (
-      await signUps.claim(hash, {
-        empresa: await companies.nextNumber(),
-        filial: await companies.nextBranchNumber(),
-        userId: crypto.randomUUID(),
-      })
-    )?.founded
+  let claimed = pending.founded
+  if (!claimed && (await users.findByEmail(pending.email))) {
+    // the account may be this link's, made by a confirmation that ran at the same time
+    claimed = (await pendingSignUp(deps, token)).founded
+    if (!claimed) throw ruleError(409, 'email_registered')
+  }
+  claimed ??= (
+    await signUps.claim(hash, {
+      empresa: await companies.nextNumber(),
+      filial: await companies.nextBranchNumber(),
+      userId: crypto.randomUUID(),
+    })
+  )?.founded
   if (!claimed) throw ruleError(400, 'sign_up_link_invalid')
   const { empresa, filial, userId } = claimed
   const { company } = pending
@@ -124,9 +127,8 @@ export async function confirmSignUp(deps: Deps, token: string): Promise<UserReco
     id: userId,
     current: { empresa, filial },
   }
-  if (await users.create(user)) return user
+  // the e-mail already ours: another confirmation of this link is writing this same account
+  if ((await users.create(user)) || (await users.idOfEmail(user.email)) === userId) return user
   // the same e-mail was registered between the check and now (another sign-up, an invitation)
-  const raced = await users.findById(userId)
-  if (raced) return raced.value
   throw ruleError(409, 'email_registered')
 }

@@ -31,6 +31,10 @@ export function usersRepository(store: Store) {
       const index = await store.get<string>(keys.userByEmail(email))
       return index ? store.get<UserRecord>(keys.user(index.value)) : null
     },
+    /** The id of the account that holds an e-mail (claimed first when an account is made), or null. */
+    async idOfEmail(email: string): Promise<string | null> {
+      return (await store.get<string>(keys.userByEmail(email)))?.value ?? null
+    },
     /** The users with a grant (active or not) in a company, from the company's index: never a read of every user. */
     async members(empresa: number): Promise<Array<Versioned<UserRecord>>> {
       const ids = await store.children(keys.companyRecords(empresa, 'members'))

@@ -203,6 +203,8 @@ test('a quote goes from the office to the client and back: two catalogue lines a
   const client = await (await browser.newContext()).newPage()
   await client.goto(link)
   await expect(client.getByRole('heading', { level: 1 })).toHaveText(/^Orçamento ORC-[A-Z0-9]+-\d{4}-\d{6}$/)
+  // the whole page says its language (an English browser reads a Portuguese page)
+  await expect(client.locator('html')).toHaveAttribute('lang', 'pt-BR')
   await expect(client.getByTestId('quote-line')).toHaveCount(2)
   await expect(client.getByTestId('quote-total')).toHaveText('R$ 940,50')
   await expectAccessible(client, "client's quote page")

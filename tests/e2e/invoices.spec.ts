@@ -50,6 +50,7 @@ test('a completed order is invoiced, issued, sent, and paid by card on the clien
   const client = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage()
   await client.goto(link)
   await expect(client.getByRole('heading', { level: 1 })).toHaveText(/^Fatura FAT-[A-Z0-9]+-\d{4}-\d{6}$/)
+  await expect(client.locator('html')).toHaveAttribute('lang', 'pt-BR')
   await expect(client.getByTestId('invoice-line').first()).toBeVisible()
   const open = (await client.getByTestId('invoice-open').innerText()).trim()
   expect(open).toMatch(/^R\$\s[\d.]+,\d{2}$/)

@@ -27,12 +27,16 @@ describe('api/apps/tasks', () => {
     expect(tags.map((t) => t.title)).toEqual(['Api', 'Frontend', 'Bug', 'Backend', 'Urgent', 'Discuss'])
   })
 
-  it("are written in the demo company's language (Portuguese), with its panels", async () => {
+  it("are written in the demo company's language (Portuguese); its panels read in the reader's (a Portuguese one here)", async () => {
     const tasks = await all()
     expect(tasks.filter((t) => t.type === 'section').map((t) => t.title)).toEqual(['Hoje', 'Esta semana', 'Depois'])
     expect(tasks.map((t) => t.title)).toContain('Revisar os orçamentos em aberto')
     const get = async (path: string) =>
-      (await (await bff.call(path, { token })).json()) as Array<{ title?: string; label?: string; description: string }>
+      (await (await bff.call(path, { token, headers: { 'accept-language': 'pt-BR' } })).json()) as Array<{
+        title?: string
+        label?: string
+        description: string
+      }>
     expect((await get('/common/notifications')).map((n) => n.title)).toContain('Orçamento aprovado')
     expect((await get('/common/messages')).map((m) => m.description)).toContain(
       'O compressor da ordem OS-2026-000114 chegou.',

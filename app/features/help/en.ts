@@ -7,6 +7,13 @@ export const en: HelpContent = [
     title: 'Getting started: company, branches and team',
     questions: [
       {
+        id: 'create-company',
+        question: 'How does a new company start using Fieldwise?',
+        answer: [
+          "Whoever runs the company signs up with their name, e-mail and password, and the company's name, country, currency, language, time zone and main branch. A link goes to that e-mail: opening it and pressing its button creates the company, with its main branch and that person as its administrator, and signs them in. Nothing is created before the link is used. A server that a company runs for itself may have sign-up turned off: there an administrator invites each person.",
+        ],
+      },
+      {
         id: 'first-steps',
         question: 'What should I set up first?',
         answer: [

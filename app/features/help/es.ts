@@ -7,6 +7,13 @@ export const es: HelpContent = [
     title: 'Primeros pasos: empresa, sucursales y equipo',
     questions: [
       {
+        id: 'create-company',
+        question: '¿Cómo empieza una empresa nueva a usar Fieldwise?',
+        answer: [
+          'Quien dirige la empresa se registra con su nombre, correo y contraseña, y el nombre, país, moneda, idioma, zona horaria y sucursal principal de la empresa. Llega un enlace a ese correo: al abrirlo y pulsar su botón se crea la empresa, con su sucursal principal y esa persona como administrador, y se inicia su sesión. Nada se crea antes de usar el enlace. Un servidor que una empresa opera para sí puede tener el registro cerrado: allí un administrador invita a cada persona.',
+        ],
+      },
+      {
         id: 'first-steps',
         question: '¿Qué configuro primero?',
         answer: [

@@ -7,6 +7,13 @@ export const pt: HelpContent = [
     title: 'Primeiros passos: empresa, filiais e equipe',
     questions: [
       {
+        id: 'create-company',
+        question: 'Como uma empresa nova começa a usar o Fieldwise?',
+        answer: [
+          'Quem dirige a empresa se cadastra com nome, e-mail e senha, e o nome, país, moeda, idioma, fuso horário e filial principal da empresa. Um link chega a esse e-mail: ao abri-lo e apertar o botão, a empresa é criada, com sua filial principal e essa pessoa como administrador, e o login é feito. Nada é criado antes de usar o link. Um servidor que uma empresa mantém para si pode ter o cadastro fechado: lá um administrador convida cada pessoa.',
+        ],
+      },
+      {
         id: 'first-steps',
         question: 'O que devo configurar primeiro?',
         answer: [
