@@ -14,9 +14,11 @@ import { z } from 'zod'
 import appCss from './app.css?url'
 import { LoadingBar } from './components/loading-bar'
 import { Logo } from './components/logo'
+import { isOffline, OfflinePage, useTryAgain } from './components/offline-page'
 import { Toaster } from './components/toaster'
 import { COOKIE, readCookies } from './lib/cookies.server'
 import { CULTURES, loadMessages, toLocale, useT, type Locale } from './lib/i18n'
+import { keepUnsentForms } from './lib/unsent'
 import { serverContext } from './server-context'
 
 // In the browser zod parses without compiling code (its compiler's probe would break the Content-Security-Policy).
@@ -40,6 +42,9 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   await loadMessages(data.locale)
   return data
 }
+
+/** docs/shell.md §8: a form that fails for the network or the server keeps what was typed and offers to send it again. */
+export const clientMiddleware = [keepUnsentForms]
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData('root') as
@@ -111,6 +116,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError()
   const t = useT()
+  const tryAgain = useTryAgain(error)
+  if (isOffline(error))
+    return (
+      <main className="h-full">
+        <OfflinePage onTryAgain={tryAgain} />
+      </main>
+    )
   const status = isRouteErrorResponse(error) ? error.status : 500
   const [title, text] =
     status === 404
