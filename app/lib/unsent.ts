@@ -41,6 +41,12 @@ export function failureOf(error: unknown): Failure | null {
   return null
 }
 
+/** An action's error as the single-fetch strategy hands it on: wrapped with the answer's status (`data(error, status)`). */
+function unwrap(result: unknown): unknown {
+  const wrapped = result as { type?: unknown; data?: unknown } | null
+  return wrapped && typeof wrapped === 'object' && wrapped.type === 'DataWithResponseInit' ? wrapped.data : result
+}
+
 let unsent: Unsent | null = null
 const listeners = new Set<() => void>()
 const set = (next: Unsent | null) => {
@@ -79,7 +85,7 @@ export const keepUnsentForms: MiddlewareFunction<Record<string, DataStrategyResu
   if (!form || request.signal.aborted) return results
   let failed: Failure | null = null
   for (const [routeId, result] of Object.entries(results)) {
-    const why = result.type === 'error' ? failureOf(result.result) : null
+    const why = result.type === 'error' ? failureOf(unwrap(result.result)) : null
     if (!why) continue
     failed = why
     results[routeId] = { type: 'data', result: data({ values: formFields(form), unsent: why }, { status: 503 }) }
