@@ -18,7 +18,7 @@ import { isOffline, OfflinePage, useTryAgain } from './components/offline-page'
 import { Toaster } from './components/toaster'
 import { COOKIE, readCookies } from './lib/cookies.server'
 import { CULTURES, loadMessages, toLocale, useT, type Locale } from './lib/i18n'
-import { keepUnsentForms } from './lib/unsent'
+import { keepRootData, keepUnsentForms, rootDataOffline } from './lib/unsent'
 import { serverContext } from './server-context'
 
 // In the browser zod parses without compiling code (its compiler's probe would break the Content-Security-Policy).
@@ -38,7 +38,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** In the browser, a navigation that changes the language waits for that language's messages, so titles and texts change together. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const data = await serverLoader()
+  const data = await serverLoader().catch((error: unknown) => {
+    // offline, the page keeps its language and colours (docs/shell.md §8): the offline page is the user's
+    const kept = rootDataOffline<Awaited<ReturnType<typeof serverLoader>>>(error)
+    if (kept) return kept
+    throw error
+  })
   await loadMessages(data.locale)
   return data
 }
@@ -105,6 +110,7 @@ function Splash() {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => localStorage.setItem('currentCulture', CULTURES[loaderData.locale]), [loaderData.locale])
+  useEffect(() => keepRootData(loaderData), [loaderData])
   return (
     <>
       <Outlet />
@@ -120,7 +126,7 @@ export function ErrorBoundary() {
   if (isOffline(error))
     return (
       <main className="h-full">
-        <OfflinePage onTryAgain={tryAgain} />
+        <OfflinePage onTryAgain={tryAgain} titled />
       </main>
     )
   const status = isRouteErrorResponse(error) ? error.status : 500

@@ -9,7 +9,16 @@ import { Button } from '../ui/button'
  * user's language, with Try again. `frame`: inside the signed-in frame (a route's error
  * boundary); otherwise the whole screen.
  */
-export function OfflinePage({ onTryAgain, frame = false }: { onTryAgain: () => void; frame?: boolean }) {
+export function OfflinePage({
+  onTryAgain,
+  frame = false,
+  titled = false,
+}: {
+  onTryAgain: () => void
+  frame?: boolean
+  /** The document's title too (the whole page is this one: no route's title is shown). */
+  titled?: boolean
+}) {
   const t = useT()
   // focus on Try again: a keyboard user acts at once, a screen reader reads where they are
   const page = useRef<HTMLElement>(null)
@@ -25,6 +34,7 @@ export function OfflinePage({ onTryAgain, frame = false }: { onTryAgain: () => v
           : 'flex min-h-full flex-col items-center justify-center gap-4 bg-canvas p-8 text-center'
       }
     >
+      {titled ? <title>{`${t.offline_title()} · ${t.app_name()}`}</title> : null}
       <h1 id="offline-title" className="text-3xl font-extrabold tracking-tight">
         {t.offline_title()}
       </h1>

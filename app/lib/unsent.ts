@@ -104,3 +104,18 @@ export const keepUnsentForms: MiddlewareFunction<Record<string, DataStrategyResu
   } else set(null)
   return results
 }
+
+let keptRoot: unknown
+
+/** The root's data as the page last had it (its language, its colours): kept for a navigation offline. */
+export const keepRootData = (data: unknown) => {
+  keptRoot = data
+}
+
+/**
+ * The root's data kept, for a navigation that failed offline (undefined for any other failure):
+ * the offline page is then drawn in the user's language and colours, not the defaults.
+ */
+export function rootDataOffline<T>(error: unknown): T | undefined {
+  return failureOf(error) === 'offline' ? (keptRoot as T | undefined) : undefined
+}

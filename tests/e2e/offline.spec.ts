@@ -129,12 +129,12 @@ for (const [locale, view, title, again] of [
     await page.getByRole('button', { name: again }).click()
     await expect(page).toHaveURL(/\/view\/cd_cliente$/)
     await expect(page.getByTestId('offline-page')).toHaveCount(0)
-    // a page whose scripts are there, its data not: the offline page inside the frame
+    // a page whose scripts are there, its data not: the offline page, still in the user's language and colours
     await context.setOffline(true)
     await navLink(page, '/view/cd_job').click()
     await expect(page.getByTestId('offline-page')).toContainText(title)
-    await expect(page.getByTestId('tenant')).toBeVisible()
-    await expectAccessible(page, `offline page in the frame, ${locale}, ${view.scheme}`)
+    await expect(page.locator('html')).toHaveAttribute('data-scheme', view.scheme)
+    await expectAccessible(page, `offline page on its data, ${locale}, ${view.scheme}`)
     await context.setOffline(false)
     await page.getByRole('button', { name: again }).click()
     await expect(page.getByTestId('offline-page')).toHaveCount(0)
