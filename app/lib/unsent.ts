@@ -47,6 +47,9 @@ function unwrap(result: unknown): unknown {
   return wrapped && typeof wrapped === 'object' && wrapped.type === 'DataWithResponseInit' ? wrapped.data : result
 }
 
+/** Whether a form's answer is the one this module gives an unsent form (its notice already tells the user). */
+export const isUnsent = (answer: unknown) => typeof answer === 'object' && answer !== null && 'unsent' in answer
+
 let unsent: Unsent | null = null
 const listeners = new Set<() => void>()
 const set = (next: Unsent | null) => {
