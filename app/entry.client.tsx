@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
 import { loadMessages, toLocale } from './lib/i18n'
+import { loadPageScriptsFirst } from './lib/route-loading'
 
 // Only the page's language is loaded (its messages module), before the page hydrates; and a part of
 // the page in another language (a client's quote) names its own with data-messages.
@@ -14,7 +15,7 @@ void Promise.all([...languages].map((lang) => loadMessages(toLocale(lang)))).the
     hydrateRoot(
       document,
       <StrictMode>
-        <HydratedRouter />
+        <HydratedRouter instrumentations={[loadPageScriptsFirst]} />
       </StrictMode>,
     )
   }),

@@ -14,9 +14,11 @@ import { z } from 'zod'
 import appCss from './app.css?url'
 import { LoadingBar } from './components/loading-bar'
 import { Logo } from './components/logo'
+import { isOffline, OfflinePage, useTryAgain } from './components/offline-page'
 import { Toaster } from './components/toaster'
 import { COOKIE, readCookies, requestLocale } from './lib/cookies.server'
 import { CULTURES, loadMessages, useLocale, useT, type Locale } from './lib/i18n'
+import { keepRootData, keepUnsentForms, rootDataOffline } from './lib/unsent'
 import { serverContext } from './server-context'
 
 // In the browser zod parses without compiling code (its compiler's probe would break the Content-Security-Policy).
@@ -36,10 +38,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** In the browser, a navigation that changes the language waits for that language's messages, so titles and texts change together. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const data = await serverLoader()
+  const data = await serverLoader().catch((error: unknown) => {
+    // offline, the page keeps its language and colours (docs/shell.md §8): the offline page is the user's
+    const kept = rootDataOffline<Awaited<ReturnType<typeof serverLoader>>>(error)
+    if (kept) return kept
+    throw error
+  })
   await loadMessages(data.locale)
   return data
 }
+
+/** docs/shell.md §8: a form that fails for the network or the server keeps what was typed and offers to send it again. */
+export const clientMiddleware = [keepUnsentForms]
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData('root') as
@@ -101,6 +111,7 @@ function Splash() {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => localStorage.setItem('currentCulture', CULTURES[loaderData.locale]), [loaderData.locale])
+  useEffect(() => keepRootData(loaderData), [loaderData])
   return (
     <>
       <Outlet />
@@ -112,6 +123,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError()
   const t = useT()
+  const tryAgain = useTryAgain(error)
+  if (isOffline(error))
+    return (
+      <main className="h-full">
+        <OfflinePage onTryAgain={tryAgain} titled />
+      </main>
+    )
   const status = isRouteErrorResponse(error) ? error.status : 500
   const [title, text] =
     status === 404

@@ -1,10 +1,13 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { useT, type Translator } from '../lib/i18n'
+import { isOffline, OfflinePage, useTryAgain } from './offline-page'
 
-/** 403 and 404 inside the frame (navigation and header stay). */
+/** 403 and 404 inside the frame (navigation and header stay); offline, the offline page there. */
 export function ModuleError() {
   const error = useRouteError()
   const t = useT()
+  const tryAgain = useTryAgain(error)
+  if (isOffline(error)) return <OfflinePage frame onTryAgain={tryAgain} />
   const status = isRouteErrorResponse(error) ? error.status : 500
   const [title, text]: [keyof Translator, keyof Translator] =
     status === 403

@@ -7,6 +7,7 @@ import type { loader } from '../routes/resources/shortcuts'
 import { CsrfField } from '../ui/csrf-field'
 import { Popover } from './popover'
 import { useMayOpen } from '../layouts/frame/frame-context'
+import { isUnsent } from '../lib/unsent'
 
 type Mode = 'view' | 'modify' | 'add' | 'edit'
 const empty = { label: '', description: '', icon: '', link: '', useRouter: true }
@@ -51,7 +52,8 @@ function ShortcutsContent() {
   }, [list])
   // saving or deleting returns to modify
   useEffect(() => {
-    if (save.state !== 'idle' || !save.data) return
+    // a save that got no answer is told by its notice (app/lib/unsent.ts)
+    if (save.state !== 'idle' || !save.data || isUnsent(save.data)) return
     if (save.data.ok) {
       setMode('modify')
       setEditing(null)

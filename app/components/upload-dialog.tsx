@@ -4,6 +4,7 @@ import { knownMessage } from '../lib/forms'
 import { useT } from '../lib/i18n'
 import { showToast } from '../lib/toasts'
 import type { UploadResult } from '../routes/resources/upload'
+import { isUnsent } from '../lib/unsent'
 
 /** docs/shell.md §9: 5 MB (5*1024*1024 bytes). */
 const MAX_BYTES = 5 * 1024 * 1024
@@ -40,7 +41,8 @@ export function UploadDialog({ open, onClose, purpose, title, description, accep
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview])
   // success closes the dialog (a deletion leaves it open, emptied); an error returns to idle
   useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data) return
+    // an upload that got no answer is told by its notice (app/lib/unsent.ts)
+    if (fetcher.state !== 'idle' || !fetcher.data || isUnsent(fetcher.data)) return
     const result = fetcher.data
     if (result.ok) {
       setFile(null)

@@ -12,6 +12,7 @@ import { moduleMeta } from '../../kit/screens'
 import { useLocale, useT } from '../../lib/i18n'
 import { showToast } from '../../lib/toasts'
 import { buttonClass } from '../../ui/button'
+import { isUnsent } from '../../lib/unsent'
 
 export const loader = (args: Route.LoaderArgs) => loadBoard(args)
 export const action = (args: Route.ActionArgs) => saveVisit(args)
@@ -47,7 +48,8 @@ export default function SchedulingPage({ loaderData }: Route.ComponentProps) {
   // a save said: done (with its warnings) closes the form; a refusal stays in it
   useEffect(() => {
     const result = fetcher.data
-    if (fetcher.state !== 'idle' || !result) return
+    // a save that got no answer is told by its notice (app/lib/unsent.ts)
+    if (fetcher.state !== 'idle' || !result || isUnsent(result)) return
     if (result.ok) {
       showToast('success', t[result.done]())
       for (const w of result.warnings) {
