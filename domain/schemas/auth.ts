@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { publicUserSchema, wrapper } from './common.ts'
+import { LANGUAGES } from '../cultures.ts'
 
 const email = z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address').max(254))
 /** New passwords: 8 to 128 characters. Sign-in takes whatever was typed (up to 1,024). */
@@ -15,6 +16,18 @@ export const signUpSchema = z.object({
 })
 export const forgotPasswordSchema = z.object({ email })
 export const resetPasswordSchema = z.object({ token: z.string().min(20).max(200), password: newPassword })
+/** A reset or invitation link's token, to read what its page shows (POST /api/auth/reset-link). */
+export const resetLinkSchema = z.object({ token: z.string().min(20).max(200) })
+/**
+ * What the page of a valid link shows, without spending it: the language it speaks (an
+ * invitation's: the one the company typed for the person), whether it is an invitation and of
+ * which company. Never the e-mail.
+ */
+export const resetLinkAnswer = z.object({
+  culture: z.enum(LANGUAGES),
+  invited: z.boolean(),
+  company: z.string().optional(),
+})
 export const passwordChangeSchema = z.object({
   currentPassword: z.string().min(1, 'Enter your current password').max(1024),
   newPassword: newPassword,
