@@ -114,9 +114,8 @@ export function userRoutes(deps: Deps) {
       async insert(who, invited) {
         const { empresa } = who.tenant
         if (await users.create(invited)) {
-          void invitation(invited, empresa, { fresh: false }).then(({ url, what }) =>
-            sendLink(deps, invited.email, what, url),
-          )
+          const { url, what } = await invitation(invited, empresa, { fresh: false })
+          void sendLink(deps, invited.email, what, url)
           return (await users.findById(invited.id))!
         }
         const company = (await companies.find(empresa))!.NOME_EMPRESA
