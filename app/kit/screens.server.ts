@@ -259,7 +259,10 @@ export async function saveRecord(args: Args & { params: { id: string } }, def: F
   )
   if (!parsed.success || Object.keys(textErrors).length)
     return data<FormState>(
-      { values: fields, errors: { ...(parsed.success ? {} : fieldErrors(parsed.error, t)), ...textErrors } },
+      {
+        values: fields,
+        errors: { ...(parsed.success ? {} : fieldErrors(parsed.error, t, input)), ...textErrors },
+      },
       400,
     )
   const res = await callBff(request, context, isNew ? def.api : recordPath(def, params.id), {
