@@ -46,6 +46,7 @@ export const MESSAGES = {
   invalid_prefix: 'Use 1 to 6 capital letters or digits',
   invalid_email: 'Enter a valid e-mail address',
   already_member: 'This person already works in this company',
+  invitation_not_pending: 'This person has joined already: there is no invitation to send',
   main_branch_needed: 'A company needs a main branch: mark another branch as main instead',
   main_branch_inactive: 'An inactive branch cannot be the main one',
   main_branch_kept: 'The main branch cannot be deactivated: mark another branch as main first',
@@ -114,5 +115,7 @@ export function issueCode(issue: Issue): string {
   if (issue.code === 'too_big') return 'too_long'
   if (issue.code === 'invalid_format' && issue.format === 'email') return 'invalid_email'
   if (issue.code === 'invalid_type' && issue.input === undefined) return 'field_required'
+  // a choice left on its empty option (no role chosen) is a required field not filled
+  if (issue.code === 'invalid_value' && issue.input === '') return 'field_required'
   return 'invalid_value'
 }

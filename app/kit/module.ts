@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 import type { z } from 'zod'
-import type { Translator } from '../lib/i18n'
+import type { Locale, Translator } from '../lib/i18n'
 import { atLeast, type AccessLevel } from '../../domain/access.ts'
 import type { ActionOf, ResourceModule, SortOf, StateOf } from '../../domain/module.ts'
 
@@ -97,7 +97,15 @@ export type RecordAction = {
   offered?: (values: Record<string, unknown>) => boolean
   /** Where the answer leads, when not back to the record (an order's invoice: the invoice made). */
   opens?: (answer: Record<string, unknown>) => string
+  /**
+   * The answer is a link to pass on (an invitation's `url`): the record's page shows it under this
+   * label in a read-only field with Copy, and `done` above it, instead of going back to the record.
+   */
+  shows?: TextKey
 }
+
+/** What a new record's form may start from: the signed-in frame's current branch and company language. */
+export type CreateFrame = { branch: number | null; culture: Locale }
 
 /**
  * A form of a record's own panel (an invoice's payment): its fields checked by the API's schema
@@ -215,6 +223,10 @@ export type FeatureModule = {
   sortable: readonly string[]
   /** Whether its records can be deactivated (the record's page offers it only then). */
   deactivatable: boolean
+  /** The values a new record's form starts with (the current branch, the company's language), unless typed. */
+  createDefaults?: (frame: CreateFrame) => Record<string, unknown>
+  /** After a create, the new record's page opens saying this (what follows happens there: an invitation's link), instead of the list. */
+  afterCreate?: DoneKey
   /** The row field holding the record's state (its actions and badge follow it). */
   stateKey?: string
   /** Labels of the states, for the badge. */

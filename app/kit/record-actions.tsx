@@ -36,7 +36,10 @@ export function RecordActions({
   const t = useT()
   const busy = useNavigation().state === 'submitting'
   const state = def.stateKey ? String(values[def.stateKey] ?? '') : ''
-  const actions = (def.actions ?? []).filter((a) => a.when.includes(state) && (a.offered?.(values) ?? true))
+  // a module without states offers its actions by their `offered` alone
+  const actions = (def.actions ?? []).filter(
+    (a) => (!def.stateKey || a.when.includes(state)) && (a.offered?.(values) ?? true),
+  )
   if (actions.length === 0) return null
   return (
     <Form method="post" className="flex flex-wrap gap-2" aria-label={t.record_actions()}>

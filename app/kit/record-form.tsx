@@ -297,7 +297,7 @@ function RowsInput({
 export function RecordForm({
   def,
   isNew,
-  values,
+  values: stored,
   version,
   state,
   canDelete,
@@ -320,6 +320,12 @@ export function RecordForm({
   const t = useT()
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
+  const frame = useFrame()
+  // a new record starts from the module's defaults for where the user works (their branch, the company's language)
+  const values =
+    isNew && def.createDefaults
+      ? { ...def.createDefaults({ branch: frame.current?.COD_FILIAL ?? null, culture: frame.culture }), ...stored }
+      : stored
   const name = String(values[def.nameKey] ?? '')
   const active = values.active ?? values.ACTIVE
   const locale = useLocale()

@@ -13,7 +13,7 @@ import { pageInfo } from '../lib/page-info.server'
 import { requireUser } from '../lib/session.server'
 import { listParams } from './data-table'
 import { flatRows, rowsFromForm } from './form-rows'
-import { mayCreate, type FeatureModule, type Lookups } from './module'
+import { mayCreate, type DoneKey, type FeatureModule, type Lookups, type TextKey } from './module'
 import { submittedForm } from '../lib/forms.server'
 import { myPageAnswer } from '../../domain/schemas/admin.ts'
 
@@ -29,7 +29,15 @@ export type ListQuery = {
   state: string
 }
 export type FormState =
-  { errors?: Record<string, string>; stale?: boolean; values?: Record<string, string>; form?: string } | undefined
+  | {
+      errors?: Record<string, string>
+      stale?: boolean
+      values?: Record<string, string>
+      form?: string
+      /** An action's link to pass on (RecordAction.shows), with what it says. */
+      link?: { label: TextKey; url: string; done: DoneKey }
+    }
+  | undefined
 
 /** The module's option lists; one the user may not read is simply empty (its values show as they are). */
 export async function loadLookups(args: Args, def: FeatureModule): Promise<Lookups> {
@@ -65,6 +73,9 @@ export async function loadList(args: Args, def: FeatureModule) {
   const items = list.data.items.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => shown.has(key))))
   return { page, query, list: { ...list.data, items }, lookups }
 }
+
+/** The answer of an action that shows a link to pass on (RecordAction.shows). */
+const linkAnswer = z.looseObject({ url: z.string() })
 
 const arrayOf = derivedSchema(<T extends z.ZodType>(row: T) => z.array(row))
 const soleUsersSchema = z.array(z.object({ name: z.string(), email: z.string() }))
@@ -171,6 +182,11 @@ export async function saveRecord(args: Args & { params: { id: string } }, def: F
       ...(action.choice || action.text ? { json: body } : {}),
     })
     if (!res.ok) return refused(res)
+    if (action.shows) {
+      const answer = wrapper(linkAnswer).parse(await res.json()).Dados
+      const done = typeof action.done === 'function' ? action.done(answer) : action.done
+      return data<FormState>({ link: { label: action.shows, url: answer.url, done } })
+    }
     const answer = wrapper(def.row).parse(await res.json()).Dados
     const next = action.to === 'new' ? String(answer[def.idKey]) : params.id
     const done = typeof action.done === 'function' ? action.done(answer) : action.done
@@ -243,7 +259,10 @@ export async function saveRecord(args: Args & { params: { id: string } }, def: F
   )
   if (!parsed.success || Object.keys(textErrors).length)
     return data<FormState>(
-      { values: fields, errors: { ...(parsed.success ? {} : fieldErrors(parsed.error, t)), ...textErrors } },
+      {
+        values: fields,
+        errors: { ...(parsed.success ? {} : fieldErrors(parsed.error, t, input)), ...textErrors },
+      },
       400,
     )
   const res = await callBff(request, context, isNew ? def.api : recordPath(def, params.id), {
@@ -252,5 +271,9 @@ export async function saveRecord(args: Args & { params: { id: string } }, def: F
     headers,
   })
   if (!res.ok) return refused(res)
+  if (isNew && def.afterCreate) {
+    const made = wrapper(def.row).parse(await res.json()).Dados
+    throw redirect(`${back}/${encodeURIComponent(String(made[def.idKey]))}?toast=${def.afterCreate}`)
+  }
   throw redirect(`${back}?toast=admin_saved`)
 }

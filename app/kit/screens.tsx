@@ -1,6 +1,8 @@
 import type { MetaDescriptor } from 'react-router'
 import { Breadcrumb } from '../components/breadcrumb'
+import { Alert } from '../ui/alert'
 import { Badge } from '../ui/badge'
+import { CopyField } from '../ui/copy-field'
 import { metaTranslator, useT } from '../lib/i18n'
 import type { PageInfo } from '../lib/page-info.server'
 import { DataTable, type ListPage } from './data-table'
@@ -92,6 +94,18 @@ export function RecordScreen({
         ) : null}
       </div>
       {!data.isNew && canEdit ? <RecordActions def={def} values={data.values} version={data.version} /> : null}
+      {state?.link ? (
+        // an action's link to pass on (an invitation's): what happened, and the link to copy
+        <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4 sm:max-w-2xl">
+          <Alert tone="success">{(t[state.link.done] as () => string)()}</Alert>
+          <CopyField
+            label={(t[state.link.label] as () => string)()}
+            value={state.link.url}
+            copy={t.copy_link()}
+            copied={t.link_copied()}
+          />
+        </div>
+      ) : null}
       {!data.isNew ? <RecordFacts def={def} values={data.values} /> : null}
       {!data.isNew && def.panel ? (
         <def.panel values={data.values} version={data.version} level={page.level} state={state} />
@@ -109,7 +123,7 @@ export function RecordScreen({
         values={data.values}
         version={data.version}
         // a panel's form (an invoice's payment) shows its own errors
-        state={state?.form ? undefined : state}
+        state={state?.form || state?.link ? undefined : state}
         canEdit={canEdit && (data.isNew || !def.editable || def.editable(data.values))}
         canDelete={page.level === 'delete'}
         confirming={data.confirming}

@@ -12,6 +12,7 @@ export const COOKIE = {
   csrf: 'csrf',
   scheme: 'scheme',
   theme: 'theme',
+  joined: 'joined',
 } as const
 
 const YEAR = 365 * 24 * 3600
@@ -59,6 +60,26 @@ export const clearTenantCookies = (secure: boolean) => [
   cookie(COOKIE.empresa, '', { maxAge: 0, secure }),
   cookie(COOKIE.filial, '', { maxAge: 0, secure }),
 ]
+
+/**
+ * A person who just chose the first password of an invitation: the sign-in page says which company
+ * they joined, in their language, for a few minutes (set by our server only, so its text is never
+ * someone else's).
+ */
+export const joinedCookie = (joined: { culture: Locale; company: string }, secure: boolean) =>
+  cookie(COOKIE.joined, JSON.stringify(joined), { maxAge: 300, secure })
+export const clearJoinedCookie = (secure: boolean) => cookie(COOKIE.joined, '', { maxAge: 0, secure })
+
+/** The company a person just joined and their language (joinedCookie), or null. */
+export function joinedOf(request: Request): { culture: Locale; company: string } | null {
+  try {
+    const value = JSON.parse(readCookies(request)[COOKIE.joined] ?? 'null') as { culture?: unknown; company?: unknown }
+    if (typeof value?.company !== 'string' || !value.company) return null
+    return { culture: toLocale(String(value.culture)), company: value.company.slice(0, 120) }
+  } catch {
+    return null
+  }
+}
 
 /** Headers that set several cookies at once. */
 export function setCookies(...cookies: string[]): Headers {

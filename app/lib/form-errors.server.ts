@@ -15,14 +15,19 @@ export function codeText(
   return isMessageKey(code) ? (t[code] as () => string)() : null
 }
 
-/** zod issues of the shared schemas as messages in the user's language, one per field, from each issue's code. */
-export function fieldErrors(error: z.ZodError, t: Translator): FieldErrors {
+/**
+ * zod issues of the shared schemas as messages in the user's language, one per field, from each
+ * issue's code; `input`, what was parsed, tells a choice left on its empty option (a required field).
+ */
+export function fieldErrors(error: z.ZodError, t: Translator, input?: Record<string, unknown>): FieldErrors {
   const out: FieldErrors = {}
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.join('.') : 'form'
     if (out[field]) continue
     const values = issue as { minimum?: unknown; maximum?: unknown }
-    out[field] = codeText(issueCode(issue), t, { min: values.minimum, max: values.maximum }) ?? t.invalid_value()
+    const given = issue.path.length === 1 && input ? input[String(issue.path[0])] : undefined
+    const code = issueCode(given === '' ? { ...issue, input: given } : issue)
+    out[field] = codeText(code, t, { min: values.minimum, max: values.maximum }) ?? t.invalid_value()
   }
   return out
 }

@@ -1,12 +1,13 @@
-import { data, Form, redirect, useSearchParams } from 'react-router'
+import { data, Form, Link, redirect, type RouterContextProvider } from 'react-router'
 import type { Route } from './+types/reset-password'
-import { resetPasswordSchema } from '../../domain/schemas/auth.ts'
+import { resetLinkAnswer, resetPasswordSchema } from '../../domain/schemas/auth.ts'
 import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
-import { requestLocale } from '../lib/cookies.server'
+import { joinedCookie, requestLocale, setCookies } from '../lib/cookies.server'
 import { formFields } from '../lib/forms'
 import { fieldErrors, refusalErrors } from '../lib/form-errors.server'
-import { titled, translator, useT } from '../lib/i18n'
+import { loadMessages, titled, translator, useT } from '../lib/i18n'
+import { serverContext } from '../server-context'
 import { Alert } from '../ui/alert'
 import { Button } from '../ui/button'
 import { CsrfField } from '../ui/csrf-field'
@@ -15,9 +16,35 @@ import { submittedForm } from '../lib/forms.server'
 
 export const meta = titled('reset_title')
 
+/** What the link is (its language, an invitation of which company), without spending it; null when it is no valid link. */
+async function linkFacts(request: Request, context: Readonly<RouterContextProvider>, token: string) {
+  if (token.length < 20 || token.length > 200) return null
+  const res = await apiClient(request, context).auth['reset-link'].$post({ json: { token } })
+  if (res.status === 400) return null
+  if (!res.ok) throw data(null, { status: 500 })
+  return resetLinkAnswer.parse(await res.json())
+}
+
+/** The page speaks the language of the person the link is for (an invitation's: the one the company chose); an invalid link says so at once. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const token = url.searchParams.get('token') ?? ''
+  const facts = await linkFacts(request, context, token)
+  if (!facts) return { token, facts: null, invitedLink: url.searchParams.get('invited') === '1' }
+  return { token, facts, invitedLink: facts.invited, pageLocale: facts.culture }
+}
+
+/** Reached in the browser: the page's language comes before it shows. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader()
+  if (data.facts) await loadMessages(data.facts.culture)
+  return data
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const t = translator(requestLocale(request))
   const fields = formFields(await submittedForm(request, context))
+  const facts = await linkFacts(request, context, fields.token ?? '')
+  const t = translator(facts?.culture ?? requestLocale(request))
   const parsed = resetPasswordSchema.safeParse(fields)
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error, t)
@@ -26,7 +53,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (fields.passwordConfirm !== parsed.data.password)
     return data({ fields: { passwordConfirm: t.passwords_must_match() }, error: null }, 400)
   const res = await apiClient(request, context).auth['reset-password'].$post({ json: parsed.data })
-  if (res.ok) throw redirect('/sign-in?reset=1')
+  if (res.ok) {
+    // an invitation: sign-in says which company they joined, in their language
+    if (facts?.invited && facts.company) {
+      const secure = context.get(serverContext).production
+      throw redirect('/sign-in?joined=1', {
+        headers: setCookies(joinedCookie({ culture: facts.culture, company: facts.company }, secure)),
+      })
+    }
+    throw redirect('/sign-in?reset=1')
+  }
   const refused = res.status === 400 ? refusalErrors(400, await res.json().catch(() => null), t) : {}
   if (refused.password) return data({ fields: { password: refused.password }, error: null }, 400)
   return data(
@@ -36,39 +72,61 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The same page opens an invitation's link (`&invited=1`): there the person chooses their first password. */
-export default function ResetPassword({ actionData }: Route.ComponentProps) {
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT()
-  const [params] = useSearchParams()
-  const invited = params.get('invited') === '1'
+  const { token, facts, invitedLink } = loaderData
+  const company = facts?.company
   const errors: Record<string, string> = actionData?.fields ?? {}
   return (
     <AuthCard
-      title={invited ? t.invited_title() : t.reset_title()}
-      subtitle={invited ? t.invited_text() : t.reset_text()}
+      title={invitedLink ? t.invited_title() : t.reset_title()}
+      subtitle={
+        !facts
+          ? undefined
+          : company
+            ? t.invited_text_company({ company })
+            : invitedLink
+              ? t.invited_text()
+              : t.reset_text()
+      }
       backToSignIn
     >
-      {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
-      <Form method="post" className="mt-4 flex flex-col gap-5" noValidate>
-        <CsrfField />
-        <input type="hidden" name="token" value={params.get('token') ?? ''} />
-        <TextField
-          label={t.new_password_label()}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.password}
-        />
-        <TextField
-          label={t.confirm_password_label()}
-          name="passwordConfirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.passwordConfirm}
-        />
-        <Button type="submit">{invited ? t.invited_button() : t.reset_button()}</Button>
-      </Form>
+      {!facts ? (
+        // a spent, expired or replaced link: said before anything is typed
+        <div className="mt-4 flex flex-col gap-4">
+          <Alert tone="error">{invitedLink ? t.invited_invalid() : t.reset_invalid()}</Alert>
+          {invitedLink ? null : (
+            <Link to="/forgot-password" className="self-start font-semibold text-accent underline">
+              {t.forgot_title()}
+            </Link>
+          )}
+        </div>
+      ) : (
+        <>
+          {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
+          <Form method="post" className="mt-4 flex flex-col gap-5" noValidate>
+            <CsrfField />
+            <input type="hidden" name="token" value={token} />
+            <TextField
+              label={t.new_password_label()}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              error={errors.password}
+            />
+            <TextField
+              label={t.confirm_password_label()}
+              name="passwordConfirm"
+              type="password"
+              autoComplete="new-password"
+              required
+              error={errors.passwordConfirm}
+            />
+            <Button type="submit">{invitedLink ? t.invited_button() : t.reset_button()}</Button>
+          </Form>
+        </>
+      )}
     </AuthCard>
   )
 }

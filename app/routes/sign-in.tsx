@@ -5,15 +5,17 @@ import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
 import {
   appearanceCookies,
+  clearJoinedCookie,
   clearTenantCookies,
   cultureCookie,
   setCookies,
   tokenCookie,
   requestLocale,
+  joinedOf,
 } from '../lib/cookies.server'
 import { credentialError, formFields, type FieldErrors } from '../lib/forms'
 import { fieldErrors } from '../lib/form-errors.server'
-import { titled, toLocale, translator, useT } from '../lib/i18n'
+import { loadMessages, titled, toLocale, translator, useT } from '../lib/i18n'
 import { safeRedirect } from '../lib/session.server'
 import { serverContext } from '../server-context'
 import { Alert } from '../ui/alert'
@@ -24,8 +26,20 @@ import { submittedForm } from '../lib/forms.server'
 
 export const meta = titled('sign_in_title')
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { signUpOpen: context.get(serverContext).signUpOpen }
+/**
+ * Whether sign-up is offered; and just after choosing the first password of an invitation, which
+ * company they joined, with the page in their language.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { signUpOpen } = context.get(serverContext)
+  const joined = new URL(request.url).searchParams.get('joined') ? joinedOf(request) : null
+  return joined ? { signUpOpen, joined, pageLocale: joined.culture } : { signUpOpen, joined: null }
+}
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader()
+  if (data.joined) await loadMessages(data.joined.culture)
+  return data
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,6 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...clearTenantCookies(secure),
       ...appearanceCookies(body.user.scheme, body.user.theme, secure),
       cultureCookie(toLocale(body.user.culture), secure),
+      clearJoinedCookie(secure),
     ]
     throw redirect(safeRedirect(form.get('redirectURL')), { headers: setCookies(...cookies) })
   }
@@ -75,6 +90,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     >
       {params.get('signedOut') ? <Alert tone="success">{t.signed_out_notice()}</Alert> : null}
       {params.get('reset') ? <Alert tone="success">{t.reset_done()}</Alert> : null}
+      {loaderData.joined ? <Alert tone="success">{t.joined_done({ company: loaderData.joined.company })}</Alert> : null}
       {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
       <Form method="post" className="mt-4 flex flex-col gap-5" noValidate>
         <CsrfField />

@@ -1,11 +1,17 @@
+import { z } from 'zod'
 import { newUser, WORK_DEFAULTS, type Grant, type UserRecord, type Work } from '../../domain/tenancy.ts'
 import { users as userModule } from '../../domain/modules/ac-usuarios.ts'
-import type { Caller } from '../lib/resource.ts'
+import { LANGUAGES } from '../../domain/cultures.ts'
+import { invitationLinkAnswer } from '../../domain/schemas/admin.ts'
+import { wrapper } from '../../domain/schemas/common.ts'
 import type { Deps } from '../lib/deps.ts'
-import { fieldError, ruleError } from '../lib/errors.ts'
+import { fieldError, notFound, ruleError } from '../lib/errors.ts'
 import { appLink, sendLink } from '../lib/outbox.ts'
 import { randomToken, sha256Hex } from '../lib/base64.ts'
-import { resourceRoutes, type ResourceServer } from '../lib/resource.ts'
+import { apiErrorSchema, doc } from '../lib/openapi.ts'
+import { callerOf, ok, resourceRoutes, type Caller, type ResourceServer } from '../lib/resource.ts'
+import { requireTenant } from '../lib/tenancy.ts'
+import { valid } from '../lib/validate.ts'
 
 /** The person as seen from one company: their grant there decides role, branch and whether they are active there; until they accept, the name and language the company typed. */
 function rowIn(user: UserRecord, empresa: number) {
@@ -64,6 +70,38 @@ export function userRoutes(deps: Deps) {
   const notYourself = (who: Caller, id: string, active: boolean) => {
     if (id === who.user.id && !active) throw ruleError(400, 'not_yourself')
   }
+  /**
+   * The link of a person's invitation to the company: a new account's chooses the first password
+   * (and accepts); `fresh` raises the account's session epoch first, so every earlier link of it
+   * stops working (an account without a password has no session to end). An account that has a
+   * password signs in to accept.
+   */
+  const invitation = async (user: UserRecord, empresa: number, { fresh }: { fresh: boolean }) => {
+    const company = (await companies.find(empresa))?.NOME_EMPRESA ?? ''
+    if (user.password) return { url: appLink(deps, '/sign-in'), what: `invitation to ${company} (sign in to accept)` }
+    const epoch = fresh
+      ? (await users.update(user.id, (u) => ({ ...u, sessionEpoch: u.sessionEpoch + 1 })))!.value.sessionEpoch
+      : user.sessionEpoch
+    const token = randomToken(32)
+    await deps.repos.resetTokens.save(await sha256Hex(token), {
+      userId: user.id,
+      expiresAt: deps.now() + INVITATION_LINK_LIFETIME_MS,
+      epoch,
+      accept: empresa,
+    })
+    return {
+      url: appLink(deps, `/reset-password?token=${token}&invited=1`),
+      what: `invitation to ${company} (choose a password)`,
+    }
+  }
+  /** A pending invitation of this company: the person, or 404 / 409 (they have joined). */
+  const pending = async (who: Caller, id: string) => {
+    const found = await server.source.find(who, id)
+    if (!found) throw notFound('User')
+    if (!found.value.grants.find((g) => g.empresa === who.tenant.empresa)?.invited)
+      throw ruleError(409, 'invitation_not_pending')
+    return found.value
+  }
   const server = {
     toRow: (user, who) => rowIn(user, who.tenant.empresa),
     idOf: (user) => user.id,
@@ -75,23 +113,12 @@ export function userRoutes(deps: Deps) {
       },
       async insert(who, invited) {
         const { empresa } = who.tenant
-        const company = (await companies.find(empresa))!.NOME_EMPRESA
         if (await users.create(invited)) {
-          const token = randomToken(32)
-          await deps.repos.resetTokens.save(await sha256Hex(token), {
-            userId: invited.id,
-            expiresAt: deps.now() + INVITATION_LINK_LIFETIME_MS,
-            epoch: invited.sessionEpoch,
-            accept: empresa,
-          })
-          void sendLink(
-            deps,
-            invited.email,
-            `invitation to ${company} (choose a password)`,
-            appLink(deps, `/reset-password?token=${token}&invited=1`),
-          )
+          const { url, what } = await invitation(invited, empresa, { fresh: false })
+          void sendLink(deps, invited.email, what, url)
           return (await users.findById(invited.id))!
         }
+        const company = (await companies.find(empresa))!.NOME_EMPRESA
         const existing = (await users.findByEmail(invited.email))!
         const grant = invited.grants[0]
         let member = false
@@ -109,9 +136,12 @@ export function userRoutes(deps: Deps) {
     create: {
       async make(who, input) {
         await checkBranch(who.tenant.empresa, input.filial)
+        // the company's language unless the office chose another
+        const company = await companies.find(who.tenant.empresa)
+        const culture = input.culture ?? LANGUAGES.find((l) => l === company?.CULTURE) ?? 'en'
         const invitation = {
           name: input.name,
-          culture: input.culture,
+          culture,
           at: new Date(deps.now()).toISOString(),
           by: who.user.id,
         }
@@ -119,7 +149,7 @@ export function userRoutes(deps: Deps) {
           {
             name: input.name,
             email: input.email,
-            culture: input.culture,
+            culture,
             password: null,
             grants: [{ empresa: who.tenant.empresa, filial: input.filial, role: input.role, invited: invitation }],
           },
@@ -157,5 +187,48 @@ export function userRoutes(deps: Deps) {
       },
     },
   } satisfies ResourceServer<typeof userModule, UserRecord>
-  return resourceRoutes(deps, userModule, server)
+  const idParam = z.object({ id: userModule.api.id })
+  const answer = wrapper(invitationLinkAnswer)
+  const note =
+    'A fresh link: the earlier links of the invitation stop working. A person whose account already has a password is sent to sign in (`/sign-in`), where they accept it. 409 `invitation_not_pending` once the person has joined. Needs the ac_usuarios page at edit.'
+  return resourceRoutes(deps, userModule, server, (app) =>
+    app
+      .post(
+        '/:id/invitation-link',
+        doc({
+          operationId: 'makeInvitationLink',
+          summary: 'A fresh link of a pending invitation, to pass on',
+          description: `Makes a new link of the person’s invitation to the company and answers it, for the office to copy and pass on (nothing is sent; \`emailed\` is false). ${note}`,
+          tags: ['ac_usuarios'],
+          responses: { 200: answer, 404: apiErrorSchema, 409: apiErrorSchema },
+        }),
+        requireTenant(deps),
+        valid('param', idParam),
+        async (c) => {
+          const who = callerOf(deps, c)
+          const user = await pending(who, c.req.valid('param').id)
+          const { url } = await invitation(user, who.tenant.empresa, { fresh: true })
+          return c.json(ok({ url, emailed: false }, 'Invitation link made'))
+        },
+      )
+      .post(
+        '/:id/resend-invitation',
+        doc({
+          operationId: 'resendInvitation',
+          summary: 'Send a pending invitation again',
+          description: `Makes a new link of the person’s invitation and e-mails it to them when a mail server is set; \`emailed\` says whether an e-mail carried it — never true when nothing went out, and then the office passes the answered link on. ${note}`,
+          tags: ['ac_usuarios'],
+          responses: { 200: answer, 404: apiErrorSchema, 409: apiErrorSchema },
+        }),
+        requireTenant(deps),
+        valid('param', idParam),
+        async (c) => {
+          const who = callerOf(deps, c)
+          const user = await pending(who, c.req.valid('param').id)
+          const { url, what } = await invitation(user, who.tenant.empresa, { fresh: true })
+          const emailed = await sendLink(deps, user.email, what, url)
+          return c.json(ok({ url, emailed }, emailed ? 'Invitation sent' : 'Invitation ready to share'))
+        },
+      ),
+  )
 }

@@ -19,6 +19,8 @@ import { doc } from '../lib/openapi.ts'
 import {
   forgotPasswordSchema,
   refreshAnswerSchema,
+  resetLinkAnswer,
+  resetLinkSchema,
   resetPasswordSchema,
   signInAnswerSchema,
   signInSchema,
@@ -32,6 +34,10 @@ import { confirmSignUp, pendingSignUp, requestSignUp } from '../lib/sign-up.ts'
 import { appLink, sendLink } from '../lib/outbox.ts'
 
 const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000
+
+/** A reset or invitation link that is unknown, spent, expired or voided by a later one. */
+const invalidLink = () =>
+  apiError(400, 'This reset link is invalid or has expired.', { token: ['This reset link is invalid or has expired.'] })
 
 /** api/auth: sign-in and everything around it (docs/demo-apis.md §7 Authentication, §8, §9). */
 export function authRoutes(deps: Deps) {
@@ -234,6 +240,38 @@ export function authRoutes(deps: Deps) {
       },
     )
     .post(
+      '/reset-link',
+      doc({
+        operationId: 'readResetLink',
+        example: { token: 'Xy7Qm2Lp9Rt4Vw8Zk3Nb6Hc1' },
+        description:
+          'What the page of a reset or invitation link shows, without spending the link: the language it speaks (an invitation’s is the one the company typed for the person), whether it is an invitation, and of which company. Never the e-mail. 400 when the link is invalid, spent or expired (the same answer as a reset with it).',
+        summary: 'Read what a reset or invitation link is, without spending it',
+        tags: ['auth'],
+        auth: false,
+        responses: { 200: resetLinkAnswer, 400: apiErrorSchema },
+      }),
+      valid('json', resetLinkSchema),
+      async (c) => {
+        const { token } = c.req.valid('json')
+        const record = await repos.resetTokens.find(await sha256Hex(token), deps.now())
+        const user = record && (await repos.users.findById(record.userId))
+        if (!record || !user || user.value.sessionEpoch !== record.epoch) throw invalidLink()
+        const grant =
+          record.accept === undefined ? undefined : user.value.grants.find((g) => g.empresa === record.accept)
+        // an invitation accepted or withdrawn since: the link only sets a password now
+        const invitation = grant?.invited
+        const company = invitation ? await repos.companies.find(grant.empresa) : null
+        return c.json(
+          resetLinkAnswer.parse({
+            culture: invitation?.culture ?? user.value.culture,
+            invited: Boolean(invitation),
+            ...(company ? { company: company.NOME_EMPRESA } : {}),
+          }),
+        )
+      },
+    )
+    .post(
       '/reset-password',
       doc({
         operationId: 'resetPassword',
@@ -253,10 +291,7 @@ export function authRoutes(deps: Deps) {
         const record = await repos.resetTokens.consume(await sha256Hex(token), deps.now())
         const user = record && (await repos.users.findById(record.userId))
         // a link made before the last reset, password change or disabling is void
-        if (!record || !user || user.value.sessionEpoch !== record.epoch)
-          throw apiError(400, 'This reset link is invalid or has expired.', {
-            token: ['This reset link is invalid or has expired.'],
-          })
+        if (!record || !user || user.value.sessionEpoch !== record.epoch) throw invalidLink()
         const hash = await hashPassword(password, deps.config.passwordIterations)
         // A new password ends every open session of the account; an invitation's link also accepts it.
         await repos.users.update(record.userId, (u) => ({

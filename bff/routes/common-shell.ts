@@ -8,6 +8,7 @@ import { publicUserSchema } from '../../domain/schemas/common.ts'
 import { filialSchema } from '../../domain/schemas/tenancy.ts'
 import { publicUser } from '../../domain/tenancy.ts'
 import { navigationPages } from '../lib/page-access.ts'
+import { LANGUAGES } from '../../domain/cultures.ts'
 import { ACCESS_LEVELS, PAGE_GROUPS } from '../../domain/access.ts'
 
 export const shellAnswer = z.object({
@@ -18,6 +19,8 @@ export const shellAnswer = z.object({
   current: z.object({ COD_EMPRESA: z.number(), COD_FILIAL: z.number(), ROLE: z.string() }).nullable(),
   /** The current company's time zone (dates in the panels are shown in it), or UTC. */
   timeZone: z.string(),
+  /** The current company's language (CULTURE: what a new person it invites speaks unless said), or en. */
+  culture: z.enum(LANGUAGES),
   /** The current company's logo (URL_LOGO), or null for the default logo. */
   logo: z.string().nullable(),
   /** Unread counts for the header badges; the panels load their items when opened. */
@@ -78,6 +81,7 @@ export function shellRoutes(deps: Deps) {
         inactiveBranches,
         current: tenant ? { COD_EMPRESA: tenant.empresa, COD_FILIAL: tenant.filial, ROLE: tenant.grant.role } : null,
         timeZone: company?.TIME_ZONE ?? 'UTC',
+        culture: LANGUAGES.find((l) => l === company?.CULTURE) ?? 'en',
         logo: company?.URL_LOGO ?? null,
         unread: {
           messages: messages.filter((m) => !m.read).length,

@@ -304,6 +304,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ac_usuarios/{id}/invitation-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A fresh link of a pending invitation, to pass on
+         * @description Makes a new link of the person’s invitation to the company and answers it, for the office to copy and pass on (nothing is sent; `emailed` is false). A fresh link: the earlier links of the invitation stop working. A person whose account already has a password is sent to sign in (`/sign-in`), where they accept it. 409 `invitation_not_pending` once the person has joined. Needs the ac_usuarios page at edit.
+         */
+        post: operations["makeInvitationLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ac_usuarios/{id}/resend-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a pending invitation again
+         * @description Makes a new link of the person’s invitation and e-mails it to them when a mail server is set; `emailed` says whether an e-mail carried it — never true when nothing went out, and then the office passes the answered link on. A fresh link: the earlier links of the invitation stop working. A person whose account already has a password is sent to sign in (`/sign-in`), where they accept it. 409 `invitation_not_pending` once the person has joined. Needs the ac_usuarios page at edit.
+         */
+        post: operations["resendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ac_usuarios/export.csv": {
         parameters: {
             query?: never;
@@ -1446,6 +1486,26 @@ export interface paths {
          * @description The real backend’s refresh: the bearer token in, a new token of the same session out, in the wrapper (Dados.Token). 401 when the token is not valid.
          */
         post: operations["refreshAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/reset-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read what a reset or invitation link is, without spending it
+         * @description What the page of a reset or invitation link shows, without spending the link: the language it speaks (an invitation’s is the one the company typed for the person), whether it is an invitation, and of which company. Never the e-mail. 400 when the link is invalid, spent or expired (the same answer as a reset with it).
+         */
+        post: operations["readResetLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6435,10 +6495,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /**
-                     * @default en
-                     * @enum {string}
-                     */
+                    /** @enum {string} */
                     culture?: "en" | "es" | "pt";
                     /** Format: email */
                     email: string;
@@ -7253,6 +7310,248 @@ export interface operations {
             };
             /** @description Not found (or not in the caller’s company) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    makeInvitationLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            emailed: boolean;
+                            /** Format: uri */
+                            url: string;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            emailed: boolean;
+                            /** Format: uri */
+                            url: string;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16186,6 +16485,70 @@ export interface operations {
             };
             /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    readResetLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "Xy7Qm2Lp9Rt4Vw8Zk3Nb6Hc1"
+                 *     }
+                 */
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        company?: string;
+                        /** @enum {string} */
+                        culture: "en" | "es" | "pt";
+                        invited: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -33429,6 +33792,8 @@ export interface operations {
                             NOM_FILIAL: string;
                             NOME_EMPRESA: string;
                         }[];
+                        /** @enum {string} */
+                        culture: "en" | "es" | "pt";
                         current: {
                             COD_EMPRESA: number;
                             COD_FILIAL: number;

@@ -40,5 +40,10 @@ export const users = declareModule({
       ['active', (r) => (r.active ? 'S' : 'N')],
     ],
     deactivatable: true,
+    // a pending invitation's link again (a person has no states: the pages offer them while invited)
+    actions: {
+      'invitation-link': { from: [] },
+      'resend-invitation': { from: [] },
+    },
   },
 })

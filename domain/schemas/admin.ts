@@ -148,9 +148,16 @@ const grantFields = {
 export const userCreateInput = z.object({
   name: text(120),
   email,
-  culture: z.enum(LANGUAGES).default('en'),
+  /** The language of the invitation and of their account; the company's own (its CULTURE) when not given. */
+  culture: z.enum(LANGUAGES, { message: 'Choose a language' }).optional(),
   ...grantFields,
 })
+/**
+ * An invitation's link for the office to pass on (`POST /api/ac_usuarios/{id}/invitation-link` and
+ * `/resend-invitation`): a fresh one that voids the earlier ones (an account that already has a
+ * password is sent to sign in), and whether an e-mail carried it.
+ */
+export const invitationLinkAnswer = z.object({ url: z.url(), emailed: z.boolean() })
 const timeOfDay = z
   .string()
   .trim()

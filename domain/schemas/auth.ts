@@ -37,6 +37,18 @@ export const signUpTokenSchema = z.object({ token: z.string().min(20).max(200) }
 export const signUpLinkAnswerSchema = z.object({ company: z.string(), culture: z.enum(LANGUAGES) })
 export const forgotPasswordSchema = z.object({ email })
 export const resetPasswordSchema = z.object({ token: z.string().min(20).max(200), password: newPassword })
+/** A reset or invitation link's token, to read what its page shows (POST /api/auth/reset-link). */
+export const resetLinkSchema = z.object({ token: z.string().min(20).max(200) })
+/**
+ * What the page of a valid link shows, without spending it: the language it speaks (an
+ * invitation's: the one the company typed for the person), whether it is an invitation and of
+ * which company. Never the e-mail.
+ */
+export const resetLinkAnswer = z.object({
+  culture: z.enum(LANGUAGES),
+  invited: z.boolean(),
+  company: z.string().optional(),
+})
 export const passwordChangeSchema = z.object({
   currentPassword: z.string().min(1, 'Enter your current password').max(1024),
   newPassword: newPassword,

@@ -14,6 +14,11 @@ export function resetTokensRepository(store: Store) {
     async save(tokenHash: string, record: ResetTokenRecord) {
       await store.put(keys.resetToken(tokenHash), record)
     },
+    /** The token's record without spending it (what its page shows); null when unknown or expired. */
+    async find(tokenHash: string, now: number): Promise<ResetTokenRecord | null> {
+      const found = await store.get<ResetTokenRecord>(keys.resetToken(tokenHash))
+      return found && found.value.expiresAt > now ? found.value : null
+    },
     /** Takes the token (it works once); null when unknown or expired. */
     async consume(tokenHash: string, now: number): Promise<ResetTokenRecord | null> {
       let taken: ResetTokenRecord | null = null

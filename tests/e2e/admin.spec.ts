@@ -1,14 +1,18 @@
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
-import { expectAccessible, lastLinkTo, signIn, workInDemoCompany } from './helpers.ts'
+import { expectAccessible, lastLinkTo, signIn, viewAs, workInDemoCompany } from './helpers.ts'
 
-/** On the new-user form: invites a technician to one branch; the list then shows them as invited. */
+/** On the new-user form: invites a technician to one branch, in English; their record opens, and the list shows them as invited. */
 async function inviteTechnician(admin: Page, person: { name: string; email: string; branch: string }) {
   await admin.getByLabel('Name').fill(person.name)
   await admin.getByLabel('E-mail').fill(person.email)
+  await admin.getByRole('main').getByLabel('Language').selectOption({ label: 'English' })
   await admin.getByLabel('Role').selectOption('technician')
   await admin.getByLabel('Branch', { exact: true }).selectOption({ label: person.branch })
   await admin.getByRole('button', { name: 'Save' }).click()
+  await expect(admin.getByRole('heading', { level: 1 })).toHaveText(`Edit ${person.name}`)
+  await expect(admin.getByTestId('toast')).toContainText('Invited.')
+  await admin.goto('/view/ac_usuarios')
   await expect(admin.getByTestId('data-row').filter({ hasText: person.email })).toContainText('Invited')
 }
 
@@ -76,6 +80,7 @@ test('an admin sets up a company, a branch and a restricted technician, then dis
   await tech.getByLabel('Password (Confirm)').fill('tomas-password-2026')
   await tech.getByRole('button', { name: 'Save and continue' }).click()
   await expect(tech).toHaveURL(/\/sign-in/)
+  await expect(tech.getByText('You have joined Globex Field Co — sign in with your new password.')).toBeVisible()
   await signIn(tech, { email: 'tomas@globex.example', password: 'tomas-password-2026' })
   // he sees only his page, and a 403 for another by its address
   const nav = tech.getByRole('navigation', { name: 'Navigation' })
@@ -107,7 +112,7 @@ test('an admin sets up a company, a branch and a restricted technician, then dis
   await admin.getByLabel('E-mail').fill(DEMO_TECHNICIAN.email)
   await admin.getByLabel('Role').selectOption('technician')
   await admin.getByRole('button', { name: 'Save' }).click()
-  await expect(admin.getByTestId('data-row').filter({ hasText: DEMO_TECHNICIAN.email })).toContainText('Invited')
+  await expect(admin.getByTestId('toast')).toContainText('Invited.')
   const demoTech = await (await browser.newContext()).newPage()
   await signIn(demoTech, DEMO_TECHNICIAN)
   const invitations = demoTech.getByRole('region', { name: 'Invitations' })
@@ -224,4 +229,84 @@ test('the list searches, sorts, pages and exports', async ({ page }) => {
   expect(csv.split('\r\n')[0]).toBe('\uFEFFCódigo;Nome da filial;Prefixo de numeração;Filial principal;Situação')
   expect(csv).toContain('2;São Paulo (Matriz);SAO;Sim;Ativo\r\n')
   await page.getByLabel('Idioma').selectOption('en')
+})
+
+// Issue 31: inviting cannot make an admin by accident, and the office has the link to pass on.
+test('an invitation starts on no role, the current branch and the company’s language; the office copies its link; the person joins in Portuguese', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000)
+  const office = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] })
+  const admin = await office.newPage()
+  await signIn(admin, DEMO_ADMIN)
+  await workInDemoCompany(admin)
+  await admin.goto('/view/ac_usuarios/new')
+  // no role assumed; where the office works; Acme speaks Portuguese
+  await expect(admin.getByLabel('Role').locator('option:checked')).toHaveText('Choose a role')
+  await expect(admin.getByLabel('Branch', { exact: true }).locator('option:checked')).toHaveText('São Paulo (Matriz)')
+  await expect(admin.getByRole('main').getByLabel('Language').locator('option:checked')).toHaveText('Português')
+  await admin.getByLabel('Name').fill('Bia Rocha')
+  await admin.getByLabel('E-mail').fill('bia@acme.example')
+  await admin.getByRole('button', { name: 'Save' }).click()
+  await expect(admin.getByLabel('Role')).toHaveAttribute('aria-invalid', 'true')
+  await expect(admin.getByText('This field is required')).toBeVisible()
+  await expectAccessible(admin, 'invite form refused without a role')
+  await admin.getByLabel('Role').selectOption('dispatcher')
+  await admin.getByRole('button', { name: 'Save' }).click()
+
+  // the invited person's record: their link, made afresh, to copy
+  await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Edit Bia Rocha')
+  await expect(admin.getByTestId('toast')).toContainText('Invited.')
+  const mailed = lastLinkTo('bia@acme.example')
+  await admin.getByRole('button', { name: 'Get the invitation link' }).click()
+  await expect(admin.getByText('A new invitation link: copy it and send it to the person.')).toBeVisible()
+  const field = admin.getByLabel('Invitation link')
+  await expect(field).toHaveValue(/\/reset-password\?token=[\w-]{40,}&invited=1$/)
+  const link = new URL(await field.inputValue())
+  await admin.getByRole('button', { name: 'Copy the link' }).click()
+  await expect(admin.getByRole('button', { name: 'Link copied' })).toBeVisible()
+  expect(await admin.evaluate(() => navigator.clipboard.readText())).toBe(link.href)
+  for (const scheme of ['light', 'dark'] as const) {
+    await viewAs(admin, { name: scheme, size: { width: 1440, height: 900 }, scheme }, baseURL!)
+    await admin.reload()
+    await expectAccessible(admin, `invited person's record (${scheme})`)
+  }
+  // sent again: without a mail server it says so, with the link to copy
+  await admin.getByRole('button', { name: 'Send the invitation again' }).click()
+  await expect(admin.getByText('Not sent: no e-mail server is set up.')).toBeVisible()
+  const resent = await admin.getByLabel('Invitation link').inputValue()
+  await expectAccessible(admin, 'invitation not e-mailed (dark)')
+
+  // the e-mailed link and the copied one are void now: said at once (a void link tells nothing, so in the
+  // browser's language, English here); the fresh one speaks hers, Portuguese, whatever the browser's
+  const bia = await (await browser.newContext({ locale: 'en-US' })).newPage()
+  for (const old of [mailed, link.pathname + link.search]) {
+    await bia.goto(old)
+    await expect(bia.getByRole('alert')).toHaveText(
+      'This invitation link is invalid, has expired or was replaced by a newer one. Ask whoever invited you to send it again.',
+    )
+    await expect(bia.getByLabel('New password')).toHaveCount(0)
+  }
+  const fresh = new URL(resent)
+  for (const scheme of ['light', 'dark'] as const) {
+    await viewAs(bia, { name: scheme, size: { width: 1440, height: 900 }, scheme }, baseURL!)
+    await bia.goto(fresh.pathname + fresh.search)
+    await expect(bia.locator('html')).toHaveAttribute('lang', 'pt-BR')
+    await expect(bia.getByRole('heading', { name: 'Bem-vindo! Escolha sua senha' })).toBeVisible()
+    await expect(bia.getByText('A Acme Field Services convidou você para trabalhar com eles.')).toBeVisible()
+    await expectAccessible(bia, `invitation page in Portuguese (${scheme})`)
+  }
+  await bia.getByLabel('Nova senha').fill('bia-password-2026')
+  await bia.getByLabel('Senha (confirmar)').fill('bia-password-2026')
+  await bia.getByRole('button', { name: 'Salvar e continuar' }).click()
+  await expect(bia).toHaveURL(/\/sign-in/)
+  await expect(bia.getByText('Você entrou na Acme Field Services — entre com sua nova senha.')).toBeVisible()
+  await expect(bia.getByText('Sua senha foi redefinida')).toHaveCount(0)
+  await expectAccessible(bia, 'sign-in after joining (dark)')
+
+  // joined: no invitation to pass on any more
+  await admin.reload()
+  await expect(admin.getByRole('button', { name: 'Get the invitation link' })).toHaveCount(0)
+  await viewAs(admin, { name: 'light', size: { width: 1440, height: 900 }, scheme: 'light' }, baseURL!)
 })

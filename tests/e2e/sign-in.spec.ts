@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
+import { lastLinkTo } from './helpers.ts'
 
 async function signIn(page: Page, email = DEMO_ADMIN.email, password = DEMO_ADMIN.password) {
   await page.getByLabel('Email address').fill(email)
@@ -209,10 +210,16 @@ test("the next user on the same browser does not inherit the previous user's com
 test('password fields hide what is typed, take a paste and name what a password manager should fill', async ({
   page,
 }) => {
+  // a reset link of the demo admin (its page shows the form only for a link that works)
+  await page.goto('/forgot-password')
+  await page.getByLabel('Email address').fill(DEMO_ADMIN.email)
+  await page.getByRole('button', { name: 'Send reset link' }).click()
+  await expect(page.getByText('Password reset sent!')).toBeVisible()
+  const resetLink = lastLinkTo(DEMO_ADMIN.email)
   for (const [path, autocomplete] of [
     ['/sign-in', 'current-password'],
     ['/sign-up', 'new-password'],
-    ['/reset-password?token=x', 'new-password'],
+    [resetLink, 'new-password'],
   ] as const) {
     await page.goto(path)
     const fields = page.locator('input[name^="password"]')

@@ -462,3 +462,135 @@ describe('ac_paginas', () => {
     ).toBe(true)
   })
 })
+
+describe('invitations that cannot surprise', () => {
+  const person = { name: 'Caio Prado', email: 'caio@acme.example', filial: 2 }
+  /** What a link's page is told about it (POST /auth/reset-link), and the status. */
+  const linkFacts = async (bff: TestBff, token: string | null) => {
+    const res = await bff.call('/auth/reset-link', { method: 'POST', json: { token } })
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+  }
+  const tokenOf = (url: string) => new URL(url).searchParams.get('token')!
+
+  it('refuses an invitation without a role next to the field (no one becomes an admin by default), and speaks the company’s language unless told', async () => {
+    const bff = await testBff()
+    const call = await admin(bff)
+    for (const role of [undefined, '']) {
+      const refused = await call('/ac_usuarios', { method: 'POST', json: { ...person, role } })
+      expect(refused.status).toBe(400)
+      expect((await json(refused)).fields).toEqual({ role: ['Choose a role'] })
+    }
+    expect(bff.logs.some((l) => l.includes(person.email))).toBe(false)
+    // Acme speaks Portuguese: so does its invitation, unless the office chose another language
+    const invited = await json<Record<string, unknown>>(
+      await call('/ac_usuarios', { method: 'POST', json: { ...person, role: 'technician' } }),
+    )
+    expect(invited.Dados).toMatchObject({ role: 'technician', filial: 2, culture: 'pt', invited: true })
+    const facts = await linkFacts(bff, lastLink(bff, person.email).searchParams.get('token'))
+    expect(facts).toEqual({ status: 200, body: { culture: 'pt', invited: true, company: 'Acme Field Services' } })
+  })
+
+  it('makes a fresh invitation link for the office to pass on: it works, the earlier ones stop, and once joined there is none', async () => {
+    const bff = await testBff()
+    const call = await admin(bff)
+    const made = await json<{ id: string }>(
+      await call('/ac_usuarios', { method: 'POST', json: { ...person, role: 'dispatcher', culture: 'es' } }),
+    )
+    const id = made.Dados.id
+    const first = lastLink(bff, person.email).searchParams.get('token')!
+    const answer = await call(`/ac_usuarios/${id}/invitation-link`, { method: 'POST' })
+    expect(answer.status).toBe(200)
+    const link = (await json<{ url: string; emailed: boolean }>(answer)).Dados
+    expect(link.emailed).toBe(false)
+    expect(link.url).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=[\w-]{40,}&invited=1$/)
+    // the e-mailed link is void now; the new one opens in the language the office chose for them
+    expect((await linkFacts(bff, first)).status).toBe(400)
+    expect(
+      (await bff.call('/auth/reset-password', { method: 'POST', json: { token: first, password: 'caio-pass-2026!' } }))
+        .status,
+    ).toBe(400)
+    expect(await linkFacts(bff, tokenOf(link.url))).toEqual({
+      status: 200,
+      body: { culture: 'es', invited: true, company: 'Acme Field Services' },
+    })
+    // reading the link does not spend it: it still chooses the first password, and he is in
+    expect(
+      (
+        await bff.call('/auth/reset-password', {
+          method: 'POST',
+          json: { token: tokenOf(link.url), password: 'caio-pass-2026!' },
+        })
+      ).status,
+    ).toBe(200)
+    expect((await json<Record<string, unknown>>(await call(`/ac_usuarios/${id}`))).Dados).toMatchObject({
+      invited: false,
+    })
+    const joined = await call(`/ac_usuarios/${id}/invitation-link`, { method: 'POST' })
+    expect(joined.status).toBe(409)
+    expect(await joined.json()).toMatchObject({ code: 'invitation_not_pending' })
+    // only who may edit the people asks for links
+    const tech = await bff.signIn(DEMO_TECHNICIAN)
+    expect(
+      (await bff.call(`/ac_usuarios/${id}/invitation-link`, { method: 'POST', token: tech, headers: acme })).status,
+    ).toBe(403)
+    expect(
+      (await call('/ac_usuarios/00000000-0000-4000-8000-000000000000/invitation-link', { method: 'POST' })).status,
+    ).toBe(404)
+  })
+
+  it('sends an invitation again saying honestly that no e-mail went out without a mail server, with the link to copy', async () => {
+    const bff = await testBff()
+    const call = await admin(bff)
+    const made = await json<{ id: string }>(
+      await call('/ac_usuarios', { method: 'POST', json: { ...person, role: 'technician' } }),
+    )
+    const first = lastLink(bff, person.email).searchParams.get('token')!
+    const resent = await json<{ url: string; emailed: boolean }>(
+      await call(`/ac_usuarios/${made.Dados.id}/resend-invitation`, { method: 'POST' }),
+    )
+    expect(resent.Dados.emailed).toBe(false)
+    expect(resent.Msg).toBe('Invitation ready to share')
+    // the server log holds the new link, for an operator; the first one is void
+    expect(lastLink(bff, person.email).href).toBe(resent.Dados.url)
+    expect((await linkFacts(bff, first)).status).toBe(400)
+    expect((await linkFacts(bff, tokenOf(resent.Dados.url))).body).toMatchObject({ invited: true })
+  })
+
+  it('sends a person who already has an account to sign in, without ending their sessions', async () => {
+    const bff = await testBff()
+    const call = await admin(bff)
+    const signUp = { name: 'Zoé Martins', email: 'zoe@example.com', password: 'zoe-password-2026' }
+    expect((await bff.call('/auth/sign-up', { method: 'POST', json: signUp })).status).toBe(200)
+    const zoe = await bff.signIn(signUp)
+    const made = await json<{ id: string }>(
+      await call('/ac_usuarios', {
+        method: 'POST',
+        json: { name: 'Zoé', email: signUp.email, role: 'technician', filial: 2 },
+      }),
+    )
+    const link = await json<{ url: string }>(
+      await call(`/ac_usuarios/${made.Dados.id}/invitation-link`, { method: 'POST' }),
+    )
+    expect(link.Dados.url).toBe('http://localhost:3000/sign-in')
+    expect((await bff.call('/common/invitations', { token: zoe })).status).toBe(200)
+  })
+
+  it('tells a link’s page its language without spending it, and refuses a link that is not one', async () => {
+    const bff = await testBff()
+    // a plain reset speaks the account's own language and is no invitation; the e-mail is never told
+    expect(
+      (await bff.call('/auth/forgot-password', { method: 'POST', json: { email: DEMO_TECHNICIAN.email } })).status,
+    ).toBe(200)
+    const token = lastLink(bff, DEMO_TECHNICIAN.email).searchParams.get('token')!
+    const facts = await linkFacts(bff, token)
+    expect(facts.status).toBe(200)
+    expect(Object.keys(facts.body).sort()).toEqual(['culture', 'invited'])
+    expect(facts.body.invited).toBe(false)
+    expect(await linkFacts(bff, token)).toEqual(facts)
+    expect(await linkFacts(bff, 'x'.repeat(43))).toMatchObject({
+      status: 400,
+      body: { fields: { token: ['This reset link is invalid or has expired.'] } },
+    })
+    expect((await linkFacts(bff, null)).status).toBe(400)
+  })
+})

@@ -81,4 +81,24 @@ describe('e-mail through SMTP_URL', () => {
       )
       .toBe(true)
   })
+
+  it('sends an invitation again by e-mail and says so; the mailed link is the one the office is answered', async () => {
+    const bff = await testBff({ mailer: smtpMailer(smtp.url, 'Fieldwise <no-reply@acme.example>') })
+    const token = await bff.signIn(DEMO_ADMIN)
+    const headers = { 'x-empresa': '1', 'x-filial': '2' }
+    const call = async <T>(path: string, init: { method?: string; json?: unknown } = {}) =>
+      (await (await bff.call(path, { ...init, token, headers })).json()) as Answer<T> & { Msg: string }
+    const email = 'nina@acme.example'
+    const made = await call<{ id: string }>('/ac_usuarios', {
+      method: 'POST',
+      json: { name: 'Nina Reis', email, role: 'technician', filial: 2 },
+    })
+    const resent = await call<{ url: string; emailed: boolean }>(`/ac_usuarios/${made.Dados.id}/resend-invitation`, {
+      method: 'POST',
+    })
+    expect(resent.Dados.emailed).toBe(true)
+    expect(resent.Msg).toBe('Invitation sent')
+    const mails = smtp.received.filter((m) => m.to.includes(email))
+    expect(mails.at(-1)?.text).toContain(resent.Dados.url)
+  })
 })

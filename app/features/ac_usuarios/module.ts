@@ -32,7 +32,17 @@ export const users = defineFeature(usersModule, {
     { name: 'name', label: 'f_name', type: 'text', required: true, createOnly: true },
     { name: 'email', label: 'f_email', type: 'email', required: true, createOnly: true },
     { name: 'culture', label: 'f_culture', type: 'select', options: CULTURE_OPTIONS, createOnly: true },
-    { name: 'role', label: 'f_role', type: 'select', options: Object.entries(ROLE_LABELS) },
+    // a person's role is chosen, never assumed: a new one starts on no role
+    {
+      name: 'role',
+      label: 'f_role',
+      type: 'select',
+      options: Object.entries(ROLE_LABELS),
+      empty: 'f_choose_role',
+      required: true,
+      newOnly: true,
+    },
+    { name: 'role', label: 'f_role', type: 'select', options: Object.entries(ROLE_LABELS), editOnly: true },
     { name: 'filial', label: 'f_branch', type: 'select', lookup: 'branches', all: 'f_all_branches' },
     // how they work, for the dispatch board (docs/domain.md cd_ordemagendamento)
     {
@@ -64,6 +74,27 @@ export const users = defineFeature(usersModule, {
       b.NOM_FILIAL,
     ]),
   }),
+  // invited where the office works, in the company's language, unless it chooses otherwise
+  createDefaults: (frame) => ({ filial: frame.branch ?? '', culture: frame.culture }),
+  afterCreate: 'done_invited',
+  // while the invitation is pending: its link to pass on, or sent again
+  actions: [
+    {
+      name: 'invitation-link',
+      label: 'action_invitation_link',
+      done: 'done_invitation_link',
+      shows: 'f_invitation_link',
+      offered: (values) => values.invited === true,
+    },
+    {
+      name: 'resend-invitation',
+      label: 'action_resend_invitation',
+      // "sent" only when an e-mail carried it; else the office passes the link on
+      done: (answer) => (answer.emailed === true ? 'done_invitation_sent' : 'done_invitation_not_emailed'),
+      shows: 'f_invitation_link',
+      offered: (values) => values.invited === true,
+    },
+  ],
   recordLinks: (values) => [
     { href: `/view/ac_usuariospaginas/${encodeURIComponent(String(values.id))}`, label: 'admin_access_manage' },
   ],
