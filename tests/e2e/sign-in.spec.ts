@@ -56,6 +56,9 @@ test('switching branch is kept after a reload, and a change of company is flagge
 test('switching language changes the texts and is kept after a reload', async ({ page }) => {
   await page.goto('/sign-in')
   await signIn(page)
+  // the home's picker (the sign-in page has one too)
+  await expect(page.getByRole('heading', { name: 'Welcome back, Ana Costa!' })).toBeVisible()
+  await expect(page.getByTestId('splash')).toHaveCount(0)
   await page.getByLabel('Language').selectOption('es')
   await expect(page.getByRole('heading', { name: '¡Bienvenido de nuevo, Ana Costa!' })).toBeVisible()
   await expect(page.locator('html')).toHaveAttribute('lang', 'es-MX')
@@ -72,6 +75,8 @@ test('switching language changes the texts and is kept after a reload', async ({
 test("the person's stored language is applied at sign-in, in any browser", async ({ page, browser }) => {
   await page.goto('/sign-in')
   await signIn(page)
+  await expect(page.getByRole('heading', { name: 'Welcome back, Ana Costa!' })).toBeVisible()
+  await expect(page.getByTestId('splash')).toHaveCount(0)
   await page.getByLabel('Language').selectOption('pt')
   await expect(page.getByRole('heading', { name: 'Bem-vindo de volta, Ana Costa!' })).toBeVisible()
   // another browser, whose pages were English until now
@@ -140,23 +145,22 @@ test('an unknown address shows the 404 page', async ({ page }) => {
   }
 })
 
-test('signing up leads to the confirmation page and the new account can sign in', async ({ page }) => {
+test('signing up creates no account until the e-mailed link is used', async ({ page }) => {
   await page.goto('/sign-up')
   await page.getByLabel('Full name').fill('Rita Alves')
   await page.getByLabel('Email address').fill('rita.e2e@example.com')
   await page.getByLabel('Password').fill('short')
+  await page.getByLabel('Company', { exact: true }).fill('Alves Cooling')
   await page.getByRole('button', { name: 'Create your free account' }).click()
   await expect(page.getByText('Use at least 8 characters')).toBeVisible()
   await page.getByLabel('Password').fill('a-good-long-password')
   await page.getByRole('button', { name: 'Create your free account' }).click()
-  await expect(page).toHaveURL(/\/confirmation-required$/)
-  await expect(page.getByRole('heading', { name: 'Confirmation required' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible()
+  await expect(page.getByText('We sent a link to rita.e2e@example.com. Open it to create Alves Cooling')).toBeVisible()
+  // before the link, the account does not exist
   await page.getByRole('link', { name: 'Return to sign in' }).click()
   await signIn(page, 'rita.e2e@example.com', 'a-good-long-password')
-  await expect(page.getByRole('heading', { name: 'Welcome back, Rita Alves!' })).toBeVisible()
-  await expect(page.getByTestId('tenant')).toHaveText(
-    'Your account has no company or branch yet. Ask an administrator for access.',
-  )
+  await expect(page.getByRole('alert')).toHaveText('Wrong email or password')
 })
 
 test('a common password is refused at its field, in the language of the page', async ({ page, context, baseURL }) => {
@@ -165,6 +169,7 @@ test('a common password is refused at its field, in the language of the page', a
   await page.getByLabel('Nome completo').fill('Rita Alves')
   await page.getByLabel('E-mail').fill('rita.common@example.com')
   await page.getByLabel('Senha').fill('password1234')
+  await page.getByLabel('Empresa', { exact: true }).fill('Alves Refrigeração')
   await page.getByRole('button', { name: 'Criar sua conta gratuita' }).click()
   await expect(page.getByText('Esta senha é comum demais: escolha uma mais difícil de adivinhar')).toBeVisible()
   await expect(page.getByLabel('Senha')).toHaveAttribute('aria-invalid', 'true')
