@@ -7,6 +7,7 @@ import { wrapper } from '../../domain/schemas/common.ts'
 import type { Deps } from '../lib/deps.ts'
 import { fieldError, notFound, ruleError } from '../lib/errors.ts'
 import { appLink, sendLink } from '../lib/outbox.ts'
+import { invitationMail } from '../lib/invitation-mail.ts'
 import { randomToken, sha256Hex } from '../lib/base64.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { callerOf, ok, resourceRoutes, type Caller, type ResourceServer } from '../lib/resource.ts'
@@ -76,9 +77,19 @@ export function userRoutes(deps: Deps) {
    * stops working (an account without a password has no session to end). An account that has a
    * password signs in to accept.
    */
+  /** A link to the person's invitation and its e-mail, in the language the company chose for them (their own once they have an account). */
   const invitation = async (user: UserRecord, empresa: number, { fresh }: { fresh: boolean }) => {
     const company = (await companies.find(empresa))?.NOME_EMPRESA ?? ''
-    if (user.password) return { url: appLink(deps, '/sign-in'), what: `invitation to ${company} (sign in to accept)` }
+    const invited = user.grants.find((g) => g.empresa === empresa)?.invited
+    const person = {
+      name: invited?.name ?? user.name,
+      culture: user.password ? user.culture : (invited?.culture ?? user.culture),
+      hasAccount: Boolean(user.password),
+    }
+    if (user.password) {
+      const url = appLink(deps, '/sign-in')
+      return { url, what: `invitation to ${company} (sign in to accept)`, mail: invitationMail(person, company, url) }
+    }
     const epoch = fresh
       ? (await users.update(user.id, (u) => ({ ...u, sessionEpoch: u.sessionEpoch + 1 })))!.value.sessionEpoch
       : user.sessionEpoch
@@ -89,10 +100,8 @@ export function userRoutes(deps: Deps) {
       epoch,
       accept: empresa,
     })
-    return {
-      url: appLink(deps, `/reset-password?token=${token}&invited=1`),
-      what: `invitation to ${company} (choose a password)`,
-    }
+    const url = appLink(deps, `/reset-password?token=${token}&invited=1`)
+    return { url, what: `invitation to ${company} (choose a password)`, mail: invitationMail(person, company, url) }
   }
   /** A pending invitation of this company: the person, or 404 / 409 (they have joined). */
   const pending = async (who: Caller, id: string) => {
@@ -114,11 +123,10 @@ export function userRoutes(deps: Deps) {
       async insert(who, invited) {
         const { empresa } = who.tenant
         if (await users.create(invited)) {
-          const { url, what } = await invitation(invited, empresa, { fresh: false })
-          void sendLink(deps, invited.email, what, url)
+          const { url, what, mail } = await invitation(invited, empresa, { fresh: false })
+          void sendLink(deps, invited.email, what, url, mail)
           return (await users.findById(invited.id))!
         }
-        const company = (await companies.find(empresa))!.NOME_EMPRESA
         const existing = (await users.findByEmail(invited.email))!
         const grant = invited.grants[0]
         let member = false
@@ -128,7 +136,8 @@ export function userRoutes(deps: Deps) {
         })
         // already in this company: the company sees its own people, so saying so tells nothing new
         if (member || !saved) throw fieldError('email', 'already_member')
-        void sendLink(deps, invited.email, `invitation to ${company} (sign in to accept)`, appLink(deps, '/sign-in'))
+        const { url, what, mail } = await invitation(saved.value, empresa, { fresh: false })
+        void sendLink(deps, invited.email, what, url, mail)
         return saved
       },
       update: (_who, id, fn, expectVersion) => users.update(id, fn, { expectVersion }),
@@ -225,8 +234,8 @@ export function userRoutes(deps: Deps) {
         async (c) => {
           const who = callerOf(deps, c)
           const user = await pending(who, c.req.valid('param').id)
-          const { url, what } = await invitation(user, who.tenant.empresa, { fresh: true })
-          const emailed = await sendLink(deps, user.email, what, url)
+          const { url, what, mail } = await invitation(user, who.tenant.empresa, { fresh: true })
+          const emailed = await sendLink(deps, user.email, what, url, mail)
           return c.json(ok({ url, emailed }, emailed ? 'Invitation sent' : 'Invitation ready to share'))
         },
       ),

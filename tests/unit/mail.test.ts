@@ -100,5 +100,8 @@ describe('e-mail through SMTP_URL', () => {
     expect(resent.Msg).toBe('Invitation sent')
     const mails = smtp.received.filter((m) => m.to.includes(email))
     expect(mails.at(-1)?.text).toContain(resent.Dados.url)
+    // in the company's language, which the invitation took (Acme's: Portuguese)
+    expect(mails.at(-1)?.subject).toBe('Acme Field Services convidou você para o Fieldwise')
+    expect(mails.at(-1)?.text).toContain('Olá, Nina Reis.')
   })
 })
