@@ -75,7 +75,7 @@ export async function loadList(args: Args, def: FeatureModule) {
 }
 
 /** The answer of an action that shows a link to pass on (RecordAction.shows). */
-const linkAnswer = z.looseObject({ url: z.string() })
+const linkAnswer = z.looseObject({ url: z.string().nullable() })
 
 const arrayOf = derivedSchema(<T extends z.ZodType>(row: T) => z.array(row))
 const soleUsersSchema = z.array(z.object({ name: z.string(), email: z.string() }))
@@ -185,6 +185,8 @@ export async function saveRecord(args: Args & { params: { id: string } }, def: F
     if (action.shows) {
       const answer = wrapper(linkAnswer).parse(await res.json()).Dados
       const done = typeof action.done === 'function' ? action.done(answer) : action.done
+      // no link to show (one that goes by e-mail only): back to the record, saying so
+      if (answer.url === null) throw redirect(`${back}/${encodeURIComponent(params.id)}?toast=${done}`)
       return data<FormState>({ link: { label: action.shows, url: answer.url, done } })
     }
     const answer = wrapper(def.row).parse(await res.json()).Dados

@@ -72,12 +72,11 @@ export function userRoutes(deps: Deps) {
     if (id === who.user.id && !active) throw ruleError(400, 'not_yourself')
   }
   /**
-   * The link of a person's invitation to the company: a new account's chooses the first password
-   * (and accepts); `fresh` raises the account's session epoch first, so every earlier link of it
-   * stops working (an account without a password has no session to end). An account that has a
-   * password signs in to accept.
+   * The link of a person's invitation to the company and its e-mail, in the language the company
+   * chose for them (their own once they have an account). A new account's link chooses the first
+   * password (and accepts); `fresh` raises the account's session epoch first, so every earlier link
+   * of it stops working. An account that has a password signs in to accept.
    */
-  /** A link to the person's invitation and its e-mail, in the language the company chose for them (their own once they have an account). */
   const invitation = async (user: UserRecord, empresa: number, { fresh }: { fresh: boolean }) => {
     const company = (await companies.find(empresa))?.NOME_EMPRESA ?? ''
     const invited = user.grants.find((g) => g.empresa === empresa)?.invited
@@ -103,6 +102,14 @@ export function userRoutes(deps: Deps) {
     const url = appLink(deps, `/reset-password?token=${token}&invited=1`)
     return { url, what: `invitation to ${company} (choose a password)`, mail: invitationMail(person, company, url) }
   }
+  /**
+   * Whether the office may see the link itself: only when the account is nothing but this company's
+   * invitation. A link that sets the password of an account another company invited too (or one with
+   * a password of its own) would give this company that account; and answering `/sign-in` would
+   * tell it that the address has an account. Such an invitation goes by e-mail only.
+   */
+  const shareable = (user: UserRecord, empresa: number) =>
+    !user.password && user.grants.every((g) => g.empresa === empresa)
   /** A pending invitation of this company: the person, or 404 / 409 (they have joined). */
   const pending = async (who: Caller, id: string) => {
     const found = await server.source.find(who, id)
@@ -199,7 +206,7 @@ export function userRoutes(deps: Deps) {
   const idParam = z.object({ id: userModule.api.id })
   const answer = wrapper(invitationLinkAnswer)
   const note =
-    'A fresh link: the earlier links of the invitation stop working. A person whose account already has a password is sent to sign in (`/sign-in`), where they accept it. 409 `invitation_not_pending` once the person has joined. Needs the ac_usuarios page at edit.'
+    'A fresh link: the earlier links of the invitation stop working. `url` is null where the link may go by e-mail only: the address has an account of its own or another company’s invitation (a link that sets its password would give this company that account), so the answer never tells whether an address has an account. 409 `invitation_not_pending` once the person has joined. Needs the ac_usuarios page at edit.'
   return resourceRoutes(deps, userModule, server, (app) =>
     app
       .post(
@@ -207,7 +214,7 @@ export function userRoutes(deps: Deps) {
         doc({
           operationId: 'makeInvitationLink',
           summary: 'A fresh link of a pending invitation, to pass on',
-          description: `Makes a new link of the person’s invitation to the company and answers it, for the office to copy and pass on (nothing is sent; \`emailed\` is false). ${note}`,
+          description: `Makes a new link of the person’s invitation to the company and answers it, for the office to copy and pass on (nothing is sent; \`emailed\` is false); an invitation that goes by e-mail only is left as it is. ${note}`,
           tags: ['ac_usuarios'],
           responses: { 200: answer, 404: apiErrorSchema, 409: apiErrorSchema },
         }),
@@ -216,6 +223,8 @@ export function userRoutes(deps: Deps) {
         async (c) => {
           const who = callerOf(deps, c)
           const user = await pending(who, c.req.valid('param').id)
+          if (!shareable(user, who.tenant.empresa))
+            return c.json(ok({ url: null, emailed: false }, 'This invitation goes by e-mail only'))
           const { url } = await invitation(user, who.tenant.empresa, { fresh: true })
           return c.json(ok({ url, emailed: false }, 'Invitation link made'))
         },
@@ -234,9 +243,16 @@ export function userRoutes(deps: Deps) {
         async (c) => {
           const who = callerOf(deps, c)
           const user = await pending(who, c.req.valid('param').id)
-          const { url, what, mail } = await invitation(user, who.tenant.empresa, { fresh: true })
+          // a link the office sees replaces the earlier ones; one that goes by e-mail only leaves them (another company's too)
+          const shown = shareable(user, who.tenant.empresa)
+          const { url, what, mail } = await invitation(user, who.tenant.empresa, { fresh: shown })
           const emailed = await sendLink(deps, user.email, what, url, mail)
-          return c.json(ok({ url, emailed }, emailed ? 'Invitation sent' : 'Invitation ready to share'))
+          return c.json(
+            ok(
+              { url: shown ? url : null, emailed },
+              emailed ? 'Invitation sent' : 'The invitation could not be e-mailed',
+            ),
+          )
         },
       ),
   )

@@ -157,7 +157,8 @@ export const userCreateInput = z.object({
  * `/resend-invitation`): a fresh one that voids the earlier ones (an account that already has a
  * password is sent to sign in), and whether an e-mail carried it.
  */
-export const invitationLinkAnswer = z.object({ url: z.url(), emailed: z.boolean() })
+/** An invitation's link to pass on, or null where it goes by e-mail only; whether an e-mail carried it. */
+export const invitationLinkAnswer = z.object({ url: z.url().nullable(), emailed: z.boolean() })
 const timeOfDay = z
   .string()
   .trim()

@@ -549,30 +549,67 @@ describe('invitations that cannot surprise', () => {
       await call(`/ac_usuarios/${made.Dados.id}/resend-invitation`, { method: 'POST' }),
     )
     expect(resent.Dados.emailed).toBe(false)
-    expect(resent.Msg).toBe('Invitation ready to share')
+    expect(resent.Msg).toBe('The invitation could not be e-mailed')
     // the server log holds the new link, for an operator; the first one is void
     expect(lastLink(bff, person.email).href).toBe(resent.Dados.url)
     expect((await linkFacts(bff, first)).status).toBe(400)
     expect((await linkFacts(bff, tokenOf(resent.Dados.url))).body).toMatchObject({ invited: true })
   })
 
-  it('sends a person who already has an account to sign in, without ending their sessions', async () => {
+  it('never shows the office the link of an address that has an account, and e-mails it without ending their sessions', async () => {
     const bff = await testBff()
     const call = await admin(bff)
-    const signUp = { name: 'Zoé Martins', email: 'zoe@example.com', password: 'zoe-password-2026' }
-    expect((await bff.call('/auth/sign-up', { method: 'POST', json: signUp })).status).toBe(200)
-    const zoe = await bff.signIn(signUp)
+    const zoe = { name: 'Zoé Martins', email: 'zoe@example.com', password: 'zoe-password-2026' }
+    await createPerson(bff, zoe)
+    const session = await bff.signIn(zoe)
     const made = await json<{ id: string }>(
       await call('/ac_usuarios', {
         method: 'POST',
-        json: { name: 'Zoé', email: signUp.email, role: 'technician', filial: 2 },
+        json: { name: 'Zoé', email: zoe.email, role: 'technician', filial: 2 },
       }),
     )
-    const link = await json<{ url: string }>(
+    const link = await json<{ url: string | null }>(
       await call(`/ac_usuarios/${made.Dados.id}/invitation-link`, { method: 'POST' }),
     )
-    expect(link.Dados.url).toBe('http://localhost:3000/sign-in')
-    expect((await bff.call('/common/invitations', { token: zoe })).status).toBe(200)
+    // the same answer's shape as for an address without an account: no link, no hint
+    expect(link.Dados).toEqual({ url: null, emailed: false })
+    const resent = await json<{ url: string | null; emailed: boolean }>(
+      await call(`/ac_usuarios/${made.Dados.id}/resend-invitation`, { method: 'POST' }),
+    )
+    expect(resent.Dados).toEqual({ url: null, emailed: false })
+    expect(lastLink(bff, zoe.email).pathname).toBe('/sign-in')
+    expect((await bff.call('/common/invitations', { token: session })).status).toBe(200)
+  })
+
+  it('gives no company a link to an account another company invited too, nor voids that company’s link', async () => {
+    const bff = await testBff()
+    const call = await admin(bff)
+    const acmeInvite = await json<{ id: string }>(
+      await call('/ac_usuarios', { method: 'POST', json: { ...person, role: 'manager' } }),
+    )
+    const acmeLink = lastLink(bff, person.email)
+    // Northwind invites the same address: from now on neither company sees a link to it
+    const northwind = { 'x-empresa': '2', 'x-filial': '4' }
+    const other = await json<{ id: string }>(
+      await call('/ac_usuarios', {
+        method: 'POST',
+        json: { ...person, filial: 4, role: 'technician' },
+        headers: northwind,
+      }),
+    )
+    expect(other.Dados.id).toBe(acmeInvite.Dados.id)
+    for (const headers of [northwind, acme]) {
+      const link = await json<{ url: string | null }>(
+        await call(`/ac_usuarios/${other.Dados.id}/invitation-link`, { method: 'POST', headers }),
+      )
+      expect(link.Dados.url).toBeNull()
+    }
+    const resent = await json<{ url: string | null }>(
+      await call(`/ac_usuarios/${other.Dados.id}/resend-invitation`, { method: 'POST', headers: northwind }),
+    )
+    expect(resent.Dados.url).toBeNull()
+    // Acme's e-mailed link still works, and accepts Acme's invitation
+    expect((await linkFacts(bff, acmeLink.searchParams.get('token'))).body).toMatchObject({ invited: true })
   })
 
   it('tells a link’s page its language without spending it, and refuses a link that is not one', async () => {
