@@ -38,6 +38,19 @@ export type BranchRecord = {
   ENDERECO?: string
 }
 
+/** A company's first branch, its main one (a new company's, whoever founds it). */
+export function mainBranch(empresa: number, filial: number, name: string, timeZone: string): BranchRecord {
+  return {
+    COD_EMPRESA: empresa,
+    COD_FILIAL: filial,
+    NOM_FILIAL: name,
+    FLG_PRINCIPAL: 'S',
+    PREFIX: 'MAIN',
+    TIME_ZONE: timeZone,
+    ACTIVE: true,
+  }
+}
+
 export const ROLES = ['admin', 'manager', 'dispatcher', 'technician', 'finance'] as const
 export type Role = (typeof ROLES)[number]
 export const USER_STATUSES = ['online', 'away', 'busy', 'not-visible'] as const

@@ -1,4 +1,5 @@
-import { LOCALES, toLocale, type Locale } from './i18n'
+import { DEFAULT_LOCALE, toLocale, type Locale } from './i18n'
+import { requestCulture } from '../../domain/cultures.ts'
 /**
  * The cookies of the SSR app. The token is httpOnly (scripts never see it); all are
  * SameSite=Lax and Secure in production. currentEmpresa / currentFilial mirror the
@@ -94,28 +95,17 @@ export const appearanceCookies = (scheme: string, theme: string, secure: boolean
   cookie(COOKIE.theme, theme, { maxAge: YEAR, secure }),
 ]
 
+/** The language the person picked on this browser (the culture cookie), or null. */
+export function chosenLocale(request: Request): Locale | null {
+  const chosen = readCookies(request)[COOKIE.culture]
+  return chosen ? toLocale(chosen) : null
+}
+
 /**
  * The language of a request's pages: the culture cookie (the person's choice, or their account's
  * since signing in); without one, the browser's languages in its order of preference
  * (Accept-Language: "pt-BR,pt;q=0.9,en;q=0.8" → pt); English when none of ours is there.
  */
 export function requestLocale(request: Request): Locale {
-  const chosen = readCookies(request)[COOKIE.culture]
-  if (chosen) return toLocale(chosen)
-  return browserLocale(request.headers.get('accept-language'))
-}
-
-/** The first of our languages among the browser's, by their q weights (RFC 9110 §12.5.4). */
-export function browserLocale(header: string | null): Locale {
-  const wanted = (header ?? '')
-    .split(',')
-    .slice(0, 20)
-    .map((part, index) => {
-      const [tag, ...params] = part.trim().split(';')
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean)
-      return { lang: tag.trim().slice(0, 2).toLowerCase(), q: q === undefined ? 1 : Number(q), index }
-    })
-    .filter((w) => w.q > 0 && (LOCALES as readonly string[]).includes(w.lang))
-    .sort((a, b) => b.q - a.q || a.index - b.index)
-  return toLocale(wanted[0]?.lang)
+  return chosenLocale(request) ?? requestCulture(request.headers.get('accept-language'), DEFAULT_LOCALE)
 }

@@ -6,14 +6,14 @@ import { apiClient } from '../lib/api.server'
 import {
   appearanceCookies,
   clearTenantCookies,
+  chosenLocale,
   cultureCookie,
-  requestLocale,
   setCookies,
   tokenCookie,
 } from '../lib/cookies.server'
 import { codeText } from '../lib/form-errors.server'
 import { submittedForm } from '../lib/forms.server'
-import { titled, toLocale, translator, useT } from '../lib/i18n'
+import { titled, toLocale, translator, useLocale, useT } from '../lib/i18n'
 import { serverContext } from '../server-context'
 import { Alert } from '../ui/alert'
 import { Button } from '../ui/button'
@@ -24,13 +24,19 @@ export const meta = titled('confirm_title')
 const tokenOf = (request: Request) =>
   signUpTokenSchema.safeParse({ token: new URL(request.url).searchParams.get('token') })
 
-/** A sign-up's link: the page speaks the language chosen for the company, and says what it will create. */
+/**
+ * A sign-up's link: the page speaks the language chosen for the company (or the one the person
+ * picks here), and says what it will create — or why it will not (used, expired, sign-up closed).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = tokenOf(request)
   const res = token.success ? await apiClient(request, context).auth['sign-up-link'].$post({ json: token.data }) : null
-  if (!res?.ok) return { link: null }
+  if (!res?.ok) {
+    const refusal = res ? ((await res.json().catch(() => null)) as { code?: string } | null) : null
+    return { link: null, problem: refusal?.code ?? 'sign_up_link_invalid' }
+  }
   const link = signUpLinkAnswerSchema.parse(await res.json())
-  return { link, pageLocale: link.culture }
+  return { link, problem: null, pageLocale: chosenLocale(request) ?? link.culture }
 }
 
 /**
@@ -38,9 +44,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * new admin is signed in and lands in their company.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  await submittedForm(request, context)
+  const form = await submittedForm(request, context)
   const token = tokenOf(request)
-  const t = translator(requestLocale(request))
+  // the page's language, which its form carries
+  const t = translator(toLocale(String(form.get('culture') ?? '')))
   if (!token.success) return data({ error: t.sign_up_link_invalid() }, 400)
   const res = await apiClient(request, context).auth['confirm-sign-up'].$post({ json: token.data })
   if (res.status === 200) {
@@ -65,14 +72,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT()
+  const locale = useLocale()
   const busy = useNavigation().state === 'submitting'
-  const { link } = loaderData
-  if (!link) return <AuthCard title={t.confirm_title()} subtitle={t.sign_up_link_invalid()} backToSignIn />
+  const { link, problem } = loaderData
+  if (!link)
+    return (
+      <AuthCard title={t.confirm_title()} subtitle={codeText(problem, t) ?? t.sign_up_link_invalid()} backToSignIn />
+    )
   return (
     <AuthCard title={t.confirm_title()} subtitle={t.confirm_text({ company: link.company })}>
       {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
       <Form method="post" className="mt-4 flex flex-col gap-5">
         <CsrfField />
+        <input type="hidden" name="culture" value={locale} />
         <Button type="submit" disabled={busy}>
           {busy ? t.confirming() : t.confirm_button({ company: link.company })}
         </Button>

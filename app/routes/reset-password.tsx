@@ -3,7 +3,7 @@ import type { Route } from './+types/reset-password'
 import { resetLinkAnswer, resetPasswordSchema } from '../../domain/schemas/auth.ts'
 import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
-import { joinedCookie, requestLocale, setCookies } from '../lib/cookies.server'
+import { chosenLocale, joinedCookie, requestLocale, setCookies } from '../lib/cookies.server'
 import { formFields } from '../lib/forms'
 import { fieldErrors, refusalErrors } from '../lib/form-errors.server'
 import { loadMessages, titled, translator, useT } from '../lib/i18n'
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = url.searchParams.get('token') ?? ''
   const facts = await linkFacts(request, context, token)
   if (!facts) return { token, facts: null, invitedLink: url.searchParams.get('invited') === '1' }
-  return { token, facts, invitedLink: facts.invited, pageLocale: facts.culture }
+  return { token, facts, invitedLink: facts.invited, pageLocale: chosenLocale(request) ?? facts.culture }
 }
 
 /** Reached in the browser: the page's language comes before it shows. */

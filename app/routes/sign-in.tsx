@@ -5,6 +5,7 @@ import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
 import {
   appearanceCookies,
+  chosenLocale,
   clearJoinedCookie,
   clearTenantCookies,
   cultureCookie,
@@ -33,7 +34,9 @@ export const meta = titled('sign_in_title')
 export function loader({ request, context }: Route.LoaderArgs) {
   const { signUpOpen } = context.get(serverContext)
   const joined = new URL(request.url).searchParams.get('joined') ? joinedOf(request) : null
-  return joined ? { signUpOpen, joined, pageLocale: joined.culture } : { signUpOpen, joined: null }
+  return joined
+    ? { signUpOpen, joined, pageLocale: chosenLocale(request) ?? joined.culture }
+    : { signUpOpen, joined: null }
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

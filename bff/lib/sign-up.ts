@@ -1,6 +1,6 @@
 import type { Culture } from '../../domain/cultures.ts'
 import type { SignUpInput } from '../../domain/schemas/auth.ts'
-import { newUser, type PasswordHash, type UserRecord } from '../../domain/tenancy.ts'
+import { mainBranch, newUser, type PasswordHash, type UserRecord } from '../../domain/tenancy.ts'
 import type { SignUpRecord } from '../../storage/repositories/sign-ups.ts'
 import { randomToken, sha256Hex } from './base64.ts'
 import type { Deps, MailMessage } from './deps.ts'
@@ -44,28 +44,42 @@ export async function requestSignUp(deps: Deps, input: SignUpInput, password: Pa
     expiresAt: deps.now() + SIGN_UP_LINK_LIFETIME_MS,
   })
   const link = appLink(deps, `/confirm-email?token=${token}`)
-  const sent = await sendLink(
-    deps,
-    email,
-    'sign-up confirmation link',
-    link,
-    WORDS[culture](name, company.company, link),
-  )
-  return sent || deps.config.production ? null : link
+  const mail = WORDS[culture](name, company.company, link)
+  // with a mail server the answer does not wait for it: its time would tell a new address from a taken one
+  if (deps.mailer) {
+    void sendLink(deps, email, 'sign-up confirmation link', link, mail)
+    return null
+  }
+  await sendLink(deps, email, 'sign-up confirmation link', link, mail)
+  return deps.config.production ? null : link
 }
 
-/** The pending sign-up of a confirmation link, or 400 sign_up_link_invalid. */
+/** A confirmation answered again (a double click, a lost answer) signs in for this long after it founded the company. */
+const ANSWERED_AGAIN_MS = 10 * 60 * 1000
+
+/** The pending sign-up of a confirmation link, or 400 sign_up_link_invalid (403 while sign-up is closed). */
 export async function pendingSignUp(deps: Deps, token: string): Promise<SignUpRecord> {
+  if (!deps.config.signUpOpen) throw ruleError(403, 'sign_up_closed')
   const pending = await deps.repos.signUps.find(await sha256Hex(token), deps.now())
   if (!pending) throw ruleError(400, 'sign_up_link_invalid')
   return pending
 }
 
+/** What a link's page shows before it is used; 400 sign_up_link_used once it founded its company (sign in instead). */
+export async function unusedSignUp(deps: Deps, token: string): Promise<SignUpRecord> {
+  const pending = await pendingSignUp(deps, token)
+  if (pending.founded) throw ruleError(400, 'sign_up_link_used')
+  return pending
+}
+
 /**
- * The confirmation founds the company: its main branch, and the person as its admin in all its
- * branches. Each step is written so that it may run again: the numbers and the person's id are
- * claimed on the sign-up first, so a confirmation sent twice (a double click, a lost answer, a
- * crash half-way) makes one company and one account, and answers that account every time.
+ * The confirmation founds the company: the person as its admin in all its branches, the company
+ * and its main branch. Each step is written so that it may run again: the numbers and the
+ * person's id are claimed on the sign-up first, so a confirmation sent twice (a double click, a
+ * lost answer, a crash half-way) makes one company and one account. The account comes first: it
+ * claims the e-mail, so of two sign-ups of one address confirmed at once the second founds
+ * nothing. Sent again, it signs in only within minutes and while the account is as it was
+ * founded: the link is no lasting key to the account.
  */
 export async function confirmSignUp(deps: Deps, token: string): Promise<UserRecord> {
   const { users, companies, signUps } = deps.repos
@@ -82,10 +96,12 @@ export async function confirmSignUp(deps: Deps, token: string): Promise<UserReco
       empresa: await companies.nextNumber(),
       filial: await companies.nextBranchNumber(),
       userId: crypto.randomUUID(),
+      at: deps.now(),
     })
   )?.founded
   if (!claimed) throw ruleError(400, 'sign_up_link_invalid')
   const { empresa, filial, userId } = claimed
+  const user = (await users.findById(userId))?.value ?? (await createAdmin(deps, pending, claimed))
   const { company } = pending
   if (!(await companies.find(empresa)))
     await companies.save({
@@ -102,17 +118,17 @@ export async function confirmSignUp(deps: Deps, token: string): Promise<UserReco
       ACTIVE: true,
     })
   if (!(await companies.findBranch(empresa, filial)))
-    await companies.saveBranch({
-      COD_EMPRESA: empresa,
-      COD_FILIAL: filial,
-      NOM_FILIAL: company.branch || company.company,
-      FLG_PRINCIPAL: 'S',
-      PREFIX: 'MAIN',
-      TIME_ZONE: company.timeZone,
-      ACTIVE: true,
-    })
-  const existing = await users.findById(userId)
-  if (existing) return existing.value
+    await companies.saveBranch(mainBranch(empresa, filial, company.branch || company.company, company.timeZone))
+  if (deps.now() - claimed.at > ANSWERED_AGAIN_MS || user.sessionEpoch !== 0) throw ruleError(400, 'sign_up_link_used')
+  return user
+}
+
+/** The founding person's account; 409 email_registered when another took the address first. */
+async function createAdmin(
+  deps: Deps,
+  pending: SignUpRecord,
+  { empresa, filial, userId }: NonNullable<SignUpRecord['founded']>,
+): Promise<UserRecord> {
   const user: UserRecord = {
     ...newUser(
       {
@@ -128,6 +144,7 @@ export async function confirmSignUp(deps: Deps, token: string): Promise<UserReco
     current: { empresa, filial },
   }
   // the e-mail already ours: another confirmation of this link is writing this same account
+  const { users } = deps.repos
   if ((await users.create(user)) || (await users.idOfEmail(user.email)) === userId) return user
   // the same e-mail was registered between the check and now (another sign-up, an invitation)
   throw ruleError(409, 'email_registered')

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { atLeast } from '../../domain/access.ts'
 import { companies as companyModule } from '../../domain/modules/ac-empresas.ts'
 import { companyRow } from '../../domain/schemas/admin.ts'
-import type { CompanyRecord } from '../../domain/tenancy.ts'
+import { mainBranch, type CompanyRecord } from '../../domain/tenancy.ts'
 import { companyGrant, levelIn } from '../lib/admin.ts'
 import type { Deps } from '../lib/deps.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
@@ -56,15 +56,9 @@ export function companyRoutes(deps: Deps) {
       // its main branch, and the creator works in it at once as its admin
       async after(who, saved) {
         const company = saved.value
-        await companies.saveBranch({
-          COD_EMPRESA: company.COD_EMPRESA,
-          COD_FILIAL: await companies.nextBranchNumber(),
-          NOM_FILIAL: company.NOME_EMPRESA,
-          FLG_PRINCIPAL: 'S',
-          PREFIX: 'MAIN',
-          TIME_ZONE: company.TIME_ZONE,
-          ACTIVE: true,
-        })
+        await companies.saveBranch(
+          mainBranch(company.COD_EMPRESA, await companies.nextBranchNumber(), company.NOME_EMPRESA, company.TIME_ZONE),
+        )
         await users.update(who.user.id, (u) => ({
           ...u,
           grants: [...u.grants, { empresa: company.COD_EMPRESA, filial: 'all', role: 'admin' }],

@@ -30,7 +30,7 @@ import {
   tokenSignInSchema,
 } from '../../domain/schemas/auth.ts'
 import { acceptInvitation, publicUser, type UserRecord } from '../../domain/tenancy.ts'
-import { confirmSignUp, pendingSignUp, requestSignUp } from '../lib/sign-up.ts'
+import { confirmSignUp, requestSignUp, unusedSignUp } from '../lib/sign-up.ts'
 import { appLink, sendLink } from '../lib/outbox.ts'
 
 const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000
@@ -179,7 +179,7 @@ export function authRoutes(deps: Deps) {
         operationId: 'signUpLink',
         example: { token: 'Xy7Qm2Lp9Rt4Vw8Zk3Nb6Hc1' },
         description:
-          'What a sign-up’s confirmation link will create, without using it: the company’s name and language (its page speaks that language). 400 sign_up_link_invalid when the link is unknown or expired.',
+          'What a sign-up’s confirmation link will create, without using it: the company’s name and language (its page speaks that language). 400 sign_up_link_invalid when the link is unknown or expired, sign_up_link_used once it founded its company; 403 sign_up_closed while sign-up is closed.',
         summary: 'The company a confirmation link founds (the link is not used)',
         tags: ['auth'],
         auth: false,
@@ -187,7 +187,7 @@ export function authRoutes(deps: Deps) {
       }),
       valid('json', signUpTokenSchema),
       async (c) => {
-        const pending = await pendingSignUp(deps, c.req.valid('json').token)
+        const pending = await unusedSignUp(deps, c.req.valid('json').token)
         return c.json({ company: pending.company.company, culture: pending.culture })
       },
     )
@@ -197,7 +197,7 @@ export function authRoutes(deps: Deps) {
         operationId: 'confirmSignUp',
         example: { token: 'Xy7Qm2Lp9Rt4Vw8Zk3Nb6Hc1' },
         description:
-          'Confirms a sign-up with its e-mailed link: creates the company, its main branch and the person as its admin of all branches, and opens a session (the user and an access token, as signIn). Sent again (a double click, a lost answer), it founds nothing more and answers the same account. 400 sign_up_link_invalid when the link is unknown or expired; 409 email_registered when an account with the e-mail was made meanwhile.',
+          'Confirms a sign-up with its e-mailed link: creates the company, its main branch and the person as its admin of all branches, and opens a session (the user and an access token, as signIn). Sent again (a double click, a lost answer), it founds nothing more and answers the same account within 10 minutes, while the account is unchanged; later, 400 sign_up_link_used (sign in instead). 400 sign_up_link_invalid when the link is unknown or expired; 409 email_registered when an account with the e-mail was made meanwhile; 403 sign_up_closed while sign-up is closed.',
         summary: 'Confirm a sign-up: found the company and sign in',
         tags: ['auth'],
         auth: false,

@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { companyInput } from '../../domain/schemas/admin.ts'
-import { newUser } from '../../domain/tenancy.ts'
+import { mainBranch, newUser } from '../../domain/tenancy.ts'
 import { loadConfigOrExit } from '../config.ts'
 import { randomToken } from '../lib/base64.ts'
 import { hashPassword } from '../lib/passwords.ts'
@@ -65,15 +65,9 @@ if ((await repos.companies.list()).length)
 const COD_EMPRESA = await repos.companies.nextNumber()
 const input = company.data!
 await repos.companies.save({ COD_EMPRESA, ...input, ID_ARQUIVO: null, URL_LOGO: null, ACTIVE: true })
-await repos.companies.saveBranch({
-  COD_EMPRESA,
-  COD_FILIAL: await repos.companies.nextBranchNumber(),
-  NOM_FILIAL: input.NOME_EMPRESA,
-  FLG_PRINCIPAL: 'S',
-  PREFIX: 'MAIN',
-  TIME_ZONE: input.TIME_ZONE,
-  ACTIVE: true,
-})
+await repos.companies.saveBranch(
+  mainBranch(COD_EMPRESA, await repos.companies.nextBranchNumber(), input.NOME_EMPRESA, input.TIME_ZONE),
+)
 const { name, email } = person.data!
 if (
   !(await repos.users.create(

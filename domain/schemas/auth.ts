@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { publicUserSchema, wrapper } from './common.ts'
 import { LANGUAGES } from '../cultures.ts'
 import { country, timeZone } from './admin.ts'
+import { CURRENCIES } from '../money.ts'
 import { rule } from '../messages.ts'
 
 const email = z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address').max(254))
@@ -9,7 +10,6 @@ const email = z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail
 const newPassword = z.string().min(8, 'Use at least 8 characters').max(128, 'Use at most 128 characters')
 
 export const signInSchema = z.object({ email, password: z.string().min(1, 'Enter your password').max(1024) })
-export const CURRENCIES = ['BRL', 'USD', 'MXN'] as const
 
 /** What sign-up founds besides the person: the company, as its admin, with its main branch. */
 const signUpCompany = {

@@ -16,7 +16,7 @@ export type SignUpRecord = {
   password: PasswordHash
   company: SignUpCompany
   expiresAt: number
-  founded?: { empresa: number; filial: number; userId: string }
+  founded?: { empresa: number; filial: number; userId: string; at: number }
 }
 
 /** Pending sign-ups, stored by the hash of their confirmation link's token only. */

@@ -61,6 +61,60 @@ describe('sign-up founds a company', () => {
     expect(await companyNamed(bff, 'Alves Climatização')).toHaveLength(1)
   })
 
+  it('is no lasting key: answered again after ten minutes, it says to sign in', async () => {
+    let now = Date.now()
+    const bff = await testBff({ now: () => now })
+    const token = await signUpLink(bff, signUpInput(ana))
+    const first = await confirm(bff, token)
+    expect(first.status).toBe(200)
+    // answered again at once (a lost answer): the same account
+    expect((await confirm(bff, token)).status).toBe(200)
+    // its page no longer offers to create the company
+    const facts = await bff.call('/auth/sign-up-link', { method: 'POST', json: { token } })
+    expect(facts.status).toBe(400)
+    expect(((await facts.json()) as Refusal).code).toBe('sign_up_link_used')
+    now += 11 * 60 * 1000
+    const later = await confirm(bff, token)
+    expect(later.status).toBe(400)
+    expect(((await later.json()) as Refusal).code).toBe('sign_up_link_used')
+    expect(await companyNamed(bff, 'Alves Climatização')).toHaveLength(1)
+  })
+
+  it('says to sign in, within the ten minutes too, once the password changed', async () => {
+    const bff = await testBff()
+    const token = await signUpLink(bff, signUpInput(ana))
+    const session = (await (await confirm(bff, token)).json()) as Session
+    const changed = await bff.call('/common/user/password', {
+      method: 'POST',
+      token: session.accessToken,
+      json: { currentPassword: ana.password, newPassword: 'Another-Harbor-Lantern-48' },
+    })
+    expect(changed.status).toBe(200)
+    const again = await confirm(bff, token)
+    expect(again.status).toBe(400)
+    expect(((await again.json()) as Refusal).code).toBe('sign_up_link_used')
+  })
+
+  it('founds one company when two sign-ups of one address are confirmed at once: the other is refused, leaving nothing', async () => {
+    const bff = await testBff()
+    const first = await signUpLink(bff, signUpInput(ana, { company: 'Alves Um' }))
+    const second = await signUpLink(bff, signUpInput(ana, { company: 'Alves Dois' }))
+    const answers = await Promise.all([confirm(bff, first), confirm(bff, second)])
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409])
+    const companies = [...(await companyNamed(bff, 'Alves Um')), ...(await companyNamed(bff, 'Alves Dois'))]
+    expect(companies).toHaveLength(1)
+  })
+
+  it('founds nothing from a link once sign-up is closed', async () => {
+    const open = await testBff()
+    const token = await signUpLink(open, signUpInput(ana))
+    const closed = await testBff({ store: open.store, seed: false, env: { SIGNUP: 'closed' } })
+    const res = await confirm(closed, token)
+    expect(res.status).toBe(403)
+    expect(((await res.json()) as Refusal).code).toBe('sign_up_closed')
+    expect(await companyNamed(closed, 'Alves Climatização')).toEqual([])
+  })
+
   it('refuses an unknown or expired link and creates nothing', async () => {
     let now = Date.now()
     const bff = await testBff({ now: () => now })
@@ -76,14 +130,22 @@ describe('sign-up founds a company', () => {
   })
 
   it('does not tell whether an e-mail is taken, and never changes that account', async () => {
-    const bff = await testBff()
+    const mails: MailMessage[] = []
+    const bff = await testBff({ mailer: async (mail) => void mails.push(mail) })
     await createPerson(bff, ana)
-    const res = await bff.call('/auth/sign-up', {
-      method: 'POST',
-      json: signUpInput({ ...ana, password: 'Another-Password-2026' }),
-    })
-    expect(res.status).toBe(200)
-    expect(await res.json()).toBe(true)
+    const signUp = (email: string) =>
+      bff.call('/auth/sign-up', {
+        method: 'POST',
+        json: signUpInput({ ...ana, email, password: 'Another-Password-2026' }),
+      })
+    const [taken, free] = await Promise.all([signUp(ana.email), signUp('someone.new@alves.example')])
+    // the same answer, headers and all; only the free address gets a link
+    for (const res of [taken, free]) {
+      expect(res.status).toBe(200)
+      expect(await res.json()).toBe(true)
+      expect(res.headers.get('confirmation-link')).toBeNull()
+    }
+    expect(mails.map((m) => m.to)).toEqual(['someone.new@alves.example'])
     expect((await bff.call('/auth/sign-in', { method: 'POST', json: ana })).status).toBe(200)
     expect(await companyNamed(bff, 'Alves Climatização')).toEqual([])
   })
