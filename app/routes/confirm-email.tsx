@@ -8,6 +8,7 @@ import {
   clearTenantCookies,
   chosenLocale,
   cultureCookie,
+  requestLocale,
   setCookies,
   tokenCookie,
 } from '../lib/cookies.server'
@@ -33,7 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const res = token.success ? await apiClient(request, context).auth['sign-up-link'].$post({ json: token.data }) : null
   if (!res?.ok) {
     const refusal = res ? ((await res.json().catch(() => null)) as { code?: string } | null) : null
-    return { link: null, problem: refusal?.code ?? 'sign_up_link_invalid' }
+    const t = translator(requestLocale(request))
+    return { link: null, problem: codeText(refusal?.code, t) ?? t.sign_up_link_invalid() }
   }
   const link = signUpLinkAnswerSchema.parse(await res.json())
   return { link, problem: null, pageLocale: chosenLocale(request) ?? link.culture }
@@ -75,10 +77,7 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
   const locale = useLocale()
   const busy = useNavigation().state === 'submitting'
   const { link, problem } = loaderData
-  if (!link)
-    return (
-      <AuthCard title={t.confirm_title()} subtitle={codeText(problem, t) ?? t.sign_up_link_invalid()} backToSignIn />
-    )
+  if (!link) return <AuthCard title={t.confirm_title()} subtitle={problem} backToSignIn />
   return (
     <AuthCard title={t.confirm_title()} subtitle={t.confirm_text({ company: link.company })}>
       {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}

@@ -38,6 +38,7 @@ test.describe('in a Brazilian browser', () => {
     await expect(page.getByRole('heading', { name: 'Verifique seu e-mail' })).toBeVisible()
     await expect(page.getByText(`Enviamos um link para ${email}`)).toBeVisible()
     // no mail server here: the link is shown to the person
+    const link = (await page.getByRole('link', { name: 'Confirme seu e-mail' }).getAttribute('href'))!
     await page.getByRole('link', { name: 'Confirme seu e-mail' }).click()
     await expect(page.getByRole('heading', { name: 'Confirme seu e-mail' })).toBeVisible()
     await expectReadsInViews(
@@ -46,16 +47,23 @@ test.describe('in a Brazilian browser', () => {
       'the confirmation page',
       page.getByRole('button', { name: 'Criar Frio Lima Refrigeração' }),
     )
-    await page.getByRole('button', { name: 'Criar Frio Lima Refrigeração' }).click()
+    // the page speaks the company's language; the person may read it in another
+    await page.getByLabel('Idioma').selectOption('en')
+    await expect(page.getByRole('heading', { name: 'Confirm your e-mail' })).toBeVisible()
+    await page.getByRole('button', { name: 'Create Frio Lima Refrigeração' }).click()
 
-    // signed in, in the new company's main branch, as its admin
+    // signed in, in the new company's main branch, as its admin, in the language of the account
     await expect(page).toHaveURL(/\/view\/home$/)
     await expect(page.getByTestId('tenant')).toHaveText('Você está trabalhando em Frio Lima Refrigeração — Recife.')
     await page.goto('/view/ac_usuarios')
     await expect(page.getByRole('cell', { name: email })).toBeVisible()
+    // the link has done its work: opened again, it says to sign in
+    await page.goto(link)
+    await expect(page.getByText('Este link já criou a empresa: entre com seu e-mail e senha')).toBeVisible()
+    await expect(page.getByRole('button', { name: /Criar/ })).toHaveCount(0)
   })
 
-  test('a used or unknown confirmation link says so', async ({ page }) => {
+  test('an unknown confirmation link says so', async ({ page }) => {
     await page.goto('/confirm-email?token=' + 'x'.repeat(40))
     await expect(page.getByText('Este link de confirmação é inválido ou expirou: cadastre-se de novo')).toBeVisible()
   })
