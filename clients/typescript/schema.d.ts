@@ -315,7 +315,7 @@ export interface paths {
         put?: never;
         /**
          * A fresh link of a pending invitation, to pass on
-         * @description Makes a new link of the person’s invitation to the company and answers it, for the office to copy and pass on (nothing is sent; `emailed` is false). A fresh link: the earlier links of the invitation stop working. A person whose account already has a password is sent to sign in (`/sign-in`), where they accept it. 409 `invitation_not_pending` once the person has joined. Needs the ac_usuarios page at edit.
+         * @description Makes a new link of the person’s invitation to the company and answers it, for the office to copy and pass on (nothing is sent; `emailed` is false); an invitation that goes by e-mail only is left as it is. A fresh link: the earlier links of the invitation stop working. `url` is null where the link may go by e-mail only: the address has an account of its own or another company’s invitation (a link that sets its password would give this company that account), so the answer never tells whether an address has an account. 409 `invitation_not_pending` once the person has joined. Needs the ac_usuarios page at edit.
          */
         post: operations["makeInvitationLink"];
         delete?: never;
@@ -335,7 +335,7 @@ export interface paths {
         put?: never;
         /**
          * Send a pending invitation again
-         * @description Makes a new link of the person’s invitation and e-mails it to them when a mail server is set; `emailed` says whether an e-mail carried it — never true when nothing went out, and then the office passes the answered link on. A fresh link: the earlier links of the invitation stop working. A person whose account already has a password is sent to sign in (`/sign-in`), where they accept it. 409 `invitation_not_pending` once the person has joined. Needs the ac_usuarios page at edit.
+         * @description Makes a new link of the person’s invitation and e-mails it to them when a mail server is set; `emailed` says whether an e-mail carried it — never true when nothing went out, and then the office passes the answered link on. A fresh link: the earlier links of the invitation stop working. `url` is null where the link may go by e-mail only: the address has an account of its own or another company’s invitation (a link that sets its password would give this company that account), so the answer never tells whether an address has an account. 409 `invitation_not_pending` once the person has joined. Needs the ac_usuarios page at edit.
          */
         post: operations["resendInvitation"];
         delete?: never;
@@ -1443,7 +1443,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a sign-up: found the company and sign in
-         * @description Confirms a sign-up with its e-mailed link: creates the company, its main branch and the person as its admin of all branches, and opens a session (the user and an access token, as signIn). Sent again (a double click, a lost answer), it founds nothing more and answers the same account. 400 sign_up_link_invalid when the link is unknown or expired; 409 email_registered when an account with the e-mail was made meanwhile.
+         * @description Confirms a sign-up with its e-mailed link: creates the company, its main branch and the person as its admin of all branches, and opens a session (the user and an access token, as signIn). Sent again (a double click, a lost answer), it founds nothing more and answers the same account within 10 minutes, while the account is unchanged; later, 400 sign_up_link_used (sign in instead). 400 sign_up_link_invalid when the link is unknown or expired; 409 email_registered when an account with the e-mail was made meanwhile; 403 sign_up_closed while sign-up is closed.
          */
         post: operations["confirmSignUp"];
         delete?: never;
@@ -1623,7 +1623,7 @@ export interface paths {
         put?: never;
         /**
          * The company a confirmation link founds (the link is not used)
-         * @description What a sign-up’s confirmation link will create, without using it: the company’s name and language (its page speaks that language). 400 sign_up_link_invalid when the link is unknown or expired.
+         * @description What a sign-up’s confirmation link will create, without using it: the company’s name and language (its page speaks that language). 400 sign_up_link_invalid when the link is unknown or expired, sign_up_link_used once it founded its company; 403 sign_up_closed while sign-up is closed.
          */
         post: operations["signUpLink"];
         delete?: never;
@@ -7366,8 +7366,7 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             emailed: boolean;
-                            /** Format: uri */
-                            url: string;
+                            url: string | null;
                         };
                         IsSuccess: boolean;
                         Msg: string;
@@ -7487,8 +7486,7 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             emailed: boolean;
-                            /** Format: uri */
-                            url: string;
+                            url: string | null;
                         };
                         IsSuccess: boolean;
                         Msg: string;
