@@ -36,7 +36,7 @@ const NODE_SERVER = 'build/node/server.js'
  * Operations whose documented example cannot be taken as it stands, and why: it needs a secret
  * that only a mailbox holds. The test still sends it, and checks the refusal against the document.
  */
-const EXAMPLE_NEEDS_A_SECRET = new Set(['resetPassword'])
+const EXAMPLE_NEEDS_A_SECRET = new Set(['resetPassword', 'readResetLink', 'signUpLink', 'confirmSignUp'])
 /** The demo contract's own second shape (docs/demo-apis.md §8): wrong credentials answer 404 with the body false. */
 const TWO_ERROR_SHAPES = new Set(['signIn', 'unlockSession'])
 /** Body fields that name a record of another collection: the example's id is replaced by one that exists. */
