@@ -52,13 +52,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (fields.passwordConfirm !== parsed.data.password)
     return data({ fields: { passwordConfirm: t.passwords_must_match() }, error: null }, 400)
-  const res = await apiClient(request, context).auth['reset-password'].$post({ json: parsed.data })
+  // an invitation's page speaks the invitation's language or the one the person picked on it: theirs from now on
+  const culture = facts?.invited ? (chosenLocale(request) ?? facts.culture) : undefined
+  const res = await apiClient(request, context).auth['reset-password'].$post({ json: { ...parsed.data, culture } })
   if (res.ok) {
     // an invitation: sign-in says which company they joined, in their language
-    if (facts?.invited && facts.company) {
+    if (facts?.invited && facts.company && culture) {
       const secure = context.get(serverContext).production
       throw redirect('/sign-in?joined=1', {
-        headers: setCookies(joinedCookie({ culture: facts.culture, company: facts.company }, secure)),
+        headers: setCookies(joinedCookie({ culture, company: facts.company }, secure)),
       })
     }
     throw redirect('/sign-in?reset=1')

@@ -35,7 +35,7 @@ export function SelectField({
         required={required}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className="min-h-11 rounded-md border border-line bg-surface px-3 text-ink aria-invalid:border-red-600"
+        className="min-h-11 w-full min-w-0 rounded-md border border-line bg-surface px-3 text-ink aria-invalid:border-red-600"
       >
         {Object.entries(options).map(([value, text]) => (
           <option key={value} value={value} lang={optionLang ? value : undefined}>

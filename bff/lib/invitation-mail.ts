@@ -10,8 +10,8 @@ const CHOOSE_PASSWORD: Record<Culture, Words> = {
     text: `Hello ${name},\n\n${company} invited you to work with them in Fieldwise. Choose your password here to join:\n${link}\n\nThe link works for a week.\n`,
   }),
   es: (name, company, link) => ({
-    subject: `${company} le invitó a Fieldwise`,
-    text: `Hola ${name}:\n\n${company} le invitó a trabajar con ellos en Fieldwise. Elija su contraseña aquí para unirse:\n${link}\n\nEl enlace vale una semana.\n`,
+    subject: `${company} te invitó a Fieldwise`,
+    text: `Hola ${name}:\n\n${company} te invitó a trabajar con ellos en Fieldwise. Elige tu contraseña aquí para unirte:\n${link}\n\nEl enlace vale una semana.\n`,
   }),
   pt: (name, company, link) => ({
     subject: `${company} convidou você para o Fieldwise`,
@@ -24,8 +24,8 @@ const SIGN_IN: Record<Culture, Words> = {
     text: `Hello ${name},\n\n${company} invited you to work with them in Fieldwise. Sign in with your account to accept:\n${link}\n`,
   }),
   es: (name, company, link) => ({
-    subject: `${company} le invitó a Fieldwise`,
-    text: `Hola ${name}:\n\n${company} le invitó a trabajar con ellos en Fieldwise. Inicie sesión con su cuenta para aceptar:\n${link}\n`,
+    subject: `${company} te invitó a Fieldwise`,
+    text: `Hola ${name}:\n\n${company} te invitó a trabajar con ellos en Fieldwise. Inicia sesión con tu cuenta para aceptar:\n${link}\n`,
   }),
   pt: (name, company, link) => ({
     subject: `${company} convidou você para o Fieldwise`,

@@ -17,13 +17,35 @@ const WORDS: Record<Culture, (name: string, company: string, link: string) => Om
     text: `Hello ${name},\n\nConfirm your e-mail address to create ${company} in Fieldwise and start working:\n${link}\n\nThe link works for two days. If you did not sign up, ignore this e-mail: nothing is created.\n`,
   }),
   es: (name, company, link) => ({
-    subject: `Confirme su correo para crear ${company}`,
-    text: `Hola ${name}:\n\nConfirme su correo electrónico para crear ${company} en Fieldwise y empezar a trabajar:\n${link}\n\nEl enlace vale dos días. Si no se registró, ignore este correo: no se crea nada.\n`,
+    subject: `Confirma tu correo para crear ${company}`,
+    text: `Hola ${name}:\n\nConfirma tu correo electrónico para crear ${company} en Fieldwise y empezar a trabajar:\n${link}\n\nEl enlace vale dos días. Si no te registraste, ignora este correo: no se crea nada.\n`,
   }),
   pt: (name, company, link) => ({
     subject: `Confirme seu e-mail para criar ${company}`,
     text: `Olá, ${name}.\n\nConfirme seu endereço de e-mail para criar ${company} no Fieldwise e começar a trabalhar:\n${link}\n\nO link vale por dois dias. Se você não se cadastrou, ignore este e-mail: nada é criado.\n`,
   }),
+}
+
+// To an address that has an account already: the sign-up answered as for any other, and this says why no link came.
+const ACCOUNT_EXISTS: Record<Culture, (name: string, link: string) => Omit<MailMessage, 'to'>> = {
+  en: (name, link) => ({
+    subject: 'You already have a Fieldwise account',
+    text: `Hello ${name},\n\nSomeone (you, perhaps) tried to sign up with this e-mail, which has a Fieldwise account already. Sign in, or reset your password there if you forgot it:\n${link}\n\nIf it was not you, ignore this e-mail: nothing changed.\n`,
+  }),
+  es: (name, link) => ({
+    subject: 'Ya tienes una cuenta en Fieldwise',
+    text: `Hola ${name}:\n\nAlguien (quizá tú) intentó registrarse con este correo, que ya tiene una cuenta en Fieldwise. Inicia sesión, o restablece allí tu contraseña si la olvidaste:\n${link}\n\nSi no fuiste tú, ignora este correo: nada cambió.\n`,
+  }),
+  pt: (name, link) => ({
+    subject: 'Você já tem uma conta no Fieldwise',
+    text: `Olá, ${name}.\n\nAlguém (talvez você) tentou se cadastrar com este e-mail, que já tem uma conta no Fieldwise. Entre, ou redefina lá sua senha se a esqueceu:\n${link}\n\nSe não foi você, ignore este e-mail: nada mudou.\n`,
+  }),
+}
+
+/** A sign-up of an address that has an account: no link, an e-mail that says so (not awaited, as the link's is not). */
+export function tellAccountExists(deps: Deps, user: UserRecord) {
+  const link = appLink(deps, '/sign-in')
+  void sendLink(deps, user.email, 'sign-up of an existing account', link, ACCOUNT_EXISTS[user.culture](user.name, link))
 }
 
 /**

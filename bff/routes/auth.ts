@@ -30,7 +30,7 @@ import {
   tokenSignInSchema,
 } from '../../domain/schemas/auth.ts'
 import { acceptInvitation, publicUser, type UserRecord } from '../../domain/tenancy.ts'
-import { confirmSignUp, requestSignUp, unusedSignUp } from '../lib/sign-up.ts'
+import { confirmSignUp, requestSignUp, tellAccountExists, unusedSignUp } from '../lib/sign-up.ts'
 import { appLink, sendLink } from '../lib/outbox.ts'
 
 const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000
@@ -41,7 +41,7 @@ const invalidLink = () =>
 
 /** api/auth: sign-in and everything around it (docs/demo-apis.md §7 Authentication, §8, §9). */
 export function authRoutes(deps: Deps) {
-  const { repos, config, log } = deps
+  const { repos, config } = deps
   const openSession = (user: UserRecord) => openSessionFor(deps, user)
   const checkCredentials = (c: Context, email: string, password: string) => checkCredentialsOf(deps, c, email, password)
 
@@ -164,8 +164,9 @@ export function authRoutes(deps: Deps) {
         // hashed either way: the time of the answer does not tell whether the e-mail is taken
         const password = await hashPassword(input.password, deps.config.passwordIterations)
         // The same answer whether or not the e-mail was taken, so sign-up does not reveal accounts.
-        if (await repos.users.findByEmail(input.email)) {
-          log.info(`sign-up: ${input.email} is already registered`)
+        const existing = await repos.users.findByEmail(input.email)
+        if (existing) {
+          tellAccountExists(deps, existing.value)
           return c.json(true)
         }
         const link = await requestSignUp(deps, input, password)
@@ -277,7 +278,7 @@ export function authRoutes(deps: Deps) {
         operationId: 'resetPassword',
         example: { token: 'Xy7Qm2Lp9Rt4Vw8Zk3Nb6Hc1', password: 'Blue-Harbor-Lantern-47' },
         description:
-          'Sets a new password with the token of a reset link; the link is spent and every open session of the account ends. 400 when the link is invalid, spent or expired, or the password is too weak or common.',
+          'Sets a new password with the token of a reset link; the link is spent and every open session of the account ends. An invitation’s first password also accepts it, and `culture` (the language the person read the invitation in) becomes the account’s. 400 when the link is invalid, spent or expired, or the password is too weak or common.',
         summary: 'Set a new password with a reset link; ends open sessions',
         tags: ['auth'],
         auth: false,
@@ -286,7 +287,7 @@ export function authRoutes(deps: Deps) {
       valid('json', resetPasswordSchema),
       async (c) => {
         await simulatedDelay(config.simulateLatency, 1000)
-        const { token, password } = c.req.valid('json')
+        const { token, password, culture } = c.req.valid('json')
         await requireUncommonPassword('password', password)
         const record = await repos.resetTokens.consume(await sha256Hex(token), deps.now())
         const user = record && (await repos.users.findById(record.userId))
@@ -294,8 +295,11 @@ export function authRoutes(deps: Deps) {
         if (!record || !user || user.value.sessionEpoch !== record.epoch) throw invalidLink()
         const hash = await hashPassword(password, deps.config.passwordIterations)
         // A new password ends every open session of the account; an invitation's link also accepts it.
+        // An invitation's first password: the language the person read it in (they may have picked another) is theirs.
+        const first = !user.value.password && record.accept !== undefined
         await repos.users.update(record.userId, (u) => ({
           ...acceptInvitation(u, record.accept),
+          ...(first && culture ? { culture } : {}),
           password: hash,
           sessionEpoch: u.sessionEpoch + 1,
         }))

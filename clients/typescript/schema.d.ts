@@ -1523,7 +1523,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with a reset link; ends open sessions
-         * @description Sets a new password with the token of a reset link; the link is spent and every open session of the account ends. 400 when the link is invalid, spent or expired, or the password is too weak or common.
+         * @description Sets a new password with the token of a reset link; the link is spent and every open session of the account ends. An invitation’s first password also accepts it, and `culture` (the language the person read the invitation in) becomes the account’s. 400 when the link is invalid, spent or expired, or the password is too weak or common.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -16591,6 +16591,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @enum {string} */
+                    culture?: "en" | "es" | "pt";
                     password: string;
                     token: string;
                 };

@@ -36,7 +36,12 @@ export const signUpTokenSchema = z.object({ token: z.string().min(20).max(200) }
 /** What a valid confirmation link shows before it is used: whose company, in which language. */
 export const signUpLinkAnswerSchema = z.object({ company: z.string(), culture: z.enum(LANGUAGES) })
 export const forgotPasswordSchema = z.object({ email })
-export const resetPasswordSchema = z.object({ token: z.string().min(20).max(200), password: newPassword })
+export const resetPasswordSchema = z.object({
+  token: z.string().min(20).max(200),
+  password: newPassword,
+  /** An invitation's first password: the language the person read it in becomes theirs. */
+  culture: z.enum(LANGUAGES).optional(),
+})
 /** A reset or invitation link's token, to read what its page shows (POST /api/auth/reset-link). */
 export const resetLinkSchema = z.object({ token: z.string().min(20).max(200) })
 /**

@@ -80,7 +80,7 @@ test('an admin sets up a company, a branch and a restricted technician, then dis
   await tech.getByLabel('Password (Confirm)').fill('tomas-password-2026')
   await tech.getByRole('button', { name: 'Save and continue' }).click()
   await expect(tech).toHaveURL(/\/sign-in/)
-  await expect(tech.getByText('You have joined Globex Field Co — sign in with your new password.')).toBeVisible()
+  await expect(tech.getByText('You are now part of Globex Field Co — sign in with your new password.')).toBeVisible()
   await signIn(tech, { email: 'tomas@globex.example', password: 'tomas-password-2026' })
   // he sees only his page, and a 403 for another by its address
   const nav = tech.getByRole('navigation', { name: 'Navigation' })
@@ -301,7 +301,7 @@ test('an invitation starts on no role, the current branch and the company’s la
   await bia.getByLabel('Senha (confirmar)').fill('bia-password-2026')
   await bia.getByRole('button', { name: 'Salvar e continuar' }).click()
   await expect(bia).toHaveURL(/\/sign-in/)
-  await expect(bia.getByText('Você entrou na Acme Field Services — entre com sua nova senha.')).toBeVisible()
+  await expect(bia.getByText('Agora você faz parte da Acme Field Services — entre com sua nova senha.')).toBeVisible()
   await expect(bia.getByText('Sua senha foi redefinida')).toHaveCount(0)
   await expectAccessible(bia, 'sign-in after joining (dark)')
 

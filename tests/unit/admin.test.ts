@@ -518,12 +518,14 @@ describe('invitations that cannot surprise', () => {
       (
         await bff.call('/auth/reset-password', {
           method: 'POST',
-          json: { token: tokenOf(link.url), password: 'caio-pass-2026!' },
+          // he read it in English (picked on the page): his language from now on, not the office's choice
+          json: { token: tokenOf(link.url), password: 'caio-pass-2026!', culture: 'en' },
         })
       ).status,
     ).toBe(200)
     expect((await json<Record<string, unknown>>(await call(`/ac_usuarios/${id}`))).Dados).toMatchObject({
       invited: false,
+      culture: 'en',
     })
     const joined = await call(`/ac_usuarios/${id}/invitation-link`, { method: 'POST' })
     expect(joined.status).toBe(409)

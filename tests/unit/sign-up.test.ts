@@ -139,13 +139,16 @@ describe('sign-up founds a company', () => {
         json: signUpInput({ ...ana, email, password: 'Another-Password-2026' }),
       })
     const [taken, free] = await Promise.all([signUp(ana.email), signUp('someone.new@alves.example')])
-    // the same answer, headers and all; only the free address gets a link
+    // the same answer, headers and all; only the free address gets a link, the taken one is told it has an account
     for (const res of [taken, free]) {
       expect(res.status).toBe(200)
       expect(await res.json()).toBe(true)
       expect(res.headers.get('confirmation-link')).toBeNull()
     }
-    expect(mails.map((m) => m.to)).toEqual(['someone.new@alves.example'])
+    expect(mails.map((m) => m.to).sort()).toEqual([ana.email, 'someone.new@alves.example'])
+    const told = mails.find((m) => m.to === ana.email)!
+    expect(told.subject).toBe('You already have a Fieldwise account')
+    expect(told.text).not.toMatch(/confirm-email/)
     expect((await bff.call('/auth/sign-in', { method: 'POST', json: ana })).status).toBe(200)
     expect(await companyNamed(bff, 'Alves Climatização')).toEqual([])
   })
@@ -186,7 +189,7 @@ describe('sign-up founds a company', () => {
     expect(res.headers.get('confirmation-link')).toBeNull()
     expect(mails).toHaveLength(1)
     expect(mails[0].to).toBe(ana.email)
-    expect(mails[0].subject).toBe('Confirme su correo para crear Alves Clima')
+    expect(mails[0].subject).toBe('Confirma tu correo para crear Alves Clima')
     const token = /\/confirm-email\?token=([\w-]+)/.exec(mails[0].text)![1]
     expect((await confirm(bff, token)).status).toBe(200)
     expect((await companyNamed(bff, 'Alves Clima'))[0]).toMatchObject({ COUNTRY: 'MX', CURRENCY: 'MXN', CULTURE: 'es' })

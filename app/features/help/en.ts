@@ -40,7 +40,7 @@ export const en: HelpContent = [
         id: 'invite',
         question: 'How do I add someone to my team?',
         answer: [
-          'In [Users](/view/ac_usuarios/new) choose Invite a person: name, e-mail, language, role and branch (or all branches). They receive a link by e-mail to choose their password, valid for a week. Someone who already has an account sees the invitation on their home page after signing in, and accepts or declines it.',
+          'In Users, [invite a person](/view/ac_usuarios/new): name, e-mail, language, role and branch (or all branches). They receive a link by e-mail to choose their password, valid for a week. Someone who already has an account sees the invitation on their home page after signing in, and accepts or declines it.',
           "The form starts with the branch you work in and the company's language, and asks you to choose the role. If the e-mail does not arrive (or there is no mail server), open the person's record: Get the invitation link gives a link to copy and send yourself, and Send the invitation again e-mails a new one; each new link replaces the earlier ones. The invitation page speaks the person's language.",
         ],
       },

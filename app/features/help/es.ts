@@ -40,7 +40,7 @@ export const es: HelpContent = [
         id: 'invite',
         question: '¿Cómo agrego a alguien a mi equipo?',
         answer: [
-          'En [Usuarios](/view/ac_usuarios/new) elige Invitar a una persona: nombre, e-mail, idioma, rol y sucursal (o todas las sucursales). Recibe por e-mail un enlace para elegir su contraseña, válido una semana. Quien ya tiene cuenta ve la invitación en su página de inicio al entrar, y la acepta o la rechaza.',
+          'En Usuarios, [invita a una persona](/view/ac_usuarios/new): nombre, e-mail, idioma, rol y sucursal (o todas las sucursales). Recibe por e-mail un enlace para elegir su contraseña, válido una semana. Quien ya tiene cuenta ve la invitación en su página de inicio al entrar, y la acepta o la rechaza.',
           'El formulario empieza con la sucursal en la que trabajas y el idioma de la empresa, y te pide elegir el rol. Si el correo no llega (o no hay servidor de correo), abre la ficha de la persona: Obtener el enlace de invitación da un enlace para copiar y enviar tú mismo, y Enviar la invitación de nuevo envía uno nuevo por correo; cada enlace nuevo reemplaza a los anteriores. La página de la invitación habla el idioma de la persona.',
         ],
       },

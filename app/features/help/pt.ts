@@ -40,7 +40,7 @@ export const pt: HelpContent = [
         id: 'invite',
         question: 'Como adiciono alguém à equipe?',
         answer: [
-          'Em [Usuários](/view/ac_usuarios/new), escolha Convidar uma pessoa: nome, e-mail, idioma, papel e filial (ou todas as filiais). A pessoa recebe por e-mail um link para escolher a senha, válido por uma semana. Quem já tem conta vê o convite na página inicial depois de entrar, e aceita ou recusa.',
+          'Em Usuários, [convide uma pessoa](/view/ac_usuarios/new): nome, e-mail, idioma, perfil e filial (ou todas as filiais). A pessoa recebe por e-mail um link para escolher a senha, válido por uma semana. Quem já tem conta vê o convite na página inicial depois de entrar, e aceita ou recusa.',
           'O formulário começa com a filial em que você trabalha e o idioma da empresa, e pede que você escolha o papel. Se o e-mail não chegar (ou não houver servidor de e-mail), abra o cadastro da pessoa: Obter o link do convite dá um link para copiar e enviar você mesmo, e Enviar o convite de novo manda um novo por e-mail; cada link novo substitui os anteriores. A página do convite fala o idioma da pessoa.',
         ],
       },
