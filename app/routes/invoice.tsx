@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/invoice'
@@ -13,6 +12,7 @@ import { CULTURES, loadMessages, translator } from '../lib/i18n'
 import { CsrfField } from '../ui/csrf-field'
 import { Alert } from '../ui/alert'
 import { Button } from '../ui/button'
+import { CopyButton } from '../ui/copy-field'
 
 /** The client's page of a sent invoice (`/i/<token>`, no sign-in), in the client's language: to read and pay it. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -68,7 +68,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /** The Pix code with a copy button (the text stays selectable without scripts). */
 function PixCode({ code, copy, copied }: { code: string; copy: string; copied: string }) {
-  const [done, setDone] = useState(false)
   return (
     <div className="flex flex-col gap-2">
       <textarea
@@ -80,21 +79,7 @@ function PixCode({ code, copy, copied }: { code: string; copy: string; copied: s
         className="w-full resize-none rounded-md border border-line bg-canvas p-2 font-mono text-xs break-all text-ink"
         onFocus={(e) => e.currentTarget.select()}
       />
-      <Button
-        type="button"
-        variant="secondary"
-        onClick={() =>
-          void navigator.clipboard?.writeText(code).then(
-            () => setDone(true),
-            () => setDone(false),
-          )
-        }
-      >
-        {done ? copied : copy}
-      </Button>
-      <span role="status" className="sr-only">
-        {done ? copied : ''}
-      </span>
+      <CopyButton value={code} copy={copy} copied={copied} />
     </div>
   )
 }

@@ -49,11 +49,22 @@ function defaultsFor(request: Request, locale: Locale) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.get(serverContext).signUpOpen) return { open: false as const }
   const locale = requestLocale(request)
-  const names = new Intl.DisplayNames([CULTURES[locale]], { type: 'region', fallback: 'none' })
-  const countryNames = Object.keys(countries)
-    .map((code) => [code, names.of(code) ?? countries[code as keyof typeof countries].name] as const)
-    .sort((a, b) => a[1].localeCompare(b[1], CULTURES[locale]))
-  return { open: true as const, defaults: defaultsFor(request, locale), countries: Object.fromEntries(countryNames) }
+  return { open: true as const, defaults: defaultsFor(request, locale), countries: countryNamesIn(locale) }
+}
+
+const countryNamesByLocale = new Map<Locale, Record<string, string>>()
+/** The countries by code, named and sorted in a language: made once per language, not on every request. */
+function countryNamesIn(locale: Locale): Record<string, string> {
+  let named = countryNamesByLocale.get(locale)
+  if (!named) {
+    const names = new Intl.DisplayNames([CULTURES[locale]], { type: 'region', fallback: 'none' })
+    const entries = Object.keys(countries)
+      .map((code) => [code, names.of(code) ?? countries[code as keyof typeof countries].name] as const)
+      .sort((a, b) => a[1].localeCompare(b[1], CULTURES[locale]))
+    named = Object.fromEntries(entries)
+    countryNamesByLocale.set(locale, named)
+  }
+  return named
 }
 
 const linkPath = (link: string | null) => {

@@ -17,7 +17,6 @@ export function CopyField({
   copied: string
 }) {
   const id = useId()
-  const [done, setDone] = useState(false)
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-ink-soft">
@@ -31,22 +30,32 @@ export function CopyField({
           onFocus={(e) => e.currentTarget.select()}
           className="min-h-11 min-w-0 flex-1 rounded-md border border-line bg-canvas px-3 font-mono text-sm text-ink"
         />
-        <Button
-          type="button"
-          variant="secondary"
-          onClick={() =>
-            void navigator.clipboard?.writeText(value).then(
-              () => setDone(true),
-              () => setDone(false),
-            )
-          }
-        >
-          {done ? copied : copy}
-        </Button>
+        <CopyButton value={value} copy={copy} copied={copied} />
       </div>
+    </div>
+  )
+}
+
+/** A button that copies `value` and says when it is done (to screen readers too). */
+export function CopyButton({ value, copy, copied }: { value: string; copy: string; copied: string }) {
+  const [done, setDone] = useState(false)
+  return (
+    <>
+      <Button
+        type="button"
+        variant="secondary"
+        onClick={() =>
+          void navigator.clipboard?.writeText(value).then(
+            () => setDone(true),
+            () => setDone(false),
+          )
+        }
+      >
+        {done ? copied : copy}
+      </Button>
       <span role="status" className="sr-only">
         {done ? copied : ''}
       </span>
-    </div>
+    </>
   )
 }
