@@ -8,9 +8,13 @@ import { PAGE_REQUEST, type PageRequestMemo } from './lib/page-request.ts'
 import { randomToken, sha256Hex } from './lib/base64.ts'
 import { gzipped } from './lib/gzip.ts'
 import { timingSafeEqual } from './lib/passwords.ts'
-import { UPLOAD_MAX_BYTES } from './lib/uploads.ts'
+import { formLimits } from './lib/form-limits.ts'
 import { bodyLimit } from 'hono/body-limit'
-import { FORM_KEY_FIELD, type ServerContext as ServerContextValue } from '../domain/server-context.ts'
+import {
+  FORM_KEY_FIELD,
+  PAGE_FORM_MAX_BYTES,
+  type ServerContext as ServerContextValue,
+} from '../domain/server-context.ts'
 
 export type ServerOptions = BffOptions & {
   build: ServerBuild
@@ -24,14 +28,8 @@ export type ServerOptions = BffOptions & {
 const csrfCookieName = (production: boolean) => (production ? '__Host-csrf' : 'csrf')
 const csrfCookie = (token: string, production: boolean) =>
   serialize(csrfCookieName(production), token, { path: '/', httpOnly: true, sameSite: 'Lax', secure: production })
-/** A page form's body (sign-in, a record form ...) is small; the upload dialog's carries one file. */
-export const FORM_BODY_LIMIT = 64 * 1024
-/** The pages' forms that carry a file: the upload dialog, a visit's photo or signature. */
-const UPLOAD_ROUTES = /^\/resources\/(upload|visit-files\/[\w-]+)$/
 const tooLarge = () =>
   new Response('The form is too large.', { status: 413, headers: { 'content-type': 'text/plain; charset=utf-8' } })
-const formLimit = bodyLimit({ maxSize: FORM_BODY_LIMIT, onError: () => tooLarge() })
-const uploadLimit = bodyLimit({ maxSize: UPLOAD_MAX_BYTES + FORM_BODY_LIMIT, onError: () => tooLarge() })
 const PAGE_HEADERS = [
   ['X-Content-Type-Options', 'nosniff'],
   ['Referrer-Policy', 'same-origin'],
@@ -112,10 +110,16 @@ export async function createServer(options: ServerOptions) {
     app.use('/assets/*', options.staticFiles)
     app.use('/favicon.svg', options.staticFiles)
   }
-  // Every page write is bounded before anything reads it (the CSRF check parses the form).
-  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', (c, next) =>
-    UPLOAD_ROUTES.test(c.req.path) ? uploadLimit(c, next) : formLimit(c, next),
-  )
+  // Every page write is bounded before anything reads it (the CSRF check parses the form): by
+  // what its route declares (a route that takes files), else as a small form.
+  const limitOf = formLimits(options.build, PAGE_FORM_MAX_BYTES)
+  const limits = new Map<number, MiddlewareHandler>()
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', (c, next) => {
+    const maxSize = limitOf(c.req.path)
+    let limit = limits.get(maxSize)
+    if (!limit) limits.set(maxSize, (limit = bodyLimit({ maxSize, onError: () => tooLarge() })))
+    return limit(c, next)
+  })
   app.all('*', async (c) => {
     const csrf = await csrfCheck(c, production)
     if (csrf instanceof Response) return csrf

@@ -24,3 +24,12 @@ export type ServerContext = {
   /** The configured frame of the signed-in screens (DEFAULT_LAYOUT). */
   defaultLayout: LayoutName
 }
+
+/** A page form's body (sign-in, a record form ...) is small: larger is refused before it is read. */
+export const PAGE_FORM_MAX_BYTES = 64 * 1024
+
+/**
+ * What a page route's module declares in its `handle` for the server (bff/server.ts): the largest
+ * body its forms may send, when it takes files (PAGE_FORM_MAX_BYTES otherwise).
+ */
+export type PageRouteHandle = { bodyLimit?: number }

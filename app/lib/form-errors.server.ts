@@ -53,3 +53,10 @@ export function refusalErrors(status: number, body: unknown, t: Translator): Fie
   if (status === 403 || code === 'forbidden') return { form: t.error_403_text() }
   return { form: codeText(code, t) ?? (Msg || t.error_unexpected()) }
 }
+
+/** The code a refusal names for its first field, else for the whole answer; null when it names none. */
+export function refusalCode(body: unknown): string | null {
+  const answer = refusalSchema.safeParse(body)
+  if (!answer.success) return null
+  return Object.values(answer.data.codes ?? {})[0] ?? answer.data.code ?? null
+}

@@ -8,9 +8,10 @@ const tones: Record<Tone, string> = {
   info: 'border-sky-200 bg-sky-50 text-sky-900',
 }
 
-export function Alert({ tone, children }: { tone: Tone; children: ReactNode }) {
+export function Alert({ tone, id, children }: { tone: Tone; id?: string; children: ReactNode }) {
   return (
     <div
+      id={id}
       role={tone === 'error' ? 'alert' : 'status'}
       tabIndex={tone === 'error' ? -1 : undefined}
       className={`rounded-md border px-4 py-3 text-sm ${tones[tone]}`}

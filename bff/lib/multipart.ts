@@ -8,9 +8,8 @@ import type { Env, Input, MiddlewareHandler } from 'hono'
 import type { z } from 'zod'
 import { apiError } from './errors.ts'
 import { describeRequest } from './openapi.ts'
-import { UPLOAD_MAX_BYTES } from './uploads.ts'
 import { invalidInput } from './validate.ts'
-import type { StreamedFile } from '../../domain/schemas/files.ts'
+import { UPLOAD_MAX_BYTES, type StreamedFile } from '../../domain/schemas/files.ts'
 
 /** At most this many parts in one form (a photo, its thumbnail, a label ...). */
 const MAX_PARTS = 10

@@ -1,7 +1,5 @@
+import { UPLOAD_MAX_BYTES } from '../../domain/schemas/files.ts'
 import { apiError } from './errors.ts'
-
-/** docs/shell.md §9: 5 MB (5*1024*1024 bytes) a file. */
-export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024
 
 const startsWith = (bytes: Uint8Array, ...sig: number[]) => sig.every((b, i) => bytes[i] === b)
 

@@ -31,16 +31,21 @@ export function limitConnections(server: unknown, perAddress: number) {
   })
 }
 
-/** A body left unread by a refusal is read and dropped up to this size; a larger one closes the connection (docs/api.md). */
-export const DRAIN_MAX_BYTES = 8 * 1024 * 1024
+/**
+ * A body left unread by a refusal is read and dropped up to this size (a client that sends its
+ * whole body before it reads the answer then reads the 413, docs/api.md §6); a larger one closes
+ * the connection. The whole request's time limit (BODY_TIMEOUT_MS) bounds the reading too.
+ */
+export const DRAIN_MAX_BYTES = 64 * 1024 * 1024
 
 /**
- * Keeps a connection usable after a refusal that did not read the body (a bad token, a body over
+ * Keeps a refused request's answer readable and its connection usable (a bad token, a body over
  * the limit). Such an answer goes out while the body is still arriving; the body's web stream,
  * which nobody reads, then stops the socket, and @hono/node-server closes the connection it had
- * just answered as keep-alive: the client's next request on it was lost. Here the rest of the body
- * is read and dropped once the answer is sent; a body declared larger than DRAIN_MAX_BYTES is
- * answered with `Connection: close` instead. Runs before the adapter's own request listener.
+ * just answered: a client still sending got EPIPE instead of the answer, and its next request on
+ * the connection was lost. Here the rest of the body is read and dropped once the answer is sent;
+ * a body declared larger than DRAIN_MAX_BYTES is answered with `Connection: close` instead.
+ * Runs before the adapter's own request listener.
  */
 export function keepConnectionsAfterRefusals(server: unknown) {
   if (!(server instanceof Server)) return

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import { Agent, request } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -445,6 +446,21 @@ describe('page form bodies', () => {
       expect((await form(`a=${'x'.repeat(100 * 1024)}`)).status).toBe(413)
       // a normal form still reaches the CSRF check (403 without the token)
       expect((await form('a=1')).status).toBe(403)
+      // the routes whose forms carry a file take a phone's photo (their modules declare it), at every
+      // path React Router posts to; the others do not
+      const photo = `--x\r\ncontent-disposition: form-data; name="photo"; filename="p.jpg"\r\n\r\n${'x'.repeat(3_500_000)}\r\n--x--\r\n`
+      const multipart = { 'content-type': 'multipart/form-data; boundary=x' }
+      for (const [path, status] of [
+        ['/resources/visit-files/some-visit.data', 403],
+        ['/resources/visit-files/some-visit', 403],
+        ['/resources/upload.data', 403],
+        ['/resources/upload', 403],
+        ['/view/cd_techorders/some-visit.data', 413],
+        ['/resources/language', 413],
+      ] as const) {
+        const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: multipart, body: photo })
+        expect(res.status, path).toBe(status)
+      }
       const before = peakKb(server.pid)
       const answers = await Promise.all(
         Array.from({ length: 10 }, () =>
@@ -463,6 +479,84 @@ describe('page form bodies', () => {
       )
       expect(after - before).toBeLessThan(64 * 1024)
     } finally {
+      await server.stop()
+    }
+  })
+})
+
+describe('a refused body', () => {
+  const SIZE = 30 * 1024 * 1024
+  const chunk = Buffer.alloc(256 * 1024, 'x')
+  // Node's http client: the whole body written, the answer read
+  const postWithHttp = (port: number, path: string, type: string, agent: Agent) =>
+    new Promise<number>((resolve, reject) => {
+      const headers = { 'content-type': type, 'content-length': SIZE }
+      const req = request({ port, path, method: 'POST', agent, headers }, (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.statusCode ?? 0))
+      })
+      req.on('error', reject)
+      let left = SIZE
+      const write = () => {
+        for (; left > 0; left -= chunk.length) if (!req.write(chunk)) return void req.once('drain', write)
+        req.end()
+      }
+      write()
+    })
+  // a client that reads nothing until it has sent everything (curl without Expect, a script): its status line, or its socket's error
+  const postThenRead = (port: number, path: string, chunked: boolean) =>
+    new Promise<string>((resolve) => {
+      const socket = connect(port, '127.0.0.1')
+      socket.pause()
+      let got = ''
+      socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'))
+      socket.on('data', (data: Buffer) => {
+        got += data.toString('latin1')
+        if (!got.includes('\r\n')) return
+        resolve(got.slice(0, got.indexOf('\r\n')))
+        socket.destroy()
+      })
+      socket.on('connect', async () => {
+        const length = chunked ? 'transfer-encoding: chunked' : `content-length: ${SIZE}`
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nhost: x\r\ncontent-type: multipart/form-data; boundary=x\r\n${length}\r\n\r\n`,
+        )
+        const part = chunked
+          ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')])
+          : chunk
+        for (let left = SIZE; left > 0 && !socket.destroyed; left -= chunk.length)
+          if (!socket.write(part)) await new Promise((drained) => socket.once('drain', drained))
+        if (chunked) socket.write('0\r\n\r\n')
+        socket.resume()
+      })
+    })
+
+  it('is read after its 413: 30 MB posts written whole read their answer, on one connection', async () => {
+    const port = await freePort()
+    const server = await startServer(process.execPath, [NODE_SERVER], port, {
+      PORT: String(port),
+      STORAGE_DRIVER: 'memory',
+      NODE_ENV: 'test',
+    })
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    try {
+      // a page form (64 KB at most), a page's file form (10 MB) and an upload to the API (5 MB), one after another
+      const statuses: number[] = []
+      for (const [path, type] of [
+        ['/sign-in', 'application/x-www-form-urlencoded'],
+        ['/resources/upload.data', 'multipart/form-data; boundary=x'],
+        ['/api/FileManager/upload', 'multipart/form-data; boundary=x'],
+      ])
+        statuses.push(await postWithHttp(port, path, type, agent))
+      expect(statuses).toEqual([413, 413, 413])
+      // a client that reads only after sending everything, its length declared or chunked
+      for (const chunked of [false, true])
+        for (const path of ['/sign-in', '/resources/upload.data', '/api/FileManager/upload'])
+          expect(await postThenRead(port, path, chunked), `${path}${chunked ? ', chunked' : ''}`).toBe(
+            'HTTP/1.1 413 Payload Too Large',
+          )
+    } finally {
+      agent.destroy()
       await server.stop()
     }
   })

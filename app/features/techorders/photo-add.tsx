@@ -31,7 +31,16 @@ async function resized(file: File, { side, quality }: { side: number; quality: n
  * or other. With scripts the photo is resized here (1600 pixels, a 320-pixel thumbnail) before it is
  * sent, so a phone's 5 MB picture goes as a few hundred KB; without, the form sends it as it is.
  */
-export function PhotoAdd({ visitId, version }: { visitId: string; version: string }) {
+export function PhotoAdd({
+  visitId,
+  version,
+  refused = null,
+}: {
+  visitId: string
+  version: string
+  /** Why the photo last sent without scripts was refused, in the user's language. */
+  refused?: string | null
+}) {
   const t = useT()
   const labelId = useId()
   const fileId = useId()
@@ -41,6 +50,7 @@ export function PhotoAdd({ visitId, version }: { visitId: string; version: strin
       kind="photo"
       version={version}
       reset
+      refused={refused}
       onSent={() => showToast('success', t.done_visit_photo())}
       files={async (form, { setError }) => {
         const original = form.get('photo')
@@ -73,8 +83,21 @@ export function PhotoAdd({ visitId, version }: { visitId: string; version: strin
           <label htmlFor={fileId} className="text-sm font-medium text-ink-soft">
             {t.visit_photo_file()}
           </label>
-          <input id={fileId} type="file" name="photo" accept="image/*" required className="min-h-12 text-base" />
-          {error ? <Alert tone="error">{error}</Alert> : null}
+          <input
+            id={fileId}
+            type="file"
+            name="photo"
+            accept="image/*"
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${fileId}-error` : undefined}
+            className="min-h-12 text-base"
+          />
+          {error ? (
+            <Alert tone="error" id={`${fileId}-error`}>
+              {error}
+            </Alert>
+          ) : null}
           <Button type="submit" variant="secondary" disabled={busy} className="min-h-12 self-start">
             {busy ? t.visit_photo_sending() : t.visit_photo_add()}
           </Button>

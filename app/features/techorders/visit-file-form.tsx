@@ -19,6 +19,7 @@ export function VisitFileForm({
   onSent,
   testId,
   reset = false,
+  refused = null,
   children,
 }: {
   visitId: string
@@ -29,10 +30,12 @@ export function VisitFileForm({
   testId?: string
   /** Emptied once sent (a photo's file), or kept (a signature's name, sent again after a refusal). */
   reset?: boolean
+  /** The refusal of the form last sent without scripts (the page says it), shown until the next send. */
+  refused?: string | null
   children: (state: VisitFileState) => ReactNode
 }) {
   const fetcher = useFetcher<VisitFileResult>()
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(refused)
   const [preparing, setPreparing] = useState(false)
   const sent = useRef(onSent)
   sent.current = onSent

@@ -4,6 +4,11 @@ import type { Route } from './+types/upload'
 import { apiClient, callBff } from '../../lib/api.server'
 import { requireUser } from '../../lib/session.server'
 import { submittedForm } from '../../lib/forms.server'
+import { FILE_FORM_MAX_BYTES } from '../../../domain/schemas/files.ts'
+import type { PageRouteHandle } from '../../../domain/server-context.ts'
+
+/** Its forms carry a file (bff/server.ts reads this): one over the limit still reaches the action, which says so. */
+export const handle = { bodyLimit: FILE_FORM_MAX_BYTES } satisfies PageRouteHandle
 
 export type UploadResult =
   { ok: true; url: string | null; id: string | null; deleted?: boolean } | { ok: false; error: string }

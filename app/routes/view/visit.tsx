@@ -64,7 +64,10 @@ export async function loader(args: Route.LoaderArgs) {
       () => [],
     ),
   ])
-  return { page, visit: visit.data, version: visit.version ?? '', activity }
+  // a photo sent without scripts and refused: its form says why (app/routes/resources/visit-files.ts)
+  const refused = new URL(args.request.url).searchParams.get('photo_error')
+  const photoError = refused ? (codeText(refused, translator(requestLocale(args.request))) ?? null) : null
+  return { page, visit: visit.data, version: visit.version ?? '', activity, photoError }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -196,7 +199,7 @@ export default function Visit({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const locale = useLocale()
   const { timeZone } = useFrame()
-  const { page, visit, version, activity } = loaderData
+  const { page, visit, version, activity, photoError } = loaderData
   const answer = useActionData<typeof action>()
   const errors = answer?.errors ?? {}
   const errorOf = (intent: Intent) => (answer?.intent === intent ? (errors.form ?? null) : null)
@@ -321,7 +324,7 @@ export default function Visit({ loaderData }: Route.ComponentProps) {
           <p className="text-ink-soft">{t.visit_photos_none()}</p>
         )}
         {errorOf('photo-remove') ? <Alert tone="error">{errorOf('photo-remove')}</Alert> : null}
-        {editable ? <PhotoAdd visitId={visit.id} version={version} /> : null}
+        {editable ? <PhotoAdd visitId={visit.id} version={version} refused={photoError} /> : null}
       </VisitSection>
 
       <VisitSection id="signature" title={t.visit_signature()}>
