@@ -70,6 +70,9 @@ const SESSION_SET = /^token=[^;]/
 export async function createServer(options: ServerOptions) {
   const bff = await createBff(options)
   const production = options.config.production
+  // where the browser reaches the site: PUBLIC_URL in production (behind a TLS proxy the socket says
+  // http and the Host is the proxy's to set), the request's own address outside it
+  const publicOrigin = production && options.config.publicUrl ? new URL(options.config.publicUrl).origin : null
   // Production mode always: React Router's development mode answers errors with their stack and the install path.
   const handle = createRequestHandler(options.build, 'production')
   // The context key must be the very object the build's loaders read: take it from the build.
@@ -121,7 +124,10 @@ export async function createServer(options: ServerOptions) {
     return limit(c, next)
   })
   app.all('*', async (c) => {
-    const csrf = await csrfCheck(c, production)
+    // the pages see the request at the site's address: the form checks (this one and React
+    // Router's own) compare the browser's Origin with it, and whatever a page makes of its URL is the site's
+    const request = publicOrigin ? atOrigin(c.req.raw, publicOrigin) : c.req.raw
+    const csrf = await csrfCheck(c, request, production)
     if (csrf instanceof Response) return csrf
     const context = new RouterContextProvider()
     // In process, with the page request's runtime env, so the BFF sees the same caller, and what
@@ -150,7 +156,7 @@ export async function createServer(options: ServerOptions) {
       signUpOpen: options.config.signUpOpen,
       nonce,
     })
-    const res = await handle(c.req.raw, context)
+    const res = await handle(request, context)
     // a form that opened a session (sign-in, unlock) gets a fresh token: one planted before sign-in is worth nothing after
     const signedIn =
       !SAFE_METHODS.has(c.req.method) && res.headers.getSetCookie().some((cookie) => SESSION_SET.test(cookie))
@@ -212,10 +218,11 @@ async function idempotentCall(call: () => Response | Promise<Response>): Promise
 /**
  * Double-submit CSRF protection for every form action of the pages: a random token in an
  * httpOnly SameSite cookie, echoed by each form in a hidden field; a write whose field does
- * not match, or that comes from another origin, is refused before any action runs.
+ * not match, or that comes from another origin than the request's (the site's), is refused before any action runs.
  */
 async function csrfCheck(
   c: Context,
+  request: Request,
   production: boolean,
 ): Promise<{ token: string; setCookie?: string; form: FormData | null } | Response> {
   const existing = getCookie(c, csrfCookieName(production))
@@ -225,16 +232,29 @@ async function csrfCheck(
     return { token, setCookie: csrfCookie(token, production), form: null }
   }
   const origin = c.req.header('origin')
-  if (origin && origin !== new URL(c.req.url).origin) return forbidden()
+  if (origin && origin !== new URL(request.url).origin) return forbidden()
   const type = c.req.header('content-type') ?? ''
   if (!existing || !(type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data')))
     return forbidden()
   // parsed once, from a copy (React Router hands the request on to the action): the action takes this form (app/lib/forms.server.ts)
-  const form = await c.req.raw.clone().formData()
+  const form = await request.clone().formData()
   const sent = form.get('csrf')
   if (typeof sent !== 'string' || !timingSafeEqual(new TextEncoder().encode(sent), new TextEncoder().encode(existing)))
     return forbidden()
   return { token: existing, form }
+}
+
+/** The request as the browser sent it to `origin` (the site's public address), its body unread. */
+function atOrigin(raw: Request, origin: string): Request {
+  const url = new URL(raw.url)
+  return new Request(`${origin}${url.pathname}${url.search}`, {
+    method: raw.method,
+    headers: raw.headers,
+    body: raw.body,
+    signal: raw.signal,
+    // a body streamed on (Node's fetch asks for it)
+    ...({ duplex: 'half' } as object),
+  })
 }
 
 function forbidden() {
