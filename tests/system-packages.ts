@@ -9,6 +9,9 @@ const NEEDED: Record<string, string> = {
   'redis-server': 'redis-server',
   pdftotext: 'poppler-utils',
   pdfimages: 'poppler-utils',
+  // the TLS-terminating proxy in front of the production start (tests/e2e/behind-proxy.spec.ts) and its certificate
+  nginx: 'nginx',
+  openssl: 'openssl',
 }
 
 const has = (program: string) => spawnSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' }).status === 0

@@ -5,9 +5,7 @@ import { useT } from '../lib/i18n'
 import { showToast } from '../lib/toasts'
 import type { UploadResult } from '../routes/resources/upload'
 import { isUnsent } from '../lib/unsent'
-
-/** docs/shell.md §9: 5 MB (5*1024*1024 bytes). */
-const MAX_BYTES = 5 * 1024 * 1024
+import { UPLOAD_MAX_BYTES } from '../../domain/schemas/files.ts'
 
 type Props = {
   open: boolean
@@ -52,7 +50,8 @@ export function UploadDialog({ open, onClose, purpose, title, description, accep
       showToast('success', result.deleted ? t.upload_deleted() : t.upload_ok())
       if (!result.deleted) onClose()
     } else {
-      showToast('error', knownMessage(result.error, t) ?? result.error)
+      // a refusal (too large, not an image) is said next to the file, and the dialog stays to pick another
+      setMessage({ tone: 'error', text: knownMessage(result.error, t) ?? result.error })
     }
   }, [fetcher.state, fetcher.data, onClose, t])
 
@@ -75,7 +74,7 @@ export function UploadDialog({ open, onClose, purpose, title, description, accep
   const save = () => {
     if (busy()) return
     if (!file) return setMessage({ tone: 'warning', text: t.upload_no_file() })
-    if (file.size > MAX_BYTES) return setMessage({ tone: 'error', text: t.upload_too_big() })
+    if (file.size > UPLOAD_MAX_BYTES) return setMessage({ tone: 'error', text: t.upload_too_big() })
     send({ file })
   }
   // §4: deleting clears the preview and the file list; the saved image goes only after a confirmation

@@ -363,7 +363,7 @@ test('the upload dialog refuses work while uploading, clears a picked file and d
   await expect(dialog.getByRole('alert')).toHaveText('No file to delete')
 })
 
-test('a user who may not change the company logo is told why, in a toast', async ({ page }) => {
+test('a user who may not change the company logo is told why, next to the file in the dialog', async ({ page }) => {
   const png = Buffer.from(
     '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201b8a1e6430000000049454e44ae426082',
     'hex',
@@ -373,7 +373,7 @@ test('a user who may not change the company logo is told why, in a toast', async
   const dialog = page.getByRole('dialog', { name: 'Upload Company Logo' })
   await dialog.getByLabel('Select File').setInputFiles({ name: 'mine.png', mimeType: 'image/png', buffer: png })
   await dialog.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByTestId('toast')).toHaveText(/You may not change the company logo\./)
+  await expect(dialog.getByRole('alert')).toHaveText(/You may not change the company logo\./)
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled()
   await expect(page.getByTestId('company-logo').locator('img')).toHaveCount(0)
 })

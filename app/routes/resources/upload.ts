@@ -4,7 +4,7 @@ import type { Route } from './+types/upload'
 import { apiClient, callBff } from '../../lib/api.server'
 import { requireUser } from '../../lib/session.server'
 import { submittedForm } from '../../lib/forms.server'
-import { FILE_FORM_MAX_BYTES } from '../../../domain/schemas/files.ts'
+import { FILE_FORM_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../../domain/schemas/files.ts'
 import type { PageRouteHandle } from '../../../domain/server-context.ts'
 
 /** Its forms carry a file (bff/server.ts reads this): one over the limit still reaches the action, which says so. */
@@ -68,6 +68,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const file = form.get('file')
   if (!(file instanceof File) || file.size === 0)
     return data<UploadResult>({ ok: false, error: 'No file selected.' }, 400)
+  // over the limit: refused here, before it is sent on (the dialog checks first; a script-less or older page may not)
+  if (file.size > UPLOAD_MAX_BYTES)
+    return data<UploadResult>({ ok: false, error: 'File size exceeds the limit of 5 MB.' }, 413)
   const res = await api.FileManager.upload.$post({
     form: { files: file, getEmpresaProprietario: logo || avatar ? 'true' : 'false' },
   })
