@@ -116,12 +116,13 @@ export async function createServer(options: ServerOptions) {
   // Every page write is bounded before anything reads it (the CSRF check parses the form): by
   // what its route declares (a route that takes files), else as a small form.
   const limitOf = formLimits(options.build, PAGE_FORM_MAX_BYTES)
-  const limits = new Map<number, MiddlewareHandler>()
   app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', (c, next) => {
-    const maxSize = limitOf(c.req.path)
-    let limit = limits.get(maxSize)
-    if (!limit) limits.set(maxSize, (limit = bodyLimit({ maxSize, onError: () => tooLarge() })))
-    return limit(c, next)
+    const { maxSize, tooLarge: back } = limitOf(c.req.path)
+    // a form sent without scripts goes back to its page, which says the file is too large
+    return bodyLimit({
+      maxSize,
+      onError: () => (back ? new Response(null, { status: 303, headers: { Location: back } }) : tooLarge()),
+    })(c, next)
   })
   app.all('*', async (c) => {
     // the pages see the request at the site's address: the form checks (this one and React

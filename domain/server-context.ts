@@ -29,7 +29,11 @@ export type ServerContext = {
 export const PAGE_FORM_MAX_BYTES = 64 * 1024
 
 /**
- * What a page route's module declares in its `handle` for the server (bff/server.ts): the largest
- * body its forms may send, when it takes files (PAGE_FORM_MAX_BYTES otherwise).
+ * What a page route's module declares in its `handle` for the server (bff/server.ts), when its
+ * forms take files: the largest body they may send (PAGE_FORM_MAX_BYTES otherwise), and the page a
+ * form sent without scripts goes back to when it is larger, which says so next to its field.
  */
-export type PageRouteHandle = { bodyLimit?: number }
+export type PageRouteHandle = {
+  bodyLimit?: number
+  tooLarge?: (params: Record<string, string | undefined>) => string
+}

@@ -461,6 +461,18 @@ describe('page form bodies', () => {
         const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: multipart, body: photo })
         expect(res.status, path).toBe(status)
       }
+      // a photo far over the limit: a script's request reads 413, a form sent without scripts goes back to its visit
+      const huge = photo.replace('x'.repeat(3_500_000), 'x'.repeat(12_000_000))
+      const [byScript, byForm] = await Promise.all(
+        ['/resources/visit-files/some-visit.data', '/resources/visit-files/some-visit'].map((path) =>
+          fetch(`${server.url}${path}`, { method: 'POST', headers: multipart, body: huge, redirect: 'manual' }),
+        ),
+      )
+      expect(byScript.status).toBe(413)
+      expect([byForm.status, byForm.headers.get('location')]).toEqual([
+        303,
+        '/view/cd_techorders/some-visit?photo_error=upload_too_big',
+      ])
       const before = peakKb(server.pid)
       const answers = await Promise.all(
         Array.from({ length: 10 }, () =>

@@ -9,8 +9,16 @@ import { requireUser } from '../../lib/session.server'
 import { FILE_FORM_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../../domain/schemas/files.ts'
 import type { PageRouteHandle } from '../../../domain/server-context.ts'
 
-/** Its forms carry a file (bff/server.ts reads this): one over the limit still reaches the action, which says so. */
-export const handle = { bodyLimit: FILE_FORM_MAX_BYTES } satisfies PageRouteHandle
+/**
+ * Its forms carry a file (bff/server.ts reads this): one somewhat over the limit still reaches the
+ * action, which says so; a form far over it, sent without scripts, goes back to the visit, which says so too.
+ */
+export const handle = {
+  bodyLimit: FILE_FORM_MAX_BYTES,
+  tooLarge: ({ id = '' }) => `${visitPage(id)}?photo_error=upload_too_big`,
+} satisfies PageRouteHandle
+
+const visitPage = (id: string) => `/view/cd_techorders/${encodeURIComponent(id)}`
 
 export type VisitFileResult = { ok: true } | { ok: false; error: string }
 
@@ -24,7 +32,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   await requireUser(request, context)
   const form = await submittedForm(request, context)
   const signature = form.get('kind') === 'signature'
-  const visit = `/view/cd_techorders/${encodeURIComponent(params.id)}`
+  const visit = visitPage(params.id)
   // the page's script asks for the answer as data; a form sent without scripts comes back to the visit
   const wantsJson = form.get('reply') === 'json'
   const t = translator(requestLocale(request))
