@@ -15,6 +15,8 @@ const ADAM7 = [
   [1, 0, 2, 2],
   [0, 1, 1, 2],
 ]
+/** How much compressed data is handed to the inflater at a time. */
+const INFLATE_PIECE_BYTES = 4096
 /** Compressed text (zTXt, iTXt) a PNG may carry in all, inflated: far more than any editor's metadata. */
 const TEXT_MAX_BYTES = 1024 * 1024
 
@@ -33,9 +35,17 @@ export function pngDataBytes(width: number, height: number, { channels, bitDepth
  * that does not inflate whole is null too: another decoder may read on past where this one stopped.
  */
 export async function inflatedSize(compressed: Uint8Array[], limit: number): Promise<number | null> {
-  let next = 0
+  let [part, at] = [0, 0]
+  // fed a few KB at a time: a runtime that inflates each piece whole (Deno) then inflates at most
+  // a few MB past the limit (deflate's ratio is at most 1032:1), not all of a bomb at once
   const source = new ReadableStream<BufferSource>({
-    pull: (c) => (next < compressed.length ? c.enqueue(compressed[next++] as Uint8Array<ArrayBuffer>) : c.close()),
+    pull(c) {
+      if (part >= compressed.length) return c.close()
+      const piece = compressed[part].subarray(at, at + INFLATE_PIECE_BYTES)
+      at += piece.length
+      if (at >= compressed[part].length) [part, at] = [part + 1, 0]
+      c.enqueue(piece as Uint8Array<ArrayBuffer>)
+    },
   })
   const reader = source.pipeThrough(new DecompressionStream('deflate')).getReader()
   let inflated = 0
