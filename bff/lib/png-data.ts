@@ -15,8 +15,18 @@ const ADAM7 = [
   [1, 0, 2, 2],
   [0, 1, 1, 2],
 ]
-/** How much compressed data is handed to the inflater at a time. */
+/**
+ * How much compressed data is handed to the inflater at a time: Deno and workerd inflate each piece
+ * whole as it is written, so a bomb is stopped within a few MB of the limit (deflate's ratio is at
+ * most 1032:1), never after all of it.
+ */
 const INFLATE_PIECE_BYTES = 4096
+/**
+ * The next turn of the event loop: setImmediate where there is one (Node, Deno: their timers wait
+ * a millisecond or two), else a timer (workerd has no setImmediate; its timer fires at once).
+ */
+const nextTurn = () =>
+  new Promise<void>((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)))
 /** Compressed text (zTXt, iTXt) a PNG may carry in all, inflated: far more than any editor's metadata. */
 const TEXT_MAX_BYTES = 1024 * 1024
 
@@ -29,38 +39,47 @@ export function pngDataBytes(width: number, height: number, { channels, bitDepth
 }
 
 /**
- * How many bytes a zlib stream inflates to, read as a stream, or null as soon as more than `limit`
- * come out (a few hundred bytes that say 1 GB cost what the limit allows). The platform's
+ * How many bytes a zlib stream inflates to, fed in pieces and read as they come out, or null as
+ * soon as more than `limit` do (a few hundred KB that say 1 GB cost what the limit allows). The platform's
  * DecompressionStream: Node (which inflates off the main thread), Deno and workerd alike. A stream
  * that does not inflate whole is null too: another decoder may read on past where this one stopped.
  */
 export async function inflatedSize(compressed: Uint8Array[], limit: number): Promise<number | null> {
-  let [part, at] = [0, 0]
-  // fed a few KB at a time: a runtime that inflates each piece whole (Deno) then inflates at most
-  // a few MB past the limit (deflate's ratio is at most 1032:1), not all of a bomb at once
-  const source = new ReadableStream<BufferSource>({
-    pull(c) {
-      if (part >= compressed.length) return c.close()
-      const piece = compressed[part].subarray(at, at + INFLATE_PIECE_BYTES)
-      at += piece.length
-      if (at >= compressed[part].length) [part, at] = [part + 1, 0]
-      c.enqueue(piece as Uint8Array<ArrayBuffer>)
-    },
-  })
-  const reader = source.pipeThrough(new DecompressionStream('deflate')).getReader()
-  let inflated = 0
-  try {
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      inflated += chunk.value.length
-      if (inflated > limit) {
-        await reader.cancel().catch(() => undefined)
-        return null
+  const inflater = new DecompressionStream('deflate')
+  const writer = inflater.writable.getWriter()
+  const reader = inflater.readable.getReader()
+  let [inflated, reads, over] = [0, 0, false]
+  const reading = (async () => {
+    try {
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        inflated += chunk.value.length
+        reads++
+        if (inflated > limit) {
+          over = true
+          await reader.cancel().catch(() => undefined)
+          return null
+        }
       }
+      return inflated
+    } catch {
+      over = true
+      return null
     }
-    return inflated
+  })()
+  try {
+    for (const part of compressed)
+      for (let at = 0; at < part.length && !over; at += INFLATE_PIECE_BYTES) {
+        const before = reads
+        await writer.write(part.subarray(at, at + INFLATE_PIECE_BYTES) as Uint8Array<ArrayBuffer>)
+        // a runtime may inflate each piece as it is written and answer reads only at the next turn of
+        // its event loop (workerd): the reader takes what this piece made before the next goes in
+        if (reads === before) await nextTurn()
+      }
+    if (!over) await writer.close()
   } catch {
-    return null
+    // the reader stopped (over the limit, or the data does not inflate): so does the writing
   }
+  return reading
 }
 
 /** A text chunk's compressed text (zTXt always, iTXt when flagged), or null when it holds none. */
