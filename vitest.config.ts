@@ -34,6 +34,7 @@ const API_SUITES = [
   'invoices',
   'sign-up',
   'spreadsheet-export',
+  'image-bounds',
 ].map((name) => `tests/unit/${name}.test.ts`)
 
 export default defineConfig({

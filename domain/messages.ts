@@ -73,6 +73,12 @@ export const MESSAGES = {
   not_a_product: 'Choose an active product of the company',
   not_an_image: 'Choose a photo (JPEG, PNG or WebP); a signature is a PNG',
   image_too_large: 'This image is too large: at most 4096 pixels a side',
+  image_too_many_pixels: 'This image is too large: at most 50 megapixels',
+  image_data_invalid:
+    'This image’s data cannot be read or is larger than its size says: save it again from an image editor',
+  image_animated: 'An animated image cannot be printed: choose a still PNG or a JPEG',
+  logo_too_large: 'A logo is at most 2048 pixels a side and 1 megapixel (1024 × 1024, or 2048 × 512)',
+  signature_too_large: 'A signature is at most 2000 pixels a side and 1 megapixel',
   not_an_option: 'Choose among the quote’s optional lines',
   password_common: 'This password is too common: choose one that is harder to guess',
 } as const

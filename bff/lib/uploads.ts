@@ -1,32 +1,55 @@
+import { UPLOADED_IMAGE } from '../../domain/images.ts'
+import { MESSAGES, type MessageCode } from '../../domain/messages.ts'
 import { UPLOAD_MAX_BYTES } from '../../domain/schemas/files.ts'
+import { joinBytes } from '../../storage/repositories/files.ts'
 import { apiError } from './errors.ts'
-
-const startsWith = (bytes: Uint8Array, ...sig: number[]) => sig.every((b, i) => bytes[i] === b)
+import { checkImage, type ImageRefusal } from './image-bounds.ts'
+import { imageType } from './image-header.ts'
+import { withoutLocation } from './jpeg-location.ts'
 
 /** What the bytes are, for the types whose declared type we check. */
 export function sniff(bytes: Uint8Array): string | null {
-  if (startsWith(bytes, 0x89, 0x50, 0x4e, 0x47)) return 'image/png'
-  if (startsWith(bytes, 0xff, 0xd8, 0xff)) return 'image/jpeg'
-  if (startsWith(bytes, 0x47, 0x49, 0x46, 0x38)) return 'image/gif'
-  if (startsWith(bytes, 0x52, 0x49, 0x46, 0x46) && String.fromCharCode(...bytes.subarray(8, 12)) === 'WEBP')
-    return 'image/webp'
-  if (startsWith(bytes, 0x25, 0x50, 0x44, 0x46)) return 'application/pdf'
-  return null
+  const pdf = [0x25, 0x50, 0x44, 0x46].every((b, i) => bytes[i] === b)
+  return imageType(bytes) ?? (pdf ? 'application/pdf' : null)
 }
 
 const RASTER = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp'])
 
-/** Refuses a file over the limit (413) or a raster image or PDF whose bytes are something else (400). */
+/** The code of an image refused at upload, by why (an unreadable one does not match its type). */
+const REFUSED: Record<Exclude<ImageRefusal, 'unreadable'>, MessageCode> = {
+  too_large: 'image_too_many_pixels',
+  bad_data: 'image_data_invalid',
+  animated: 'image_animated',
+}
+
+/**
+ * Refuses a file over the limit (413), a raster image or PDF whose bytes are something else (400),
+ * or an image over the upload's budget, checked without decoding it (400, docs/api.md §6 Images).
+ * A JPEG is kept without its location.
+ */
 export async function checkedFile(file: File): Promise<{ name: string; type: string; bytes: Uint8Array }> {
   if (file.size > UPLOAD_MAX_BYTES) throw apiError(413, 'File size exceeds the limit of 5 MB.')
   const bytes = new Uint8Array(await file.arrayBuffer())
   const declared = (file.type || 'application/octet-stream').toLowerCase().split(';')[0].trim()
-  if ((RASTER.has(declared) || declared === 'application/pdf') && sniff(bytes) !== declared) {
-    throw apiError(400, 'The file content does not match its type', {
+  const mismatch = () =>
+    apiError(400, 'The file content does not match its type', {
       files: [`${file.name} is not a valid ${declared} file`],
     })
+  if ((RASTER.has(declared) || declared === 'application/pdf') && sniff(bytes) !== declared) throw mismatch()
+  if (!RASTER.has(declared)) return { name: safeName(file.name), type: declared, bytes }
+  const image = await checkImage(bytes, UPLOADED_IMAGE)
+  if (!image.ok) {
+    if (image.reason === 'unreadable') throw mismatch()
+    const code = REFUSED[image.reason]
+    throw apiError(
+      400,
+      MESSAGES[code],
+      { files: [`${file.name}: ${MESSAGES[code]}`] },
+      { code, codes: { files: code } },
+    )
   }
-  return { name: safeName(file.name), type: declared, bytes }
+  const kept = declared === 'image/jpeg' ? joinBytes(withoutLocation([bytes])) : bytes
+  return { name: safeName(file.name), type: declared, bytes: kept }
 }
 
 /** A display name only: no folders, no control characters, at most 200 characters. */

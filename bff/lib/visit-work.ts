@@ -1,4 +1,3 @@
-import { imageSize } from 'image-size'
 import {
   MAX_VISIT_PARTS,
   MAX_VISIT_PHOTOS,
@@ -24,12 +23,17 @@ import type { Product } from '../../domain/schemas/inventory.ts'
 import type { StoredOrder } from '../../domain/schemas/orders.ts'
 import { sliceOf, type FileMeta } from '../../storage/repositories/files.ts'
 import { UPLOAD_MAX_BYTES, type StreamedFile } from '../../domain/schemas/files.ts'
+import { PRINTED_IMAGE, type ImageBudget } from '../../domain/images.ts'
+import type { MessageCode } from '../../domain/messages.ts'
 import type { Deps } from './deps.ts'
 import { apiError, fieldError, notFound, ruleError } from './errors.ts'
 import { orderStore } from './order-store.ts'
 import { changeWithLine, type Caller } from './resource.ts'
 import { scheduling } from './scheduling.ts'
-import { safeName, sniff } from './uploads.ts'
+import { checkImage, type ImageRefusal } from './image-bounds.ts'
+import { imageType } from './image-header.ts'
+import { withoutLocation } from './jpeg-location.ts'
+import { safeName } from './uploads.ts'
 import { StorageUnavailableError } from '../../storage/errors.ts'
 import { noticeOnTheWay } from './visit-notice.ts'
 
@@ -41,11 +45,13 @@ type StockedProduct = Product & { stockMoves?: string[] }
 /** How many moves a product remembers: far more than the parts one visit can be retried with. */
 const STOCK_MOVES_KEPT = 500
 
-/** How much of an image is read for its type and sides (a JPEG's frame header may follow its EXIF data). */
-const IMAGE_HEAD_BYTES = 512 * 1024
-
 /** The images a photo may be (a phone's camera, or the app's resize). */
 const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp'])
+/** A photo's and a thumbnail's bounds: their sides (a PNG's data within what they make). */
+const PHOTO: ImageBudget = { maxSide: PHOTO_MAX_SIDE, maxPixels: PHOTO_MAX_SIDE ** 2, still: false }
+const THUMBNAIL: ImageBudget = { maxSide: THUMBNAIL_MAX_SIDE, maxPixels: THUMBNAIL_MAX_SIDE ** 2, still: false }
+/** A signature is printed on the work order: it takes what prints, within its own sides. */
+const SIGNATURE: ImageBudget = { ...PRINTED_IMAGE, maxSide: SIGNATURE_MAX_SIDE }
 const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' }
 
 /** An order's lines with a part's line added (taken) or removed (given back), once: the line carries the part's id. */
@@ -84,18 +90,6 @@ function movedStock(product: StockedProduct, part: PartRecord, take: boolean): S
 
 /** An instant as stored: UTC, ISO 8601. */
 const utc = (instant: string) => new Date(Date.parse(instant)).toISOString()
-
-/** An image's type from its bytes and its size in pixels, or null when it is not one of `types`. */
-function imageOf(bytes: Uint8Array, types: Set<string>) {
-  const type = sniff(bytes)
-  if (!type || !types.has(type)) return null
-  try {
-    const { width, height } = imageSize(bytes)
-    return width && height ? { type, width, height } : null
-  } catch {
-    return null
-  }
-}
 
 /**
  * cd_techorders (docs/domain.md): a technician's work on his visit — its steps with the time on
@@ -207,15 +201,33 @@ export function visitWork(deps: Deps) {
   }
 
   /**
-   * An uploaded image, checked: its type from its bytes, its size and its sides (read from its
-   * first bytes, where the formats keep them: the file is not copied whole).
+   * An uploaded image, checked: its type from its bytes, its size, and its sides and data within
+   * `budget`, read without decoding it or copying it whole (docs/api.md §6 Images); a JPEG without
+   * its location.
    */
-  function checkedImage(field: string, file: StreamedFile, types: Set<string>, maxBytes: number, maxSide: number) {
+  async function checkedImage(
+    field: string,
+    file: StreamedFile,
+    types: Set<string>,
+    maxBytes: number,
+    [budget, tooLarge]: [ImageBudget, MessageCode],
+  ) {
     if (file.size > maxBytes) throw apiError(413, `File size exceeds the limit of ${maxBytes / 1024 / 1024} MB.`)
-    const image = imageOf(sliceOf(file.chunks, 0, IMAGE_HEAD_BYTES), types)
-    if (!image) throw fieldError(field, 'not_an_image')
-    if (Math.max(image.width, image.height) > maxSide) throw fieldError(field, 'image_too_large')
-    return { bytes: file, type: image.type }
+    const type = imageType(sliceOf(file.chunks, 0, 16))
+    if (!type || !types.has(type)) throw fieldError(field, 'not_an_image')
+    const image = await checkImage(file.chunks, budget)
+    if (!image.ok) {
+      const codes: Record<ImageRefusal, MessageCode> = {
+        unreadable: 'not_an_image',
+        too_large: tooLarge,
+        bad_data: 'image_data_invalid',
+        animated: 'image_animated',
+      }
+      throw fieldError(field, codes[image.reason])
+    }
+    if (type !== 'image/jpeg') return { bytes: file, type }
+    const chunks = withoutLocation(file.chunks)
+    return { bytes: { ...file, chunks, size: chunks.reduce((n, c) => n + c.length, 0) }, type }
   }
 
   return {
@@ -377,9 +389,12 @@ export function visitWork(deps: Deps) {
     ) {
       const { hit, expected } = await changeable(who, id, expectVersion)
       if ((hit.value.photos ?? []).length >= MAX_VISIT_PHOTOS) throw ruleError(409, 'too_many_photos')
-      const photo = checkedImage('photo', input.photo, PHOTO_TYPES, UPLOAD_MAX_BYTES, PHOTO_MAX_SIDE)
+      const photo = await checkedImage('photo', input.photo, PHOTO_TYPES, UPLOAD_MAX_BYTES, [PHOTO, 'image_too_large'])
       const thumbnail = input.thumbnail
-        ? checkedImage('thumbnail', input.thumbnail, PHOTO_TYPES, UPLOAD_MAX_BYTES, THUMBNAIL_MAX_SIDE)
+        ? await checkedImage('thumbnail', input.thumbnail, PHOTO_TYPES, UPLOAD_MAX_BYTES, [
+            THUMBNAIL,
+            'image_too_large',
+          ])
         : null
       const url = await storeImage(who, hit.value, `${hit.value.orderNumber}-${input.label}`, photo.type, photo.bytes)
       const thumbnailUrl = thumbnail
@@ -430,13 +445,10 @@ export function visitWork(deps: Deps) {
       const { hit, expected } = await changeable(who, id, expectVersion)
       // the client signed what was done: once the visit is over, nobody signs in their place
       if (visitEnded(hit.value.status)) throw ruleError(409, 'visit_ended')
-      const image = checkedImage(
-        'signature',
-        input.signature,
-        new Set(['image/png']),
-        SIGNATURE_MAX_BYTES,
-        SIGNATURE_MAX_SIDE,
-      )
+      const image = await checkedImage('signature', input.signature, new Set(['image/png']), SIGNATURE_MAX_BYTES, [
+        SIGNATURE,
+        'signature_too_large',
+      ])
       const url = await storeImage(who, hit.value, `${hit.value.orderNumber}-signature`, image.type, image.bytes)
       return write(who, id, { action: 'signed', fields: ['signature'] }, expected, (v) => ({
         ...v,

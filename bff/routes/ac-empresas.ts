@@ -1,12 +1,15 @@
 import { z } from 'zod'
 import { atLeast } from '../../domain/access.ts'
+import { LOGO_IMAGE } from '../../domain/images.ts'
+import type { MessageCode } from '../../domain/messages.ts'
 import { companies as companyModule } from '../../domain/modules/ac-empresas.ts'
 import { companyRow } from '../../domain/schemas/admin.ts'
 import { mainBranch, type CompanyRecord } from '../../domain/tenancy.ts'
 import { companyGrant, levelIn } from '../lib/admin.ts'
 import type { Deps } from '../lib/deps.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
-import { apiError } from '../lib/errors.ts'
+import { apiError, ruleError } from '../lib/errors.ts'
+import { checkImage, type ImageRefusal } from '../lib/image-bounds.ts'
 import { resourceRoutes, type ResourceServer } from '../lib/resource.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
@@ -14,6 +17,12 @@ import { fileUrl } from './files.ts'
 
 const MODULE = companyModule.id
 const logoAnswer = z.object({ IsSuccess: z.literal(true), Msg: z.string() }).strict()
+/** The code of a logo refused by what it must be to print (an unreadable one is not an image). */
+const LOGO_REFUSED: Record<Exclude<ImageRefusal, 'unreadable'>, MessageCode> = {
+  too_large: 'logo_too_large',
+  bad_data: 'image_data_invalid',
+  animated: 'image_animated',
+}
 
 /** What the API shows of a company: the documented row (absent optional fields as '', the logo file id left out). */
 const row = (c: CompanyRecord) => companyRow.parse(c)
@@ -75,8 +84,7 @@ export function companyRoutes(deps: Deps) {
       doc({
         operationId: 'setCompanyLogo',
         summary: 'Set or remove the current company’s logo',
-        description:
-          'Sets the logo to an image uploaded to this company (its ID_ARQUIVO and URL_LOGO, as POST /api/FileManager/upload answered them; not SVG); ID_ARQUIVO null with an empty URL_LOGO removes it. 400 for a file that is not such an image; 403 below the ac_empresas page at edit.',
+        description: `Sets the logo to an image uploaded to this company (its ID_ARQUIVO and URL_LOGO, as POST /api/FileManager/upload answered them; not SVG); ID_ARQUIVO null with an empty URL_LOGO removes it. 400 for a file that is not such an image. The logo is printed on the company's quotes, invoices and work orders, so it must print, checked from its bytes without decoding it: at most ${LOGO_IMAGE.maxSide} pixels a side and ${LOGO_IMAGE.maxPixels} pixels (1 megapixel: 1024 × 1024, or 2048 × 512) by its header (400 \`logo_too_large\`), not an animated PNG (400 \`image_animated\`), a PNG's data inflating to no more than its header says (400 \`image_data_invalid\`). 403 below the ac_empresas page at edit.`,
         tags: [MODULE],
         responses: { 200: logoAnswer, 404: apiErrorSchema },
         example: { ID_ARQUIVO: null, URL_LOGO: '' },
@@ -95,10 +103,14 @@ export function companyRoutes(deps: Deps) {
           throw apiError(403, 'You may not change the company logo.', undefined, { code: 'forbidden' })
         const { ID_ARQUIVO, URL_LOGO } = c.req.valid('json')
         if (ID_ARQUIVO !== null) {
-          const file = await deps.repos.company(empresa).files().find(ID_ARQUIVO)
-          if (!file || !file.type.startsWith('image/') || file.type === 'image/svg+xml' || fileUrl(file) !== URL_LOGO) {
-            throw apiError(400, 'The logo must be an image uploaded to this company.', undefined, { code: 'invalid' })
-          }
+          const files = deps.repos.company(empresa).files()
+          const file = await files.find(ID_ARQUIVO)
+          const notAnImage = () =>
+            apiError(400, 'The logo must be an image uploaded to this company.', undefined, { code: 'invalid' })
+          if (!file || !file.type.startsWith('image/') || file.type === 'image/svg+xml' || fileUrl(file) !== URL_LOGO)
+            throw notAnImage()
+          const image = await checkImage(await files.bytes(file), LOGO_IMAGE)
+          if (!image.ok) throw image.reason === 'unreadable' ? notAnImage() : ruleError(400, LOGO_REFUSED[image.reason])
         }
         const saved = await companies.update(empresa, (cur) => ({ ...cur, ID_ARQUIVO, URL_LOGO: URL_LOGO || null }))
         if (!saved) throw apiError(404, 'Company not found.', undefined, { code: 'not_found' })

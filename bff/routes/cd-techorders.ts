@@ -4,6 +4,7 @@ import {
   MAX_VISIT_PHOTOS,
   PHOTO_LABELS,
   PHOTO_MAX_SIDE,
+  SIGNATURE_MAX_SIDE,
   TECH_ORDER_FROM,
   TECH_ORDER_STEPS,
   THUMBNAIL_MAX_SIDE,
@@ -17,6 +18,7 @@ import {
   type TechOrderRecord,
   type TechOrderStep,
 } from '../../domain/schemas/appointments.ts'
+import { PRINTED_IMAGE } from '../../domain/images.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import { text } from '../../domain/schemas/fields.ts'
 import { streamedFile } from '../../domain/schemas/files.ts'
@@ -271,7 +273,7 @@ export function techOrderRoutes(deps: Deps) {
       doc({
         operationId: 'addVisitPhoto',
         summary: 'A photo of the visit',
-        description: `A photo (multipart: \`photo\`, an optional \`thumbnail\`, \`label\` before, after or other): JPEG, PNG or WebP, its type read from its bytes (400 \`not_an_image\` otherwise), at most 5 MB (413) and ${PHOTO_MAX_SIDE} pixels a side (400 \`image_too_large\`; a thumbnail ${THUMBNAIL_MAX_SIDE}). The app resizes a photo to 1600 pixels with a 320-pixel thumbnail before it sends it; without a thumbnail the photo is its own. At most ${MAX_VISIT_PHOTOS} a visit. Needs the cd_techorders page at edit.`,
+        description: `A photo (multipart: \`photo\`, an optional \`thumbnail\`, \`label\` before, after or other): JPEG, PNG or WebP, its type read from its bytes (400 \`not_an_image\` otherwise), at most 5 MB (413) and ${PHOTO_MAX_SIDE} pixels a side by its header (400 \`image_too_large\`; a thumbnail ${THUMBNAIL_MAX_SIDE}); a PNG whose data inflates to more than its header says, or does not inflate, is refused (400 \`image_data_invalid\`), checked without decoding it. A JPEG is stored without its location (its EXIF GPS data and any XMP; the Orientation and the date taken stay). The app resizes a photo to 1600 pixels with a 320-pixel thumbnail before it sends it; without a thumbnail the photo is its own. At most ${MAX_VISIT_PHOTOS} a visit. Needs the cd_techorders page at edit.`,
         tags,
         versioned: true,
         responses: { ...ANSWERS, 413: apiErrorSchema },
@@ -306,8 +308,7 @@ export function techOrderRoutes(deps: Deps) {
       doc({
         operationId: 'signVisit',
         summary: 'The client’s name and signature',
-        description:
-          'The client’s name and drawn signature (multipart: `name`, `signature` a PNG of at most 1 MB and 2000 pixels a side, its type read from its bytes), replacing an earlier one; shown on the order and its work-order PDF. Needs the cd_techorders page at edit.',
+        description: `The client’s name and drawn signature (multipart: \`name\`, \`signature\` a PNG of at most 1 MB, its type read from its bytes), replacing an earlier one; shown on the order and its work-order PDF. It must print: at most ${SIGNATURE_MAX_SIDE} pixels a side and ${PRINTED_IMAGE.maxPixels} pixels (1 megapixel) by its header (400 \`signature_too_large\`), not animated (400 \`image_animated\`), its data inflating to no more than its header says (400 \`image_data_invalid\`), checked without decoding it. Needs the cd_techorders page at edit.`,
         tags,
         versioned: true,
         responses: { ...ANSWERS, 413: apiErrorSchema },

@@ -85,7 +85,7 @@ export function fileManagerRoutes(deps: Deps) {
       doc({
         operationId: 'uploadFiles',
         description:
-          'Uploads files (multipart: files, repeated; getEmpresaProprietario; idGuid, made when absent), 5 MB each, and answers them in the upload service’s { Error, ListFiles } shape. A file over the limit answers 413.',
+          'Uploads files (multipart: files, repeated; getEmpresaProprietario; idGuid, made when absent), 5 MB each, and answers them in the upload service’s { Error, ListFiles } shape. A file over the limit answers 413. An image (PNG, JPEG, GIF, WebP) is checked from its bytes without being decoded: at most 50 megapixels by its header (400 `image_too_many_pixels`), and a PNG whose data inflates to more than its header says, or does not inflate, is refused (400 `image_data_invalid`). A JPEG is stored without its location (its EXIF GPS data and any XMP; the Orientation and the date taken stay). A refused upload stores none of its files.',
         summary:
           'Upload files (multipart: files repeated, getEmpresaProprietario, idGuid made when absent); 5 MB a file',
         tags,

@@ -106,7 +106,7 @@ export interface paths {
         get?: never;
         /**
          * Set or remove the current company’s logo
-         * @description Sets the logo to an image uploaded to this company (its ID_ARQUIVO and URL_LOGO, as POST /api/FileManager/upload answered them; not SVG); ID_ARQUIVO null with an empty URL_LOGO removes it. 400 for a file that is not such an image; 403 below the ac_empresas page at edit.
+         * @description Sets the logo to an image uploaded to this company (its ID_ARQUIVO and URL_LOGO, as POST /api/FileManager/upload answered them; not SVG); ID_ARQUIVO null with an empty URL_LOGO removes it. 400 for a file that is not such an image. The logo is printed on the company's quotes, invoices and work orders, so it must print, checked from its bytes without decoding it: at most 2048 pixels a side and 1048576 pixels (1 megapixel: 1024 × 1024, or 2048 × 512) by its header (400 `logo_too_large`), not an animated PNG (400 `image_animated`), a PNG's data inflating to no more than its header says (400 `image_data_invalid`). 403 below the ac_empresas page at edit.
          */
         put: operations["setCompanyLogo"];
         post?: never;
@@ -3039,7 +3039,7 @@ export interface paths {
         put?: never;
         /**
          * A photo of the visit
-         * @description A photo (multipart: `photo`, an optional `thumbnail`, `label` before, after or other): JPEG, PNG or WebP, its type read from its bytes (400 `not_an_image` otherwise), at most 5 MB (413) and 4096 pixels a side (400 `image_too_large`; a thumbnail 512). The app resizes a photo to 1600 pixels with a 320-pixel thumbnail before it sends it; without a thumbnail the photo is its own. At most 20 a visit. Needs the cd_techorders page at edit.
+         * @description A photo (multipart: `photo`, an optional `thumbnail`, `label` before, after or other): JPEG, PNG or WebP, its type read from its bytes (400 `not_an_image` otherwise), at most 5 MB (413) and 4096 pixels a side by its header (400 `image_too_large`; a thumbnail 512); a PNG whose data inflates to more than its header says, or does not inflate, is refused (400 `image_data_invalid`), checked without decoding it. A JPEG is stored without its location (its EXIF GPS data and any XMP; the Orientation and the date taken stay). The app resizes a photo to 1600 pixels with a 320-pixel thumbnail before it sends it; without a thumbnail the photo is its own. At most 20 a visit. Needs the cd_techorders page at edit.
          */
         post: operations["addVisitPhoto"];
         delete?: never;
@@ -3098,7 +3098,7 @@ export interface paths {
         get?: never;
         /**
          * The client’s name and signature
-         * @description The client’s name and drawn signature (multipart: `name`, `signature` a PNG of at most 1 MB and 2000 pixels a side, its type read from its bytes), replacing an earlier one; shown on the order and its work-order PDF. Needs the cd_techorders page at edit.
+         * @description The client’s name and drawn signature (multipart: `name`, `signature` a PNG of at most 1 MB, its type read from its bytes), replacing an earlier one; shown on the order and its work-order PDF. It must print: at most 2000 pixels a side and 1048576 pixels (1 megapixel) by its header (400 `signature_too_large`), not animated (400 `image_animated`), its data inflating to no more than its header says (400 `image_data_invalid`), checked without decoding it. Needs the cd_techorders page at edit.
          */
         put: operations["signVisit"];
         post?: never;
@@ -3639,7 +3639,7 @@ export interface paths {
         put?: never;
         /**
          * Upload files (multipart: files repeated, getEmpresaProprietario, idGuid made when absent); 5 MB a file
-         * @description Uploads files (multipart: files, repeated; getEmpresaProprietario; idGuid, made when absent), 5 MB each, and answers them in the upload service’s { Error, ListFiles } shape. A file over the limit answers 413.
+         * @description Uploads files (multipart: files, repeated; getEmpresaProprietario; idGuid, made when absent), 5 MB each, and answers them in the upload service’s { Error, ListFiles } shape. A file over the limit answers 413. An image (PNG, JPEG, GIF, WebP) is checked from its bytes without being decoded: at most 50 megapixels by its header (400 `image_too_many_pixels`), and a PNG whose data inflates to more than its header says, or does not inflate, is refused (400 `image_data_invalid`). A JPEG is stored without its location (its EXIF GPS data and any XMP; the Orientation and the date taken stay). A refused upload stores none of its files.
          */
         post: operations["uploadFiles"];
         delete?: never;

@@ -63,7 +63,7 @@ export const MAX_VISIT_PARTS = 50
 /** A photo's and a thumbnail's longest side, in pixels, at most (the app's screen resizes to 1600 and 320). */
 export const PHOTO_MAX_SIDE = 4096
 export const THUMBNAIL_MAX_SIDE = 512
-/** A signature's image: a PNG of at most 1 MB and 2000 pixels a side. */
+/** A signature's image: a PNG of at most 1 MB and 2000 pixels a side (and 1 megapixel: it prints, domain/images.ts). */
 export const SIGNATURE_MAX_BYTES = 1024 * 1024
 export const SIGNATURE_MAX_SIDE = 2000
 

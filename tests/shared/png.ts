@@ -1,4 +1,4 @@
-import { crc32, deflateSync } from 'node:zlib'
+import { crc32, createDeflate, deflateSync } from 'node:zlib'
 
 /** A valid PNG of one colour (RGB, 8 bits), made here so tests need no image files. */
 export function solidPng(width: number, height: number, rgb: [number, number, number]): Uint8Array<ArrayBuffer> {
@@ -13,7 +13,41 @@ export function noisyPng(width: number, height: number): Uint8Array<ArrayBuffer>
   return png(width, height, 'noise')
 }
 
+/**
+ * A PNG (RGB, 8 bits) whose header says `width` × `height` and whose data inflates to `inflated` zero
+ * bytes: by default what those sides make (an honest black image); more is a decompression bomb.
+ * Deflated a megabyte at a time: 200 MB of zeros costs about 200 KB, never 200 MB of memory.
+ */
+export async function zeroPng(
+  width: number,
+  height: number,
+  inflated = height * (1 + width * 3),
+): Promise<Uint8Array<ArrayBuffer>> {
+  const deflate = createDeflate()
+  const out: Buffer[] = []
+  deflate.on('data', (b: Buffer) => out.push(b))
+  const zeros = Buffer.alloc(1024 * 1024)
+  for (let left = inflated; left > 0; left -= zeros.length)
+    if (!deflate.write(zeros.subarray(0, Math.min(left, zeros.length))))
+      await new Promise((resolve) => deflate.once('drain', resolve))
+  await new Promise((resolve) => deflate.end(resolve))
+  return pngFile(width, height, Buffer.concat(out))
+}
+
 function png(width: number, height: number, fill: [number, number, number] | 'noise'): Uint8Array<ArrayBuffer> {
+  const stride = 1 + width * 3
+  const raw = Buffer.alloc(stride * height)
+  for (let y = 0; y < height; y++) {
+    const line = raw.subarray(y * stride + 1, (y + 1) * stride)
+    if (fill === 'noise')
+      for (let at = 0; at < line.length; at += 65_536) crypto.getRandomValues(line.subarray(at, at + 65_536))
+    else for (let x = 0; x < width; x++) line.set(fill, x * 3)
+  }
+  return pngFile(width, height, deflateSync(raw, { level: fill === 'noise' ? 0 : 6 }))
+}
+
+/** The PNG file of an RGB 8-bit image's header and compressed pixels. */
+function pngFile(width: number, height: number, pixels: Buffer): Uint8Array<ArrayBuffer> {
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
     const out = Buffer.alloc(body.length + 8)
@@ -26,15 +60,6 @@ function png(width: number, height: number, fill: [number, number, number] | 'no
   header.writeUInt32BE(width, 0)
   header.writeUInt32BE(height, 4)
   header.set([8, 2, 0, 0, 0], 8)
-  const stride = 1 + width * 3
-  const raw = Buffer.alloc(stride * height)
-  for (let y = 0; y < height; y++) {
-    const line = raw.subarray(y * stride + 1, (y + 1) * stride)
-    if (fill === 'noise')
-      for (let at = 0; at < line.length; at += 65_536) crypto.getRandomValues(line.subarray(at, at + 65_536))
-    else for (let x = 0; x < width; x++) line.set(fill, x * 3)
-  }
-  const pixels = deflateSync(raw, { level: fill === 'noise' ? 0 : 6 })
   return new Uint8Array(
     Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

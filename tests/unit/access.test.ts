@@ -6,6 +6,7 @@ import { atLeast } from '../../domain/access.ts'
 import { presetLevel } from '../../domain/modules/index.ts'
 import { newUser, ROLES, type Role } from '../../domain/tenancy.ts'
 import { testBff } from '../shared/bff.ts'
+import { solidPng } from '../shared/png.ts'
 
 type Operation = { method: string; path: string; access?: Access }
 
@@ -106,14 +107,7 @@ describe('access declarations (security issue §2)', () => {
     // a company file (the logo, uploaded by the admin) is not the technician's to delete
     const admin = await bff.signIn()
     const form = new FormData()
-    form.append(
-      'files',
-      new File(
-        [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(64).fill(0)])],
-        'logo.png',
-        { type: 'image/png' },
-      ),
-    )
+    form.append('files', new File([solidPng(64, 32, [20, 60, 200])], 'logo.png', { type: 'image/png' }))
     form.append('getEmpresaProprietario', 'true')
     const uploaded = (await (
       await bff.call('/FileManager/upload', {

@@ -1,7 +1,9 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from '@cantoo/pdf-lib'
 import { CULTURES, type Culture } from '../../../domain/cultures.ts'
 import type { Totals } from '../../../domain/document-lines.ts'
+import { PRINTED_IMAGE } from '../../../domain/images.ts'
 import { formatMoney, type Currency } from '../../../domain/money.ts'
+import { checkImage } from '../image-bounds.ts'
 import { drawable, wrap } from './text.ts'
 
 /** A company as its documents print it. */
@@ -103,9 +105,13 @@ const GREY = rgb(0.4, 0.4, 0.4)
 const LIGHT = rgb(0.85, 0.85, 0.85)
 const BLACK = rgb(0, 0, 0)
 
-/** An image's bytes embedded (PNG or JPEG), or nothing when they are neither or cannot be read. */
+/**
+ * An image's bytes embedded (PNG or JPEG), or nothing when they are neither, cannot be read, or are
+ * not within what a printed image may be (domain/images.ts): pdf-lib decodes a PNG whole, on the
+ * thread that answers every request, so one stored before the checks at upload is checked here.
+ */
 async function embedImage(doc: PDFDocument, bytes: Uint8Array | null): Promise<PDFImage | undefined> {
-  if (!bytes || bytes.length < 8) return undefined
+  if (!bytes || bytes.length < 8 || !(await checkImage(bytes, PRINTED_IMAGE)).ok) return undefined
   try {
     if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47)
       return await doc.embedPng(bytes)
