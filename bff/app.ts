@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono'
 import { createLive } from './lib/live.ts'
+import { createPrinting } from './lib/printing.ts'
 import { bodyLimit } from 'hono/body-limit'
 import type { Config } from './config.ts'
 import type { AppEnv, Deps, Logger, Mailer } from './lib/deps.ts'
@@ -91,6 +92,7 @@ export async function createBff(options: BffOptions) {
     // the API is made below, before any request comes
     inProcess: async (path, init, env) => api.request(path, init, env),
     live: createLive(),
+    printing: createPrinting(),
   }
   const limit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,

@@ -116,12 +116,32 @@ async function embedImage(doc: PDFDocument, bytes: Uint8Array | null): Promise<P
   return undefined
 }
 
+/** Lines drawn between two pauses: 20 take a few milliseconds. */
+const LINES_PER_PAUSE = 20
+/** Objects written between two pauses while the PDF is saved. */
+const OBJECTS_PER_PAUSE = 10
+
+/**
+ * Lets the server's other requests run (pdf-lib works on the one thread they share), then goes on
+ * unless the render was given up (bff/lib/printing.ts). A timer, not a microtask: only a timer lets
+ * the network in; setTimeout is there on Node, Workers and Deno alike.
+ */
+async function pause(signal: AbortSignal): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  signal.throwIfAborted()
+}
+
 /**
  * A business document as an A4 PDF (docs/domain.md: print with the company's logo, in the client's
  * culture): the standard fonts (no font files: it runs on Node, Workers and Deno alike), the
  * lines' table repeated on each page it flows to, totals kept together, page numbers in the footer.
+ * It pauses every LINES_PER_PAUSE lines and while it saves, and stops at the first pause once
+ * `signal` aborts.
  */
-export async function renderDocumentPdf(printed: PrintedDocument): Promise<Uint8Array<ArrayBuffer>> {
+export async function renderDocumentPdf(
+  signal: AbortSignal,
+  printed: PrintedDocument,
+): Promise<Uint8Array<ArrayBuffer>> {
   const locale = CULTURES[printed.culture]
   const doc = await PDFDocument.create()
   const font = await doc.embedFont(StandardFonts.Helvetica)
@@ -231,7 +251,8 @@ export async function renderDocumentPdf(printed: PrintedDocument): Promise<Uint8
 
   // the lines
   tableHeader()
-  for (const line of printed.lines) {
+  for (const [i, line] of printed.lines.entries()) {
+    if (i % LINES_PER_PAUSE === 0) await pause(signal)
     const description = wrap(drawable(line.description, font, true), font, SIZE, widths[0] - 2 * PAD)
     const cells = [
       '',
@@ -281,6 +302,7 @@ export async function renderDocumentPdf(printed: PrintedDocument): Promise<Uint8
 
   // what follows the lines: each section's heading, text and image, a heading kept with what follows it
   for (const section of printed.sections) {
+    await pause(signal)
     const image = section.image ? await embedImage(doc, section.image.bytes) : undefined
     const size = image?.scaleToFit(Math.min(220, image.width), Math.min(90, image.height))
     const qrSide = section.qr ? Math.min(130, section.qr.length * 3) : 0
@@ -336,5 +358,6 @@ export async function renderDocumentPdf(printed: PrintedDocument): Promise<Uint8
       GREY,
     )
   })
-  return (await doc.save()) as Uint8Array<ArrayBuffer>
+  await pause(signal)
+  return (await doc.save({ objectsPerTick: OBJECTS_PER_PAUSE })) as Uint8Array<ArrayBuffer>
 }
