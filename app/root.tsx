@@ -136,7 +136,9 @@ export function ErrorBoundary() {
       ? [t.error_404_title(), t.error_404_text()]
       : status === 503
         ? [t.error_503_title(), t.error_503_text()]
-        : [t.error_500_title(), t.error_500_text()]
+        : status === 429
+          ? [t.error_429_title(), t.error_429_text()]
+          : [t.error_500_title(), t.error_500_text()]
   return (
     <main className="flex min-h-full flex-col items-center justify-center gap-4 p-8 text-center">
       <h1 className="text-4xl font-extrabold">{title}</h1>
