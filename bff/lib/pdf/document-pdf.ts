@@ -143,7 +143,7 @@ function darkRuns(row: boolean[]): Array<[number, number]> {
 /** Lines drawn between two pauses: 20 take a few milliseconds. */
 const LINES_PER_PAUSE = 20
 /** Objects written between two pauses while the PDF is saved. */
-const OBJECTS_PER_PAUSE = 10
+const OBJECTS_PER_PAUSE = 4
 
 /**
  * Lets the server's other requests run (pdf-lib works on the one thread they share), then goes on
