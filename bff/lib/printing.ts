@@ -11,17 +11,32 @@ const KEPT_BYTES = 16 * 1024 * 1024
 /** The documents a process prints: those it keeps, and the turn renders take (bff/lib/deps.ts). */
 export type Printing = {
   cache: PdfCache
-  /** Runs renders one after another, in the order they came. */
-  inTurn<T>(render: () => Promise<T>): Promise<T>
+  /**
+   * Runs renders one after another, in the order they came. A render waits for its turn until its
+   * `signal` aborts at the latest, and hands the turn on when it ends or its signal aborts: one
+   * that never ends (a request cancelled on Workers, whose timers stop) holds up the others only
+   * until its deadline.
+   */
+  inTurn<T>(signal: AbortSignal, render: () => Promise<T>): Promise<T>
 }
+
+/** Settles when `signal` aborts (never rejects, so it can stand in a race left unsettled). */
+const abortOf = (signal: AbortSignal) =>
+  new Promise<void>((resolve) =>
+    signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true }),
+  )
 
 export function createPrinting(): Printing {
   let last: Promise<unknown> = Promise.resolve()
   return {
     cache: createPdfCache(KEPT_BYTES),
-    inTurn(render) {
-      const mine = last.then(render)
-      last = mine.catch(() => undefined)
+    inTurn(signal, render) {
+      const given = abortOf(signal)
+      const mine = Promise.race([last, given]).then(() => {
+        signal.throwIfAborted()
+        return render()
+      })
+      last = Promise.race([mine, given]).catch(() => undefined)
       return mine
     },
   }
@@ -52,29 +67,25 @@ export async function printedPdf(
   render: (signal: AbortSignal) => Promise<Uint8Array<ArrayBuffer>>,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const key = await sha256Hex(JSON.stringify([printable.kind, printable.content]))
-  const { cache, inTurn } = deps.printing
   const limit = deps.config.pdfTimeLimitMs
-  try {
-    return await cache.get(key, async () => {
-      const signal = AbortSignal.timeout(limit)
-      try {
-        return await inTurn(() => {
-          signal.throwIfAborted()
-          return render(signal)
-        })
-      } catch (error) {
-        if (!signal.aborted) throw error
-        deps.log.error(`${printable.kind} ${printable.number}: its PDF was not done in ${limit} ms and was given up`)
-        throw new GivenUp()
-      }
-    })
-  } catch (error) {
-    // each request that shared the render gets an answer of its own
+  const signal = AbortSignal.timeout(limit)
+  const { cache, inTurn } = deps.printing
+  // the render this request started, or the one it shares (bounded by the deadline of the request that started it)
+  const made = cache.get(key, () =>
+    inTurn(signal, () => render(signal)).catch((error: unknown) => {
+      throw signal.aborted ? new GivenUp() : error
+    }),
+  )
+  // each request waits at most until its own deadline, whoever started the render
+  const pdf = await Promise.race([made, abortOf(signal)]).catch((error: unknown) => {
     if (!(error instanceof GivenUp)) throw error
-    throw jsonException(503, { error: MESSAGES.pdf_too_slow, code: 'pdf_too_slow' } satisfies ApiError, {
-      'Retry-After': String(RETRY_AFTER_SECONDS),
-    })
-  }
+  })
+  if (pdf) return pdf
+  deps.log.error(`${printable.kind} ${printable.number}: its PDF was not done in ${limit} ms and was given up`)
+  throw jsonException(503, { error: MESSAGES.pdf_too_slow, code: 'pdf_too_slow' } satisfies ApiError, {
+    'Retry-After': String(RETRY_AFTER_SECONDS),
+  })
 }
 
+/** A render that passed its deadline (each request that shared it answers 503 of its own). */
 class GivenUp extends Error {}

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { formatMoney } from '../../domain/money.ts'
 import { PUBLIC_LIMITS } from '../../bff/lib/public-throttle.ts'
+import { createPrinting } from '../../bff/lib/printing.ts'
 import { testBff } from '../shared/bff.ts'
 import { readPdf } from '../shared/pdf.ts'
 import { officeOf, sentInvoice, sentQuote } from '../shared/sent-documents.ts'
@@ -99,5 +100,12 @@ describe("the client's links", () => {
     // nothing was kept: the next request renders again (and is given up again)
     expect((await from('198.51.100.7', pdf)).status).toBe(503)
     expect(bff.logs.filter((line) => line.includes('was given up'))).toHaveLength(2)
+  })
+
+  it('hands the turn on at its deadline when a render never ends (a request cancelled on Workers stops its timers)', async () => {
+    const { inTurn } = createPrinting()
+    void inTurn(AbortSignal.timeout(50), () => new Promise<never>(() => {}))
+    const next = inTurn(AbortSignal.timeout(5_000), async () => 'printed')
+    await expect(next).resolves.toBe('printed')
   })
 })
