@@ -18,7 +18,7 @@ export const PUBLIC_LIMITS = {
 } as const
 export type PublicUse = keyof typeof PUBLIC_LIMITS
 const TEN_MINUTES = 10 * 60_000
-/** Addresses remembered at most; past it the ones whose allowance is whole again are forgotten first. */
+/** Addresses and uses remembered at most (a few MB). */
 const MAX_ADDRESSES = 50_000
 
 /**
@@ -34,11 +34,12 @@ const MAX_ADDRESSES = 50_000
  */
 export function createPublicThrottle() {
   const full = new Map<string, number>()
+  // past the bound: the whole ones go, then, still too many (a flood from many addresses), the
+  // least recent, which only lets them in sooner; down to nine tenths, so this runs seldom
   const forgetWhole = (now: number) => {
     for (const [key, at] of full) if (at <= now) full.delete(key)
-    // still too many (a flood from many addresses): the oldest go, which only lets them in sooner
     for (const key of full.keys()) {
-      if (full.size <= MAX_ADDRESSES) break
+      if (full.size <= MAX_ADDRESSES * 0.9) break
       full.delete(key)
     }
   }
