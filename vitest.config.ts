@@ -32,6 +32,7 @@ const API_SUITES = [
   'idempotency',
   'orders',
   'invoices',
+  'public-documents',
   'sign-up',
   'spreadsheet-export',
   'image-bounds',

@@ -51,6 +51,12 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 /** docs/shell.md §8: a form that fails for the network or the server keeps what was typed and offers to send it again. */
 export const clientMiddleware = [keepUnsentForms]
 
+/** A refused page's Retry-After (429, 503: app/lib/answer.server.ts) goes out with the error page. */
+export function headers({ errorHeaders, parentHeaders }: Route.HeadersArgs) {
+  const retryAfter = errorHeaders?.get('Retry-After')
+  return retryAfter ? { 'Retry-After': retryAfter } : parentHeaders
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData('root') as
     { locale?: Locale; scheme?: string; theme?: string; nonce?: string } | undefined
@@ -136,7 +142,9 @@ export function ErrorBoundary() {
       ? [t.error_404_title(), t.error_404_text()]
       : status === 503
         ? [t.error_503_title(), t.error_503_text()]
-        : [t.error_500_title(), t.error_500_text()]
+        : status === 429
+          ? [t.error_429_title(), t.error_429_text()]
+          : [t.error_500_title(), t.error_500_text()]
   return (
     <main className="flex min-h-full flex-col items-center justify-center gap-4 p-8 text-center">
       <h1 className="text-4xl font-extrabold">{title}</h1>

@@ -1,5 +1,8 @@
 import { Hono, type Context } from 'hono'
 import { createLive } from './lib/live.ts'
+import { pageCaller } from './lib/client-address.ts'
+import { createPrinting } from './lib/printing.ts'
+import { createPublicThrottle } from './lib/public-throttle.ts'
 import { bodyLimit } from 'hono/body-limit'
 import type { Config } from './config.ts'
 import type { AppEnv, Deps, Logger, Mailer } from './lib/deps.ts'
@@ -86,11 +89,14 @@ export async function createBff(options: BffOptions) {
     verifyToken: createTokenVerifier(secret),
     log,
     now,
-    clientAddress: options.clientAddress ?? (() => undefined),
+    // a page's in-process call is its page request's caller's (bff/server.ts)
+    clientAddress: (c) => pageCaller(c.env) ?? options.clientAddress?.(c),
     mailer: options.mailer ?? null,
     // the API is made below, before any request comes
     inProcess: async (path, init, env) => api.request(path, init, env),
     live: createLive(),
+    printing: createPrinting(),
+    publicThrottle: createPublicThrottle(),
   }
   const limit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,

@@ -47,6 +47,7 @@ export const configSchema = z
     HEADERS_TIMEOUT_MS: z.coerce.number().int().positive('must be a positive number of milliseconds').default(10_000),
     BODY_TIMEOUT_MS: z.coerce.number().int().positive('must be a positive number of milliseconds').default(60_000),
     CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0, 'must be 0 (no cap) or more').default(100),
+    PDF_TIME_LIMIT_MS: z.coerce.number().int().positive('must be a positive number of milliseconds').default(10_000),
     SIMULATE_LATENCY: flag,
     CARD_PROVIDER_PUBLIC_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(200).optional()),
     CARD_PROVIDER_URL: optionalUrl('the card provider’s API'),
@@ -139,6 +140,8 @@ export type Config = {
   bodyTimeoutMs: number
   /** Node: open connections one address may hold (0: no cap; not applied behind a trusted proxy). */
   connectionsPerAddress: number
+  /** How long a document's PDF may take, waiting its turn included, before it is given up (503). */
+  pdfTimeLimitMs: number
   simulateLatency: boolean
   /** The card provider (product-shell.md §7, docs/domain.md cd_invoice): unset, invoices offer no card. */
   cardProvider?: { publicKey: string; url: string; secretKey: string; webhookSecret: string }
@@ -212,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     headersTimeoutMs: s.HEADERS_TIMEOUT_MS,
     bodyTimeoutMs: s.BODY_TIMEOUT_MS,
     connectionsPerAddress: s.CONNECTIONS_PER_ADDRESS,
+    pdfTimeLimitMs: s.PDF_TIME_LIMIT_MS,
     simulateLatency: s.SIMULATE_LATENCY,
     cardProvider: cardProviderOf(s),
     publicUrl: s.PUBLIC_URL,

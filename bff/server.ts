@@ -5,6 +5,7 @@ import { createRequestHandler, RouterContextProvider, type RouterContext, type S
 import { createBff, type BffOptions } from './app.ts'
 import { IDEMPOTENCY_HEADER } from './lib/idempotency.ts'
 import { PAGE_REQUEST, type PageRequestMemo } from './lib/page-request.ts'
+import { PAGE_CALLER } from './lib/client-address.ts'
 import { randomToken, sha256Hex } from './lib/base64.ts'
 import { gzipped } from './lib/gzip.ts'
 import { timingSafeEqual } from './lib/passwords.ts'
@@ -131,10 +132,14 @@ export async function createServer(options: ServerOptions) {
     const csrf = await csrfCheck(c, request, production)
     if (csrf instanceof Response) return csrf
     const context = new RouterContextProvider()
-    // In process, with the page request's runtime env, so the BFF sees the same caller, and what
-    // it worked out for this page's calls (page-request.ts: a write clears it)
+    // In process, with the page request's runtime env and address, so the BFF sees the same caller,
+    // and what it worked out for this page's calls (page-request.ts: a write clears it)
     const worked: PageRequestMemo = new Map()
-    const env = { ...(c.env as object | undefined), [PAGE_REQUEST]: worked }
+    const env = {
+      ...(c.env as object | undefined),
+      [PAGE_REQUEST]: worked,
+      [PAGE_CALLER]: bff.deps.clientAddress(c),
+    }
     const writeKey = formWriteKeys(csrf.form)
     const api = async (path: string, init?: RequestInit) => {
       const write = init?.method !== undefined && !SAFE_METHODS.has(init.method)

@@ -15,6 +15,19 @@ export async function readAnswer<T>(
   const res = await callBff(request, context, path)
   if (res.status === 401) await requireUser(request, context)
   if (res.status === 404 || res.status === 400) throw data(null, { status: 404 })
-  if (!res.ok) throw data(null, { status: res.status === 403 || res.status === 503 ? res.status : 500 })
+  if (!res.ok) throw refusedPage(res)
   return { data: wrapper(schema).parse(await res.json()).Dados, version: res.headers.get('etag') }
+}
+
+/**
+ * What a page shows for a BFF refusal it cannot do better with: not allowed (403), too many
+ * requests (429) and unavailable (503) as they are, with the answer's Retry-After; else 500.
+ */
+export function refusedPage(res: Response) {
+  const passed = res.status === 403 || res.status === 429 || res.status === 503
+  const retryAfter = res.headers.get('retry-after')
+  return data(null, {
+    status: passed ? res.status : 500,
+    ...(passed && retryAfter ? { headers: { 'Retry-After': retryAfter } } : {}),
+  })
 }

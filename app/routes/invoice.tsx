@@ -7,6 +7,7 @@ import { qrModules, qrPath } from '../../domain/qr.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import { publicInvoiceSchema } from '../../domain/schemas/invoices.ts'
 import { callBff } from '../lib/api.server'
+import { refusedPage } from '../lib/answer.server'
 import { refusalErrors } from '../lib/form-errors.server'
 import { CULTURES, loadMessages, translator } from '../lib/i18n'
 import { CsrfField } from '../ui/csrf-field'
@@ -18,7 +19,7 @@ import { CopyButton } from '../ui/copy-field'
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const res = await callBff(request, context, `/public/invoices/${encodeURIComponent(params.token)}`)
   if (res.status === 404 || res.status === 400) throw data(null, { status: 404 })
-  if (!res.ok) throw data(null, { status: 500 })
+  if (!res.ok) throw refusedPage(res)
   const invoice = wrapper(publicInvoiceSchema).parse(await res.json()).Dados
   // the QR code is drawn on the server: the page ships its path, not the encoder
   const modules = invoice.pix ? qrModules(invoice.pix.code) : null

@@ -7,6 +7,7 @@ import { formatMoney } from '../../domain/money.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import { publicQuoteSchema, type PublicQuote } from '../../domain/schemas/quotes.ts'
 import { callBff } from '../lib/api.server'
+import { refusedPage } from '../lib/answer.server'
 import { formFields } from '../lib/forms'
 import { refusalErrors } from '../lib/form-errors.server'
 import { CULTURES, loadMessages, translator, type Translator } from '../lib/i18n'
@@ -19,7 +20,7 @@ import { submittedForm } from '../lib/forms.server'
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const res = await callBff(request, context, `/public/quotes/${encodeURIComponent(params.token)}`)
   if (res.status === 404 || res.status === 400) throw data(null, { status: 404 })
-  if (!res.ok) throw data(null, { status: 500 })
+  if (!res.ok) throw refusedPage(res)
   const quote = wrapper(publicQuoteSchema).parse(await res.json()).Dados
   // the whole page speaks the client's language (its <html lang> too)
   return { quote, pageLocale: quote.culture }

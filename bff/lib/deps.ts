@@ -1,6 +1,8 @@
 import type { Context } from 'hono'
 import type { Config } from '../config.ts'
 import type { Live } from './live.ts'
+import type { Printing } from './printing.ts'
+import type { PublicThrottle } from './public-throttle.ts'
 import type { Repositories } from '../../storage/repositories/index.ts'
 import type { Grant, UserRecord } from '../../domain/tenancy.ts'
 import type { SessionRecord } from '../../storage/repositories/sessions.ts'
@@ -26,6 +28,10 @@ export type Deps = {
   inProcess: (path: string, init: RequestInit, env: unknown) => Promise<Response>
   /** The open dispatch boards of this process (bff/lib/live.ts). */
   live: Live
+  /** The PDFs this process printed and the turn its renders take (bff/lib/printing.ts). */
+  printing: Printing
+  /** What each address asked of the client's links lately, in this process (bff/lib/public-throttle.ts). */
+  publicThrottle: PublicThrottle
 }
 
 /** One e-mail of the app (a quote's link, an invitation ...). */

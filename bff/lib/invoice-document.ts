@@ -3,6 +3,7 @@ import { brCode } from '../../domain/pix.ts'
 import { invoiceRowOf, type PublicInvoice, type StoredInvoice } from '../../domain/schemas/invoices.ts'
 import type { CompanyRecord } from '../../domain/tenancy.ts'
 import type { Deps } from './deps.ts'
+import { printedPdf } from './printing.ts'
 import { companyLogo, pdfAnswer, printedCompany } from './quote-document.ts'
 
 /**
@@ -59,18 +60,18 @@ export function publicInvoice(deps: Deps, invoice: StoredInvoice, company: Compa
   }
 }
 
-/** The invoice's PDF as an answer (the renderer is loaded on the first print, not at start). */
+/** The invoice's PDF as an answer: printed once per content (bff/lib/printing.ts), the renderer loaded on the first print. */
 export async function invoicePdfResponse(
   c: Context,
   deps: Deps,
   invoice: StoredInvoice,
   company: CompanyRecord,
 ): Promise<Response> {
-  const [{ renderInvoicePdf }, logo] = await Promise.all([import('./pdf/invoice-pdf.ts'), companyLogo(deps, company)])
-  const bytes = await renderInvoicePdf({
-    ...publicInvoice(deps, invoice, company),
-    visits: invoice.visits,
-    logo: logo?.bytes ?? null,
+  const shown = { ...publicInvoice(deps, invoice, company), visits: invoice.visits }
+  const printable = { kind: 'invoice', number: invoice.number, content: { ...shown, logo: company.ID_ARQUIVO ?? null } }
+  const bytes = await printedPdf(deps, printable, async (signal) => {
+    const [{ renderInvoicePdf }, logo] = await Promise.all([import('./pdf/invoice-pdf.ts'), companyLogo(deps, company)])
+    return renderInvoicePdf({ ...shown, logo: logo?.bytes ?? null }, signal)
   })
   return pdfAnswer(c, bytes, invoice.number)
 }

@@ -6,6 +6,11 @@ import { REPLAYED_HEADER } from './idempotency.ts'
 
 /** A response that is not JSON (a CSV, a PDF, a page), or JSON with a description of its own. */
 type OtherResponse = { description: string; content?: string; schema?: z.ZodType }
+/** An error in the shape this operation answers errors in, with a description of its own (`refusal()`). */
+type Refusal = { description: string; refusal: true }
+
+/** An error answer whose cause is the operation's own (a 503 when a PDF takes too long besides the storage's). */
+export const refusal = (description: string): Refusal => ({ description, refusal: true })
 
 /** What a route says of itself for the OpenAPI document (docs/api.md); attached to a no-op middleware. */
 export type RouteDoc = {
@@ -22,7 +27,7 @@ export type RouteDoc = {
    * in the shape this operation answers errors in. What its access, inputs and method bring
    * (401, 403, 400, 413) is added from them.
    */
-  responses: Partial<Record<number, z.ZodType | OtherResponse>>
+  responses: Partial<Record<number, z.ZodType | OtherResponse | Refusal>>
   /** The answer carries the record's version as ETag, and a write takes it back as If-Match (412 when stale). */
   versioned?: boolean
   /** The operation touches no stored data (this document, the reference page, translation files): never 503. */
@@ -157,7 +162,7 @@ const STATUS_TEXT: Record<number, string> = {
   412: 'Someone changed the record since it was read (If-Match is stale): read it again',
   413: 'The request body is too large',
   422: 'The Idempotency-Key was sent before with another request: use a new key',
-  429: 'Too many attempts: wait and try again',
+  429: 'Too many attempts: wait Retry-After seconds and try again',
   502: 'The upstream server failed',
   503: 'The storage is not answering: try again after Retry-After seconds',
   504: 'The upstream server did not answer in time',
@@ -244,6 +249,8 @@ export function openApiDocument(
     const errorRef = ref('schemas', ERROR_SCHEMAS[errorShapeOf(path)])
     const errorAnswer = (status: number) => ({
       description: STATUS_TEXT[status] ?? 'Refused',
+      // a 429 or a 503 says when to try again
+      ...(status === 429 || status === 503 ? { headers: { 'Retry-After': ref('headers', 'RetryAfter') } } : {}),
       content: { 'application/json': { schema: errorRef } },
     })
     const access = accessOf(prefix + op.path)
@@ -294,6 +301,7 @@ export function openApiDocument(
       }
       const headers = code < 300 && Object.keys(success).length ? { headers: success } : {}
       if (body === apiErrorSchema) responses[status] = errorAnswer(code)
+      else if (body && 'refusal' in body) responses[status] = { ...errorAnswer(code), description: body.description }
       else if (body instanceof z.ZodType)
         responses[status] = {
           description: STATUS_TEXT[code] ?? 'Answer',
@@ -331,8 +339,7 @@ export function openApiDocument(
       responses['422'] ??= errorAnswer(422)
     }
     // every operation that reads or writes data: its storage may be down for a moment
-    if (!op.doc?.storageFree)
-      responses['503'] ??= { ...errorAnswer(503), headers: { 'Retry-After': ref('headers', 'RetryAfter') } }
+    if (!op.doc?.storageFree) responses['503'] ??= errorAnswer(503)
 
     paths[path] ??= {}
     paths[path][op.method.toLowerCase()] = {

@@ -3,6 +3,7 @@ import type { CompanyRecord } from '../../domain/tenancy.ts'
 import { quoteRowOf, type PublicQuote, type StoredQuote as Stored } from '../../domain/schemas/quotes.ts'
 import type { Deps } from './deps.ts'
 import { apiError } from './errors.ts'
+import { printedPdf } from './printing.ts'
 
 const LOGO_TYPES = ['image/png', 'image/jpeg']
 
@@ -64,23 +65,23 @@ export async function companyLogo(
   return { type: meta.type, bytes: await files.bytes(meta) }
 }
 
-/** The quote's PDF as an answer (the renderer is loaded on the first print, not at start). */
+/** The quote's PDF as an answer: printed once per content (bff/lib/printing.ts), the renderer loaded on the first print. */
 export async function quotePdfResponse(
   c: Context,
   deps: Deps,
   quote: Stored,
   company: CompanyRecord,
 ): Promise<Response> {
-  const [{ renderQuotePdf }, logo] = await Promise.all([import('./pdf/quote-pdf.ts'), companyLogo(deps, company)])
-  const bytes = await renderQuotePdf({
-    ...publicQuote(deps, quote, company),
-    issued: quote.createdAt,
-    logo: logo?.bytes ?? null,
+  const shown = { ...publicQuote(deps, quote, company), issued: quote.createdAt }
+  const printable = { kind: 'quote', number: quote.number, content: { ...shown, logo: company.ID_ARQUIVO ?? null } }
+  const bytes = await printedPdf(deps, printable, async (signal) => {
+    const [{ renderQuotePdf }, logo] = await Promise.all([import('./pdf/quote-pdf.ts'), companyLogo(deps, company)])
+    return renderQuotePdf({ ...shown, logo: logo?.bytes ?? null }, signal)
   })
   return pdfAnswer(c, bytes, quote.number)
 }
 
-/** A document's PDF as an answer: shown in the browser, saved under its number, never cached. */
+/** A document's PDF as an answer: shown in the browser, saved under its number, never kept by the browser or a proxy. */
 export const pdfAnswer = (c: Context, bytes: Uint8Array<ArrayBuffer>, number: string) =>
   c.body(bytes, 200, {
     'Content-Type': 'application/pdf',

@@ -21,6 +21,7 @@ import { orderMaking } from '../lib/orders.ts'
 import { FORBIDDEN_PAGE, levelsFor } from '../lib/page-access.ts'
 import { atLeast } from '../../domain/access.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
+import { PDF_UNAVAILABLE } from '../lib/printing.ts'
 import { deliverToClient } from '../lib/client-delivery.ts'
 import { quoteLinkUrl } from '../lib/document-link.ts'
 import { quotePdfResponse } from '../lib/quote-document.ts'
@@ -229,6 +230,7 @@ export function cdCotacaoRoutes(deps: Deps) {
           responses: {
             200: { description: 'The PDF', content: 'application/pdf' },
             404: apiErrorSchema,
+            503: PDF_UNAVAILABLE,
           },
         }),
         requireTenant(deps),

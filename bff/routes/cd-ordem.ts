@@ -6,10 +6,11 @@ import type { Deps } from '../lib/deps.ts'
 import { ifMatchVersion } from '../lib/etag.ts'
 import { apiError, notFound, ruleError } from '../lib/errors.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
+import { PDF_UNAVAILABLE } from '../lib/printing.ts'
 import { orderMaking } from '../lib/orders.ts'
 import { invoicing } from '../lib/invoicing.ts'
 import { clientCulture } from '../lib/order-store.ts'
-import { companyLogo, pdfAnswer, printedCompany } from '../lib/quote-document.ts'
+import { workOrderPdfResponse } from '../lib/work-order-document.ts'
 import { scheduling } from '../lib/scheduling.ts'
 import { techOrderRowOf } from '../../domain/schemas/appointments.ts'
 import { callerOf, ok, resourceRoutes, withActivityLine, type ResourceServer } from '../lib/resource.ts'
@@ -123,7 +124,11 @@ export function cdOrdemRoutes(deps: Deps) {
           description:
             'The order as its client is handed it: a PDF with the company’s logo and details, the order’s lines (the parts used among them) and totals, then each visit’s times, time on site, checklist, report, parts and the client’s signature, in the client’s language (their quote’s, else the company’s). 404 when the caller may not read the order. Needs the cd_ordem page at view.',
           tags,
-          responses: { 200: { description: 'The PDF', content: 'application/pdf' }, 404: apiErrorSchema },
+          responses: {
+            200: { description: 'The PDF', content: 'application/pdf' },
+            404: apiErrorSchema,
+            503: PDF_UNAVAILABLE,
+          },
         }),
         requireTenant(deps),
         valid('param', idParam),
@@ -135,30 +140,16 @@ export function cdOrdemRoutes(deps: Deps) {
             deps.repos.companies.find(empresa),
           ])
           if (!order || !company) throw notFound('Order')
-          const files = deps.repos.company(empresa).files()
-          const imageOf = async (url: string | undefined) => {
-            const meta = url ? await files.find(url.split('/')[4] ?? '') : null
-            return meta ? files.bytes(meta) : null
-          }
-          const visits = await Promise.all(
-            (await plan.visitsOf(empresa, order.value.id)).map(async (v) => ({
-              ...techOrderRowOf(v, deps.now()),
-              signatureBytes: await imageOf(v.signature?.url),
-            })),
-          )
-          const [{ renderWorkOrderPdf }, logo, culture] = await Promise.all([
-            import('../lib/pdf/work-order-pdf.ts'),
-            companyLogo(deps, company),
+          const [visits, culture] = await Promise.all([
+            plan.visitsOf(empresa, order.value.id),
             clientCulture(deps, company, order.value),
           ])
-          const bytes = await renderWorkOrderPdf({
+          return workOrderPdfResponse(c, deps, {
             order: order.value,
             culture,
-            company: printedCompany(company),
-            logo: logo?.bytes ?? null,
-            visits,
+            company,
+            visits: visits.map((v) => techOrderRowOf(v, deps.now())),
           })
-          return pdfAnswer(c, bytes, order.value.number)
         },
       ),
   )

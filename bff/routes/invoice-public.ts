@@ -10,6 +10,8 @@ import { invoicePdfResponse, publicInvoice } from '../lib/invoice-document.ts'
 import { invoiceStore } from '../lib/invoice-store.ts'
 import { appLink } from '../lib/outbox.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
+import { PDF_UNAVAILABLE } from '../lib/printing.ts'
+import { throttled } from '../lib/public-throttle.ts'
 import { ok } from '../lib/resource.ts'
 import { logoAnswer } from '../lib/quote-document.ts'
 import { valid } from '../lib/validate.ts'
@@ -41,11 +43,12 @@ export function invoicePublicRoutes(deps: Deps) {
         operationId: 'getPublicInvoice',
         summary: 'The invoice a client’s link opens',
         description:
-          'What the client sees of a sent invoice: the company, the lines, the totals, what is paid and open, the due date and its state, the Pix key and BR Code of the open amount when the company takes Pix, and whether a card may pay it. No token: the signed link is the key. 404 for a link that is bad, expired or replaced by a later send.',
+          'What the client sees of a sent invoice: the company, the lines, the totals, what is paid and open, the due date and its state, the Pix key and BR Code of the open amount when the company takes Pix, and whether a card may pay it. No token: the signed link is the key. 404 for a link that is bad, expired or replaced by a later send. 429 with Retry-After past 120 of the link pages’ reads from one address in 10 minutes.',
         tags,
         auth: false,
-        responses: { 200: wrapper(publicInvoiceSchema), 404: apiErrorSchema },
+        responses: { 200: wrapper(publicInvoiceSchema), 404: apiErrorSchema, 429: apiErrorSchema },
       }),
+      throttled(deps, 'page'),
       valid('param', tokenParam),
       async (c) => {
         const { invoice, company } = await open(c.req.valid('param').token)
@@ -58,11 +61,12 @@ export function invoicePublicRoutes(deps: Deps) {
         operationId: 'getPublicInvoiceLogo',
         summary: 'The invoicing company’s logo',
         description:
-          'The logo of the company that sent the invoice, as stored. 404 for a bad link or a company without a logo.',
+          'The logo of the company that sent the invoice, as stored. 404 for a bad link or a company without a logo. Counts with the page’s reads (429).',
         tags,
         auth: false,
-        responses: { 200: { description: 'The image', content: 'image/*' }, 404: apiErrorSchema },
+        responses: { 200: { description: 'The image', content: 'image/*' }, 404: apiErrorSchema, 429: apiErrorSchema },
       }),
+      throttled(deps, 'page'),
       valid('param', tokenParam),
       async (c) => {
         return logoAnswer(c, deps, (await open(c.req.valid('param').token)).company)
@@ -74,11 +78,17 @@ export function invoicePublicRoutes(deps: Deps) {
         operationId: 'getPublicInvoicePdf',
         summary: 'The invoice as a PDF',
         description:
-          'The invoice the link opens as a PDF, in the invoice’s language, with the Pix QR code of the open amount when the company takes Pix. 404 for a bad, expired or replaced link.',
+          'The invoice the link opens as a PDF, in the invoice’s language, with the Pix QR code of the open amount when the company takes Pix. 404 for a bad, expired or replaced link. 429 with Retry-After past 20 PDFs from one address in 10 minutes; 503 when the PDF cannot be made in time.',
         tags,
         auth: false,
-        responses: { 200: { description: 'The PDF', content: 'application/pdf' }, 404: apiErrorSchema },
+        responses: {
+          200: { description: 'The PDF', content: 'application/pdf' },
+          404: apiErrorSchema,
+          429: apiErrorSchema,
+          503: PDF_UNAVAILABLE,
+        },
       }),
+      throttled(deps, 'pdf'),
       valid('param', tokenParam),
       async (c) => {
         const { invoice, company } = await open(c.req.valid('param').token)
@@ -91,16 +101,18 @@ export function invoicePublicRoutes(deps: Deps) {
         operationId: 'payPublicInvoiceByCard',
         summary: 'The client pays the invoice by card: a checkout at the provider',
         description:
-          'Opens a checkout at the card provider for what is open on the invoice and answers its address, where the client types their card; the provider confirms the payment to the app by its signed webhook (POST /api/webhooks/card), which records it. 409 when nothing is open or no card provider is configured; 502 when the provider does not answer; 404 for a bad or replaced link.',
+          'Opens a checkout at the card provider for what is open on the invoice and answers its address, where the client types their card; the provider confirms the payment to the app by its signed webhook (POST /api/webhooks/card), which records it. 409 when nothing is open or no card provider is configured; 502 when the provider does not answer; 404 for a bad or replaced link; 429 with Retry-After past 10 checkouts from one address in 10 minutes.',
         tags,
         auth: false,
         responses: {
           200: wrapper(z.object({ url: z.url() })),
           404: apiErrorSchema,
           409: apiErrorSchema,
+          429: apiErrorSchema,
           502: apiErrorSchema,
         },
       }),
+      throttled(deps, 'card'),
       valid('param', tokenParam),
       async (c) => {
         const { token } = c.req.valid('param')

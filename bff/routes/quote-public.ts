@@ -8,6 +8,8 @@ import type { AppEnv, Deps } from '../lib/deps.ts'
 import { apiError, fieldError, ruleError } from '../lib/errors.ts'
 import { documentTotals } from '../../domain/document-lines.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
+import { PDF_UNAVAILABLE } from '../lib/printing.ts'
+import { throttled } from '../lib/public-throttle.ts'
 import { readQuoteLink } from '../lib/document-link.ts'
 import { ok, withActivityLine } from '../lib/resource.ts'
 import { noticeOfAnswer } from '../lib/quote-notice.ts'
@@ -92,7 +94,7 @@ export function quotePublicRoutes(deps: Deps) {
     return view({ ...opened, quote: saved.value })
   }
   const answer = wrapper(publicQuoteSchema)
-  const errors = { 404: apiErrorSchema, 409: apiErrorSchema }
+  const errors = { 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema }
   const addressOf = (c: Parameters<Deps['clientAddress']>[0]) => deps.clientAddress(c) ?? 'unknown'
 
   return new Hono<AppEnv>()
@@ -102,11 +104,12 @@ export function quotePublicRoutes(deps: Deps) {
         operationId: 'getPublicQuote',
         summary: 'The quote a client’s link opens',
         description:
-          'What the client sees of a sent quote: the company, the lines, the totals, the validity and its state (waiting, approved, rejected, expired). No token: the signed link is the key. 404 for a link that is bad, expired or replaced by a later send.',
+          'What the client sees of a sent quote: the company, the lines, the totals, the validity and its state (waiting, approved, rejected, expired). No token: the signed link is the key. 404 for a link that is bad, expired or replaced by a later send. 429 with Retry-After past 120 of the link pages’ reads and answers from one address in 10 minutes.',
         tags,
         auth: false,
-        responses: { 200: answer, 404: apiErrorSchema },
+        responses: { 200: answer, 404: apiErrorSchema, 429: apiErrorSchema },
       }),
+      throttled(deps, 'page'),
       valid('param', tokenParam),
       async (c) => c.json(ok(view(await open(c.req.valid('param').token)))),
     )
@@ -116,14 +119,16 @@ export function quotePublicRoutes(deps: Deps) {
         operationId: 'getPublicQuoteLogo',
         summary: 'The quoting company’s logo',
         description:
-          'The logo of the company that sent the quote, as stored (PNG, JPEG, WebP or SVG). 404 for a bad link or a company without a logo.',
+          'The logo of the company that sent the quote, as stored (PNG, JPEG, WebP or SVG). 404 for a bad link or a company without a logo. Counts with the page’s reads (429).',
         tags,
         auth: false,
         responses: {
           200: { description: 'The image', content: 'image/*' },
           404: apiErrorSchema,
+          429: apiErrorSchema,
         },
       }),
+      throttled(deps, 'page'),
       valid('param', tokenParam),
       async (c) => {
         return logoAnswer(c, deps, (await open(c.req.valid('param').token)).company)
@@ -135,11 +140,17 @@ export function quotePublicRoutes(deps: Deps) {
         operationId: 'getPublicQuotePdf',
         summary: 'The quote as a PDF',
         description:
-          'The quote the link opens as a PDF, in the quote’s language. 404 for a bad, expired or replaced link.',
+          'The quote the link opens as a PDF, in the quote’s language. 404 for a bad, expired or replaced link. 429 with Retry-After past 20 PDFs from one address in 10 minutes; 503 when the PDF cannot be made in time.',
         tags,
         auth: false,
-        responses: { 200: { description: 'The PDF', content: 'application/pdf' }, 404: apiErrorSchema },
+        responses: {
+          200: { description: 'The PDF', content: 'application/pdf' },
+          404: apiErrorSchema,
+          429: apiErrorSchema,
+          503: PDF_UNAVAILABLE,
+        },
       }),
+      throttled(deps, 'pdf'),
       valid('param', tokenParam),
       async (c) => {
         const { quote, company } = await open(c.req.valid('param').token)
@@ -152,12 +163,13 @@ export function quotePublicRoutes(deps: Deps) {
         operationId: 'approvePublicQuote',
         summary: 'The client approves the quote',
         description:
-          'The client approves, typing their name, and chooses among its optional lines (`options`: their indexes among the lines; those left out do not count, and the totals follow); their address and the time are kept with the decision. An index that is not an optional line is 400. 409 when the quote was already answered or has expired; 404 for a bad or replaced link.',
+          'The client approves, typing their name, and chooses among its optional lines (`options`: their indexes among the lines; those left out do not count, and the totals follow); their address and the time are kept with the decision. An index that is not an optional line is 400. 409 when the quote was already answered or has expired; 404 for a bad or replaced link. Counts with the page’s reads (429).',
         tags,
         auth: false,
         responses: { 200: answer, ...errors },
         example: { name: 'Ana Souza', options: [] },
       }),
+      throttled(deps, 'page'),
       valid('param', tokenParam),
       valid(
         'json',
@@ -183,12 +195,13 @@ export function quotePublicRoutes(deps: Deps) {
         operationId: 'rejectPublicQuote',
         summary: 'The client rejects the quote',
         description:
-          'The client rejects, typing their name and a reason. 409 when the quote was already answered or has expired; 404 for a bad or replaced link.',
+          'The client rejects, typing their name and a reason. 409 when the quote was already answered or has expired; 404 for a bad or replaced link. Counts with the page’s reads (429).',
         tags,
         auth: false,
         responses: { 200: answer, ...errors },
         example: { name: 'Ana Souza', reason: 'We chose another date' },
       }),
+      throttled(deps, 'page'),
       valid('param', tokenParam),
       valid('json', z.object({ name: text(120), reason: text(1000) })),
       async (c) => {

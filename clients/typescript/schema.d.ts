@@ -3757,7 +3757,7 @@ export interface paths {
         };
         /**
          * The invoice a client’s link opens
-         * @description What the client sees of a sent invoice: the company, the lines, the totals, what is paid and open, the due date and its state, the Pix key and BR Code of the open amount when the company takes Pix, and whether a card may pay it. No token: the signed link is the key. 404 for a link that is bad, expired or replaced by a later send.
+         * @description What the client sees of a sent invoice: the company, the lines, the totals, what is paid and open, the due date and its state, the Pix key and BR Code of the open amount when the company takes Pix, and whether a card may pay it. No token: the signed link is the key. 404 for a link that is bad, expired or replaced by a later send. 429 with Retry-After past 120 of the link pages’ reads from one address in 10 minutes.
          */
         get: operations["getPublicInvoice"];
         put?: never;
@@ -3779,7 +3779,7 @@ export interface paths {
         put?: never;
         /**
          * The client pays the invoice by card: a checkout at the provider
-         * @description Opens a checkout at the card provider for what is open on the invoice and answers its address, where the client types their card; the provider confirms the payment to the app by its signed webhook (POST /api/webhooks/card), which records it. 409 when nothing is open or no card provider is configured; 502 when the provider does not answer; 404 for a bad or replaced link.
+         * @description Opens a checkout at the card provider for what is open on the invoice and answers its address, where the client types their card; the provider confirms the payment to the app by its signed webhook (POST /api/webhooks/card), which records it. 409 when nothing is open or no card provider is configured; 502 when the provider does not answer; 404 for a bad or replaced link; 429 with Retry-After past 10 checkouts from one address in 10 minutes.
          */
         post: operations["payPublicInvoiceByCard"];
         delete?: never;
@@ -3797,7 +3797,7 @@ export interface paths {
         };
         /**
          * The invoicing company’s logo
-         * @description The logo of the company that sent the invoice, as stored. 404 for a bad link or a company without a logo.
+         * @description The logo of the company that sent the invoice, as stored. 404 for a bad link or a company without a logo. Counts with the page’s reads (429).
          */
         get: operations["getPublicInvoiceLogo"];
         put?: never;
@@ -3817,7 +3817,7 @@ export interface paths {
         };
         /**
          * The invoice as a PDF
-         * @description The invoice the link opens as a PDF, in the invoice’s language, with the Pix QR code of the open amount when the company takes Pix. 404 for a bad, expired or replaced link.
+         * @description The invoice the link opens as a PDF, in the invoice’s language, with the Pix QR code of the open amount when the company takes Pix. 404 for a bad, expired or replaced link. 429 with Retry-After past 20 PDFs from one address in 10 minutes; 503 when the PDF cannot be made in time.
          */
         get: operations["getPublicInvoicePdf"];
         put?: never;
@@ -3837,7 +3837,7 @@ export interface paths {
         };
         /**
          * The quote a client’s link opens
-         * @description What the client sees of a sent quote: the company, the lines, the totals, the validity and its state (waiting, approved, rejected, expired). No token: the signed link is the key. 404 for a link that is bad, expired or replaced by a later send.
+         * @description What the client sees of a sent quote: the company, the lines, the totals, the validity and its state (waiting, approved, rejected, expired). No token: the signed link is the key. 404 for a link that is bad, expired or replaced by a later send. 429 with Retry-After past 120 of the link pages’ reads and answers from one address in 10 minutes.
          */
         get: operations["getPublicQuote"];
         put?: never;
@@ -3859,7 +3859,7 @@ export interface paths {
         put?: never;
         /**
          * The client approves the quote
-         * @description The client approves, typing their name, and chooses among its optional lines (`options`: their indexes among the lines; those left out do not count, and the totals follow); their address and the time are kept with the decision. An index that is not an optional line is 400. 409 when the quote was already answered or has expired; 404 for a bad or replaced link.
+         * @description The client approves, typing their name, and chooses among its optional lines (`options`: their indexes among the lines; those left out do not count, and the totals follow); their address and the time are kept with the decision. An index that is not an optional line is 400. 409 when the quote was already answered or has expired; 404 for a bad or replaced link. Counts with the page’s reads (429).
          */
         post: operations["approvePublicQuote"];
         delete?: never;
@@ -3877,7 +3877,7 @@ export interface paths {
         };
         /**
          * The quoting company’s logo
-         * @description The logo of the company that sent the quote, as stored (PNG, JPEG, WebP or SVG). 404 for a bad link or a company without a logo.
+         * @description The logo of the company that sent the quote, as stored (PNG, JPEG, WebP or SVG). 404 for a bad link or a company without a logo. Counts with the page’s reads (429).
          */
         get: operations["getPublicQuoteLogo"];
         put?: never;
@@ -3897,7 +3897,7 @@ export interface paths {
         };
         /**
          * The quote as a PDF
-         * @description The quote the link opens as a PDF, in the quote’s language. 404 for a bad, expired or replaced link.
+         * @description The quote the link opens as a PDF, in the quote’s language. 404 for a bad, expired or replaced link. 429 with Retry-After past 20 PDFs from one address in 10 minutes; 503 when the PDF cannot be made in time.
          */
         get: operations["getPublicQuotePdf"];
         put?: never;
@@ -3919,7 +3919,7 @@ export interface paths {
         put?: never;
         /**
          * The client rejects the quote
-         * @description The client rejects, typing their name and a reason. 409 when the quote was already answered or has expired; 404 for a bad or replaced link.
+         * @description The client rejects, typing their name and a reason. 409 when the quote was already answered or has expired; 404 for a bad or replaced link. Counts with the page’s reads (429).
          */
         post: operations["rejectPublicQuote"];
         delete?: never;
@@ -16714,9 +16714,10 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many attempts: wait and try again */
+            /** @description Too many attempts: wait Retry-After seconds and try again */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16982,9 +16983,10 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many attempts: wait and try again */
+            /** @description Too many attempts: wait Retry-After seconds and try again */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17142,9 +17144,10 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many attempts: wait and try again */
+            /** @description Too many attempts: wait Retry-After seconds and try again */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20175,7 +20178,7 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description The storage is not answering: try again after Retry-After seconds */
+            /** @description The PDF was not made within PDF_TIME_LIMIT_MS (10 s; under load it waits its turn), or the storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -24505,7 +24508,7 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description The storage is not answering: try again after Retry-After seconds */
+            /** @description The PDF was not made within PDF_TIME_LIMIT_MS (10 s; under load it waits its turn), or the storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -28130,7 +28133,7 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description The storage is not answering: try again after Retry-After seconds */
+            /** @description The PDF was not made within PDF_TIME_LIMIT_MS (10 s; under load it waits its turn), or the storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -34648,9 +34651,10 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many attempts: wait and try again */
+            /** @description Too many attempts: wait Retry-After seconds and try again */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -35760,6 +35764,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -35835,6 +35849,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The upstream server failed */
             502: {
                 headers: {
@@ -35894,6 +35918,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -35944,7 +35978,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The storage is not answering: try again after Retry-After seconds */
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The PDF was not made within PDF_TIME_LIMIT_MS (10 s; under load it waits its turn), or the storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -36035,6 +36079,16 @@ export interface operations {
             /** @description Not found (or not in the caller’s company) */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -36169,6 +36223,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -36213,6 +36277,16 @@ export interface operations {
             /** @description Not found (or not in the caller’s company) */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -36269,7 +36343,17 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
-            /** @description The storage is not answering: try again after Retry-After seconds */
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The PDF was not made within PDF_TIME_LIMIT_MS (10 s; under load it waits its turn), or the storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -36391,6 +36475,16 @@ export interface operations {
             /** @description The request body is too large */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {

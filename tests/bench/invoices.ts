@@ -1,7 +1,8 @@
 // The invoices benchmark (issue 30): the invoices list of the demo company's main branch with 5,000
 // and 50,000 invoices — sorted by number, by due date newest first, a search and the overdue ones,
 // each at its first page and at a deep one — its server-rendered page (rendered for each request)
-// and one invoice's PDF (20 lines, with the Pix QR), each alone and then while the office records
+// and one invoice's PDF (20 lines, with the Pix QR: its first print, then as the server keeps it until
+// the invoice changes, bff/lib/printing.ts), each alone and then while the office records
 // payments and makes invoices twice a second. Against two baselines measured in the same run,
 // before each size: a bare Hono route and a trivial React Router page. On the fs storage of npm
 // start, with its heap (BENCH_INVOICE_HEAP_MB another). Run alone: node tests/bench/invoices.ts (after
@@ -107,6 +108,8 @@ export type InvoicesBench = {
   /** When the server's build was made (build/node/node-server.js). */
   build: string
   pdfBytes: number
+  /** The PDF's first answer: a render (the ones after it are the kept PDF). */
+  pdfPrintedMs: number
   pageBytes: number
   cases: InvoicesCase[]
 }
@@ -465,6 +468,7 @@ export async function benchInvoices(sizes: number[], seconds: number, heapMb?: n
           died: null,
           build: builtAt(),
           pdfBytes: NaN,
+          pdfPrintedMs: NaN,
           pageBytes: NaN,
           cases: [],
         }
@@ -511,12 +515,14 @@ export async function benchInvoices(sizes: number[], seconds: number, heapMb?: n
             url: pageUrl,
           })
           const pdfUrl = `${base}/api/cd_invoice/${pdfId}/pdf`
+          const printing = performance.now()
           const pdf = await fetch(pdfUrl, { headers })
           bench.pdfBytes = (await pdf.arrayBuffer()).byteLength
+          bench.pdfPrintedMs = performance.now() - printing
           if (pdf.status !== 200 || pdf.headers.get('content-type') !== 'application/pdf')
             throw new Error(`the invoice's PDF answered ${pdf.status}`)
           measured.push({
-            name: `one invoice's PDF (${PDF_LINES} lines, Pix QR)`,
+            name: `one invoice's PDF (${PDF_LINES} lines, Pix QR; kept after its first print)`,
             kind: 'pdf',
             page: null,
             matched: 1,
@@ -540,7 +546,7 @@ export async function benchInvoices(sizes: number[], seconds: number, heapMb?: n
             const busy = await wrkAsync(url, h, seconds, connections).finally(() => (stop = true))
             const writes = await writer
             doing = `${label(c)}, first answers after a write`
-            // a PDF keeps nothing of the list: the first after a write costs what the others do
+            // a PDF is kept by what it shows, which the list's writes (other invoices) do not change
             const afterWrite = c.kind === 'pdf' ? [] : await afterAWrite(office, url, h)
             bench.cases.push({ ...c, quiet, busy, writes, afterWrite })
             if (exited(server!)) break
@@ -619,7 +625,7 @@ export function printInvoices(results: InvoicesBench[]) {
   for (const r of results) {
     const refused = r.cases.flatMap((c) => Object.entries(c.writes.refused))
     console.log(
-      `At ${r.size} invoices (seeded in ${fmt(r.seedSeconds, 1)} s; load average ${r.load.map((l) => fmt(l, 2)).join(' → ')} on ${availableParallelism()} CPUs): ${r.overdue} overdue; the first list after the start (the index built) ${fmt(r.firstListMs)} ms, the server settled ${fmt(r.settledSeconds, 1)} s after its start; the list page ${fmt(r.pageBytes / 1024, 1)} KB of HTML; the PDF ${fmt(r.pdfBytes / 1024, 1)} KB; server heap limit ${r.heapMb} MB, ${r.died ? `THE SERVER DIED (${r.died}): the cases after it were not measured` : `peak memory (VmHWM) ${r.peakMb} MB`}${refused.length ? `; writes not answered 2xx: ${refused.map(([what, n]) => `${what} × ${n}`).join(', ')}` : ''}`,
+      `At ${r.size} invoices (seeded in ${fmt(r.seedSeconds, 1)} s; load average ${r.load.map((l) => fmt(l, 2)).join(' → ')} on ${availableParallelism()} CPUs): ${r.overdue} overdue; the first list after the start (the index built) ${fmt(r.firstListMs)} ms, the server settled ${fmt(r.settledSeconds, 1)} s after its start; the list page ${fmt(r.pageBytes / 1024, 1)} KB of HTML; the PDF ${fmt(r.pdfBytes / 1024, 1)} KB, its first print ${fmt(r.pdfPrintedMs)} ms; server heap limit ${r.heapMb} MB, ${r.died ? `THE SERVER DIED (${r.died}): the cases after it were not measured` : `peak memory (VmHWM) ${r.peakMb} MB`}${refused.length ? `; writes not answered 2xx: ${refused.map(([what, n]) => `${what} × ${n}`).join(', ')}` : ''}`,
     )
   }
   const [small, large] = [results[0], results.at(-1)!]

@@ -7,6 +7,8 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { roundTrip } from './round-trip.ts'
 import { freePort, startServer } from './servers.ts'
+import { PUBLIC_LIMITS } from '../../bff/lib/public-throttle.ts'
+import { officeOf, overHttp, sentInvoice } from '../shared/sent-documents.ts'
 
 // What `npm start` runs: the Node entry as built by `npm run build` (build:node).
 const NODE_SERVER = 'build/node/server.js'
@@ -622,6 +624,32 @@ describe('behind a proxy (TRUSTED_PROXY_HEADER)', () => {
         expect((await signIn('a-stranger-guess', `198.51.100.7, 203.0.113.1`)).status).toBe(404)
       expect((await signIn('demo-tech-2026', '203.0.113.1')).status).toBe(429)
       expect((await signIn('demo-tech-2026', '203.0.113.1, 198.51.100.7')).status).toBe(200)
+    } finally {
+      await server.stop()
+    }
+  })
+
+  it("counts a client's page against its visitor's address: past the limit, 429 in the visitor's language with Retry-After", async () => {
+    const port = await freePort()
+    const server = await startServer(process.execPath, [NODE_SERVER], port, {
+      PORT: String(port),
+      STORAGE_DRIVER: 'memory',
+      NODE_ENV: 'test',
+      TRUSTED_PROXY_HEADER: 'x-forwarded-for',
+    })
+    try {
+      const { token } = await sentInvoice(await officeOf(overHttp(server.url, '192.0.2.1')), 3)
+      const view = (address: string) =>
+        fetch(`${server.url}/i/${token}`, { headers: { 'x-forwarded-for': address, 'accept-language': 'pt-BR' } })
+      // the page's own call to the API counts for its visitor, not for the server itself
+      for (let i = 0; i < PUBLIC_LIMITS.page; i++) expect((await view('203.0.113.5')).status).toBe(200)
+      const refused = await view('203.0.113.5')
+      // one more view is allowed once one view's share of the ten minutes has passed since the first
+      expect(refused.status).toBe(429)
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(600 / PUBLIC_LIMITS.page)
+      expect(await refused.text()).toContain('Muitas solicitações')
+      expect((await view('203.0.113.6')).status).toBe(200)
     } finally {
       await server.stop()
     }

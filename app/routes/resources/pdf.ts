@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import type { Route } from './+types/pdf'
 import { callBff } from '../../lib/api.server'
+import { refusedPage } from '../../lib/answer.server'
 import { requireUser } from '../../lib/session.server'
 
 /** The documents printed as PDF, by kind: the module's API path of one record's. */
@@ -16,7 +17,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const path = DOCUMENTS[params.kind]
   if (!path) throw data(null, { status: 404 })
   const res = await callBff(request, context, path(encodeURIComponent(params.id)))
-  if (!res.ok) throw data(null, { status: res.status === 403 ? 403 : 404 })
+  if (res.status === 404 || res.status === 400) throw data(null, { status: 404 })
+  if (!res.ok) throw refusedPage(res)
   return new Response(res.body, {
     headers: {
       'content-type': 'application/pdf',

@@ -80,7 +80,7 @@ const LABELS: Record<Culture, Record<Label, string>> = {
  * the orders it bills and their visits' work, what is paid and open, and the Pix QR code of the
  * open amount when the company takes Pix.
  */
-export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8Array<ArrayBuffer>> {
+export function renderInvoicePdf(invoice: InvoiceDocument, signal: AbortSignal): Promise<Uint8Array<ArrayBuffer>> {
   const L = LABELS[invoice.culture]
   const locale = CULTURES[invoice.culture]
   const date = (iso: string) => formatDay(iso, locale, 'numeric')
@@ -92,7 +92,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8Array<A
       : invoice.state === 'draft'
         ? `${L.title} · ${L.draft}`
         : L.title
-  return renderDocumentPdf({
+  return renderDocumentPdf(signal, {
     culture: invoice.culture,
     company: invoice.company,
     logo: invoice.logo,

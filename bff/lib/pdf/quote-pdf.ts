@@ -42,12 +42,12 @@ const LABELS: Record<
  * an optional line not chosen is marked offered, not counted (domain/document-lines.ts); the
  * client's approval and the terms follow the totals.
  */
-export function renderQuotePdf(quote: QuoteDocument): Promise<Uint8Array<ArrayBuffer>> {
+export function renderQuotePdf(quote: QuoteDocument, signal: AbortSignal): Promise<Uint8Array<ArrayBuffer>> {
   const L = LABELS[quote.culture]
   const locale = CULTURES[quote.culture]
   const date = (iso: string) => formatDay(iso, locale, 'numeric')
   const approved = quote.decision && (quote.state === 'approved' || quote.state === 'converted')
-  return renderDocumentPdf({
+  return renderDocumentPdf(signal, {
     culture: quote.culture,
     company: quote.company,
     logo: quote.logo,

@@ -99,14 +99,14 @@ const LABELS: Record<Culture, Labels> = {
  * the work done), in the client's language: the order's lines (the parts used among them) and
  * totals, then each visit's times, checklist, report, parts and photos, and the client's signature.
  */
-export function renderWorkOrderPdf({ order, culture, company, logo, visits }: WorkOrderDocument) {
+export function renderWorkOrderPdf({ order, culture, company, logo, visits }: WorkOrderDocument, signal: AbortSignal) {
   const L = LABELS[culture]
   const locale = CULTURES[culture]
   const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: order.timeZone })
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone: order.timeZone })
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 })
   const at = (iso: string | undefined) => (iso ? time.format(new Date(iso)) : '')
-  return renderDocumentPdf({
+  return renderDocumentPdf(signal, {
     culture,
     company,
     logo,
