@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -23,7 +23,9 @@ export function readmeNginxSite(): string {
  */
 export async function startTlsProxy(port: number, upstreamPort: number): Promise<TlsProxy> {
   const dir = mkdtempSync(join(tmpdir(), 'tls-proxy-'))
-  for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, temp))
+  // started as root, nginx's workers run as nobody: they write a large body (a photo) to these folders
+  chmodSync(dir, 0o755)
+  for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, temp), { mode: 0o777 })
   const [cert, key] = [join(dir, 'site.pem'), join(dir, 'site.key')]
   execFileSync(
     'openssl',
