@@ -9,6 +9,7 @@ import { apiError } from '../lib/errors.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { checkedFile, contentDisposition } from '../lib/uploads.ts'
+import { withoutLocation } from '../lib/jpeg-location.ts'
 import { valid } from '../lib/validate.ts'
 import {
   deleteAnswer,
@@ -19,7 +20,7 @@ import {
   uploadForm,
   type FileItem,
 } from '../../domain/schemas/files.ts'
-import type { FileMeta } from '../../storage/repositories/files.ts'
+import { joinBytes, type FileMeta } from '../../storage/repositories/files.ts'
 import { activeGrants } from '../../domain/tenancy.ts'
 
 export const fileUrl = (meta: FileMeta) => `/api/files/${meta.empresa}/${meta.id}/${encodeURIComponent(meta.name)}`
@@ -201,7 +202,9 @@ export function fileServeRoutes(deps: Deps) {
           ))
       )
         throw apiError(404, 'Not found')
-      const bytes = await repo.bytes(meta)
+      const stored = await repo.bytes(meta)
+      // a photo stored before uploads were stripped of their location is served without it too
+      const bytes = meta.type === 'image/jpeg' ? joinBytes(withoutLocation([stored])) : stored
       return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
         'Content-Type': meta.type,
         'Content-Length': String(bytes.length),

@@ -227,7 +227,7 @@ describe('images within bounds', () => {
   })
 
   it("keeps a phone's photo without where it was taken, its Orientation and date kept: at a visit and at the FileManager", async () => {
-    const { tech, visit, visitForm, upload, served } = await setUp()
+    const { bff, tech, visit, visitForm, upload, served } = await setUp()
     const photo = phonePhoto('portrait')
     expect(readJpegMetadata(photo)).toMatchObject({ orientation: 6, gps: PHOTO_PLACE })
     const added = await tech<Visit>(`/cd_techorders/${visit}/photos`, {
@@ -253,6 +253,14 @@ describe('images within bounds', () => {
     const file = await served(uploaded.body.ListFiles[0].Url)
     expect(readJpegMetadata(file)).toEqual({ orientation: 3, taken: PHOTO_TAKEN, comment: 'ok', xmp: false })
     expect(uploaded.stored[0].size).toBe(file.length)
+
+    // a photo stored before uploads were stripped is served without its location too
+    const before = await files(bff).save(
+      { ...uploaded.stored[0], id: crypto.randomUUID(), group: 'before-the-checks', size: photo.length },
+      photo,
+    )
+    const old = await served(`/api/files/1/${before.id}/photo.jpg`)
+    expect(readJpegMetadata(old)).toEqual({ orientation: 6, taken: PHOTO_TAKEN, comment: 'ok', xmp: false })
   })
 
   it('keeps honest images: a PNG and a JPEG upload as they are, a PNG photo and signature too', async () => {
