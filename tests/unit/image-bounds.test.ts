@@ -1,6 +1,7 @@
 import { encode } from 'jpeg-js'
 import { describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../domain/messages.ts'
+import { createPrinting } from '../../bff/lib/printing.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { callAs, testBff, type TestBff } from '../shared/bff.ts'
 import { exifSegment, readJpegMetadata, withSegments, xmpSegment } from '../shared/exif.ts'
@@ -217,6 +218,8 @@ describe('images within bounds', () => {
     // its stored bytes replaced, as a signature uploaded before these checks could be
     const meta = (await files(bff).find(signed.body.Dados.signature!.url.split('/')[4]))!
     await files(bff).save(meta, signature)
+    // and read by a server started after that (a file's bytes never change under its id: a running one keeps its PDF)
+    bff.deps.printing = createPrinting()
     const bomb = await timedWithHealth(bff, workOrder)
     expect(bomb.res.status).toBe(200)
     expect(imagesIn(bomb.bytes)).toBe(imagesIn(honest.bytes) - 1)
