@@ -82,12 +82,15 @@ export async function inflatedSize(compressed: Uint8Array[], limit: number): Pro
   return reading
 }
 
-/** A text chunk's compressed text (zTXt always, iTXt when flagged), or null when it holds none. */
+/**
+ * A text chunk's compressed text (zTXt always, iTXt when flagged), or null when it holds none. An
+ * iTXt counts as compressed whatever its flag says but 0: pdf-lib's decoder inflates it then.
+ */
 function compressedText(type: string, data: Uint8Array): Uint8Array | null {
   const keyword = data.indexOf(0)
   if (keyword < 0) return null
   if (type === 'zTXt') return data.subarray(keyword + 2)
-  if (data[keyword + 1] !== 1) return null
+  if (data[keyword + 1] === 0) return null
   const language = data.indexOf(0, keyword + 3)
   const translated = language < 0 ? -1 : data.indexOf(0, language + 1)
   return translated < 0 ? null : data.subarray(translated + 1)
@@ -105,12 +108,15 @@ export async function pngData(parts: Uint8Array[], header: ImageHeader & { png: 
   const pixels: Uint8Array[] = []
   const texts: Uint8Array[] = []
   let animated = false
+  let headers = 0
   for (let head = reader.read(8); head; head = reader.read(8)) {
     const length = new DataView(head.buffer, head.byteOffset, 8).getUint32(0)
     const type = String.fromCharCode(...head.subarray(4, 8))
     const data = reader.take(length)
     // a chunk longer than what is left: a decoder copying it would loop over bytes that are not there
     if (!data || !reader.take(4)) return 'beyond'
+    // a second header would give a decoder other sides than the ones checked; Apple's CgBI another inflater
+    if ((type === 'IHDR' && ++headers > 1) || type === 'CgBI') return 'beyond'
     if (type === 'IDAT') pixels.push(...data)
     else if (type === 'acTL' || type === 'fcTL' || type === 'fdAT') animated = true
     else if (type === 'zTXt' || type === 'iTXt') {

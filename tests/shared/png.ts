@@ -23,15 +23,20 @@ export async function zeroPng(
   height: number,
   inflated = height * (1 + width * 3),
 ): Promise<Uint8Array<ArrayBuffer>> {
+  return pngFile(width, height, await deflatedZeros(inflated))
+}
+
+/** `count` zero bytes deflated (zlib), a megabyte at a time: 200 MB cost about 200 KB, never 200 MB of memory. */
+async function deflatedZeros(count: number): Promise<Buffer> {
   const deflate = createDeflate()
   const out: Buffer[] = []
   deflate.on('data', (b: Buffer) => out.push(b))
   const zeros = Buffer.alloc(1024 * 1024)
-  for (let left = inflated; left > 0; left -= zeros.length)
+  for (let left = count; left > 0; left -= zeros.length)
     if (!deflate.write(zeros.subarray(0, Math.min(left, zeros.length))))
       await new Promise((resolve) => deflate.once('drain', resolve))
   await new Promise((resolve) => deflate.end(resolve))
-  return pngFile(width, height, Buffer.concat(out))
+  return Buffer.concat(out)
 }
 
 function png(width: number, height: number, fill: [number, number, number] | 'noise'): Uint8Array<ArrayBuffer> {
@@ -46,26 +51,49 @@ function png(width: number, height: number, fill: [number, number, number] | 'no
   return pngFile(width, height, deflateSync(raw, { level: fill === 'noise' ? 0 : 6 }))
 }
 
-/** The PNG file of an RGB 8-bit image's header and compressed pixels. */
-function pngFile(width: number, height: number, pixels: Buffer): Uint8Array<ArrayBuffer> {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-    const out = Buffer.alloc(body.length + 8)
-    out.writeUInt32BE(data.length, 0)
-    body.copy(out, 4)
-    out.writeUInt32BE(crc32(body), body.length + 4)
-    return out
-  }
+/** A PNG chunk: its length, type, data and CRC. */
+function chunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
+  const out = Buffer.alloc(body.length + 8)
+  out.writeUInt32BE(data.length, 0)
+  body.copy(out, 4)
+  out.writeUInt32BE(crc32(body), body.length + 4)
+  return out
+}
+
+/** An RGB 8-bit image's IHDR data. */
+function ihdr(width: number, height: number): Buffer {
   const header = Buffer.alloc(13)
   header.writeUInt32BE(width, 0)
   header.writeUInt32BE(height, 4)
   header.set([8, 2, 0, 0, 0], 8)
+  return header
+}
+
+/** The PNG file of an RGB 8-bit image's header and compressed pixels, with `extra` chunks before its end. */
+function pngFile(width: number, height: number, pixels: Buffer, extra: Buffer[] = []): Uint8Array<ArrayBuffer> {
   return new Uint8Array(
     Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk('IHDR', header),
+      chunk('IHDR', ihdr(width, height)),
       chunk('IDAT', pixels),
+      ...extra,
       chunk('IEND', Buffer.alloc(0)),
     ]),
   )
+}
+
+/**
+ * Two PNGs that pass for a 1 × 1 image but have a decoder do far more: one with a second header
+ * (16000 × 16000 pixels, which a decoder that reads the last one takes), one whose iTXt text,
+ * flagged 2 (any flag but 0 is inflated), inflates to 200 MB.
+ */
+export async function lyingPngs(): Promise<{ secondHeader: Uint8Array<ArrayBuffer>; text: Uint8Array<ArrayBuffer> }> {
+  const pixels = deflateSync(Buffer.alloc(4))
+  const flagged = Buffer.from([2, 0, 0, 0])
+  const itxt = Buffer.concat([Buffer.from('Comment\0', 'latin1'), flagged, await deflatedZeros(200 * 1024 * 1024)])
+  return {
+    secondHeader: pngFile(1, 1, pixels, [chunk('IHDR', ihdr(16000, 16000))]),
+    text: pngFile(1, 1, pixels, [chunk('iTXt', itxt)]),
+  }
 }

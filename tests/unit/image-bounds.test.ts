@@ -7,7 +7,7 @@ import { callAs, testBff, type TestBff } from '../shared/bff.ts'
 import { exifSegment, readJpegMetadata, withSegments, xmpSegment } from '../shared/exif.ts'
 import { readPdf } from '../shared/pdf.ts'
 import { PHOTO_PLACE, PHOTO_TAKEN, phonePhoto } from '../shared/photo.ts'
-import { solidPng, zeroPng } from '../shared/png.ts'
+import { lyingPngs, solidPng, zeroPng } from '../shared/png.ts'
 
 // issue 41: an image is checked within bounds from its bytes, never decoded, at upload and before a
 // PDF embeds it (docs/api.md §6 Images)
@@ -168,6 +168,18 @@ describe('images within bounds', () => {
     expect((await bff.deps.repos.companies.find(1))?.ID_ARQUIVO ?? null).toBeNull()
     const fits = (await upload(solidPng(2048, 512, [20, 60, 200]), 'logo.png', 'image/png')).body.ListFiles[0]
     expect((await setLogo({ id: fits.Id, url: fits.Url })).status).toBe(200)
+  })
+
+  it('refuses a PNG that would have its decoder do more than its header says: a second header, a flagged iTXt text', async () => {
+    const { secondHeader, text } = await lyingPngs()
+    const { bff, upload, setLogo } = await setUp()
+    for (const [name, bytes] of Object.entries({ secondHeader, text })) {
+      const uploaded = await upload(bytes, `${name}.png`, 'image/png')
+      expect([name, uploaded.status, uploaded.body.code]).toEqual([name, 400, 'image_data_invalid'])
+      expect(uploaded.stored).toEqual([])
+      // stored before these checks, it is no logo (what a PDF checks before it prints it)
+      expect((await setLogo(await storedBefore(bff, bytes))).body).toMatchObject({ code: 'image_data_invalid' })
+    }
   })
 
   it('prints the public invoice without a logo stored before the checks, in a fraction of a second, answering other requests meanwhile', async () => {
