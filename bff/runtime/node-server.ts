@@ -48,6 +48,9 @@ export async function serveNode(settings: Record<string, string | undefined>) {
       fetch: app.fetch,
       port: config.port,
       serverOptions: timeLimits(config.headersTimeoutMs, config.bodyTimeoutMs),
+      // a refused body is read by keepConnectionsAfterRefusals, within the request's time limit: the
+      // adapter's own reading gives up after 500 ms, and a phone still sending then gets no answer
+      autoCleanupIncoming: false,
     },
     (info) => {
       console.log(`Fieldwise is running at http://localhost:${info.port} (storage: ${store.driver})`)

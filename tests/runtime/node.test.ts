@@ -518,7 +518,7 @@ describe('a refused body', () => {
       write()
     })
   // a client that reads nothing until it has sent everything (curl without Expect, a script): its status line, or its socket's error
-  const postThenRead = (port: number, path: string, chunked: boolean) =>
+  const postThenRead = (port: number, path: string, chunked: boolean, pauseMs = 0) =>
     new Promise<string>((resolve) => {
       const socket = connect(port, '127.0.0.1')
       socket.pause()
@@ -538,8 +538,11 @@ describe('a refused body', () => {
         const part = chunked
           ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')])
           : chunk
-        for (let left = SIZE; left > 0 && !socket.destroyed; left -= chunk.length)
+        for (let left = SIZE; left > 0 && !socket.destroyed; left -= chunk.length) {
           if (!socket.write(part)) await new Promise((drained) => socket.once('drain', drained))
+          // a phone's uplink: the body takes seconds to arrive
+          if (pauseMs) await new Promise((paused) => setTimeout(paused, pauseMs))
+        }
         if (chunked) socket.write('0\r\n\r\n')
         socket.resume()
       })
@@ -569,6 +572,8 @@ describe('a refused body', () => {
           expect(await postThenRead(port, path, chunked), `${path}${chunked ? ', chunked' : ''}`).toBe(
             'HTTP/1.1 413 Payload Too Large',
           )
+      // and one whose body takes some 3 s to arrive
+      expect(await postThenRead(port, '/resources/upload.data', false, 25)).toBe('HTTP/1.1 413 Payload Too Large')
     } finally {
       agent.destroy()
       await server.stop()
