@@ -1,6 +1,6 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { MESSAGES } from '../../domain/messages.ts'
-import type { Deps } from './deps.ts'
+import type { AppEnv, Deps } from './deps.ts'
 import { jsonException, type ApiError } from './errors.ts'
 
 /**
@@ -15,6 +15,12 @@ export const PUBLIC_LIMITS = {
   pdf: 20,
   /** A card checkout (each opens one at the provider). */
   card: 10,
+  /**
+   * A signed-in person's PDFs (a quote, an invoice, a work order), counted per person: renders take
+   * turns in a process shared by every company, so one account printing in a loop must not keep the
+   * others waiting. A person printing a day's documents stays far below.
+   */
+  print: 60,
 } as const
 export type PublicUse = keyof typeof PUBLIC_LIMITS
 const TEN_MINUTES = 10 * 60_000
@@ -59,14 +65,21 @@ export function createPublicThrottle() {
 }
 export type PublicThrottle = ReturnType<typeof createPublicThrottle>
 
-/** A client's link's operation under the throttle: 429 with Retry-After, before any work, past its use's limit. */
+/**
+ * An operation under the throttle: 429 with Retry-After, before any work, past its use's limit for
+ * its caller — by default the client's address (a client's link); `caller` names another (a person).
+ */
 export const throttled =
-  (deps: Deps, use: PublicUse): MiddlewareHandler =>
+  (deps: Deps, use: PublicUse, caller?: (c: Context<AppEnv>) => string): MiddlewareHandler<AppEnv> =>
   (c, next) => {
-    const verdict = deps.publicThrottle.take(use, deps.clientAddress(c) ?? 'unknown', deps.now())
+    const who = caller ? caller(c) : (deps.clientAddress(c) ?? 'unknown')
+    const verdict = deps.publicThrottle.take(use, who, deps.now())
     if (!verdict.allowed)
       throw jsonException(429, { error: MESSAGES.too_many_requests, code: 'too_many_requests' } satisfies ApiError, {
         'Retry-After': String(Math.ceil(verdict.retryAfterMs / 1000)),
       })
     return next()
   }
+
+/** A signed-in person's PDFs under the throttle (PUBLIC_LIMITS.print), counted per person. */
+export const printThrottled = (deps: Deps) => throttled(deps, 'print', (c) => `user ${c.get('auth').user.id}`)

@@ -22,6 +22,7 @@ import { FORBIDDEN_PAGE, levelsFor } from '../lib/page-access.ts'
 import { atLeast } from '../../domain/access.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { PDF_UNAVAILABLE } from '../lib/printing.ts'
+import { printThrottled } from '../lib/public-throttle.ts'
 import { deliverToClient } from '../lib/client-delivery.ts'
 import { quoteLinkUrl } from '../lib/document-link.ts'
 import { quotePdfResponse } from '../lib/quote-document.ts'
@@ -225,15 +226,17 @@ export function cdCotacaoRoutes(deps: Deps) {
           operationId: 'getQuotePdf',
           summary: 'The quote as a PDF',
           description:
-            'The quote as the client receives it: a PDF with the company’s logo and details, in the quote’s language. 404 when the caller’s company does not hold the quote. Needs the cd_cotacao page at view.',
+            'The quote as the client receives it: a PDF with the company’s logo and details, in the quote’s language. 404 when the caller’s company does not hold the quote. Needs the cd_cotacao page at view. 429 with Retry-After past 60 PDFs from one person in 10 minutes.',
           tags,
           responses: {
             200: { description: 'The PDF', content: 'application/pdf' },
             404: apiErrorSchema,
+            429: apiErrorSchema,
             503: PDF_UNAVAILABLE,
           },
         }),
         requireTenant(deps),
+        printThrottled(deps),
         valid('param', idParam),
         async (c) => {
           const who = callerOf(deps, c)

@@ -20,6 +20,7 @@ import { clientDocuments } from '../lib/document-store.ts'
 import { invoicing } from '../lib/invoicing.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { PDF_UNAVAILABLE } from '../lib/printing.ts'
+import { printThrottled } from '../lib/public-throttle.ts'
 import { callerOf, ok, resourceRoutes, type Caller, type ResourceServer } from '../lib/resource.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
@@ -226,15 +227,17 @@ export function cdInvoiceRoutes(deps: Deps) {
           operationId: 'getInvoicePdf',
           summary: 'The invoice as a PDF',
           description:
-            'The invoice as the client receives it: a PDF with the company’s logo and details, its lines and totals, what is paid and open, the Pix code of the open amount when the company has a Pix key, in the invoice’s language. 404 when the caller’s company does not hold the invoice. Needs the cd_invoice page at view.',
+            'The invoice as the client receives it: a PDF with the company’s logo and details, its lines and totals, what is paid and open, the Pix code of the open amount when the company has a Pix key, in the invoice’s language. 404 when the caller’s company does not hold the invoice. Needs the cd_invoice page at view. 429 with Retry-After past 60 PDFs from one person in 10 minutes.',
           tags,
           responses: {
             200: { description: 'The PDF', content: 'application/pdf' },
             404: apiErrorSchema,
+            429: apiErrorSchema,
             503: PDF_UNAVAILABLE,
           },
         }),
         requireTenant(deps),
+        printThrottled(deps),
         valid('param', idParam),
         async (c) => {
           const who = callerOf(deps, c)

@@ -7,6 +7,7 @@ import { ifMatchVersion } from '../lib/etag.ts'
 import { apiError, notFound, ruleError } from '../lib/errors.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { PDF_UNAVAILABLE } from '../lib/printing.ts'
+import { printThrottled } from '../lib/public-throttle.ts'
 import { orderMaking } from '../lib/orders.ts'
 import { invoicing } from '../lib/invoicing.ts'
 import { clientCulture } from '../lib/order-store.ts'
@@ -122,15 +123,17 @@ export function cdOrdemRoutes(deps: Deps) {
           operationId: 'getWorkOrderPdf',
           summary: 'The order’s work order as a PDF, for the client',
           description:
-            'The order as its client is handed it: a PDF with the company’s logo and details, the order’s lines (the parts used among them) and totals, then each visit’s times, time on site, checklist, report, parts and the client’s signature, in the client’s language (their quote’s, else the company’s). 404 when the caller may not read the order. Needs the cd_ordem page at view.',
+            'The order as its client is handed it: a PDF with the company’s logo and details, the order’s lines (the parts used among them) and totals, then each visit’s times, time on site, checklist, report, parts and the client’s signature, in the client’s language (their quote’s, else the company’s). 404 when the caller may not read the order. Needs the cd_ordem page at view. 429 with Retry-After past 60 PDFs from one person in 10 minutes.',
           tags,
           responses: {
             200: { description: 'The PDF', content: 'application/pdf' },
             404: apiErrorSchema,
+            429: apiErrorSchema,
             503: PDF_UNAVAILABLE,
           },
         }),
         requireTenant(deps),
+        printThrottled(deps),
         valid('param', idParam),
         async (c) => {
           const who = callerOf(deps, c)

@@ -1909,7 +1909,7 @@ export interface paths {
         };
         /**
          * The quote as a PDF
-         * @description The quote as the client receives it: a PDF with the company’s logo and details, in the quote’s language. 404 when the caller’s company does not hold the quote. Needs the cd_cotacao page at view.
+         * @description The quote as the client receives it: a PDF with the company’s logo and details, in the quote’s language. 404 when the caller’s company does not hold the quote. Needs the cd_cotacao page at view. 429 with Retry-After past 60 PDFs from one person in 10 minutes.
          */
         get: operations["getQuotePdf"];
         put?: never;
@@ -2341,7 +2341,7 @@ export interface paths {
         };
         /**
          * The invoice as a PDF
-         * @description The invoice as the client receives it: a PDF with the company’s logo and details, its lines and totals, what is paid and open, the Pix code of the open amount when the company has a Pix key, in the invoice’s language. 404 when the caller’s company does not hold the invoice. Needs the cd_invoice page at view.
+         * @description The invoice as the client receives it: a PDF with the company’s logo and details, its lines and totals, what is paid and open, the Pix code of the open amount when the company has a Pix key, in the invoice’s language. 404 when the caller’s company does not hold the invoice. Needs the cd_invoice page at view. 429 with Retry-After past 60 PDFs from one person in 10 minutes.
          */
         get: operations["getInvoicePdf"];
         put?: never;
@@ -2689,7 +2689,7 @@ export interface paths {
         };
         /**
          * The order’s work order as a PDF, for the client
-         * @description The order as its client is handed it: a PDF with the company’s logo and details, the order’s lines (the parts used among them) and totals, then each visit’s times, time on site, checklist, report, parts and the client’s signature, in the client’s language (their quote’s, else the company’s). 404 when the caller may not read the order. Needs the cd_ordem page at view.
+         * @description The order as its client is handed it: a PDF with the company’s logo and details, the order’s lines (the parts used among them) and totals, then each visit’s times, time on site, checklist, report, parts and the client’s signature, in the client’s language (their quote’s, else the company’s). 404 when the caller may not read the order. Needs the cd_ordem page at view. 429 with Retry-After past 60 PDFs from one person in 10 minutes.
          */
         get: operations["getWorkOrderPdf"];
         put?: never;
@@ -20178,6 +20178,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The PDF was not made within PDF_TIME_LIMIT_MS (10 s; under load it waits its turn), or the storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -24508,6 +24518,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The PDF was not made within PDF_TIME_LIMIT_MS (10 s; under load it waits its turn), or the storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -28127,6 +28147,16 @@ export interface operations {
             /** @description Not found (or not in the caller’s company) */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {

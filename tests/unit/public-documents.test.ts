@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { formatMoney } from '../../domain/money.ts'
 import { PUBLIC_LIMITS } from '../../bff/lib/public-throttle.ts'
 import { createPrinting } from '../../bff/lib/printing.ts'
-import { testBff } from '../shared/bff.ts'
+import { signInMember, testBff } from '../shared/bff.ts'
+import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import { readPdf } from '../shared/pdf.ts'
 import { officeOf, sentInvoice, sentQuote } from '../shared/sent-documents.ts'
 
@@ -55,6 +56,19 @@ describe("the client's links", () => {
       expect((await from('198.51.100.7', card, { method: 'POST' })).status).toBe(409)
     expect((await from('198.51.100.7', card, { method: 'POST' })).status).toBe(429)
     expect((await from('203.0.113.9', card, { method: 'POST' })).status).toBe(409)
+  })
+
+  it("counts a signed-in person's PDFs: past the limit 429 with Retry-After, while a colleague still prints", async () => {
+    const { bff, invoice } = await setUp()
+    const MAIN = { 'x-empresa': '1', 'x-filial': '2' }
+    const pdf = (token: string) => bff.call(`/cd_invoice/${invoice.id}/pdf`, { token, headers: MAIN })
+    const admin = await bff.signIn(DEMO_ADMIN)
+    for (let i = 0; i < PUBLIC_LIMITS.print; i++) expect((await pdf(admin)).status).toBe(200)
+    const refused = await pdf(admin)
+    expect([refused.status, refused.headers.get('retry-after')]).toEqual([429, String(600 / PUBLIC_LIMITS.print)])
+    expect(await refused.json()).toMatchObject({ IsSuccess: false, code: 'too_many_requests' })
+    const colleague = await signInMember(bff, { empresa: 1, filial: 'all', role: 'finance' }, 'Rui Finanças')
+    expect((await pdf(colleague)).headers.get('content-type')).toBe('application/pdf')
   })
 
   it('prints a document once while nothing it shows changes, and anew once a payment changes what is open', async () => {
