@@ -5,7 +5,7 @@ import { useT } from '../lib/i18n'
 import { showToast } from '../lib/toasts'
 import type { UploadResult } from '../routes/resources/upload'
 import { isUnsent } from '../lib/unsent'
-import { UPLOAD_MAX_BYTES } from '../../domain/schemas/files.ts'
+import { UPLOAD_MAX_BYTES } from '../../domain/upload-limits.ts'
 
 type Props = {
   open: boolean

@@ -9,7 +9,8 @@ import type { z } from 'zod'
 import { apiError } from './errors.ts'
 import { describeRequest } from './openapi.ts'
 import { invalidInput } from './validate.ts'
-import { UPLOAD_MAX_BYTES, type StreamedFile } from '../../domain/schemas/files.ts'
+import type { StreamedFile } from '../../domain/schemas/files.ts'
+import { UPLOAD_MAX_BYTES } from '../../domain/upload-limits.ts'
 
 /** At most this many parts in one form (a photo, its thumbnail, a label ...). */
 const MAX_PARTS = 10

@@ -1,6 +1,6 @@
 import { UPLOADED_IMAGE } from '../../domain/images.ts'
 import { MESSAGES, type MessageCode } from '../../domain/messages.ts'
-import { UPLOAD_MAX_BYTES } from '../../domain/schemas/files.ts'
+import { UPLOAD_MAX_BYTES } from '../../domain/upload-limits.ts'
 import { joinBytes } from '../../storage/repositories/files.ts'
 import { apiError } from './errors.ts'
 import { checkImage, type ImageRefusal } from './image-bounds.ts'

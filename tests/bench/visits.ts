@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
-import { UPLOAD_MAX_BYTES } from '../../domain/schemas/files.ts'
+import { UPLOAD_MAX_BYTES } from '../../domain/upload-limits.ts'
 import { MAX_VISIT_PHOTOS, PHOTO_MAX_SIDE } from '../../domain/schemas/appointments.ts'
 import { DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { freePort } from '../runtime/servers.ts'

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { expectAccessible, signIn } from './helpers.ts'
+import { solidPng } from '../shared/png.ts'
 
 test('the notifications panel toggles read, marks all as read, removes items and shows its empty state', async ({
   page,
@@ -276,10 +277,7 @@ test('the navigation lists every module of the registry, each with a titled page
 })
 
 test('the company logo is changed through the upload dialog, with its validations', async ({ page }) => {
-  const png = Buffer.from(
-    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201b8a1e6430000000049454e44ae426082',
-    'hex',
-  )
+  const png = Buffer.from(solidPng(1, 1, [37, 99, 235]))
   await signIn(page, DEMO_ADMIN)
   await page.getByTestId('company-logo').click()
   const dialog = page.getByRole('dialog', { name: 'Upload Company Logo' })
@@ -313,10 +311,7 @@ test('the company logo is changed through the upload dialog, with its validation
 test('the upload dialog refuses work while uploading, clears a picked file and deletes the logo after a confirmation', async ({
   page,
 }) => {
-  const png = Buffer.from(
-    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201b8a1e6430000000049454e44ae426082',
-    'hex',
-  )
+  const png = Buffer.from(solidPng(1, 1, [37, 99, 235]))
   await signIn(page, DEMO_ADMIN)
   const dialog = page.getByRole('dialog', { name: 'Upload Company Logo' })
   // a slow network: the upload takes a second and a half
@@ -364,10 +359,7 @@ test('the upload dialog refuses work while uploading, clears a picked file and d
 })
 
 test('a user who may not change the company logo is told why, next to the file in the dialog', async ({ page }) => {
-  const png = Buffer.from(
-    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201b8a1e6430000000049454e44ae426082',
-    'hex',
-  )
+  const png = Buffer.from(solidPng(1, 1, [37, 99, 235]))
   await signIn(page)
   await page.getByTestId('company-logo').click()
   const dialog = page.getByRole('dialog', { name: 'Upload Company Logo' })
@@ -379,10 +371,7 @@ test('a user who may not change the company logo is told why, next to the file i
 })
 
 test('the profile picture is changed and removed through the upload dialog', async ({ page }) => {
-  const png = Buffer.from(
-    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201b8a1e6430000000049454e44ae426082',
-    'hex',
-  )
+  const png = Buffer.from(solidPng(1, 1, [37, 99, 235]))
   await signIn(page)
   await page.goto('/view/myaccount')
   await page.getByRole('button', { name: 'Change picture' }).click()

@@ -4,7 +4,7 @@ import type { Route } from './+types/upload'
 import { apiClient, callBff } from '../../lib/api.server'
 import { requireUser } from '../../lib/session.server'
 import { submittedForm } from '../../lib/forms.server'
-import { FILE_FORM_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../../domain/schemas/files.ts'
+import { FILE_FORM_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../../domain/upload-limits.ts'
 import type { PageRouteHandle } from '../../../domain/server-context.ts'
 
 /** Its forms carry a file (bff/server.ts reads this): one over the limit still reaches the action, which says so. */

@@ -6,7 +6,7 @@ import { refusalCode, refusalErrors } from '../../lib/form-errors.server'
 import { submittedForm } from '../../lib/forms.server'
 import { isMessageKey, translator } from '../../lib/i18n'
 import { requireUser } from '../../lib/session.server'
-import { FILE_FORM_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../../domain/schemas/files.ts'
+import { FILE_FORM_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../../domain/upload-limits.ts'
 import type { PageRouteHandle } from '../../../domain/server-context.ts'
 
 /**
