@@ -117,13 +117,21 @@ export async function createServer(options: ServerOptions) {
   // Every page write is bounded before anything reads it (the CSRF check parses the form): by
   // what its route declares (a route that takes files), else as a small form.
   const limitOf = formLimits(options.build, PAGE_FORM_MAX_BYTES)
-  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', (c, next) => {
-    const { maxSize, tooLarge: back } = limitOf(c.req.path)
-    // a form sent without scripts goes back to its page, which says the file is too large
-    return bodyLimit({
+  const limits = new Map<number, MiddlewareHandler>()
+  const limited = (maxSize: number) =>
+    bodyLimit({
       maxSize,
-      onError: () => (back ? new Response(null, { status: 303, headers: { Location: back } }) : tooLarge()),
-    })(c, next)
+      // a form sent without scripts goes back to its page, which says the file is too large
+      onError: (c) => {
+        const back = limitOf(c.req.path, c.req.query('index') !== undefined).tooLarge
+        return back ? new Response(null, { status: 303, headers: { Location: back } }) : tooLarge()
+      },
+    })
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', (c, next) => {
+    const { maxSize } = limitOf(c.req.path, c.req.query('index') !== undefined)
+    let limit = limits.get(maxSize)
+    if (!limit) limits.set(maxSize, (limit = limited(maxSize)))
+    return limit(c, next)
   })
   app.all('*', async (c) => {
     // the pages see the request at the site's address: the form checks (this one and React

@@ -8,10 +8,10 @@ export type FormLimit = { maxSize: number; tooLarge?: string }
  * The limit of a page form sent to a path: what its route's module declares in its `handle`
  * (a route that takes files: `bodyLimit`, and `tooLarge`, the page a form sent without scripts
  * returns to), else `fallback`. Read from the build's own route table, so the path React Router
- * posts to (`/resources/upload.data`, `…/_.data`, `?index`) finds the route that will answer it,
- * as React Router finds it.
+ * posts to (`/resources/upload.data`, `…/_.data`, an index route with `?index`: `index`) finds
+ * the route that will answer it, as React Router finds it.
  */
-export function formLimits(build: ServerBuild, fallback: number): (pathname: string) => FormLimit {
+export function formLimits(build: ServerBuild, fallback: number): (pathname: string, index: boolean) => FormLimit {
   const routes = Object.values(build.routes).filter((r) => r !== undefined)
   const nodes = new Map<string, RouteObject>(
     routes.map((r) => [
@@ -30,11 +30,13 @@ export function formLimits(build: ServerBuild, fallback: number): (pathname: str
   const small: FormLimit = { maxSize: fallback }
   // no route takes files: every path has the one limit
   if (!declared.size) return () => small
-  return (pathname) => {
+  return (pathname, index) => {
     // React Router's data requests (single fetch) name the route's path with `.data` after it
     const data = pathname.endsWith('.data')
     const path = pathname.endsWith('/_.data') ? pathname.slice(0, -'_.data'.length) : pathname.replace(/\.data$/, '')
-    const match = matchRoutes(roots, path)?.at(-1)
+    // an index route answers a form only when it is asked for (`?index`); else its parent does
+    const matches = matchRoutes(roots, path) ?? []
+    const match = matches.at(-1)?.route.index && !index ? matches.at(-2) : matches.at(-1)
     const handle = match && declared.get(match.route.id!)
     if (!match || !handle?.bodyLimit) return small
     // the page a form sent without scripts returns to (a script's data request reads its 413)

@@ -1,4 +1,5 @@
 import type { ImageBudget } from '../../domain/images.ts'
+import type { MessageCode } from '../../domain/messages.ts'
 import { imageHeader, type ImageHeader } from './image-header.ts'
 import { pngData } from './png-data.ts'
 
@@ -9,6 +10,17 @@ import { pngData } from './png-data.ts'
  */
 export type ImageRefusal = 'unreadable' | 'too_large' | 'bad_data' | 'animated'
 export type ImageCheck = { ok: true; header: ImageHeader } | { ok: false; reason: ImageRefusal }
+
+/** The code an image refused for `reason` answers with: `tooLarge` names the rule its budget stands for. */
+export function refusalCode(reason: ImageRefusal, tooLarge: MessageCode): MessageCode {
+  const codes: Record<ImageRefusal, MessageCode> = {
+    unreadable: 'not_an_image',
+    too_large: tooLarge,
+    bad_data: 'image_data_invalid',
+    animated: 'image_animated',
+  }
+  return codes[reason]
+}
 
 /**
  * An image checked within `budget` without decoding it: the sides from its header (PNG IHDR, JPEG

@@ -1,9 +1,9 @@
 import { UPLOADED_IMAGE } from '../../domain/images.ts'
-import { MESSAGES, type MessageCode } from '../../domain/messages.ts'
+import { MESSAGES } from '../../domain/messages.ts'
 import { UPLOAD_MAX_BYTES } from '../../domain/upload-limits.ts'
 import { joinBytes } from '../../storage/repositories/files.ts'
 import { apiError } from './errors.ts'
-import { checkImage, type ImageRefusal } from './image-bounds.ts'
+import { checkImage, refusalCode } from './image-bounds.ts'
 import { imageType } from './image-header.ts'
 import { withoutLocation } from './jpeg-location.ts'
 
@@ -14,13 +14,6 @@ export function sniff(bytes: Uint8Array): string | null {
 }
 
 const RASTER = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp'])
-
-/** The code of an image refused at upload, by why (an unreadable one does not match its type). */
-const REFUSED: Record<Exclude<ImageRefusal, 'unreadable'>, MessageCode> = {
-  too_large: 'image_too_many_pixels',
-  bad_data: 'image_data_invalid',
-  animated: 'image_animated',
-}
 
 /**
  * Refuses a file over the limit (413), a raster image or PDF whose bytes are something else (400),
@@ -40,7 +33,7 @@ export async function checkedFile(file: File): Promise<{ name: string; type: str
   const image = await checkImage(bytes, UPLOADED_IMAGE)
   if (!image.ok) {
     if (image.reason === 'unreadable') throw mismatch()
-    const code = REFUSED[image.reason]
+    const code = refusalCode(image.reason, 'image_too_many_pixels')
     throw apiError(
       400,
       MESSAGES[code],

@@ -31,7 +31,7 @@ import { apiError, fieldError, notFound, ruleError } from './errors.ts'
 import { orderStore } from './order-store.ts'
 import { changeWithLine, type Caller } from './resource.ts'
 import { scheduling } from './scheduling.ts'
-import { checkImage, type ImageRefusal } from './image-bounds.ts'
+import { checkImage, refusalCode } from './image-bounds.ts'
 import { imageType } from './image-header.ts'
 import { withoutLocation } from './jpeg-location.ts'
 import { safeName } from './uploads.ts'
@@ -217,15 +217,7 @@ export function visitWork(deps: Deps) {
     const type = imageType(sliceOf(file.chunks, 0, 16))
     if (!type || !types.has(type)) throw fieldError(field, 'not_an_image')
     const image = await checkImage(file.chunks, budget)
-    if (!image.ok) {
-      const codes: Record<ImageRefusal, MessageCode> = {
-        unreadable: 'not_an_image',
-        too_large: tooLarge,
-        bad_data: 'image_data_invalid',
-        animated: 'image_animated',
-      }
-      throw fieldError(field, codes[image.reason])
-    }
+    if (!image.ok) throw fieldError(field, refusalCode(image.reason, tooLarge))
     if (type !== 'image/jpeg') return { bytes: file, type }
     const chunks = withoutLocation(file.chunks)
     return { bytes: { ...file, chunks, size: chunks.reduce((n, c) => n + c.length, 0) }, type }

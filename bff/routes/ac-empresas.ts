@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { atLeast } from '../../domain/access.ts'
 import { LOGO_IMAGE } from '../../domain/images.ts'
-import type { MessageCode } from '../../domain/messages.ts'
 import { companies as companyModule } from '../../domain/modules/ac-empresas.ts'
 import { companyRow } from '../../domain/schemas/admin.ts'
 import { mainBranch, type CompanyRecord } from '../../domain/tenancy.ts'
@@ -9,7 +8,7 @@ import { companyGrant, levelIn } from '../lib/admin.ts'
 import type { Deps } from '../lib/deps.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { apiError, ruleError } from '../lib/errors.ts'
-import { checkImage, type ImageRefusal } from '../lib/image-bounds.ts'
+import { checkImage, refusalCode } from '../lib/image-bounds.ts'
 import { resourceRoutes, type ResourceServer } from '../lib/resource.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
@@ -17,12 +16,6 @@ import { fileUrl } from './files.ts'
 
 const MODULE = companyModule.id
 const logoAnswer = z.object({ IsSuccess: z.literal(true), Msg: z.string() }).strict()
-/** The code of a logo refused by what it must be to print (an unreadable one is not an image). */
-const LOGO_REFUSED: Record<Exclude<ImageRefusal, 'unreadable'>, MessageCode> = {
-  too_large: 'logo_too_large',
-  bad_data: 'image_data_invalid',
-  animated: 'image_animated',
-}
 
 /** What the API shows of a company: the documented row (absent optional fields as '', the logo file id left out). */
 const row = (c: CompanyRecord) => companyRow.parse(c)
@@ -110,7 +103,10 @@ export function companyRoutes(deps: Deps) {
           if (!file || !file.type.startsWith('image/') || file.type === 'image/svg+xml' || fileUrl(file) !== URL_LOGO)
             throw notAnImage()
           const image = await checkImage(await files.bytes(file), LOGO_IMAGE)
-          if (!image.ok) throw image.reason === 'unreadable' ? notAnImage() : ruleError(400, LOGO_REFUSED[image.reason])
+          if (!image.ok)
+            throw image.reason === 'unreadable'
+              ? notAnImage()
+              : ruleError(400, refusalCode(image.reason, 'logo_too_large'))
         }
         const saved = await companies.update(empresa, (cur) => ({ ...cur, ID_ARQUIVO, URL_LOGO: URL_LOGO || null }))
         if (!saved) throw apiError(404, 'Company not found.', undefined, { code: 'not_found' })
