@@ -44,15 +44,24 @@ export const DRAIN_MAX_BYTES = 64 * 1024 * 1024
  * which nobody reads, then stops the socket, and @hono/node-server closes the connection it had
  * just answered: a client still sending got EPIPE instead of the answer, and its next request on
  * the connection was lost. Here the rest of the body is read and dropped once the answer is sent;
- * a body declared larger than DRAIN_MAX_BYTES is answered with `Connection: close` instead.
- * Runs before the adapter's own request listener.
+ * a body declared larger than DRAIN_MAX_BYTES is answered with `Connection: close` instead. A
+ * client that asked to close the connection (`Connection: close`, HTTP/1.0) has it closed once its
+ * body is in, not under it. Runs before the adapter's own request listener.
  */
 export function keepConnectionsAfterRefusals(server: unknown) {
   if (!(server instanceof Server)) return
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    // Node closes the connection as soon as the answer is out when the client asked it to: kept
+    // open here, and closed below when the body has come in
+    const closeAfter = !res.shouldKeepAlive
     if (Number(req.headers['content-length'] ?? 0) > DRAIN_MAX_BYTES) res.shouldKeepAlive = false
+    else if (closeAfter) res.shouldKeepAlive = true
+    const close = () => {
+      if (closeAfter && res.shouldKeepAlive) req.socket.end()
+    }
     res.once('finish', () => {
-      if (req.complete || req.destroyed || !res.shouldKeepAlive) return
+      if (req.destroyed || !res.shouldKeepAlive) return
+      if (req.complete) return close()
       // what was reading the body (the unread web stream) lets go; the bytes flow to nowhere
       req.removeAllListeners('data')
       let drained = 0
@@ -60,6 +69,7 @@ export function keepConnectionsAfterRefusals(server: unknown) {
         drained += chunk.length
         if (drained > DRAIN_MAX_BYTES) req.socket.destroy()
       })
+      req.once('end', close)
       req.resume()
     })
   })

@@ -505,6 +505,7 @@ describe('a refused body', () => {
   const postWithHttp = (port: number, path: string, type: string) =>
     new Promise<number>((resolve, reject) => {
       const headers = { 'content-type': type, 'content-length': SIZE }
+      // its own connection, which it asks to close (Connection: close): the server closes it once the body is in
       const req = request({ port, path, method: 'POST', agent: false, headers }, (res) => {
         res.resume()
         res.on('end', () => resolve(res.statusCode ?? 0))
