@@ -13,6 +13,18 @@ import { officeOf, overHttp, sentInvoice } from '../shared/sent-documents.ts'
 // What `npm start` runs: the Node entry as built by `npm run build` (build:node).
 const NODE_SERVER = 'build/node/server.js'
 
+/** The built Node server on a port of its own, in memory, in test mode unless `env` says otherwise. */
+const startNode = async (env: Record<string, string> = {}) => {
+  const port = await freePort()
+  const running = await startServer(process.execPath, [NODE_SERVER], port, {
+    PORT: String(port),
+    STORAGE_DRIVER: 'memory',
+    NODE_ENV: 'test',
+    ...env,
+  })
+  return { ...running, port }
+}
+
 describe('the Node server (npm start)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'node-data-'))
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
@@ -206,12 +218,7 @@ describe('the Node server (npm start)', () => {
 
 describe('security headers and the API namespace', () => {
   it('sends a nonce-based Content-Security-Policy with pages, a closed one with the API, and JSON 404 for any unknown API path', async () => {
-    const port = await freePort()
-    const server = await startServer(process.execPath, [NODE_SERVER], port, {
-      PORT: String(port),
-      STORAGE_DRIVER: 'memory',
-      NODE_ENV: 'test',
-    })
+    const server = await startNode()
     try {
       const page = await fetch(`${server.url}/sign-in`)
       const policy = page.headers.get('content-security-policy')!
@@ -252,12 +259,8 @@ describe('security headers and the API namespace', () => {
   })
 
   it('answers the next request on a connection after refusing a body it did not read', async () => {
-    const port = await freePort()
-    const server = await startServer(process.execPath, [NODE_SERVER], port, {
-      PORT: String(port),
-      STORAGE_DRIVER: 'memory',
-      NODE_ENV: 'test',
-    })
+    const server = await startNode()
+    const { port } = server
     try {
       // a bad token (refused before the body is read) and bodies over the JSON limit, each followed on the same connection
       for (const [size, token, status] of [
@@ -276,14 +279,11 @@ describe('security headers and the API namespace', () => {
 
 describe('connection limits (docs/api.md §6)', () => {
   it('closes a connection whose headers do not come in time, and one address’s connections over the cap', async () => {
-    const port = await freePort()
-    const server = await startServer(process.execPath, [NODE_SERVER], port, {
-      PORT: String(port),
-      STORAGE_DRIVER: 'memory',
-      NODE_ENV: 'test',
+    const server = await startNode({
       HEADERS_TIMEOUT_MS: '1500',
       CONNECTIONS_PER_ADDRESS: '3',
     })
+    const { port } = server
     try {
       // a client that starts its headers and never finishes them: answered 408 and closed, well within the bound
       const began = Date.now()
@@ -367,12 +367,7 @@ function twoOnOneConnection(port: number, size: number, token: string | null): P
 
 describe('form actions and cross-site request forgery', () => {
   it('refuses a form post without the CSRF token, with a wrong one, or from another origin', async () => {
-    const port = await freePort()
-    const server = await startServer(process.execPath, [NODE_SERVER], port, {
-      PORT: String(port),
-      STORAGE_DRIVER: 'memory',
-      NODE_ENV: 'test',
-    })
+    const server = await startNode()
     try {
       const page = await fetch(`${server.url}/sign-in`)
       const cookie = page.headers.get('set-cookie')!.split(';')[0]
@@ -426,12 +421,7 @@ describe('page form bodies', () => {
   const peakKb = (pid: number) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/)![1])
 
   it('refuses a form over the limit with 413 before reading it, and ten concurrent 300 MB posts leave the memory flat', async () => {
-    const port = await freePort()
-    const server = await startServer(process.execPath, [NODE_SERVER], port, {
-      PORT: String(port),
-      STORAGE_DRIVER: 'memory',
-      NODE_ENV: 'test',
-    })
+    const server = await startNode()
     try {
       const form = (body: BodyInit, headers: Record<string, string> = {}) =>
         fetch(`${server.url}/sign-in`, {
@@ -550,12 +540,8 @@ describe('a refused body', () => {
     })
 
   it('is read after its 413: 30 MB posts written whole read their answer', async () => {
-    const port = await freePort()
-    const server = await startServer(process.execPath, [NODE_SERVER], port, {
-      PORT: String(port),
-      STORAGE_DRIVER: 'memory',
-      NODE_ENV: 'test',
-    })
+    const server = await startNode()
+    const { port } = server
     try {
       // a page form (64 KB at most), a page's file form (10 MB) and an upload to the API (5 MB), one after another
       const statuses: number[] = []
@@ -582,10 +568,7 @@ describe('a refused body', () => {
 
 describe('errors', () => {
   it('answers no stack trace or install path in development mode (the default of npm start)', async () => {
-    const port = await freePort()
-    const server = await startServer(process.execPath, [NODE_SERVER], port, {
-      PORT: String(port),
-      STORAGE_DRIVER: 'memory',
+    const server = await startNode({
       NODE_ENV: 'development',
       JWT_SECRET: 'development-test-secret-0123456789abcdef',
     })
@@ -609,11 +592,7 @@ describe('errors', () => {
 
 describe('behind a proxy (TRUSTED_PROXY_HEADER)', () => {
   it("throttles by the address the trusted proxy adds last, not by the proxy's own", async () => {
-    const port = await freePort()
-    const server = await startServer(process.execPath, [NODE_SERVER], port, {
-      PORT: String(port),
-      STORAGE_DRIVER: 'memory',
-      NODE_ENV: 'test',
+    const server = await startNode({
       TRUSTED_PROXY_HEADER: 'x-forwarded-for',
     })
     try {
@@ -634,11 +613,7 @@ describe('behind a proxy (TRUSTED_PROXY_HEADER)', () => {
   })
 
   it("counts a client's page against its visitor's address: past the limit, 429 in the visitor's language with Retry-After", async () => {
-    const port = await freePort()
-    const server = await startServer(process.execPath, [NODE_SERVER], port, {
-      PORT: String(port),
-      STORAGE_DRIVER: 'memory',
-      NODE_ENV: 'test',
+    const server = await startNode({
       TRUSTED_PROXY_HEADER: 'x-forwarded-for',
     })
     try {
@@ -662,12 +637,7 @@ describe('behind a proxy (TRUSTED_PROXY_HEADER)', () => {
 
 describe('a page form sent again', () => {
   it('writes once: a double click and the browser posting the form again make one client', async () => {
-    const port = await freePort()
-    const server = await startServer(process.execPath, [NODE_SERVER], port, {
-      PORT: String(port),
-      STORAGE_DRIVER: 'memory',
-      NODE_ENV: 'test',
-    })
+    const server = await startNode()
     try {
       const jar = new Map<string, string>()
       const keep = (res: Response) => {

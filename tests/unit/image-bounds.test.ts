@@ -8,18 +8,12 @@ import { exifSegment, readJpegMetadata, withSegments, xmpSegment } from '../shar
 import { readPdf } from '../shared/pdf.ts'
 import { PHOTO_PLACE, PHOTO_TAKEN, phonePhoto } from '../shared/photo.ts'
 import { lyingPngs, solidPng, zeroPng } from '../shared/png.ts'
+import { MAIN, TECH_ID, wednesdayAhead } from '../shared/booking.ts'
 
 // issue 41: an image is checked within bounds from its bytes, never decoded, at upload and before a
 // PDF embeds it (docs/api.md §6 Images)
 
-const TECH_ID = '6d1f0a52-3c1e-4b8e-9a51-0a3e5f1c2b02'
-const MAIN = { 'x-empresa': '1', 'x-filial': '2' }
-const day = (() => {
-  const d = new Date(Date.now() + 70 * 86_400_000)
-  d.setUTCDate(d.getUTCDate() + ((3 - d.getUTCDay() + 7) % 7))
-  return d.toISOString().slice(0, 10)
-})()
-const at = (time: string) => `${day}T${time}:00-03:00`
+const { at } = wednesdayAhead(70)
 
 /** The tester's two files: a 12000 × 12000 logo of zeros (about 420 KB), a 1 × 1 signature whose data inflates to 200 MB. */
 const bombs = (async () => ({ logo: await zeroPng(12000, 12000), signature: await zeroPng(1, 1, 200 * 1024 * 1024) }))()

@@ -9,6 +9,7 @@ import { moneyRaces } from '../shared/money-races.ts'
 import { openStore } from '../../storage/open.ts'
 import { remindOverdue } from '../../bff/lib/invoice-reminders.ts'
 import { smtpMailer } from '../../bff/lib/smtp-mailer.ts'
+import { MAIN, TECH_ID, wednesdayAhead } from '../shared/booking.ts'
 
 type Payment = { id: string; amount: number; method: string; date: string; reversed: { reason: string } | null }
 type Invoice = {
@@ -42,16 +43,8 @@ type PublicInvoice = {
   card: boolean
 }
 
-const TECH_ID = '6d1f0a52-3c1e-4b8e-9a51-0a3e5f1c2b02'
-const MAIN = { 'x-empresa': '1', 'x-filial': '2' }
 const PIX_KEY = '11222333000181'
-// a Wednesday well ahead, in São Paulo's time
-const day = (() => {
-  const d = new Date(Date.now() + 70 * 86_400_000)
-  d.setUTCDate(d.getUTCDate() + ((3 - d.getUTCDay() + 7) % 7))
-  return d.toISOString().slice(0, 10)
-})()
-const at = (time: string) => `${day}T${time}:00-03:00`
+const { day, at } = wednesdayAhead(70)
 
 // the card provider's webhook goes to the app under test (set per test by setUp)
 let webhookTarget: TestBff | null = null

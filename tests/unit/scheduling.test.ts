@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { callAs, signInMember, testBff } from '../shared/bff.ts'
+import { MAIN, TECH_ID, wednesdayAhead } from '../shared/booking.ts'
 
 type Visit = {
   id: string
@@ -30,16 +31,7 @@ type Board = {
 type Order = { id: string; number: string; status: string; hold: { from: string } | null }
 type List<T> = { items: T[]; pagination: { length: number } }
 
-const TECH_ID = '6d1f0a52-3c1e-4b8e-9a51-0a3e5f1c2b02'
-/** The main branch, where the demo technician works. */
-const MAIN = { 'x-empresa': '1', 'x-filial': '2' }
-/** A Wednesday two months ahead (past the demo's visits), in São Paulo's time (-03:00). */
-const day = (() => {
-  const d = new Date(Date.now() + 60 * 86_400_000)
-  d.setUTCDate(d.getUTCDate() + ((3 - d.getUTCDay() + 7) % 7))
-  return d.toISOString().slice(0, 10)
-})()
-const at = (time: string) => `${day}T${time}:00-03:00`
+const { day, at } = wednesdayAhead(60)
 
 async function setUp() {
   const bff = await testBff()

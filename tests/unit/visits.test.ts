@@ -5,6 +5,7 @@ import { callAs, signInMember, testBff, type TestBff } from '../shared/bff.ts'
 import { readPdf } from '../shared/pdf.ts'
 import { solidPng } from '../shared/png.ts'
 import { mailServer } from '../shared/smtp.ts'
+import { MAIN, TECH_ID, wednesdayAhead } from '../shared/booking.ts'
 
 type Visit = {
   id: string
@@ -32,14 +33,7 @@ type Order = {
 type Product = { id: string; name: string; stock: number | ''; basePrice: number; active: boolean }
 type List<T> = { items: T[] }
 
-const TECH_ID = '6d1f0a52-3c1e-4b8e-9a51-0a3e5f1c2b02'
-const MAIN = { 'x-empresa': '1', 'x-filial': '2' }
-const day = (() => {
-  const d = new Date(Date.now() + 70 * 86_400_000)
-  d.setUTCDate(d.getUTCDate() + ((3 - d.getUTCDay() + 7) % 7))
-  return d.toISOString().slice(0, 10)
-})()
-const at = (time: string) => `${day}T${time}:00-03:00`
+const { day, at } = wednesdayAhead(70)
 
 const smtp = await mailServer()
 afterAll(() => smtp.close())
