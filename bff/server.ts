@@ -177,6 +177,8 @@ export async function createServer(options: ServerOptions) {
     if (signedIn) res.headers.append('Set-Cookie', csrfCookie(randomToken(24), production))
     else if (csrf.setCookie) res.headers.append('Set-Cookie', csrf.setCookie)
     for (const [name, value] of PAGE_HEADERS) res.headers.set(name, value)
+    // every page carries the reader's form tokens, and many a secret link or personal data: no cache keeps one
+    if (!res.headers.has('Cache-Control')) res.headers.set('Cache-Control', 'no-store')
     // a page without the language cookie speaks the browser's language
     res.headers.append('Vary', 'Accept-Language')
     if (!res.headers.has('Content-Security-Policy')) res.headers.set('Content-Security-Policy', pagePolicy(nonce))

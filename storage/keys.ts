@@ -57,4 +57,6 @@ export const keys = {
   /** What a write sent with an Idempotency-Key answered (the key is a hash of the caller and the client's key). */
   idempotency: (hash: string) => joinKey('idempotency', hash),
   idempotencyKeys: () => 'idempotency',
+  /** How many answers of one user's keyed writes are kept, and their size, per day (the quota of docs/api.md §8). */
+  keptAnswers: (userId: string) => joinKey('kept-answers', userId),
 } as const

@@ -44,7 +44,8 @@ export function requireAuth(deps: Deps) {
   })
 }
 
-const namesTenant = (header: string | undefined) =>
+/** Whether a request's X-Empresa or X-Filial header names a company or branch (not empty, not -1). */
+export const namesTenant = (header: string | undefined) =>
   header !== undefined && header.trim() !== '' && header.trim() !== String(DEFAULT_ID)
 
 /** The signed-in reader's language: the request's (the pages send the one they show), else the user's own. */

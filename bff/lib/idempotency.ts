@@ -1,11 +1,13 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { IDEMPOTENCY_KEEP_MS } from '../../storage/repositories/idempotency.ts'
-import { authenticate, bearerToken } from './auth.ts'
+import { accessOf } from '../access.ts'
+import { authenticate, bearerToken, namesTenant } from './auth.ts'
 import { sha256Hex, toBase64, uuidFromHex } from './base64.ts'
-import type { AppEnv, Deps } from './deps.ts'
+import type { AppEnv, Auth, Deps } from './deps.ts'
 import { apiError, jsonException } from './errors.ts'
 import { oncePerPage } from './page-request.ts'
+import { checkTenantAndPage } from './tenancy.ts'
 
 /** The header of a write that may be repeated (the IETF httpapi draft "The Idempotency-Key HTTP Header Field"). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
@@ -15,6 +17,12 @@ export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/
 export const REPLAYED_HEADER = 'Idempotent-Replayed'
 /** The headers of a first answer that its repeats carry too. */
 const KEPT_HEADERS = ['content-type', 'etag', 'location']
+/** An answer longer than this (characters) is kept as its digest: a repeat gets its status and headers, no body. */
+export const KEPT_BODY_MAX = 32 * 1024
+/** Per user, over the 7 days answers are kept: at most this many writes with a key (past it, a new key gets 429) ... */
+export const KEPT_ANSWERS_MAX = 5_000
+/** ... and this many characters of kept bodies (past it, answers are kept as their digest). */
+export const KEPT_BYTES_MAX = 16 * 1024 * 1024
 /** How often the keys past their time are removed, at most (on the first write after it). */
 const SWEEP_EVERY_MS = 60 * 60 * 1000
 
@@ -43,15 +51,30 @@ export function idempotentWrites(deps: Deps): (c: Context<AppEnv>, next: () => P
     // a signed-in user's writes only: the sign-in and token calls answer secrets not to be kept, and
     // without a token there is no one whose keys they are (a token that is not valid: the route answers 401)
     if (c.req.path.replace(/^\/api(?=\/)/, '').startsWith('/auth/')) return next()
-    const scope = await callerScope(deps, c)
-    if (scope === null) return next()
-    const hash = await sha256Hex(`${scope}\n${sent}`)
+    const auth = await callerAuth(deps, c)
+    if (auth === null) return next()
+    // the request's company, branch and page are checked first: one who lost them since gets 403,
+    // never the kept answer (the route's own requireAuth and requireTenant find them done)
+    c.set('auth', auth)
+    const access = accessOf(c.req.path)
+    if (
+      access?.kind === 'member' ||
+      access?.kind === 'page' ||
+      namesTenant(c.req.header('x-empresa')) ||
+      namesTenant(c.req.header('x-filial'))
+    )
+      await checkTenantAndPage(deps, c)
+    const user = auth.user.id
+    const hash = await sha256Hex(`user:${user}\n${sent}`)
     const fingerprint = await requestFingerprint(c)
-    const begun = await keys.begin(hash, fingerprint)
+    const [begun, usage] = await Promise.all([keys.begin(hash, fingerprint), keys.usage(user)])
     if (begun.kind === 'replay') {
-      const { status, headers, body } = begun.answer
+      const { status, headers, body, digest } = begun.answer
+      const replayed = { ...headers, [REPLAYED_HEADER]: 'true' }
       // set, not returned: the body limit that calls this keeps only c.res
-      c.res = c.body(body, status as ContentfulStatusCode, { ...headers, [REPLAYED_HEADER]: 'true' })
+      c.res = digest
+        ? new Response(null, { status, headers: { ...replayed, 'Repr-Digest': `sha-256=:${digest}:` } })
+        : c.body(body, status as ContentfulStatusCode, replayed)
       return
     }
     if (begun.kind === 'mismatch')
@@ -72,6 +95,17 @@ export function idempotentWrites(deps: Deps): (c: Context<AppEnv>, next: () => P
         },
         { 'Retry-After': '1' },
       )
+    if (usage.keys >= KEPT_ANSWERS_MAX) {
+      await keys.abandon(hash, begun.claim).catch(() => undefined)
+      throw jsonException(
+        429,
+        {
+          error: `You have sent ${KEPT_ANSWERS_MAX.toLocaleString('en')} writes with an ${IDEMPOTENCY_HEADER} in 7 days: send this one again after Retry-After seconds`,
+          code: 'idempotency_quota_exceeded',
+        },
+        { 'Retry-After': String(Math.max(1, Math.ceil((usage.freesAt - deps.now()) / 1000))) },
+      )
+    }
     sweep()
     // the ids this request's creates make follow from the caller, the key and the request (recordIds)
     c.set('idempotency', await sha256Hex(`${hash}\n${fingerprint}`))
@@ -88,10 +122,16 @@ export function idempotentWrites(deps: Deps): (c: Context<AppEnv>, next: () => P
         const value = res.headers.get(name)
         if (value !== null) headers[name] = value
       }
-      const body = await res.clone().text()
+      const text = await res.clone().text()
+      // a big answer, or one past the user's bytes, is kept as its digest: what a repeat learns is that it landed
+      const answer =
+        text.length > KEPT_BODY_MAX || usage.bytes + text.length > KEPT_BYTES_MAX
+          ? { status: res.status, headers, body: '', digest: await sha256Base64(text) }
+          : { status: res.status, headers, body: text }
       // the write is done: a failure to keep its answer is logged, never answered as the write's
       await keys
-        .finish(hash, begun.claim, { status: res.status, headers, body })
+        .finish(hash, begun.claim, answer)
+        .then(() => keys.countKept(user, answer.body.length))
         .catch((error: unknown) => deps.log.error('idempotency: keeping an answer failed', error))
     } else await keys.abandon(hash, begun.claim).catch(() => undefined)
   }
@@ -111,13 +151,16 @@ export function recordIds(hash: string | undefined): () => string {
   }
 }
 
-/** Whose keys these are: the signed-in user's (null: no token, or one that is not valid). */
-async function callerScope(deps: Deps, c: Context<AppEnv>): Promise<string | null> {
+/** Whose keys these are: the signed-in user (null: no token, or one that is not valid). */
+function callerAuth(deps: Deps, c: Context<AppEnv>): Promise<Auth | null> | null {
   const token = bearerToken(c.req.header('authorization'))
   if (!token) return null
   // the same check requireAuth makes, worked out once for a page request's calls
-  const auth = await oncePerPage(c.env, `session\n${token}`, () => authenticate(deps, token))
-  return auth ? `user:${auth.user.id}` : null
+  return oncePerPage(c.env, `session\n${token}`, () => authenticate(deps, token))
+}
+
+async function sha256Base64(text: string): Promise<string> {
+  return toBase64(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))))
 }
 
 /** The request a key was sent with: method, path and query, company and branch, and the body's bytes. */

@@ -205,7 +205,7 @@ const COMPONENTS = {
       in: 'header',
       required: false,
       description:
-        'Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.',
+        'Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.',
       schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
       example: '3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44',
     },
@@ -337,6 +337,8 @@ export function openApiDocument(
           }
         : { ...errorAnswer(409), description: running, headers: { 'Retry-After': ref('headers', 'RetryAfter') } }
       responses['422'] ??= errorAnswer(422)
+      // past the user's quota of kept keys
+      responses['429'] ??= errorAnswer(429)
     }
     // every operation that reads or writes data: its storage may be down for a moment
     if (!op.doc?.storageFree) responses['503'] ??= errorAnswer(503)

@@ -139,16 +139,24 @@ function forbidden() {
  */
 export function requireTenant(deps: Deps) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (!c.var.tenant) c.set('tenant', await requestTenant(deps, c))
-    // once per request (requireAuth may have resolved the tenant already; areas may nest)
-    if (!c.var.pageChecked) {
-      const access = accessOf(c.req.path)
-      if (access?.kind === 'page' && !access.perRecord) {
-        const level = (await levelsFor(deps, c.get('tenant'), c.get('auth').user.id, c.env))[access.page] ?? 'none'
-        if (!atLeast(level, access.level ?? neededLevel(c.req.method))) throw apiError(403, FORBIDDEN_PAGE)
-      }
-      c.set('pageChecked', true)
-    }
+    await checkTenantAndPage(deps, c)
     await next()
   })
+}
+
+/**
+ * requireTenant's checks, for a signed-in request (c.var.auth set): also run before an
+ * Idempotency-Key's kept answer is given again (bff/lib/idempotency.ts), so a member who lost the
+ * company or the page gets 403, not the answer.
+ */
+export async function checkTenantAndPage(deps: Deps, c: Context<AppEnv>): Promise<void> {
+  if (!c.var.tenant) c.set('tenant', await requestTenant(deps, c))
+  // once per request (requireAuth may have resolved the tenant already; areas may nest)
+  if (c.var.pageChecked) return
+  const access = accessOf(c.req.path)
+  if (access?.kind === 'page' && !access.perRecord) {
+    const level = (await levelsFor(deps, c.get('tenant'), c.get('auth').user.id, c.env))[access.page] ?? 'none'
+    if (!atLeast(level, access.level ?? neededLevel(c.req.method))) throw apiError(403, FORBIDDEN_PAGE)
+  }
+  c.set('pageChecked', true)
 }

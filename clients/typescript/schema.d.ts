@@ -4141,7 +4141,7 @@ export interface components {
     responses: never;
     parameters: {
         /**
-         * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+         * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
          * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
          */
         IdempotencyKey: string;
@@ -4291,7 +4291,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4463,6 +4463,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -4585,7 +4595,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4768,6 +4778,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -4787,7 +4807,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4923,6 +4943,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -4940,7 +4970,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5112,6 +5142,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5302,7 +5342,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5412,6 +5452,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5628,7 +5678,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5777,6 +5827,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -5796,7 +5856,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5921,6 +5981,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -5938,7 +6008,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6075,6 +6145,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6461,7 +6541,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6603,6 +6683,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -6721,7 +6811,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6890,6 +6980,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -6909,7 +7009,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -7041,6 +7141,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -7058,7 +7168,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -7225,6 +7335,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -7334,7 +7454,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -7431,6 +7551,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7454,7 +7584,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -7551,6 +7681,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7740,7 +7880,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -7878,6 +8018,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -7897,7 +8047,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -7996,6 +8146,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8318,7 +8478,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -8434,6 +8594,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -8541,7 +8711,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -8646,6 +8816,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -8665,7 +8845,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -8759,6 +8939,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -8776,7 +8966,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -8910,6 +9100,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9097,7 +9297,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -9200,6 +9400,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -9219,7 +9429,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -9313,6 +9523,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -9330,7 +9550,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -9429,6 +9649,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9758,7 +9988,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -9863,6 +10093,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -9882,7 +10122,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -9976,6 +10216,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -9993,7 +10243,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -10134,6 +10384,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -10260,7 +10520,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -10363,6 +10623,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -10382,7 +10652,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -10476,6 +10746,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -10493,7 +10773,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -10592,6 +10872,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11263,7 +11553,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11371,6 +11661,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -11390,7 +11690,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11484,6 +11784,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -11501,7 +11811,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11603,6 +11913,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11795,7 +12115,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11922,6 +12242,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12137,7 +12467,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12243,6 +12573,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -12260,7 +12600,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12390,6 +12730,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -12409,7 +12759,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12503,6 +12853,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -12520,7 +12880,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12644,6 +13004,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12824,7 +13194,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12923,6 +13293,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -12942,7 +13322,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13039,6 +13419,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -13056,7 +13446,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13161,6 +13551,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -13178,7 +13578,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13289,6 +13689,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13414,7 +13824,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13534,6 +13944,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -13553,7 +13973,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13647,6 +14067,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -13664,7 +14094,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13781,6 +14211,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -13798,7 +14238,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13912,6 +14352,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -13929,7 +14379,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14047,6 +14497,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -14064,7 +14524,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14170,6 +14630,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -14189,7 +14659,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14283,6 +14753,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -14300,7 +14780,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14406,6 +14886,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -14497,7 +14987,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14605,6 +15095,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -14624,7 +15124,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14718,6 +15218,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -14735,7 +15245,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14843,6 +15353,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -14860,7 +15380,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14964,6 +15484,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15151,7 +15681,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15273,6 +15803,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -15377,7 +15917,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15480,6 +16020,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -15499,7 +16049,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15593,6 +16143,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -15610,7 +16170,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15709,6 +16269,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15890,7 +16460,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -16007,6 +16577,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -16026,7 +16606,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -16120,6 +16700,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -16137,7 +16727,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -16265,6 +16855,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17289,7 +17889,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17479,6 +18079,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -17609,7 +18219,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17809,6 +18419,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -17828,7 +18448,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17972,6 +18592,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -17989,7 +18619,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18167,6 +18797,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18506,7 +19146,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18723,6 +19363,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -18883,7 +19533,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19106,6 +19756,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -19123,7 +19783,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19338,6 +19998,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -19447,7 +20117,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19615,6 +20285,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19638,7 +20318,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19812,6 +20492,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -19829,7 +20519,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19997,6 +20687,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20205,7 +20905,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -20373,6 +21073,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20396,7 +21106,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -20564,6 +21274,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20587,7 +21307,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -20755,6 +21475,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21090,7 +21820,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21236,6 +21966,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -21350,7 +22090,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21508,6 +22248,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -21527,7 +22277,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21655,6 +22405,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -21672,7 +22432,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21821,6 +22581,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22100,7 +22870,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -22201,6 +22971,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22565,7 +23345,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -22812,6 +23592,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -23010,7 +23800,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -23266,6 +24056,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -23283,7 +24083,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -23531,6 +24331,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -23640,7 +24450,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -23852,6 +24662,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -23965,7 +24785,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24198,6 +25018,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -24215,7 +25045,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24439,6 +25269,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -24545,7 +25385,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24757,6 +25597,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -24774,7 +25624,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24991,6 +25841,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25366,7 +26226,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -25528,6 +26388,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -25644,7 +26514,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -25810,6 +26680,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -25829,7 +26709,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -25959,6 +26839,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -25976,7 +26866,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26131,6 +27021,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26459,7 +27359,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26668,6 +27568,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -26817,7 +27727,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27037,6 +27947,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -27054,7 +27974,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27265,6 +28185,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -27374,7 +28304,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27537,6 +28467,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -27554,7 +28494,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27729,6 +28669,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -27746,7 +28696,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27894,6 +28844,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -27911,7 +28871,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28068,6 +29028,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -28256,7 +29226,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28413,6 +29383,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -28533,7 +29513,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28700,6 +29680,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -28717,7 +29707,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28826,6 +29816,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -29320,7 +30320,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29552,6 +30552,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -29661,7 +30671,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29839,6 +30849,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -29856,7 +30876,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30044,6 +31064,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -30061,7 +31091,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30245,6 +31275,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -30262,7 +31302,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30440,6 +31480,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -30457,7 +31507,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30644,6 +31694,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -30661,7 +31721,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30835,6 +31895,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -30852,7 +31922,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31030,6 +32100,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -31047,7 +32127,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31240,6 +32320,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -31257,7 +32347,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31431,6 +32521,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -31448,7 +32548,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31626,6 +32726,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -31643,7 +32753,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31827,6 +32937,16 @@ export interface operations {
                     "application/json": components["schemas"]["WrappedError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -32000,7 +33120,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32096,6 +33216,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -32119,7 +33249,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32215,6 +33345,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -32317,7 +33457,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32438,6 +33578,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -32457,7 +33607,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32553,6 +33703,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -32570,7 +33730,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32692,6 +33852,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -32777,7 +33947,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32884,6 +34054,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33083,7 +34263,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33204,6 +34384,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -33223,7 +34413,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33319,6 +34509,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -33336,7 +34536,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33458,6 +34658,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -33543,7 +34753,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33656,6 +34866,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -33673,7 +34893,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33772,6 +34992,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -33984,7 +35214,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34099,6 +35329,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -34118,7 +35358,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34203,6 +35443,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -34220,7 +35470,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34333,6 +35583,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -34431,7 +35691,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34564,6 +35824,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -34581,7 +35851,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -35020,7 +36290,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -35110,6 +36380,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -35135,7 +36415,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -35225,6 +36505,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -35326,7 +36616,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user.
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
                  * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -35421,6 +36711,16 @@ export interface operations {
             /** @description The Idempotency-Key was sent before with another request: use a new key */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -2,8 +2,15 @@ import { ConflictError } from '../errors.ts'
 import { keys } from '../keys.ts'
 import type { Store } from '../store.ts'
 
-/** A write's answer as its first request got it: what a repeat with the same key is answered. */
-export type KeptAnswer = { status: number; headers: Record<string, string>; body: string }
+/**
+ * A write's answer as its first request got it: what a repeat with the same key is answered. A body
+ * over KEPT_BODY_MAX is kept as its SHA-256 `digest` (base64) instead, with an empty `body`.
+ */
+export type KeptAnswer = { status: number; headers: Record<string, string>; body: string; digest?: string }
+
+/** One user's kept answers per UTC day: how many, and their bodies' size in characters. */
+type Usage = { days: Array<{ day: number; keys: number; bytes: number }> }
+const DAY_MS = 24 * 60 * 60 * 1000
 
 /** One Idempotency-Key: the request it was first sent with (a hash) and its answer, null while it runs. */
 type Entry = { fingerprint: string; at: number; answer: KeptAnswer | null }
@@ -38,6 +45,8 @@ export type Begun =
  * given up when it did not (a refused write changed nothing, so the same key may try again).
  */
 export function idempotencyRepository(store: Store, now: () => number) {
+  // the days whose answers may still be kept (an answer kept at the end of a day lives 7 days past it)
+  const live = (days: Usage['days']) => days.filter((d) => (d.day + 1) * DAY_MS + IDEMPOTENCY_KEEP_MS > now())
   const stale = (entry: Entry) => now() - entry.at > (entry.answer ? IDEMPOTENCY_KEEP_MS : IDEMPOTENCY_RUNNING_MS)
   return {
     async begin(hash: string, fingerprint: string): Promise<Begun> {
@@ -75,6 +84,29 @@ export function idempotencyRepository(store: Store, now: () => number) {
     /** The first request did not succeed (it changed nothing): the key is free again, if it still holds it. */
     async abandon(hash: string, claim: Claim): Promise<void> {
       await store.remove(keys.idempotency(hash), { expectVersion: claim.version }).catch(ignoreConflict)
+    },
+    /**
+     * What one user keeps (docs/api.md §8's quota): the answers kept and their size over the days an
+     * answer may still be kept, and when the oldest of those days stops counting.
+     */
+    async usage(userId: string): Promise<{ keys: number; bytes: number; freesAt: number }> {
+      const days = live((await store.get<Usage>(keys.keptAnswers(userId)))?.value.days ?? [])
+      return {
+        keys: days.reduce((sum, d) => sum + d.keys, 0),
+        bytes: days.reduce((sum, d) => sum + d.bytes, 0),
+        freesAt: days.length ? (Math.min(...days.map((d) => d.day)) + 1) * DAY_MS + IDEMPOTENCY_KEEP_MS : now(),
+      }
+    },
+    /** Counts one more answer kept for the user (atomic: writes racing each other all count). */
+    async countKept(userId: string, bytes: number): Promise<void> {
+      const today = Math.floor(now() / DAY_MS)
+      await store.update<Usage>(keys.keptAnswers(userId), (current) => {
+        const days = live(current?.value.days ?? [])
+        const day = days.find((d) => d.day === today) ?? { day: today, keys: 0, bytes: 0 }
+        return {
+          days: [...days.filter((d) => d !== day), { day: today, keys: day.keys + 1, bytes: day.bytes + bytes }],
+        }
+      })
     },
     /** The data's one writer starts: no request is running, so keys left running by a crash are free. */
     async settle(): Promise<void> {

@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { roundTrip } from './round-trip.ts'
 import { freePort, startServer } from './servers.ts'
 import { PUBLIC_LIMITS } from '../../bff/lib/public-throttle.ts'
-import { officeOf, overHttp, sentInvoice } from '../shared/sent-documents.ts'
+import { officeOf, overHttp, sentInvoice, sentQuote } from '../shared/sent-documents.ts'
+import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 
 // What `npm start` runs: the Node entry as built by `npm run build` (build:node).
 const NODE_SERVER = 'build/node/server.js'
@@ -253,6 +254,38 @@ describe('security headers and the API namespace', () => {
       expect(wrongMethod.status).toBe(405)
       expect(wrongMethod.headers.get('allow')).toBe('GET, HEAD')
       expect(await wrongMethod.json()).toEqual({ error: 'Method not allowed', code: 'method_not_allowed' })
+    } finally {
+      await server.stop()
+    }
+  })
+
+  it('lets no cache keep a page: client links, reset and confirmation links, signed-in pages all say no-store', async () => {
+    const server = await startNode()
+    try {
+      const office = await officeOf(overHttp(server.url))
+      const [invoice, quote] = [await sentInvoice(office, 2), await sentQuote(office)]
+      const signIn = await fetch(`${server.url}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(DEMO_ADMIN),
+      })
+      const { accessToken } = (await signIn.json()) as { accessToken: string }
+      const signedIn = { cookie: `token=${accessToken}` }
+      for (const [path, headers] of [
+        [`/i/${invoice.token}`, {}],
+        [`/q/${quote.token}`, {}],
+        ['/reset-password?token=abcdefghijklmnopqrstuvwxyz012345', {}],
+        ['/confirm-email?token=abcdefghijklmnopqrstuvwxyz012345', {}],
+        ['/sign-in', {}],
+        ['/view/home', signedIn],
+        ['/view/cd_cliente', signedIn],
+        [`/view/cd_invoice/${invoice.id}`, signedIn],
+      ] as const) {
+        const page = await fetch(`${server.url}${path}`, { headers, redirect: 'manual' })
+        expect(page.status, `${path} ${page.headers.get('location')}`).toBe(200)
+        expect(page.headers.get('cache-control'), path).toBe('no-store')
+        await page.body?.cancel()
+      }
     } finally {
       await server.stop()
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
+import { KEPT_BODY_MAX, KEPT_BYTES_MAX } from '../../bff/lib/idempotency.ts'
 import { IDEMPOTENCY_KEEP_MS } from '../../storage/repositories/idempotency.ts'
 import { testBff, type ModuleAnswer } from '../shared/bff.ts'
 
@@ -160,5 +161,106 @@ describe('Idempotency-Key', () => {
     )
     expect(other).toMatchObject({ status: 200, replayed: null })
     expect(other.body.Dados.id).not.toBe(first.body.Dados.id)
+  })
+
+  it('checks the company and the page before a replay: a member disabled since gets 403, not the kept answer', async () => {
+    const { bff, call } = await setUp()
+    const tech = await bff.signIn(DEMO_TECHNICIAN)
+    const label = () =>
+      call('/apps/notes/labels', { method: 'POST', json: { title: 'Before' }, key: 'tech-1', token: tech })
+    expect((await label()).status).toBe(200)
+    expect((await label()).headers.get('idempotent-replayed')).toBe('true')
+    const users = (await (await call('/ac_usuarios?size=100')).json()) as ModuleAnswer<
+      List<{ id: string; email: string }>
+    >
+    const techId = users.Dados.items.find((u) => u.email === DEMO_TECHNICIAN.email)!.id
+    expect((await call(`/ac_usuarios/${techId}`, { method: 'DELETE' })).status).toBe(200)
+    const refused = await label()
+    expect(refused.status).toBe(403)
+    expect(refused.headers.get('idempotent-replayed')).toBeNull()
+    // given back his access, the same key answers what it answered
+    expect((await call(`/ac_usuarios/${techId}?restore=1`, { method: 'DELETE' })).status).toBe(200)
+    expect((await label()).headers.get('idempotent-replayed')).toBe('true')
+  })
+
+  it('keeps a big answer as its digest, past 16 MB every answer, and refuses a new key past 5,000 with 429', async () => {
+    let now = Date.now()
+    const { bff, call, quote } = await setUp({ now: () => now })
+    const draft = (await read(await call('/cd_cotacao', { method: 'POST', json: quote() }))).body.Dados
+    const lines = (count: number, tag: string) =>
+      Array.from({ length: count }, (_, i) => ({
+        description: `${tag} ${i} `.padEnd(300, 'x'),
+        quantity: 1,
+        unitPrice: 100 + i,
+      }))
+    const change = (count: number, tag: string, key: string, token?: string) =>
+      call(`/cd_cotacao/${draft.id}`, { method: 'PATCH', json: { lines: lines(count, tag) }, key, token })
+    const admin = (await (await call('/common/user')).json()) as { id: string }
+    const keys = () => bff.deps.repos.idempotency(() => now)
+    const digestOf = async (text: string) =>
+      `sha-256=:${Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))).toString('base64')}:`
+
+    // 100 keyed changes of a 100-line draft (44 KB answers): each is kept as its digest, status and ETag
+    let first = ''
+    let firstTag: string | null = null
+    for (let i = 0; i < 100; i++) {
+      const res = await change(100, `big ${i}`, `big-${i}`)
+      expect(res.status).toBe(200)
+      if (i === 0) [first, firstTag] = [await res.text(), res.headers.get('etag')]
+    }
+    expect(first.length).toBeGreaterThan(KEPT_BODY_MAX)
+    const replay = await change(100, 'big 0', 'big-0')
+    expect(replay.status).toBe(200)
+    expect(replay.headers.get('idempotent-replayed')).toBe('true')
+    expect(replay.headers.get('etag')).toBe(firstTag)
+    expect(replay.headers.get('repr-digest')).toBe(await digestOf(first))
+    expect(await replay.text()).toBe('')
+    expect(await keys().usage(admin.id)).toMatchObject({ keys: 100, bytes: 0 })
+
+    // a small answer is kept whole, until the user's kept answers reach 16 MB: then as its digest
+    const small = await change(10, 'small', 'small')
+    const smallBody = await small.text()
+    expect((await change(10, 'small', 'small')).headers.get('repr-digest')).toBeNull()
+    expect(await (await change(10, 'small', 'small')).text()).toBe(smallBody)
+    expect(await keys().usage(admin.id)).toMatchObject({ keys: 101, bytes: smallBody.length })
+    // (the user's count brought to the edge as 16 MB of kept answers would)
+    const usageKey = `kept-answers:${admin.id}`
+    const today = Math.floor(now / 86_400_000)
+    await bff.store.put(usageKey, { days: [{ day: today, keys: 200, bytes: KEPT_BYTES_MAX - 1000 }] })
+    const past = await change(10, 'past', 'past')
+    const pastBody = await past.text()
+    const again = await change(10, 'past', 'past')
+    expect([again.status, again.headers.get('repr-digest'), await again.text()]).toEqual([
+      200,
+      await digestOf(pastBody),
+      '',
+    ])
+
+    // 5,000 keys in the 7 days (the count brought to 4,999): the 5,000th runs, the next new key is refused
+    await bff.store.put(usageKey, {
+      days: [
+        { day: today - 2, keys: 4_000, bytes: 0 },
+        { day: today, keys: 999, bytes: 0 },
+      ],
+    })
+    expect((await change(1, 'last', 'last')).status).toBe(200)
+    const refused = await change(1, 'refused', 'refused')
+    expect(refused.status).toBe(429)
+    expect(await refused.json()).toMatchObject({ code: 'idempotency_quota_exceeded' })
+    // the oldest day counted leaves the count 7 days after it ends
+    const wait = Number(refused.headers.get('retry-after'))
+    expect(wait).toBe(Math.ceil(((today - 1) * 86_400_000 + IDEMPOTENCY_KEEP_MS - now) / 1000))
+    // what was kept still answers, the refused write changed nothing, another user is not held back
+    expect((await change(1, 'last', 'last')).headers.get('idempotent-replayed')).toBe('true')
+    const record = (await read(await call(`/cd_cotacao/${draft.id}`))).body.Dados as unknown as {
+      lines: Array<{ description: string }>
+    }
+    expect(record.lines.map((l) => l.description.trimEnd().replace(/x+$/, ''))).toEqual(['last 0 '])
+    const tech = await bff.signIn(DEMO_TECHNICIAN)
+    const label = await call('/apps/notes/labels', { method: 'POST', json: { title: 'Free' }, key: 'x', token: tech })
+    expect(label.status).toBe(200)
+    // once that day has passed out of the count, the user's new keys run again
+    now += wait * 1000
+    expect((await change(1, 'after', 'after', await bff.signIn(DEMO_ADMIN))).status).toBe(200)
   })
 })
