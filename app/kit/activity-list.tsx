@@ -1,9 +1,17 @@
+import { currencyOf, formatMoney } from '../../domain/money.ts'
 import { panelTime } from '../lib/format'
 import { isMessageKey, useLocale, useT } from '../lib/i18n'
 import { useFrame } from '../layouts/frame/frame-context'
 import type { Field } from './module'
 
-export type ActivityLine = { id: string; at: string; userName: string; action: string; fields?: string[] }
+export type ActivityLine = {
+  id: string
+  at: string
+  userName: string
+  action: string
+  fields?: string[]
+  money?: { amount: number; currency: string; reference: string }
+}
 
 /** A record's timeline (docs/domain.md: each change records who and when), newest first, the fields changed by their labels. */
 export function ActivityList({
@@ -28,8 +36,15 @@ export function ActivityList({
     if (line.action === 'deactivated') return t.activity_deactivated({ user })
     if (line.action === 'restored') return t.activity_restored({ user })
     const own = `activity_${line.action}`
+    // a line about money names it (a card payment the invoice could not take, a refund)
+    const money = line.money
+      ? {
+          amount: formatMoney(line.money.amount, currencyOf(line.money.currency), locale),
+          reference: line.money.reference,
+        }
+      : {}
     return isMessageKey(own)
-      ? (t[own] as (inputs: { user: string }) => string)({ user })
+      ? (t[own] as (inputs: { user: string }) => string)({ user, ...money })
       : t.activity_other({ user, action: line.action })
   }
   return (

@@ -6,7 +6,7 @@ import { authenticate, bearerToken, namesTenant } from './auth.ts'
 import { sha256Hex, toBase64, uuidFromHex } from './base64.ts'
 import type { AppEnv, Auth, Deps } from './deps.ts'
 import { apiError, jsonException } from './errors.ts'
-import { oncePerPage } from './page-request.ts'
+import { fromPage, oncePerPage } from './page-request.ts'
 import { checkTenantAndPage } from './tenancy.ts'
 
 /** The header of a write that may be repeated (the IETF httpapi draft "The Idempotency-Key HTTP Header Field"). */
@@ -123,9 +123,10 @@ export function idempotentWrites(deps: Deps): (c: Context<AppEnv>, next: () => P
         if (value !== null) headers[name] = value
       }
       const text = await res.clone().text()
-      // a big answer, or one past the user's bytes, is kept as its digest: what a repeat learns is that it landed
+      // a big answer, or one past the user's bytes, is kept as its digest: what a repeat learns is that
+      // it landed (a page's form, which reads the answer it is given, keeps a big one within the bytes)
       const answer =
-        text.length > KEPT_BODY_MAX || usage.bytes + text.length > KEPT_BYTES_MAX
+        (text.length > KEPT_BODY_MAX && !fromPage(c.env)) || usage.bytes + text.length > KEPT_BYTES_MAX
           ? { status: res.status, headers, body: '', digest: await sha256Base64(text) }
           : { status: res.status, headers, body: text }
       // the write is done: a failure to keep its answer is logged, never answered as the write's

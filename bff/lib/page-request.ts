@@ -13,6 +13,9 @@ const memoOf = (env: unknown): PageRequestMemo | undefined =>
     ? ((env as Record<symbol, unknown>)[PAGE_REQUEST] as PageRequestMemo | undefined)
     : undefined
 
+/** Whether a call is one of a page request's in-process calls (not an API client's). */
+export const fromPage = (env: unknown): boolean => memoOf(env) !== undefined
+
 /**
  * `compute()` once per page request and `key` (each time for an API client's request). A refusal
  * is not shared: each call that meets it gets its own (an error answer can be read once).

@@ -11,6 +11,7 @@ import type { Versioned } from '../../storage/store.ts'
 import { ConflictError, StorageUnavailableError } from '../../storage/errors.ts'
 import type { ActivityLine } from '../../storage/repositories/activity.ts'
 import { requireAuth } from './auth.ts'
+import { sha256Hex, uuidFromHex } from './base64.ts'
 import { recordIds } from './idempotency.ts'
 import { csvResponse, toCsv } from './csv.ts'
 import type { AppEnv, Deps, Tenant } from './deps.ts'
@@ -176,6 +177,27 @@ export function logActivity(
 }
 
 /**
+ * A timeline line about money an outside party told of (the card provider's payment the invoice
+ * could not take, a refund of it), naming the amount and the provider's reference: once per
+ * event, however often it is delivered (its id follows from the action and the event's id).
+ */
+export async function logMoneyOnce(
+  deps: Deps,
+  target: { empresa: number; module: string; id: string },
+  by: { id: string; name: string },
+  action: string,
+  money: { amount: number; currency: string; reference: string; event: string },
+) {
+  const { event, ...named } = money
+  const line = {
+    ...activityLine(deps, by, action),
+    id: uuidFromHex(await sha256Hex(`${action}\n${event}`)),
+    money: named,
+  }
+  await deps.repos.activity(target.empresa, target.module, target.id).addOnce(line)
+}
+
+/**
  * A change of a record and its timeline line as one unit (docs/domain.md, "Every write exactly
  * once"): the line is written first, naming the version the change makes (`made`), then the
  * change; a change refused takes its line back. A crash or a lost reply between the two leaves a
@@ -229,6 +251,10 @@ export const activitySchema = z.array(
     userName: z.string(),
     action: z.string(),
     fields: z.array(z.string()).optional(),
+    money: z
+      .object({ amount: z.number().int(), currency: z.string(), reference: z.string() })
+      .optional()
+      .describe('Money the line is about (cents), with the card provider’s reference'),
     version: z.number().int().optional().describe('The record’s version this change made'),
   }),
 )

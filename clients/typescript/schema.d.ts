@@ -4079,7 +4079,7 @@ export interface paths {
         put?: never;
         /**
          * The card provider confirms a payment
-         * @description Called by the card provider, not by people: the body is its event, signed in the `Card-Signature` header (`t=<seconds>,v1=<hex HMAC-SHA256 of "t.body">` with CARD_PROVIDER_WEBHOOK_SECRET, at most 5 minutes old); 400 for a body not so signed, and nothing is recorded. A `payment.succeeded` event records the payment on the invoice its reference names, once however often it is delivered; other events are acknowledged and ignored. 404 when no card provider is configured.
+         * @description Called by the card provider, not by people: the body is its event, signed in the `Card-Signature` header (`t=<seconds>,v1=<hex HMAC-SHA256 of "t.body">` with CARD_PROVIDER_WEBHOOK_SECRET, at most 5 minutes old); 400 for a body not so signed, and nothing is recorded. A `payment.succeeded` event records the payment on the invoice its reference names, once however often it is delivered (one the invoice cannot take is a timeline line naming the amount and the provider’s payment id); `payment.refunded` and `payment.chargeback` reverse the card payment `payment` names by `amount`, once per event id, the rest of a part taken back staying a payment; other events are acknowledged and ignored. 404 when no card provider is configured.
          */
         post: operations["receiveCardWebhook"];
         delete?: never;
@@ -5204,6 +5204,12 @@ export interface operations {
                             at: string;
                             fields?: string[];
                             id: string;
+                            /** @description Money the line is about (cents), with the card provider’s reference */
+                            money?: {
+                                amount: number;
+                                currency: string;
+                                reference: string;
+                            };
                             userId: string;
                             userName: string;
                             /** @description The record’s version this change made */
@@ -6207,6 +6213,12 @@ export interface operations {
                             at: string;
                             fields?: string[];
                             id: string;
+                            /** @description Money the line is about (cents), with the card provider’s reference */
+                            money?: {
+                                amount: number;
+                                currency: string;
+                                reference: string;
+                            };
                             userId: string;
                             userName: string;
                             /** @description The record’s version this change made */
@@ -7391,6 +7403,12 @@ export interface operations {
                             at: string;
                             fields?: string[];
                             id: string;
+                            /** @description Money the line is about (cents), with the card provider’s reference */
+                            money?: {
+                                amount: number;
+                                currency: string;
+                                reference: string;
+                            };
                             userId: string;
                             userName: string;
                             /** @description The record’s version this change made */
@@ -18859,6 +18877,12 @@ export interface operations {
                             at: string;
                             fields?: string[];
                             id: string;
+                            /** @description Money the line is about (cents), with the card provider’s reference */
+                            money?: {
+                                amount: number;
+                                currency: string;
+                                reference: string;
+                            };
                             userId: string;
                             userName: string;
                             /** @description The record’s version this change made */
@@ -20054,6 +20078,12 @@ export interface operations {
                             at: string;
                             fields?: string[];
                             id: string;
+                            /** @description Money the line is about (cents), with the card provider’s reference */
+                            money?: {
+                                amount: number;
+                                currency: string;
+                                reference: string;
+                            };
                             userId: string;
                             userName: string;
                             /** @description The record’s version this change made */
@@ -22643,6 +22673,12 @@ export interface operations {
                             at: string;
                             fields?: string[];
                             id: string;
+                            /** @description Money the line is about (cents), with the card provider’s reference */
+                            money?: {
+                                amount: number;
+                                currency: string;
+                                reference: string;
+                            };
                             userId: string;
                             userName: string;
                             /** @description The record’s version this change made */
@@ -23243,6 +23279,13 @@ export interface operations {
                                     reversed: {
                                         at: string;
                                         by: string;
+                                        /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                        provider?: {
+                                            amount: number;
+                                            /** @enum {string} */
+                                            kind: "refund" | "chargeback";
+                                            reference: string;
+                                        };
                                         reason: string;
                                     } | null;
                                 }[];
@@ -23479,6 +23522,13 @@ export interface operations {
                                 reversed: {
                                     at: string;
                                     by: string;
+                                    /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                    provider?: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        kind: "refund" | "chargeback";
+                                        reference: string;
+                                    };
                                     reason: string;
                                 } | null;
                             }[];
@@ -23698,6 +23748,13 @@ export interface operations {
                                 reversed: {
                                     at: string;
                                     by: string;
+                                    /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                    provider?: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        kind: "refund" | "chargeback";
+                                        reference: string;
+                                    };
                                     reason: string;
                                 } | null;
                             }[];
@@ -23934,6 +23991,13 @@ export interface operations {
                                 reversed: {
                                     at: string;
                                     by: string;
+                                    /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                    provider?: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        kind: "refund" | "chargeback";
+                                        reference: string;
+                                    };
                                     reason: string;
                                 } | null;
                             }[];
@@ -24209,6 +24273,13 @@ export interface operations {
                                 reversed: {
                                     at: string;
                                     by: string;
+                                    /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                    provider?: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        kind: "refund" | "chargeback";
+                                        reference: string;
+                                    };
                                     reason: string;
                                 } | null;
                             }[];
@@ -24387,6 +24458,12 @@ export interface operations {
                             at: string;
                             fields?: string[];
                             id: string;
+                            /** @description Money the line is about (cents), with the card provider’s reference */
+                            money?: {
+                                amount: number;
+                                currency: string;
+                                reference: string;
+                            };
                             userId: string;
                             userName: string;
                             /** @description The record’s version this change made */
@@ -24540,6 +24617,13 @@ export interface operations {
                                 reversed: {
                                     at: string;
                                     by: string;
+                                    /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                    provider?: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        kind: "refund" | "chargeback";
+                                        reference: string;
+                                    };
                                     reason: string;
                                 } | null;
                             }[];
@@ -24896,6 +24980,13 @@ export interface operations {
                                 reversed: {
                                     at: string;
                                     by: string;
+                                    /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                    provider?: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        kind: "refund" | "chargeback";
+                                        reference: string;
+                                    };
                                     reason: string;
                                 } | null;
                             }[];
@@ -25147,6 +25238,13 @@ export interface operations {
                                 reversed: {
                                     at: string;
                                     by: string;
+                                    /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                    provider?: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        kind: "refund" | "chargeback";
+                                        reference: string;
+                                    };
                                     reason: string;
                                 } | null;
                             }[];
@@ -25475,6 +25573,13 @@ export interface operations {
                                 reversed: {
                                     at: string;
                                     by: string;
+                                    /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                    provider?: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        kind: "refund" | "chargeback";
+                                        reference: string;
+                                    };
                                     reason: string;
                                 } | null;
                             }[];
@@ -25725,6 +25830,13 @@ export interface operations {
                                 reversed: {
                                     at: string;
                                     by: string;
+                                    /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                    provider?: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        kind: "refund" | "chargeback";
+                                        reference: string;
+                                    };
                                     reason: string;
                                 } | null;
                             }[];
@@ -26029,6 +26141,13 @@ export interface operations {
                                 reversed: {
                                     at: string;
                                     by: string;
+                                    /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                    provider?: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        kind: "refund" | "chargeback";
+                                        reference: string;
+                                    };
                                     reason: string;
                                 } | null;
                             }[];
@@ -27083,6 +27202,12 @@ export interface operations {
                             at: string;
                             fields?: string[];
                             id: string;
+                            /** @description Money the line is about (cents), with the card provider’s reference */
+                            money?: {
+                                amount: number;
+                                currency: string;
+                                reference: string;
+                            };
                             userId: string;
                             userName: string;
                             /** @description The record’s version this change made */
@@ -28241,6 +28366,12 @@ export interface operations {
                             at: string;
                             fields?: string[];
                             id: string;
+                            /** @description Money the line is about (cents), with the card provider’s reference */
+                            money?: {
+                                amount: number;
+                                currency: string;
+                                reference: string;
+                            };
                             userId: string;
                             userName: string;
                             /** @description The record’s version this change made */
@@ -30608,6 +30739,12 @@ export interface operations {
                             at: string;
                             fields?: string[];
                             id: string;
+                            /** @description Money the line is about (cents), with the card provider’s reference */
+                            money?: {
+                                amount: number;
+                                currency: string;
+                                reference: string;
+                            };
                             userId: string;
                             userName: string;
                             /** @description The record’s version this change made */

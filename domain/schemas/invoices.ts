@@ -73,6 +73,8 @@ export const reverseInput = z.object({ reason: text(500) }).strict()
 
 /** Who did something and when (a void, a reversal). */
 type Mark = { reason: string; by: string; at: string }
+/** The card provider's refund or chargeback that reversed a card payment: its own reference and the amount it took back. */
+export type ProviderReversal = { kind: 'refund' | 'chargeback'; reference: string; amount: number }
 
 export type InvoicePayment = {
   id: string
@@ -85,7 +87,7 @@ export type InvoicePayment = {
   /** Who recorded it (a person's name; the card provider for a card paid on the link). */
   by: string
   at: string
-  reversed: Mark | null
+  reversed: (Mark & { provider?: ProviderReversal }) | null
   /** The card provider's payment it records (each once). */
   providerPaymentId?: string
 }
@@ -133,6 +135,9 @@ export type InvoiceRecord = {
 export type StoredInvoice = InvoiceRecord & { timeZone: string }
 
 const markRow = z.object({ reason: z.string(), by: z.string(), at: z.string() })
+const providerReversal = z
+  .object({ kind: z.enum(['refund', 'chargeback']), reference: z.string(), amount: z.number().int() })
+  .describe('The card provider’s refund or chargeback that reversed this card payment')
 export const paymentRow = z.object({
   id: z.string(),
   date: z.string(),
@@ -142,7 +147,7 @@ export const paymentRow = z.object({
   note: z.string(),
   by: z.string(),
   at: z.string(),
-  reversed: markRow.nullable(),
+  reversed: markRow.extend({ provider: providerReversal.optional() }).nullable(),
 })
 export type PaymentRow = z.output<typeof paymentRow>
 

@@ -10,6 +10,8 @@ export type ActivityLine = {
   userName: string
   action: string
   fields?: string[]
+  /** Money the line is about (a card payment the invoice could not take, a refund): cents, its currency and the provider's reference. */
+  money?: { amount: number; currency: string; reference: string }
   /** The record's version this change made: the line shows once the record has it (docs/domain.md). */
   version?: number
 }
@@ -38,6 +40,9 @@ export function activityRepository(store: Store, empresa: number, module: string
       })
     },
     add: (line: ActivityLine) => lines.replace((items) => [line, ...items].slice(0, KEPT)),
+    /** Adds a line whose id follows from what it records: the same event told twice makes one line. */
+    addOnce: (line: ActivityLine) =>
+      lines.replace((items) => (items.some((i) => i.id === line.id) ? items : [line, ...items].slice(0, KEPT))),
     remove: (id: string) => lines.remove(id),
   }
 }

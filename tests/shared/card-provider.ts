@@ -68,6 +68,17 @@ export async function cardProvider(deliver: Deliver, port = 0) {
     })
     return { body, answer: await send(body) }
   }
+  /** Takes back `amount` of a paid checkout's payment: a refund, or the client's bank's chargeback. */
+  const takeBack = async (kind: 'refund' | 'chargeback', checkoutId: string, amount: number) => {
+    const checkout = checkouts.get(checkoutId)
+    if (!checkout?.paid) throw new Error(`no paid checkout ${checkoutId}`)
+    const body = JSON.stringify({
+      id: `${kind === 'refund' ? 're' : 'dp'}_${next++}`,
+      type: kind === 'refund' ? 'payment.refunded' : 'payment.chargeback',
+      data: { payment: `pay_${checkoutId}`, amount, currency: checkout.currency, reference: checkout.reference },
+    })
+    return { body, answer: await send(body) }
+  }
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://provider')
@@ -122,6 +133,7 @@ export async function cardProvider(deliver: Deliver, port = 0) {
     /** The clock the provider signs by (the app's, in a test that moves it). */
     setClock: (clock: () => number) => (now = clock),
     pay,
+    takeBack,
     send,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }

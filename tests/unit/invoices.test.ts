@@ -365,6 +365,77 @@ describe('cd_invoice', () => {
     expect((await bff.call(`/public/invoices/${token}/card`, { method: 'POST' })).status).toBe(409)
   })
 
+  it('reverses a card payment the provider refunds or charges back, once per event, naming its reference and amount', async () => {
+    const { bff, admin, issuedInvoice } = await setUp()
+    type Reversed = { reason: string; provider?: { kind: string; reference: string; amount: number } } | null
+    type Paid = Invoice & { payments: Array<{ id: string; amount: number; method: string; reversed: Reversed }> }
+    const invoice = await issuedInvoice()
+    await admin(`/cd_invoice/${invoice.id}/send`, { method: 'POST' })
+    const token = (await admin<{ url: string }>(`/cd_invoice/${invoice.id}/link`)).body.Dados.url.split('/i/')[1]
+    const checkout = (await (await bff.call(`/public/invoices/${token}/card`, { method: 'POST' })).json()) as {
+      Dados: { url: string }
+    }
+    const id = checkout.Dados.url.split('/checkout/')[1]
+    await provider.pay(id)
+    const read = async () => (await admin<Paid>(`/cd_invoice/${invoice.id}`)).body.Dados
+    expect(await read()).toMatchObject({ status: 'paid', open: 0 })
+
+    // a refund of 1,000: the payment is reversed naming the refund, the rest stays a card payment
+    const refund = await provider.takeBack('refund', id, 1000)
+    expect(refund.answer.status).toBe(200)
+    const refunded = await read()
+    expect(refunded).toMatchObject({ status: 'partially_paid', open: 1000, paid: invoice.total - 1000 })
+    const reference = (JSON.parse(refund.body) as { id: string }).id
+    expect(refunded.payments).toMatchObject([
+      { amount: invoice.total, reversed: { provider: { kind: 'refund', reference, amount: 1000 } } },
+      { amount: invoice.total - 1000, method: 'card', reversed: null },
+    ])
+    // delivered again: nothing more
+    expect((await provider.send(refund.body)).status).toBe(200)
+    expect(await read()).toEqual(refunded)
+    // a chargeback of the rest: nothing paid, the whole amount open again
+    await provider.takeBack('chargeback', id, invoice.total - 1000)
+    const disputed = await read()
+    expect(disputed).toMatchObject({ status: 'issued', open: invoice.total, paid: 0 })
+    expect(disputed.payments[1].reversed?.provider).toMatchObject({ kind: 'chargeback', amount: invoice.total - 1000 })
+    const activity = (await admin<Array<{ action: string }>>(`/cd_invoice/${invoice.id}/activity`)).body.Dados
+    expect(activity.map((l) => l.action).slice(0, 3)).toEqual(['card_chargeback', 'card_refund', 'card_payment'])
+  })
+
+  it('names the amount and the provider’s id of a card payment the invoice cannot take, once however often it comes', async () => {
+    const { bff, admin, issuedInvoice } = await setUp()
+    const invoice = await issuedInvoice()
+    await admin(`/cd_invoice/${invoice.id}/send`, { method: 'POST' })
+    const token = (await admin<{ url: string }>(`/cd_invoice/${invoice.id}/link`)).body.Dados.url.split('/i/')[1]
+    const checkout = (await (await bff.call(`/public/invoices/${token}/card`, { method: 'POST' })).json()) as {
+      Dados: { url: string }
+    }
+    const id = checkout.Dados.url.split('/checkout/')[1]
+    // the office records the whole amount by hand meanwhile; then the card payment arrives, twice
+    await admin(`/cd_invoice/${invoice.id}/payments`, {
+      method: 'POST',
+      json: { amount: invoice.total, method: 'pix', reference: 'E2E', note: '' },
+    })
+    const { body } = await provider.pay(id)
+    expect((await provider.send(body)).status).toBe(200)
+    type Line = { action: string; money?: { amount: number; currency: string; reference: string } }
+    const lines = (await admin<Line[]>(`/cd_invoice/${invoice.id}/activity`)).body.Dados.filter(
+      (l) => l.action === 'card_payment_unapplied',
+    )
+    expect(lines).toEqual([
+      expect.objectContaining({ money: { amount: invoice.total, currency: 'BRL', reference: `pay_${id}` } }),
+    ])
+    // its refund by the office at the provider: a line naming it, the invoice's own payment untouched
+    await provider.takeBack('refund', id, invoice.total)
+    const after = (await admin<Invoice & { payments: Array<{ reversed: unknown }> }>(`/cd_invoice/${invoice.id}`)).body
+      .Dados
+    expect(after).toMatchObject({ status: 'paid', payments: [{ reversed: null }] })
+    const unmatched = (await admin<Line[]>(`/cd_invoice/${invoice.id}/activity`)).body.Dados.find(
+      (l) => l.action === 'card_refund_unmatched',
+    )
+    expect(unmatched?.money).toMatchObject({ amount: invoice.total, currency: 'BRL' })
+  })
+
   it('shows a client’s invoices and what they owe', async () => {
     const { admin, tech, client, issuedInvoice } = await setUp()
     const owed = (invoices: Invoice[]) =>

@@ -63,7 +63,12 @@ export function PaymentsPanel({ values, version, level, state }: PanelProps) {
               {p.reversed ? (
                 <span className="w-full text-xs text-muted">
                   {t.payment_reversed_note({
-                    reason: p.reversed.reason,
+                    reason: p.reversed.provider
+                      ? t[p.reversed.provider.kind === 'refund' ? 'payment_card_refund' : 'payment_card_chargeback']({
+                          amount: money(p.reversed.provider.amount),
+                          reference: p.reversed.provider.reference,
+                        })
+                      : p.reversed.reason,
                     name: p.reversed.by,
                     date: day(p.reversed.at),
                   })}
