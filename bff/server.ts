@@ -63,6 +63,8 @@ const HSTS = 'max-age=31536000; includeSubDomains'
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** An answer that sets a session (not one that clears it): the cookie app/lib/cookies.server.ts names COOKIE.token. */
 const SESSION_SET = /^token=[^;]/
+/** An answer that ends the session on this browser (sign-out): the cookie cleared. */
+const SESSION_CLEARED = /^token=;/
 
 /**
  * The one deployable: the BFF under /api, the client build's files, and the React Router
@@ -176,6 +178,9 @@ export async function createServer(options: ServerOptions) {
       !SAFE_METHODS.has(c.req.method) && res.headers.getSetCookie().some((cookie) => SESSION_SET.test(cookie))
     if (signedIn) res.headers.append('Set-Cookie', csrfCookie(randomToken(24), production))
     else if (csrf.setCookie) res.headers.append('Set-Cookie', csrf.setCookie)
+    // one that ended it has the browser drop what it kept of it: pages and files in its cache, the company picked
+    if (res.headers.getSetCookie().some((cookie) => SESSION_CLEARED.test(cookie)))
+      res.headers.set('Clear-Site-Data', '"cache", "storage"')
     for (const [name, value] of PAGE_HEADERS) res.headers.set(name, value)
     // every page carries the reader's form tokens, and many a secret link or personal data: no cache keeps one
     if (!res.headers.has('Cache-Control')) res.headers.set('Cache-Control', 'no-store')

@@ -93,10 +93,19 @@ test('signing out takes one click in the user menu and ends the session', async 
   await page.goto('/sign-in')
   await signIn(page)
   await expect(page).toHaveURL(/\/view\/home$/)
+  const picked = () =>
+    page.evaluate(() => [localStorage.getItem('currentEmpresa'), localStorage.getItem('currentFilial')])
+  expect(await picked()).not.toEqual([null, null])
   await page.getByTestId('user-menu').locator('summary').click()
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  const [signedOut] = await Promise.all([
+    page.waitForResponse((res) => res.request().method() === 'POST' && res.url().includes('sign-out')),
+    page.getByRole('button', { name: 'Sign out' }).click(),
+  ])
   await expect(page).toHaveURL(/\/sign-in\?signedOut=1$/)
   await expect(page.getByRole('status')).toHaveText('You have signed out!')
+  // the browser drops what it kept of the session: the company picked, its cache of pages and files
+  expect((await signedOut.allHeaders())['clear-site-data']).toBe('"cache", "storage"')
+  expect(await picked()).toEqual([null, null])
   await page.goto('/view/home')
   await expect(page).toHaveURL(/\/sign-in\?redirectURL=/)
 })
