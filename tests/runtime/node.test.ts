@@ -82,7 +82,7 @@ describe('the Node server (npm start)', () => {
     }
   })
 
-  it('holds no demo account in production: an empty store starts empty, and create-admin makes its first company and admin', async () => {
+  it('holds no demo account in production: an empty store starts empty, create-admin makes its first company and admin, whose page forms need the __Host- cookie and the site’s origin', async () => {
     const prodDir = mkdtempSync(join(tmpdir(), 'node-prod-'))
     const env = {
       STORAGE_DRIVER: 'fs',
@@ -164,6 +164,34 @@ describe('the Node server (npm start)', () => {
         expect(
           ((await branches.json()) as { Dados: Array<{ NOME_EMPRESA: string; FLG_PRINCIPAL: string }> }).Dados,
         ).toEqual([expect.objectContaining({ NOME_EMPRESA: 'Globex', FLG_PRINCIPAL: 'S' })])
+
+        // a page form in production: its token, the __Host- cookie and PUBLIC_URL's origin, nothing less
+        const page = await fetch(`${server.url}/sign-in`)
+        const csrf = page.headers
+          .getSetCookie()
+          .find((c) => c.startsWith('__Host-csrf='))!
+          .split(';')[0]
+        const formToken = (await page.text()).match(/name="csrf" value="([^"]+)"/)![1]
+        const post = (cookie: string, origin: string, csrfField = formToken) =>
+          fetch(`${server.url}/sign-in`, {
+            method: 'POST',
+            redirect: 'manual',
+            headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, origin },
+            body: new URLSearchParams({ email: 'gloria@globex.example', password, csrf: csrfField }),
+          })
+        const site = 'https://fieldwise.example'
+        // the socket's own http address is not the site's; nor is another site; nor a cookie without its prefix
+        expect((await post(csrf, server.url)).status).toBe(403)
+        expect((await post(csrf, 'https://evil.example')).status).toBe(403)
+        expect((await post(csrf.replace('__Host-csrf=', 'csrf='), site)).status).toBe(403)
+        expect((await post(csrf, site, 'x'.repeat(32))).status).toBe(403)
+        const ok = await post(csrf, site)
+        expect(ok.status).toBe(302)
+        // every cookie the session brings is Secure (and the CSRF token is a new one)
+        const cookies = ok.headers.getSetCookie()
+        expect(cookies.map((c) => c.split('=')[0])).toEqual(expect.arrayContaining(['token', '__Host-csrf']))
+        for (const c of cookies) expect(c).toMatch(/; Secure(;|$)/)
+        expect(cookies.find((c) => c.startsWith('__Host-csrf='))!.split(';')[0]).not.toBe(csrf)
       } finally {
         await server.stop()
       }

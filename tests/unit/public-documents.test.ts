@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose'
 import { describe, expect, it, vi } from 'vitest'
 import { formatMoney } from '../../domain/money.ts'
 import { PUBLIC_LIMITS } from '../../bff/lib/public-throttle.ts'
@@ -56,6 +57,39 @@ describe("the client's links", () => {
       expect((await from('198.51.100.7', card, { method: 'POST' })).status).toBe(409)
     expect((await from('198.51.100.7', card, { method: 'POST' })).status).toBe(429)
     expect((await from('203.0.113.9', card, { method: 'POST' })).status).toBe(409)
+  })
+
+  it('opens nothing for an altered invoice link: its signature, its claims, another secret, no algorithm, a quote’s link', async () => {
+    const { bff, office, invoice } = await setUp()
+    const quote = await sentQuote(office)
+    const opens = async (token: string) => (await bff.api.request(`/public/invoices/${token}`)).status
+    expect(await opens(invoice.token)).toBe(200)
+    const [header, payload, signature] = invoice.token.split('.')
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>
+    const withClaims = (changed: Record<string, unknown>) =>
+      `${header}.${Buffer.from(JSON.stringify({ ...claims, ...changed })).toString('base64url')}.${signature}`
+    const otherSecret = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode('another-secret-that-is-long-enough-0123456789'))
+    const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`
+    for (const token of [
+      `${invoice.token.slice(0, -4)}${invoice.token.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`,
+      withClaims({ e: 2 }),
+      withClaims({ n: (claims.n as number) + 1 }),
+      withClaims({ exp: (claims.exp as number) + 86_400 * 365 }),
+      withClaims({ aud: 'quote-link' }),
+      otherSecret,
+      unsigned,
+      quote.token,
+    ]) {
+      expect(await opens(token), token).toBe(404)
+      expect((await bff.api.request(`/public/invoices/${token}/pdf`)).status, token).toBe(404)
+    }
+    // an invoice's link is no quote link either
+    expect((await bff.api.request(`/public/quotes/${invoice.token}`)).status).toBe(404)
+    // a new send makes the link sent before stop opening
+    await office(`/cd_invoice/${invoice.id}/send`, { method: 'POST' })
+    expect(await opens(invoice.token)).toBe(404)
   })
 
   it("counts a signed-in person's PDFs: past the limit 429 with Retry-After, while a colleague still prints", async () => {

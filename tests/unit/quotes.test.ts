@@ -61,6 +61,37 @@ async function setUp() {
 const seq = (number: string) => Number(number.slice(-6))
 
 describe('cd_cotacao', () => {
+  it('refuses the client’s answer once the quote has expired, while its link still opens for a day to say so', async () => {
+    let now = Date.parse('2026-11-30T15:00:00Z')
+    const bff = await testBff({ now: () => now })
+    const admin = await callAs(bff, DEMO_ADMIN)
+    const client = (await admin<List<{ id: string }>>('/cd_cliente?size=1')).body.Dados.items[0]
+    const q = (
+      await admin<Quote>('/cd_cotacao', {
+        method: 'POST',
+        json: {
+          clientId: client.id,
+          validUntil: '2026-12-01',
+          lines: [{ description: 'Visit', quantity: 1, unitPrice: 9000 }],
+        },
+      })
+    ).body.Dados
+    expect((await admin(`/cd_cotacao/${q.id}/send`, { method: 'POST' })).status).toBe(200)
+    const token = (await admin<{ url: string }>(`/cd_cotacao/${q.id}/link`)).body.Dados.url.split('/q/')[1]
+    expect((await publicCall<{ state: string }>(bff, token)).body.Dados.state).toBe('sent')
+    // the day after its last valid day: the link opens and says expired; neither answer is taken
+    now = Date.parse('2026-12-02T15:00:00Z')
+    expect((await publicCall<{ state: string }>(bff, token)).body.Dados.state).toBe('expired')
+    const approve = await publicCall(bff, `${token}/approve`, { name: 'Marina Alves' })
+    expect([approve.status, approve.body.code]).toEqual([409, 'quote_expired'])
+    const reject = await publicCall(bff, `${token}/reject`, { name: 'Marina Alves', reason: 'Too late' })
+    expect([reject.status, reject.body.code]).toEqual([409, 'quote_expired'])
+    expect((await admin<Quote>(`/cd_cotacao/${q.id}`)).body.Dados).toMatchObject({ status: 'sent', decision: null })
+    // two days on, the link no longer opens
+    now = Date.parse('2026-12-04T15:00:00Z')
+    expect((await publicCall(bff, token)).status).toBe(404)
+  })
+
   it('prices catalogue lines on the server in cents, with the discount and the tax, and numbers the quote', async () => {
     const { admin, quote, clients } = await setUp()
     const created = await admin<Quote>('/cd_cotacao', { method: 'POST', json: quote })
