@@ -25,6 +25,24 @@ describe('every API call', () => {
     expect(checked.length).toBeGreaterThan(80)
   })
 
+  it('takes the session from the Authorization header only: the session cookie a cross-site request carries opens nothing but a file', async () => {
+    const bff = await testBff()
+    const cookie = `token=${await bff.signIn()}`
+    const checked: string[] = []
+    for (const op of operations(bff.api as never)) {
+      // a stored file (an <img src>) is the one GET the cookie opens (bff/routes/files.ts)
+      if (op.doc?.auth === false || op.path.startsWith('/files/')) continue
+      const res = await bff.call(concrete(op.path), {
+        method: op.method,
+        headers: { 'content-type': 'application/json', cookie, 'x-empresa': '1', 'x-filial': '1' },
+        body: op.method === 'GET' || op.method === 'DELETE' ? undefined : '{}',
+      })
+      expect(res.status, `${op.method} ${op.path}`).toBe(401)
+      checked.push(`${op.method} ${op.path}`)
+    }
+    expect(checked.length).toBeGreaterThan(80)
+  })
+
   it('answers 403 for a company the caller does not hold, and changes nothing', async () => {
     const bff = await testBff()
     const tech = await bff.signIn({ email: 'tech@demo.fieldservice.app', password: 'demo-tech-2026' })

@@ -80,7 +80,23 @@ describe('file uploads', () => {
       const served = await bff.call(f.Url.replace('/api', ''), { token })
       expect(served.headers.get('content-disposition')).toMatch(/^attachment;/)
       expect(served.headers.get('content-security-policy')).toContain("default-src 'none'")
+      expect(served.headers.get('content-security-policy')).toMatch(/(^|; )sandbox(;|$)/)
     }
+  })
+
+  it('encodes a file name in its URL and folds it into a safe Content-Disposition', async () => {
+    const name = 'a b#?%"x\r\nX-Injected: 1 ação.txt'
+    const res = await upload(form({ idGuid: 'names-1' }, [['files', 'named', name, 'text/plain']]))
+    const url = expectSchema(uploadAnswer, await res.json()).ListFiles[0].Url
+    // the name is one path segment: nothing of it becomes a query, a fragment or a header
+    expect(url).not.toMatch(/[ #?"\r\n]/)
+    const served = await bff.call(url.replace('/api', ''), { token })
+    expect([served.status, await served.text()]).toEqual([200, 'named'])
+    expect(served.headers.get('x-injected')).toBeNull()
+    const disposition = served.headers.get('content-disposition')!
+    expect(disposition).toMatch(/^attachment; filename="[\x20-\x7e]*"; filename\*=UTF-8''[\w.%!~*'()-]+$/)
+    expect(disposition).not.toMatch(/[\r\n]/)
+    expect(decodeURIComponent(disposition.split("UTF-8''")[1])).toContain('ação')
   })
 
   it('refuses an image whose bytes are not that image, an empty upload, and a file over 5 MB (413), storing nothing', async () => {
