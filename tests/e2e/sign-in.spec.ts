@@ -253,4 +253,25 @@ test('password fields hide what is typed, take a paste and name what a password 
       expect(refused, path).toBe(false)
     }
   }
+  // signed in: the unlock page and the profile's password change, each field by what it asks
+  await page.goto('/sign-in')
+  await signIn(page)
+  await expect(page).toHaveURL(/\/view\/home$/)
+  for (const [path, expected] of [
+    ['/unlock-session', { password: 'current-password' }],
+    [
+      '/view/myaccount',
+      { currentPassword: 'current-password', newPassword: 'new-password', passwordConfirm: 'new-password' },
+    ],
+  ] as const) {
+    await page.goto(path)
+    const fields = page.locator('input[name*="assword" i]:not([type="hidden"])')
+    await expect(fields.first(), path).toBeVisible()
+    const seen: Record<string, string | null> = {}
+    for (const field of await fields.all()) {
+      await expect(field, path).toHaveAttribute('type', 'password')
+      seen[(await field.getAttribute('name'))!] = await field.getAttribute('autocomplete')
+    }
+    expect(seen, path).toEqual(expected)
+  }
 })
