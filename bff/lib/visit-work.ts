@@ -26,6 +26,9 @@ import type { StreamedFile } from '../../domain/schemas/files.ts'
 import { UPLOAD_MAX_BYTES } from '../../domain/upload-limits.ts'
 import { PRINTED_IMAGE, type ImageBudget } from '../../domain/images.ts'
 import type { MessageCode } from '../../domain/messages.ts'
+import { atLeast } from '../../domain/access.ts'
+import { activeGrants, type UserRecord } from '../../domain/tenancy.ts'
+import { levelIn } from './admin.ts'
 import type { Deps } from './deps.ts'
 import { apiError, fieldError, notFound, ruleError } from './errors.ts'
 import { orderStore } from './order-store.ts'
@@ -87,6 +90,31 @@ function movedStock(product: StockedProduct, part: PartRecord, take: boolean): S
       ? Math.round((product.stock + (take ? -part.quantity : part.quantity)) * 1000) / 1000
       : product.stock
   return { ...product, stock, stockMoves: [...moves, take ? took : back].slice(-STOCK_MOVES_KEPT) }
+}
+
+/**
+ * Whether `user` may read a visit, and so its photos and the client's signature by whatever way
+ * they are asked for (their URL, their upload group): as GET /cd_techorders/:id allows, a member of
+ * the visit's branch with the cd_techorders page at view, a technician only on his own visit.
+ */
+export async function mayReadVisit(
+  deps: Deps,
+  user: UserRecord,
+  empresa: number,
+  visit: Pick<TechOrderRecord, 'filial' | 'technicianId'>,
+): Promise<boolean> {
+  const grants = activeGrants(user).filter(
+    (g) => g.empresa === empresa && (g.filial === 'all' || g.filial === visit.filial),
+  )
+  if (!grants.length) return false
+  if (grants.every((g) => g.role === 'technician') && visit.technicianId !== user.id) return false
+  return atLeast(await levelIn(deps, user, empresa, 'cd_techorders'), 'view')
+}
+
+/** The visit whose photo or signature a stored file is (they are grouped under the visit's id), or null. */
+export async function visitOfFile(deps: Deps, meta: Pick<FileMeta, 'empresa' | 'filial' | 'group'>) {
+  if (meta.filial === null) return null
+  return (await scheduling(deps).visits(meta.empresa).get(meta.group))?.value ?? null
 }
 
 /** An instant as stored: UTC, ISO 8601. */
