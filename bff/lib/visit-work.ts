@@ -169,7 +169,7 @@ export function visitWork(deps: Deps) {
       async () => (await store.get(id))?.version ?? 0,
     )
     if (!saved) throw notFound('Visit')
-    plan.changed(who)
+    await plan.changed(who)
     return saved
   }
 
