@@ -324,6 +324,23 @@ describe('cd_invoice', () => {
     expect((await bff.call(`/public/invoices/${token}`)).status).toBe(404)
     expect((await bff.call('/public/invoices/not-a-real-token-at-all-000')).status).toBe(404)
   })
+  it('closes a voided invoice’s link: its page, PDF and card checkout answer 404', async () => {
+    const { bff, admin, issuedInvoice } = await setUp()
+    const invoice = await issuedInvoice()
+    await admin(`/cd_invoice/${invoice.id}/send`, { method: 'POST' })
+    const token = (await admin<{ url: string }>(`/cd_invoice/${invoice.id}/link`)).body.Dados.url.split('/i/')[1]
+    const paths = ['', '/pdf'].map((tail) => `/public/invoices/${token}${tail}`)
+    expect(await Promise.all(paths.map(async (path) => (await bff.call(path)).status))).toEqual([200, 200])
+    const voided = await admin(`/cd_invoice/${invoice.id}/void`, { method: 'POST', json: { reason: 'Billed twice' } })
+    expect(voided.status).toBe(200)
+    for (const path of paths) {
+      const res = await bff.call(path)
+      expect(res.status).toBe(404)
+      expect(await res.json()).toMatchObject({ code: 'not_found' })
+    }
+    expect((await bff.call(`/public/invoices/${token}/card`, { method: 'POST' })).status).toBe(404)
+  })
+
 
   it('takes a card payment through the provider: a checkout, its signed webhook once, the invoice paid', async () => {
     const { bff, admin, issuedInvoice, now } = await setUp()
