@@ -27,6 +27,7 @@ export const MESSAGES = {
   invoice_paid_void: 'An invoice with payments cannot be voided: reverse them first',
   order_not_completed: 'Only a completed order that is not invoiced yet can be invoiced',
   order_other_client: 'This order is another client’s',
+  order_other_branch: 'This order is another branch’s: it is invoiced on its own branch’s invoice',
   invoice_client_fixed: 'The client of an invoice made from orders cannot change',
   invoice_not_sent: 'This invoice has not been sent yet',
   too_many_requests: 'Too many requests from your address: try again in a few minutes',

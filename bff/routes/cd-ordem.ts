@@ -107,7 +107,7 @@ export function cdOrdemRoutes(deps: Deps) {
           operationId: 'invoiceOrder',
           summary: 'Invoice a completed order: its draft invoice',
           description:
-            'Makes the draft invoice of a completed order — its client, lines (the parts used among them) and visits’ work, in the client’s language — and the order becomes invoiced, naming it. Run again it answers the same invoice (never a second one); an order whose invoice was voided is invoiced anew. The answer is the order, with `invoiceId`. 409 for an order that is not completed. Needs the cd_invoice page at edit (and the order readable).',
+            'Makes the draft invoice of a completed order — its client, lines (the parts used among them) and visits’ work, in the client’s language — and the order becomes invoiced, naming it. Run again it answers the same invoice (never a second one); an order whose invoice was voided is invoiced anew. The invoice is the order’s own branch’s, whichever branch the caller is in (an order is never billed on another branch’s invoice). The answer is the order, with `invoiceId`. 409 for an order that is not completed. Needs the cd_invoice page at edit (and the order readable).',
           tags,
           responses: { 200: wrapper(orderRow), 404: apiErrorSchema, 409: apiErrorSchema },
         }),

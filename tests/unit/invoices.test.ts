@@ -217,6 +217,33 @@ describe('cd_invoice', () => {
     expect(refused.body.code).toBe('invoice_empty')
   })
 
+  it('bills an order only on its own branch’s invoice: another branch’s refuses it, and its Invoice button bills it on its own', async () => {
+    const { admin, client, completedOrder } = await setUp()
+    // an order of the main branch (São Paulo), and an admin of every branch working in Campinas
+    const order = await completedOrder()
+    const CAMPINAS = { 'x-empresa': '1', 'x-filial': '1' }
+    const campinasInvoices = async () =>
+      (await admin<List<Invoice>>('/cd_invoice?size=100', { headers: CAMPINAS })).body.Dados.pagination.length
+    const before = await campinasInvoices()
+    const refused = await admin('/cd_invoice', {
+      method: 'POST',
+      headers: CAMPINAS,
+      json: { clientId: client.id, orderIds: [order.id] },
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.body.codes).toEqual({ 'orderIds.0': 'order_other_branch' })
+    expect(await campinasInvoices()).toBe(before)
+    expect((await admin<Order>(`/cd_ordem/${order.id}`)).body.Dados).toMatchObject({
+      status: 'completed',
+      invoiceId: null,
+    })
+    const billed = await admin<Order>(`/cd_ordem/${order.id}/invoice`, { method: 'POST', headers: CAMPINAS })
+    expect(billed.status).toBe(200)
+    const invoice = (await admin<Invoice & { filial: number }>(`/cd_invoice/${billed.body.Dados.invoiceId}`)).body.Dados
+    expect(invoice).toMatchObject({ filial: 2, orderIds: [order.id], number: expect.stringMatching(/^FAT-SAO-/) })
+    expect(await campinasInvoices()).toBe(before)
+  })
+
   it('takes payments up to what is open, reversed with a reason and never deleted; the status follows', async () => {
     const { admin, tech, issuedInvoice, tick } = await setUp()
     const invoice = await issuedInvoice()
@@ -324,6 +351,7 @@ describe('cd_invoice', () => {
     expect((await bff.call(`/public/invoices/${token}`)).status).toBe(404)
     expect((await bff.call('/public/invoices/not-a-real-token-at-all-000')).status).toBe(404)
   })
+
   it('closes a voided invoice’s link: its page, PDF and card checkout answer 404', async () => {
     const { bff, admin, issuedInvoice } = await setUp()
     const invoice = await issuedInvoice()
@@ -340,7 +368,6 @@ describe('cd_invoice', () => {
     }
     expect((await bff.call(`/public/invoices/${token}/card`, { method: 'POST' })).status).toBe(404)
   })
-
 
   it('takes a card payment through the provider: a checkout, its signed webhook once, the invoice paid', async () => {
     const { bff, admin, issuedInvoice, now } = await setUp()
