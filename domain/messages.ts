@@ -22,6 +22,7 @@ export const MESSAGES = {
   invoice_not_payable: 'Only an issued invoice with money open takes payments',
   payment_above_open: 'This payment is more than what is open on the invoice',
   payment_in_future: 'A payment cannot be dated after today',
+  payment_before_issue: 'A payment cannot be dated before the invoice’s issue date',
   payment_reversed: 'This payment was already reversed',
   too_many_payments: 'This invoice has too many payments',
   invoice_paid_void: 'An invoice with payments cannot be voided: reverse them first',

@@ -304,6 +304,9 @@ export function invoicing(deps: Deps) {
       const { hit, expected } = await changeable(who, id, ifMatch)
       const day = today(hit.value)
       if (input.date && input.date > day) throw fieldError('date', 'payment_in_future')
+      // money is paid for an invoice once it is issued (a draft has no date and takes no payment)
+      if (input.date && hit.value.issueDate && input.date < hit.value.issueDate)
+        throw fieldError('date', 'payment_before_issue')
       const payment: InvoicePayment = {
         id: who.newId(),
         date: input.date ?? day,

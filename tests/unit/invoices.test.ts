@@ -244,6 +244,29 @@ describe('cd_invoice', () => {
     expect(await campinasInvoices()).toBe(before)
   })
 
+  it('refuses a payment dated before the invoice’s issue date (1900-01-01 too), next to the date', async () => {
+    const { admin, issuedInvoice } = await setUp()
+    const invoice = await issuedInvoice()
+    expect(invoice.issueDate).toBe(day)
+    const pay = (date: string) =>
+      admin<Invoice>(`/cd_invoice/${invoice.id}/payments`, {
+        method: 'POST',
+        json: { amount: 100, method: 'cash', date },
+      })
+    const dayBefore = new Date(Date.parse(day) - 86_400_000).toISOString().slice(0, 10)
+    for (const date of ['1900-01-01', dayBefore]) {
+      const refused = await pay(date)
+      expect(refused.status).toBe(400)
+      expect(refused.body.codes).toEqual({ date: 'payment_before_issue' })
+      expect(refused.body.fields?.date).toEqual(['A payment cannot be dated before the invoice’s issue date'])
+    }
+    expect((await admin<Invoice>(`/cd_invoice/${invoice.id}`)).body.Dados).toMatchObject({ paid: 0, payments: [] })
+    // dated on the issue date itself, it is taken
+    const taken = await pay(day)
+    expect(taken.status).toBe(200)
+    expect(taken.body.Dados.payments).toEqual([expect.objectContaining({ date: day, amount: 100 })])
+  })
+
   it('takes payments up to what is open, reversed with a reason and never deleted; the status follows', async () => {
     const { admin, tech, issuedInvoice, tick } = await setUp()
     const invoice = await issuedInvoice()
