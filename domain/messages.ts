@@ -70,6 +70,8 @@ export const MESSAGES = {
   overlap: 'The technician has another visit at this time',
   visit_not_yours: 'This visit is another technician’s',
   visit_ended: 'This visit is over: the office corrects its record',
+  stock_short: 'There is not that much of this product in stock: check the quantity, or ask the office',
+  part_force_office: 'Only the office takes a part beyond the stock',
   visit_record_office: 'Only the office corrects a visit’s times',
   times_out_of_order: 'Put the times in the order they happened: on the way, on site, the end',
   too_many_parts: 'A visit has at most 50 parts',

@@ -252,6 +252,51 @@ describe("a technician's visit", () => {
     })
   })
 
+  it('refuses a technician more of a product than the stock counted (409 stock_short), two at once too; the office takes it when it chooses to', async () => {
+    const { bff, admin, tech, visit, orderNow } = await setUp()
+    const product = await aProduct(bff)
+    const stockNow = async () => (await aProductById(bff, product.id)).stock
+    // the office counts 8 of it
+    const counted = await bff.call('/apps/ecommerce/inventory/product', {
+      method: 'PATCH',
+      token: await bff.signIn(DEMO_ADMIN),
+      headers: MAIN,
+      json: { id: product.id, product: { stock: 8 } },
+    })
+    expect(counted.status).toBe(200)
+    const take = (quantity: number, who = tech, extra: Record<string, unknown> = {}) =>
+      who<Visit>(`/cd_techorders/${visit}/parts`, {
+        method: 'POST',
+        json: { productId: product.id, quantity, ...extra },
+      })
+    const short = await take(100)
+    expect(short.status).toBe(409)
+    expect(short.body).toMatchObject({ IsSuccess: false, code: 'stock_short' })
+    expect(short.body.Msg).toContain('8 counted')
+    // nothing moved: the stock, the visit's parts, the order's lines
+    expect(await stockNow()).toBe(8)
+    expect((await tech<Visit>(`/cd_techorders/${visit}`)).body.Dados.parts).toEqual([])
+    expect((await orderNow()).lines.some((l) => l.description.startsWith(product.name))).toBe(false)
+    // going below zero is the office's choice, never the technician's
+    const forced = await take(100, tech, { force: true })
+    expect(forced.status).toBe(403)
+    expect(forced.body.code).toBe('part_force_office')
+    expect(await stockNow()).toBe(8)
+    // two parts at once on one count: one is taken, the other refused
+    const both = await Promise.all([take(5), take(5)])
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409])
+    expect(await stockNow()).toBe(3)
+    // all that is left may be taken
+    expect((await take(3)).status).toBe(200)
+    expect(await stockNow()).toBe(0)
+    // the office takes more than is counted when it says so: the stock goes below zero, the order has its line
+    const office = await take(100, admin, { force: true })
+    expect(office.status).toBe(200)
+    expect(office.body.Dados.parts.map((p) => p.quantity)).toEqual([5, 3, 100])
+    expect(await stockNow()).toBe(-100)
+    expect((await orderNow()).lines.filter((l) => l.description.startsWith(product.name))).toHaveLength(3)
+  })
+
   it('keeps photos that are images by their bytes, within the bounds, and serves them; a signature is a PNG', async () => {
     const { tech, bff, visit, step } = await setUp()
     const added = await tech<Visit>(`/cd_techorders/${visit}/photos`, {
