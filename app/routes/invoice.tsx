@@ -127,8 +127,6 @@ export default function InvoicePage({ loaderData, actionData, params }: Route.Co
       </header>
       {invoice.state === 'paid' ? (
         <Alert tone="success">{t.i_paid_text()}</Alert>
-      ) : invoice.state === 'void' ? (
-        <Alert tone="info">{t.i_void_text({ company: invoice.company.name })}</Alert>
       ) : returned ? (
         <Alert tone="info">{t.i_card_returned()}</Alert>
       ) : invoice.state === 'overdue' ? (

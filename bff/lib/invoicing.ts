@@ -98,6 +98,8 @@ export function invoicing(deps: Deps) {
         const found = await orders.find(who, id)
         if (!found) throw fieldError(`orderIds.${i}`, 'invalid_value')
         if (found.value.clientId !== clientId) throw fieldError(`orderIds.${i}`, 'order_other_client')
+        // an order is billed on its own branch's invoice (the draft is the caller's branch's)
+        if (found.value.filial !== who.tenant.filial) throw fieldError(`orderIds.${i}`, 'order_other_branch')
         if (!(await billable(who, found.value, invoiceId))) throw ruleError(409, 'order_not_completed')
         const at = new Date(deps.now()).toISOString()
         const saved = await store
@@ -248,10 +250,13 @@ export function invoicing(deps: Deps) {
    * The invoice of one completed order (its Invoice button), made once: run again (a retry, a double
    * click) it finds the invoice the first run made; after a crash between claiming the order and
    * writing the invoice, it writes that invoice. An order whose invoice was voided is billed anew.
+   * The invoice is the order's branch's, whichever branch the caller is in (one who holds every
+   * branch opens another's order from its client's page).
    */
-  async function ofOrder(who: Caller, orderId: string): Promise<{ order: StoredOrder; invoice: StoredInvoice }> {
-    const order = await orders.find(who, orderId)
+  async function ofOrder(caller: Caller, orderId: string): Promise<{ order: StoredOrder; invoice: StoredInvoice }> {
+    const order = await orders.find(caller, orderId)
     if (!order) throw notFound('Order')
+    const who = { ...caller, tenant: { ...caller.tenant, filial: order.value.filial } }
     const claimedBy = order.value.status === 'invoiced' ? order.value.invoiceId : null
     const earlier = claimedBy ? await invoiceStore(deps, who.tenant.empresa).get(claimedBy) : null
     if (earlier && earlier.value.status !== 'void') return { order: order.value, invoice: earlier.value }
@@ -299,6 +304,9 @@ export function invoicing(deps: Deps) {
       const { hit, expected } = await changeable(who, id, ifMatch)
       const day = today(hit.value)
       if (input.date && input.date > day) throw fieldError('date', 'payment_in_future')
+      // money is paid for an invoice once it is issued (a draft has no date and takes no payment)
+      if (input.date && hit.value.issueDate && input.date < hit.value.issueDate)
+        throw fieldError('date', 'payment_before_issue')
       const payment: InvoicePayment = {
         id: who.newId(),
         date: input.date ?? day,

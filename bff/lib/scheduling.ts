@@ -40,8 +40,8 @@ const SCHEDULABLE = new Set<OrderStatus>(['new', 'scheduled', 'in_progress'])
 /** The statuses that follow from the visits (docs/domain.md cd_ordem): never set by hand. */
 const DERIVED = new Set<OrderStatus>(['new', 'scheduled', 'in_progress', 'completed'])
 
-/** What one write changed, for the boards that show it (bff/lib/live.ts). */
-export type BoardChange = { empresa: number }
+/** What one write changed, for the boards that show it (bff/lib/live.ts): one branch's board. */
+export type BoardChange = { empresa: number; filial: number }
 
 /**
  * An order's status as its visits make it: none new, all done completed, one started in progress;
@@ -132,10 +132,9 @@ export function scheduling(deps: Deps) {
     return branch?.TIME_ZONE ?? 'UTC'
   }
 
-  /** What a board compares to know it is current: the appointments' and visits' write generations. */
-  async function stamp(empresa: number) {
-    const [a, v] = await Promise.all([appointments(empresa).generation(), visits(empresa).generation()])
-    return `${a}.${v}`
+  /** What a branch's board compares to know it is current: a number each write of its appointments and visits moves. */
+  async function stamp(empresa: number, filial: number) {
+    return String(await deps.repos.boardStamp(empresa, filial).get())
   }
 
   async function rowsOf(empresa: number, records: AppointmentRecord[]): Promise<AppointmentRow[]> {
@@ -207,7 +206,7 @@ export function scheduling(deps: Deps) {
       store.getMany(ids),
       technicians(who),
       own ? [] : tray(who),
-      stamp(empresa),
+      stamp(empresa, filial),
     ])
     return {
       timeZone,
@@ -359,8 +358,19 @@ export function scheduling(deps: Deps) {
     })
   }
 
-  /** After a change: the boards showing the company are told (bff/lib/live.ts). */
-  const changed = (who: Caller) => deps.live.publish(who.tenant.empresa)
+  /**
+   * After a change: the boards showing the caller's branch (the one the change is of) are told, and
+   * no other branch's (bff/lib/live.ts). The change is written whatever happens here: a stamp that
+   * could not be moved only delays what boards in other processes hear until the next change.
+   */
+  async function changed(who: Caller) {
+    const { empresa, filial } = who.tenant
+    await deps.repos
+      .boardStamp(empresa, filial)
+      .bump()
+      .catch((error: unknown) => deps.log.error(`the board stamp of branch ${filial} was not moved`, error))
+    deps.live.publish(empresa, filial)
+  }
 
   /** An order's visits, in time order. */
   async function visitsOf(empresa: number, orderId: string) {
@@ -415,7 +425,7 @@ export function scheduling(deps: Deps) {
         (await appointments(empresa).get(id)) ?? (await appointments(empresa).put(record, { expectVersion: 0 }))
       await syncVisits(who, saved.value, order, team)
       await deriveOrder(who, order.id)
-      changed(who)
+      await changed(who)
       return { saved, warnings: warningsOf(saved.value, team, await timeZoneOf(who)) }
     },
 
@@ -469,7 +479,7 @@ export function scheduling(deps: Deps) {
         else await bookings.release(t, id, oldWeeks)
       if (order) await syncVisits(who, next, order, team)
       await deriveOrder(who, before.orderId)
-      changed(who)
+      await changed(who)
       return { saved: saved!, warnings: warningsOf(next, team, await timeZoneOf(who)) }
     },
 
@@ -489,7 +499,7 @@ export function scheduling(deps: Deps) {
       const weeks = weeksOf(Date.parse(hit.value.start), Date.parse(hit.value.end))
       for (const t of hit.value.technicianIds) await bookings.release(t, id, weeks)
       await deriveOrder(who, hit.value.orderId)
-      changed(who)
+      await changed(who)
     },
   }
 }

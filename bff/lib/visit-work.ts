@@ -26,6 +26,9 @@ import type { StreamedFile } from '../../domain/schemas/files.ts'
 import { UPLOAD_MAX_BYTES } from '../../domain/upload-limits.ts'
 import { PRINTED_IMAGE, type ImageBudget } from '../../domain/images.ts'
 import type { MessageCode } from '../../domain/messages.ts'
+import { atLeast } from '../../domain/access.ts'
+import { activeGrants, type UserRecord } from '../../domain/tenancy.ts'
+import { levelIn } from './admin.ts'
 import type { Deps } from './deps.ts'
 import { apiError, fieldError, notFound, ruleError } from './errors.ts'
 import { orderStore } from './order-store.ts'
@@ -89,6 +92,57 @@ function movedStock(product: StockedProduct, part: PartRecord, take: boolean): S
   return { ...product, stock, stockMoves: [...moves, take ? took : back].slice(-STOCK_MOVES_KEPT) }
 }
 
+/**
+ * Whether `user` may read a visit, and so its photos and the client's signature by whatever way
+ * they are asked for (their URL, their upload group): as GET /cd_techorders/:id allows, a member of
+ * the visit's branch with the cd_techorders page at view, a technician only on his own visit.
+ */
+export async function mayReadVisit(
+  deps: Deps,
+  user: UserRecord,
+  empresa: number,
+  visit: Pick<TechOrderRecord, 'filial' | 'technicianId'>,
+): Promise<boolean> {
+  const grants = activeGrants(user).filter(
+    (g) => g.empresa === empresa && (g.filial === 'all' || g.filial === visit.filial),
+  )
+  if (!grants.length) return false
+  if (grants.every((g) => g.role === 'technician') && visit.technicianId !== user.id) return false
+  return atLeast(await levelIn(deps, user, empresa, 'cd_techorders'), 'view')
+}
+
+/** The visit whose photo or signature a stored file is (they are grouped under the visit's id), or null. */
+export async function visitOfFile(deps: Deps, meta: Pick<FileMeta, 'empresa' | 'filial' | 'group'>) {
+  if (meta.filial === null) return null
+  return (await scheduling(deps).visits(meta.empresa).get(meta.group))?.value ?? null
+}
+
+/**
+ * A product's stock with a part taken out before the part is on the visit (what settling then finds
+ * done), refused when the stock counted would go below zero unless the office chose so (`force`).
+ * Checked in the product's own atomic write: two parts taken at once never both pass on one count.
+ */
+function takenStock(product: StockedProduct, part: PartRecord, force: boolean): StockedProduct {
+  const taken = movedStock(product, part, true)
+  if (taken !== product && !force && typeof taken.stock === 'number' && taken.stock < 0)
+    throw apiError(
+      409,
+      `There is not that much of this product in stock (${product.stock} counted): check the quantity, or ask the office`,
+      undefined,
+      { code: 'stock_short' },
+    )
+  return taken
+}
+
+/** A take of `part` undone as if never made (its visit refused the part): the stock back, the move forgotten. */
+function untakenStock(product: StockedProduct, part: PartRecord): StockedProduct {
+  const moves = product.stockMoves ?? []
+  if (!moves.includes(part.id) || moves.includes(`${part.id}:back`)) return product
+  const stock =
+    typeof product.stock === 'number' ? Math.round((product.stock + part.quantity) * 1000) / 1000 : product.stock
+  return { ...product, stock, stockMoves: moves.filter((m) => m !== part.id) }
+}
+
 /** An instant as stored: UTC, ISO 8601. */
 const utc = (instant: string) => new Date(Date.parse(instant)).toISOString()
 
@@ -141,7 +195,7 @@ export function visitWork(deps: Deps) {
       async () => (await store.get(id))?.version ?? 0,
     )
     if (!saved) throw notFound('Visit')
-    plan.changed(who)
+    await plan.changed(who)
     return saved
   }
 
@@ -326,13 +380,18 @@ export function visitWork(deps: Deps) {
       }))
     },
 
-    /** A part used: the product at its price (never the caller's), its stock taken and a line on the order, once. */
+    /**
+     * A part used: the product at its price (never the caller's), its stock taken and a line on the
+     * order, once. More than the stock counted is refused (409 `stock_short`) unless the office
+     * takes it anyway (`force`, which a technician may not send).
+     */
     async addPart(
       who: Caller,
       id: string,
-      input: { productId: string; quantity: number },
+      input: { productId: string; quantity: number; force?: boolean },
       expectVersion: number | undefined,
     ) {
+      if (input.force && !office(who)) throw ruleError(403, 'part_force_office')
       const { hit, expected } = await changeable(who, id, expectVersion)
       if ((hit.value.parts ?? []).filter((p) => !p.removed).length >= MAX_VISIT_PARTS)
         throw ruleError(409, 'too_many_parts')
@@ -351,12 +410,20 @@ export function visitWork(deps: Deps) {
       }
       // a retry of the same request (its Idempotency-Key makes the same id) finds the part there
       const had = (hit.value.parts ?? []).some((p) => p.id === part.id)
-      const saved = had
-        ? hit
-        : await write(who, id, { action: 'part_added', fields: ['parts'] }, expected, (v) => ({
-            ...v,
-            parts: [...(v.parts ?? []), part],
-          }))
+      let saved = hit
+      if (!had) {
+        // the stock first, where a short count refuses it; given back when the visit refuses the part
+        const products = deps.repos.company(who.tenant.empresa).products()
+        await products.update(product.id, (p) => takenStock(p as StockedProduct, part, input.force === true))
+        saved = await write(who, id, { action: 'part_added', fields: ['parts'] }, expected, (v) => ({
+          ...v,
+          parts: [...(v.parts ?? []), part],
+        })).catch(async (error: unknown) => {
+          if (!(error instanceof StorageUnavailableError))
+            await products.update(product.id, (p) => untakenStock(p as StockedProduct, part))
+          throw error
+        })
+      }
       await settleParts(who, id)
       return (await plan.visits(who.tenant.empresa).get(id)) ?? saved
     },

@@ -153,7 +153,7 @@ export function cdInvoiceRoutes(deps: Deps) {
           operationId: 'addInvoicePayment',
           summary: 'Record a payment of an invoice',
           description:
-            'A payment received (cash, card, Pix, transfer, boleto) on a day not after today, never above what is open: of two payments at once for the last open amount one is recorded and the other answered 409 `payment_above_open` with what is open. The invoice becomes partially paid or paid. Sent again with the same Idempotency-Key it is recorded once. If-Match names the version seen (412 when it changed since); without it the payment is checked against the invoice as it is. 409 `invoice_not_payable` for a draft, paid or void invoice. Needs the cd_invoice page at edit.',
+            'A payment received (cash, card, Pix, transfer, boleto) on a day (`date`, today when none) neither after today (400 `payment_in_future`) nor before the invoice’s issue date (400 `payment_before_issue`), never above what is open: of two payments at once for the last open amount one is recorded and the other answered 409 `payment_above_open` with what is open. The invoice becomes partially paid or paid. Sent again with the same Idempotency-Key it is recorded once. If-Match names the version seen (412 when it changed since); without it the payment is checked against the invoice as it is. 409 `invoice_not_payable` for a draft, paid or void invoice. Needs the cd_invoice page at edit.',
           tags,
           versioned: true,
           responses: { 200: answer, 404: apiErrorSchema, 409: apiErrorSchema },

@@ -13,6 +13,7 @@ import { invoicing } from '../lib/invoicing.ts'
 import { clientCulture } from '../lib/order-store.ts'
 import { workOrderPdfResponse } from '../lib/work-order-document.ts'
 import { scheduling } from '../lib/scheduling.ts'
+import { visitWork } from '../lib/visit-work.ts'
 import { techOrderRowOf } from '../../domain/schemas/appointments.ts'
 import { callerOf, ok, resourceRoutes, withActivityLine, type ResourceServer } from '../lib/resource.ts'
 import { requireTenant } from '../lib/tenancy.ts'
@@ -33,6 +34,7 @@ const CLOSED = new Set<Stored['status']>(['cancelled', 'invoiced'])
 export function cdOrdemRoutes(deps: Deps) {
   const making = orderMaking(deps)
   const plan = scheduling(deps)
+  const work = visitWork(deps)
   const server = {
     toRow: (o) => orderRowOf(o),
     idOf: (o) => o.id,
@@ -105,7 +107,7 @@ export function cdOrdemRoutes(deps: Deps) {
           operationId: 'invoiceOrder',
           summary: 'Invoice a completed order: its draft invoice',
           description:
-            'Makes the draft invoice of a completed order — its client, lines (the parts used among them) and visits’ work, in the client’s language — and the order becomes invoiced, naming it. Run again it answers the same invoice (never a second one); an order whose invoice was voided is invoiced anew. The answer is the order, with `invoiceId`. 409 for an order that is not completed. Needs the cd_invoice page at edit (and the order readable).',
+            'Makes the draft invoice of a completed order — its client, lines (the parts used among them) and visits’ work, in the client’s language — and the order becomes invoiced, naming it. Run again it answers the same invoice (never a second one); an order whose invoice was voided is invoiced anew. The invoice is the order’s own branch’s, whichever branch the caller is in (an order is never billed on another branch’s invoice). The answer is the order, with `invoiceId`. 409 for an order that is not completed. Needs the cd_invoice page at edit (and the order readable).',
           tags,
           responses: { 200: wrapper(orderRow), 404: apiErrorSchema, 409: apiErrorSchema },
         }),
@@ -123,7 +125,7 @@ export function cdOrdemRoutes(deps: Deps) {
           operationId: 'getWorkOrderPdf',
           summary: 'The order’s work order as a PDF, for the client',
           description:
-            'The order as its client is handed it: a PDF with the company’s logo and details, the order’s lines (the parts used among them) and totals, then each visit’s times, time on site, checklist, report, parts and the client’s signature, in the client’s language (their quote’s, else the company’s). 404 when the caller may not read the order. Needs the cd_ordem page at view. 429 with Retry-After past 60 PDFs from one person in 10 minutes.',
+            'The order as its client is handed it: a PDF with the company’s logo and details, the order’s lines (the parts used among them) and totals, then each visit’s times, time on site, checklist, report, parts and the client’s signature, in the client’s language (their quote’s, else the company’s). A technician’s work order holds only his own visits, as the visits API gives him (another technician’s work and the client’s signature on it are not his to read). 404 when the caller may not read the order. Needs the cd_ordem page at view. 429 with Retry-After past 60 PDFs from one person in 10 minutes.',
           tags,
           responses: {
             200: { description: 'The PDF', content: 'application/pdf' },
@@ -147,11 +149,13 @@ export function cdOrdemRoutes(deps: Deps) {
             plan.visitsOf(empresa, order.value.id),
             clientCulture(deps, company, order.value),
           ])
+          // a technician prints his own visits: another's are not his to read (GET /cd_techorders/:id)
+          const readable = visits.filter((v) => work.office(who) || v.technicianId === who.user.id)
           return workOrderPdfResponse(c, deps, {
             order: order.value,
             culture,
             company,
-            visits: visits.map((v) => techOrderRowOf(v, deps.now())),
+            visits: readable.map((v) => techOrderRowOf(v, deps.now())),
           })
         },
       ),

@@ -53,7 +53,7 @@ export function schedulingRoutes(deps: Deps) {
         operationId: 'getDispatchBoard',
         summary: 'The dispatch board of some days: technicians, appointments, orders waiting',
         description:
-          'The current branch’s technicians (colour, skills, working week and hours), its appointments that touch the days from `from` to `to` (the branch’s time zone, at most 42 days), each with its technicians’ visits and their status, and up to 100 orders waiting for a date (new), the most urgent first. `stamp` changes with every appointment or visit written. Needs the cd_ordemagendamento page at view.',
+          'The current branch’s technicians (colour, skills, working week and hours), its appointments that touch the days from `from` to `to` (the branch’s time zone, at most 42 days), each with its technicians’ visits and their status, and up to 100 orders waiting for a date (new), the most urgent first. `stamp` changes with every appointment or visit of the branch written. Needs the cd_ordemagendamento page at view.',
         tags,
         responses: { 200: wrapper(boardAnswer) },
       }),
@@ -69,7 +69,7 @@ export function schedulingRoutes(deps: Deps) {
         operationId: 'boardEvents',
         summary: 'Live changes of the board (server-sent events)',
         description:
-          'A text/event-stream (asked for with Accept: text/event-stream, 406 otherwise): an event `change` whose data is the new stamp each time an appointment or a visit of the company is written (at once in one process; by comparing the stored stamp every 1.5 s across processes). A board fetches /board again on it. A comment every 15 s keeps the connection open; a stream ends after 5 minutes and the browser opens the next (`retry: 1000`), its session checked again. Needs the cd_ordemagendamento page at view.',
+          'A text/event-stream (asked for with Accept: text/event-stream, 406 otherwise): an event `change` whose data is the new stamp each time an appointment or a visit of the current branch is written (at once in one process; by comparing the stored stamp every 1.5 s across processes); another branch’s changes never reach it, as its board never shows them. A board fetches /board again on it. A comment every 15 s keeps the connection open; a stream ends after 5 minutes and the browser opens the next (`retry: 1000`), its session checked again. Needs the cd_ordemagendamento page at view.',
         tags,
         responses: {
           200: { description: 'The stream of changes', content: 'text/event-stream' },
@@ -85,15 +85,16 @@ export function schedulingRoutes(deps: Deps) {
             undefined,
             { code: 'not_acceptable' },
           )
-        const { empresa } = c.get('tenant')
+        // the board is the current branch's: so are the changes it hears
+        const { empresa, filial } = c.get('tenant')
         return streamSSE(c, async (stream) => {
           let wake: () => void = () => undefined
-          const stop = deps.live.subscribe(empresa, () => wake())
+          const stop = deps.live.subscribe(empresa, filial, () => wake())
           stream.onAbort(() => wake())
           // a stream lasts a few minutes: the browser opens the next one, its session checked again
           const until = Date.now() + STREAM_MS
           try {
-            let last = await plan.stamp(empresa)
+            let last = await plan.stamp(empresa, filial)
             await stream.writeSSE({ event: 'ready', data: last, retry: 1000 })
             let quiet = 0
             while (!stream.aborted && !stream.closed && Date.now() < until) {
@@ -105,7 +106,7 @@ export function schedulingRoutes(deps: Deps) {
                 }
               })
               if (stream.aborted) break
-              const now = await plan.stamp(empresa)
+              const now = await plan.stamp(empresa, filial)
               if (now !== last) {
                 last = now
                 quiet = 0

@@ -236,7 +236,7 @@ export function techOrderRoutes(deps: Deps) {
         operationId: 'addVisitPart',
         summary: 'A part used on the visit',
         description:
-          'A product of the company used on the visit, with its quantity: at the product’s price (the caller sends none), its stock decreased and a line added to the order, once — a retry with the same Idempotency-Key changes nothing more. An inactive or unknown product is 400 `not_a_product`. Needs the cd_techorders page at edit.',
+          'A product of the company used on the visit, with its quantity: at the product’s price (the caller sends none), its stock decreased and a line added to the order, once — a retry with the same Idempotency-Key changes nothing more. An inactive or unknown product is 400 `not_a_product`. More than the stock counted is 409 `stock_short` and nothing moves (the stock is checked and taken in one write: two parts at once never both pass on one count; a product whose stock is not counted takes any quantity); the office may take it anyway with `force: true`, and the stock goes below zero — a technician sending `force` is 403 `part_force_office`. Needs the cd_techorders page at edit.',
         tags,
         versioned: true,
         example: { productId: '4f6f2b4e-9d1c-4a8e-b2f3-1c5d7e9a0b2c', quantity: 1 },
@@ -273,7 +273,7 @@ export function techOrderRoutes(deps: Deps) {
       doc({
         operationId: 'addVisitPhoto',
         summary: 'A photo of the visit',
-        description: `A photo (multipart: \`photo\`, an optional \`thumbnail\`, \`label\` before, after or other): JPEG, PNG or WebP, its type read from its bytes (400 \`not_an_image\` otherwise), at most 5 MB (413) and ${PHOTO_MAX_SIDE} pixels a side by its header (400 \`image_too_large\`; a thumbnail ${THUMBNAIL_MAX_SIDE}); a PNG whose data inflates to more than its header says, or does not inflate, is refused (400 \`image_data_invalid\`), checked without decoding it. A JPEG is stored without its location (its EXIF GPS data and any XMP; the Orientation and the date taken stay). The app resizes a photo to 1600 pixels with a 320-pixel thumbnail before it sends it; without a thumbnail the photo is its own. At most ${MAX_VISIT_PHOTOS} a visit. Needs the cd_techorders page at edit.`,
+        description: `A photo (multipart: \`photo\`, an optional \`thumbnail\`, \`label\` before, after or other): JPEG, PNG or WebP, its type read from its bytes (400 \`not_an_image\` otherwise), at most 5 MB (413) and ${PHOTO_MAX_SIDE} pixels a side by its header (400 \`image_too_large\`; a thumbnail ${THUMBNAIL_MAX_SIDE}); a PNG whose data inflates to more than its header says, or does not inflate, is refused (400 \`image_data_invalid\`), checked without decoding it. A JPEG is stored without its location (its EXIF GPS data and any XMP; the Orientation and the date taken stay). The app resizes a photo to 1600 pixels with a 320-pixel thumbnail before it sends it; without a thumbnail the photo is its own. At most ${MAX_VISIT_PHOTOS} a visit. Its files (\`url\`, \`thumbnailUrl\`) are served only to whoever may read the visit, as the visit itself (404 to another technician). Needs the cd_techorders page at edit.`,
         tags,
         versioned: true,
         responses: { ...ANSWERS, 413: apiErrorSchema },
@@ -308,7 +308,7 @@ export function techOrderRoutes(deps: Deps) {
       doc({
         operationId: 'signVisit',
         summary: 'The client’s name and signature',
-        description: `The client’s name and drawn signature (multipart: \`name\`, \`signature\` a PNG of at most 1 MB, its type read from its bytes), replacing an earlier one; shown on the order and its work-order PDF. It must print: at most ${SIGNATURE_MAX_SIDE} pixels a side and ${PRINTED_IMAGE.maxPixels} pixels (1 megapixel) by its header (400 \`signature_too_large\`), not animated (400 \`image_animated\`), its data inflating to no more than its header says (400 \`image_data_invalid\`), checked without decoding it. Needs the cd_techorders page at edit.`,
+        description: `The client’s name and drawn signature (multipart: \`name\`, \`signature\` a PNG of at most 1 MB, its type read from its bytes), replacing an earlier one; shown on the order and its work-order PDF. It must print: at most ${SIGNATURE_MAX_SIDE} pixels a side and ${PRINTED_IMAGE.maxPixels} pixels (1 megapixel) by its header (400 \`signature_too_large\`), not animated (400 \`image_animated\`), its data inflating to no more than its header says (400 \`image_data_invalid\`), checked without decoding it. The image is served only to whoever may read the visit (404 to another technician). Needs the cd_techorders page at edit.`,
         tags,
         versioned: true,
         responses: { ...ANSWERS, 413: apiErrorSchema },

@@ -21,7 +21,8 @@ import {
   type FileItem,
 } from '../../domain/schemas/files.ts'
 import { joinBytes, type FileMeta } from '../../storage/repositories/files.ts'
-import { activeGrants } from '../../domain/tenancy.ts'
+import { activeGrants, type UserRecord } from '../../domain/tenancy.ts'
+import { mayReadVisit, visitOfFile } from '../lib/visit-work.ts'
 
 export const fileUrl = (meta: FileMeta) => `/api/files/${meta.empresa}/${meta.id}/${encodeURIComponent(meta.name)}`
 
@@ -71,6 +72,19 @@ async function mayDelete(deps: Deps, c: Context<AppEnv>, meta: FileMeta): Promis
   return atLeast(await levelIn(deps, user, meta.empresa, 'ac_empresas'), 'edit')
 }
 const NOT_YOURS = { Error: "You may not delete the company's files." }
+const NOT_FOUND = { Error: 'File not found' }
+/** A visit's photo or signature leaves it only through the visit (DELETE /cd_techorders/…), which keeps what an ended visit showed. */
+const OF_A_VISIT = { Error: 'This file is a photo or signature of a visit: take it off through the visit.' }
+
+/**
+ * A visit's photos and the client's signature follow the visit (bff/lib/visit-work.ts): `hidden`
+ * from who may not read it (another technician, a member without the visits page), else `visit`.
+ */
+async function visitAccess(deps: Deps, user: UserRecord, meta: FileMeta) {
+  const visit = await visitOfFile(deps, meta)
+  if (!visit) return 'none'
+  return (await mayReadVisit(deps, user, meta.empresa, visit)) ? 'visit' : 'hidden'
+}
 
 /** Files of the group visible from this request: the owner company's, or this branch's. */
 const visible = (meta: FileMeta, filial: number, ownerCompany: boolean) =>
@@ -106,7 +120,8 @@ export function fileManagerRoutes(deps: Deps) {
       '/select-by-id',
       doc({
         operationId: 'listUploadedFiles',
-        description: 'The files of one upload group (idGuid), in the upload service’s { Error, ListFiles } shape.',
+        description:
+          'The files of one upload group (idGuid), in the upload service’s { Error, ListFiles } shape. A visit’s group (its photos and the client’s signature, grouped under the visit’s id) lists nothing to whoever may not read the visit (another technician, a member without the cd_techorders page).',
         summary: 'The files of an upload group (idGuid)',
         tags,
         responses: { 200: uploadAnswer },
@@ -115,9 +130,12 @@ export function fileManagerRoutes(deps: Deps) {
       async (c) => {
         const { idGuid, getEmpresaProprietario } = c.req.valid('query')
         const { empresa, filial } = c.get('tenant')
-        const files = (await deps.repos.company(empresa).files().inGroup(idGuid)).filter((m) =>
+        const inGroup = (await deps.repos.company(empresa).files().inGroup(idGuid)).filter((m) =>
           visible(m, filial, getEmpresaProprietario),
         )
+        // a group is one upload's, or one visit's photos: they are all hidden or none
+        const hidden = inGroup[0] && (await visitAccess(deps, c.get('auth').user, inGroup[0])) === 'hidden'
+        const files = hidden ? [] : inGroup
         return c.json({ Error: null, ListFiles: files.map((m) => ({ Id: m.id, Url: fileUrl(m) })) })
       },
     )
@@ -126,7 +144,7 @@ export function fileManagerRoutes(deps: Deps) {
       doc({
         operationId: 'deleteFileByUrl',
         description:
-          'Deletes one file by its URL, in the upload service’s { Error } shape: 404 when there is none, 403 when it is the company’s and the caller may not edit the company.',
+          'Deletes one file by its URL, in the upload service’s { Error } shape: 404 when there is none, 403 when it is the company’s and the caller may not edit the company. A visit’s photo or signature is 404 to whoever may not read the visit and 403 to whoever may: it leaves through the visit (DELETE /api/cd_techorders/{id}/photos/{photoId}).',
         summary: 'Delete one file by its URL (the upload service\'s "delete by url")',
         tags,
         responses: { 200: deleteAnswer, 403: apiErrorSchema, 404: apiErrorSchema },
@@ -137,7 +155,9 @@ export function fileManagerRoutes(deps: Deps) {
         const match = c.req.valid('query').url.match(/\/api\/files\/(\d+)\/([0-9a-f-]{36})\//)
         const repo = deps.repos.company(empresa).files()
         const meta = match && Number(match[1]) === empresa ? await repo.find(match[2]) : null
-        if (!meta || (meta.filial !== null && meta.filial !== filial)) return c.json({ Error: 'File not found' }, 404)
+        if (!meta || (meta.filial !== null && meta.filial !== filial)) return c.json(NOT_FOUND, 404)
+        const ofVisit = await visitAccess(deps, c.get('auth').user, meta)
+        if (ofVisit !== 'none') return ofVisit === 'hidden' ? c.json(NOT_FOUND, 404) : c.json(OF_A_VISIT, 403)
         if (!(await mayDelete(deps, c, meta))) return c.json(NOT_YOURS, 403)
         await repo.remove(meta)
         return c.json({ Error: null })
@@ -148,7 +168,7 @@ export function fileManagerRoutes(deps: Deps) {
       doc({
         operationId: 'deleteFileById',
         description:
-          'Deletes one file by its id (idImagem), in the upload service’s { Error } shape: 404 when there is none, 403 when it is the company’s and the caller may not edit the company.',
+          'Deletes one file by its id (idImagem), in the upload service’s { Error } shape: 404 when there is none, 403 when it is the company’s and the caller may not edit the company. A visit’s photo or signature is 404 to whoever may not read the visit and 403 to whoever may: it leaves through the visit (DELETE /api/cd_techorders/{id}/photos/{photoId}).',
         summary: 'Delete one file (idImagem)',
         tags,
         responses: { 200: deleteAnswer, 403: apiErrorSchema, 404: apiErrorSchema },
@@ -159,7 +179,9 @@ export function fileManagerRoutes(deps: Deps) {
         const { empresa, filial } = c.get('tenant')
         const repo = deps.repos.company(empresa).files()
         const meta = await repo.find(idImagem)
-        if (!meta || !visible(meta, filial, getEmpresaProprietario)) return c.json({ Error: 'File not found' }, 404)
+        if (!meta || !visible(meta, filial, getEmpresaProprietario)) return c.json(NOT_FOUND, 404)
+        const ofVisit = await visitAccess(deps, c.get('auth').user, meta)
+        if (ofVisit !== 'none') return ofVisit === 'hidden' ? c.json(NOT_FOUND, 404) : c.json(OF_A_VISIT, 403)
         if (!(await mayDelete(deps, c, meta))) return c.json(NOT_YOURS, 403)
         await repo.remove(meta)
         return c.json({ Error: null })
@@ -177,7 +199,7 @@ export function fileServeRoutes(deps: Deps) {
     doc({
       operationId: 'getFile',
       description:
-        'A stored file with its type: images and PDF inline, anything else as a download. A bearer token or the page session; 404 when the company holds no such file.',
+        'A stored file with its type: images and PDF inline, anything else as a download. A bearer token or the page session; 404 when the company holds no such file, when it is another branch’s, or when it is a visit’s photo or the client’s signature and the caller may not read the visit (GET /api/cd_techorders/{id}: another technician’s visit, or no cd_techorders page).',
       summary: 'A stored file, with its type; images and PDF inline, anything else as a download',
       tags: ['FileManager'],
       responses: { 200: { description: 'The file', content: 'application/octet-stream' }, 404: apiErrorSchema },
@@ -202,6 +224,7 @@ export function fileServeRoutes(deps: Deps) {
           ))
       )
         throw apiError(404, 'Not found')
+      if ((await visitAccess(deps, auth.user, meta)) === 'hidden') throw apiError(404, 'Not found')
       const stored = await repo.bytes(meta)
       // a photo stored before uploads were stripped of their location is served without it too
       const bytes = meta.type === 'image/jpeg' ? joinBytes(withoutLocation([stored])) : stored

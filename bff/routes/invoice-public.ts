@@ -30,7 +30,7 @@ export function invoicePublicRoutes(deps: Deps) {
   async function open(token: string) {
     const claims = await readInvoiceLink(deps, token)
     const found = claims ? await invoiceStore(deps, claims.empresa).get(claims.id) : null
-    if (!claims || !found || found.value.sendCount !== claims.send) throw gone()
+    if (!claims || !found || found.value.sendCount !== claims.send || found.value.status === 'void') throw gone()
     const company = await deps.repos.companies.find(claims.empresa)
     if (!company) throw gone()
     return { empresa: claims.empresa, invoice: found.value, version: found.version, company }
@@ -43,7 +43,7 @@ export function invoicePublicRoutes(deps: Deps) {
         operationId: 'getPublicInvoice',
         summary: 'The invoice a client’s link opens',
         description:
-          'What the client sees of a sent invoice: the company, the lines, the totals, what is paid and open, the due date and its state, the Pix key and BR Code of the open amount when the company takes Pix, and whether a card may pay it. No token: the signed link is the key. 404 for a link that is bad, expired or replaced by a later send. 429 with Retry-After past 120 of the link pages’ reads from one address in 10 minutes.',
+          'What the client sees of a sent invoice: the company, the lines, the totals, what is paid and open, the due date and its state, the Pix key and BR Code of the open amount when the company takes Pix, and whether a card may pay it. No token: the signed link is the key. 404 for a link that is bad, expired or replaced by a later send, or whose invoice was voided. 429 with Retry-After past 120 of the link pages’ reads from one address in 10 minutes.',
         tags,
         auth: false,
         responses: { 200: wrapper(publicInvoiceSchema), 404: apiErrorSchema, 429: apiErrorSchema },
@@ -61,7 +61,7 @@ export function invoicePublicRoutes(deps: Deps) {
         operationId: 'getPublicInvoiceLogo',
         summary: 'The invoicing company’s logo',
         description:
-          'The logo of the company that sent the invoice, as stored. 404 for a bad link or a company without a logo. Counts with the page’s reads (429).',
+          'The logo of the company that sent the invoice, as stored. 404 for a bad link (a voided invoice’s too) or a company without a logo. Counts with the page’s reads (429).',
         tags,
         auth: false,
         responses: { 200: { description: 'The image', content: 'image/*' }, 404: apiErrorSchema, 429: apiErrorSchema },
@@ -78,7 +78,7 @@ export function invoicePublicRoutes(deps: Deps) {
         operationId: 'getPublicInvoicePdf',
         summary: 'The invoice as a PDF',
         description:
-          'The invoice the link opens as a PDF, in the invoice’s language, with the Pix QR code of the open amount when the company takes Pix. 404 for a bad, expired or replaced link. 429 with Retry-After past 20 PDFs from one address in 10 minutes; 503 when the PDF cannot be made in time.',
+          'The invoice the link opens as a PDF, in the invoice’s language, with the Pix QR code of the open amount when the company takes Pix. 404 for a bad, expired or replaced link, or a voided invoice. 429 with Retry-After past 20 PDFs from one address in 10 minutes; 503 when the PDF cannot be made in time.',
         tags,
         auth: false,
         responses: {
@@ -101,7 +101,7 @@ export function invoicePublicRoutes(deps: Deps) {
         operationId: 'payPublicInvoiceByCard',
         summary: 'The client pays the invoice by card: a checkout at the provider',
         description:
-          'Opens a checkout at the card provider for what is open on the invoice and answers its address, where the client types their card; the provider confirms the payment to the app by its signed webhook (POST /api/webhooks/card), which records it. 409 when nothing is open or no card provider is configured; 502 when the provider does not answer; 404 for a bad or replaced link; 429 with Retry-After past 10 checkouts from one address in 10 minutes.',
+          'Opens a checkout at the card provider for what is open on the invoice and answers its address, where the client types their card; the provider confirms the payment to the app by its signed webhook (POST /api/webhooks/card), which records it. 409 when nothing is open or no card provider is configured; 502 when the provider does not answer; 404 for a bad or replaced link, or a voided invoice; 429 with Retry-After past 10 checkouts from one address in 10 minutes.',
         tags,
         auth: false,
         responses: {

@@ -2303,7 +2303,7 @@ export interface paths {
         put?: never;
         /**
          * Record a payment of an invoice
-         * @description A payment received (cash, card, Pix, transfer, boleto) on a day not after today, never above what is open: of two payments at once for the last open amount one is recorded and the other answered 409 `payment_above_open` with what is open. The invoice becomes partially paid or paid. Sent again with the same Idempotency-Key it is recorded once. If-Match names the version seen (412 when it changed since); without it the payment is checked against the invoice as it is. 409 `invoice_not_payable` for a draft, paid or void invoice. Needs the cd_invoice page at edit.
+         * @description A payment received (cash, card, Pix, transfer, boleto) on a day (`date`, today when none) neither after today (400 `payment_in_future`) nor before the invoice’s issue date (400 `payment_before_issue`), never above what is open: of two payments at once for the last open amount one is recorded and the other answered 409 `payment_above_open` with what is open. The invoice becomes partially paid or paid. Sent again with the same Idempotency-Key it is recorded once. If-Match names the version seen (412 when it changed since); without it the payment is checked against the invoice as it is. 409 `invoice_not_payable` for a draft, paid or void invoice. Needs the cd_invoice page at edit.
          */
         post: operations["addInvoicePayment"];
         delete?: never;
@@ -2651,7 +2651,7 @@ export interface paths {
         put?: never;
         /**
          * Invoice a completed order: its draft invoice
-         * @description Makes the draft invoice of a completed order — its client, lines (the parts used among them) and visits’ work, in the client’s language — and the order becomes invoiced, naming it. Run again it answers the same invoice (never a second one); an order whose invoice was voided is invoiced anew. The answer is the order, with `invoiceId`. 409 for an order that is not completed. Needs the cd_invoice page at edit (and the order readable).
+         * @description Makes the draft invoice of a completed order — its client, lines (the parts used among them) and visits’ work, in the client’s language — and the order becomes invoiced, naming it. Run again it answers the same invoice (never a second one); an order whose invoice was voided is invoiced anew. The invoice is the order’s own branch’s, whichever branch the caller is in (an order is never billed on another branch’s invoice). The answer is the order, with `invoiceId`. 409 for an order that is not completed. Needs the cd_invoice page at edit (and the order readable).
          */
         post: operations["invoiceOrder"];
         delete?: never;
@@ -2689,7 +2689,7 @@ export interface paths {
         };
         /**
          * The order’s work order as a PDF, for the client
-         * @description The order as its client is handed it: a PDF with the company’s logo and details, the order’s lines (the parts used among them) and totals, then each visit’s times, time on site, checklist, report, parts and the client’s signature, in the client’s language (their quote’s, else the company’s). 404 when the caller may not read the order. Needs the cd_ordem page at view. 429 with Retry-After past 60 PDFs from one person in 10 minutes.
+         * @description The order as its client is handed it: a PDF with the company’s logo and details, the order’s lines (the parts used among them) and totals, then each visit’s times, time on site, checklist, report, parts and the client’s signature, in the client’s language (their quote’s, else the company’s). A technician’s work order holds only his own visits, as the visits API gives him (another technician’s work and the client’s signature on it are not his to read). 404 when the caller may not read the order. Needs the cd_ordem page at view. 429 with Retry-After past 60 PDFs from one person in 10 minutes.
          */
         get: operations["getWorkOrderPdf"];
         put?: never;
@@ -2793,7 +2793,7 @@ export interface paths {
         };
         /**
          * The dispatch board of some days: technicians, appointments, orders waiting
-         * @description The current branch’s technicians (colour, skills, working week and hours), its appointments that touch the days from `from` to `to` (the branch’s time zone, at most 42 days), each with its technicians’ visits and their status, and up to 100 orders waiting for a date (new), the most urgent first. `stamp` changes with every appointment or visit written. Needs the cd_ordemagendamento page at view.
+         * @description The current branch’s technicians (colour, skills, working week and hours), its appointments that touch the days from `from` to `to` (the branch’s time zone, at most 42 days), each with its technicians’ visits and their status, and up to 100 orders waiting for a date (new), the most urgent first. `stamp` changes with every appointment or visit of the branch written. Needs the cd_ordemagendamento page at view.
          */
         get: operations["getDispatchBoard"];
         put?: never;
@@ -2813,7 +2813,7 @@ export interface paths {
         };
         /**
          * Live changes of the board (server-sent events)
-         * @description A text/event-stream (asked for with Accept: text/event-stream, 406 otherwise): an event `change` whose data is the new stamp each time an appointment or a visit of the company is written (at once in one process; by comparing the stored stamp every 1.5 s across processes). A board fetches /board again on it. A comment every 15 s keeps the connection open; a stream ends after 5 minutes and the browser opens the next (`retry: 1000`), its session checked again. Needs the cd_ordemagendamento page at view.
+         * @description A text/event-stream (asked for with Accept: text/event-stream, 406 otherwise): an event `change` whose data is the new stamp each time an appointment or a visit of the current branch is written (at once in one process; by comparing the stored stamp every 1.5 s across processes); another branch’s changes never reach it, as its board never shows them. A board fetches /board again on it. A comment every 15 s keeps the connection open; a stream ends after 5 minutes and the browser opens the next (`retry: 1000`), its session checked again. Needs the cd_ordemagendamento page at view.
          */
         get: operations["boardEvents"];
         put?: never;
@@ -2979,7 +2979,7 @@ export interface paths {
         put?: never;
         /**
          * A part used on the visit
-         * @description A product of the company used on the visit, with its quantity: at the product’s price (the caller sends none), its stock decreased and a line added to the order, once — a retry with the same Idempotency-Key changes nothing more. An inactive or unknown product is 400 `not_a_product`. Needs the cd_techorders page at edit.
+         * @description A product of the company used on the visit, with its quantity: at the product’s price (the caller sends none), its stock decreased and a line added to the order, once — a retry with the same Idempotency-Key changes nothing more. An inactive or unknown product is 400 `not_a_product`. More than the stock counted is 409 `stock_short` and nothing moves (the stock is checked and taken in one write: two parts at once never both pass on one count; a product whose stock is not counted takes any quantity); the office may take it anyway with `force: true`, and the stock goes below zero — a technician sending `force` is 403 `part_force_office`. Needs the cd_techorders page at edit.
          */
         post: operations["addVisitPart"];
         delete?: never;
@@ -3039,7 +3039,7 @@ export interface paths {
         put?: never;
         /**
          * A photo of the visit
-         * @description A photo (multipart: `photo`, an optional `thumbnail`, `label` before, after or other): JPEG, PNG or WebP, its type read from its bytes (400 `not_an_image` otherwise), at most 5 MB (413) and 4096 pixels a side by its header (400 `image_too_large`; a thumbnail 512); a PNG whose data inflates to more than its header says, or does not inflate, is refused (400 `image_data_invalid`), checked without decoding it. A JPEG is stored without its location (its EXIF GPS data and any XMP; the Orientation and the date taken stay). The app resizes a photo to 1600 pixels with a 320-pixel thumbnail before it sends it; without a thumbnail the photo is its own. At most 20 a visit. Needs the cd_techorders page at edit.
+         * @description A photo (multipart: `photo`, an optional `thumbnail`, `label` before, after or other): JPEG, PNG or WebP, its type read from its bytes (400 `not_an_image` otherwise), at most 5 MB (413) and 4096 pixels a side by its header (400 `image_too_large`; a thumbnail 512); a PNG whose data inflates to more than its header says, or does not inflate, is refused (400 `image_data_invalid`), checked without decoding it. A JPEG is stored without its location (its EXIF GPS data and any XMP; the Orientation and the date taken stay). The app resizes a photo to 1600 pixels with a 320-pixel thumbnail before it sends it; without a thumbnail the photo is its own. At most 20 a visit. Its files (`url`, `thumbnailUrl`) are served only to whoever may read the visit, as the visit itself (404 to another technician). Needs the cd_techorders page at edit.
          */
         post: operations["addVisitPhoto"];
         delete?: never;
@@ -3098,7 +3098,7 @@ export interface paths {
         get?: never;
         /**
          * The client’s name and signature
-         * @description The client’s name and drawn signature (multipart: `name`, `signature` a PNG of at most 1 MB, its type read from its bytes), replacing an earlier one; shown on the order and its work-order PDF. It must print: at most 2000 pixels a side and 1048576 pixels (1 megapixel) by its header (400 `signature_too_large`), not animated (400 `image_animated`), its data inflating to no more than its header says (400 `image_data_invalid`), checked without decoding it. Needs the cd_techorders page at edit.
+         * @description The client’s name and drawn signature (multipart: `name`, `signature` a PNG of at most 1 MB, its type read from its bytes), replacing an earlier one; shown on the order and its work-order PDF. It must print: at most 2000 pixels a side and 1048576 pixels (1 megapixel) by its header (400 `signature_too_large`), not animated (400 `image_animated`), its data inflating to no more than its header says (400 `image_data_invalid`), checked without decoding it. The image is served only to whoever may read the visit (404 to another technician). Needs the cd_techorders page at edit.
          */
         put: operations["signVisit"];
         post?: never;
@@ -3580,7 +3580,7 @@ export interface paths {
         post?: never;
         /**
          * Delete one file (idImagem)
-         * @description Deletes one file by its id (idImagem), in the upload service’s { Error } shape: 404 when there is none, 403 when it is the company’s and the caller may not edit the company.
+         * @description Deletes one file by its id (idImagem), in the upload service’s { Error } shape: 404 when there is none, 403 when it is the company’s and the caller may not edit the company. A visit’s photo or signature is 404 to whoever may not read the visit and 403 to whoever may: it leaves through the visit (DELETE /api/cd_techorders/{id}/photos/{photoId}).
          */
         delete: operations["deleteFileById"];
         options?: never;
@@ -3600,7 +3600,7 @@ export interface paths {
         post?: never;
         /**
          * Delete one file by its URL (the upload service's "delete by url")
-         * @description Deletes one file by its URL, in the upload service’s { Error } shape: 404 when there is none, 403 when it is the company’s and the caller may not edit the company.
+         * @description Deletes one file by its URL, in the upload service’s { Error } shape: 404 when there is none, 403 when it is the company’s and the caller may not edit the company. A visit’s photo or signature is 404 to whoever may not read the visit and 403 to whoever may: it leaves through the visit (DELETE /api/cd_techorders/{id}/photos/{photoId}).
          */
         delete: operations["deleteFileByUrl"];
         options?: never;
@@ -3617,7 +3617,7 @@ export interface paths {
         };
         /**
          * The files of an upload group (idGuid)
-         * @description The files of one upload group (idGuid), in the upload service’s { Error, ListFiles } shape.
+         * @description The files of one upload group (idGuid), in the upload service’s { Error, ListFiles } shape. A visit’s group (its photos and the client’s signature, grouped under the visit’s id) lists nothing to whoever may not read the visit (another technician, a member without the cd_techorders page).
          */
         get: operations["listUploadedFiles"];
         put?: never;
@@ -3657,7 +3657,7 @@ export interface paths {
         };
         /**
          * A stored file, with its type; images and PDF inline, anything else as a download
-         * @description A stored file with its type: images and PDF inline, anything else as a download. A bearer token or the page session; 404 when the company holds no such file.
+         * @description A stored file with its type: images and PDF inline, anything else as a download. A bearer token or the page session; 404 when the company holds no such file, when it is another branch’s, or when it is a visit’s photo or the client’s signature and the caller may not read the visit (GET /api/cd_techorders/{id}: another technician’s visit, or no cd_techorders page).
          */
         get: operations["getFile"];
         put?: never;
@@ -3757,7 +3757,7 @@ export interface paths {
         };
         /**
          * The invoice a client’s link opens
-         * @description What the client sees of a sent invoice: the company, the lines, the totals, what is paid and open, the due date and its state, the Pix key and BR Code of the open amount when the company takes Pix, and whether a card may pay it. No token: the signed link is the key. 404 for a link that is bad, expired or replaced by a later send. 429 with Retry-After past 120 of the link pages’ reads from one address in 10 minutes.
+         * @description What the client sees of a sent invoice: the company, the lines, the totals, what is paid and open, the due date and its state, the Pix key and BR Code of the open amount when the company takes Pix, and whether a card may pay it. No token: the signed link is the key. 404 for a link that is bad, expired or replaced by a later send, or whose invoice was voided. 429 with Retry-After past 120 of the link pages’ reads from one address in 10 minutes.
          */
         get: operations["getPublicInvoice"];
         put?: never;
@@ -3779,7 +3779,7 @@ export interface paths {
         put?: never;
         /**
          * The client pays the invoice by card: a checkout at the provider
-         * @description Opens a checkout at the card provider for what is open on the invoice and answers its address, where the client types their card; the provider confirms the payment to the app by its signed webhook (POST /api/webhooks/card), which records it. 409 when nothing is open or no card provider is configured; 502 when the provider does not answer; 404 for a bad or replaced link; 429 with Retry-After past 10 checkouts from one address in 10 minutes.
+         * @description Opens a checkout at the card provider for what is open on the invoice and answers its address, where the client types their card; the provider confirms the payment to the app by its signed webhook (POST /api/webhooks/card), which records it. 409 when nothing is open or no card provider is configured; 502 when the provider does not answer; 404 for a bad or replaced link, or a voided invoice; 429 with Retry-After past 10 checkouts from one address in 10 minutes.
          */
         post: operations["payPublicInvoiceByCard"];
         delete?: never;
@@ -3797,7 +3797,7 @@ export interface paths {
         };
         /**
          * The invoicing company’s logo
-         * @description The logo of the company that sent the invoice, as stored. 404 for a bad link or a company without a logo. Counts with the page’s reads (429).
+         * @description The logo of the company that sent the invoice, as stored. 404 for a bad link (a voided invoice’s too) or a company without a logo. Counts with the page’s reads (429).
          */
         get: operations["getPublicInvoiceLogo"];
         put?: never;
@@ -3817,7 +3817,7 @@ export interface paths {
         };
         /**
          * The invoice as a PDF
-         * @description The invoice the link opens as a PDF, in the invoice’s language, with the Pix QR code of the open amount when the company takes Pix. 404 for a bad, expired or replaced link. 429 with Retry-After past 20 PDFs from one address in 10 minutes; 503 when the PDF cannot be made in time.
+         * @description The invoice the link opens as a PDF, in the invoice’s language, with the Pix QR code of the open amount when the company takes Pix. 404 for a bad, expired or replaced link, or a voided invoice. 429 with Retry-After past 20 PDFs from one address in 10 minutes; 503 when the PDF cannot be made in time.
          */
         get: operations["getPublicInvoicePdf"];
         put?: never;
@@ -23451,7 +23451,10 @@ export interface operations {
                     }[];
                     /** @default  */
                     notes?: string;
-                    /** @default [] */
+                    /**
+                     * @description Completed orders of the client, of the invoice’s own branch, that it bills: their lines come along and they become invoiced (another client’s: 400 `order_other_client`; another branch’s: 400 `order_other_branch`)
+                     * @default []
+                     */
                     orderIds?: string[];
                     /** @default  */
                     terms?: string;
@@ -31678,6 +31681,11 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description The office’s choice to take the part although the stock counted is less (the stock goes below zero); a technician may not (403 `part_force_office`)
+                     * @default false
+                     */
+                    force?: boolean;
                     productId: string;
                     /** @description A number with at most 3 decimal places */
                     quantity: number;

@@ -451,11 +451,18 @@ export const visitChange = z
   .refine((c) => Object.values(c).some((v) => v !== undefined), { message: 'Send what changes' })
 export type VisitChange = z.output<typeof visitChange>
 
-/** A part used on a visit: a product of the company and how many (its price is the product's). */
+/**
+ * A part used on a visit: a product of the company and how many (its price is the product's).
+ * `force`: the office takes it even beyond the stock counted (which then goes below zero).
+ */
 export const partInput = z
   .object({
     productId: z.string().min(1).max(200),
     quantity: decimal(3, 0.001, 100_000, 'invalid_quantity'),
+    force: z.boolean().default(false).meta({
+      description:
+        'The office’s choice to take the part although the stock counted is less (the stock goes below zero); a technician may not (403 `part_force_office`)',
+    }),
   })
   .strict()
 

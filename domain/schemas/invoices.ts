@@ -36,7 +36,13 @@ const optionalDate = z.union([z.literal('').transform(() => undefined), date]).o
 export const invoiceInput = z.object({
   clientId: z.string().uuid({ message: 'Choose a client' }),
   /** Completed orders of the client it bills: their lines come along and they become invoiced. */
-  orderIds: z.array(z.string().uuid()).max(20, 'At most 20 orders').default([]),
+  orderIds: z
+    .array(z.string().uuid())
+    .max(20, 'At most 20 orders')
+    .default([])
+    .describe(
+      'Completed orders of the client, of the invoice’s own branch, that it bills: their lines come along and they become invoiced (another client’s: 400 `order_other_client`; another branch’s: 400 `order_other_branch`)',
+    ),
   /** Lines besides the orders' (an invoice by hand has only these). */
   lines: z
     .array(lineDraft.omit({ optional: true, chosen: true }))

@@ -39,6 +39,17 @@ export function createRepositories(store: Store) {
     idempotency: (now: () => number) => idempotencyRepository(store, now),
     /** A company's technicians' booked times (no two appointments of one technician overlap). */
     bookings: (empresa: number, now: () => number = Date.now) => bookingsRepository(store, empresa, now),
+    /**
+     * What a branch's open dispatch boards compare (bff/lib/live.ts): a number moved by each write of
+     * the branch's appointments and visits, so a board hears its own branch's changes and no other's.
+     */
+    boardStamp: (empresa: number, filial: number) => {
+      const key = keys.companyRecord(empresa, 'board-stamps', filial)
+      return {
+        get: async () => (await store.get<number>(key))?.value ?? 0,
+        bump: async () => (await store.update<number>(key, (cur) => (cur?.value ?? 0) + 1))?.value ?? 0,
+      }
+    },
     /** A company's document number series (quotes of a branch in a year ...). */
     series: (empresa: number, name: string) => numberSeries(store, keys.series(empresa, name)),
     /**

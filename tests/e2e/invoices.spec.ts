@@ -81,7 +81,7 @@ test('a completed order is invoiced, issued, sent, and paid by card on the clien
   await expectAccessible(page, 'paid invoice')
 })
 
-test('the office records a payment and reverses it with a reason; a payment above what is open is refused', async ({
+test('the office records a payment and reverses it with a reason; a payment above what is open, or dated before the issue, is refused', async ({
   page,
 }) => {
   await signIn(page, DEMO_ADMIN)
@@ -97,6 +97,16 @@ test('the office records a payment and reverses it with a reason; a payment abov
   await payment.getByLabel('Amount').fill('999999')
   await payment.getByRole('button', { name: 'Record a payment' }).click()
   await expect(page.getByText('This payment is more than what is open on the invoice')).toBeVisible()
+  await expect(payments).toHaveCount(before)
+  // dated before the invoice was issued: refused next to its date, nothing recorded
+  await payment.getByLabel('Amount').fill('1')
+  await payment.getByLabel('Paid on (empty: today)').fill('1900-01-01')
+  await payment.getByRole('button', { name: 'Record a payment' }).click()
+  await expect(
+    page
+      .getByRole('form', { name: 'Record a payment' })
+      .getByText('A payment cannot be dated before the invoice’s issue date'),
+  ).toBeVisible()
   await expect(payments).toHaveCount(before)
   // the open amount is filled in: recorded as it is, the invoice is paid
   await page.reload()
@@ -114,4 +124,30 @@ test('the office records a payment and reverses it with a reason; a payment abov
   await expect(page.getByTestId('payments')).toContainText('Reversed: The transfer was returned')
   await expect(page.getByTestId('state-badge')).toHaveText('Overdue')
   await expectAccessible(page, 'invoice with a reversed payment')
+})
+
+test('a voided invoice’s client page is gone (404), and so is its PDF', async ({ page, browser }) => {
+  await signIn(page, DEMO_ADMIN)
+  await workInDemoCompany(page)
+  await page.goto('/view/cd_invoice?state=issued')
+  await page.getByTestId('data-row').first().getByRole('link').first().click()
+  await expect(page.getByTestId('splash')).toHaveCount(0)
+  await expect(page.getByTestId('state-badge')).toHaveText('Issued')
+  await page.getByRole('button', { name: 'Send to the client' }).click()
+  await expect(page.getByTestId('toast').filter({ hasText: 'no e-mail went out' })).toBeVisible()
+  const invoicePage = page.url().split('?')[0]
+  await page.getByRole('link', { name: /Open the client's page/ }).click()
+  await expect(page).toHaveURL(/\/i\/[\w.-]+$/)
+  const link = page.url()
+  const client = await (await browser.newContext()).newPage()
+  expect((await client.goto(link))!.status()).toBe(200)
+  // the office voids it: the link it sent no longer opens
+  await page.goto(invoicePage)
+  await page.getByLabel('Why it is voided').fill('Billed to the wrong client')
+  await page.getByRole('button', { name: 'Void', exact: true }).click()
+  await expect(page.getByTestId('state-badge')).toHaveText('Void')
+  expect((await client.goto(link))!.status()).toBe(404)
+  expect(
+    (await client.request.get(`${new URL(link).origin}/api/public/invoices/${link.split('/i/')[1]}/pdf`)).status(),
+  ).toBe(404)
 })

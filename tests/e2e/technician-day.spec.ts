@@ -153,6 +153,48 @@ test('a technician works his visit on a phone, and the office sees the order com
   await office.close()
 })
 
+test('a technician taking more of a product than the stock counted reads why, and the office takes it on purpose', async ({
+  browser,
+}) => {
+  // 8 of this watch are counted (the demo's inventory)
+  const product = 'Benton Unisex Automatic Watch 40mm 10 ATM (Black)'
+  const phone = await browser.newContext({ baseURL, ...PHONE })
+  const tech = await phone.newPage()
+  await signIn(tech, DEMO_TECHNICIAN)
+  const next = tech.getByRole('region', { name: 'Tomorrow' }).getByTestId('visit').first()
+  const title = (await next.getByRole('link', { name: / · / }).textContent())!
+  await next.getByRole('link', { name: title }).tap()
+  await expect(tech.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await expect(tech.getByTestId('splash')).toHaveCount(0)
+  const parts = tech.getByRole('region', { name: 'Parts used' })
+  // going past the stock is not his to choose
+  await expect(parts.getByLabel('Take it even beyond the stock counted')).toHaveCount(0)
+  await tech.getByRole('combobox', { name: 'Product' }).fill(product)
+  await tech.getByRole('listbox', { name: 'Choices' }).getByRole('option').first().tap()
+  await tech.getByLabel('Quantity').fill('100')
+  await tech.getByRole('button', { name: 'Add part' }).tap()
+  await expect(parts.getByRole('alert')).toHaveText(
+    'There is not that much of this product in stock: check the quantity, or ask the office',
+  )
+  await expect(parts).not.toContainText('100 ×')
+
+  // the office opens the same visit and takes them on purpose
+  const office = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } })
+  const desk = await office.newPage()
+  await signIn(desk, DEMO_ADMIN)
+  await workInDemoCompany(desk)
+  await desk.goto(new URL(tech.url()).pathname)
+  await expect(desk.getByTestId('splash')).toHaveCount(0)
+  await desk.getByRole('combobox', { name: 'Product' }).fill(product)
+  await desk.getByRole('listbox', { name: 'Choices' }).getByRole('option').first().click()
+  await desk.getByLabel('Quantity').fill('100')
+  await desk.getByLabel('Take it even beyond the stock counted').check()
+  await desk.getByRole('button', { name: 'Add part' }).click()
+  await expect(desk.getByTestId('visit-parts')).toContainText(`100 × ${product}`)
+  await phone.close()
+  await office.close()
+})
+
 test('the day and the visit read on a phone and a desktop, light and dark, axe 0', async ({ page }) => {
   await signIn(page, DEMO_TECHNICIAN)
   await expectReadsInViews(page, baseURL, 'the day', page.getByRole('region', { name: 'Today' }), undefined, ALL_VIEWS)

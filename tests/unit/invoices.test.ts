@@ -217,6 +217,56 @@ describe('cd_invoice', () => {
     expect(refused.body.code).toBe('invoice_empty')
   })
 
+  it('bills an order only on its own branch’s invoice: another branch’s refuses it, and its Invoice button bills it on its own', async () => {
+    const { admin, client, completedOrder } = await setUp()
+    // an order of the main branch (São Paulo), and an admin of every branch working in Campinas
+    const order = await completedOrder()
+    const CAMPINAS = { 'x-empresa': '1', 'x-filial': '1' }
+    const campinasInvoices = async () =>
+      (await admin<List<Invoice>>('/cd_invoice?size=100', { headers: CAMPINAS })).body.Dados.pagination.length
+    const before = await campinasInvoices()
+    const refused = await admin('/cd_invoice', {
+      method: 'POST',
+      headers: CAMPINAS,
+      json: { clientId: client.id, orderIds: [order.id] },
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.body.codes).toEqual({ 'orderIds.0': 'order_other_branch' })
+    expect(await campinasInvoices()).toBe(before)
+    expect((await admin<Order>(`/cd_ordem/${order.id}`)).body.Dados).toMatchObject({
+      status: 'completed',
+      invoiceId: null,
+    })
+    const billed = await admin<Order>(`/cd_ordem/${order.id}/invoice`, { method: 'POST', headers: CAMPINAS })
+    expect(billed.status).toBe(200)
+    const invoice = (await admin<Invoice & { filial: number }>(`/cd_invoice/${billed.body.Dados.invoiceId}`)).body.Dados
+    expect(invoice).toMatchObject({ filial: 2, orderIds: [order.id], number: expect.stringMatching(/^FAT-SAO-/) })
+    expect(await campinasInvoices()).toBe(before)
+  })
+
+  it('refuses a payment dated before the invoice’s issue date (1900-01-01 too), next to the date', async () => {
+    const { admin, issuedInvoice } = await setUp()
+    const invoice = await issuedInvoice()
+    expect(invoice.issueDate).toBe(day)
+    const pay = (date: string) =>
+      admin<Invoice>(`/cd_invoice/${invoice.id}/payments`, {
+        method: 'POST',
+        json: { amount: 100, method: 'cash', date },
+      })
+    const dayBefore = new Date(Date.parse(day) - 86_400_000).toISOString().slice(0, 10)
+    for (const date of ['1900-01-01', dayBefore]) {
+      const refused = await pay(date)
+      expect(refused.status).toBe(400)
+      expect(refused.body.codes).toEqual({ date: 'payment_before_issue' })
+      expect(refused.body.fields?.date).toEqual(['A payment cannot be dated before the invoice’s issue date'])
+    }
+    expect((await admin<Invoice>(`/cd_invoice/${invoice.id}`)).body.Dados).toMatchObject({ paid: 0, payments: [] })
+    // dated on the issue date itself, it is taken
+    const taken = await pay(day)
+    expect(taken.status).toBe(200)
+    expect(taken.body.Dados.payments).toEqual([expect.objectContaining({ date: day, amount: 100 })])
+  })
+
   it('takes payments up to what is open, reversed with a reason and never deleted; the status follows', async () => {
     const { admin, tech, issuedInvoice, tick } = await setUp()
     const invoice = await issuedInvoice()
@@ -323,6 +373,23 @@ describe('cd_invoice', () => {
     await admin(`/cd_invoice/${invoice.id}/send`, { method: 'POST' })
     expect((await bff.call(`/public/invoices/${token}`)).status).toBe(404)
     expect((await bff.call('/public/invoices/not-a-real-token-at-all-000')).status).toBe(404)
+  })
+
+  it('closes a voided invoice’s link: its page, PDF and card checkout answer 404', async () => {
+    const { bff, admin, issuedInvoice } = await setUp()
+    const invoice = await issuedInvoice()
+    await admin(`/cd_invoice/${invoice.id}/send`, { method: 'POST' })
+    const token = (await admin<{ url: string }>(`/cd_invoice/${invoice.id}/link`)).body.Dados.url.split('/i/')[1]
+    const paths = ['', '/pdf'].map((tail) => `/public/invoices/${token}${tail}`)
+    expect(await Promise.all(paths.map(async (path) => (await bff.call(path)).status))).toEqual([200, 200])
+    const voided = await admin(`/cd_invoice/${invoice.id}/void`, { method: 'POST', json: { reason: 'Billed twice' } })
+    expect(voided.status).toBe(200)
+    for (const path of paths) {
+      const res = await bff.call(path)
+      expect(res.status).toBe(404)
+      expect(await res.json()).toMatchObject({ code: 'not_found' })
+    }
+    expect((await bff.call(`/public/invoices/${token}/card`, { method: 'POST' })).status).toBe(404)
   })
 
   it('takes a card payment through the provider: a checkout, its signed webhook once, the invoice paid', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { callAs, signInMember, testBff } from '../shared/bff.ts'
 import { MAIN, TECH_ID, wednesdayAhead } from '../shared/booking.ts'
+import { LIVE_CHECK_MS } from '../../bff/lib/live.ts'
 
 type Visit = {
   id: string
@@ -202,10 +203,68 @@ describe('the dispatch board', () => {
     await next('ready')
     const started = Date.now()
     await book((await newOrder()).id, '16:00', '17:00')
-    expect(await next('change')).toMatch(/data: \d+\.\d+/)
+    expect(await next('change')).toMatch(/data: \d+/)
     // told at once in one process, not at the next look at the stored stamp
     expect(Date.now() - started).toBeLessThan(1500)
     await reader.cancel()
+  })
+
+  it('streams to a board only its own branch’s changes: a reader of another branch hears none of them', async () => {
+    const { bff, admin, newOrder, book } = await setUp()
+    const CAMPINAS = { 'x-empresa': '1', 'x-filial': '1' }
+    const listen = async (token: string, tenant: Record<string, string>) => {
+      const res = await bff.call('/cd_ordemagendamento/events', {
+        token,
+        headers: { ...tenant, accept: 'text/event-stream' },
+      })
+      expect(res.status).toBe(200)
+      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
+      let text = ''
+      const reading = (async () => {
+        for (let r = await reader.read(); !r.done; r = await reader.read()) text += r.value
+      })()
+      return {
+        ready: () => text.includes('event: ready'),
+        changes: () => text.split('event: change').length - 1,
+        stop: () => reader.cancel().then(() => reading),
+      }
+    }
+    const until = async (done: () => boolean) => {
+      for (const started = Date.now(); !done();) {
+        if (Date.now() - started > 5000) throw new Error('waited 5 s')
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+    }
+    // a dispatcher of Campinas (branch 1) and the main branch's board (branch 2), both open
+    const dispatcher = await signInMember(bff, { empresa: 1, filial: 1, role: 'dispatcher' })
+    expect((await bff.call('/cd_ordemagendamento/events', { token: dispatcher, headers: MAIN })).status).toBe(403)
+    const campinas = await listen(dispatcher, CAMPINAS)
+    const main = await listen(await bff.signIn(DEMO_ADMIN), MAIN)
+    await until(() => campinas.ready() && main.ready())
+    await book((await newOrder()).id, '16:00', '17:00')
+    await until(() => main.changes() === 1)
+    // past the streams' look at the stored stamps too (every 1.5 s), Campinas heard nothing
+    await new Promise((resolve) => setTimeout(resolve, 2 * LIVE_CHECK_MS))
+    expect(campinas.changes()).toBe(0)
+    // what Campinas books it hears, and the main branch does not
+    await signInMember(bff, { empresa: 1, filial: 1, role: 'technician' }, 'Caio Campos')
+    const caio = (await bff.deps.repos.users.members(1)).find((m) => m.value.name === 'Caio Campos')!.value.id
+    const client = (await admin<List<{ id: string }>>('/cd_cliente?size=1&sort=name')).body.Dados.items[0]
+    const order = await admin<Order>('/cd_ordem', {
+      method: 'POST',
+      headers: CAMPINAS,
+      json: { clientId: client.id, lines: [{ description: 'Visita técnica', quantity: 1, unitPrice: 9000 }] },
+    })
+    const booked = await admin('/cd_ordemagendamento', {
+      method: 'POST',
+      headers: CAMPINAS,
+      json: { orderId: order.body.Dados.id, technicianIds: [caio], start: at('09:00'), end: at('10:00') },
+    })
+    expect(booked.status).toBe(201)
+    await until(() => campinas.changes() === 1)
+    await new Promise((resolve) => setTimeout(resolve, 2 * LIVE_CHECK_MS))
+    expect(main.changes()).toBe(1)
+    await Promise.all([campinas.stop(), main.stop()])
   })
 
   it('keeps to the branch: another branch’s board shows none of its visits, and cannot book its orders', async () => {

@@ -252,6 +252,51 @@ describe("a technician's visit", () => {
     })
   })
 
+  it('refuses a technician more of a product than the stock counted (409 stock_short), two at once too; the office takes it when it chooses to', async () => {
+    const { bff, admin, tech, visit, orderNow } = await setUp()
+    const product = await aProduct(bff)
+    const stockNow = async () => (await aProductById(bff, product.id)).stock
+    // the office counts 8 of it
+    const counted = await bff.call('/apps/ecommerce/inventory/product', {
+      method: 'PATCH',
+      token: await bff.signIn(DEMO_ADMIN),
+      headers: MAIN,
+      json: { id: product.id, product: { stock: 8 } },
+    })
+    expect(counted.status).toBe(200)
+    const take = (quantity: number, who = tech, extra: Record<string, unknown> = {}) =>
+      who<Visit>(`/cd_techorders/${visit}/parts`, {
+        method: 'POST',
+        json: { productId: product.id, quantity, ...extra },
+      })
+    const short = await take(100)
+    expect(short.status).toBe(409)
+    expect(short.body).toMatchObject({ IsSuccess: false, code: 'stock_short' })
+    expect(short.body.Msg).toContain('8 counted')
+    // nothing moved: the stock, the visit's parts, the order's lines
+    expect(await stockNow()).toBe(8)
+    expect((await tech<Visit>(`/cd_techorders/${visit}`)).body.Dados.parts).toEqual([])
+    expect((await orderNow()).lines.some((l) => l.description.startsWith(product.name))).toBe(false)
+    // going below zero is the office's choice, never the technician's
+    const forced = await take(100, tech, { force: true })
+    expect(forced.status).toBe(403)
+    expect(forced.body.code).toBe('part_force_office')
+    expect(await stockNow()).toBe(8)
+    // two parts at once on one count: one is taken, the other refused
+    const both = await Promise.all([take(5), take(5)])
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409])
+    expect(await stockNow()).toBe(3)
+    // all that is left may be taken
+    expect((await take(3)).status).toBe(200)
+    expect(await stockNow()).toBe(0)
+    // the office takes more than is counted when it says so: the stock goes below zero, the order has its line
+    const office = await take(100, admin, { force: true })
+    expect(office.status).toBe(200)
+    expect(office.body.Dados.parts.map((p) => p.quantity)).toEqual([5, 3, 100])
+    expect(await stockNow()).toBe(-100)
+    expect((await orderNow()).lines.filter((l) => l.description.startsWith(product.name))).toHaveLength(3)
+  })
+
   it('keeps photos that are images by their bytes, within the bounds, and serves them; a signature is a PNG', async () => {
     const { tech, bff, visit, step } = await setUp()
     const added = await tech<Visit>(`/cd_techorders/${visit}/photos`, {
@@ -351,6 +396,50 @@ describe("a technician's visit", () => {
   })
 })
 
+// issue 42 §5: access follows the record — a visit's files are read as the visit is
+describe("a visit's photos and signature", () => {
+  it('are another technician’s to neither see nor delete, by their URL or their upload group (404), and a member without the visits page’s neither', async () => {
+    const { bff, tech, visit } = await setUp()
+    const photo = (
+      await tech<Visit>(`/cd_techorders/${visit}/photos`, {
+        method: 'POST',
+        body: form({ photo: PNG(), thumbnail: PNG(32, 24), label: 'before' }),
+      })
+    ).body.Dados.photos[0]
+    const signature = (
+      await tech<Visit>(`/cd_techorders/${visit}/signature`, {
+        method: 'PUT',
+        body: form({ name: 'Ana Souza', signature: PNG(300, 120) }),
+      })
+    ).body.Dados.signature!
+    const urls = [photo.url, photo.thumbnailUrl, signature.url].map((u) => u.replace(/^\/api/, ''))
+    const serve = async (token: string) => Promise.all(urls.map(async (url) => (await bff.call(url, { token })).status))
+    const other = await signInMember(bff, { empresa: 1, filial: 2, role: 'technician' })
+    const finance = await signInMember(bff, { empresa: 1, filial: 2, role: 'finance' })
+    expect(await serve(await bff.signIn(DEMO_TECHNICIAN))).toEqual([200, 200, 200])
+    expect(await serve(await bff.signIn(DEMO_ADMIN))).toEqual([200, 200, 200])
+    expect(await serve(other)).toEqual([404, 404, 404])
+    expect(await serve(finance)).toEqual([404, 404, 404])
+    // the page session's cookie is no way round it
+    expect((await bff.call(urls[0], { headers: { cookie: `token=${other}` } })).status).toBe(404)
+    // nor is the upload service: the visit's group lists nothing, and its files are not there to delete
+    const as = (token: string, path: string, method = 'GET') => bff.call(path, { method, token, headers: MAIN })
+    const listed = async (token: string) =>
+      ((await (await as(token, `/FileManager/select-by-id?idGuid=${visit}`)).json()) as { ListFiles: unknown[] })
+        .ListFiles
+    expect(await listed(other)).toEqual([])
+    expect(await listed(await bff.signIn(DEMO_TECHNICIAN))).toHaveLength(3)
+    expect((await as(other, `/FileManager/delete-by-id?idImagem=${photo.id}`, 'DELETE')).status).toBe(404)
+    const byUrl = `/FileManager/delete-by-url?url=${encodeURIComponent(signature.url)}`
+    expect((await as(other, byUrl, 'DELETE')).status).toBe(404)
+    // its own technician takes a photo off through the visit, never behind its back (what an ended visit showed stays)
+    const own = await bff.signIn(DEMO_TECHNICIAN)
+    expect((await as(own, `/FileManager/delete-by-id?idImagem=${photo.id}`, 'DELETE')).status).toBe(403)
+    expect((await as(own, byUrl, 'DELETE')).status).toBe(403)
+    expect(await serve(own)).toEqual([200, 200, 200])
+  })
+})
+
 describe('the work order', () => {
   it('prints the order with each visit’s times, checklist, report and parts, and the client’s signature, in the client’s language', async () => {
     const { tech, bff, visit, step, tick, order } = await setUp()
@@ -385,6 +474,45 @@ describe('the work order', () => {
     expect(text).toContain('Assinado por: Marina Costa')
     // the signature is drawn in it
     expect(readPdf(bytes, 'pdfimages').trim().split('\n').length).toBeGreaterThanOrEqual(3)
+  })
+
+  it('a technician’s holds only his own visits: another technician’s work and the client’s signature on it stay out', async () => {
+    const { bff, admin, tech, order, visit } = await setUp()
+    const otherToken = await signInMember(bff, { empresa: 1, filial: 2, role: 'technician' }, 'Rui Prado')
+    const otherId = (await bff.deps.repos.users.members(1)).find((m) => m.value.name === 'Rui Prado')!.value.id
+    // a second visit of the order, the other technician's, with his report and the client's signature
+    const second = await admin<{ visits: Array<{ id: string }> }>('/cd_ordemagendamento', {
+      method: 'POST',
+      json: { orderId: order.id, technicianIds: [otherId], start: at('13:00'), end: at('15:00') },
+    })
+    const theirs = second.body.Dados.visits[0].id
+    await bff.call(`/cd_techorders/${theirs}`, {
+      method: 'PATCH',
+      json: { report: 'Relatório do Rui.' },
+      token: otherToken,
+      headers: MAIN,
+    })
+    await bff.call(`/cd_techorders/${theirs}/signature`, {
+      method: 'PUT',
+      body: form({ name: 'Cliente do Rui', signature: PNG(300, 120) }),
+      token: otherToken,
+      headers: MAIN,
+    })
+    await tech(`/cd_techorders/${visit}`, { method: 'PATCH', json: { report: 'Relatório do Tiago.' } })
+    const printed = async (token: string) => {
+      const res = await bff.call(`/cd_ordem/${order.id}/work-order`, { token, headers: MAIN })
+      expect(res.status).toBe(200)
+      return readPdf(new Uint8Array(await res.arrayBuffer()))
+    }
+    const office = await printed(await bff.signIn(DEMO_ADMIN))
+    expect(office).toContain('Relatório do Tiago.')
+    expect(office).toContain('Relatório do Rui.')
+    expect(office).toContain('Assinado por: Cliente do Rui')
+    const mine = await printed(await bff.signIn(DEMO_TECHNICIAN))
+    expect(mine).toContain('Relatório do Tiago.')
+    expect(mine).not.toContain('Relatório do Rui.')
+    expect(mine).not.toContain('Cliente do Rui')
+    expect(mine).not.toContain('Rui Prado')
   })
 })
 

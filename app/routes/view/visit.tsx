@@ -132,7 +132,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         },
         400,
       )
-    res = await callBff(request, context, `${path}/parts`, { method: 'POST', json: typed.value, headers })
+    // past the stock counted only when the office ticks it (the API refuses a technician who sends it)
+    const json = { ...(typed.value as object), ...(text('force') === 'true' ? { force: true } : {}) }
+    res = await callBff(request, context, `${path}/parts`, { method: 'POST', json, headers })
   } else {
     const [what, id] = intent === 'part-remove' ? ['parts', text('partId')] : ['photos', text('photoId')]
     res = await callBff(request, context, `${path}/${what}/${encodeURIComponent(id)}`, { method: 'DELETE', headers })
@@ -293,6 +295,7 @@ export default function Visit({ loaderData }: Route.ComponentProps) {
         visit={visit}
         version={version}
         editable={editable}
+        office={page.level === 'delete'}
         errors={answer?.intent === 'part-add' || answer?.intent === 'part-remove' ? errors : {}}
       />
 
@@ -610,16 +613,21 @@ function VisitChecklist({
   )
 }
 
-/** The parts used: each with its quantity (a tap takes it back), and a product picked to add, at its price. */
+/**
+ * The parts used: each with its quantity (a tap takes it back), and a product picked to add, at its
+ * price; the office may take one beyond the stock counted (`office`), which a technician is refused.
+ */
 function VisitParts({
   visit,
   version,
   editable,
+  office,
   errors,
 }: {
   visit: TechOrderRow
   version: string
   editable: boolean
+  office: boolean
   errors: Record<string, string>
 }) {
   const t = useT()
@@ -688,6 +696,12 @@ function VisitParts({
             className="min-h-12 w-32 rounded-lg border border-line bg-surface px-3 text-base"
           />
           {errors.quantity ? <p className="text-sm text-red-700 dark:text-red-300">{errors.quantity}</p> : null}
+          {office ? (
+            <label className="flex min-h-11 items-center gap-3 text-sm">
+              <input type="checkbox" name="force" value="true" className="size-5 shrink-0" />
+              {t.visit_part_force()}
+            </label>
+          ) : null}
           {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
           <Button type="submit" variant="secondary" className="min-h-12 self-start">
             {t.visit_part_add()}
