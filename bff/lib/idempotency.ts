@@ -31,7 +31,9 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000
  * Idempotency-Key runs once per caller and key. A repeat with the same request gets the first
  * answer again (with `Idempotent-Replayed: true`); with another request, 422; while the first is
  * still running, 409. Only a success is kept: a refused write changed nothing, so its key may be
- * sent again. Keys are kept IDEMPOTENCY_KEEP_MS (7 days).
+ * sent again. Keys are kept IDEMPOTENCY_KEEP_MS (7 days). The company, branch and page are checked
+ * before a repeat is answered; what one user keeps is bounded (KEPT_BODY_MAX, KEPT_BYTES_MAX,
+ * KEPT_ANSWERS_MAX).
  */
 export function idempotentWrites(deps: Deps): (c: Context<AppEnv>, next: () => Promise<void>) => Promise<void> {
   const keys = deps.repos.idempotency(deps.now)
