@@ -43,6 +43,7 @@ export const MESSAGES = {
   invalid_time_zone: 'Choose a valid time zone',
   invalid_country: 'Choose a country',
   sign_up_closed: 'Sign-up is closed on this server: ask your company’s administrator for an invitation',
+  agreements_required: 'Accept the terms of service and the privacy policy to create your company',
   sign_up_link_invalid: 'This confirmation link is invalid or has expired: sign up again',
   sign_up_link_used: 'This link has created its company already: sign in with your e-mail and password',
   email_registered: 'An account with this e-mail already exists: sign in, or reset your password',

@@ -14,6 +14,7 @@ import { titled, translator, useT, type Locale } from '../lib/i18n'
 import { serverContext } from '../server-context'
 import { Alert } from '../ui/alert'
 import { Button } from '../ui/button'
+import { CheckboxField } from '../ui/checkbox-field'
 import { CsrfField } from '../ui/csrf-field'
 import { SelectField } from '../ui/select-field'
 import { TextField } from '../ui/text-field'
@@ -76,7 +77,8 @@ const linkPath = (link: string | null) => {
 export async function action({ request, context }: Route.ActionArgs) {
   const t = translator(requestLocale(request))
   const fields = formFields(await submittedForm(request, context))
-  const parsed = signUpSchema.safeParse(fields)
+  // a checkbox sends its value only when ticked
+  const parsed = signUpSchema.safeParse({ ...fields, agreements: fields.agreements === 'true' })
   if (!parsed.success) return data({ fields: fieldErrors(parsed.error, t), error: null, values: fields }, 400)
   const res = await apiClient(request, context).auth['sign-up'].$post({ json: parsed.data })
   if (res.ok)
@@ -231,6 +233,14 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
             error={errors.branch}
           />
         </fieldset>
+        <CheckboxField
+          label={t.agreements_label()}
+          name="agreements"
+          value="true"
+          required
+          defaultChecked={values.agreements === 'true'}
+          error={errors.agreements}
+        />
         <Button type="submit" disabled={busy}>
           {t.sign_up_button()}
         </Button>

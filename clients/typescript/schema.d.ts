@@ -1603,7 +1603,7 @@ export interface paths {
         put?: never;
         /**
          * Sign up and found a company (confirmed by an e-mailed link)
-         * @description Founds a company: the person (name, e-mail, a password of 8 characters at least, not a common one) and their company (name, country, currency, language, time zone, the main branch’s name). Nothing is created yet: a link to confirm the e-mail is sent to it (in the company’s language), and confirmSignUp creates the company, its main branch and the person as its admin. Answers true whether or not the e-mail is taken, so sign-up does not reveal accounts. Outside production with no mail server, the link comes back in the Confirmation-Link header, for the person to follow. 403 sign_up_closed when the server takes no sign-ups (SIGNUP, closed by default in production); too many requests from one address, 429.
+         * @description Founds a company: the person (name, e-mail, a password of 8 characters at least, not a common one) and their company (name, country, currency, language, time zone, the main branch’s name), who accepts the terms of service and the privacy policy (`agreements: true`; without it, 400 `agreements_required` at the field). Nothing is created yet: a link to confirm the e-mail is sent to it (in the company’s language), and confirmSignUp creates the company, its main branch and the person as its admin. Answers true whether or not the e-mail is taken, so sign-up does not reveal accounts. Outside production with no mail server, the link comes back in the Confirmation-Link header, for the person to follow. 403 sign_up_closed when the server takes no sign-ups (SIGNUP, closed by default in production); too many requests from one address, 429.
          */
         post: operations["signUp"];
         delete?: never;
@@ -17523,7 +17523,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    agreements?: boolean;
+                    /** @description true: the person accepts the terms of service and the privacy policy (required) */
+                    agreements: boolean;
                     branch?: string;
                     company: string;
                     /**

@@ -29,7 +29,11 @@ export const signUpSchema = z.object({
   email,
   password: newPassword,
   ...signUpCompany,
-  agreements: z.boolean().optional(),
+  /** The person accepts the terms of service and the privacy policy: nothing is founded without it. */
+  agreements: z
+    .boolean(rule('agreements_required'))
+    .refine((accepted) => accepted, rule('agreements_required'))
+    .meta({ description: 'true: the person accepts the terms of service and the privacy policy (required)' }),
 })
 /** A sign-up's confirmation link (its token). */
 export const signUpTokenSchema = z.object({ token: z.string().min(20).max(200) })

@@ -27,10 +27,14 @@ test.describe('in a Brazilian browser', () => {
     await page.getByLabel('Nome completo').fill('Paulo Lima')
     await page.getByLabel('E-mail', { exact: true }).fill(email)
     await page.getByLabel('Senha').fill('Blue-Harbor-Lantern-47')
-    // nothing is sent without the company's name
+    // nothing is sent without the company's name, nor without the agreements
     await page.getByRole('button', { name: 'Criar sua conta gratuita' }).click()
     await expect(page.getByText('Este campo é obrigatório')).toBeVisible()
+    await expect(
+      page.getByText('Aceite os termos de serviço e a política de privacidade para criar sua empresa'),
+    ).toBeVisible()
     await page.getByLabel('Senha').fill('Blue-Harbor-Lantern-47')
+    await page.getByLabel('Aceito os termos de serviço e a política de privacidade').check()
     await page.getByLabel('Empresa', { exact: true }).fill('Frio Lima Refrigeração')
     await page.getByLabel('Filial principal').fill('Recife')
     await page.getByRole('button', { name: 'Criar sua conta gratuita' }).click()

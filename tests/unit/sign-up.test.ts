@@ -178,6 +178,22 @@ describe('sign-up founds a company', () => {
     })
   })
 
+  it('refuses a sign-up without the agreements next to the field, and sends no link', async () => {
+    const bff = await testBff()
+    for (const agreements of [false, undefined]) {
+      const res = await bff.call('/auth/sign-up', { method: 'POST', json: { ...signUpInput(ana), agreements } })
+      expect(res.status).toBe(400)
+      const body = (await res.json()) as Refusal
+      expect(body.fields?.agreements).toEqual([
+        'Accept the terms of service and the privacy policy to create your company',
+      ])
+      expect(res.headers.get('confirmation-link')).toBeNull()
+    }
+    expect(bff.logs.some((l) => l.includes(ana.email))).toBe(false)
+    const res = await bff.call('/auth/sign-up', { method: 'POST', json: { ...signUpInput(ana), agreements: false } })
+    expect(((await res.json()) as Refusal).codes).toEqual({ agreements: 'agreements_required' })
+  })
+
   it('e-mails the link in the company’s language and never hands it back then', async () => {
     const mails: MailMessage[] = []
     const bff = await testBff({ mailer: async (mail) => void mails.push(mail) })
