@@ -5,19 +5,29 @@ import type { Deps } from './deps.ts'
 import { jsonException } from './errors.ts'
 import { decoyHash, verifyPassword } from './passwords.ts'
 import { signAccessToken, TOKEN_LIFETIME_SECONDS } from './tokens.ts'
+import type { SessionRecord } from '../../storage/repositories/sessions.ts'
 
-/** A new session of the user and its access token (the sign-in answer). */
-export async function openSession(deps: Deps, user: UserRecord) {
+/** A new session of the user and its access token (the sign-in answer); `id`: one chosen before (a sign-up's link). */
+export async function openSession(deps: Deps, user: UserRecord, id = randomToken(18)) {
   const now = deps.now()
   const session = {
-    id: randomToken(18),
+    id,
     userId: user.id,
     epoch: user.sessionEpoch,
     createdAt: new Date(now).toISOString(),
     expiresAt: new Date(now + TOKEN_LIFETIME_SECONDS * 1000).toISOString(),
   }
   await deps.repos.sessions.save(session)
-  const accessToken = await signAccessToken({ sub: user.id, sid: session.id }, deps.secret, Math.floor(now / 1000))
+  return sessionAnswer(deps, user, session)
+}
+
+/** The sign-in answer of a session: the user and a fresh access token of it. */
+export async function sessionAnswer(deps: Deps, user: UserRecord, session: Pick<SessionRecord, 'id'>) {
+  const accessToken = await signAccessToken(
+    { sub: user.id, sid: session.id },
+    deps.secret,
+    Math.floor(deps.now() / 1000),
+  )
   return { user: publicUser(user), accessToken, tokenType: 'bearer' as const }
 }
 

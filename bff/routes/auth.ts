@@ -198,7 +198,7 @@ export function authRoutes(deps: Deps) {
         operationId: 'confirmSignUp',
         example: { token: 'Xy7Qm2Lp9Rt4Vw8Zk3Nb6Hc1' },
         description:
-          'Confirms a sign-up with its e-mailed link: creates the company, its main branch and the person as its admin of all branches, and opens a session (the user and an access token, as signIn). Sent again (a double click, a lost answer), it founds nothing more and answers the same account within 10 minutes, while the account is unchanged; later, 400 sign_up_link_used (sign in instead). 400 sign_up_link_invalid when the link is unknown or expired; 409 email_registered when an account with the e-mail was made meanwhile; 403 sign_up_closed while sign-up is closed.',
+          'Confirms a sign-up with its e-mailed link: creates the company, its main branch and the person as its admin of all branches, and opens a session (the user and an access token, as signIn). Sent again (a double click, a lost answer), it founds nothing more and answers the same session within 10 minutes, while the account is unchanged and the session lasts; later, or once the person signed out, 400 sign_up_link_used (sign in instead). 400 sign_up_link_invalid when the link is unknown or expired; 409 email_registered when an account with the e-mail was made meanwhile; 403 sign_up_closed while sign-up is closed.',
         summary: 'Confirm a sign-up: found the company and sign in',
         tags: ['auth'],
         auth: false,
@@ -207,7 +207,7 @@ export function authRoutes(deps: Deps) {
       valid('json', signUpTokenSchema),
       async (c) => {
         await requireAccountRequestAllowed(deps, c)
-        return c.json(await openSession(await confirmSignUp(deps, c.req.valid('json').token)))
+        return c.json(await confirmSignUp(deps, c.req.valid('json').token))
       },
     )
     .post(

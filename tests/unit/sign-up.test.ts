@@ -80,6 +80,22 @@ describe('sign-up founds a company', () => {
     expect(await companyNamed(bff, 'Alves Climatização')).toHaveLength(1)
   })
 
+  it('opens no session once the person signed out: the used link, opened again, says to sign in', async () => {
+    const bff = await testBff()
+    const token = await signUpLink(bff, signUpInput(ana))
+    const first = (await (await confirm(bff, token)).json()) as Session
+    // a lost answer: sent again at once, the same session
+    const again = (await (await confirm(bff, token)).json()) as Session
+    expect((await bff.call('/common/user', { token: again.accessToken })).status).toBe(200)
+    expect((await bff.call('/auth/sign-out', { method: 'POST', token: first.accessToken })).status).toBe(200)
+    expect((await bff.call('/common/user', { token: again.accessToken })).status).toBe(401)
+    // on a shared computer, the next person finds the link in the history: no session
+    const after = await confirm(bff, token)
+    expect(after.status).toBe(400)
+    expect(((await after.json()) as Refusal).code).toBe('sign_up_link_used')
+    expect(await companyNamed(bff, 'Alves Climatização')).toHaveLength(1)
+  })
+
   it('says to sign in, within the ten minutes too, once the password changed', async () => {
     const bff = await testBff()
     const token = await signUpLink(bff, signUpInput(ana))
