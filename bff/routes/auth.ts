@@ -216,8 +216,8 @@ export function authRoutes(deps: Deps) {
         operationId: 'forgotPassword',
         example: { email: 'ana.souza@example.com' },
         description:
-          'Sends a one-time link to set a new password (valid one hour) to an active account’s e-mail, or to the server log when no mail server is set. Answers true either way; too many requests, 429.',
-        summary: 'Send a one-time reset link (to the server log when there is no mail server)',
+          'Sends a one-time link to set a new password (valid one hour) to an active account’s e-mail; with no mail server, outside production, to the server log (never in production). Answers true either way; too many requests, 429.',
+        summary: 'Send a one-time reset link by e-mail',
         tags: ['auth'],
         auth: false,
         responses: { 200: z.literal(true) },

@@ -1462,8 +1462,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a one-time reset link (to the server log when there is no mail server)
-         * @description Sends a one-time link to set a new password (valid one hour) to an active account’s e-mail, or to the server log when no mail server is set. Answers true either way; too many requests, 429.
+         * Send a one-time reset link by e-mail
+         * @description Sends a one-time link to set a new password (valid one hour) to an active account’s e-mail; with no mail server, outside production, to the server log (never in production). Answers true either way; too many requests, 429.
          */
         post: operations["forgotPassword"];
         delete?: never;

@@ -227,7 +227,7 @@ describe('sign-up founds a company', () => {
     expect((await companyNamed(bff, 'Alves Clima'))[0]).toMatchObject({ COUNTRY: 'MX', CURRENCY: 'MXN', CULTURE: 'es' })
   })
 
-  it('is closed where SIGNUP=closed, and in production unless SIGNUP=open', async () => {
+  it('is closed where SIGNUP=closed, and in production unless SIGNUP=open with a mail server', async () => {
     const bff = await testBff({ env: { SIGNUP: 'closed' } })
     const res = await bff.call('/auth/sign-up', { method: 'POST', json: signUpInput(ana) })
     expect(res.status).toBe(403)
@@ -238,7 +238,11 @@ describe('sign-up founds a company', () => {
       PUBLIC_URL: 'https://app.example.com',
     }
     expect(loadConfig(production).signUpOpen).toBe(false)
-    expect(loadConfig({ ...production, SIGNUP: 'open' }).signUpOpen).toBe(true)
+    // open in production only with a mail server: the links are never logged there
+    expect(() => loadConfig({ ...production, SIGNUP: 'open' })).toThrow(
+      'Invalid setting SIGNUP: cannot be open in production without a mail server (SMTP_URL)',
+    )
+    expect(loadConfig({ ...production, SIGNUP: 'open', SMTP_URL: 'smtp://mail.example:587' }).signUpOpen).toBe(true)
     expect(loadConfig({ NODE_ENV: 'development' }).signUpOpen).toBe(true)
   })
 })
