@@ -50,6 +50,10 @@ export const MESSAGES = {
   invalid_prefix: 'Use 1 to 6 capital letters or digits',
   invalid_email: 'Enter a valid e-mail address',
   already_member: 'This person already works in this company',
+  invitation_link_email_only:
+    'This link cannot set this account’s password: sign in to accept the invitation, or open the link e-mailed to you',
+  email_unconfirmed:
+    'Confirm your e-mail first: choose a new password from the link e-mailed with the invitation, or through “Forgot password?”. Your password was set through a link your office could see',
   invitation_not_pending: 'This person has joined already: there is no invitation to send',
   main_branch_needed: 'A company needs a main branch: mark another branch as main instead',
   main_branch_inactive: 'An inactive branch cannot be the main one',

@@ -29,7 +29,8 @@ import {
   signUpTokenSchema,
   tokenSignInSchema,
 } from '../../domain/schemas/auth.ts'
-import { acceptInvitation, publicUser, type UserRecord } from '../../domain/tenancy.ts'
+import { acceptInvitation, officeLinkSetsPassword, publicUser, type UserRecord } from '../../domain/tenancy.ts'
+import type { ResetTokenRecord } from '../../storage/repositories/reset-tokens.ts'
 import { confirmSignUp, requestSignUp, tellAccountExists, unusedSignUp } from '../lib/sign-up.ts'
 import { appLink, sendLink } from '../lib/outbox.ts'
 
@@ -38,6 +39,20 @@ const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000
 /** A reset or invitation link that is unknown, spent, expired or voided by a later one. */
 const invalidLink = () =>
   apiError(400, 'This reset link is invalid or has expired.', { token: ['This reset link is invalid or has expired.'] })
+
+/**
+ * A valid link and its account. One the office saw sets a password only while the account is
+ * nothing but that company's invitation, whatever it became since the link was made (another
+ * company's invitation, a password): else 400 invitation_link_email_only.
+ */
+async function linkAccount(deps: Deps, record: ResetTokenRecord | null) {
+  const user = record && (await deps.repos.users.findById(record.userId))
+  // a link made before the last reset, password change or disabling is void
+  if (!record || !user || user.value.sessionEpoch !== record.epoch) throw invalidLink()
+  if (record.shown && !officeLinkSetsPassword(user.value, record.accept))
+    throw ruleError(400, 'invitation_link_email_only')
+  return { record, user: user.value }
+}
 
 /** api/auth: sign-in and everything around it (docs/demo-apis.md §7 Authentication, §8, §9). */
 export function authRoutes(deps: Deps) {
@@ -246,7 +261,7 @@ export function authRoutes(deps: Deps) {
         operationId: 'readResetLink',
         example: { token: 'Xy7Qm2Lp9Rt4Vw8Zk3Nb6Hc1' },
         description:
-          'What the page of a reset or invitation link shows, without spending the link: the language it speaks (an invitation’s is the one the company typed for the person), whether it is an invitation, and of which company. Never the e-mail. 400 when the link is invalid, spent or expired (the same answer as a reset with it).',
+          'What the page of a reset or invitation link shows, without spending the link: the language it speaks (an invitation’s is the one the company typed for the person), whether it is an invitation, and of which company. Never the e-mail. 400 when the link is invalid, spent or expired (the same answer as a reset with it); 400 `invitation_link_email_only` for an invitation’s link the office copied, of an account that is more than that company’s invitation (a password, another company’s invitation): the person signs in, or uses the e-mailed link.',
         summary: 'Read what a reset or invitation link is, without spending it',
         tags: ['auth'],
         auth: false,
@@ -255,17 +270,17 @@ export function authRoutes(deps: Deps) {
       valid('json', resetLinkSchema),
       async (c) => {
         const { token } = c.req.valid('json')
-        const record = await repos.resetTokens.find(await sha256Hex(token), deps.now())
-        const user = record && (await repos.users.findById(record.userId))
-        if (!record || !user || user.value.sessionEpoch !== record.epoch) throw invalidLink()
-        const grant =
-          record.accept === undefined ? undefined : user.value.grants.find((g) => g.empresa === record.accept)
+        const { record, user } = await linkAccount(
+          deps,
+          await repos.resetTokens.find(await sha256Hex(token), deps.now()),
+        )
+        const grant = record.accept === undefined ? undefined : user.grants.find((g) => g.empresa === record.accept)
         // an invitation accepted or withdrawn since: the link only sets a password now
         const invitation = grant?.invited
         const company = invitation ? await repos.companies.find(grant.empresa) : null
         return c.json(
           resetLinkAnswer.parse({
-            culture: invitation?.culture ?? user.value.culture,
+            culture: invitation?.culture ?? user.culture,
             invited: Boolean(invitation),
             ...(company ? { company: company.NOME_EMPRESA } : {}),
           }),
@@ -278,7 +293,7 @@ export function authRoutes(deps: Deps) {
         operationId: 'resetPassword',
         example: { token: 'Xy7Qm2Lp9Rt4Vw8Zk3Nb6Hc1', password: 'Blue-Harbor-Lantern-47' },
         description:
-          'Sets a new password with the token of a reset link; the link is spent and every open session of the account ends. An invitation’s first password also accepts it, and `culture` (the language the person read the invitation in) becomes the account’s. 400 when the link is invalid, spent or expired, or the password is too weak or common.',
+          'Sets a new password with the token of a reset link; the link is spent and every open session of the account ends. An invitation’s link also accepts it, and on its first password `culture` (the language the person read the invitation in) becomes the account’s. A password set through a link the office copied proves no mailbox: that account accepts no invitation until it sets one from an e-mailed link. 400 when the link is invalid, spent or expired, or the password is too weak or common; 400 `invitation_link_email_only` as for readResetLink.',
         summary: 'Set a new password with a reset link; ends open sessions',
         tags: ['auth'],
         auth: false,
@@ -289,19 +304,22 @@ export function authRoutes(deps: Deps) {
         await simulatedDelay(config.simulateLatency, 1000)
         const { token, password, culture } = c.req.valid('json')
         await requireUncommonPassword('password', password)
-        const record = await repos.resetTokens.consume(await sha256Hex(token), deps.now())
-        const user = record && (await repos.users.findById(record.userId))
-        // a link made before the last reset, password change or disabling is void
-        if (!record || !user || user.value.sessionEpoch !== record.epoch) throw invalidLink()
+        const { record, user } = await linkAccount(
+          deps,
+          await repos.resetTokens.consume(await sha256Hex(token), deps.now()),
+        )
+        const { accept, shown } = record
         const hash = await hashPassword(password, deps.config.passwordIterations)
         // A new password ends every open session of the account; an invitation's link also accepts it.
         // An invitation's first password: the language the person read it in (they may have picked another) is theirs.
-        const first = !user.value.password && record.accept !== undefined
-        await repos.users.update(record.userId, (u) => ({
-          ...acceptInvitation(u, record.accept),
+        const first = !user.password && accept !== undefined
+        await repos.users.update(user.id, ({ mailboxUnproven: _, ...u }) => ({
+          ...acceptInvitation(u, accept),
           ...(first && culture ? { culture } : {}),
           password: hash,
           sessionEpoch: u.sessionEpoch + 1,
+          // an e-mailed link proves the mailbox; one the office saw does not
+          ...(shown ? { mailboxUnproven: true as const } : {}),
         }))
         return c.json(true)
       },

@@ -315,7 +315,7 @@ export interface paths {
         put?: never;
         /**
          * A fresh link of a pending invitation, to pass on
-         * @description Makes a new link of the person’s invitation to the company and answers it, for the office to copy and pass on (nothing is sent; `emailed` is false); an invitation that goes by e-mail only is left as it is. A fresh link: the earlier links of the invitation stop working. `url` is null where the link may go by e-mail only: the address has an account of its own or another company’s invitation (a link that sets its password would give this company that account), so the answer never tells whether an address has an account. 409 `invitation_not_pending` once the person has joined. Needs the ac_usuarios page at edit.
+         * @description Makes a new link of the person’s invitation to the company and answers it, for the office to copy and pass on (nothing is sent; `emailed` is false). The answer has the same shape for every address, so it tells nothing about other companies or accounts. A link the office sees sets the password only of an account that is nothing but this company’s invitation (no password, no other company’s invitation), and then voids the earlier links; the link of any other account answers 400 `invitation_link_email_only` when opened (the person signs in, or uses the e-mailed link), and its sessions and other links are left as they are. A password set through such a link proves no mailbox: that account accepts no other invitation until it chooses a password from an e-mailed link. 409 `invitation_not_pending` once the person has joined. Needs the ac_usuarios page at edit.
          */
         post: operations["makeInvitationLink"];
         delete?: never;
@@ -335,7 +335,7 @@ export interface paths {
         put?: never;
         /**
          * Send a pending invitation again
-         * @description Makes a new link of the person’s invitation and e-mails it to them when a mail server is set; `emailed` says whether an e-mail carried it — never true when nothing went out, and then the office passes the answered link on. A fresh link: the earlier links of the invitation stop working. `url` is null where the link may go by e-mail only: the address has an account of its own or another company’s invitation (a link that sets its password would give this company that account), so the answer never tells whether an address has an account. 409 `invitation_not_pending` once the person has joined. Needs the ac_usuarios page at edit.
+         * @description E-mails the person’s invitation again when a mail server is set: a new link to choose a password, or, for an account that has one of its own, a request to sign in and accept. `emailed` says whether an e-mail carried it — never true when nothing went out, and then `url` is a link for the office to pass on (null when e-mailed). The answer has the same shape for every address, so it tells nothing about other companies or accounts. A link the office sees sets the password only of an account that is nothing but this company’s invitation (no password, no other company’s invitation), and then voids the earlier links; the link of any other account answers 400 `invitation_link_email_only` when opened (the person signs in, or uses the e-mailed link), and its sessions and other links are left as they are. A password set through such a link proves no mailbox: that account accepts no other invitation until it chooses a password from an e-mailed link. 409 `invitation_not_pending` once the person has joined. Needs the ac_usuarios page at edit.
          */
         post: operations["resendInvitation"];
         delete?: never;
@@ -1503,7 +1503,7 @@ export interface paths {
         put?: never;
         /**
          * Read what a reset or invitation link is, without spending it
-         * @description What the page of a reset or invitation link shows, without spending the link: the language it speaks (an invitation’s is the one the company typed for the person), whether it is an invitation, and of which company. Never the e-mail. 400 when the link is invalid, spent or expired (the same answer as a reset with it).
+         * @description What the page of a reset or invitation link shows, without spending the link: the language it speaks (an invitation’s is the one the company typed for the person), whether it is an invitation, and of which company. Never the e-mail. 400 when the link is invalid, spent or expired (the same answer as a reset with it); 400 `invitation_link_email_only` for an invitation’s link the office copied, of an account that is more than that company’s invitation (a password, another company’s invitation): the person signs in, or uses the e-mailed link.
          */
         post: operations["readResetLink"];
         delete?: never;
@@ -1523,7 +1523,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with a reset link; ends open sessions
-         * @description Sets a new password with the token of a reset link; the link is spent and every open session of the account ends. An invitation’s first password also accepts it, and `culture` (the language the person read the invitation in) becomes the account’s. 400 when the link is invalid, spent or expired, or the password is too weak or common.
+         * @description Sets a new password with the token of a reset link; the link is spent and every open session of the account ends. An invitation’s link also accepts it, and on its first password `culture` (the language the person read the invitation in) becomes the account’s. A password set through a link the office copied proves no mailbox: that account accepts no invitation until it sets one from an e-mailed link. 400 when the link is invalid, spent or expired, or the password is too weak or common; 400 `invitation_link_email_only` as for readResetLink.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -3159,7 +3159,7 @@ export interface paths {
         put?: never;
         /**
          * Accept a company's invitation: its access counts from now; answers those left
-         * @description Accepts a company’s invitation: the access it gives counts from now. Answers the invitations left; 404 when there is no invitation from that company.
+         * @description Accepts a company’s invitation: the access it gives counts from now. Answers the invitations left; 404 when there is no invitation from that company; 403 `email_unconfirmed` while the account’s password is one set through a link an office could copy (it proves no mailbox): the person first chooses a password from an e-mailed link (the invitation’s, or a reset’s).
          */
         post: operations["acceptInvitation"];
         delete?: never;

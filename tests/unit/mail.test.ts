@@ -88,7 +88,7 @@ describe('e-mail through SMTP_URL', () => {
       .toBe(true)
   })
 
-  it('sends an invitation again by e-mail and says so; the mailed link is the one the office is answered', async () => {
+  it('sends an invitation again by e-mail and says so: the office is answered no link, the mailed one works', async () => {
     const bff = await testBff({ mailer: smtpMailer(smtp.url, 'Fieldwise <no-reply@acme.example>') })
     const token = await bff.signIn(DEMO_ADMIN)
     const headers = { 'x-empresa': '1', 'x-filial': '2' }
@@ -99,13 +99,15 @@ describe('e-mail through SMTP_URL', () => {
       method: 'POST',
       json: { name: 'Nina Reis', email, role: 'technician', filial: 2 },
     })
-    const resent = await call<{ url: string; emailed: boolean }>(`/ac_usuarios/${made.Dados.id}/resend-invitation`, {
-      method: 'POST',
-    })
-    expect(resent.Dados.emailed).toBe(true)
+    const resent = await call<{ url: string | null; emailed: boolean }>(
+      `/ac_usuarios/${made.Dados.id}/resend-invitation`,
+      { method: 'POST' },
+    )
+    expect(resent.Dados).toEqual({ url: null, emailed: true })
     expect(resent.Msg).toBe('Invitation sent')
     const mails = smtp.received.filter((m) => m.to.includes(email))
-    expect(mails.at(-1)?.text).toContain(resent.Dados.url)
+    const mailed = /\/reset-password\?token=([\w-]+)&invited=1/.exec(mails.at(-1)!.text)![1]
+    expect((await bff.call('/auth/reset-link', { method: 'POST', json: { token: mailed } })).status).toBe(200)
     // in the company's language, which the invitation took (Acme's: Portuguese)
     expect(mails.at(-1)?.subject).toBe('Acme Field Services convidou você para o Fieldwise')
     expect(mails.at(-1)?.text).toContain('Olá, Nina Reis.')
