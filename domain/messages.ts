@@ -30,6 +30,8 @@ export const MESSAGES = {
   invoice_client_fixed: 'The client of an invoice made from orders cannot change',
   invoice_not_sent: 'This invoice has not been sent yet',
   too_many_requests: 'Too many requests from your address: try again in a few minutes',
+  proof_of_work_required:
+    'Many requests are coming in: send this one again with the solved proof of work (the Proof-Of-Work header)',
   pdf_too_slow: 'The document is taking too long to print: try again in a moment',
   due_before_issue: 'The due date cannot be before the issue date',
   quote_not_draft: 'Only a draft quote can be changed: duplicate it to make a new version',

@@ -34,24 +34,6 @@ export async function sessionAnswer(deps: Deps, user: UserRecord, session: Pick<
 /** The spec: wrong credentials answer 404 with the body false. */
 export const wrongCredentials = () => jsonException(404, false)
 
-/** Sign-up and forgot-password, before anything is hashed or written: 429 past 10 per address or 100 in all in 15 minutes. */
-export async function requireAccountRequestAllowed(deps: Deps, c: Context): Promise<void> {
-  const now = deps.now()
-  const address = deps.clientAddress(c) ?? 'unknown'
-  for (const begin of [
-    () => deps.repos.accountRequestsByAddress.begin(address, now),
-    () => deps.repos.accountRequestsInAll.begin('all', now),
-  ]) {
-    const verdict = await begin()
-    if (!verdict.allowed)
-      throw jsonException(
-        429,
-        { error: 'Too many requests. Try again later.' },
-        { 'Retry-After': String(Math.ceil(verdict.retryAfterMs / 1000)) },
-      )
-  }
-}
-
 /**
  * Checks e-mail and password under the throttle: 404 false when wrong, 429 when locked.
  * `inAll` (unlock, password change) also counts the failures of everyone together.

@@ -5,11 +5,8 @@ import { apiError, ruleError } from '../lib/errors.ts'
 import { apiErrorSchema } from '../lib/openapi.ts'
 import { simulatedDelay } from '../lib/latency.ts'
 import { hashPassword } from '../lib/passwords.ts'
-import {
-  checkCredentials as checkCredentialsOf,
-  openSession as openSessionFor,
-  requireAccountRequestAllowed,
-} from '../lib/sign-in.ts'
+import { checkCredentials as checkCredentialsOf, openSession as openSessionFor } from '../lib/sign-in.ts'
+import { mayMail, requireAccountRequestAllowed } from '../lib/account-requests.ts'
 import { randomToken, sha256Hex } from '../lib/base64.ts'
 import { signAccessToken } from '../lib/tokens.ts'
 import { valid } from '../lib/validate.ts'
@@ -18,6 +15,7 @@ import { z } from 'zod'
 import { doc } from '../lib/openapi.ts'
 import {
   forgotPasswordSchema,
+  proofChallengeSchema,
   refreshAnswerSchema,
   resetLinkAnswer,
   resetLinkSchema,
@@ -53,6 +51,11 @@ async function linkAccount(deps: Deps, record: ResetTokenRecord | null) {
     throw ruleError(400, 'invitation_link_email_only')
   return { record, user: user.value }
 }
+
+/** The refusals of sign-up, forgot-password and confirmSignUp under flood (bff/lib/account-requests.ts). */
+const accountRequestRefusal = apiErrorSchema.extend({ proof: proofChallengeSchema.optional() })
+const FLOOD =
+  'Too many requests from one address (10 in 15 minutes): 429 `too_many_requests`, with the true seconds until it may ask again in Retry-After. Past 100 such requests in 10 minutes from everyone, 429 `proof_of_work_required` with a `proof` to solve: sent again with its Proof-Of-Work header, the request goes on (Retry-After: when no proof will be asked).'
 
 /** api/auth: sign-in and everything around it (docs/demo-apis.md §7 Authentication, §8, §9). */
 export function authRoutes(deps: Deps) {
@@ -162,12 +165,11 @@ export function authRoutes(deps: Deps) {
           branch: 'Matriz',
           agreements: true,
         },
-        description:
-          'Founds a company: the person (name, e-mail, a password of 8 characters at least, not a common one) and their company (name, country, currency, language, time zone, the main branch’s name), who accepts the terms of service and the privacy policy (`agreements: true`; without it, 400 `agreements_required` at the field). Nothing is created yet: a link to confirm the e-mail is sent to it (in the company’s language), and confirmSignUp creates the company, its main branch and the person as its admin. Answers true whether or not the e-mail is taken, so sign-up does not reveal accounts. Outside production with no mail server, the link comes back in the Confirmation-Link header, for the person to follow. 403 sign_up_closed when the server takes no sign-ups (SIGNUP, closed by default in production); too many requests from one address, 429.',
+        description: `Founds a company: the person (name, e-mail, a password of 8 characters at least, not a common one) and their company (name, country, currency, language, time zone, the main branch’s name), who accepts the terms of service and the privacy policy (\`agreements: true\`; without it, 400 \`agreements_required\` at the field). Nothing is created yet: a link to confirm the e-mail is sent to it (in the company’s language), and confirmSignUp creates the company, its main branch and the person as its admin. Answers true whether or not the e-mail is taken, so sign-up does not reveal accounts. Outside production with no mail server, the link comes back in the Confirmation-Link header, for the person to follow. 403 sign_up_closed when the server takes no sign-ups (SIGNUP, closed by default in production). At most 5 e-mails an hour go to one address (past it, the same answer and nothing sent). ${FLOOD}`,
         summary: 'Sign up and found a company (confirmed by an e-mailed link)',
         tags: ['auth'],
         auth: false,
-        responses: { 200: z.literal(true), 403: apiErrorSchema, 429: apiErrorSchema },
+        responses: { 200: z.literal(true), 403: apiErrorSchema, 429: accountRequestRefusal },
       }),
       valid('json', signUpSchema),
       async (c) => {
@@ -175,7 +177,8 @@ export function authRoutes(deps: Deps) {
         if (!config.signUpOpen) throw ruleError(403, 'sign_up_closed')
         const input = c.req.valid('json')
         await requireUncommonPassword('password', input.password)
-        await requireAccountRequestAllowed(deps, c)
+        await requireAccountRequestAllowed(deps, c, input.email)
+        if (!(await mayMail(deps, input.email))) return c.json(true)
         // hashed either way: the time of the answer does not tell whether the e-mail is taken
         const password = await hashPassword(input.password, deps.config.passwordIterations)
         // The same answer whether or not the e-mail was taken, so sign-up does not reveal accounts.
@@ -212,17 +215,17 @@ export function authRoutes(deps: Deps) {
       doc({
         operationId: 'confirmSignUp',
         example: { token: 'Xy7Qm2Lp9Rt4Vw8Zk3Nb6Hc1' },
-        description:
-          'Confirms a sign-up with its e-mailed link: creates the company, its main branch and the person as its admin of all branches, and opens a session (the user and an access token, as signIn). Sent again (a double click, a lost answer), it founds nothing more and answers the same session within 10 minutes, while the account is unchanged and the session lasts; later, or once the person signed out, 400 sign_up_link_used (sign in instead). 400 sign_up_link_invalid when the link is unknown or expired; 409 email_registered when an account with the e-mail was made meanwhile; 403 sign_up_closed while sign-up is closed.',
+        description: `Confirms a sign-up with its e-mailed link: creates the company, its main branch and the person as its admin of all branches, and opens a session (the user and an access token, as signIn). Sent again (a double click, a lost answer), it founds nothing more and answers the same session within 10 minutes, while the account is unchanged and the session lasts; later, or once the person signed out, 400 sign_up_link_used (sign in instead). 400 sign_up_link_invalid when the link is unknown or expired; 409 email_registered when an account with the e-mail was made meanwhile; 403 sign_up_closed while sign-up is closed. ${FLOOD}`,
         summary: 'Confirm a sign-up: found the company and sign in',
         tags: ['auth'],
         auth: false,
-        responses: { 200: signInAnswerSchema, 409: apiErrorSchema },
+        responses: { 200: signInAnswerSchema, 409: apiErrorSchema, 429: accountRequestRefusal },
       }),
       valid('json', signUpTokenSchema),
       async (c) => {
-        await requireAccountRequestAllowed(deps, c)
-        return c.json(await confirmSignUp(deps, c.req.valid('json').token))
+        const { token } = c.req.valid('json')
+        await requireAccountRequestAllowed(deps, c, token)
+        return c.json(await confirmSignUp(deps, token))
       },
     )
     .post(
@@ -230,18 +233,18 @@ export function authRoutes(deps: Deps) {
       doc({
         operationId: 'forgotPassword',
         example: { email: 'ana.souza@example.com' },
-        description:
-          'Sends a one-time link to set a new password (valid one hour) to an active account’s e-mail; with no mail server, outside production, to the server log (never in production). Answers true either way; too many requests, 429.',
+        description: `Sends a one-time link to set a new password (valid one hour) to an active account’s e-mail; with no mail server, outside production, to the server log (never in production). Answers true either way; at most 5 e-mails an hour go to one address (past it, the links sent still work, and nothing more is sent). ${FLOOD}`,
         summary: 'Send a one-time reset link by e-mail',
         tags: ['auth'],
         auth: false,
-        responses: { 200: z.literal(true) },
+        responses: { 200: z.literal(true), 429: accountRequestRefusal },
       }),
       valid('json', forgotPasswordSchema),
       async (c) => {
         await simulatedDelay(config.simulateLatency, 1000)
         const { email } = c.req.valid('json')
-        await requireAccountRequestAllowed(deps, c)
+        await requireAccountRequestAllowed(deps, c, email)
+        if (!(await mayMail(deps, email))) return c.json(true)
         const found = await repos.users.findByEmail(email)
         if (found?.value.active) {
           const token = randomToken(32)

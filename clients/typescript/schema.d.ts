@@ -1443,7 +1443,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a sign-up: found the company and sign in
-         * @description Confirms a sign-up with its e-mailed link: creates the company, its main branch and the person as its admin of all branches, and opens a session (the user and an access token, as signIn). Sent again (a double click, a lost answer), it founds nothing more and answers the same session within 10 minutes, while the account is unchanged and the session lasts; later, or once the person signed out, 400 sign_up_link_used (sign in instead). 400 sign_up_link_invalid when the link is unknown or expired; 409 email_registered when an account with the e-mail was made meanwhile; 403 sign_up_closed while sign-up is closed.
+         * @description Confirms a sign-up with its e-mailed link: creates the company, its main branch and the person as its admin of all branches, and opens a session (the user and an access token, as signIn). Sent again (a double click, a lost answer), it founds nothing more and answers the same session within 10 minutes, while the account is unchanged and the session lasts; later, or once the person signed out, 400 sign_up_link_used (sign in instead). 400 sign_up_link_invalid when the link is unknown or expired; 409 email_registered when an account with the e-mail was made meanwhile; 403 sign_up_closed while sign-up is closed. Too many requests from one address (10 in 15 minutes): 429 `too_many_requests`, with the true seconds until it may ask again in Retry-After. Past 100 such requests in 10 minutes from everyone, 429 `proof_of_work_required` with a `proof` to solve: sent again with its Proof-Of-Work header, the request goes on (Retry-After: when no proof will be asked).
          */
         post: operations["confirmSignUp"];
         delete?: never;
@@ -1463,7 +1463,7 @@ export interface paths {
         put?: never;
         /**
          * Send a one-time reset link by e-mail
-         * @description Sends a one-time link to set a new password (valid one hour) to an active account’s e-mail; with no mail server, outside production, to the server log (never in production). Answers true either way; too many requests, 429.
+         * @description Sends a one-time link to set a new password (valid one hour) to an active account’s e-mail; with no mail server, outside production, to the server log (never in production). Answers true either way; at most 5 e-mails an hour go to one address (past it, the links sent still work, and nothing more is sent). Too many requests from one address (10 in 15 minutes): 429 `too_many_requests`, with the true seconds until it may ask again in Retry-After. Past 100 such requests in 10 minutes from everyone, 429 `proof_of_work_required` with a `proof` to solve: sent again with its Proof-Of-Work header, the request goes on (Retry-After: when no proof will be asked).
          */
         post: operations["forgotPassword"];
         delete?: never;
@@ -1603,7 +1603,7 @@ export interface paths {
         put?: never;
         /**
          * Sign up and found a company (confirmed by an e-mailed link)
-         * @description Founds a company: the person (name, e-mail, a password of 8 characters at least, not a common one) and their company (name, country, currency, language, time zone, the main branch’s name), who accepts the terms of service and the privacy policy (`agreements: true`; without it, 400 `agreements_required` at the field). Nothing is created yet: a link to confirm the e-mail is sent to it (in the company’s language), and confirmSignUp creates the company, its main branch and the person as its admin. Answers true whether or not the e-mail is taken, so sign-up does not reveal accounts. Outside production with no mail server, the link comes back in the Confirmation-Link header, for the person to follow. 403 sign_up_closed when the server takes no sign-ups (SIGNUP, closed by default in production); too many requests from one address, 429.
+         * @description Founds a company: the person (name, e-mail, a password of 8 characters at least, not a common one) and their company (name, country, currency, language, time zone, the main branch’s name), who accepts the terms of service and the privacy policy (`agreements: true`; without it, 400 `agreements_required` at the field). Nothing is created yet: a link to confirm the e-mail is sent to it (in the company’s language), and confirmSignUp creates the company, its main branch and the person as its admin. Answers true whether or not the e-mail is taken, so sign-up does not reveal accounts. Outside production with no mail server, the link comes back in the Confirmation-Link header, for the person to follow. 403 sign_up_closed when the server takes no sign-ups (SIGNUP, closed by default in production). At most 5 e-mails an hour go to one address (past it, the same answer and nothing sent). Too many requests from one address (10 in 15 minutes): 429 `too_many_requests`, with the true seconds until it may ask again in Retry-After. Past 100 such requests in 10 minutes from everyone, 429 `proof_of_work_required` with a `proof` to solve: sent again with its Proof-Of-Work header, the request goes on (Retry-After: when no proof will be asked).
          */
         post: operations["signUp"];
         delete?: never;
@@ -16957,6 +16957,36 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description On 409 of a lifecycle action: the actions allowed now */
+                        allowed?: string[];
+                        /** @description A stable code for programs (invalid, not_found, forbidden, stale …) */
+                        code?: string;
+                        /** @description Each field at fault with the code of its first rule */
+                        codes?: {
+                            [key: string]: string;
+                        };
+                        /** @description What was refused and why, in English (a field error names the field and the rule) */
+                        error: string;
+                        /** @description Each field at fault (a dotted path) with what is wrong with it */
+                        fields?: {
+                            [key: string]: string[];
+                        };
+                        proof?: {
+                            /** @description What to solve; it holds for this e-mail (or link) for 10 minutes */
+                            challenge: string;
+                            /** @description The zero bits SHA-256 of `<challenge>:<nonce>` must start with */
+                            difficulty: number;
+                        };
+                    };
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -17014,6 +17044,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description On 409 of a lifecycle action: the actions allowed now */
+                        allowed?: string[];
+                        /** @description A stable code for programs (invalid, not_found, forbidden, stale …) */
+                        code?: string;
+                        /** @description Each field at fault with the code of its first rule */
+                        codes?: {
+                            [key: string]: string;
+                        };
+                        /** @description What was refused and why, in English (a field error names the field and the rule) */
+                        error: string;
+                        /** @description Each field at fault (a dotted path) with what is wrong with it */
+                        fields?: {
+                            [key: string]: string[];
+                        };
+                        proof?: {
+                            /** @description What to solve; it holds for this e-mail (or link) for 10 minutes */
+                            challenge: string;
+                            /** @description The zero bits SHA-256 of `<challenge>:<nonce>` must start with */
+                            difficulty: number;
+                        };
+                    };
                 };
             };
             /** @description The storage is not answering: try again after Retry-After seconds */
@@ -17587,11 +17647,31 @@ export interface operations {
             /** @description Too many attempts: wait Retry-After seconds and try again */
             429: {
                 headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": {
+                        /** @description On 409 of a lifecycle action: the actions allowed now */
+                        allowed?: string[];
+                        /** @description A stable code for programs (invalid, not_found, forbidden, stale …) */
+                        code?: string;
+                        /** @description Each field at fault with the code of its first rule */
+                        codes?: {
+                            [key: string]: string;
+                        };
+                        /** @description What was refused and why, in English (a field error names the field and the rule) */
+                        error: string;
+                        /** @description Each field at fault (a dotted path) with what is wrong with it */
+                        fields?: {
+                            [key: string]: string[];
+                        };
+                        proof?: {
+                            /** @description What to solve; it holds for this e-mail (or link) for 10 minutes */
+                            challenge: string;
+                            /** @description The zero bits SHA-256 of `<challenge>:<nonce>` must start with */
+                            difficulty: number;
+                        };
+                    };
                 };
             };
             /** @description The storage is not answering: try again after Retry-After seconds */

@@ -73,3 +73,13 @@ export const signInAnswerSchema = z.object({
   tokenType: z.literal('bearer'),
 })
 export const refreshAnswerSchema = wrapper(z.object({ Token: z.string() }))
+
+/**
+ * A proof of work the server asks for while it is flooded (429 `proof_of_work_required`): solve
+ * `challenge` at `difficulty` (domain/proof-of-work.ts) and send the request again with the
+ * Proof-Of-Work header `<challenge>:<nonce>`.
+ */
+export const proofChallengeSchema = z.object({
+  challenge: z.string().describe('What to solve; it holds for this e-mail (or link) for 10 minutes'),
+  difficulty: z.number().int().describe('The zero bits SHA-256 of `<challenge>:<nonce>` must start with'),
+})
