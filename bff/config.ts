@@ -110,6 +110,15 @@ export const configSchema = z
         message: 'is required in production (the address in password reset links)',
       })
     }
+    // a production log never holds a secret link, so a confirmation would reach nobody
+    if (env.NODE_ENV === 'production' && env.SIGNUP === 'open' && !env.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SIGNUP'],
+        message:
+          'cannot be open in production without a mail server (SMTP_URL): the confirmation links are e-mailed, never logged',
+      })
+    }
     if (env.PASSWORD_HASH_ITERATIONS !== undefined && env.NODE_ENV !== 'test') {
       ctx.addIssue({
         code: 'custom',
@@ -146,7 +155,7 @@ export type Config = {
   /** The card provider (product-shell.md §7, docs/domain.md cd_invoice): unset, invoices offer no card. */
   cardProvider?: { publicKey: string; url: string; secretKey: string; webhookSecret: string }
   publicUrl?: string
-  /** Where e-mail goes out (Node and Deno); unset, links are written to the log for the office to pass on. */
+  /** Where e-mail goes out (Node and Deno); unset, links are written to the log outside production, and go nowhere in production. */
   smtpUrl?: string
   /** The sender of the app's e-mail. */
   mailFrom: string

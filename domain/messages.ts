@@ -32,6 +32,8 @@ export const MESSAGES = {
   invoice_client_fixed: 'The client of an invoice made from orders cannot change',
   invoice_not_sent: 'This invoice has not been sent yet',
   too_many_requests: 'Too many requests from your address: try again in a few minutes',
+  proof_of_work_required:
+    'Many requests are coming in: send this one again with the solved proof of work (the Proof-Of-Work header)',
   pdf_too_slow: 'The document is taking too long to print: try again in a moment',
   due_before_issue: 'The due date cannot be before the issue date',
   quote_not_draft: 'Only a draft quote can be changed: duplicate it to make a new version',
@@ -45,12 +47,17 @@ export const MESSAGES = {
   invalid_time_zone: 'Choose a valid time zone',
   invalid_country: 'Choose a country',
   sign_up_closed: 'Sign-up is closed on this server: ask your company’s administrator for an invitation',
+  agreements_required: 'Accept the terms of service and the privacy policy to create your company',
   sign_up_link_invalid: 'This confirmation link is invalid or has expired: sign up again',
   sign_up_link_used: 'This link has created its company already: sign in with your e-mail and password',
   email_registered: 'An account with this e-mail already exists: sign in, or reset your password',
   invalid_prefix: 'Use 1 to 6 capital letters or digits',
   invalid_email: 'Enter a valid e-mail address',
   already_member: 'This person already works in this company',
+  invitation_link_email_only:
+    'This link cannot set this account’s password: sign in to accept the invitation, or open the link e-mailed to you',
+  email_unconfirmed:
+    'Confirm your e-mail first: choose a new password from the link e-mailed with the invitation, or through “Forgot password?”. Your password was set through a link your office could see',
   invitation_not_pending: 'This person has joined already: there is no invitation to send',
   main_branch_needed: 'A company needs a main branch: mark another branch as main instead',
   main_branch_inactive: 'An inactive branch cannot be the main one',

@@ -124,6 +124,15 @@ export function acceptInvitation<U extends Pick<UserRecord, 'grants'>>(user: U, 
   }
 }
 
+/**
+ * Whether a link the office can see (copied to pass on) may set the account's password: only while
+ * the account is nothing but that company's invitation — no password, no other company. Such a
+ * password proves no mailbox (`mailboxUnproven`); a link of any other account would give the
+ * company that account, and what other companies gave it.
+ */
+export const officeLinkSetsPassword = (user: Pick<UserRecord, 'password' | 'grants'>, empresa: number | undefined) =>
+  !user.password && user.grants.length > 0 && user.grants.every((g) => g.empresa === empresa && g.invited)
+
 /** The person declines: the company's pending grant is gone. */
 export function declineInvitation<U extends Pick<UserRecord, 'grants'>>(user: U, empresa: number): U {
   return { ...user, grants: user.grants.filter((g) => g.empresa !== empresa || !g.invited) }
@@ -144,6 +153,12 @@ export type UserRecord = {
   active: boolean
   /** null: invited, no password chosen yet (nobody can sign in as them). */
   password: PasswordHash | null
+  /**
+   * The password was set through a link the office could see (an invitation's copied link), so
+   * nothing shows that the person holding it holds the mailbox: they accept no invitation until
+   * they choose a password from an e-mailed link (the invitation's, or a reset's).
+   */
+  mailboxUnproven?: true
   grants: Grant[]
   /** The company and branch the user last picked; the default for -1. */
   current: { empresa: number; filial: number } | null

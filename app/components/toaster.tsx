@@ -17,6 +17,8 @@ const SERVER_TOASTS = {
   admin_activated: 'success',
   invitation_accepted: 'success',
   invitation_declined: 'success',
+  // an account whose password came through a link the office saw accepts nothing until it proves its mailbox
+  email_unconfirmed: 'error',
   // on his way, and the client was not told: the technician should call
   done_visit_depart_unsent: 'warning',
 } as const satisfies Partial<Record<keyof Translator, ToastTone>>

@@ -14,6 +14,8 @@ import {
 } from '../lib/cookies.server'
 import { codeText } from '../lib/form-errors.server'
 import { submittedForm } from '../lib/forms.server'
+import { floodRefusal, proofOf } from '../lib/account-request.server'
+import { ProofOfWork } from '../components/proof-of-work'
 import { titled, toLocale, translator, useLocale, useT } from '../lib/i18n'
 import { serverContext } from '../server-context'
 import { Alert } from '../ui/alert'
@@ -51,7 +53,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   // the page's language, which its form carries
   const t = translator(toLocale(String(form.get('culture') ?? '')))
   if (!token.success) return data({ error: t.sign_up_link_invalid() }, 400)
-  const res = await apiClient(request, context).auth['confirm-sign-up'].$post({ json: token.data })
+  const res = await apiClient(request, context).auth['confirm-sign-up'].$post(
+    { json: token.data },
+    proofOf({ proof: String(form.get('proof') ?? '') }),
+  )
   if (res.status === 200) {
     const body = await res.json()
     const secure = context.get(serverContext).production
@@ -65,6 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       ),
     })
   }
+  const flood = await floodRefusal(res)
+  if (flood) return data({ error: flood.proof ? null : t.too_many_requests(), proof: flood.proof }, 429)
   const refusal = (await res.json().catch(() => null)) as { code?: string } | null
   return data(
     { error: codeText(refusal?.code ?? 'unexpected', t) ?? t.error_unexpected() },
@@ -84,6 +91,7 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
       <Form method="post" className="mt-4 flex flex-col gap-5">
         <CsrfField />
         <input type="hidden" name="culture" value={locale} />
+        {actionData && 'proof' in actionData && actionData.proof ? <ProofOfWork proof={actionData.proof} /> : null}
         <Button type="submit" disabled={busy}>
           {busy ? t.confirming() : t.confirm_button({ company: link.company })}
         </Button>

@@ -12,17 +12,22 @@ import { Button } from '../ui/button'
 import { CsrfField } from '../ui/csrf-field'
 import { TextField } from '../ui/text-field'
 import { submittedForm } from '../lib/forms.server'
+import { floodRefusal, proofOf } from '../lib/account-request.server'
+import { ProofOfWork } from '../components/proof-of-work'
 
 export const meta = titled('forgot_title')
 
 export async function action({ request, context }: Route.ActionArgs) {
   const t = translator(requestLocale(request))
-  const parsed = forgotPasswordSchema.safeParse(formFields(await submittedForm(request, context)))
+  const fields = formFields(await submittedForm(request, context))
+  const parsed = forgotPasswordSchema.safeParse(fields)
   if (!parsed.success) return data({ sent: false, fields: fieldErrors(parsed.error, t), error: null }, 400)
-  const res = await apiClient(request, context).auth['forgot-password'].$post({ json: parsed.data })
-  return res.ok
-    ? { sent: true, fields: {}, error: null }
-    : data({ sent: false, fields: {}, error: t.error_unexpected() }, 500)
+  const res = await apiClient(request, context).auth['forgot-password'].$post({ json: parsed.data }, proofOf(fields))
+  if (res.ok) return { sent: true, fields: {}, error: null }
+  const flood = await floodRefusal(res)
+  if (flood)
+    return data({ sent: false, fields: {}, error: flood.proof ? null : t.too_many_requests(), proof: flood.proof }, 429)
+  return data({ sent: false, fields: {}, error: t.error_unexpected() }, 500)
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
@@ -42,6 +47,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           required
           error={errors.email}
         />
+        {actionData && 'proof' in actionData && actionData.proof ? <ProofOfWork proof={actionData.proof} /> : null}
         <Button type="submit">{t.forgot_button()}</Button>
       </Form>
     </AuthCard>

@@ -16,11 +16,17 @@ import { submittedForm } from '../lib/forms.server'
 
 export const meta = titled('reset_title')
 
-/** What the link is (its language, an invitation of which company), without spending it; null when it is no valid link. */
+/**
+ * What the link is (its language, an invitation of which company), without spending it; null when
+ * it is no valid link, 'email_only' for an invitation's copied link that cannot set this account's password.
+ */
 async function linkFacts(request: Request, context: Readonly<RouterContextProvider>, token: string) {
   if (token.length < 20 || token.length > 200) return null
   const res = await apiClient(request, context).auth['reset-link'].$post({ json: { token } })
-  if (res.status === 400) return null
+  if (res.status === 400) {
+    const refusal = (await res.json().catch(() => null)) as { code?: string } | null
+    return refusal?.code === 'invitation_link_email_only' ? ('email_only' as const) : null
+  }
   if (!res.ok) throw data(null, { status: 500 })
   return resetLinkAnswer.parse(await res.json())
 }
@@ -30,8 +36,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const token = url.searchParams.get('token') ?? ''
   const facts = await linkFacts(request, context, token)
-  if (!facts) return { token, facts: null, invitedLink: url.searchParams.get('invited') === '1' }
-  return { token, facts, invitedLink: facts.invited, pageLocale: chosenLocale(request) ?? facts.culture }
+  if (facts === 'email_only') return { token, facts: null, invitedLink: true, emailOnly: true }
+  if (!facts) return { token, facts: null, invitedLink: url.searchParams.get('invited') === '1', emailOnly: false }
+  return {
+    token,
+    facts,
+    invitedLink: facts.invited,
+    emailOnly: false,
+    pageLocale: chosenLocale(request) ?? facts.culture,
+  }
 }
 
 /** Reached in the browser: the page's language comes before it shows. */
@@ -43,8 +56,10 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = formFields(await submittedForm(request, context))
-  const facts = await linkFacts(request, context, fields.token ?? '')
+  const read = await linkFacts(request, context, fields.token ?? '')
+  const facts = read === 'email_only' ? null : read
   const t = translator(facts?.culture ?? requestLocale(request))
+  if (read === 'email_only') return data({ fields: {}, error: t.invitation_link_email_only() }, 400)
   const parsed = resetPasswordSchema.safeParse(fields)
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error, t)
@@ -76,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** The same page opens an invitation's link (`&invited=1`): there the person chooses their first password. */
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT()
-  const { token, facts, invitedLink } = loaderData
+  const { token, facts, invitedLink, emailOnly } = loaderData
   const company = facts?.company
   const errors: Record<string, string> = actionData?.fields ?? {}
   return (
@@ -96,7 +111,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       {!facts ? (
         // a spent, expired or replaced link: said before anything is typed
         <div className="mt-4 flex flex-col gap-4">
-          <Alert tone="error">{invitedLink ? t.invited_invalid() : t.reset_invalid()}</Alert>
+          <Alert tone="error">
+            {emailOnly ? t.invitation_link_email_only() : invitedLink ? t.invited_invalid() : t.reset_invalid()}
+          </Alert>
           {invitedLink ? null : (
             <Link to="/forgot-password" className="self-start font-semibold text-accent underline">
               {t.forgot_title()}

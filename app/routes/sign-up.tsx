@@ -14,10 +14,13 @@ import { titled, translator, useT, type Locale } from '../lib/i18n'
 import { serverContext } from '../server-context'
 import { Alert } from '../ui/alert'
 import { Button } from '../ui/button'
+import { CheckboxField } from '../ui/checkbox-field'
 import { CsrfField } from '../ui/csrf-field'
 import { SelectField } from '../ui/select-field'
 import { TextField } from '../ui/text-field'
 import { submittedForm } from '../lib/forms.server'
+import { floodRefusal, proofOf } from '../lib/account-request.server'
+import { ProofOfWork } from '../components/proof-of-work'
 
 export const meta = titled('sign_up_title')
 
@@ -76,15 +79,22 @@ const linkPath = (link: string | null) => {
 export async function action({ request, context }: Route.ActionArgs) {
   const t = translator(requestLocale(request))
   const fields = formFields(await submittedForm(request, context))
-  const parsed = signUpSchema.safeParse(fields)
+  // a checkbox sends its value only when ticked
+  const parsed = signUpSchema.safeParse({ ...fields, agreements: fields.agreements === 'true' })
   if (!parsed.success) return data({ fields: fieldErrors(parsed.error, t), error: null, values: fields }, 400)
-  const res = await apiClient(request, context).auth['sign-up'].$post({ json: parsed.data })
+  const res = await apiClient(request, context).auth['sign-up'].$post({ json: parsed.data }, proofOf(fields))
   if (res.ok)
     return {
       sent: { email: parsed.data.email, company: parsed.data.company },
       // outside production with no mail server, the person follows the link from here (on the host they use)
       link: linkPath(res.headers.get('confirmation-link')),
     }
+  const flood = await floodRefusal(res)
+  if (flood)
+    return data(
+      { fields: {}, error: flood.proof ? null : t.too_many_requests(), values: fields, proof: flood.proof },
+      429,
+    )
   const body = await res.json().catch(() => null)
   if (res.status === 403) return data({ fields: {}, error: t.sign_up_closed(), values: fields }, 403)
   // a refused field (a too common password ...) is told next to it
@@ -231,6 +241,15 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
             error={errors.branch}
           />
         </fieldset>
+        <CheckboxField
+          label={t.agreements_label()}
+          name="agreements"
+          value="true"
+          required
+          defaultChecked={values.agreements === 'true'}
+          error={errors.agreements}
+        />
+        {actionData && 'proof' in actionData && actionData.proof ? <ProofOfWork proof={actionData.proof} /> : null}
         <Button type="submit" disabled={busy}>
           {t.sign_up_button()}
         </Button>

@@ -119,6 +119,9 @@ async function reshape(res: Response, shape: Exclude<ErrorShape, 'plain'>): Prom
   )
 }
 
+/** A path as the log shows it: a client's link's token (its key to the document) left out. */
+const loggedPath = (path: string) => path.replace(/(\/public\/(?:quotes|invoices)\/)[^/]+/, '$1…')
+
 function toResponse(error: Error, c: Context, log: (message: string, error: unknown) => void): Response {
   if (error instanceof HTTPException) {
     const res = error.getResponse()
@@ -127,7 +130,7 @@ function toResponse(error: Error, c: Context, log: (message: string, error: unkn
     return c.json({ error: error.message || res.statusText || 'Request refused' } satisfies ApiError, error.status)
   }
   if (error instanceof StorageUnavailableError) {
-    log(`${c.req.method} ${c.req.path}: storage unavailable`, error.message)
+    log(`${c.req.method} ${loggedPath(c.req.path)}: storage unavailable`, error.message)
     return c.json(
       {
         error: 'The service cannot reach its data for a moment: try again shortly',
@@ -143,6 +146,6 @@ function toResponse(error: Error, c: Context, log: (message: string, error: unkn
       412,
     )
   }
-  log(`${c.req.method} ${c.req.path} failed`, error)
+  log(`${c.req.method} ${loggedPath(c.req.path)} failed`, error)
   return c.json({ error: 'Unexpected error!' } satisfies ApiError, 500)
 }

@@ -9,9 +9,11 @@ export const appLink = (deps: Deps, path: string) =>
 
 /**
  * A message for one person that carries a link (a password reset, an invitation, a quote): by
- * e-mail when a mail server is set (SMTP_URL), else to the server log, where an operator can pass
- * it on. A mail server that refuses it is logged too (with the link), never shown to the caller:
- * answers must not tell whether an address exists. True when it went out by e-mail.
+ * e-mail when a mail server is set (SMTP_URL). Without one, or when the mail server refuses it,
+ * the link goes to the server log outside production (a developer follows it), and never in
+ * production: the link is a key (it signs in, sets a password, opens a document), and a log is
+ * read by more people, kept longer and shipped further than a mailbox. A refusal is never shown
+ * to the caller: answers must not tell whether an address exists. True when it went out by e-mail.
  */
 export async function sendLink(
   deps: Deps,
@@ -20,12 +22,15 @@ export async function sendLink(
   link: string,
   message?: Omit<MailMessage, 'to'>,
 ): Promise<boolean> {
+  const logged = deps.config.production ? '' : link
   if (!deps.mailer) {
-    deps.log.info(`${what} for ${to}: ${link}`)
+    deps.log.info(
+      logged ? `${what} for ${to}: ${logged}` : `${what} for ${to}: not sent, there is no mail server (SMTP_URL)`,
+    )
     return false
   }
   const mail = { to, subject: message?.subject ?? what, text: message?.text ?? `${what}:\n\n${link}\n` }
-  return sendMail(deps, what, mail, ` (the link: ${link})`)
+  return sendMail(deps, what, mail, logged && ` (the link: ${logged})`)
 }
 
 /**

@@ -21,6 +21,12 @@ export const PUBLIC_LIMITS = {
    * others waiting. A person printing a day's documents stays far below.
    */
   print: 60,
+  /**
+   * Sign-up, forgot-password and a sign-up's confirmation of every address together (counted as
+   * one caller, `all`): past it they need a proof of work (bff/lib/account-requests.ts), never
+   * a refusal of everyone. Each address has its own limit besides, in storage.
+   */
+  accounts: 100,
 } as const
 export type PublicUse = keyof typeof PUBLIC_LIMITS
 const TEN_MINUTES = 10 * 60_000

@@ -5,42 +5,34 @@ import type { Deps } from './deps.ts'
 import { jsonException } from './errors.ts'
 import { decoyHash, verifyPassword } from './passwords.ts'
 import { signAccessToken, TOKEN_LIFETIME_SECONDS } from './tokens.ts'
+import type { SessionRecord } from '../../storage/repositories/sessions.ts'
 
-/** A new session of the user and its access token (the sign-in answer). */
-export async function openSession(deps: Deps, user: UserRecord) {
+/** A new session of the user and its access token (the sign-in answer); `id`: one chosen before (a sign-up's link). */
+export async function openSession(deps: Deps, user: UserRecord, id = randomToken(18)) {
   const now = deps.now()
   const session = {
-    id: randomToken(18),
+    id,
     userId: user.id,
     epoch: user.sessionEpoch,
     createdAt: new Date(now).toISOString(),
     expiresAt: new Date(now + TOKEN_LIFETIME_SECONDS * 1000).toISOString(),
   }
   await deps.repos.sessions.save(session)
-  const accessToken = await signAccessToken({ sub: user.id, sid: session.id }, deps.secret, Math.floor(now / 1000))
+  return sessionAnswer(deps, user, session)
+}
+
+/** The sign-in answer of a session: the user and a fresh access token of it. */
+export async function sessionAnswer(deps: Deps, user: UserRecord, session: Pick<SessionRecord, 'id'>) {
+  const accessToken = await signAccessToken(
+    { sub: user.id, sid: session.id },
+    deps.secret,
+    Math.floor(deps.now() / 1000),
+  )
   return { user: publicUser(user), accessToken, tokenType: 'bearer' as const }
 }
 
 /** The spec: wrong credentials answer 404 with the body false. */
 export const wrongCredentials = () => jsonException(404, false)
-
-/** Sign-up and forgot-password, before anything is hashed or written: 429 past 10 per address or 100 in all in 15 minutes. */
-export async function requireAccountRequestAllowed(deps: Deps, c: Context): Promise<void> {
-  const now = deps.now()
-  const address = deps.clientAddress(c) ?? 'unknown'
-  for (const begin of [
-    () => deps.repos.accountRequestsByAddress.begin(address, now),
-    () => deps.repos.accountRequestsInAll.begin('all', now),
-  ]) {
-    const verdict = await begin()
-    if (!verdict.allowed)
-      throw jsonException(
-        429,
-        { error: 'Too many requests. Try again later.' },
-        { 'Retry-After': String(Math.ceil(verdict.retryAfterMs / 1000)) },
-      )
-  }
-}
 
 /**
  * Checks e-mail and password under the throttle: 404 false when wrong, 429 when locked.

@@ -6,6 +6,7 @@ import { randomToken, sha256Hex } from './base64.ts'
 import type { Deps, MailMessage } from './deps.ts'
 import { ruleError } from './errors.ts'
 import { appLink, sendLink } from './outbox.ts'
+import { openSession, sessionAnswer } from './sign-in.ts'
 
 /** A sign-up's confirmation link lives two days. */
 const SIGN_UP_LINK_LIFETIME_MS = 2 * 24 * 60 * 60 * 1000
@@ -91,14 +92,15 @@ export async function unusedSignUp(deps: Deps, token: string): Promise<SignUpRec
 
 /**
  * The confirmation founds the company: the person as its admin in all its branches, the company
- * and its main branch. Each step is written so that it may run again: the numbers and the
- * person's id are claimed on the sign-up first, so a confirmation sent twice (a double click, a
- * lost answer, a crash half-way) makes one company and one account. The account comes first: it
- * claims the e-mail, so of two sign-ups of one address confirmed at once the second founds
- * nothing. Sent again, it signs in only within minutes and while the account is as it was
- * founded: the link is no lasting key to the account.
+ * and its main branch, and signs them in. Each step is written so that it may run again: the
+ * numbers, the person's id and their session's id are claimed on the sign-up first, so a
+ * confirmation sent twice (a double click, a lost answer, a crash half-way) makes one company and
+ * one account. The account comes first: it claims the e-mail, so of two sign-ups of one address
+ * confirmed at once the second founds nothing. Sent again, it answers that one session, only
+ * within minutes, while the account is as it was founded and the session lasts: the link is no
+ * lasting key to the account, and signing out ends it.
  */
-export async function confirmSignUp(deps: Deps, token: string): Promise<UserRecord> {
+export async function confirmSignUp(deps: Deps, token: string) {
   const { users, companies, signUps } = deps.repos
   const hash = await sha256Hex(token)
   const pending = await pendingSignUp(deps, token)
@@ -114,6 +116,7 @@ export async function confirmSignUp(deps: Deps, token: string): Promise<UserReco
       filial: await companies.nextBranchNumber(),
       userId: crypto.randomUUID(),
       at: deps.now(),
+      session: randomToken(18),
     })
   )?.founded
   if (!claimed) throw ruleError(400, 'sign_up_link_invalid')
@@ -136,8 +139,18 @@ export async function confirmSignUp(deps: Deps, token: string): Promise<UserReco
     })
   if (!(await companies.findBranch(empresa, filial)))
     await companies.saveBranch(mainBranch(empresa, filial, company.branch || company.company, company.timeZone))
-  if (deps.now() - claimed.at > ANSWERED_AGAIN_MS || user.sessionEpoch !== 0) throw ruleError(400, 'sign_up_link_used')
-  return user
+  const used = () => ruleError(400, 'sign_up_link_used')
+  // a claim from before the link had its one session: it is used
+  if (deps.now() - claimed.at > ANSWERED_AGAIN_MS || user.sessionEpoch !== 0 || !claimed.session) throw used()
+  if (!claimed.opened) {
+    const answer = await openSession(deps, user, claimed.session)
+    await signUps.opened(hash)
+    return answer
+  }
+  // answered again: the same session, while it lasts (a sign-out ended it)
+  const session = await deps.repos.sessions.find(claimed.session)
+  if (!session || session.epoch !== user.sessionEpoch || Date.parse(session.expiresAt) <= deps.now()) throw used()
+  return sessionAnswer(deps, user, session)
 }
 
 /** The founding person's account; 409 email_registered when another took the address first. */

@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { newUser, WORK_DEFAULTS, type Grant, type UserRecord, type Work } from '../../domain/tenancy.ts'
+import {
+  newUser,
+  officeLinkSetsPassword,
+  WORK_DEFAULTS,
+  type Grant,
+  type UserRecord,
+  type Work,
+} from '../../domain/tenancy.ts'
 import { users as userModule } from '../../domain/modules/ac-usuarios.ts'
 import { LANGUAGES } from '../../domain/cultures.ts'
 import { invitationLinkAnswer } from '../../domain/schemas/admin.ts'
@@ -53,6 +60,8 @@ function applyGrant(
 
 /** An invitation link (its first password) lives a week. */
 const INVITATION_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
+/** A link the office sees (`shown`) or one only e-mailed; `fresh`: the earlier ones stop working. */
+type LinkKind = { shown: boolean; fresh: boolean }
 
 /**
  * ac_usuarios (docs/domain.md): the people of the current company (from the company's index). A
@@ -72,44 +81,47 @@ export function userRoutes(deps: Deps) {
     if (id === who.user.id && !active) throw ruleError(400, 'not_yourself')
   }
   /**
-   * The link of a person's invitation to the company and its e-mail, in the language the company
-   * chose for them (their own once they have an account). A new account's link chooses the first
-   * password (and accepts); `fresh` raises the account's session epoch first, so every earlier link
-   * of it stops working. An account that has a password signs in to accept.
+   * A link of a person's invitation to the company, which chooses a password and accepts: one to
+   * e-mail, or (`shown`) one the office sees to pass on. `fresh` first voids every earlier link of
+   * an account that is nothing but this invitation (it has no password, so no session ends); an
+   * account that has more (a password, another company's invitation) keeps its links and sessions,
+   * and a link the office sees of it does not set its password (auth.ts).
    */
-  const invitation = async (user: UserRecord, empresa: number, { fresh }: { fresh: boolean }) => {
-    const company = (await companies.find(empresa))?.NOME_EMPRESA ?? ''
-    const invited = user.grants.find((g) => g.empresa === empresa)?.invited
-    const person = {
-      name: invited?.name ?? user.name,
-      culture: user.password ? user.culture : (invited?.culture ?? user.culture),
-      hasAccount: Boolean(user.password),
-    }
-    if (user.password) {
-      const url = appLink(deps, '/sign-in')
-      return { url, what: `invitation to ${company} (sign in to accept)`, mail: invitationMail(person, company, url) }
-    }
-    const epoch = fresh
-      ? (await users.update(user.id, (u) => ({ ...u, sessionEpoch: u.sessionEpoch + 1 })))!.value.sessionEpoch
-      : user.sessionEpoch
+  const invitationLink = async (user: UserRecord, empresa: number, { shown, fresh }: LinkKind) => {
+    const epoch =
+      fresh && officeLinkSetsPassword(user, empresa)
+        ? (await users.update(user.id, (u) => ({ ...u, sessionEpoch: u.sessionEpoch + 1 })))!.value.sessionEpoch
+        : user.sessionEpoch
     const token = randomToken(32)
     await deps.repos.resetTokens.save(await sha256Hex(token), {
       userId: user.id,
       expiresAt: deps.now() + INVITATION_LINK_LIFETIME_MS,
       epoch,
       accept: empresa,
+      ...(shown ? { shown: true } : {}),
     })
-    const url = appLink(deps, `/reset-password?token=${token}&invited=1`)
-    return { url, what: `invitation to ${company} (choose a password)`, mail: invitationMail(person, company, url) }
+    return appLink(deps, `/reset-password?token=${token}&invited=1`)
   }
   /**
-   * Whether the office may see the link itself: only when the account is nothing but this company's
-   * invitation. A link that sets the password of an account another company invited too (or one with
-   * a password of its own) would give this company that account; and answering `/sign-in` would
-   * tell it that the address has an account. Such an invitation goes by e-mail only.
+   * A person's invitation to the company by e-mail, in the language the company chose for them
+   * (their own once they have an account): a link to choose a password, which also accepts; an
+   * account whose password proves its mailbox signs in to accept instead. One whose password came
+   * through a link the office saw chooses a new one from this e-mail to accept (invitations.ts).
+   * Made before the answer; sent by `send` (the caller awaits it or not).
    */
-  const shareable = (user: UserRecord, empresa: number) =>
-    !user.password && user.grants.every((g) => g.empresa === empresa)
+  const invitationMailOf = async (user: UserRecord, empresa: number, { fresh }: { fresh: boolean }) => {
+    const company = (await companies.find(empresa))?.NOME_EMPRESA ?? ''
+    const invited = user.grants.find((g) => g.empresa === empresa)?.invited
+    const signIn = Boolean(user.password && !user.mailboxUnproven)
+    const person = {
+      name: invited?.name ?? user.name,
+      culture: user.password ? user.culture : (invited?.culture ?? user.culture),
+      hasAccount: signIn,
+    }
+    const url = signIn ? appLink(deps, '/sign-in') : await invitationLink(user, empresa, { shown: false, fresh })
+    const what = `invitation to ${company} (${signIn ? 'sign in to accept' : 'choose a password'})`
+    return { send: () => sendLink(deps, user.email, what, url, invitationMail(person, company, url)) }
+  }
   /** A pending invitation of this company: the person, or 404 / 409 (they have joined). */
   const pending = async (who: Caller, id: string) => {
     const found = await server.source.find(who, id)
@@ -130,8 +142,7 @@ export function userRoutes(deps: Deps) {
       async insert(who, invited) {
         const { empresa } = who.tenant
         if (await users.create(invited)) {
-          const { url, what, mail } = await invitation(invited, empresa, { fresh: false })
-          void sendLink(deps, invited.email, what, url, mail)
+          void (await invitationMailOf(invited, empresa, { fresh: false })).send()
           return (await users.findById(invited.id))!
         }
         const existing = (await users.findByEmail(invited.email))!
@@ -143,8 +154,7 @@ export function userRoutes(deps: Deps) {
         })
         // already in this company: the company sees its own people, so saying so tells nothing new
         if (member || !saved) throw fieldError('email', 'already_member')
-        const { url, what, mail } = await invitation(saved.value, empresa, { fresh: false })
-        void sendLink(deps, invited.email, what, url, mail)
+        void (await invitationMailOf(saved.value, empresa, { fresh: false })).send()
         return saved
       },
       update: (_who, id, fn, expectVersion) => users.update(id, fn, { expectVersion }),
@@ -206,7 +216,7 @@ export function userRoutes(deps: Deps) {
   const idParam = z.object({ id: userModule.api.id })
   const answer = wrapper(invitationLinkAnswer)
   const note =
-    'A fresh link: the earlier links of the invitation stop working. `url` is null where the link may go by e-mail only: the address has an account of its own or another company’s invitation (a link that sets its password would give this company that account), so the answer never tells whether an address has an account. 409 `invitation_not_pending` once the person has joined. Needs the ac_usuarios page at edit.'
+    'The answer has the same shape for every address, so it tells nothing about other companies or accounts. A link the office sees sets the password only of an account that is nothing but this company’s invitation (no password, no other company’s invitation), and then voids the earlier links; the link of any other account answers 400 `invitation_link_email_only` when opened (the person signs in, or uses the e-mailed link), and its sessions and other links are left as they are. A password set through such a link proves no mailbox: that account accepts no other invitation until it chooses a password from an e-mailed link. 409 `invitation_not_pending` once the person has joined. Needs the ac_usuarios page at edit.'
   return resourceRoutes(deps, userModule, server, (app) =>
     app
       .post(
@@ -214,7 +224,7 @@ export function userRoutes(deps: Deps) {
         doc({
           operationId: 'makeInvitationLink',
           summary: 'A fresh link of a pending invitation, to pass on',
-          description: `Makes a new link of the person’s invitation to the company and answers it, for the office to copy and pass on (nothing is sent; \`emailed\` is false); an invitation that goes by e-mail only is left as it is. ${note}`,
+          description: `Makes a new link of the person’s invitation to the company and answers it, for the office to copy and pass on (nothing is sent; \`emailed\` is false). ${note}`,
           tags: ['ac_usuarios'],
           responses: { 200: answer, 404: apiErrorSchema, 409: apiErrorSchema },
         }),
@@ -223,9 +233,7 @@ export function userRoutes(deps: Deps) {
         async (c) => {
           const who = callerOf(deps, c)
           const user = await pending(who, c.req.valid('param').id)
-          if (!shareable(user, who.tenant.empresa))
-            return c.json(ok({ url: null, emailed: false }, 'This invitation goes by e-mail only'))
-          const { url } = await invitation(user, who.tenant.empresa, { fresh: true })
+          const url = await invitationLink(user, who.tenant.empresa, { shown: true, fresh: true })
           return c.json(ok({ url, emailed: false }, 'Invitation link made'))
         },
       )
@@ -234,7 +242,7 @@ export function userRoutes(deps: Deps) {
         doc({
           operationId: 'resendInvitation',
           summary: 'Send a pending invitation again',
-          description: `Makes a new link of the person’s invitation and e-mails it to them when a mail server is set; \`emailed\` says whether an e-mail carried it — never true when nothing went out, and then the office passes the answered link on. ${note}`,
+          description: `E-mails the person’s invitation again when a mail server is set: a new link to choose a password, or, for an account that has one of its own, a request to sign in and accept. \`emailed\` says whether an e-mail carried it — never true when nothing went out, and then \`url\` is a link for the office to pass on (null when e-mailed). ${note}`,
           tags: ['ac_usuarios'],
           responses: { 200: answer, 404: apiErrorSchema, 409: apiErrorSchema },
         }),
@@ -243,16 +251,11 @@ export function userRoutes(deps: Deps) {
         async (c) => {
           const who = callerOf(deps, c)
           const user = await pending(who, c.req.valid('param').id)
-          // a link the office sees replaces the earlier ones; one that goes by e-mail only leaves them (another company's too)
-          const shown = shareable(user, who.tenant.empresa)
-          const { url, what, mail } = await invitation(user, who.tenant.empresa, { fresh: shown })
-          const emailed = await sendLink(deps, user.email, what, url, mail)
-          return c.json(
-            ok(
-              { url: shown ? url : null, emailed },
-              emailed ? 'Invitation sent' : 'The invitation could not be e-mailed',
-            ),
-          )
+          const emailed = await (await invitationMailOf(user, who.tenant.empresa, { fresh: true })).send()
+          // nothing went out: a link for the office to pass on instead (of the account as the e-mail left it)
+          const now = (await users.findById(user.id))?.value ?? user
+          const url = emailed ? null : await invitationLink(now, who.tenant.empresa, { shown: true, fresh: false })
+          return c.json(ok({ url, emailed }, emailed ? 'Invitation sent' : 'The invitation could not be e-mailed'))
         },
       ),
   )

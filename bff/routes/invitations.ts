@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv, Deps } from '../lib/deps.ts'
 import { requireAuth } from '../lib/auth.ts'
-import { notFound } from '../lib/errors.ts'
+import { notFound, ruleError } from '../lib/errors.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { valid } from '../lib/validate.ts'
 import {
@@ -37,6 +37,8 @@ export function invitationRoutes(deps: Deps) {
     ).sort((a, b) => a.at.localeCompare(b.at))
   const decide = async (user: UserRecord, empresa: number, change: (u: UserRecord, empresa: number) => UserRecord) => {
     if (!pendingInvitations(user).some((g) => g.empresa === empresa)) throw notFound('Invitation')
+    // whoever holds a password the office could see may not take what another company offers the mailbox's owner
+    if (change === acceptInvitation && user.mailboxUnproven) throw ruleError(403, 'email_unconfirmed')
     const saved = await users.update(user.id, (u) => change(u, empresa))
     return list(pendingInvitations(saved?.value ?? user))
   }
@@ -58,10 +60,10 @@ export function invitationRoutes(deps: Deps) {
       doc({
         operationId: 'acceptInvitation',
         description:
-          'Accepts a company’s invitation: the access it gives counts from now. Answers the invitations left; 404 when there is no invitation from that company.',
+          'Accepts a company’s invitation: the access it gives counts from now. Answers the invitations left; 404 when there is no invitation from that company; 403 `email_unconfirmed` while the account’s password is one set through a link an office could copy (it proves no mailbox): the person first chooses a password from an e-mailed link (the invitation’s, or a reset’s).',
         summary: "Accept a company's invitation: its access counts from now; answers those left",
         tags,
-        responses: { 200: answerSchema, 404: apiErrorSchema },
+        responses: { 200: answerSchema, 403: apiErrorSchema, 404: apiErrorSchema },
       }),
       valid('param', companyParam),
       async (c) => c.json(await decide(c.get('auth').user, c.req.valid('param').empresa, acceptInvitation)),

@@ -1,7 +1,7 @@
 // The Cloudflare Workers entry (wrangler.toml): bindings in, the same Hono app out.
 import type { ServerBuild } from 'react-router'
 import * as serverBuild from 'virtual:server-build'
-import { loadConfig } from '../config.ts'
+import { ConfigError, loadConfig } from '../config.ts'
 import { createServer, type Server } from '../server.ts'
 import { consoleLogger } from '../app.ts'
 import { remindOverdue } from '../lib/invoice-reminders.ts'
@@ -42,10 +42,13 @@ async function start(env: Env): Promise<Server> {
     string
   >
   const config = loadConfig(settings)
+  // a Worker sends no e-mail, and a production log holds no link: no sign-up could be confirmed
+  if (config.production && config.signUpOpen)
+    throw new ConfigError('Invalid setting SIGNUP: cannot be open in production on Workers, which send no e-mail')
   const store = createStore(adapterFor(config.storageDriver, env))
   if (config.demoData) await seedDemoData(store, consoleLogger, config.passwordIterations)
-  // a Worker opens no SMTP connection: links go to the log, the office copies them from the quote
-  if (config.smtpUrl) consoleLogger.error('SMTP_URL is set but Workers send no e-mail: links go to the log')
+  // a Worker opens no SMTP connection: links go to the log outside production, the office copies them from the app
+  if (config.smtpUrl) consoleLogger.error('SMTP_URL is set but Workers send no e-mail')
   return createServer({
     config,
     store,

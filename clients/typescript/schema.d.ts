@@ -315,7 +315,7 @@ export interface paths {
         put?: never;
         /**
          * A fresh link of a pending invitation, to pass on
-         * @description Makes a new link of the person’s invitation to the company and answers it, for the office to copy and pass on (nothing is sent; `emailed` is false); an invitation that goes by e-mail only is left as it is. A fresh link: the earlier links of the invitation stop working. `url` is null where the link may go by e-mail only: the address has an account of its own or another company’s invitation (a link that sets its password would give this company that account), so the answer never tells whether an address has an account. 409 `invitation_not_pending` once the person has joined. Needs the ac_usuarios page at edit.
+         * @description Makes a new link of the person’s invitation to the company and answers it, for the office to copy and pass on (nothing is sent; `emailed` is false). The answer has the same shape for every address, so it tells nothing about other companies or accounts. A link the office sees sets the password only of an account that is nothing but this company’s invitation (no password, no other company’s invitation), and then voids the earlier links; the link of any other account answers 400 `invitation_link_email_only` when opened (the person signs in, or uses the e-mailed link), and its sessions and other links are left as they are. A password set through such a link proves no mailbox: that account accepts no other invitation until it chooses a password from an e-mailed link. 409 `invitation_not_pending` once the person has joined. Needs the ac_usuarios page at edit.
          */
         post: operations["makeInvitationLink"];
         delete?: never;
@@ -335,7 +335,7 @@ export interface paths {
         put?: never;
         /**
          * Send a pending invitation again
-         * @description Makes a new link of the person’s invitation and e-mails it to them when a mail server is set; `emailed` says whether an e-mail carried it — never true when nothing went out, and then the office passes the answered link on. A fresh link: the earlier links of the invitation stop working. `url` is null where the link may go by e-mail only: the address has an account of its own or another company’s invitation (a link that sets its password would give this company that account), so the answer never tells whether an address has an account. 409 `invitation_not_pending` once the person has joined. Needs the ac_usuarios page at edit.
+         * @description E-mails the person’s invitation again when a mail server is set: a new link to choose a password, or, for an account that has one of its own, a request to sign in and accept. `emailed` says whether an e-mail carried it — never true when nothing went out, and then `url` is a link for the office to pass on (null when e-mailed). The answer has the same shape for every address, so it tells nothing about other companies or accounts. A link the office sees sets the password only of an account that is nothing but this company’s invitation (no password, no other company’s invitation), and then voids the earlier links; the link of any other account answers 400 `invitation_link_email_only` when opened (the person signs in, or uses the e-mailed link), and its sessions and other links are left as they are. A password set through such a link proves no mailbox: that account accepts no other invitation until it chooses a password from an e-mailed link. 409 `invitation_not_pending` once the person has joined. Needs the ac_usuarios page at edit.
          */
         post: operations["resendInvitation"];
         delete?: never;
@@ -1443,7 +1443,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a sign-up: found the company and sign in
-         * @description Confirms a sign-up with its e-mailed link: creates the company, its main branch and the person as its admin of all branches, and opens a session (the user and an access token, as signIn). Sent again (a double click, a lost answer), it founds nothing more and answers the same account within 10 minutes, while the account is unchanged; later, 400 sign_up_link_used (sign in instead). 400 sign_up_link_invalid when the link is unknown or expired; 409 email_registered when an account with the e-mail was made meanwhile; 403 sign_up_closed while sign-up is closed.
+         * @description Confirms a sign-up with its e-mailed link: creates the company, its main branch and the person as its admin of all branches, and opens a session (the user and an access token, as signIn). Sent again (a double click, a lost answer), it founds nothing more and answers the same session within 10 minutes, while the account is unchanged and the session lasts; later, or once the person signed out, 400 sign_up_link_used (sign in instead). 400 sign_up_link_invalid when the link is unknown or expired; 409 email_registered when an account with the e-mail was made meanwhile; 403 sign_up_closed while sign-up is closed. Too many requests from one address (10 in 15 minutes): 429 `too_many_requests`, with the true seconds until it may ask again in Retry-After. Past 100 such requests in 10 minutes from everyone, 429 `proof_of_work_required` with a `proof` to solve: sent again with its Proof-Of-Work header, the request goes on (Retry-After: when no proof will be asked).
          */
         post: operations["confirmSignUp"];
         delete?: never;
@@ -1462,8 +1462,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a one-time reset link (to the server log when there is no mail server)
-         * @description Sends a one-time link to set a new password (valid one hour) to an active account’s e-mail, or to the server log when no mail server is set. Answers true either way; too many requests, 429.
+         * Send a one-time reset link by e-mail
+         * @description Sends a one-time link to set a new password (valid one hour) to an active account’s e-mail; with no mail server, outside production, to the server log (never in production). Answers true either way; at most 5 e-mails an hour go to one address (past it, the links sent still work, and nothing more is sent). Too many requests from one address (10 in 15 minutes): 429 `too_many_requests`, with the true seconds until it may ask again in Retry-After. Past 100 such requests in 10 minutes from everyone, 429 `proof_of_work_required` with a `proof` to solve: sent again with its Proof-Of-Work header, the request goes on (Retry-After: when no proof will be asked).
          */
         post: operations["forgotPassword"];
         delete?: never;
@@ -1503,7 +1503,7 @@ export interface paths {
         put?: never;
         /**
          * Read what a reset or invitation link is, without spending it
-         * @description What the page of a reset or invitation link shows, without spending the link: the language it speaks (an invitation’s is the one the company typed for the person), whether it is an invitation, and of which company. Never the e-mail. 400 when the link is invalid, spent or expired (the same answer as a reset with it).
+         * @description What the page of a reset or invitation link shows, without spending the link: the language it speaks (an invitation’s is the one the company typed for the person), whether it is an invitation, and of which company. Never the e-mail. 400 when the link is invalid, spent or expired (the same answer as a reset with it); 400 `invitation_link_email_only` for an invitation’s link the office copied, of an account that is more than that company’s invitation (a password, another company’s invitation): the person signs in, or uses the e-mailed link.
          */
         post: operations["readResetLink"];
         delete?: never;
@@ -1523,7 +1523,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with a reset link; ends open sessions
-         * @description Sets a new password with the token of a reset link; the link is spent and every open session of the account ends. An invitation’s first password also accepts it, and `culture` (the language the person read the invitation in) becomes the account’s. 400 when the link is invalid, spent or expired, or the password is too weak or common.
+         * @description Sets a new password with the token of a reset link; the link is spent and every open session of the account ends. An invitation’s link also accepts it, and on its first password `culture` (the language the person read the invitation in) becomes the account’s. A password set through a link the office copied proves no mailbox: that account accepts no invitation until it sets one from an e-mailed link. 400 when the link is invalid, spent or expired, or the password is too weak or common; 400 `invitation_link_email_only` as for readResetLink.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -1603,7 +1603,7 @@ export interface paths {
         put?: never;
         /**
          * Sign up and found a company (confirmed by an e-mailed link)
-         * @description Founds a company: the person (name, e-mail, a password of 8 characters at least, not a common one) and their company (name, country, currency, language, time zone, the main branch’s name). Nothing is created yet: a link to confirm the e-mail is sent to it (in the company’s language), and confirmSignUp creates the company, its main branch and the person as its admin. Answers true whether or not the e-mail is taken, so sign-up does not reveal accounts. Outside production with no mail server, the link comes back in the Confirmation-Link header, for the person to follow. 403 sign_up_closed when the server takes no sign-ups (SIGNUP, closed by default in production); too many requests from one address, 429.
+         * @description Founds a company: the person (name, e-mail, a password of 8 characters at least, not a common one) and their company (name, country, currency, language, time zone, the main branch’s name), who accepts the terms of service and the privacy policy (`agreements: true`; without it, 400 `agreements_required` at the field). Nothing is created yet: a link to confirm the e-mail is sent to it (in the company’s language), and confirmSignUp creates the company, its main branch and the person as its admin. Answers true whether or not the e-mail is taken, so sign-up does not reveal accounts. Outside production with no mail server, the link comes back in the Confirmation-Link header, for the person to follow. 403 sign_up_closed when the server takes no sign-ups (SIGNUP, closed by default in production). At most 5 e-mails an hour go to one address (past it, the same answer and nothing sent). Too many requests from one address (10 in 15 minutes): 429 `too_many_requests`, with the true seconds until it may ask again in Retry-After. Past 100 such requests in 10 minutes from everyone, 429 `proof_of_work_required` with a `proof` to solve: sent again with its Proof-Of-Work header, the request goes on (Retry-After: when no proof will be asked).
          */
         post: operations["signUp"];
         delete?: never;
@@ -3159,7 +3159,7 @@ export interface paths {
         put?: never;
         /**
          * Accept a company's invitation: its access counts from now; answers those left
-         * @description Accepts a company’s invitation: the access it gives counts from now. Answers the invitations left; 404 when there is no invitation from that company.
+         * @description Accepts a company’s invitation: the access it gives counts from now. Answers the invitations left; 404 when there is no invitation from that company; 403 `email_unconfirmed` while the account’s password is one set through a link an office could copy (it proves no mailbox): the person first chooses a password from an e-mailed link (the invitation’s, or a reset’s).
          */
         post: operations["acceptInvitation"];
         delete?: never;
@@ -16975,6 +16975,36 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description On 409 of a lifecycle action: the actions allowed now */
+                        allowed?: string[];
+                        /** @description A stable code for programs (invalid, not_found, forbidden, stale …) */
+                        code?: string;
+                        /** @description Each field at fault with the code of its first rule */
+                        codes?: {
+                            [key: string]: string;
+                        };
+                        /** @description What was refused and why, in English (a field error names the field and the rule) */
+                        error: string;
+                        /** @description Each field at fault (a dotted path) with what is wrong with it */
+                        fields?: {
+                            [key: string]: string[];
+                        };
+                        proof?: {
+                            /** @description What to solve; it holds for this e-mail (or link) for 10 minutes */
+                            challenge: string;
+                            /** @description The zero bits SHA-256 of `<challenge>:<nonce>` must start with */
+                            difficulty: number;
+                        };
+                    };
+                };
+            };
             /** @description The storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
@@ -17032,6 +17062,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description On 409 of a lifecycle action: the actions allowed now */
+                        allowed?: string[];
+                        /** @description A stable code for programs (invalid, not_found, forbidden, stale …) */
+                        code?: string;
+                        /** @description Each field at fault with the code of its first rule */
+                        codes?: {
+                            [key: string]: string;
+                        };
+                        /** @description What was refused and why, in English (a field error names the field and the rule) */
+                        error: string;
+                        /** @description Each field at fault (a dotted path) with what is wrong with it */
+                        fields?: {
+                            [key: string]: string[];
+                        };
+                        proof?: {
+                            /** @description What to solve; it holds for this e-mail (or link) for 10 minutes */
+                            challenge: string;
+                            /** @description The zero bits SHA-256 of `<challenge>:<nonce>` must start with */
+                            difficulty: number;
+                        };
+                    };
                 };
             };
             /** @description The storage is not answering: try again after Retry-After seconds */
@@ -17541,7 +17601,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    agreements?: boolean;
+                    /** @description true: the person accepts the terms of service and the privacy policy (required) */
+                    agreements: boolean;
                     branch?: string;
                     company: string;
                     /**
@@ -17604,11 +17665,31 @@ export interface operations {
             /** @description Too many attempts: wait Retry-After seconds and try again */
             429: {
                 headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": {
+                        /** @description On 409 of a lifecycle action: the actions allowed now */
+                        allowed?: string[];
+                        /** @description A stable code for programs (invalid, not_found, forbidden, stale …) */
+                        code?: string;
+                        /** @description Each field at fault with the code of its first rule */
+                        codes?: {
+                            [key: string]: string;
+                        };
+                        /** @description What was refused and why, in English (a field error names the field and the rule) */
+                        error: string;
+                        /** @description Each field at fault (a dotted path) with what is wrong with it */
+                        fields?: {
+                            [key: string]: string[];
+                        };
+                        proof?: {
+                            /** @description What to solve; it holds for this e-mail (or link) for 10 minutes */
+                            challenge: string;
+                            /** @description The zero bits SHA-256 of `<challenge>:<nonce>` must start with */
+                            difficulty: number;
+                        };
+                    };
                 };
             };
             /** @description The storage is not answering: try again after Retry-After seconds */

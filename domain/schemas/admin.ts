@@ -153,11 +153,10 @@ export const userCreateInput = z.object({
   ...grantFields,
 })
 /**
- * An invitation's link for the office to pass on (`POST /api/ac_usuarios/{id}/invitation-link` and
- * `/resend-invitation`): a fresh one that voids the earlier ones (an account that already has a
- * password is sent to sign in), and whether an e-mail carried it.
+ * An invitation's link for the office to pass on (`POST /api/ac_usuarios/{id}/invitation-link`, and
+ * `/resend-invitation` when no e-mail carried it: null when one did), and whether an e-mail carried
+ * it. The same shape for every address: it tells nothing about other companies or accounts.
  */
-/** An invitation's link to pass on, or null where it goes by e-mail only; whether an e-mail carried it. */
 export const invitationLinkAnswer = z.object({ url: z.url().nullable(), emailed: z.boolean() })
 const timeOfDay = z
   .string()

@@ -29,7 +29,11 @@ export const signUpSchema = z.object({
   email,
   password: newPassword,
   ...signUpCompany,
-  agreements: z.boolean().optional(),
+  /** The person accepts the terms of service and the privacy policy: nothing is founded without it. */
+  agreements: z
+    .boolean(rule('agreements_required'))
+    .refine((accepted) => accepted, rule('agreements_required'))
+    .meta({ description: 'true: the person accepts the terms of service and the privacy policy (required)' }),
 })
 /** A sign-up's confirmation link (its token). */
 export const signUpTokenSchema = z.object({ token: z.string().min(20).max(200) })
@@ -69,3 +73,13 @@ export const signInAnswerSchema = z.object({
   tokenType: z.literal('bearer'),
 })
 export const refreshAnswerSchema = wrapper(z.object({ Token: z.string() }))
+
+/**
+ * A proof of work the server asks for while it is flooded (429 `proof_of_work_required`): solve
+ * `challenge` at `difficulty` (domain/proof-of-work.ts) and send the request again with the
+ * Proof-Of-Work header `<challenge>:<nonce>`.
+ */
+export const proofChallengeSchema = z.object({
+  challenge: z.string().describe('What to solve; it holds for this e-mail (or link) for 10 minutes'),
+  difficulty: z.number().int().describe('The zero bits SHA-256 of `<challenge>:<nonce>` must start with'),
+})

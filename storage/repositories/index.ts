@@ -95,16 +95,20 @@ export function createRepositories(store: Store) {
       windowMs: FIFTEEN_MINUTES,
       lockMs: FIFTEEN_MINUTES,
     }),
-    /** Sign-up and forgot-password: 10 per address and 100 in all in 15 minutes (each costs a hash or a write). */
+    /**
+     * Sign-up, forgot-password and a sign-up's confirmation: 10 per address in 15 minutes (each
+     * costs a hash or a write); past many in all, a proof of work instead (bff/lib/account-requests.ts).
+     */
     accountRequestsByAddress: throttleRepository(store, 'account-requests-address', {
       limit: 10,
       windowMs: FIFTEEN_MINUTES,
       lockMs: FIFTEEN_MINUTES,
     }),
-    accountRequestsInAll: throttleRepository(store, 'account-requests-all', {
-      limit: 100,
-      windowMs: FIFTEEN_MINUTES,
-      lockMs: 60 * 1000,
+    /** The e-mails sign-up and forgot-password send to one address: 5 in an hour, then none (the same answer). */
+    accountMailsByEmail: throttleRepository(store, 'account-mails-email', {
+      limit: 5,
+      windowMs: 4 * FIFTEEN_MINUTES,
+      lockMs: 4 * FIFTEEN_MINUTES,
     }),
     /** Unlock and password change besides their pair and address: 500 failures in all in 15 minutes pause them for a minute (sign-in itself is never paused for all). */
     passwordChecksInAll: throttleRepository(store, 'password-checks-all', {

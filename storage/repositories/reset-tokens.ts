@@ -4,9 +4,11 @@ import type { Store } from '../store.ts'
 /**
  * `epoch`: the account's session epoch when the link was made; a reset or a password change
  * raise it, voiding the link. `accept`: an invitation's link (first password) also accepts the
- * invitation of that company.
+ * invitation of that company. `shown`: a link the office saw (to pass on), not only e-mailed: it
+ * sets a password only while the account is nothing but that company's invitation, and proves no
+ * mailbox.
  */
-export type ResetTokenRecord = { userId: string; expiresAt: number; epoch: number; accept?: number }
+export type ResetTokenRecord = { userId: string; expiresAt: number; epoch: number; accept?: number; shown?: true }
 
 /** One-time password reset tokens, stored by the hash of the token only. */
 export function resetTokensRepository(store: Store) {

@@ -16,7 +16,15 @@ export type SignUpRecord = {
   password: PasswordHash
   company: SignUpCompany
   expiresAt: number
-  founded?: { empresa: number; filial: number; userId: string; at: number }
+  founded?: {
+    empresa: number
+    filial: number
+    userId: string
+    at: number
+    /** The one session the link signs in to; `opened` once it was (a confirmation sent again answers it, while it lasts). */
+    session?: string
+    opened?: boolean
+  }
 }
 
 /** Pending sign-ups, stored by the hash of their confirmation link's token only. */
@@ -36,6 +44,12 @@ export function signUpsRepository(store: Store) {
         current ? { ...current.value, founded: current.value.founded ?? founded } : undefined,
       )
       return saved?.value ?? null
+    },
+    /** The link's session was opened: from now on a confirmation answers it, and none once it ended (sign-out). */
+    async opened(tokenHash: string): Promise<void> {
+      await store.update<SignUpRecord>(keys.signUp(tokenHash), (current) =>
+        current?.value.founded ? { ...current.value, founded: { ...current.value.founded, opened: true } } : undefined,
+      )
     },
   }
 }

@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test'
+import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
+import { freePort, startServer, type Running } from '../runtime/servers.ts'
 import { expectReadsInViews } from './helpers.ts'
 
 // issue 31 §1, §5: sign-up founds a company; the signed-out pages follow the browser's language
@@ -27,10 +29,14 @@ test.describe('in a Brazilian browser', () => {
     await page.getByLabel('Nome completo').fill('Paulo Lima')
     await page.getByLabel('E-mail', { exact: true }).fill(email)
     await page.getByLabel('Senha').fill('Blue-Harbor-Lantern-47')
-    // nothing is sent without the company's name
+    // nothing is sent without the company's name, nor without the agreements
     await page.getByRole('button', { name: 'Criar sua conta gratuita' }).click()
     await expect(page.getByText('Este campo é obrigatório')).toBeVisible()
+    await expect(
+      page.getByText('Aceite os termos de serviço e a política de privacidade para criar sua empresa'),
+    ).toBeVisible()
     await page.getByLabel('Senha').fill('Blue-Harbor-Lantern-47')
+    await page.getByLabel('Aceito os termos de serviço e a política de privacidade').check()
     await page.getByLabel('Empresa', { exact: true }).fill('Frio Lima Refrigeração')
     await page.getByLabel('Filial principal').fill('Recife')
     await page.getByRole('button', { name: 'Criar sua conta gratuita' }).click()
@@ -83,4 +89,60 @@ test('the signed-out pages follow the browser’s language, and the language pic
   await page.goto('/sign-in')
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
   await context.close()
+})
+
+// issue 42 §2: a flood from many addresses slows itself, and switches off nobody's sign-up or reset
+test.describe('while strangers flood sign-up and resets from many addresses', () => {
+  let app: Running
+  test.beforeAll(async () => {
+    const port = await freePort()
+    app = await startServer(process.execPath, ['build/node/server.js'], port, {
+      PORT: String(port),
+      STORAGE_DRIVER: 'memory',
+      NODE_ENV: 'test',
+      TRUSTED_PROXY_HEADER: 'x-forwarded-for',
+    })
+  })
+  test.afterAll(() => app?.stop())
+
+  test('a person’s reset and sign-up go through: the page proves some work by itself', async ({ browser }) => {
+    const forgot = (email: string, address: string) =>
+      fetch(`${app.url}/api/auth/forgot-password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        body: JSON.stringify({ email }),
+      })
+    // 100 requests from 10 addresses: past the threshold in all, each request needs a proof of work
+    const flood = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => forgot(`ghost${i}@example.com`, `198.51.100.${i % 10}`)),
+    )
+    expect(flood.every((r) => r.status === 200)).toBe(true)
+    const asked = await forgot('someone@example.com', '203.0.113.9')
+    expect(asked.status).toBe(429)
+    expect(await asked.json()).toMatchObject({ code: 'proof_of_work_required' })
+
+    const context = await browser.newContext({
+      baseURL: app.url,
+      extraHTTPHeaders: { 'x-forwarded-for': '192.0.2.50' },
+    })
+    const page = await context.newPage()
+    await page.goto('/forgot-password')
+    await page.getByLabel('Email address').fill(DEMO_ADMIN.email)
+    await page.getByRole('button', { name: 'Send reset link' }).click()
+    await expect(page.getByText('Password reset sent!')).toBeVisible({ timeout: 20_000 })
+    expect(app.output()).toContain(`password reset link for ${DEMO_ADMIN.email}: http`)
+
+    await page.goto('/sign-up')
+    await page.getByLabel('Full name').fill('Rita Alves')
+    await page.getByLabel('Email address').fill('rita.flood@example.com')
+    await page.getByLabel('Password').fill('a-good-long-password')
+    await page.getByLabel('Company', { exact: true }).fill('Alves Cooling')
+    await page.getByLabel('I accept the terms of service and the privacy policy').check()
+    await page.getByRole('button', { name: 'Create your free account' }).click()
+    await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible({ timeout: 20_000 })
+    await page.getByRole('link', { name: 'Confirm your e-mail' }).click()
+    await page.getByRole('button', { name: 'Create Alves Cooling' }).click()
+    await expect(page).toHaveURL(/\/view\/home$/, { timeout: 20_000 })
+    await context.close()
+  })
 })

@@ -226,6 +226,23 @@ describe('the Node server (npm start)', () => {
     )
   })
 
+  it('refuses to start in production with SIGNUP=open and no mail server, naming the setting', () => {
+    const settings = {
+      ...process.env,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'production-test-secret-0123456789abcdef',
+      PUBLIC_URL: 'https://fieldwise.example',
+      STORAGE_DRIVER: 'memory',
+      SIGNUP: 'open',
+      SMTP_URL: '',
+    }
+    const run = spawnSync(process.execPath, [NODE_SERVER], { env: settings, encoding: 'utf8', timeout: 30_000 })
+    expect(run.status).toBe(1)
+    expect(run.stderr.trim()).toBe(
+      'Invalid setting SIGNUP: cannot be open in production without a mail server (SMTP_URL): the confirmation links are e-mailed, never logged',
+    )
+  })
+
   it('refuses a bad setting with one line', () => {
     const run = spawnSync(process.execPath, [NODE_SERVER], {
       env: { ...process.env, PORT: 'eighty', STORAGE_DRIVER: 'memory' },

@@ -112,6 +112,7 @@ export const signUpInput = (
   culture: 'pt',
   timeZone: 'America/Sao_Paulo',
   branch: 'Matriz',
+  agreements: true,
   ...company,
 })
 

@@ -388,6 +388,117 @@ describe('ac_usuarios and ac_usuariospaginas', () => {
   })
 })
 
+// issue 42 §1: a password only the mailbox's owner may set, for what another company offers
+describe('invitations that cannot be pre-taken', () => {
+  const caio = { name: 'Caio Prado', email: 'caio@example.com', role: 'technician', filial: 2 }
+  const tokenOf = (url: string) => new URL(url).searchParams.get('token')!
+  /** Acme invites Caio and its office takes the link it may copy, to pass on: the link. */
+  const acmeTakesLink = async (bff: TestBff) => {
+    const call = await admin(bff)
+    const made = await json<{ id: string }>(await call('/ac_usuarios', { method: 'POST', json: caio }))
+    const link = await json<{ url: string }>(
+      await call(`/ac_usuarios/${made.Dados.id}/invitation-link`, { method: 'POST' }),
+    )
+    return { call, url: link.Dados.url }
+  }
+  /** Northwind invites the same address as its admin: the link e-mailed to Caio (the log holds it, outside production). */
+  const northwindInvites = async (call: Awaited<ReturnType<typeof admin>>, bff: TestBff) => {
+    const res = await call('/ac_usuarios', {
+      method: 'POST',
+      json: { ...caio, role: 'admin', filial: 'all' },
+      headers: northwind,
+    })
+    expect(res.status).toBe(200)
+    return lastLink(bff, caio.email)
+  }
+  const setPassword = (bff: TestBff, token: string, password: string) =>
+    bff.call('/auth/reset-password', { method: 'POST', json: { token, password } })
+
+  it('(a) a password set through the copied link accepts no other company’s invitation until the mailbox’s owner chooses one from the e-mailed link', async () => {
+    const bff = await testBff()
+    const { call, url } = await acmeTakesLink(bff)
+    // whoever holds the copied link sets the password: Acme's office, say
+    expect((await setPassword(bff, tokenOf(url), 'known-to-the-office-2026')).status).toBe(200)
+    const mailed = await northwindInvites(call, bff)
+    expect(mailed.pathname).toBe('/reset-password')
+    const office = await bff.signIn({ email: caio.email, password: 'known-to-the-office-2026' })
+    expect(await (await bff.call('/common/invitations', { token: office })).json()).toMatchObject([
+      { empresa: 2, role: 'admin' },
+    ])
+    const accept = await bff.call('/common/invitations/2/accept', { method: 'POST', token: office })
+    expect(accept.status).toBe(403)
+    expect(await accept.json()).toMatchObject({ code: 'email_unconfirmed' })
+    expect((await bff.call('/common/shell', { token: office, headers: northwind })).status).toBe(403)
+    // Acme's copied link for Northwind's invitation sets nothing either
+    const copied = await json<{ url: string }>(
+      await call(`/ac_usuarios/${(await bff.deps.repos.users.findByEmail(caio.email))!.value.id}/invitation-link`, {
+        method: 'POST',
+        headers: northwind,
+      }),
+    )
+    expect((await setPassword(bff, tokenOf(copied.Dados.url), 'another-office-try-2026')).status).toBe(400)
+
+    // the mailbox's owner opens Northwind's e-mail and chooses a password: he is in, and the office is out
+    const facts = await bff.call('/auth/reset-link', {
+      method: 'POST',
+      json: { token: mailed.searchParams.get('token') },
+    })
+    expect(await facts.json()).toMatchObject({ invited: true, company: 'Northwind Home Services' })
+    expect((await setPassword(bff, mailed.searchParams.get('token')!, 'only-caio-knows-2026')).status).toBe(200)
+    expect((await bff.call('/common/user', { token: office })).status).toBe(401)
+    expect(
+      (
+        await bff.call('/auth/sign-in', {
+          method: 'POST',
+          json: { email: caio.email, password: 'known-to-the-office-2026' },
+        })
+      ).status,
+    ).toBe(404)
+    const owner = await bff.signIn({ email: caio.email, password: 'only-caio-knows-2026' })
+    expect((await bff.call('/common/shell', { token: owner, headers: northwind })).status).toBe(200)
+    // his address is proven now: later invitations he accepts signed in
+    expect(await (await bff.call('/common/invitations', { token: owner })).json()).toEqual([])
+  })
+
+  it('(a) a reset link from “Forgot password?” proves the mailbox too', async () => {
+    const bff = await testBff()
+    const { call, url } = await acmeTakesLink(bff)
+    expect((await setPassword(bff, tokenOf(url), 'known-to-the-office-2026')).status).toBe(200)
+    await northwindInvites(call, bff)
+    await bff.call('/auth/forgot-password', { method: 'POST', json: { email: caio.email } })
+    const reset = lastLink(bff, caio.email)
+    expect(reset.searchParams.get('invited')).toBeNull()
+    expect((await setPassword(bff, reset.searchParams.get('token')!, 'only-caio-knows-2026')).status).toBe(200)
+    const owner = await bff.signIn({ email: caio.email, password: 'only-caio-knows-2026' })
+    expect((await bff.call('/common/invitations/2/accept', { method: 'POST', token: owner })).status).toBe(200)
+  })
+
+  it('(b) a link copied before another company’s invitation sets no password after it', async () => {
+    const bff = await testBff()
+    const { call, url } = await acmeTakesLink(bff)
+    const mailed = await northwindInvites(call, bff)
+    // the account is more than Acme's invitation now: the older link stops working, read or used
+    const read = await bff.call('/auth/reset-link', { method: 'POST', json: { token: tokenOf(url) } })
+    expect(read.status).toBe(400)
+    expect(await read.json()).toMatchObject({ code: 'invitation_link_email_only' })
+    const used = await setPassword(bff, tokenOf(url), 'known-to-the-office-2026')
+    expect(used.status).toBe(400)
+    expect(
+      (
+        await bff.call('/auth/sign-in', {
+          method: 'POST',
+          json: { email: caio.email, password: 'known-to-the-office-2026' },
+        })
+      ).status,
+    ).toBe(404)
+    // the mailbox's owner joins Northwind from its e-mail, then accepts Acme signed in
+    expect((await setPassword(bff, mailed.searchParams.get('token')!, 'only-caio-knows-2026')).status).toBe(200)
+    const owner = await bff.signIn({ email: caio.email, password: 'only-caio-knows-2026' })
+    expect((await bff.call('/common/shell', { token: owner, headers: northwind })).status).toBe(200)
+    expect((await bff.call('/common/invitations/1/accept', { method: 'POST', token: owner })).status).toBe(200)
+  })
+})
+
 describe('page levels', () => {
   it('lets a manager change branches (edit) but not deactivate them (delete)', async () => {
     const bff = await testBff()
@@ -462,6 +573,8 @@ describe('ac_paginas', () => {
     ).toBe(true)
   })
 })
+
+const northwind = { 'x-empresa': '2', 'x-filial': '4' }
 
 describe('invitations that cannot surprise', () => {
   const person = { name: 'Caio Prado', email: 'caio@acme.example', filial: 2 }
@@ -552,46 +665,75 @@ describe('invitations that cannot surprise', () => {
     )
     expect(resent.Dados.emailed).toBe(false)
     expect(resent.Msg).toBe('The invitation could not be e-mailed')
-    // the server log holds the new link, for an operator; the first one is void
-    expect(lastLink(bff, person.email).href).toBe(resent.Dados.url)
+    // the answered link and the one the log holds (outside production) both work; the first one is void
+    expect(lastLink(bff, person.email).href).not.toBe(resent.Dados.url)
+    expect((await linkFacts(bff, lastLink(bff, person.email).searchParams.get('token'))).status).toBe(200)
     expect((await linkFacts(bff, first)).status).toBe(400)
     expect((await linkFacts(bff, tokenOf(resent.Dados.url))).body).toMatchObject({ invited: true })
   })
 
-  it('never shows the office the link of an address that has an account, and e-mails it without ending their sessions', async () => {
+  it('answers the office a link of the same shape for every address, which sets no password of an account with more than its invitation, and ends no session', async () => {
     const bff = await testBff()
     const call = await admin(bff)
     const zoe = { name: 'Zoé Martins', email: 'zoe@example.com', password: 'zoe-password-2026' }
     await createPerson(bff, zoe)
     const session = await bff.signIn(zoe)
-    const made = await json<{ id: string }>(
-      await call('/ac_usuarios', {
-        method: 'POST',
-        json: { name: 'Zoé', email: zoe.email, role: 'technician', filial: 2 },
-      }),
+    const invite = async (email: string, headers = acme) =>
+      (
+        await json<{ id: string }>(
+          await call('/ac_usuarios', {
+            method: 'POST',
+            json: { name: 'Someone', email, role: 'technician', filial: headers === acme ? 2 : 4 },
+            headers,
+          }),
+        )
+      ).Dados.id
+    // an address with an account, one Northwind invited first, and a new one
+    const hasAccount = await invite(zoe.email)
+    await invite('both@example.com', northwind)
+    const otherInvited = await invite('both@example.com')
+    const fresh = await invite('new@example.com')
+    const answers = async (action: string) =>
+      Promise.all(
+        [hasAccount, otherInvited, fresh].map(async (id) => {
+          const res = await call(`/ac_usuarios/${id}/${action}`, { method: 'POST' })
+          const body = await json<{ url: string; emailed: boolean }>(res)
+          expect(body.Dados.url).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=[\w-]{40,}&invited=1$/)
+          return { status: res.status, ...body, Dados: { ...body.Dados, url: 'a link' } }
+        }),
+      )
+    for (const action of ['invitation-link', 'resend-invitation']) {
+      const [a, b, c] = await answers(action)
+      expect(a).toEqual(c)
+      expect(b).toEqual(c)
+    }
+    // opened, the link of an account that is more than Acme's invitation says how to accept instead, and sets nothing
+    const link = await json<{ url: string }>(
+      await call(`/ac_usuarios/${hasAccount}/invitation-link`, { method: 'POST' }),
     )
-    const link = await json<{ url: string | null }>(
-      await call(`/ac_usuarios/${made.Dados.id}/invitation-link`, { method: 'POST' }),
-    )
-    // the same answer's shape as for an address without an account: no link, no hint
-    expect(link.Dados).toEqual({ url: null, emailed: false })
-    const resent = await json<{ url: string | null; emailed: boolean }>(
-      await call(`/ac_usuarios/${made.Dados.id}/resend-invitation`, { method: 'POST' }),
-    )
-    expect(resent.Dados).toEqual({ url: null, emailed: false })
-    expect(lastLink(bff, zoe.email).pathname).toBe('/sign-in')
+    expect(await linkFacts(bff, tokenOf(link.Dados.url))).toMatchObject({
+      status: 400,
+      body: { code: 'invitation_link_email_only' },
+    })
+    const taken = await bff.call('/auth/reset-password', {
+      method: 'POST',
+      json: { token: tokenOf(link.Dados.url), password: 'taken-over-2026' },
+    })
+    expect(taken.status).toBe(400)
+    expect(await taken.json()).toMatchObject({ code: 'invitation_link_email_only' })
+    expect((await bff.call('/auth/sign-in', { method: 'POST', json: zoe })).status).toBe(200)
     expect((await bff.call('/common/invitations', { token: session })).status).toBe(200)
+    // she is asked by e-mail to sign in and accept
+    expect(lastLink(bff, zoe.email).pathname).toBe('/sign-in')
   })
 
-  it('gives no company a link to an account another company invited too, nor voids that company’s link', async () => {
+  it('gives no company a link to an account another company invited too, nor voids that company’s e-mailed link', async () => {
     const bff = await testBff()
     const call = await admin(bff)
     const acmeInvite = await json<{ id: string }>(
       await call('/ac_usuarios', { method: 'POST', json: { ...person, role: 'manager' } }),
     )
     const acmeLink = lastLink(bff, person.email)
-    // Northwind invites the same address: from now on neither company sees a link to it
-    const northwind = { 'x-empresa': '2', 'x-filial': '4' }
     const other = await json<{ id: string }>(
       await call('/ac_usuarios', {
         method: 'POST',
@@ -601,15 +743,11 @@ describe('invitations that cannot surprise', () => {
     )
     expect(other.Dados.id).toBe(acmeInvite.Dados.id)
     for (const headers of [northwind, acme]) {
-      const link = await json<{ url: string | null }>(
+      const link = await json<{ url: string }>(
         await call(`/ac_usuarios/${other.Dados.id}/invitation-link`, { method: 'POST', headers }),
       )
-      expect(link.Dados.url).toBeNull()
+      expect((await linkFacts(bff, tokenOf(link.Dados.url))).body).toMatchObject({ code: 'invitation_link_email_only' })
     }
-    const resent = await json<{ url: string | null }>(
-      await call(`/ac_usuarios/${other.Dados.id}/resend-invitation`, { method: 'POST', headers: northwind }),
-    )
-    expect(resent.Dados.url).toBeNull()
     // Acme's e-mailed link still works, and accepts Acme's invitation
     expect((await linkFacts(bff, acmeLink.searchParams.get('token'))).body).toMatchObject({ invited: true })
   })

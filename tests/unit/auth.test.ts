@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto'
 import { decodeJwt, SignJWT } from 'jose'
 import { signAccessToken } from '../../bff/lib/tokens.ts'
+import { solveProof } from '../../domain/proof-of-work.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { signUpInput, signUpLink, testBff, type TestBff } from '../shared/bff.ts'
@@ -100,6 +102,16 @@ describe('sign-in throttling', () => {
   })
 })
 
+/** A proof of work's nonce found with Node's SHA-256 (a difficulty of 32 bits at most: the first word's zeros). */
+function solveWithSha256(challenge: string, difficulty: number): string {
+  for (let n = 0; ; n++) {
+    const digest = createHash('sha256')
+      .update(`${challenge}:${n.toString(36)}`)
+      .digest()
+    if (Math.clz32(digest.readUInt32BE(0)) >= difficulty) return n.toString(36)
+  }
+}
+
 describe('throttles that slow guessing without handing out a lock (security issue §3)', () => {
   // each request says which address it comes from, as a trusted proxy's header would
   const from = (address: string) => ({ 'x-test-address': address })
@@ -166,8 +178,9 @@ describe('throttles that slow guessing without handing out a lock (security issu
     ).toBe(200)
   })
 
-  it('throttles sign-up and forgot-password per address (10) and in all (100 in 15 minutes) before hashing or writing anything', async () => {
-    const bff = await withAddresses()
+  it('limits sign-up, forgot-password and confirmation per address (10 in 15 minutes) before hashing or writing anything, with a true Retry-After', async () => {
+    let now = Date.parse('2026-11-21T10:00:00Z')
+    const bff = await testBff({ now: () => now, clientAddress: (c) => c.req.header('x-test-address') })
     const signUp = (i: number, address: string) =>
       bff.call('/auth/sign-up', {
         method: 'POST',
@@ -175,24 +188,124 @@ describe('throttles that slow guessing without handing out a lock (security issu
         headers: from(address),
       })
     const one = await Promise.all(Array.from({ length: 12 }, (_, i) => signUp(i, '203.0.113.50')))
-    expect(one.filter((r) => r.status === 429)).toHaveLength(2)
+    const refused = one.filter((r) => r.status === 429)
+    expect(refused).toHaveLength(2)
+    // a link for each one let through, none for the others
+    expect(one.filter((r) => r.headers.get('confirmation-link'))).toHaveLength(10)
+    expect(await refused[0].json()).toMatchObject({ code: 'too_many_requests' })
+    const forgot = () =>
+      bff.call('/auth/forgot-password', {
+        method: 'POST',
+        json: { email: DEMO_ADMIN.email },
+        headers: from('203.0.113.50'),
+      })
+    const locked = await forgot()
+    expect(locked.status).toBe(429)
+    // Retry-After is when the address may ask again: a second earlier it may not, then it may
+    const retryAfter = Number(locked.headers.get('retry-after'))
+    expect(retryAfter).toBe(15 * 60)
+    now += (retryAfter - 1) * 1000
+    expect((await forgot()).status).toBe(429)
+    now += 1000
+    expect((await forgot()).status).toBe(200)
     expect(
       (
-        await bff.call('/auth/forgot-password', {
+        await bff.call('/auth/confirm-sign-up', {
           method: 'POST',
-          json: { email: DEMO_ADMIN.email },
-          headers: from('203.0.113.50'),
+          json: { token: 'x'.repeat(43) },
+          headers: from('203.0.113.51'),
         })
       ).status,
-    ).toBe(429)
-    // a flood from 200 addresses: 100 in all, then refused
+    ).toBe(400)
+  })
+
+  // ASVS 6.1.1: a flood from many addresses never switches off sign-up or reset for everyone
+  it('lets a reset through after 100 requests from 10 addresses: past the threshold it asks a proof of work, while each flooding address is refused', async () => {
+    let now = Date.parse('2026-11-21T10:00:00Z')
+    const bff = await testBff({ now: () => now, clientAddress: (c) => c.req.header('x-test-address') })
+    const forgot = (email: string, address: string, headers: Record<string, string> = {}) =>
+      bff.call('/auth/forgot-password', { method: 'POST', json: { email }, headers: { ...from(address), ...headers } })
+    const flooders = Array.from({ length: 10 }, (_, a) => `198.51.100.${a}`)
     const flood = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => signUp(100 + i, `198.51.${Math.floor(i / 100)}.${i % 100}`)),
+      flooders.flatMap((address, a) =>
+        Array.from({ length: 10 }, (_, i) => forgot(`ghost${a}-${i}@example.com`, address)),
+      ),
     )
-    expect(flood.filter((r) => r.status === 200).length).toBe(90)
-    expect(flood.filter((r) => r.status === 429).length).toBe(110)
-    // a confirmation link for each one let through, none for the others
-    expect(flood.filter((r) => r.headers.get('confirmation-link')).length).toBe(90)
+    expect(flood.map((r) => r.status)).toEqual(Array(100).fill(200))
+    // the flood goes on: each of its addresses is refused on its own, with its own true wait
+    for (const address of flooders) {
+      const again = await forgot('ghost@example.com', address)
+      expect(again.status).toBe(429)
+      expect(await again.json()).toMatchObject({ code: 'too_many_requests' })
+    }
+    // a person at an 11th address: asked to prove some work, not refused
+    const asked = await forgot(DEMO_TECHNICIAN.email, '192.0.2.11')
+    expect(asked.status).toBe(429)
+    const { proof } = (await asked.json()) as { code: string; proof: { challenge: string; difficulty: number } }
+    expect(proof.difficulty).toBeGreaterThanOrEqual(18)
+    // solved as an integrator would, with any SHA-256 (the pages use solveProof)
+    const solved = `${proof.challenge}:${solveWithSha256(proof.challenge, proof.difficulty)}`
+    expect(solveProof(proof.challenge, proof.difficulty)).toBe(solved.split(':').pop())
+    // a proof holds for its e-mail only, and a made-up one for nothing
+    for (const [email, header] of [
+      [DEMO_ADMIN.email, solved],
+      [DEMO_TECHNICIAN.email, `${proof.challenge}:0`],
+      [DEMO_TECHNICIAN.email, `${proof.challenge.slice(0, -1)}x:${solved.split(':')[1]}`],
+    ])
+      expect((await forgot(email, '192.0.2.11', { 'proof-of-work': header })).status).toBe(429)
+    const reset = await forgot(DEMO_TECHNICIAN.email, '192.0.2.11', { 'proof-of-work': solved })
+    expect(reset.status).toBe(200)
+    expect(bff.logs.some((l) => l.startsWith(`password reset link for ${DEMO_TECHNICIAN.email}: http`))).toBe(true)
+    // the flood's addresses gain nothing from a proof
+    expect((await forgot(DEMO_TECHNICIAN.email, flooders[0], { 'proof-of-work': solved })).status).toBe(429)
+    // Retry-After tells truly when no proof is asked: then a reset goes straight through
+    const next = await forgot(DEMO_ADMIN.email, '192.0.2.12')
+    expect(next.status).toBe(429)
+    now += Number(next.headers.get('retry-after')) * 1000
+    expect((await forgot(DEMO_ADMIN.email, '192.0.2.12')).status).toBe(200)
+    // a proof expires after 10 minutes
+    now += 11 * 60 * 1000
+    const later = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => forgot(`late${i}@example.com`, `198.18.0.${i}`)),
+    )
+    expect(later.every((r) => r.status === 200)).toBe(true)
+    expect((await forgot(DEMO_TECHNICIAN.email, '192.0.2.13', { 'proof-of-work': solved })).status).toBe(429)
+  })
+
+  it('sends at most 5 e-mails an hour to one address, answering the same, and the links sent still work', async () => {
+    let now = Date.parse('2026-11-21T10:00:00Z')
+    const bff = await testBff({ now: () => now, clientAddress: (c) => c.req.header('x-test-address') })
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        bff.call('/auth/forgot-password', {
+          method: 'POST',
+          json: { email: DEMO_TECHNICIAN.email },
+          headers: from(`203.0.113.${100 + i}`),
+        }),
+      ),
+    )
+    expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200))
+    const links = bff.logs.filter((l) => l.startsWith(`password reset link for ${DEMO_TECHNICIAN.email}: `))
+    expect(links).toHaveLength(5)
+    const token = new URL(links[0].split(': ').pop()!).searchParams.get('token')!
+    expect((await bff.call('/auth/reset-link', { method: 'POST', json: { token } })).status).toBe(200)
+    // sign-up's e-mails to the address count too: nothing more is sent
+    const signUp = await bff.call('/auth/sign-up', {
+      method: 'POST',
+      json: signUpInput({ name: 'Someone', email: DEMO_TECHNICIAN.email, password: 'another-password-2026' }),
+      headers: from('203.0.113.200'),
+    })
+    expect(signUp.status).toBe(200)
+    expect(bff.logs.some((l) => l.startsWith(`sign-up of an existing account for ${DEMO_TECHNICIAN.email}`))).toBe(
+      false,
+    )
+    now += 61 * 60 * 1000
+    await bff.call('/auth/forgot-password', {
+      method: 'POST',
+      json: { email: DEMO_TECHNICIAN.email },
+      headers: from('203.0.113.201'),
+    })
+    expect(bff.logs.filter((l) => l.startsWith(`password reset link for ${DEMO_TECHNICIAN.email}: `))).toHaveLength(6)
   })
 
   it('pauses unlock and password change for everyone after 500 failures in all in 15 minutes, but never sign-in', async () => {

@@ -80,6 +80,22 @@ describe('sign-up founds a company', () => {
     expect(await companyNamed(bff, 'Alves Climatização')).toHaveLength(1)
   })
 
+  it('opens no session once the person signed out: the used link, opened again, says to sign in', async () => {
+    const bff = await testBff()
+    const token = await signUpLink(bff, signUpInput(ana))
+    const first = (await (await confirm(bff, token)).json()) as Session
+    // a lost answer: sent again at once, the same session
+    const again = (await (await confirm(bff, token)).json()) as Session
+    expect((await bff.call('/common/user', { token: again.accessToken })).status).toBe(200)
+    expect((await bff.call('/auth/sign-out', { method: 'POST', token: first.accessToken })).status).toBe(200)
+    expect((await bff.call('/common/user', { token: again.accessToken })).status).toBe(401)
+    // on a shared computer, the next person finds the link in the history: no session
+    const after = await confirm(bff, token)
+    expect(after.status).toBe(400)
+    expect(((await after.json()) as Refusal).code).toBe('sign_up_link_used')
+    expect(await companyNamed(bff, 'Alves Climatização')).toHaveLength(1)
+  })
+
   it('says to sign in, within the ten minutes too, once the password changed', async () => {
     const bff = await testBff()
     const token = await signUpLink(bff, signUpInput(ana))
@@ -178,6 +194,22 @@ describe('sign-up founds a company', () => {
     })
   })
 
+  it('refuses a sign-up without the agreements next to the field, and sends no link', async () => {
+    const bff = await testBff()
+    for (const agreements of [false, undefined]) {
+      const res = await bff.call('/auth/sign-up', { method: 'POST', json: { ...signUpInput(ana), agreements } })
+      expect(res.status).toBe(400)
+      const body = (await res.json()) as Refusal
+      expect(body.fields?.agreements).toEqual([
+        'Accept the terms of service and the privacy policy to create your company',
+      ])
+      expect(res.headers.get('confirmation-link')).toBeNull()
+    }
+    expect(bff.logs.some((l) => l.includes(ana.email))).toBe(false)
+    const res = await bff.call('/auth/sign-up', { method: 'POST', json: { ...signUpInput(ana), agreements: false } })
+    expect(((await res.json()) as Refusal).codes).toEqual({ agreements: 'agreements_required' })
+  })
+
   it('e-mails the link in the company’s language and never hands it back then', async () => {
     const mails: MailMessage[] = []
     const bff = await testBff({ mailer: async (mail) => void mails.push(mail) })
@@ -195,7 +227,7 @@ describe('sign-up founds a company', () => {
     expect((await companyNamed(bff, 'Alves Clima'))[0]).toMatchObject({ COUNTRY: 'MX', CURRENCY: 'MXN', CULTURE: 'es' })
   })
 
-  it('is closed where SIGNUP=closed, and in production unless SIGNUP=open', async () => {
+  it('is closed where SIGNUP=closed, and in production unless SIGNUP=open with a mail server', async () => {
     const bff = await testBff({ env: { SIGNUP: 'closed' } })
     const res = await bff.call('/auth/sign-up', { method: 'POST', json: signUpInput(ana) })
     expect(res.status).toBe(403)
@@ -206,7 +238,11 @@ describe('sign-up founds a company', () => {
       PUBLIC_URL: 'https://app.example.com',
     }
     expect(loadConfig(production).signUpOpen).toBe(false)
-    expect(loadConfig({ ...production, SIGNUP: 'open' }).signUpOpen).toBe(true)
+    // open in production only with a mail server: the links are never logged there
+    expect(() => loadConfig({ ...production, SIGNUP: 'open' })).toThrow(
+      'Invalid setting SIGNUP: cannot be open in production without a mail server (SMTP_URL)',
+    )
+    expect(loadConfig({ ...production, SIGNUP: 'open', SMTP_URL: 'smtp://mail.example:587' }).signUpOpen).toBe(true)
     expect(loadConfig({ NODE_ENV: 'development' }).signUpOpen).toBe(true)
   })
 })

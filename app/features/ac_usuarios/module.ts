@@ -82,8 +82,8 @@ export const users = defineFeature(usersModule, {
     {
       name: 'invitation-link',
       label: 'action_invitation_link',
-      // a link the office may not see (the address has an account, or another company's invitation) goes by e-mail only
-      done: (answer) => (answer.url ? 'done_invitation_link' : 'done_invitation_email_only'),
+      // the same for every address: whether it sets a password is told to the person who opens it
+      done: 'done_invitation_link',
       shows: 'f_invitation_link',
       offered: (values) => values.invited === true,
     },
@@ -91,12 +91,7 @@ export const users = defineFeature(usersModule, {
       name: 'resend-invitation',
       label: 'action_resend_invitation',
       // "sent" only when an e-mail carried it; else the office passes the link on
-      done: (answer) =>
-        answer.emailed === true
-          ? 'done_invitation_sent'
-          : answer.url
-            ? 'done_invitation_not_emailed'
-            : 'done_invitation_email_failed',
+      done: (answer) => (answer.emailed === true ? 'done_invitation_sent' : 'done_invitation_not_emailed'),
       shows: 'f_invitation_link',
       offered: (values) => values.invited === true,
     },

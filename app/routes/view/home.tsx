@@ -41,7 +41,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const decision = form.get('decision') === 'accept' ? 'accept' : 'decline'
   const invitation = apiClient(request, context).common.invitations[':empresa']
   const res = await (decision === 'accept' ? invitation.accept : invitation.decline).$post({ param: { empresa } })
-  const toast = !res.ok ? 'error_unexpected' : decision === 'accept' ? 'invitation_accepted' : 'invitation_declined'
+  const toast = res.ok
+    ? decision === 'accept'
+      ? 'invitation_accepted'
+      : 'invitation_declined'
+    : res.status === 403
+      ? 'email_unconfirmed'
+      : 'error_unexpected'
   throw redirect(`/view/home?toast=${toast}`)
 }
 

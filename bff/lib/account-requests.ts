@@ -1,0 +1,89 @@
+import type { Context } from 'hono'
+import type { z } from 'zod'
+import { MESSAGES } from '../../domain/messages.ts'
+import type { proofChallengeSchema } from '../../domain/schemas/auth.ts'
+import { PROOF_HEADER, proofHolds } from '../../domain/proof-of-work.ts'
+import { randomToken, toBase64Url } from './base64.ts'
+import type { Deps } from './deps.ts'
+import { jsonException, type ApiError } from './errors.ts'
+import { timingSafeEqual } from './passwords.ts'
+
+type ProofChallenge = z.infer<typeof proofChallengeSchema>
+
+/** Zero bits a proof's hash starts with: about 260,000 tries, a second or so in a browser. */
+export const PROOF_DIFFICULTY = 18
+/** How long a challenge may be answered. */
+const CHALLENGE_SECONDS = 10 * 60
+
+const tooMany = (retryAfterMs: number, body: ApiError & { proof?: ProofChallenge }) =>
+  jsonException(429, body, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) })
+
+/**
+ * Sign-up, forgot-password and a sign-up's confirmation, before anything is hashed or written.
+ * Each costs the server (a password hash, a write, an e-mail), so:
+ * - per address (all processes, in storage): 10 in 15 minutes, then 429 `too_many_requests`
+ *   with the true seconds until the address may ask again;
+ * - past 100 in 10 minutes in all (this process, `PUBLIC_LIMITS.accounts`): no refusal of
+ *   everyone, but a proof of work — 429 `proof_of_work_required` with a challenge, which the
+ *   request sent again with its solution (`Proof-Of-Work`) passes. A flood pays a second of work
+ *   for each request; a person, once. `Retry-After` says when no proof will be asked.
+ * `subject` is what the request is about (the e-mail, the link): a proof holds for it only.
+ */
+export async function requireAccountRequestAllowed(deps: Deps, c: Context, subject: string): Promise<void> {
+  const now = deps.now()
+  const address = deps.clientAddress(c) ?? 'unknown'
+  const own = await deps.repos.accountRequestsByAddress.begin(address, now)
+  if (!own.allowed) throw tooMany(own.retryAfterMs, { error: MESSAGES.too_many_requests, code: 'too_many_requests' })
+  const crowd = deps.publicThrottle.take('accounts', 'all', now)
+  if (crowd.allowed || (await proofGiven(deps, c.req.header(PROOF_HEADER), subject, now))) return
+  throw tooMany(crowd.retryAfterMs, {
+    error: MESSAGES.proof_of_work_required,
+    code: 'proof_of_work_required',
+    proof: { challenge: await challenge(deps, subject, now), difficulty: PROOF_DIFFICULTY },
+  })
+}
+
+/**
+ * Whether one more e-mail may go to this address (a sign-up's link, "you have an account", a
+ * reset link): 5 in an hour. Past it nothing is sent and the answer stays the same, so a flood
+ * aimed at one person fills no mailbox and locks nobody out: the links sent still work.
+ */
+export async function mayMail(deps: Deps, email: string): Promise<boolean> {
+  return (await deps.repos.accountMailsByEmail.begin(email, deps.now())).allowed
+}
+
+const keys = new WeakMap<Uint8Array, Promise<CryptoKey>>()
+/** HMAC-SHA256 of `text` with the app's secret, as its first 12 bytes in base64url. */
+async function mac(deps: Deps, text: string): Promise<string> {
+  let key = keys.get(deps.secret)
+  if (!key) {
+    key = crypto.subtle.importKey('raw', Uint8Array.from(deps.secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+    ])
+    keys.set(deps.secret, key)
+  }
+  const signed = await crypto.subtle.sign('HMAC', await key, new TextEncoder().encode(text))
+  return toBase64Url(new Uint8Array(signed).slice(0, 12))
+}
+
+/**
+ * A challenge the server need not remember: `<seed>.<expires>.<difficulty>.<mac>`, signed for its
+ * subject. Short, so a try hashes one block (a JWT, as the client's links use, would take four).
+ */
+async function challenge(deps: Deps, subject: string, now: number): Promise<string> {
+  const seed = randomToken(12)
+  const expires = Math.floor(now / 1000) + CHALLENGE_SECONDS
+  return `${seed}.${expires}.${PROOF_DIFFICULTY}.${await mac(deps, `${subject}|${seed}|${expires}|${PROOF_DIFFICULTY}`)}`
+}
+
+/** Whether the header holds a solved, unexpired challenge of this server for this subject. */
+async function proofGiven(deps: Deps, header: string | undefined, subject: string, now: number): Promise<boolean> {
+  const match = /^([\w-]{16})\.(\d{1,12})\.(\d{1,2})\.([\w-]{16}):([0-9a-z]{1,12})$/.exec(header ?? '')
+  if (!match) return false
+  const [, seed, expires, difficulty, signature, nonce] = match
+  if (Number(expires) * 1000 <= now || Number(difficulty) < PROOF_DIFFICULTY) return false
+  const expected = await mac(deps, `${subject}|${seed}|${expires}|${difficulty}`)
+  const encode = (text: string) => new TextEncoder().encode(text)
+  if (!timingSafeEqual(encode(signature), encode(expected))) return false
+  return proofHolds(`${seed}.${expires}.${difficulty}.${signature}`, nonce, Number(difficulty))
+}
