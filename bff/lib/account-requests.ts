@@ -27,13 +27,19 @@ const tooMany = (retryAfterMs: number, body: ApiError & { proof?: ProofChallenge
  *   everyone, but a proof of work — 429 `proof_of_work_required` with a challenge, which the
  *   request sent again with its solution (`Proof-Of-Work`) passes. A flood pays a second of work
  *   for each request; a person, once. `Retry-After` says when no proof will be asked.
- * `subject` is what the request is about (the e-mail, the link): a proof holds for it only.
+ * `about` is what the request is about (the e-mail, the link): a proof holds for it and this
+ * operation only, once.
  */
-export async function requireAccountRequestAllowed(deps: Deps, c: Context, subject: string): Promise<void> {
+export async function requireAccountRequestAllowed(deps: Deps, c: Context, about: string): Promise<void> {
   const now = deps.now()
-  const address = deps.clientAddress(c) ?? 'unknown'
-  const own = await deps.repos.accountRequestsByAddress.begin(address, now)
-  if (!own.allowed) throw tooMany(own.retryAfterMs, { error: MESSAGES.too_many_requests, code: 'too_many_requests' })
+  // a request whose address is not known is not put in one bucket with every other such request:
+  // that would be the lockout of everyone this replaces; the proof of work below still holds
+  const address = deps.clientAddress(c)
+  const own = address === undefined ? null : await deps.repos.accountRequestsByAddress.begin(address, now)
+  if (own && !own.allowed)
+    throw tooMany(own.retryAfterMs, { error: MESSAGES.too_many_requests, code: 'too_many_requests' })
+  // a proof holds for one operation and what it is about, once
+  const subject = `${c.req.path.replace(/^\/api(?=\/)/, '')}|${about}`
   const crowd = deps.publicThrottle.take('accounts', 'all', now)
   if (crowd.allowed || (await proofGiven(deps, c.req.header(PROOF_HEADER), subject, now))) return
   throw tooMany(crowd.retryAfterMs, {
@@ -85,5 +91,7 @@ async function proofGiven(deps: Deps, header: string | undefined, subject: strin
   const expected = await mac(deps, `${subject}|${seed}|${expires}|${difficulty}`)
   const encode = (text: string) => new TextEncoder().encode(text)
   if (!timingSafeEqual(encode(signature), encode(expected))) return false
-  return proofHolds(`${seed}.${expires}.${difficulty}.${signature}`, nonce, Number(difficulty))
+  if (!proofHolds(`${seed}.${expires}.${difficulty}.${signature}`, nonce, Number(difficulty))) return false
+  // spent by this request: sent again, it is no proof
+  return (await deps.repos.spentProofs.begin(seed, now)).allowed
 }

@@ -97,7 +97,8 @@ export function idempotentWrites(deps: Deps): (c: Context<AppEnv>, next: () => P
         },
         { 'Retry-After': '1' },
       )
-    if (usage.keys >= KEPT_ANSWERS_MAX) {
+    // a page's own forms are not held to it: a person's clicks are no flood, and no page could say why
+    if (usage.keys >= KEPT_ANSWERS_MAX && !fromPage(c.env)) {
       await keys.abandon(hash, begun.claim).catch(() => undefined)
       throw jsonException(
         429,
@@ -134,7 +135,7 @@ export function idempotentWrites(deps: Deps): (c: Context<AppEnv>, next: () => P
       // the write is done: a failure to keep its answer is logged, never answered as the write's
       await keys
         .finish(hash, begun.claim, answer)
-        .then(() => keys.countKept(user, answer.body.length))
+        .then(() => keys.countKept(user, answer.body.length, fromPage(c.env) ? 0 : 1))
         .catch((error: unknown) => deps.log.error('idempotency: keeping an answer failed', error))
     } else await keys.abandon(hash, begun.claim).catch(() => undefined)
   }

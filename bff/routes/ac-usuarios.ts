@@ -216,7 +216,7 @@ export function userRoutes(deps: Deps) {
   const idParam = z.object({ id: userModule.api.id })
   const answer = wrapper(invitationLinkAnswer)
   const note =
-    'The answer has the same shape for every address, so it tells nothing about other companies or accounts. A link the office sees sets the password only of an account that is nothing but this company’s invitation (no password, no other company’s invitation), and then voids the earlier links; the link of any other account answers 400 `invitation_link_email_only` when opened (the person signs in, or uses the e-mailed link), and its sessions and other links are left as they are. A password set through such a link proves no mailbox: that account accepts no other invitation until it chooses a password from an e-mailed link. 409 `invitation_not_pending` once the person has joined. Needs the ac_usuarios page at edit.'
+    'The answer has the same shape for every address, so it tells nothing about other companies or accounts (the link, once opened, does tell its holder whether it can set a password: see below). A link the office sees sets the password only of an account that is nothing but this company’s invitation (no password, no other company’s invitation), and then voids the earlier links; the link of any other account answers 400 `invitation_link_email_only` when opened (the person signs in, or uses the e-mailed link), and its sessions and other links are left as they are. A password set through such a link proves no mailbox: that account accepts no other invitation until it chooses a password from an e-mailed link. 409 `invitation_not_pending` once the person has joined. Needs the ac_usuarios page at edit.'
   return resourceRoutes(deps, userModule, server, (app) =>
     app
       .post(

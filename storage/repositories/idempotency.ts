@@ -97,14 +97,14 @@ export function idempotencyRepository(store: Store, now: () => number) {
         freesAt: days.length ? (Math.min(...days.map((d) => d.day)) + 1) * DAY_MS + IDEMPOTENCY_KEEP_MS : now(),
       }
     },
-    /** Counts one more answer kept for the user (atomic: writes racing each other all count). */
-    async countKept(userId: string, bytes: number): Promise<void> {
+    /** Counts an answer kept for the user (atomic: writes racing each other all count); `count`: 0 for a page's form. */
+    async countKept(userId: string, bytes: number, count = 1): Promise<void> {
       const today = Math.floor(now() / DAY_MS)
       await store.update<Usage>(keys.keptAnswers(userId), (current) => {
         const days = live(current?.value.days ?? [])
         const day = days.find((d) => d.day === today) ?? { day: today, keys: 0, bytes: 0 }
         return {
-          days: [...days.filter((d) => d !== day), { day: today, keys: day.keys + 1, bytes: day.bytes + bytes }],
+          days: [...days.filter((d) => d !== day), { day: today, keys: day.keys + count, bytes: day.bytes + bytes }],
         }
       })
     },

@@ -104,6 +104,12 @@ export function createRepositories(store: Store) {
       windowMs: FIFTEEN_MINUTES,
       lockMs: FIFTEEN_MINUTES,
     }),
+    /** A solved proof of work is spent once: its seed, for the 10 minutes its challenge lasts. */
+    spentProofs: throttleRepository(store, 'spent-proofs', {
+      limit: 1,
+      windowMs: 10 * 60_000,
+      lockMs: 10 * 60_000,
+    }),
     /** The e-mails sign-up and forgot-password send to one address: 5 in an hour, then none (the same answer). */
     accountMailsByEmail: throttleRepository(store, 'account-mails-email', {
       limit: 5,

@@ -253,9 +253,25 @@ describe('throttles that slow guessing without handing out a lock (security issu
       [DEMO_TECHNICIAN.email, `${proof.challenge.slice(0, -1)}x:${solved.split(':')[1]}`],
     ])
       expect((await forgot(email, '192.0.2.11', { 'proof-of-work': header })).status).toBe(429)
+    // ... and for its operation only: the same e-mail's sign-up needs a proof of its own
+    const signUpWithIt = await bff.call('/auth/sign-up', {
+      method: 'POST',
+      json: signUpInput({ name: 'Someone', email: DEMO_TECHNICIAN.email, password: 'another-password-2026' }),
+      headers: { ...from('192.0.2.11'), 'proof-of-work': solved },
+    })
+    expect([signUpWithIt.status, ((await signUpWithIt.json()) as { code: string }).code]).toEqual([
+      429,
+      'proof_of_work_required',
+    ])
     const reset = await forgot(DEMO_TECHNICIAN.email, '192.0.2.11', { 'proof-of-work': solved })
     expect(reset.status).toBe(200)
     expect(bff.logs.some((l) => l.startsWith(`password reset link for ${DEMO_TECHNICIAN.email}: http`))).toBe(true)
+    // a proof is spent once: sent again, from anywhere, it proves nothing
+    const replayed = await forgot(DEMO_TECHNICIAN.email, '192.0.2.14', { 'proof-of-work': solved })
+    expect([replayed.status, ((await replayed.json()) as { code: string }).code]).toEqual([
+      429,
+      'proof_of_work_required',
+    ])
     // the flood's addresses gain nothing from a proof
     expect((await forgot(DEMO_TECHNICIAN.email, flooders[0], { 'proof-of-work': solved })).status).toBe(429)
     // Retry-After tells truly when no proof is asked: then a reset goes straight through
@@ -270,6 +286,16 @@ describe('throttles that slow guessing without handing out a lock (security issu
     )
     expect(later.every((r) => r.status === 200)).toBe(true)
     expect((await forgot(DEMO_TECHNICIAN.email, '192.0.2.13', { 'proof-of-work': solved })).status).toBe(429)
+  })
+
+  it('puts no request whose address is unknown in one bucket with all the others: 15 resets go through', async () => {
+    const bff = await testBff({ clientAddress: () => undefined })
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        bff.call('/auth/forgot-password', { method: 'POST', json: { email: `nobody${i}@example.com` } }),
+      ),
+    )
+    expect(answers.map((r) => r.status)).toEqual(Array(15).fill(200))
   })
 
   it('sends at most 5 e-mails an hour to one address, answering the same, and the links sent still work', async () => {

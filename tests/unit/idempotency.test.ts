@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { KEPT_BODY_MAX, KEPT_BYTES_MAX } from '../../bff/lib/idempotency.ts'
+import { PAGE_REQUEST } from '../../bff/lib/page-request.ts'
 import { IDEMPOTENCY_KEEP_MS } from '../../storage/repositories/idempotency.ts'
 import { testBff, type ModuleAnswer } from '../shared/bff.ts'
 
@@ -259,6 +260,24 @@ describe('Idempotency-Key', () => {
     const tech = await bff.signIn(DEMO_TECHNICIAN)
     const label = await call('/apps/notes/labels', { method: 'POST', json: { title: 'Free' }, key: 'x', token: tech })
     expect(label.status).toBe(200)
+    // the user's own page forms are not held to it (their keys are the pages', not an API client's)
+    const adminToken = await bff.signIn(DEMO_ADMIN)
+    const fromPage = await bff.api.request(
+      `/cd_cotacao/${draft.id}`,
+      {
+        method: 'PATCH',
+        headers: {
+          ...tenant,
+          authorization: `Bearer ${adminToken}`,
+          'content-type': 'application/json',
+          'idempotency-key': 'page-form-key-0001',
+        },
+        body: JSON.stringify({ lines: lines(1, 'page') }),
+      },
+      { [PAGE_REQUEST]: new Map() },
+    )
+    expect(fromPage.status).toBe(200)
+    expect((await keys().usage(admin.id)).keys).toBe(5_000)
     // once that day has passed out of the count, the user's new keys run again
     now += wait * 1000
     expect((await change(1, 'after', 'after', await bff.signIn(DEMO_ADMIN))).status).toBe(200)
