@@ -221,6 +221,7 @@ export function visitWork(deps: Deps) {
         return p.removed ? [] : [{ ...p, settled: true }]
       }),
     }))
+    await plan.changed(who)
   }
 
   /** Stores an uploaded image of a visit in the company's files (the visit's branch), answering its address. */
@@ -326,7 +327,10 @@ export function visitWork(deps: Deps) {
       // the client is told once the step is written (a refused step tells nobody)
       const order = (await orderStore(deps, who.tenant.empresa).get(hit.value.orderId))?.value ?? null
       const notice = await noticeOnTheWay(deps, who.tenant.empresa, saved.value, order, eta)
-      return (await plan.visits(who.tenant.empresa).update(id, (v) => ({ ...v, notice }))) ?? saved
+      const told = await plan.visits(who.tenant.empresa).update(id, (v) => ({ ...v, notice }))
+      // a write of the visit after the step's: the boards hear it too
+      await plan.changed(who)
+      return told ?? saved
     },
 
     /**

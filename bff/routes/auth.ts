@@ -316,14 +316,20 @@ export function authRoutes(deps: Deps) {
         // A new password ends every open session of the account; an invitation's link also accepts it.
         // An invitation's first password: the language the person read it in (they may have picked another) is theirs.
         const first = !user.password && accept !== undefined
-        await repos.users.update(user.id, ({ mailboxUnproven: _, ...u }) => ({
-          ...acceptInvitation(u, accept),
-          ...(first && culture ? { culture } : {}),
-          password: hash,
-          sessionEpoch: u.sessionEpoch + 1,
-          // an e-mailed link proves the mailbox; one the office saw does not
-          ...(shown ? { mailboxUnproven: true as const } : {}),
-        }))
+        await repos.users.update(user.id, (current) => {
+          // checked again in the write: the account may have changed while the password was hashed
+          if (current.sessionEpoch !== record.epoch) throw invalidLink()
+          if (shown && !officeLinkSetsPassword(current, accept)) throw ruleError(400, 'invitation_link_email_only')
+          const { mailboxUnproven: _, ...u } = current
+          return {
+            ...acceptInvitation(u, accept),
+            ...(first && culture ? { culture } : {}),
+            password: hash,
+            sessionEpoch: u.sessionEpoch + 1,
+            // an e-mailed link proves the mailbox; one the office saw does not
+            ...(shown ? { mailboxUnproven: true as const } : {}),
+          }
+        })
         return c.json(true)
       },
     )
