@@ -16,6 +16,12 @@ export function randomToken(bytes = 32): string {
   return toBase64Url(crypto.getRandomValues(new Uint8Array(bytes)))
 }
 
+/** SHA-256 of a text (its UTF-8) or of bytes, in base64 (an Idempotency-Key's fingerprint, a Repr-Digest). */
+export async function sha256Base64(data: string | Uint8Array<ArrayBuffer>): Promise<string> {
+  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data
+  return toBase64(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)))
+}
+
 export async function sha256Hex(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')

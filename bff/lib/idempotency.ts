@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { IDEMPOTENCY_KEEP_MS } from '../../storage/repositories/idempotency.ts'
 import { accessOf } from '../access.ts'
 import { authenticate, bearerToken, namesTenant } from './auth.ts'
-import { sha256Hex, toBase64, uuidFromHex } from './base64.ts'
+import { sha256Base64, sha256Hex, uuidFromHex } from './base64.ts'
 import type { AppEnv, Auth, Deps } from './deps.ts'
 import { apiError, jsonException } from './errors.ts'
 import { fromPage, oncePerPage } from './page-request.ts'
@@ -163,14 +163,9 @@ function callerAuth(deps: Deps, c: Context<AppEnv>): Promise<Auth | null> | null
   return oncePerPage(c.env, `session\n${token}`, () => authenticate(deps, token))
 }
 
-async function sha256Base64(text: string): Promise<string> {
-  return toBase64(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))))
-}
-
 /** The request a key was sent with: method, path and query, company and branch, and the body's bytes. */
 async function requestFingerprint(c: Context<AppEnv>): Promise<string> {
-  const body = new Uint8Array(await c.req.arrayBuffer())
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body))
+  const body = await sha256Base64(new Uint8Array(await c.req.arrayBuffer()))
   const url = new URL(c.req.url)
   return sha256Hex(
     [
@@ -178,7 +173,7 @@ async function requestFingerprint(c: Context<AppEnv>): Promise<string> {
       url.pathname + url.search,
       c.req.header('x-empresa') ?? '',
       c.req.header('x-filial') ?? '',
-      toBase64(digest),
+      body,
     ].join('\n'),
   )
 }
