@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { IDEMPOTENCY_KEEP_MS } from '../../storage/repositories/idempotency.ts'
+import { IDEMPOTENCY_KEEP_MS, IDEMPOTENCY_RENEW_MS, type Claim } from '../../storage/repositories/idempotency.ts'
 import { accessOf } from '../access.ts'
 import { authenticate, bearerToken, namesTenant } from './auth.ts'
 import { sha256Base64, sha256Hex, uuidFromHex } from './base64.ts'
@@ -23,6 +23,8 @@ export const KEPT_BODY_MAX = 32 * 1024
 export const KEPT_ANSWERS_MAX = 5_000
 /** ... and this many characters of kept bodies (past it, answers are kept as their digest). */
 export const KEPT_BYTES_MAX = 16 * 1024 * 1024
+/** At most this many keys a process remembers to give back once its storage answers again (the oldest go). */
+const UNRELEASED_MAX = 10_000
 /** How often the keys past their time are removed, at most (on the first write after it). */
 const SWEEP_EVERY_MS = 60 * 60 * 1000
 
@@ -37,6 +39,8 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000
  */
 export function idempotentWrites(deps: Deps): (c: Context<AppEnv>, next: () => Promise<void>) => Promise<void> {
   const keys = deps.repos.idempotency(deps.now)
+  /** Keys of runs that are over whose release did not reach the storage, with their claim. */
+  const unreleased = new Map<string, Claim>()
   let lastSweep = 0
   const sweep = () => {
     if (deps.now() - lastSweep < SWEEP_EVERY_MS) return
@@ -69,7 +73,15 @@ export function idempotentWrites(deps: Deps): (c: Context<AppEnv>, next: () => P
     const user = auth.user.id
     const hash = await sha256Hex(`user:${user}\n${sent}`)
     const fingerprint = await requestFingerprint(c)
-    const [begun, usage] = await Promise.all([keys.begin(hash, fingerprint), keys.usage(user)])
+    const [first, usage] = await Promise.all([keys.begin(hash, fingerprint), keys.usage(user)])
+    let begun = first
+    // a run of this process that is over but could not give its key back (its storage was away): now
+    const held = unreleased.get(hash)
+    if (begun.kind === 'running' && held) {
+      await keys.abandon(hash, held)
+      unreleased.delete(hash)
+      begun = await keys.begin(hash, fingerprint)
+    }
     if (begun.kind === 'replay') {
       const { status, headers, body, digest } = begun.answer
       const replayed = { ...headers, [REPLAYED_HEADER]: 'true' }
@@ -98,8 +110,19 @@ export function idempotentWrites(deps: Deps): (c: Context<AppEnv>, next: () => P
         { 'Retry-After': '1' },
       )
     // a page's own forms are not held to it: a person's clicks are no flood, and no page could say why
+    const lease = holdLease(keys, hash, begun.claim)
+    /** The run is over and changed nothing (or its outcome is unknown): the key is free at once. */
+    const release = async () => {
+      const claim = await lease.end()
+      if (!claim) return
+      await keys.abandon(hash, claim).catch(() => {
+        // its storage is away: this process frees it on the key's next request; another, once the lease runs out
+        if (unreleased.size >= UNRELEASED_MAX) unreleased.delete(unreleased.keys().next().value!)
+        unreleased.set(hash, claim)
+      })
+    }
     if (usage.keys >= KEPT_ANSWERS_MAX && !fromPage(c.env)) {
-      await keys.abandon(hash, begun.claim).catch(() => undefined)
+      await release()
       throw jsonException(
         429,
         {
@@ -110,12 +133,12 @@ export function idempotentWrites(deps: Deps): (c: Context<AppEnv>, next: () => P
       )
     }
     sweep()
-    // the ids this request's creates make follow from the caller, the key and the request (recordIds)
-    c.set('idempotency', await sha256Hex(`${hash}\n${fingerprint}`))
     try {
+      // the ids this request's creates make follow from the caller, the key and the request (recordIds)
+      c.set('idempotency', await sha256Hex(`${hash}\n${fingerprint}`))
       await next()
     } catch (error) {
-      await keys.abandon(hash, begun.claim).catch(() => undefined)
+      await release()
       throw error
     }
     const res = c.res
@@ -133,11 +156,35 @@ export function idempotentWrites(deps: Deps): (c: Context<AppEnv>, next: () => P
           ? { status: res.status, headers, body: '', digest: await sha256Base64(text) }
           : { status: res.status, headers, body: text }
       // the write is done: a failure to keep its answer is logged, never answered as the write's
-      await keys
-        .finish(hash, begun.claim, answer)
-        .then(() => keys.countKept(user, answer.body.length, fromPage(c.env) ? 0 : 1))
-        .catch((error: unknown) => deps.log.error('idempotency: keeping an answer failed', error))
-    } else await keys.abandon(hash, begun.claim).catch(() => undefined)
+      const claim = await lease.end()
+      if (claim)
+        await keys
+          .finish(hash, claim, answer)
+          .then(() => keys.countKept(user, answer.body.length, fromPage(c.env) ? 0 : 1))
+          .catch((error: unknown) => deps.log.error('idempotency: keeping an answer failed', error))
+    } else await release()
+  }
+}
+
+/**
+ * A running request's hold on its key: renewed every IDEMPOTENCY_RENEW_MS while it runs, so a
+ * request that ended without a word (its process killed) frees the key within IDEMPOTENCY_LEASE_MS.
+ * `end` stops renewing and answers the claim held (null: another request took the key over).
+ */
+function holdLease(keys: ReturnType<Deps['repos']['idempotency']>, hash: string, first: Claim) {
+  let claim: Claim | null = first
+  let renewing: Promise<unknown> = Promise.resolve()
+  const timer = setInterval(() => {
+    renewing = renewing.then(async () => {
+      if (claim) claim = await keys.renew(hash, claim).catch(() => claim)
+    })
+  }, IDEMPOTENCY_RENEW_MS)
+  return {
+    async end(): Promise<Claim | null> {
+      clearInterval(timer)
+      await renewing
+      return claim
+    },
   }
 }
 

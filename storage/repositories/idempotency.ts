@@ -20,8 +20,13 @@ export type Claim = { fingerprint: string; version: number }
 
 /** How long an answer is kept for its key: a device offline for most of a week can still replay its writes. */
 export const IDEMPOTENCY_KEEP_MS = 7 * 24 * 60 * 60 * 1000
-/** A request still running after this is taken as lost (its process ended): its key may be used again. */
-export const IDEMPOTENCY_RUNNING_MS = 60_000
+/**
+ * A running request holds its key by a lease it renews while it runs (every IDEMPOTENCY_RENEW_MS):
+ * one not renewed for this long is taken as over (its process ended, its storage went away), and
+ * its key may run again — within seconds of a crash, not a minute.
+ */
+export const IDEMPOTENCY_LEASE_MS = 5_000
+export const IDEMPOTENCY_RENEW_MS = 1_500
 
 /** A claim another request took over meanwhile: nothing of this one's to change. */
 const ignoreConflict = (error: unknown): undefined => {
@@ -47,7 +52,7 @@ export type Begun =
 export function idempotencyRepository(store: Store, now: () => number) {
   // the days whose answers may still be kept (an answer kept at the end of a day lives 7 days past it)
   const live = (days: Usage['days']) => days.filter((d) => (d.day + 1) * DAY_MS + IDEMPOTENCY_KEEP_MS > now())
-  const stale = (entry: Entry) => now() - entry.at > (entry.answer ? IDEMPOTENCY_KEEP_MS : IDEMPOTENCY_RUNNING_MS)
+  const stale = (entry: Entry) => now() - entry.at > (entry.answer ? IDEMPOTENCY_KEEP_MS : IDEMPOTENCY_LEASE_MS)
   return {
     async begin(hash: string, fingerprint: string): Promise<Begun> {
       const key = keys.idempotency(hash)
@@ -71,7 +76,7 @@ export function idempotencyRepository(store: Store, now: () => number) {
     },
     /**
      * The first request succeeded: its answer is what the key answers from now on — unless another
-     * request took the key over meanwhile (it ran past IDEMPOTENCY_RUNNING_MS), whose claim stays.
+     * request took the key over meanwhile (its lease ran out), whose claim stays.
      */
     finish: (hash: string, claim: Claim, answer: KeptAnswer) =>
       store
@@ -81,6 +86,16 @@ export function idempotencyRepository(store: Store, now: () => number) {
           { expectVersion: claim.version },
         )
         .then(() => undefined, ignoreConflict),
+    /** The running request renews its lease: its new claim, or null when another took the key over meanwhile. */
+    renew: (hash: string, claim: Claim): Promise<Claim | null> =>
+      store
+        .put<Entry>(
+          keys.idempotency(hash),
+          { fingerprint: claim.fingerprint, at: now(), answer: null },
+          { expectVersion: claim.version },
+        )
+        .then((taken) => ({ fingerprint: claim.fingerprint, version: taken.version }), ignoreConflict)
+        .then((claimed) => claimed ?? null),
     /** The first request did not succeed (it changed nothing): the key is free again, if it still holds it. */
     async abandon(hash: string, claim: Claim): Promise<void> {
       await store.remove(keys.idempotency(hash), { expectVersion: claim.version }).catch(ignoreConflict)

@@ -137,7 +137,7 @@ async function worker(bases: string[], token: string, log: string, seconds: numb
     }
   }
   // the device comes back: what never got an answer is sent again until it does (the servers are up now)
-  // a first run on a server killed mid-write holds its key for IDEMPOTENCY_RUNNING_MS (a minute) on a shared store
+  // a first run on a server killed mid-write holds its key until its lease runs out (IDEMPOTENCY_LEASE_MS, 5 s) on a shared store
   for (let attempt = 0; attempt < 150 && unanswered.length; attempt++) {
     const pending = unanswered.splice(0)
     for (const c of pending) {

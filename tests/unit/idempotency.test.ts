@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { KEPT_BODY_MAX, KEPT_BYTES_MAX } from '../../bff/lib/idempotency.ts'
 import { PAGE_REQUEST } from '../../bff/lib/page-request.ts'
-import { IDEMPOTENCY_KEEP_MS } from '../../storage/repositories/idempotency.ts'
+import { IDEMPOTENCY_KEEP_MS, IDEMPOTENCY_LEASE_MS } from '../../storage/repositories/idempotency.ts'
+import { memoryAdapter } from '../../storage/drivers/memory.ts'
+import { StorageUnavailableError } from '../../storage/errors.ts'
+import { createStore } from '../../storage/store.ts'
 import { testBff, type ModuleAnswer } from '../shared/bff.ts'
 
 type Quote = { id: string; number: string }
@@ -281,5 +284,52 @@ describe('Idempotency-Key', () => {
     // once that day has passed out of the count, the user's new keys run again
     now += wait * 1000
     expect((await change(1, 'after', 'after', await bff.signIn(DEMO_ADMIN))).status).toBe(200)
+  })
+
+  it('frees the key of a run whose storage went away: at once in its own process, within the 5 s lease in another', async () => {
+    // memory storage that goes away as a quote is written (the write does not land), and comes back on demand
+    const memory = memoryAdapter()
+    let cut = false
+    let away = false
+    const store = createStore({
+      ...memory,
+      async swap(key, expected, next, writeId) {
+        if (cut && /:quotes:[^:]+$/.test(key)) [cut, away] = [false, true]
+        if (away) throw new StorageUnavailableError('the storage went away')
+        return memory.swap(key, expected, next, writeId)
+      },
+    })
+    let now = Date.now()
+    const { call, quote, quoteCount } = await setUp({ store, now: () => now })
+    const other = await testBff({ store, now: () => now, seed: false })
+    const otherToken = await other.signIn(DEMO_ADMIN)
+    const before = await quoteCount()
+    const send = (from: 'here' | 'there', key: string) =>
+      from === 'here'
+        ? call('/cd_cotacao', { method: 'POST', json: quote(), key })
+        : other.call('/cd_cotacao', {
+            method: 'POST',
+            json: quote(),
+            token: otherToken,
+            headers: { ...tenant, 'Idempotency-Key': key },
+          })
+    for (const [key, retryFrom] of [
+      ['gone-1', 'here'],
+      ['gone-2', 'there'],
+    ] as const) {
+      cut = true
+      expect((await send('here', key)).status).toBe(503)
+      away = false
+      if (retryFrom === 'there') {
+        // another process sees the key held until the lease of the run that is over runs out
+        const held = await send('there', key)
+        expect([held.status, held.headers.get('retry-after')]).toEqual([409, '1'])
+        now += IDEMPOTENCY_LEASE_MS + 1
+      }
+      const retry = await send(retryFrom, key)
+      expect(retry.status).toBe(200)
+      expect(retry.headers.get('idempotent-replayed')).toBeNull()
+    }
+    expect(await quoteCount()).toBe(before + 2)
   })
 })
