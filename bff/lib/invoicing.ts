@@ -1,3 +1,4 @@
+import { HTTPException } from 'hono/http-exception'
 import { addDays, dateIn } from '../../domain/dates.ts'
 import { documentTotals, type LineInput } from '../../domain/document-lines.ts'
 import { minutesOnSite } from '../../domain/schemas/appointments.ts'
@@ -253,7 +254,11 @@ export function invoicing(deps: Deps) {
    * The invoice is the order's branch's, whichever branch the caller is in (one who holds every
    * branch opens another's order from its client's page).
    */
-  async function ofOrder(caller: Caller, orderId: string): Promise<{ order: StoredOrder; invoice: StoredInvoice }> {
+  async function ofOrder(
+    caller: Caller,
+    orderId: string,
+    attempt = 0,
+  ): Promise<{ order: StoredOrder; invoice: StoredInvoice }> {
     const order = await orders.find(caller, orderId)
     if (!order) throw notFound('Order')
     const who = { ...caller, tenant: { ...caller.tenant, filial: order.value.filial } }
@@ -268,7 +273,14 @@ export function invoicing(deps: Deps) {
       who,
       { clientId: order.value.clientId, orderIds: [orderId], lines: [], culture, terms: '', notes: '' },
       id,
-    )
+    ).catch(async (error: unknown) => {
+      // another "invoice this order" claimed it meanwhile (a double click, two people): its invoice is
+      // this one's answer too, found (or finished) by running again
+      const now = attempt < 5 && error instanceof HTTPException ? await orders.find(who, orderId) : null
+      if (now?.value.status === 'invoiced' && now.value.invoiceId) return null
+      throw error
+    })
+    if (!made) return ofOrder(caller, orderId, attempt + 1)
     let invoice: StoredInvoice
     try {
       invoice = (

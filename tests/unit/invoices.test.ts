@@ -186,6 +186,23 @@ describe('cd_invoice', () => {
     expect((await admin<Order>(`/cd_ordem/${fresh.id}`)).body.Dados.status).toBe('new')
   })
 
+  it('answers ten simultaneous "invoice this order" with the one invoice they make', async () => {
+    const { admin, completedOrder } = await setUp()
+    const order = await completedOrder()
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => admin<Order>(`/cd_ordem/${order.id}/invoice`, { method: 'POST' })),
+    )
+    expect(answers.map((a) => [a.status, (a.body as unknown as { code?: string }).code])).toEqual(
+      Array(10).fill([200, undefined]),
+    )
+    const ids = new Set(answers.map((a) => a.body.Dados.invoiceId))
+    expect(ids.size).toBe(1)
+    const invoices = (await admin<List<{ id: string; orderIds: string[] }>>('/cd_invoice?size=100')).body.Dados.items
+    expect(invoices.filter((i) => i.orderIds.includes(order.id)).map((i) => i.id)).toEqual([...ids])
+    const lines = (await admin<Array<{ action: string }>>(`/cd_invoice/${[...ids][0]}/activity`)).body.Dados
+    expect(lines.filter((l) => l.action === 'created')).toHaveLength(1)
+  })
+
   it('makes an invoice by hand with orders and lines; a taken order is refused and nothing is claimed', async () => {
     const { admin, client, completedOrder } = await setUp()
     const [a, b] = [await completedOrder(), await completedOrder()]
