@@ -21,7 +21,7 @@ import { documentPricing } from './document-pricing.ts'
 import { apiError, fieldError, notFound, ruleError } from './errors.ts'
 import { invoiceSource, invoiceStore } from './invoice-store.ts'
 import { clientCulture, orderSource, orderStore } from './order-store.ts'
-import { changeWithLine, withActivityLine, type Caller } from './resource.ts'
+import { changeWithLine, NothingToChange, withActivityLine, type Caller } from './resource.ts'
 import { scheduling } from './scheduling.ts'
 
 /** An order claimed for an invoice that was never written (its process died) is free again after this long. */
@@ -102,6 +102,11 @@ export function invoicing(deps: Deps) {
         // an order is billed on its own branch's invoice (the draft is the caller's branch's)
         if (found.value.filial !== who.tenant.filial) throw fieldError(`orderIds.${i}`, 'order_other_branch')
         if (!(await billable(who, found.value, invoiceId))) throw ruleError(409, 'order_not_completed')
+        // claimed for this very invoice already (a run again of it): nothing to write
+        if (found.value.status === 'invoiced' && found.value.invoiceId === invoiceId) {
+          claimed.push(found.value)
+          continue
+        }
         const at = new Date(deps.now()).toISOString()
         const saved = await store
           .update(id, (o) => ({ ...o, status: 'invoiced', invoiceId, invoicedAt: at }), {
@@ -219,8 +224,13 @@ export function invoicing(deps: Deps) {
     return { ...i, payments, paid, status: paidStatus(i.totals.total, paid) }
   }
 
-  /** Writes a change of the invoice with its timeline line, on the version expected (again on the latest when none was named). */
-  function write(
+  /**
+   * Writes a change of the invoice with its timeline line, on the version expected (again on the
+   * latest when none was named). A change that finds nothing to change (it answers the invoice as
+   * it is: a payment already recorded, a delivery told again) writes nothing, no version and no
+   * line, and answers the invoice as it is.
+   */
+  async function write(
     empresa: number,
     by: By,
     id: string,
@@ -229,15 +239,25 @@ export function invoicing(deps: Deps) {
     change: (i: StoredInvoice) => StoredInvoice,
   ) {
     const store = invoiceStore(deps, empresa)
-    return changeWithLine(
-      deps,
-      { empresa, module: 'cd_invoice', id },
-      { by, action },
-      expected,
-      async (version) =>
-        (await store.update(id, change, { expectVersion: version })) ?? Promise.reject(notFound('Invoice')),
-      async () => (await store.get(id))?.version ?? 0,
-    )
+    const changed = (i: StoredInvoice) => {
+      const next = change(i)
+      if (next === i) throw new NothingToChange()
+      return next
+    }
+    try {
+      return await changeWithLine(
+        deps,
+        { empresa, module: 'cd_invoice', id },
+        { by, action },
+        expected,
+        async (version) =>
+          (await store.update(id, changed, { expectVersion: version })) ?? Promise.reject(notFound('Invoice')),
+        async () => (await store.get(id))?.version ?? 0,
+      )
+    } catch (error) {
+      if (!(error instanceof NothingToChange)) throw error
+      return (await store.get(id)) ?? Promise.reject(notFound('Invoice'))
+    }
   }
 
   /** The invoice the caller may read, with what a change of it expects (If-Match, or the version read). */

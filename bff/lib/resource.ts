@@ -222,6 +222,16 @@ export async function withActivityLine<T>(
   }
 }
 /**
+ * Thrown by a change that finds nothing to change: withActivityLine takes its line back, and the
+ * caller answers the record as it is (no version, no line for a delivery told twice).
+ */
+export class NothingToChange extends Error {
+  constructor() {
+    super('nothing to change')
+  }
+}
+
+/**
  * A change with its timeline line (withActivityLine) on the version the caller saw (If-Match), or —
  * when they named none (`retry`) — on the version read, again on the latest when another change
  * came first: the change itself decides on what it finds (a payment above what is open is refused).

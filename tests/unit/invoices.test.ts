@@ -449,6 +449,34 @@ describe('cd_invoice', () => {
     expect((await bff.call(`/public/invoices/${token}/card`, { method: 'POST' })).status).toBe(409)
   })
 
+  it('records a card payment delivered ten times at once once: one payment, one version, one timeline line', async () => {
+    const { bff, admin, issuedInvoice } = await setUp()
+    const invoice = await issuedInvoice()
+    await admin(`/cd_invoice/${invoice.id}/send`, { method: 'POST' })
+    const token = (await admin<{ url: string }>(`/cd_invoice/${invoice.id}/link`)).body.Dados.url.split('/i/')[1]
+    const checkout = (await (await bff.call(`/public/invoices/${token}/card`, { method: 'POST' })).json()) as {
+      Dados: { url: string }
+    }
+    const id = checkout.Dados.url.split('/checkout/')[1]
+    const before = await admin<Invoice>(`/cd_invoice/${invoice.id}`)
+    // the provider's one event, delivered ten times at once (a provider retrying while the first is in flight)
+    const { amount, currency, reference } = provider.checkouts.get(id)!
+    const body = JSON.stringify({
+      id: 'evt_ten',
+      type: 'payment.succeeded',
+      data: { payment: `pay_${id}`, amount, currency, reference },
+    })
+    const deliveries = await Promise.all(Array.from({ length: 10 }, () => provider.send(body)))
+    expect(deliveries.map((a) => a.status)).toEqual(Array(10).fill(200))
+    const after = await admin<Invoice & { payments: unknown[] }>(`/cd_invoice/${invoice.id}`)
+    expect(after.body.Dados).toMatchObject({ status: 'paid', open: 0 })
+    expect(after.body.Dados.payments).toHaveLength(1)
+    const version = (res: { etag: string | null }) => Number(res.etag!.replace(/\D/g, ''))
+    expect(version(after)).toBe(version(before) + 1)
+    const lines = (await admin<Array<{ action: string }>>(`/cd_invoice/${invoice.id}/activity`)).body.Dados
+    expect(lines.filter((l) => l.action === 'card_payment')).toHaveLength(1)
+  })
+
   it('reverses a card payment the provider refunds or charges back, once per event, naming its reference and amount', async () => {
     const { bff, admin, issuedInvoice } = await setUp()
     type Reversed = { reason: string; provider?: { kind: string; reference: string; amount: number } } | null
