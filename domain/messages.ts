@@ -79,6 +79,7 @@ export const MESSAGES = {
   visit_ended: 'This visit is over: the office corrects its record',
   stock_short: 'There is not that much of this product in stock: check the quantity, or ask the office',
   part_force_office: 'Only the office takes a part beyond the stock',
+  order_invoiced_parts: 'This order is invoiced: its parts no longer change (the office voids the invoice first)',
   visit_record_office: 'Only the office corrects a visit’s times',
   times_out_of_order: 'Put the times in the order they happened: on the way, on site, the end',
   too_many_parts: 'A visit has at most 50 parts',

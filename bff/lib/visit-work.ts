@@ -199,6 +199,12 @@ export function visitWork(deps: Deps) {
     return saved
   }
 
+  /** An invoiced order's parts are billed: none added or taken back until its invoice is voided (409). */
+  async function requirePartsOpen(who: Caller, orderId: string) {
+    const order = await orderStore(deps, who.tenant.empresa).get(orderId)
+    if (order?.value.status === 'invoiced') throw ruleError(409, 'order_invoiced_parts')
+  }
+
   /**
    * The parts not settled yet brought to the stock and the order's lines (each move once, however
    * often this runs: a retry after a crash, two at once), then marked settled; a removed one dropped.
@@ -416,6 +422,7 @@ export function visitWork(deps: Deps) {
       const had = (hit.value.parts ?? []).some((p) => p.id === part.id)
       let saved = hit
       if (!had) {
+        await requirePartsOpen(who, hit.value.orderId)
         // the stock first, where a short count refuses it; given back when the visit refuses the part
         const products = deps.repos.company(who.tenant.empresa).products()
         await products.update(product.id, (p) => takenStock(p as StockedProduct, part, input.force === true))
@@ -436,6 +443,7 @@ export function visitWork(deps: Deps) {
     async removePart(who: Caller, id: string, partId: string, expectVersion: number | undefined) {
       const { hit, expected } = await changeable(who, id, expectVersion)
       if (!(hit.value.parts ?? []).some((p) => p.id === partId && !p.removed)) throw notFound('Part')
+      await requirePartsOpen(who, hit.value.orderId)
       await write(who, id, { action: 'part_removed', fields: ['parts'] }, expected, (v) => ({
         ...v,
         parts: (v.parts ?? []).map((p) => (p.id === partId ? { ...p, removed: true, settled: false } : p)),

@@ -236,7 +236,7 @@ export function techOrderRoutes(deps: Deps) {
         operationId: 'addVisitPart',
         summary: 'A part used on the visit',
         description:
-          'A product of the company used on the visit, with its quantity: at the product’s price (the caller sends none), its stock decreased and a line added to the order, once — a retry with the same Idempotency-Key changes nothing more. An inactive or unknown product is 400 `not_a_product`. More than the stock counted is 409 `stock_short` and nothing moves (the stock is checked and taken in one write: two parts at once never both pass on one count; a product whose stock is not counted takes any quantity); the office may take it anyway with `force: true`, and the stock goes below zero — a technician sending `force` is 403 `part_force_office`. Needs the cd_techorders page at edit.',
+          'A product of the company used on the visit, with its quantity: at the product’s price (the caller sends none), its stock decreased and a line added to the order, once — a retry with the same Idempotency-Key changes nothing more. An inactive or unknown product is 400 `not_a_product`. More than the stock counted is 409 `stock_short` and nothing moves (the stock is checked and taken in one write: two parts at once never both pass on one count; a product whose stock is not counted takes any quantity); the office may take it anyway with `force: true`, and the stock goes below zero — a technician sending `force` is 403 `part_force_office`. 409 `order_invoiced_parts` while the order is invoiced: its parts are billed (the office voids the invoice first). Needs the cd_techorders page at edit.',
         tags,
         versioned: true,
         example: { productId: '4f6f2b4e-9d1c-4a8e-b2f3-1c5d7e9a0b2c', quantity: 1 },
@@ -257,7 +257,7 @@ export function techOrderRoutes(deps: Deps) {
         operationId: 'removeVisitPart',
         summary: 'A part taken back',
         description:
-          'A part taken off the visit: its stock returns and its line leaves the order, once. Needs the cd_techorders page at edit.',
+          'A part taken off the visit: its stock returns and its line leaves the order, once. 409 `order_invoiced_parts` while the order is invoiced (its invoice voided first). Needs the cd_techorders page at edit.',
         tags,
         versioned: true,
         responses: ANSWERS,

@@ -2979,7 +2979,7 @@ export interface paths {
         put?: never;
         /**
          * A part used on the visit
-         * @description A product of the company used on the visit, with its quantity: at the product’s price (the caller sends none), its stock decreased and a line added to the order, once — a retry with the same Idempotency-Key changes nothing more. An inactive or unknown product is 400 `not_a_product`. More than the stock counted is 409 `stock_short` and nothing moves (the stock is checked and taken in one write: two parts at once never both pass on one count; a product whose stock is not counted takes any quantity); the office may take it anyway with `force: true`, and the stock goes below zero — a technician sending `force` is 403 `part_force_office`. Needs the cd_techorders page at edit.
+         * @description A product of the company used on the visit, with its quantity: at the product’s price (the caller sends none), its stock decreased and a line added to the order, once — a retry with the same Idempotency-Key changes nothing more. An inactive or unknown product is 400 `not_a_product`. More than the stock counted is 409 `stock_short` and nothing moves (the stock is checked and taken in one write: two parts at once never both pass on one count; a product whose stock is not counted takes any quantity); the office may take it anyway with `force: true`, and the stock goes below zero — a technician sending `force` is 403 `part_force_office`. 409 `order_invoiced_parts` while the order is invoiced: its parts are billed (the office voids the invoice first). Needs the cd_techorders page at edit.
          */
         post: operations["addVisitPart"];
         delete?: never;
@@ -3000,7 +3000,7 @@ export interface paths {
         post?: never;
         /**
          * A part taken back
-         * @description A part taken off the visit: its stock returns and its line leaves the order, once. Needs the cd_techorders page at edit.
+         * @description A part taken off the visit: its stock returns and its line leaves the order, once. 409 `order_invoiced_parts` while the order is invoiced (its invoice voided first). Needs the cd_techorders page at edit.
          */
         delete: operations["removeVisitPart"];
         options?: never;

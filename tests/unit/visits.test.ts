@@ -203,6 +203,35 @@ describe("a technician's visit", () => {
     expect(timeline.map((l) => l.action)).toEqual(expect.arrayContaining(['depart', 'arrive', 'finish', 'updated']))
   })
 
+  it('moves no part of an invoiced order: taken or given back, 409 until the invoice is voided, the stock and the bill untouched', async () => {
+    const { bff, admin, step, visit, order, tick, orderNow } = await setUp()
+    const product = await aProduct(bff)
+    const stockNow = async () => (await aProductById(bff, product.id)).stock
+    const added = await admin<Visit>(`/cd_techorders/${visit}/parts`, {
+      method: 'POST',
+      json: { productId: product.id, quantity: 1 },
+    })
+    const partId = added.body.Dados.parts[0].id
+    for (const name of ['depart', 'arrive', 'finish']) {
+      expect((await step(name, name === 'depart' ? { etaMinutes: 10 } : undefined)).status).toBe(200)
+      tick(30)
+    }
+    const invoiceId = (await admin<Order>(`/cd_ordem/${order.id}/invoice`, { method: 'POST' })).body.Dados.invoiceId!
+    const [stock, lines] = [await stockNow(), (await orderNow()).lines.length]
+    const more = await admin(`/cd_techorders/${visit}/parts`, {
+      method: 'POST',
+      json: { productId: product.id, quantity: 1 },
+    })
+    expect([more.status, more.body.code]).toEqual([409, 'order_invoiced_parts'])
+    const back = await admin(`/cd_techorders/${visit}/parts/${partId}`, { method: 'DELETE' })
+    expect([back.status, back.body.code]).toEqual([409, 'order_invoiced_parts'])
+    expect([await stockNow(), (await orderNow()).lines.length]).toEqual([stock, lines])
+    // voided, the order's parts move again
+    await admin(`/cd_invoice/${invoiceId}/void`, { method: 'POST', json: { reason: 'Part missing' } })
+    expect((await admin(`/cd_techorders/${visit}/parts/${partId}`, { method: 'DELETE' })).status).toBe(200)
+    expect(await stockNow()).toBe(stock + 1)
+  })
+
   it('takes a part once at the product’s price: the stock decreases once and the order has its line; taking it back undoes both', async () => {
     const { bff, tech, visit, orderNow } = await setUp()
     const product = await aProduct(bff)
