@@ -1,3 +1,4 @@
+import { HTTPException } from 'hono/http-exception'
 import { Hono, type Context, type MiddlewareHandler, type Schema } from 'hono'
 import type { BlankSchema } from 'hono/types'
 import { z } from 'zod'
@@ -12,7 +13,7 @@ import { ConflictError, StorageUnavailableError } from '../../storage/errors.ts'
 import type { ActivityLine } from '../../storage/repositories/activity.ts'
 import { requireAuth } from './auth.ts'
 import { sha256Hex, uuidFromHex } from './base64.ts'
-import { recordIds } from './idempotency.ts'
+import { recordIds, REPLAYED_HEADER } from './idempotency.ts'
 import { csvResponse, toCsv } from './csv.ts'
 import type { AppEnv, Deps, Tenant } from './deps.ts'
 import { ifMatchVersion } from './etag.ts'
@@ -45,6 +46,8 @@ export type Caller = {
   culture: Culture
   env: unknown
   newId: () => string
+  /** The request's Idempotency-Key (its hash with the request's), when it sent one: its timeline lines carry it. */
+  writeKey?: string
 }
 
 /** Where a module's records live: its repository, seen through the caller (company or branch scope). */
@@ -142,6 +145,7 @@ export const callerOf = (deps: Deps, c: Context<AppEnv>): Caller => ({
   culture: requestCulture(c.req.header('accept-language'), 'en'),
   env: c.env,
   newId: recordIds(c.get('idempotency')),
+  writeKey: c.get('idempotency'),
 })
 
 /** One line of a record's timeline (docs/domain.md: each change records who and when), now. */
@@ -151,6 +155,7 @@ function activityLine(
   action: string,
   fields?: string[],
   version?: number,
+  key?: string,
 ): ActivityLine {
   return {
     id: crypto.randomUUID(),
@@ -160,8 +165,28 @@ function activityLine(
     action,
     ...(fields?.length ? { fields } : {}),
     ...(version !== undefined ? { version } : {}),
+    ...(key ? { key } : {}),
   }
 }
+
+/**
+ * Whether a keyed request's change of a record landed (docs/api.md §8): its timeline line, written
+ * with the change as one unit, shows at the record's version. A retry whose first run's outcome was
+ * unknown (a crash, a 503) and that is now refused — the record has moved on by that very change —
+ * is answered with the record as it is, not 409.
+ */
+export async function landed(
+  deps: Deps,
+  target: { empresa: number; module: string; id: string | number },
+  key: string | undefined,
+  version: number,
+): Promise<boolean> {
+  if (!key) return false
+  return (await deps.repos.activity(target.empresa, target.module, target.id).all(version)).some((l) => l.key === key)
+}
+
+/** A record's timeline as answered: without the keys of the writes (bff/lib/idempotency.ts's, not the reader's). */
+export const shownLines = (lines: ActivityLine[]) => lines.map(({ key: _key, ...line }) => line)
 
 /** A line of a record's timeline that goes with no change of the record (a quote was duplicated from it). */
 export function logActivity(
@@ -207,11 +232,11 @@ export async function logMoneyOnce(
 export async function withActivityLine<T>(
   deps: Deps,
   target: { empresa: number; module: string; id: string | number },
-  line: { by: { id: string; name: string }; action: string; fields?: string[]; made: number },
+  line: { by: { id: string; name: string }; action: string; fields?: string[]; made: number; key?: string },
   write: () => Promise<T>,
 ): Promise<T> {
   const timeline = deps.repos.activity(target.empresa, target.module, target.id)
-  const written = activityLine(deps, line.by, line.action, line.fields, line.made)
+  const written = activityLine(deps, line.by, line.action, line.fields, line.made, line.key)
   await timeline.add(written)
   try {
     return await write()
@@ -239,7 +264,7 @@ export class NothingToChange extends Error {
 export async function changeWithLine<T>(
   deps: Deps,
   target: { empresa: number; module: string; id: string | number },
-  line: { by: { id: string; name: string }; action: string; fields?: string[] },
+  line: { by: { id: string; name: string }; action: string; fields?: string[]; key?: string },
   expected: { version: number; retry: boolean },
   write: (version: number) => Promise<T>,
   latest: () => Promise<number>,
@@ -350,7 +375,7 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
     withActivityLine(
       deps,
       { empresa: empresaOf(who, id), module: moduleId, id },
-      { by: who.user, action, fields, made },
+      { by: who.user, action, fields, made, key: who.writeKey },
       write,
     )
   const rows = async (who: Caller, q: Omit<ListQuery, 'page' | 'size'>) => {
@@ -532,7 +557,7 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
         const { id } = c.req.valid('param') as { id: Id }
         const hit = await found(who, id)
         await require(who, 'view', id)
-        return c.json(ok(await deps.repos.activity(empresaOf(who, id), moduleId, id).all(hit.version)))
+        return c.json(ok(shownLines(await deps.repos.activity(empresaOf(who, id), moduleId, id).all(hit.version))))
       },
     )
   if (srv.edit && def.input?.edit) {
@@ -677,7 +702,7 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
           const input = transition.input ? (c.req.valid as (t: 'json') => Row)('json') : {}
           const current = await found(who, id)
           await require(who, transition.level ?? 'edit', id)
-          const { saved } = await change(c, who, id, current, action, async (rec) => {
+          const made = await change(c, who, id, current, action, async (rec) => {
             const status = life.status(rec)
             if (!transition.from.includes(status)) {
               const allowed = transitions.flatMap((t) => (t.from.includes(status) ? [t.name] : []))
@@ -689,7 +714,21 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
               )
             }
             return life.set(transition.effect ? await transition.effect(who, rec, input) : rec, transition.to)
+          }).catch(async (error: unknown) => {
+            // a retry of this very change, which landed though its first run could not say so: the record as it is
+            const now = error instanceof HTTPException && error.status === 409 ? await found(who, id) : null
+            if (
+              now &&
+              (await landed(deps, { empresa: empresaOf(who, id), module: moduleId, id }, who.writeKey, now.version))
+            )
+              return null
+            throw error
           })
+          if (!made) {
+            c.header(REPLAYED_HEADER, 'true')
+            return c.json(ok(srv.toRow((await found(who, id)).value, who), `${def.noun} ${transition.to}`))
+          }
+          const { saved } = made
           await transition
             .after?.(who, saved.value)
             .catch((error: unknown) => deps.log.error(`${moduleId} ${action}: what follows the change failed`, error))

@@ -32,7 +32,7 @@ import { levelIn } from './admin.ts'
 import type { Deps } from './deps.ts'
 import { apiError, fieldError, notFound, ruleError } from './errors.ts'
 import { orderStore } from './order-store.ts'
-import { changeWithLine, type Caller } from './resource.ts'
+import { changeWithLine, landed, type Caller } from './resource.ts'
 import { scheduling } from './scheduling.ts'
 import { checkImage, refusalCode } from './image-bounds.ts'
 import { imageType } from './image-header.ts'
@@ -189,7 +189,7 @@ export function visitWork(deps: Deps) {
     const saved = await changeWithLine(
       deps,
       { empresa: who.tenant.empresa, module: 'cd_techorders', id },
-      { by: who.user, ...line },
+      { by: who.user, ...line, key: who.writeKey },
       expected,
       (version) => store.update(id, change, { expectVersion: version }),
       async () => (await store.get(id))?.version ?? 0,
@@ -298,11 +298,20 @@ export function visitWork(deps: Deps) {
         await settleParts(who, id)
         hit = (await plan.visits(who.tenant.empresa).get(id)) ?? hit
       }
-      if (!TECH_ORDER_FROM[step].includes(hit.value.status))
+      if (!TECH_ORDER_FROM[step].includes(hit.value.status)) {
+        // a retry of this very step, which landed though its first run could not say so: what
+        // follows from it is made sure of (the order's status), and the visit is the answer
+        if (
+          await landed(deps, { empresa: who.tenant.empresa, module: 'cd_techorders', id }, who.writeKey, hit.version)
+        ) {
+          await plan.deriveOrder(who, hit.value.orderId)
+          return { ...((await plan.visits(who.tenant.empresa).get(id)) ?? hit), replayed: true as const }
+        }
         throw apiError(409, `Not allowed while the visit is ${hit.value.status}`, undefined, {
           code: 'transition_not_allowed',
           allowed: stepsFrom(hit.value.status),
         })
+      }
       // a step follows the status it was allowed from: never taken on another version
       const expected = { version: expectVersion ?? hit.version, retry: false }
       const now = deps.now()

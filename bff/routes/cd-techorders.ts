@@ -29,7 +29,8 @@ import { fieldError } from '../lib/errors.ts'
 import { dayBounds } from '../../domain/board-view.ts'
 import { addDays, dateIn } from '../../domain/dates.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
-import { activitySchema, callerOf, ok } from '../lib/resource.ts'
+import { activitySchema, callerOf, ok, shownLines } from '../lib/resource.ts'
+import { REPLAYED_HEADER } from '../lib/idempotency.ts'
 import { scheduling } from '../lib/scheduling.ts'
 import { visitWork } from '../lib/visit-work.ts'
 import { streamedForm } from '../lib/multipart.ts'
@@ -186,6 +187,7 @@ export function techOrderRoutes(deps: Deps) {
           c.req.valid('json'),
           versionOf(c),
         )
+        if ('replayed' in saved) c.header(REPLAYED_HEADER, 'true')
         return answer(c, saved, `Visit ${to}`)
       },
     )
@@ -206,7 +208,9 @@ export function techOrderRoutes(deps: Deps) {
         const who = callerOf(deps, c)
         const { id } = c.req.valid('param')
         const hit = await work.visitOf(who, id)
-        return c.json(ok(await deps.repos.activity(who.tenant.empresa, 'cd_techorders', id).all(hit.version)))
+        return c.json(
+          ok(shownLines(await deps.repos.activity(who.tenant.empresa, 'cd_techorders', id).all(hit.version))),
+        )
       },
     )
     .patch(

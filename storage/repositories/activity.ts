@@ -14,6 +14,8 @@ export type ActivityLine = {
   money?: { amount: number; currency: string; reference: string }
   /** The record's version this change made: the line shows once the record has it (docs/domain.md). */
   version?: number
+  /** The Idempotency-Key of the request that made the change (hashed): what tells a retry that it landed. */
+  key?: string
 }
 
 /** Kept per record, newest first; the oldest lines go past this many. */

@@ -1,4 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
+import { memoryAdapter } from '../../storage/drivers/memory.ts'
+import { StorageUnavailableError } from '../../storage/errors.ts'
+import { createStore } from '../../storage/store.ts'
 import { smtpMailer } from '../../bff/lib/smtp-mailer.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { callAs, signInMember, testBff, type TestBff } from '../shared/bff.ts'
@@ -203,6 +206,44 @@ describe("a technician's visit", () => {
     expect(timeline.map((l) => l.action)).toEqual(expect.arrayContaining(['depart', 'arrive', 'finish', 'updated']))
   })
 
+  it('answers a keyed retry of a step that landed with the visit, and makes sure of the order it left behind', async () => {
+    // memory storage whose next write of an order fails before it lands, as a crash between the two would leave it
+    const memory = memoryAdapter()
+    let failOrder = false
+    const store = createStore({
+      ...memory,
+      async swap(key, expected, next, writeId) {
+        if (failOrder && /:orders:[^:]+$/.test(key)) {
+          failOrder = false
+          throw new StorageUnavailableError('the storage went away before the order was written')
+        }
+        return memory.swap(key, expected, next, writeId)
+      },
+    })
+    const { tech, visit, step, orderNow } = await setUp({ store })
+    expect((await step('depart', { etaMinutes: 10 })).status).toBe(200)
+    expect((await step('arrive')).status).toBe(200)
+    const finish = () =>
+      tech<Visit>(`/cd_techorders/${visit}/finish`, { method: 'POST', headers: { 'idempotency-key': 'finish-1' } })
+    failOrder = true
+    expect((await finish()).status).toBe(503)
+    // the visit is done, its order left in progress
+    expect((await orderNow()).status).toBe('in_progress')
+    // the technician's phone sends it again: the visit as it is, the order completed
+    const retry = await tech<Visit>(`/cd_techorders/${visit}/finish`, {
+      method: 'POST',
+      headers: { 'idempotency-key': 'finish-1' },
+    })
+    expect([retry.status, retry.body.Dados.status]).toEqual([200, 'done'])
+    expect((await orderNow()).status).toBe('completed')
+    // a finish sent anew (another key) is what it is: not allowed any more
+    const again = await tech(`/cd_techorders/${visit}/finish`, {
+      method: 'POST',
+      headers: { 'idempotency-key': 'finish-2' },
+    })
+    expect([again.status, again.body.code]).toEqual([409, 'transition_not_allowed'])
+  })
+
   it('moves no part of an invoiced order: taken or given back, 409 until the invoice is voided, the stock and the bill untouched', async () => {
     const { bff, admin, step, visit, order, tick, orderNow } = await setUp()
     const product = await aProduct(bff)
@@ -216,7 +257,8 @@ describe("a technician's visit", () => {
       expect((await step(name, name === 'depart' ? { etaMinutes: 10 } : undefined)).status).toBe(200)
       tick(30)
     }
-    const invoiceId = (await admin<Order>(`/cd_ordem/${order.id}/invoice`, { method: 'POST' })).body.Dados.invoiceId!
+    const invoiceId = (await admin<{ invoiceId: string }>(`/cd_ordem/${order.id}/invoice`, { method: 'POST' })).body
+      .Dados.invoiceId
     const [stock, lines] = [await stockNow(), (await orderNow()).lines.length]
     const more = await admin(`/cd_techorders/${visit}/parts`, {
       method: 'POST',
@@ -229,7 +271,7 @@ describe("a technician's visit", () => {
     // voided, the order's parts move again
     await admin(`/cd_invoice/${invoiceId}/void`, { method: 'POST', json: { reason: 'Part missing' } })
     expect((await admin(`/cd_techorders/${visit}/parts/${partId}`, { method: 'DELETE' })).status).toBe(200)
-    expect(await stockNow()).toBe(stock + 1)
+    expect(await stockNow()).toBe(Number(stock) + 1)
   })
 
   it('takes a part once at the product’s price: the stock decreases once and the order has its line; taking it back undoes both', async () => {
