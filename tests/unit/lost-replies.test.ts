@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
+import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { openStore } from '../../storage/open.ts'
 import { callAs, testBff } from '../shared/bff.ts'
+import { MAIN, TECH_ID, wednesdayAhead } from '../shared/booking.ts'
 import { redisProxy } from '../shared/tcp-proxy.ts'
 
 type Quote = { id: string; number: string; status: string }
@@ -99,6 +100,74 @@ describe('replies lost between the server and redis', () => {
           expect((await timeline(q.id)).map((l) => l.action)).toEqual(['approve', 'send', 'created'])
         },
       )
+    } finally {
+      await bff.store.dispose().catch(() => undefined)
+      void store
+    }
+  })
+
+  it('a visit’s depart, arrive and finish answer what happened with a reply lost at each write, and the order follows every time', async () => {
+    const { bff, store, admin, eachReplyLost } = await setUp()
+    try {
+      const main = await callAs(bff, DEMO_ADMIN, MAIN)
+      const tech = await callAs(bff, DEMO_TECHNICIAN, MAIN)
+      const { at } = wednesdayAhead(60)
+      const clientId = (await main<List<{ id: string }>>('/cd_cliente?size=1')).body.Dados.items[0].id
+      /** `count` visits of orders of their own, each taken through `steps` already. */
+      const visits = async (count: number, steps: string[]) => {
+        const made: Array<{ visit: string; order: string }> = []
+        for (let i = 0; i < count; i++) {
+          const order = (
+            await main<{ id: string }>('/cd_ordem', {
+              method: 'POST',
+              json: { clientId, lines: [{ description: 'Service', quantity: 1, unitPrice: 10_000 }] },
+            })
+          ).body.Dados.id
+          const booked = await main<{ visits: Array<{ id: string }> }>('/cd_ordemagendamento', {
+            method: 'POST',
+            json: { orderId: order, technicianIds: [TECH_ID], start: at('09:00'), end: at('10:00'), force: true },
+          })
+          const visit = booked.body.Dados.visits[0].id
+          for (const step of steps)
+            expect((await tech(`/cd_techorders/${visit}/${step}`, { method: 'POST', ...stepBody(step) })).status).toBe(
+              200,
+            )
+          made.push({ visit, order })
+        }
+        return made
+      }
+      const stepBody = (step: string) => (step === 'depart' ? { json: { etaMinutes: 10 } } : {})
+      for (const [step, before, orderAfter] of [
+        ['depart', [], 'in_progress'],
+        ['arrive', ['depart'], 'in_progress'],
+        ['finish', ['depart', 'arrive'], 'completed'],
+      ] as const) {
+        const ready = await visits(16, [...before])
+        let next = 0
+        const writes = await eachReplyLost(
+          async () => {
+            const { visit, order } = ready[next++]
+            return {
+              visit,
+              order,
+              res: await tech(`/cd_techorders/${visit}/${step}`, { method: 'POST', ...stepBody(step) }),
+            }
+          },
+          async ({ visit, order, res }, lost) => {
+            expect([step, lost, res.status]).toEqual([step, lost, 200])
+            const lines = (await tech<Array<{ action: string }>>(`/cd_techorders/${visit}/activity`)).body.Dados
+            expect([step, lost, lines.filter((l) => l.action === step).length]).toEqual([step, lost, 1])
+            // what follows from the step is never left behind
+            expect([step, lost, (await main<{ status: string }>(`/cd_ordem/${order}`)).body.Dados.status]).toEqual([
+              step,
+              lost,
+              orderAfter,
+            ])
+          },
+        )
+        expect(writes).toBeLessThan(16)
+      }
+      void admin
     } finally {
       await bff.store.dispose().catch(() => undefined)
       void store
