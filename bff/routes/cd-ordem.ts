@@ -15,7 +15,8 @@ import { workOrderPdfResponse } from '../lib/work-order-document.ts'
 import { scheduling } from '../lib/scheduling.ts'
 import { visitWork } from '../lib/visit-work.ts'
 import { techOrderRowOf } from '../../domain/schemas/appointments.ts'
-import { callerOf, ok, resourceRoutes, withActivityLine, type ResourceServer } from '../lib/resource.ts'
+import { callerOf, landed, ok, resourceRoutes, withActivityLine, type ResourceServer } from '../lib/resource.ts'
+import { REPLAYED_HEADER } from '../lib/idempotency.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
 
@@ -82,16 +83,25 @@ export function cdOrdemRoutes(deps: Deps) {
           const current = await making.source.find(who, id)
           if (!current) throw notFound('Order')
           const held = current.value.hold
-          if (current.value.status !== 'on_hold' || !held)
+          if (current.value.status !== 'on_hold' || !held) {
+            // a retry of this very resume, which landed though its first run could not say so
+            if (
+              await landed(deps, { empresa: who.tenant.empresa, module: 'cd_ordem', id }, who.writeKey, current.version)
+            ) {
+              c.header(REPLAYED_HEADER, 'true')
+              c.header('ETag', `"${current.version}"`)
+              return c.json(ok(orderRowOf(current.value), `Order ${current.value.status}`))
+            }
             throw apiError(409, `Not allowed while the order is ${current.value.status}`, undefined, {
               code: 'transition_not_allowed',
               allowed: CLOSED.has(current.value.status) ? [] : ['hold', 'cancel'],
             })
+          }
           const expected = ifMatchVersion(c.req.header('if-match')) ?? current.version
           const saved = await withActivityLine(
             deps,
             { empresa: who.tenant.empresa, module: 'cd_ordem', id },
-            { by: who.user, action: 'resume', made: expected + 1 },
+            { by: who.user, action: 'resume', made: expected + 1, key: who.writeKey },
             () =>
               making.source
                 .update(who, id, (o) => ({ ...o, status: held.from, hold: null }), expected)

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { memoryAdapter } from '../../storage/drivers/memory.ts'
+import { StorageUnavailableError } from '../../storage/errors.ts'
+import { createStore } from '../../storage/store.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { callAs, testBff } from '../shared/bff.ts'
 
@@ -21,8 +24,8 @@ type Quote = { id: string; number: string; status: string; orderId: string | nul
 type Client = { id: string; name: string; addresses: Array<{ street: string; city: string; isDefault: boolean }> }
 type List<T> = { items: T[]; pagination: { length: number } }
 
-async function setUp() {
-  const bff = await testBff()
+async function setUp(options: Parameters<typeof testBff>[0] = {}) {
+  const bff = await testBff(options)
   const admin = await callAs(bff, DEMO_ADMIN)
   const client = (await admin<List<Client>>('/cd_cliente?size=1&sort=name')).body.Dados.items[0]
   const jobs = (await admin<List<{ id: string; code: string }>>('/cd_job?size=100')).body.Dados.items
@@ -110,6 +113,47 @@ describe('cd_ordem', () => {
     const orders = (await admin<List<Order>>(`/cd_ordem?search=${encodeURIComponent(other.number)}`)).body.Dados
     expect(orders.items.map((o) => o.quoteId)).toEqual([other.id])
     expect((await admin<Quote>(`/cd_cotacao/${other.id}`)).body.Dados.orderId).toBe(orders.items[0].id)
+  })
+
+  it('answers a keyed retry of a hold and a resume that landed, though their first runs could not say so, with the order', async () => {
+    // memory storage where the next order write lands, then neither its reply nor a read-back comes for a while
+    const memory = memoryAdapter()
+    let armed = false
+    let silent: string | null = null
+    const store = createStore({
+      ...memory,
+      async swap(key, expected, next, writeId) {
+        const result = await memory.swap(key, expected, next, writeId)
+        if (armed && /:orders:[^:]+$/.test(key)) {
+          armed = false
+          silent = key
+          throw new StorageUnavailableError('the reply was lost')
+        }
+        return result
+      },
+      async readBack(key) {
+        if (key === silent) throw new StorageUnavailableError('still away')
+        return memory.readBack(key)
+      },
+    })
+    const { admin, order } = await setUp({ store })
+    const o = (await admin<Order>('/cd_ordem', { method: 'POST', json: order })).body.Dados
+    for (const [action, json, status] of [
+      ['hold', { reason: 'parts' }, 'on_hold'],
+      ['resume', undefined, 'new'],
+    ] as const) {
+      const send = () =>
+        admin<Order>(`/cd_ordem/${o.id}/${action}`, {
+          method: 'POST',
+          ...(json ? { json } : {}),
+          headers: { 'idempotency-key': `${action}-1` },
+        })
+      armed = true
+      expect((await send()).status).toBe(503)
+      silent = null
+      const retry = await send()
+      expect([action, retry.status, retry.body.Dados?.status]).toEqual([action, 200, status])
+    }
   })
 
   it('is put on hold with a reason and resumed to where it was; cancelled, it is closed', async () => {
