@@ -279,8 +279,11 @@ export function invoicing(deps: Deps) {
     orderId: string,
     attempt = 0,
   ): Promise<{ order: StoredOrder; invoice: StoredInvoice }> {
-    const order = await orders.find(caller, orderId)
+    let order = await orders.find(caller, orderId)
     if (!order) throw notFound('Order')
+    // an order its visits have moved past (a step's second write never came) is brought up to date first
+    if (order.value.status !== 'invoiced' && (await plan.deriveOrder(caller, orderId)))
+      order = (await orders.find(caller, orderId)) ?? order
     const who = { ...caller, tenant: { ...caller.tenant, filial: order.value.filial } }
     const claimedBy = order.value.status === 'invoiced' ? order.value.invoiceId : null
     const earlier = claimedBy ? await invoiceStore(deps, who.tenant.empresa).get(claimedBy) : null

@@ -334,28 +334,38 @@ export function scheduling(deps: Deps) {
     }
   }
 
-  /** The order's status brought to what its visits make it (on hold: the status it goes back to). */
-  async function deriveOrder(who: Caller, orderId: string) {
+  /**
+   * The order's status brought to what its visits make it (on hold: the status it goes back to):
+   * after every visit write, and again wherever the order is read or billed, so an order left behind
+   * by a step whose second write never came (a crash between the two) is brought up to date.
+   * Answers whether it changed the order.
+   */
+  async function deriveOrder(who: Caller, orderId: string): Promise<boolean> {
     const { empresa } = who.tenant
     const store = orderStore(deps, empresa)
     const order = await store.get(orderId)
-    if (!order) return
+    if (!order) return false
     const status = orderStatusOf((await visitsBy(empresa, 'orderId')).get(orderId) ?? [])
     const o = order.value
-    if (o.status === 'on_hold' && o.hold && o.hold.from !== status)
+    if (o.status === 'on_hold' && o.hold && o.hold.from !== status) {
       await store.update(orderId, (x) => (x.hold ? { ...x, hold: { ...x.hold, from: status } } : x))
-    if (!DERIVED.has(o.status) || o.status === status) return
-    await withActivityLine(
+      return true
+    }
+    if (!DERIVED.has(o.status) || o.status === status) return false
+    return withActivityLine(
       deps,
       { empresa, module: 'cd_ordem', id: orderId },
       { by: who.user, action: `became_${status}`, made: order.version + 1 },
       () =>
         store.update(orderId, (x) => (DERIVED.has(x.status) ? { ...x, status } : x), { expectVersion: order.version }),
-    ).catch((error) => {
-      // another write changed the order meanwhile: its status is worked out again from the visits
-      if (error instanceof ConflictError) return deriveOrder(who, orderId)
-      throw error
-    })
+    ).then(
+      () => true,
+      (error: unknown) => {
+        // another write changed the order meanwhile: its status is worked out again from the visits
+        if (error instanceof ConflictError) return deriveOrder(who, orderId)
+        throw error
+      },
+    )
   }
 
   /**

@@ -1,7 +1,5 @@
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { memoryAdapter } from '../../storage/drivers/memory.ts'
-import { StorageUnavailableError } from '../../storage/errors.ts'
-import { createStore } from '../../storage/store.ts'
+import { faultyStore } from '../shared/faulty-store.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { crc16 } from '../../domain/pix.ts'
 import { callAs, TEST_STORAGE, testBff, type TestBff } from '../shared/bff.ts'
@@ -190,34 +188,16 @@ describe('cd_invoice', () => {
   })
 
   it('answers a keyed retry of an issue that landed, though its first run could not say so, with the invoice issued', async () => {
-    // memory storage where the next invoice write lands, then neither its reply nor a read-back comes for a while
-    const memory = memoryAdapter()
-    let armed = false
-    let silent: string | null = null
-    const store = createStore({
-      ...memory,
-      async swap(key, expected, next, writeId) {
-        const result = await memory.swap(key, expected, next, writeId)
-        if (armed && /:invoices:[^:]+$/.test(key)) {
-          armed = false
-          silent = key
-          throw new StorageUnavailableError('the reply was lost')
-        }
-        return result
-      },
-      async readBack(key) {
-        if (key === silent) throw new StorageUnavailableError('still away')
-        return memory.readBack(key)
-      },
-    })
+    // the next invoice write lands, then neither its reply nor a read-back comes for a while
+    const { store, failNext, back } = faultyStore(/:invoices:[^:]+$/)
     const { admin, completedOrder } = await setUp({ store })
     const order = await completedOrder()
     const invoiceId = (await admin<Order>(`/cd_ordem/${order.id}/invoice`, { method: 'POST' })).body.Dados.invoiceId!
     const issue = () =>
       admin<Invoice>(`/cd_invoice/${invoiceId}/issue`, { method: 'POST', headers: { 'idempotency-key': 'issue-1' } })
-    armed = true
+    failNext(true)
     expect((await issue()).status).toBe(503)
-    silent = null
+    back()
     // it landed: the retry with its key is answered with the invoice issued, not 409
     const retry = await issue()
     expect([retry.status, retry.body.Dados?.status]).toEqual([200, 'issued'])

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { memoryAdapter } from '../../storage/drivers/memory.ts'
-import { StorageUnavailableError } from '../../storage/errors.ts'
-import { createStore } from '../../storage/store.ts'
+import { faultyStore } from '../shared/faulty-store.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { callAs, testBff } from '../shared/bff.ts'
 
@@ -116,26 +114,8 @@ describe('cd_ordem', () => {
   })
 
   it('answers a keyed retry of a hold and a resume that landed, though their first runs could not say so, with the order', async () => {
-    // memory storage where the next order write lands, then neither its reply nor a read-back comes for a while
-    const memory = memoryAdapter()
-    let armed = false
-    let silent: string | null = null
-    const store = createStore({
-      ...memory,
-      async swap(key, expected, next, writeId) {
-        const result = await memory.swap(key, expected, next, writeId)
-        if (armed && /:orders:[^:]+$/.test(key)) {
-          armed = false
-          silent = key
-          throw new StorageUnavailableError('the reply was lost')
-        }
-        return result
-      },
-      async readBack(key) {
-        if (key === silent) throw new StorageUnavailableError('still away')
-        return memory.readBack(key)
-      },
-    })
+    // the next order write lands, then neither its reply nor a read-back comes for a while
+    const { store, failNext, back } = faultyStore(/:orders:[^:]+$/)
     const { admin, order } = await setUp({ store })
     const o = (await admin<Order>('/cd_ordem', { method: 'POST', json: order })).body.Dados
     for (const [action, json, status] of [
@@ -148,9 +128,9 @@ describe('cd_ordem', () => {
           ...(json ? { json } : {}),
           headers: { 'idempotency-key': `${action}-1` },
         })
-      armed = true
+      failNext(true)
       expect((await send()).status).toBe(503)
-      silent = null
+      back()
       const retry = await send()
       expect([action, retry.status, retry.body.Dados?.status]).toEqual([action, 200, status])
     }

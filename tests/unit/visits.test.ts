@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { memoryAdapter } from '../../storage/drivers/memory.ts'
-import { StorageUnavailableError } from '../../storage/errors.ts'
-import { createStore } from '../../storage/store.ts'
+import { orderStore } from '../../bff/lib/order-store.ts'
+import { faultyStore } from '../shared/faulty-store.ts'
 import { smtpMailer } from '../../bff/lib/smtp-mailer.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { callAs, signInMember, testBff, type TestBff } from '../shared/bff.ts'
@@ -207,41 +206,63 @@ describe("a technician's visit", () => {
   })
 
   it('answers a keyed retry of a step that landed with the visit, and makes sure of the order it left behind', async () => {
-    // memory storage whose next write of an order fails before it lands, as a crash between the two would leave it
-    const memory = memoryAdapter()
-    let failOrder = false
-    const store = createStore({
-      ...memory,
-      async swap(key, expected, next, writeId) {
-        if (failOrder && /:orders:[^:]+$/.test(key)) {
-          failOrder = false
-          throw new StorageUnavailableError('the storage went away before the order was written')
-        }
-        return memory.swap(key, expected, next, writeId)
-      },
-    })
-    const { tech, visit, step, orderNow } = await setUp({ store })
+    const { store, failNext } = faultyStore(/:orders:[^:]+$/)
+    const { bff, admin, tech, visit, step, order, orderNow } = await setUp({ store })
+    /** The order as stored, not as a read (which brings it up to date) answers it. */
+    const stored = async () => (await orderStore(bff.deps, 1).get(order.id))!.value.status
     expect((await step('depart', { etaMinutes: 10 })).status).toBe(200)
     expect((await step('arrive')).status).toBe(200)
     const finish = () =>
       tech<Visit>(`/cd_techorders/${visit}/finish`, { method: 'POST', headers: { 'idempotency-key': 'finish-1' } })
-    failOrder = true
+    failNext(false)
     expect((await finish()).status).toBe(503)
     // the visit is done, its order left in progress
-    expect((await orderNow()).status).toBe('in_progress')
+    expect(await stored()).toBe('in_progress')
     // the technician's phone sends it again: the visit as it is, the order completed
     const retry = await tech<Visit>(`/cd_techorders/${visit}/finish`, {
       method: 'POST',
       headers: { 'idempotency-key': 'finish-1' },
     })
     expect([retry.status, retry.body.Dados.status]).toEqual([200, 'done'])
+    expect(await stored()).toBe('completed')
     expect((await orderNow()).status).toBe('completed')
+    void admin
     // a finish sent anew (another key) is what it is: not allowed any more
     const again = await tech(`/cd_techorders/${visit}/finish`, {
       method: 'POST',
       headers: { 'idempotency-key': 'finish-2' },
     })
     expect([again.status, again.body.code]).toEqual([409, 'transition_not_allowed'])
+  })
+
+  it('brings an order its visit’s step left behind up to date when the office reads it or bills it, with no retry', async () => {
+    const { store, failNext } = faultyStore(/:orders:[^:]+$/)
+    const { bff, admin, step, order } = await setUp({ store })
+    const stored = async () => (await orderStore(bff.deps, 1).get(order.id))!.value.status
+    expect((await step('depart', { etaMinutes: 10 })).status).toBe(200)
+    expect((await step('arrive')).status).toBe(200)
+    failNext(false)
+    expect((await step('finish')).status).toBe(503)
+    expect(await stored()).toBe('in_progress')
+    // the phone never sends it again; the office opens the order: completed, with its timeline line
+    expect((await admin<Order>(`/cd_ordem/${order.id}`)).body.Dados.status).toBe('completed')
+    expect(await stored()).toBe('completed')
+    const lines = (await admin<Array<{ action: string }>>(`/cd_ordem/${order.id}/activity`)).body.Dados
+    expect(lines[0].action).toBe('became_completed')
+    // and it is billed
+    const billed = await admin<{ invoiceId: string | null }>(`/cd_ordem/${order.id}/invoice`, { method: 'POST' })
+    expect([billed.status, typeof billed.body.Dados.invoiceId]).toEqual([200, 'string'])
+  })
+
+  it('brings an order up to date when it is billed straight away', async () => {
+    const { store, failNext } = faultyStore(/:orders:[^:]+$/)
+    const { admin, step, order } = await setUp({ store })
+    expect((await step('depart', { etaMinutes: 10 })).status).toBe(200)
+    expect((await step('arrive')).status).toBe(200)
+    failNext(false)
+    expect((await step('finish')).status).toBe(503)
+    const billed = await admin<{ status: string }>(`/cd_ordem/${order.id}/invoice`, { method: 'POST' })
+    expect([billed.status, billed.body.Dados.status]).toEqual([200, 'invoiced'])
   })
 
   it('moves no part of an invoiced order: taken or given back, 409 until the invoice is voided, the stock and the bill untouched', async () => {
