@@ -108,10 +108,20 @@ async function setUp(options: Parameters<typeof testBff>[0] = {}) {
     expect(issued.status).toBe(200)
     return issued.body.Dados
   }
+  /** The issued invoice sent, and a card checkout opened on its link: the checkout's id at the provider. */
+  const cardCheckout = async (invoiceId: string) => {
+    await admin(`/cd_invoice/${invoiceId}/send`, { method: 'POST' })
+    const token = (await admin<{ url: string }>(`/cd_invoice/${invoiceId}/link`)).body.Dados.url.split('/i/')[1]
+    const checkout = (await (await bff.call(`/public/invoices/${token}/card`, { method: 'POST' })).json()) as {
+      Dados: { url: string }
+    }
+    return checkout.Dados.url.split('/checkout/')[1]
+  }
   return {
     bff,
     admin,
     tech,
+    cardCheckout,
     client,
     job,
     completedOrder,
@@ -476,14 +486,9 @@ describe('cd_invoice', () => {
   })
 
   it('records a card payment delivered ten times at once once: one payment, one version, one timeline line', async () => {
-    const { bff, admin, issuedInvoice } = await setUp()
+    const { admin, issuedInvoice, cardCheckout } = await setUp()
     const invoice = await issuedInvoice()
-    await admin(`/cd_invoice/${invoice.id}/send`, { method: 'POST' })
-    const token = (await admin<{ url: string }>(`/cd_invoice/${invoice.id}/link`)).body.Dados.url.split('/i/')[1]
-    const checkout = (await (await bff.call(`/public/invoices/${token}/card`, { method: 'POST' })).json()) as {
-      Dados: { url: string }
-    }
-    const id = checkout.Dados.url.split('/checkout/')[1]
+    const id = await cardCheckout(invoice.id)
     const before = await admin<Invoice>(`/cd_invoice/${invoice.id}`)
     // the provider's one event, delivered ten times at once (a provider retrying while the first is in flight)
     const { amount, currency, reference } = provider.checkouts.get(id)!
@@ -504,16 +509,11 @@ describe('cd_invoice', () => {
   })
 
   it('reverses a card payment the provider refunds or charges back, once per event, naming its reference and amount', async () => {
-    const { bff, admin, issuedInvoice } = await setUp()
+    const { admin, issuedInvoice, cardCheckout } = await setUp()
     type Reversed = { reason: string; provider?: { kind: string; reference: string; amount: number } } | null
     type Paid = Invoice & { payments: Array<{ id: string; amount: number; method: string; reversed: Reversed }> }
     const invoice = await issuedInvoice()
-    await admin(`/cd_invoice/${invoice.id}/send`, { method: 'POST' })
-    const token = (await admin<{ url: string }>(`/cd_invoice/${invoice.id}/link`)).body.Dados.url.split('/i/')[1]
-    const checkout = (await (await bff.call(`/public/invoices/${token}/card`, { method: 'POST' })).json()) as {
-      Dados: { url: string }
-    }
-    const id = checkout.Dados.url.split('/checkout/')[1]
+    const id = await cardCheckout(invoice.id)
     await provider.pay(id)
     const read = async () => (await admin<Paid>(`/cd_invoice/${invoice.id}`)).body.Dados
     expect(await read()).toMatchObject({ status: 'paid', open: 0 })
@@ -541,14 +541,9 @@ describe('cd_invoice', () => {
   })
 
   it('names the amount and the provider’s id of a card payment the invoice cannot take, once however often it comes', async () => {
-    const { bff, admin, issuedInvoice } = await setUp()
+    const { admin, issuedInvoice, cardCheckout } = await setUp()
     const invoice = await issuedInvoice()
-    await admin(`/cd_invoice/${invoice.id}/send`, { method: 'POST' })
-    const token = (await admin<{ url: string }>(`/cd_invoice/${invoice.id}/link`)).body.Dados.url.split('/i/')[1]
-    const checkout = (await (await bff.call(`/public/invoices/${token}/card`, { method: 'POST' })).json()) as {
-      Dados: { url: string }
-    }
-    const id = checkout.Dados.url.split('/checkout/')[1]
+    const id = await cardCheckout(invoice.id)
     // the office records the whole amount by hand meanwhile; then the card payment arrives, twice
     await admin(`/cd_invoice/${invoice.id}/payments`, {
       method: 'POST',
