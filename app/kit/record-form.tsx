@@ -12,6 +12,7 @@ import type { FeatureModule, Field, Lookups, PickOption } from './module'
 import { PickerInput } from './picker-input'
 import { LiveTotals, PICKED_PRICE } from './live-totals'
 import type { FormState } from './screens.server'
+import { FieldError } from '../ui/field-error'
 
 export type RecordValues = Record<string, unknown>
 
@@ -78,11 +79,7 @@ function Input({
           />
           {label}
         </label>
-        {error ? (
-          <p id={described} className="text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={described} error={error} />
       </div>
     )
   }
@@ -193,11 +190,7 @@ function Input({
         {label}
       </label>
       {input}
-      {error ? (
-        <p id={described} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={described} error={error} />
     </div>
   )
 }
@@ -241,7 +234,7 @@ function RowsInput({
     <fieldset className="flex flex-col gap-3 rounded-lg border border-line p-3 sm:col-span-2">
       <legend className="px-1 text-sm font-semibold text-ink-soft">{label}</legend>
       {field.hint ? <p className="text-sm text-muted">{(t[field.hint] as () => string)()}</p> : null}
-      {errors[field.name] ? <p className="text-sm text-red-700">{errors[field.name]}</p> : null}
+      <FieldError error={errors[field.name]} />
       {keys.map((key, position) => (
         <div
           key={key}

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes } from 'react'
+import { FieldError } from './field-error'
 
 /** A labelled checkbox with its error under it, tied together for screen readers. */
 export function CheckboxField({
@@ -21,11 +22,7 @@ export function CheckboxField({
         />
         {label}
       </label>
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   )
 }

@@ -1,4 +1,5 @@
 import { useId, type Ref } from 'react'
+import { FieldError } from './field-error'
 
 /** A labelled select of value → label choices (`optionLang`: each option is a language, named in it), its error under it. */
 export function SelectField({
@@ -43,11 +44,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   )
 }

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes } from 'react'
+import { FieldError } from './field-error'
 
 /** A labelled input with its error under it, tied together for screen readers. */
 export function TextField({
@@ -20,11 +21,7 @@ export function TextField({
         {...props}
         className="min-h-11 rounded-md border border-line bg-surface px-3 text-ink focus:border-primary-600 focus:outline-2 focus:outline-primary-600 aria-invalid:border-red-600"
       />
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   )
 }
