@@ -1,22 +1,15 @@
 import type { Context } from 'hono'
-import type { z } from 'zod'
 import { MESSAGES } from '../../domain/messages.ts'
-import type { proofChallengeSchema } from '../../domain/schemas/auth.ts'
 import { PROOF_HEADER, proofHolds } from '../../domain/proof-of-work.ts'
-import { randomToken, toBase64Url } from './base64.ts'
+import { hmacSha256, randomToken, toBase64Url } from './base64.ts'
 import type { Deps } from './deps.ts'
-import { jsonException, type ApiError } from './errors.ts'
+import { tooManyRequests } from './errors.ts'
 import { timingSafeEqual } from './passwords.ts'
-
-type ProofChallenge = z.infer<typeof proofChallengeSchema>
 
 /** Zero bits a proof's hash starts with: about 260,000 tries, a second or so in a browser. */
 export const PROOF_DIFFICULTY = 18
 /** How long a challenge may be answered. */
 const CHALLENGE_SECONDS = 10 * 60
-
-const tooMany = (retryAfterMs: number, body: ApiError & { proof?: ProofChallenge }) =>
-  jsonException(429, body, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) })
 
 /**
  * Sign-up, forgot-password and a sign-up's confirmation, before anything is hashed or written.
@@ -36,13 +29,12 @@ export async function requireAccountRequestAllowed(deps: Deps, c: Context, about
   // that would be the lockout of everyone this replaces; the proof of work below still holds
   const address = deps.clientAddress(c)
   const own = address === undefined ? null : await deps.repos.accountRequestsByAddress.begin(address, now)
-  if (own && !own.allowed)
-    throw tooMany(own.retryAfterMs, { error: MESSAGES.too_many_requests, code: 'too_many_requests' })
+  if (own && !own.allowed) throw tooManyRequests(own.retryAfterMs)
   // a proof holds for one operation and what it is about, once
   const subject = `${c.req.path.replace(/^\/api(?=\/)/, '')}|${about}`
   const crowd = deps.publicThrottle.take('accounts', 'all', now)
   if (crowd.allowed || (await proofGiven(deps, c.req.header(PROOF_HEADER), subject, now))) return
-  throw tooMany(crowd.retryAfterMs, {
+  throw tooManyRequests(crowd.retryAfterMs, {
     error: MESSAGES.proof_of_work_required,
     code: 'proof_of_work_required',
     proof: { challenge: await challenge(deps, subject, now), difficulty: PROOF_DIFFICULTY },
@@ -58,19 +50,8 @@ export async function mayMail(deps: Deps, email: string): Promise<boolean> {
   return (await deps.repos.accountMailsByEmail.begin(email, deps.now())).allowed
 }
 
-const keys = new WeakMap<Uint8Array, Promise<CryptoKey>>()
 /** HMAC-SHA256 of `text` with the app's secret, as its first 12 bytes in base64url. */
-async function mac(deps: Deps, text: string): Promise<string> {
-  let key = keys.get(deps.secret)
-  if (!key) {
-    key = crypto.subtle.importKey('raw', Uint8Array.from(deps.secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-      'sign',
-    ])
-    keys.set(deps.secret, key)
-  }
-  const signed = await crypto.subtle.sign('HMAC', await key, new TextEncoder().encode(text))
-  return toBase64Url(new Uint8Array(signed).slice(0, 12))
-}
+const mac = async (deps: Deps, text: string) => toBase64Url((await hmacSha256(deps.secret, text)).slice(0, 12))
 
 /**
  * A challenge the server need not remember: `<seed>.<expires>.<difficulty>.<mac>`, signed for its

@@ -22,6 +22,13 @@ export async function sha256Base64(data: string | Uint8Array<ArrayBuffer>): Prom
   return toBase64(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)))
 }
 
+/** HMAC-SHA256 of `text` with `secret` (WebCrypto: the same on Node, Workers and Deno). */
+export async function hmacSha256(secret: string | Uint8Array, text: string): Promise<Uint8Array> {
+  const raw = typeof secret === 'string' ? new TextEncoder().encode(secret) : Uint8Array.from(secret)
+  const key = await crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+  return new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(text)))
+}
+
 export async function sha256Hex(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { hmacSha256 } from './base64.ts'
 import type { Deps } from './deps.ts'
 
 /** How old a webhook's signature may be (its timestamp): a replayed old delivery is refused. */
@@ -29,18 +30,9 @@ export function readCardReference(reference: string): { empresa: number; invoice
   return match ? { empresa: Number(match[1]), invoiceId: match[2] } : null
 }
 
-const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('')
-
-/** HMAC-SHA256 of `text` with `secret`, as hex (WebCrypto: the same on Node, Workers and Deno). */
+/** HMAC-SHA256 of `text` with `secret`, as hex. */
 export async function hmacHex(secret: string, text: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  )
-  return hex(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(text)))
+  return Array.from(await hmacSha256(secret, text), (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
 /** The signature header of a body at `t` (seconds): how the provider signs, and how the tests play it. */

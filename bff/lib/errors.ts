@@ -64,6 +64,15 @@ export function ruleError(status: ContentfulStatusCode, code: MessageCode): HTTP
   return apiError(status, MESSAGES[code], undefined, { code })
 }
 
+/**
+ * 429 with a true Retry-After (the whole seconds until the caller may ask again): every throttle's
+ * answer, `too_many_requests` unless the body says more (the sign-in's message, a proof to solve).
+ */
+export const tooManyRequests = (
+  retryAfterMs: number,
+  body: ApiError & Record<string, unknown> = { error: MESSAGES.too_many_requests, code: 'too_many_requests' },
+) => jsonException(429, body, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) })
+
 /** 404 for an id the caller's company does not hold (a delete of it changes nothing). */
 export const notFound = (noun: string) => apiError(404, `${noun} not found`, undefined, { code: 'not_found' })
 

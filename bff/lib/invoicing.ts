@@ -282,7 +282,7 @@ export function invoicing(deps: Deps) {
     let order = await orders.find(caller, orderId)
     if (!order) throw notFound('Order')
     // an order its visits have moved past (a step's second write never came) is brought up to date first
-    if (order.value.status !== 'invoiced' && (await plan.deriveOrder(caller, orderId)))
+    if (order.value.status !== 'invoiced' && (await plan.deriveOrder(caller, orderId, order)))
       order = (await orders.find(caller, orderId)) ?? order
     const who = { ...caller, tenant: { ...caller.tenant, filial: order.value.filial } }
     const claimedBy = order.value.status === 'invoiced' ? order.value.invoiceId : null

@@ -1,7 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { MESSAGES } from '../../domain/messages.ts'
 import type { AppEnv, Deps } from './deps.ts'
-import { jsonException, type ApiError } from './errors.ts'
+import { tooManyRequests } from './errors.ts'
 
 /**
  * What one address may ask of the client's links (a quote's, an invoice's) in TEN_MINUTES: at
@@ -80,10 +79,7 @@ export const throttled =
   (c, next) => {
     const who = caller ? caller(c) : (deps.clientAddress(c) ?? 'unknown')
     const verdict = deps.publicThrottle.take(use, who, deps.now())
-    if (!verdict.allowed)
-      throw jsonException(429, { error: MESSAGES.too_many_requests, code: 'too_many_requests' } satisfies ApiError, {
-        'Retry-After': String(Math.ceil(verdict.retryAfterMs / 1000)),
-      })
+    if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterMs)
     return next()
   }
 

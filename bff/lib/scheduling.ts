@@ -18,6 +18,7 @@ import {
 import { CLIENTS, type ClientRecord } from '../../domain/schemas/clients.ts'
 import { JOBS, type JobRecord } from '../../domain/schemas/jobs.ts'
 import { ORDER_PRIORITIES, type OrderStatus, type StoredOrder } from '../../domain/schemas/orders.ts'
+import type { Versioned } from '../../storage/store.ts'
 import { activeGrants, WORK_DEFAULTS, WORK_WEEKS } from '../../domain/tenancy.ts'
 import { weeksOf } from '../../storage/repositories/bookings.ts'
 import { ConflictError } from '../../storage/errors.ts'
@@ -340,10 +341,11 @@ export function scheduling(deps: Deps) {
    * by a step whose second write never came (a crash between the two) is brought up to date.
    * Answers whether it changed the order.
    */
-  async function deriveOrder(who: Caller, orderId: string): Promise<boolean> {
+  async function deriveOrder(who: Caller, orderId: string, read?: Versioned<StoredOrder>): Promise<boolean> {
     const { empresa } = who.tenant
     const store = orderStore(deps, empresa)
-    const order = await store.get(orderId)
+    // the order as the caller just read it, when it did (a read of the order costs no second read)
+    const order = read ?? (await store.get(orderId))
     if (!order) return false
     const status = orderStatusOf((await visitsBy(empresa, 'orderId')).get(orderId) ?? [])
     const o = order.value

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import { publicUser, type UserRecord } from '../../domain/tenancy.ts'
 import { randomToken } from './base64.ts'
 import type { Deps } from './deps.ts'
-import { jsonException } from './errors.ts'
+import { jsonException, tooManyRequests } from './errors.ts'
 import { decoyHash, verifyPassword } from './passwords.ts'
 import { signAccessToken, TOKEN_LIFETIME_SECONDS } from './tokens.ts'
 import type { SessionRecord } from '../../storage/repositories/sessions.ts'
@@ -54,14 +54,8 @@ export async function checkCredentials(
   // The pair first: an attempt refused for the pair does not count against the address.
   for (const begin of checks) {
     const verdict = await begin()
-    if (!verdict.allowed) {
-      const retryAfter = String(Math.ceil(verdict.retryAfterMs / 1000))
-      throw jsonException(
-        429,
-        { error: 'Too many sign-in attempts. Try again in 15 minutes.' },
-        { 'Retry-After': retryAfter },
-      )
-    }
+    if (!verdict.allowed)
+      throw tooManyRequests(verdict.retryAfterMs, { error: 'Too many sign-in attempts. Try again in 15 minutes.' })
   }
   const found = await repos.users.findByEmail(email)
   const ok = await verifyPassword(password, found?.value.password ?? decoyHash(deps.config.passwordIterations))

@@ -44,7 +44,7 @@ export function cdOrdemRoutes(deps: Deps) {
       // an order its visits have moved past (a step's second write never came) is brought up to date as it is read
       async find(who, id) {
         const hit = await making.source.find(who, id)
-        return hit && (await plan.deriveOrder(who, id)) ? making.source.find(who, id) : hit
+        return hit && (await plan.deriveOrder(who, id, hit)) ? making.source.find(who, id) : hit
       },
     },
     create: { make: async (who, input) => making.fill(who, input, await making.blank(who, who.newId())) },
