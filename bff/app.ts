@@ -41,6 +41,7 @@ import { messagesRoutes, notificationsRoutes, shortcutsRoutes } from './routes/c
 import { navigationRoutes, searchRoutes } from './routes/common-search.ts'
 import { createRepositories } from '../storage/repositories/index.ts'
 import { migrate } from '../storage/migrations.ts'
+import { derivedFacts } from './lib/derived-facts.ts'
 import type { Store } from '../storage/store.ts'
 
 /** JSON bodies above this are refused with 413 as soon as the limit is passed. */
@@ -97,7 +98,16 @@ export async function createBff(options: BffOptions) {
     live: createLive(),
     printing: createPrinting(),
     publicThrottle: createPublicThrottle(),
+    // made below, from these deps
+    derived: { settle: async () => false, reconcile: async () => 0 },
   }
+  deps.derived = derivedFacts(deps)
+  // what a crash left owed is settled (bff/lib/derived.ts): every debt by the data's one writer, else
+  // each brought up to date and paid once its write is surely over
+  await deps.derived.reconcile(store.writeMark() !== null).then(
+    (settled) => settled && log.info(`Derived facts a crash left owed, settled: ${settled}`),
+    (error: unknown) => log.error('Derived facts a crash left owed are settled on their next read', error),
+  )
   const limit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
     onError: () => {

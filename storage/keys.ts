@@ -59,4 +59,7 @@ export const keys = {
   idempotencyKeys: () => 'idempotency',
   /** How many answers of one user's keyed writes are kept, and their size, per day (the quota of docs/api.md §8). */
   keptAnswers: (userId: string) => joinKey('kept-answers', userId),
+  /** What writes owe a derived fact of one company record (docs/domain.md "Derived facts"), all in one level. */
+  owed: (empresa: number, fact: string, id: string) => joinKey('owed', `${empresa}.${fact}.${id}`),
+  owedAll: () => 'owed',
 } as const

@@ -1,3 +1,4 @@
+import type { DerivedFacts } from './derived-facts.ts'
 import type { Context } from 'hono'
 import type { Config } from '../config.ts'
 import type { Live } from './live.ts'
@@ -32,6 +33,8 @@ export type Deps = {
   printing: Printing
   /** What each address asked of the client's links lately, in this process (bff/lib/public-throttle.ts). */
   publicThrottle: PublicThrottle
+  /** The settling of the derived facts writes owe (bff/lib/derived.ts). */
+  derived: DerivedFacts
 }
 
 /** One e-mail of the app (a quote's link, an invitation ...). */

@@ -281,8 +281,11 @@ export function invoicing(deps: Deps) {
   ): Promise<{ order: StoredOrder; invoice: StoredInvoice }> {
     let order = await orders.find(caller, orderId)
     if (!order) throw notFound('Order')
-    // an order its visits have moved past (a step's second write never came) is brought up to date first
-    if (order.value.status !== 'invoiced' && (await plan.deriveOrder(caller, orderId, order)))
+    // an order whose status a write still owes (a crash after its visit's step) is settled first
+    if (
+      order.value.status !== 'invoiced' &&
+      (await deps.derived.settle(caller.tenant.empresa, 'order-status', orderId))
+    )
       order = (await orders.find(caller, orderId)) ?? order
     const who = { ...caller, tenant: { ...caller.tenant, filial: order.value.filial } }
     const claimedBy = order.value.status === 'invoiced' ? order.value.invoiceId : null

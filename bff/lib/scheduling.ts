@@ -1,3 +1,4 @@
+import { owing, type Owner } from './derived.ts'
 import { missingSkills, outsideHours } from '../../domain/board-view.ts'
 import { addDays, instantAt } from '../../domain/dates.ts'
 import {
@@ -18,7 +19,6 @@ import {
 import { CLIENTS, type ClientRecord } from '../../domain/schemas/clients.ts'
 import { JOBS, type JobRecord } from '../../domain/schemas/jobs.ts'
 import { ORDER_PRIORITIES, type OrderStatus, type StoredOrder } from '../../domain/schemas/orders.ts'
-import type { Versioned } from '../../storage/store.ts'
 import { activeGrants, WORK_DEFAULTS, WORK_WEEKS } from '../../domain/tenancy.ts'
 import { weeksOf } from '../../storage/repositories/bookings.ts'
 import { ConflictError } from '../../storage/errors.ts'
@@ -336,16 +336,14 @@ export function scheduling(deps: Deps) {
   }
 
   /**
-   * The order's status brought to what its visits make it (on hold: the status it goes back to):
-   * after every visit write, and again wherever the order is read or billed, so an order left behind
-   * by a step whose second write never came (a crash between the two) is brought up to date.
+   * The order's status brought to what its visits make it (on hold: the status it goes back to): the
+   * settling of the derived fact "order-status" every visit write owes (bff/lib/derived.ts).
    * Answers whether it changed the order.
    */
-  async function deriveOrder(who: Caller, orderId: string, read?: Versioned<StoredOrder>): Promise<boolean> {
+  async function deriveOrder(who: Owner, orderId: string): Promise<boolean> {
     const { empresa } = who.tenant
     const store = orderStore(deps, empresa)
-    // the order as the caller just read it, when it did (a read of the order costs no second read)
-    const order = read ?? (await store.get(orderId))
+    const order = await store.get(orderId)
     if (!order) return false
     const status = orderStatusOf((await visitsBy(empresa, 'orderId')).get(orderId) ?? [])
     const o = order.value
@@ -375,7 +373,7 @@ export function scheduling(deps: Deps) {
    * no other branch's (bff/lib/live.ts). The change is written whatever happens here: a stamp that
    * could not be moved only delays what boards in other processes hear until the next change.
    */
-  async function changed(who: Caller) {
+  async function changed(who: Owner) {
     const { empresa, filial } = who.tenant
     await deps.repos
       .boardStamp(empresa, filial)
@@ -435,8 +433,7 @@ export function scheduling(deps: Deps) {
       // a retry of the same request (its Idempotency-Key makes the same id) finds it written
       const saved =
         (await appointments(empresa).get(id)) ?? (await appointments(empresa).put(record, { expectVersion: 0 }))
-      await syncVisits(who, saved.value, order, team)
-      await deriveOrder(who, order.id)
+      await owing(deps, who, 'order-status', order.id, () => syncVisits(who, saved.value, order, team))
       await changed(who)
       return { saved, warnings: warningsOf(saved.value, team, await timeZoneOf(who)) }
     },
@@ -489,8 +486,7 @@ export function scheduling(deps: Deps) {
       for (const t of before.technicianIds)
         if (next.technicianIds.includes(t)) await bookings.releaseExcept(t, slot, oldWeeks)
         else await bookings.release(t, id, oldWeeks)
-      if (order) await syncVisits(who, next, order, team)
-      await deriveOrder(who, before.orderId)
+      if (order) await owing(deps, who, 'order-status', order.id, () => syncVisits(who, next, order, team))
       await changed(who)
       return { saved: saved!, warnings: warningsOf(next, team, await timeZoneOf(who)) }
     },
@@ -505,12 +501,13 @@ export function scheduling(deps: Deps) {
       const mine = (await visitsBy(empresa, 'appointmentId')).get(id) ?? []
       if (mine.some((v) => v.status !== 'assigned')) throw ruleError(409, 'visit_started')
       // its visits first: a cancel cut short leaves the appointment, which a retry finds and ends
-      for (const v of mine) await visits(empresa).remove(v.id)
+      await owing(deps, who, 'order-status', hit.value.orderId, async () => {
+        for (const v of mine) await visits(empresa).remove(v.id)
+      })
       await appointments(empresa).remove(id)
       const bookings = deps.repos.bookings(empresa, deps.now)
       const weeks = weeksOf(Date.parse(hit.value.start), Date.parse(hit.value.end))
       for (const t of hit.value.technicianIds) await bookings.release(t, id, weeks)
-      await deriveOrder(who, hit.value.orderId)
       await changed(who)
     },
   }

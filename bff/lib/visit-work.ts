@@ -1,3 +1,5 @@
+import { owing, type Owner } from './derived.ts'
+import type { Debt } from '../../storage/repositories/owed.ts'
 import {
   MAX_VISIT_PARTS,
   MAX_VISIT_PHOTOS,
@@ -135,7 +137,7 @@ function takenStock(product: StockedProduct, part: PartRecord, force: boolean): 
 }
 
 /** A take of `part` undone as if never made (its visit refused the part): the stock back, the move forgotten. */
-function untakenStock(product: StockedProduct, part: PartRecord): StockedProduct {
+function untakenStock(product: StockedProduct, part: Pick<PartRecord, 'id' | 'quantity'>): StockedProduct {
   const moves = product.stockMoves ?? []
   if (!moves.includes(part.id) || moves.includes(`${part.id}:back`)) return product
   const stock =
@@ -206,15 +208,23 @@ export function visitWork(deps: Deps) {
   }
 
   /**
-   * The parts not settled yet brought to the stock and the order's lines (each move once, however
-   * often this runs: a retry after a crash, two at once), then marked settled; a removed one dropped.
+   * The settling of the derived fact "visit-parts" (bff/lib/derived.ts): the parts not settled yet
+   * brought to the stock and the order's lines (each move once, however often this runs: a retry
+   * after a crash, two at once), then marked settled; a removed one dropped. A part whose stock was
+   * taken by a write that is over (`debts`) and that never reached the visit gets its stock back.
    */
-  async function settleParts(who: Caller, id: string) {
+  async function settleParts(who: Owner, id: string, debts: Debt[] = []): Promise<boolean> {
     const { empresa } = who.tenant
     const hit = await plan.visits(empresa).get(id)
-    const open = (hit?.value.parts ?? []).filter((p) => !p.settled)
-    if (!hit || !open.length) return
     const products = deps.repos.company(empresa).products()
+    const lost = debts.flatMap((d) => (d.part && !hit?.value.parts?.some((p) => p.id === d.part!.id) ? [d.part] : []))
+    for (const part of lost) {
+      const product = (await products.get(part.productId))?.value as StockedProduct | undefined
+      if (product?.stockMoves?.includes(part.id))
+        await products.update(part.productId, (p) => untakenStock(p as StockedProduct, part))
+    }
+    const open = (hit?.value.parts ?? []).filter((p) => !p.settled)
+    if (!hit || !open.length) return lost.length > 0
     for (const part of open) {
       await products.update(part.productId, (p) => movedStock(p as StockedProduct, part, !part.removed))
       await orderStore(deps, empresa).update(hit.value.orderId, (o) => withPartLine(o, part, !part.removed))
@@ -228,6 +238,7 @@ export function visitWork(deps: Deps) {
       }),
     }))
     await plan.changed(who)
+    return true
   }
 
   /** Stores an uploaded image of a visit in the company's files (the visit's branch), answering its address. */
@@ -304,7 +315,7 @@ export function visitWork(deps: Deps) {
         if (
           await landed(deps, { empresa: who.tenant.empresa, module: 'cd_techorders', id }, who.writeKey, hit.version)
         ) {
-          await plan.deriveOrder(who, hit.value.orderId)
+          await deps.derived.settle(who.tenant.empresa, 'order-status', hit.value.orderId)
           return { ...((await plan.visits(who.tenant.empresa).get(id)) ?? hit), replayed: true as const }
         }
         throw apiError(409, `Not allowed while the visit is ${hit.value.status}`, undefined, {
@@ -320,12 +331,8 @@ export function visitWork(deps: Deps) {
       const clockIn = step === 'arrive' || step === 'resume'
       const clockOut = hit.value.status === 'on_site' && (step === 'pause' || step === 'finish' || step === 'fail')
       const eta = step === 'depart' ? new Date(now + (input.etaMinutes ?? 30) * 60_000).toISOString() : null
-      const saved = await write(
-        who,
-        id,
-        { action: step, ...(step === 'fail' ? { fields: ['reason'] } : {}) },
-        expected,
-        (v): TechOrderRecord => {
+      const saved = await owing(deps, who, 'order-status', hit.value.orderId, () =>
+        write(who, id, { action: step, ...(step === 'fail' ? { fields: ['reason'] } : {}) }, expected, (v) => {
           const clock: ClockSpan[] = (v.clock ?? []).map((s) => (clockOut && !s.out ? { ...s, out: at } : s))
           return {
             ...v,
@@ -335,9 +342,8 @@ export function visitWork(deps: Deps) {
             ...(eta ? { eta, notice: null } : {}),
             ...(step === 'fail' ? { reason: input.reason ?? '' } : {}),
           }
-        },
+        }),
       )
-      await plan.deriveOrder(who, hit.value.orderId)
       if (!eta) return saved
       // the client is told once the step is written (a refused step tells nobody)
       const order = (await orderStore(deps, who.tenant.empresa).get(hit.value.orderId))?.value ?? null
@@ -434,17 +440,26 @@ export function visitWork(deps: Deps) {
         await requirePartsOpen(who, hit.value.orderId)
         // the stock first, where a short count refuses it; given back when the visit refuses the part
         const products = deps.repos.company(who.tenant.empresa).products()
-        await products.update(product.id, (p) => takenStock(p as StockedProduct, part, input.force === true))
-        saved = await write(who, id, { action: 'part_added', fields: ['parts'] }, expected, (v) => ({
-          ...v,
-          parts: [...(v.parts ?? []), part],
-        })).catch(async (error: unknown) => {
-          if (!(error instanceof StorageUnavailableError))
-            await products.update(product.id, (p) => untakenStock(p as StockedProduct, part))
-          throw error
-        })
-      }
-      await settleParts(who, id)
+        const taken = { id: part.id, productId: product.id, quantity: part.quantity }
+        saved = await owing(
+          deps,
+          who,
+          'visit-parts',
+          id,
+          async () => {
+            await products.update(product.id, (p) => takenStock(p as StockedProduct, part, input.force === true))
+            return write(who, id, { action: 'part_added', fields: ['parts'] }, expected, (v) => ({
+              ...v,
+              parts: [...(v.parts ?? []), part],
+            })).catch(async (error: unknown) => {
+              if (!(error instanceof StorageUnavailableError))
+                await products.update(product.id, (p) => untakenStock(p as StockedProduct, part))
+              throw error
+            })
+          },
+          taken,
+        )
+      } else await settleParts(who, id)
       return (await plan.visits(who.tenant.empresa).get(id)) ?? saved
     },
 
@@ -453,11 +468,12 @@ export function visitWork(deps: Deps) {
       const { hit, expected } = await changeable(who, id, expectVersion)
       if (!(hit.value.parts ?? []).some((p) => p.id === partId && !p.removed)) throw notFound('Part')
       await requirePartsOpen(who, hit.value.orderId)
-      await write(who, id, { action: 'part_removed', fields: ['parts'] }, expected, (v) => ({
-        ...v,
-        parts: (v.parts ?? []).map((p) => (p.id === partId ? { ...p, removed: true, settled: false } : p)),
-      }))
-      await settleParts(who, id)
+      await owing(deps, who, 'visit-parts', id, () =>
+        write(who, id, { action: 'part_removed', fields: ['parts'] }, expected, (v) => ({
+          ...v,
+          parts: (v.parts ?? []).map((p) => (p.id === partId ? { ...p, removed: true, settled: false } : p)),
+        })),
+      )
       return (await plan.visits(who.tenant.empresa).get(id))!
     },
 

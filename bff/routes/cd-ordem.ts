@@ -41,10 +41,12 @@ export function cdOrdemRoutes(deps: Deps) {
     idOf: (o) => o.id,
     source: {
       ...making.source,
-      // an order its visits have moved past (a step's second write never came) is brought up to date as it is read
+      // an order whose status a write still owes (a crash after its visit's step) is settled as it is read
       async find(who, id) {
         const hit = await making.source.find(who, id)
-        return hit && (await plan.deriveOrder(who, id, hit)) ? making.source.find(who, id) : hit
+        return hit && (await deps.derived.settle(who.tenant.empresa, 'order-status', id))
+          ? making.source.find(who, id)
+          : hit
       },
     },
     create: { make: async (who, input) => making.fill(who, input, await making.blank(who, who.newId())) },

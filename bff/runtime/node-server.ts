@@ -9,6 +9,7 @@ import { smtpMailer } from '../lib/smtp-mailer.ts'
 import { forwardedAddress } from '../lib/client-address.ts'
 import { consoleLogger } from '../app.ts'
 import { startReminders } from '../lib/invoice-reminders.ts'
+import { crashAfterWrites } from './crash-point.ts'
 import { keepConnectionsAfterRefusals, limitConnections, timeLimits } from './keep-alive.ts'
 import { seedDemoData } from '../../seeds/index.ts'
 import { commonStorageChoice, openStore } from '../../storage/open.ts'
@@ -25,7 +26,11 @@ export async function serveNode(settings: Record<string, string | undefined>) {
     )
     process.exit(1)
   }
-  const store = await openStore(choice)
+  // a fault test's crash point (bff/runtime/crash-point.ts): never in production
+  const crashAt = config.production ? 0 : Number(settings.CRASH_AFTER_WRITES ?? 0)
+  let serving = false
+  const opened = await openStore(choice)
+  const store = crashAt > 0 ? crashAfterWrites(opened, crashAt, () => serving) : opened
   if (config.demoData) await seedDemoData(store, consoleLogger, config.passwordIterations)
   const build = (await import(new URL('../../build/server/index.js', import.meta.url).href)) as ServerBuild
   const { app, bff } = await createServer({
@@ -53,6 +58,7 @@ export async function serveNode(settings: Record<string, string | undefined>) {
       autoCleanupIncoming: false,
     },
     (info) => {
+      serving = true
       console.log(`Fieldwise is running at http://localhost:${info.port} (storage: ${store.driver})`)
       if (config.demoData) {
         console.log(

@@ -4,6 +4,7 @@ import { numberSeries } from './number-series.ts'
 import { bookingsRepository } from './bookings.ts'
 import { activityRepository } from './activity.ts'
 import { idempotencyRepository } from './idempotency.ts'
+import { owedRepository } from './owed.ts'
 import { appData } from './app-data.ts'
 import { indexedRecords } from './indexed-records.ts'
 import { companiesRepository } from './companies.ts'
@@ -37,6 +38,8 @@ export function createRepositories(store: Store) {
       uniqueValues(store, empresa, collection, field, now),
     /** The Idempotency-Keys of the API's writes and their answers (docs/api.md §8). */
     idempotency: (now: () => number) => idempotencyRepository(store, now),
+    /** The derived facts writes moved the sources of and that are not settled yet (docs/domain.md "Derived facts"). */
+    owed: owedRepository(store),
     /** A company's technicians' booked times (no two appointments of one technician overlap). */
     bookings: (empresa: number, now: () => number = Date.now) => bookingsRepository(store, empresa, now),
     /**

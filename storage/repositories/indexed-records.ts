@@ -1,3 +1,4 @@
+import { StorageUnavailableError } from '../errors.ts'
 import { keys } from '../keys.ts'
 import type { Store, Versioned, WriteOptions } from '../store.ts'
 
@@ -88,6 +89,26 @@ export function indexedRecords<T extends { id: string }, R>(
       perStore.delete(indexKey)
     }
   }
+  /**
+   * A write whose outcome is unknown (its reply was lost: it may have landed): no index may go on
+   * showing the record as it was. This process's is dropped, every other's told by the generation
+   * (when the storage takes the bump; else a settling does it, bff/lib/derived.ts).
+   */
+  async function unknown<V>(write: () => Promise<V>): Promise<V> {
+    try {
+      return await write()
+    } catch (error) {
+      if (error instanceof StorageUnavailableError) {
+        perStore.delete(indexKey)
+        await refresh().catch(() => undefined)
+      }
+      throw error
+    }
+  }
+  async function refresh() {
+    perStore.delete(indexKey)
+    await store.update<number>(generationKey, (cur) => (cur?.value ?? 0) + 1)
+  }
   async function apply(id: string, item: T | null) {
     const before = perStore.get(indexKey) as Index<R> | undefined
     const bumped = await store.update<number>(generationKey, (cur) => (cur?.value ?? 0) + 1)
@@ -148,18 +169,22 @@ export function indexedRecords<T extends { id: string }, R>(
     async getMany(ids: string[]): Promise<T[]> {
       return (await store.getMany<T>(ids.map(key))).flatMap((r) => (r ? [r.value] : []))
     },
+    /** Every process's index of the collection read again from storage (a write of unknown outcome settled). */
+    refresh,
     async put(item: T, options?: WriteOptions) {
-      const saved = await store.put(key(item.id), item, options)
+      const saved = await unknown(() => store.put(key(item.id), item, options))
       await written(item.id, item)
       return saved
     },
     async update(id: string, fn: (item: T) => T, options?: WriteOptions) {
-      const saved = await store.update<T>(key(id), (current) => (current ? fn(current.value) : undefined), options)
+      const saved = await unknown(() =>
+        store.update<T>(key(id), (current) => (current ? fn(current.value) : undefined), options),
+      )
       if (saved) await written(id, saved.value)
       return saved
     },
     async remove(id: string) {
-      const removed = await store.remove(key(id))
+      const removed = await unknown(() => store.remove(key(id)))
       if (removed) await written(id, null)
       return removed
     },

@@ -86,7 +86,12 @@ export async function callAs(
   const token = await bff.signIn(credentials)
   return async <T = unknown>(path: string, init: CallInit = {}) => {
     const res = await bff.call(path, { ...init, token, headers: { ...tenant, ...init.headers } })
-    return { status: res.status, etag: res.headers.get('etag'), body: (await res.json()) as ModuleAnswer<T> }
+    return {
+      status: res.status,
+      etag: res.headers.get('etag'),
+      replayed: res.headers.get('idempotent-replayed'),
+      body: (await res.json()) as ModuleAnswer<T>,
+    }
   }
 }
 

@@ -205,28 +205,25 @@ describe("a technician's visit", () => {
     expect(timeline.map((l) => l.action)).toEqual(expect.arrayContaining(['depart', 'arrive', 'finish', 'updated']))
   })
 
-  it('answers a keyed retry of a step that landed with the visit, and makes sure of the order it left behind', async () => {
-    const { store, failNext } = faultyStore(/:orders:[^:]+$/)
-    const { bff, admin, tech, visit, step, order, orderNow } = await setUp({ store })
-    /** The order as stored, not as a read (which brings it up to date) answers it. */
+  it('answers a keyed retry of a step that landed with the visit, and settles the order the step still owed', async () => {
+    const { store, failNext, back } = faultyStore(/:techorders:[^:]+$/)
+    const { bff, tech, visit, step, order, orderNow } = await setUp({ store })
+    /** The order as stored, not as a read (which settles what it is owed) answers it. */
     const stored = async () => (await orderStore(bff.deps, 1).get(order.id))!.value.status
     expect((await step('depart', { etaMinutes: 10 })).status).toBe(200)
     expect((await step('arrive')).status).toBe(200)
     const finish = () =>
       tech<Visit>(`/cd_techorders/${visit}/finish`, { method: 'POST', headers: { 'idempotency-key': 'finish-1' } })
-    failNext(false)
+    // the visit's write lands, its reply never comes: the outcome is unknown (as after a crash)
+    failNext(true)
     expect((await finish()).status).toBe(503)
-    // the visit is done, its order left in progress
+    back()
     expect(await stored()).toBe('in_progress')
     // the technician's phone sends it again: the visit as it is, the order completed
-    const retry = await tech<Visit>(`/cd_techorders/${visit}/finish`, {
-      method: 'POST',
-      headers: { 'idempotency-key': 'finish-1' },
-    })
-    expect([retry.status, retry.body.Dados.status]).toEqual([200, 'done'])
+    const retry = await finish()
+    expect([retry.status, retry.body.Dados.status, retry.replayed]).toEqual([200, 'done', 'true'])
     expect(await stored()).toBe('completed')
     expect((await orderNow()).status).toBe('completed')
-    void admin
     // a finish sent anew (another key) is what it is: not allowed any more
     const again = await tech(`/cd_techorders/${visit}/finish`, {
       method: 'POST',
@@ -235,34 +232,79 @@ describe("a technician's visit", () => {
     expect([again.status, again.body.code]).toEqual([409, 'transition_not_allowed'])
   })
 
-  it('brings an order its visit’s step left behind up to date when the office reads it or bills it, with no retry', async () => {
-    const { store, failNext } = faultyStore(/:orders:[^:]+$/)
-    const { bff, admin, step, order } = await setUp({ store })
+  it('settles an order its visit’s step still owed when the office reads it or bills it, in the technician’s name', async () => {
+    const { store, failNext, back } = faultyStore(/:techorders:[^:]+$/)
+    const { bff, admin, step, order, visit } = await setUp({ store })
     const stored = async () => (await orderStore(bff.deps, 1).get(order.id))!.value.status
     expect((await step('depart', { etaMinutes: 10 })).status).toBe(200)
     expect((await step('arrive')).status).toBe(200)
-    failNext(false)
+    failNext(true)
     expect((await step('finish')).status).toBe(503)
+    back()
     expect(await stored()).toBe('in_progress')
     // the phone never sends it again; the office opens the order: completed, with its timeline line
     expect((await admin<Order>(`/cd_ordem/${order.id}`)).body.Dados.status).toBe('completed')
     expect(await stored()).toBe('completed')
-    const lines = (await admin<Array<{ action: string }>>(`/cd_ordem/${order.id}/activity`)).body.Dados
-    expect(lines[0].action).toBe('became_completed')
+    const lines = (await admin<Array<{ action: string; userName: string }>>(`/cd_ordem/${order.id}/activity`)).body
+      .Dados
+    const finished = (await admin<Array<{ action: string; userName: string }>>(`/cd_techorders/${visit}/activity`)).body
+      .Dados[0]
+    // the line is the technician's, whose finish completed it, not the reader's
+    expect(finished.action).toBe('finish')
+    expect(lines[0]).toMatchObject({ action: 'became_completed', userName: finished.userName })
     // and it is billed
     const billed = await admin<{ invoiceId: string | null }>(`/cd_ordem/${order.id}/invoice`, { method: 'POST' })
     expect([billed.status, typeof billed.body.Dados.invoiceId]).toEqual([200, 'string'])
   })
 
-  it('brings an order up to date when it is billed straight away', async () => {
-    const { store, failNext } = faultyStore(/:orders:[^:]+$/)
+  it('settles an order its visit’s step still owed when it is billed straight away', async () => {
+    const { store, failNext, back } = faultyStore(/:techorders:[^:]+$/)
     const { admin, step, order } = await setUp({ store })
     expect((await step('depart', { etaMinutes: 10 })).status).toBe(200)
     expect((await step('arrive')).status).toBe(200)
-    failNext(false)
+    failNext(true)
     expect((await step('finish')).status).toBe(503)
+    back()
     const billed = await admin<{ status: string }>(`/cd_ordem/${order.id}/invoice`, { method: 'POST' })
     expect([billed.status, billed.body.Dados.status]).toEqual([200, 'invoiced'])
+  })
+
+  it('answers a step that landed as done when only the order’s update failed, and settles the order on its next read', async () => {
+    const { store, failNext } = faultyStore(/:orders:[^:]+$/)
+    const { bff, step, order, orderNow } = await setUp({ store })
+    const stored = async () => (await orderStore(bff.deps, 1).get(order.id))!.value.status
+    expect((await step('depart', { etaMinutes: 10 })).status).toBe(200)
+    expect((await step('arrive')).status).toBe(200)
+    failNext(false)
+    const finished = await step('finish')
+    expect([finished.status, finished.body.Dados.status]).toEqual([200, 'done'])
+    expect(await stored()).toBe('in_progress')
+    expect((await orderNow()).status).toBe('completed')
+  })
+
+  it('settles at the next start what a crash left owed: the order’s status and a part’s stock taken for a visit it never reached', async () => {
+    const { store, failNext, back } = faultyStore(/:techorders:[^:]+$/)
+    const { bff, admin, step, order, visit } = await setUp({ store })
+    const product = await aProduct(bff)
+    const stockBefore = (await aProductById(bff, product.id)).stock
+    expect((await step('depart', { etaMinutes: 10 })).status).toBe(200)
+    expect((await step('arrive')).status).toBe(200)
+    // the stock is taken, the visit's write never happens (the storage went away before it)
+    failNext(false)
+    const part = await admin(`/cd_techorders/${visit}/parts`, {
+      method: 'POST',
+      json: { productId: product.id, quantity: 2 },
+    })
+    expect(part.status).toBe(503)
+    failNext(true)
+    expect((await step('finish')).status).toBe(503)
+    back()
+    expect((await aProductById(bff, product.id)).stock).toBe(Number(stockBefore) - 2)
+    // the process starts again on the same data: nothing is read, and all is settled
+    const restarted = await testBff({ store, seed: false })
+    expect((await orderStore(restarted.deps, 1).get(order.id))!.value.status).toBe('completed')
+    expect((await aProductById(restarted, product.id)).stock).toBe(stockBefore)
+    expect(await restarted.deps.repos.owed.all()).toEqual([])
   })
 
   it('moves no part of an invoiced order: taken or given back, 409 until the invoice is voided, the stock and the bill untouched', async () => {
