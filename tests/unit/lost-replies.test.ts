@@ -173,4 +173,76 @@ describe('replies lost between the server and redis', () => {
       void store
     }
   })
+  it('an invoice’s issue and a payment answer what happened with a reply lost at each write: numbers unique with no gap, once each', async () => {
+    const { bff, admin, eachReplyLost } = await setUp()
+    try {
+      const clientId = (await admin<List<{ id: string }>>('/cd_cliente?size=1')).body.Dados.items[0].id
+      type Invoice = { id: string; number: string | null; status: string; paid: number }
+      const drafts: Invoice[] = []
+      for (let i = 0; i < 48; i++)
+        drafts.push(
+          (
+            await admin<Invoice>('/cd_invoice', {
+              method: 'POST',
+              json: { clientId, lines: [{ description: 'Visit', quantity: 1, unitPrice: 12_000 }] },
+            })
+          ).body.Dados,
+        )
+      const lines = async (id: string) =>
+        (await admin<Line[]>(`/cd_invoice/${id}/activity`)).body.Dados.map((l) => l.action)
+      let next = 0
+      const issued: Invoice[] = []
+      const writes = await eachReplyLost(
+        async () => {
+          const invoice = drafts[next++]
+          return { invoice, res: await admin<Invoice>(`/cd_invoice/${invoice.id}/issue`, { method: 'POST' }) }
+        },
+        async ({ invoice, res }, lost) => {
+          expect([lost, res.status, res.body.Dados.status]).toEqual([lost, 200, 'issued'])
+          expect([lost, (await lines(invoice.id)).filter((a) => a === 'issue').length]).toEqual([lost, 1])
+          issued.push(res.body.Dados)
+        },
+      )
+      // the rest issued with every reply, for the payments
+      for (const invoice of drafts.slice(next))
+        issued.push((await admin<Invoice>(`/cd_invoice/${invoice.id}/issue`, { method: 'POST' })).body.Dados)
+      const numbers = issued.map((i) => Number(i.number!.slice(-6))).sort((a, b) => a - b)
+      expect(new Set(numbers).size).toBe(numbers.length)
+      expect(numbers.at(-1)! - numbers[0] + 1).toBe(numbers.length)
+      // a payment sent with its key, and again with it while no answer about it came: a 503 says the
+      // outcome is unknown (a cut connection fails the reads in flight on it too), a 409 "running"
+      // that the first run's hold on the key has not ended yet (a lease of seconds)
+      const pay = async (id: string) => {
+        const send = () =>
+          admin<Invoice>(`/cd_invoice/${id}/payments`, {
+            method: 'POST',
+            json: { amount: 5_000, method: 'cash' },
+            headers: { 'idempotency-key': `pay-${id}` },
+          })
+        let res = await send()
+        // as a client does after a 503 (Retry-After): the connection is made again meanwhile
+        const unanswered = () => res.status === 503 || res.body.code === 'idempotency_key_running'
+        for (let i = 0; i < 40 && unanswered(); i++) {
+          await new Promise((resolve) => setTimeout(resolve, 250))
+          res = await send()
+        }
+        return res
+      }
+      next = 0
+      await eachReplyLost(
+        async () => {
+          const invoice = issued[next++]
+          return { invoice, res: await pay(invoice.id) }
+        },
+        async ({ invoice, res }, lost) => {
+          expect([lost, res.status]).toEqual([lost, 200])
+          expect([lost, res.body.Dados.paid]).toEqual([lost, 5_000])
+          expect([lost, (await lines(invoice.id)).filter((a) => a === 'payment').length]).toEqual([lost, 1])
+        },
+      )
+      expect(writes).toBeGreaterThan(2)
+    } finally {
+      await bff.store.dispose().catch(() => undefined)
+    }
+  })
 })
