@@ -113,6 +113,36 @@ describe('cd_ordem', () => {
     expect((await admin<Quote>(`/cd_cotacao/${other.id}`)).body.Dados.orderId).toBe(orders.items[0].id)
   })
 
+  it('answers a keyed retry of a quote’s send and convert that landed, though their first runs could not say so: one order', async () => {
+    // the next quote write lands, then neither its reply nor a read-back comes for a while
+    const { store, failNext, back } = faultyStore(/:quotes:[^:]+$/)
+    const { admin, client, job } = await setUp({ store })
+    const future = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10)
+    const q = (
+      await admin<Quote>('/cd_cotacao', {
+        method: 'POST',
+        json: { clientId: client.id, validUntil: future, lines: [{ jobId: job('VIS-TEC').id, quantity: 1 }] },
+      })
+    ).body.Dados
+    const keyed = (action: string) => () =>
+      admin<Quote>(`/cd_cotacao/${q.id}/${action}`, { method: 'POST', headers: { 'idempotency-key': `${action}-1` } })
+    for (const [action, status] of [
+      ['send', 'sent'],
+      ['approve', 'approved'],
+      ['convert', 'converted'],
+    ] as const) {
+      const send = keyed(action)
+      failNext(true)
+      expect([action, (await send()).status]).toEqual([action, 503])
+      back()
+      const retry = await send()
+      expect([action, retry.status, retry.replayed, retry.body.Dados?.status]).toEqual([action, 200, 'true', status])
+    }
+    const orders = (await admin<List<Order>>(`/cd_ordem?search=${encodeURIComponent(q.number)}`)).body.Dados
+    expect(orders.items.map((o) => o.quoteId)).toEqual([q.id])
+    expect((await admin<Quote>(`/cd_cotacao/${q.id}`)).body.Dados.orderId).toBe(orders.items[0].id)
+  })
+
   it('answers a keyed retry of a hold and a resume that landed, though their first runs could not say so, with the order', async () => {
     // the next order write lands, then neither its reply nor a read-back comes for a while
     const { store, failNext, back } = faultyStore(/:orders:[^:]+$/)

@@ -198,7 +198,11 @@ describe('cd_cotacao', () => {
       name: 'Marina Costa',
     })
     expect(approved.body.Dados).toMatchObject({ state: 'approved', decision: { name: 'Marina Costa' } })
+    // the same answer again (its reply never reached the phone): the quote as it is, the answer taken once
+    const again = await publicCall<{ state: string }>(bff, `${token}/approve`, { name: 'Marina Costa' })
+    expect([again.status, again.body.Dados.state]).toEqual([200, 'approved'])
     expect((await publicCall(bff, `${token}/reject`, { name: 'Marina', reason: 'changed my mind' })).status).toBe(409)
+    expect((await publicCall(bff, `${token}/approve`, { name: 'Someone else' })).status).toBe(409)
     const office = (await admin<Quote>(`/cd_cotacao/${q.id}`)).body.Dados
     expect(office).toMatchObject({ status: 'approved', decision: { name: 'Marina Costa' } })
     const activity = (await admin<Array<{ action: string; userName: string }>>(`/cd_cotacao/${q.id}/activity`)).body
