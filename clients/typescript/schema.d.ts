@@ -3859,7 +3859,7 @@ export interface paths {
         put?: never;
         /**
          * The client approves the quote
-         * @description The client approves, typing their name, and chooses among its optional lines (`options`: their indexes among the lines; those left out do not count, and the totals follow); their address and the time are kept with the decision. An index that is not an optional line is 400. 409 when the quote was already answered or has expired; 404 for a bad or replaced link. Counts with the page’s reads (429).
+         * @description The client approves, typing their name, and chooses among its optional lines (`options`: their indexes among the lines; those left out do not count, and the totals follow); their address and the time are kept with the decision. An index that is not an optional line is 400. 409 when the quote was already answered otherwise or has expired (the same answer sent again, its reply lost, is answered with the quote as it is); 404 for a bad or replaced link. Counts with the page’s reads (429).
          */
         post: operations["approvePublicQuote"];
         delete?: never;
@@ -3919,7 +3919,7 @@ export interface paths {
         put?: never;
         /**
          * The client rejects the quote
-         * @description The client rejects, typing their name and a reason. 409 when the quote was already answered or has expired; 404 for a bad or replaced link. Counts with the page’s reads (429).
+         * @description The client rejects, typing their name and a reason. 409 when the quote was already answered otherwise or has expired (the same answer sent again, its reply lost, is answered with the quote as it is); 404 for a bad or replaced link. Counts with the page’s reads (429).
          */
         post: operations["rejectPublicQuote"];
         delete?: never;

@@ -8,11 +8,16 @@
 // server, a 5xx) is sent again with it, as an offline device replays; afterwards no key may have
 // made two records, no refused create may be stored (an answer that lied), every record has a
 // timeline line for each of its versions, and the quote numbers have no gap once settled.
+// Issue 43: the money chain too — an order, its booking, the technician's depart, arrive and finish,
+// its invoice, the issue and two payments, each keyed and sent again until answered — and then no
+// acknowledged payment is lost or counted twice, no order is left behind its visit, no invoice
+// number is given twice or skipped, and no retry of a step that landed is refused.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
+import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
+import { TECH_ID } from '../shared/booking.ts'
 import { seedDemoData } from '../../seeds/index.ts'
 import { openStore, type StorageChoice } from '../../storage/open.ts'
 import { decodeRecord } from '../../storage/store.ts'
@@ -23,20 +28,27 @@ import { PRODUCTION_ENV, root, start } from './server.ts'
 
 const WORKERS = Number(process.env.SOAK_WORKERS ?? 4)
 const tenant = { 'X-Empresa': '1', 'X-Filial': '2' }
+/** What one payment of the chain pays (an invoice of 100.00 gets two). */
+const PAYMENT = 4_000
 
 /** What a worker saw acknowledged, one JSON line each. */
 type Ack =
   | { kind: 'client'; id: string; version: string; name: string }
   | { kind: 'quote'; id: string; number: string; key: string }
   | { kind: 'refused'; key: string; status: number }
+  /** A money chain that went through: its order, visit and invoice (issued with `number`). */
+  | { kind: 'chain'; order: string; visit: string; invoice: string; number: string }
+  | { kind: 'payment'; invoice: string; key: string; amount: number }
+  /** A keyed retry of a write of the chain refused as if it had not landed (or another refusal). */
+  | { kind: 'chain-refused'; key: string; status: number; code?: string }
 /** A create whose answer did not come: sent again with its key. */
 type Unanswered = { path: string; body: string; key: string; name?: string }
 
 if (process.argv[2] === 'worker')
-  await worker(process.argv[3].split(','), process.argv[4], process.argv[5], Number(process.argv[6]))
+  await worker(process.argv[3].split(','), process.argv[4], process.argv[5], Number(process.argv[6]), process.argv[7])
 else await main()
 
-async function worker(bases: string[], token: string, log: string, seconds: number) {
+async function worker(bases: string[], token: string, log: string, seconds: number, techToken: string) {
   const deadline = Date.now() + seconds * 1000
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...tenant }
   const clients: Array<{ id: string; etag: string }> = []
@@ -51,7 +63,74 @@ async function worker(bases: string[], token: string, log: string, seconds: numb
     })
   }
   const ack = (line: Ack) => appendFileSync(log, JSON.stringify(line) + '\n')
-  const counts = { acked: 0, refused: 0, failed: 0, serverErrors: 0, resent: 0, unresolved: 0 }
+  const counts = { acked: 0, refused: 0, failed: 0, serverErrors: 0, resent: 0, unresolved: 0, chains: 0 }
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
+  /**
+   * A keyed write of the money chain, sent again with its key until an answer about it comes (a
+   * killed server, a 5xx or "still running" is none), as the office's page and the technician's
+   * phone do. A refusal is logged: none is expected, so one is a write that landed answered as failed.
+   */
+  const keyed = async <T>(path: string, key: string, body: unknown = {}, as = token): Promise<T | null> => {
+    for (let attempt = 0; attempt < 300; attempt++) {
+      const res = await call(path, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'idempotency-key': key, authorization: `Bearer ${as}` },
+      }).catch(() => null)
+      if (res && res.status >= 500) counts.serverErrors++
+      if (!res || res.status >= 500 || (res.status === 409 && res.headers.get('retry-after') === '1')) {
+        await res?.arrayBuffer()
+        await pause(200)
+        continue
+      }
+      const answer = (await res.json()) as { Dados: T; code?: string }
+      if (res.ok) return answer.Dados
+      ack({ kind: 'chain-refused', key, status: res.status, code: answer.code })
+      return null
+    }
+    return null
+  }
+  let chainNo = 0
+  /** order → booking → depart, arrive, finish → invoice → issue → two payments. */
+  const chain = async (clientId: string) => {
+    const id = `chain-${process.pid}-${chainNo++}`
+    const order = await keyed<{ id: string }>('/api/cd_ordem', `${id}-order`, {
+      clientId,
+      lines: [{ description: `Soak ${id}`, quantity: 1, unitPrice: 10_000 }],
+    })
+    if (!order) return
+    const start = Date.now() + 40 * 86_400_000 + Math.floor(Math.random() * 500) * 3_600_000
+    const booked = await keyed<{ visits: Array<{ id: string }> }>('/api/cd_ordemagendamento', `${id}-book`, {
+      orderId: order.id,
+      technicianIds: [TECH_ID],
+      start: new Date(start).toISOString(),
+      end: new Date(start + 3_600_000).toISOString(),
+      force: true,
+    })
+    const visit = booked?.visits[0]?.id
+    if (!visit) return
+    for (const step of ['depart', 'arrive', 'finish'])
+      if (
+        !(await keyed(
+          `/api/cd_techorders/${visit}/${step}`,
+          `${id}-${step}`,
+          step === 'depart' ? { etaMinutes: 10 } : {},
+          techToken,
+        ))
+      )
+        return
+    const billed = await keyed<{ invoiceId: string }>(`/api/cd_ordem/${order.id}/invoice`, `${id}-invoice`)
+    if (!billed) return
+    const issued = await keyed<{ number: string }>(`/api/cd_invoice/${billed.invoiceId}/issue`, `${id}-issue`)
+    if (!issued) return
+    ack({ kind: 'chain', order: order.id, visit, invoice: billed.invoiceId, number: issued.number })
+    for (const n of [1, 2]) {
+      const key = `${id}-pay-${n}`
+      if (await keyed(`/api/cd_invoice/${billed.invoiceId}/payments`, key, { amount: PAYMENT, method: 'cash' }))
+        ack({ kind: 'payment', invoice: billed.invoiceId, key, amount: PAYMENT })
+    }
+    counts.chains++
+  }
   const unanswered: Unanswered[] = []
   /** A create with its key: acknowledged, refused, or kept to be sent again when no answer came. */
   const create = async (c: Unanswered) => {
@@ -80,12 +159,18 @@ async function worker(bases: string[], token: string, log: string, seconds: numb
     } else ack({ kind: 'quote', id: Dados.id, number: Dados.number!, key: c.key })
     counts.acked++
   }
+  // the chain's orders are a demo client's (one with an address to serve)
+  const demoClient = await call('/api/cd_cliente?size=1&sort=name')
+    .then(async (res) => ((await res.json()) as { Dados: { items: Array<{ id: string }> } }).Dados.items[0]?.id)
+    .catch(() => undefined)
   while (Date.now() < deadline) {
     const roll = Math.random()
     try {
       if (unanswered.length && roll < 0.2) {
         counts.resent++
         await create(unanswered.shift()!)
+      } else if (roll < 0.28 && demoClient) {
+        await chain(demoClient)
       } else if (roll < 0.3 || clients.length === 0) {
         const key = `soak-${process.pid}-${n}`
         const name = `Soak ${key}`
@@ -154,9 +239,16 @@ async function main() {
   const total = Number(process.env.SOAK_SECONDS ?? 300)
   const drivers = (process.env.SOAK_DRIVERS ?? 'fs,redis').split(',')
   const rows: string[] = []
+  const moneyRows: string[] = []
   let failed = false
   for (const driver of drivers) {
     const result = await soak(driver as 'fs' | 'redis', Math.round(total / drivers.length))
+    moneyRows.push(
+      `| ${driver} | ${result.kills} | ${result.chains} | ${result.payments} | ${result.money.lost} | ${result.money.twice} | ${result.money.behind} | ${result.landedRefused} | ${result.invoiceDuplicates} | ${result.overQuota} |`,
+    )
+    failed ||=
+      result.money.lost + result.money.twice + result.money.behind + result.landedRefused + result.invoiceDuplicates >
+        0 || result.chains === 0
     rows.push(
       `| ${driver} | ${result.servers} | ${result.seconds} s | ${result.kills} | ${result.acked.clients} / ${result.acked.edits} / ${result.acked.quotes} | ${result.requests} | ${result.resent} / ${result.unresolved} | ${result.serverErrors} | ${result.records} | ${result.corrupt} | ${result.lost} | ${result.duplicates} | ${result.twice} | ${result.gaps} | ${result.withoutLine} | ${result.lied} |`,
     )
@@ -175,6 +267,10 @@ async function main() {
     `\n| storage | servers | time | SIGKILLs | acknowledged clients / edits / quotes | requests | sent again / never answered | answers ≥ 500 | records checked | corrupt | lost | duplicate numbers | keys applied twice | number gaps | versions without their timeline line | answers that lied |\n|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
   )
   for (const row of rows) console.log(row)
+  console.log(
+    `\n| storage | SIGKILLs | money chains through (order → booking → depart, arrive, finish → invoice → issue) | acknowledged payments | payments lost | payments counted twice | orders or visits left behind after settling | retries of a landed write refused | invoice numbers given twice | new chains refused by the user's keyed-writes quota |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
+  )
+  for (const row of moneyRows) console.log(row)
   if (failed) {
     console.error('\nThe soak found corrupt, lost or duplicate data, or a server error.')
     process.exit(1)
@@ -232,6 +328,12 @@ async function soak(driver: 'fs' | 'redis', seconds: number) {
       body: JSON.stringify(DEMO_ADMIN),
     })
     const { accessToken } = (await signIn.json()) as { accessToken: string }
+    const techSignIn = await fetch(`${bases[0]}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(DEMO_TECHNICIAN),
+    })
+    const techToken = ((await techSignIn.json()) as { accessToken: string }).accessToken
 
     const logs = Array.from({ length: WORKERS }, (_, i) => join(work, `acks-${i}.jsonl`))
     const workerOut: string[] = []
@@ -240,7 +342,15 @@ async function soak(driver: 'fs' | 'redis', seconds: number) {
         new Promise<void>((resolve, reject) => {
           const child = spawn(
             process.execPath,
-            [join(root, 'tests/bench/soak.ts'), 'worker', bases.join(','), accessToken, log, String(seconds)],
+            [
+              join(root, 'tests/bench/soak.ts'),
+              'worker',
+              bases.join(','),
+              accessToken,
+              log,
+              String(seconds),
+              techToken,
+            ],
             { stdio: ['ignore', 'pipe', 'inherit'] },
           )
           cleanups.push(() => child.kill())
@@ -354,6 +464,42 @@ async function soak(driver: 'fs' | 'redis', seconds: number) {
     for (const c of soakClients) await timelineOf('cd_cliente', c.id)
     for (const id of listed.keys()) if (quotes.some((q) => q.id === id)) await timelineOf('cd_cotacao', id)
 
+    // the money chain: every acknowledged payment counted once, no order or visit behind, no refused retry
+    const chains = acks.filter((a): a is Extract<Ack, { kind: 'chain' }> => a.kind === 'chain')
+    const payments = acks.filter((a): a is Extract<Ack, { kind: 'payment' }> => a.kind === 'payment')
+    // a new key past the user's quota of kept answers (docs/api.md §8) is refused before it runs: no
+    // fault (a retry of a key that ran is answered from it, never counted); any other refusal is one
+    const refusals = acks.filter((a): a is Extract<Ack, { kind: 'chain-refused' }> => a.kind === 'chain-refused')
+    const overQuota = refusals.filter((r) => r.code === 'idempotency_quota_exceeded').length
+    const landedRefused = refusals.filter((r) => r.code !== 'idempotency_quota_exceeded')
+    for (const r of landedRefused) console.error(`refused: ${JSON.stringify(r)}`)
+    const money = { lost: 0, twice: 0, behind: 0 }
+    const read = async <T>(path: string) =>
+      ((await (await fetch(`${bases[0]}/api${path}`, { headers })).json()) as { Dados: T }).Dados
+    for (const c of chains) {
+      const invoice = await read<{ paid: number }>(`/cd_invoice/${c.invoice}`)
+      const acked = payments.filter((p) => p.invoice === c.invoice).reduce((sum, p) => sum + p.amount, 0)
+      if (invoice.paid < acked) money.lost++
+      if (invoice.paid > acked) money.twice++
+      const [order, visit] = [
+        await read<{ status: string }>(`/cd_ordem/${c.order}`),
+        await read<{ status: string }>(`/cd_techorders/${c.visit}`),
+      ]
+      if (order.status !== 'invoiced' || visit.status !== 'done') {
+        money.behind++
+        console.error(`behind: order ${c.order} ${order.status}, visit ${c.visit} ${visit.status}`)
+      }
+      if (invoice.paid !== acked)
+        console.error(`money: invoice ${c.invoice} paid ${invoice.paid}, acknowledged ${acked}`)
+    }
+    const invoiceNumbers: string[] = []
+    for (let page = 1; ; page++) {
+      const got = await read<{ items: Array<{ number: string | null }> }>(`/cd_invoice?size=100&all=1&page=${page}`)
+      invoiceNumbers.push(...got.items.flatMap((i) => (i.number ? [i.number] : [])))
+      if (got.items.length < 100) break
+    }
+    const invoiceDuplicates = invoiceNumbers.length - new Set(invoiceNumbers).size
+
     // every stored record parses, read straight from the store's medium
     const { records, corrupt } =
       driver === 'fs' ? checkFiles(join(work, 'data')) : await checkRedis(choice.driver === 'redis' ? choice.url : '')
@@ -368,10 +514,19 @@ async function soak(driver: 'fs' | 'redis', seconds: number) {
     const series = (await settled.get<{ last: number; free: number[]; pending?: unknown[] }>(
       keys.series(1, `ORC-2-${year}`),
     ))!.value
+    const invoiceSeries = (
+      await settled.get<{ last: number; free: number[]; pending?: unknown[] }>(keys.series(1, `FAT-2-${year}`))
+    )?.value ?? { last: 0, free: [] }
     await settled.dispose()
     const used = new Set(numbers.filter((n) => n.includes(String(year))).map((n) => Number(n.slice(-6))))
-    // a number neither on a quote nor given back (to be taken next) is a gap
-    const gaps = series.last - used.size - series.free.length - (series.pending?.length ?? 0)
+    const usedInvoices = new Set(invoiceNumbers.filter((n) => n.includes(`-${year}-`)).map((n) => Number(n.slice(-6))))
+    // a number neither on a document nor given back (to be taken next) is a gap
+    const gaps =
+      series.last -
+      used.size -
+      series.free.length -
+      (series.pending?.length ?? 0) +
+      (invoiceSeries.last - usedInvoices.size - invoiceSeries.free.length - (invoiceSeries.pending?.length ?? 0))
     return {
       servers: ports.length,
       seconds,
@@ -391,6 +546,12 @@ async function soak(driver: 'fs' | 'redis', seconds: number) {
       lied,
       withoutLine,
       gaps,
+      chains: chains.length,
+      payments: payments.length,
+      money,
+      landedRefused: landedRefused.length,
+      overQuota,
+      invoiceDuplicates,
       resent: counts.reduce((s, c) => s + ((c as { resent?: number }).resent ?? 0), 0),
       unresolved: counts.reduce((s, c) => s + ((c as { unresolved?: number }).unresolved ?? 0), 0),
     }
