@@ -3,6 +3,7 @@ import type { Deps } from './deps.ts'
 import { OWED_LEASE_MS, type Fact, type Owner, type Settler } from './derived.ts'
 import { scheduling } from './scheduling.ts'
 import { visitWork } from './visit-work.ts'
+import { invoicing } from './invoicing.ts'
 
 /** The settling of what writes owe (bff/lib/derived.ts), for every derived fact. */
 export type DerivedFacts = {
@@ -22,10 +23,14 @@ export type DerivedFacts = {
 export function derivedFacts(deps: Deps): DerivedFacts {
   const plan = scheduling(deps)
   const work = visitWork(deps)
+  const billing = invoicing(deps)
   const settlers: Record<Fact, Settler> = {
     'order-status': (owner, id) => plan.deriveOrder(owner, id),
     'visit-parts': (owner, id, debts) => work.settleParts(owner, id, debts),
+    'invoice-orders': (owner, id, debts) => billing.settleClaims(owner, id, debts),
   }
+  /** The facts of a visit's writes: a write of unknown outcome may have left the visits' indexes and the boards behind. */
+  const ofVisits = new Set<Fact>(['order-status', 'visit-parts'])
   /** The owner of a settling: the latest write that owed it. */
   const ownerOf = (empresa: number, debts: Debt[]): Owner => {
     const last = debts.reduce((a, b) => (b.at > a.at ? b : a))
@@ -39,7 +44,7 @@ export function derivedFacts(deps: Deps): DerivedFacts {
     const over = (d: Debt) => all || mine.includes(d.token) || deps.now() - d.at > OWED_LEASE_MS
     // another write's debt: it may have died with its outcome unknown, before the visits' indexes
     // heard of it; they are read again, and the boards told
-    const others = owed.debts.some((d) => !mine.includes(d.token))
+    const others = ofVisits.has(fact) && owed.debts.some((d) => !mine.includes(d.token))
     if (others) await plan.visits(empresa).refresh()
     const changed = await settlers[fact](owner, id, owed.debts.filter(over))
     if (others) await plan.changed(owner)

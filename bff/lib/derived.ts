@@ -5,11 +5,11 @@ import type { Deps } from './deps.ts'
 /**
  * Derived facts (docs/domain.md "Derived facts"): what follows from other records and is written
  * after them — an order's status from its visits, an order's lines and the stock from a visit's
- * parts, the board's stamp. A write that moves the sources of one first stores its debt to it
+ * parts, the board's stamp, the orders an invoice claimed before it was written. A write that moves the sources of one first stores its debt to it
  * (`owing`), then writes, then settles it: the debt outlives a crash between the writes, and a
  * settling (the next read of the record, the reconciler at a start) finishes what it owed.
  */
-export type Fact = 'order-status' | 'visit-parts'
+export type Fact = 'order-status' | 'visit-parts' | 'invoice-orders'
 
 /** Who a settling is done as: the company and branch of the write that owed it, and its author. */
 export type Owner = { tenant: { empresa: number; filial: number }; user: { id: string; name: string } }
@@ -35,27 +35,49 @@ export async function owing<T>(
   fact: Fact,
   id: string,
   write: () => Promise<T>,
-  part?: Debt['part'],
+  detail: Pick<Debt, 'part'> = {},
 ): Promise<T> {
-  const { empresa, filial } = owner.tenant
-  const debt: Debt = {
-    token: crypto.randomUUID(),
-    at: deps.now(),
-    filial,
-    by: { id: owner.user.id, name: owner.user.name },
-    ...(part ? { part } : {}),
-  }
-  await deps.repos.owed.add(empresa, fact, id, debt)
+  const token = await owe(deps, owner, fact, id, detail)
   let written: T
   try {
     written = await write()
   } catch (error) {
     if (!(error instanceof StorageUnavailableError))
-      await deps.repos.owed.pay(empresa, fact, id, [debt.token]).catch(() => undefined)
+      await deps.repos.owed.pay(owner.tenant.empresa, fact, id, [token]).catch(() => undefined)
     throw error
   }
-  await deps.derived
-    .settle(empresa, fact, id, [debt.token])
-    .catch((error: unknown) => deps.log.error(`${fact} of ${id} is settled later: its settling failed`, error))
+  await settleOwn(deps, owner.tenant.empresa, fact, id, token)
   return written
+}
+
+/**
+ * A debt to `fact` of record `id` stored, for writes that do not run in one function (an invoice's
+ * orders claimed when it is made, the invoice written by the factory after): answers its token,
+ * which `settleOwn` pays once they are over. `token`: one the writes share when run again (the
+ * invoice's id), so a retry owes nothing twice.
+ */
+export async function owe(
+  deps: Deps,
+  owner: Owner,
+  fact: Fact,
+  id: string,
+  detail: Pick<Debt, 'part' | 'orders'> = {},
+  token: string = crypto.randomUUID(),
+): Promise<string> {
+  await deps.repos.owed.add(owner.tenant.empresa, fact, id, {
+    token,
+    at: deps.now(),
+    filial: owner.tenant.filial,
+    by: { id: owner.user.id, name: owner.user.name },
+    ...detail,
+  })
+  return token
+}
+
+/** The writes of debt `token` are over: the fact is settled and the debt paid; a failure is logged (the next settling pays it). */
+export async function settleOwn(deps: Deps, empresa: number, fact: Fact, id: string, token: string): Promise<void> {
+  await deps.derived
+    .settle(empresa, fact, id, [token])
+    .then(() => undefined)
+    .catch((error: unknown) => deps.log.error(`${fact} of ${id} is settled later: its settling failed`, error))
 }

@@ -23,6 +23,8 @@ import { invoiceSource, invoiceStore } from './invoice-store.ts'
 import { clientCulture, orderSource, orderStore } from './order-store.ts'
 import { changeWithLine, NothingToChange, withActivityLine, type Caller } from './resource.ts'
 import { scheduling } from './scheduling.ts'
+import { owe, settleOwn, type Owner } from './derived.ts'
+import type { Debt } from '../../storage/repositories/owed.ts'
 
 /** An order claimed for an invoice that was never written (its process died) is free again after this long. */
 const CLAIM_GRACE_MS = 30_000
@@ -79,7 +81,7 @@ export function invoicing(deps: Deps) {
   }
 
   /** The orders given back to completed: those `invoiceId` claimed (a refused write, a void). */
-  async function release(who: Caller, invoiceId: string, orderIds: string[]) {
+  async function release(who: Owner, invoiceId: string, orderIds: string[]) {
     const store = orderStore(deps, who.tenant.empresa)
     for (const id of orderIds)
       await store.update(id, (o) =>
@@ -173,15 +175,24 @@ export function invoicing(deps: Deps) {
     }
   }
 
-  /** A new draft: its orders claimed (their lines first, then those typed), its visits listed. */
+  /**
+   * A new draft: its orders claimed (their lines first, then those typed), its visits listed. The
+   * claims owe the invoice (bff/lib/derived.ts "invoice-orders", its id the debt's token): once it
+   * is written `written` pays it; a crash before leaves orders a settling gives back.
+   */
   async function make(who: Caller, input: InvoiceInput, id = who.newId()): Promise<StoredInvoice> {
     const draft = await fill(who, { ...input, lines: input.lines }, await blank(who, id))
     if (!input.orderIds.length) return draft
-    const billed = await claim(who, id, draft.clientId, input.orderIds)
+    await owe(deps, who, 'invoice-orders', id, { orders: input.orderIds }, id)
+    // a refused claim gave back what it took: nothing is owed
+    const billed = await claim(who, id, draft.clientId, input.orderIds).catch(async (error: unknown) => {
+      if (!(error instanceof StorageUnavailableError)) await written(who, id)
+      throw error
+    })
     const orderLines: LineInput[] = billed.flatMap((o) => o.lines.map(({ partId: _part, ...line }) => line))
     const lines = [...orderLines, ...draft.lines]
     if (lines.length > 200) {
-      await release(
+      await unmade(
         who,
         id,
         billed.map((o) => o.id),
@@ -320,15 +331,37 @@ export function invoicing(deps: Deps) {
     } catch (error) {
       const other = error instanceof ConflictError ? await source.find(who, id) : null
       if (other) return { order: (await orders.find(who, orderId))?.value ?? order.value, invoice: other.value }
-      if (!(error instanceof StorageUnavailableError)) await release(who, id, [orderId])
+      if (!(error instanceof StorageUnavailableError)) await unmade(who, id, [orderId])
       throw error
     }
+    await written(who, id)
     return { order: (await orders.find(who, orderId))?.value ?? order.value, invoice }
+  }
+
+  /** The invoice `id` is written: what its making owed is paid. */
+  const written = (who: Owner, id: string) => settleOwn(deps, who.tenant.empresa, 'invoice-orders', id, id)
+  /** The invoice `id` was refused (never written): its orders are free again, and its debt paid. */
+  async function unmade(who: Owner, id: string, orderIds: string[]) {
+    await release(who, id, orderIds)
+    await written(who, id)
+  }
+  /**
+   * The settling of "invoice-orders" (bff/lib/derived.ts): orders claimed for an invoice that was
+   * never written (its writes are over) are free again. True when some were.
+   */
+  async function settleClaims(who: Owner, id: string, debts: Debt[]): Promise<boolean> {
+    const claimed = [...new Set(debts.flatMap((d) => d.orders ?? []))]
+    if (!claimed.length || (await invoiceStore(deps, who.tenant.empresa).get(id))) return false
+    await release(who, id, claimed)
+    return true
   }
 
   return {
     source,
     ofOrder,
+    written,
+    unmade,
+    settleClaims,
     blank,
     fill,
     make,

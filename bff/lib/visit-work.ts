@@ -457,7 +457,7 @@ export function visitWork(deps: Deps) {
               throw error
             })
           },
-          taken,
+          { part: taken },
         )
       } else await settleParts(who, id)
       return (await plan.visits(who.tenant.empresa).get(id)) ?? saved

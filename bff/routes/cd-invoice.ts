@@ -54,8 +54,9 @@ export function cdInvoiceRoutes(deps: Deps) {
     source,
     create: {
       make: (who, input) => making.make(who, input),
+      after: (who, saved) => making.written(who, saved.value.id),
       // the write was refused: its orders are free again
-      undo: (who, made) => making.release(who, made.id, made.orderIds),
+      undo: (who, made) => making.unmade(who, made.id, made.orderIds),
     },
     edit: { apply: (who, current, input) => making.fill(who, input, current) },
     lifecycle: {

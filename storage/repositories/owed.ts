@@ -3,8 +3,8 @@ import type { Store } from '../store.ts'
 
 /**
  * One write's debt to a derived fact (docs/domain.md "Derived facts"): stored before the write, paid
- * once what follows from it is settled. `part`: a part whose stock was taken before it reached its
- * visit (what settling gives back when it never did).
+ * once what follows from it is settled. `part`, `orders`: what the write takes before the record
+ * it is for is written (see each).
  */
 export type Debt = {
   token: string
@@ -12,6 +12,8 @@ export type Debt = {
   filial: number
   by: { id: string; name: string }
   part?: { id: string; productId: string; quantity: number }
+  /** The orders an invoice claims before it is written (what settling gives back when it never was). */
+  orders?: string[]
 }
 
 /** The debts to one fact of one record of a company. */

@@ -24,6 +24,7 @@ import { decodeRecord } from '../../storage/store.ts'
 import { createRepositories } from '../../storage/repositories/index.ts'
 import { keys } from '../../storage/keys.ts'
 import { freePort } from '../runtime/servers.ts'
+import { redisProxy } from '../shared/tcp-proxy.ts'
 import { PRODUCTION_ENV, root, start } from './server.ts'
 
 const WORKERS = Number(process.env.SOAK_WORKERS ?? 4)
@@ -63,7 +64,18 @@ async function worker(bases: string[], token: string, log: string, seconds: numb
     })
   }
   const ack = (line: Ack) => appendFileSync(log, JSON.stringify(line) + '\n')
-  const counts = { acked: 0, refused: 0, failed: 0, serverErrors: 0, resent: 0, unresolved: 0, chains: 0 }
+  const counts = {
+    acked: 0,
+    refused: 0,
+    failed: 0,
+    serverErrors: 0,
+    unavailable: 0,
+    resent: 0,
+    unresolved: 0,
+    chains: 0,
+  }
+  /** A 503 says the storage could not tell the outcome (a reply lost): sent again; any other 5xx is a fault. */
+  const fault = (status: number) => (status === 503 ? counts.unavailable++ : status >= 500 && counts.serverErrors++)
   const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
   /**
    * A keyed write of the money chain, sent again with its key until an answer about it comes (a
@@ -77,7 +89,7 @@ async function worker(bases: string[], token: string, log: string, seconds: numb
         body: JSON.stringify(body),
         headers: { 'idempotency-key': key, authorization: `Bearer ${as}` },
       }).catch(() => null)
-      if (res && res.status >= 500) counts.serverErrors++
+      if (res) fault(res.status)
       if (!res || res.status >= 500 || (res.status === 409 && res.headers.get('retry-after') === '1')) {
         await res?.arrayBuffer()
         await pause(200)
@@ -141,7 +153,7 @@ async function worker(bases: string[], token: string, log: string, seconds: numb
       unanswered.push(c)
       throw error
     }
-    if (res.status >= 500) counts.serverErrors++
+    fault(res.status)
     // no answer about the write (a storage outage, the first run of the key still running): send it again
     if (res.status >= 500 || (res.status === 409 && res.headers.get('retry-after') === '1')) {
       unanswered.push(c)
@@ -183,7 +195,7 @@ async function worker(bases: string[], token: string, log: string, seconds: numb
           body: JSON.stringify({ name }),
           headers: { 'if-match': client.etag },
         })
-        if (res.status >= 500) counts.serverErrors++
+        fault(res.status)
         if (res.ok) {
           client.etag = res.headers.get('etag')!
           ack({ kind: 'client', id: client.id, version: client.etag, name })
@@ -212,7 +224,7 @@ async function worker(bases: string[], token: string, log: string, seconds: numb
         const res = await call(
           roll < 0.9 ? '/api/cd_cotacao?size=20&sort=total&order=desc' : '/api/cd_cliente?size=20&search=soak',
         )
-        if (res.status >= 500) counts.serverErrors++
+        fault(res.status)
         await res.arrayBuffer()
       }
     } catch {
@@ -244,13 +256,13 @@ async function main() {
   for (const driver of drivers) {
     const result = await soak(driver as 'fs' | 'redis', Math.round(total / drivers.length))
     moneyRows.push(
-      `| ${driver} | ${result.kills} | ${result.chains} | ${result.payments} | ${result.money.lost} | ${result.money.twice} | ${result.money.behind} | ${result.landedRefused} | ${result.invoiceDuplicates} | ${result.overQuota} |`,
+      `| ${driver} | ${result.kills} | ${result.lostReplies} | ${result.chains} | ${result.payments} | ${result.money.lost} | ${result.money.twice} | ${result.money.behind} | ${result.landedRefused} | ${result.invoiceDuplicates} | ${result.overQuota} |`,
     )
     failed ||=
       result.money.lost + result.money.twice + result.money.behind + result.landedRefused + result.invoiceDuplicates >
         0 || result.chains === 0
     rows.push(
-      `| ${driver} | ${result.servers} | ${result.seconds} s | ${result.kills} | ${result.acked.clients} / ${result.acked.edits} / ${result.acked.quotes} | ${result.requests} | ${result.resent} / ${result.unresolved} | ${result.serverErrors} | ${result.records} | ${result.corrupt} | ${result.lost} | ${result.duplicates} | ${result.twice} | ${result.gaps} | ${result.withoutLine} | ${result.lied} |`,
+      `| ${driver} | ${result.servers} | ${result.seconds} s | ${result.kills} | ${result.acked.clients} / ${result.acked.edits} / ${result.acked.quotes} | ${result.requests} | ${result.resent} / ${result.unresolved} | ${result.serverErrors} / ${result.unavailable} | ${result.records} | ${result.corrupt} | ${result.lost} | ${result.duplicates} | ${result.twice} | ${result.gaps} | ${result.withoutLine} | ${result.lied} |`,
     )
     failed ||=
       result.corrupt +
@@ -264,11 +276,11 @@ async function main() {
       0
   }
   console.log(
-    `\n| storage | servers | time | SIGKILLs | acknowledged clients / edits / quotes | requests | sent again / never answered | answers ≥ 500 | records checked | corrupt | lost | duplicate numbers | keys applied twice | number gaps | versions without their timeline line | answers that lied |\n|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
+    `\n| storage | servers | time | SIGKILLs | acknowledged clients / edits / quotes | requests | sent again / never answered | answers 500 / 503 (outcome unknown, sent again) | records checked | corrupt | lost | duplicate numbers | keys applied twice | number gaps | versions without their timeline line | answers that lied |\n|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
   )
   for (const row of rows) console.log(row)
   console.log(
-    `\n| storage | SIGKILLs | money chains through (order → booking → depart, arrive, finish → invoice → issue) | acknowledged payments | payments lost | payments counted twice | orders or visits left behind after settling | retries of a landed write refused | invoice numbers given twice | new chains refused by the user's keyed-writes quota |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
+    `\n| storage | SIGKILLs | redis replies lost | money chains through (order → booking → depart, arrive, finish → invoice → issue) | acknowledged payments | payments lost | payments counted twice | orders or visits left behind after settling | retries of a landed write refused | invoice numbers given twice | new chains refused by the user's keyed-writes quota |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
   )
   for (const row of moneyRows) console.log(row)
   if (failed) {
@@ -279,6 +291,7 @@ async function main() {
 
 async function soak(driver: 'fs' | 'redis', seconds: number) {
   const work = mkdtempSync(join(tmpdir(), `soak-${driver}-`))
+  let lostReplies = 0
   const cleanups: Array<() => void> = [() => rmSync(work, { recursive: true, force: true })]
   try {
     let choice: StorageChoice
@@ -303,7 +316,19 @@ async function soak(driver: 'fs' | 'redis', seconds: number) {
             .includes('PONG') ?? false,
       )
       choice = { driver: 'redis', url: `redis://127.0.0.1:${port}` }
-      env = { STORAGE_DRIVER: 'redis', REDIS_URL: choice.url }
+      // the servers reach redis through a proxy that loses a write's reply now and then (the write runs)
+      const proxy = await redisProxy({ host: '127.0.0.1', port })
+      cleanups.push(() => void proxy.close())
+      let armedAt = 0
+      const arm = () => proxy.loseReplyOf((armedAt = 100 + Math.floor(Math.random() * 300)))
+      arm()
+      const losing = setInterval(() => {
+        if (proxy.writes() < armedAt) return
+        lostReplies++
+        arm()
+      }, 100)
+      cleanups.push(() => clearInterval(losing))
+      env = { STORAGE_DRIVER: 'redis', REDIS_URL: `redis://127.0.0.1:${proxy.port}` }
     }
     const store = await openStore(choice)
     await seedDemoData(store, { info: () => {}, error: () => {} })
@@ -380,6 +405,7 @@ async function soak(driver: 'fs' | 'redis', seconds: number) {
           refused: number
           failed: number
           serverErrors: number
+          unavailable: number
         },
     )
 
@@ -538,6 +564,7 @@ async function soak(driver: 'fs' | 'redis', seconds: number) {
       },
       requests: counts.reduce((s, c) => s + c.acked + c.refused + c.failed, 0),
       serverErrors: counts.reduce((s, c) => s + c.serverErrors, 0),
+      unavailable: counts.reduce((s, c) => s + c.unavailable, 0),
       records,
       corrupt,
       lost,
@@ -546,6 +573,7 @@ async function soak(driver: 'fs' | 'redis', seconds: number) {
       lied,
       withoutLine,
       gaps,
+      lostReplies,
       chains: chains.length,
       payments: payments.length,
       money,

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest'
 import { faultyStore } from '../shared/faulty-store.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { crc16 } from '../../domain/pix.ts'
+import { orderStore } from '../../bff/lib/order-store.ts'
 import { callAs, TEST_STORAGE, testBff, type TestBff } from '../shared/bff.ts'
 import { cardProvider } from '../shared/card-provider.ts'
 import { readPdf } from '../shared/pdf.ts'
@@ -220,6 +221,27 @@ describe('cd_invoice', () => {
       headers: { 'idempotency-key': 'issue-2' },
     })
     expect([other.status, other.body.code]).toEqual([409, 'transition_not_allowed'])
+  })
+
+  it('gives back at the next start an order claimed for an invoice a crash never let be written', async () => {
+    const { store, failNext } = faultyStore(/:invoices:[^:]+$/)
+    const { bff, admin, completedOrder } = await setUp({ store })
+    const order = await completedOrder()
+    // the order is claimed, the invoice's write never lands (the storage went away before it)
+    failNext(false)
+    expect((await admin(`/cd_ordem/${order.id}/invoice`, { method: 'POST' })).status).toBe(503)
+    const stored = async (deps: TestBff['deps']) => (await orderStore(deps, 1).get(order.id))!.value
+    expect((await stored(bff.deps)).status).toBe('invoiced')
+    // the process starts again on the same data: the order is free again, and billed once asked
+    const restarted = await testBff({ store, seed: false })
+    expect(await stored(restarted.deps)).toMatchObject({ status: 'completed', invoiceId: null })
+    expect(await restarted.deps.repos.owed.all()).toEqual([])
+    const again = await (
+      await callAs(restarted, DEMO_ADMIN, MAIN)
+    )<Order>(`/cd_ordem/${order.id}/invoice`, {
+      method: 'POST',
+    })
+    expect([again.status, again.body.Dados.status]).toEqual([200, 'invoiced'])
   })
 
   it('answers ten simultaneous "invoice this order" with the one invoice they make', async () => {
