@@ -58,6 +58,11 @@ export type ModuleApi<R extends Row = Row> = {
     active?(row: NoInfer<R>): boolean
     /** The row field holding the record's state as the user sees it, and the states a list may be narrowed to (`state=sent`). */
     states?: { key: Key<R>; values: readonly [string, ...string[]] }
+    /**
+     * Filters by a linked record (`clientId=`) and by a day range (`dueDateFrom=`, `dueDateTo=`):
+     * related lists, home cards and pickers narrow a list with them (domain/list-filters.ts).
+     */
+    filters?: { links?: readonly Key<R>[]; ranges?: readonly Key<R>[] }
   }
   /** The CSV export's columns. */
   csv: Array<CsvColumn<NoInfer<R>>>

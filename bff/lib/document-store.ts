@@ -106,7 +106,8 @@ export function documentSource<Rec extends BranchDocument, Row extends DocumentI
         days.get(timeZone) ?? (days.set(timeZone, dateIn(timeZone, now)), days.get(timeZone)!)
       const needle = searchable(q.search)
       const filial = who.tenant.filial
-      const key = `${filial}|${q.state ?? ''}|${q.sort}|${q.order}|${needle}|${who.culture}`
+      const filter = q.filter ?? null
+      const key = `${filial}|${q.state ?? ''}|${q.sort}|${q.order}|${needle}|${who.culture}|${filter?.key ?? ''}`
       // a name sorts in the user's language; numbers, days and codes by their characters (much faster)
       const collator = TEXT_SORTS.has(q.sort) ? collatorFor(who.culture) : null
       const plain = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
@@ -133,6 +134,7 @@ export function documentSource<Rec extends BranchDocument, Row extends DocumentI
             (r) =>
               r.filial === filial &&
               (!needle || r.text.includes(needle)) &&
+              (!filter || filter.keeps(r)) &&
               (!q.state || (kind.matches ? kind.matches(r, q.state, today) : kind.state(r, today) === q.state)),
           )
           return (q.order === 'asc' ? matched : matched.reverse()).map((r) => r.id)

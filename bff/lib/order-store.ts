@@ -9,7 +9,7 @@ import { documentSource, documentStore, type DocumentKind } from './document-sto
 /** What the orders list keeps of each order in memory: enough to filter and sort 50,000 of them. */
 export type OrderIndexRow = Pick<
   StoredOrder,
-  'id' | 'filial' | 'number' | 'clientName' | 'priority' | 'status' | 'createdAt' | 'timeZone'
+  'id' | 'filial' | 'number' | 'clientId' | 'clientName' | 'priority' | 'status' | 'createdAt' | 'timeZone'
 > & { total: number; text: string }
 
 /** Service orders as branch documents (bff/lib/document-store.ts): their index row, sort values and state. */
@@ -20,6 +20,7 @@ const ORDER_KIND: DocumentKind<StoredOrder, OrderIndexRow> = {
     id: o.id,
     filial: o.filial,
     number: o.number,
+    clientId: o.clientId,
     clientName: o.clientName,
     priority: o.priority,
     status: o.status,

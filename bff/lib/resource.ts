@@ -24,6 +24,7 @@ import { FORBIDDEN_PAGE, levelsFor } from './page-access.ts'
 import { requireTenant } from './tenancy.ts'
 import { valid } from './validate.ts'
 import { searchable } from '../../domain/search-text.ts'
+import { rowFilter, type RowFilter } from '../../domain/list-filters.ts'
 
 /** What a list asks for (docs/domain.md: search, sort, order, page, size; all=1 with deactivated records). */
 export type ListQuery = {
@@ -34,6 +35,8 @@ export type ListQuery = {
   size: number
   all: '0' | '1'
   state?: string
+  /** What the module's filters keep of its rows (or of an index's rows with the same fields), when the query sets some. */
+  filter?: RowFilter | null
 }
 
 /** Who is calling, in which company and branch, in which language: what every part of a module is given. */
@@ -349,6 +352,7 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
     def.list.sortable.map(String) as [string, ...string[]],
     def.list.defaultSort,
     def.list.states?.values,
+    def.list.filters,
   )
   const notFoundAnswer = { 404: apiErrorSchema } as const
   const one = def.noun.toLowerCase()
@@ -382,11 +386,13 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
     const needle = searchable(q.search)
     const all = (await srv.source.list(who)).map((r) => srv.toRow(r, who))
     const states = def.list.states
+    const filter = q.filter ?? rowFilter(def.list.filters, q as Record<string, unknown>)
     const shown = all.filter(
       (r) =>
         (q.all === '1' || !def.list.active || def.list.active(r)) &&
         (!needle || searchable(def.list.search(r)).includes(needle)) &&
-        (!q.state || !states || r[states.key] === q.state),
+        (!q.state || !states || r[states.key] === q.state) &&
+        (!filter || filter.keeps(r)),
     )
     return sortBy(shown, q.sort, q.order, who.culture)
   }
@@ -448,7 +454,8 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
       async (c) => {
         const who = caller(c)
         await require(who, 'view')
-        const q = c.req.valid('query')
+        const query = c.req.valid('query')
+        const q = { ...query, filter: rowFilter(def.list.filters, query as Record<string, unknown>) }
         if (srv.source.page) {
           const { items, length } = await srv.source.page(who, q)
           return c.json(ok({ items: items.map((r) => srv.toRow(r, who)), pagination: pageOf(length, q.page, q.size) }))

@@ -19101,12 +19101,22 @@ export interface operations {
         parameters: {
             query?: {
                 all?: "0" | "1";
+                /** @description Only the rows whose clientId is this */
+                clientId?: string;
+                /** @description Only the rows whose createdAt is on or after this day */
+                createdAtFrom?: string;
+                /** @description Only the rows whose createdAt is on or before this day */
+                createdAtTo?: string;
                 order?: "asc" | "desc";
                 page?: number;
                 search?: string;
                 size?: number;
                 sort?: "number" | "clientName" | "total" | "validUntil" | "state" | "createdAt";
                 state?: "draft" | "sent" | "approved" | "rejected" | "converted" | "expired";
+                /** @description Only the rows whose validUntil is on or after this day */
+                validUntilFrom?: string;
+                /** @description Only the rows whose validUntil is on or before this day */
+                validUntilTo?: string;
             };
             header?: {
                 /**
@@ -21618,12 +21628,22 @@ export interface operations {
         parameters: {
             query?: {
                 all?: "0" | "1";
+                /** @description Only the rows whose clientId is this */
+                clientId?: string;
+                /** @description Only the rows whose createdAt is on or after this day */
+                createdAtFrom?: string;
+                /** @description Only the rows whose createdAt is on or before this day */
+                createdAtTo?: string;
                 order?: "asc" | "desc";
                 page?: number;
                 search?: string;
                 size?: number;
                 sort?: "number" | "clientName" | "total" | "validUntil" | "state" | "createdAt";
                 state?: "draft" | "sent" | "approved" | "rejected" | "converted" | "expired";
+                /** @description Only the rows whose validUntil is on or after this day */
+                validUntilFrom?: string;
+                /** @description Only the rows whose validUntil is on or before this day */
+                validUntilTo?: string;
             };
             header?: {
                 /**
@@ -23274,6 +23294,20 @@ export interface operations {
         parameters: {
             query?: {
                 all?: "0" | "1";
+                /** @description Only the rows whose clientId is this */
+                clientId?: string;
+                /** @description Only the rows whose createdAt is on or after this day */
+                createdAtFrom?: string;
+                /** @description Only the rows whose createdAt is on or before this day */
+                createdAtTo?: string;
+                /** @description Only the rows whose dueDate is on or after this day */
+                dueDateFrom?: string;
+                /** @description Only the rows whose dueDate is on or before this day */
+                dueDateTo?: string;
+                /** @description Only the rows whose issueDate is on or after this day */
+                issueDateFrom?: string;
+                /** @description Only the rows whose issueDate is on or before this day */
+                issueDateTo?: string;
                 order?: "asc" | "desc";
                 page?: number;
                 search?: string;
@@ -26069,6 +26103,20 @@ export interface operations {
         parameters: {
             query?: {
                 all?: "0" | "1";
+                /** @description Only the rows whose clientId is this */
+                clientId?: string;
+                /** @description Only the rows whose createdAt is on or after this day */
+                createdAtFrom?: string;
+                /** @description Only the rows whose createdAt is on or before this day */
+                createdAtTo?: string;
+                /** @description Only the rows whose dueDate is on or after this day */
+                dueDateFrom?: string;
+                /** @description Only the rows whose dueDate is on or before this day */
+                dueDateTo?: string;
+                /** @description Only the rows whose issueDate is on or after this day */
+                issueDateFrom?: string;
+                /** @description Only the rows whose issueDate is on or before this day */
+                issueDateTo?: string;
                 order?: "asc" | "desc";
                 page?: number;
                 search?: string;
@@ -27429,6 +27477,12 @@ export interface operations {
         parameters: {
             query?: {
                 all?: "0" | "1";
+                /** @description Only the rows whose clientId is this */
+                clientId?: string;
+                /** @description Only the rows whose createdAt is on or after this day */
+                createdAtFrom?: string;
+                /** @description Only the rows whose createdAt is on or before this day */
+                createdAtTo?: string;
                 order?: "asc" | "desc";
                 page?: number;
                 search?: string;
@@ -29364,6 +29418,12 @@ export interface operations {
         parameters: {
             query?: {
                 all?: "0" | "1";
+                /** @description Only the rows whose clientId is this */
+                clientId?: string;
+                /** @description Only the rows whose createdAt is on or after this day */
+                createdAtFrom?: string;
+                /** @description Only the rows whose createdAt is on or before this day */
+                createdAtTo?: string;
                 order?: "asc" | "desc";
                 page?: number;
                 search?: string;

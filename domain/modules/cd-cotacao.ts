@@ -43,6 +43,7 @@ export const quotes = declareModule({
       sortable: ['number', 'clientName', 'total', 'validUntil', 'state', 'createdAt'],
       defaultSort: 'number',
       search: quoteSearchText,
+      filters: { links: ['clientId'], ranges: ['validUntil', 'createdAt'] },
       states: { key: 'state', values: QUOTE_STATES },
     },
     csv: [

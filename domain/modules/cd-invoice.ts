@@ -48,6 +48,7 @@ export const invoices = declareModule({
       sortable: ['number', 'clientName', 'total', 'open', 'dueDate', 'state', 'lastPaymentDate', 'createdAt'],
       defaultSort: 'number',
       search: invoiceSearchText,
+      filters: { links: ['clientId'], ranges: ['dueDate', 'issueDate', 'createdAt'] },
       // a state, or the invoices paid today (the home's card of the day's payments)
       states: { key: 'state', values: INVOICE_FILTERS },
     },

@@ -50,6 +50,7 @@ export const orders = declareModule({
       sortable: ['number', 'clientName', 'priority', 'status', 'total', 'createdAt'],
       defaultSort: 'number',
       search: orderSearchText,
+      filters: { links: ['clientId'], ranges: ['createdAt'] },
       states: { key: 'status', values: ORDER_STATUSES },
     },
     csv: [

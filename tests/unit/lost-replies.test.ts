@@ -1,3 +1,4 @@
+// runs once: its tests reach a redis of their own through a proxy that loses replies
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { openStore } from '../../storage/open.ts'

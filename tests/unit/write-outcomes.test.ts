@@ -1,3 +1,4 @@
+// runs once: its tests write to a memory store that fails a write when told
 import { describe, expect, it } from 'vitest'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import { memoryAdapter } from '../../storage/drivers/memory.ts'
