@@ -21,6 +21,7 @@ import { cardWebhookRoutes } from './routes/card-webhook.ts'
 import { contactsRoutes } from './routes/contacts.ts'
 import { chatRoutes } from './routes/chat.ts'
 import { activityRoutes, dashboardRoutes } from './routes/dashboards.ts'
+import { reportRoutes } from './routes/cd-reports.ts'
 import { i18nRoutes } from './routes/i18n.ts'
 import { inventoryRoutes } from './routes/inventory.ts'
 import { tasksRoutes } from './routes/tasks.ts'
@@ -42,6 +43,7 @@ import { navigationRoutes, searchRoutes } from './routes/common-search.ts'
 import { createRepositories } from '../storage/repositories/index.ts'
 import { migrate } from '../storage/migrations.ts'
 import { derivedFacts } from './lib/derived-facts.ts'
+import { reports } from './lib/reports.ts'
 import type { Store } from '../storage/store.ts'
 
 /** JSON bodies above this are refused with 413 as soon as the limit is passed. */
@@ -108,6 +110,13 @@ export async function createBff(options: BffOptions) {
     (settled) => settled && log.info(`Derived facts a crash left owed, settled: ${settled}`),
     (error: unknown) => log.error('Derived facts a crash left owed are settled on their next read', error),
   )
+  // the reports' figures of records they were not kept for yet (an older version's, the demo's)
+  await reports(deps)
+    .backfill()
+    .then(
+      (settled) => settled && log.info(`Report figures worked out for ${settled} invoices`),
+      (error: unknown) => log.error('Report figures are worked out at the next start', error),
+    )
   const limit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
     onError: () => {
@@ -195,6 +204,7 @@ export async function createBff(options: BffOptions) {
     .route('/FileManager', fileManagerRoutes(deps))
     .route('/files', fileServeRoutes(deps))
     .route('/ui/icons', iconRoutes(deps))
+    .route('/cd_reports', reportRoutes(deps))
     .route('/dashboards', dashboardRoutes(deps))
     .route('/pages/activities', activityRoutes(deps))
     .route('/i18n', i18nRoutes())

@@ -4,6 +4,7 @@ import { OWED_LEASE_MS, type Fact, type Owner, type Settler } from './derived.ts
 import { scheduling } from './scheduling.ts'
 import { visitWork } from './visit-work.ts'
 import { invoicing } from './invoicing.ts'
+import { reports } from './reports.ts'
 
 /** The settling of what writes owe (bff/lib/derived.ts), for every derived fact. */
 export type DerivedFacts = {
@@ -24,10 +25,12 @@ export function derivedFacts(deps: Deps): DerivedFacts {
   const plan = scheduling(deps)
   const work = visitWork(deps)
   const billing = invoicing(deps)
+  const figures = reports(deps)
   const settlers: Record<Fact, Settler> = {
     'order-status': (owner, id) => plan.deriveOrder(owner, id),
     'visit-parts': (owner, id, debts) => work.settleParts(owner, id, debts),
     'invoice-orders': (owner, id, debts) => billing.settleClaims(owner, id, debts),
+    'invoice-figures': (owner, id) => figures.settleInvoice(owner.tenant.empresa, id),
   }
   /** The facts of a visit's writes: a write of unknown outcome may have left the visits' indexes and the boards behind. */
   const ofVisits = new Set<Fact>(['order-status', 'visit-parts'])

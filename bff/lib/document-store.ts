@@ -1,3 +1,5 @@
+import { owing, type Fact } from './derived.ts'
+import type { WriteOptions } from '../../storage/store.ts'
 import { dateIn } from '../../domain/dates.ts'
 import { documentTotals } from '../../domain/document-lines.ts'
 import { documentNumber, seriesName, type DocumentKind as DocumentCode } from '../../domain/document-numbers.ts'
@@ -30,7 +32,12 @@ export type DocumentKind<Rec, Row extends DocumentIndexRow> = {
   matches?: (row: Row, state: string, today: (timeZone: string) => string) => boolean
   /** Its states or sorts follow the day (a quote expires): a list is worked out again each quarter hour. */
   daily?: true
+  /** The derived fact each write of one owes (bff/lib/derived.ts): an invoice's part of the reports. */
+  owes?: Fact
 }
+
+/** Who a document write's debt is owed by when no person is named: the system (its settling writes no timeline line). */
+const SYSTEM = { id: 'system', name: 'Fieldwise' }
 
 /**
  * What every new branch document starts with (docs/domain.md: quotes, orders, invoices): the
@@ -64,7 +71,19 @@ export const documentStore = <Rec extends { id: string }, Row extends DocumentIn
   deps: Deps,
   empresa: number,
   kind: DocumentKind<Rec, Row>,
-) => deps.repos.indexed<Rec, Row>(empresa, kind.collection, kind.project, 'list')
+) => {
+  const indexed = deps.repos.indexed<Rec, Row>(empresa, kind.collection, kind.project, 'list')
+  const fact = kind.owes
+  if (!fact) return indexed
+  const owner = { tenant: { empresa, filial: 0 }, user: SYSTEM }
+  // every write owes the kind's derived fact, settled after it (bff/lib/derived.ts)
+  return {
+    ...indexed,
+    put: (item: Rec, options?: WriteOptions) => owing(deps, owner, fact, item.id, () => indexed.put(item, options)),
+    update: (id: string, fn: (item: Rec) => Rec, options?: WriteOptions) =>
+      owing(deps, owner, fact, id, () => indexed.update(id, fn, options)),
+  }
+}
 
 /**
  * A client's documents of a kind in the branches `grant` gives, newest first, at most 100 (a

@@ -18,6 +18,8 @@ export type InvoiceIndexRow = Pick<
 /** Invoices as branch documents (bff/lib/document-store.ts): their index row, sort values and state. */
 const INVOICE_KIND: DocumentKind<StoredInvoice, InvoiceIndexRow> = {
   collection: INVOICES,
+  // its part of the reports' figures follows each write (bff/lib/reports.ts)
+  owes: 'invoice-figures',
   numbered: 'FAT',
   // an issued invoice falls overdue with its day
   daily: true,

@@ -2824,6 +2824,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cd_reports/revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Revenue month by month
+         * @description What was invoiced (issued invoices' totals by issue date, void ones out), how many invoices, what was collected (payments not reversed, by their day) and the average ticket, for each month from `from` to `to` (at most 120 months), of the current branch or of every branch the caller works in (`branch=all`). Amounts in cents of the company's currency. Needs the cd_reports page at view.
+         */
+        get: operations["getRevenueReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cd_techorders": {
         parameters: {
             query?: never;
@@ -30293,6 +30313,92 @@ export interface operations {
             };
             /** @description Refused */
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    getRevenueReport: {
+        parameters: {
+            query: {
+                branch?: "current" | "all";
+                from: string;
+                to: string;
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            /** @description invoiced / invoices, rounded to the cent; 0 without invoices */
+                            averageTicket: number;
+                            /** @description The payments received in the month, not reversed, in cents */
+                            collected: number;
+                            /** @description The totals of the invoices issued in the month, in cents */
+                            invoiced: number;
+                            /** @description How many invoices were issued in the month (void ones not counted) */
+                            invoices: number;
+                            month: string;
+                        }[];
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

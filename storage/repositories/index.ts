@@ -5,6 +5,7 @@ import { bookingsRepository } from './bookings.ts'
 import { activityRepository } from './activity.ts'
 import { idempotencyRepository } from './idempotency.ts'
 import { owedRepository } from './owed.ts'
+import { rollupsRepository } from './rollups.ts'
 import { appData } from './app-data.ts'
 import { indexedRecords } from './indexed-records.ts'
 import { companiesRepository } from './companies.ts'
@@ -40,6 +41,22 @@ export function createRepositories(store: Store) {
     idempotency: (now: () => number) => idempotencyRepository(store, now),
     /** The derived facts writes moved the sources of and that are not settled yet (docs/domain.md "Derived facts"). */
     owed: owedRepository(store),
+    /** A company's report figures, kept per measure, branch and month (docs/domain.md "Reports"). */
+    rollups: (empresa: number) => rollupsRepository(store, empresa),
+    /**
+     * Which figures' version, and which demo data's, every company's figures were last worked out
+     * for (bff/lib/reports.ts backfill): `stale` when either moved since.
+     */
+    figuresMarker: {
+      async stale(version: number): Promise<{ seed: number } | null> {
+        const seed = (await store.get<{ version: number }>(keys.system('seed')))?.value.version ?? 0
+        const done = (await store.get<{ version: number; seed: number }>(keys.system('figures')))?.value
+        return done && done.version === version && done.seed === seed ? null : { seed }
+      },
+      async done(version: number, seed: number): Promise<void> {
+        await store.put(keys.system('figures'), { version, seed })
+      },
+    },
     /** A company's technicians' booked times (no two appointments of one technician overlap). */
     bookings: (empresa: number, now: () => number = Date.now) => bookingsRepository(store, empresa, now),
     /**

@@ -1,0 +1,78 @@
+import { invoiceRevenue, revenueBucket, type Figures } from '../../domain/revenue.ts'
+import type { Deps } from './deps.ts'
+import { invoiceStore } from './invoice-store.ts'
+
+/** Raised when what the figures hold changes (a new measure): every company's are worked out again once. */
+const FIGURES_VERSION = 1
+
+/** One month of the revenue report: what was invoiced (and how many invoices), what came in, the average ticket. */
+export type RevenueMonth = {
+  month: string
+  invoiced: number
+  invoices: number
+  collected: number
+  averageTicket: number
+}
+
+/** The months from `from` to `to` (`2026-01` … `2026-12`), both included. */
+export function monthsBetween(from: string, to: string): string[] {
+  const out: string[] = []
+  let [year, month] = from.split('-').map(Number)
+  const [lastYear, lastMonth] = to.split('-').map(Number)
+  while (year < lastYear || (year === lastYear && month <= lastMonth)) {
+    out.push(`${year}-${String(month).padStart(2, '0')}`)
+    ;[year, month] = month === 12 ? [year + 1, 1] : [year, month + 1]
+  }
+  return out
+}
+
+/**
+ * The reports' figures (docs/domain.md "Reports"): kept per measure, branch and month by each
+ * write of what they count (a derived fact, bff/lib/derived.ts), read a bucket per month.
+ */
+export function reports(deps: Deps) {
+  /** An invoice's part of the figures brought to the invoice as it is now (settling "invoice-figures"). */
+  async function settleInvoice(empresa: number, id: string): Promise<boolean> {
+    const hit = await invoiceStore(deps, empresa).get(id)
+    await deps.repos
+      .rollups(empresa)
+      .contribute(`invoice.${id}`, hit?.version ?? 0, hit ? invoiceRevenue(hit.value) : {})
+    return true
+  }
+
+  return {
+    settleInvoice,
+
+    /**
+     * Every company's figures worked out from its records, where they were not kept yet (data of an
+     * older version, the demo's records seeded straight into storage): once per figures' version and
+     * demo data's version.
+     */
+    async backfill(): Promise<number> {
+      const stale = await deps.repos.figuresMarker.stale(FIGURES_VERSION)
+      if (!stale) return 0
+      let settled = 0
+      for (const company of await deps.repos.companies.list()) {
+        for (const id of (await invoiceStore(deps, company.COD_EMPRESA).rows()).keys()) {
+          await settleInvoice(company.COD_EMPRESA, id)
+          settled++
+        }
+      }
+      await deps.repos.figuresMarker.done(FIGURES_VERSION, stale.seed)
+      return settled
+    },
+
+    /** The revenue of `filials` month by month, from `from` to `to` (`2026-01`). */
+    async revenue(empresa: number, filials: number[], from: string, to: string): Promise<RevenueMonth[]> {
+      const months = monthsBetween(from, to)
+      const buckets = months.flatMap((m) => filials.map((f) => revenueBucket(f, m)))
+      const totals = await deps.repos.rollups(empresa).totals(buckets)
+      return months.map((month, i) => {
+        const sum = (name: string) =>
+          totals.slice(i * filials.length, (i + 1) * filials.length).reduce((n, t: Figures) => n + (t[name] ?? 0), 0)
+        const [invoiced, invoices, collected] = [sum('invoiced'), sum('invoices'), sum('collected')]
+        return { month, invoiced, invoices, collected, averageTicket: invoices ? Math.round(invoiced / invoices) : 0 }
+      })
+    },
+  }
+}
