@@ -45,9 +45,10 @@ export function derivedFacts(deps: Deps): DerivedFacts {
     if (!owed?.debts.length) return false
     const owner = ownerOf(empresa, owed.debts)
     const over = (d: Debt) => all || mine.includes(d.token) || deps.now() - d.at > OWED_LEASE_MS
-    // another write's debt: it may have died with its outcome unknown, before the visits' indexes
-    // heard of it; they are read again, and the boards told
-    const others = ofVisits.has(fact) && owed.debts.some((d) => !mine.includes(d.token))
+    // another write's debt that is over: it may have died with its outcome unknown, before the
+    // visits' indexes heard of it; they are read again, and the boards told (one still running
+    // tells them itself)
+    const others = ofVisits.has(fact) && owed.debts.some((d) => !mine.includes(d.token) && over(d))
     if (others) await plan.visits(empresa).refresh()
     const changed = await settlers[fact](owner, id, owed.debts.filter(over))
     if (others) await plan.changed(owner)
