@@ -80,5 +80,5 @@ export type RowFilter = { keeps: (row: Record<string, unknown>) => boolean; key:
 export function rowFilter(filters: ListFilters | undefined, query: Query): RowFilter | null {
   const set = conditions(filters, query)
   if (!set.length) return null
-  return { keeps: (row) => set.every((c) => c.test(row[c.field], row)), key: set.map((c) => c.key).join('&') }
+  return { keeps: (row) => set.every((c) => c.test(row[c.field], row)), key: JSON.stringify(set.map((c) => c.key)) }
 }

@@ -10,13 +10,16 @@ import { reports } from './reports.ts'
 export type DerivedFacts = {
   /**
    * `fact` of record `id` brought to what its sources say when a write owes it (nothing to do, one
-   * read, when none does); the debts of `mine` and those whose writes are over are paid. True when
-   * the fact changed.
+   * read, when none does); the debts of `own` and those whose writes are over are paid. `own`: the
+   * write that just ended, whose settling runs even when another paid its debt meanwhile (a write
+   * slower than the lease). True when the fact changed.
    */
-  settle(empresa: number, fact: Fact, id: string, mine?: string[]): Promise<boolean>
+  settle(empresa: number, fact: Fact, id: string, own?: { token: string; owner: Owner }): Promise<boolean>
   /**
-   * Every fact owed, of every company, settled: at a start, where a crash may have left some. `all`:
-   * this process is the data's one writer, so no debt's write is still running and every one is paid.
+   * Every fact owed, of every company, settled: at a start, where a crash may have left some, and
+   * every OWED_LEASE_MS where processes share the data (`startReconciler`). `all`: this process is
+   * the data's one writer, so no debt's write is still running and every one is paid. Answers how
+   * many facts it changed; one that fails is logged and left for the next run.
    */
   reconcile(all: boolean): Promise<number>
 }
@@ -30,7 +33,8 @@ export function derivedFacts(deps: Deps): DerivedFacts {
     'order-status': (owner, id) => plan.deriveOrder(owner, id),
     'visit-parts': (owner, id, debts) => work.settleParts(owner, id, debts),
     'invoice-orders': (owner, id, debts) => billing.settleClaims(owner, id, debts),
-    'invoice-figures': (owner, id) => figures.settleInvoice(owner.tenant.empresa, id),
+    invoice: async (owner, id) =>
+      (await figures.settleInvoice(owner.tenant.empresa, id)) && billing.freeVoid(owner, id),
   }
   /** The facts of a visit's writes: a write of unknown outcome may have left the visits' indexes and the boards behind. */
   const ofVisits = new Set<Fact>(['order-status', 'visit-parts'])
@@ -40,37 +44,70 @@ export function derivedFacts(deps: Deps): DerivedFacts {
     return { tenant: { empresa, filial: last.filial }, user: last.by }
   }
 
-  async function settle(empresa: number, fact: Fact, id: string, mine: string[] = [], all = false) {
+  /** Settles one fact; `refreshed`: the companies whose visits' indexes a run read again already. */
+  async function settle(
+    empresa: number,
+    fact: Fact,
+    id: string,
+    own?: { token: string; owner: Owner },
+    all = false,
+    refreshed = new Set<number>(),
+  ) {
     const owed = await deps.repos.owed.find(empresa, fact, id)
-    if (!owed?.debts.length) return false
-    const owner = ownerOf(empresa, owed.debts)
-    const over = (d: Debt) => all || mine.includes(d.token) || deps.now() - d.at > OWED_LEASE_MS
+    const debts = owed?.debts ?? []
+    if (!debts.length && !own) return false
+    const owner = debts.length ? ownerOf(empresa, debts) : own!.owner
+    const over = (d: Debt) => all || d.token === own?.token || deps.now() - d.at > OWED_LEASE_MS
     // another write's debt that is over: it may have died with its outcome unknown, before the
-    // visits' indexes heard of it; they are read again, and the boards told (one still running
-    // tells them itself)
-    const others = ofVisits.has(fact) && owed.debts.some((d) => !mine.includes(d.token) && over(d))
-    if (others) await plan.visits(empresa).refresh()
-    const changed = await settlers[fact](owner, id, owed.debts.filter(over))
+    // visits' indexes heard of it; they are read again (once per run), and the boards told (one
+    // still running tells them itself)
+    const others = ofVisits.has(fact) && debts.some((d) => d.token !== own?.token && over(d))
+    if (others && !refreshed.has(empresa)) {
+      await plan.visits(empresa).refresh()
+      refreshed.add(empresa)
+    }
+    const changed = await settlers[fact](owner, id, debts.filter(over))
     if (others) await plan.changed(owner)
     await deps.repos.owed.pay(
       empresa,
       fact,
       id,
-      owed.debts.filter(over).map((d) => d.token),
+      debts.filter(over).map((d) => d.token),
     )
     return changed
   }
 
   return {
-    settle: (empresa, fact, id, mine) => settle(empresa, fact, id, mine),
+    settle: (empresa, fact, id, own) => settle(empresa, fact, id, own),
     async reconcile(all) {
-      let settled = 0
+      let changed = 0
+      const refreshed = new Set<number>()
       for (const owed of await deps.repos.owed.all()) {
         if (!(owed.fact in settlers)) continue
-        await settle(owed.empresa, owed.fact as Fact, owed.id, [], all)
-        settled++
+        try {
+          if (await settle(owed.empresa, owed.fact as Fact, owed.id, undefined, all, refreshed)) changed++
+        } catch (error) {
+          deps.log.error(`${owed.fact} of ${owed.id} could not be settled: the next run tries again`, error)
+        }
       }
-      return settled
+      return changed
     },
   }
+}
+
+/**
+ * Where processes share the data (redis, KV): the facts a process that died left owed are settled
+ * by the others every OWED_LEASE_MS, once its debts are over — not only at a start. Answers how to
+ * stop it.
+ */
+export function startReconciler(deps: Deps, shared: boolean): () => void {
+  if (!shared) return () => undefined
+  let running: Promise<unknown> = Promise.resolve()
+  const every = setInterval(() => {
+    running = running
+      .then(() => deps.derived.reconcile(false))
+      .catch((error: unknown) => deps.log.error('derived facts: the reconciler failed', error))
+  }, OWED_LEASE_MS)
+  ;(every as { unref?: () => void }).unref?.()
+  return () => clearInterval(every)
 }

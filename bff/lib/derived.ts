@@ -10,7 +10,7 @@ import type { Deps } from './deps.ts'
  * (`owing`), then writes, then settles it: the debt outlives a crash between the writes, and a
  * settling (the next read of the record, the reconciler at a start) finishes what it owed.
  */
-export type Fact = 'order-status' | 'visit-parts' | 'invoice-orders' | 'invoice-figures'
+export type Fact = 'order-status' | 'visit-parts' | 'invoice-orders' | 'invoice'
 
 /** Who a settling is done as: the company and branch of the write that owed it, and its author. */
 export type Owner = { tenant: { empresa: number; filial: number }; user: { id: string; name: string } }
@@ -47,7 +47,7 @@ export async function owing<T>(
       await deps.repos.owed.pay(owner.tenant.empresa, fact, id, [token]).catch(() => undefined)
     throw error
   }
-  await settleOwn(deps, owner.tenant.empresa, fact, id, token)
+  await settleOwn(deps, owner, fact, id, token)
   return written
 }
 
@@ -75,10 +75,13 @@ export async function owe(
   return token
 }
 
-/** The writes of debt `token` are over: the fact is settled and the debt paid; a failure is logged (the next settling pays it). */
-export async function settleOwn(deps: Deps, empresa: number, fact: Fact, id: string, token: string): Promise<void> {
+/**
+ * The writes of debt `token` are over: the fact is settled (even when another settling paid the
+ * debt meanwhile) and the debt paid; a failure is logged (the next settling pays it).
+ */
+export async function settleOwn(deps: Deps, owner: Owner, fact: Fact, id: string, token: string): Promise<void> {
   await deps.derived
-    .settle(empresa, fact, id, [token])
+    .settle(owner.tenant.empresa, fact, id, { token, owner })
     .then(() => undefined)
     .catch((error: unknown) => deps.log.error(`${fact} of ${id} is settled later: its settling failed`, error))
 }

@@ -1,4 +1,5 @@
-import { owing, type Fact } from './derived.ts'
+import { owe, owing, settleOwn, type Fact } from './derived.ts'
+import { StorageUnavailableError } from '../../storage/errors.ts'
 import type { WriteOptions } from '../../storage/store.ts'
 import { dateIn } from '../../domain/dates.ts'
 import { documentTotals } from '../../domain/document-lines.ts'
@@ -32,8 +33,12 @@ export type DocumentKind<Rec, Row extends DocumentIndexRow> = {
   matches?: (row: Row, state: string, today: (timeZone: string) => string) => boolean
   /** Its states or sorts follow the day (a quote expires): a list is worked out again each quarter hour. */
   daily?: true
-  /** The derived fact each write of one owes (bff/lib/derived.ts): an invoice's part of the reports. */
-  owes?: Fact
+  /**
+   * The derived fact a write of one owes (bff/lib/derived.ts) when `changes` says it moves what
+   * follows from it (an invoice's part of the reports, a void invoice's orders): a write that
+   * changes none of it (a reminder noted, a send) owes nothing and writes no debt.
+   */
+  owes?: { fact: Fact; changes: (before: Rec | null, after: Rec) => boolean }
 }
 
 /** Who a document write's debt is owed by when no person is named: the system (its settling writes no timeline line). */
@@ -73,15 +78,37 @@ export const documentStore = <Rec extends { id: string }, Row extends DocumentIn
   kind: DocumentKind<Rec, Row>,
 ) => {
   const indexed = deps.repos.indexed<Rec, Row>(empresa, kind.collection, kind.project, 'list')
-  const fact = kind.owes
-  if (!fact) return indexed
+  const owes = kind.owes
+  if (!owes) return indexed
   const owner = { tenant: { empresa, filial: 0 }, user: SYSTEM }
-  // every write owes the kind's derived fact, settled after it (bff/lib/derived.ts)
+  // a write that moves what follows from the document owes it, settled after (bff/lib/derived.ts)
   return {
     ...indexed,
-    put: (item: Rec, options?: WriteOptions) => owing(deps, owner, fact, item.id, () => indexed.put(item, options)),
-    update: (id: string, fn: (item: Rec) => Rec, options?: WriteOptions) =>
-      owing(deps, owner, fact, id, () => indexed.update(id, fn, options)),
+    put: (item: Rec, options?: WriteOptions) =>
+      owes.changes(null, item)
+        ? owing(deps, owner, owes.fact, item.id, () => indexed.put(item, options))
+        : indexed.put(item, options),
+    async update(id: string, fn: (item: Rec) => Rec, options?: WriteOptions) {
+      // owed from within the write, once it is known to change what follows (and before it is stored)
+      let token: string | null = null
+      const saved = await indexed
+        .update(
+          id,
+          async (item) => {
+            const next = fn(item)
+            if (!token && next !== item && owes.changes(item, next)) token = await owe(deps, owner, owes.fact, id)
+            return next
+          },
+          options,
+        )
+        .catch(async (error: unknown) => {
+          if (token && !(error instanceof StorageUnavailableError))
+            await deps.repos.owed.pay(empresa, owes.fact, id, [token]).catch(() => undefined)
+          throw error
+        })
+      if (token) await settleOwn(deps, owner, owes.fact, id, token)
+      return saved
+    },
   }
 }
 

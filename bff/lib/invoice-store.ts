@@ -1,3 +1,4 @@
+import { invoiceRevenue } from '../../domain/revenue.ts'
 import {
   INVOICES,
   invoiceSearchText,
@@ -18,8 +19,14 @@ export type InvoiceIndexRow = Pick<
 /** Invoices as branch documents (bff/lib/document-store.ts): their index row, sort values and state. */
 const INVOICE_KIND: DocumentKind<StoredInvoice, InvoiceIndexRow> = {
   collection: INVOICES,
-  // its part of the reports' figures follows each write (bff/lib/reports.ts)
-  owes: 'invoice-figures',
+  // what follows from it: its part of the reports' figures (bff/lib/reports.ts), and once void its
+  // orders free to be billed again
+  owes: {
+    fact: 'invoice',
+    changes: (before, after) =>
+      (after.status === 'void' && before?.status !== 'void') ||
+      JSON.stringify(before ? invoiceRevenue(before) : {}) !== JSON.stringify(invoiceRevenue(after)),
+  },
   numbered: 'FAT',
   // an issued invoice falls overdue with its day
   daily: true,

@@ -339,7 +339,7 @@ export function invoicing(deps: Deps) {
   }
 
   /** The invoice `id` is written: what its making owed is paid. */
-  const written = (who: Owner, id: string) => settleOwn(deps, who.tenant.empresa, 'invoice-orders', id, id)
+  const written = (who: Owner, id: string) => settleOwn(deps, who, 'invoice-orders', id, id)
   /** The invoice `id` was refused (never written): its orders are free again, and its debt paid. */
   async function unmade(who: Owner, id: string, orderIds: string[]) {
     await release(who, id, orderIds)
@@ -356,9 +356,17 @@ export function invoicing(deps: Deps) {
     return true
   }
 
+  /** A void invoice's orders free to be billed again (settling "invoice"); true: whatever it found, done. */
+  async function freeVoid(who: Owner, id: string): Promise<boolean> {
+    const invoice = (await invoiceStore(deps, who.tenant.empresa).get(id))?.value
+    if (invoice?.status === 'void') await release(who, id, invoice.orderIds)
+    return true
+  }
+
   return {
     source,
     ofOrder,
+    freeVoid,
     written,
     unmade,
     settleClaims,

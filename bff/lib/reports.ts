@@ -3,7 +3,7 @@ import type { Deps } from './deps.ts'
 import { invoiceStore } from './invoice-store.ts'
 
 /** Raised when what the figures hold changes (a new measure): every company's are worked out again once. */
-const FIGURES_VERSION = 1
+const FIGURES_VERSION = 2
 
 /** One month of the revenue report: what was invoiced (and how many invoices), what came in, the average ticket. */
 export type RevenueMonth = {
@@ -31,7 +31,7 @@ export function monthsBetween(from: string, to: string): string[] {
  * write of what they count (a derived fact, bff/lib/derived.ts), read a bucket per month.
  */
 export function reports(deps: Deps) {
-  /** An invoice's part of the figures brought to the invoice as it is now (settling "invoice-figures"). */
+  /** An invoice's part of the figures brought to the invoice as it is now (part of settling "invoice"). */
   async function settleInvoice(empresa: number, id: string): Promise<boolean> {
     const hit = await invoiceStore(deps, empresa).get(id)
     await deps.repos

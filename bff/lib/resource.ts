@@ -384,15 +384,19 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
     )
   const rows = async (who: Caller, q: Omit<ListQuery, 'page' | 'size'>) => {
     const needle = searchable(q.search)
-    const all = (await srv.source.list(who)).map((r) => srv.toRow(r, who))
-    const states = def.list.states
     const filter = q.filter ?? rowFilter(def.list.filters, q as Record<string, unknown>)
+    // a day range reads an instant on the record's branch's calendar (its time zone, which a row may leave out)
+    const all = (await srv.source.list(who)).flatMap((r) => {
+      const row = srv.toRow(r, who)
+      const zone = (r as { timeZone?: unknown }).timeZone
+      return !filter || filter.keeps(zone === undefined ? row : { ...row, timeZone: zone }) ? [row] : []
+    })
+    const states = def.list.states
     const shown = all.filter(
       (r) =>
         (q.all === '1' || !def.list.active || def.list.active(r)) &&
         (!needle || searchable(def.list.search(r)).includes(needle)) &&
-        (!q.state || !states || r[states.key] === q.state) &&
-        (!filter || filter.keeps(r)),
+        (!q.state || !states || r[states.key] === q.state),
     )
     return sortBy(shown, q.sort, q.order, who.culture)
   }
@@ -427,7 +431,7 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
           .update(who, id, () => next, expected)
           .then((written) => written ?? Promise.reject(notFound()))
           .catch(async (error: unknown) => {
-            await undo?.(next)
+            if (!(error instanceof StorageUnavailableError)) await undo?.(next)
             throw error
           }),
       fields,
@@ -507,7 +511,8 @@ export function resourceRoutes<const D extends ResourceModule, Rec, S extends Sc
         const insert = srv.source.insert
         const saved = await recorded(who, srv.idOf(made), 'created', 1, () =>
           insert(who, made).catch(async (error: unknown) => {
-            await create.undo?.(who, made)
+            // an unknown outcome (the storage went away) may have landed: what `make` took stays
+            if (!(error instanceof StorageUnavailableError)) await create.undo?.(who, made)
             throw error
           }),
         )

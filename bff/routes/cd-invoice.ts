@@ -72,8 +72,7 @@ export function cdInvoiceRoutes(deps: Deps) {
               voided: { reason: String(input.reason), by: who.user.name, at: new Date(deps.now()).toISOString() },
             }
           },
-          // its orders can be billed again
-          after: (who, i) => making.release(who, i.id, i.orderIds),
+          // its orders can be billed again: what follows from the void write (bff/lib/derived.ts "invoice")
         },
       },
     },

@@ -53,7 +53,13 @@ export function quotePublicRoutes(deps: Deps) {
       ? quote.lines.map((l, i) => (l.optional ? { ...l, chosen: options.includes(i) } : l))
       : quote.lines
     // the same answer sent again (its first reply was lost, a second tap): what is now true, not a refusal
-    if (quote.status === to && quote.decision?.name === decision.name && quote.decision.reason === decision.reason)
+    const sameChoice = !options || quote.lines.every((l, i) => !l.optional || Boolean(l.chosen) === options.includes(i))
+    if (
+      quote.status === to &&
+      quote.decision?.name === decision.name &&
+      quote.decision.reason === decision.reason &&
+      sameChoice
+    )
       return view(opened)
     if (quote.status !== 'sent')
       throw apiError(409, 'This quote was already answered', undefined, { code: 'transition_not_allowed' })
@@ -166,7 +172,7 @@ export function quotePublicRoutes(deps: Deps) {
         operationId: 'approvePublicQuote',
         summary: 'The client approves the quote',
         description:
-          'The client approves, typing their name, and chooses among its optional lines (`options`: their indexes among the lines; those left out do not count, and the totals follow); their address and the time are kept with the decision. An index that is not an optional line is 400. 409 when the quote was already answered otherwise or has expired (the same answer sent again, its reply lost, is answered with the quote as it is); 404 for a bad or replaced link. Counts with the page’s reads (429).',
+          'The client approves, typing their name, and chooses among its optional lines (`options`: their indexes among the lines; those left out do not count, and the totals follow); their address and the time are kept with the decision. An index that is not an optional line is 400. 409 when the quote was already answered otherwise or has expired (the same answer sent again, its reply lost — the same name, reason and options — is answered with the quote as it is); 404 for a bad or replaced link. Counts with the page’s reads (429).',
         tags,
         auth: false,
         responses: { 200: answer, ...errors },

@@ -1,7 +1,7 @@
 import type { Store } from '../../storage/store.ts'
 
 /**
- * A test hook for the fault tests (tests/runtime/crash-steps.test.ts), never on in production: the
+ * A test hook for the fault tests (tests/runtime/crash-steps.test.ts), on only where NODE_ENV=test: the
  * process kills itself (SIGKILL, as a power cut or the OOM killer would) right after the `n`th write
  * of storage that lands once `armed()` says so — so a test stops a request between any two of its
  * writes, and the next start shows what such a crash leaves.

@@ -4,6 +4,7 @@ import type { ServerBuild } from 'react-router'
 import { loadConfigOrExit, type Config } from '../config.ts'
 import { createServer } from '../server.ts'
 import { startReminders } from '../lib/invoice-reminders.ts'
+import { startReconciler } from '../lib/derived-facts.ts'
 import { smtpMailer } from '../lib/smtp-mailer.ts'
 import { forwardedAddress } from '../lib/client-address.ts'
 import { consoleLogger } from '../app.ts'
@@ -63,4 +64,6 @@ export async function serveDeno(settings: Record<string, string>) {
   )
   // overdue invoices are reminded on the companies' schedules (docs/domain.md cd_invoice): the same timer as on Node
   startReminders(bff.deps)
+  // what a process sharing the data left owed when it died (bff/lib/derived-facts.ts)
+  startReconciler(bff.deps, store.writeMark() === null)
 }

@@ -10,6 +10,7 @@ import { forwardedAddress } from '../lib/client-address.ts'
 import { consoleLogger } from '../app.ts'
 import { startReminders } from '../lib/invoice-reminders.ts'
 import { crashAfterWrites } from './crash-point.ts'
+import { startReconciler } from '../lib/derived-facts.ts'
 import { keepConnectionsAfterRefusals, limitConnections, timeLimits } from './keep-alive.ts'
 import { seedDemoData } from '../../seeds/index.ts'
 import { commonStorageChoice, openStore } from '../../storage/open.ts'
@@ -26,8 +27,8 @@ export async function serveNode(settings: Record<string, string | undefined>) {
     )
     process.exit(1)
   }
-  // a fault test's crash point (bff/runtime/crash-point.ts): never in production
-  const crashAt = config.production ? 0 : Number(settings.CRASH_AFTER_WRITES ?? 0)
+  // a fault test's crash point (bff/runtime/crash-point.ts): only where NODE_ENV=test
+  const crashAt = settings.NODE_ENV === 'test' ? Number(settings.CRASH_AFTER_WRITES ?? 0) : 0
   let serving = false
   const opened = await openStore(choice)
   const store = crashAt > 0 ? crashAfterWrites(opened, crashAt, () => serving) : opened
@@ -73,10 +74,13 @@ export async function serveNode(settings: Record<string, string | undefined>) {
 
   // overdue invoices are reminded on the companies' schedules (docs/domain.md cd_invoice)
   const stopReminders = startReminders(bff.deps)
+  // what a process sharing the data left owed when it died (bff/lib/derived-facts.ts)
+  const stopReconciler = startReconciler(bff.deps, store.writeMark() === null)
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       stopReminders()
+      stopReconciler()
       server.close()
       void store.dispose().finally(() => process.exit(0))
     })

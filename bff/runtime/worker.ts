@@ -71,9 +71,11 @@ export default {
     const { app } = await serverOf(env)
     return app.fetch(request, env, ctx)
   },
-  /** The Cron Trigger of wrangler.toml: overdue invoices reminded, as the timer of Node and Deno does (docs/domain.md cd_invoice). */
+  /** The Cron Trigger of wrangler.toml: overdue invoices reminded, and what died owed settled, as the timers of Node and Deno do (docs/domain.md). */
   async scheduled(_controller: unknown, env: Env): Promise<void> {
     const { bff } = await serverOf(env)
     consoleLogger.info(`invoice reminders: ${await remindOverdue(bff.deps)} claimed`)
+    // what an isolate left owed when it died (bff/lib/derived-facts.ts): the Workers share their data
+    consoleLogger.info(`derived facts: ${await bff.deps.derived.reconcile(false)} settled`)
   },
 }

@@ -3879,7 +3879,7 @@ export interface paths {
         put?: never;
         /**
          * The client approves the quote
-         * @description The client approves, typing their name, and chooses among its optional lines (`options`: their indexes among the lines; those left out do not count, and the totals follow); their address and the time are kept with the decision. An index that is not an optional line is 400. 409 when the quote was already answered otherwise or has expired (the same answer sent again, its reply lost, is answered with the quote as it is); 404 for a bad or replaced link. Counts with the page’s reads (429).
+         * @description The client approves, typing their name, and chooses among its optional lines (`options`: their indexes among the lines; those left out do not count, and the totals follow); their address and the time are kept with the decision. An index that is not an optional line is 400. 409 when the quote was already answered otherwise or has expired (the same answer sent again, its reply lost — the same name, reason and options — is answered with the quote as it is); 404 for a bad or replaced link. Counts with the page’s reads (429).
          */
         post: operations["approvePublicQuote"];
         delete?: never;

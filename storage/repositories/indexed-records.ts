@@ -176,7 +176,7 @@ export function indexedRecords<T extends { id: string }, R>(
       await written(item.id, item)
       return saved
     },
-    async update(id: string, fn: (item: T) => T, options?: WriteOptions) {
+    async update(id: string, fn: (item: T) => T | Promise<T>, options?: WriteOptions) {
       const saved = await unknown(() =>
         store.update<T>(key(id), (current) => (current ? fn(current.value) : undefined), options),
       )

@@ -5,6 +5,8 @@ import type { Figures } from '../../domain/revenue.ts'
 /** One source's part of a bucket, at the version of the source it was worked out from; null: none any more. */
 type Entry = { v: number; f: Figures | null }
 type Entries = { entries: Record<string, Entry> }
+/** A bucket's totals, with the version of its parts they were added up from. */
+type Totals = { v: number; f: Figures }
 type Source = { buckets: string[] }
 
 const entriesKey = (empresa: number, bucket: string) => joinKey('company', empresa, 'rollup-entries', bucket)
@@ -25,7 +27,8 @@ function sum(entries: Record<string, Entry>): Figures {
  * (docs/domain.md "Reports"). Each source (an invoice) keeps its own part of each bucket, stamped
  * with the version of the source it comes from: parts are set, never added, and an older version
  * never overwrites a newer one, so a settling run again, or two at once in any order, end the same.
- * A bucket's totals are worked out again from its parts on every change.
+ * A bucket's totals are worked out again from its parts on every change, stamped with the version
+ * of the parts they add up (the newest wins).
  */
 export function rollupsRepository(store: Store, empresa: number) {
   async function setPart(bucket: string, source: string, entry: Entry) {
@@ -37,7 +40,12 @@ export function rollupsRepository(store: Store, empresa: number) {
       entries[source] = entry
       return { entries }
     })
-    await store.put<Figures>(totalsKey(empresa, bucket), sum(saved?.value.entries ?? {}))
+    if (!saved) return
+    // the totals of the newest parts win: a settling that added up older ones never writes over them
+    const totals = sum(saved.value.entries)
+    await store.update<Totals>(totalsKey(empresa, bucket), (cur) =>
+      cur && cur.value.v >= saved.version ? cur.value : { v: saved.version, f: totals },
+    )
   }
   return {
     /**
@@ -55,8 +63,8 @@ export function rollupsRepository(store: Store, empresa: number) {
     },
     /** The totals of buckets, each (empty figures for one nothing went into). */
     async totals(buckets: string[]): Promise<Figures[]> {
-      const found = await store.getMany<Figures>(buckets.map((b) => totalsKey(empresa, b)))
-      return found.map((hit) => hit?.value ?? {})
+      const found = await store.getMany<Totals>(buckets.map((b) => totalsKey(empresa, b)))
+      return found.map((hit) => hit?.value.f ?? {})
     },
   }
 }

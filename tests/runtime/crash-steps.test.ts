@@ -107,9 +107,9 @@ describe('a visit’s step killed between any two of its writes on fs', () => {
       (await createStore(fsAdapter(dataDir)).get<Order>(keys.companyRecord(1, 'orders', id)))!.value.status
     const figures: string[] = []
     try {
-      for (const [step, before, to, orderTo] of [
-        ['finish', ['depart', 'arrive'], 'done', 'completed'],
-        ['depart', [], 'en_route', 'in_progress'],
+      for (const [step, before, to, orderTo, orderBefore] of [
+        ['finish', ['depart', 'arrive'], 'done', 'completed', 'in_progress'],
+        ['depart', [], 'en_route', 'in_progress', 'scheduled'],
       ] as const) {
         const visits = await Promise.all(Array.from({ length: 24 }, (_, i) => ready(i % 12, [...before])))
         const stock = await stockOf(server.url)
@@ -136,7 +136,7 @@ describe('a visit’s step killed between any two of its writes on fs', () => {
           server = await start()
           // as the start left it, before anything is asked again: the order as its visit says
           const v = (await tech<Visit>(server.url, `/cd_techorders/${visit}`)).body.Dados
-          if (v.status === to) expect([n, await stored(order)]).toEqual([n, orderTo])
+          expect([n, v.status, await stored(order)]).toEqual([n, v.status, v.status === to ? orderTo : orderBefore])
           const o = (await admin<Order>(server.url, `/cd_ordem/${order}`)).body.Dados
           expect([n, o.lines.filter((l) => l.partId === v.parts[0].id).length]).toEqual([n, 1])
           expect([n, await stockOf(server.url)]).toEqual([n, stock])
@@ -152,6 +152,47 @@ describe('a visit’s step killed between any two of its writes on fs', () => {
         expect(writes).toBeGreaterThan(3)
         figures.push(`${step}: killed after each of its ${writes} writes, nothing left behind`)
       }
+      // a part added by the office, killed after each of its writes: the stock moves exactly as the
+      // visit's parts say, the order has the part's line once, and the retry adds it once
+      const visits = await Promise.all(Array.from({ length: 24 }, (_, i) => ready(i % 12, ['depart', 'arrive'])))
+      const stock = await stockOf(server.url)
+      let added = 0
+      let writes = 0
+      for (let n = 1; n <= visits.length; n++) {
+        const { order, visit } = visits[n - 1]
+        const key = `part-${n}`
+        const addPart = () =>
+          admin<Visit>(server.url, `/cd_techorders/${visit}/parts`, {
+            method: 'POST',
+            json: { productId: product.id, quantity: 1, force: true },
+            key,
+          })
+        await server.stop()
+        server = await start(n)
+        const first = await addPart().catch(() => null)
+        if (first?.status === 200) {
+          writes = n - 1
+          added++
+          break
+        }
+        await server.stop()
+        server = await start()
+        const v = (await tech<Visit>(server.url, `/cd_techorders/${visit}`)).body.Dados
+        const landed = v.parts.length - 1
+        expect([n, await stockOf(server.url)]).toEqual([n, (stock ?? 0) - added - landed])
+        const o = (await admin<Order>(server.url, `/cd_ordem/${order}`)).body.Dados
+        for (const p of v.parts) expect([n, o.lines.filter((l) => l.partId === p.id).length]).toEqual([n, 1])
+        const retry = await addPart()
+        expect([n, retry.status, retry.body.Dados.parts.length]).toEqual([n, 200, 2])
+        added++
+        expect([n, await stockOf(server.url)]).toEqual([n, (stock ?? 0) - added])
+      }
+      await server.stop()
+      server = await start()
+      expect(writes).toBeGreaterThan(3)
+      figures.push(
+        `a part added: killed after each of its ${writes} writes, the stock and the order's lines as the visit says`,
+      )
       console.log(`fs, SIGKILL between the writes of a visit's step — ${figures.join('; ')}`)
     } finally {
       await server.stop()

@@ -244,6 +244,30 @@ describe('cd_invoice', () => {
     expect([again.status, again.body.Dados.status]).toEqual([200, 'invoiced'])
   })
 
+  it('keeps an order claimed by an invoice made by hand whose write landed unanswered: never billed twice', async () => {
+    const { store, failNext, back } = faultyStore(/:invoices:[^:]+$/)
+    const { bff, admin, client, completedOrder } = await setUp({ store })
+    const order = await completedOrder()
+    // the invoice's write lands, its reply never comes: the outcome is unknown
+    failNext(true)
+    const made = await admin('/cd_invoice', { method: 'POST', json: { clientId: client.id, orderIds: [order.id] } })
+    expect(made.status).toBe(503)
+    back()
+    const stored = async (deps: TestBff['deps']) => (await orderStore(deps, 1).get(order.id))!.value
+    const claimedBy = (await stored(bff.deps)).invoiceId
+    expect(claimedBy).toEqual(expect.any(String))
+    // a restart settles what was owed: the invoice is there, so the order stays its
+    const restarted = await testBff({ store, seed: false })
+    expect(await stored(restarted.deps)).toMatchObject({ status: 'invoiced', invoiceId: claimedBy })
+    const again = await (
+      await callAs(restarted, DEMO_ADMIN, MAIN)
+    )('/cd_invoice', {
+      method: 'POST',
+      json: { clientId: client.id, orderIds: [order.id] },
+    })
+    expect(again.status).toBe(409)
+  })
+
   it('answers ten simultaneous "invoice this order" with the one invoice they make', async () => {
     const { admin, completedOrder } = await setUp()
     const order = await completedOrder()

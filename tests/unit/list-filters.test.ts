@@ -25,6 +25,7 @@ describe('list filters by a linked record and a date range', () => {
   it.each(FILTERED)('$id answers what a filter of its whole list keeps', async ({ id, links, ranges }) => {
     const bff = await testBff()
     const admin = await callAs(bff, DEMO_ADMIN, MAIN)
+    const token = await bff.signIn(DEMO_ADMIN)
     const timeZone = (await admin<{ TIMEZONE?: string }>('/ac_empresas/1')).body.Dados.TIMEZONE ?? 'America/Sao_Paulo'
     const everything = async (query = '') => {
       const rows: Row[] = []
@@ -57,6 +58,9 @@ describe('list filters by a linked record and a date range', () => {
       ] as const) {
         const kept = await everything(query)
         expect([query, ids(kept)]).toEqual([query, ids(all.filter((r) => keeps(dayOf(r[field], timeZone))))])
+        // the CSV export keeps the same rows (one line each after the header)
+        const csv = await (await bff.call(`/${id}/export.csv?all=1${query}`, { token, headers: MAIN })).text()
+        expect([query, csv.trim().split('\n').length - 1]).toEqual([query, kept.length])
       }
       // a day that is not one is refused, naming the parameter
       const bad = await admin(`/${id}?${field}From=2026-13-45`)
