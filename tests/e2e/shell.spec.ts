@@ -86,9 +86,12 @@ test('the user menu shows who is signed in and saves a status change', async ({ 
   await expect(menu.getByText(DEMO_TECHNICIAN.email)).toBeVisible()
   await expect(menu.getByRole('link', { name: 'Profile' })).toBeVisible()
   await expect(menu.getByRole('button', { name: 'Sign out' })).toBeVisible()
+  // the dot follows at once; the reload waits for the save's answer (a reload before it would cancel it)
+  const saved = page.waitForResponse((r) => r.url().includes('/resources/panel') && r.request().method() === 'POST')
   await menu.getByRole('button', { name: 'Busy' }).click()
   await expect(page.getByTestId('status-dot')).toHaveAttribute('data-status', 'busy')
   await expect(page.getByTestId('status-dot')).toHaveClass(/bg-red-500/)
+  await saved
   await page.reload()
   await expect(page.getByTestId('status-dot')).toHaveAttribute('data-status', 'busy')
   await page.getByTestId('user-menu').locator('summary').click()
