@@ -7,9 +7,8 @@ import { fsAdapter } from '../../storage/drivers/fs.ts'
 import { keys } from '../../storage/keys.ts'
 import { createStore } from '../../storage/store.ts'
 import { MAIN, TECH_ID, wednesdayAhead } from '../shared/booking.ts'
-import { freePort, startServer } from './servers.ts'
+import { startFsServer } from './servers.ts'
 
-const NODE_SERVER = 'build/node/server.js'
 type Answer<T> = { Dados: T; code?: string }
 type Visit = { id: string; status: string; parts: Array<{ id: string }> }
 type Order = { id: string; status: string; lines: Array<{ partId?: string }> }
@@ -25,17 +24,8 @@ type Product = { id: string; stock: number | null; active: boolean }
 describe('a visit’s step killed between any two of its writes on fs', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'crash-steps-'))
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
-  const start = async (crashAfterWrites = 0) => {
-    const port = await freePort()
-    return startServer(process.execPath, [NODE_SERVER], port, {
-      PORT: String(port),
-      STORAGE_DRIVER: 'fs',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      JWT_SECRET: 'crash-steps-secret-that-is-long-enough-0123',
-      ...(crashAfterWrites ? { CRASH_AFTER_WRITES: String(crashAfterWrites) } : {}),
-    })
-  }
+  const start = (crashAfterWrites = 0) =>
+    startFsServer(dataDir, crashAfterWrites ? { CRASH_AFTER_WRITES: String(crashAfterWrites) } : {})
   const tokenOf = async (url: string, who: { email: string; password: string }) => {
     const res = await fetch(`${url}/api/auth/sign-in`, {
       method: 'POST',

@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
-import { freePort, startServer } from './servers.ts'
+import { startFsServer } from './servers.ts'
 
-const NODE_SERVER = 'build/node/server.js'
 type Quote = { id: string; number: string }
 type Answer<T> = { Dados: T }
 
@@ -19,16 +18,7 @@ type Answer<T> = { Dados: T }
 describe('creates killed mid-write on fs', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'crash-writes-'))
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
-  const start = async () => {
-    const port = await freePort()
-    return startServer(process.execPath, [NODE_SERVER], port, {
-      PORT: String(port),
-      STORAGE_DRIVER: 'fs',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      JWT_SECRET: 'crash-writes-secret-that-is-long-enough-0123',
-    })
-  }
+  const start = () => startFsServer(dataDir)
   const session = async (url: string) => {
     const signIn = await fetch(`${url}/api/auth/sign-in`, {
       method: 'POST',

@@ -61,3 +61,20 @@ export async function startServer(
   await stop()
   throw new Error(`${command} did not answer on ${url} in time:\n${log}`)
 }
+
+/**
+ * The built Node server (build/node/server.js) in test mode on fs storage in `dataDir`, on a free
+ * port; `env` adds settings (a fault test's CRASH_AFTER_WRITES). Started again on the same dir, it
+ * finds what the last one left (a crash test's restarts).
+ */
+export async function startFsServer(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
+  const port = await freePort()
+  return startServer(process.execPath, ['build/node/server.js'], port, {
+    PORT: String(port),
+    STORAGE_DRIVER: 'fs',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    JWT_SECRET: 'fs-crash-test-secret-that-is-long-enough-0123',
+    ...env,
+  })
+}

@@ -34,19 +34,23 @@ async function setUp(options: Parameters<typeof testBff>[0] = {}) {
     problem: 'Drips water',
     lines: [{ jobId: job('AC-INST').id, quantity: 1 }],
   }
-  const approvedQuote = async () => {
+  /** A draft quote of a technical visit for the client, valid 20 days. */
+  const draftQuote = async () => {
     const future = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10)
-    const q = (
+    return (
       await admin<Quote>('/cd_cotacao', {
         method: 'POST',
         json: { clientId: client.id, validUntil: future, lines: [{ jobId: job('VIS-TEC').id, quantity: 1 }] },
       })
     ).body.Dados
+  }
+  const approvedQuote = async () => {
+    const q = await draftQuote()
     await admin(`/cd_cotacao/${q.id}/send`, { method: 'POST' })
     await admin(`/cd_cotacao/${q.id}/approve`, { method: 'POST' })
     return q
   }
-  return { bff, admin, client, job, order, approvedQuote }
+  return { bff, admin, client, job, order, draftQuote, approvedQuote }
 }
 
 // cd_ordem (docs/domain.md): service orders, from scratch and from an approved quote
@@ -116,14 +120,8 @@ describe('cd_ordem', () => {
   it('answers a keyed retry of a quote’s send and convert that landed, though their first runs could not say so: one order', async () => {
     // the next quote write lands, then neither its reply nor a read-back comes for a while
     const { store, failNext, back } = faultyStore(/:quotes:[^:]+$/)
-    const { admin, client, job } = await setUp({ store })
-    const future = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10)
-    const q = (
-      await admin<Quote>('/cd_cotacao', {
-        method: 'POST',
-        json: { clientId: client.id, validUntil: future, lines: [{ jobId: job('VIS-TEC').id, quantity: 1 }] },
-      })
-    ).body.Dados
+    const { admin, draftQuote } = await setUp({ store })
+    const q = await draftQuote()
     const keyed = (action: string) => () =>
       admin<Quote>(`/cd_cotacao/${q.id}/${action}`, { method: 'POST', headers: { 'idempotency-key': `${action}-1` } })
     for (const [action, status] of [
