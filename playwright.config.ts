@@ -12,6 +12,20 @@ export const MAIL_LOG = 'tests/artifacts/mail.jsonl'
 /** The local server that plays the card provider (tests/shared/card-provider.ts). */
 export const CARD_PROVIDER_PORT = 2727 + OFFSET
 
+/**
+ * The demo data is laid out around the day it is loaded, in its company's zone (seeds/tenancy.ts):
+ * a run that crossed midnight there would read yesterday's visits as today's. Within an hour of
+ * midnight in São Paulo the run loads it an hour west (Manaus). Chosen once, in the runner, whose
+ * environment the workers inherit.
+ */
+process.env.DEMO_TIME_ZONE ??= (() => {
+  const [hour] = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Sao_Paulo', hour: '2-digit', hourCycle: 'h23' })
+    .format(Date.now())
+    .split(':')
+  return Number(hour) === 23 ? 'America/Manaus' : 'America/Sao_Paulo'
+})()
+export const DEMO_TIME_ZONE = process.env.DEMO_TIME_ZONE
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'tests/artifacts/e2e',
@@ -50,6 +64,7 @@ export default defineConfig({
         PORT: String(PORT),
         STORAGE_DRIVER: 'memory',
         NODE_ENV: 'test',
+        DEMO_TIME_ZONE,
         ...CARD_KEYS,
         CARD_PROVIDER_URL: `http://127.0.0.1:${CARD_PROVIDER_PORT}`,
       },
@@ -76,6 +91,7 @@ export default defineConfig({
         PORT: String(MAIL_PORT),
         STORAGE_DRIVER: 'memory',
         NODE_ENV: 'test',
+        DEMO_TIME_ZONE,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       },
       stdout: 'pipe',

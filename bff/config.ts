@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { PBKDF2_ITERATIONS } from './lib/passwords.ts'
 import { DEFAULT_LAYOUT, LAYOUTS } from '../domain/layouts.ts'
+import { isTimeZone } from '../domain/dates.ts'
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -89,6 +90,10 @@ export const configSchema = z
         .optional(),
     ),
     DEMO_DATA: z.enum(['0', '1', ''], { message: 'must be 0 or 1' }).optional(),
+    DEMO_TIME_ZONE: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.string().refine(isTimeZone, 'must be an IANA time zone, like America/Sao_Paulo').optional(),
+    ),
     SIGNUP: z.enum(['open', 'closed', ''], { message: 'must be open or closed' }).optional(),
     DEFAULT_LAYOUT: z.enum(LAYOUTS, { message: `must be one of ${LAYOUTS.join(', ')}` }).default(DEFAULT_LAYOUT),
   })
@@ -166,6 +171,8 @@ export type Config = {
    * tests, or where DEMO_DATA=1 asks for it (a preview). Never by default in production.
    */
   demoData: boolean
+  /** The demo company's time zone (DEMO_TIME_ZONE; unset, the seed's): its visits and invoices are laid out around the day they are loaded, there. */
+  demoTimeZone?: string
   /**
    * Whether anyone may sign up and found a company (SIGNUP): open outside production; in
    * production closed unless SIGNUP=open (a company's own server takes no strangers).
@@ -234,6 +241,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustedProxyHeader: s.TRUSTED_PROXY_HEADER,
     passwordIterations: s.PASSWORD_HASH_ITERATIONS ?? PBKDF2_ITERATIONS,
     demoData: s.DEMO_DATA ? s.DEMO_DATA === '1' : s.NODE_ENV !== 'production',
+    demoTimeZone: s.DEMO_TIME_ZONE,
     signUpOpen: s.SIGNUP ? s.SIGNUP === 'open' : s.NODE_ENV !== 'production',
   }
 }

@@ -86,3 +86,13 @@ export const timeIn = (timeZone: string, at: number) => {
   const { time, weekday } = wallClock(timeZone, at)
   return { time, weekday }
 }
+
+/** Whether the text names an IANA time zone this runtime knows (America/Sao_Paulo ...). */
+export function isTimeZone(text: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: text })
+    return true
+  } catch {
+    return false
+  }
+}

@@ -28,13 +28,18 @@ import { seedAppointments } from './appointments.ts'
 import { demoPhoto, demoSignature } from './images.ts'
 import { filesRepository } from '../storage/repositories/files.ts'
 import { sha256Hex, uuidFromHex } from '../bff/lib/base64.ts'
-import { users } from './tenancy.ts'
+import { DEMO_TIME_ZONE, users } from './tenancy.ts'
 
 /** The company whose staff see the demo data (contacts, products, mail ...). */
 export const DEMO_COMPANY = 1
 
 /** Loads the demo app data into one company; a collection that has data is left alone. */
-export async function seedCompanyData(store: Store, empresa: number, culture: Culture = 'en') {
+export async function seedCompanyData(
+  store: Store,
+  empresa: number,
+  culture: Culture = 'en',
+  timeZone = DEMO_TIME_ZONE,
+) {
   const data = appData(store, empresa)
   const tags = seedContactTags()
   await data.list('contact-tags').createOnce(tags)
@@ -80,9 +85,11 @@ export async function seedCompanyData(store: Store, empresa: number, culture: Cu
   // the field-service chain (docs/domain.md): clients and the service catalogue
   const [clients, jobs] = [seedClients(), seedJobs()]
   const made = seedOrders(clients, jobs, seedQuotes(clients, jobs))
-  const { quotes } = made
+  // the documents read their dates in the company's zone
+  const zoned = <T extends { timeZone: string }>(x: T): T => ({ ...x, timeZone })
+  const quotes = made.quotes.map(zoned)
   // the invoiced orders' invoices, around the day the data is loaded
-  const { orders, invoices } = seedInvoices(made.orders, Date.now())
+  const { orders, invoices } = seedInvoices(made.orders.map(zoned), Date.now())
   for (const [collection, items] of [
     [CLIENTS, clients],
     [JOBS, jobs],

@@ -6,6 +6,9 @@ import type { Culture } from '../domain/cultures.ts'
 export const DEMO_ADMIN = { email: 'admin@demo.fieldservice.app', password: 'demo-admin-2026' }
 export const DEMO_TECHNICIAN = { email: 'tech@demo.fieldservice.app', password: 'demo-tech-2026' }
 
+/** The demo company's time zone unless DEMO_TIME_ZONE names another (README.md, settings). */
+export const DEMO_TIME_ZONE = 'America/Sao_Paulo'
+
 export const companies: CompanyRecord[] = [
   {
     COD_EMPRESA: 1,
@@ -14,7 +17,7 @@ export const companies: CompanyRecord[] = [
     CNPJ: '11.222.333/0001-81',
     CURRENCY: 'BRL',
     CULTURE: 'pt',
-    TIME_ZONE: 'America/Sao_Paulo',
+    TIME_ZONE: DEMO_TIME_ZONE,
     ID_ARQUIVO: null,
     URL_LOGO: null,
     ACTIVE: true,
@@ -56,9 +59,9 @@ const branch = (
 })
 
 export const branches: BranchRecord[] = [
-  branch(1, 1, 'Campinas', false, 'CPS', 'America/Sao_Paulo'),
-  branch(1, 2, 'São Paulo (Matriz)', true, 'SAO', 'America/Sao_Paulo'),
-  branch(1, 3, 'Rio de Janeiro', false, 'RIO', 'America/Sao_Paulo'),
+  branch(1, 1, 'Campinas', false, 'CPS', DEMO_TIME_ZONE),
+  branch(1, 2, 'São Paulo (Matriz)', true, 'SAO', DEMO_TIME_ZONE),
+  branch(1, 3, 'Rio de Janeiro', false, 'RIO', DEMO_TIME_ZONE),
   branch(2, 4, 'Austin', true, 'AUS', 'America/Chicago'),
 ]
 

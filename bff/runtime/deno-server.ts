@@ -38,7 +38,7 @@ async function storageChoice(config: Config): Promise<StorageChoice> {
 export async function serveDeno(settings: Record<string, string>) {
   const config = loadConfigOrExit(settings, (code) => Deno.exit(code))
   const store = await openStore(await storageChoice(config))
-  if (config.demoData) await seedDemoData(store, consoleLogger, config.passwordIterations)
+  if (config.demoData) await seedDemoData(store, consoleLogger, config.passwordIterations, config.demoTimeZone)
   const build = (await import(new URL('../../build/server/index.js', import.meta.url).href)) as ServerBuild
   const { app, bff } = await createServer({
     config,

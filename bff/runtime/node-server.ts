@@ -32,7 +32,7 @@ export async function serveNode(settings: Record<string, string | undefined>) {
   let serving = false
   const opened = await openStore(choice)
   const store = crashAt > 0 ? crashAfterWrites(opened, crashAt, () => serving) : opened
-  if (config.demoData) await seedDemoData(store, consoleLogger, config.passwordIterations)
+  if (config.demoData) await seedDemoData(store, consoleLogger, config.passwordIterations, config.demoTimeZone)
   const build = (await import(new URL('../../build/server/index.js', import.meta.url).href)) as ServerBuild
   const { app, bff } = await createServer({
     config,

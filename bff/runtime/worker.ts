@@ -46,7 +46,7 @@ async function start(env: Env): Promise<Server> {
   if (config.production && config.signUpOpen)
     throw new ConfigError('Invalid setting SIGNUP: cannot be open in production on Workers, which send no e-mail')
   const store = createStore(adapterFor(config.storageDriver, env))
-  if (config.demoData) await seedDemoData(store, consoleLogger, config.passwordIterations)
+  if (config.demoData) await seedDemoData(store, consoleLogger, config.passwordIterations, config.demoTimeZone)
   // a Worker opens no SMTP connection: links go to the log outside production, the office copies them from the app
   if (config.smtpUrl) consoleLogger.error('SMTP_URL is set but Workers send no e-mail')
   return createServer({

@@ -6,6 +6,7 @@ import { MESSAGES, rule } from '../messages.ts'
 import { LANGUAGES } from '../cultures.ts'
 import { decimal, email, flag, optionalText, tags, text } from './fields.ts'
 import { DEFAULT_DUE_DAYS } from './invoices.ts'
+import { isTimeZone } from '../dates.ts'
 
 /**
  * The administration modules' inputs (docs/domain.md Administration): one schema for the API and
@@ -13,14 +14,7 @@ import { DEFAULT_DUE_DAYS } from './invoices.ts'
  */
 export const timeZone = z
   .string()
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: tz })
-      return true
-    } catch {
-      return false
-    }
-  }, rule('invalid_time_zone'))
+  .refine(isTimeZone, rule('invalid_time_zone'))
   .meta({
     description: 'An IANA time zone (America/Sao_Paulo, America/Mexico_City …)',
     pattern: '^[A-Za-z_]+(?:/[A-Za-z0-9_+-]+)*$',

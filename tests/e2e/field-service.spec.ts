@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import { expectAccessible, signIn } from './helpers.ts'
+import { DEMO_TIME_ZONE } from '../../playwright.config.ts'
 
 // The field-service chain in the browser (docs/domain.md): clients and the service catalogue.
 
@@ -312,7 +313,7 @@ for (const path of [
 test("a new branch's time zone starts at the company's, among zones grouped by region", async ({ page }) => {
   await signIn(page, DEMO_ADMIN)
   await page.goto('/view/cd_filial/new')
-  await expect(page.getByLabel('Time zone')).toHaveValue('America/Sao_Paulo')
+  await expect(page.getByLabel('Time zone')).toHaveValue(DEMO_TIME_ZONE!)
   await expect(
     page.getByLabel('Time zone').locator('optgroup[label="America"] option[value="America/Sao_Paulo"]'),
   ).toHaveText('America/Sao Paulo')

@@ -42,7 +42,7 @@ export async function testBff(options: Partial<BffOptions> & { env?: Record<stri
     ...options.env,
   })
   const store = options.store ?? (await testStore())
-  if (options.seed !== false) await seedDemoData(store, log, config.passwordIterations)
+  if (options.seed !== false) await seedDemoData(store, log, config.passwordIterations, config.demoTimeZone)
   const bff = await createBff({ config, store, log, ...options })
   const call = (
     path: string,

@@ -2,7 +2,9 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { orderStore } from '../../bff/lib/order-store.ts'
 import { faultyStore } from '../shared/faulty-store.ts'
 import { smtpMailer } from '../../bff/lib/smtp-mailer.ts'
-import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
+import { DEMO_ADMIN, DEMO_TECHNICIAN, DEMO_TIME_ZONE } from '../../seeds/tenancy.ts'
+import { dateIn } from '../../domain/dates.ts'
+import { loadConfig } from '../../bff/config.ts'
 import { callAs, signInMember, testBff, type TestBff } from '../shared/bff.ts'
 import { readPdf } from '../shared/pdf.ts'
 import { solidPng } from '../shared/png.ts'
@@ -655,7 +657,7 @@ describe("the demo technician's day", () => {
     const bff = await testBff()
     const tech = await callAs(bff, DEMO_TECHNICIAN, MAIN)
     const week = (await tech<Visit[]>('/cd_techorders')).body.Dados
-    const dayOf = (iso: string) => new Date(Date.parse(iso) - 3 * 3_600_000).toISOString().slice(0, 10)
+    const dayOf = (iso: string) => dateIn(DEMO_TIME_ZONE, Date.parse(iso))
     const today = dayOf(new Date().toISOString())
     const tomorrow = dayOf(new Date(Date.now() + 86_400_000).toISOString())
     expect(week.some((v) => dayOf((v as unknown as { start: string }).start) === today)).toBe(true)
@@ -677,6 +679,21 @@ describe("the demo technician's day", () => {
       expect(res.status).toBe(200)
       expect(res.headers.get('content-type')).toBe('image/png')
     }
+  })
+
+  it('is laid out in the zone DEMO_TIME_ZONE names, its today and tomorrow there (Tokyo is 12 hours from São Paulo)', async () => {
+    const bff = await testBff({ env: { DEMO_TIME_ZONE: 'Asia/Tokyo' } })
+    const admin = await callAs(bff, DEMO_ADMIN, MAIN)
+    const branches = (await admin<{ items: { TIME_ZONE: string }[] }>('/cd_filial?size=100')).body.Dados.items
+    expect(branches.map((b) => b.TIME_ZONE)).toEqual(['Asia/Tokyo', 'Asia/Tokyo', 'Asia/Tokyo'])
+    const tech = await callAs(bff, DEMO_TECHNICIAN, MAIN)
+    const week = (await tech<Visit[]>('/cd_techorders')).body.Dados
+    const days = new Set(week.map((v) => dateIn('Asia/Tokyo', Date.parse((v as unknown as { start: string }).start))))
+    expect(days.has(dateIn('Asia/Tokyo', Date.now()))).toBe(true)
+    expect(days.has(dateIn('Asia/Tokyo', Date.now() + 86_400_000))).toBe(true)
+    expect(() => loadConfig({ DEMO_TIME_ZONE: 'Mars/Olympus' })).toThrow(
+      'Invalid setting DEMO_TIME_ZONE: must be an IANA time zone, like America/Sao_Paulo',
+    )
   })
 })
 

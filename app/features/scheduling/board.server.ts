@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
 import { boardDays, type BoardView } from '../../../domain/board-view.ts'
-import { dateIn, instantAt, isIsoDate } from '../../../domain/dates.ts'
+import { dateIn, instantAt, isIsoDate, isTimeZone } from '../../../domain/dates.ts'
 import { boardAnswer, conflictRow } from '../../../domain/schemas/appointments.ts'
 import { callBff } from '../../lib/api.server'
 import { readAnswer } from '../../lib/answer.server'
@@ -117,11 +117,7 @@ export async function saveVisit(args: Args) {
   if (!fields.success) throw data(null, { status: 400 })
   const f = fields.data
   // the branch's zone as the page had it: one that is no zone is a tampered form
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: f.timeZone })
-  } catch {
-    throw data(null, { status: 400 })
-  }
+  if (!isTimeZone(f.timeZone)) throw data(null, { status: 400 })
   const at = (time: string) => {
     if (!isIsoDate(f.date) || !/^\d{2}:\d{2}$/.test(time)) return null
     return new Date(instantAt(f.date, time, f.timeZone)).toISOString()
