@@ -25,6 +25,7 @@ export default [
   route('resources/shortcuts', 'routes/resources/shortcuts.ts'),
   route('resources/upload', 'routes/resources/upload.ts'),
   route('resources/export/:module', 'routes/resources/export.ts'),
+  route('resources/reports/revenue', 'routes/resources/report-revenue.ts'),
   route('resources/pick/:module/:picker', 'routes/resources/pick.ts'),
   route('resources/client-link/:kind/:id', 'routes/resources/client-link.ts'),
   route('resources/client-share/:kind/:id', 'routes/resources/client-share.ts'),
@@ -46,6 +47,8 @@ export default [
     route('cd_ordemagendamento', 'routes/view/scheduling.tsx'),
     route('cd_techorders', 'routes/view/techorders.tsx'),
     route('cd_techorders/:id', 'routes/view/visit.tsx'),
+    // the owner's reports: a screen of its own
+    route('cd_reports', 'routes/view/reports.tsx'),
     // every module of the registry: its list and its records (app/features/<module>), or its title until it is built
     route(':module', 'routes/view/module.tsx'),
     route(':module/:id', 'routes/view/record.tsx'),

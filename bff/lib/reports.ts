@@ -1,4 +1,7 @@
+import type { z } from 'zod'
+import type { revenueMonth } from '../../domain/schemas/reports.ts'
 import { invoiceRevenue, revenueBucket, type Figures } from '../../domain/revenue.ts'
+import { monthsBetween } from '../../domain/report-period.ts'
 import type { Deps } from './deps.ts'
 import { invoiceStore } from './invoice-store.ts'
 
@@ -6,25 +9,7 @@ import { invoiceStore } from './invoice-store.ts'
 const FIGURES_VERSION = 2
 
 /** One month of the revenue report: what was invoiced (and how many invoices), what came in, the average ticket. */
-export type RevenueMonth = {
-  month: string
-  invoiced: number
-  invoices: number
-  collected: number
-  averageTicket: number
-}
-
-/** The months from `from` to `to` (`2026-01` … `2026-12`), both included. */
-export function monthsBetween(from: string, to: string): string[] {
-  const out: string[] = []
-  let [year, month] = from.split('-').map(Number)
-  const [lastYear, lastMonth] = to.split('-').map(Number)
-  while (year < lastYear || (year === lastYear && month <= lastMonth)) {
-    out.push(`${year}-${String(month).padStart(2, '0')}`)
-    ;[year, month] = month === 12 ? [year + 1, 1] : [year, month + 1]
-  }
-  return out
-}
+export type RevenueMonth = z.output<typeof revenueMonth>
 
 /**
  * The reports' figures (docs/domain.md "Reports"): kept per measure, branch and month by each

@@ -1,6 +1,8 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { MONTH } from '../../domain/revenue.ts'
+import { DEFAULT_PERIOD, monthsSpanned, periodMonths, REPORT_PERIODS } from '../../domain/report-period.ts'
+import { dateIn } from '../../domain/dates.ts'
 import { requireAuth } from '../lib/auth.ts'
 import type { AppEnv, Deps } from '../lib/deps.ts'
 import { fieldError } from '../lib/errors.ts'
@@ -9,6 +11,7 @@ import { reports } from '../lib/reports.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
+import { revenueReport } from '../../domain/schemas/reports.ts'
 import { ok } from '../lib/resource.ts'
 
 /** The longest period one report covers: ten years of months. */
@@ -16,22 +19,17 @@ const MAX_MONTHS = 120
 
 const month = (example: string) => z.string().regex(MONTH, { message: 'Enter a month, like 2026-11' }).meta({ example })
 const revenueQuery = z.object({
-  from: month('2026-01'),
-  to: month('2026-12'),
+  period: z
+    .enum(REPORT_PERIODS)
+    .optional()
+    .meta({
+      description: `The months, as seen today in the current branch; \`custom\` (or none, with \`from\` and \`to\`) takes \`from\` and \`to\`; none and no months: \`${DEFAULT_PERIOD}\``,
+    }),
+  from: month('2026-01').optional(),
+  to: month('2026-12').optional(),
   /** The current branch (X-Filial), or `all`: every branch the caller works in. */
   branch: z.enum(['current', 'all']).default('current'),
 })
-const revenueMonth = z.object({
-  month: z.string(),
-  invoiced: z.number().int().meta({ description: 'The totals of the invoices issued in the month, in cents' }),
-  invoices: z
-    .number()
-    .int()
-    .meta({ description: 'How many invoices were issued in the month (void ones not counted)' }),
-  collected: z.number().int().meta({ description: 'The payments received in the month, not reversed, in cents' }),
-  averageTicket: z.number().int().meta({ description: 'invoiced / invoices, rounded to the cent; 0 without invoices' }),
-})
-
 /** cd_reports (docs/domain.md "Reports"): the owner's figures, read from what each write keeps. */
 export function reportRoutes(deps: Deps) {
   const figures = reports(deps)
@@ -40,27 +38,34 @@ export function reportRoutes(deps: Deps) {
     doc({
       operationId: 'getRevenueReport',
       summary: 'Revenue month by month',
-      description: `What was invoiced (issued invoices' totals by issue date, void ones out), how many invoices, what was collected (payments not reversed, by their day) and the average ticket, for each month from \`from\` to \`to\` (at most ${MAX_MONTHS} months), of the current branch or of every branch the caller works in (\`branch=all\`). Amounts in cents of the company's currency. Needs the cd_reports page at view.`,
+      description: `What was invoiced (issued invoices' totals by issue date, void ones out), how many invoices, what was collected (payments not reversed, by their day) and the average ticket, for each month of the period asked (at most ${MAX_MONTHS} months), of the current branch or of every branch the caller works in (\`branch=all\`). Amounts in cents of the company's currency. Needs the cd_reports page at view.`,
       tags: ['cd_reports'],
-      responses: { 200: wrapper(z.array(revenueMonth)) },
+      responses: { 200: wrapper(revenueReport) },
     }),
     valid('query', revenueQuery),
     async (c) => {
-      const { from, to, branch } = c.req.valid('query')
-      if (to < from) throw fieldError('to', 'invalid_value')
-      if (
-        Number(to.slice(0, 4)) * 12 + Number(to.slice(5)) - (Number(from.slice(0, 4)) * 12 + Number(from.slice(5))) >=
-        MAX_MONTHS
-      )
-        throw fieldError('from', 'invalid_value')
+      const query = c.req.valid('query')
       const { empresa, filial, grant } = c.get('tenant')
+      const custom = query.period === 'custom' || (!query.period && (query.from || query.to))
+      if (custom && !query.from) throw fieldError('from', 'field_required')
+      if (custom && !query.to) throw fieldError('to', 'field_required')
+      const branchZone = (await deps.repos.companies.findBranch(empresa, filial))?.TIME_ZONE ?? 'UTC'
+      const { from, to } = periodMonths(
+        custom ? 'custom' : (query.period ?? DEFAULT_PERIOD),
+        dateIn(branchZone, Date.now()),
+        query,
+      )
+      if (to < from) throw fieldError('to', 'invalid_value')
+      if (monthsSpanned(from, to) > MAX_MONTHS) throw fieldError('from', 'invalid_value')
       const filials =
-        branch === 'current'
+        query.branch === 'current'
           ? [filial]
           : grant.filial === 'all'
             ? (await deps.repos.companies.branches(empresa)).map((b) => b.COD_FILIAL)
             : [grant.filial]
-      return c.json(ok(await figures.revenue(empresa, filials, from, to)))
+      const company = await deps.repos.companies.find(empresa)
+      const months = await figures.revenue(empresa, filials, from, to)
+      return c.json(ok({ from, to, currency: company?.CURRENCY ?? 'BRL', months }))
     },
   )
 }

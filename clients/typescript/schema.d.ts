@@ -2833,7 +2833,7 @@ export interface paths {
         };
         /**
          * Revenue month by month
-         * @description What was invoiced (issued invoices' totals by issue date, void ones out), how many invoices, what was collected (payments not reversed, by their day) and the average ticket, for each month from `from` to `to` (at most 120 months), of the current branch or of every branch the caller works in (`branch=all`). Amounts in cents of the company's currency. Needs the cd_reports page at view.
+         * @description What was invoiced (issued invoices' totals by issue date, void ones out), how many invoices, what was collected (payments not reversed, by their day) and the average ticket, for each month of the period asked (at most 120 months), of the current branch or of every branch the caller works in (`branch=all`). Amounts in cents of the company's currency. Needs the cd_reports page at view.
          */
         get: operations["getRevenueReport"];
         put?: never;
@@ -30334,10 +30334,12 @@ export interface operations {
     };
     getRevenueReport: {
         parameters: {
-            query: {
+            query?: {
                 branch?: "current" | "all";
-                from: string;
-                to: string;
+                from?: string;
+                /** @description The months, as seen today in the current branch; `custom` (or none, with `from` and `to`) takes `from` and `to`; none and no months: `last-12-months` */
+                period?: "this-month" | "last-month" | "this-quarter" | "this-year" | "last-12-months" | "custom";
+                to?: string;
             };
             header?: {
                 /**
@@ -30364,16 +30366,33 @@ export interface operations {
                 content: {
                     "application/json": {
                         Dados: {
-                            /** @description invoiced / invoices, rounded to the cent; 0 without invoices */
-                            averageTicket: number;
-                            /** @description The payments received in the month, not reversed, in cents */
-                            collected: number;
-                            /** @description The totals of the invoices issued in the month, in cents */
-                            invoiced: number;
-                            /** @description How many invoices were issued in the month (void ones not counted) */
-                            invoices: number;
-                            month: string;
-                        }[];
+                            /**
+                             * @description The company's currency (ISO 4217), of every amount
+                             * @example BRL
+                             */
+                            currency: string;
+                            /**
+                             * @description The first month reported
+                             * @example 2025-12
+                             */
+                            from: string;
+                            months: {
+                                /** @description invoiced / invoices, rounded to the cent; 0 without invoices */
+                                averageTicket: number;
+                                /** @description The payments received in the month, not reversed, in cents */
+                                collected: number;
+                                /** @description The totals of the invoices issued in the month, in cents */
+                                invoiced: number;
+                                /** @description How many invoices were issued in the month (void ones not counted) */
+                                invoices: number;
+                                month: string;
+                            }[];
+                            /**
+                             * @description The last month reported
+                             * @example 2026-11
+                             */
+                            to: string;
+                        };
                         IsSuccess: boolean;
                         Msg: string;
                     };

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
+import { DEMO_ADMIN, DEMO_TECHNICIAN, DEMO_TIME_ZONE } from '../../seeds/tenancy.ts'
+import { dateIn } from '../../domain/dates.ts'
 import { callAs, testBff, type TestBff } from '../shared/bff.ts'
 import { MAIN } from '../shared/booking.ts'
 import { faultyStore } from '../shared/faulty-store.ts'
@@ -76,9 +77,9 @@ function bruteForce(invoices: Invoice[]) {
 
 /** The report's months with something in them. */
 async function reported(call: Awaited<ReturnType<typeof callAs>>) {
-  const res = await call<Month[]>(`/cd_reports/revenue?from=${FROM}&to=${TO}`)
-  expect(res.status).toBe(200)
-  return res.body.Dados.filter((m) => m.invoices || m.collected)
+  const res = await call<{ currency: string; months: Month[] }>(`/cd_reports/revenue?from=${FROM}&to=${TO}`)
+  expect([res.status, res.body.Dados.currency]).toEqual([200, 'BRL'])
+  return res.body.Dados.months.filter((m) => m.invoices || m.collected)
 }
 
 const sorted = (months: Month[]) => [...months].sort((a, b) => a.month.localeCompare(b.month))
@@ -173,6 +174,33 @@ describe('the revenue report', () => {
     expect(await restarted.deps.repos.owed.all()).toEqual([])
   })
 
+  it('answers a period as seen today in the branch; custom months need both ends, and at most ten years', async () => {
+    const bff = await testBff()
+    const admin = await callAs(bff, DEMO_ADMIN, MAIN)
+    const today = dateIn(DEMO_TIME_ZONE, Date.now())
+    const [year, month] = today.split('-').map(Number)
+    const at = (y: number, m: number): string => (m < 1 ? at(y - 1, m + 12) : `${y}-${String(m).padStart(2, '0')}`)
+    const span = async (query: string) => {
+      const res = await admin<{ from: string; to: string; months: Month[] }>(`/cd_reports/revenue?${query}`)
+      expect(res.status).toBe(200)
+      expect(res.body.Dados.months.map((m) => m.month)[0]).toBe(res.body.Dados.from)
+      expect(res.body.Dados.months.at(-1)!.month).toBe(res.body.Dados.to)
+      return [res.body.Dados.from, res.body.Dados.to]
+    }
+    const quarter = month - ((month - 1) % 3)
+    expect(await span('period=this-month')).toEqual([at(year, month), at(year, month)])
+    expect(await span('period=last-month')).toEqual([at(year, month - 1), at(year, month - 1)])
+    expect(await span('period=this-quarter')).toEqual([at(year, quarter), at(year, quarter + 2)])
+    expect(await span('period=this-year')).toEqual([`${year}-01`, `${year}-12`])
+    expect(await span('')).toEqual([at(year, month - 11), at(year, month)])
+    expect(await span('period=custom&from=2024-02&to=2024-03')).toEqual(['2024-02', '2024-03'])
+    const half = await admin('/cd_reports/revenue?period=custom&from=2024-02')
+    expect([half.status, Object.keys(half.body.fields ?? {})]).toEqual([400, ['to']])
+    const long = await admin('/cd_reports/revenue?from=2010-01&to=2020-01')
+    expect([long.status, Object.keys(long.body.fields ?? {})]).toEqual([400, ['from']])
+    expect((await admin('/cd_reports/revenue?period=fortnight')).status).toBe(400)
+  })
+
   it('is the reports page’s: a technician, who has none, is refused; a month that is not one is 400', async () => {
     const bff = await testBff()
     const tech = await callAs(bff, DEMO_TECHNICIAN, MAIN)
@@ -183,7 +211,8 @@ describe('the revenue report', () => {
     const backwards = await admin('/cd_reports/revenue?from=2026-12&to=2026-01')
     expect([backwards.status, Object.keys(backwards.body.fields ?? {})]).toEqual([400, ['to']])
     // every branch the admin works in: at least the current one's figures
-    const all = (await admin<Month[]>(`/cd_reports/revenue?from=${FROM}&to=${TO}&branch=all`)).body.Dados
+    const all = (await admin<{ months: Month[] }>(`/cd_reports/revenue?from=${FROM}&to=${TO}&branch=all`)).body.Dados
+      .months
     const current = await reported(admin)
     for (const m of current) expect(all.find((a) => a.month === m.month)!.invoiced).toBeGreaterThanOrEqual(m.invoiced)
   })

@@ -1,0 +1,58 @@
+import { formatAmount, formatMoney, currencyOf } from '../../../domain/money.ts'
+import { REPORT_PERIODS } from '../../../domain/report-period.ts'
+import type { revenueMonth } from '../../../domain/schemas/reports.ts'
+import { CULTURES, type Locale, type Translator } from '../../lib/i18n'
+import type { z } from 'zod'
+
+type Month = z.output<typeof revenueMonth>
+
+/** The report's own query (period, months, branch) from a page's address, as the API takes it; nothing else passes. */
+export function reportQuery(url: URL): URLSearchParams {
+  const query = new URLSearchParams()
+  const period = url.searchParams.get('period')
+  if (period && (REPORT_PERIODS as readonly string[]).includes(period)) query.set('period', period)
+  if (period === 'custom')
+    for (const name of ['from', 'to']) {
+      const value = url.searchParams.get(name)
+      if (value) query.set(name, value.slice(0, 7))
+    }
+  if (url.searchParams.get('branch') === 'all') query.set('branch', 'all')
+  return query
+}
+
+/** A month as the reader names it: "Nov 2026", "nov. de 2026". */
+export function monthName(month: string, locale: Locale): string {
+  const [year, number] = month.split('-').map(Number)
+  return new Intl.DateTimeFormat(CULTURES[locale], { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    Date.UTC(year, number - 1, 1),
+  )
+}
+
+/** The months' sums: the table's last row. */
+export function revenueTotal(months: Month[]): Omit<Month, 'month'> {
+  const sum = (pick: (m: Month) => number) => months.reduce((n, m) => n + pick(m), 0)
+  const [invoiced, invoices] = [sum((m) => m.invoiced), sum((m) => m.invoices)]
+  return {
+    invoiced,
+    invoices,
+    collected: sum((m) => m.collected),
+    averageTicket: invoices ? Math.round(invoiced / invoices) : 0,
+  }
+}
+
+/**
+ * The revenue table's columns, for the page (amounts with their currency) and the CSV (amounts as
+ * the culture types them, the month as `2026-11`, which every spreadsheet sorts).
+ */
+export function revenueColumns(t: Translator, locale: Locale, currency: string | null) {
+  const money = (cents: number) =>
+    currency ? formatMoney(cents, currencyOf(currency), locale) : formatAmount(cents, locale)
+  const count = new Intl.NumberFormat(CULTURES[locale])
+  return [
+    [t.reports_month(), (m: Month) => (currency ? monthName(m.month, locale) : m.month)],
+    [t.reports_invoices(), (m: Month) => count.format(m.invoices)],
+    [t.reports_invoiced(), (m: Month) => money(m.invoiced)],
+    [t.reports_collected(), (m: Month) => money(m.collected)],
+    [t.reports_average_ticket(), (m: Month) => money(m.averageTicket)],
+  ] as const
+}

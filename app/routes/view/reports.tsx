@@ -1,0 +1,213 @@
+import type { Route } from './+types/reports'
+import { Form } from 'react-router'
+import { formatMoney, currencyOf } from '../../../domain/money.ts'
+import { REPORT_PERIODS } from '../../../domain/report-period.ts'
+import { revenueReport } from '../../../domain/schemas/reports.ts'
+import { Breadcrumb } from '../../components/breadcrumb'
+import { monthBarsSvg } from '../../features/cd_reports/month-bars.server'
+import { monthName, reportQuery, revenueColumns, revenueTotal } from '../../features/cd_reports/revenue'
+import { moduleMeta } from '../../kit/screens'
+import { readAnswer } from '../../lib/answer.server'
+import { callBff } from '../../lib/api.server'
+import { refusalErrors } from '../../lib/form-errors.server'
+import type { FieldErrors } from '../../lib/forms'
+import { requestLocale } from '../../lib/cookies.server'
+import { CULTURES, translator, useLocale, useT, type Translator } from '../../lib/i18n'
+import { pageInfo } from '../../lib/page-info.server'
+import { Button, buttonClass } from '../../ui/button'
+import { FieldError } from '../../ui/field-error'
+
+const MODULE = 'cd_reports'
+
+const PERIOD_LABELS: Record<(typeof REPORT_PERIODS)[number], keyof Translator> = {
+  'this-month': 'reports_period_this_month',
+  'last-month': 'reports_period_last_month',
+  'this-quarter': 'reports_period_this_quarter',
+  'this-year': 'reports_period_this_year',
+  'last-12-months': 'reports_period_last_12_months',
+  custom: 'reports_period_custom',
+}
+
+/**
+ * cd_reports (docs/domain.md "Reports"): the owner's figures for a period and the branch (or all of
+ * his), each a chart drawn on the server and its table, exported as CSV in the reader's culture.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const page = await pageInfo(args.request, args.context, MODULE)
+  const locale = requestLocale(args.request)
+  const t = translator(locale)
+  let query = reportQuery(new URL(args.request.url))
+  // months that make no period (the last before the first, more than ten years) are named, and the default shown
+  let errors: FieldErrors = {}
+  const asked = await callBff(args.request, args.context, `/${MODULE}/revenue?${query}`)
+  if (asked.status === 400) {
+    errors = refusalErrors(400, await asked.json(), t)
+    query = new URLSearchParams(query.get('branch') ? { branch: 'all' } : {})
+  } else await asked.body?.cancel()
+  const revenue = (await readAnswer(args, `/${MODULE}/revenue?${query}`, revenueReport)).data
+  const currency = currencyOf(revenue.currency)
+  const money = (cents: number) => formatMoney(cents, currency, locale)
+  const compact = new Intl.NumberFormat(CULTURES[locale], { style: 'currency', currency, notation: 'compact' })
+  const total = revenueTotal(revenue.months)
+  const chart = monthBarsSvg({
+    title: t.reports_revenue_chart(),
+    description: `${t.reports_invoiced()}: ${money(total.invoiced)}. ${t.reports_collected()}: ${money(total.collected)}.`,
+    months: revenue.months.map((m) => m.month),
+    series: [
+      {
+        name: t.reports_invoiced(),
+        fill: 'fill-indigo-600 dark:fill-indigo-300',
+        values: revenue.months.map((m) => m.invoiced),
+      },
+      {
+        name: t.reports_collected(),
+        fill: 'fill-emerald-600 dark:fill-emerald-300',
+        values: revenue.months.map((m) => m.collected),
+      },
+    ],
+    monthLabel: (m) => monthName(m, locale),
+    valueLabel: (cents) => compact.format(cents / 100),
+  })
+  return {
+    page,
+    errors,
+    revenue,
+    chart,
+    period: new URL(args.request.url).searchParams.get('period') ?? '',
+    branch: query.get('branch') ?? 'current',
+    query: query.toString(),
+  }
+}
+
+export const meta: Route.MetaFunction = (args) => moduleMeta(args)
+
+export default function Reports({ loaderData }: Route.ComponentProps) {
+  const { page, errors, revenue, chart, branch, query } = loaderData
+  const period = query.includes('period=') ? loaderData.period : 'last-12-months'
+  const t = useT()
+  const locale = useLocale()
+  const columns = revenueColumns(t, locale, revenue.currency)
+  const total = { month: t.reports_total(), ...revenueTotal(revenue.months) }
+  const empty = revenue.months.every((m) => !m.invoices && !m.collected)
+  const field = 'min-h-10 rounded-md border border-line bg-surface px-3 text-ink'
+  const label = 'flex flex-col gap-1 text-sm font-medium text-ink-soft'
+  return (
+    <section className="flex flex-col gap-6">
+      <Breadcrumb group={page.group} title={page.title} />
+      <h1 className="text-3xl font-extrabold tracking-tight">{page.title}</h1>
+      <Form method="get" aria-label={t.reports_filters()} className="group flex flex-wrap items-end gap-3">
+        <label className={label}>
+          {t.reports_period()}
+          <select name="period" defaultValue={period} className={field}>
+            {REPORT_PERIODS.map((p) => (
+              <option key={p} value={p}>
+                {(t[PERIOD_LABELS[p]] as () => string)()}
+              </option>
+            ))}
+          </select>
+        </label>
+        {/* the months are asked only for "months I choose" (shown by CSS, no script) */}
+        <div className="hidden flex-wrap gap-3 group-has-[option[value=custom]:checked]:flex">
+          {(['from', 'to'] as const).map((name) => (
+            <label key={name} className={label}>
+              {name === 'from' ? t.reports_from() : t.reports_to()}
+              <input
+                type="month"
+                name={name}
+                defaultValue={revenue[name]}
+                aria-invalid={errors[name] ? true : undefined}
+                aria-describedby={errors[name] ? `${name}-error` : undefined}
+                className={`${field} aria-invalid:border-red-600`}
+              />
+              <FieldError id={`${name}-error`} error={errors[name]} />
+            </label>
+          ))}
+        </div>
+        <label className={label}>
+          {t.reports_branches()}
+          <select name="branch" defaultValue={branch} className={field}>
+            <option value="current">{t.reports_branch_current()}</option>
+            <option value="all">{t.reports_branch_all()}</option>
+          </select>
+        </label>
+        <Button type="submit" variant="secondary">
+          {t.reports_show()}
+        </Button>
+      </Form>
+      <section aria-labelledby="revenue" className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-4">
+        <div className="flex flex-wrap items-baseline gap-3">
+          <h2 id="revenue" className="text-xl font-bold">
+            {t.reports_revenue()}
+          </h2>
+          <p className="text-sm text-ink-soft">
+            {t.reports_months_span({ from: monthName(revenue.from, locale), to: monthName(revenue.to, locale) })}
+          </p>
+          <a href={`/resources/reports/revenue?${query}`} className={buttonClass('secondary', 'ml-auto')} download>
+            {t.admin_export()}
+          </a>
+        </div>
+        {empty ? <p className="text-muted">{t.reports_empty()}</p> : null}
+        {/* on a phone the chart keeps a size its labels read at, and scrolls sideways from its last months (row-reverse) */}
+        <div className="flex flex-row-reverse overflow-x-auto" tabIndex={0}>
+          <div className="w-full min-w-[40rem] shrink-0" dangerouslySetInnerHTML={{ __html: chart }} />
+        </div>
+        <ul className="flex gap-4 text-sm" aria-hidden="true">
+          <li className="flex items-center gap-2">
+            <span className="h-3 w-3 rounded-sm bg-indigo-600 dark:bg-indigo-300" />
+            {t.reports_invoiced()}
+          </li>
+          <li className="flex items-center gap-2">
+            <span className="h-3 w-3 rounded-sm bg-emerald-600 dark:bg-emerald-300" />
+            {t.reports_collected()}
+          </li>
+        </ul>
+        {/* on a phone the table scrolls sideways: a keyboard reaches it too */}
+        <div className="overflow-x-auto" tabIndex={0}>
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <caption className="sr-only">{t.reports_revenue()}</caption>
+            <thead className="border-b border-line text-ink-soft">
+              <tr>
+                {columns.map(([heading], i) => (
+                  <th key={heading} scope="col" className={`px-3 py-2 font-semibold ${i ? 'text-right' : ''}`}>
+                    {heading}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {revenue.months.map((m) => (
+                <tr key={m.month} className="border-b border-line">
+                  {columns.map(([heading, value], i) =>
+                    i ? (
+                      <td key={heading} className="px-3 py-2 text-right tabular-nums">
+                        {value(m)}
+                      </td>
+                    ) : (
+                      <th key={heading} scope="row" className="px-3 py-2 font-medium">
+                        {value(m)}
+                      </th>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+            <tfoot className="font-semibold">
+              <tr>
+                <th scope="row" className="px-3 py-2">
+                  {total.month}
+                </th>
+                {columns.slice(1).map(([heading, value]) => (
+                  <td key={heading} className="px-3 py-2 text-right tabular-nums">
+                    {value(total)}
+                  </td>
+                ))}
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      </section>
+    </section>
+  )
+}
+
+export { ModuleError as ErrorBoundary } from '../../components/module-error'

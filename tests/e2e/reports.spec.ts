@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test'
+import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
+import { ALL_VIEWS, expectReadsInViews, signIn, workInDemoCompany } from './helpers.ts'
+
+// The owner's reports (docs/domain.md "Reports"): revenue month by month, a chart drawn on the server and its table.
+
+/** The CSV a link downloads, as text. */
+async function downloaded(page: import('@playwright/test').Page, link: string) {
+  const download = page.waitForEvent('download')
+  await page.getByRole('link', { name: link }).click()
+  const file = await download
+  return {
+    name: file.suggestedFilename(),
+    text: Buffer.concat(await (await file.createReadStream()).toArray()).toString(),
+  }
+}
+
+test('the owner reads revenue month by month as a chart and a table, picks the months, and takes it as a CSV', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, DEMO_ADMIN)
+  await workInDemoCompany(page)
+  await page.getByRole('navigation').getByRole('link', { name: 'Reports' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible()
+  const revenue = page.getByRole('region', { name: 'Revenue by month' })
+  // the last 12 months: a row each and the total; the demo's invoices were issued this month and the last
+  const rows = revenue.getByRole('table').locator('tbody tr')
+  await expect(rows).toHaveCount(12)
+  const chart = revenue.getByRole('img', { name: 'Invoiced and collected, month by month' })
+  await expect(chart).toBeVisible()
+  expect(await chart.locator('rect').count()).toBeGreaterThan(0)
+  const totalInvoiced = await revenue.locator('tfoot td').nth(1).textContent()
+  expect(totalInvoiced).toMatch(/^R\$\s?[1-9][\d,.]*$/)
+  await expect(chart.locator('desc')).toHaveText(new RegExp(`Invoiced: ${totalInvoiced!.replace(/[$.]/g, '\\$&')}\\.`))
+
+  // months I choose: two of them; the last before the first is named, and the year shown
+  await page.getByLabel('Period').selectOption('custom')
+  const month = (n: number) => {
+    const d = new Date()
+    d.setUTCDate(1)
+    d.setUTCMonth(d.getUTCMonth() + n)
+    return d.toISOString().slice(0, 7)
+  }
+  await page.getByLabel('From month').fill(month(-1))
+  await page.getByLabel('To month').fill(month(0))
+  await page.getByRole('button', { name: 'Show' }).click()
+  await expect(rows).toHaveCount(2)
+  await expect(revenue.locator('tfoot td').nth(1)).toHaveText(totalInvoiced!)
+  await page.getByLabel('From month').fill(month(0))
+  await page.getByLabel('To month').fill(month(-1))
+  await page.getByRole('button', { name: 'Show' }).click()
+  await expect(page.getByLabel('To month')).toHaveAccessibleDescription('This value is not valid')
+  await expect(rows).toHaveCount(12)
+
+  // the CSV of two months, in the reader's language; in Portuguese with ";" and amounts as pt-BR types them
+  await page.getByLabel('Period').selectOption('custom')
+  await page.getByLabel('From month').fill(month(-1))
+  await page.getByLabel('To month').fill(month(0))
+  await page.getByRole('button', { name: 'Show' }).click()
+  await expect(rows).toHaveCount(2)
+  const csv = await downloaded(page, 'Export CSV')
+  expect(csv.name).toBe(`revenue-${month(-1)}-${month(0)}.csv`)
+  const lines = csv.text.split('\r\n')
+  expect(lines[0]).toBe('\uFEFFMonth,Invoices,Invoiced,Collected,Average ticket')
+  expect(lines.slice(1, 3).map((l) => l.split(',')[0])).toEqual([month(-1), month(0)])
+  await page.getByLabel('Language').selectOption('pt')
+  await expect(page.getByRole('heading', { level: 1, name: 'Relatórios' })).toBeVisible()
+  const pt = await downloaded(page, 'Exportar CSV')
+  expect(pt.text.split('\r\n')[0]).toBe('\uFEFFMês;Faturas;Faturado;Recebido;Ticket médio')
+  expect(pt.text.split('\r\n')[1]).toMatch(
+    new RegExp(`^${month(-1)};\\d+;[\\d.]+,\\d\\d;[\\d.]+,\\d\\d;[\\d.]+,\\d\\d$`),
+  )
+  await page.getByLabel('Idioma').selectOption('en')
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible()
+
+  // phone and desktop, light and dark: axe 0, nothing wider than the screen
+  await page.goto('/view/cd_reports')
+  await expectReadsInViews(page, baseURL!, 'the revenue report', chart, undefined, ALL_VIEWS)
+})
+
+test.describe('without scripts', () => {
+  test.use({ javaScriptEnabled: false })
+  test('the chart and its table are on the page as the server sends it', async ({ page }) => {
+    await page.goto('/sign-in')
+    await page.getByLabel('Email address').fill(DEMO_ADMIN.email)
+    await page.getByLabel('Password').fill(DEMO_ADMIN.password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.goto('/view/cd_reports?period=this-year')
+    const revenue = page.getByRole('region', { name: 'Revenue by month' })
+    await expect(revenue.getByRole('img', { name: 'Invoiced and collected, month by month' })).toBeVisible()
+    await expect(revenue.getByRole('table').locator('tbody tr')).toHaveCount(12)
+  })
+})
