@@ -59,6 +59,14 @@ export async function roundTrip(url: string, name: string) {
     body: JSON.stringify({ ...DEMO_ADMIN, password: 'wrong-password' }),
   })
   expect(wrong.status).toBe(404)
+  // the reports' chart is drawn by this runtime, on the server, as SVG (the chart library must run on each)
+  const reports = await fetch(`${url}/view/cd_reports?period=this-year`, {
+    headers: { cookie: `token=${accessToken}; currentEmpresa=1; currentFilial=2` },
+  })
+  expect(reports.status).toBe(200)
+  expect(await reports.text()).toMatch(
+    /<svg [^>]*role="img"[^>]*><title id="chart-title">Invoiced and collected, month by month<\/title>.*<rect /s,
+  )
   const page = await fetch(`${url}/sign-in`)
   expect(page.status).toBe(200)
   const html = await page.text()
