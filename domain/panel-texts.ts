@@ -38,6 +38,12 @@ const PANEL_TEXTS = {
     es: ['Cliente sin aviso', '{tech} está en camino ({order}), pero el cliente no tiene correo: llámelo.'],
     pt: ['Cliente sem aviso', '{tech} está a caminho ({order}), mas o cliente não tem e-mail: ligue para ele.'],
   },
+  // an order's last visit ended: the office bills it (docs/domain.md cd_ordem)
+  notice_order_completed: {
+    en: ['Order ready to invoice', 'Order {order} for {client} is completed: it waits for its invoice.'],
+    es: ['Orden lista para facturar', 'La orden {order} de {client} está completada: espera su factura.'],
+    pt: ['Ordem pronta para faturar', 'A ordem {order} de {client} foi concluída: aguarda sua fatura.'],
+  },
 
   // The demo's 9 messages: the title is the sender's name
   demo_message_visit: {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { atLeast, type AccessLevel } from '../../domain/access.ts'
 import { useT } from '../lib/i18n'
@@ -13,17 +14,21 @@ export function HomeCards({
   cards,
   setup,
   levelOf,
+  children,
 }: {
   cards: HomeCardData[]
   setup: SetupStepData[]
   levelOf: (module: string) => AccessLevel
+  /** Cards of a page's own before the modules' (the owner's figures). */
+  children?: ReactNode
 }) {
   const steps = setup.filter((step) => atLeast(levelOf(step.module), step.level))
   const checklist = steps.some((step) => !step.done) ? steps : []
-  if (!checklist.length && !cards.length) return null
+  if (!checklist.length && !cards.length && !children) return null
   return (
     <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="home-cards">
       {checklist.length ? <SetupChecklist steps={checklist} /> : null}
+      {children}
       {cards.map((card) => (
         <Card key={card.id} card={card} />
       ))}

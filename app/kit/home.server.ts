@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { atLeast } from '../../domain/access.ts'
 import { derivedSchema } from '../../domain/schemas/common.ts'
 import { requestLocale } from '../lib/cookies.server'
 import { loadFrame } from '../lib/frame.server'
@@ -58,15 +59,21 @@ export async function loadHomeCards(
   const t = translator(locale)
   const read = (def: FeatureModule, query: string, list: z.ZodType<ListAnswer>) =>
     readAnswer(args, `${def.api}?${query}`, list).then((answer): ListAnswer | null => answer.data, unlessForbidden)
+  const frame = loadFrame(args)
   const [tenant, cards] = await Promise.all([
     // the branch the frame works in (the layout's own call); none to work in: nothing is remembered
-    loadFrame(args).then(({ frame }) =>
-      frame?.current ? `${frame.current.COD_EMPRESA}:${frame.current.COD_FILIAL}` : null,
-    ),
+    frame.then(({ frame }) => (frame?.current ? `${frame.current.COD_EMPRESA}:${frame.current.COD_FILIAL}` : null)),
     Promise.all(
       features.flatMap((def) =>
         (def.homeCards ?? []).map(async (card): Promise<HomeCardData | null> => {
-          const list = await read(def, `${card.query}&size=${CARD_ROWS}`, listOf(card.row))
+          if (card.needs) {
+            const { page, level } = card.needs
+            const pages = (await frame).frame?.pages ?? []
+            if (!atLeast(pages.find((p) => p.module === page)?.level ?? 'none', level)) return null
+          }
+          // the record's id is read whatever the card shows: each line links to its record
+          const row = z.intersection(card.row, z.object({ [def.idKey]: z.union([z.string(), z.number()]) }))
+          const list = await read(def, `${card.query}&size=${CARD_ROWS}`, listOf(row))
           if (!list) return null
           const items = list.items.map((row) => ({
             ...card.item(row, factFormat(t, locale, row.currency)),

@@ -161,6 +161,8 @@ export type HomeCard = {
   /** The fields of a row the card shows, checked (the rest of the row is not parsed). */
   row: z.ZodType<Record<string, unknown>>
   item: (row: Record<string, unknown>, format: FactFormat) => CardItem
+  /** Shown only to who may open this page at this level besides the list (completed orders: to who bills them). */
+  needs?: { page: string; level: AccessLevel }
 }
 
 /**

@@ -27,6 +27,7 @@ import type { Deps } from './deps.ts'
 import { apiError, fieldError, notFound, ruleError } from './errors.ts'
 import { orderStore } from './order-store.ts'
 import { withActivityLine, type Caller } from './resource.ts'
+import { noticeToMembers } from './member-notice.ts'
 
 /** What the board keeps of each appointment in memory: enough to pick a week's out of a year's. */
 type AppointmentIndexRow = { id: string; filial: number; orderId: string; start: number; end: number }
@@ -359,7 +360,20 @@ export function scheduling(deps: Deps) {
       () =>
         store.update(orderId, (x) => (DERIVED.has(x.status) ? { ...x, status } : x), { expectVersion: order.version }),
     ).then(
-      () => true,
+      async () => {
+        // its last visit ended: who bills the branch is told (the orders-to-invoice home card keeps it in view)
+        if (status === 'completed')
+          await noticeToMembers(
+            deps,
+            { empresa, filial: o.filial, page: 'cd_invoice', level: 'edit' },
+            {
+              icon: 'heroicons_mini:check-circle',
+              text: { key: 'notice_order_completed', values: { order: o.number, client: o.clientName } },
+              link: `/view/cd_ordem/${orderId}`,
+            },
+          )
+        return true
+      },
       (error: unknown) => {
         // another write changed the order meanwhile: its status is worked out again from the visits
         if (error instanceof ConflictError) return deriveOrder(who, orderId)

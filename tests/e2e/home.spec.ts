@@ -123,3 +123,41 @@ test("the technician's home shows no card of a page he may not open", async ({ p
     },
   )
 })
+
+test("the owner's home shows this month's revenue beside last month's, the jobs in progress, the orders waiting for their invoice and today's visits", async ({
+  page,
+}) => {
+  await signIn(page, DEMO_ADMIN)
+  await workInDemoCompany(page)
+  // the figures are the report's: this month's and last month's invoiced, as the reports page totals them
+  const revenue = page.getByTestId('home-card-revenue')
+  await expect(revenue.getByRole('heading', { name: 'Revenue' })).toBeVisible()
+  const invoiced = await revenue.locator('dd.text-xl').allTextContents()
+  expect(invoiced).toHaveLength(2)
+  await page.goto('/view/cd_reports?period=this-month')
+  await expect(page.locator('tfoot td').nth(1)).toHaveText(invoiced[0])
+  await page.goto('/view/cd_reports?period=last-month')
+  await expect(page.locator('tfoot td').nth(1)).toHaveText(invoiced[1])
+  await page.goto('/view/home')
+  await revenue.getByRole('link', { name: 'See the reports' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible()
+  await page.goBack()
+
+  // the completed orders, the longest waiting first; each opens its order, which can be invoiced
+  const toInvoice = page.getByTestId('home-card-orders-to-invoice')
+  await expect(toInvoice.getByRole('heading', { name: 'Completed, waiting for their invoice' })).toBeVisible()
+  await expect(toInvoice.getByRole('listitem').first()).toBeVisible()
+  const number = (await toInvoice.getByRole('listitem').first().textContent())!.match(/OS-[A-Z]+-\d{4}-\d{6}/)![0]
+  await toInvoice.getByRole('listitem').first().getByRole('link').click()
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(number)
+  await expect(page.getByText('Completed', { exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Invoice', exact: true })).toBeVisible()
+  await page.goBack()
+  await expect(page.getByTestId('home-card-orders-in-progress').getByRole('heading')).toHaveText('Jobs in progress')
+
+  // today's visits of the branch, each opening its visit
+  const today = page.getByTestId('home-card-visits-today')
+  await expect(today.getByRole('heading', { name: "Today's visits" })).toBeVisible()
+  await today.getByRole('listitem').first().getByRole('link').click()
+  await expect(page).toHaveURL(/\/view\/cd_techorders\/[\w-]{36}$/)
+})

@@ -30,6 +30,7 @@ type Visit = {
 type Order = {
   id: string
   number: string
+  clientName: string
   status: string
   lines: Array<{ description: string; quantity: number; unitPrice: number }>
   totals: { total: number }
@@ -100,7 +101,7 @@ async function aProduct(bff: TestBff) {
 // cd_techorders (docs/domain.md): the technician's work on his visit
 describe("a technician's visit", () => {
   it('goes assigned → en_route → on_site ⇄ paused → done at the server’s clock, the time on site clocked; the order completes', async () => {
-    const { step, tick, orderNow, tech, visit } = await setUp()
+    const { step, tick, orderNow, tech, admin, visit } = await setUp()
     const early = await step('finish')
     expect(early.status).toBe(409)
     expect(early.body).toMatchObject({ code: 'transition_not_allowed', allowed: ['depart'] })
@@ -128,6 +129,17 @@ describe("a technician's visit", () => {
     expect(done.clock).toHaveLength(2)
     expect(done.clock.every((s) => s.out)).toBe(true)
     expect((await orderNow()).status).toBe('completed')
+    // who bills the branch is told once, in their language; the technician, who bills nothing, is not
+    type Notice = { title: string; description: string }
+    const ready = async (who: typeof admin) =>
+      ((await who('/common/notifications')).body as unknown as Notice[]).filter(
+        (n) => n.title === 'Order ready to invoice',
+      )
+    const { number, clientName } = await orderNow()
+    expect((await ready(admin)).map((n) => n.description)).toEqual([
+      `Order ${number} for ${clientName} is completed: it waits for its invoice.`,
+    ])
+    expect(await ready(tech)).toEqual([])
   })
 
   it('could not complete takes a reason; the order goes back to wait for another visit', async () => {

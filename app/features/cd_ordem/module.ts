@@ -9,7 +9,7 @@ import {
   serviceAddressField,
   totalsFacts,
 } from '../document-fields'
-import { defineFeature } from '../../kit/module'
+import { defineFeature, type HomeCardOf } from '../../kit/module'
 import { VisitRecords } from '../techorders/visit-records'
 
 /** The order statuses' labels (the list, the badge). */
@@ -33,6 +33,37 @@ const PRIORITY_LABELS = {
 const HOLD_LABELS = { parts: 'hold_parts', customer: 'hold_customer', approval: 'hold_approval' } as const
 
 const factsRow = orderRow.pick({ totals: true, hold: true, quoteNumber: true, skills: true })
+
+const cardRow = orderRow.pick({
+  id: true,
+  number: true,
+  clientName: true,
+  total: true,
+  currency: true,
+  createdAt: true,
+})
+
+/** A home card of the orders in one status, the oldest first: the client, the number and since when, the total. */
+const orderCard = (
+  id: 'orders-to-invoice' | 'orders-in-progress',
+  state: 'completed' | 'in_progress',
+  needs?: HomeCardOf<typeof ordersModule>['needs'],
+): HomeCardOf<typeof ordersModule> => ({
+  id,
+  title: id === 'orders-to-invoice' ? 'home_orders_to_invoice' : 'home_orders_in_progress',
+  empty: id === 'orders-to-invoice' ? 'home_orders_to_invoice_none' : 'home_orders_in_progress_none',
+  query: { state, sort: 'createdAt', order: 'asc' },
+  row: cardRow,
+  needs,
+  item: (values, f) => {
+    const row = cardRow.parse(values)
+    return {
+      label: row.clientName,
+      detail: `${row.number} · ${f.label('f_created')}: ${f.date(row.createdAt)}`,
+      aside: f.money(row.total),
+    }
+  },
+})
 
 /** cd_ordem (docs/domain.md): the branch's service orders, from an approved quote or from scratch. */
 export const orders = defineFeature(ordersModule, {
@@ -122,6 +153,12 @@ export const orders = defineFeature(ordersModule, {
   ],
   pickers: documentPickers,
   lookups: documentLookups,
+  homeCards: [
+    // the longest waiting first: for who bills them and who books them (a technician reads orders, and
+    // neither bills nor books; his home is his day)
+    orderCard('orders-to-invoice', 'completed', { page: 'cd_invoice', level: 'edit' }),
+    orderCard('orders-in-progress', 'in_progress', { page: 'cd_ordemagendamento', level: 'edit' }),
+  ],
   // its quote, and the work order for the client (its lines, each visit's work and the client's signature)
   recordLinks: (values) => [
     ...(values.quoteId

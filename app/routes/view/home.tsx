@@ -8,6 +8,9 @@ import { FEATURES } from '../../features'
 import { DayList } from '../../features/techorders/day-list'
 import { readAnswer } from '../../lib/answer.server'
 import { HomeCards } from '../../kit/home-cards'
+import { RevenueCard } from '../../features/cd_reports/revenue-card'
+import { loadRevenueCard } from '../../features/cd_reports/revenue-card.server'
+import { loadTodayCard } from '../../features/techorders/today-card.server'
 import { loadHomeCards } from '../../kit/home.server'
 import { apiClient } from '../../lib/api.server'
 import { titled, useT } from '../../lib/i18n'
@@ -21,7 +24,7 @@ export const meta = titled('home_title')
 /** The companies that invited the person and wait for an answer (usually none), and the modules' cards. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const to = addDays(new Date().toISOString().slice(0, 10), 7)
-  const [res, home, day] = await Promise.all([
+  const [res, home, day, revenue, today] = await Promise.all([
     apiClient(request, context).common.invitations.$get(),
     loadHomeCards({ request, context }, Object.values(FEATURES)),
     // the caller's own visits of the week (a technician's day); none for who may not open them
@@ -29,8 +32,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       (a) => a.data,
       () => null,
     ),
+    // the owner's figures and the office's visits today: each for who may read them
+    loadRevenueCard({ request, context }),
+    loadTodayCard({ request, context }),
   ])
-  return { invitations: res.ok ? await res.json() : [], ...home, day }
+  return {
+    invitations: res.ok ? await res.json() : [],
+    revenue,
+    ...home,
+    cards: today ? [today, ...home.cards] : home.cards,
+    day,
+  }
 }
 
 /** Accept or decline one invitation; the page comes back with a toast (accepting also refreshes the switcher). */
@@ -110,7 +122,9 @@ export default function ViewHome({ loaderData }: Route.ComponentProps) {
           <DayList visits={loaderData.day ?? []} />
         </section>
       ) : null}
-      <HomeCards cards={loaderData.cards} setup={loaderData.setup} levelOf={levelOf} />
+      <HomeCards cards={loaderData.cards} setup={loaderData.setup} levelOf={levelOf}>
+        {loaderData.revenue ? <RevenueCard figures={loaderData.revenue} /> : null}
+      </HomeCards>
     </section>
   )
 }
