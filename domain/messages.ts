@@ -9,6 +9,8 @@ export const MESSAGES = {
   invalid_cpf: 'Enter a valid CPF (11 digits with correct check digits)',
   tax_id_taken: 'Another client of this company has this tax id',
   code_taken: 'Another job of this company has this code',
+  account_name_taken: 'Another account of this company has this name',
+  account_unknown: 'Choose one of the company’s active accounts',
   invalid_code: 'Use 1 to 20 capital letters, digits or dashes',
   invalid_money: 'Enter an amount, like 1234.56',
   invalid_percent: 'Enter a percentage from 0 to 100',

@@ -1,4 +1,5 @@
 import type { InvoiceRecord } from './schemas/invoices.ts'
+import { accountBucket } from './schemas/accounts.ts'
 
 /** Named figures of a report (an amount in cents, a count ...), added up per bucket. */
 export type Figures = Record<string, number>
@@ -10,9 +11,9 @@ export const revenueBucket = (filial: number, month: string) => `revenue.${filia
 export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
 
 /**
- * An invoice's part of the revenue report, by bucket: once issued (until voided) its total and one
+ * An invoice's part of the figures, by bucket: once issued (until voided) its total and one
  * invoice in the month of its issue date (`invoiced`, `invoices`); each payment not reversed in the
- * month of its day (`collected`). A draft and a void invoice have none.
+ * month of its day (`collected`) and in its account (`in`). A draft and a void invoice have none.
  */
 export function invoiceRevenue(
   invoice: Pick<InvoiceRecord, 'filial' | 'status' | 'issueDate' | 'totals' | 'payments'>,
@@ -24,6 +25,14 @@ export function invoiceRevenue(
   }
   if (invoice.status === 'draft' || invoice.status === 'void' || !invoice.issueDate) return parts
   add(invoice.issueDate.slice(0, 7), { invoiced: invoice.totals.total, invoices: 1 })
-  for (const p of invoice.payments) if (!p.reversed) add(p.date.slice(0, 7), { collected: p.amount })
+  for (const p of invoice.payments) {
+    if (p.reversed) continue
+    add(p.date.slice(0, 7), { collected: p.amount })
+    // what came into the account it landed in (its balance: docs/domain.md cd_contas)
+    if (p.accountId) {
+      const bucket = (parts[accountBucket(p.accountId)] ??= {})
+      bucket.in = (bucket.in ?? 0) + p.amount
+    }
+  }
   return parts
 }

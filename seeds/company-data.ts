@@ -2,6 +2,8 @@ import { seriesName } from '../domain/document-numbers.ts'
 import { ORDERS } from '../domain/schemas/orders.ts'
 import { seedOrders } from './orders.ts'
 import { seedInvoices } from './invoices.ts'
+import { seedAccounts } from './accounts.ts'
+import { ACCOUNTS, defaultAccountFor } from '../domain/schemas/accounts.ts'
 import { INVOICES } from '../domain/schemas/invoices.ts'
 import type { Culture } from '../domain/cultures.ts'
 import { appData, type ScrumList } from '../storage/repositories/app-data.ts'
@@ -89,13 +91,21 @@ export async function seedCompanyData(
   const zoned = <T extends { timeZone: string }>(x: T): T => ({ ...x, timeZone })
   const quotes = made.quotes.map(zoned)
   // the invoiced orders' invoices, around the day the data is loaded
-  const { orders, invoices } = seedInvoices(made.orders.map(zoned), Date.now())
+  const seeded = seedInvoices(made.orders.map(zoned), Date.now())
+  // the company's accounts; each demo payment landed in the one that takes its method
+  const accounts = seedAccounts(new Date(Date.now() - 90 * 86_400_000).toISOString())
+  const orders = seeded.orders
+  const invoices = seeded.invoices.map((i) => ({
+    ...i,
+    payments: i.payments.map((p) => ({ ...p, accountId: defaultAccountFor(accounts, p.method)?.id ?? null })),
+  }))
   for (const [collection, items] of [
     [CLIENTS, clients],
     [JOBS, jobs],
     [QUOTES, quotes],
     [ORDERS, orders],
     [INVOICES, invoices],
+    [ACCOUNTS, accounts],
   ] as const) {
     const records = indexedRecords<{ id: string }, unknown>(store, empresa, collection, (x) => x)
     if (await records.isEmpty()) await records.putMany(items)

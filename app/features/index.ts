@@ -10,6 +10,7 @@ import { branches } from './cd_filial/module'
 import { jobs } from './cd_job/module'
 import { orders } from './cd_ordem/module'
 import { invoices } from './cd_invoice/module'
+import { accounts } from './cd_contas/module'
 
 /**
  * The screens of each module that has them (one line each, by its id in domain/modules/: one
@@ -26,6 +27,7 @@ export const FEATURES: Record<ModuleWithScreens, FeatureModule> = {
   cd_cotacao: quotes,
   cd_ordem: orders,
   cd_invoice: invoices,
+  cd_contas: accounts,
 }
 
 /** The screens of the module a route names, if it has them. */

@@ -37,6 +37,7 @@ export type Field = {
     | 'number'
     | 'select'
     | 'checkbox'
+    | 'choices'
     | 'timezone'
     | 'textarea'
     | 'money'
@@ -47,7 +48,7 @@ export type Field = {
   hint?: TextKey
   /** For a select: the label of the record's own value when the options lack it (a client's name ...). */
   currentLabel?: (values: Record<string, unknown>) => string | undefined
-  /** For 'rows': the fields of one row, named inside the row. */
+  /** For 'rows': the fields of one row, named inside the row. ('choices': a checkbox per option, the checked ones a list.) */
   of?: Field[]
   options?: Array<[value: string, label: TextKey | { text: string }]>
   lookup?: string
@@ -128,6 +129,8 @@ export type PanelProps = {
   version: string | null
   level: AccessLevel
   state: { errors?: Record<string, string>; values?: Record<string, string>; form?: string } | undefined
+  /** The module's lookups (the accounts a payment may land in ...). */
+  lookups: Lookups
 }
 
 /** What an action says once done: a message named done_… (the toaster shows any of them as a success). */

@@ -83,6 +83,29 @@ function Input({
       </div>
     )
   }
+  if (field.type === 'choices') {
+    const checked = new Set(value.split(',').map((v) => v.trim()))
+    return (
+      <fieldset className={`flex flex-col gap-1 ${field.wide ? 'sm:col-span-2' : ''}`} aria-describedby={described}>
+        <legend className="text-sm font-medium text-ink-soft">{label}</legend>
+        <div className="flex flex-wrap gap-x-5">
+          {(field.options ?? []).map(([option, optionLabel]) => (
+            <label key={option} className="flex min-h-11 items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name={field.name}
+                value={option}
+                defaultChecked={checked.has(option)}
+                className="h-5 w-5"
+              />
+              {typeof optionLabel === 'string' ? (t[optionLabel] as () => string)() : optionLabel.text}
+            </label>
+          ))}
+        </div>
+        <FieldError id={described} error={error} />
+      </fieldset>
+    )
+  }
   if (field.type === 'timezone') {
     // grouped by region, starting from the company's own zone when the record has none
     const regions = new Map<string, string[]>()

@@ -240,8 +240,11 @@ export async function saveRecord(args: Args & { params: { id: string } }, def: F
   const isNew = params.id === 'new'
   const schema = isNew ? def.input?.create : def.input?.edit
   if (!schema) throw data(null, { status: 405 })
-  for (const field of def.fields)
+  for (const field of def.fields) {
     if (field.type === 'checkbox' && !(field.name in fields)) fields[field.name] = field.values?.[1] ?? 'false'
+    // choices none of which is checked: an empty list
+    if (field.type === 'choices' && !(field.name in fields)) fields[field.name] = ''
+  }
   // a 'rows' field goes to the API as a list of records; the form gets them back numbered from 0
   const input: Record<string, unknown> = Object.fromEntries(
     Object.entries(fields).filter(([key]) => !key.includes('.')),

@@ -108,7 +108,13 @@ export function RecordScreen({
       ) : null}
       {!data.isNew ? <RecordFacts def={def} values={data.values} /> : null}
       {!data.isNew && def.panel ? (
-        <def.panel values={data.values} version={data.version} level={page.level} state={state} />
+        <def.panel
+          values={data.values}
+          version={data.version}
+          level={page.level}
+          state={state}
+          lookups={data.lookups}
+        />
       ) : null}
       {!data.isNew
         ? data.links.map((link) => (

@@ -23,7 +23,9 @@ const FORM_ONLY = new Set(['csrf', FORM_KEY_FIELD])
 /** A form's fields as a plain object (strings only; files are not taken here). */
 export function formFields(form: FormData): Record<string, string> {
   const out: Record<string, string> = {}
-  for (const [key, value] of form) if (typeof value === 'string' && !FORM_ONLY.has(key)) out[key] = value
+  // a name sent more than once (the checked boxes of a list of choices): its values joined by commas
+  for (const [key, value] of form)
+    if (typeof value === 'string' && !FORM_ONLY.has(key)) out[key] = key in out ? `${out[key]},${value}` : value
   return out
 }
 

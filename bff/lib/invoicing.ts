@@ -16,6 +16,7 @@ import {
 import type { StoredOrder } from '../../domain/schemas/orders.ts'
 import { ConflictError, StorageUnavailableError } from '../../storage/errors.ts'
 import type { Deps } from './deps.ts'
+import { paymentAccount } from './accounts.ts'
 import { blankDocument } from './document-store.ts'
 import { documentPricing } from './document-pricing.ts'
 import { apiError, fieldError, notFound, ruleError } from './errors.ts'
@@ -386,6 +387,7 @@ export function invoicing(deps: Deps) {
       // money is paid for an invoice once it is issued (a draft has no date and takes no payment)
       if (input.date && hit.value.issueDate && input.date < hit.value.issueDate)
         throw fieldError('date', 'payment_before_issue')
+      const accountId = await paymentAccount(deps, who.tenant.empresa, input.method, input.accountId)
       const payment: InvoicePayment = {
         id: who.newId(),
         date: input.date ?? day,
@@ -396,6 +398,7 @@ export function invoicing(deps: Deps) {
         by: who.user.name,
         at: new Date(deps.now()).toISOString(),
         reversed: null,
+        accountId,
       }
       return write(who.tenant.empresa, who.user, id, 'payment', expected, (i) => withPayment(i, payment))
     },

@@ -6,7 +6,7 @@ import type { Deps } from './deps.ts'
 import { invoiceStore } from './invoice-store.ts'
 
 /** Raised when what the figures hold changes (a new measure): every company's are worked out again once. */
-const FIGURES_VERSION = 2
+const FIGURES_VERSION = 3
 
 /** One month of the revenue report: what was invoiced (and how many invoices), what came in, the average ticket. */
 export type RevenueMonth = z.output<typeof revenueMonth>

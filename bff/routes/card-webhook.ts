@@ -1,3 +1,4 @@
+import { paymentAccount } from '../lib/accounts.ts'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { dateIn } from '../../domain/dates.ts'
@@ -144,6 +145,8 @@ export function cardWebhookRoutes(deps: Deps) {
         at: new Date(deps.now()).toISOString(),
         reversed: null,
         providerPaymentId: providerPayment,
+        // the account that takes card payments by default (the provider's payout account)
+        accountId: await paymentAccount(deps, target.empresa, 'card'),
       }
       try {
         if (currency !== found.value.currency)

@@ -11,6 +11,7 @@ import { cdFilialRoutes } from './cd-filial.ts'
 import { cdJobRoutes } from './cd-job.ts'
 import { cdOrdemRoutes } from './cd-ordem.ts'
 import { cdInvoiceRoutes } from './cd-invoice.ts'
+import { cdContasRoutes } from './cd-contas.ts'
 
 /**
  * Each module's API, mounted at /api/<module> (one line per module, by its id in
@@ -22,6 +23,7 @@ export const MODULE_ROUTES: Record<ModuleWithScreens, (deps: Deps) => Hono<AppEn
   cd_cotacao: cdCotacaoRoutes,
   cd_ordem: cdOrdemRoutes,
   cd_invoice: cdInvoiceRoutes,
+  cd_contas: cdContasRoutes,
   ac_empresas: companyRoutes,
   cd_filial: cdFilialRoutes,
   ac_usuarios: userRoutes,

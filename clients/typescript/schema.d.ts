@@ -1748,6 +1748,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cd_contas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The accounts: searched, sorted, paged
+         * @description One page of the accounts the caller's company and branch hold: `search` looks in their text without case or accents, `sort` and `order` order them, `page` and `size` page them, `all=1` shows deactivated ones too. Needs the cd_contas page at view or above in the company (403 below it).
+         */
+        get: operations["listAccounts"];
+        put?: never;
+        /**
+         * Create a account
+         * @description Creates a account in the caller's company and answers it with its version as ETag. name is one account's in the company: 409 when another holds it. Needs the cd_contas page at edit or above in the company (403 below it).
+         */
+        post: operations["createAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_contas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One account
+         * @description The account with its version as ETag, to send back as If-Match when changing it. 404 when the caller's company does not hold it. Needs the cd_contas page at view or above in the company (403 below it).
+         */
+        get: operations["getAccount"];
+        /**
+         * Change a account, every field
+         * @description Replaces the account's fields with the ones sent (a field left out takes its default). If-Match names the version edited: 412 when someone changed it since, and nothing is written. name is one account's in the company: 409 when another holds it. Needs the cd_contas page at edit or above in the company (403 below it).
+         */
+        put: operations["replaceAccount"];
+        post?: never;
+        /**
+         * Deactivate a account, or restore it
+         * @description Deactivates the account: its data is kept and it leaves the lists (`all=1` shows it); `restore=1` activates it again. Needs the cd_contas page at delete or above in the company (403 below it).
+         */
+        delete: operations["deactivateAccount"];
+        options?: never;
+        head?: never;
+        /**
+         * Change some fields of a account
+         * @description Changes the fields sent and keeps the others. If-Match names the version edited: 412 when someone changed it since, and nothing is written. name is one account's in the company: 409 when another holds it. Needs the cd_contas page at edit or above in the company (403 below it).
+         */
+        patch: operations["updateAccount"];
+        trace?: never;
+    };
+    "/api/cd_contas/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's timeline
+         * @description Who created and changed the account, when, and which fields (never their values), newest first. Needs the cd_contas page at view or above in the company (403 below it).
+         */
+        get: operations["listAccountActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_contas/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The accounts as CSV
+         * @description The same list as `listAccounts`, every page of it, as a CSV file (UTF-8, comma-separated, a header row). Needs the cd_contas page at view or above in the company (403 below it).
+         */
+        get: operations["exportAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cd_cotacao": {
         parameters: {
             query?: never;
@@ -19117,6 +19213,1115 @@ export interface operations {
             };
         };
     };
+    listAccounts: {
+        parameters: {
+            query?: {
+                all?: "0" | "1";
+                order?: "asc" | "desc";
+                page?: number;
+                search?: string;
+                size?: number;
+                sort?: "name" | "kind" | "balance" | "active";
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            items: {
+                                active: boolean;
+                                /** @description opening + inflow − outflow, in cents */
+                                balance: number;
+                                createdAt: string;
+                                /** @enum {string} */
+                                currency: "BRL" | "USD" | "MXN";
+                                id: string;
+                                /** @description What came in: payments received here, not reversed, in cents */
+                                inflow: number;
+                                /** @enum {string} */
+                                kind: "cash" | "bank" | "pix" | "card" | "other";
+                                methods: ("cash" | "card" | "pix" | "transfer" | "boleto")[];
+                                name: string;
+                                notes: string;
+                                opening: number;
+                                /** @description What went out, in cents */
+                                outflow: number;
+                            }[];
+                            pagination: {
+                                endIndex: number;
+                                lastPage: number;
+                                length: number;
+                                page: number;
+                                size: number;
+                                startIndex: number;
+                            };
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    createAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Banco do Brasil",
+                 *       "kind": "bank",
+                 *       "methods": [
+                 *         "pix",
+                 *         "transfer",
+                 *         "boleto"
+                 *       ],
+                 *       "opening": 250000
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "cash" | "bank" | "pix" | "card" | "other";
+                    /**
+                     * @description The payment methods whose payments land here unless the payment names its account (the first account by name that takes a method is its default)
+                     * @example [
+                     *       "pix",
+                     *       "transfer"
+                     *     ]
+                     */
+                    methods?: string[] | string;
+                    name: string;
+                    /** @default  */
+                    notes?: string;
+                    /**
+                     * @description The balance before the first movement kept here, in cents
+                     * @default 0
+                     */
+                    opening?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            active: boolean;
+                            /** @description opening + inflow − outflow, in cents */
+                            balance: number;
+                            createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            id: string;
+                            /** @description What came in: payments received here, not reversed, in cents */
+                            inflow: number;
+                            /** @enum {string} */
+                            kind: "cash" | "bank" | "pix" | "card" | "other";
+                            methods: ("cash" | "card" | "pix" | "transfer" | "boleto")[];
+                            name: string;
+                            notes: string;
+                            opening: number;
+                            /** @description What went out, in cents */
+                            outflow: number;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            active: boolean;
+                            /** @description opening + inflow − outflow, in cents */
+                            balance: number;
+                            createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            id: string;
+                            /** @description What came in: payments received here, not reversed, in cents */
+                            inflow: number;
+                            /** @enum {string} */
+                            kind: "cash" | "bank" | "pix" | "card" | "other";
+                            methods: ("cash" | "card" | "pix" | "transfer" | "boleto")[];
+                            name: string;
+                            notes: string;
+                            opening: number;
+                            /** @description What went out, in cents */
+                            outflow: number;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    replaceAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Caixa da loja",
+                 *       "kind": "cash",
+                 *       "methods": [
+                 *         "cash"
+                 *       ],
+                 *       "opening": 0
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "cash" | "bank" | "pix" | "card" | "other";
+                    /**
+                     * @description The payment methods whose payments land here unless the payment names its account (the first account by name that takes a method is its default)
+                     * @example [
+                     *       "pix",
+                     *       "transfer"
+                     *     ]
+                     */
+                    methods?: string[] | string;
+                    name: string;
+                    /** @default  */
+                    notes?: string;
+                    /**
+                     * @description The balance before the first movement kept here, in cents
+                     * @default 0
+                     */
+                    opening?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            active: boolean;
+                            /** @description opening + inflow − outflow, in cents */
+                            balance: number;
+                            createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            id: string;
+                            /** @description What came in: payments received here, not reversed, in cents */
+                            inflow: number;
+                            /** @enum {string} */
+                            kind: "cash" | "bank" | "pix" | "card" | "other";
+                            methods: ("cash" | "card" | "pix" | "transfer" | "boleto")[];
+                            name: string;
+                            notes: string;
+                            opening: number;
+                            /** @description What went out, in cents */
+                            outflow: number;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    deactivateAccount: {
+        parameters: {
+            query?: {
+                restore?: "0" | "1";
+            };
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            active: boolean;
+                            /** @description opening + inflow − outflow, in cents */
+                            balance: number;
+                            createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            id: string;
+                            /** @description What came in: payments received here, not reversed, in cents */
+                            inflow: number;
+                            /** @enum {string} */
+                            kind: "cash" | "bank" | "pix" | "card" | "other";
+                            methods: ("cash" | "card" | "pix" | "transfer" | "boleto")[];
+                            name: string;
+                            notes: string;
+                            opening: number;
+                            /** @description What went out, in cents */
+                            outflow: number;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    updateAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "notes": "The shop’s till"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    kind?: "cash" | "bank" | "pix" | "card" | "other";
+                    /**
+                     * @description The payment methods whose payments land here unless the payment names its account (the first account by name that takes a method is its default)
+                     * @example [
+                     *       "pix",
+                     *       "transfer"
+                     *     ]
+                     */
+                    methods?: string[] | string;
+                    name?: string;
+                    /** @default  */
+                    notes?: string;
+                    /**
+                     * @description The balance before the first movement kept here, in cents
+                     * @default 0
+                     */
+                    opening?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            active: boolean;
+                            /** @description opening + inflow − outflow, in cents */
+                            balance: number;
+                            createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            id: string;
+                            /** @description What came in: payments received here, not reversed, in cents */
+                            inflow: number;
+                            /** @enum {string} */
+                            kind: "cash" | "bank" | "pix" | "card" | "other";
+                            methods: ("cash" | "card" | "pix" | "transfer" | "boleto")[];
+                            name: string;
+                            notes: string;
+                            opening: number;
+                            /** @description What went out, in cents */
+                            outflow: number;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    listAccountActivity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            action: string;
+                            at: string;
+                            fields?: string[];
+                            id: string;
+                            /** @description Money the line is about (cents), with the card provider’s reference */
+                            money?: {
+                                amount: number;
+                                currency: string;
+                                reference: string;
+                            };
+                            userId: string;
+                            userName: string;
+                            /** @description The record’s version this change made */
+                            version?: number;
+                        }[];
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    exportAccounts: {
+        parameters: {
+            query?: {
+                all?: "0" | "1";
+                order?: "asc" | "desc";
+                page?: number;
+                search?: string;
+                size?: number;
+                sort?: "name" | "kind" | "balance" | "active";
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
     listQuotes: {
         parameters: {
             query?: {
@@ -23402,6 +24607,8 @@ export interface operations {
                                 orderNumbers: string[];
                                 paid: number;
                                 payments: {
+                                    /** @description The account it landed in (cd_contas), or null */
+                                    accountId: string | null;
                                     amount: number;
                                     at: string;
                                     by: string;
@@ -23648,6 +24855,8 @@ export interface operations {
                             orderNumbers: string[];
                             paid: number;
                             payments: {
+                                /** @description The account it landed in (cd_contas), or null */
+                                accountId: string | null;
                                 amount: number;
                                 at: string;
                                 by: string;
@@ -23874,6 +25083,8 @@ export interface operations {
                             orderNumbers: string[];
                             paid: number;
                             payments: {
+                                /** @description The account it landed in (cd_contas), or null */
+                                accountId: string | null;
                                 amount: number;
                                 at: string;
                                 by: string;
@@ -24117,6 +25328,8 @@ export interface operations {
                             orderNumbers: string[];
                             paid: number;
                             payments: {
+                                /** @description The account it landed in (cd_contas), or null */
+                                accountId: string | null;
                                 amount: number;
                                 at: string;
                                 by: string;
@@ -24399,6 +25612,8 @@ export interface operations {
                             orderNumbers: string[];
                             paid: number;
                             payments: {
+                                /** @description The account it landed in (cd_contas), or null */
+                                accountId: string | null;
                                 amount: number;
                                 at: string;
                                 by: string;
@@ -24743,6 +25958,8 @@ export interface operations {
                             orderNumbers: string[];
                             paid: number;
                             payments: {
+                                /** @description The account it landed in (cd_contas), or null */
+                                accountId: string | null;
                                 amount: number;
                                 at: string;
                                 by: string;
@@ -25042,6 +26259,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The account it lands in (cd_contas); none: the account that takes its method by default, or no account when none does */
+                    accountId?: "" | string;
                     /** @description An amount in integer cents of the company’s currency (12345 is 123.45) */
                     amount: number;
                     date?: "" | string;
@@ -25106,6 +26325,8 @@ export interface operations {
                             orderNumbers: string[];
                             paid: number;
                             payments: {
+                                /** @description The account it landed in (cd_contas), or null */
+                                accountId: string | null;
                                 amount: number;
                                 at: string;
                                 by: string;
@@ -25364,6 +26585,8 @@ export interface operations {
                             orderNumbers: string[];
                             paid: number;
                             payments: {
+                                /** @description The account it landed in (cd_contas), or null */
+                                accountId: string | null;
                                 amount: number;
                                 at: string;
                                 by: string;
@@ -25699,6 +26922,8 @@ export interface operations {
                             orderNumbers: string[];
                             paid: number;
                             payments: {
+                                /** @description The account it landed in (cd_contas), or null */
+                                accountId: string | null;
                                 amount: number;
                                 at: string;
                                 by: string;
@@ -25956,6 +27181,8 @@ export interface operations {
                             orderNumbers: string[];
                             paid: number;
                             payments: {
+                                /** @description The account it landed in (cd_contas), or null */
+                                accountId: string | null;
                                 amount: number;
                                 at: string;
                                 by: string;
@@ -26281,6 +27508,8 @@ export interface operations {
                             orderNumbers: string[];
                             paid: number;
                             payments: {
+                                /** @description The account it landed in (cd_contas), or null */
+                                accountId: string | null;
                                 amount: number;
                                 at: string;
                                 by: string;

@@ -12,6 +12,7 @@ import { jobs } from './cd-job.ts'
 import { finance, reports, scheduling, techOrders } from './coming.ts'
 import { invoices } from './cd-invoice.ts'
 import { orders } from './cd-ordem.ts'
+import { accounts } from './cd-contas.ts'
 
 /**
  * Every module of the product, one line each: the page registry and the role presets, the API's
@@ -25,6 +26,7 @@ const DECLARED = [
   scheduling,
   techOrders,
   invoices,
+  accounts,
   finance,
   reports,
   companies,

@@ -70,6 +70,13 @@ export const paymentInput = z
     date: optionalDate,
     reference: optionalText(120),
     note: optionalText(500),
+    accountId: z
+      .union([z.literal('').transform(() => undefined), z.uuid({ message: 'Choose an account' })])
+      .optional()
+      .meta({
+        description:
+          'The account it lands in (cd_contas); none: the account that takes its method by default, or no account when none does',
+      }),
   })
   .strict()
 export type PaymentInput = z.output<typeof paymentInput>
@@ -96,6 +103,8 @@ export type InvoicePayment = {
   reversed: (Mark & { provider?: ProviderReversal }) | null
   /** The card provider's payment it records (each once). */
   providerPaymentId?: string
+  /** The account it landed in (cd_contas); none on payments recorded before accounts, or when no account took its method. */
+  accountId?: string | null
 }
 
 /** A reminder sent for an overdue invoice: the step of the company's schedule (days after due) and how it went. */
@@ -154,6 +163,7 @@ export const paymentRow = z.object({
   by: z.string(),
   at: z.string(),
   reversed: markRow.extend({ provider: providerReversal.optional() }).nullable(),
+  accountId: z.string().nullable().meta({ description: 'The account it landed in (cd_contas), or null' }),
 })
 export type PaymentRow = z.output<typeof paymentRow>
 
@@ -229,7 +239,7 @@ export const invoiceRowOf = (i: StoredInvoice, now: number): InvoiceRow => {
     open: i.status === 'void' ? 0 : Math.max(0, i.totals.total - i.paid),
     lastPaymentDate: lastPaymentDate(payments),
     state: invoiceState(i, dateIn(timeZone, now)),
-    payments: payments.map(({ providerPaymentId: _p, ...p }) => p),
+    payments: payments.map(({ providerPaymentId: _p, ...p }) => ({ ...p, accountId: p.accountId ?? null })),
   }
 }
 

@@ -40,7 +40,8 @@ describe('the in-app help', () => {
     expect(isScreen('/view/myaccount')).toBe(true)
     // not a module, a page still being built, nothing at all
     expect(isScreen('/view/scheduling')).toBe(false)
-    expect(isScreen('/view/cd_reports')).toBe(false)
+    expect(isScreen('/view/cd_reports')).toBe(true)
+    expect(isScreen('/view/cd_financeiro')).toBe(false)
     expect(isScreen('/apps/help-center')).toBe(false)
   })
 

@@ -25,7 +25,7 @@ const input = 'min-h-11 w-full rounded-md border border-line bg-surface px-3 tex
  * recorded it, a reversed one struck through with its reason; a form to record one (the open
  * amount filled in) while money is open, and a reversal with its reason for who may.
  */
-export function PaymentsPanel({ values, version, level, state }: PanelProps) {
+export function PaymentsPanel({ values, version, level, state, lookups }: PanelProps) {
   const t = useT()
   const locale = useLocale()
   const busy = useNavigation().state === 'submitting'
@@ -37,6 +37,8 @@ export function PaymentsPanel({ values, version, level, state }: PanelProps) {
   const errors = mine?.errors ?? {}
   const reverseErrors = state?.form === 'reverse' ? (state.errors ?? {}) : {}
   const label = (key: (typeof METHOD_LABELS)[keyof typeof METHOD_LABELS]) => t[key]()
+  const accounts = lookups.accounts ?? []
+  const accountName = (id: string | null) => accounts.find(([value]) => value === id)?.[1]
   if (status === 'draft') return null
   return (
     <section
@@ -57,6 +59,7 @@ export function PaymentsPanel({ values, version, level, state }: PanelProps) {
             >
               <span className={p.reversed ? 'text-muted line-through' : ''}>
                 {day(p.date)} · {label(METHOD_LABELS[p.method])}
+                {accountName(p.accountId) ? ` · ${accountName(p.accountId)}` : ''}
                 {p.reference ? ` · ${p.reference}` : ''} · {p.by}
               </span>
               <span className="font-semibold tabular-nums">{money(p.amount)}</span>
@@ -129,6 +132,25 @@ export function PaymentsPanel({ values, version, level, state }: PanelProps) {
               ))}
             </select>
           </label>
+          {accounts.length ? (
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              {t.f_account()}
+              <select
+                name="accountId"
+                defaultValue={mine?.values?.accountId ?? ''}
+                aria-invalid={errors.accountId ? true : undefined}
+                className={input}
+              >
+                <option value="">{t.payment_account_default()}</option>
+                {accounts.map(([id, name]) => (
+                  <option key={id} value={id}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+              {errors.accountId ? <span className="text-red-700">{errors.accountId}</span> : null}
+            </label>
+          ) : null}
           <label className="flex flex-col gap-1 text-sm font-medium">
             {t.f_payment_date()}
             <input
