@@ -1,5 +1,5 @@
 /** The kinds of numbered documents (docs/domain.md): quotes, service orders, invoices. */
-export type DocumentKind = 'ORC' | 'OS' | 'FAT'
+export type DocumentKind = 'ORC' | 'OS' | 'FAT' | 'CP'
 
 /**
  * A document's number (docs/domain.md): its kind, the branch's prefix, the year and six digits —

@@ -11,6 +11,7 @@ export const MESSAGES = {
   code_taken: 'Another job of this company has this code',
   account_name_taken: 'Another account of this company has this name',
   account_unknown: 'Choose one of the company’s active accounts',
+  payable_not_open: 'Only an open payable can be changed',
   invalid_code: 'Use 1 to 20 capital letters, digits or dashes',
   invalid_money: 'Enter an amount, like 1234.56',
   invalid_percent: 'Enter a percentage from 0 to 100',

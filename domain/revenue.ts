@@ -1,5 +1,6 @@
 import type { InvoiceRecord } from './schemas/invoices.ts'
 import { accountBucket } from './schemas/accounts.ts'
+import type { StoredPayable } from './schemas/payables.ts'
 
 /** Named figures of a report (an amount in cents, a count ...), added up per bucket. */
 export type Figures = Record<string, number>
@@ -35,4 +36,11 @@ export function invoiceRevenue(
     }
   }
   return parts
+}
+
+/** A payable's part of the figures: once paid from an account, what went out of it (`out`). */
+export function payableFigures(payable: Pick<StoredPayable, 'status' | 'amount' | 'paid'>): Record<string, Figures> {
+  return payable.status === 'paid' && payable.paid?.accountId
+    ? { [accountBucket(payable.paid.accountId)]: { out: payable.amount } }
+    : {}
 }

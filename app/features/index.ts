@@ -11,6 +11,7 @@ import { jobs } from './cd_job/module'
 import { orders } from './cd_ordem/module'
 import { invoices } from './cd_invoice/module'
 import { accounts } from './cd_contas/module'
+import { finance } from './cd_financeiro/module'
 
 /**
  * The screens of each module that has them (one line each, by its id in domain/modules/: one
@@ -28,6 +29,7 @@ export const FEATURES: Record<ModuleWithScreens, FeatureModule> = {
   cd_ordem: orders,
   cd_invoice: invoices,
   cd_contas: accounts,
+  cd_financeiro: finance,
 }
 
 /** The screens of the module a route names, if it has them. */

@@ -5,6 +5,7 @@ import { scheduling } from './scheduling.ts'
 import { visitWork } from './visit-work.ts'
 import { invoicing } from './invoicing.ts'
 import { reports } from './reports.ts'
+import { payables } from './payables.ts'
 
 /** The settling of what writes owe (bff/lib/derived.ts), for every derived fact. */
 export type DerivedFacts = {
@@ -29,12 +30,14 @@ export function derivedFacts(deps: Deps): DerivedFacts {
   const work = visitWork(deps)
   const billing = invoicing(deps)
   const figures = reports(deps)
+  const bills = payables(deps)
   const settlers: Record<Fact, Settler> = {
     'order-status': (owner, id) => plan.deriveOrder(owner, id),
     'visit-parts': (owner, id, debts) => work.settleParts(owner, id, debts),
     'invoice-orders': (owner, id, debts) => billing.settleClaims(owner, id, debts),
     invoice: async (owner, id) =>
       (await figures.settleInvoice(owner.tenant.empresa, id)) && billing.freeVoid(owner, id),
+    payable: async (owner, id) => (await figures.settlePayable(owner.tenant.empresa, id)) && bills.makeNext(owner, id),
   }
   /** The facts of a visit's writes: a write of unknown outcome may have left the visits' indexes and the boards behind. */
   const ofVisits = new Set<Fact>(['order-status', 'visit-parts'])

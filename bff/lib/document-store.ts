@@ -128,6 +128,29 @@ export async function clientDocuments<
 }
 
 /**
+ * Writes a new document with the next number of its branch's series for the year, with the
+ * branch's prefix: the number is the document's once (a retry of the same id takes no other).
+ */
+export async function insertDocument<Rec extends BranchDocument, Row extends DocumentIndexRow>(
+  deps: Deps,
+  empresa: number,
+  kind: DocumentKind<Rec, Row>,
+  record: Rec,
+) {
+  const year = dateIn(record.timeZone, deps.now()).slice(0, 4)
+  const branch = await deps.repos.companies.findBranch(empresa, record.filial)
+  const documents = documentStore(deps, empresa, kind)
+  return deps.repos
+    .series(empresa, seriesName(kind.numbered, record.filial, year))
+    .write(documents.keyOf(record.id), (n) =>
+      documents.put(
+        { ...record, number: documentNumber(kind.numbered, branch?.PREFIX ?? '', year, n) },
+        { expectVersion: 0 },
+      ),
+    )
+}
+
+/**
  * A branch document's source for the resource factory (docs/domain.md: records of the current
  * branch): the list is answered from the compact index — the ids matching one query (branch,
  * search, sort, state, day) are kept until the documents change (memo), so a page costs the same
@@ -194,20 +217,7 @@ export function documentSource<Rec extends BranchDocument, Row extends DocumentI
       const hit = await store(who).get(id)
       return hit && mayRead(who, hit.value) ? hit : null
     },
-    /** Writes a new document with the next number of its branch's series for the year, with the branch's prefix. */
-    async insert(who, record) {
-      const year = dateIn(record.timeZone, deps.now()).slice(0, 4)
-      const branch = await deps.repos.companies.findBranch(who.tenant.empresa, record.filial)
-      const documents = store(who)
-      return deps.repos
-        .series(who.tenant.empresa, seriesName(kind.numbered, record.filial, year))
-        .write(documents.keyOf(record.id), (n) =>
-          documents.put(
-            { ...record, number: documentNumber(kind.numbered, branch?.PREFIX ?? '', year, n) },
-            { expectVersion: 0 },
-          ),
-        )
-    },
+    insert: (who, record) => insertDocument(deps, who.tenant.empresa, kind, record),
     update: (who, id, change, expectVersion) => store(who).update(id, change, { expectVersion }),
   }
 }

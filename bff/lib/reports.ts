@@ -1,9 +1,10 @@
 import type { z } from 'zod'
 import type { revenueMonth } from '../../domain/schemas/reports.ts'
-import { invoiceRevenue, revenueBucket, type Figures } from '../../domain/revenue.ts'
+import { invoiceRevenue, payableFigures, revenueBucket, type Figures } from '../../domain/revenue.ts'
 import { monthsBetween } from '../../domain/report-period.ts'
 import type { Deps } from './deps.ts'
 import { invoiceStore } from './invoice-store.ts'
+import { payableStore } from './payable-store.ts'
 
 /** Raised when what the figures hold changes (a new measure): every company's are worked out again once. */
 const FIGURES_VERSION = 3
@@ -25,8 +26,18 @@ export function reports(deps: Deps) {
     return true
   }
 
+  /** A payable's part of the figures brought to the payable as it is now (part of settling "payable"). */
+  async function settlePayable(empresa: number, id: string): Promise<boolean> {
+    const hit = await payableStore(deps, empresa).get(id)
+    await deps.repos
+      .rollups(empresa)
+      .contribute(`payable.${id}`, hit?.version ?? 0, hit ? payableFigures(hit.value) : {})
+    return true
+  }
+
   return {
     settleInvoice,
+    settlePayable,
 
     /**
      * Every company's figures worked out from its records, where they were not kept yet (data of an
@@ -40,6 +51,10 @@ export function reports(deps: Deps) {
       for (const company of await deps.repos.companies.list()) {
         for (const id of (await invoiceStore(deps, company.COD_EMPRESA).rows()).keys()) {
           await settleInvoice(company.COD_EMPRESA, id)
+          settled++
+        }
+        for (const id of (await payableStore(deps, company.COD_EMPRESA).rows()).keys()) {
+          await settlePayable(company.COD_EMPRESA, id)
           settled++
         }
       }

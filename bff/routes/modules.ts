@@ -12,6 +12,7 @@ import { cdJobRoutes } from './cd-job.ts'
 import { cdOrdemRoutes } from './cd-ordem.ts'
 import { cdInvoiceRoutes } from './cd-invoice.ts'
 import { cdContasRoutes } from './cd-contas.ts'
+import { cdFinanceiroRoutes } from './cd-financeiro.ts'
 
 /**
  * Each module's API, mounted at /api/<module> (one line per module, by its id in
@@ -24,6 +25,7 @@ export const MODULE_ROUTES: Record<ModuleWithScreens, (deps: Deps) => Hono<AppEn
   cd_ordem: cdOrdemRoutes,
   cd_invoice: cdInvoiceRoutes,
   cd_contas: cdContasRoutes,
+  cd_financeiro: cdFinanceiroRoutes,
   ac_empresas: companyRoutes,
   cd_filial: cdFilialRoutes,
   ac_usuarios: userRoutes,

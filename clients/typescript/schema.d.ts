@@ -2276,6 +2276,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cd_financeiro": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payables: searched, sorted, paged
+         * @description One page of the payables the caller's company and branch hold: `search` looks in their text without case or accents, `sort` and `order` order them, `page` and `size` page them, `state` narrows them to one state. Needs the cd_financeiro page at view or above in the company (403 below it).
+         */
+        get: operations["listPayables"];
+        put?: never;
+        /**
+         * Create a payable
+         * @description Creates a payable in the caller's company and answers it with its version as ETag. Needs the cd_financeiro page at edit or above in the company (403 below it).
+         */
+        post: operations["createPayable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_financeiro/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One payable
+         * @description The payable with its version as ETag, to send back as If-Match when changing it. 404 when the caller's company does not hold it. Needs the cd_financeiro page at view or above in the company (403 below it).
+         */
+        get: operations["getPayable"];
+        /**
+         * Change a payable, every field
+         * @description Replaces the payable's fields with the ones sent (a field left out takes its default). If-Match names the version edited: 412 when someone changed it since, and nothing is written. In a status that takes no change the answer is 409 with its code, and nothing is written. Needs the cd_financeiro page at edit or above in the company (403 below it).
+         */
+        put: operations["replacePayable"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change some fields of a payable
+         * @description Changes the fields sent and keeps the others. If-Match names the version edited: 412 when someone changed it since, and nothing is written. In a status that takes no change the answer is 409 with its code, and nothing is written. Needs the cd_financeiro page at edit or above in the company (403 below it).
+         */
+        patch: operations["updatePayable"];
+        trace?: never;
+    };
+    "/api/cd_financeiro/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payable's timeline
+         * @description Who created and changed the payable, when, and which fields (never their values), newest first. Needs the cd_financeiro page at view or above in the company (403 below it).
+         */
+        get: operations["listPayableActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_financeiro/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a payable: open or overdue → paid
+         * @description Moves the payable from open or overdue to paid. From any other status it answers 409 with the actions allowed now, and changes nothing. Needs the cd_financeiro page at edit or above in the company (403 below it).
+         */
+        post: operations["payPayable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_financeiro/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Void a payable: open or overdue → void
+         * @description Moves the payable from open or overdue to void. From any other status it answers 409 with the actions allowed now, and changes nothing. Needs the cd_financeiro page at edit or above in the company (403 below it).
+         */
+        post: operations["voidPayable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_financeiro/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payables as CSV
+         * @description The same list as `listPayables`, every page of it, as a CSV file (UTF-8, comma-separated, a header row). Needs the cd_financeiro page at view or above in the company (403 below it).
+         */
+        get: operations["exportPayables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cd_invoice": {
         parameters: {
             query?: never;
@@ -24474,6 +24606,1422 @@ export interface operations {
                         IsSuccess: boolean;
                         Msg: string;
                     };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    listPayables: {
+        parameters: {
+            query?: {
+                all?: "0" | "1";
+                /** @description Only the rows whose createdAt is on or after this day */
+                createdAtFrom?: string;
+                /** @description Only the rows whose createdAt is on or before this day */
+                createdAtTo?: string;
+                /** @description Only the rows whose dueDate is on or after this day */
+                dueDateFrom?: string;
+                /** @description Only the rows whose dueDate is on or before this day */
+                dueDateTo?: string;
+                order?: "asc" | "desc";
+                page?: number;
+                search?: string;
+                size?: number;
+                sort?: "number" | "supplier" | "category" | "amount" | "dueDate" | "state" | "createdAt";
+                state?: "open" | "overdue" | "paid" | "void";
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            items: {
+                                amount: number;
+                                category: string;
+                                createdAt: string;
+                                /** @enum {string} */
+                                currency: "BRL" | "USD" | "MXN";
+                                description: string;
+                                dueDate: string;
+                                filial: number;
+                                id: string;
+                                number: string;
+                                paid: {
+                                    accountId: string | null;
+                                    at: string;
+                                    by: string;
+                                    date: string;
+                                } | null;
+                                previousId: string | null;
+                                /** @enum {string} */
+                                repeat: "none" | "monthly" | "yearly";
+                                /**
+                                 * @description The status as the office sees it: an open one past its due date is overdue
+                                 * @enum {string}
+                                 */
+                                state: "open" | "overdue" | "paid" | "void";
+                                /** @enum {string} */
+                                status: "open" | "paid" | "void";
+                                supplier: string;
+                                voided: {
+                                    at: string;
+                                    by: string;
+                                    reason: string;
+                                } | null;
+                            }[];
+                            pagination: {
+                                endIndex: number;
+                                lastPage: number;
+                                length: number;
+                                page: number;
+                                size: number;
+                                startIndex: number;
+                            };
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    createPayable: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "supplier": "Imobiliária Central",
+                 *       "category": "Rent",
+                 *       "description": "Office rent, December",
+                 *       "amount": 350000,
+                 *       "dueDate": "2026-12-10",
+                 *       "repeat": "monthly"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description An amount in integer cents of the company’s currency (12345 is 123.45) */
+                    amount: number;
+                    /**
+                     * @description What it is for, in the company’s words: rent, parts, fuel …
+                     * @default
+                     */
+                    category?: string;
+                    /** @default  */
+                    description?: string;
+                    /**
+                     * @description The day it is due (the branch’s calendar)
+                     * @example 2026-12-10
+                     */
+                    dueDate: string;
+                    /**
+                     * @default none
+                     * @enum {string}
+                     */
+                    repeat?: "none" | "monthly" | "yearly";
+                    supplier: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            amount: number;
+                            category: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            description: string;
+                            dueDate: string;
+                            filial: number;
+                            id: string;
+                            number: string;
+                            paid: {
+                                accountId: string | null;
+                                at: string;
+                                by: string;
+                                date: string;
+                            } | null;
+                            previousId: string | null;
+                            /** @enum {string} */
+                            repeat: "none" | "monthly" | "yearly";
+                            /**
+                             * @description The status as the office sees it: an open one past its due date is overdue
+                             * @enum {string}
+                             */
+                            state: "open" | "overdue" | "paid" | "void";
+                            /** @enum {string} */
+                            status: "open" | "paid" | "void";
+                            supplier: string;
+                            voided: {
+                                at: string;
+                                by: string;
+                                reason: string;
+                            } | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    getPayable: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            amount: number;
+                            category: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            description: string;
+                            dueDate: string;
+                            filial: number;
+                            id: string;
+                            number: string;
+                            paid: {
+                                accountId: string | null;
+                                at: string;
+                                by: string;
+                                date: string;
+                            } | null;
+                            previousId: string | null;
+                            /** @enum {string} */
+                            repeat: "none" | "monthly" | "yearly";
+                            /**
+                             * @description The status as the office sees it: an open one past its due date is overdue
+                             * @enum {string}
+                             */
+                            state: "open" | "overdue" | "paid" | "void";
+                            /** @enum {string} */
+                            status: "open" | "paid" | "void";
+                            supplier: string;
+                            voided: {
+                                at: string;
+                                by: string;
+                                reason: string;
+                            } | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    replacePayable: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "supplier": "Vivo",
+                 *       "category": "Phone",
+                 *       "amount": 12990,
+                 *       "dueDate": "2026-12-15"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description An amount in integer cents of the company’s currency (12345 is 123.45) */
+                    amount: number;
+                    /**
+                     * @description What it is for, in the company’s words: rent, parts, fuel …
+                     * @default
+                     */
+                    category?: string;
+                    /** @default  */
+                    description?: string;
+                    /**
+                     * @description The day it is due (the branch’s calendar)
+                     * @example 2026-12-10
+                     */
+                    dueDate: string;
+                    /**
+                     * @default none
+                     * @enum {string}
+                     */
+                    repeat?: "none" | "monthly" | "yearly";
+                    supplier: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            amount: number;
+                            category: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            description: string;
+                            dueDate: string;
+                            filial: number;
+                            id: string;
+                            number: string;
+                            paid: {
+                                accountId: string | null;
+                                at: string;
+                                by: string;
+                                date: string;
+                            } | null;
+                            previousId: string | null;
+                            /** @enum {string} */
+                            repeat: "none" | "monthly" | "yearly";
+                            /**
+                             * @description The status as the office sees it: an open one past its due date is overdue
+                             * @enum {string}
+                             */
+                            state: "open" | "overdue" | "paid" | "void";
+                            /** @enum {string} */
+                            status: "open" | "paid" | "void";
+                            supplier: string;
+                            voided: {
+                                at: string;
+                                by: string;
+                                reason: string;
+                            } | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    updatePayable: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Two phone lines"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description An amount in integer cents of the company’s currency (12345 is 123.45) */
+                    amount?: number;
+                    /**
+                     * @description What it is for, in the company’s words: rent, parts, fuel …
+                     * @default
+                     */
+                    category?: string;
+                    /** @default  */
+                    description?: string;
+                    /**
+                     * @description The day it is due (the branch’s calendar)
+                     * @example 2026-12-10
+                     */
+                    dueDate?: string;
+                    /**
+                     * @default none
+                     * @enum {string}
+                     */
+                    repeat?: "none" | "monthly" | "yearly";
+                    supplier?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            amount: number;
+                            category: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            description: string;
+                            dueDate: string;
+                            filial: number;
+                            id: string;
+                            number: string;
+                            paid: {
+                                accountId: string | null;
+                                at: string;
+                                by: string;
+                                date: string;
+                            } | null;
+                            previousId: string | null;
+                            /** @enum {string} */
+                            repeat: "none" | "monthly" | "yearly";
+                            /**
+                             * @description The status as the office sees it: an open one past its due date is overdue
+                             * @enum {string}
+                             */
+                            state: "open" | "overdue" | "paid" | "void";
+                            /** @enum {string} */
+                            status: "open" | "paid" | "void";
+                            supplier: string;
+                            voided: {
+                                at: string;
+                                by: string;
+                                reason: string;
+                            } | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    listPayableActivity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            action: string;
+                            at: string;
+                            fields?: string[];
+                            id: string;
+                            /** @description Money the line is about (cents), with the card provider’s reference */
+                            money?: {
+                                amount: number;
+                                currency: string;
+                                reference: string;
+                            };
+                            userId: string;
+                            userName: string;
+                            /** @description The record’s version this change made */
+                            version?: number;
+                        }[];
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    payPayable: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "date": "2026-12-09"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The account it leaves (cd_contas) */
+                    accountId?: "" | string;
+                    date?: "" | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            amount: number;
+                            category: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            description: string;
+                            dueDate: string;
+                            filial: number;
+                            id: string;
+                            number: string;
+                            paid: {
+                                accountId: string | null;
+                                at: string;
+                                by: string;
+                                date: string;
+                            } | null;
+                            previousId: string | null;
+                            /** @enum {string} */
+                            repeat: "none" | "monthly" | "yearly";
+                            /**
+                             * @description The status as the office sees it: an open one past its due date is overdue
+                             * @enum {string}
+                             */
+                            state: "open" | "overdue" | "paid" | "void";
+                            /** @enum {string} */
+                            status: "open" | "paid" | "void";
+                            supplier: string;
+                            voided: {
+                                at: string;
+                                by: string;
+                                reason: string;
+                            } | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    voidPayable: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Entered twice"
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            amount: number;
+                            category: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            description: string;
+                            dueDate: string;
+                            filial: number;
+                            id: string;
+                            number: string;
+                            paid: {
+                                accountId: string | null;
+                                at: string;
+                                by: string;
+                                date: string;
+                            } | null;
+                            previousId: string | null;
+                            /** @enum {string} */
+                            repeat: "none" | "monthly" | "yearly";
+                            /**
+                             * @description The status as the office sees it: an open one past its due date is overdue
+                             * @enum {string}
+                             */
+                            state: "open" | "overdue" | "paid" | "void";
+                            /** @enum {string} */
+                            status: "open" | "paid" | "void";
+                            supplier: string;
+                            voided: {
+                                at: string;
+                                by: string;
+                                reason: string;
+                            } | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    exportPayables: {
+        parameters: {
+            query?: {
+                all?: "0" | "1";
+                /** @description Only the rows whose createdAt is on or after this day */
+                createdAtFrom?: string;
+                /** @description Only the rows whose createdAt is on or before this day */
+                createdAtTo?: string;
+                /** @description Only the rows whose dueDate is on or after this day */
+                dueDateFrom?: string;
+                /** @description Only the rows whose dueDate is on or before this day */
+                dueDateTo?: string;
+                order?: "asc" | "desc";
+                page?: number;
+                search?: string;
+                size?: number;
+                sort?: "number" | "supplier" | "category" | "amount" | "dueDate" | "state" | "createdAt";
+                state?: "open" | "overdue" | "paid" | "void";
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
                 };
             };
             /** @description Invalid input: the fields at fault and their rules */

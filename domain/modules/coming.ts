@@ -25,17 +25,6 @@ export const techOrders = declareModule({
   roles: { admin: 'delete', manager: 'delete', dispatcher: 'view', technician: 'edit' },
 })
 
-export const finance = declareModule({
-  id: 'cd_financeiro',
-  page: {
-    titles: { en: 'Finance', es: 'Finanzas', pt: 'Financeiro' },
-    icon: 'M3 7h18v12H3zM3 11h18M7 15h3',
-    group: 'money',
-    order: 80,
-  },
-  roles: { admin: 'delete', manager: 'delete', finance: 'delete' },
-})
-
 export const reports = declareModule({
   id: 'cd_reports',
   page: {

@@ -1,0 +1,68 @@
+import { dateIn } from '../../domain/dates.ts'
+import { finance } from '../../domain/modules/cd-financeiro.ts'
+import { payableRowOf, type StoredPayable } from '../../domain/schemas/payables.ts'
+import { paymentAccount } from '../lib/accounts.ts'
+import type { Deps } from '../lib/deps.ts'
+import { fieldError, ruleError } from '../lib/errors.ts'
+import { payableSource } from '../lib/payable-store.ts'
+import { resourceRoutes, type ResourceServer } from '../lib/resource.ts'
+
+/**
+ * cd_financeiro (docs/domain.md): the branch's payables, numbered per branch and year with no gap;
+ * changed while open, paid once from an account (what left it is kept in the figures, the next
+ * one of a recurring bill made), or voided with a reason.
+ */
+export function cdFinanceiroRoutes(deps: Deps) {
+  const today = (p: Pick<StoredPayable, 'timeZone'>) => dateIn(p.timeZone, deps.now())
+  const at = () => new Date(deps.now()).toISOString()
+  return resourceRoutes(deps, finance, {
+    toRow: (p) => payableRowOf(p, deps.now()),
+    idOf: (p) => p.id,
+    source: payableSource(deps),
+    create: {
+      async make(who, input) {
+        const [company, branch] = await Promise.all([
+          deps.repos.companies.find(who.tenant.empresa),
+          deps.repos.companies.findBranch(who.tenant.empresa, who.tenant.filial),
+        ])
+        return {
+          ...input,
+          id: who.newId(),
+          filial: who.tenant.filial,
+          number: '',
+          timeZone: branch?.TIME_ZONE ?? company?.TIME_ZONE ?? 'UTC',
+          currency: company?.CURRENCY ?? 'BRL',
+          status: 'open',
+          paid: null,
+          voided: null,
+          previousId: null,
+          createdAt: at(),
+        } satisfies StoredPayable
+      },
+    },
+    edit: {
+      apply(_who, current, input) {
+        if (current.status !== 'open') throw ruleError(409, 'payable_not_open')
+        return { ...current, ...input }
+      },
+    },
+    lifecycle: {
+      status: (p) => p.status,
+      set: (p, status) => ({ ...p, status: status as StoredPayable['status'] }),
+      effects: {
+        pay: {
+          async effect(who, p, input) {
+            const date = typeof input.date === 'string' ? input.date : today(p)
+            if (date > today(p)) throw fieldError('date', 'payment_in_future')
+            const asked = typeof input.accountId === 'string' ? input.accountId : undefined
+            const accountId = asked ? await paymentAccount(deps, who.tenant.empresa, 'transfer', asked) : null
+            return { ...p, paid: { date, accountId, by: who.user.name, at: at() } }
+          },
+        },
+        void: {
+          effect: (who, p, input) => ({ ...p, voided: { reason: String(input.reason), by: who.user.name, at: at() } }),
+        },
+      },
+    },
+  } satisfies ResourceServer<typeof finance, StoredPayable>)
+}
