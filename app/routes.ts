@@ -25,7 +25,7 @@ export default [
   route('resources/shortcuts', 'routes/resources/shortcuts.ts'),
   route('resources/upload', 'routes/resources/upload.ts'),
   route('resources/export/:module', 'routes/resources/export.ts'),
-  route('resources/reports/revenue', 'routes/resources/report-revenue.ts'),
+  route('resources/reports/:report', 'routes/resources/report-csv.ts'),
   route('resources/pick/:module/:picker', 'routes/resources/pick.ts'),
   route('resources/client-link/:kind/:id', 'routes/resources/client-link.ts'),
   route('resources/client-share/:kind/:id', 'routes/resources/client-share.ts'),

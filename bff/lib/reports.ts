@@ -1,5 +1,6 @@
 import type { z } from 'zod'
-import type { revenueMonth } from '../../domain/schemas/reports.ts'
+import { AGES, ageOf, type Age, type ReceivablesReport, type revenueMonth } from '../../domain/schemas/reports.ts'
+import { dateIn } from '../../domain/dates.ts'
 import { invoiceRevenue, payableFigures, revenueBucket, type Figures } from '../../domain/revenue.ts'
 import { monthsBetween } from '../../domain/report-period.ts'
 import type { Deps } from './deps.ts'
@@ -60,6 +61,42 @@ export function reports(deps: Deps) {
       }
       await deps.repos.figuresMarker.done(FIGURES_VERSION, stale.seed)
       return settled
+    },
+
+    /**
+     * What the clients of `filials` owe, by age (docs/domain.md "Reports"): every issued invoice with
+     * money open, aged from its due date on its branch's today. Read from the invoices' index (what
+     * is open today moves with each day, so it is not kept ahead).
+     */
+    async receivables(empresa: number, filials: number[]): Promise<Omit<ReceivablesReport, 'currency'>> {
+      const zero = () => Object.fromEntries([...AGES, 'total'].map((k) => [k, 0])) as Record<Age | 'total', number>
+      const totals = zero()
+      const clients = new Map<string, ReceivablesReport['clients'][number]>()
+      const days = new Map<string, string>()
+      const now = deps.now()
+      for (const row of (await invoiceStore(deps, empresa).rows()).values()) {
+        if (!filials.includes(row.filial) || row.open <= 0) continue
+        if (row.status !== 'issued' && row.status !== 'partially_paid') continue
+        const today = days.get(row.timeZone) ?? dateIn(row.timeZone, now)
+        days.set(row.timeZone, today)
+        const age = ageOf(row.dueDate, today)
+        const client = clients.get(row.clientId) ?? {
+          clientId: row.clientId,
+          clientName: row.clientName,
+          invoices: 0,
+          ...zero(),
+        }
+        client.invoices++
+        client[age] += row.open
+        client.total += row.open
+        clients.set(row.clientId, client)
+        totals[age] += row.open
+        totals.total += row.open
+      }
+      return {
+        totals,
+        clients: [...clients.values()].sort((a, b) => b.total - a.total || a.clientName.localeCompare(b.clientName)),
+      }
     },
 
     /** The revenue of `filials` month by month, from `from` to `to` (`2026-01`). */

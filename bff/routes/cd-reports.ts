@@ -11,13 +11,15 @@ import { reports } from '../lib/reports.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
-import { revenueReport } from '../../domain/schemas/reports.ts'
+import { receivablesReport, revenueReport } from '../../domain/schemas/reports.ts'
 import { ok } from '../lib/resource.ts'
 
 /** The longest period one report covers: ten years of months. */
 const MAX_MONTHS = 120
 
 const month = (example: string) => z.string().regex(MONTH, { message: 'Enter a month, like 2026-11' }).meta({ example })
+/** The current branch (X-Filial), or `all`: every branch the caller works in. */
+const branchQuery = z.enum(['current', 'all']).default('current')
 const revenueQuery = z.object({
   period: z
     .enum(REPORT_PERIODS)
@@ -27,45 +29,66 @@ const revenueQuery = z.object({
     }),
   from: month('2026-01').optional(),
   to: month('2026-12').optional(),
-  /** The current branch (X-Filial), or `all`: every branch the caller works in. */
-  branch: z.enum(['current', 'all']).default('current'),
+  branch: branchQuery,
 })
 /** cd_reports (docs/domain.md "Reports"): the owner's figures, read from what each write keeps. */
 export function reportRoutes(deps: Deps) {
   const figures = reports(deps)
-  return new Hono<AppEnv>().use(requireAuth(deps), requireTenant(deps)).get(
-    '/revenue',
-    doc({
-      operationId: 'getRevenueReport',
-      summary: 'Revenue month by month',
-      description: `What was invoiced (issued invoices' totals by issue date, void ones out), how many invoices, what was collected (payments not reversed, by their day) and the average ticket, for each month of the period asked (at most ${MAX_MONTHS} months), of the current branch or of every branch the caller works in (\`branch=all\`). Amounts in cents of the company's currency. Needs the cd_reports page at view.`,
-      tags: ['cd_reports'],
-      responses: { 200: wrapper(revenueReport) },
-    }),
-    valid('query', revenueQuery),
-    async (c) => {
-      const query = c.req.valid('query')
-      const { empresa, filial, grant } = c.get('tenant')
-      const custom = query.period === 'custom' || (!query.period && (query.from || query.to))
-      if (custom && !query.from) throw fieldError('from', 'field_required')
-      if (custom && !query.to) throw fieldError('to', 'field_required')
-      const branchZone = (await deps.repos.companies.findBranch(empresa, filial))?.TIME_ZONE ?? 'UTC'
-      const { from, to } = periodMonths(
-        custom ? 'custom' : (query.period ?? DEFAULT_PERIOD),
-        dateIn(branchZone, Date.now()),
-        query,
-      )
-      if (to < from) throw fieldError('to', 'invalid_value')
-      if (monthsSpanned(from, to) > MAX_MONTHS) throw fieldError('from', 'invalid_value')
-      const filials =
-        query.branch === 'current'
-          ? [filial]
-          : grant.filial === 'all'
-            ? (await deps.repos.companies.branches(empresa)).map((b) => b.COD_FILIAL)
-            : [grant.filial]
-      const company = await deps.repos.companies.find(empresa)
-      const months = await figures.revenue(empresa, filials, from, to)
-      return c.json(ok({ from, to, currency: company?.CURRENCY ?? 'BRL', months }))
-    },
-  )
+  /** The branches a report covers: the current one, or every one the caller works in. */
+  const branchesOf = async (tenant: AppEnv['Variables']['tenant'], branch: 'current' | 'all') =>
+    branch === 'current'
+      ? [tenant.filial]
+      : tenant.grant.filial === 'all'
+        ? (await deps.repos.companies.branches(tenant.empresa)).map((b) => b.COD_FILIAL)
+        : [tenant.grant.filial]
+  return new Hono<AppEnv>()
+    .use(requireAuth(deps), requireTenant(deps))
+    .get(
+      '/revenue',
+      doc({
+        operationId: 'getRevenueReport',
+        summary: 'Revenue month by month',
+        description: `What was invoiced (issued invoices' totals by issue date, void ones out), how many invoices, what was collected (payments not reversed, by their day) and the average ticket, for each month of the period asked (at most ${MAX_MONTHS} months), of the current branch or of every branch the caller works in (\`branch=all\`). Amounts in cents of the company's currency. Needs the cd_reports page at view.`,
+        tags: ['cd_reports'],
+        responses: { 200: wrapper(revenueReport) },
+      }),
+      valid('query', revenueQuery),
+      async (c) => {
+        const query = c.req.valid('query')
+        const { empresa, filial } = c.get('tenant')
+        const custom = query.period === 'custom' || (!query.period && (query.from || query.to))
+        if (custom && !query.from) throw fieldError('from', 'field_required')
+        if (custom && !query.to) throw fieldError('to', 'field_required')
+        const branchZone = (await deps.repos.companies.findBranch(empresa, filial))?.TIME_ZONE ?? 'UTC'
+        const { from, to } = periodMonths(
+          custom ? 'custom' : (query.period ?? DEFAULT_PERIOD),
+          dateIn(branchZone, Date.now()),
+          query,
+        )
+        if (to < from) throw fieldError('to', 'invalid_value')
+        if (monthsSpanned(from, to) > MAX_MONTHS) throw fieldError('from', 'invalid_value')
+        const filials = await branchesOf(c.get('tenant'), query.branch)
+        const company = await deps.repos.companies.find(empresa)
+        const months = await figures.revenue(empresa, filials, from, to)
+        return c.json(ok({ from, to, currency: company?.CURRENCY ?? 'BRL', months }))
+      },
+    )
+    .get(
+      '/receivables',
+      doc({
+        operationId: 'getReceivablesReport',
+        summary: 'What clients owe, by age',
+        description:
+          "Every issued invoice with money open, its open amount by age — not due yet (`current`), 1–30, 31–60, 61–90 and over 90 days past its due date, on its branch's today — each client's and in all, the most owed first; of the current branch or of every branch the caller works in (`branch=all`). Amounts in cents of the company's currency. Needs the cd_reports page at view.",
+        tags: ['cd_reports'],
+        responses: { 200: wrapper(receivablesReport) },
+      }),
+      valid('query', z.object({ branch: branchQuery })),
+      async (c) => {
+        const { empresa } = c.get('tenant')
+        const filials = await branchesOf(c.get('tenant'), c.req.valid('query').branch)
+        const company = await deps.repos.companies.find(empresa)
+        return c.json(ok({ currency: company?.CURRENCY ?? 'BRL', ...(await figures.receivables(empresa, filials)) }))
+      },
+    )
 }

@@ -3052,6 +3052,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cd_reports/receivables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What clients owe, by age
+         * @description Every issued invoice with money open, its open amount by age — not due yet (`current`), 1–30, 31–60, 61–90 and over 90 days past its due date, on its branch's today — each client's and in all, the most owed first; of the current branch or of every branch the caller works in (`branch=all`). Amounts in cents of the company's currency. Needs the cd_reports page at view.
+         */
+        get: operations["getReceivablesReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cd_reports/revenue": {
         parameters: {
             query?: never;
@@ -33090,6 +33110,117 @@ export interface operations {
             };
             /** @description Refused */
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    getReceivablesReport: {
+        parameters: {
+            query?: {
+                branch?: "current" | "all";
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            /** @description Each client with money open, the most owed first */
+                            clients: {
+                                clientId: string;
+                                clientName: string;
+                                /** @description What is open in the age current, in cents */
+                                current: number;
+                                /** @description What is open in the age days1to30, in cents */
+                                days1to30: number;
+                                /** @description What is open in the age days31to60, in cents */
+                                days31to60: number;
+                                /** @description What is open in the age days61to90, in cents */
+                                days61to90: number;
+                                /** @description What is open in the age days90plus, in cents */
+                                days90plus: number;
+                                /** @description How many of the client’s invoices have money open */
+                                invoices: number;
+                                total: number;
+                            }[];
+                            /**
+                             * @description The company's currency (ISO 4217), of every amount
+                             * @example BRL
+                             */
+                            currency: string;
+                            totals: {
+                                /** @description What is open in the age current, in cents */
+                                current: number;
+                                /** @description What is open in the age days1to30, in cents */
+                                days1to30: number;
+                                /** @description What is open in the age days31to60, in cents */
+                                days31to60: number;
+                                /** @description What is open in the age days61to90, in cents */
+                                days61to90: number;
+                                /** @description What is open in the age days90plus, in cents */
+                                days90plus: number;
+                                total: number;
+                            };
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -18,3 +18,46 @@ export const revenueReport = z.object({
   currency: z.string().meta({ description: "The company's currency (ISO 4217), of every amount", example: 'BRL' }),
   months: z.array(revenueMonth),
 })
+
+/** The ages of what clients owe (docs/domain.md "Reports"): not due yet, then days past the due date. */
+export const AGES = ['current', 'days1to30', 'days31to60', 'days61to90', 'days90plus'] as const
+export type Age = (typeof AGES)[number]
+
+/** The age of an open amount due on `dueDate`, seen on `today` (both days of the branch's calendar). */
+export function ageOf(dueDate: string, today: string): Age {
+  const late = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${dueDate}T00:00:00Z`)) / 86_400_000)
+  return late <= 0
+    ? 'current'
+    : late <= 30
+      ? 'days1to30'
+      : late <= 60
+        ? 'days31to60'
+        : late <= 90
+          ? 'days61to90'
+          : 'days90plus'
+}
+
+const ages = Object.fromEntries(
+  AGES.map((age) => [
+    age,
+    z
+      .number()
+      .int()
+      .meta({ description: `What is open in the age ${age}, in cents` }),
+  ]),
+) as Record<Age, z.ZodNumber>
+
+export const receivablesRow = z.object({
+  clientId: z.string(),
+  clientName: z.string(),
+  invoices: z.number().int().meta({ description: 'How many of the client’s invoices have money open' }),
+  ...ages,
+  total: z.number().int(),
+})
+
+export const receivablesReport = z.object({
+  currency: z.string().meta({ description: "The company's currency (ISO 4217), of every amount", example: 'BRL' }),
+  totals: z.object({ ...ages, total: z.number().int() }),
+  clients: z.array(receivablesRow).meta({ description: 'Each client with money open, the most owed first' }),
+})
+export type ReceivablesReport = z.output<typeof receivablesReport>

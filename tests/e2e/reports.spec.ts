@@ -5,9 +5,13 @@ import { ALL_VIEWS, expectReadsInViews, signIn, workInDemoCompany } from './help
 // The owner's reports (docs/domain.md "Reports"): revenue month by month, a chart drawn on the server and its table.
 
 /** The CSV a link downloads, as text. */
-async function downloaded(page: import('@playwright/test').Page, link: string) {
+async function downloaded(
+  page: import('@playwright/test').Page,
+  link: string,
+  within: import('@playwright/test').Locator = page.getByRole('region', { name: 'Revenue by month' }),
+) {
   const download = page.waitForEvent('download')
-  await page.getByRole('link', { name: link }).click()
+  await within.getByRole('link', { name: link }).click()
   const file = await download
   return {
     name: file.suggestedFilename(),
@@ -66,13 +70,27 @@ test('the owner reads revenue month by month as a chart and a table, picks the m
   expect(lines.slice(1, 3).map((l) => l.split(',')[0])).toEqual([month(-1), month(0)])
   await page.getByLabel('Language').selectOption('pt')
   await expect(page.getByRole('heading', { level: 1, name: 'Relatórios' })).toBeVisible()
-  const pt = await downloaded(page, 'Exportar CSV')
+  const pt = await downloaded(page, 'Exportar CSV', page.getByRole('region', { name: 'Faturamento por mês' }))
   expect(pt.text.split('\r\n')[0]).toBe('\uFEFFMês;Faturas;Faturado;Recebido;Ticket médio')
   expect(pt.text.split('\r\n')[1]).toMatch(
     new RegExp(`^${month(-1)};\\d+;[\\d.]+,\\d\\d;[\\d.]+,\\d\\d;[\\d.]+,\\d\\d$`),
   )
   await page.getByLabel('Idioma').selectOption('en')
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible()
+
+  // what clients owe, by age: a row per client that owes, the total of the ages, and its CSV
+  const receivables = page.getByRole('region', { name: 'What clients owe, by age' })
+  await expect(receivables.getByRole('img', { name: 'Open amounts by days past due' })).toBeVisible()
+  const debtors = receivables.getByRole('table').locator('tbody tr')
+  await expect(debtors.first()).toBeVisible()
+  const owed = await receivables.locator('tfoot td').last().textContent()
+  expect(owed).toMatch(/^R\$\s?[1-9][\d,.]*$/)
+  const aged = await downloaded(page, 'Export CSV', receivables)
+  expect(aged.name).toBe('receivables.csv')
+  expect(aged.text.split('\r\n')[0]).toBe(
+    '\uFEFFClient,Invoices,Not due yet,1–30 days,31–60 days,61–90 days,Over 90 days,Total',
+  )
+  expect(aged.text.split('\r\n').filter(Boolean)).toHaveLength((await debtors.count()) + 1)
 
   // phone and desktop, light and dark: axe 0, nothing wider than the screen
   await page.goto('/view/cd_reports')

@@ -65,7 +65,7 @@ export async function roundTrip(url: string, name: string) {
   })
   expect(reports.status).toBe(200)
   expect(await reports.text()).toMatch(
-    /<svg [^>]*role="img"[^>]*><title id="chart-title">Invoiced and collected, month by month<\/title>.*<rect /s,
+    /<svg [^>]*role="img"[^>]*><title id="revenue-chart-title">Invoiced and collected, month by month<\/title>.*<rect /s,
   )
   const page = await fetch(`${url}/sign-in`)
   expect(page.status).toBe(200)

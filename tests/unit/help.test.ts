@@ -38,10 +38,11 @@ describe('the in-app help', () => {
     expect(isScreen('/view/cd_cliente/new')).toBe(true)
     expect(isScreen('/view/cd_ordemagendamento')).toBe(true)
     expect(isScreen('/view/myaccount')).toBe(true)
-    // not a module, a page still being built, nothing at all
-    expect(isScreen('/view/scheduling')).toBe(false)
     expect(isScreen('/view/cd_reports')).toBe(true)
-    expect(isScreen('/view/cd_financeiro')).toBe(false)
+    expect(isScreen('/view/cd_financeiro')).toBe(true)
+    expect(isScreen('/view/cd_contas/new')).toBe(true)
+    // not a module, nothing at all
+    expect(isScreen('/view/scheduling')).toBe(false)
     expect(isScreen('/apps/help-center')).toBe(false)
   })
 

@@ -217,3 +217,67 @@ describe('the revenue report', () => {
     for (const m of current) expect(all.find((a) => a.month === m.month)!.invoiced).toBeGreaterThanOrEqual(m.invoiced)
   })
 })
+
+describe('the receivables report', () => {
+  type Open = { id: string; clientId: string; clientName: string; dueDate: string; open: number; status: string }
+  type Ages = Record<string, number>
+  it('ages every open invoice from its due date, by client and in all, as a recomputation from the invoices finds', async () => {
+    const bff = await testBff()
+    const admin = await callAs(bff, DEMO_ADMIN, MAIN)
+    const report = async () =>
+      (
+        await admin<{ totals: Ages; clients: Array<Ages & { clientId: string; invoices: number }> }>(
+          '/cd_reports/receivables',
+        )
+      ).body.Dados
+    const invoices = async () => (await admin<List<Open>>('/cd_invoice?size=100')).body.Dados.items
+    const today = dateIn(DEMO_TIME_ZONE, Date.now())
+    const expected = (all: Open[]) => {
+      const out = new Map<string, Ages>()
+      for (const i of all.filter((x) => x.open > 0 && ['issued', 'partially_paid'].includes(x.status))) {
+        const late = (Date.parse(today) - Date.parse(i.dueDate)) / 86_400_000
+        const age =
+          late <= 0
+            ? 'current'
+            : late <= 30
+              ? 'days1to30'
+              : late <= 60
+                ? 'days31to60'
+                : late <= 90
+                  ? 'days61to90'
+                  : 'days90plus'
+        const c = out.get(i.clientId) ?? {}
+        c[age] = (c[age] ?? 0) + i.open
+        c.total = (c.total ?? 0) + i.open
+        c.invoices = (c.invoices ?? 0) + 1
+        out.set(i.clientId, c)
+      }
+      return out
+    }
+    const check = async () => {
+      const [got, want] = [await report(), expected(await invoices())]
+      expect(got.clients.length).toBe(want.size)
+      for (const c of got.clients) {
+        const w = want.get(c.clientId)!
+        for (const key of ['current', 'days1to30', 'days31to60', 'days61to90', 'days90plus', 'total', 'invoices'])
+          expect([c.clientId, key, c[key]]).toEqual([c.clientId, key, w[key] ?? 0])
+      }
+      expect(got.totals.total).toBe([...want.values()].reduce((n, c) => n + c.total, 0))
+      // the most owed first
+      expect(got.clients.map((c) => c.total)).toEqual([...got.clients.map((c) => c.total)].sort((a, b) => b - a))
+      return got
+    }
+    const before = await check()
+    expect(before.totals.total).toBeGreaterThan(0)
+    // the most owing client pays one invoice in full: it leaves the report
+    const owing = (await invoices()).filter((i) => i.clientId === before.clients[0].clientId && i.open > 0)[0]
+    expect(
+      (await admin(`/cd_invoice/${owing.id}/payments`, { method: 'POST', json: { amount: owing.open, method: 'pix' } }))
+        .status,
+    ).toBe(200)
+    const after = await check()
+    expect(after.totals.total).toBe(before.totals.total - owing.open)
+    const tech = await callAs(bff, DEMO_TECHNICIAN, MAIN)
+    expect((await tech('/cd_reports/receivables')).status).toBe(403)
+  })
+})

@@ -2,10 +2,16 @@ import type { Route } from './+types/reports'
 import { Form } from 'react-router'
 import { formatMoney, currencyOf } from '../../../domain/money.ts'
 import { REPORT_PERIODS } from '../../../domain/report-period.ts'
-import { revenueReport } from '../../../domain/schemas/reports.ts'
+import { AGES, receivablesReport, revenueReport } from '../../../domain/schemas/reports.ts'
 import { Breadcrumb } from '../../components/breadcrumb'
-import { monthBarsSvg } from '../../features/cd_reports/month-bars.server'
-import { monthName, reportQuery, revenueColumns, revenueTotal } from '../../features/cd_reports/revenue'
+import { barsSvg } from '../../features/cd_reports/bars.server'
+import {
+  monthName,
+  receivablesColumns,
+  reportQuery,
+  revenueColumns,
+  revenueTotal,
+} from '../../features/cd_reports/tables'
 import { moduleMeta } from '../../kit/screens'
 import { readAnswer } from '../../lib/answer.server'
 import { callBff } from '../../lib/api.server'
@@ -44,15 +50,20 @@ export async function loader(args: Route.LoaderArgs) {
     errors = refusalErrors(400, await asked.json(), t)
     query = new URLSearchParams(query.get('branch') ? { branch: 'all' } : {})
   } else await asked.body?.cancel()
-  const revenue = (await readAnswer(args, `/${MODULE}/revenue?${query}`, revenueReport)).data
+  const branchOnly = new URLSearchParams(query.get('branch') ? { branch: 'all' } : {})
+  const [revenue, receivables] = await Promise.all([
+    readAnswer(args, `/${MODULE}/revenue?${query}`, revenueReport).then((a) => a.data),
+    readAnswer(args, `/${MODULE}/receivables?${branchOnly}`, receivablesReport).then((a) => a.data),
+  ])
   const currency = currencyOf(revenue.currency)
   const money = (cents: number) => formatMoney(cents, currency, locale)
   const compact = new Intl.NumberFormat(CULTURES[locale], { style: 'currency', currency, notation: 'compact' })
   const total = revenueTotal(revenue.months)
-  const chart = monthBarsSvg({
+  const chart = barsSvg({
+    id: 'revenue-chart',
     title: t.reports_revenue_chart(),
     description: `${t.reports_invoiced()}: ${money(total.invoiced)}. ${t.reports_collected()}: ${money(total.collected)}.`,
-    months: revenue.months.map((m) => m.month),
+    categories: revenue.months.map((m) => m.month),
     series: [
       {
         name: t.reports_invoiced(),
@@ -65,7 +76,24 @@ export async function loader(args: Route.LoaderArgs) {
         values: revenue.months.map((m) => m.collected),
       },
     ],
-    monthLabel: (m) => monthName(m, locale),
+    categoryLabel: (m) => monthName(m, locale),
+    valueLabel: (cents) => compact.format(cents / 100),
+  })
+  const ageing = barsSvg({
+    id: 'receivables-chart',
+    title: t.reports_receivables_chart(),
+    description: AGES.map(
+      (age) => `${(t[`reports_age_${age}`] as () => string)()}: ${money(receivables.totals[age])}`,
+    ).join('. '),
+    categories: [...AGES],
+    series: [
+      {
+        name: t.reports_open(),
+        fill: 'fill-amber-600 dark:fill-amber-300',
+        values: AGES.map((age) => receivables.totals[age]),
+      },
+    ],
+    categoryLabel: (age) => (t[`reports_age_${age as (typeof AGES)[number]}`] as () => string)(),
     valueLabel: (cents) => compact.format(cents / 100),
   })
   return {
@@ -73,6 +101,8 @@ export async function loader(args: Route.LoaderArgs) {
     errors,
     revenue,
     chart,
+    receivables,
+    ageing,
     period: new URL(args.request.url).searchParams.get('period') ?? '',
     branch: query.get('branch') ?? 'current',
     query: query.toString(),
@@ -82,11 +112,12 @@ export async function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => moduleMeta(args)
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { page, errors, revenue, chart, branch, query } = loaderData
+  const { page, errors, revenue, chart, receivables, ageing, branch, query } = loaderData
   const period = query.includes('period=') ? loaderData.period : 'last-12-months'
   const t = useT()
   const locale = useLocale()
   const columns = revenueColumns(t, locale, revenue.currency)
+  const debtors = receivablesColumns(t, locale, receivables.currency)
   const total = { month: t.reports_total(), ...revenueTotal(revenue.months) }
   const empty = revenue.months.every((m) => !m.invoices && !m.collected)
   const field = 'min-h-10 rounded-md border border-line bg-surface px-3 text-ink'
@@ -205,6 +236,83 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             </tfoot>
           </table>
         </div>
+      </section>
+      <section
+        aria-labelledby="receivables"
+        className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-4"
+      >
+        <div className="flex flex-wrap items-baseline gap-3">
+          <h2 id="receivables" className="text-xl font-bold">
+            {t.reports_receivables()}
+          </h2>
+          <a
+            href={`/resources/reports/receivables?${branch === 'all' ? 'branch=all' : ''}`}
+            className={buttonClass('secondary', 'ml-auto')}
+            download
+          >
+            {t.admin_export()}
+          </a>
+        </div>
+        {receivables.clients.length ? (
+          <>
+            <div className="flex overflow-x-auto" tabIndex={0}>
+              <div className="w-full min-w-[36rem] shrink-0" dangerouslySetInnerHTML={{ __html: ageing }} />
+            </div>
+            <div className="overflow-x-auto" tabIndex={0}>
+              <table className="w-full min-w-[48rem] text-left text-sm">
+                <caption className="sr-only">{t.reports_receivables()}</caption>
+                <thead className="border-b border-line text-ink-soft">
+                  <tr>
+                    {debtors.map(([heading], i) => (
+                      <th key={heading} scope="col" className={`px-3 py-2 font-semibold ${i ? 'text-right' : ''}`}>
+                        {heading}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {receivables.clients.map((c) => (
+                    <tr key={c.clientId} className="border-b border-line">
+                      {debtors.map(([heading, value], i) =>
+                        i ? (
+                          <td key={heading} className="px-3 py-2 text-right tabular-nums">
+                            {value(c)}
+                          </td>
+                        ) : (
+                          <th key={heading} scope="row" className="px-3 py-2 font-medium">
+                            {value(c)}
+                          </th>
+                        ),
+                      )}
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot className="font-semibold">
+                  <tr>
+                    {debtors.map(([heading, value], i) =>
+                      i ? (
+                        <td key={heading} className="px-3 py-2 text-right tabular-nums">
+                          {value({
+                            clientId: '',
+                            clientName: '',
+                            invoices: receivables.clients.reduce((n, c) => n + c.invoices, 0),
+                            ...receivables.totals,
+                          })}
+                        </td>
+                      ) : (
+                        <th key={heading} scope="row" className="px-3 py-2">
+                          {t.reports_total()}
+                        </th>
+                      ),
+                    )}
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+          </>
+        ) : (
+          <p className="text-muted">{t.reports_receivables_empty()}</p>
+        )}
       </section>
     </section>
   )

@@ -5,46 +5,48 @@ import { scaleBand, scaleLinear } from '@visx/scale'
 import { Bar } from '@visx/shape'
 import { renderToStaticMarkup } from 'react-dom/server'
 
-/** One series of a month chart: its name (the legend and the table's heading) and its colour classes, light and dark. */
+/** One series of a bar chart: its name (the legend and the table's heading) and its colour classes, light and dark. */
 export type Series = { name: string; fill: string; values: number[] }
 
 const [WIDTH, HEIGHT] = [720, 260]
 const MARGIN = { top: 12, right: 8, bottom: 28, left: 72 }
 
 /**
- * Bars side by side for each month, drawn on the server as SVG with visx (docs/domain.md
- * "Reports"): the page shows it before any script and ships none of the chart's code. Labels are
- * the reader's (month names, amounts as they read them); the table under it is its accessible
- * alternative, so the picture is named and described, not read out bar by bar.
+ * Bars side by side for each category (a month, an age of debts), drawn on the server as SVG with
+ * visx (docs/domain.md "Reports"): the page shows it before any script and ships none of the
+ * chart's code. Labels are the reader's (month names, amounts as they read them); the table under
+ * it is its accessible alternative, so the picture is named and described, not read out bar by bar.
  */
-export function monthBarsSvg(chart: {
+export function barsSvg(chart: {
+  /** The ids of its title and description: unique on the page. */
+  id: string
   title: string
   description: string
-  months: string[]
+  categories: string[]
   series: Series[]
-  monthLabel: (month: string) => string
+  categoryLabel: (category: string) => string
   valueLabel: (value: number) => string
 }): string {
   const inner = { width: WIDTH - MARGIN.left - MARGIN.right, height: HEIGHT - MARGIN.top - MARGIN.bottom }
-  const month = scaleBand({ domain: chart.months, range: [0, inner.width], padding: 0.25 })
-  const series = scaleBand({ domain: chart.series.map((s) => s.name), range: [0, month.bandwidth()], padding: 0.1 })
+  const category = scaleBand({ domain: chart.categories, range: [0, inner.width], padding: 0.25 })
+  const series = scaleBand({ domain: chart.series.map((s) => s.name), range: [0, category.bandwidth()], padding: 0.1 })
   const top = Math.max(1, ...chart.series.flatMap((s) => s.values))
   const value = scaleLinear({ domain: [0, top], range: [inner.height, 0], nice: true })
   // a year of month names fits under the bars; more, and every other one is left out
-  const every = Math.ceil(chart.months.length / 12)
+  const every = Math.ceil(chart.categories.length / 12)
   const svg = (
     <svg
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       role="img"
-      aria-labelledby="chart-title chart-desc"
+      aria-labelledby={`${chart.id}-title ${chart.id}-desc`}
       className="h-auto w-full text-gray-500 dark:text-gray-400"
     >
-      <title id="chart-title">{chart.title}</title>
-      <desc id="chart-desc">{chart.description}</desc>
+      <title id={`${chart.id}-title`}>{chart.title}</title>
+      <desc id={`${chart.id}-desc`}>{chart.description}</desc>
       <Group left={MARGIN.left} top={MARGIN.top}>
         <GridRows scale={value} width={inner.width} numTicks={4} stroke="currentColor" strokeOpacity={0.2} />
-        {chart.months.map((m, i) => (
-          <Group key={m} left={month(m) ?? 0}>
+        {chart.categories.map((c, i) => (
+          <Group key={c} left={category(c) ?? 0}>
             {chart.series.map((s) => {
               const y = value(s.values[i] ?? 0)
               return (
@@ -70,9 +72,9 @@ export function monthBarsSvg(chart: {
         />
         <AxisBottom
           top={inner.height}
-          scale={month}
-          tickValues={chart.months.filter((_, i) => i % every === 0)}
-          tickFormat={(m) => chart.monthLabel(String(m))}
+          scale={category}
+          tickValues={chart.categories.filter((_, i) => i % every === 0)}
+          tickFormat={(c) => chart.categoryLabel(String(c))}
           stroke="currentColor"
           tickStroke="currentColor"
           tickLabelProps={{ fill: 'currentColor', fontSize: 11, textAnchor: 'middle' }}

@@ -1,6 +1,6 @@
 import { formatAmount, formatMoney, currencyOf } from '../../../domain/money.ts'
 import { REPORT_PERIODS } from '../../../domain/report-period.ts'
-import type { revenueMonth } from '../../../domain/schemas/reports.ts'
+import { AGES, type receivablesRow, type revenueMonth } from '../../../domain/schemas/reports.ts'
 import { CULTURES, type Locale, type Translator } from '../../lib/i18n'
 import type { z } from 'zod'
 
@@ -54,5 +54,20 @@ export function revenueColumns(t: Translator, locale: Locale, currency: string |
     [t.reports_invoiced(), (m: Month) => money(m.invoiced)],
     [t.reports_collected(), (m: Month) => money(m.collected)],
     [t.reports_average_ticket(), (m: Month) => money(m.averageTicket)],
+  ] as const
+}
+
+type Debtor = z.output<typeof receivablesRow>
+
+/** The receivables table's columns: the client, how many invoices, each age and the total (amounts as in revenueColumns). */
+export function receivablesColumns(t: Translator, locale: Locale, currency: string | null) {
+  const money = (cents: number) =>
+    currency ? formatMoney(cents, currencyOf(currency), locale) : formatAmount(cents, locale)
+  const count = new Intl.NumberFormat(CULTURES[locale])
+  return [
+    [t.reports_client(), (c: Debtor) => c.clientName],
+    [t.reports_invoices(), (c: Debtor) => count.format(c.invoices)],
+    ...AGES.map((age) => [(t[`reports_age_${age}`] as () => string)(), (c: Debtor) => money(c[age])] as const),
+    [t.reports_total(), (c: Debtor) => money(c.total)],
   ] as const
 }
