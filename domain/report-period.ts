@@ -17,6 +17,9 @@ export const DEFAULT_PERIOD: ReportPeriod = 'last-12-months'
 const monthNumber = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5)) - 1
 const monthOf = (n: number) => `${Math.floor(n / 12)}-${String((n % 12) + 1).padStart(2, '0')}`
 
+/** The month `by` months after `month` (before, when negative). */
+export const shiftMonth = (month: string, by: number) => monthOf(monthNumber(month) + by)
+
 /** How many months from `from` to `to`, both counted (2026-01 → 2026-12: 12). */
 export const monthsSpanned = (from: string, to: string) => monthNumber(to) - monthNumber(from) + 1
 

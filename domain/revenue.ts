@@ -8,13 +8,33 @@ export type Figures = Record<string, number>
 /** The measure of the revenue report's buckets: a branch's month (docs/domain.md "Reports"). */
 export const revenueBucket = (filial: number, month: string) => `revenue.${filial}.${month}`
 
+/** The cash flow's buckets: what came in and went out in a branch's month (`2026-11`) or ISO week (`2026-W48`). */
+export const cashBucket = (filial: number, period: string) => `cash.${filial}.${period}`
+
+/** The ISO week of a day (`2026-11-27` → `2026-W48`): weeks start on Monday, a year's first holds its Thursday. */
+export function isoWeek(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`)
+  const thursday = new Date(day.getTime() + (3 - ((day.getUTCDay() + 6) % 7)) * 86_400_000)
+  const year = thursday.getUTCFullYear()
+  const week = Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / (7 * 86_400_000)) + 1
+  return `${year}-W${String(week).padStart(2, '0')}`
+}
+
+/** Money moved on `date` in a branch, added to its month's and its week's cash buckets. */
+function addCash(parts: Record<string, Figures>, filial: number, date: string, figures: Figures) {
+  for (const period of [date.slice(0, 7), isoWeek(date)]) {
+    const bucket = (parts[cashBucket(filial, period)] ??= {})
+    for (const [name, n] of Object.entries(figures)) bucket[name] = (bucket[name] ?? 0) + n
+  }
+}
+
 /** A month as the reports name it: `2026-11`. */
 export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
 
 /**
  * An invoice's part of the figures, by bucket: once issued (until voided) its total and one
  * invoice in the month of its issue date (`invoiced`, `invoices`); each payment not reversed in the
- * month of its day (`collected`) and in its account (`in`). A draft and a void invoice have none.
+ * month of its day (`collected`), in its branch's cash of that month and week and in its account (`in`). A draft and a void invoice have none.
  */
 export function invoiceRevenue(
   invoice: Pick<InvoiceRecord, 'filial' | 'status' | 'issueDate' | 'totals' | 'payments'>,
@@ -29,6 +49,7 @@ export function invoiceRevenue(
   for (const p of invoice.payments) {
     if (p.reversed) continue
     add(p.date.slice(0, 7), { collected: p.amount })
+    addCash(parts, invoice.filial, p.date, { in: p.amount })
     // what came into the account it landed in (its balance: docs/domain.md cd_contas)
     if (p.accountId) {
       const bucket = (parts[accountBucket(p.accountId)] ??= {})
@@ -38,9 +59,13 @@ export function invoiceRevenue(
   return parts
 }
 
-/** A payable's part of the figures: once paid from an account, what went out of it (`out`). */
-export function payableFigures(payable: Pick<StoredPayable, 'status' | 'amount' | 'paid'>): Record<string, Figures> {
-  return payable.status === 'paid' && payable.paid?.accountId
-    ? { [accountBucket(payable.paid.accountId)]: { out: payable.amount } }
-    : {}
+/** A payable's part of the figures: once paid, what went out of its branch that day and of its account (`out`). */
+export function payableFigures(
+  payable: Pick<StoredPayable, 'filial' | 'status' | 'amount' | 'paid'>,
+): Record<string, Figures> {
+  const parts: Record<string, Figures> = {}
+  if (payable.status !== 'paid' || !payable.paid) return parts
+  addCash(parts, payable.filial, payable.paid.date, { out: payable.amount })
+  if (payable.paid.accountId) parts[accountBucket(payable.paid.accountId)] = { out: payable.amount }
+  return parts
 }

@@ -1,14 +1,28 @@
 import type { z } from 'zod'
-import { AGES, ageOf, type Age, type ReceivablesReport, type revenueMonth } from '../../domain/schemas/reports.ts'
-import { dateIn } from '../../domain/dates.ts'
-import { invoiceRevenue, payableFigures, revenueBucket, type Figures } from '../../domain/revenue.ts'
-import { monthsBetween } from '../../domain/report-period.ts'
+import {
+  AGES,
+  ageOf,
+  type Age,
+  type CashflowReport,
+  type ReceivablesReport,
+  type revenueMonth,
+} from '../../domain/schemas/reports.ts'
+import { addDays, dateIn } from '../../domain/dates.ts'
+import {
+  cashBucket,
+  invoiceRevenue,
+  isoWeek,
+  payableFigures,
+  revenueBucket,
+  type Figures,
+} from '../../domain/revenue.ts'
+import { monthsBetween, shiftMonth } from '../../domain/report-period.ts'
 import type { Deps } from './deps.ts'
 import { invoiceStore } from './invoice-store.ts'
 import { payableStore } from './payable-store.ts'
 
 /** Raised when what the figures hold changes (a new measure): every company's are worked out again once. */
-const FIGURES_VERSION = 3
+const FIGURES_VERSION = 4
 
 /** One month of the revenue report: what was invoiced (and how many invoices), what came in, the average ticket. */
 export type RevenueMonth = z.output<typeof revenueMonth>
@@ -96,6 +110,63 @@ export function reports(deps: Deps) {
       return {
         totals,
         clients: [...clients.values()].sort((a, b) => b.total - a.total || a.clientName.localeCompare(b.clientName)),
+      }
+    },
+
+    /**
+     * The cash flow of `filials` (docs/domain.md "Reports"): what came in and went out in each week or
+     * month (kept by each payment and payable paid), and what is expected, from the open invoices
+     * and payables by their due dates (read from their indexes), around `today`: six months back
+     * and six ahead, or eight weeks back and eight ahead.
+     */
+    async cashflow(
+      empresa: number,
+      filials: number[],
+      by: CashflowReport['by'],
+      today: string,
+    ): Promise<Omit<CashflowReport, 'currency'>> {
+      const monday = addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7))
+      const starts =
+        by === 'month'
+          ? monthsBetween(shiftMonth(today.slice(0, 7), -5), shiftMonth(today.slice(0, 7), 6)).map((m) => `${m}-01`)
+          : Array.from({ length: 16 }, (_, k) => addDays(monday, (k - 7) * 7))
+      const periodOf = (date: string) => (by === 'month' ? date.slice(0, 7) : isoWeek(date))
+      const periods = starts.map((start) => periodOf(start))
+      const current = periodOf(today)
+      const kept = await deps.repos
+        .rollups(empresa)
+        .totals(periods.flatMap((period) => filials.map((f) => cashBucket(f, period))))
+      const expected = new Map<string, { in: number; out: number }>()
+      const expect = (due: string, side: 'in' | 'out', cents: number) => {
+        const period = due < today ? current : periodOf(due)
+        const e = expected.get(period) ?? { in: 0, out: 0 }
+        e[side] += cents
+        expected.set(period, e)
+      }
+      for (const row of (await invoiceStore(deps, empresa).rows()).values())
+        if (
+          filials.includes(row.filial) &&
+          row.open > 0 &&
+          (row.status === 'issued' || row.status === 'partially_paid')
+        )
+          expect(row.dueDate, 'in', row.open)
+      for (const row of (await payableStore(deps, empresa).rows()).values())
+        if (filials.includes(row.filial) && row.status === 'open') expect(row.dueDate, 'out', row.amount)
+      return {
+        by,
+        current,
+        periods: periods.map((period, i) => {
+          const sum = (name: string) =>
+            kept.slice(i * filials.length, (i + 1) * filials.length).reduce((n, t: Figures) => n + (t[name] ?? 0), 0)
+          return {
+            period,
+            start: starts[i],
+            in: sum('in'),
+            out: sum('out'),
+            expectedIn: period >= current ? (expected.get(period)?.in ?? 0) : 0,
+            expectedOut: period >= current ? (expected.get(period)?.out ?? 0) : 0,
+          }
+        }),
       }
     },
 

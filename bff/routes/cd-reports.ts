@@ -11,7 +11,7 @@ import { reports } from '../lib/reports.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
-import { receivablesReport, revenueReport } from '../../domain/schemas/reports.ts'
+import { CASH_PERIODS, cashflowReport, receivablesReport, revenueReport } from '../../domain/schemas/reports.ts'
 import { ok } from '../lib/resource.ts'
 
 /** The longest period one report covers: ten years of months. */
@@ -62,7 +62,7 @@ export function reportRoutes(deps: Deps) {
         const branchZone = (await deps.repos.companies.findBranch(empresa, filial))?.TIME_ZONE ?? 'UTC'
         const { from, to } = periodMonths(
           custom ? 'custom' : (query.period ?? DEFAULT_PERIOD),
-          dateIn(branchZone, Date.now()),
+          dateIn(branchZone, deps.now()),
           query,
         )
         if (to < from) throw fieldError('to', 'invalid_value')
@@ -71,6 +71,29 @@ export function reportRoutes(deps: Deps) {
         const company = await deps.repos.companies.find(empresa)
         const months = await figures.revenue(empresa, filials, from, to)
         return c.json(ok({ from, to, currency: company?.CURRENCY ?? 'BRL', months }))
+      },
+    )
+    .get(
+      '/cashflow',
+      doc({
+        operationId: 'getCashflowReport',
+        summary: 'Cash flow by week or month, past and forecast',
+        description:
+          'What came in (payments received, not reversed) and went out (payables paid) in each week or month, and what is expected from the open invoices and payables by their due dates (overdue ones in the current period): six months back and six ahead (`by=month`, the default) or eight weeks back and eight ahead (`by=week`), as seen today in the current branch; of the current branch or of every branch the caller works in (`branch=all`). Amounts in cents. Needs the cd_reports page at view.',
+        tags: ['cd_reports'],
+        responses: { 200: wrapper(cashflowReport) },
+      }),
+      valid('query', z.object({ by: z.enum(CASH_PERIODS).default('month'), branch: branchQuery })),
+      async (c) => {
+        const { empresa, filial } = c.get('tenant')
+        const { by, branch } = c.req.valid('query')
+        const filials = await branchesOf(c.get('tenant'), branch)
+        const [company, zone] = await Promise.all([
+          deps.repos.companies.find(empresa),
+          deps.repos.companies.findBranch(empresa, filial).then((b) => b?.TIME_ZONE ?? 'UTC'),
+        ])
+        const flow = await figures.cashflow(empresa, filials, by, dateIn(zone, deps.now()))
+        return c.json(ok({ currency: company?.CURRENCY ?? 'BRL', ...flow }))
       },
     )
     .get(

@@ -3052,6 +3052,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cd_reports/cashflow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cash flow by week or month, past and forecast
+         * @description What came in (payments received, not reversed) and went out (payables paid) in each week or month, and what is expected from the open invoices and payables by their due dates (overdue ones in the current period): six months back and six ahead (`by=month`, the default) or eight weeks back and eight ahead (`by=week`), as seen today in the current branch; of the current branch or of every branch the caller works in (`branch=all`). Amounts in cents. Needs the cd_reports page at view.
+         */
+        get: operations["getCashflowReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cd_reports/receivables": {
         parameters: {
             query?: never;
@@ -33110,6 +33130,105 @@ export interface operations {
             };
             /** @description Refused */
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    getCashflowReport: {
+        parameters: {
+            query?: {
+                branch?: "current" | "all";
+                by?: "week" | "month";
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            /** @enum {string} */
+                            by: "week" | "month";
+                            /**
+                             * @description The company's currency (ISO 4217), of every amount
+                             * @example BRL
+                             */
+                            currency: string;
+                            /** @description The period of today (before it: past; after it: the forecast) */
+                            current: string;
+                            periods: {
+                                /** @description What is open on issued invoices due in it (overdue ones: in the current period) */
+                                expectedIn: number;
+                                /** @description What is open on payables due in it (overdue ones: in the current period) */
+                                expectedOut: number;
+                                /** @description What came in: payments received, not reversed, in cents */
+                                in: number;
+                                /** @description What went out: payables paid, in cents */
+                                out: number;
+                                /** @description The month (`2026-11`) or ISO week (`2026-W48`) */
+                                period: string;
+                                /** @description Its first day (a week’s Monday) */
+                                start: string;
+                            }[];
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -61,3 +61,29 @@ export const receivablesReport = z.object({
   clients: z.array(receivablesRow).meta({ description: 'Each client with money open, the most owed first' }),
 })
 export type ReceivablesReport = z.output<typeof receivablesReport>
+
+/** How the cash flow is grouped: ISO weeks or months. */
+export const CASH_PERIODS = ['week', 'month'] as const
+
+export const cashPeriod = z.object({
+  period: z.string().meta({ description: 'The month (`2026-11`) or ISO week (`2026-W48`)' }),
+  start: z.string().meta({ description: 'Its first day (a week’s Monday)' }),
+  in: z.number().int().meta({ description: 'What came in: payments received, not reversed, in cents' }),
+  out: z.number().int().meta({ description: 'What went out: payables paid, in cents' }),
+  expectedIn: z
+    .number()
+    .int()
+    .meta({ description: 'What is open on issued invoices due in it (overdue ones: in the current period)' }),
+  expectedOut: z
+    .number()
+    .int()
+    .meta({ description: 'What is open on payables due in it (overdue ones: in the current period)' }),
+})
+
+export const cashflowReport = z.object({
+  currency: z.string().meta({ description: "The company's currency (ISO 4217), of every amount", example: 'BRL' }),
+  by: z.enum(CASH_PERIODS),
+  current: z.string().meta({ description: 'The period of today (before it: past; after it: the forecast)' }),
+  periods: z.array(cashPeriod),
+})
+export type CashflowReport = z.output<typeof cashflowReport>

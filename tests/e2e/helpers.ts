@@ -6,22 +6,27 @@ import { DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']
 
-/** axe-core with the issue's tags: no violation, or the list of rules and elements that broke. */
-export async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze()
+/** axe-core with the issue's tags: no violation, or the list of rules and elements that broke; `within`: one part of the page. */
+export async function expectAccessible(page: Page, what: string, within?: string) {
+  const axe = new AxeBuilder({ page }).withTags(WCAG)
+  const { violations } = await (within ? axe.include(within) : axe).analyze()
   expect(
     violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     what,
   ).toEqual([])
 }
 
-/** Opens each header panel in turn (as a user does) and checks it with axe; Escape closes it. */
+/**
+ * Opens each header panel in turn (as a user does) and checks it with axe; Escape closes it. The
+ * panel is checked, not the page under it (checked on its own): an open panel over a list may leave
+ * a sliver of a link showing below its edge, which axe would count as a small target.
+ */
 export async function expectPanelsAccessible(page: Page, what = '') {
   for (const panel of ['messages-panel', 'notifications-panel', 'shortcuts-panel', 'user-menu']) {
     await page.getByTestId(panel).locator('summary').click()
     await expect(page.getByTestId(panel).locator('summary + div')).toBeVisible()
     await page.waitForTimeout(300)
-    await expectAccessible(page, `${what}${panel}`)
+    await expectAccessible(page, `${what}${panel}`, `[data-testid="${panel}"]`)
     await page.keyboard.press('Escape')
   }
 }

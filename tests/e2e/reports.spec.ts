@@ -92,6 +92,16 @@ test('the owner reads revenue month by month as a chart and a table, picks the m
   )
   expect(aged.text.split('\r\n').filter(Boolean)).toHaveLength((await debtors.count()) + 1)
 
+  // the cash flow: six months back and six ahead, the current one marked; by week, sixteen weeks
+  const cash = page.getByRole('region', { name: 'Cash flow' })
+  await expect(cash.getByRole('img', { name: 'Money in and out, and what is expected' })).toBeVisible()
+  await expect(cash.locator('tbody tr')).toHaveCount(12)
+  await expect(cash.locator('tbody tr[aria-current="date"]')).toHaveCount(1)
+  await page.getByLabel('Cash flow by').selectOption('week')
+  await page.getByRole('button', { name: 'Show' }).click()
+  await expect(cash.locator('tbody tr')).toHaveCount(16)
+  await expect(cash.locator('tbody tr').first()).toContainText('Week of')
+
   // phone and desktop, light and dark: axe 0, nothing wider than the screen
   await page.goto('/view/cd_reports')
   await expectReadsInViews(page, baseURL!, 'the revenue report', chart, undefined, ALL_VIEWS)

@@ -2,6 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { DEMO_ADMIN, DEMO_TECHNICIAN, DEMO_TIME_ZONE } from '../../seeds/tenancy.ts'
 import { dateIn } from '../../domain/dates.ts'
+import { shiftMonth } from '../../domain/report-period.ts'
+import { isoWeek } from '../../domain/revenue.ts'
 import { callAs, testBff, type TestBff } from '../shared/bff.ts'
 import { MAIN } from '../shared/booking.ts'
 import { faultyStore } from '../shared/faulty-store.ts'
@@ -279,5 +281,67 @@ describe('the receivables report', () => {
     expect(after.totals.total).toBe(before.totals.total - owing.open)
     const tech = await callAs(bff, DEMO_TECHNICIAN, MAIN)
     expect((await tech('/cd_reports/receivables')).status).toBe(403)
+  })
+})
+
+describe('the cash flow', () => {
+  type Flow = { period: string; start: string; in: number; out: number; expectedIn: number; expectedOut: number }
+  type Paid = { id: string; status: string; open: number; dueDate: string; payments: Invoice['payments'] }
+  it('shows what came in and went out each month and week, and what is expected by due date, as the records add up', async () => {
+    const bff = await testBff()
+    const admin = await callAs(bff, DEMO_ADMIN, MAIN)
+    const today = dateIn(DEMO_TIME_ZONE, Date.now())
+    // a bill paid today from the bank, and one due in two months
+    const bills = [
+      { supplier: 'Aluguel', amount: 200_000, dueDate: today },
+      { supplier: 'Seguro', amount: 50_000, dueDate: `${shiftMonth(today.slice(0, 7), 2)}-10` },
+    ]
+    const made = []
+    for (const json of bills)
+      made.push((await admin<{ id: string }>('/cd_financeiro', { method: 'POST', json })).body.Dados)
+    expect((await admin(`/cd_financeiro/${made[0].id}/pay`, { method: 'POST', json: {} })).status).toBe(200)
+    const flow = async (by: string) =>
+      (await admin<{ current: string; periods: Flow[] }>(`/cd_reports/cashflow?by=${by}`)).body.Dados
+    const invoices = (await admin<List<Paid>>('/cd_invoice?size=100')).body.Dados.items
+    const payables = (
+      await admin<List<{ status: string; amount: number; dueDate: string; paid: { date: string } | null }>>(
+        '/cd_financeiro?size=100&all=1',
+      )
+    ).body.Dados.items
+    for (const by of ['month', 'week'] as const) {
+      const report = await flow(by)
+      expect(report.periods).toHaveLength(by === 'month' ? 12 : 16)
+      const periodOf = (date: string) => (by === 'month' ? date.slice(0, 7) : isoWeek(date))
+      const due = (date: string) => (date < today ? report.current : periodOf(date))
+      for (const p of report.periods) {
+        const came = invoices
+          .flatMap((i) => i.payments)
+          .filter((x) => !x.reversed && periodOf(x.date) === p.period)
+          .reduce((n, x) => n + x.amount, 0)
+        const went = payables
+          .filter((x) => x.status === 'paid' && periodOf(x.paid!.date) === p.period)
+          .reduce((n, x) => n + x.amount, 0)
+        const inExpected = invoices
+          .filter((i) => i.open > 0 && ['issued', 'partially_paid'].includes(i.status) && due(i.dueDate) === p.period)
+          .reduce((n, i) => n + i.open, 0)
+        const outExpected = payables
+          .filter((x) => x.status === 'open' && due(x.dueDate) === p.period)
+          .reduce((n, x) => n + x.amount, 0)
+        const future = p.period >= report.current
+        expect([p.period, p.in, p.out, p.expectedIn, p.expectedOut]).toEqual([
+          p.period,
+          came,
+          went,
+          future ? inExpected : 0,
+          future ? outExpected : 0,
+        ])
+      }
+      // the bill paid today went out in the current period; the other is expected when due
+      expect(report.periods.find((p) => p.period === report.current)!.out).toBeGreaterThanOrEqual(200_000)
+    }
+    expect((await flow('month')).periods.find((p) => p.period === shiftMonth(today.slice(0, 7), 2))!.expectedOut).toBe(
+      50_000,
+    )
+    expect((await admin('/cd_reports/cashflow?by=day')).status).toBe(400)
   })
 })

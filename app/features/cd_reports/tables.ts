@@ -1,6 +1,7 @@
 import { formatAmount, formatMoney, currencyOf } from '../../../domain/money.ts'
 import { REPORT_PERIODS } from '../../../domain/report-period.ts'
-import { AGES, type receivablesRow, type revenueMonth } from '../../../domain/schemas/reports.ts'
+import { AGES, type cashPeriod, type receivablesRow, type revenueMonth } from '../../../domain/schemas/reports.ts'
+import { formatDay } from '../../../domain/dates.ts'
 import { CULTURES, type Locale, type Translator } from '../../lib/i18n'
 import type { z } from 'zod'
 
@@ -16,6 +17,13 @@ export function reportQuery(url: URL): URLSearchParams {
       const value = url.searchParams.get(name)
       if (value) query.set(name, value.slice(0, 7))
     }
+  if (url.searchParams.get('branch') === 'all') query.set('branch', 'all')
+  return query
+}
+
+/** The cash flow's own query (by week or month, the branch) from a page's address. */
+export function cashflowQuery(url: URL): URLSearchParams {
+  const query = new URLSearchParams({ by: url.searchParams.get('by') === 'week' ? 'week' : 'month' })
   if (url.searchParams.get('branch') === 'all') query.set('branch', 'all')
   return query
 }
@@ -69,5 +77,28 @@ export function receivablesColumns(t: Translator, locale: Locale, currency: stri
     [t.reports_invoices(), (c: Debtor) => count.format(c.invoices)],
     ...AGES.map((age) => [(t[`reports_age_${age}`] as () => string)(), (c: Debtor) => money(c[age])] as const),
     [t.reports_total(), (c: Debtor) => money(c.total)],
+  ] as const
+}
+
+type Flow = z.output<typeof cashPeriod>
+
+/** A cash-flow period as the reader names it: a month ("Nov 2026"), or a week by its Monday ("Week of Nov 23, 2026"). */
+export function periodName(period: Flow, t: Translator, locale: Locale): string {
+  return period.period.includes('W')
+    ? t.reports_week_of({ date: formatDay(period.start, CULTURES[locale], 'medium') })
+    : monthName(period.period, locale)
+}
+
+/** The cash flow's columns: the period, in, out, the net, and what is expected in and out. */
+export function cashflowColumns(t: Translator, locale: Locale, currency: string | null) {
+  const money = (cents: number) =>
+    currency ? formatMoney(cents, currencyOf(currency), locale) : formatAmount(cents, locale)
+  return [
+    [t.reports_period_col(), (p: Flow) => (currency ? periodName(p, t, locale) : p.period)],
+    [t.reports_in(), (p: Flow) => money(p.in)],
+    [t.reports_out(), (p: Flow) => money(p.out)],
+    [t.reports_net(), (p: Flow) => money(p.in - p.out)],
+    [t.reports_expected_in(), (p: Flow) => money(p.expectedIn)],
+    [t.reports_expected_out(), (p: Flow) => money(p.expectedOut)],
   ] as const
 }

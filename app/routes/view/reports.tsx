@@ -2,11 +2,15 @@ import type { Route } from './+types/reports'
 import { Form } from 'react-router'
 import { formatMoney, currencyOf } from '../../../domain/money.ts'
 import { REPORT_PERIODS } from '../../../domain/report-period.ts'
-import { AGES, receivablesReport, revenueReport } from '../../../domain/schemas/reports.ts'
+import { AGES, cashflowReport, receivablesReport, revenueReport } from '../../../domain/schemas/reports.ts'
+import { formatDay } from '../../../domain/dates.ts'
 import { Breadcrumb } from '../../components/breadcrumb'
 import { barsSvg } from '../../features/cd_reports/bars.server'
 import {
+  cashflowColumns,
+  cashflowQuery,
   monthName,
+  periodName,
   receivablesColumns,
   reportQuery,
   revenueColumns,
@@ -51,9 +55,11 @@ export async function loader(args: Route.LoaderArgs) {
     query = new URLSearchParams(query.get('branch') ? { branch: 'all' } : {})
   } else await asked.body?.cancel()
   const branchOnly = new URLSearchParams(query.get('branch') ? { branch: 'all' } : {})
-  const [revenue, receivables] = await Promise.all([
+  const flowQuery = cashflowQuery(new URL(args.request.url))
+  const [revenue, receivables, cashflow] = await Promise.all([
     readAnswer(args, `/${MODULE}/revenue?${query}`, revenueReport).then((a) => a.data),
     readAnswer(args, `/${MODULE}/receivables?${branchOnly}`, receivablesReport).then((a) => a.data),
+    readAnswer(args, `/${MODULE}/cashflow?${flowQuery}`, cashflowReport).then((a) => a.data),
   ])
   const currency = currencyOf(revenue.currency)
   const money = (cents: number) => formatMoney(cents, currency, locale)
@@ -96,9 +102,38 @@ export async function loader(args: Route.LoaderArgs) {
     categoryLabel: (age) => (t[`reports_age_${age as (typeof AGES)[number]}`] as () => string)(),
     valueLabel: (cents) => compact.format(cents / 100),
   })
+  const flow = barsSvg({
+    id: 'cashflow-chart',
+    title: t.reports_cashflow_chart(),
+    description: cashflow.periods
+      .map((p) => `${periodName(p, t, locale)}: ${money(p.in)} / ${money(p.out)}`)
+      .join('. '),
+    categories: cashflow.periods.map((p) => p.period),
+    series: [
+      {
+        name: t.reports_in(),
+        fill: 'fill-emerald-600 dark:fill-emerald-300',
+        values: cashflow.periods.map((p) => p.in + p.expectedIn),
+      },
+      {
+        name: t.reports_out(),
+        fill: 'fill-rose-600 dark:fill-rose-300',
+        values: cashflow.periods.map((p) => p.out + p.expectedOut),
+      },
+    ],
+    categoryLabel: (period) => {
+      const p = cashflow.periods.find((x) => x.period === period)!
+      return p.period.includes('W')
+        ? formatDay(p.start, CULTURES[locale], 'numeric').slice(0, 5)
+        : monthName(period, locale)
+    },
+    valueLabel: (cents) => compact.format(cents / 100),
+  })
   return {
     page,
     errors,
+    cashflow,
+    flow,
     revenue,
     chart,
     receivables,
@@ -112,12 +147,13 @@ export async function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => moduleMeta(args)
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { page, errors, revenue, chart, receivables, ageing, branch, query } = loaderData
+  const { page, errors, revenue, chart, receivables, ageing, cashflow, flow, branch, query } = loaderData
   const period = query.includes('period=') ? loaderData.period : 'last-12-months'
   const t = useT()
   const locale = useLocale()
   const columns = revenueColumns(t, locale, revenue.currency)
   const debtors = receivablesColumns(t, locale, receivables.currency)
+  const flows = cashflowColumns(t, locale, cashflow.currency)
   const total = { month: t.reports_total(), ...revenueTotal(revenue.months) }
   const empty = revenue.months.every((m) => !m.invoices && !m.collected)
   const field = 'min-h-10 rounded-md border border-line bg-surface px-3 text-ink'
@@ -154,6 +190,13 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             </label>
           ))}
         </div>
+        <label className={label}>
+          {t.reports_by()}
+          <select name="by" defaultValue={cashflow.by} className={field}>
+            <option value="month">{t.reports_by_month()}</option>
+            <option value="week">{t.reports_by_week()}</option>
+          </select>
+        </label>
         <label className={label}>
           {t.reports_branches()}
           <select name="branch" defaultValue={branch} className={field}>
@@ -313,6 +356,49 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className="text-muted">{t.reports_receivables_empty()}</p>
         )}
+      </section>
+      <section aria-labelledby="cashflow" className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-4">
+        <h2 id="cashflow" className="text-xl font-bold">
+          {t.reports_cashflow()}
+        </h2>
+        <div className="flex flex-row-reverse overflow-x-auto" tabIndex={0}>
+          <div className="w-full min-w-[40rem] shrink-0" dangerouslySetInnerHTML={{ __html: flow }} />
+        </div>
+        <div className="overflow-x-auto" tabIndex={0}>
+          <table className="w-full min-w-[44rem] text-left text-sm">
+            <caption className="sr-only">{t.reports_cashflow()}</caption>
+            <thead className="border-b border-line text-ink-soft">
+              <tr>
+                {flows.map(([heading], i) => (
+                  <th key={heading} scope="col" className={`px-3 py-2 font-semibold ${i ? 'text-right' : ''}`}>
+                    {heading}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {cashflow.periods.map((p) => (
+                <tr
+                  key={p.period}
+                  className={`border-b border-line ${p.period === cashflow.current ? 'font-semibold' : ''}`}
+                  aria-current={p.period === cashflow.current ? 'date' : undefined}
+                >
+                  {flows.map(([heading, value], i) =>
+                    i ? (
+                      <td key={heading} className="px-3 py-2 text-right tabular-nums">
+                        {value(p)}
+                      </td>
+                    ) : (
+                      <th key={heading} scope="row" className="px-3 py-2 font-medium">
+                        {value(p)}
+                      </th>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
     </section>
   )
