@@ -286,6 +286,36 @@ export const en: HelpContent = [
     ],
   },
   {
+    id: 'money',
+    title: 'Accounts, bills and reports',
+    questions: [
+      {
+        id: 'accounts',
+        question: 'Where does the money I receive go?',
+        answer: [
+          'Into your [Accounts](/view/cd_contas): the till, the bank, the card acquirer… each with the payment methods it takes by default. When you record a payment, choose its account or leave the default one for its method.',
+          "An account's balance is its opening balance plus what came in minus what went out; it is never typed by hand.",
+        ],
+      },
+      {
+        id: 'bills',
+        question: 'How do I keep the bills I have to pay?',
+        answer: [
+          'Add them in [Finance](/view/cd_financeiro/new): supplier, category, amount, due date, and whether it repeats every month or year. An open bill past its due date shows as Overdue.',
+          'Pay this bill records the day and the account the money left. A monthly or yearly bill then makes the next one by itself. A bill entered by mistake is voided with a reason.',
+        ],
+      },
+      {
+        id: 'reports',
+        question: 'Where do I see revenue, what clients owe and the cash flow?',
+        answer: [
+          'In [Reports](/view/cd_reports): revenue month by month for the period you pick, what each client owes by how late it is, and the cash flow by month or week with what is expected from open invoices and bills. Each has a chart, a table and Export CSV for your spreadsheet.',
+          "The [home page](/view/home) shows this month's revenue beside last month's, the orders waiting for their invoice and today's visits.",
+        ],
+      },
+    ],
+  },
+  {
     id: 'account',
     title: 'Your account and finding things',
     questions: [
@@ -316,11 +346,6 @@ export const en: HelpContent = [
         answer: [
           'Type at least 2 letters in the search at the top of the page: it finds clients, quotes, service orders, invoices and pages. Each list also has its own search, and Export CSV downloads it.',
         ],
-      },
-      {
-        id: 'reports',
-        question: 'Where are reports and finance?',
-        answer: ['They are being built and are not in the app yet. Meanwhile, every list can be exported as CSV.'],
       },
     ],
   },

@@ -286,6 +286,36 @@ export const es: HelpContent = [
     ],
   },
   {
+    id: 'money',
+    title: 'Cuentas, gastos e informes',
+    questions: [
+      {
+        id: 'accounts',
+        question: '¿Adónde va el dinero que recibo?',
+        answer: [
+          'A sus [Cuentas](/view/cd_contas): la caja, el banco, la adquirente de tarjetas… cada una con los medios de pago que recibe por defecto. Al registrar un pago, elija su cuenta o deje la cuenta por defecto de su medio.',
+          'El saldo de una cuenta es su saldo inicial más lo que entró menos lo que salió; nunca se escribe a mano.',
+        ],
+      },
+      {
+        id: 'bills',
+        question: '¿Cómo llevo las cuentas que tengo que pagar?',
+        answer: [
+          'Agréguelas en [Finanzas](/view/cd_financeiro/new): proveedor, categoría, monto, vencimiento y si se repite cada mes o cada año. Una cuenta abierta con el vencimiento pasado aparece como Vencida.',
+          'Pagar esta cuenta registra el día y la cuenta de la que salió el dinero. Una cuenta mensual o anual crea entonces la siguiente sola. Una cuenta cargada por error se anula con un motivo.',
+        ],
+      },
+      {
+        id: 'reports',
+        question: '¿Dónde veo los ingresos, lo que deben los clientes y el flujo de caja?',
+        answer: [
+          'En [Informes](/view/cd_reports): los ingresos mes a mes del periodo que elija, lo que debe cada cliente según su atraso y el flujo de caja por mes o semana con lo previsto por facturas y cuentas abiertas. Cada uno tiene un gráfico, una tabla y Exportar CSV para su planilla.',
+          'La [página de inicio](/view/home) muestra los ingresos de este mes junto a los del mes pasado, las órdenes que esperan su factura y las visitas de hoy.',
+        ],
+      },
+    ],
+  },
+  {
     id: 'account',
     title: 'Tu cuenta y cómo encontrar las cosas',
     questions: [
@@ -315,13 +345,6 @@ export const es: HelpContent = [
         question: '¿Cómo encuentro rápido un cliente o un documento?',
         answer: [
           'Escribe al menos 2 letras en la búsqueda de arriba: encuentra clientes, cotizaciones, órdenes de servicio, facturas y páginas. Cada lista tiene también su propia búsqueda, y Exportar CSV la descarga.',
-        ],
-      },
-      {
-        id: 'reports',
-        question: '¿Dónde están los informes y las finanzas?',
-        answer: [
-          'Se están construyendo y aún no están en la aplicación. Mientras tanto, cada lista se puede exportar como CSV.',
         ],
       },
     ],

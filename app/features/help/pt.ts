@@ -286,6 +286,36 @@ export const pt: HelpContent = [
     ],
   },
   {
+    id: 'money',
+    title: 'Contas, despesas e relatórios',
+    questions: [
+      {
+        id: 'accounts',
+        question: 'Para onde vai o dinheiro que recebo?',
+        answer: [
+          'Para as suas [Contas](/view/cd_contas): o caixa, o banco, a adquirente de cartões… cada uma com as formas de pagamento que recebe por padrão. Ao registrar um pagamento, escolha a conta ou deixe a conta padrão da forma de pagamento.',
+          'O saldo de uma conta é o saldo inicial mais o que entrou menos o que saiu; nunca é digitado à mão.',
+        ],
+      },
+      {
+        id: 'bills',
+        question: 'Como controlo as contas que tenho a pagar?',
+        answer: [
+          'Cadastre-as em [Financeiro](/view/cd_financeiro/new): fornecedor, categoria, valor, vencimento e se repete todo mês ou todo ano. Uma conta em aberto com o vencimento passado aparece como Vencida.',
+          'Pagar esta conta registra o dia e a conta de onde o dinheiro saiu. Uma conta mensal ou anual cria então a próxima sozinha. Uma conta lançada por engano é anulada com um motivo.',
+        ],
+      },
+      {
+        id: 'reports',
+        question: 'Onde vejo o faturamento, o que os clientes devem e o fluxo de caixa?',
+        answer: [
+          'Em [Relatórios](/view/cd_reports): o faturamento mês a mês do período que você escolher, o que cada cliente deve conforme o atraso e o fluxo de caixa por mês ou semana com o previsto pelas faturas e contas em aberto. Cada um tem um gráfico, uma tabela e Exportar CSV para a sua planilha.',
+          'A [página inicial](/view/home) mostra o faturamento deste mês ao lado do mês passado, as ordens que aguardam fatura e as visitas de hoje.',
+        ],
+      },
+    ],
+  },
+  {
     id: 'account',
     title: 'A sua conta e como encontrar as coisas',
     questions: [
@@ -315,13 +345,6 @@ export const pt: HelpContent = [
         question: 'Como encontro rápido um cliente ou um documento?',
         answer: [
           'Digite pelo menos 2 letras na busca no alto da página: ela encontra clientes, orçamentos, ordens de serviço, faturas e páginas. Cada lista também tem a sua busca, e Exportar CSV a baixa.',
-        ],
-      },
-      {
-        id: 'reports',
-        question: 'Onde estão os relatórios e o financeiro?',
-        answer: [
-          'Estão sendo construídos e ainda não estão no sistema. Enquanto isso, toda lista pode ser exportada em CSV.',
         ],
       },
     ],
