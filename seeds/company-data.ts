@@ -3,6 +3,8 @@ import { ORDERS } from '../domain/schemas/orders.ts'
 import { seedOrders } from './orders.ts'
 import { seedInvoices } from './invoices.ts'
 import { seedAccounts } from './accounts.ts'
+import { seedPayables } from './payables.ts'
+import { PAYABLES } from '../domain/schemas/payables.ts'
 import { ACCOUNTS, defaultAccountFor } from '../domain/schemas/accounts.ts'
 import { INVOICES } from '../domain/schemas/invoices.ts'
 import type { Culture } from '../domain/cultures.ts'
@@ -99,6 +101,8 @@ export async function seedCompanyData(
     ...i,
     payments: i.payments.map((p) => ({ ...p, accountId: defaultAccountFor(accounts, p.method)?.id ?? null })),
   }))
+  // the main branch's bills, some paid from those accounts
+  const payables = seedPayables(Date.now(), timeZone, accounts)
   for (const [collection, items] of [
     [CLIENTS, clients],
     [JOBS, jobs],
@@ -106,6 +110,7 @@ export async function seedCompanyData(
     [ORDERS, orders],
     [INVOICES, invoices],
     [ACCOUNTS, accounts],
+    [PAYABLES, payables],
   ] as const) {
     const records = indexedRecords<{ id: string }, unknown>(store, empresa, collection, (x) => x)
     if (await records.isEmpty()) await records.putMany(items)
@@ -156,6 +161,10 @@ export async function seedCompanyData(
   })
   await store.create(keys.series(empresa, seriesName('FAT', SEED_QUOTE_BRANCH, '2026')), {
     last: invoices.length,
+    free: [],
+  })
+  await store.create(keys.series(empresa, seriesName('CP', SEED_QUOTE_BRANCH, payables[0].number.split('-')[2])), {
+    last: payables.length,
     free: [],
   })
 }

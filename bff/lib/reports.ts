@@ -8,6 +8,7 @@ import {
   type revenueMonth,
 } from '../../domain/schemas/reports.ts'
 import { addDays, dateIn } from '../../domain/dates.ts'
+import { boardDays } from '../../domain/board-view.ts'
 import {
   cashBucket,
   invoiceRevenue,
@@ -125,7 +126,7 @@ export function reports(deps: Deps) {
       by: CashflowReport['by'],
       today: string,
     ): Promise<Omit<CashflowReport, 'currency'>> {
-      const monday = addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7))
+      const [monday] = boardDays('week', today)
       const starts =
         by === 'month'
           ? monthsBetween(shiftMonth(today.slice(0, 7), -5), shiftMonth(today.slice(0, 7), 6)).map((m) => `${m}-01`)

@@ -43,7 +43,11 @@ export function cdFinanceiroRoutes(deps: Deps) {
     edit: {
       apply(_who, current, input) {
         if (current.status !== 'open') throw ruleError(409, 'payable_not_open')
-        return { ...current, ...input }
+        // a due date moved by hand starts the series' day again from it
+        const { repeatDay, ...rest } = { ...current, ...input }
+        return input.dueDate && input.dueDate !== current.dueDate
+          ? rest
+          : { ...rest, ...(repeatDay ? { repeatDay } : {}) }
       },
     },
     lifecycle: {

@@ -55,7 +55,10 @@ export const accountRow = z.object({
 export type AccountRow = z.output<typeof accountRow>
 
 /** The account a payment by `method` lands in unless it names one: the first active one by name that takes it. */
-export const defaultAccountFor = (accounts: AccountRecord[], method: PaymentMethod): AccountRecord | null =>
+export const defaultAccountFor = <A extends Pick<AccountRecord, 'active' | 'methods' | 'name'>>(
+  accounts: A[],
+  method: PaymentMethod,
+): A | null =>
   accounts.filter((a) => a.active && a.methods.includes(method)).sort((a, b) => a.name.localeCompare(b.name))[0] ?? null
 
 /** The report figures' bucket of an account's movements (docs/domain.md "Reports"): company-wide, not a branch's. */

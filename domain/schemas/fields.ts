@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MESSAGES, rule, type MessageCode } from '../messages.ts'
+import { isIsoDate } from '../dates.ts'
 
 /**
  * The field types the modules' inputs are made of (one schema for the API and the pages'
@@ -96,3 +97,13 @@ export const lines = (maxItems: number, maxLength: number) =>
     .transform((list) => list.map((t) => t.trim()).filter(Boolean))
     .pipe(z.array(z.string().max(maxLength, `At most ${maxLength} characters`)).max(maxItems, `At most ${maxItems}`))
     .default([])
+
+/** A day (`2026-12-10`), the branch's calendar. */
+export const day = z.string().trim().refine(isIsoDate, rule('invalid_date'))
+
+/** A day, or none (a form's empty field). */
+export const optionalDay = z.union([z.literal('').transform(() => undefined), day]).optional()
+
+/** The id of a record picked in a form, or none (its empty choice): `message` when it is no id. */
+export const optionalId = (message: string) =>
+  z.union([z.literal('').transform(() => undefined), z.uuid({ message })]).optional()

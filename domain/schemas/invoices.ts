@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../cultures.ts'
-import { dateIn, isIsoDate } from '../dates.ts'
+import { dateIn } from '../dates.ts'
 import { lineDraft, lineRow, totalsRow, withLineTotals, type LineInput, type Totals } from '../document-lines.ts'
 import { CURRENCIES, type Currency } from '../money.ts'
 import { rule } from '../messages.ts'
-import { money, optionalText, text } from './fields.ts'
+import { money, optionalDay, optionalId, optionalText, text } from './fields.ts'
 import { publicCompanySchema, quoteDelivery, type QuoteDelivery } from './quotes.ts'
 
 /** Where a company's invoices are stored (a collection of storage/repositories). */
@@ -29,9 +29,6 @@ export const DEFAULT_DUE_DAYS = 30
 /** At most this many payments on one invoice (reversed ones count). */
 export const MAX_PAYMENTS = 200
 
-const date = z.string().trim().refine(isIsoDate, rule('invalid_date'))
-const optionalDate = z.union([z.literal('').transform(() => undefined), date]).optional()
-
 /** An invoice as the office types it: the client, the orders it bills (on creation), lines, due date, terms. */
 export const invoiceInput = z.object({
   clientId: z.string().uuid({ message: 'Choose a client' }),
@@ -49,7 +46,7 @@ export const invoiceInput = z.object({
     .max(200, 'At most 200 lines')
     .default([]),
   /** Empty: the company's days to pay after the issue. */
-  dueDate: optionalDate,
+  dueDate: optionalDay,
   /** Empty: the company's language. */
   culture: z.union([z.literal('').transform(() => undefined), z.enum(LANGUAGES)]).optional(),
   terms: optionalText(4000),
@@ -67,16 +64,13 @@ export const paymentInput = z
   .object({
     amount: money().refine((v) => v > 0, rule('invalid_money')),
     method: z.enum(PAYMENT_METHODS, { message: 'Choose how it was paid' }),
-    date: optionalDate,
+    date: optionalDay,
     reference: optionalText(120),
     note: optionalText(500),
-    accountId: z
-      .union([z.literal('').transform(() => undefined), z.uuid({ message: 'Choose an account' })])
-      .optional()
-      .meta({
-        description:
-          'The account it lands in (cd_contas); none: the account that takes its method by default, or no account when none does',
-      }),
+    accountId: optionalId('Choose an account').meta({
+      description:
+        'The account it lands in (cd_contas); none: the account that takes its method by default, or no account when none does',
+    }),
   })
   .strict()
 export type PaymentInput = z.output<typeof paymentInput>

@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import { dateIn, isIsoDate } from '../dates.ts'
+import { dateIn } from '../dates.ts'
 import { CURRENCIES, type Currency } from '../money.ts'
 import { rule } from '../messages.ts'
-import { money, optionalText, text } from './fields.ts'
+import { day, money, optionalDay, optionalId, optionalText, text } from './fields.ts'
+import { shiftMonth } from '../report-period.ts'
 
 /** Where a company's payables are stored (a collection of storage/repositories). */
 export const PAYABLES = 'payables'
@@ -15,26 +16,23 @@ export type PayableState = (typeof PAYABLE_STATES)[number]
 /** A recurring payable makes the next one when it is paid: a month or a year later. */
 export const PAYABLE_REPEATS = ['none', 'monthly', 'yearly'] as const
 
-const date = z.string().trim().refine(isIsoDate, rule('invalid_date'))
-const optionalDate = z.union([z.literal('').transform(() => undefined), date]).optional()
-const optionalAccount = z
-  .union([z.literal('').transform(() => undefined), z.uuid({ message: 'Choose an account' })])
-  .optional()
-
 /** A bill to pay as the office types it (the amount in cents). */
 export const payableInput = z.object({
   supplier: text(120),
   category: optionalText(60).meta({ description: 'What it is for, in the company’s words: rent, parts, fuel …' }),
   description: optionalText(500),
   amount: money().refine((v) => v > 0, rule('invalid_money')),
-  dueDate: date.meta({ description: 'The day it is due (the branch’s calendar)', example: '2026-12-10' }),
+  dueDate: day.meta({ description: 'The day it is due (the branch’s calendar)', example: '2026-12-10' }),
   repeat: z.enum(PAYABLE_REPEATS, { message: 'Choose how it repeats' }).default('none'),
 })
 export type PayableInput = z.output<typeof payableInput>
 
 /** Paying it: the day (empty: today) and the account it leaves (empty: none). */
 export const payPayableInput = z
-  .object({ date: optionalDate, accountId: optionalAccount.meta({ description: 'The account it leaves (cd_contas)' }) })
+  .object({
+    date: optionalDay,
+    accountId: optionalId('Choose an account').meta({ description: 'The account it leaves (cd_contas)' }),
+  })
   .strict()
 
 /** Voiding it takes a reason. */
@@ -51,8 +49,10 @@ export type StoredPayable = PayableInput & {
   status: (typeof PAYABLE_STATUSES)[number]
   paid: (Mark & { date: string; accountId: string | null }) | null
   voided: (Mark & { reason: string }) | null
-  /** The payable its payment made next (a recurring one's), once made. */
+  /** The bill before it, whose payment made it (a recurring bill's next); null for one entered by hand. */
   previousId: string | null
+  /** A recurring bill's day of the month, from the first of its series (a 31st stays the 31st where a month has one). */
+  repeatDay?: number
   createdAt: string
 }
 
@@ -85,7 +85,7 @@ export const payableState = (p: Pick<StoredPayable, 'status' | 'dueDate'>, today
 
 /** A stored payable as the API answers it, its state at `now`. */
 export const payableRowOf = (p: StoredPayable, now: number): PayableRow => {
-  const { timeZone, ...payable } = p
+  const { timeZone, repeatDay: _day, ...payable } = p
   return { ...payable, state: payableState(p, dateIn(timeZone, now)) }
 }
 
@@ -93,10 +93,17 @@ export const payableRowOf = (p: StoredPayable, now: number): PayableRow => {
 export const payableSearchText = (p: Pick<StoredPayable, 'number' | 'supplier' | 'category' | 'description'>) =>
   `${p.number} ${p.supplier} ${p.category} ${p.description}`
 
-/** The due date of a recurring payable's next one: a month (the same day, or the month's last) or a year later. */
-export function nextDue(dueDate: string, repeat: Exclude<(typeof PAYABLE_REPEATS)[number], 'none'>): string {
-  const [y, m, d] = dueDate.split('-').map(Number)
-  const [year, month] = repeat === 'yearly' ? [y + 1, m] : m === 12 ? [y + 1, 1] : [y, m + 1]
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate()
-  return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`
+/**
+ * The due date of a recurring payable's next one: a month (or a year) later on the series' day of
+ * the month (`day`, the due date's unless said), the month's last day where it is shorter.
+ */
+export function nextDue(
+  dueDate: string,
+  repeat: Exclude<(typeof PAYABLE_REPEATS)[number], 'none'>,
+  day = Number(dueDate.slice(8)),
+): string {
+  const month = shiftMonth(dueDate.slice(0, 7), repeat === 'yearly' ? 12 : 1)
+  const [year, number] = month.split('-').map(Number)
+  const last = new Date(Date.UTC(year, number, 0)).getUTCDate()
+  return `${month}-${String(Math.min(day, last)).padStart(2, '0')}`
 }

@@ -1,10 +1,9 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../cultures.ts'
-import { dateIn, isIsoDate } from '../dates.ts'
+import { dateIn } from '../dates.ts'
 import { lineDraft, lineRow, totalsRow, withLineTotals, type LineInput, type Totals } from '../document-lines.ts'
 import { CURRENCIES, type Currency } from '../money.ts'
-import { rule } from '../messages.ts'
-import { optionalText } from './fields.ts'
+import { day, optionalText } from './fields.ts'
 
 /** Where a company's quotes are stored (a collection of storage/repositories). */
 export const QUOTES = 'quotes'
@@ -15,7 +14,7 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number]
 export const QUOTE_STATES = [...QUOTE_STATUSES, 'expired'] as const
 export type QuoteState = (typeof QUOTE_STATES)[number]
 
-const date = z.string().trim().refine(isIsoDate, rule('invalid_date'))
+const date = day
 
 /** A quote as the office types it (the client and their address, lines, validity, terms). */
 export const quoteInput = z.object({

@@ -1,4 +1,5 @@
 import { INVOICES } from '../../domain/schemas/invoices.ts'
+import { PAYABLES } from '../../domain/schemas/payables.ts'
 import { ORDERS } from '../../domain/schemas/orders.ts'
 import { QUOTES } from '../../domain/schemas/quotes.ts'
 import { StorageUnavailableError } from '../errors.ts'
@@ -231,12 +232,12 @@ export function companyShard(key: string): string {
 }
 
 /** The collections whose records, listings and index generations must be exact. */
-const STRICT_COLLECTIONS = [QUOTES, ORDERS, INVOICES]
+const STRICT_COLLECTIONS = [QUOTES, ORDERS, INVOICES, PAYABLES]
 
 /**
  * The keys that go to the Durable Object on Workers (docs/domain.md, "Every write exactly once"): a
- * company's number series and their listing, and the records of its quotes, orders and invoices (an
- * invoice's payments are kept on it), their listings and their index generations (what tells every
+ * company's number series and their listing, and the records of its quotes, orders, invoices (an
+ * invoice's payments are kept on it) and payables, their listings and their index generations (what tells every
  * isolate that a collection changed). A listing's parent goes where its records go; nothing deeper
  * than a record is strict.
  */

@@ -56,6 +56,9 @@ test('the owner reads revenue month by month as a chart and a table, picks the m
   await page.getByRole('button', { name: 'Show' }).click()
   await expect(page.getByLabel('To month')).toHaveAccessibleDescription('This value is not valid')
   await expect(rows).toHaveCount(12)
+  // the months as typed stay in the form, to be put right
+  await expect(page.getByLabel('Period')).toHaveValue('custom')
+  await expect(page.getByLabel('From month')).toHaveValue(month(0))
 
   // the CSV of two months, in the reader's language; in Portuguese with ";" and amounts as pt-BR types them
   await page.getByLabel('Period').selectOption('custom')
@@ -101,6 +104,10 @@ test('the owner reads revenue month by month as a chart and a table, picks the m
   await page.getByRole('button', { name: 'Show' }).click()
   await expect(cash.locator('tbody tr')).toHaveCount(16)
   await expect(cash.locator('tbody tr').first()).toContainText('Week of')
+  const weeks = await downloaded(page, 'Export CSV', cash)
+  expect(weeks.name).toBe('cashflow-week.csv')
+  expect(weeks.text.split('\r\n')[0]).toBe('\uFEFFPeriod,In,Out,Net,Expected in,Expected out')
+  expect(weeks.text.split('\r\n')[1]).toMatch(/^\d{4}-W\d{2},/)
 
   // phone and desktop, light and dark: axe 0, nothing wider than the screen
   await page.goto('/view/cd_reports')

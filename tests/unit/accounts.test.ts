@@ -96,7 +96,19 @@ describe('an account', () => {
     for (const p of invoices.flatMap((i) => i.payments))
       if (!p.reversed && p.accountId) landed.set(p.accountId, (landed.get(p.accountId) ?? 0) + p.amount)
     expect([...landed.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(0)
+    // and every demo bill paid from it went out of it
+    const bills = (
+      await admin<List<{ status: string; amount: number; paid: { accountId: string | null } | null }>>(
+        '/cd_financeiro?size=100&all=1',
+      )
+    ).body.Dados.items
+    const left = new Map<string, number>()
+    for (const b of bills)
+      if (b.status === 'paid' && b.paid?.accountId)
+        left.set(b.paid.accountId, (left.get(b.paid.accountId) ?? 0) + b.amount)
+    expect([...left.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(0)
     for (const a of accounts) {
+      expect(a.outflow).toBe(left.get(a.id) ?? 0)
       expect(a.inflow).toBe(landed.get(a.id) ?? 0)
       expect(a.balance).toBe(a.opening + a.inflow - a.outflow)
     }

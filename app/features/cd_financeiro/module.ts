@@ -1,7 +1,6 @@
 import { finance as financeModule } from '../../../domain/modules/cd-financeiro.ts'
-import { accountRow } from '../../../domain/schemas/accounts.ts'
 import { payPayableInput } from '../../../domain/schemas/payables.ts'
-import { listAnswer } from '../../../domain/schemas/resource.ts'
+import { accountLookups } from '../cd_contas/lookups'
 import { defineFeature } from '../../kit/module'
 import { PayPanel } from './pay-panel'
 
@@ -54,11 +53,6 @@ export const finance = defineFeature(financeModule, {
   ],
   panel: PayPanel,
   forms: { pay: { schema: payPayableInput, path: () => 'pay', done: 'done_payable_paid' } },
-  // the active accounts a payable may leave (none for who may not read them)
-  lookups: async (get) => ({
-    accounts: await get('/cd_contas?size=100', listAnswer(accountRow).shape.Dados).then(
-      (list) => list.items.map((a) => [a.id, a.name] as [string, string]),
-      () => [],
-    ),
-  }),
+  // the accounts a payable may leave
+  lookups: accountLookups,
 })

@@ -13,7 +13,7 @@ const input = 'min-h-11 w-full rounded-md border border-line bg-surface px-3 tex
 
 /**
  * A payable's payment (docs/domain.md cd_financeiro): while it is open, the day and the account it
- * leaves, and Pay; once paid, when and from which account.
+ * leaves (the one that takes transfers unless chosen), and Pay; once paid, when and from which account.
  */
 export function PayPanel({ values, version, level, state, lookups }: PanelProps) {
   const t = useT()
@@ -25,7 +25,7 @@ export function PayPanel({ values, version, level, state, lookups }: PanelProps)
   const errors = mine?.errors ?? {}
   if (paid) {
     const date = formatDay(paid.date, CULTURES[locale], 'medium')
-    const account = accounts.find(([id]) => id === paid.accountId)?.[1]
+    const account = (lookups.accountNames ?? []).find(([id]) => id === paid.accountId)?.[1]
     return (
       <p className="rounded-xl border border-line bg-surface p-4 text-sm" data-testid="payable-paid">
         {account ? t.payable_paid_from({ date, account }) : t.payable_paid({ date })}
@@ -63,7 +63,7 @@ export function PayPanel({ values, version, level, state, lookups }: PanelProps)
         {t.f_account()}
         <select
           name="accountId"
-          defaultValue={mine?.values?.accountId ?? accounts[0]?.[0] ?? ''}
+          defaultValue={mine?.values?.accountId ?? lookups.transferAccount?.[0]?.[0] ?? ''}
           aria-invalid={errors.accountId ? true : undefined}
           className={input}
         >

@@ -12,8 +12,7 @@ import type { z } from 'zod'
 import { defineFeature, type FactFormat, type HomeCardOf } from '../../kit/module'
 import { CULTURE_OPTIONS } from '../options'
 import { PaymentsPanel } from './payments-panel'
-import { accountRow } from '../../../domain/schemas/accounts.ts'
-import { listAnswer } from '../../../domain/schemas/resource.ts'
+import { accountLookups } from '../cd_contas/lookups'
 import { INVOICE_STATE_LABELS } from './labels'
 
 const factsRow = invoiceRow.pick({
@@ -146,14 +145,8 @@ export const invoices = defineFeature(invoicesModule, {
     { name: 'notes', label: 'f_notes', type: 'textarea', wide: true },
   ],
   pickers: documentPickers,
-  // the jobs of its lines, and the active accounts a payment may land in (none for who may not read them)
-  lookups: async (get) => ({
-    ...(await documentLookups(get)),
-    accounts: await get('/cd_contas?size=100', listAnswer(accountRow).shape.Dados).then(
-      (list) => list.items.map((a) => [a.id, a.name] as [string, string]),
-      () => [],
-    ),
-  }),
+  // the jobs of its lines, and the accounts a payment lands in
+  lookups: async (get) => ({ ...(await documentLookups(get)), ...(await accountLookups(get)) }),
   homeCards: [
     invoiceCard('invoices-overdue', { state: 'overdue', sort: 'dueDate', order: 'asc' }, (row, f) => ({
       detail: `${f.label('f_due_date')}: ${f.date(row.dueDate)}`,

@@ -38,7 +38,7 @@ export function PaymentsPanel({ values, version, level, state, lookups }: PanelP
   const reverseErrors = state?.form === 'reverse' ? (state.errors ?? {}) : {}
   const label = (key: (typeof METHOD_LABELS)[keyof typeof METHOD_LABELS]) => t[key]()
   const accounts = lookups.accounts ?? []
-  const accountName = (id: string | null) => accounts.find(([value]) => value === id)?.[1]
+  const accountName = (id: string | null) => (lookups.accountNames ?? []).find(([value]) => value === id)?.[1]
   if (status === 'draft') return null
   return (
     <section

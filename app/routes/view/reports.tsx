@@ -1,9 +1,9 @@
 import type { Route } from './+types/reports'
 import { Form } from 'react-router'
 import { formatMoney, currencyOf } from '../../../domain/money.ts'
-import { REPORT_PERIODS } from '../../../domain/report-period.ts'
+import { DEFAULT_PERIOD, REPORT_PERIODS } from '../../../domain/report-period.ts'
+import { wrapper } from '../../../domain/schemas/common.ts'
 import { AGES, cashflowReport, receivablesReport, revenueReport } from '../../../domain/schemas/reports.ts'
-import { formatDay } from '../../../domain/dates.ts'
 import { Breadcrumb } from '../../components/breadcrumb'
 import { barsSvg } from '../../features/cd_reports/bars.server'
 import {
@@ -46,20 +46,24 @@ export async function loader(args: Route.LoaderArgs) {
   const page = await pageInfo(args.request, args.context, MODULE)
   const locale = requestLocale(args.request)
   const t = translator(locale)
-  let query = reportQuery(new URL(args.request.url))
-  // months that make no period (the last before the first, more than ten years) are named, and the default shown
+  const url = new URL(args.request.url)
+  let query = reportQuery(url)
+  // months that make no period (the last before the first, more than ten years): the default period's
+  // figures, and the months as typed kept in the form with what is wrong with them
   let errors: FieldErrors = {}
   const asked = await callBff(args.request, args.context, `/${MODULE}/revenue?${query}`)
+  const typed = { period: query.get('period') ?? '', from: query.get('from') ?? '', to: query.get('to') ?? '' }
   if (asked.status === 400) {
     errors = refusalErrors(400, await asked.json(), t)
     query = new URLSearchParams(query.get('branch') ? { branch: 'all' } : {})
-  } else await asked.body?.cancel()
+  } else if (!asked.ok) await asked.body?.cancel()
   const branchOnly = new URLSearchParams(query.get('branch') ? { branch: 'all' } : {})
-  const flowQuery = cashflowQuery(new URL(args.request.url))
   const [revenue, receivables, cashflow] = await Promise.all([
-    readAnswer(args, `/${MODULE}/revenue?${query}`, revenueReport).then((a) => a.data),
+    asked.ok
+      ? asked.json().then((body) => wrapper(revenueReport).parse(body).Dados)
+      : readAnswer(args, `/${MODULE}/revenue?${query}`, revenueReport).then((a) => a.data),
     readAnswer(args, `/${MODULE}/receivables?${branchOnly}`, receivablesReport).then((a) => a.data),
-    readAnswer(args, `/${MODULE}/cashflow?${flowQuery}`, cashflowReport).then((a) => a.data),
+    readAnswer(args, `/${MODULE}/cashflow?${cashflowQuery(url)}`, cashflowReport).then((a) => a.data),
   ])
   const currency = currencyOf(revenue.currency)
   const money = (cents: number) => formatMoney(cents, currency, locale)
@@ -102,6 +106,7 @@ export async function loader(args: Route.LoaderArgs) {
     categoryLabel: (age) => (t[`reports_age_${age as (typeof AGES)[number]}`] as () => string)(),
     valueLabel: (cents) => compact.format(cents / 100),
   })
+  const dayMonth = new Intl.DateTimeFormat(CULTURES[locale], { day: 'numeric', month: 'numeric', timeZone: 'UTC' })
   const flow = barsSvg({
     id: 'cashflow-chart',
     title: t.reports_cashflow_chart(),
@@ -123,9 +128,7 @@ export async function loader(args: Route.LoaderArgs) {
     ],
     categoryLabel: (period) => {
       const p = cashflow.periods.find((x) => x.period === period)!
-      return p.period.includes('W')
-        ? formatDay(p.start, CULTURES[locale], 'numeric').slice(0, 5)
-        : monthName(period, locale)
+      return p.period.includes('W') ? dayMonth.format(Date.parse(`${p.start}T12:00:00Z`)) : monthName(period, locale)
     },
     valueLabel: (cents) => compact.format(cents / 100),
   })
@@ -138,7 +141,7 @@ export async function loader(args: Route.LoaderArgs) {
     chart,
     receivables,
     ageing,
-    period: new URL(args.request.url).searchParams.get('period') ?? '',
+    typed,
     branch: query.get('branch') ?? 'current',
     query: query.toString(),
   }
@@ -148,7 +151,8 @@ export const meta: Route.MetaFunction = (args) => moduleMeta(args)
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
   const { page, errors, revenue, chart, receivables, ageing, cashflow, flow, branch, query } = loaderData
-  const period = query.includes('period=') ? loaderData.period : 'last-12-months'
+  const { typed } = loaderData
+  const period = typed.period || DEFAULT_PERIOD
   const t = useT()
   const locale = useLocale()
   const columns = revenueColumns(t, locale, revenue.currency)
@@ -181,7 +185,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               <input
                 type="month"
                 name={name}
-                defaultValue={revenue[name]}
+                defaultValue={typed[name] || revenue[name]}
                 aria-invalid={errors[name] ? true : undefined}
                 aria-describedby={errors[name] ? `${name}-error` : undefined}
                 className={`${field} aria-invalid:border-red-600`}
@@ -358,9 +362,18 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         )}
       </section>
       <section aria-labelledby="cashflow" className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-4">
-        <h2 id="cashflow" className="text-xl font-bold">
-          {t.reports_cashflow()}
-        </h2>
+        <div className="flex flex-wrap items-baseline gap-3">
+          <h2 id="cashflow" className="text-xl font-bold">
+            {t.reports_cashflow()}
+          </h2>
+          <a
+            href={`/resources/reports/cashflow?by=${cashflow.by}${branch === 'all' ? '&branch=all' : ''}`}
+            className={buttonClass('secondary', 'ml-auto')}
+            download
+          >
+            {t.admin_export()}
+          </a>
+        </div>
         <div className="flex flex-row-reverse overflow-x-auto" tabIndex={0}>
           <div className="w-full min-w-[40rem] shrink-0" dangerouslySetInnerHTML={{ __html: flow }} />
         </div>
