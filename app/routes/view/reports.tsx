@@ -5,6 +5,7 @@ import { DEFAULT_PERIOD, REPORT_PERIODS } from '../../../domain/report-period.ts
 import { wrapper } from '../../../domain/schemas/common.ts'
 import { AGES, cashflowReport, receivablesReport, revenueReport } from '../../../domain/schemas/reports.ts'
 import { Breadcrumb } from '../../components/breadcrumb'
+import { ReportChart, ReportTable } from '../../features/cd_reports/report-table'
 import { barsSvg } from '../../features/cd_reports/bars.server'
 import {
   cashflowColumns,
@@ -158,7 +159,6 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const columns = revenueColumns(t, locale, revenue.currency)
   const debtors = receivablesColumns(t, locale, receivables.currency)
   const flows = cashflowColumns(t, locale, cashflow.currency)
-  const total = { month: t.reports_total(), ...revenueTotal(revenue.months) }
   const empty = revenue.months.every((m) => !m.invoices && !m.collected)
   const field = 'min-h-10 rounded-md border border-line bg-surface px-3 text-ink'
   const label = 'flex flex-col gap-1 text-sm font-medium text-ink-soft'
@@ -225,10 +225,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
         {empty ? <p className="text-muted">{t.reports_empty()}</p> : null}
-        {/* on a phone the chart keeps a size its labels read at, and scrolls sideways from its last months (row-reverse) */}
-        <div className="flex flex-row-reverse overflow-x-auto" tabIndex={0}>
-          <div className="w-full min-w-[40rem] shrink-0" dangerouslySetInnerHTML={{ __html: chart }} />
-        </div>
+        <ReportChart svg={chart} minWidth="min-w-[40rem]" />
         <ul className="flex gap-4 text-sm" aria-hidden="true">
           <li className="flex items-center gap-2">
             <span className="h-3 w-3 rounded-sm bg-indigo-600 dark:bg-indigo-300" />
@@ -239,50 +236,15 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             {t.reports_collected()}
           </li>
         </ul>
-        {/* on a phone the table scrolls sideways: a keyboard reaches it too */}
-        <div className="overflow-x-auto" tabIndex={0}>
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <caption className="sr-only">{t.reports_revenue()}</caption>
-            <thead className="border-b border-line text-ink-soft">
-              <tr>
-                {columns.map(([heading], i) => (
-                  <th key={heading} scope="col" className={`px-3 py-2 font-semibold ${i ? 'text-right' : ''}`}>
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {revenue.months.map((m) => (
-                <tr key={m.month} className="border-b border-line">
-                  {columns.map(([heading, value], i) =>
-                    i ? (
-                      <td key={heading} className="px-3 py-2 text-right tabular-nums">
-                        {value(m)}
-                      </td>
-                    ) : (
-                      <th key={heading} scope="row" className="px-3 py-2 font-medium">
-                        {value(m)}
-                      </th>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
-            <tfoot className="font-semibold">
-              <tr>
-                <th scope="row" className="px-3 py-2">
-                  {total.month}
-                </th>
-                {columns.slice(1).map(([heading, value]) => (
-                  <td key={heading} className="px-3 py-2 text-right tabular-nums">
-                    {value(total)}
-                  </td>
-                ))}
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+        <ReportTable
+          caption={t.reports_revenue()}
+          columns={columns}
+          rows={revenue.months}
+          rowKey={(m) => m.month}
+          total={{ month: '', ...revenueTotal(revenue.months) }}
+          totalLabel={t.reports_total()}
+          minWidth="min-w-[36rem]"
+        />
       </section>
       <section
         aria-labelledby="receivables"
@@ -302,60 +264,21 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         </div>
         {receivables.clients.length ? (
           <>
-            <div className="flex overflow-x-auto" tabIndex={0}>
-              <div className="w-full min-w-[36rem] shrink-0" dangerouslySetInnerHTML={{ __html: ageing }} />
-            </div>
-            <div className="overflow-x-auto" tabIndex={0}>
-              <table className="w-full min-w-[48rem] text-left text-sm">
-                <caption className="sr-only">{t.reports_receivables()}</caption>
-                <thead className="border-b border-line text-ink-soft">
-                  <tr>
-                    {debtors.map(([heading], i) => (
-                      <th key={heading} scope="col" className={`px-3 py-2 font-semibold ${i ? 'text-right' : ''}`}>
-                        {heading}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {receivables.clients.map((c) => (
-                    <tr key={c.clientId} className="border-b border-line">
-                      {debtors.map(([heading, value], i) =>
-                        i ? (
-                          <td key={heading} className="px-3 py-2 text-right tabular-nums">
-                            {value(c)}
-                          </td>
-                        ) : (
-                          <th key={heading} scope="row" className="px-3 py-2 font-medium">
-                            {value(c)}
-                          </th>
-                        ),
-                      )}
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot className="font-semibold">
-                  <tr>
-                    {debtors.map(([heading, value], i) =>
-                      i ? (
-                        <td key={heading} className="px-3 py-2 text-right tabular-nums">
-                          {value({
-                            clientId: '',
-                            clientName: '',
-                            invoices: receivables.clients.reduce((n, c) => n + c.invoices, 0),
-                            ...receivables.totals,
-                          })}
-                        </td>
-                      ) : (
-                        <th key={heading} scope="row" className="px-3 py-2">
-                          {t.reports_total()}
-                        </th>
-                      ),
-                    )}
-                  </tr>
-                </tfoot>
-              </table>
-            </div>
+            <ReportChart svg={ageing} minWidth="min-w-[36rem]" />
+            <ReportTable
+              caption={t.reports_receivables()}
+              columns={debtors}
+              rows={receivables.clients}
+              rowKey={(c) => c.clientId}
+              total={{
+                clientId: '',
+                clientName: '',
+                invoices: receivables.clients.reduce((n, c) => n + c.invoices, 0),
+                ...receivables.totals,
+              }}
+              totalLabel={t.reports_total()}
+              minWidth="min-w-[48rem]"
+            />
           </>
         ) : (
           <p className="text-muted">{t.reports_receivables_empty()}</p>
@@ -374,44 +297,15 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             {t.admin_export()}
           </a>
         </div>
-        <div className="flex flex-row-reverse overflow-x-auto" tabIndex={0}>
-          <div className="w-full min-w-[40rem] shrink-0" dangerouslySetInnerHTML={{ __html: flow }} />
-        </div>
-        <div className="overflow-x-auto" tabIndex={0}>
-          <table className="w-full min-w-[44rem] text-left text-sm">
-            <caption className="sr-only">{t.reports_cashflow()}</caption>
-            <thead className="border-b border-line text-ink-soft">
-              <tr>
-                {flows.map(([heading], i) => (
-                  <th key={heading} scope="col" className={`px-3 py-2 font-semibold ${i ? 'text-right' : ''}`}>
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {cashflow.periods.map((p) => (
-                <tr
-                  key={p.period}
-                  className={`border-b border-line ${p.period === cashflow.current ? 'font-semibold' : ''}`}
-                  aria-current={p.period === cashflow.current ? 'date' : undefined}
-                >
-                  {flows.map(([heading, value], i) =>
-                    i ? (
-                      <td key={heading} className="px-3 py-2 text-right tabular-nums">
-                        {value(p)}
-                      </td>
-                    ) : (
-                      <th key={heading} scope="row" className="px-3 py-2 font-medium">
-                        {value(p)}
-                      </th>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ReportChart svg={flow} minWidth="min-w-[40rem]" />
+        <ReportTable
+          caption={t.reports_cashflow()}
+          columns={flows}
+          rows={cashflow.periods}
+          rowKey={(p) => p.period}
+          current={(p) => p.period === cashflow.current}
+          minWidth="min-w-[44rem]"
+        />
       </section>
     </section>
   )
