@@ -1,15 +1,15 @@
 import { Form, useNavigation } from 'react-router'
 import { atLeast } from '../../../domain/access.ts'
-import { dateIn, formatDay } from '../../../domain/dates.ts'
+import { formatDay } from '../../../domain/dates.ts'
 import { payableRow } from '../../../domain/schemas/payables.ts'
 import type { PanelProps } from '../../kit/module'
 import { CULTURES, useLocale, useT } from '../../lib/i18n'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { CsrfField } from '../../ui/csrf-field'
+import { AccountField, PaidOnField } from '../cd_contas/money-fields'
 
 const panelRow = payableRow.pick({ state: true, paid: true })
-const input = 'min-h-11 w-full rounded-md border border-line bg-surface px-3 text-ink'
 
 /**
  * A payable's payment (docs/domain.md cd_financeiro): while it is open, the day and the account it
@@ -47,35 +47,13 @@ export function PayPanel({ values, version, level, state, lookups }: PanelProps)
           <Alert tone="error">{errors.form}</Alert>
         </div>
       ) : null}
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        {t.f_payment_date()}
-        <input
-          type="date"
-          name="date"
-          defaultValue={mine?.values?.date ?? ''}
-          max={dateIn(Intl.DateTimeFormat().resolvedOptions().timeZone, Date.now())}
-          aria-invalid={errors.date ? true : undefined}
-          className={input}
-        />
-        {errors.date ? <span className="text-red-700">{errors.date}</span> : null}
-      </label>
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        {t.f_account()}
-        <select
-          name="accountId"
-          defaultValue={mine?.values?.accountId ?? lookups.transferAccount?.[0]?.[0] ?? ''}
-          aria-invalid={errors.accountId ? true : undefined}
-          className={input}
-        >
-          <option value="">{t.payable_no_account()}</option>
-          {accounts.map(([id, name]) => (
-            <option key={id} value={id}>
-              {name}
-            </option>
-          ))}
-        </select>
-        {errors.accountId ? <span className="text-red-700">{errors.accountId}</span> : null}
-      </label>
+      <PaidOnField value={mine?.values?.date} error={errors.date} />
+      <AccountField
+        accounts={accounts}
+        empty={t.payable_no_account()}
+        value={mine?.values?.accountId ?? lookups.transferAccount?.[0]?.[0] ?? ''}
+        error={errors.accountId}
+      />
       <div className="sm:col-span-2">
         <Button type="submit" name="intent" value="form:pay" disabled={busy}>
           {t.payable_pay()}

@@ -1,6 +1,5 @@
 import { Form, useNavigation } from 'react-router'
 import { atLeast } from '../../../domain/access.ts'
-import { dateIn } from '../../../domain/dates.ts'
 import { formatDay } from '../../../domain/dates.ts'
 import { currencyOf, formatDecimal, formatMoney } from '../../../domain/money.ts'
 import { invoiceRow, PAYMENT_METHODS } from '../../../domain/schemas/invoices.ts'
@@ -8,6 +7,7 @@ import { CULTURES, useLocale, useT } from '../../lib/i18n'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { CsrfField } from '../../ui/csrf-field'
+import { AccountField, PaidOnField } from '../cd_contas/money-fields'
 import type { PanelProps } from '../../kit/module'
 
 const panelRow = invoiceRow.pick({ payments: true, status: true, open: true, currency: true })
@@ -133,36 +133,14 @@ export function PaymentsPanel({ values, version, level, state, lookups }: PanelP
             </select>
           </label>
           {accounts.length ? (
-            <label className="flex flex-col gap-1 text-sm font-medium">
-              {t.f_account()}
-              <select
-                name="accountId"
-                defaultValue={mine?.values?.accountId ?? ''}
-                aria-invalid={errors.accountId ? true : undefined}
-                className={input}
-              >
-                <option value="">{t.payment_account_default()}</option>
-                {accounts.map(([id, name]) => (
-                  <option key={id} value={id}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-              {errors.accountId ? <span className="text-red-700">{errors.accountId}</span> : null}
-            </label>
-          ) : null}
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            {t.f_payment_date()}
-            <input
-              type="date"
-              name="date"
-              defaultValue={mine?.values?.date ?? ''}
-              max={dateIn(Intl.DateTimeFormat().resolvedOptions().timeZone, Date.now())}
-              aria-invalid={errors.date ? true : undefined}
-              className={input}
+            <AccountField
+              accounts={accounts}
+              empty={t.payment_account_default()}
+              value={mine?.values?.accountId ?? ''}
+              error={errors.accountId}
             />
-            {errors.date ? <span className="text-red-700">{errors.date}</span> : null}
-          </label>
+          ) : null}
+          <PaidOnField value={mine?.values?.date} error={errors.date} />
           <label className="flex flex-col gap-1 text-sm font-medium">
             {t.f_payment_reference()}
             <input name="reference" maxLength={120} defaultValue={mine?.values?.reference ?? ''} className={input} />

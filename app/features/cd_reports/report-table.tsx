@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { buttonClass } from '../../ui/button'
 
 type Column<T> = readonly [heading: string, value: (row: T) => ReactNode]
 
@@ -90,5 +91,37 @@ export function ReportChart({ svg, minWidth }: { svg: string; minWidth: string }
     <div className="flex flex-row-reverse overflow-x-auto" tabIndex={0}>
       <div className={`w-full ${minWidth} shrink-0`} dangerouslySetInnerHTML={{ __html: svg }} />
     </div>
+  )
+}
+
+/** A report's card: its heading (with a line under it, like the months it spans) and its Export CSV, then its chart and table. */
+export function ReportSection({
+  id,
+  title,
+  note,
+  exportHref,
+  exportLabel,
+  children,
+}: {
+  id: string
+  title: string
+  note?: string
+  exportHref: string
+  exportLabel: string
+  children: ReactNode
+}) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-4">
+      <div className="flex flex-wrap items-baseline gap-3">
+        <h2 id={id} className="text-xl font-bold">
+          {title}
+        </h2>
+        {note ? <p className="text-sm text-ink-soft">{note}</p> : null}
+        <a href={exportHref} className={buttonClass('secondary', 'ml-auto')} download>
+          {exportLabel}
+        </a>
+      </div>
+      {children}
+    </section>
   )
 }

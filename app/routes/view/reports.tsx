@@ -5,7 +5,7 @@ import { DEFAULT_PERIOD, REPORT_PERIODS } from '../../../domain/report-period.ts
 import { wrapper } from '../../../domain/schemas/common.ts'
 import { AGES, cashflowReport, receivablesReport, revenueReport } from '../../../domain/schemas/reports.ts'
 import { Breadcrumb } from '../../components/breadcrumb'
-import { ReportChart, ReportTable } from '../../features/cd_reports/report-table'
+import { ReportChart, ReportSection, ReportTable } from '../../features/cd_reports/report-table'
 import { barsSvg } from '../../features/cd_reports/bars.server'
 import {
   cashflowColumns,
@@ -25,7 +25,7 @@ import type { FieldErrors } from '../../lib/forms'
 import { requestLocale } from '../../lib/cookies.server'
 import { CULTURES, translator, useLocale, useT, type Translator } from '../../lib/i18n'
 import { pageInfo } from '../../lib/page-info.server'
-import { Button, buttonClass } from '../../ui/button'
+import { Button } from '../../ui/button'
 import { FieldError } from '../../ui/field-error'
 
 const MODULE = 'cd_reports'
@@ -212,18 +212,13 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           {t.reports_show()}
         </Button>
       </Form>
-      <section aria-labelledby="revenue" className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-4">
-        <div className="flex flex-wrap items-baseline gap-3">
-          <h2 id="revenue" className="text-xl font-bold">
-            {t.reports_revenue()}
-          </h2>
-          <p className="text-sm text-ink-soft">
-            {t.reports_months_span({ from: monthName(revenue.from, locale), to: monthName(revenue.to, locale) })}
-          </p>
-          <a href={`/resources/reports/revenue?${query}`} className={buttonClass('secondary', 'ml-auto')} download>
-            {t.admin_export()}
-          </a>
-        </div>
+      <ReportSection
+        id="revenue"
+        title={t.reports_revenue()}
+        note={t.reports_months_span({ from: monthName(revenue.from, locale), to: monthName(revenue.to, locale) })}
+        exportHref={`/resources/reports/revenue?${query}`}
+        exportLabel={t.admin_export()}
+      >
         {empty ? <p className="text-muted">{t.reports_empty()}</p> : null}
         <ReportChart svg={chart} minWidth="min-w-[40rem]" />
         <ul className="flex gap-4 text-sm" aria-hidden="true">
@@ -245,23 +240,13 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           totalLabel={t.reports_total()}
           minWidth="min-w-[36rem]"
         />
-      </section>
-      <section
-        aria-labelledby="receivables"
-        className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-4"
+      </ReportSection>
+      <ReportSection
+        id="receivables"
+        title={t.reports_receivables()}
+        exportHref={`/resources/reports/receivables?${branch === 'all' ? 'branch=all' : ''}`}
+        exportLabel={t.admin_export()}
       >
-        <div className="flex flex-wrap items-baseline gap-3">
-          <h2 id="receivables" className="text-xl font-bold">
-            {t.reports_receivables()}
-          </h2>
-          <a
-            href={`/resources/reports/receivables?${branch === 'all' ? 'branch=all' : ''}`}
-            className={buttonClass('secondary', 'ml-auto')}
-            download
-          >
-            {t.admin_export()}
-          </a>
-        </div>
         {receivables.clients.length ? (
           <>
             <ReportChart svg={ageing} minWidth="min-w-[36rem]" />
@@ -283,20 +268,13 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className="text-muted">{t.reports_receivables_empty()}</p>
         )}
-      </section>
-      <section aria-labelledby="cashflow" className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-4">
-        <div className="flex flex-wrap items-baseline gap-3">
-          <h2 id="cashflow" className="text-xl font-bold">
-            {t.reports_cashflow()}
-          </h2>
-          <a
-            href={`/resources/reports/cashflow?by=${cashflow.by}${branch === 'all' ? '&branch=all' : ''}`}
-            className={buttonClass('secondary', 'ml-auto')}
-            download
-          >
-            {t.admin_export()}
-          </a>
-        </div>
+      </ReportSection>
+      <ReportSection
+        id="cashflow"
+        title={t.reports_cashflow()}
+        exportHref={`/resources/reports/cashflow?by=${cashflow.by}${branch === 'all' ? '&branch=all' : ''}`}
+        exportLabel={t.admin_export()}
+      >
         <ReportChart svg={flow} minWidth="min-w-[40rem]" />
         <ReportTable
           caption={t.reports_cashflow()}
@@ -306,7 +284,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           current={(p) => p.period === cashflow.current}
           minWidth="min-w-[44rem]"
         />
-      </section>
+      </ReportSection>
     </section>
   )
 }

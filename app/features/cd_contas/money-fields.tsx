@@ -1,0 +1,52 @@
+import { dateIn } from '../../../domain/dates.ts'
+import { useT } from '../../lib/i18n'
+
+const input = 'min-h-11 w-full rounded-md border border-line bg-surface px-3 text-ink'
+
+/** The day money moved (empty: today, never after today), with what is wrong with it: a payment's, a bill's. */
+export function PaidOnField({ value, error }: { value?: string; error?: string }) {
+  const t = useT()
+  return (
+    <label className="flex flex-col gap-1 text-sm font-medium">
+      {t.f_payment_date()}
+      <input
+        type="date"
+        name="date"
+        defaultValue={value ?? ''}
+        max={dateIn(Intl.DateTimeFormat().resolvedOptions().timeZone, Date.now())}
+        aria-invalid={error ? true : undefined}
+        className={input}
+      />
+      {error ? <span className="text-red-700">{error}</span> : null}
+    </label>
+  )
+}
+
+/** The account money lands in or leaves (docs/domain.md cd_contas), `empty` naming the choice of none. */
+export function AccountField({
+  accounts,
+  empty,
+  value,
+  error,
+}: {
+  accounts: Array<[string, string]>
+  empty: string
+  value: string
+  error?: string
+}) {
+  const t = useT()
+  return (
+    <label className="flex flex-col gap-1 text-sm font-medium">
+      {t.f_account()}
+      <select name="accountId" defaultValue={value} aria-invalid={error ? true : undefined} className={input}>
+        <option value="">{empty}</option>
+        {accounts.map(([id, name]) => (
+          <option key={id} value={id}>
+            {name}
+          </option>
+        ))}
+      </select>
+      {error ? <span className="text-red-700">{error}</span> : null}
+    </label>
+  )
+}
