@@ -11,6 +11,8 @@ export const MESSAGES = {
   code_taken: 'Another job of this company has this code',
   account_name_taken: 'Another account of this company has this name',
   account_unknown: 'Choose one of the company’s active accounts',
+  transfer_same_account: 'Choose another account than the one the money leaves',
+  transfer_in_future: 'A transfer cannot be dated after today',
   payable_not_open: 'Only an open payable can be changed',
   invalid_code: 'Use 1 to 20 capital letters, digits or dashes',
   invalid_money: 'Enter an amount, like 1234.56',

@@ -1,5 +1,5 @@
 import type { InvoiceRecord } from './schemas/invoices.ts'
-import { accountBucket } from './schemas/accounts.ts'
+import { accountBucket, type TransferRecord } from './schemas/accounts.ts'
 import type { StoredPayable } from './schemas/payables.ts'
 
 /** Named figures of a report (an amount in cents, a count ...), added up per bucket. */
@@ -69,3 +69,11 @@ export function payableFigures(
   if (payable.paid.accountId) parts[accountBucket(payable.paid.accountId)] = { out: payable.amount }
   return parts
 }
+
+/** A transfer's part of the figures: what left one account (`out`) and came into the other (`in`); no branch's cash moves. */
+export const transferFigures = (
+  transfer: Pick<TransferRecord, 'fromId' | 'toId' | 'amount'>,
+): Record<string, Figures> => ({
+  [accountBucket(transfer.fromId)]: { out: transfer.amount },
+  [accountBucket(transfer.toId)]: { in: transfer.amount },
+})

@@ -8,6 +8,7 @@ import {
   type revenueMonth,
 } from '../../domain/schemas/reports.ts'
 import { addDays, dateIn } from '../../domain/dates.ts'
+import { TRANSFERS, type TransferRecord } from '../../domain/schemas/accounts.ts'
 import { boardDays } from '../../domain/board-view.ts'
 import {
   cashBucket,
@@ -15,6 +16,7 @@ import {
   isoWeek,
   payableFigures,
   revenueBucket,
+  transferFigures,
   type Figures,
 } from '../../domain/revenue.ts'
 import { monthsBetween, shiftMonth } from '../../domain/report-period.ts'
@@ -51,9 +53,19 @@ export function reports(deps: Deps) {
     return true
   }
 
+  /** A transfer's part of the figures (part of settling "transfer"): a transfer never changes once made. */
+  async function settleTransfer(empresa: number, id: string): Promise<boolean> {
+    const hit = await deps.repos.collection<TransferRecord>(empresa, TRANSFERS).get(id)
+    await deps.repos
+      .rollups(empresa)
+      .contribute(`transfer.${id}`, hit?.version ?? 0, hit ? transferFigures(hit.value) : {})
+    return true
+  }
+
   return {
     settleInvoice,
     settlePayable,
+    settleTransfer,
 
     /**
      * Every company's figures worked out from its records, where they were not kept yet (data of an
@@ -71,6 +83,10 @@ export function reports(deps: Deps) {
         }
         for (const id of (await payableStore(deps, company.COD_EMPRESA).rows()).keys()) {
           await settlePayable(company.COD_EMPRESA, id)
+          settled++
+        }
+        for (const id of (await deps.repos.collection(company.COD_EMPRESA, TRANSFERS).rows()).keys()) {
+          await settleTransfer(company.COD_EMPRESA, id)
           settled++
         }
       }

@@ -1,10 +1,27 @@
+import { z } from 'zod'
+import { dateIn } from '../../domain/dates.ts'
 import { accounts } from '../../domain/modules/cd-contas.ts'
-import { ACCOUNTS, accountBucket, type AccountRecord } from '../../domain/schemas/accounts.ts'
+import {
+  ACCOUNTS,
+  accountBucket,
+  TRANSFERS,
+  transferInput,
+  transferRow,
+  type AccountRecord,
+  type TransferRecord,
+  type TransferRow,
+} from '../../domain/schemas/accounts.ts'
+import { wrapper } from '../../domain/schemas/common.ts'
 import type { Versioned } from '../../storage/store.ts'
 import { collectionSource } from '../lib/collection-source.ts'
 import type { Deps } from '../lib/deps.ts'
+import { owing } from '../lib/derived.ts'
+import { fieldError, notFound } from '../lib/errors.ts'
+import { apiErrorSchema, doc } from '../lib/openapi.ts'
+import { requireTenant } from '../lib/tenancy.ts'
 import { uniqueField } from '../lib/unique-field.ts'
-import { resourceRoutes, type Caller, type ResourceServer, type ResourceSource } from '../lib/resource.ts'
+import { valid } from '../lib/validate.ts'
+import { callerOf, ok, resourceRoutes, type Caller, type ResourceServer, type ResourceSource } from '../lib/resource.ts'
 
 /** An account as read: its record and what moved through it, from the report figures (never stored on it). */
 type ReadAccount = AccountRecord & { inflow?: number; outflow?: number }
@@ -39,12 +56,35 @@ const names = uniqueField(
   'account_name_taken',
 )
 
+const idParam = z.object({ id: z.uuid() })
+/** The most transfers an account's list answers: the latest. */
+const TRANSFERS_SHOWN = 200
+
+/** A transfer seen from account `id`: in or out, and the other account by name. */
+const transferRowOf = (t: TransferRecord, account: AccountRecord, names: Map<string, string>): TransferRow => {
+  const { id, currency } = account
+  const otherId = t.fromId === id ? t.toId : t.fromId
+  return {
+    id: t.id,
+    date: t.date,
+    direction: t.fromId === id ? 'out' : 'in',
+    otherId,
+    otherName: names.get(otherId) ?? '',
+    amount: t.amount,
+    currency,
+    note: t.note,
+    by: t.by,
+  }
+}
+
 /**
  * cd_contas (docs/domain.md): the company's accounts. A balance is never written: it is the opening
  * plus what the figures kept by each payment (and each payable paid) hold for the account.
  */
 export function cdContasRoutes(deps: Deps) {
-  return resourceRoutes(deps, accounts, {
+  const transfers = (empresa: number) => deps.repos.collection<TransferRecord>(empresa, TRANSFERS)
+  const tags = ['cd_contas']
+  const server = {
     toRow: (a) => {
       const [inflow, outflow] = [a.inflow ?? 0, a.outflow ?? 0]
       return { ...recordOf(a), inflow, outflow, balance: a.opening + inflow - outflow }
@@ -80,5 +120,89 @@ export function cdContasRoutes(deps: Deps) {
       },
     },
     deactivate: { set: (_who, current, active) => ({ ...recordOf(current), active }) },
-  } satisfies ResourceServer<typeof accounts, ReadAccount>)
+  } satisfies ResourceServer<typeof accounts, ReadAccount>
+
+  return resourceRoutes(deps, accounts, server, (app) =>
+    app
+      .get(
+        '/:id/transfers',
+        doc({
+          operationId: 'listAccountTransfers',
+          summary: 'An account’s transfers',
+          description: `The transfers into and out of one account, the latest first, at most ${TRANSFERS_SHOWN}, each with the other account. 404 when the company holds no such account. Needs the cd_contas page at view.`,
+          tags,
+          responses: { 200: wrapper(z.array(transferRow)), 404: apiErrorSchema },
+        }),
+        requireTenant(deps),
+        valid('param', idParam),
+        async (c) => {
+          const who = callerOf(deps, c)
+          const { id } = c.req.valid('param')
+          const account = await stored.find(who, id)
+          if (!account) throw notFound('Account')
+          const names = new Map((await stored.list(who)).map((a) => [a.id, a.name]))
+          const mine = [...(await transfers(who.tenant.empresa).rows()).values()]
+            .filter((t) => t.fromId === id || t.toId === id)
+            .sort((a, b) => b.date.localeCompare(a.date) || b.at.localeCompare(a.at))
+            .slice(0, TRANSFERS_SHOWN)
+          return c.json(ok(mine.map((t) => transferRowOf(t, account.value, names))))
+        },
+      )
+      .post(
+        '/:id/transfers',
+        doc({
+          operationId: 'transferFromAccount',
+          summary: 'Move money to another account',
+          description:
+            'Money moved from this account to another active account of the company (`toId`; 400 `account_unknown`, or `transfer_same_account` for this one) on a day not after today (`date`, the current branch’s today when none; 400 `transfer_in_future`): it leaves this account’s balance and joins the other’s, once — sent again with the same Idempotency-Key it is the same transfer. Neither branch’s cash flow moves. A transfer is never changed: one made by mistake is undone by one back. 404 when the company holds no such account. Needs the cd_contas page at edit.',
+          tags,
+          responses: { 200: wrapper(transferRow), 404: apiErrorSchema },
+          example: { toId: '5f0c1d7e-2a9b-4c3d-8e1f-0a2b3c4d5e6f', amount: 50000, note: 'The till to the bank' },
+        }),
+        requireTenant(deps),
+        valid('param', idParam),
+        valid('json', transferInput),
+        async (c) => {
+          const who = callerOf(deps, c)
+          const { empresa, filial } = who.tenant
+          const { id } = c.req.valid('param')
+          const input = c.req.valid('json')
+          const from = await stored.find(who, id)
+          if (!from) throw notFound('Account')
+          if (input.toId === id) throw fieldError('toId', 'transfer_same_account')
+          const to = await stored.find(who, input.toId)
+          if (!to?.value.active) throw fieldError('toId', 'account_unknown')
+          const names = new Map([
+            [from.value.id, from.value.name],
+            [to.value.id, to.value.name],
+          ])
+          // run again after a crash lost its answer: the transfer it made has the same id (bff/lib/idempotency.ts recordIds)
+          const transferId = who.newId()
+          const earlier = await transfers(empresa).get(transferId)
+          if (earlier) return c.json(ok(transferRowOf(earlier.value, from.value, names), 'Transfer made'))
+          const [company, branch] = await Promise.all([
+            deps.repos.companies.find(empresa),
+            deps.repos.companies.findBranch(empresa, filial),
+          ])
+          const today = dateIn(branch?.TIME_ZONE ?? company?.TIME_ZONE ?? 'UTC', deps.now())
+          const date = input.date ?? today
+          if (date > today) throw fieldError('date', 'transfer_in_future')
+          const transfer: TransferRecord = {
+            id: transferId,
+            fromId: id,
+            toId: to.value.id,
+            amount: input.amount,
+            date,
+            note: input.note,
+            by: who.user.name,
+            at: new Date(deps.now()).toISOString(),
+          }
+          // what moves the two balances follows from it (the derived fact "transfer", bff/lib/derived.ts)
+          await owing(deps, { tenant: who.tenant, user: who.user }, 'transfer', transferId, () =>
+            transfers(empresa).put(transfer),
+          )
+          return c.json(ok(transferRowOf(transfer, from.value, names), 'Transfer made'))
+        },
+      ),
+  )
 }

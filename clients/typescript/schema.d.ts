@@ -1824,6 +1824,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cd_contas/{id}/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account’s transfers
+         * @description The transfers into and out of one account, the latest first, at most 200, each with the other account. 404 when the company holds no such account. Needs the cd_contas page at view.
+         */
+        get: operations["listAccountTransfers"];
+        put?: never;
+        /**
+         * Move money to another account
+         * @description Money moved from this account to another active account of the company (`toId`; 400 `account_unknown`, or `transfer_same_account` for this one) on a day not after today (`date`, the current branch’s today when none; 400 `transfer_in_future`): it leaves this account’s balance and joins the other’s, once — sent again with the same Idempotency-Key it is the same transfer. Neither branch’s cash flow moves. A transfer is never changed: one made by mistake is undone by one back. 404 when the company holds no such account. Needs the cd_contas page at edit.
+         */
+        post: operations["transferFromAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cd_contas/export.csv": {
         parameters: {
             query?: never;
@@ -19428,7 +19452,7 @@ export interface operations {
                                 /** @enum {string} */
                                 currency: "BRL" | "USD" | "MXN";
                                 id: string;
-                                /** @description What came in: payments received here, not reversed, in cents */
+                                /** @description What came in: payments received here (not reversed) and transfers in, in cents */
                                 inflow: number;
                                 /** @enum {string} */
                                 kind: "cash" | "bank" | "pix" | "card" | "other";
@@ -19436,7 +19460,7 @@ export interface operations {
                                 name: string;
                                 notes: string;
                                 opening: number;
-                                /** @description What went out, in cents */
+                                /** @description What went out: payables paid from here and transfers out, in cents */
                                 outflow: number;
                             }[];
                             pagination: {
@@ -19574,7 +19598,7 @@ export interface operations {
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
                             id: string;
-                            /** @description What came in: payments received here, not reversed, in cents */
+                            /** @description What came in: payments received here (not reversed) and transfers in, in cents */
                             inflow: number;
                             /** @enum {string} */
                             kind: "cash" | "bank" | "pix" | "card" | "other";
@@ -19582,7 +19606,7 @@ export interface operations {
                             name: string;
                             notes: string;
                             opening: number;
-                            /** @description What went out, in cents */
+                            /** @description What went out: payables paid from here and transfers out, in cents */
                             outflow: number;
                         };
                         IsSuccess: boolean;
@@ -19714,7 +19738,7 @@ export interface operations {
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
                             id: string;
-                            /** @description What came in: payments received here, not reversed, in cents */
+                            /** @description What came in: payments received here (not reversed) and transfers in, in cents */
                             inflow: number;
                             /** @enum {string} */
                             kind: "cash" | "bank" | "pix" | "card" | "other";
@@ -19722,7 +19746,7 @@ export interface operations {
                             name: string;
                             notes: string;
                             opening: number;
-                            /** @description What went out, in cents */
+                            /** @description What went out: payables paid from here and transfers out, in cents */
                             outflow: number;
                         };
                         IsSuccess: boolean;
@@ -19860,7 +19884,7 @@ export interface operations {
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
                             id: string;
-                            /** @description What came in: payments received here, not reversed, in cents */
+                            /** @description What came in: payments received here (not reversed) and transfers in, in cents */
                             inflow: number;
                             /** @enum {string} */
                             kind: "cash" | "bank" | "pix" | "card" | "other";
@@ -19868,7 +19892,7 @@ export interface operations {
                             name: string;
                             notes: string;
                             opening: number;
-                            /** @description What went out, in cents */
+                            /** @description What went out: payables paid from here and transfers out, in cents */
                             outflow: number;
                         };
                         IsSuccess: boolean;
@@ -20022,7 +20046,7 @@ export interface operations {
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
                             id: string;
-                            /** @description What came in: payments received here, not reversed, in cents */
+                            /** @description What came in: payments received here (not reversed) and transfers in, in cents */
                             inflow: number;
                             /** @enum {string} */
                             kind: "cash" | "bank" | "pix" | "card" | "other";
@@ -20030,7 +20054,7 @@ export interface operations {
                             name: string;
                             notes: string;
                             opening: number;
-                            /** @description What went out, in cents */
+                            /** @description What went out: payables paid from here and transfers out, in cents */
                             outflow: number;
                         };
                         IsSuccess: boolean;
@@ -20210,7 +20234,7 @@ export interface operations {
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
                             id: string;
-                            /** @description What came in: payments received here, not reversed, in cents */
+                            /** @description What came in: payments received here (not reversed) and transfers in, in cents */
                             inflow: number;
                             /** @enum {string} */
                             kind: "cash" | "bank" | "pix" | "card" | "other";
@@ -20218,7 +20242,7 @@ export interface operations {
                             name: string;
                             notes: string;
                             opening: number;
-                            /** @description What went out, in cents */
+                            /** @description What went out: payables paid from here and transfers out, in cents */
                             outflow: number;
                         };
                         IsSuccess: boolean;
@@ -20401,6 +20425,271 @@ export interface operations {
             /** @description Not found (or not in the caller’s company) */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    listAccountTransfers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            amount: number;
+                            by: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            date: string;
+                            /**
+                             * @description Into the account asked for, or out of it
+                             * @enum {string}
+                             */
+                            direction: "in" | "out";
+                            id: string;
+                            note: string;
+                            /** @description The account it came from or went to */
+                            otherId: string;
+                            otherName: string;
+                        }[];
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    transferFromAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "toId": "5f0c1d7e-2a9b-4c3d-8e1f-0a2b3c4d5e6f",
+                 *       "amount": 50000,
+                 *       "note": "The till to the bank"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description An amount in integer cents of the company’s currency (12345 is 123.45) */
+                    amount: number;
+                    /** @description The day it moved (the current branch’s today when absent) */
+                    date?: "" | string;
+                    /** @default  */
+                    note?: string;
+                    /**
+                     * Format: uuid
+                     * @description The account the money goes to (cd_contas)
+                     */
+                    toId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            amount: number;
+                            by: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            date: string;
+                            /**
+                             * @description Into the account asked for, or out of it
+                             * @enum {string}
+                             */
+                            direction: "in" | "out";
+                            id: string;
+                            note: string;
+                            /** @description The account it came from or went to */
+                            otherId: string;
+                            otherName: string;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {

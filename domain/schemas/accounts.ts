@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CURRENCIES } from '../money.ts'
-import { money, optionalText, text } from './fields.ts'
+import { rule } from '../messages.ts'
+import { money, optionalDay, optionalText, text } from './fields.ts'
 import { PAYMENT_METHODS, type PaymentMethod } from './invoices.ts'
 
 /** Where a company's accounts are stored (a collection of storage/repositories). */
@@ -48,8 +49,11 @@ export const accountRow = z.object({
   currency: z.enum(CURRENCIES),
   active: z.boolean(),
   createdAt: z.string(),
-  inflow: z.number().int().meta({ description: 'What came in: payments received here, not reversed, in cents' }),
-  outflow: z.number().int().meta({ description: 'What went out, in cents' }),
+  inflow: z
+    .number()
+    .int()
+    .meta({ description: 'What came in: payments received here (not reversed) and transfers in, in cents' }),
+  outflow: z.number().int().meta({ description: 'What went out: payables paid from here and transfers out, in cents' }),
   balance: z.number().int().meta({ description: 'opening + inflow − outflow, in cents' }),
 })
 export type AccountRow = z.output<typeof accountRow>
@@ -63,3 +67,42 @@ export const defaultAccountFor = <A extends Pick<AccountRecord, 'active' | 'meth
 
 /** The report figures' bucket of an account's movements (docs/domain.md "Reports"): company-wide, not a branch's. */
 export const accountBucket = (accountId: string) => `account.${accountId}`
+
+/** Where a company's transfers between its accounts are stored. */
+export const TRANSFERS = 'transfers'
+
+/** Money moved from one account to another (docs/domain.md cd_contas): a day not after today, an amount above 0. */
+export const transferInput = z
+  .object({
+    toId: z.uuid({ message: 'Choose an account' }).meta({ description: 'The account the money goes to (cd_contas)' }),
+    amount: money().refine((n) => n > 0, rule('invalid_money')),
+    date: optionalDay.meta({ description: 'The day it moved (the current branch’s today when absent)' }),
+    note: optionalText(200),
+  })
+  .strict()
+export type TransferInput = z.output<typeof transferInput>
+
+export type TransferRecord = {
+  id: string
+  fromId: string
+  toId: string
+  amount: number
+  date: string
+  note: string
+  by: string
+  at: string
+}
+
+/** A transfer as an account's list shows it: seen from that account, in or out, and the other account. */
+export const transferRow = z.object({
+  id: z.string(),
+  date: z.string(),
+  direction: z.enum(['in', 'out']).meta({ description: 'Into the account asked for, or out of it' }),
+  otherId: z.string().meta({ description: 'The account it came from or went to' }),
+  otherName: z.string(),
+  amount: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  note: z.string(),
+  by: z.string(),
+})
+export type TransferRow = z.output<typeof transferRow>

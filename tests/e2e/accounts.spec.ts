@@ -4,7 +4,7 @@ import { expectReadsInViews, signIn, workInDemoCompany } from './helpers.ts'
 
 // cd_contas (docs/domain.md): the company's accounts, where payments land, each with its balance.
 
-test('the office opens an account, a payment lands in it, and its balance is its opening plus the payment', async ({
+test('the office opens an account, a payment lands in it, money moves to the bank, and each balance is its opening plus its movements', async ({
   page,
   baseURL,
 }) => {
@@ -51,7 +51,24 @@ test('the office opens an account, a payment lands in it, and its balance is its
   await expect(page.getByTestId('data-row')).toContainText('R$110.00')
   await page.getByTestId('data-row').getByRole('link').first().click()
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Cofre')
-  await expectReadsInViews(page, baseURL!, 'an account', page.getByText('R$110.00').first())
+
+  // 60.00 of it taken to the bank: the safe is down by it, the bank names where it came from
+  const transfer = page.getByRole('form', { name: 'Move money to another account' })
+  await transfer.getByLabel('To account').selectOption({ label: 'Banco Itaú' })
+  await transfer.getByLabel('Amount').fill('60,00')
+  await transfer.getByLabel('Notes').fill('Depósito do cofre')
+  await transfer.getByRole('button', { name: 'Transfer' }).click()
+  await expect(page.getByTestId('toast').filter({ hasText: 'Transfer made.' })).toBeVisible()
+  await expect(page.getByText('R$50.00').first()).toBeVisible()
+  const moves = page.getByRole('region', { name: 'Transfers' })
+  await expect(moves.getByRole('row')).toHaveCount(2)
+  await expect(moves.getByRole('row').last()).toContainText(/Banco Itaú.*Out.*R\$60\.00.*Depósito do cofre/)
+  await expectReadsInViews(page, baseURL!, 'an account', page.getByText('R$50.00').first())
+  await moves.getByRole('link', { name: 'Banco Itaú' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Banco Itaú')
+  await expect(page.getByRole('region', { name: 'Transfers' }).getByRole('row').last()).toContainText(
+    /Cofre.*In.*R\$60\.00/,
+  )
   await page.goto('/view/cd_contas')
   await expectReadsInViews(page, baseURL!, 'the accounts', page.getByTestId('data-table'))
 })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { callAs, testBff } from '../shared/bff.ts'
 import { MAIN } from '../shared/booking.ts'
+import { faultyStore } from '../shared/faulty-store.ts'
 
 type List<T> = { items: T[] }
 type Account = {
@@ -19,8 +20,8 @@ type Invoice = {
 }
 
 /** The office's API, and a way to issue an invoice of `cents` to pay. */
-async function setUp() {
-  const bff = await testBff()
+async function setUp(options: Parameters<typeof testBff>[0] = {}) {
+  const bff = await testBff(options)
   const admin = await callAs(bff, DEMO_ADMIN, MAIN)
   const clientId = (await admin<List<{ id: string }>>('/cd_cliente?size=1')).body.Dados.items[0].id
   const issued = async (cents: number) => {
@@ -124,5 +125,73 @@ describe('an account', () => {
     const tech = await callAs(bff, DEMO_TECHNICIAN, MAIN)
     expect((await tech('/cd_contas')).status).toBe(403)
     expect((await tech('/cd_contas', { method: 'POST', json: { name: 'Mine', kind: 'cash' } })).status).toBe(403)
+  })
+
+  it('moves money to another account once: one balance down, the other up by the amount, the sum unchanged', async () => {
+    const { bff, admin, account, accountNow } = await setUp()
+    const till = await account({ name: 'Caixa', kind: 'cash', opening: 80_000 })
+    const bank = await account({ name: 'Banco Azul', kind: 'bank', opening: 10_000 })
+    const move = (from: string, json: Record<string, unknown>, headers?: Record<string, string>) =>
+      admin<{ id: string; direction: string; otherName: string; amount: number }>(`/cd_contas/${from}/transfers`, {
+        method: 'POST',
+        json,
+        headers,
+      })
+    // a double click (one Idempotency-Key) is one transfer
+    const keyed = { 'Idempotency-Key': 'till-to-bank-1' }
+    const first = await move(till.id, { toId: bank.id, amount: 30_000, note: 'Deposit' }, keyed)
+    const again = await move(till.id, { toId: bank.id, amount: 30_000, note: 'Deposit' }, keyed)
+    expect([first.status, again.status, again.body.Dados.id]).toEqual([200, 200, first.body.Dados.id])
+    expect(first.body.Dados).toMatchObject({ direction: 'out', otherName: 'Banco Azul', amount: 30_000 })
+    expect(await accountNow(till.id)).toMatchObject({ inflow: 0, outflow: 30_000, balance: 50_000 })
+    expect(await accountNow(bank.id)).toMatchObject({ inflow: 30_000, outflow: 0, balance: 40_000 })
+    // one back, dated: each account lists both, the latest first, seen from itself
+    expect((await move(bank.id, { toId: till.id, amount: 5_000, date: '2026-01-05' })).status).toBe(200)
+    const listed = (await admin<Array<{ direction: string; amount: number }>>(`/cd_contas/${bank.id}/transfers`)).body
+    expect(listed.Dados.map((t) => [t.direction, t.amount])).toEqual([
+      ['in', 30_000],
+      ['out', 5_000],
+    ])
+    expect((await accountNow(till.id)).balance + (await accountNow(bank.id)).balance).toBe(90_000)
+    // refused at their fields, and nothing moves: the same account, an unknown one, a day after today, no amount
+    const refusals = await Promise.all([
+      move(till.id, { toId: till.id, amount: 100 }),
+      move(till.id, { toId: crypto.randomUUID(), amount: 100 }),
+      move(till.id, { toId: bank.id, amount: 100, date: '2999-01-01' }),
+      move(till.id, { toId: bank.id, amount: 0 }),
+    ])
+    expect(refusals.map((r) => [r.status, r.body.codes])).toEqual([
+      [400, { toId: 'transfer_same_account' }],
+      [400, { toId: 'account_unknown' }],
+      [400, { date: 'transfer_in_future' }],
+      [400, { amount: 'invalid_money' }],
+    ])
+    expect((await move(crypto.randomUUID(), { toId: bank.id, amount: 100 })).status).toBe(404)
+    expect((await accountNow(till.id)).balance).toBe(55_000)
+    // not into a deactivated account; money may still leave one (to empty it)
+    expect((await admin(`/cd_contas/${till.id}`, { method: 'DELETE' })).status).toBe(200)
+    expect((await move(bank.id, { toId: till.id, amount: 100 })).body.codes).toEqual({ toId: 'account_unknown' })
+    expect((await move(till.id, { toId: bank.id, amount: 55_000 })).status).toBe(200)
+    expect((await accountNow(till.id)).balance).toBe(0)
+    // who may not change accounts may not move money
+    const tech = await callAs(bff, DEMO_TECHNICIAN, MAIN)
+    expect(
+      (await tech(`/cd_contas/${bank.id}/transfers`, { method: 'POST', json: { toId: till.id, amount: 1 } })).status,
+    ).toBe(403)
+  })
+
+  it('moved when a crash stops what follows: both balances are settled at the next start', async () => {
+    const { store, failNext, back } = faultyStore(/:rollup-entries:/)
+    const { admin, account } = await setUp({ store })
+    const till = await account({ name: 'Caixa', kind: 'cash', opening: 20_000 })
+    const bank = await account({ name: 'Banco Azul', kind: 'bank' })
+    failNext(true)
+    await admin(`/cd_contas/${till.id}/transfers`, { method: 'POST', json: { toId: bank.id, amount: 15_000 } })
+    back()
+    const restarted = await testBff({ store, seed: false })
+    const again = await callAs(restarted, DEMO_ADMIN, MAIN)
+    const now = async (id: string) => (await again<Account>(`/cd_contas/${id}`)).body.Dados.balance
+    expect([await now(till.id), await now(bank.id)]).toEqual([5_000, 15_000])
+    expect(await restarted.deps.repos.owed.all()).toEqual([])
   })
 })

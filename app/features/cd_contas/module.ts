@@ -1,6 +1,9 @@
 import { accounts as accountsModule } from '../../../domain/modules/cd-contas.ts'
+import { transferInput, transferRow } from '../../../domain/schemas/accounts.ts'
 import { PAYMENT_METHODS } from '../../../domain/schemas/invoices.ts'
 import { defineFeature } from '../../kit/module'
+import { accountLookups } from './lookups'
+import { TransferPanel } from './transfer-panel'
 
 const KIND_LABELS = {
   cash: 'account_cash',
@@ -10,7 +13,7 @@ const KIND_LABELS = {
   other: 'account_other',
 } as const
 
-/** cd_contas (docs/domain.md): the company's accounts, each with its balance. */
+/** cd_contas (docs/domain.md): the company's accounts, each with its balance, and money moved between them. */
 export const accounts = defineFeature(accountsModule, {
   newTitle: 'new_account',
   columns: [
@@ -37,5 +40,24 @@ export const accounts = defineFeature(accountsModule, {
     },
     { name: 'opening', label: 'f_opening', type: 'money' },
     { name: 'notes', label: 'f_notes', type: 'textarea', wide: true },
+  ],
+  panel: TransferPanel,
+  forms: { transfer: { schema: transferInput, path: () => 'transfers', done: 'done_transfer_made' } },
+  // the other accounts money may go to
+  lookups: accountLookups,
+  related: [
+    {
+      title: 'account_transfers',
+      path: (id) => `/cd_contas/${encodeURIComponent(id)}/transfers`,
+      row: transferRow,
+      href: (row) => `/view/cd_contas/${encodeURIComponent(String(row.otherId))}`,
+      columns: [
+        { key: 'otherName', label: 'f_other_account' },
+        { key: 'date', label: 'f_date', show: 'date' },
+        { key: 'direction', label: 'f_transfer_direction', labels: { in: 'transfer_in', out: 'transfer_out' } },
+        { key: 'amount', label: 'f_amount', show: 'money' },
+        { key: 'note', label: 'f_notes' },
+      ],
+    },
   ],
 })

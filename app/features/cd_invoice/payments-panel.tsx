@@ -7,7 +7,7 @@ import { CULTURES, useLocale, useT } from '../../lib/i18n'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { CsrfField } from '../../ui/csrf-field'
-import { AccountField, PaidOnField } from '../cd_contas/money-fields'
+import { AccountField, AmountField, PaidOnField } from '../cd_contas/money-fields'
 import type { PanelProps } from '../../kit/module'
 
 const panelRow = invoiceRow.pick({ payments: true, status: true, open: true, currency: true })
@@ -111,17 +111,7 @@ export function PaymentsPanel({ values, version, level, state, lookups }: PanelP
               <Alert tone="error">{errors.form}</Alert>
             </div>
           ) : null}
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            {t.f_amount()}
-            <input
-              name="amount"
-              inputMode="decimal"
-              defaultValue={mine?.values?.amount ?? formatDecimal(open / 100, locale, 2)}
-              aria-invalid={errors.amount ? true : undefined}
-              className={input}
-            />
-            {errors.amount ? <span className="text-red-700">{errors.amount}</span> : null}
-          </label>
+          <AmountField value={mine?.values?.amount ?? formatDecimal(open / 100, locale, 2)} error={errors.amount} />
           <label className="flex flex-col gap-1 text-sm font-medium">
             {t.f_method()}
             <select name="method" defaultValue={mine?.values?.method ?? 'pix'} className={input}>
