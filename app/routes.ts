@@ -26,6 +26,7 @@ export default [
   route('resources/upload', 'routes/resources/upload.ts'),
   route('resources/export/:module', 'routes/resources/export.ts'),
   route('resources/reports/:report', 'routes/resources/report-csv.ts'),
+  route('resources/statement-import/:account', 'routes/resources/statement-import.ts'),
   route('resources/pick/:module/:picker', 'routes/resources/pick.ts'),
   route('resources/client-link/:kind/:id', 'routes/resources/client-link.ts'),
   route('resources/client-share/:kind/:id', 'routes/resources/client-share.ts'),
@@ -49,6 +50,8 @@ export default [
     route('cd_techorders/:id', 'routes/view/visit.tsx'),
     // the owner's reports: a screen of its own
     route('cd_reports', 'routes/view/reports.tsx'),
+    // an account's imported bank statement, to go through its lines
+    route('cd_contas/:account/statements/:statement', 'routes/view/statement.tsx'),
     // every module of the registry: its list and its records (app/features/<module>), or its title until it is built
     route(':module', 'routes/view/module.tsx'),
     route(':module/:id', 'routes/view/record.tsx'),

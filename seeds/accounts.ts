@@ -24,7 +24,8 @@ export function seedAccounts(createdAt: string): AccountRecord[] {
       name: 'Caixa da loja',
       kind: 'cash',
       methods: ['cash'],
-      opening: 30_000,
+      // enough for the fuel paid from it (seeds/payables.ts): a till does not go below zero
+      opening: 80_000,
       notes: '',
     }),
     account('7d1c2f0e-5b8a-4c3e-9f6d-0a1b2c3d4e03', {

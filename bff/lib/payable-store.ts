@@ -1,7 +1,14 @@
 import { payableFigures } from '../../domain/revenue.ts'
-import { PAYABLES, payableSearchText, payableState, type StoredPayable } from '../../domain/schemas/payables.ts'
+import {
+  PAYABLES,
+  payableSearchText,
+  payableState,
+  type PayableInput,
+  type StoredPayable,
+} from '../../domain/schemas/payables.ts'
 import { searchable } from '../../domain/search-text.ts'
 import type { Deps } from './deps.ts'
+import type { Caller } from './resource.ts'
 import { documentSource, documentStore, insertDocument, type DocumentKind } from './document-store.ts'
 
 /** What the payables list keeps of each in memory: enough to filter and sort them all. */
@@ -53,3 +60,24 @@ export const payableSource = (deps: Deps) => documentSource(deps, PAYABLE_KIND)
 /** Writes a new payable with the next number of its branch's series. */
 export const insertPayable = (deps: Deps, empresa: number, payable: StoredPayable) =>
   insertDocument(deps, empresa, PAYABLE_KIND, payable)
+
+/** A new open payable of the caller's branch, in its zone and the company's currency (numbered when inserted). */
+export async function newPayable(who: Caller, id: string, input: PayableInput): Promise<StoredPayable> {
+  const [company, branch] = await Promise.all([
+    who.deps.repos.companies.find(who.tenant.empresa),
+    who.deps.repos.companies.findBranch(who.tenant.empresa, who.tenant.filial),
+  ])
+  return {
+    ...input,
+    id,
+    filial: who.tenant.filial,
+    number: '',
+    timeZone: branch?.TIME_ZONE ?? company?.TIME_ZONE ?? 'UTC',
+    currency: company?.CURRENCY ?? 'BRL',
+    status: 'open',
+    paid: null,
+    voided: null,
+    previousId: null,
+    createdAt: new Date(who.deps.now()).toISOString(),
+  }
+}

@@ -21,6 +21,7 @@ import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { uniqueField } from '../lib/unique-field.ts'
 import { valid } from '../lib/validate.ts'
+import { statementRoutes } from './statements.ts'
 import { callerOf, ok, resourceRoutes, type Caller, type ResourceServer, type ResourceSource } from '../lib/resource.ts'
 
 /** An account as read: its record and what moved through it, from the report figures (never stored on it). */
@@ -124,6 +125,7 @@ export function cdContasRoutes(deps: Deps) {
 
   return resourceRoutes(deps, accounts, server, (app) =>
     app
+      .route('/', statementRoutes(deps))
       .get(
         '/:id/transfers',
         doc({

@@ -4,7 +4,7 @@ import { payableRowOf, type StoredPayable } from '../../domain/schemas/payables.
 import { paymentAccount } from '../lib/accounts.ts'
 import type { Deps } from '../lib/deps.ts'
 import { fieldError, ruleError } from '../lib/errors.ts'
-import { payableSource } from '../lib/payable-store.ts'
+import { newPayable, payableSource } from '../lib/payable-store.ts'
 import { resourceRoutes, type ResourceServer } from '../lib/resource.ts'
 
 /**
@@ -20,25 +20,7 @@ export function cdFinanceiroRoutes(deps: Deps) {
     idOf: (p) => p.id,
     source: payableSource(deps),
     create: {
-      async make(who, input) {
-        const [company, branch] = await Promise.all([
-          deps.repos.companies.find(who.tenant.empresa),
-          deps.repos.companies.findBranch(who.tenant.empresa, who.tenant.filial),
-        ])
-        return {
-          ...input,
-          id: who.newId(),
-          filial: who.tenant.filial,
-          number: '',
-          timeZone: branch?.TIME_ZONE ?? company?.TIME_ZONE ?? 'UTC',
-          currency: company?.CURRENCY ?? 'BRL',
-          status: 'open',
-          paid: null,
-          voided: null,
-          previousId: null,
-          createdAt: at(),
-        } satisfies StoredPayable
-      },
+      make: (who, input) => newPayable(who, who.newId(), input),
     },
     edit: {
       apply(_who, current, input) {

@@ -1824,6 +1824,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cd_contas/{id}/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account’s bank statements
+         * @description The statements imported for one account, the latest first, each with how many of its lines are in each status (not the lines). 404 when the company holds no such account. Needs the cd_contas page at view.
+         */
+        get: operations["listAccountStatements"];
+        put?: never;
+        /**
+         * Import a bank statement (OFX)
+         * @description An OFX file the bank exported for this account (multipart: `file`, at most 5 MB, 413 beyond; OFX 1 SGML or OFX 2 XML, UTF-8 or Windows-1252; at most 5000 transactions) read into lines: each `known` when its FITID came in an earlier statement of the account, `duplicate` when it came earlier in the file, `suggested` with the closest recorded movement of the same amount within 3 days not matched yet (a payment into this account or into none, a payable paid from it, a transfer), else `unmatched`. Nothing else is written: each suggestion waits for a person. 400 `statement_not_ofx`, `statement_empty`, `statement_too_long`, `statement_invalid` (a transaction without a valid day or amount) at `file`. Sent again with the same Idempotency-Key it is the same statement. 404 when the company holds no such account. Needs the cd_contas page at edit.
+         */
+        post: operations["importAccountStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_contas/{id}/statements/{statementId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bank statement with its lines
+         * @description One imported statement of the account with every line: its FITID, day, amount (above 0 came in), text, status and what it is matched to. 404 when the account holds no such statement. Needs the cd_contas page at view.
+         */
+        get: operations["getAccountStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_contas/{id}/statements/{statementId}/lines/{n}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a line’s suggested match
+         * @description The movement suggested for line `n` is the line’s: `matched`. Confirmed again, the same answer. 409 `statement_match_taken` when another line of a statement of the account has it, `statement_line_done` for a line with no suggestion. Needs the cd_contas page at edit.
+         */
+        post: operations["confirmStatementLine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_contas/{id}/statements/{statementId}/lines/{n}/payable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a line that went out as a bill paid
+         * @description Line `n`, money that left the account and matches nothing, becomes a payable of the current branch (`supplier`, `category`; the line’s text as its description), due and paid on the line’s day from this account: `recorded`. Made once however often it is sent. 409 `statement_wrong_side` for money that came in, `statement_line_done` for a line matched or recorded. Needs the cd_contas page at edit and the cd_financeiro page at edit.
+         */
+        post: operations["recordStatementLineAsPayable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_contas/{id}/statements/{statementId}/lines/{n}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a line that came in as a payment of an invoice
+         * @description Line `n`, money that came into the account and matches nothing, becomes a payment by transfer of the issued invoice `invoiceId` (of the caller’s branches) on the line’s day into this account, its FITID the reference: `recorded`. Paid once however often it is sent, even for another invoice after a try whose answer was lost. The payment’s own rules hold (409 `payment_above_open`, `invoice_not_payable`; 400 `payment_before_issue`). 409 `statement_wrong_side` for money that went out, `statement_line_done` for a line matched or recorded. Needs the cd_contas page at edit and the cd_invoice page at edit.
+         */
+        post: operations["recordStatementLineAsPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cd_contas/{id}/transfers": {
         parameters: {
             query?: never;
@@ -20425,6 +20529,988 @@ export interface operations {
             /** @description Not found (or not in the caller’s company) */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    listAccountStatements: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            accountId: string;
+                            at: string;
+                            /** @description The bank’s account number the file names (ACCTID) */
+                            bankAccount: string | null;
+                            by: string;
+                            /** @description How many of its lines are in each status */
+                            counts: {
+                                duplicate: number;
+                                known: number;
+                                matched: number;
+                                recorded: number;
+                                suggested: number;
+                                unmatched: number;
+                            };
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            fileName: string;
+                            /** @description Its first transaction’s day */
+                            from: string;
+                            id: string;
+                            /** @description Its last transaction’s day */
+                            to: string;
+                            /** @description Its lines still to go through: suggested or unmatched */
+                            toReview: number;
+                        }[];
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    importAccountStatement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A file (a part of the multipart form)
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            accountId: string;
+                            at: string;
+                            /** @description The bank’s account number the file names (ACCTID) */
+                            bankAccount: string | null;
+                            by: string;
+                            /** @description How many of its lines are in each status */
+                            counts: {
+                                duplicate: number;
+                                known: number;
+                                matched: number;
+                                recorded: number;
+                                suggested: number;
+                                unmatched: number;
+                            };
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            fileName: string;
+                            /** @description Its first transaction’s day */
+                            from: string;
+                            id: string;
+                            lines: {
+                                /** @description In cents: above 0 came in, below 0 went out */
+                                amount: number;
+                                date: string;
+                                /** @description The bank’s id of the transaction (FITID) */
+                                fitId: string;
+                                match: {
+                                    date: string;
+                                    /** @description The payment’s, payable’s or transfer’s id */
+                                    id: string;
+                                    /** @description A payment’s invoice */
+                                    invoiceId: string | null;
+                                    /** @enum {string} */
+                                    kind: "payment" | "payable" | "transfer";
+                                    /** @description What it is, as a person reads it: the invoice and client, the supplier … */
+                                    label: string;
+                                } | null;
+                                memo: string;
+                                /** @description Its place in the file, from 1 */
+                                n: number;
+                                /** @enum {string} */
+                                status: "suggested" | "matched" | "unmatched" | "recorded" | "known" | "duplicate";
+                            }[];
+                            /** @description Its last transaction’s day */
+                            to: string;
+                            /** @description Its lines still to go through: suggested or unmatched */
+                            toReview: number;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    getAccountStatement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+                statementId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            accountId: string;
+                            at: string;
+                            /** @description The bank’s account number the file names (ACCTID) */
+                            bankAccount: string | null;
+                            by: string;
+                            /** @description How many of its lines are in each status */
+                            counts: {
+                                duplicate: number;
+                                known: number;
+                                matched: number;
+                                recorded: number;
+                                suggested: number;
+                                unmatched: number;
+                            };
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            fileName: string;
+                            /** @description Its first transaction’s day */
+                            from: string;
+                            id: string;
+                            lines: {
+                                /** @description In cents: above 0 came in, below 0 went out */
+                                amount: number;
+                                date: string;
+                                /** @description The bank’s id of the transaction (FITID) */
+                                fitId: string;
+                                match: {
+                                    date: string;
+                                    /** @description The payment’s, payable’s or transfer’s id */
+                                    id: string;
+                                    /** @description A payment’s invoice */
+                                    invoiceId: string | null;
+                                    /** @enum {string} */
+                                    kind: "payment" | "payable" | "transfer";
+                                    /** @description What it is, as a person reads it: the invoice and client, the supplier … */
+                                    label: string;
+                                } | null;
+                                memo: string;
+                                /** @description Its place in the file, from 1 */
+                                n: number;
+                                /** @enum {string} */
+                                status: "suggested" | "matched" | "unmatched" | "recorded" | "known" | "duplicate";
+                            }[];
+                            /** @description Its last transaction’s day */
+                            to: string;
+                            /** @description Its lines still to go through: suggested or unmatched */
+                            toReview: number;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    confirmStatementLine: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+                n: number;
+                statementId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            accountId: string;
+                            at: string;
+                            /** @description The bank’s account number the file names (ACCTID) */
+                            bankAccount: string | null;
+                            by: string;
+                            /** @description How many of its lines are in each status */
+                            counts: {
+                                duplicate: number;
+                                known: number;
+                                matched: number;
+                                recorded: number;
+                                suggested: number;
+                                unmatched: number;
+                            };
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            fileName: string;
+                            /** @description Its first transaction’s day */
+                            from: string;
+                            id: string;
+                            lines: {
+                                /** @description In cents: above 0 came in, below 0 went out */
+                                amount: number;
+                                date: string;
+                                /** @description The bank’s id of the transaction (FITID) */
+                                fitId: string;
+                                match: {
+                                    date: string;
+                                    /** @description The payment’s, payable’s or transfer’s id */
+                                    id: string;
+                                    /** @description A payment’s invoice */
+                                    invoiceId: string | null;
+                                    /** @enum {string} */
+                                    kind: "payment" | "payable" | "transfer";
+                                    /** @description What it is, as a person reads it: the invoice and client, the supplier … */
+                                    label: string;
+                                } | null;
+                                memo: string;
+                                /** @description Its place in the file, from 1 */
+                                n: number;
+                                /** @enum {string} */
+                                status: "suggested" | "matched" | "unmatched" | "recorded" | "known" | "duplicate";
+                            }[];
+                            /** @description Its last transaction’s day */
+                            to: string;
+                            /** @description Its lines still to go through: suggested or unmatched */
+                            toReview: number;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    recordStatementLineAsPayable: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+                n: number;
+                statementId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "supplier": "Banco do Brasil",
+                 *       "category": "Bank fees"
+                 *     }
+                 */
+                "application/json": {
+                    /** @default  */
+                    category?: string;
+                    supplier: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            accountId: string;
+                            at: string;
+                            /** @description The bank’s account number the file names (ACCTID) */
+                            bankAccount: string | null;
+                            by: string;
+                            /** @description How many of its lines are in each status */
+                            counts: {
+                                duplicate: number;
+                                known: number;
+                                matched: number;
+                                recorded: number;
+                                suggested: number;
+                                unmatched: number;
+                            };
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            fileName: string;
+                            /** @description Its first transaction’s day */
+                            from: string;
+                            id: string;
+                            lines: {
+                                /** @description In cents: above 0 came in, below 0 went out */
+                                amount: number;
+                                date: string;
+                                /** @description The bank’s id of the transaction (FITID) */
+                                fitId: string;
+                                match: {
+                                    date: string;
+                                    /** @description The payment’s, payable’s or transfer’s id */
+                                    id: string;
+                                    /** @description A payment’s invoice */
+                                    invoiceId: string | null;
+                                    /** @enum {string} */
+                                    kind: "payment" | "payable" | "transfer";
+                                    /** @description What it is, as a person reads it: the invoice and client, the supplier … */
+                                    label: string;
+                                } | null;
+                                memo: string;
+                                /** @description Its place in the file, from 1 */
+                                n: number;
+                                /** @enum {string} */
+                                status: "suggested" | "matched" | "unmatched" | "recorded" | "known" | "duplicate";
+                            }[];
+                            /** @description Its last transaction’s day */
+                            to: string;
+                            /** @description Its lines still to go through: suggested or unmatched */
+                            toReview: number;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    recordStatementLineAsPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+                n: number;
+                statementId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "invoiceId": "5f0c1d7e-2a9b-4c3d-8e1f-0a2b3c4d5e6f"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    invoiceId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            accountId: string;
+                            at: string;
+                            /** @description The bank’s account number the file names (ACCTID) */
+                            bankAccount: string | null;
+                            by: string;
+                            /** @description How many of its lines are in each status */
+                            counts: {
+                                duplicate: number;
+                                known: number;
+                                matched: number;
+                                recorded: number;
+                                suggested: number;
+                                unmatched: number;
+                            };
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            fileName: string;
+                            /** @description Its first transaction’s day */
+                            from: string;
+                            id: string;
+                            lines: {
+                                /** @description In cents: above 0 came in, below 0 went out */
+                                amount: number;
+                                date: string;
+                                /** @description The bank’s id of the transaction (FITID) */
+                                fitId: string;
+                                match: {
+                                    date: string;
+                                    /** @description The payment’s, payable’s or transfer’s id */
+                                    id: string;
+                                    /** @description A payment’s invoice */
+                                    invoiceId: string | null;
+                                    /** @enum {string} */
+                                    kind: "payment" | "payable" | "transfer";
+                                    /** @description What it is, as a person reads it: the invoice and client, the supplier … */
+                                    label: string;
+                                } | null;
+                                memo: string;
+                                /** @description Its place in the file, from 1 */
+                                n: number;
+                                /** @enum {string} */
+                                status: "suggested" | "matched" | "unmatched" | "recorded" | "known" | "duplicate";
+                            }[];
+                            /** @description Its last transaction’s day */
+                            to: string;
+                            /** @description Its lines still to go through: suggested or unmatched */
+                            toReview: number;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,9 +1,11 @@
 import { accounts as accountsModule } from '../../../domain/modules/cd-contas.ts'
 import { transferInput, transferRow } from '../../../domain/schemas/accounts.ts'
+import { statementSummary } from '../../../domain/schemas/statements.ts'
 import { PAYMENT_METHODS } from '../../../domain/schemas/invoices.ts'
 import { defineFeature } from '../../kit/module'
 import { accountLookups } from './lookups'
-import { TransferPanel } from './transfer-panel'
+import { AccountPanel } from './account-panel'
+import { statementPage } from './statement-links'
 
 const KIND_LABELS = {
   cash: 'account_cash',
@@ -41,7 +43,7 @@ export const accounts = defineFeature(accountsModule, {
     { name: 'opening', label: 'f_opening', type: 'money' },
     { name: 'notes', label: 'f_notes', type: 'textarea', wide: true },
   ],
-  panel: TransferPanel,
+  panel: AccountPanel,
   forms: { transfer: { schema: transferInput, path: () => 'transfers', done: 'done_transfer_made' } },
   // the other accounts money may go to
   lookups: accountLookups,
@@ -57,6 +59,19 @@ export const accounts = defineFeature(accountsModule, {
         { key: 'direction', label: 'f_transfer_direction', labels: { in: 'transfer_in', out: 'transfer_out' } },
         { key: 'amount', label: 'f_amount', show: 'money' },
         { key: 'note', label: 'f_notes' },
+      ],
+    },
+    {
+      title: 'account_statements',
+      path: (id) => `/cd_contas/${encodeURIComponent(id)}/statements`,
+      row: statementSummary,
+      href: (row) => statementPage(String(row.accountId), String(row.id)),
+      columns: [
+        { key: 'fileName', label: 'f_file' },
+        { key: 'at', label: 'f_imported_at', show: 'date' },
+        { key: 'from', label: 'f_first_day', show: 'date' },
+        { key: 'to', label: 'f_last_day', show: 'date' },
+        { key: 'toReview', label: 'f_to_review' },
       ],
     },
   ],

@@ -298,6 +298,14 @@ export const en: HelpContent = [
         ],
       },
       {
+        id: 'statement',
+        question: 'How do I move money between accounts and check them against the bank?',
+        answer: [
+          "On an account's page, Move money to another account takes an amount from it and puts it in the other (the till to the bank): one balance goes down and the other up. A transfer made by mistake is undone by one back.",
+          'Under Bank statement, import the OFX file your bank exports. Each line shows the payment, bill or transfer of the same amount recorded within three days: Confirm match. A line that matches nothing becomes a payment of an open invoice or a bill paid (a bank fee). A line imported before says so and is not taken twice.',
+        ],
+      },
+      {
         id: 'bills',
         question: 'How do I keep the bills I have to pay?',
         answer: [

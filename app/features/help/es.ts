@@ -298,6 +298,14 @@ export const es: HelpContent = [
         ],
       },
       {
+        id: 'statement',
+        question: '¿Cómo muevo dinero entre cuentas y las concilio con el banco?',
+        answer: [
+          'En la página de una cuenta, Mover dinero a otra cuenta saca un importe de ella y lo pone en la otra (de la caja al banco): un saldo baja y el otro sube. Una transferencia hecha por error se deshace con otra de vuelta.',
+          'En Extracto bancario, importe el archivo OFX que exporta su banco. Cada línea muestra el cobro, la factura a pagar o la transferencia del mismo importe registrada en un plazo de tres días: Confirmar. Una línea sin coincidencia se registra como cobro de una factura abierta o como factura pagada (una comisión del banco). Una línea importada antes lo indica y no se toma dos veces.',
+        ],
+      },
+      {
         id: 'bills',
         question: '¿Cómo llevo las cuentas que tengo que pagar?',
         answer: [

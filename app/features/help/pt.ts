@@ -298,6 +298,14 @@ export const pt: HelpContent = [
         ],
       },
       {
+        id: 'statement',
+        question: 'Como transfiro dinheiro entre contas e confiro com o banco?',
+        answer: [
+          'Na página de uma conta, Transferir para outra conta tira um valor dela e põe na outra (do caixa para o banco): um saldo desce e o outro sobe. Uma transferência feita por engano é desfeita com outra de volta.',
+          'Em Extrato bancário, importe o arquivo OFX que o seu banco exporta. Cada linha mostra o recebimento, a conta paga ou a transferência do mesmo valor registrada em até três dias: Confirmar. Uma linha sem correspondência vira recebimento de uma fatura em aberto ou conta paga (uma tarifa do banco). Uma linha importada antes é indicada e não entra duas vezes.',
+        ],
+      },
+      {
         id: 'bills',
         question: 'Como controlo as contas que tenho a pagar?',
         answer: [
