@@ -4,6 +4,7 @@ import type { Running } from './servers.ts'
 import { readPdf as pdfText } from '../shared/pdf.ts'
 import { solidPng } from '../shared/png.ts'
 import { moneyRaces } from '../shared/money-races.ts'
+import { bankStatement } from '../shared/ofx.ts'
 
 /** Signs in through the API, writes the user's name, reads it back; checks a page and an asset. */
 export async function roundTrip(url: string, name: string) {
@@ -53,6 +54,7 @@ export async function roundTrip(url: string, name: string) {
   const printed = pdfText(new Uint8Array(await invoicePdf.arrayBuffer()))
   expect(printed).toContain(invoice.number)
   expect(printed).toContain('Chave Pix: 11222333000181')
+  await statementRead(url, tenant)
   const wrong = await fetch(`${url}/api/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -143,6 +145,26 @@ async function visitWork(url: string, tenant: Record<string, string>, visitId: s
   const pdf = await fetch(`${url}/api/cd_ordem/${orderId}/work-order`, { headers: tenant })
   expect(pdf.status).toBe(200)
   expect(pdfText(new Uint8Array(await pdf.arrayBuffer()))).toContain(order.Dados.number)
+}
+
+/** A bank's OFX statement in Windows-1252 read by this runtime (docs/domain.md cd_contas "Bank statement"). */
+async function statementRead(url: string, tenant: Record<string, string>) {
+  const accounts = (await (await fetch(`${url}/api/cd_contas?search=Itaú`, { headers: tenant })).json()) as {
+    Dados: { items: Array<{ id: string }> }
+  }
+  const form = new FormData()
+  const file = bankStatement([
+    { date: '2026-01-05', amount: '-12.90', fitId: `RT${Date.now()}`, memo: 'TARIFA SERVIÇOS' },
+  ])
+  form.set('file', new File([file], 'extrato.ofx', { type: 'application/x-ofx' }))
+  const imported = await fetch(`${url}/api/cd_contas/${accounts.Dados.items[0].id}/statements`, {
+    method: 'POST',
+    headers: tenant,
+    body: form,
+  })
+  expect(imported.status).toBe(200)
+  const { lines } = ((await imported.json()) as { Dados: { lines: Array<{ amount: number; memo: string }> } }).Dados
+  expect(lines).toMatchObject([{ amount: -1_290, memo: 'TARIFA SERVIÇOS' }])
 }
 
 /**
