@@ -1,4 +1,7 @@
+import { counts, lineAmounts } from './document-lines.ts'
+import { dateIn } from './dates.ts'
 import type { InvoiceRecord } from './schemas/invoices.ts'
+import type { StoredQuote } from './schemas/quotes.ts'
 import { accountBucket, type TransferRecord } from './schemas/accounts.ts'
 import type { StoredPayable } from './schemas/payables.ts'
 
@@ -7,6 +10,15 @@ export type Figures = Record<string, number>
 
 /** The measure of the revenue report's buckets: a branch's month (docs/domain.md "Reports"). */
 export const revenueBucket = (filial: number, month: string) => `revenue.${filial}.${month}`
+
+/** What each service brought in a branch's month: one figure per job id (`other` for a line of none), the lines' totals. */
+export const serviceBucket = (filial: number, month: string) => `service.${filial}.${month}`
+
+/** The quotes sent in a branch's month, and what became of them. */
+export const quotesBucket = (filial: number, month: string) => `quotes.${filial}.${month}`
+
+/** The name of a service's figure for a line without a job. */
+export const OTHER_SERVICE = 'other'
 
 /** The cash flow's buckets: what came in and went out in a branch's month (`2026-11`) or ISO week (`2026-W48`). */
 export const cashBucket = (filial: number, period: string) => `cash.${filial}.${period}`
@@ -33,11 +45,11 @@ export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
 
 /**
  * An invoice's part of the figures, by bucket: once issued (until voided) its total and one
- * invoice in the month of its issue date (`invoiced`, `invoices`); each payment not reversed in the
+ * invoice in the month of its issue date (`invoiced`, `invoices`), each line's total under its service; each payment not reversed in the
  * month of its day (`collected`), in its branch's cash of that month and week and in its account (`in`). A draft and a void invoice have none.
  */
 export function invoiceRevenue(
-  invoice: Pick<InvoiceRecord, 'filial' | 'status' | 'issueDate' | 'totals' | 'payments'>,
+  invoice: Pick<InvoiceRecord, 'filial' | 'status' | 'issueDate' | 'totals' | 'payments' | 'lines'>,
 ): Record<string, Figures> {
   const parts: Record<string, Figures> = {}
   const add = (month: string, figures: Figures) => {
@@ -46,6 +58,12 @@ export function invoiceRevenue(
   }
   if (invoice.status === 'draft' || invoice.status === 'void' || !invoice.issueDate) return parts
   add(invoice.issueDate.slice(0, 7), { invoiced: invoice.totals.total, invoices: 1 })
+  // each line's total under its service, in the month of the issue
+  const services = (parts[serviceBucket(invoice.filial, invoice.issueDate.slice(0, 7))] ??= {})
+  for (const line of invoice.lines.filter(counts)) {
+    const service = line.jobId || OTHER_SERVICE
+    services[service] = (services[service] ?? 0) + lineAmounts(line).total
+  }
   for (const p of invoice.payments) {
     if (p.reversed) continue
     add(p.date.slice(0, 7), { collected: p.amount })
@@ -77,3 +95,21 @@ export const transferFigures = (
   [accountBucket(transfer.fromId)]: { out: transfer.amount },
   [accountBucket(transfer.toId)]: { in: transfer.amount },
 })
+
+/**
+ * A quote's part of the figures: once sent, one quote and its total in the month it was sent (in its
+ * branch's zone: `sent`, `sentValue`), and what became of it — `approved` (converted ones too),
+ * `converted`, `rejected`, each with its value. A draft, or one taken back to draft, has none.
+ */
+export function quoteFigures(
+  quote: Pick<StoredQuote, 'filial' | 'status' | 'sentAt' | 'timeZone' | 'totals'>,
+): Record<string, Figures> {
+  if (quote.status === 'draft' || !quote.sentAt) return {}
+  const value = quote.totals.total
+  const figures: Figures = { sent: 1, sentValue: value }
+  if (quote.status === 'approved' || quote.status === 'converted')
+    Object.assign(figures, { approved: 1, approvedValue: value })
+  if (quote.status === 'converted') Object.assign(figures, { converted: 1, convertedValue: value })
+  if (quote.status === 'rejected') Object.assign(figures, { rejected: 1, rejectedValue: value })
+  return { [quotesBucket(quote.filial, dateIn(quote.timeZone, Date.parse(quote.sentAt)).slice(0, 7))]: figures }
+}

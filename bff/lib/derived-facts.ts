@@ -39,6 +39,7 @@ export function derivedFacts(deps: Deps): DerivedFacts {
       (await figures.settleInvoice(owner.tenant.empresa, id)) && billing.freeVoid(owner, id),
     payable: async (owner, id) => (await figures.settlePayable(owner.tenant.empresa, id)) && bills.makeNext(owner, id),
     transfer: (owner, id) => figures.settleTransfer(owner.tenant.empresa, id),
+    quote: (owner, id) => figures.settleQuote(owner.tenant.empresa, id),
   }
   /** The facts of a visit's writes: a write of unknown outcome may have left the visits' indexes and the boards behind. */
   const ofVisits = new Set<Fact>(['order-status', 'visit-parts'])

@@ -10,7 +10,7 @@ import type { Deps } from './deps.ts'
  * (`owing`), then writes, then settles it: the debt outlives a crash between the writes, and a
  * settling (the next read of the record, the reconciler at a start) finishes what it owed.
  */
-export type Fact = 'order-status' | 'visit-parts' | 'invoice-orders' | 'invoice' | 'payable' | 'transfer'
+export type Fact = 'order-status' | 'visit-parts' | 'invoice-orders' | 'invoice' | 'payable' | 'transfer' | 'quote'
 
 /** Who a settling is done as: the company and branch of the write that owed it, and its author. */
 export type Owner = { tenant: { empresa: number; filial: number }; user: { id: string; name: string } }

@@ -1,4 +1,5 @@
 import { QUOTES, quoteSearchText, quoteState, type StoredQuote } from '../../domain/schemas/quotes.ts'
+import { quoteFigures } from '../../domain/revenue.ts'
 import { searchable } from '../../domain/search-text.ts'
 import type { Deps } from './deps.ts'
 import { documentSource, documentStore, type DocumentKind } from './document-store.ts'
@@ -12,6 +13,12 @@ export type QuoteIndexRow = Pick<
 /** Quotes as branch documents (bff/lib/document-store.ts): their index row, sort values and state. */
 const QUOTE_KIND: DocumentKind<StoredQuote, QuoteIndexRow> = {
   collection: QUOTES,
+  // what follows from it: its part of the quote conversion's figures (bff/lib/reports.ts)
+  owes: {
+    fact: 'quote',
+    changes: (before, after) =>
+      JSON.stringify(before ? quoteFigures(before) : {}) !== JSON.stringify(quoteFigures(after)),
+  },
   numbered: 'ORC',
   // a sent quote expires with its day
   daily: true,

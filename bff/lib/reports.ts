@@ -2,11 +2,18 @@ import type { z } from 'zod'
 import {
   AGES,
   ageOf,
+  ORDER_AGES,
+  orderAgeOf,
+  QUOTE_FIGURES,
   type Age,
   type CashflowReport,
+  type OrdersReport,
+  type QuotesReport,
   type ReceivablesReport,
   type revenueMonth,
+  type ServicesReport,
 } from '../../domain/schemas/reports.ts'
+import { JOBS } from '../../domain/schemas/jobs.ts'
 import { addDays, dateIn } from '../../domain/dates.ts'
 import { TRANSFERS, type TransferRecord } from '../../domain/schemas/accounts.ts'
 import { boardDays } from '../../domain/board-view.ts'
@@ -14,8 +21,12 @@ import {
   cashBucket,
   invoiceRevenue,
   isoWeek,
+  OTHER_SERVICE,
   payableFigures,
+  quoteFigures,
+  quotesBucket,
   revenueBucket,
+  serviceBucket,
   transferFigures,
   type Figures,
 } from '../../domain/revenue.ts'
@@ -23,9 +34,11 @@ import { monthsBetween, shiftMonth } from '../../domain/report-period.ts'
 import type { Deps } from './deps.ts'
 import { invoiceStore } from './invoice-store.ts'
 import { payableStore } from './payable-store.ts'
+import { orderStore } from './order-store.ts'
+import { quoteStore } from './quote-store.ts'
 
 /** Raised when what the figures hold changes (a new measure): every company's are worked out again once. */
-const FIGURES_VERSION = 4
+const FIGURES_VERSION = 5
 
 /** One month of the revenue report: what was invoiced (and how many invoices), what came in, the average ticket. */
 export type RevenueMonth = z.output<typeof revenueMonth>
@@ -62,10 +75,30 @@ export function reports(deps: Deps) {
     return true
   }
 
+  /** A quote's part of the figures brought to the quote as it is now (part of settling "quote"). */
+  async function settleQuote(empresa: number, id: string): Promise<boolean> {
+    const hit = await quoteStore(deps, empresa).get(id)
+    await deps.repos.rollups(empresa).contribute(`quote.${id}`, hit?.version ?? 0, hit ? quoteFigures(hit.value) : {})
+    return true
+  }
+
+  /** The totals of `bucket` for each month from `from` to `to` and each branch, added up per month. */
+  async function monthly(empresa: number, filials: number[], from: string, to: string, bucket: typeof revenueBucket) {
+    const months = monthsBetween(from, to)
+    const totals = await deps.repos.rollups(empresa).totals(months.flatMap((m) => filials.map((f) => bucket(f, m))))
+    return months.map((month, i) => {
+      const sum: Figures = {}
+      for (const t of totals.slice(i * filials.length, (i + 1) * filials.length))
+        for (const [name, n] of Object.entries(t)) sum[name] = (sum[name] ?? 0) + n
+      return { month, sum }
+    })
+  }
+
   return {
     settleInvoice,
     settlePayable,
     settleTransfer,
+    settleQuote,
 
     /**
      * Every company's figures worked out from its records, where they were not kept yet (data of an
@@ -83,6 +116,10 @@ export function reports(deps: Deps) {
         }
         for (const id of (await payableStore(deps, company.COD_EMPRESA).rows()).keys()) {
           await settlePayable(company.COD_EMPRESA, id)
+          settled++
+        }
+        for (const id of (await quoteStore(deps, company.COD_EMPRESA).rows()).keys()) {
+          await settleQuote(company.COD_EMPRESA, id)
           settled++
         }
         for (const id of (await deps.repos.collection(company.COD_EMPRESA, TRANSFERS).rows()).keys()) {
@@ -189,15 +226,66 @@ export function reports(deps: Deps) {
 
     /** The revenue of `filials` month by month, from `from` to `to` (`2026-01`). */
     async revenue(empresa: number, filials: number[], from: string, to: string): Promise<RevenueMonth[]> {
-      const months = monthsBetween(from, to)
-      const buckets = months.flatMap((m) => filials.map((f) => revenueBucket(f, m)))
-      const totals = await deps.repos.rollups(empresa).totals(buckets)
-      return months.map((month, i) => {
-        const sum = (name: string) =>
-          totals.slice(i * filials.length, (i + 1) * filials.length).reduce((n, t: Figures) => n + (t[name] ?? 0), 0)
-        const [invoiced, invoices, collected] = [sum('invoiced'), sum('invoices'), sum('collected')]
+      return (await monthly(empresa, filials, from, to, revenueBucket)).map(({ month, sum }) => {
+        const [invoiced, invoices, collected] = [sum.invoiced ?? 0, sum.invoices ?? 0, sum.collected ?? 0]
         return { month, invoiced, invoices, collected, averageTicket: invoices ? Math.round(invoiced / invoices) : 0 }
       })
+    },
+
+    /** The quotes of `filials` sent month by month, and what became of them (docs/domain.md "Reports"). */
+    async quotes(empresa: number, filials: number[], from: string, to: string): Promise<QuotesReport['months']> {
+      return (await monthly(empresa, filials, from, to, quotesBucket)).map(({ month, sum }) => ({
+        month,
+        ...(Object.fromEntries(QUOTE_FIGURES.map((name) => [name, sum[name] ?? 0])) as Omit<
+          QuotesReport['months'][number],
+          'month'
+        >),
+      }))
+    },
+
+    /** What each service of `filials` brought in the period, the most first (lines that name none together). */
+    async services(empresa: number, filials: number[], from: string, to: string): Promise<ServicesReport['services']> {
+      const sum: Figures = {}
+      for (const month of await monthly(empresa, filials, from, to, serviceBucket))
+        for (const [name, n] of Object.entries(month.sum)) sum[name] = (sum[name] ?? 0) + n
+      const jobs = await deps.repos.collection<{ id: string; name: string }>(empresa, JOBS).rows()
+      return Object.entries(sum)
+        .filter(([, invoiced]) => invoiced !== 0)
+        .map(([id, invoiced]) =>
+          id === OTHER_SERVICE
+            ? { jobId: null, name: '', invoiced }
+            : { jobId: id, name: jobs.get(id)?.name ?? '', invoiced },
+        )
+        .sort((a, b) => b.invoiced - a.invoiced || a.name.localeCompare(b.name))
+    },
+
+    /**
+     * The orders of `filials` not invoiced nor cancelled, by status and by how old they are in their
+     * branch's calendar (docs/domain.md "Reports"): read from the orders' index, as what is open
+     * today moves with each day.
+     */
+    async orders(empresa: number, filials: number[]): Promise<OrdersReport['statuses']> {
+      const statuses = ['new', 'scheduled', 'in_progress', 'on_hold', 'completed'] as const
+      const rows = new Map(
+        statuses.map((status) => [
+          status,
+          {
+            status,
+            orders: 0,
+            total: 0,
+            ...Object.fromEntries(ORDER_AGES.map((age) => [age, 0])),
+          } as OrdersReport['statuses'][number],
+        ]),
+      )
+      const now = deps.now()
+      for (const order of (await orderStore(deps, empresa).rows()).values()) {
+        const row = filials.includes(order.filial) ? rows.get(order.status as (typeof statuses)[number]) : undefined
+        if (!row) continue
+        row.orders++
+        row.total += order.total
+        row[orderAgeOf(dateIn(order.timeZone, Date.parse(order.createdAt)), dateIn(order.timeZone, now))]++
+      }
+      return [...rows.values()]
     },
   }
 }

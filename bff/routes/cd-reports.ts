@@ -11,7 +11,15 @@ import { reports } from '../lib/reports.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
-import { CASH_PERIODS, cashflowReport, receivablesReport, revenueReport } from '../../domain/schemas/reports.ts'
+import {
+  CASH_PERIODS,
+  cashflowReport,
+  ordersReport,
+  quotesReport,
+  receivablesReport,
+  revenueReport,
+  servicesReport,
+} from '../../domain/schemas/reports.ts'
 import { ok } from '../lib/resource.ts'
 
 /** The longest period one report covers: ten years of months. */
@@ -41,6 +49,27 @@ export function reportRoutes(deps: Deps) {
       : tenant.grant.filial === 'all'
         ? (await deps.repos.companies.branches(tenant.empresa)).map((b) => b.COD_FILIAL)
         : [tenant.grant.filial]
+  /**
+   * The months a report covers, as asked (`period`, or `from` and `to`) and worked out on today in
+   * the current branch's zone; its branches and the company's currency. 400 at the field for months
+   * missing, reversed or more than MAX_MONTHS.
+   */
+  async function periodAsked(tenant: AppEnv['Variables']['tenant'], query: z.output<typeof revenueQuery>) {
+    const { empresa, filial } = tenant
+    const custom = query.period === 'custom' || (!query.period && (query.from || query.to))
+    if (custom && !query.from) throw fieldError('from', 'field_required')
+    if (custom && !query.to) throw fieldError('to', 'field_required')
+    const branchZone = (await deps.repos.companies.findBranch(empresa, filial))?.TIME_ZONE ?? 'UTC'
+    const { from, to } = periodMonths(
+      custom ? 'custom' : (query.period ?? DEFAULT_PERIOD),
+      dateIn(branchZone, deps.now()),
+      query,
+    )
+    if (to < from) throw fieldError('to', 'invalid_value')
+    if (monthsSpanned(from, to) > MAX_MONTHS) throw fieldError('from', 'invalid_value')
+    const [filials, company] = await Promise.all([branchesOf(tenant, query.branch), deps.repos.companies.find(empresa)])
+    return { from, to, filials, currency: company?.CURRENCY ?? 'BRL' }
+  }
   return new Hono<AppEnv>()
     .use(requireAuth(deps), requireTenant(deps))
     .get(
@@ -54,23 +83,60 @@ export function reportRoutes(deps: Deps) {
       }),
       valid('query', revenueQuery),
       async (c) => {
-        const query = c.req.valid('query')
-        const { empresa, filial } = c.get('tenant')
-        const custom = query.period === 'custom' || (!query.period && (query.from || query.to))
-        if (custom && !query.from) throw fieldError('from', 'field_required')
-        if (custom && !query.to) throw fieldError('to', 'field_required')
-        const branchZone = (await deps.repos.companies.findBranch(empresa, filial))?.TIME_ZONE ?? 'UTC'
-        const { from, to } = periodMonths(
-          custom ? 'custom' : (query.period ?? DEFAULT_PERIOD),
-          dateIn(branchZone, deps.now()),
-          query,
-        )
-        if (to < from) throw fieldError('to', 'invalid_value')
-        if (monthsSpanned(from, to) > MAX_MONTHS) throw fieldError('from', 'invalid_value')
-        const filials = await branchesOf(c.get('tenant'), query.branch)
-        const company = await deps.repos.companies.find(empresa)
+        const { empresa } = c.get('tenant')
+        const { from, to, filials, currency } = await periodAsked(c.get('tenant'), c.req.valid('query'))
         const months = await figures.revenue(empresa, filials, from, to)
-        return c.json(ok({ from, to, currency: company?.CURRENCY ?? 'BRL', months }))
+        return c.json(ok({ from, to, currency, months }))
+      },
+    )
+    .get(
+      '/quotes',
+      doc({
+        operationId: 'getQuotesReport',
+        summary: 'Quote conversion month by month',
+        description: `How many quotes were sent each month of the period (by the day each was last sent, in its branch's zone) and their value, and what became of them by now: approved (converted ones too), converted into an order, rejected — each with its value; for the months asked as the revenue report takes them (at most ${MAX_MONTHS}), of the current branch or of every branch the caller works in (\`branch=all\`). Amounts in cents. Needs the cd_reports page at view.`,
+        tags: ['cd_reports'],
+        responses: { 200: wrapper(quotesReport) },
+      }),
+      valid('query', revenueQuery),
+      async (c) => {
+        const { empresa } = c.get('tenant')
+        const { from, to, filials, currency } = await periodAsked(c.get('tenant'), c.req.valid('query'))
+        return c.json(ok({ from, to, currency, months: await figures.quotes(empresa, filials, from, to) }))
+      },
+    )
+    .get(
+      '/services',
+      doc({
+        operationId: 'getServicesReport',
+        summary: 'Revenue by service',
+        description: `What each service (cd_job) brought in the period: the totals of its lines on the invoices issued in it (void ones out), the most first; lines that name no service together (\`jobId\` null). For the months asked as the revenue report takes them (at most ${MAX_MONTHS}), of the current branch or of every branch the caller works in (\`branch=all\`). Amounts in cents. Needs the cd_reports page at view.`,
+        tags: ['cd_reports'],
+        responses: { 200: wrapper(servicesReport) },
+      }),
+      valid('query', revenueQuery),
+      async (c) => {
+        const { empresa } = c.get('tenant')
+        const { from, to, filials, currency } = await periodAsked(c.get('tenant'), c.req.valid('query'))
+        return c.json(ok({ from, to, currency, services: await figures.services(empresa, filials, from, to) }))
+      },
+    )
+    .get(
+      '/orders',
+      doc({
+        operationId: 'getOrdersReport',
+        summary: 'Open orders by status and age',
+        description:
+          "The orders not invoiced nor cancelled — new, scheduled, in progress, on hold, completed (waiting for their invoice) — each status with its count, its orders' totals and how many are 0–7, 8–30, 31–60 and over 60 days old in their branch's calendar; of the current branch or of every branch the caller works in (`branch=all`). Amounts in cents. Needs the cd_reports page at view.",
+        tags: ['cd_reports'],
+        responses: { 200: wrapper(ordersReport) },
+      }),
+      valid('query', z.object({ branch: branchQuery })),
+      async (c) => {
+        const { empresa } = c.get('tenant')
+        const filials = await branchesOf(c.get('tenant'), c.req.valid('query').branch)
+        const currency = (await deps.repos.companies.find(empresa))?.CURRENCY ?? 'BRL'
+        return c.json(ok({ currency, statuses: await figures.orders(empresa, filials) }))
       },
     )
     .get(

@@ -3200,6 +3200,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cd_reports/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open orders by status and age
+         * @description The orders not invoiced nor cancelled — new, scheduled, in progress, on hold, completed (waiting for their invoice) — each status with its count, its orders' totals and how many are 0–7, 8–30, 31–60 and over 60 days old in their branch's calendar; of the current branch or of every branch the caller works in (`branch=all`). Amounts in cents. Needs the cd_reports page at view.
+         */
+        get: operations["getOrdersReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_reports/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Quote conversion month by month
+         * @description How many quotes were sent each month of the period (by the day each was last sent, in its branch's zone) and their value, and what became of them by now: approved (converted ones too), converted into an order, rejected — each with its value; for the months asked as the revenue report takes them (at most 120), of the current branch or of every branch the caller works in (`branch=all`). Amounts in cents. Needs the cd_reports page at view.
+         */
+        get: operations["getQuotesReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cd_reports/receivables": {
         parameters: {
             query?: never;
@@ -3232,6 +3272,26 @@ export interface paths {
          * @description What was invoiced (issued invoices' totals by issue date, void ones out), how many invoices, what was collected (payments not reversed, by their day) and the average ticket, for each month of the period asked (at most 120 months), of the current branch or of every branch the caller works in (`branch=all`). Amounts in cents of the company's currency. Needs the cd_reports page at view.
          */
         get: operations["getRevenueReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_reports/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Revenue by service
+         * @description What each service (cd_job) brought in the period: the totals of its lines on the invoices issued in it (void ones out), the most first; lines that name no service together (`jobId` null). For the months asked as the revenue report takes them (at most 120), of the current branch or of every branch the caller works in (`branch=all`). Amounts in cents. Needs the cd_reports page at view.
+         */
+        get: operations["getServicesReport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -34623,6 +34683,195 @@ export interface operations {
             };
         };
     };
+    getOrdersReport: {
+        parameters: {
+            query?: {
+                branch?: "current" | "all";
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            /**
+                             * @description The company's currency (ISO 4217), of every amount
+                             * @example BRL
+                             */
+                            currency: string;
+                            /** @description The orders not invoiced nor cancelled, by status (completed: waiting for their invoice), each with how many are 0–7, 8–30, 31–60 and over 60 days old */
+                            statuses: {
+                                days0to7: number;
+                                days8to30: number;
+                                days31to60: number;
+                                days60plus: number;
+                                orders: number;
+                                /** @enum {string} */
+                                status: "new" | "scheduled" | "in_progress" | "on_hold" | "completed";
+                                /** @description Their totals, in cents */
+                                total: number;
+                            }[];
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    getQuotesReport: {
+        parameters: {
+            query?: {
+                branch?: "current" | "all";
+                from?: string;
+                /** @description The months, as seen today in the current branch; `custom` (or none, with `from` and `to`) takes `from` and `to`; none and no months: `last-12-months` */
+                period?: "this-month" | "last-month" | "this-quarter" | "this-year" | "last-12-months" | "custom";
+                to?: string;
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            /**
+                             * @description The company's currency (ISO 4217), of every amount
+                             * @example BRL
+                             */
+                            currency: string;
+                            from: string;
+                            months: {
+                                approved: number;
+                                approvedValue: number;
+                                converted: number;
+                                convertedValue: number;
+                                month: string;
+                                rejected: number;
+                                rejectedValue: number;
+                                sent: number;
+                                sentValue: number;
+                            }[];
+                            to: string;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
     getReceivablesReport: {
         parameters: {
             query?: {
@@ -34793,6 +35042,101 @@ export interface operations {
                              * @description The last month reported
                              * @example 2026-11
                              */
+                            to: string;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    getServicesReport: {
+        parameters: {
+            query?: {
+                branch?: "current" | "all";
+                from?: string;
+                /** @description The months, as seen today in the current branch; `custom` (or none, with `from` and `to`) takes `from` and `to`; none and no months: `last-12-months` */
+                period?: "this-month" | "last-month" | "this-quarter" | "this-year" | "last-12-months" | "custom";
+                to?: string;
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            /**
+                             * @description The company's currency (ISO 4217), of every amount
+                             * @example BRL
+                             */
+                            currency: string;
+                            from: string;
+                            /** @description The most invoiced first */
+                            services: {
+                                /** @description The totals of its lines on invoices issued in the period */
+                                invoiced: number;
+                                /** @description The service (cd_job); null: lines that name none */
+                                jobId: string | null;
+                                /** @description Its name; empty for lines that name none */
+                                name: string;
+                            }[];
                             to: string;
                         };
                         IsSuccess: boolean;

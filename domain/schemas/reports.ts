@@ -87,3 +87,72 @@ export const cashflowReport = z.object({
   periods: z.array(cashPeriod),
 })
 export type CashflowReport = z.output<typeof cashflowReport>
+
+/** The quote figures of a month, and their sums (docs/domain.md "Reports": quote conversion). */
+export const QUOTE_FIGURES = [
+  'sent',
+  'sentValue',
+  'approved',
+  'approvedValue',
+  'converted',
+  'convertedValue',
+  'rejected',
+  'rejectedValue',
+] as const
+const quoteFigures = Object.fromEntries(QUOTE_FIGURES.map((name) => [name, z.number().int()])) as Record<
+  (typeof QUOTE_FIGURES)[number],
+  z.ZodNumber
+>
+export const quotesMonth = z.object({ month: z.string(), ...quoteFigures }).meta({
+  description:
+    'The quotes sent in the month (by the day they were last sent, in the branch’s zone) and what became of them by now: approved (converted ones too), converted into an order, rejected; each with its value in cents',
+})
+export const quotesReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  currency: z.string().meta({ description: "The company's currency (ISO 4217), of every amount", example: 'BRL' }),
+  months: z.array(quotesMonth),
+})
+export type QuotesReport = z.output<typeof quotesReport>
+
+/** What each service brought in the period. */
+export const servicesReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  currency: z.string().meta({ description: "The company's currency (ISO 4217), of every amount", example: 'BRL' }),
+  services: z
+    .array(
+      z.object({
+        jobId: z.string().nullable().meta({ description: 'The service (cd_job); null: lines that name none' }),
+        name: z.string().meta({ description: 'Its name; empty for lines that name none' }),
+        invoiced: z.number().int().meta({ description: 'The totals of its lines on invoices issued in the period' }),
+      }),
+    )
+    .meta({ description: 'The most invoiced first' }),
+})
+export type ServicesReport = z.output<typeof servicesReport>
+
+/** How old an open order is: days since it was made, in its branch's calendar. */
+export const ORDER_AGES = ['days0to7', 'days8to30', 'days31to60', 'days60plus'] as const
+export type OrderAge = (typeof ORDER_AGES)[number]
+export const orderAgeOf = (created: string, today: string): OrderAge => {
+  const days = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${created}T00:00:00Z`)) / 86_400_000)
+  return days <= 7 ? 'days0to7' : days <= 30 ? 'days8to30' : days <= 60 ? 'days31to60' : 'days60plus'
+}
+export const ordersReport = z.object({
+  currency: z.string().meta({ description: "The company's currency (ISO 4217), of every amount", example: 'BRL' }),
+  statuses: z
+    .array(
+      z.object({
+        status: z.enum(['new', 'scheduled', 'in_progress', 'on_hold', 'completed']),
+        orders: z.number().int(),
+        total: z.number().int().meta({ description: 'Their totals, in cents' }),
+        ...(Object.fromEntries(ORDER_AGES.map((age) => [age, z.number().int()])) as Record<OrderAge, z.ZodNumber>),
+      }),
+    )
+    .meta({
+      description:
+        'The orders not invoiced nor cancelled, by status (completed: waiting for their invoice), each with how many are 0–7, 8–30, 31–60 and over 60 days old',
+    }),
+})
+export type OrdersReport = z.output<typeof ordersReport>

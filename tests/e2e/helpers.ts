@@ -110,3 +110,14 @@ export async function expectReadsInViews(
   await viewAs(page, views[0], baseURL)
   await page.reload()
 }
+
+/** The CSV (or any file) a link within `within` downloads: its name and its text. */
+export async function downloaded(page: Page, link: string, within: Locator) {
+  const download = page.waitForEvent('download')
+  await within.getByRole('link', { name: link }).click()
+  const file = await download
+  return {
+    name: file.suggestedFilename(),
+    text: Buffer.concat(await (await file.createReadStream()).toArray()).toString(),
+  }
+}

@@ -1,23 +1,8 @@
 import { expect, test } from '@playwright/test'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
-import { ALL_VIEWS, expectReadsInViews, signIn, workInDemoCompany } from './helpers.ts'
+import { ALL_VIEWS, downloaded, expectReadsInViews, signIn, workInDemoCompany } from './helpers.ts'
 
 // The owner's reports (docs/domain.md "Reports"): revenue month by month, a chart drawn on the server and its table.
-
-/** The CSV a link downloads, as text. */
-async function downloaded(
-  page: import('@playwright/test').Page,
-  link: string,
-  within: import('@playwright/test').Locator = page.getByRole('region', { name: 'Revenue by month' }),
-) {
-  const download = page.waitForEvent('download')
-  await within.getByRole('link', { name: link }).click()
-  const file = await download
-  return {
-    name: file.suggestedFilename(),
-    text: Buffer.concat(await (await file.createReadStream()).toArray()).toString(),
-  }
-}
 
 test('the owner reads revenue month by month as a chart and a table, picks the months, and takes it as a CSV', async ({
   page,
@@ -66,7 +51,7 @@ test('the owner reads revenue month by month as a chart and a table, picks the m
   await page.getByLabel('To month').fill(month(0))
   await page.getByRole('button', { name: 'Show' }).click()
   await expect(rows).toHaveCount(2)
-  const csv = await downloaded(page, 'Export CSV')
+  const csv = await downloaded(page, 'Export CSV', page.getByRole('region', { name: 'Revenue by month' }))
   expect(csv.name).toBe(`revenue-${month(-1)}-${month(0)}.csv`)
   const lines = csv.text.split('\r\n')
   expect(lines[0]).toBe('\uFEFFMonth,Invoices,Invoiced,Collected,Average ticket')
@@ -108,6 +93,32 @@ test('the owner reads revenue month by month as a chart and a table, picks the m
   expect(weeks.name).toBe('cashflow-week.csv')
   expect(weeks.text.split('\r\n')[0]).toBe('\uFEFFPeriod,In,Out,Net,Expected in,Expected out')
   expect(weeks.text.split('\r\n')[1]).toMatch(/^\d{4}-W\d{2},/)
+
+  // quote conversion: the months with quotes sent, approved of sent as a rate, and its CSV
+  const quotes = page.getByRole('region', { name: 'Quote conversion' })
+  await expect(quotes.getByRole('img', { name: 'Value of the quotes sent and approved, month by month' })).toBeVisible()
+  await expect(quotes.locator('tfoot td').last()).toHaveText(/^\d+%$/)
+  const conversion = await downloaded(page, 'Export CSV', quotes)
+  expect(conversion.name).toMatch(/^quotes-\d{4}-\d{2}-\d{4}-\d{2}\.csv$/)
+  expect(conversion.text.split('\r\n')[0]).toBe(
+    '\uFEFFMonth,Sent,Value sent,Approved,Value approved,Became orders,Rejected,Approval rate',
+  )
+
+  // revenue by service: the demo's services, the shares adding up to the whole
+  const services = page.getByRole('region', { name: 'Revenue by service' })
+  await expect(services.getByRole('img', { name: 'Invoiced by service' })).toBeVisible()
+  const shares = await services.locator('tbody tr td:last-child').allTextContents()
+  expect(shares.length).toBeGreaterThan(1)
+  expect(Math.round(shares.reduce((n, s) => n + Number(s.replace('%', '')), 0))).toBe(100)
+
+  // open orders by status and age, and its CSV
+  const orders = page.getByRole('region', { name: 'Open orders by status and age' })
+  await expect(orders.getByRole('img', { name: 'Open orders by status' })).toBeVisible()
+  await expect(orders.locator('tbody tr')).toHaveCount(5)
+  await expect(orders.locator('tbody tr').first()).toContainText('New')
+  const open = await downloaded(page, 'Export CSV', orders)
+  expect(open.name).toBe('orders.csv')
+  expect(open.text.split('\r\n')[0]).toBe('\uFEFFStatus,Orders,Value,0–7 days,8–30 days,31–60 days,Over 60 days')
 
   // phone and desktop, light and dark: axe 0, nothing wider than the screen
   await page.goto('/view/cd_reports')

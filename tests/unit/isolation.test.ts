@@ -312,6 +312,10 @@ describe('company isolation, property-based', () => {
                   expect(id === tenant || !companiesBefore.has(id), `${where}: wrote ${key} of company ${id}`).toBe(
                     true,
                   )
+                } else if (key.startsWith('owed:')) {
+                  // a write's debt to what follows from it (bff/lib/derived.ts), named by its company
+                  const id = Number(key.slice('owed:'.length).split('.')[0])
+                  expect(id, `${where}: owed ${key} of company ${id}`).toBe(tenant)
                 } else if (key.startsWith('user:')) {
                   const written = (await w.store.get<UserRecord>(key))?.value
                   expect(

@@ -16,6 +16,7 @@ type Invoice = {
   totals: { total: number }
   open: number
   payments: Array<{ id: string; date: string; amount: number; reversed: unknown }>
+  lines: Array<{ jobId: string; total: number }>
 }
 type Month = { month: string; invoiced: number; invoices: number; collected: number; averageTicket: number }
 
@@ -84,12 +85,37 @@ async function reported(call: Awaited<ReturnType<typeof callAs>>) {
   return res.body.Dados.months.filter((m) => m.invoices || m.collected)
 }
 
+/** What each service brought, worked out from every invoice's lines: the services with something, sorted by id. */
+function servicesBruteForce(invoices: Invoice[]) {
+  const sums = new Map<string | null, number>()
+  for (const i of invoices)
+    if (i.status !== 'draft' && i.status !== 'void' && i.issueDate)
+      for (const line of i.lines) sums.set(line.jobId || null, (sums.get(line.jobId || null) ?? 0) + line.total)
+  return [...sums]
+    .map(([jobId, invoiced]) => ({ jobId, invoiced }))
+    .sort((a, b) => String(a.jobId).localeCompare(String(b.jobId)))
+}
+
+/** The services report over every month, sorted by id. */
+async function servicesReported(call: Awaited<ReturnType<typeof callAs>>) {
+  const res = await call<{ services: Array<{ jobId: string | null; name: string; invoiced: number }> }>(
+    `/cd_reports/services?from=${FROM}&to=${TO}`,
+  )
+  expect(res.status).toBe(200)
+  for (const s of res.body.Dados.services) expect(s.name === '').toBe(s.jobId === null)
+  return res.body.Dados.services
+    .map(({ jobId, invoiced }) => ({ jobId, invoiced }))
+    .sort((a, b) => String(a.jobId).localeCompare(String(b.jobId)))
+}
+
 const sorted = (months: Month[]) => [...months].sort((a, b) => a.month.localeCompare(b.month))
 
 /** Runs the generated steps against the API (refusals are part of it: a step the invoice does not allow changes nothing). */
 async function run(bff: TestBff, steps: Step[], tick: (days: number) => void) {
   let admin = await callAs(bff, DEMO_ADMIN, MAIN)
   const clientId = (await admin<List<{ id: string }>>('/cd_cliente?size=1')).body.Dados.items[0].id
+  // two services, and lines of none: a line's service follows from its amount
+  const jobs = (await admin<List<{ id: string }>>('/cd_job?size=2')).body.Dados.items.map((j) => j.id)
   const made: string[] = []
   for (const step of steps) {
     if (step.kind === 'wait') {
@@ -99,7 +125,13 @@ async function run(bff: TestBff, steps: Step[], tick: (days: number) => void) {
     } else if (step.kind === 'make') {
       const res = await admin<{ id: string }>('/cd_invoice', {
         method: 'POST',
-        json: { clientId, lines: [{ description: 'Service', quantity: 1, unitPrice: step.cents }] },
+        json: {
+          clientId,
+          lines: [
+            { description: 'Service', quantity: 1, unitPrice: step.cents, jobId: [...jobs, ''][step.cents % 3] },
+            { description: 'Travel', quantity: 1, unitPrice: 5_000 },
+          ],
+        },
       })
       made.push(res.body.Dados.id)
     } else if (made.length) {
@@ -149,6 +181,7 @@ describe('the revenue report', () => {
         seen.reversed += payments.filter((p) => p.reversed).length
         seen.voided += invoices.filter((i) => i.status === 'void').length
         expect(sorted(await reported(admin))).toEqual(sorted(bruteForce(invoices)))
+        expect(await servicesReported(admin)).toEqual(servicesBruteForce(invoices))
       }),
       // a fixed seed: the same histories every run (those that reach reversals and voids), reproducible when one fails
       { numRuns: 15, seed: 4343 },
@@ -343,5 +376,148 @@ describe('the cash flow', () => {
       50_000,
     )
     expect((await admin('/cd_reports/cashflow?by=day')).status).toBe(400)
+  })
+})
+
+// docs/domain.md "Reports": quote conversion, each month's figures equal to a count over every quote
+describe('the quote conversion report', () => {
+  type Quote = { id: string; status: string; sentAt: string | null; totals: { total: number } }
+  type QuotesMonth = Record<string, number> & { month: string }
+  type QuoteStep =
+    | { kind: 'make'; cents: number }
+    | { kind: 'send' | 'withdraw' | 'approve' | 'reject' | 'convert'; pick: number }
+    | { kind: 'wait'; days: number }
+  const quoteStepArb: fc.Arbitrary<QuoteStep> = fc.oneof(
+    {
+      weight: 2,
+      arbitrary: fc.record({ kind: fc.constant('make' as const), cents: fc.integer({ min: 100, max: 900_000 }) }),
+    },
+    {
+      weight: 6,
+      arbitrary: fc.record({
+        kind: fc.constantFrom(
+          'send' as const,
+          'send' as const,
+          'withdraw' as const,
+          'approve' as const,
+          'reject' as const,
+          'convert' as const,
+        ),
+        pick: fc.nat(),
+      }),
+    },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('wait' as const), days: fc.integer({ min: 1, max: 40 }) }) },
+  )
+  /** Every quote of the main branch, as the API answers each. */
+  async function quotesOf(call: Awaited<ReturnType<typeof callAs>>) {
+    const ids: string[] = []
+    for (let page = 1; ; page++) {
+      const got = (await call<List<{ id: string }>>(`/cd_cotacao?size=100&all=1&page=${page}`)).body.Dados
+      ids.push(...got.items.map((q) => q.id))
+      if (page >= got.pagination.lastPage) break
+    }
+    return Promise.all(ids.map(async (id) => (await call<Quote>(`/cd_cotacao/${id}`)).body.Dados))
+  }
+  /** The months worked out the long way: each quote sent, in the month of its sending, with what became of it. */
+  function quotesBruteForce(quotes: Quote[]) {
+    const months = new Map<string, Record<string, number>>()
+    for (const q of quotes) {
+      if (q.status === 'draft' || !q.sentAt) continue
+      const month = dateIn(DEMO_TIME_ZONE, Date.parse(q.sentAt)).slice(0, 7)
+      const m = months.get(month) ?? {}
+      const add = (name: string) => {
+        m[name] = (m[name] ?? 0) + 1
+        m[`${name}Value`] = (m[`${name}Value`] ?? 0) + q.totals.total
+      }
+      add('sent')
+      if (q.status === 'approved' || q.status === 'converted') add('approved')
+      if (q.status === 'converted') add('converted')
+      if (q.status === 'rejected') add('rejected')
+      months.set(month, m)
+    }
+    const names = ['sent', 'approved', 'converted', 'rejected'].flatMap((n) => [n, `${n}Value`])
+    return [...months]
+      .map(([month, m]) => ({ month, ...Object.fromEntries(names.map((n) => [n, m[n] ?? 0])) }))
+      .sort((a, b) => a.month.localeCompare(b.month))
+  }
+
+  it('equals a count over generated quotes sent, taken back, approved, rejected and converted', async () => {
+    let runs = 0
+    const seen = { converted: 0, rejected: 0, withdrawn: 0 }
+    await fc.assert(
+      fc.asyncProperty(fc.array(quoteStepArb, { minLength: 10, maxLength: 30 }), async (steps) => {
+        runs++
+        let offset = 0
+        const bff = await testBff({ now: () => Date.now() + offset })
+        let admin = await callAs(bff, DEMO_ADMIN, MAIN)
+        const clientId = (await admin<List<{ id: string }>>('/cd_cliente?size=1')).body.Dados.items[0].id
+        const made: string[] = []
+        for (const step of steps) {
+          if (step.kind === 'wait') {
+            offset += step.days * 86_400_000
+            admin = await callAs(bff, DEMO_ADMIN, MAIN)
+          } else if (step.kind === 'make') {
+            const res = await admin<{ id: string }>('/cd_cotacao', {
+              method: 'POST',
+              json: { clientId, lines: [{ description: 'Instalação', quantity: 1, unitPrice: step.cents }] },
+            })
+            made.push(res.body.Dados.id)
+          } else if (made.length) {
+            const res = await admin(`/cd_cotacao/${made[step.pick % made.length]}/${step.kind}`, { method: 'POST' })
+            if (res.status === 200 && step.kind === 'withdraw') seen.withdrawn++
+          }
+        }
+        const quotes = await quotesOf(admin)
+        seen.converted += quotes.filter((q) => q.status === 'converted').length
+        seen.rejected += quotes.filter((q) => q.status === 'rejected').length
+        const res = await admin<{ months: QuotesMonth[] }>(`/cd_reports/quotes?from=${FROM}&to=${TO}`)
+        expect(res.status).toBe(200)
+        expect(res.body.Dados.months.filter((m) => m.sent)).toEqual(quotesBruteForce(quotes))
+      }),
+      { numRuns: 10, seed: 4747 },
+    )
+    console.log(
+      `quote conversion: ${runs} generated histories (${seen.converted} converted, ${seen.rejected} rejected, ${seen.withdrawn} taken back), each equal to its count`,
+    )
+    expect(Math.min(seen.converted, seen.rejected, seen.withdrawn)).toBeGreaterThan(0)
+  })
+})
+
+describe('the orders report', () => {
+  type Order = { id: string; status: string; createdAt: string; total: number }
+  it('counts the open orders by status and age as the orders list finds them', async () => {
+    const bff = await testBff()
+    const admin = await callAs(bff, DEMO_ADMIN, MAIN)
+    const orders: Order[] = []
+    for (let page = 1; ; page++) {
+      const got = (await admin<List<Order>>(`/cd_ordem?size=100&all=1&page=${page}`)).body.Dados
+      orders.push(...got.items)
+      if (page >= got.pagination.lastPage) break
+    }
+    const today = dateIn(DEMO_TIME_ZONE, Date.now())
+    const expected = ['new', 'scheduled', 'in_progress', 'on_hold', 'completed'].map((status) => {
+      const mine = orders.filter((o) => o.status === status)
+      const days = mine.map(
+        (o) =>
+          (Date.parse(`${today}T00:00:00Z`) -
+            Date.parse(`${dateIn(DEMO_TIME_ZONE, Date.parse(o.createdAt))}T00:00:00Z`)) /
+          86_400_000,
+      )
+      return {
+        status,
+        orders: mine.length,
+        total: mine.reduce((n, o) => n + o.total, 0),
+        days0to7: days.filter((d) => d <= 7).length,
+        days8to30: days.filter((d) => d > 7 && d <= 30).length,
+        days31to60: days.filter((d) => d > 30 && d <= 60).length,
+        days60plus: days.filter((d) => d > 60).length,
+      }
+    })
+    const res = await admin<{ statuses: unknown[] }>('/cd_reports/orders')
+    expect(res.status).toBe(200)
+    expect(res.body.Dados.statuses).toEqual(expected)
+    // the demo has open orders in more than one status
+    expect(expected.filter((s) => s.orders > 0).length).toBeGreaterThan(1)
+    expect((await (await callAs(bff, DEMO_TECHNICIAN, MAIN))('/cd_reports/orders')).status).toBe(403)
   })
 })

@@ -11,17 +11,7 @@ import {
 } from '../document-fields'
 import { defineFeature, type HomeCardOf } from '../../kit/module'
 import { VisitRecords } from '../techorders/visit-records'
-
-/** The order statuses' labels (the list, the badge). */
-export const ORDER_STATE_LABELS = {
-  new: 'state_new',
-  scheduled: 'state_scheduled',
-  in_progress: 'state_in_progress',
-  completed: 'state_completed',
-  invoiced: 'state_invoiced',
-  on_hold: 'state_on_hold',
-  cancelled: 'state_cancelled',
-} as const
+import { ORDER_STATE_LABELS } from './labels'
 
 const PRIORITY_LABELS = {
   low: 'priority_low',

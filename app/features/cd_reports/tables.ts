@@ -1,6 +1,16 @@
 import { formatAmount, formatMoney, currencyOf } from '../../../domain/money.ts'
 import { REPORT_PERIODS } from '../../../domain/report-period.ts'
-import { AGES, type cashPeriod, type receivablesRow, type revenueMonth } from '../../../domain/schemas/reports.ts'
+import {
+  AGES,
+  ORDER_AGES,
+  type cashPeriod,
+  type ordersReport,
+  type quotesMonth,
+  type receivablesRow,
+  type revenueMonth,
+  type servicesReport,
+} from '../../../domain/schemas/reports.ts'
+import { ORDER_STATE_LABELS } from '../cd_ordem/labels'
 import { formatDay } from '../../../domain/dates.ts'
 import { CULTURES, type Locale, type Translator } from '../../lib/i18n'
 import type { z } from 'zod'
@@ -100,5 +110,79 @@ export function cashflowColumns(t: Translator, locale: Locale, currency: string 
     [t.reports_net(), (p: Flow) => money(p.in - p.out)],
     [t.reports_expected_in(), (p: Flow) => money(p.expectedIn)],
     [t.reports_expected_out(), (p: Flow) => money(p.expectedOut)],
+  ] as const
+}
+
+/** An amount in the report's currency for the page, or as the culture types it for the CSV (no currency). */
+const moneyOf = (locale: Locale, currency: string | null) => (cents: number) =>
+  currency ? formatMoney(cents, currencyOf(currency), locale) : formatAmount(cents, locale)
+
+type QuotesMonth = z.output<typeof quotesMonth>
+
+/** The approval rate: approved of sent, as a percent the reader reads ("43%"); a dash with none sent. */
+const rate = (locale: Locale) => {
+  const percent = new Intl.NumberFormat(CULTURES[locale], { style: 'percent', maximumFractionDigits: 0 })
+  return (m: Pick<QuotesMonth, 'sent' | 'approved'>) => (m.sent ? percent.format(m.approved / m.sent) : '–')
+}
+
+/** The quote conversion's columns: the month, sent (count, value), approved (count, value), converted, rejected, the rate. */
+export function quotesColumns(t: Translator, locale: Locale, currency: string | null) {
+  const money = moneyOf(locale, currency)
+  const count = new Intl.NumberFormat(CULTURES[locale])
+  return [
+    [t.reports_month(), (m: QuotesMonth) => (currency ? monthName(m.month, locale) : m.month)],
+    [t.reports_sent(), (m: QuotesMonth) => count.format(m.sent)],
+    [t.reports_sent_value(), (m: QuotesMonth) => money(m.sentValue)],
+    [t.reports_approved(), (m: QuotesMonth) => count.format(m.approved)],
+    [t.reports_approved_value(), (m: QuotesMonth) => money(m.approvedValue)],
+    [t.reports_converted(), (m: QuotesMonth) => count.format(m.converted)],
+    [t.reports_rejected(), (m: QuotesMonth) => count.format(m.rejected)],
+    [t.reports_conversion(), rate(locale)],
+  ] as const
+}
+
+/** The months' sums of the quote figures: the table's last row. */
+export function quotesTotal(months: QuotesMonth[]): Omit<QuotesMonth, 'month'> {
+  const total = {
+    sent: 0,
+    sentValue: 0,
+    approved: 0,
+    approvedValue: 0,
+    converted: 0,
+    convertedValue: 0,
+    rejected: 0,
+    rejectedValue: 0,
+  }
+  for (const m of months) for (const name of Object.keys(total) as Array<keyof typeof total>) total[name] += m[name]
+  return total
+}
+
+type Service = z.output<typeof servicesReport>['services'][number]
+
+/** Revenue by service's columns: the service (lines of none named so), what it brought, its share of the period's. */
+export function servicesColumns(t: Translator, locale: Locale, currency: string | null, services: Service[]) {
+  const money = moneyOf(locale, currency)
+  const all = services.reduce((n, s) => n + s.invoiced, 0)
+  const percent = new Intl.NumberFormat(CULTURES[locale], { style: 'percent', maximumFractionDigits: 1 })
+  return [
+    [t.reports_service(), (s: Service) => (s.jobId ? s.name : t.reports_no_service())],
+    [t.reports_invoiced(), (s: Service) => money(s.invoiced)],
+    [t.reports_share(), (s: Service) => (all ? percent.format(s.invoiced / all) : '–')],
+  ] as const
+}
+
+type OrderStatus = z.output<typeof ordersReport>['statuses'][number]
+
+/** Open orders' columns: the status, how many, their value, and how many of each age. */
+export function ordersColumns(t: Translator, locale: Locale, currency: string | null) {
+  const money = moneyOf(locale, currency)
+  const count = new Intl.NumberFormat(CULTURES[locale])
+  return [
+    [t.reports_status(), (s: OrderStatus) => (t[ORDER_STATE_LABELS[s.status]] as () => string)()],
+    [t.reports_orders_count(), (s: OrderStatus) => count.format(s.orders)],
+    [t.reports_value(), (s: OrderStatus) => money(s.total)],
+    ...ORDER_AGES.map(
+      (age) => [(t[`reports_order_age_${age}`] as () => string)(), (s: OrderStatus) => count.format(s[age])] as const,
+    ),
   ] as const
 }

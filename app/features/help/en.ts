@@ -317,7 +317,7 @@ export const en: HelpContent = [
         id: 'reports',
         question: 'Where do I see revenue, what clients owe and the cash flow?',
         answer: [
-          'In [Reports](/view/cd_reports): revenue month by month for the period you pick, what each client owes by how late it is, and the cash flow by month or week with what is expected from open invoices and bills. Each has a chart, a table and Export CSV for your spreadsheet.',
+          'In [Reports](/view/cd_reports): revenue month by month for the period you pick, what each client owes by how late it is, the cash flow by month or week with what is expected from open invoices and bills, how many quotes were sent and approved each month, what each service brought, and the open orders by status and age. Each has a chart, a table and Export CSV for your spreadsheet.',
           "The [home page](/view/home) shows this month's revenue beside last month's, the orders waiting for their invoice and today's visits.",
         ],
       },

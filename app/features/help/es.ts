@@ -317,7 +317,7 @@ export const es: HelpContent = [
         id: 'reports',
         question: '¿Dónde veo los ingresos, lo que deben los clientes y el flujo de caja?',
         answer: [
-          'En [Informes](/view/cd_reports): los ingresos mes a mes del periodo que elija, lo que debe cada cliente según su atraso y el flujo de caja por mes o semana con lo previsto por facturas y cuentas abiertas. Cada uno tiene un gráfico, una tabla y Exportar CSV para su planilla.',
+          'En [Informes](/view/cd_reports): los ingresos mes a mes del periodo que elija, lo que debe cada cliente según su atraso el flujo de caja por mes o semana con lo previsto por facturas y cuentas abiertas, cuántos presupuestos se enviaron y aprobaron cada mes, lo que aportó cada servicio y las órdenes abiertas por estado y antigüedad. Cada uno tiene un gráfico, una tabla y Exportar CSV para su planilla.',
           'La [página de inicio](/view/home) muestra los ingresos de este mes junto a los del mes pasado, las órdenes que esperan su factura y las visitas de hoy.',
         ],
       },

@@ -317,7 +317,7 @@ export const pt: HelpContent = [
         id: 'reports',
         question: 'Onde vejo o faturamento, o que os clientes devem e o fluxo de caixa?',
         answer: [
-          'Em [Relatórios](/view/cd_reports): o faturamento mês a mês do período que você escolher, o que cada cliente deve conforme o atraso e o fluxo de caixa por mês ou semana com o previsto pelas faturas e contas em aberto. Cada um tem um gráfico, uma tabela e Exportar CSV para a sua planilha.',
+          'Em [Relatórios](/view/cd_reports): o faturamento mês a mês do período que você escolher, o que cada cliente deve conforme o atraso o fluxo de caixa por mês ou semana com o previsto pelas faturas e contas em aberto, quantos orçamentos foram enviados e aprovados a cada mês, o que cada serviço trouxe e as ordens em aberto por status e idade. Cada um tem um gráfico, uma tabela e Exportar CSV para a sua planilha.',
           'A [página inicial](/view/home) mostra o faturamento deste mês ao lado do mês passado, as ordens que aguardam fatura e as visitas de hoje.',
         ],
       },

@@ -1,12 +1,22 @@
 import { data } from 'react-router'
 import type { Route } from './+types/report-csv'
-import { cashflowReport, receivablesReport, revenueReport } from '../../../domain/schemas/reports.ts'
+import {
+  cashflowReport,
+  ordersReport,
+  quotesReport,
+  receivablesReport,
+  revenueReport,
+  servicesReport,
+} from '../../../domain/schemas/reports.ts'
 import {
   cashflowColumns,
   cashflowQuery,
+  ordersColumns,
+  quotesColumns,
   receivablesColumns,
   reportQuery,
   revenueColumns,
+  servicesColumns,
 } from '../../features/cd_reports/tables'
 import { readAnswer } from '../../lib/answer.server'
 import { requestLocale } from '../../lib/cookies.server'
@@ -14,7 +24,7 @@ import { CULTURES, translator } from '../../lib/i18n'
 import { csvResponse, csvSeparator, toCsv } from '../../../bff/lib/csv.ts'
 
 /**
- * A report's Export CSV (revenue, receivables, cash flow): what the page shows, with its headings in the
+ * A report's Export CSV (revenue, receivables, cash flow, quote conversion, services, open orders): what the page shows, with its headings in the
  * reader's language and the amounts as the culture types them (";" between fields where the
  * decimal separator is a comma), named after the report (and its months).
  */
@@ -37,6 +47,21 @@ export async function loader(args: Route.LoaderArgs) {
     const flowQuery = cashflowQuery(new URL(args.request.url))
     const report = (await readAnswer(args, `/cd_reports/cashflow?${flowQuery}`, cashflowReport)).data
     return csvResponse(`cashflow-${report.by}`, toCsv(report.periods, cashflowColumns(t, locale, null), separator))
+  }
+  if (args.params.report === 'quotes') {
+    const report = (await readAnswer(args, `/cd_reports/quotes?${query}`, quotesReport)).data
+    const columns = quotesColumns(t, locale, null)
+    return csvResponse(`quotes-${report.from}-${report.to}`, toCsv(report.months, columns, separator))
+  }
+  if (args.params.report === 'services') {
+    const report = (await readAnswer(args, `/cd_reports/services?${query}`, servicesReport)).data
+    const columns = servicesColumns(t, locale, null, report.services)
+    return csvResponse(`services-${report.from}-${report.to}`, toCsv(report.services, columns, separator))
+  }
+  if (args.params.report === 'orders') {
+    const branch = query.get('branch') === 'all' ? 'branch=all' : ''
+    const report = (await readAnswer(args, `/cd_reports/orders?${branch}`, ordersReport)).data
+    return csvResponse('orders', toCsv(report.statuses, ordersColumns(t, locale, null), separator))
   }
   throw data(null, { status: 404 })
 }

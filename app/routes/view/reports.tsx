@@ -3,7 +3,16 @@ import { Form } from 'react-router'
 import { formatMoney, currencyOf } from '../../../domain/money.ts'
 import { DEFAULT_PERIOD, REPORT_PERIODS } from '../../../domain/report-period.ts'
 import { wrapper } from '../../../domain/schemas/common.ts'
-import { AGES, cashflowReport, receivablesReport, revenueReport } from '../../../domain/schemas/reports.ts'
+import {
+  AGES,
+  cashflowReport,
+  ordersReport,
+  quotesReport,
+  receivablesReport,
+  revenueReport,
+  servicesReport,
+} from '../../../domain/schemas/reports.ts'
+import { ORDER_STATE_LABELS } from '../../features/cd_ordem/labels'
 import { Breadcrumb } from '../../components/breadcrumb'
 import { ReportChart, ReportSection, ReportTable } from '../../features/cd_reports/report-table'
 import { barsSvg } from '../../features/cd_reports/bars.server'
@@ -11,11 +20,15 @@ import {
   cashflowColumns,
   cashflowQuery,
   monthName,
+  ordersColumns,
   periodName,
+  quotesColumns,
+  quotesTotal,
   receivablesColumns,
   reportQuery,
   revenueColumns,
   revenueTotal,
+  servicesColumns,
 } from '../../features/cd_reports/tables'
 import { moduleMeta } from '../../kit/screens'
 import { readAnswer } from '../../lib/answer.server'
@@ -59,12 +72,15 @@ export async function loader(args: Route.LoaderArgs) {
     query = new URLSearchParams(query.get('branch') ? { branch: 'all' } : {})
   } else if (!asked.ok) await asked.body?.cancel()
   const branchOnly = new URLSearchParams(query.get('branch') ? { branch: 'all' } : {})
-  const [revenue, receivables, cashflow] = await Promise.all([
+  const [revenue, receivables, cashflow, quotes, services, orders] = await Promise.all([
     asked.ok
       ? asked.json().then((body) => wrapper(revenueReport).parse(body).Dados)
       : readAnswer(args, `/${MODULE}/revenue?${query}`, revenueReport).then((a) => a.data),
     readAnswer(args, `/${MODULE}/receivables?${branchOnly}`, receivablesReport).then((a) => a.data),
     readAnswer(args, `/${MODULE}/cashflow?${cashflowQuery(url)}`, cashflowReport).then((a) => a.data),
+    readAnswer(args, `/${MODULE}/quotes?${query}`, quotesReport).then((a) => a.data),
+    readAnswer(args, `/${MODULE}/services?${query}`, servicesReport).then((a) => a.data),
+    readAnswer(args, `/${MODULE}/orders?${branchOnly}`, ordersReport).then((a) => a.data),
   ])
   const currency = currencyOf(revenue.currency)
   const money = (cents: number) => formatMoney(cents, currency, locale)
@@ -133,9 +149,70 @@ export async function loader(args: Route.LoaderArgs) {
     },
     valueLabel: (cents) => compact.format(cents / 100),
   })
+  const conversion = barsSvg({
+    id: 'quotes-chart',
+    title: t.reports_quotes_chart(),
+    description: `${t.reports_sent_value()}: ${money(quotesTotal(quotes.months).sentValue)}. ${t.reports_approved_value()}: ${money(quotesTotal(quotes.months).approvedValue)}.`,
+    categories: quotes.months.map((m) => m.month),
+    series: [
+      {
+        name: t.reports_sent_value(),
+        fill: 'fill-sky-600 dark:fill-sky-300',
+        values: quotes.months.map((m) => m.sentValue),
+      },
+      {
+        name: t.reports_approved_value(),
+        fill: 'fill-emerald-600 dark:fill-emerald-300',
+        values: quotes.months.map((m) => m.approvedValue),
+      },
+    ],
+    categoryLabel: (m) => monthName(m, locale),
+    valueLabel: (cents) => compact.format(cents / 100),
+  })
+  // the ten services that brought the most, by name
+  const top = services.services.slice(0, 10)
+  const serviceName = (s: (typeof top)[number]) => (s.jobId ? s.name : t.reports_no_service())
+  const byService = barsSvg({
+    id: 'services-chart',
+    title: t.reports_services_chart(),
+    description: top.map((s) => `${serviceName(s)}: ${money(s.invoiced)}`).join('. '),
+    categories: top.map((s) => s.jobId ?? ''),
+    series: [
+      { name: t.reports_invoiced(), fill: 'fill-indigo-600 dark:fill-indigo-300', values: top.map((s) => s.invoiced) },
+    ],
+    categoryLabel: (id) => {
+      const name = serviceName(top.find((s) => (s.jobId ?? '') === id)!)
+      return name.length > 14 ? `${name.slice(0, 13)}…` : name
+    },
+    valueLabel: (cents) => compact.format(cents / 100),
+  })
+  const count = new Intl.NumberFormat(CULTURES[locale])
+  const byStatus = barsSvg({
+    id: 'orders-chart',
+    title: t.reports_orders_chart(),
+    description: orders.statuses
+      .map((s) => `${(t[ORDER_STATE_LABELS[s.status]] as () => string)()}: ${count.format(s.orders)}`)
+      .join('. '),
+    categories: orders.statuses.map((s) => s.status),
+    series: [
+      {
+        name: t.reports_orders_count(),
+        fill: 'fill-violet-600 dark:fill-violet-300',
+        values: orders.statuses.map((s) => s.orders),
+      },
+    ],
+    categoryLabel: (status) => (t[ORDER_STATE_LABELS[status as keyof typeof ORDER_STATE_LABELS]] as () => string)(),
+    valueLabel: (n) => count.format(n),
+  })
   return {
     page,
     errors,
+    quotes,
+    conversion,
+    services,
+    byService,
+    orders,
+    byStatus,
     cashflow,
     flow,
     revenue,
@@ -152,6 +229,7 @@ export const meta: Route.MetaFunction = (args) => moduleMeta(args)
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
   const { page, errors, revenue, chart, receivables, ageing, cashflow, flow, branch, query } = loaderData
+  const { quotes, conversion, services, byService, orders, byStatus } = loaderData
   const { typed } = loaderData
   const period = typed.period || DEFAULT_PERIOD
   const t = useT()
@@ -267,6 +345,73 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           </>
         ) : (
           <p className="text-muted">{t.reports_receivables_empty()}</p>
+        )}
+      </ReportSection>
+      <ReportSection
+        id="quotes"
+        title={t.reports_quotes()}
+        note={t.reports_quotes_note()}
+        exportHref={`/resources/reports/quotes?${query}`}
+        exportLabel={t.admin_export()}
+      >
+        {quotes.months.some((m) => m.sent) ? (
+          <>
+            <ReportChart svg={conversion} minWidth="min-w-[40rem]" />
+            <ReportTable
+              caption={t.reports_quotes()}
+              columns={quotesColumns(t, locale, quotes.currency)}
+              rows={quotes.months}
+              rowKey={(m) => m.month}
+              total={{ month: '', ...quotesTotal(quotes.months) }}
+              totalLabel={t.reports_total()}
+              minWidth="min-w-[52rem]"
+            />
+          </>
+        ) : (
+          <p className="text-muted">{t.reports_quotes_empty()}</p>
+        )}
+      </ReportSection>
+      <ReportSection
+        id="services"
+        title={t.reports_services()}
+        exportHref={`/resources/reports/services?${query}`}
+        exportLabel={t.admin_export()}
+      >
+        {services.services.length ? (
+          <>
+            <ReportChart svg={byService} minWidth="min-w-[40rem]" />
+            <ReportTable
+              caption={t.reports_services()}
+              columns={servicesColumns(t, locale, services.currency, services.services)}
+              rows={services.services}
+              rowKey={(s) => s.jobId ?? ''}
+              minWidth="min-w-[28rem]"
+            />
+          </>
+        ) : (
+          <p className="text-muted">{t.reports_services_empty()}</p>
+        )}
+      </ReportSection>
+      <ReportSection
+        id="orders"
+        title={t.reports_orders()}
+        note={t.reports_orders_note()}
+        exportHref={`/resources/reports/orders?${branch === 'all' ? 'branch=all' : ''}`}
+        exportLabel={t.admin_export()}
+      >
+        {orders.statuses.some((s) => s.orders) ? (
+          <>
+            <ReportChart svg={byStatus} minWidth="min-w-[36rem]" />
+            <ReportTable
+              caption={t.reports_orders()}
+              columns={ordersColumns(t, locale, orders.currency)}
+              rows={orders.statuses}
+              rowKey={(s) => s.status}
+              minWidth="min-w-[48rem]"
+            />
+          </>
+        ) : (
+          <p className="text-muted">{t.reports_orders_empty()}</p>
         )}
       </ReportSection>
       <ReportSection
