@@ -2,6 +2,7 @@ import { counts, lineAmounts } from './document-lines.ts'
 import { dateIn } from './dates.ts'
 import type { InvoiceRecord } from './schemas/invoices.ts'
 import type { StoredQuote } from './schemas/quotes.ts'
+import { minutesOnSite, type TechOrderRecord } from './schemas/appointments.ts'
 import { accountBucket, type TransferRecord } from './schemas/accounts.ts'
 import type { StoredPayable } from './schemas/payables.ts'
 
@@ -16,6 +17,12 @@ export const serviceBucket = (filial: number, month: string) => `service.${filia
 
 /** The quotes sent in a branch's month, and what became of them. */
 export const quotesBucket = (filial: number, month: string) => `quotes.${filial}.${month}`
+
+/** What each technician did in a branch's month: figures named `<technician id>:<measure>` (TECH_MEASURES). */
+export const techBucket = (filial: number, month: string) => `tech.${filial}.${month}`
+
+/** A technician's measures: visits ended, of them done and could not be completed, minutes on site, parts used. */
+export const TECH_MEASURES = ['visits', 'done', 'failed', 'minutes', 'parts'] as const
 
 /** The name of a service's figure for a line without a job. */
 export const OTHER_SERVICE = 'other'
@@ -112,4 +119,30 @@ export function quoteFigures(
   if (quote.status === 'converted') Object.assign(figures, { converted: 1, convertedValue: value })
   if (quote.status === 'rejected') Object.assign(figures, { rejected: 1, rejectedValue: value })
   return { [quotesBucket(quote.filial, dateIn(quote.timeZone, Date.parse(quote.sentAt)).slice(0, 7))]: figures }
+}
+
+/**
+ * A visit's part of the figures: once ended (done, or could not be completed), one visit of its
+ * technician in the month it ended (in its branch's zone), its minutes on site and the parts used.
+ */
+export function visitFigures(
+  visit: Pick<TechOrderRecord, 'filial' | 'technicianId' | 'status' | 'times' | 'clock' | 'parts'>,
+  timeZone: string,
+): Record<string, Figures> {
+  const ended =
+    visit.status === 'done'
+      ? visit.times.done
+      : visit.status === 'could_not_complete'
+        ? visit.times.could_not_complete
+        : undefined
+  if (!ended) return {}
+  const t = visit.technicianId
+  return {
+    [techBucket(visit.filial, dateIn(timeZone, Date.parse(ended)).slice(0, 7))]: {
+      [`${t}:visits`]: 1,
+      [`${t}:${visit.status === 'done' ? 'done' : 'failed'}`]: 1,
+      [`${t}:minutes`]: minutesOnSite(visit.clock ?? [], null),
+      [`${t}:parts`]: (visit.parts ?? []).filter((p) => !p.removed).length,
+    },
+  }
 }

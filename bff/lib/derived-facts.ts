@@ -32,8 +32,18 @@ export function derivedFacts(deps: Deps): DerivedFacts {
   const figures = reports(deps)
   const bills = payables(deps)
   const settlers: Record<Fact, Settler> = {
-    'order-status': (owner, id) => plan.deriveOrder(owner, id),
-    'visit-parts': (owner, id, debts) => work.settleParts(owner, id, debts),
+    // an order's status, and what its technicians did, from its visits
+    'order-status': async (owner, id) => {
+      const changed = await plan.deriveOrder(owner, id)
+      await figures.settleVisitsOf(owner.tenant.empresa, id)
+      return changed
+    },
+    'visit-parts': async (owner, id, debts) => {
+      const changed = await work.settleParts(owner, id, debts)
+      const visit = await plan.visits(owner.tenant.empresa).get(id)
+      if (visit) await figures.settleVisitsOf(owner.tenant.empresa, visit.value.orderId)
+      return changed
+    },
     'invoice-orders': (owner, id, debts) => billing.settleClaims(owner, id, debts),
     invoice: async (owner, id) =>
       (await figures.settleInvoice(owner.tenant.empresa, id)) && billing.freeVoid(owner, id),

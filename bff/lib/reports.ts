@@ -12,6 +12,7 @@ import {
   type ReceivablesReport,
   type revenueMonth,
   type ServicesReport,
+  type TechniciansReport,
 } from '../../domain/schemas/reports.ts'
 import { JOBS } from '../../domain/schemas/jobs.ts'
 import { addDays, dateIn } from '../../domain/dates.ts'
@@ -27,7 +28,10 @@ import {
   quotesBucket,
   revenueBucket,
   serviceBucket,
+  TECH_MEASURES,
+  techBucket,
   transferFigures,
+  visitFigures,
   type Figures,
 } from '../../domain/revenue.ts'
 import { monthsBetween, shiftMonth } from '../../domain/report-period.ts'
@@ -36,9 +40,10 @@ import { invoiceStore } from './invoice-store.ts'
 import { payableStore } from './payable-store.ts'
 import { orderStore } from './order-store.ts'
 import { quoteStore } from './quote-store.ts'
+import { scheduling } from './scheduling.ts'
 
 /** Raised when what the figures hold changes (a new measure): every company's are worked out again once. */
-const FIGURES_VERSION = 5
+const FIGURES_VERSION = 6
 
 /** One month of the revenue report: what was invoiced (and how many invoices), what came in, the average ticket. */
 export type RevenueMonth = z.output<typeof revenueMonth>
@@ -82,6 +87,20 @@ export function reports(deps: Deps) {
     return true
   }
 
+  /**
+   * The figures of an order's visits brought to each visit as it is now (part of settling
+   * "order-status", which every visit's step owes, and "visit-parts"): what each technician did.
+   */
+  async function settleVisitsOf(empresa: number, orderId: string): Promise<void> {
+    const zone = (await orderStore(deps, empresa).get(orderId))?.value.timeZone ?? 'UTC'
+    const visits = scheduling(deps).visits(empresa)
+    const ids = [...(await visits.rows()).values()].filter((v) => v.orderId === orderId).map((v) => v.id)
+    for (const id of ids) {
+      const hit = await visits.get(id)
+      if (hit) await deps.repos.rollups(empresa).contribute(`visit.${id}`, hit.version, visitFigures(hit.value, zone))
+    }
+  }
+
   /** The totals of `bucket` for each month from `from` to `to` and each branch, added up per month. */
   async function monthly(empresa: number, filials: number[], from: string, to: string, bucket: typeof revenueBucket) {
     const months = monthsBetween(from, to)
@@ -99,6 +118,7 @@ export function reports(deps: Deps) {
     settlePayable,
     settleTransfer,
     settleQuote,
+    settleVisitsOf,
 
     /**
      * Every company's figures worked out from its records, where they were not kept yet (data of an
@@ -116,6 +136,13 @@ export function reports(deps: Deps) {
         }
         for (const id of (await payableStore(deps, company.COD_EMPRESA).rows()).keys()) {
           await settlePayable(company.COD_EMPRESA, id)
+          settled++
+        }
+        const visited = new Set(
+          [...(await scheduling(deps).visits(company.COD_EMPRESA).rows()).values()].map((v) => v.orderId),
+        )
+        for (const orderId of visited) {
+          await settleVisitsOf(company.COD_EMPRESA, orderId)
           settled++
         }
         for (const id of (await quoteStore(deps, company.COD_EMPRESA).rows()).keys()) {
@@ -257,6 +284,35 @@ export function reports(deps: Deps) {
             : { jobId: id, name: jobs.get(id)?.name ?? '', invoiced },
         )
         .sort((a, b) => b.invoiced - a.invoiced || a.name.localeCompare(b.name))
+    },
+
+    /** What each technician of `filials` did in the period, the most visits first (docs/domain.md "Reports"). */
+    async technicians(
+      empresa: number,
+      filials: number[],
+      from: string,
+      to: string,
+    ): Promise<TechniciansReport['technicians']> {
+      const sum: Figures = {}
+      for (const month of await monthly(empresa, filials, from, to, techBucket))
+        for (const [name, n] of Object.entries(month.sum)) sum[name] = (sum[name] ?? 0) + n
+      const ids = [...new Set(Object.keys(sum).map((name) => name.slice(0, name.lastIndexOf(':'))))]
+      const names = new Map((await deps.repos.users.members(empresa)).map(({ value: u }) => [u.id, u.name]))
+      return ids
+        .map((id) => {
+          const [visits, done, failed, minutes, parts] = TECH_MEASURES.map((m) => sum[`${id}:${m}`] ?? 0)
+          return {
+            technicianId: id,
+            name: names.get(id) ?? '',
+            visits,
+            done,
+            failed,
+            minutes,
+            parts,
+            averageMinutes: visits ? Math.round(minutes / visits) : 0,
+          }
+        })
+        .sort((a, b) => b.visits - a.visits || a.name.localeCompare(b.name))
     },
 
     /**

@@ -369,20 +369,25 @@ export function visitWork(deps: Deps) {
         : hit.value.times
       const clock = input.clock?.map((s) => ({ in: utc(s.in), out: s.out && utc(s.out) })) ?? hit.value.clock
       if (!timesInOrder({ times, clock })) throw fieldError('times', 'times_out_of_order')
-      return write(
-        who,
-        id,
-        { action: office(who) && hit.value.technicianId !== who.user.id ? 'corrected' : 'updated', fields },
-        expected,
-        (v) => ({
-          ...v,
-          ...(input.checked
-            ? { checklist: (v.checklist ?? []).map((c, i) => ({ ...c, done: input.checked!.includes(i) })) }
-            : {}),
-          ...(input.report !== undefined ? { report: input.report } : {}),
-          ...(input.times ? { times } : {}),
-          ...(input.clock ? { clock } : {}),
-        }),
+      // times corrected move what the technician is counted for (the reports' figures, settled with the order's status)
+      const owed = <T>(go: () => Promise<T>) =>
+        input.times || input.clock ? owing(deps, who, 'order-status', hit.value.orderId, go) : go()
+      return owed(() =>
+        write(
+          who,
+          id,
+          { action: office(who) && hit.value.technicianId !== who.user.id ? 'corrected' : 'updated', fields },
+          expected,
+          (v) => ({
+            ...v,
+            ...(input.checked
+              ? { checklist: (v.checklist ?? []).map((c, i) => ({ ...c, done: input.checked!.includes(i) })) }
+              : {}),
+            ...(input.report !== undefined ? { report: input.report } : {}),
+            ...(input.times ? { times } : {}),
+            ...(input.clock ? { clock } : {}),
+          }),
+        ),
       )
     },
 

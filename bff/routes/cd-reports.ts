@@ -19,6 +19,7 @@ import {
   receivablesReport,
   revenueReport,
   servicesReport,
+  techniciansReport,
 } from '../../domain/schemas/reports.ts'
 import { ok } from '../lib/resource.ts'
 
@@ -119,6 +120,22 @@ export function reportRoutes(deps: Deps) {
         const { empresa } = c.get('tenant')
         const { from, to, filials, currency } = await periodAsked(c.get('tenant'), c.req.valid('query'))
         return c.json(ok({ from, to, currency, services: await figures.services(empresa, filials, from, to) }))
+      },
+    )
+    .get(
+      '/technicians',
+      doc({
+        operationId: 'getTechniciansReport',
+        summary: 'Technician productivity',
+        description: `What each technician did in the period: the visits ended (by the month each ended, in its branch's zone), of them done and could not be completed, the minutes on site and per visit, the parts used; the most visits first. For the months asked as the revenue report takes them (at most ${MAX_MONTHS}), of the current branch or of every branch the caller works in (\`branch=all\`). Needs the cd_reports page at view.`,
+        tags: ['cd_reports'],
+        responses: { 200: wrapper(techniciansReport) },
+      }),
+      valid('query', revenueQuery),
+      async (c) => {
+        const { empresa } = c.get('tenant')
+        const { from, to, filials } = await periodAsked(c.get('tenant'), c.req.valid('query'))
+        return c.json(ok({ from, to, technicians: await figures.technicians(empresa, filials, from, to) }))
       },
     )
     .get(

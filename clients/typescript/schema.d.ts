@@ -3300,6 +3300,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cd_reports/technicians": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Technician productivity
+         * @description What each technician did in the period: the visits ended (by the month each ended, in its branch's zone), of them done and could not be completed, the minutes on site and per visit, the parts used; the most visits first. For the months asked as the revenue report takes them (at most 120), of the current branch or of every branch the caller works in (`branch=all`). Needs the cd_reports page at view.
+         */
+        get: operations["getTechniciansReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cd_techorders": {
         parameters: {
             query?: never;
@@ -35136,6 +35156,103 @@ export interface operations {
                                 jobId: string | null;
                                 /** @description Its name; empty for lines that name none */
                                 name: string;
+                            }[];
+                            to: string;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    getTechniciansReport: {
+        parameters: {
+            query?: {
+                branch?: "current" | "all";
+                from?: string;
+                /** @description The months, as seen today in the current branch; `custom` (or none, with `from` and `to`) takes `from` and `to`; none and no months: `last-12-months` */
+                period?: "this-month" | "last-month" | "this-quarter" | "this-year" | "last-12-months" | "custom";
+                to?: string;
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            from: string;
+                            /** @description The most visits first */
+                            technicians: {
+                                /** @description Minutes on site per visit ended */
+                                averageMinutes: number;
+                                done: number;
+                                /** @description Visits that could not be completed */
+                                failed: number;
+                                /** @description Minutes on site, all visits */
+                                minutes: number;
+                                name: string;
+                                /** @description Parts used (lines of parts on the visits) */
+                                parts: number;
+                                technicianId: string;
+                                /** @description Visits ended in the period (done or could not be completed) */
+                                visits: number;
                             }[];
                             to: string;
                         };

@@ -156,3 +156,24 @@ export const ordersReport = z.object({
     }),
 })
 export type OrdersReport = z.output<typeof ordersReport>
+
+/** What each technician did in the period (docs/domain.md "Reports": technician productivity). */
+export const techniciansReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  technicians: z
+    .array(
+      z.object({
+        technicianId: z.string(),
+        name: z.string(),
+        visits: z.number().int().meta({ description: 'Visits ended in the period (done or could not be completed)' }),
+        done: z.number().int(),
+        failed: z.number().int().meta({ description: 'Visits that could not be completed' }),
+        minutes: z.number().int().meta({ description: 'Minutes on site, all visits' }),
+        parts: z.number().int().meta({ description: 'Parts used (lines of parts on the visits)' }),
+        averageMinutes: z.number().int().meta({ description: 'Minutes on site per visit ended' }),
+      }),
+    )
+    .meta({ description: 'The most visits first' }),
+})
+export type TechniciansReport = z.output<typeof techniciansReport>

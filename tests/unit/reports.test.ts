@@ -521,3 +521,47 @@ describe('the orders report', () => {
     expect((await (await callAs(bff, DEMO_TECHNICIAN, MAIN))('/cd_reports/orders')).status).toBe(403)
   })
 })
+
+describe('technician productivity', () => {
+  type Visit = {
+    technicianId: string
+    status: string
+    minutesOnSite: number
+    parts: unknown[]
+  }
+  it('counts each technician’s ended visits, minutes and parts as a recount of the demo’s visits finds', async () => {
+    const bff = await testBff()
+    const admin = await callAs(bff, DEMO_ADMIN, MAIN)
+    const today = dateIn(DEMO_TIME_ZONE, Date.now())
+    const visits = (
+      await admin<Visit[]>(
+        `/cd_techorders?from=${shiftMonth(today.slice(0, 7), -6)}-01&to=${shiftMonth(today.slice(0, 7), 6)}-28`,
+      )
+    ).body.Dados
+    const ended = visits.filter((v) => v.status === 'done' || v.status === 'could_not_complete')
+    const expected = new Map<string, Record<string, number>>()
+    for (const v of ended) {
+      const row = expected.get(v.technicianId) ?? { visits: 0, done: 0, failed: 0, minutes: 0, parts: 0 }
+      row.visits++
+      row[v.status === 'done' ? 'done' : 'failed']++
+      row.minutes += v.minutesOnSite
+      row.parts += v.parts.length
+      expected.set(v.technicianId, row)
+    }
+    expect(ended.length).toBeGreaterThan(0)
+    const res = await admin<{ technicians: Array<Record<string, number> & { technicianId: string; name: string }> }>(
+      `/cd_reports/technicians?from=${FROM}&to=${TO}`,
+    )
+    expect(res.status).toBe(200)
+    const reported = res.body.Dados.technicians
+    expect(
+      Object.fromEntries(
+        reported.map(({ technicianId, visits, done, failed, minutes, parts }) => [
+          technicianId,
+          { visits, done, failed, minutes, parts },
+        ]),
+      ),
+    ).toEqual(Object.fromEntries(expected))
+    for (const t of reported) expect(t.name).not.toBe('')
+  })
+})

@@ -142,6 +142,52 @@ describe("a technician's visit", () => {
     expect(await ready(tech)).toEqual([])
   })
 
+  it('counts for its technician once ended: visits done or not, minutes on site, parts; the office’s corrections too', async () => {
+    type Row = { technicianId: string; visits: number; done: number; failed: number; minutes: number; parts: number }
+    const { bff, step, tick, admin, tech, visit } = await setUp()
+    const client = (await admin<List<{ id: string }>>('/cd_cliente?size=1&sort=name')).body.Dados.items[0]
+    const month = day.slice(0, 7)
+    const mine = async () => {
+      const res = await admin<{ technicians: Row[] }>(`/cd_reports/technicians?from=${month}&to=${month}`)
+      expect(res.status).toBe(200)
+      const row = res.body.Dados.technicians.find((t) => t.technicianId === TECH_ID)
+      return row ?? { technicianId: TECH_ID, visits: 0, done: 0, failed: 0, minutes: 0, parts: 0 }
+    }
+    const before = await mine()
+    await step('depart')
+    tick(10)
+    await step('arrive')
+    const product = await aProduct(bff)
+    await step('parts', { productId: product.id, quantity: 1 })
+    tick(50)
+    // on site: nothing counted until the visit ends
+    expect(await mine()).toEqual(before)
+    await step('finish')
+    const ended = await mine()
+    expect(ended).toMatchObject({
+      visits: before.visits + 1,
+      done: before.done + 1,
+      failed: before.failed,
+      minutes: before.minutes + 50,
+      parts: before.parts + 1,
+    })
+    // the office corrects the time on site: 80 minutes, and the technician is counted for them
+    const correction = { clock: [{ in: at('08:10'), out: at('09:30') }], times: { done: at('09:30') } }
+    expect((await admin(`/cd_techorders/${visit}`, { method: 'PATCH', json: correction })).status).toBe(200)
+    expect((await mine()).minutes).toBe(before.minutes + 80)
+    // another visit that could not be completed: a visit, not done
+    const order = (await admin<Order>('/cd_ordem', { method: 'POST', json: { clientId: client.id, lines: [] } })).body
+      .Dados
+    const booked = await admin<{ visits: Array<{ id: string }> }>('/cd_ordemagendamento', {
+      method: 'POST',
+      json: { orderId: order.id, technicianIds: [TECH_ID], start: at('14:00'), end: at('15:00') },
+    })
+    const second = booked.body.Dados.visits[0].id
+    await tech(`/cd_techorders/${second}/depart`, { method: 'POST' })
+    await tech(`/cd_techorders/${second}/fail`, { method: 'POST', json: { reason: 'Client not at home' } })
+    expect(await mine()).toMatchObject({ visits: before.visits + 2, done: before.done + 1, failed: before.failed + 1 })
+  })
+
   it('could not complete takes a reason; the order goes back to wait for another visit', async () => {
     const { step, orderNow } = await setUp()
     await step('depart')

@@ -9,6 +9,7 @@ import {
   type receivablesRow,
   type revenueMonth,
   type servicesReport,
+  type techniciansReport,
 } from '../../../domain/schemas/reports.ts'
 import { ORDER_STATE_LABELS } from '../cd_ordem/labels'
 import { formatDay } from '../../../domain/dates.ts'
@@ -184,5 +185,24 @@ export function ordersColumns(t: Translator, locale: Locale, currency: string | 
     ...ORDER_AGES.map(
       (age) => [(t[`reports_order_age_${age}`] as () => string)(), (s: OrderStatus) => count.format(s[age])] as const,
     ),
+  ] as const
+}
+
+type Technician = z.output<typeof techniciansReport>['technicians'][number]
+
+/** Minutes as hours and minutes ("12:05"), which a spreadsheet reads as a duration too. */
+const hours = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`
+
+/** Technician productivity's columns: the technician, visits ended, done, not completed, time on site, per visit, parts. */
+export function techniciansColumns(t: Translator, locale: Locale) {
+  const count = new Intl.NumberFormat(CULTURES[locale])
+  return [
+    [t.reports_technician(), (r: Technician) => r.name],
+    [t.reports_visits(), (r: Technician) => count.format(r.visits)],
+    [t.reports_done(), (r: Technician) => count.format(r.done)],
+    [t.reports_failed(), (r: Technician) => count.format(r.failed)],
+    [t.reports_time_on_site(), (r: Technician) => hours(r.minutes)],
+    [t.reports_average_visit(), (r: Technician) => hours(r.averageMinutes)],
+    [t.reports_parts(), (r: Technician) => count.format(r.parts)],
   ] as const
 }

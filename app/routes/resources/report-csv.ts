@@ -7,6 +7,7 @@ import {
   receivablesReport,
   revenueReport,
   servicesReport,
+  techniciansReport,
 } from '../../../domain/schemas/reports.ts'
 import {
   cashflowColumns,
@@ -17,6 +18,7 @@ import {
   reportQuery,
   revenueColumns,
   servicesColumns,
+  techniciansColumns,
 } from '../../features/cd_reports/tables'
 import { readAnswer } from '../../lib/answer.server'
 import { requestLocale } from '../../lib/cookies.server'
@@ -24,7 +26,7 @@ import { CULTURES, translator } from '../../lib/i18n'
 import { csvResponse, csvSeparator, toCsv } from '../../../bff/lib/csv.ts'
 
 /**
- * A report's Export CSV (revenue, receivables, cash flow, quote conversion, services, open orders): what the page shows, with its headings in the
+ * A report's Export CSV (revenue, receivables, cash flow, quote conversion, services, technicians, open orders): what the page shows, with its headings in the
  * reader's language and the amounts as the culture types them (";" between fields where the
  * decimal separator is a comma), named after the report (and its months).
  */
@@ -57,6 +59,11 @@ export async function loader(args: Route.LoaderArgs) {
     const report = (await readAnswer(args, `/cd_reports/services?${query}`, servicesReport)).data
     const columns = servicesColumns(t, locale, null, report.services)
     return csvResponse(`services-${report.from}-${report.to}`, toCsv(report.services, columns, separator))
+  }
+  if (args.params.report === 'technicians') {
+    const report = (await readAnswer(args, `/cd_reports/technicians?${query}`, techniciansReport)).data
+    const columns = techniciansColumns(t, locale)
+    return csvResponse(`technicians-${report.from}-${report.to}`, toCsv(report.technicians, columns, separator))
   }
   if (args.params.report === 'orders') {
     const branch = query.get('branch') === 'all' ? 'branch=all' : ''

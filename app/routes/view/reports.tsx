@@ -11,6 +11,7 @@ import {
   receivablesReport,
   revenueReport,
   servicesReport,
+  techniciansReport,
 } from '../../../domain/schemas/reports.ts'
 import { ORDER_STATE_LABELS } from '../../features/cd_ordem/labels'
 import { Breadcrumb } from '../../components/breadcrumb'
@@ -29,6 +30,7 @@ import {
   revenueColumns,
   revenueTotal,
   servicesColumns,
+  techniciansColumns,
 } from '../../features/cd_reports/tables'
 import { moduleMeta } from '../../kit/screens'
 import { readAnswer } from '../../lib/answer.server'
@@ -72,7 +74,7 @@ export async function loader(args: Route.LoaderArgs) {
     query = new URLSearchParams(query.get('branch') ? { branch: 'all' } : {})
   } else if (!asked.ok) await asked.body?.cancel()
   const branchOnly = new URLSearchParams(query.get('branch') ? { branch: 'all' } : {})
-  const [revenue, receivables, cashflow, quotes, services, orders] = await Promise.all([
+  const [revenue, receivables, cashflow, quotes, services, orders, technicians] = await Promise.all([
     asked.ok
       ? asked.json().then((body) => wrapper(revenueReport).parse(body).Dados)
       : readAnswer(args, `/${MODULE}/revenue?${query}`, revenueReport).then((a) => a.data),
@@ -81,6 +83,7 @@ export async function loader(args: Route.LoaderArgs) {
     readAnswer(args, `/${MODULE}/quotes?${query}`, quotesReport).then((a) => a.data),
     readAnswer(args, `/${MODULE}/services?${query}`, servicesReport).then((a) => a.data),
     readAnswer(args, `/${MODULE}/orders?${branchOnly}`, ordersReport).then((a) => a.data),
+    readAnswer(args, `/${MODULE}/technicians?${query}`, techniciansReport).then((a) => a.data),
   ])
   const currency = currencyOf(revenue.currency)
   const money = (cents: number) => formatMoney(cents, currency, locale)
@@ -204,9 +207,32 @@ export async function loader(args: Route.LoaderArgs) {
     categoryLabel: (status) => (t[ORDER_STATE_LABELS[status as keyof typeof ORDER_STATE_LABELS]] as () => string)(),
     valueLabel: (n) => count.format(n),
   })
+  const crew = technicians.technicians.slice(0, 12)
+  const byTechnician = barsSvg({
+    id: 'technicians-chart',
+    title: t.reports_technicians_chart(),
+    description: crew
+      .map(
+        (r) =>
+          `${r.name}: ${t.reports_done()} ${count.format(r.done)}, ${t.reports_failed()} ${count.format(r.failed)}`,
+      )
+      .join('. '),
+    categories: crew.map((r) => r.technicianId),
+    series: [
+      { name: t.reports_done(), fill: 'fill-emerald-600 dark:fill-emerald-300', values: crew.map((r) => r.done) },
+      { name: t.reports_failed(), fill: 'fill-rose-600 dark:fill-rose-300', values: crew.map((r) => r.failed) },
+    ],
+    categoryLabel: (id) => {
+      const name = crew.find((r) => r.technicianId === id)?.name ?? ''
+      return name.length > 14 ? `${name.slice(0, 13)}…` : name
+    },
+    valueLabel: (n) => count.format(n),
+  })
   return {
     page,
     errors,
+    technicians,
+    byTechnician,
     quotes,
     conversion,
     services,
@@ -229,7 +255,7 @@ export const meta: Route.MetaFunction = (args) => moduleMeta(args)
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
   const { page, errors, revenue, chart, receivables, ageing, cashflow, flow, branch, query } = loaderData
-  const { quotes, conversion, services, byService, orders, byStatus } = loaderData
+  const { quotes, conversion, services, byService, orders, byStatus, technicians, byTechnician } = loaderData
   const { typed } = loaderData
   const period = typed.period || DEFAULT_PERIOD
   const t = useT()
@@ -390,6 +416,27 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           </>
         ) : (
           <p className="text-muted">{t.reports_services_empty()}</p>
+        )}
+      </ReportSection>
+      <ReportSection
+        id="technicians"
+        title={t.reports_technicians()}
+        exportHref={`/resources/reports/technicians?${query}`}
+        exportLabel={t.admin_export()}
+      >
+        {technicians.technicians.length ? (
+          <>
+            <ReportChart svg={byTechnician} minWidth="min-w-[36rem]" />
+            <ReportTable
+              caption={t.reports_technicians()}
+              columns={techniciansColumns(t, locale)}
+              rows={technicians.technicians}
+              rowKey={(r) => r.technicianId}
+              minWidth="min-w-[44rem]"
+            />
+          </>
+        ) : (
+          <p className="text-muted">{t.reports_technicians_empty()}</p>
         )}
       </ReportSection>
       <ReportSection
