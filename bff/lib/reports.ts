@@ -5,6 +5,7 @@ import {
   ORDER_AGES,
   orderAgeOf,
   QUOTE_FIGURES,
+  RECEIVABLE_INVOICES_SHOWN,
   type Age,
   type CashflowReport,
   type OrdersReport,
@@ -36,7 +37,7 @@ import {
 } from '../../domain/revenue.ts'
 import { monthsBetween, shiftMonth } from '../../domain/report-period.ts'
 import type { Deps } from './deps.ts'
-import { invoiceStore } from './invoice-store.ts'
+import { invoiceStore, type InvoiceIndexRow } from './invoice-store.ts'
 import { payableStore } from './payable-store.ts'
 import { orderStore } from './order-store.ts'
 import { quoteStore } from './quote-store.ts'
@@ -169,9 +170,11 @@ export function reports(deps: Deps) {
       const clients = new Map<string, ReceivablesReport['clients'][number]>()
       const days = new Map<string, string>()
       const now = deps.now()
+      const open: InvoiceIndexRow[] = []
       for (const row of (await invoiceStore(deps, empresa).rows()).values()) {
         if (!filials.includes(row.filial) || row.open <= 0) continue
         if (row.status !== 'issued' && row.status !== 'partially_paid') continue
+        open.push(row)
         const today = days.get(row.timeZone) ?? dateIn(row.timeZone, now)
         days.set(row.timeZone, today)
         const age = ageOf(row.dueDate, today)
@@ -188,9 +191,37 @@ export function reports(deps: Deps) {
         totals[age] += row.open
         totals.total += row.open
       }
+      // each open invoice, the longest overdue first, with its reminders' state
+      const late = (dueDate: string, timeZone: string) =>
+        Math.max(
+          0,
+          Math.round((Date.parse(`${days.get(timeZone)}T00:00:00Z`) - Date.parse(`${dueDate}T00:00:00Z`)) / 86_400_000),
+        )
+      const shown = open
+        .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.number.localeCompare(b.number))
+        .slice(0, RECEIVABLE_INVOICES_SHOWN)
+      const records = new Map((await invoiceStore(deps, empresa).getMany(shown.map((r) => r.id))).map((i) => [i.id, i]))
       return {
         totals,
         clients: [...clients.values()].sort((a, b) => b.total - a.total || a.clientName.localeCompare(b.clientName)),
+        invoices: shown.map((row) => {
+          const reminders = records.get(row.id)?.reminders ?? []
+          const last = reminders.at(-1)
+          return {
+            id: row.id,
+            number: row.number,
+            clientName: row.clientName,
+            dueDate: row.dueDate,
+            daysOverdue: late(row.dueDate, row.timeZone),
+            open: row.open,
+            age: ageOf(row.dueDate, days.get(row.timeZone)!),
+            reminders: {
+              sent: reminders.filter((r) => r.delivery?.by === 'email').length,
+              lastAt: last?.at ?? null,
+              lastSent: last ? last.delivery?.by === 'email' : null,
+            },
+          }
+        }),
       }
     },
 

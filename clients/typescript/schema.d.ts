@@ -34945,6 +34945,26 @@ export interface operations {
                              * @example BRL
                              */
                             currency: string;
+                            /** @description The open invoices, the longest overdue first, at most 200 */
+                            invoices: {
+                                /** @enum {string} */
+                                age: "current" | "days1to30" | "days31to60" | "days61to90" | "days90plus";
+                                clientName: string;
+                                /** @description Days past the due date on its branch’s today; 0 when not due */
+                                daysOverdue: number;
+                                dueDate: string;
+                                id: string;
+                                number: string;
+                                open: number;
+                                reminders: {
+                                    /** @description When the last reminder was due (sent or not) */
+                                    lastAt: string | null;
+                                    /** @description Whether the last reminder went out (false: no e-mail, no mail server, refused) */
+                                    lastSent: boolean | null;
+                                    /** @description Overdue reminders e-mailed to the client */
+                                    sent: number;
+                                };
+                            }[];
                             totals: {
                                 /** @description What is open in the age current, in cents */
                                 current: number;

@@ -19,6 +19,9 @@ export const revenueReport = z.object({
   months: z.array(revenueMonth),
 })
 
+/** The most open invoices the receivables report lists one by one. */
+export const RECEIVABLE_INVOICES_SHOWN = 200
+
 /** The ages of what clients owe (docs/domain.md "Reports"): not due yet, then days past the due date. */
 export const AGES = ['current', 'days1to30', 'days31to60', 'days61to90', 'days90plus'] as const
 export type Age = (typeof AGES)[number]
@@ -59,6 +62,30 @@ export const receivablesReport = z.object({
   currency: z.string().meta({ description: "The company's currency (ISO 4217), of every amount", example: 'BRL' }),
   totals: z.object({ ...ages, total: z.number().int() }),
   clients: z.array(receivablesRow).meta({ description: 'Each client with money open, the most owed first' }),
+  invoices: z
+    .array(
+      z.object({
+        id: z.string(),
+        number: z.string(),
+        clientName: z.string(),
+        dueDate: z.string(),
+        daysOverdue: z
+          .number()
+          .int()
+          .meta({ description: 'Days past the due date on its branch’s today; 0 when not due' }),
+        open: z.number().int(),
+        age: z.enum(AGES),
+        reminders: z.object({
+          sent: z.number().int().meta({ description: 'Overdue reminders e-mailed to the client' }),
+          lastAt: z.string().nullable().meta({ description: 'When the last reminder was due (sent or not)' }),
+          lastSent: z
+            .boolean()
+            .nullable()
+            .meta({ description: 'Whether the last reminder went out (false: no e-mail, no mail server, refused)' }),
+        }),
+      }),
+    )
+    .meta({ description: `The open invoices, the longest overdue first, at most ${RECEIVABLE_INVOICES_SHOWN}` }),
 })
 export type ReceivablesReport = z.output<typeof receivablesReport>
 

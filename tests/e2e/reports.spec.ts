@@ -69,10 +69,14 @@ test('the owner reads revenue month by month as a chart and a table, picks the m
   // what clients owe, by age: a row per client that owes, the total of the ages, and its CSV
   const receivables = page.getByRole('region', { name: 'What clients owe, by age' })
   await expect(receivables.getByRole('img', { name: 'Open amounts by days past due' })).toBeVisible()
-  const debtors = receivables.getByRole('table').locator('tbody tr')
+  const debtors = receivables.getByRole('table', { name: 'What clients owe, by age' }).locator('tbody tr')
   await expect(debtors.first()).toBeVisible()
   const owed = await receivables.locator('tfoot td').last().textContent()
   expect(owed).toMatch(/^R\$\s?[1-9][\d,.]*$/)
+  // each open invoice, the longest overdue first, with its reminders
+  const late = receivables.getByRole('table', { name: 'Open invoices, the longest overdue first' }).locator('tbody tr')
+  await expect(late.first()).toContainText(/FAT-SAO-\d{4}-\d{6}/)
+  await expect(late.first().locator('td').last()).toHaveText(/None yet|sent · last/)
   const aged = await downloaded(page, 'Export CSV', receivables)
   expect(aged.name).toBe('receivables.csv')
   expect(aged.text.split('\r\n')[0]).toBe(

@@ -7,6 +7,7 @@ import { isoWeek } from '../../domain/revenue.ts'
 import { callAs, testBff, type TestBff } from '../shared/bff.ts'
 import { MAIN } from '../shared/booking.ts'
 import { faultyStore } from '../shared/faulty-store.ts'
+import { remindOverdue } from '../../bff/lib/invoice-reminders.ts'
 
 type List<T> = { items: T[]; pagination: { lastPage: number } }
 type Invoice = {
@@ -314,6 +315,35 @@ describe('the receivables report', () => {
     expect(after.totals.total).toBe(before.totals.total - owing.open)
     const tech = await callAs(bff, DEMO_TECHNICIAN, MAIN)
     expect((await tech('/cd_reports/receivables')).status).toBe(403)
+  })
+
+  it('lists each open invoice, the longest overdue first, with its days late and its reminders', async () => {
+    type Reminder = { at: string; delivery: { by: string } | null }
+    type Line = { id: string; dueDate: string; daysOverdue: number; open: number; reminders: Record<string, unknown> }
+    const bff = await testBff()
+    const admin = await callAs(bff, DEMO_ADMIN, MAIN)
+    // the reminders' run of the demo's overdue invoices: no mail server here, so none goes out
+    expect(await remindOverdue(bff.deps)).toBeGreaterThan(0)
+    const today = dateIn(DEMO_TIME_ZONE, Date.now())
+    const got = (await admin<{ invoices: Line[] }>('/cd_reports/receivables')).body.Dados.invoices
+    const open = (await admin<List<Open>>('/cd_invoice?size=100')).body.Dados.items.filter(
+      (i) => i.open > 0 && ['issued', 'partially_paid'].includes(i.status),
+    )
+    expect(got.map((i) => i.id).sort()).toEqual(open.map((i) => i.id).sort())
+    expect(got.map((i) => i.dueDate)).toEqual([...got.map((i) => i.dueDate)].sort())
+    for (const line of got) {
+      const late = Math.max(0, (Date.parse(today) - Date.parse(line.dueDate)) / 86_400_000)
+      const reminders = (await admin<{ reminders: Reminder[] }>(`/cd_invoice/${line.id}`)).body.Dados.reminders
+      expect([line.id, line.daysOverdue, line.reminders]).toEqual([
+        line.id,
+        late,
+        {
+          sent: reminders.filter((r) => r.delivery?.by === 'email').length,
+          lastAt: reminders.at(-1)?.at ?? null,
+          lastSent: reminders.length ? reminders.at(-1)!.delivery?.by === 'email' : null,
+        },
+      ])
+    }
   })
 })
 

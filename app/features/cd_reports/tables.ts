@@ -6,6 +6,7 @@ import {
   type cashPeriod,
   type ordersReport,
   type quotesMonth,
+  type receivablesReport,
   type receivablesRow,
   type revenueMonth,
   type servicesReport,
@@ -204,5 +205,31 @@ export function techniciansColumns(t: Translator, locale: Locale) {
     [t.reports_time_on_site(), (r: Technician) => hours(r.minutes)],
     [t.reports_average_visit(), (r: Technician) => hours(r.averageMinutes)],
     [t.reports_parts(), (r: Technician) => count.format(r.parts)],
+  ] as const
+}
+
+type OpenInvoice = z.output<typeof receivablesReport>['invoices'][number]
+
+/** The open invoices' columns: number, client, due date, days late, what is open, the reminders' state. */
+export function openInvoicesColumns(t: Translator, locale: Locale, currency: string | null) {
+  const money = moneyOf(locale, currency)
+  const count = new Intl.NumberFormat(CULTURES[locale])
+  const day = (iso: string) => (currency ? formatDay(iso.slice(0, 10), CULTURES[locale], 'medium') : iso.slice(0, 10))
+  return [
+    [t.reports_invoice(), (i: OpenInvoice) => i.number],
+    [t.reports_client(), (i: OpenInvoice) => i.clientName],
+    [t.reports_due(), (i: OpenInvoice) => day(i.dueDate)],
+    [t.reports_days_late(), (i: OpenInvoice) => count.format(i.daysOverdue)],
+    [t.reports_open(), (i: OpenInvoice) => money(i.open)],
+    [
+      t.reports_reminders(),
+      ({ reminders: r }: OpenInvoice) =>
+        !r.lastAt
+          ? t.reports_reminders_none()
+          : (r.lastSent ? t.reports_reminders_state : t.reports_reminder_unsent)({
+              sent: count.format(r.sent),
+              date: day(r.lastAt),
+            }),
+    ],
   ] as const
 }

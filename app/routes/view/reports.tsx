@@ -21,6 +21,7 @@ import {
   cashflowColumns,
   cashflowQuery,
   monthName,
+  openInvoicesColumns,
   ordersColumns,
   periodName,
   quotesColumns,
@@ -367,6 +368,14 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               }}
               totalLabel={t.reports_total()}
               minWidth="min-w-[48rem]"
+            />
+            <h3 className="font-semibold">{t.reports_open_invoices()}</h3>
+            <ReportTable
+              caption={t.reports_open_invoices()}
+              columns={openInvoicesColumns(t, locale, receivables.currency)}
+              rows={receivables.invoices}
+              rowKey={(i) => i.id}
+              minWidth="min-w-[52rem]"
             />
           </>
         ) : (
