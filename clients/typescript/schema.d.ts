@@ -20765,7 +20765,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description A file (a part of the multipart form)
+                     * @description The OFX file the bank exported
                      */
                     file: string;
                 };

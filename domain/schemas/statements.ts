@@ -84,7 +84,9 @@ export const statementRowOf = (s: StatementRecord): StatementRow => {
 }
 
 /** The file as the API takes it: multipart `file`, an OFX statement of at most 5 MB. */
-export const statementForm = z.object({ file: streamedFile })
+export const statementForm = z.object({
+  file: streamedFile.meta({ contentMediaType: 'application/x-ofx', description: 'The OFX file the bank exported' }),
+})
 
 /** A line that went out, recorded as a bill paid that day from the account. */
 export const linePayableInput = z.object({ supplier: text(120), category: optionalText(60) }).strict()

@@ -10,6 +10,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
+import { bankStatement } from '../shared/ofx.ts'
 import { solidPng } from '../shared/png.ts'
 import { freePort, startServer, type Running } from './servers.ts'
 
@@ -46,6 +47,8 @@ const REFERENCES: Record<string, string> = {
   userId: '/api/ac_usuarios',
   productId: '/api/cd_techorders/part-options',
 }
+/** Body fields that name another record of the collection in the path (a transfer's other account): the second one listed. */
+const OTHER_REFERENCES: Record<string, string> = { toId: '/api/cd_contas' }
 /** One connection for every request: a refusal that breaks it shows on the next request. */
 const agent = new Agent({ keepAlive: true, maxSockets: 1 })
 
@@ -160,7 +163,14 @@ function formBody(schema: Schema, headers: Record<string, string>) {
       ((s.anyOf ?? s.oneOf) as Schema[] | undefined)?.some(binary) === true)
   for (const [name, field] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) {
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="${name}"`
-    if (binary(field))
+    // a file of the type the field names (a bank statement), else an image
+    if (binary(field) && field.contentMediaType === 'application/x-ofx')
+      parts.push(
+        Buffer.from(`${head}; filename="extrato.ofx"\r\nContent-Type: application/x-ofx\r\n\r\n`),
+        Buffer.from(bankStatement([{ date: '2026-01-05', amount: '-12.90', fitId: 'CONTRACT1', memo: 'TARIFA' }])),
+        Buffer.from('\r\n'),
+      )
+    else if (binary(field))
       parts.push(
         Buffer.from(`${head}; filename="dot.png"\r\nContent-Type: image/png\r\n\r\n`),
         Buffer.from(solidPng(2, 2, [200, 30, 30])),
@@ -293,6 +303,8 @@ describe('the API against its document', () => {
   it('answers every operation as documented: valid, boundary and hostile requests, on one connection', async () => {
     const auth = { authorization: `Bearer ${token}`, 'x-empresa': '1', 'x-filial': '2' }
     const ids = new Map<string, string>()
+    /** A second record of each list, for a body that names another one than the path's. */
+    const seconds = new Map<string, string>()
     const validStatus = new Map<string, number>()
     /** What the test works as — the admin, company 1, branch 2 — is never what an example changes or deactivates. */
     const ours = (path: string, id: string) =>
@@ -309,8 +321,12 @@ describe('the API against its document', () => {
     const harvest = (path: string, body: Buffer) => {
       try {
         const text = JSON.stringify(JSON.parse(body.toString()))
-        const found = [...text.matchAll(/"(?:id|COD_FILIAL|COD_EMPRESA)":"?([\w-]+)"?/g)].find((m) => !ours(path, m[1]))
-        if (found && !ids.has(path)) ids.set(path, found[1])
+        const found = [...text.matchAll(/"(?:id|COD_FILIAL|COD_EMPRESA)":"?([\w-]+)"?/g)].filter(
+          (m) => !ours(path, m[1]),
+        )
+        if (found.length && !ids.has(path)) ids.set(path, found[0][1])
+        const other = found.find((m) => m[1] !== found[0][1])
+        if (other && !seconds.has(path)) seconds.set(path, other[1])
       } catch {
         // not JSON
       }
@@ -347,7 +363,9 @@ describe('the API against its document', () => {
                   k,
                   typeof v === 'string' && v && REFERENCES[k] && ids.has(REFERENCES[k])
                     ? ids.get(REFERENCES[k])
-                    : referring(v),
+                    : typeof v === 'string' && v && OTHER_REFERENCES[k] && seconds.has(OTHER_REFERENCES[k])
+                      ? seconds.get(OTHER_REFERENCES[k])
+                      : referring(v),
                 ]),
               )
             : value
