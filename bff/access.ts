@@ -57,6 +57,8 @@ const TABLE: Array<[prefix: string, access: Access]> = [
   ['/cd_cotacao/*/link', page('cd_cotacao', { level: 'edit' })],
   // invoicing an order makes an invoice: for who may make invoices (the order is read in the caller's branches)
   ['/cd_ordem/*/invoice', page('cd_invoice', { level: 'edit' })],
+  // taking a bill's paper off is a change of the payable, not a delete of a record
+  ['/cd_financeiro/*/attachment', page('cd_financeiro', { level: 'edit' })],
   // reversing a payment undoes money received: for who holds the invoices page in full
   ['/cd_invoice/*/payments/*/reverse', page('cd_invoice', { level: 'delete' })],
   // sending an invoice and its link: a change of it

@@ -11,6 +11,7 @@ export const MESSAGES = {
   code_taken: 'Another job of this company has this code',
   account_name_taken: 'Another account of this company has this name',
   account_unknown: 'Choose one of the company’s active accounts',
+  not_a_bill: 'Attach the bill as a PDF or a photo (JPEG, PNG or WebP)',
   transfer_same_account: 'Choose another account than the one the money leaves',
   transfer_in_future: 'A transfer cannot be dated after today',
   statement_not_ofx: 'Choose an OFX file: the statement file your bank exports',

@@ -28,6 +28,8 @@ export function payables(deps: Deps) {
         status: 'open',
         paid: null,
         voided: null,
+        // the next bill comes with its own paper
+        attachment: null,
         previousId: id,
         createdAt: new Date(deps.now()).toISOString(),
       }

@@ -23,6 +23,7 @@ import {
 import { joinBytes, type FileMeta } from '../../storage/repositories/files.ts'
 import { activeGrants, type UserRecord } from '../../domain/tenancy.ts'
 import { mayReadVisit, visitOfFile } from '../lib/visit-work.ts'
+import { payableStore } from '../lib/payable-store.ts'
 
 export const fileUrl = (meta: FileMeta) => `/api/files/${meta.empresa}/${meta.id}/${encodeURIComponent(meta.name)}`
 
@@ -86,6 +87,26 @@ async function visitAccess(deps: Deps, user: UserRecord, meta: FileMeta) {
   return (await mayReadVisit(deps, user, meta.empresa, visit)) ? 'visit' : 'hidden'
 }
 
+/** A payable's bill (grouped under the payable's id) is for who may read payables: `hidden` from the others. */
+async function payableAccess(deps: Deps, user: UserRecord, meta: FileMeta) {
+  if (meta.filial === null || !(await payableStore(deps, meta.empresa).get(meta.group))) return 'none'
+  return atLeast(await levelIn(deps, user, meta.empresa, 'cd_financeiro'), 'view') ? 'payable' : 'hidden'
+}
+
+const OF_A_PAYABLE = { Error: 'This file is the bill of a payable: take it off through the payable.' }
+
+/**
+ * A file a record keeps — a visit's photo or signature, a payable's bill: hidden from who may not
+ * read the record, and taken off only through it (`through` says how); null for any other file.
+ */
+async function recordOfFile(deps: Deps, user: UserRecord, meta: FileMeta) {
+  const visit = await visitAccess(deps, user, meta)
+  if (visit !== 'none') return { hidden: visit === 'hidden', through: OF_A_VISIT }
+  const payable = await payableAccess(deps, user, meta)
+  if (payable !== 'none') return { hidden: payable === 'hidden', through: OF_A_PAYABLE }
+  return null
+}
+
 /** Files of the group visible from this request: the owner company's, or this branch's. */
 const visible = (meta: FileMeta, filial: number, ownerCompany: boolean) =>
   ownerCompany ? meta.filial === null : meta.filial === filial
@@ -144,7 +165,7 @@ export function fileManagerRoutes(deps: Deps) {
       doc({
         operationId: 'deleteFileByUrl',
         description:
-          'Deletes one file by its URL, in the upload service’s { Error } shape: 404 when there is none, 403 when it is the company’s and the caller may not edit the company. A visit’s photo or signature is 404 to whoever may not read the visit and 403 to whoever may: it leaves through the visit (DELETE /api/cd_techorders/{id}/photos/{photoId}).',
+          'Deletes one file by its URL, in the upload service’s { Error } shape: 404 when there is none, 403 when it is the company’s and the caller may not edit the company. A visit’s photo or signature is 404 to whoever may not read the visit and 403 to whoever may: it leaves through the visit (DELETE /api/cd_techorders/{id}/photos/{photoId}); a payable’s bill likewise leaves through the payable (DELETE /api/cd_financeiro/{id}/attachment).',
         summary: 'Delete one file by its URL (the upload service\'s "delete by url")',
         tags,
         responses: { 200: deleteAnswer, 403: apiErrorSchema, 404: apiErrorSchema },
@@ -156,8 +177,8 @@ export function fileManagerRoutes(deps: Deps) {
         const repo = deps.repos.company(empresa).files()
         const meta = match && Number(match[1]) === empresa ? await repo.find(match[2]) : null
         if (!meta || (meta.filial !== null && meta.filial !== filial)) return c.json(NOT_FOUND, 404)
-        const ofVisit = await visitAccess(deps, c.get('auth').user, meta)
-        if (ofVisit !== 'none') return ofVisit === 'hidden' ? c.json(NOT_FOUND, 404) : c.json(OF_A_VISIT, 403)
+        const record = await recordOfFile(deps, c.get('auth').user, meta)
+        if (record) return record.hidden ? c.json(NOT_FOUND, 404) : c.json(record.through, 403)
         if (!(await mayDelete(deps, c, meta))) return c.json(NOT_YOURS, 403)
         await repo.remove(meta)
         return c.json({ Error: null })
@@ -168,7 +189,7 @@ export function fileManagerRoutes(deps: Deps) {
       doc({
         operationId: 'deleteFileById',
         description:
-          'Deletes one file by its id (idImagem), in the upload service’s { Error } shape: 404 when there is none, 403 when it is the company’s and the caller may not edit the company. A visit’s photo or signature is 404 to whoever may not read the visit and 403 to whoever may: it leaves through the visit (DELETE /api/cd_techorders/{id}/photos/{photoId}).',
+          'Deletes one file by its id (idImagem), in the upload service’s { Error } shape: 404 when there is none, 403 when it is the company’s and the caller may not edit the company. A visit’s photo or signature is 404 to whoever may not read the visit and 403 to whoever may: it leaves through the visit (DELETE /api/cd_techorders/{id}/photos/{photoId}); a payable’s bill likewise leaves through the payable (DELETE /api/cd_financeiro/{id}/attachment).',
         summary: 'Delete one file (idImagem)',
         tags,
         responses: { 200: deleteAnswer, 403: apiErrorSchema, 404: apiErrorSchema },
@@ -180,8 +201,8 @@ export function fileManagerRoutes(deps: Deps) {
         const repo = deps.repos.company(empresa).files()
         const meta = await repo.find(idImagem)
         if (!meta || !visible(meta, filial, getEmpresaProprietario)) return c.json(NOT_FOUND, 404)
-        const ofVisit = await visitAccess(deps, c.get('auth').user, meta)
-        if (ofVisit !== 'none') return ofVisit === 'hidden' ? c.json(NOT_FOUND, 404) : c.json(OF_A_VISIT, 403)
+        const record = await recordOfFile(deps, c.get('auth').user, meta)
+        if (record) return record.hidden ? c.json(NOT_FOUND, 404) : c.json(record.through, 403)
         if (!(await mayDelete(deps, c, meta))) return c.json(NOT_YOURS, 403)
         await repo.remove(meta)
         return c.json({ Error: null })
@@ -199,7 +220,7 @@ export function fileServeRoutes(deps: Deps) {
     doc({
       operationId: 'getFile',
       description:
-        'A stored file with its type: images and PDF inline, anything else as a download. A bearer token or the page session; 404 when the company holds no such file, when it is another branch’s, or when it is a visit’s photo or the client’s signature and the caller may not read the visit (GET /api/cd_techorders/{id}: another technician’s visit, or no cd_techorders page).',
+        'A stored file with its type: images and PDF inline, anything else as a download. A bearer token or the page session; 404 when the company holds no such file, when it is another branch’s, or when it is a visit’s photo or the client’s signature and the caller may not read the visit (GET /api/cd_techorders/{id}: another technician’s visit, or no cd_techorders page), or a payable’s bill and the caller may not read payables (the cd_financeiro page).',
       summary: 'A stored file, with its type; images and PDF inline, anything else as a download',
       tags: ['FileManager'],
       responses: { 200: { description: 'The file', content: 'application/octet-stream' }, 404: apiErrorSchema },
@@ -224,7 +245,7 @@ export function fileServeRoutes(deps: Deps) {
           ))
       )
         throw apiError(404, 'Not found')
-      if ((await visitAccess(deps, auth.user, meta)) === 'hidden') throw apiError(404, 'Not found')
+      if ((await recordOfFile(deps, auth.user, meta))?.hidden) throw apiError(404, 'Not found')
       const stored = await repo.bytes(meta)
       // a photo stored before uploads were stripped of their location is served without it too
       const bytes = meta.type === 'image/jpeg' ? joinBytes(withoutLocation([stored])) : stored

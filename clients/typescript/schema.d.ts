@@ -2476,6 +2476,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cd_financeiro/{id}/attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Attach the bill
+         * @description The bill itself (multipart `file`: a PDF, JPEG, PNG or WebP of at most 5 MB, its type read from its bytes: 400 otherwise, 413 beyond), replacing one attached before; in any status. Served at its `url` only to who may read payables. Sent again with the same Idempotency-Key it is stored once. 404 when the caller’s branches hold no such payable. Needs the cd_financeiro page at edit.
+         */
+        put: operations["attachPayableBill"];
+        post?: never;
+        /**
+         * Take the attached bill off
+         * @description The attached bill leaves the payable and its file is deleted; without one, the payable as it is. 404 when the caller’s branches hold no such payable. Needs the cd_financeiro page at edit.
+         */
+        delete: operations["detachPayableBill"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cd_financeiro/{id}/pay": {
         parameters: {
             query?: never;
@@ -4076,7 +4100,7 @@ export interface paths {
         post?: never;
         /**
          * Delete one file (idImagem)
-         * @description Deletes one file by its id (idImagem), in the upload service’s { Error } shape: 404 when there is none, 403 when it is the company’s and the caller may not edit the company. A visit’s photo or signature is 404 to whoever may not read the visit and 403 to whoever may: it leaves through the visit (DELETE /api/cd_techorders/{id}/photos/{photoId}).
+         * @description Deletes one file by its id (idImagem), in the upload service’s { Error } shape: 404 when there is none, 403 when it is the company’s and the caller may not edit the company. A visit’s photo or signature is 404 to whoever may not read the visit and 403 to whoever may: it leaves through the visit (DELETE /api/cd_techorders/{id}/photos/{photoId}); a payable’s bill likewise leaves through the payable (DELETE /api/cd_financeiro/{id}/attachment).
          */
         delete: operations["deleteFileById"];
         options?: never;
@@ -4096,7 +4120,7 @@ export interface paths {
         post?: never;
         /**
          * Delete one file by its URL (the upload service's "delete by url")
-         * @description Deletes one file by its URL, in the upload service’s { Error } shape: 404 when there is none, 403 when it is the company’s and the caller may not edit the company. A visit’s photo or signature is 404 to whoever may not read the visit and 403 to whoever may: it leaves through the visit (DELETE /api/cd_techorders/{id}/photos/{photoId}).
+         * @description Deletes one file by its URL, in the upload service’s { Error } shape: 404 when there is none, 403 when it is the company’s and the caller may not edit the company. A visit’s photo or signature is 404 to whoever may not read the visit and 403 to whoever may: it leaves through the visit (DELETE /api/cd_techorders/{id}/photos/{photoId}); a payable’s bill likewise leaves through the payable (DELETE /api/cd_financeiro/{id}/attachment).
          */
         delete: operations["deleteFileByUrl"];
         options?: never;
@@ -4153,7 +4177,7 @@ export interface paths {
         };
         /**
          * A stored file, with its type; images and PDF inline, anything else as a download
-         * @description A stored file with its type: images and PDF inline, anything else as a download. A bearer token or the page session; 404 when the company holds no such file, when it is another branch’s, or when it is a visit’s photo or the client’s signature and the caller may not read the visit (GET /api/cd_techorders/{id}: another technician’s visit, or no cd_techorders page).
+         * @description A stored file with its type: images and PDF inline, anything else as a download. A bearer token or the page session; 404 when the company holds no such file, when it is another branch’s, or when it is a visit’s photo or the client’s signature and the caller may not read the visit (GET /api/cd_techorders/{id}: another technician’s visit, or no cd_techorders page), or a payable’s bill and the caller may not read payables (the cd_financeiro page).
          */
         get: operations["getFile"];
         put?: never;
@@ -26188,6 +26212,17 @@ export interface operations {
                         Dados: {
                             items: {
                                 amount: number;
+                                /** @description The bill attached: a PDF or a photo of it */
+                                attachment: {
+                                    at: string;
+                                    by: string;
+                                    fileId: string;
+                                    name: string;
+                                    size: number;
+                                    type: string;
+                                    /** @description Where the file is served (GET /api/files/…), to who may read payables */
+                                    url: string;
+                                } | null;
                                 category: string;
                                 createdAt: string;
                                 /** @enum {string} */
@@ -26349,6 +26384,17 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             amount: number;
+                            /** @description The bill attached: a PDF or a photo of it */
+                            attachment: {
+                                at: string;
+                                by: string;
+                                fileId: string;
+                                name: string;
+                                size: number;
+                                type: string;
+                                /** @description Where the file is served (GET /api/files/…), to who may read payables */
+                                url: string;
+                            } | null;
                             category: string;
                             createdAt: string;
                             /** @enum {string} */
@@ -26504,6 +26550,17 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             amount: number;
+                            /** @description The bill attached: a PDF or a photo of it */
+                            attachment: {
+                                at: string;
+                                by: string;
+                                fileId: string;
+                                name: string;
+                                size: number;
+                                type: string;
+                                /** @description Where the file is served (GET /api/files/…), to who may read payables */
+                                url: string;
+                            } | null;
                             category: string;
                             createdAt: string;
                             /** @enum {string} */
@@ -26665,6 +26722,17 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             amount: number;
+                            /** @description The bill attached: a PDF or a photo of it */
+                            attachment: {
+                                at: string;
+                                by: string;
+                                fileId: string;
+                                name: string;
+                                size: number;
+                                type: string;
+                                /** @description Where the file is served (GET /api/files/…), to who may read payables */
+                                url: string;
+                            } | null;
                             category: string;
                             createdAt: string;
                             /** @enum {string} */
@@ -26870,6 +26938,17 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             amount: number;
+                            /** @description The bill attached: a PDF or a photo of it */
+                            attachment: {
+                                at: string;
+                                by: string;
+                                fileId: string;
+                                name: string;
+                                size: number;
+                                type: string;
+                                /** @description Where the file is served (GET /api/files/…), to who may read payables */
+                                url: string;
+                            } | null;
                             category: string;
                             createdAt: string;
                             /** @enum {string} */
@@ -27100,6 +27179,358 @@ export interface operations {
             };
         };
     };
+    attachPayableBill: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A file (a part of the multipart form)
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            amount: number;
+                            /** @description The bill attached: a PDF or a photo of it */
+                            attachment: {
+                                at: string;
+                                by: string;
+                                fileId: string;
+                                name: string;
+                                size: number;
+                                type: string;
+                                /** @description Where the file is served (GET /api/files/…), to who may read payables */
+                                url: string;
+                            } | null;
+                            category: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            description: string;
+                            dueDate: string;
+                            filial: number;
+                            id: string;
+                            number: string;
+                            paid: {
+                                accountId: string | null;
+                                at: string;
+                                by: string;
+                                date: string;
+                            } | null;
+                            previousId: string | null;
+                            /** @enum {string} */
+                            repeat: "none" | "monthly" | "yearly";
+                            /**
+                             * @description The status as the office sees it: an open one past its due date is overdue
+                             * @enum {string}
+                             */
+                            state: "open" | "overdue" | "paid" | "void";
+                            /** @enum {string} */
+                            status: "open" | "paid" | "void";
+                            supplier: string;
+                            voided: {
+                                at: string;
+                                by: string;
+                                reason: string;
+                            } | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    detachPayableBill: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            amount: number;
+                            /** @description The bill attached: a PDF or a photo of it */
+                            attachment: {
+                                at: string;
+                                by: string;
+                                fileId: string;
+                                name: string;
+                                size: number;
+                                type: string;
+                                /** @description Where the file is served (GET /api/files/…), to who may read payables */
+                                url: string;
+                            } | null;
+                            category: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            description: string;
+                            dueDate: string;
+                            filial: number;
+                            id: string;
+                            number: string;
+                            paid: {
+                                accountId: string | null;
+                                at: string;
+                                by: string;
+                                date: string;
+                            } | null;
+                            previousId: string | null;
+                            /** @enum {string} */
+                            repeat: "none" | "monthly" | "yearly";
+                            /**
+                             * @description The status as the office sees it: an open one past its due date is overdue
+                             * @enum {string}
+                             */
+                            state: "open" | "overdue" | "paid" | "void";
+                            /** @enum {string} */
+                            status: "open" | "paid" | "void";
+                            supplier: string;
+                            voided: {
+                                at: string;
+                                by: string;
+                                reason: string;
+                            } | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
     payPayable: {
         parameters: {
             query?: never;
@@ -27156,6 +27587,17 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             amount: number;
+                            /** @description The bill attached: a PDF or a photo of it */
+                            attachment: {
+                                at: string;
+                                by: string;
+                                fileId: string;
+                                name: string;
+                                size: number;
+                                type: string;
+                                /** @description Where the file is served (GET /api/files/…), to who may read payables */
+                                url: string;
+                            } | null;
                             category: string;
                             createdAt: string;
                             /** @enum {string} */
@@ -27342,6 +27784,17 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             amount: number;
+                            /** @description The bill attached: a PDF or a photo of it */
+                            attachment: {
+                                at: string;
+                                by: string;
+                                fileId: string;
+                                name: string;
+                                size: number;
+                                type: string;
+                                /** @description Where the file is served (GET /api/files/…), to who may read payables */
+                                url: string;
+                            } | null;
                             category: string;
                             createdAt: string;
                             /** @enum {string} */

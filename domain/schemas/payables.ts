@@ -3,6 +3,7 @@ import { dateIn } from '../dates.ts'
 import { CURRENCIES, type Currency } from '../money.ts'
 import { rule } from '../messages.ts'
 import { day, money, optionalDay, optionalId, optionalText, text } from './fields.ts'
+import { file } from './files.ts'
 import { shiftMonth } from '../report-period.ts'
 
 /** Where a company's payables are stored (a collection of storage/repositories). */
@@ -40,6 +41,12 @@ export const voidPayableInput = z.object({ reason: text(500) }).strict()
 
 type Mark = { by: string; at: string }
 
+/** The bill itself, attached: a PDF or a photo of it, stored in the company's files (served to who may read payables). */
+export type PayableAttachment = Mark & { fileId: string; name: string; type: string; size: number; url: string }
+
+/** Attaching it: multipart `file`, a PDF, JPEG, PNG or WebP of at most 5 MB. */
+export const attachmentForm = z.object({ file })
+
 export type StoredPayable = PayableInput & {
   id: string
   filial: number
@@ -51,6 +58,8 @@ export type StoredPayable = PayableInput & {
   voided: (Mark & { reason: string }) | null
   /** The bill before it, whose payment made it (a recurring bill's next); null for one entered by hand. */
   previousId: string | null
+  /** The bill attached (absent on payables older than this field). */
+  attachment?: PayableAttachment | null
   /** A recurring bill's day of the month, from the first of its series (a 31st stays the 31st where a month has one). */
   repeatDay?: number
   createdAt: string
@@ -75,6 +84,16 @@ export const payableRow = z.object({
   paid: markRow.extend({ date: z.string(), accountId: z.string().nullable() }).nullable(),
   voided: markRow.extend({ reason: z.string() }).nullable(),
   previousId: z.string().nullable(),
+  attachment: markRow
+    .extend({
+      fileId: z.string(),
+      name: z.string(),
+      type: z.string(),
+      size: z.number().int(),
+      url: z.string().meta({ description: 'Where the file is served (GET /api/files/…), to who may read payables' }),
+    })
+    .nullable()
+    .meta({ description: 'The bill attached: a PDF or a photo of it' }),
   createdAt: z.string(),
 })
 export type PayableRow = z.output<typeof payableRow>
@@ -86,7 +105,7 @@ export const payableState = (p: Pick<StoredPayable, 'status' | 'dueDate'>, today
 /** A stored payable as the API answers it, its state at `now`. */
 export const payableRowOf = (p: StoredPayable, now: number): PayableRow => {
   const { timeZone, repeatDay: _day, ...payable } = p
-  return { ...payable, state: payableState(p, dateIn(timeZone, now)) }
+  return { ...payable, attachment: p.attachment ?? null, state: payableState(p, dateIn(timeZone, now)) }
 }
 
 /** What a payable is found by: its number, supplier, category and description. */

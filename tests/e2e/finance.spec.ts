@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
+import { phonePhoto } from '../shared/photo.ts'
 import { expectReadsInViews, signIn, workInDemoCompany } from './helpers.ts'
 
 // cd_financeiro (docs/domain.md): the branch's payables, paid from an account or voided.
@@ -46,7 +47,22 @@ test('the office enters a bill, pays it from the bank, and the bank’s balance 
   await expect(page.getByTestId('toast').filter({ hasText: 'Payable paid.' })).toBeVisible()
   await expect(page.getByTestId('state-badge')).toHaveText('Paid')
   await expect(page.getByTestId('payable-paid')).toContainText('from Banco Itaú')
+  // the bill itself, photographed on a phone (4032 × 3024), attached to the payable and opened
+  const paper = page.getByRole('form', { name: 'The bill' })
+  await paper.getByLabel('PDF or photo of the bill').setInputFiles({
+    name: 'IMG_2041.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from(phonePhoto()),
+  })
+  await paper.getByRole('button', { name: 'Attach' }).click()
+  await expect(page.getByTestId('toast').filter({ hasText: 'Bill attached.' })).toBeVisible()
+  const link = page.getByRole('region', { name: 'The bill' }).getByRole('link', { name: 'IMG_2041.jpg' })
+  const opened = await page.request.get((await link.getAttribute('href'))!)
+  expect([opened.status(), opened.headers()['content-type']]).toEqual([200, 'image/jpeg'])
   await expectReadsInViews(page, baseURL!, 'a paid payable', page.getByTestId('payable-paid'))
+  await page.getByRole('region', { name: 'The bill' }).getByRole('button', { name: 'Remove' }).click()
+  await expect(page.getByTestId('toast').filter({ hasText: 'Bill removed.' })).toBeVisible()
+  await expect(page.getByText('No bill attached yet.')).toBeVisible()
 
   // the bank's balance is lower by the bill, to the cent
   const cents = (text: string) => Number(text.replace(/[^\d]/g, ''))

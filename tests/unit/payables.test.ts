@@ -3,6 +3,7 @@ import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { callAs, testBff } from '../shared/bff.ts'
 import { MAIN } from '../shared/booking.ts'
 import { faultyStore } from '../shared/faulty-store.ts'
+import { phonePhoto } from '../shared/photo.ts'
 
 type List<T> = { items: T[] }
 type Payable = {
@@ -16,6 +17,7 @@ type Payable = {
   previousId: string | null
   paid: { date: string; accountId: string | null } | null
   voided: { reason: string } | null
+  attachment: { name: string; type: string; url: string } | null
 }
 type Account = { id: string; name: string; outflow: number; balance: number }
 
@@ -141,5 +143,57 @@ describe('a payable', () => {
     const all = (await again<List<Payable>>('/cd_financeiro?size=100')).body.Dados.items
     expect(all.filter((p) => p.previousId === rent.id)).toHaveLength(1)
     expect(await restarted.deps.repos.owed.all()).toEqual([])
+  })
+
+  it('keeps its bill, a PDF or a phone’s photo, for who may read payables; the paper leaves only through the payable', async () => {
+    const { bff, admin, create } = await setUp()
+    const rent = await create(bill({ repeat: 'monthly' }))
+    const attach = (bytes: Uint8Array<ArrayBuffer>, name: string, type: string) => {
+      const body = new FormData()
+      body.set('file', new File([bytes], name, { type }))
+      return admin<Payable>(`/cd_financeiro/${rent.id}/attachment`, { method: 'PUT', body })
+    }
+    const served = async (url: string, token: string) => (await bff.call(url.replace(/^\/api/, ''), { token })).status
+    const adminToken = await bff.signIn(DEMO_ADMIN)
+    // a real PDF (the company's own quote, printed), as the supplier's bill
+    const quote = (await admin<List<{ id: string }>>('/cd_cotacao?size=1')).body.Dados.items[0]
+    const pdf = new Uint8Array(
+      await (await bff.call(`/cd_cotacao/${quote.id}/pdf`, { token: adminToken, headers: MAIN })).arrayBuffer(),
+    )
+    const first = await attach(pdf, 'boleto aluguel.pdf', 'application/pdf')
+    expect(first.status).toBe(200)
+    expect(first.body.Dados.attachment).toMatchObject({ name: 'boleto aluguel.pdf', type: 'application/pdf' })
+    const pdfUrl = first.body.Dados.attachment!.url
+    const file = await bff.call(pdfUrl.replace(/^\/api/, ''), { token: adminToken })
+    expect([file.status, file.headers.get('content-type'), (await file.arrayBuffer()).byteLength]).toEqual([
+      200,
+      'application/pdf',
+      pdf.byteLength,
+    ])
+    // a technician (no finance page) of the same branch does not get it, nor can he delete it through the files
+    const techToken = await bff.signIn(DEMO_TECHNICIAN)
+    expect(await served(pdfUrl, techToken)).toBe(404)
+    const byUrl = await admin(`/FileManager/delete-by-url?url=${encodeURIComponent(pdfUrl)}`, { method: 'DELETE' })
+    expect(byUrl.status).toBe(403)
+    // the phone's 4032 × 3024 photo of it replaces the PDF, which is gone
+    const photo = await attach(phonePhoto(), 'IMG_2041.jpg', 'image/jpeg')
+    expect([photo.status, photo.body.Dados.attachment?.type]).toEqual([200, 'image/jpeg'])
+    expect(await served(pdfUrl, adminToken)).toBe(404)
+    expect(await served(photo.body.Dados.attachment!.url, adminToken)).toBe(200)
+    // what is no bill is refused at its field, and the photo stays
+    const text = await attach(new TextEncoder().encode('not a bill'), 'notes.txt', 'text/plain')
+    expect([text.status, text.body.codes]).toEqual([400, { file: 'not_a_bill' }])
+    expect((await admin<Payable>(`/cd_financeiro/${rent.id}`)).body.Dados.attachment?.type).toBe('image/jpeg')
+    // paid, the next month's rent comes without this month's paper
+    await admin(`/cd_financeiro/${rent.id}/pay`, { method: 'POST', json: {} })
+    const all = (await admin<List<Payable>>('/cd_financeiro?size=100&all=1')).body.Dados.items
+    const next = all.find((p) => p.previousId === rent.id)!
+    expect((await admin<Payable>(`/cd_financeiro/${next.id}`)).body.Dados.attachment).toBeNull()
+    // taken off: the file goes too; the technician may not take it off
+    const tech = await callAs(bff, DEMO_TECHNICIAN, MAIN)
+    expect((await tech(`/cd_financeiro/${rent.id}/attachment`, { method: 'DELETE' })).status).toBe(403)
+    const off = await admin<Payable>(`/cd_financeiro/${rent.id}/attachment`, { method: 'DELETE' })
+    expect([off.status, off.body.Dados.attachment]).toEqual([200, null])
+    expect(await served(photo.body.Dados.attachment!.url, adminToken)).toBe(404)
   })
 })

@@ -2,7 +2,7 @@ import { finance as financeModule } from '../../../domain/modules/cd-financeiro.
 import { payPayableInput } from '../../../domain/schemas/payables.ts'
 import { accountLookups } from '../cd_contas/lookups'
 import { defineFeature } from '../../kit/module'
-import { PayPanel } from './pay-panel'
+import { PayablePanel } from './payable-panel'
 
 const STATE_LABELS = {
   open: 'state_open',
@@ -51,7 +51,7 @@ export const finance = defineFeature(financeModule, {
       text: { name: 'reason', label: 'f_void_reason' },
     },
   ],
-  panel: PayPanel,
+  panel: PayablePanel,
   forms: { pay: { schema: payPayableInput, path: () => 'pay', done: 'done_payable_paid' } },
   // the accounts a payable may leave
   lookups: accountLookups,

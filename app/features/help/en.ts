@@ -311,6 +311,7 @@ export const en: HelpContent = [
         answer: [
           'Add them in [Finance](/view/cd_financeiro/new): supplier, category, amount, due date, and whether it repeats every month or year. An open bill past its due date shows as Overdue.',
           'Pay this bill records the day and the account the money left. A monthly or yearly bill then makes the next one by itself. A bill entered by mistake is voided with a reason.',
+          'On the bill’s page, attach the bill itself: a PDF, or a photo taken with your phone.',
         ],
       },
       {

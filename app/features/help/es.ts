@@ -311,6 +311,7 @@ export const es: HelpContent = [
         answer: [
           'Agréguelas en [Finanzas](/view/cd_financeiro/new): proveedor, categoría, monto, vencimiento y si se repite cada mes o cada año. Una cuenta abierta con el vencimiento pasado aparece como Vencida.',
           'Pagar esta cuenta registra el día y la cuenta de la que salió el dinero. Una cuenta mensual o anual crea entonces la siguiente sola. Una cuenta cargada por error se anula con un motivo.',
+          'En la página de la cuenta, adjunte la factura misma: un PDF o una foto tomada con el teléfono.',
         ],
       },
       {

@@ -311,6 +311,7 @@ export const pt: HelpContent = [
         answer: [
           'Cadastre-as em [Financeiro](/view/cd_financeiro/new): fornecedor, categoria, valor, vencimento e se repete todo mês ou todo ano. Uma conta em aberto com o vencimento passado aparece como Vencida.',
           'Pagar esta conta registra o dia e a conta de onde o dinheiro saiu. Uma conta mensal ou anual cria então a próxima sozinha. Uma conta lançada por engano é anulada com um motivo.',
+          'Na página da conta, anexe o próprio documento: um PDF ou uma foto tirada com o celular.',
         ],
       },
       {
