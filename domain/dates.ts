@@ -19,6 +19,10 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10)
 }
 
+/** The days from calendar date `from` to `to` (negative when `to` comes first). */
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
+
 /** Whether text is a real calendar date as YYYY-MM-DD. */
 export const isIsoDate = (text: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(text) &&

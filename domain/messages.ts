@@ -20,6 +20,10 @@ export const MESSAGES = {
   statement_invalid: 'A transaction of the file has no valid date or amount',
   statement_line_done: 'This line is already matched or recorded',
   statement_match_taken: 'Another line of a statement is already matched to this',
+  statement_line_busy: 'This line is being recorded: try again in a minute',
+  statement_match_gone:
+    'What this line was matched to no longer counts (reversed or voided): record the line another way',
+  statement_currency: 'The statement is in another currency than the account',
   statement_wrong_side: 'Money received becomes a payment, money paid out a bill',
   payable_not_open: 'Only an open payable can be changed',
   invalid_code: 'Use 1 to 20 capital letters, digits or dashes',

@@ -16,7 +16,7 @@ import {
   type TechniciansReport,
 } from '../../domain/schemas/reports.ts'
 import { JOBS } from '../../domain/schemas/jobs.ts'
-import { addDays, dateIn } from '../../domain/dates.ts'
+import { addDays, dateIn, daysBetween } from '../../domain/dates.ts'
 import { TRANSFERS, type TransferRecord } from '../../domain/schemas/accounts.ts'
 import { boardDays } from '../../domain/board-view.ts'
 import {
@@ -94,9 +94,9 @@ export function reports(deps: Deps) {
    */
   async function settleVisitsOf(empresa: number, orderId: string): Promise<void> {
     const zone = (await orderStore(deps, empresa).get(orderId))?.value.timeZone ?? 'UTC'
-    const visits = scheduling(deps).visits(empresa)
-    const ids = [...(await visits.rows()).values()].filter((v) => v.orderId === orderId).map((v) => v.id)
-    for (const id of ids) {
+    const plan = scheduling(deps)
+    const visits = plan.visits(empresa)
+    for (const id of await plan.visitIdsOf(empresa, orderId)) {
       const hit = await visits.get(id)
       if (hit) await deps.repos.rollups(empresa).contribute(`visit.${id}`, hit.version, visitFigures(hit.value, zone))
     }
@@ -192,11 +192,7 @@ export function reports(deps: Deps) {
         totals.total += row.open
       }
       // each open invoice, the longest overdue first, with its reminders' state
-      const late = (dueDate: string, timeZone: string) =>
-        Math.max(
-          0,
-          Math.round((Date.parse(`${days.get(timeZone)}T00:00:00Z`) - Date.parse(`${dueDate}T00:00:00Z`)) / 86_400_000),
-        )
+      const late = (dueDate: string, timeZone: string) => Math.max(0, daysBetween(dueDate, days.get(timeZone)!))
       const shown = open
         .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.number.localeCompare(b.number))
         .slice(0, RECEIVABLE_INVOICES_SHOWN)
@@ -329,6 +325,9 @@ export function reports(deps: Deps) {
         for (const [name, n] of Object.entries(month.sum)) sum[name] = (sum[name] ?? 0) + n
       const ids = [...new Set(Object.keys(sum).map((name) => name.slice(0, name.lastIndexOf(':'))))]
       const names = new Map((await deps.repos.users.members(empresa)).map(({ value: u }) => [u.id, u.name]))
+      // one who has left the company keeps the name of his account
+      for (const id of ids.filter((i) => !names.has(i)))
+        names.set(id, (await deps.repos.users.findById(id))?.value.name ?? '')
       return ids
         .map((id) => {
           const [visits, done, failed, minutes, parts] = TECH_MEASURES.map((m) => sum[`${id}:${m}`] ?? 0)

@@ -406,6 +406,9 @@ export function scheduling(deps: Deps) {
     technicians,
     timeZoneOf,
     visitsOf,
+    /** The ids of an order's visits, from the visits' index. */
+    visitIdsOf: async (empresa: number, orderId: string) =>
+      ((await visitsBy(empresa, 'orderId')).get(orderId) ?? []).map((v) => v.id),
     board,
     find,
     stamp,

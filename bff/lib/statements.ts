@@ -1,115 +1,165 @@
-import { addDays } from '../../domain/dates.ts'
-import { OfxError, readOfx } from '../../domain/ofx.ts'
-import { TRANSFERS, type AccountRecord, type TransferRecord } from '../../domain/schemas/accounts.ts'
+import { atLeast, type AccessLevel } from '../../domain/access.ts'
+import { addDays, dateIn, daysBetween } from '../../domain/dates.ts'
+import { OfxError, readOfx, type OfxLine } from '../../domain/ofx.ts'
+import { ACCOUNTS, TRANSFERS, type AccountRecord, type TransferRecord } from '../../domain/schemas/accounts.ts'
+import { payableInput } from '../../domain/schemas/payables.ts'
 import {
   RECONCILIATIONS,
   STATEMENTS,
+  statementCounts,
   statementRowOf,
-  type LineMatch,
   type StatementLine,
   type StatementRecord,
-  type StatementRow,
+  type StoredMatch,
 } from '../../domain/schemas/statements.ts'
 import { ConflictError } from '../../storage/errors.ts'
 import { joinBytes } from '../../storage/repositories/files.ts'
 import { sha256Hex, uuidFromHex } from './base64.ts'
 import type { Deps } from './deps.ts'
+import { OWED_LEASE_MS } from './derived.ts'
 import { apiError, notFound, ruleError } from './errors.ts'
 import { invoiceStore } from './invoice-store.ts'
 import { invoicing } from './invoicing.ts'
+import { FORBIDDEN_PAGE, levelsFor } from './page-access.ts'
 import { insertPayable, newPayable, payableStore } from './payable-store.ts'
-import type { Caller } from './resource.ts'
+import { logActivity, type Caller } from './resource.ts'
 
 /** How many days apart a statement's line and a recorded movement may be and still match (a bank's clearing). */
 export const MATCH_DAYS = 3
 
+/** What a line is claimed for: a suggestion confirmed, a bill, or a payment of one invoice. */
+type LineClaim = { action: 'confirm' | 'payable' | 'payment'; invoiceId?: string; at: number }
+
 /**
- * What an account's statements have taken, kept in one record per account so that two imports or
- * two confirmations at once agree: each FITID imported (and the statement it came in), each
- * movement a line is matched to (and the line), each line being recorded (and the invoice).
+ * What an account's statements have taken, kept in one record per account and changed atomically,
+ * so that two imports or two actions at once agree: each bank transaction imported (its key, and
+ * the statement and when), each movement a line is matched to (and the line), each line claimed
+ * for an action (and for which invoice).
  */
 type Reconciliation = {
   id: string
-  fitIds: Record<string, string>
+  fitIds: Record<string, { s: string; at: number }>
   targets: Record<string, string>
-  recording: Record<string, string>
+  lines: Record<string, LineClaim>
 }
 
 /** A recorded movement a line may match: signed as the bank sees it (in above 0). */
-type Candidate = LineMatch & { amount: number }
+type Candidate = StoredMatch & { amount: number }
 
-const targetKey = (m: Pick<LineMatch, 'kind' | 'id'>) => `${m.kind}:${m.id}`
+const targetKey = (m: Pick<StoredMatch, 'kind' | 'id'>) => `${m.kind}:${m.id}`
 const lineKey = (statementId: string, n: number) => `${statementId}:${n}`
-const daysApart = (a: string, b: string) =>
-  Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000
 
-/** The statement's summary the list keeps in memory: everything but its lines. */
-type StatementSummary = Omit<StatementRecord, 'lines'> & { lineCount: number }
+/**
+ * Each line's key among the account's imports: its FITID, or for a bank that sends none, its day,
+ * amount and text with how many such lines came before it in the file (two equal fees on one day
+ * stay two).
+ */
+function transactionKeys(lines: OfxLine[]): string[] {
+  const seen = new Map<string, number>()
+  return lines.map((l) => {
+    if (l.fitId) return `fitid:${l.fitId}`
+    const same = `${l.date}|${l.amount}|${l.memo}`
+    const k = (seen.get(same) ?? 0) + 1
+    seen.set(same, k)
+    return `line:${same}#${k}`
+  })
+}
+
+/** The statement's summary the list keeps in memory: everything but its lines, with their counts. */
+type StatementSummary = Omit<StatementRecord, 'lines'> & ReturnType<typeof statementCounts>
 
 /**
  * Bank statements (docs/domain.md cd_contas "Bank statement"): an OFX file of an account read into
- * lines, each matched to what the company recorded — a payment into the account, a payable paid or
- * a transfer from it, of the same amount within MATCH_DAYS — for a person to confirm, or recorded
- * as a payment or a bill. Each line is taken once: a FITID imported before is `known`, a movement
- * matches one line, a line becomes one payment or one bill (its id follows from the line's).
+ * lines, each matched to what the company recorded — a payment into the account, a payable paid
+ * from it or a transfer, of the same amount within MATCH_DAYS — for a person to confirm, or
+ * recorded as a payment or a bill. Each line is taken once: a transaction imported before is
+ * `known`, a movement matches one line, a line is claimed for one action before it is done (its
+ * bill's or payment's id follows from the line's).
  */
 export function statements(deps: Deps) {
   const store = (empresa: number) =>
     deps.repos.indexed<StatementRecord, StatementSummary>(
       empresa,
       STATEMENTS,
-      ({ lines, ...summary }) => ({ ...summary, lineCount: lines.length }),
+      ({ lines, ...summary }) => ({ ...summary, ...statementCounts(lines) }),
       'list',
     )
   const reconciliations = (empresa: number) => deps.repos.collection<Reconciliation>(empresa, RECONCILIATIONS)
 
-  /** The account's reconciliation changed by `fn` atomically, made the first time. */
-  async function reconcile(empresa: number, accountId: string, fn: (r: Reconciliation) => Reconciliation) {
+  /** The account's reconciliation changed by `fn` atomically (it may read; it may throw to refuse), made the first time. */
+  async function reconcile(
+    empresa: number,
+    accountId: string,
+    fn: (r: Reconciliation) => Reconciliation | Promise<Reconciliation>,
+  ) {
     const records = reconciliations(empresa)
     if (!(await records.get(accountId)))
       await records
-        .put({ id: accountId, fitIds: {}, targets: {}, recording: {} }, { expectVersion: 0 })
+        .put({ id: accountId, fitIds: {}, targets: {}, lines: {} }, { expectVersion: 0 })
         .catch((error: unknown) => {
           if (!(error instanceof ConflictError)) throw error
         })
-    return (await records.update(accountId, fn))!.value
+    return (await records.update(accountId, (r) => fn({ ...r, lines: r.lines ?? {} })))!.value
   }
 
-  /** What was recorded in or out of the account between `from` and `to` (days), as the bank would show it. */
-  async function candidates(empresa: number, account: AccountRecord, from: string, to: string): Promise<Candidate[]> {
+  /** The caller's level on each page, and whether he may read a record of `filial` on `page`. */
+  async function reader(who: Caller) {
+    const levels = await levelsFor(deps, who.tenant, who.user.id, who.env)
+    const mayRead = (page: string, filial: number | null) =>
+      atLeast(levels[page] ?? 'none', 'view') &&
+      (filial === null || who.tenant.grant.filial === 'all' || who.tenant.grant.filial === filial)
+    const shown = (m: StoredMatch) =>
+      m.kind === 'transfer' || mayRead(m.kind === 'payment' ? 'cd_invoice' : 'cd_financeiro', m.filial)
+    const needs = (page: string, level: AccessLevel) => {
+      if (!atLeast(levels[page] ?? 'none', level)) throw apiError(403, FORBIDDEN_PAGE)
+    }
+    return { mayRead, shown, needs }
+  }
+
+  /**
+   * What was recorded into or out of the account between `from` and `to` (days), as the bank would
+   * show it, of what the caller may read: payments of his branches' invoices (with the invoices
+   * page), his branches' payables paid (with the finance page), transfers.
+   */
+  async function candidates(who: Caller, account: AccountRecord, from: string, to: string): Promise<Candidate[]> {
+    const { empresa } = who.tenant
+    const { mayRead } = await reader(who)
     const [first, last] = [addDays(from, -MATCH_DAYS), addDays(to, MATCH_DAYS)]
     const within = (date: string) => date >= first && date <= last
-    const mine = (accountId: string | null | undefined) => accountId === account.id || !accountId
     const found: Candidate[] = []
     const invoices = invoiceStore(deps, empresa)
     const paidSince = [...(await invoices.rows()).values()].filter(
-      (r) => r.lastPaymentDate !== null && r.lastPaymentDate >= first,
+      (r) => r.lastPaymentDate !== null && r.lastPaymentDate >= first && mayRead('cd_invoice', r.filial),
     )
     for (const invoice of await invoices.getMany(paidSince.map((r) => r.id)))
       for (const p of invoice.payments)
-        if (!p.reversed && mine(p.accountId) && within(p.date))
+        if (!p.reversed && p.accountId === account.id && within(p.date))
           found.push({
             kind: 'payment',
             id: p.id,
             invoiceId: invoice.id,
+            filial: invoice.filial,
             label: `${invoice.number} · ${invoice.clientName}`,
             date: p.date,
             amount: p.amount,
           })
     const payables = payableStore(deps, empresa)
-    const paid = [...(await payables.rows()).values()].filter((r) => r.status === 'paid')
+    const paid = [...(await payables.rows()).values()].filter(
+      (r) => r.status === 'paid' && mayRead('cd_financeiro', r.filial),
+    )
     for (const bill of await payables.getMany(paid.map((r) => r.id)))
-      if (bill.paid && mine(bill.paid.accountId) && within(bill.paid.date))
+      if (bill.paid?.accountId === account.id && within(bill.paid.date))
         found.push({
           kind: 'payable',
           id: bill.id,
           invoiceId: null,
+          filial: bill.filial,
           label: `${bill.number} · ${bill.supplier}`,
           date: bill.paid.date,
           amount: -bill.amount,
         })
     const names = new Map(
-      [...(await deps.repos.collection<AccountRecord>(empresa, 'accounts').rows()).values()].map((a) => [a.id, a.name]),
+      [...(await deps.repos.collection<AccountRecord>(empresa, ACCOUNTS).rows()).values()].map((a) => [a.id, a.name]),
     )
     for (const t of (await deps.repos.collection<TransferRecord>(empresa, TRANSFERS).rows()).values())
       if ((t.fromId === account.id || t.toId === account.id) && within(t.date)) {
@@ -118,12 +168,25 @@ export function statements(deps: Deps) {
           kind: 'transfer',
           id: t.id,
           invoiceId: null,
+          filial: null,
           label: names.get(out ? t.toId : t.fromId) ?? '',
           date: t.date,
           amount: out ? -t.amount : t.amount,
         })
       }
     return found
+  }
+
+  /** Whether what a line was matched to still counts: the payment not reversed, the bill paid, the transfer there. */
+  async function stillCounts(empresa: number, m: StoredMatch): Promise<boolean> {
+    if (m.kind === 'payment')
+      return Boolean(
+        (await invoiceStore(deps, empresa).get(m.invoiceId ?? ''))?.value.payments.some(
+          (p) => p.id === m.id && !p.reversed,
+        ),
+      )
+    if (m.kind === 'payable') return (await payableStore(deps, empresa).get(m.id))?.value.status === 'paid'
+    return Boolean(await deps.repos.collection(empresa, TRANSFERS).get(m.id))
   }
 
   /** The statement `id` of `account`, or 404. */
@@ -133,24 +196,59 @@ export function statements(deps: Deps) {
     return hit.value
   }
 
-  /** Line `n` of the statement changed by `fn` atomically; answers the statement. */
-  async function changeLine(
-    empresa: number,
-    statement: StatementRecord,
-    n: number,
-    fn: (line: StatementLine) => StatementLine,
-  ): Promise<StatementRow> {
-    const saved = await store(empresa).update(statement.id, (s) => ({
-      ...s,
-      lines: s.lines.map((line) => (line.n === n ? fn(line) : line)),
-    }))
-    return statementRowOf(saved!.value)
-  }
-
   const lineOf = (statement: StatementRecord, n: number) => {
     const line = statement.lines.find((l) => l.n === n)
     if (!line) throw notFound('Statement line')
     return line
+  }
+
+  /** The line set to `status` with `match`, unless another action got to it first; answers the statement as the caller reads it. */
+  async function settleLine(
+    who: Caller,
+    statement: StatementRecord,
+    n: number,
+    status: 'matched' | 'recorded',
+    match: StoredMatch,
+  ) {
+    const saved = await store(who.tenant.empresa).update(statement.id, (s) => ({
+      ...s,
+      lines: s.lines.map((line) =>
+        line.n === n && (line.status === 'suggested' || line.status === 'unmatched')
+          ? { ...line, status, match }
+          : line,
+      ),
+    }))
+    return statementRowOf(saved!.value, (await reader(who)).shown)
+  }
+
+  /**
+   * Line `n` claimed for `claim` in the account's reconciliation: refused (409
+   * `statement_line_done`) when another action has it; a payment's claim for another invoice is
+   * that invoice's when its payment landed there (answered `held`), and 409 `statement_line_busy`
+   * while that first try may still be running.
+   */
+  async function claimLine(who: Caller, account: AccountRecord, statementId: string, n: number, claim: LineClaim) {
+    const key = lineKey(statementId, n)
+    const paymentId = await madeId(statementId, n)
+    let held: string | undefined
+    await reconcile(who.tenant.empresa, account.id, async (r) => {
+      const had = r.lines[key]
+      held = undefined
+      if (had && had.action !== claim.action) throw ruleError(409, 'statement_line_done')
+      if (!had || had.action !== 'payment' || had.invoiceId === claim.invoiceId)
+        return { ...r, lines: { ...r.lines, [key]: had ?? claim } }
+      // held for another invoice: paid there already, or its try may still be running, or it died
+      const landed = (await invoiceStore(deps, who.tenant.empresa).get(had.invoiceId!))?.value.payments.some(
+        (p) => p.id === paymentId,
+      )
+      if (landed) {
+        held = had.invoiceId
+        return r
+      }
+      if (deps.now() - had.at < OWED_LEASE_MS) throw ruleError(409, 'statement_line_busy')
+      return { ...r, lines: { ...r.lines, [key]: claim } }
+    })
+    return held
   }
 
   /** The id a line's payment or bill gets: the same for every try, so it is made once. */
@@ -158,100 +256,137 @@ export function statements(deps: Deps) {
     uuidFromHex(await sha256Hex(`statement line\n${statementId}\n${n}`))
 
   return {
-    /** The account's statements, the latest first. */
+    /** The account's statements, the latest first, with their lines' counts (from the index, not the lines). */
     async list(empresa: number, account: AccountRecord) {
-      const rows = [...(await store(empresa).rows()).values()].filter((s) => s.accountId === account.id)
-      const full = await store(empresa).getMany(rows.sort((a, b) => b.at.localeCompare(a.at)).map((s) => s.id))
-      return full.map(statementRowOf)
+      return [...(await store(empresa).rows()).values()]
+        .filter((s) => s.accountId === account.id)
+        .sort((a, b) => b.at.localeCompare(a.at))
     },
 
-    read: async (empresa: number, account: AccountRecord, id: string) =>
-      statementRowOf(await statementOf(empresa, account, id)),
+    read: async (who: Caller, account: AccountRecord, id: string) =>
+      statementRowOf(await statementOf(who.tenant.empresa, account, id), (await reader(who)).shown),
 
     /**
-     * An OFX file read into a statement of the account: each line `known` (its FITID came before),
-     * `duplicate` (earlier in this file), `suggested` with the closest movement of its amount not
-     * matched yet, or `unmatched`. Its FITIDs are taken before it is stored, so two imports of one
-     * file at once leave one statement with the lines and one with them `known`.
+     * An OFX file read into a statement of the account: each line `known` (its transaction came in
+     * before), `duplicate` (earlier in this file), `suggested` with the closest movement of its amount
+     * not matched yet, or `unmatched`. Its transactions are taken in the same atomic write that
+     * decides it, so two imports of one file at once leave one statement with the lines and one
+     * with them `known`; one a crash stopped before its statement was stored frees them after
+     * OWED_LEASE_MS.
      */
     async import(who: Caller, account: AccountRecord, file: { name: string; chunks: Uint8Array[] }) {
       const { empresa } = who.tenant
+      const refuse = (code: OfxError['code'] | 'statement_currency', message: string) =>
+        apiError(400, message, { file: [message] }, { code, codes: { file: code } })
       let read
       try {
         read = readOfx(joinBytes(file.chunks))
       } catch (error) {
-        if (error instanceof OfxError)
-          throw apiError(
-            400,
-            error.message,
-            { file: [error.message] },
-            { code: error.code, codes: { file: error.code } },
-          )
+        if (error instanceof OfxError) throw refuse(error.code, error.message)
         throw error
       }
+      if (read.currency && read.currency !== account.currency)
+        throw refuse(
+          'statement_currency',
+          `The statement is in ${read.currency}; the account is in ${account.currency}`,
+        )
       // run again after a crash lost its answer: the statement it made has the same id
       const id = who.newId()
       const earlier = await store(empresa).get(id)
-      if (earlier) return statementRowOf(earlier.value)
+      if (earlier) return statementRowOf(earlier.value, (await reader(who)).shown)
       const days = read.lines.map((l) => l.date).sort()
       const [from, to] = [days[0], days[days.length - 1]]
-      const found = await candidates(empresa, account, from, to)
-      const existing = new Set((await store(empresa).rows()).keys())
-      let lines: StatementLine[] = []
-      await reconcile(empresa, account.id, (r) => {
+      const found = await candidates(who, account, from, to)
+      const keys = transactionKeys(read.lines)
+      const now = deps.now()
+      let lines: StatementRecord['lines'] = []
+      await reconcile(empresa, account.id, async (r) => {
         const fitIds = { ...r.fitIds }
         const taken = new Set(Object.keys(r.targets))
         const seen = new Set<string>()
-        lines = read.lines.map((l, i) => {
+        const stored = store(empresa)
+        lines = []
+        for (const [i, l] of read.lines.entries()) {
           const base = { n: i + 1, ...l, match: null }
-          if (l.fitId && seen.has(l.fitId)) return { ...base, status: 'duplicate' }
-          if (l.fitId) seen.add(l.fitId)
-          // a FITID of a statement that was never stored (a crash between the two writes) is free again
-          if (l.fitId && fitIds[l.fitId] && existing.has(fitIds[l.fitId])) return { ...base, status: 'known' }
-          if (l.fitId) fitIds[l.fitId] = id
+          if (seen.has(keys[i])) {
+            lines.push({ ...base, status: 'duplicate' })
+            continue
+          }
+          seen.add(keys[i])
+          const holder = fitIds[keys[i]]
+          // held by a statement stored, or by an import that may still be storing it
+          if (holder && holder.s !== id && (now - holder.at < OWED_LEASE_MS || (await stored.get(holder.s)))) {
+            lines.push({ ...base, status: 'known' })
+            continue
+          }
+          fitIds[keys[i]] = { s: id, at: now }
           const best = found
-            .filter((c) => c.amount === l.amount && !taken.has(targetKey(c)) && daysApart(c.date, l.date) <= MATCH_DAYS)
-            .sort((a, b) => daysApart(a.date, l.date) - daysApart(b.date, l.date))[0]
-          if (!best) return { ...base, status: 'unmatched' }
+            .filter(
+              (c) =>
+                c.amount === l.amount &&
+                !taken.has(targetKey(c)) &&
+                Math.abs(daysBetween(c.date, l.date)) <= MATCH_DAYS,
+            )
+            .sort((a, b) => Math.abs(daysBetween(a.date, l.date)) - Math.abs(daysBetween(b.date, l.date)))[0]
+          if (!best) {
+            lines.push({ ...base, status: 'unmatched' })
+            continue
+          }
           taken.add(targetKey(best))
           const { amount: _amount, ...match } = best
-          return { ...base, status: 'suggested', match }
-        })
+          lines.push({ ...base, status: 'suggested', match })
+        }
         return { ...r, fitIds }
       })
-      const company = await deps.repos.companies.find(empresa)
       const statement: StatementRecord = {
         id,
         accountId: account.id,
         fileName: file.name.slice(0, 200),
         bankAccount: read.bankAccount,
-        currency: company?.CURRENCY ?? account.currency,
+        currency: account.currency,
         from,
         to,
         lines,
         by: who.user.name,
-        at: new Date(deps.now()).toISOString(),
+        at: new Date(now).toISOString(),
       }
-      return statementRowOf((await store(empresa).put(statement)).value)
+      return statementRowOf((await store(empresa).put(statement)).value, (await reader(who)).shown)
     },
 
-    /** A suggested match confirmed: the movement is this line's (409 `statement_match_taken` when another line has it). */
+    /**
+     * A suggested match confirmed: the movement is this line's. 409 `statement_match_taken` when
+     * another line has it, `statement_match_gone` when it no longer counts (a payment reversed, a
+     * bill voided); 404 for one the caller may not read.
+     */
     async confirm(who: Caller, account: AccountRecord, id: string, n: number) {
       const { empresa } = who.tenant
       const statement = await statementOf(empresa, account, id)
       const line = lineOf(statement, n)
-      if (line.status === 'matched') return statementRowOf(statement)
+      const { shown } = await reader(who)
+      if (line.status === 'matched') return statementRowOf(statement, shown)
       if (line.status !== 'suggested' || !line.match) throw ruleError(409, 'statement_line_done')
-      const target = targetKey(line.match)
+      const match = line.match
+      if (!shown(match)) throw notFound('Statement line')
+      if (!(await stillCounts(empresa, match))) throw ruleError(409, 'statement_match_gone')
+      const key = lineKey(id, n)
       await reconcile(empresa, account.id, (r) => {
-        const holder = r.targets[target]
-        if (holder && holder !== lineKey(id, n)) throw ruleError(409, 'statement_match_taken')
-        return { ...r, targets: { ...r.targets, [target]: lineKey(id, n) } }
+        const claim = r.lines[key]
+        if (claim && claim.action !== 'confirm') throw ruleError(409, 'statement_line_done')
+        const holder = r.targets[targetKey(match)]
+        if (holder && holder !== key) throw ruleError(409, 'statement_match_taken')
+        return {
+          ...r,
+          targets: { ...r.targets, [targetKey(match)]: key },
+          lines: { ...r.lines, [key]: claim ?? { action: 'confirm', at: deps.now() } },
+        }
       })
-      return changeLine(empresa, statement, n, (l) => ({ ...l, status: 'matched' }))
+      return settleLine(who, statement, n, 'matched', match)
     },
 
-    /** A line that went out, recorded as a bill paid that day from the account (a bill of the caller's branch). */
+    /**
+     * A line that went out, recorded as a bill of the caller's branch paid that day from the account
+     * (the payables' own rules: an amount they take, a day not after today).
+     */
     async recordPayable(
       who: Caller,
       account: AccountRecord,
@@ -262,34 +397,45 @@ export function statements(deps: Deps) {
       const { empresa } = who.tenant
       const statement = await statementOf(empresa, account, id)
       const line = lineOf(statement, n)
-      if (line.status === 'recorded' && line.match?.kind === 'payable') return statementRowOf(statement)
+      ;(await reader(who)).needs('cd_financeiro', 'edit')
+      if (line.status === 'recorded' && line.match?.kind === 'payable')
+        return statementRowOf(statement, (await reader(who)).shown)
       if (line.status !== 'unmatched' && line.status !== 'suggested') throw ruleError(409, 'statement_line_done')
       if (line.amount >= 0) throw ruleError(409, 'statement_wrong_side')
-      const payableId = await madeId(id, n)
-      const bill = await newPayable(who, payableId, {
+      const parsed = payableInput.safeParse({
         ...input,
         description: line.memo,
         amount: -line.amount,
         dueDate: line.date,
         repeat: 'none',
       })
+      if (!parsed.success) throw ruleError(409, 'amount_too_large')
+      const bill = await newPayable(who, await madeId(id, n), parsed.data)
+      if (line.date > dateIn(bill.timeZone, deps.now())) throw ruleError(409, 'payment_in_future')
+      await claimLine(who, account, id, n, { action: 'payable', at: deps.now() })
+      const at = new Date(deps.now()).toISOString()
       const paid = {
         ...bill,
         status: 'paid' as const,
-        paid: { date: line.date, accountId: account.id, by: who.user.name, at: bill.createdAt },
+        paid: { date: line.date, accountId: account.id, by: who.user.name, at },
       }
       const made = await insertPayable(deps, empresa, paid).then(
-        (saved) => saved.value,
+        async (saved) => {
+          await logActivity(deps, empresa, 'cd_financeiro', saved.value.id, who.user, 'created')
+          await logActivity(deps, empresa, 'cd_financeiro', saved.value.id, who.user, 'pay')
+          return saved.value
+        },
         async (error: unknown) => {
           // made by an earlier try of this line: it is there once
           if (!(error instanceof ConflictError)) throw error
-          return (await payableStore(deps, empresa).get(payableId))!.value
+          return (await payableStore(deps, empresa).get(bill.id))!.value
         },
       )
-      const match: LineMatch = {
+      const match: StoredMatch = {
         kind: 'payable',
         id: made.id,
         invoiceId: null,
+        filial: made.filial,
         label: `${made.number} · ${made.supplier}`,
         date: line.date,
       }
@@ -297,33 +443,28 @@ export function statements(deps: Deps) {
         ...r,
         targets: { ...r.targets, [targetKey(match)]: lineKey(id, n) },
       }))
-      return changeLine(empresa, statement, n, (l) => ({ ...l, status: 'recorded', match }))
+      return settleLine(who, statement, n, 'recorded', match)
     },
 
     /**
      * A line that came in, recorded as a payment (by transfer, its FITID the reference) of an issued
-     * invoice that day into the account. The line is first held for that invoice: a try for another
-     * invoice after a crash finds whether the first one's payment landed, so it is paid once.
+     * invoice that day into the account. The line is first claimed for that invoice: a try for
+     * another invoice after a crash finds whether the first one's payment landed, so it is paid once.
      */
     async recordPayment(who: Caller, account: AccountRecord, id: string, n: number, invoiceId: string) {
       const { empresa } = who.tenant
       const statement = await statementOf(empresa, account, id)
       const line = lineOf(statement, n)
-      if (line.status === 'recorded' && line.match?.kind === 'payment') return statementRowOf(statement)
+      ;(await reader(who)).needs('cd_invoice', 'edit')
+      if (line.status === 'recorded' && line.match?.kind === 'payment')
+        return statementRowOf(statement, (await reader(who)).shown)
       if (line.status !== 'unmatched' && line.status !== 'suggested') throw ruleError(409, 'statement_line_done')
       if (line.amount <= 0) throw ruleError(409, 'statement_wrong_side')
       const paymentId = await madeId(id, n)
-      const key = lineKey(id, n)
-      const invoices = invoiceStore(deps, empresa)
-      const held = (await reconciliations(empresa).get(account.id))?.value.recording[key]
-      const landedOn =
-        held && held !== invoiceId && (await invoices.get(held))?.value.payments.some((p) => p.id === paymentId)
-          ? held
-          : invoiceId
-      await reconcile(empresa, account.id, (r) => ({ ...r, recording: { ...r.recording, [key]: landedOn } }))
+      const held = await claimLine(who, account, id, n, { action: 'payment', invoiceId, at: deps.now() })
       const saved = await invoicing(deps).pay(
         { ...who, newId: () => paymentId },
-        landedOn,
+        held ?? invoiceId,
         {
           amount: line.amount,
           method: 'transfer',
@@ -334,15 +475,19 @@ export function statements(deps: Deps) {
         },
         undefined,
       )
-      const match: LineMatch = {
+      const match: StoredMatch = {
         kind: 'payment',
         id: paymentId,
         invoiceId: saved.value.id,
+        filial: saved.value.filial,
         label: `${saved.value.number} · ${saved.value.clientName}`,
         date: line.date,
       }
-      await reconcile(empresa, account.id, (r) => ({ ...r, targets: { ...r.targets, [targetKey(match)]: key } }))
-      return changeLine(empresa, statement, n, (l) => ({ ...l, status: 'recorded', match }))
+      await reconcile(empresa, account.id, (r) => ({
+        ...r,
+        targets: { ...r.targets, [targetKey(match)]: lineKey(id, n) },
+      }))
+      return settleLine(who, statement, n, 'recorded', match)
     },
   }
 }

@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { atLeast, type AccessLevel } from '../../domain/access.ts'
 import { ACCOUNTS, type AccountRecord } from '../../domain/schemas/accounts.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import {
@@ -12,10 +11,9 @@ import {
 } from '../../domain/schemas/statements.ts'
 import { MAX_STATEMENT_LINES } from '../../domain/ofx.ts'
 import type { AppEnv, Deps } from '../lib/deps.ts'
-import { apiError, notFound } from '../lib/errors.ts'
+import { notFound } from '../lib/errors.ts'
 import { streamedForm } from '../lib/multipart.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
-import { FORBIDDEN_PAGE, levelsFor } from '../lib/page-access.ts'
 import { callerOf, ok, type Caller } from '../lib/resource.ts'
 import { MATCH_DAYS, statements } from '../lib/statements.ts'
 import { requireTenant } from '../lib/tenancy.ts'
@@ -40,11 +38,6 @@ export function statementRoutes(deps: Deps) {
     if (!hit) throw notFound('Account')
     return hit.value
   }
-  /** 403 unless the caller holds `page` at `level` besides the one its path needs. */
-  const needs = async (who: Caller, page: string, level: AccessLevel) => {
-    const levels = await levelsFor(deps, who.tenant, who.user.id, who.env)
-    if (!atLeast(levels[page] ?? 'none', level)) throw apiError(403, FORBIDDEN_PAGE)
-  }
   return new Hono<AppEnv>()
     .get(
       '/:id/statements',
@@ -61,8 +54,7 @@ export function statementRoutes(deps: Deps) {
       async (c) => {
         const who = callerOf(deps, c)
         const account = await accountOf(who, c.req.valid('param').id)
-        const list = await book.list(who.tenant.empresa, account)
-        return c.json(ok(list.map(({ lines: _lines, ...summary }) => summary)))
+        return c.json(ok(await book.list(who.tenant.empresa, account)))
       },
     )
     .post(
@@ -70,7 +62,7 @@ export function statementRoutes(deps: Deps) {
       doc({
         operationId: 'importAccountStatement',
         summary: 'Import a bank statement (OFX)',
-        description: `An OFX file the bank exported for this account (multipart: \`file\`, at most 5 MB, 413 beyond; OFX 1 SGML or OFX 2 XML, UTF-8 or Windows-1252; at most ${MAX_STATEMENT_LINES} transactions) read into lines: each \`known\` when its FITID came in an earlier statement of the account, \`duplicate\` when it came earlier in the file, \`suggested\` with the closest recorded movement of the same amount within ${MATCH_DAYS} days not matched yet (a payment into this account or into none, a payable paid from it, a transfer), else \`unmatched\`. Nothing else is written: each suggestion waits for a person. 400 \`statement_not_ofx\`, \`statement_empty\`, \`statement_too_long\`, \`statement_invalid\` (a transaction without a valid day or amount) at \`file\`. Sent again with the same Idempotency-Key it is the same statement. 404 when the company holds no such account. Needs the cd_contas page at edit.`,
+        description: `An OFX file the bank exported for this account (multipart: \`file\`, at most 5 MB, 413 beyond; OFX 1 SGML or OFX 2 XML, UTF-8 or Windows-1252; at most ${MAX_STATEMENT_LINES} transactions) read into lines: each \`known\` when its FITID came in an earlier statement of the account, \`duplicate\` when it came earlier in the file, \`suggested\` with the closest recorded movement of the same amount within ${MATCH_DAYS} days not matched yet of what the caller may read (a payment into this account of an invoice of his branches, a payable of his branches paid from it, a transfer), else \`unmatched\`; a transaction without FITID is known by its day, amount and text. Nothing else is written: each suggestion waits for a person. 400 \`statement_not_ofx\`, \`statement_empty\`, \`statement_too_long\`, \`statement_invalid\` (a transaction without a valid day or amount), \`statement_currency\` (another currency than the account's) at \`file\`. Sent again with the same Idempotency-Key it is the same statement. 404 when the company holds no such account. Needs the cd_contas page at edit.`,
         tags,
         responses: { ...answers, 400: apiErrorSchema, 413: apiErrorSchema },
       }),
@@ -98,7 +90,7 @@ export function statementRoutes(deps: Deps) {
       async (c) => {
         const who = callerOf(deps, c)
         const { id, statementId } = c.req.valid('param')
-        return c.json(ok(await book.read(who.tenant.empresa, await accountOf(who, id), statementId)))
+        return c.json(ok(await book.read(who, await accountOf(who, id), statementId)))
       },
     )
     .post(
@@ -107,7 +99,7 @@ export function statementRoutes(deps: Deps) {
         operationId: 'confirmStatementLine',
         summary: 'Confirm a line’s suggested match',
         description:
-          'The movement suggested for line `n` is the line’s: `matched`. Confirmed again, the same answer. 409 `statement_match_taken` when another line of a statement of the account has it, `statement_line_done` for a line with no suggestion. Needs the cd_contas page at edit.',
+          'The movement suggested for line `n` is the line’s: `matched`. Confirmed again, the same answer. 409 `statement_match_taken` when another line of a statement of the account has it, `statement_match_gone` when it no longer counts (a payment reversed, a bill voided), `statement_line_done` for a line with no suggestion or claimed by another action; 404 when the caller may not read what it is matched to. Needs the cd_contas page at edit.',
         tags,
         responses: answers,
       }),
@@ -135,7 +127,6 @@ export function statementRoutes(deps: Deps) {
       valid('json', linePayableInput),
       async (c) => {
         const who = callerOf(deps, c)
-        await needs(who, 'cd_financeiro', 'edit')
         const { id, statementId, n } = c.req.valid('param')
         const account = await accountOf(who, id)
         return c.json(
@@ -149,7 +140,7 @@ export function statementRoutes(deps: Deps) {
         operationId: 'recordStatementLineAsPayment',
         summary: 'Record a line that came in as a payment of an invoice',
         description:
-          'Line `n`, money that came into the account and matches nothing, becomes a payment by transfer of the issued invoice `invoiceId` (of the caller’s branches) on the line’s day into this account, its FITID the reference: `recorded`. Paid once however often it is sent, even for another invoice after a try whose answer was lost. The payment’s own rules hold (409 `payment_above_open`, `invoice_not_payable`; 400 `payment_before_issue`). 409 `statement_wrong_side` for money that went out, `statement_line_done` for a line matched or recorded. Needs the cd_contas page at edit and the cd_invoice page at edit.',
+          'Line `n`, money that came into the account and matches nothing, becomes a payment by transfer of the issued invoice `invoiceId` (of the caller’s branches) on the line’s day into this account, its FITID the reference: `recorded`. Paid once however often it is sent, even for another invoice after a try whose answer was lost (409 `statement_line_busy` while such a try may still be running, a minute at most). The payment’s own rules hold (409 `payment_above_open`, `invoice_not_payable`; 400 `payment_before_issue`). 409 `statement_wrong_side` for money that went out, `statement_line_done` for a line matched or recorded. Needs the cd_contas page at edit and the cd_invoice page at edit.',
         tags,
         responses: answers,
         example: { invoiceId: '5f0c1d7e-2a9b-4c3d-8e1f-0a2b3c4d5e6f' },
@@ -159,7 +150,6 @@ export function statementRoutes(deps: Deps) {
       valid('json', linePaymentInput),
       async (c) => {
         const who = callerOf(deps, c)
-        await needs(who, 'cd_invoice', 'edit')
         const { id, statementId, n } = c.req.valid('param')
         const account = await accountOf(who, id)
         const saved = await book.recordPayment(who, account, statementId, n, c.req.valid('json').invoiceId)

@@ -1839,7 +1839,7 @@ export interface paths {
         put?: never;
         /**
          * Import a bank statement (OFX)
-         * @description An OFX file the bank exported for this account (multipart: `file`, at most 5 MB, 413 beyond; OFX 1 SGML or OFX 2 XML, UTF-8 or Windows-1252; at most 5000 transactions) read into lines: each `known` when its FITID came in an earlier statement of the account, `duplicate` when it came earlier in the file, `suggested` with the closest recorded movement of the same amount within 3 days not matched yet (a payment into this account or into none, a payable paid from it, a transfer), else `unmatched`. Nothing else is written: each suggestion waits for a person. 400 `statement_not_ofx`, `statement_empty`, `statement_too_long`, `statement_invalid` (a transaction without a valid day or amount) at `file`. Sent again with the same Idempotency-Key it is the same statement. 404 when the company holds no such account. Needs the cd_contas page at edit.
+         * @description An OFX file the bank exported for this account (multipart: `file`, at most 5 MB, 413 beyond; OFX 1 SGML or OFX 2 XML, UTF-8 or Windows-1252; at most 5000 transactions) read into lines: each `known` when its FITID came in an earlier statement of the account, `duplicate` when it came earlier in the file, `suggested` with the closest recorded movement of the same amount within 3 days not matched yet of what the caller may read (a payment into this account of an invoice of his branches, a payable of his branches paid from it, a transfer), else `unmatched`; a transaction without FITID is known by its day, amount and text. Nothing else is written: each suggestion waits for a person. 400 `statement_not_ofx`, `statement_empty`, `statement_too_long`, `statement_invalid` (a transaction without a valid day or amount), `statement_currency` (another currency than the account's) at `file`. Sent again with the same Idempotency-Key it is the same statement. 404 when the company holds no such account. Needs the cd_contas page at edit.
          */
         post: operations["importAccountStatement"];
         delete?: never;
@@ -1879,7 +1879,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a line’s suggested match
-         * @description The movement suggested for line `n` is the line’s: `matched`. Confirmed again, the same answer. 409 `statement_match_taken` when another line of a statement of the account has it, `statement_line_done` for a line with no suggestion. Needs the cd_contas page at edit.
+         * @description The movement suggested for line `n` is the line’s: `matched`. Confirmed again, the same answer. 409 `statement_match_taken` when another line of a statement of the account has it, `statement_match_gone` when it no longer counts (a payment reversed, a bill voided), `statement_line_done` for a line with no suggestion or claimed by another action; 404 when the caller may not read what it is matched to. Needs the cd_contas page at edit.
          */
         post: operations["confirmStatementLine"];
         delete?: never;
@@ -1919,7 +1919,7 @@ export interface paths {
         put?: never;
         /**
          * Record a line that came in as a payment of an invoice
-         * @description Line `n`, money that came into the account and matches nothing, becomes a payment by transfer of the issued invoice `invoiceId` (of the caller’s branches) on the line’s day into this account, its FITID the reference: `recorded`. Paid once however often it is sent, even for another invoice after a try whose answer was lost. The payment’s own rules hold (409 `payment_above_open`, `invoice_not_payable`; 400 `payment_before_issue`). 409 `statement_wrong_side` for money that went out, `statement_line_done` for a line matched or recorded. Needs the cd_contas page at edit and the cd_invoice page at edit.
+         * @description Line `n`, money that came into the account and matches nothing, becomes a payment by transfer of the issued invoice `invoiceId` (of the caller’s branches) on the line’s day into this account, its FITID the reference: `recorded`. Paid once however often it is sent, even for another invoice after a try whose answer was lost (409 `statement_line_busy` while such a try may still be running, a minute at most). The payment’s own rules hold (409 `payment_above_open`, `invoice_not_payable`; 400 `payment_before_issue`). 409 `statement_wrong_side` for money that went out, `statement_line_done` for a line matched or recorded. Needs the cd_contas page at edit and the cd_invoice page at edit.
          */
         post: operations["recordStatementLineAsPayment"];
         delete?: never;

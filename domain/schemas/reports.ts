@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { daysBetween } from '../dates.ts'
 
 /** cd_reports' answers (docs/domain.md "Reports"): the revenue report. */
 export const revenueMonth = z.object({
@@ -28,7 +29,7 @@ export type Age = (typeof AGES)[number]
 
 /** The age of an open amount due on `dueDate`, seen on `today` (both days of the branch's calendar). */
 export function ageOf(dueDate: string, today: string): Age {
-  const late = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${dueDate}T00:00:00Z`)) / 86_400_000)
+  const late = daysBetween(dueDate, today)
   return late <= 0
     ? 'current'
     : late <= 30
@@ -163,7 +164,7 @@ export type ServicesReport = z.output<typeof servicesReport>
 export const ORDER_AGES = ['days0to7', 'days8to30', 'days31to60', 'days60plus'] as const
 export type OrderAge = (typeof ORDER_AGES)[number]
 export const orderAgeOf = (created: string, today: string): OrderAge => {
-  const days = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${created}T00:00:00Z`)) / 86_400_000)
+  const days = daysBetween(created, today)
   return days <= 7 ? 'days0to7' : days <= 30 ? 'days8to30' : days <= 60 ? 'days31to60' : 'days60plus'
 }
 export const ordersReport = z.object({

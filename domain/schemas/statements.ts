@@ -28,6 +28,8 @@ export const lineMatch = z.object({
   date: z.string(),
 })
 export type LineMatch = z.output<typeof lineMatch>
+/** A match as stored: with the branch of its invoice or payable (null: a transfer), whose readers alone see its label. */
+export type StoredMatch = LineMatch & { filial: number | null }
 
 export const statementLine = z.object({
   n: z.number().int().meta({ description: 'Its place in the file, from 1' }),
@@ -48,7 +50,7 @@ export type StatementRecord = {
   currency: (typeof CURRENCIES)[number]
   from: string
   to: string
-  lines: StatementLine[]
+  lines: Array<Omit<StatementLine, 'match'> & { match: StoredMatch | null }>
   by: string
   at: string
 }
@@ -76,11 +78,28 @@ export type StatementRow = z.output<typeof statementRow>
 /** A statement as its list shows it: without its lines. */
 export const statementSummary = statementRow.omit({ lines: true })
 
-export const statementRowOf = (s: StatementRecord): StatementRow => {
+/** How many of a statement's lines are in each status, and how many are still to go through. */
+export function statementCounts(lines: Array<Pick<StatementLine, 'status'>>) {
   const counts = Object.fromEntries(LINE_STATUSES.map((status) => [status, 0])) as Record<LineStatus, number>
-  for (const line of s.lines) counts[line.status]++
+  for (const line of lines) counts[line.status]++
+  return { counts, toReview: counts.suggested + counts.unmatched }
+}
+
+/**
+ * A stored statement as a reader gets it: a match's label and invoice only where `shown` says the
+ * reader may read what it is (an invoice of his branches, with the invoices page ...).
+ */
+export const statementRowOf = (s: StatementRecord, shown: (m: StoredMatch) => boolean): StatementRow => {
   const { lines, ...rest } = s
-  return { ...rest, counts, toReview: counts.suggested + counts.unmatched, lines }
+  return {
+    ...rest,
+    ...statementCounts(lines),
+    lines: lines.map((line) => {
+      if (!line.match) return { ...line, match: null }
+      const { filial: _filial, ...match } = line.match
+      return { ...line, match: shown(line.match) ? match : { ...match, invoiceId: null, label: '' } }
+    }),
+  }
 }
 
 /** The file as the API takes it: multipart `file`, an OFX statement of at most 5 MB. */

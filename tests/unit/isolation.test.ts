@@ -17,7 +17,7 @@ import { testBff } from '../shared/bff.ts'
  * may write outside the company it resolved to (the storage driver records every key written).
  */
 const WORLDS = 5
-const REQUESTS_PER_WORLD = 450
+const REQUESTS_PER_WORLD = 600
 let sent = 0
 const answered = { ok: 0, okWrites: 0, refused: 0 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { addDays, dateIn } from '../../domain/dates.ts'
 import { readOfx } from '../../domain/ofx.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN, DEMO_TIME_ZONE } from '../../seeds/tenancy.ts'
-import { callAs, testBff } from '../shared/bff.ts'
+import { callAs, signInMember, testBff, type ModuleAnswer, type TestBff } from '../shared/bff.ts'
 import { MAIN } from '../shared/booking.ts'
 import { faultyStore } from '../shared/faulty-store.ts'
 import { bankStatement } from '../shared/ofx.ts'
@@ -192,6 +192,16 @@ describe('a bank statement', () => {
     expect((await line(id, 2, 'payment', { invoiceId: (await issued(1_000)).id })).status).toBe(200)
     expect((await admin<Invoice>(`/cd_invoice/${invoice.id}`)).body.Dados.payments).toHaveLength(1)
     expect((await line(id, 2, 'confirm')).body.code).toBe('statement_line_done')
+    // a bill is never paid after today, from a statement either; nor one of another currency imported
+    const ahead = await upload(
+      bankStatement([{ date: addDays(today, 2), amount: '-10.00', fitId: 'B9', memo: 'AGENDADO' }]),
+    )
+    expect((await line(ahead.body.Dados.id, 1, 'payable', { supplier: 'X' })).body.code).toBe('payment_in_future')
+    const dollars = new TextDecoder()
+      .decode(bankStatement([{ date: today, amount: '1.00', fitId: 'B10', memo: 'X' }]))
+      .replace('<CURDEF>BRL', '<CURDEF>USD')
+    const usd = await upload(new TextEncoder().encode(dollars))
+    expect([usd.status, usd.body.codes]).toEqual([400, { file: 'statement_currency' }])
   })
 
   it('recorded as a payment when the answer was lost: a try for another invoice finds the first paid, and pays nothing twice', async () => {
@@ -240,4 +250,96 @@ describe('a bank statement', () => {
     body.set('file', new File([bankStatement([])], 'x.ofx'))
     expect((await tech(`/cd_contas/${bank.id}/statements`, { method: 'POST', body })).status).toBe(403)
   })
+
+  it('holds under races: one file imported four times at once, a line paid for two invoices at once, confirmed while recorded', async () => {
+    const { admin, today, issued, bank, upload, line, account } = await setUp()
+    const file = bankStatement([
+      { date: today, amount: '-42.00', fitId: 'R1', memo: 'TARIFA DOC' },
+      { date: today, amount: '700.00', fitId: 'R2', memo: 'PIX RECEBIDO' },
+    ])
+    const imports = await Promise.all([1, 2, 3, 4].map(() => upload(file)))
+    expect(imports.map((i) => i.status)).toEqual([200, 200, 200, 200])
+    const taking = imports.filter((i) => i.body.Dados.lines.some((l) => l.status !== 'known'))
+    expect(taking).toHaveLength(1)
+    expect(taking[0].body.Dados.lines.map((l) => l.status)).toEqual(['unmatched', 'unmatched'])
+    const id = taking[0].body.Dados.id
+    // the money in, recorded for two invoices at once: it pays one of them, once
+    const [a, b] = [await issued(70_000), await issued(70_000)]
+    const tries = await Promise.all([
+      line(id, 2, 'payment', { invoiceId: a.id }),
+      line(id, 2, 'payment', { invoiceId: b.id }),
+    ])
+    expect(tries.filter((t) => t.status === 200).length).toBeGreaterThanOrEqual(1)
+    for (const t of tries) if (t.status !== 200) expect(t.body.code).toBe('statement_line_busy')
+    const paid = async (i: { id: string }) => (await admin<Invoice>(`/cd_invoice/${i.id}`)).body.Dados.paid
+    expect((await paid(a)) + (await paid(b))).toBe(70_000)
+    // the fee, its bill paid by the office, then the line confirmed and recorded at once: one of the two
+    const bill = await admin<{ id: string }>('/cd_financeiro', {
+      method: 'POST',
+      json: { supplier: 'Banco Azul', category: 'Tarifas', amount: 4_200, dueDate: today },
+    })
+    await admin(`/cd_financeiro/${bill.body.Dados.id}/pay`, { method: 'POST', json: { accountId: bank.id } })
+    const again = await upload(bankStatement([{ date: today, amount: '-42.00', fitId: 'R3', memo: 'TARIFA DOC' }]))
+    expect(again.body.Dados.lines[0].status).toBe('suggested')
+    const before = (await account()).outflow
+    const both = await Promise.all([
+      line(again.body.Dados.id, 1, 'confirm'),
+      line(again.body.Dados.id, 1, 'payable', { supplier: 'Banco Azul' }),
+    ])
+    const ended = (await admin<Statement>(`/cd_contas/${bank.id}/statements/${again.body.Dados.id}`)).body.Dados
+      .lines[0]
+    expect(both.filter((r) => r.status === 200).map((r) => r.body.Dados.lines[0].status)).toEqual([ended.status])
+    expect((await account()).outflow - before).toBe(ended.status === 'recorded' ? 4_200 : 0)
+  })
+
+  it('suggests and names only what the reader may read; recording a payment takes the invoices page', async () => {
+    const { bff, admin, today, issued, bank, upload } = await setUp()
+    // a payment into the bank on the main branch's invoice
+    const invoice = await issued(33_300)
+    await admin(`/cd_invoice/${invoice.id}/payments`, {
+      method: 'POST',
+      json: { amount: 33_300, method: 'pix', accountId: bank.id },
+    })
+    const file = (fitId: string) => bankStatement([{ date: today, amount: '333.00', fitId, memo: 'PIX RECEBIDO' }])
+    // who works in Campinas only is offered no match in São Paulo's invoices
+    const campinas = await memberOf(bff, 1, 'Rita Campinas')
+    const hers = await campinas.upload(bank.id, file('P1'))
+    expect([hers.status, hers.body.Dados.lines[0].status]).toEqual([200, 'unmatched'])
+    // the admin's import suggests it; she reads the suggestion without what it is, and may not confirm it
+    const theirs = await upload(file('P2'))
+    expect(theirs.body.Dados.lines[0]).toMatchObject({ status: 'suggested', match: { kind: 'payment' } })
+    expect(theirs.body.Dados.lines[0].match!.label).toContain(invoice.number)
+    const read = await campinas.call<Statement>(`/cd_contas/${bank.id}/statements/${theirs.body.Dados.id}`)
+    expect(read.body.Dados.lines[0].match).toMatchObject({ kind: 'payment', label: '', invoiceId: null })
+    expect(JSON.stringify(read.body)).not.toContain(invoice.id)
+    const confirm = await campinas.call(`/cd_contas/${bank.id}/statements/${theirs.body.Dados.id}/lines/1/confirm`, {
+      method: 'POST',
+    })
+    expect(confirm.status).toBe(404)
+    // who holds the accounts but only reads the invoices records no payment
+    const reader = await memberOf(bff, 2, 'Caio Leitura', { cd_invoice: 'view' })
+    const pay = await reader.call(`/cd_contas/${bank.id}/statements/${hers.body.Dados.id}/lines/1/payment`, {
+      method: 'POST',
+      json: { invoiceId: invoice.id },
+    })
+    expect(pay.status).toBe(403)
+  })
 })
+
+/** A finance member of one branch of the demo company (with page levels of his own), calling as himself. */
+async function memberOf(bff: TestBff, filial: number, name: string, levels: Record<string, 'view'> = {}) {
+  const token = await signInMember(bff, { empresa: 1, filial, role: 'finance' }, name)
+  const me = (await bff.deps.repos.users.members(1)).find((u) => u.value.name === name)!.value
+  if (Object.keys(levels).length) await bff.deps.repos.pageAccess.saveOverrides(1, me.id, levels)
+  const headers = { 'x-empresa': '1', 'x-filial': String(filial) }
+  const call = async <T = unknown>(path: string, init: { method?: string; json?: unknown; body?: FormData } = {}) => {
+    const res = await bff.call(path, { ...init, token, headers })
+    return { status: res.status, body: (await res.json()) as ModuleAnswer<T> }
+  }
+  const upload = (account: string, bytes: Uint8Array<ArrayBuffer>) => {
+    const body = new FormData()
+    body.set('file', new File([bytes], 'extrato.ofx'))
+    return call<Statement>(`/cd_contas/${account}/statements`, { method: 'POST', body })
+  }
+  return { call, upload }
+}

@@ -123,7 +123,7 @@ export default function Statement({ loaderData, actionData }: Route.ComponentPro
               className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4"
             >
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <span className="font-medium">
+                <span id={`line-${line.n}-what`} className="font-medium">
                   {day(line.date)} · {line.memo || line.fitId}
                 </span>
                 <span
@@ -138,18 +138,32 @@ export default function Statement({ loaderData, actionData }: Route.ComponentPro
                 </span>{' '}
                 {line.match ? (
                   <span>
-                    {(t[KIND_LABELS[line.match.kind]] as () => string)()}: {line.match.label} ({day(line.match.date)})
+                    {(t[KIND_LABELS[line.match.kind]] as () => string)()}
+                    {line.match.label ? `: ${line.match.label}` : ''} ({day(line.match.date)})
                   </span>
                 ) : null}
               </p>
-              {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
+              {/* what is not about a field shown here (the day, the account, the form) */}
+              {Object.entries(errors)
+                .filter(([field]) => field !== 'supplier' && field !== 'invoiceId')
+                .map(([field, text]) => (
+                  <Alert key={field} tone="error">
+                    {text}
+                  </Alert>
+                ))}
               {mayEdit && open ? (
                 <div className="flex flex-wrap items-end gap-3">
                   {line.status === 'suggested' ? (
                     <Form method="post">
                       <CsrfField />
                       <input type="hidden" name="n" value={line.n} />
-                      <Button type="submit" name="intent" value="confirm" disabled={busy}>
+                      <Button
+                        type="submit"
+                        name="intent"
+                        value="confirm"
+                        disabled={busy}
+                        aria-describedby={`line-${line.n}-what`}
+                      >
                         {t.statement_confirm()}
                       </Button>
                     </Form>
@@ -178,7 +192,14 @@ export default function Statement({ loaderData, actionData }: Route.ComponentPro
                         {t.f_category()}
                         <input name="category" maxLength={60} className={field} />
                       </label>
-                      <Button type="submit" name="intent" value="payable" variant="secondary" disabled={busy}>
+                      <Button
+                        type="submit"
+                        name="intent"
+                        value="payable"
+                        variant="secondary"
+                        disabled={busy}
+                        aria-describedby={`line-${line.n}-what`}
+                      >
                         {t.statement_as_payable()}
                       </Button>
                     </Form>
@@ -201,7 +222,14 @@ export default function Statement({ loaderData, actionData }: Route.ComponentPro
                         </select>
                         {errors.invoiceId ? <span className="text-red-700">{errors.invoiceId}</span> : null}
                       </label>
-                      <Button type="submit" name="intent" value="payment" variant="secondary" disabled={busy}>
+                      <Button
+                        type="submit"
+                        name="intent"
+                        value="payment"
+                        variant="secondary"
+                        disabled={busy}
+                        aria-describedby={`line-${line.n}-what`}
+                      >
                         {t.statement_as_payment()}
                       </Button>
                     </Form>
