@@ -8,7 +8,6 @@ import {
   STATEMENTS,
   statementCounts,
   statementRowOf,
-  type StatementLine,
   type StatementRecord,
   type StoredMatch,
 } from '../../domain/schemas/statements.ts'
@@ -251,6 +250,23 @@ export function statements(deps: Deps) {
     return held
   }
 
+  /**
+   * Line `n`, to become a bill (money out; the finance page at edit) or a payment (money in; the
+   * invoices page at edit): `done`, the statement as it is when the line became one already; 409
+   * when it is matched, recorded otherwise, or of the other side.
+   */
+  async function lineToRecord(who: Caller, account: AccountRecord, id: string, n: number, kind: 'payable' | 'payment') {
+    const statement = await statementOf(who.tenant.empresa, account, id)
+    const line = lineOf(statement, n)
+    const { needs, shown } = await reader(who)
+    needs(kind === 'payable' ? 'cd_financeiro' : 'cd_invoice', 'edit')
+    if (line.status === 'recorded' && line.match?.kind === kind)
+      return { statement, line, done: statementRowOf(statement, shown) }
+    if (line.status !== 'unmatched' && line.status !== 'suggested') throw ruleError(409, 'statement_line_done')
+    if (kind === 'payable' ? line.amount >= 0 : line.amount <= 0) throw ruleError(409, 'statement_wrong_side')
+    return { statement, line, done: null }
+  }
+
   /** The id a line's payment or bill gets: the same for every try, so it is made once. */
   const madeId = async (statementId: string, n: number) =>
     uuidFromHex(await sha256Hex(`statement line\n${statementId}\n${n}`))
@@ -395,13 +411,8 @@ export function statements(deps: Deps) {
       input: { supplier: string; category: string },
     ) {
       const { empresa } = who.tenant
-      const statement = await statementOf(empresa, account, id)
-      const line = lineOf(statement, n)
-      ;(await reader(who)).needs('cd_financeiro', 'edit')
-      if (line.status === 'recorded' && line.match?.kind === 'payable')
-        return statementRowOf(statement, (await reader(who)).shown)
-      if (line.status !== 'unmatched' && line.status !== 'suggested') throw ruleError(409, 'statement_line_done')
-      if (line.amount >= 0) throw ruleError(409, 'statement_wrong_side')
+      const { statement, line, done } = await lineToRecord(who, account, id, n, 'payable')
+      if (done) return done
       const parsed = payableInput.safeParse({
         ...input,
         description: line.memo,
@@ -453,13 +464,8 @@ export function statements(deps: Deps) {
      */
     async recordPayment(who: Caller, account: AccountRecord, id: string, n: number, invoiceId: string) {
       const { empresa } = who.tenant
-      const statement = await statementOf(empresa, account, id)
-      const line = lineOf(statement, n)
-      ;(await reader(who)).needs('cd_invoice', 'edit')
-      if (line.status === 'recorded' && line.match?.kind === 'payment')
-        return statementRowOf(statement, (await reader(who)).shown)
-      if (line.status !== 'unmatched' && line.status !== 'suggested') throw ruleError(409, 'statement_line_done')
-      if (line.amount <= 0) throw ruleError(409, 'statement_wrong_side')
+      const { statement, line, done } = await lineToRecord(who, account, id, n, 'payment')
+      if (done) return done
       const paymentId = await madeId(id, n)
       const held = await claimLine(who, account, id, n, { action: 'payment', invoiceId, at: deps.now() })
       const saved = await invoicing(deps).pay(

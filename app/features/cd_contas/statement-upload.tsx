@@ -1,10 +1,8 @@
-import { Form, useNavigation, useSearchParams } from 'react-router'
 import { atLeast } from '../../../domain/access.ts'
 import type { PanelProps } from '../../kit/module'
-import { isMessageKey, useT } from '../../lib/i18n'
+import { useT } from '../../lib/i18n'
 import { Alert } from '../../ui/alert'
-import { Button } from '../../ui/button'
-import { CsrfField } from '../../ui/csrf-field'
+import { FileForm, useAddressError } from '../../ui/file-form'
 
 /**
  * An OFX file the bank exported, imported into this account (docs/domain.md cd_contas "Bank
@@ -13,11 +11,8 @@ import { CsrfField } from '../../ui/csrf-field'
  */
 export function StatementUpload({ values, level }: PanelProps) {
   const t = useT()
-  const [params] = useSearchParams()
-  const busy = useNavigation().state === 'submitting'
+  const error = useAddressError('statement_error')
   if (!atLeast(level, 'edit')) return null
-  const code = params.get('statement_error')
-  const error = code && isMessageKey(code) ? (t[code] as () => string)() : null
   return (
     <section
       aria-labelledby="statement-title"
@@ -28,29 +23,14 @@ export function StatementUpload({ values, level }: PanelProps) {
       </h2>
       <p className="text-sm text-muted">{t.statement_import_help()}</p>
       {error ? <Alert tone="error">{error}</Alert> : null}
-      <Form
-        method="post"
-        encType="multipart/form-data"
+      <FileForm
         action={`/resources/statement-import/${encodeURIComponent(String(values.id))}`}
-        aria-labelledby="statement-title"
-        className="flex flex-wrap items-end gap-3"
-      >
-        <CsrfField />
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          {t.statement_file()}
-          <input
-            type="file"
-            name="file"
-            required
-            accept=".ofx,.OFX,application/x-ofx"
-            aria-invalid={error ? true : undefined}
-            className="min-h-11 text-sm"
-          />
-        </label>
-        <Button type="submit" disabled={busy}>
-          {t.statement_import()}
-        </Button>
-      </Form>
+        labelledBy="statement-title"
+        label={t.statement_file()}
+        accept=".ofx,.OFX,application/x-ofx"
+        submit={t.statement_import()}
+        invalid={Boolean(error)}
+      />
     </section>
   )
 }

@@ -1,11 +1,12 @@
-import { Form, useNavigation, useSearchParams } from 'react-router'
+import { Form, useNavigation } from 'react-router'
 import { atLeast } from '../../../domain/access.ts'
 import { payableRow } from '../../../domain/schemas/payables.ts'
 import type { PanelProps } from '../../kit/module'
-import { isMessageKey, useT } from '../../lib/i18n'
+import { useT } from '../../lib/i18n'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { CsrfField } from '../../ui/csrf-field'
+import { FileForm, useAddressError } from '../../ui/file-form'
 
 const panelRow = payableRow.pick({ id: true, attachment: true })
 
@@ -16,13 +17,11 @@ const panelRow = payableRow.pick({ id: true, attachment: true })
  */
 export function BillAttachment({ values, level }: PanelProps) {
   const t = useT()
-  const [params] = useSearchParams()
   const busy = useNavigation().state === 'submitting'
+  const error = useAddressError('attachment_error')
   const { id, attachment } = panelRow.parse(values)
   const mayEdit = atLeast(level, 'edit')
   if (!attachment && !mayEdit) return null
-  const code = params.get('attachment_error')
-  const error = code && isMessageKey(code) ? (t[code] as () => string)() : null
   const action = `/resources/payable-attachment/${encodeURIComponent(id)}`
   return (
     <section aria-labelledby="bill-title" className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
@@ -48,29 +47,15 @@ export function BillAttachment({ values, level }: PanelProps) {
         <p className="text-sm text-muted">{t.attachment_none()}</p>
       )}
       {mayEdit ? (
-        <Form
-          method="post"
-          encType="multipart/form-data"
+        <FileForm
           action={action}
-          aria-labelledby="bill-title"
-          className="flex flex-wrap items-end gap-3"
-        >
-          <CsrfField />
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            {t.attachment_file()}
-            <input
-              type="file"
-              name="file"
-              required
-              accept="application/pdf,image/jpeg,image/png,image/webp"
-              aria-invalid={error ? true : undefined}
-              className="min-h-11 text-sm"
-            />
-          </label>
-          <Button type="submit" variant="secondary" disabled={busy}>
-            {attachment ? t.attachment_replace() : t.attachment_add()}
-          </Button>
-        </Form>
+          labelledBy="bill-title"
+          label={t.attachment_file()}
+          accept="application/pdf,image/jpeg,image/png,image/webp"
+          submit={attachment ? t.attachment_replace() : t.attachment_add()}
+          invalid={Boolean(error)}
+          variant="secondary"
+        />
       ) : null}
     </section>
   )

@@ -2,12 +2,10 @@ import { redirect } from 'react-router'
 import type { Route } from './+types/statement-import'
 import { wrapper } from '../../../domain/schemas/common.ts'
 import { statementRow } from '../../../domain/schemas/statements.ts'
-import { FILE_FORM_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../../domain/upload-limits.ts'
+import { FILE_FORM_MAX_BYTES } from '../../../domain/upload-limits.ts'
 import type { PageRouteHandle } from '../../../domain/server-context.ts'
-import { callBff } from '../../lib/api.server'
-import { refusalCode } from '../../lib/form-errors.server'
+import { fileSender } from '../../lib/file-sender.server'
 import { submittedForm } from '../../lib/forms.server'
-import { isMessageKey } from '../../lib/i18n'
 import { requireUser } from '../../lib/session.server'
 import { accountPage, statementPage } from '../../features/cd_contas/statement-links'
 
@@ -25,21 +23,9 @@ export const handle = {
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireUser(request, context)
   const form = await submittedForm(request, context)
-  const back = (code: string) =>
-    redirect(`${accountPage(params.account)}?statement_error=${isMessageKey(code) ? code : 'error_unexpected'}`)
-  const file = form.get('file')
-  if (!(file instanceof File) || file.size === 0) throw back('statement_choose')
-  if (file.size > UPLOAD_MAX_BYTES) throw back('upload_too_big')
-  const body = new FormData()
-  body.set('file', file)
-  const res = await callBff(request, context, `/cd_contas/${encodeURIComponent(params.account)}/statements`, {
-    method: 'POST',
-    form: body,
-  })
-  if (res.status === 401) await requireUser(request, context)
-  if (res.status === 413) throw back('upload_too_big')
-  const answer: unknown = await res.json().catch(() => null)
-  if (!res.ok) throw back(refusalCode(answer) ?? 'error_unexpected')
-  const statement = wrapper(statementRow.pick({ id: true })).parse(answer)
+  const sender = fileSender(request, context, accountPage(params.account), 'statement_error')
+  const path = `/cd_contas/${encodeURIComponent(params.account)}/statements`
+  const res = await sender.send(form, path, 'POST', 'statement_choose')
+  const statement = wrapper(statementRow.pick({ id: true })).parse(await res.json())
   throw redirect(`${statementPage(params.account, statement.Dados.id)}?toast=done_statement_imported`)
 }
