@@ -114,7 +114,7 @@ export async function expectReadsInViews(
 /** The CSV (or any file) a link within `within` downloads: its name and its text. */
 export async function downloaded(page: Page, link: string, within: Locator) {
   const download = page.waitForEvent('download')
-  await within.getByRole('link', { name: link }).click()
+  await within.getByRole('link', { name: link, exact: true }).click()
   const file = await download
   return {
     name: file.suggestedFilename(),

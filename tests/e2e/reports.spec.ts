@@ -77,6 +77,10 @@ test('the owner reads revenue month by month as a chart and a table, picks the m
   const late = receivables.getByRole('table', { name: 'Open invoices, the longest overdue first' }).locator('tbody tr')
   await expect(late.first()).toContainText(/FAT-SAO-\d{4}-\d{6}/)
   await expect(late.first().locator('td').last()).toHaveText(/None yet|sent · last/)
+  const invoicesCsv = await downloaded(page, 'Export CSV: Open invoices, the longest overdue first', receivables)
+  expect(invoicesCsv.name).toBe('open-invoices.csv')
+  expect(invoicesCsv.text.split('\r\n')[0]).toBe('\uFEFFInvoice,Client,Due,Days late,Open,Reminders')
+  expect(invoicesCsv.text.split('\r\n').filter(Boolean)).toHaveLength((await late.count()) + 1)
   const aged = await downloaded(page, 'Export CSV', receivables)
   expect(aged.name).toBe('receivables.csv')
   expect(aged.text.split('\r\n')[0]).toBe(

@@ -12,6 +12,7 @@ import {
 import {
   cashflowColumns,
   cashflowQuery,
+  openInvoicesColumns,
   ordersColumns,
   quotesColumns,
   receivablesColumns,
@@ -26,7 +27,7 @@ import { CULTURES, translator } from '../../lib/i18n'
 import { csvResponse, csvSeparator, toCsv } from '../../../bff/lib/csv.ts'
 
 /**
- * A report's Export CSV (revenue, receivables, cash flow, quote conversion, services, technicians, open orders): what the page shows, with its headings in the
+ * A report's Export CSV (revenue, receivables and each open invoice, cash flow, quote conversion, services, technicians, open orders): what the page shows, with its headings in the
  * reader's language and the amounts as the culture types them (";" between fields where the
  * decimal separator is a comma), named after the report (and its months).
  */
@@ -44,6 +45,11 @@ export async function loader(args: Route.LoaderArgs) {
     const branch = query.get('branch') === 'all' ? 'branch=all' : ''
     const report = (await readAnswer(args, `/cd_reports/receivables?${branch}`, receivablesReport)).data
     return csvResponse('receivables', toCsv(report.clients, receivablesColumns(t, locale, null), separator))
+  }
+  if (args.params.report === 'open-invoices') {
+    const branch = query.get('branch') === 'all' ? 'branch=all' : ''
+    const report = (await readAnswer(args, `/cd_reports/receivables?${branch}`, receivablesReport)).data
+    return csvResponse('open-invoices', toCsv(report.invoices, openInvoicesColumns(t, locale, null), separator))
   }
   if (args.params.report === 'cashflow') {
     const flowQuery = cashflowQuery(new URL(args.request.url))

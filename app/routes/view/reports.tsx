@@ -41,7 +41,7 @@ import type { FieldErrors } from '../../lib/forms'
 import { requestLocale } from '../../lib/cookies.server'
 import { CULTURES, translator, useLocale, useT, type Translator } from '../../lib/i18n'
 import { pageInfo } from '../../lib/page-info.server'
-import { Button } from '../../ui/button'
+import { Button, buttonClass } from '../../ui/button'
 import { FieldError } from '../../ui/field-error'
 
 const MODULE = 'cd_reports'
@@ -369,7 +369,17 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               totalLabel={t.reports_total()}
               minWidth="min-w-[48rem]"
             />
-            <h3 className="font-semibold">{t.reports_open_invoices()}</h3>
+            <div className="flex flex-wrap items-baseline gap-3">
+              <h3 className="font-semibold">{t.reports_open_invoices()}</h3>
+              <a
+                href={`/resources/reports/open-invoices?${branch === 'all' ? 'branch=all' : ''}`}
+                className={buttonClass('secondary', 'ml-auto')}
+                aria-label={`${t.admin_export()}: ${t.reports_open_invoices()}`}
+                download
+              >
+                {t.admin_export()}
+              </a>
+            </div>
             <ReportTable
               caption={t.reports_open_invoices()}
               columns={openInvoicesColumns(t, locale, receivables.currency)}
