@@ -53,6 +53,8 @@ export function rollupsRepository(store: Store, empresa: number) {
      * longer has loses it.
      */
     async contribute(source: string, version: number, parts: Record<string, Figures>): Promise<void> {
+      // a source with no part now and none ever (a visit not ended yet, a draft) writes nothing
+      if (!Object.keys(parts).length && !(await store.get<Source>(sourceKey(empresa, source)))) return
       // every bucket it ever had a part of is listed (atomically: two at once list both), before the
       // parts are set: a crash between leaves no part out of reach of the next settling
       const listed = await store.update<Source>(sourceKey(empresa, source), (cur) => ({

@@ -3,6 +3,7 @@ import type { PanelProps } from '../../kit/module'
 import { useT } from '../../lib/i18n'
 import { Alert } from '../../ui/alert'
 import { FileForm, useAddressError } from '../../ui/file-form'
+import { PanelSection } from '../../ui/panel-section'
 
 /**
  * An OFX file the bank exported, imported into this account (docs/domain.md cd_contas "Bank
@@ -14,13 +15,7 @@ export function StatementUpload({ values, level }: PanelProps) {
   const error = useAddressError('statement_error')
   if (!atLeast(level, 'edit')) return null
   return (
-    <section
-      aria-labelledby="statement-title"
-      className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4"
-    >
-      <h2 id="statement-title" className="text-lg font-bold">
-        {t.statement_import_title()}
-      </h2>
+    <PanelSection id="statement-title" title={t.statement_import_title()}>
       <p className="text-sm text-muted">{t.statement_import_help()}</p>
       {error ? <Alert tone="error">{error}</Alert> : null}
       <FileForm
@@ -31,6 +26,6 @@ export function StatementUpload({ values, level }: PanelProps) {
         submit={t.statement_import()}
         invalid={Boolean(error)}
       />
-    </section>
+    </PanelSection>
   )
 }

@@ -6,6 +6,7 @@ import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { CsrfField } from '../../ui/csrf-field'
 import { AccountField, AmountField, PaidOnField } from './money-fields'
+import { PanelSection } from '../../ui/panel-section'
 
 const input = 'min-h-11 w-full rounded-md border border-line bg-surface px-3 text-ink'
 
@@ -21,13 +22,7 @@ export function TransferPanel({ values, level, state, lookups }: PanelProps) {
   const mine = state?.form === 'transfer' ? state : undefined
   const errors = mine?.errors ?? {}
   return (
-    <section
-      aria-labelledby="transfer-title"
-      className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4"
-    >
-      <h2 id="transfer-title" className="text-lg font-bold">
-        {t.transfer_title()}
-      </h2>
+    <PanelSection id="transfer-title" title={t.transfer_title()}>
       {others.length === 0 ? (
         <p className="text-sm text-muted">{t.transfer_no_other()}</p>
       ) : (
@@ -58,6 +53,6 @@ export function TransferPanel({ values, level, state, lookups }: PanelProps) {
           </div>
         </Form>
       )}
-    </section>
+    </PanelSection>
   )
 }

@@ -7,6 +7,7 @@ import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { CsrfField } from '../../ui/csrf-field'
 import { FileForm, useAddressError } from '../../ui/file-form'
+import { PanelSection } from '../../ui/panel-section'
 
 const panelRow = payableRow.pick({ id: true, attachment: true })
 
@@ -24,10 +25,7 @@ export function BillAttachment({ values, level }: PanelProps) {
   if (!attachment && !mayEdit) return null
   const action = `/resources/payable-attachment/${encodeURIComponent(id)}`
   return (
-    <section aria-labelledby="bill-title" className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
-      <h2 id="bill-title" className="text-lg font-bold">
-        {t.attachment_title()}
-      </h2>
+    <PanelSection id="bill-title" title={t.attachment_title()}>
       {error ? <Alert tone="error">{error}</Alert> : null}
       {attachment ? (
         <div className="flex flex-wrap items-center gap-3 text-sm">
@@ -57,6 +55,6 @@ export function BillAttachment({ values, level }: PanelProps) {
           variant="secondary"
         />
       ) : null}
-    </section>
+    </PanelSection>
   )
 }

@@ -9,6 +9,7 @@ import { Button } from '../../ui/button'
 import { CsrfField } from '../../ui/csrf-field'
 import { AccountField, AmountField, PaidOnField } from '../cd_contas/money-fields'
 import type { PanelProps } from '../../kit/module'
+import { PanelSection } from '../../ui/panel-section'
 
 const panelRow = invoiceRow.pick({ payments: true, status: true, open: true, currency: true })
 const METHOD_LABELS = {
@@ -41,13 +42,7 @@ export function PaymentsPanel({ values, version, level, state, lookups }: PanelP
   const accountName = (id: string | null) => (lookups.accountNames ?? []).find(([value]) => value === id)?.[1]
   if (status === 'draft') return null
   return (
-    <section
-      aria-labelledby="payments-title"
-      className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4"
-    >
-      <h2 id="payments-title" className="text-lg font-bold">
-        {t.payments_title()}
-      </h2>
+    <PanelSection id="payments-title" title={t.payments_title()}>
       {payments.length === 0 ? (
         <p className="text-sm text-muted">{t.payments_none()}</p>
       ) : (
@@ -142,6 +137,6 @@ export function PaymentsPanel({ values, version, level, state, lookups }: PanelP
           </div>
         </Form>
       ) : null}
-    </section>
+    </PanelSection>
   )
 }

@@ -153,10 +153,11 @@ export async function loader(args: Route.LoaderArgs) {
     },
     valueLabel: (cents) => compact.format(cents / 100),
   })
+  const quoted = quotesTotal(quotes.months)
   const conversion = barsSvg({
     id: 'quotes-chart',
     title: t.reports_quotes_chart(),
-    description: `${t.reports_sent_value()}: ${money(quotesTotal(quotes.months).sentValue)}. ${t.reports_approved_value()}: ${money(quotesTotal(quotes.months).approvedValue)}.`,
+    description: `${t.reports_sent_value()}: ${money(quoted.sentValue)}. ${t.reports_approved_value()}: ${money(quoted.approvedValue)}.`,
     categories: quotes.months.map((m) => m.month),
     series: [
       {
