@@ -95,7 +95,8 @@ test('signing out takes one click in the user menu and ends the session', async 
   await expect(page).toHaveURL(/\/view\/home$/)
   const picked = () =>
     page.evaluate(() => [localStorage.getItem('currentEmpresa'), localStorage.getItem('currentFilial')])
-  expect(await picked()).not.toEqual([null, null])
+  // the page's script keeps the company picked once it has taken over the rendered page
+  await expect.poll(picked).not.toEqual([null, null])
   await page.getByTestId('user-menu').locator('summary').click()
   const [signedOut] = await Promise.all([
     page.waitForResponse((res) => res.request().method() === 'POST' && res.url().includes('sign-out')),
