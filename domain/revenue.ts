@@ -1,9 +1,9 @@
 import { counts, lineAmounts } from './document-lines.ts'
 import { dateIn } from './dates.ts'
-import type { InvoiceRecord } from './schemas/invoices.ts'
+import type { BilledVisit, InvoiceRecord } from './schemas/invoices.ts'
 import type { StoredQuote } from './schemas/quotes.ts'
 import { minutesOnSite, type TechOrderRecord } from './schemas/appointments.ts'
-import { accountBucket, type TransferRecord } from './schemas/accounts.ts'
+import { accountMonthBucket, type TransferRecord } from './schemas/accounts.ts'
 import type { StoredPayable } from './schemas/payables.ts'
 
 /** Named figures of a report (an amount in cents, a count ...), added up per bucket. */
@@ -21,8 +21,40 @@ export const quotesBucket = (filial: number, month: string) => `quotes.${filial}
 /** What each technician did in a branch's month: figures named `<technician id>:<measure>` (TECH_MEASURES). */
 export const techBucket = (filial: number, month: string) => `tech.${filial}.${month}`
 
-/** A technician's measures: visits ended, of them done and could not be completed, minutes on site, parts used. */
-export const TECH_MEASURES = ['visits', 'done', 'failed', 'minutes', 'parts'] as const
+/**
+ * A technician's measures: visits ended, of them done and could not be completed, minutes on site,
+ * parts used (in the month the visit ended), and his share of what was invoiced (in the month of issue).
+ */
+export const TECH_MEASURES = ['visits', 'done', 'failed', 'minutes', 'parts', 'invoiced'] as const
+
+/**
+ * What each technician brought of an invoice's `total` (docs/domain.md "Reports"): the total split
+ * among the technicians of the visits it bills by their minutes on site (per visit, equally, when
+ * none has any), in whole cents that add up to the total (the cents left over go to the largest
+ * remainders, then by id). An invoice of no visit (made by hand), or of visits recorded before the
+ * technician's id was, brings nothing to anyone.
+ */
+export function technicianShares(total: number, visits: Array<Pick<BilledVisit, 'technicianId' | 'minutes'>>) {
+  const weights = new Map<string, number>()
+  const minutes = visits.reduce((n, v) => n + Math.max(0, v.minutes), 0)
+  for (const v of visits) {
+    if (!v.technicianId) return {}
+    weights.set(v.technicianId, (weights.get(v.technicianId) ?? 0) + (minutes > 0 ? Math.max(0, v.minutes) : 1))
+  }
+  const sum = [...weights.values()].reduce((n, w) => n + w, 0)
+  if (!sum || total <= 0) return {}
+  const shares = [...weights].map(([id, w]) => {
+    const exact = (total * w) / sum
+    return { id, cents: Math.floor(exact), left: exact - Math.floor(exact) }
+  })
+  let rest = total - shares.reduce((n, s) => n + s.cents, 0)
+  for (const s of [...shares].sort((a, b) => b.left - a.left || (a.id < b.id ? -1 : 1))) {
+    if (rest <= 0) break
+    s.cents++
+    rest--
+  }
+  return Object.fromEntries(shares.filter((s) => s.cents).map((s) => [s.id, s.cents]))
+}
 
 /** The name of a service's figure for a line without a job. */
 export const OTHER_SERVICE = 'other'
@@ -56,7 +88,7 @@ export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
  * month of its day (`collected`), in its branch's cash of that month and week and in its account (`in`). A draft and a void invoice have none.
  */
 export function invoiceRevenue(
-  invoice: Pick<InvoiceRecord, 'filial' | 'status' | 'issueDate' | 'totals' | 'payments' | 'lines'>,
+  invoice: Pick<InvoiceRecord, 'filial' | 'status' | 'issueDate' | 'totals' | 'payments' | 'lines' | 'visits'>,
 ): Record<string, Figures> {
   const parts: Record<string, Figures> = {}
   const add = (month: string, figures: Figures) => {
@@ -71,13 +103,19 @@ export function invoiceRevenue(
     const service = line.jobId || OTHER_SERVICE
     services[service] = (services[service] ?? 0) + lineAmounts(line).total
   }
+  // each technician's share of the total, in the month of the issue
+  const shares = Object.entries(technicianShares(invoice.totals.total, invoice.visits))
+  if (shares.length) {
+    const crew = (parts[techBucket(invoice.filial, invoice.issueDate.slice(0, 7))] ??= {})
+    for (const [id, cents] of shares) crew[`${id}:invoiced`] = cents
+  }
   for (const p of invoice.payments) {
     if (p.reversed) continue
     add(p.date.slice(0, 7), { collected: p.amount })
     addCash(parts, invoice.filial, p.date, { in: p.amount })
     // what came into the account it landed in (its balance: docs/domain.md cd_contas)
     if (p.accountId) {
-      const bucket = (parts[accountBucket(p.accountId)] ??= {})
+      const bucket = (parts[accountMonthBucket(p.accountId, p.date)] ??= {})
       bucket.in = (bucket.in ?? 0) + p.amount
     }
   }
@@ -91,16 +129,17 @@ export function payableFigures(
   const parts: Record<string, Figures> = {}
   if (payable.status !== 'paid' || !payable.paid) return parts
   addCash(parts, payable.filial, payable.paid.date, { out: payable.amount })
-  if (payable.paid.accountId) parts[accountBucket(payable.paid.accountId)] = { out: payable.amount }
+  if (payable.paid.accountId)
+    parts[accountMonthBucket(payable.paid.accountId, payable.paid.date)] = { out: payable.amount }
   return parts
 }
 
 /** A transfer's part of the figures: what left one account (`out`) and came into the other (`in`); no branch's cash moves. */
 export const transferFigures = (
-  transfer: Pick<TransferRecord, 'fromId' | 'toId' | 'amount'>,
+  transfer: Pick<TransferRecord, 'fromId' | 'toId' | 'amount' | 'date'>,
 ): Record<string, Figures> => ({
-  [accountBucket(transfer.fromId)]: { out: transfer.amount },
-  [accountBucket(transfer.toId)]: { in: transfer.amount },
+  [accountMonthBucket(transfer.fromId, transfer.date)]: { out: transfer.amount },
+  [accountMonthBucket(transfer.toId, transfer.date)]: { in: transfer.amount },
 })
 
 /**

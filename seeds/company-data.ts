@@ -92,8 +92,15 @@ export async function seedCompanyData(
   // the documents read their dates in the company's zone
   const zoned = <T extends { timeZone: string }>(x: T): T => ({ ...x, timeZone })
   const quotes = made.quotes.map(zoned)
+  // the main branch's technicians, who did the visits of the demo's orders
+  const technicians = users.flatMap((u) => {
+    const grant = u.grants.find((g) => g.empresa === empresa && g.role === 'technician')
+    return grant && (grant.filial === 'all' || grant.filial === SEED_QUOTE_BRANCH)
+      ? [{ id: u.id, name: u.name, work: grant.work }]
+      : []
+  })
   // the invoiced orders' invoices, around the day the data is loaded
-  const seeded = seedInvoices(made.orders.map(zoned), Date.now())
+  const seeded = seedInvoices(made.orders.map(zoned), Date.now(), technicians)
   // the company's accounts; each demo payment landed in the one that takes its method
   const accounts = seedAccounts(new Date(Date.now() - 90 * 86_400_000).toISOString())
   const orders = seeded.orders
@@ -118,12 +125,6 @@ export async function seedCompanyData(
   // a month of visits around the day the data is loaded, and the technicians' times they take
   const appointmentsStore = indexedRecords<{ id: string }, unknown>(store, empresa, APPOINTMENTS, (x) => x)
   if (await appointmentsStore.isEmpty()) {
-    const technicians = users.flatMap((u) => {
-      const grant = u.grants.find((g) => g.empresa === empresa && g.role === 'technician')
-      return grant && (grant.filial === 'all' || grant.filial === SEED_QUOTE_BRANCH)
-        ? [{ id: u.id, name: u.name, work: grant.work }]
-        : []
-    })
     if (technicians.length) {
       const checklists = new Map(jobs.map((j) => [j.id, j.checklist]))
       const phones = new Map(clients.map((c) => [c.id, c.contacts.find((x) => x.kind === 'phone')?.value ?? '']))

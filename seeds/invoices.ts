@@ -26,9 +26,14 @@ const PLAN: Array<{ issuedAgo: number; dueDays: number; paid: 'none' | 'part' | 
  * docs/domain.md cd_invoice for the demo company: the invoice of each invoiced demo order, around
  * the day the data is loaded (`now`) — paid by Pix or card, partly paid, overdue, not due yet — so
  * the invoices list, the home's overdue card and a client's balance have something to show.
+ * Each bills a visit of one of the branch's `technicians` in turn (what the reports credit him with).
  * Numbered FAT-SAO-2026-000001 on; answers the invoices and the orders naming them.
  */
-export function seedInvoices(orders: StoredOrder[], now: number): { invoices: StoredInvoice[]; orders: StoredOrder[] } {
+export function seedInvoices(
+  orders: StoredOrder[],
+  now: number,
+  technicians: Array<{ id: string; name: string }> = [],
+): { invoices: StoredInvoice[]; orders: StoredOrder[] } {
   const r = seeded(5050)
   const invoiced = orders.filter((o) => o.status === 'invoiced')
   const invoices = invoiced.map((order, i): StoredInvoice => {
@@ -63,7 +68,17 @@ export function seedInvoices(orders: StoredOrder[], now: number): { invoices: St
       serviceAddress: order.serviceAddress,
       orderIds: [order.id],
       orderNumbers: [order.number],
-      visits: [],
+      visits: technicians.length
+        ? [
+            {
+              orderNumber: order.number,
+              date: addDays(issueDate, -2),
+              technician: technicians[i % technicians.length].name,
+              technicianId: technicians[i % technicians.length].id,
+              minutes: 60 + 15 * (i % 4),
+            },
+          ]
+        : [],
       lines: order.lines.map(({ partId: _part, ...line }) => line),
       totals: order.totals,
       currency: order.currency,

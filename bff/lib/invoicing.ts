@@ -142,6 +142,7 @@ export function invoicing(deps: Deps) {
               orderNumber: v.orderNumber,
               date: dateIn(timeZone, Date.parse(v.start)),
               technician: v.technicianName,
+              technicianId: v.technicianId,
               minutes,
             },
           ]

@@ -36,6 +36,8 @@ import {
   type Figures,
 } from '../../domain/revenue.ts'
 import { monthsBetween, shiftMonth } from '../../domain/report-period.ts'
+import type { Versioned } from '../../storage/store.ts'
+import type { TechOrderRecord } from '../../domain/schemas/appointments.ts'
 import type { Deps } from './deps.ts'
 import { invoiceStore, type InvoiceIndexRow } from './invoice-store.ts'
 import { payableStore } from './payable-store.ts'
@@ -44,7 +46,10 @@ import { quoteStore } from './quote-store.ts'
 import { scheduling } from './scheduling.ts'
 
 /** Raised when what the figures hold changes (a new measure): every company's are worked out again once. */
-const FIGURES_VERSION = 6
+const FIGURES_VERSION = 7
+
+/** How many records the figures are worked out for at once when they all are (each bucket is written once a batch). */
+const BACKFILL_BATCH = 2_000
 
 /** One month of the revenue report: what was invoiced (and how many invoices), what came in, the average ticket. */
 export type RevenueMonth = z.output<typeof revenueMonth>
@@ -102,6 +107,20 @@ export function reports(deps: Deps) {
     }
   }
 
+  /**
+   * A company's open invoices (issued or partly paid, with money open), the earliest due first:
+   * walked from the due-date order the index keeps across changes, once until the invoices change.
+   */
+  async function openInvoices(empresa: number): Promise<InvoiceIndexRow[]> {
+    const store = invoiceStore(deps, empresa)
+    const byDue = await store.sorted('receivables', (a, b) =>
+      a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : a.number < b.number ? -1 : a.number > b.number ? 1 : 0,
+    )
+    return store.memo('open invoices', () =>
+      byDue.filter((row) => row.open > 0 && (row.status === 'issued' || row.status === 'partially_paid')),
+    )
+  }
+
   /** The totals of `bucket` for each month from `from` to `to` and each branch, added up per month. */
   async function monthly(empresa: number, filials: number[], from: string, to: string, bucket: typeof revenueBucket) {
     const months = monthsBetween(from, to)
@@ -131,29 +150,31 @@ export function reports(deps: Deps) {
       if (!stale) return 0
       let settled = 0
       for (const company of await deps.repos.companies.list()) {
-        for (const id of (await invoiceStore(deps, company.COD_EMPRESA).rows()).keys()) {
-          await settleInvoice(company.COD_EMPRESA, id)
-          settled++
+        const empresa = company.COD_EMPRESA
+        const rollups = deps.repos.rollups(empresa)
+        /** Each record of `records` settled as `name.<id>`, a batch at a time: each bucket written once a batch. */
+        const all = async <T extends { id: string }>(
+          name: string,
+          records: { rows(): Promise<Map<string, unknown>>; getVersioned(ids: string[]): Promise<Versioned<T>[]> },
+          parts: (record: T) => Record<string, Figures>,
+        ) => {
+          const ids = [...(await records.rows()).keys()]
+          for (let at = 0; at < ids.length; at += BACKFILL_BATCH) {
+            const hits = await records.getVersioned(ids.slice(at, at + BACKFILL_BATCH))
+            await rollups.contributeMany(
+              hits.map((hit) => ({ source: `${name}.${hit.value.id}`, version: hit.version, parts: parts(hit.value) })),
+            )
+            settled += hits.length
+          }
         }
-        for (const id of (await payableStore(deps, company.COD_EMPRESA).rows()).keys()) {
-          await settlePayable(company.COD_EMPRESA, id)
-          settled++
-        }
-        const visited = new Set(
-          [...(await scheduling(deps).visits(company.COD_EMPRESA).rows()).values()].map((v) => v.orderId),
+        const zones = new Map([...(await orderStore(deps, empresa).rows()).values()].map((o) => [o.id, o.timeZone]))
+        await all('invoice', invoiceStore(deps, empresa), invoiceRevenue)
+        await all('payable', payableStore(deps, empresa), payableFigures)
+        await all('visit', scheduling(deps).visits(empresa), (v: TechOrderRecord) =>
+          visitFigures(v, zones.get(v.orderId) ?? 'UTC'),
         )
-        for (const orderId of visited) {
-          await settleVisitsOf(company.COD_EMPRESA, orderId)
-          settled++
-        }
-        for (const id of (await quoteStore(deps, company.COD_EMPRESA).rows()).keys()) {
-          await settleQuote(company.COD_EMPRESA, id)
-          settled++
-        }
-        for (const id of (await deps.repos.collection(company.COD_EMPRESA, TRANSFERS).rows()).keys()) {
-          await settleTransfer(company.COD_EMPRESA, id)
-          settled++
-        }
+        await all('quote', quoteStore(deps, empresa), quoteFigures)
+        await all('transfer', deps.repos.collection<TransferRecord>(empresa, TRANSFERS), transferFigures)
       }
       await deps.repos.figuresMarker.done(FIGURES_VERSION, stale.seed)
       return settled
@@ -161,46 +182,62 @@ export function reports(deps: Deps) {
 
     /**
      * What the clients of `filials` owe, by age (docs/domain.md "Reports"): every issued invoice with
-     * money open, aged from its due date on its branch's today. Read from the invoices' index (what
-     * is open today moves with each day, so it is not kept ahead).
+     * money open, aged from its due date on its branch's today, and the first `shown` of them, the
+     * longest overdue first, with their reminders' state. Read from the invoices' index (what is open
+     * today moves with each day, so it is not kept ahead); worked out once until the invoices change
+     * or the quarter hour turns.
      */
-    async receivables(empresa: number, filials: number[]): Promise<Omit<ReceivablesReport, 'currency'>> {
-      const zero = () => Object.fromEntries([...AGES, 'total'].map((k) => [k, 0])) as Record<Age | 'total', number>
-      const totals = zero()
-      const clients = new Map<string, ReceivablesReport['clients'][number]>()
-      const days = new Map<string, string>()
+    async receivables(
+      empresa: number,
+      filials: number[],
+      shown = RECEIVABLE_INVOICES_SHOWN,
+    ): Promise<Omit<ReceivablesReport, 'currency'>> {
+      const store = invoiceStore(deps, empresa)
+      const open = await openInvoices(empresa)
       const now = deps.now()
-      const open: InvoiceIndexRow[] = []
-      for (const row of (await invoiceStore(deps, empresa).rows()).values()) {
-        if (!filials.includes(row.filial) || row.open <= 0) continue
-        if (row.status !== 'issued' && row.status !== 'partially_paid') continue
-        open.push(row)
-        const today = days.get(row.timeZone) ?? dateIn(row.timeZone, now)
-        days.set(row.timeZone, today)
-        const age = ageOf(row.dueDate, today)
-        const client = clients.get(row.clientId) ?? {
-          clientId: row.clientId,
-          clientName: row.clientName,
-          invoices: 0,
-          ...zero(),
-        }
-        client.invoices++
-        client[age] += row.open
-        client.total += row.open
-        clients.set(row.clientId, client)
-        totals[age] += row.open
-        totals.total += row.open
-      }
-      // each open invoice, the longest overdue first, with its reminders' state
-      const late = (dueDate: string, timeZone: string) => Math.max(0, daysBetween(dueDate, days.get(timeZone)!))
-      const shown = open
-        .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.number.localeCompare(b.number))
-        .slice(0, RECEIVABLE_INVOICES_SHOWN)
-      const records = new Map((await invoiceStore(deps, empresa).getMany(shown.map((r) => r.id))).map((i) => [i.id, i]))
+      const { totals, clients, rows, days } = await store.memo(
+        `receivables ${filials}`,
+        () => {
+          const zero = () => Object.fromEntries([...AGES, 'total'].map((k) => [k, 0])) as Record<Age | 'total', number>
+          const totals = zero()
+          const clients = new Map<string, ReceivablesReport['clients'][number]>()
+          const days = new Map<string, string>()
+          // the age of each due day, worked out once per zone and day (a few hundred, not one per invoice)
+          const ages = new Map<string, Age>()
+          const rows = open.filter((row) => filials.includes(row.filial))
+          for (const row of rows) {
+            let today = days.get(row.timeZone)
+            if (!today) days.set(row.timeZone, (today = dateIn(row.timeZone, now)))
+            const key = `${row.timeZone}|${row.dueDate}`
+            let age = ages.get(key)
+            if (!age) ages.set(key, (age = ageOf(row.dueDate, today)))
+            const client = clients.get(row.clientId) ?? {
+              clientId: row.clientId,
+              clientName: row.clientName,
+              invoices: 0,
+              ...zero(),
+            }
+            client.invoices++
+            client[age] += row.open
+            client.total += row.open
+            clients.set(row.clientId, client)
+            totals[age] += row.open
+            totals.total += row.open
+          }
+          const owing = [...clients.values()].sort(
+            (a, b) => b.total - a.total || a.clientName.localeCompare(b.clientName),
+          )
+          return { totals, clients: owing, rows, days }
+        },
+        now,
+      )
+      const listed = rows.slice(0, Math.min(shown, RECEIVABLE_INVOICES_SHOWN))
+      const records = new Map((await store.getMany(listed.map((r) => r.id))).map((i) => [i.id, i]))
       return {
-        totals,
-        clients: [...clients.values()].sort((a, b) => b.total - a.total || a.clientName.localeCompare(b.clientName)),
-        invoices: shown.map((row) => {
+        totals: { ...totals },
+        clients: clients.map((c) => ({ ...c })),
+        invoices: listed.map((row) => {
+          const today = days.get(row.timeZone)!
           const reminders = records.get(row.id)?.reminders ?? []
           const last = reminders.at(-1)
           return {
@@ -208,9 +245,9 @@ export function reports(deps: Deps) {
             number: row.number,
             clientName: row.clientName,
             dueDate: row.dueDate,
-            daysOverdue: late(row.dueDate, row.timeZone),
+            daysOverdue: Math.max(0, daysBetween(row.dueDate, today)),
             open: row.open,
-            age: ageOf(row.dueDate, days.get(row.timeZone)!),
+            age: ageOf(row.dueDate, today),
             reminders: {
               sent: reminders.filter((r) => r.delivery?.by === 'email').length,
               lastAt: last?.at ?? null,
@@ -224,8 +261,8 @@ export function reports(deps: Deps) {
     /**
      * The cash flow of `filials` (docs/domain.md "Reports"): what came in and went out in each week or
      * month (kept by each payment and payable paid), and what is expected, from the open invoices
-     * and payables by their due dates (read from their indexes), around `today`: six months back
-     * and six ahead, or eight weeks back and eight ahead.
+     * and payables by their due dates (read from their indexes, summed per due day until they
+     * change), around `today`: six months back and six ahead, or eight weeks back and eight ahead.
      */
     async cashflow(
       empresa: number,
@@ -244,22 +281,35 @@ export function reports(deps: Deps) {
       const kept = await deps.repos
         .rollups(empresa)
         .totals(periods.flatMap((period) => filials.map((f) => cashBucket(f, period))))
-      const expected = new Map<string, { in: number; out: number }>()
-      const expect = (due: string, side: 'in' | 'out', cents: number) => {
-        const period = due < today ? current : periodOf(due)
-        const e = expected.get(period) ?? { in: 0, out: 0 }
-        e[side] += cents
-        expected.set(period, e)
+      /** What is due each day: cents by due day. */
+      const byDay = <R>(rows: Iterable<R>, take: (row: R) => [due: string, cents: number] | null) => {
+        const due = new Map<string, number>()
+        for (const row of rows) {
+          const hit = take(row)
+          if (hit) due.set(hit[0], (due.get(hit[0]) ?? 0) + hit[1])
+        }
+        return due
       }
-      for (const row of (await invoiceStore(deps, empresa).rows()).values())
-        if (
-          filials.includes(row.filial) &&
-          row.open > 0 &&
-          (row.status === 'issued' || row.status === 'partially_paid')
-        )
-          expect(row.dueDate, 'in', row.open)
-      for (const row of (await payableStore(deps, empresa).rows()).values())
-        if (filials.includes(row.filial) && row.status === 'open') expect(row.dueDate, 'out', row.amount)
+      const open = await openInvoices(empresa)
+      const dueIn = await invoiceStore(deps, empresa).memo(`due in ${filials}`, () =>
+        byDay(open, (row) => (filials.includes(row.filial) ? [row.dueDate, row.open] : null)),
+      )
+      const dueOut = await payableStore(deps, empresa).memo(`due out ${filials}`, (rows) =>
+        byDay(rows.values(), (row) =>
+          filials.includes(row.filial) && row.status === 'open' ? [row.dueDate, row.amount] : null,
+        ),
+      )
+      const expected = new Map<string, { in: number; out: number }>()
+      for (const [side, due] of [
+        ['in', dueIn],
+        ['out', dueOut],
+      ] as const)
+        for (const [day, cents] of due) {
+          const period = day < today ? current : periodOf(day)
+          const e = expected.get(period) ?? { in: 0, out: 0 }
+          e[side] += cents
+          expected.set(period, e)
+        }
       return {
         by,
         current,
@@ -313,7 +363,7 @@ export function reports(deps: Deps) {
         .sort((a, b) => b.invoiced - a.invoiced || a.name.localeCompare(b.name))
     },
 
-    /** What each technician of `filials` did in the period, the most visits first (docs/domain.md "Reports"). */
+    /** What each technician of `filials` did in the period and his share of what was invoiced, the most visits first (docs/domain.md "Reports"). */
     async technicians(
       empresa: number,
       filials: number[],
@@ -330,7 +380,7 @@ export function reports(deps: Deps) {
         names.set(id, (await deps.repos.users.findById(id))?.value.name ?? '')
       return ids
         .map((id) => {
-          const [visits, done, failed, minutes, parts] = TECH_MEASURES.map((m) => sum[`${id}:${m}`] ?? 0)
+          const [visits, done, failed, minutes, parts, invoiced] = TECH_MEASURES.map((m) => sum[`${id}:${m}`] ?? 0)
           return {
             technicianId: id,
             name: names.get(id) ?? '',
@@ -340,6 +390,7 @@ export function reports(deps: Deps) {
             minutes,
             parts,
             averageMinutes: visits ? Math.round(minutes / visits) : 0,
+            invoiced,
           }
         })
         .sort((a, b) => b.visits - a.visits || a.name.localeCompare(b.name))

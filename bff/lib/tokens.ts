@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose'
-import { createLru } from '../../storage/lru.ts'
+import { createLru } from '../../domain/lru.ts'
 
 /** The spec: "issuer is the template's name". */
 export const TOKEN_ISSUER = 'Fuse'

@@ -13,6 +13,7 @@ import { valid } from '../lib/validate.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import {
   CASH_PERIODS,
+  RECEIVABLE_INVOICES_SHOWN,
   cashflowReport,
   ordersReport,
   quotesReport,
@@ -127,15 +128,15 @@ export function reportRoutes(deps: Deps) {
       doc({
         operationId: 'getTechniciansReport',
         summary: 'Technician productivity',
-        description: `What each technician did in the period: the visits ended (by the month each ended, in its branch's zone), of them done and could not be completed, the minutes on site and per visit, the parts used; the most visits first. For the months asked as the revenue report takes them (at most ${MAX_MONTHS}), of the current branch or of every branch the caller works in (\`branch=all\`). Needs the cd_reports page at view.`,
+        description: `What each technician did in the period: the visits ended (by the month each ended, in its branch's zone), of them done and could not be completed, the minutes on site and per visit, the parts used, and his share of the invoices issued in the period (each invoice's total split among the technicians of the visits it bills, by minutes on site); the most visits first. For the months asked as the revenue report takes them (at most ${MAX_MONTHS}), of the current branch or of every branch the caller works in (\`branch=all\`). Needs the cd_reports page at view.`,
         tags: ['cd_reports'],
         responses: { 200: wrapper(techniciansReport) },
       }),
       valid('query', revenueQuery),
       async (c) => {
         const { empresa } = c.get('tenant')
-        const { from, to, filials } = await periodAsked(c.get('tenant'), c.req.valid('query'))
-        return c.json(ok({ from, to, technicians: await figures.technicians(empresa, filials, from, to) }))
+        const { from, to, filials, currency } = await periodAsked(c.get('tenant'), c.req.valid('query'))
+        return c.json(ok({ from, to, currency, technicians: await figures.technicians(empresa, filials, from, to) }))
       },
     )
     .get(
@@ -189,12 +190,29 @@ export function reportRoutes(deps: Deps) {
         tags: ['cd_reports'],
         responses: { 200: wrapper(receivablesReport) },
       }),
-      valid('query', z.object({ branch: branchQuery })),
+      valid(
+        'query',
+        z.object({
+          branch: branchQuery,
+          invoices: z.coerce
+            .number()
+            .int()
+            .min(0)
+            .max(RECEIVABLE_INVOICES_SHOWN)
+            .default(RECEIVABLE_INVOICES_SHOWN)
+            .meta({
+              description: `How many of the open invoices to list (the longest overdue first), 0–${RECEIVABLE_INVOICES_SHOWN}`,
+            }),
+        }),
+      ),
       async (c) => {
         const { empresa } = c.get('tenant')
-        const filials = await branchesOf(c.get('tenant'), c.req.valid('query').branch)
+        const { branch, invoices } = c.req.valid('query')
+        const filials = await branchesOf(c.get('tenant'), branch)
         const company = await deps.repos.companies.find(empresa)
-        return c.json(ok({ currency: company?.CURRENCY ?? 'BRL', ...(await figures.receivables(empresa, filials)) }))
+        return c.json(
+          ok({ currency: company?.CURRENCY ?? 'BRL', ...(await figures.receivables(empresa, filials, invoices)) }),
+        )
       },
     )
 }

@@ -3333,7 +3333,7 @@ export interface paths {
         };
         /**
          * Technician productivity
-         * @description What each technician did in the period: the visits ended (by the month each ended, in its branch's zone), of them done and could not be completed, the minutes on site and per visit, the parts used; the most visits first. For the months asked as the revenue report takes them (at most 120), of the current branch or of every branch the caller works in (`branch=all`). Needs the cd_reports page at view.
+         * @description What each technician did in the period: the visits ended (by the month each ended, in its branch's zone), of them done and could not be completed, the minutes on site and per visit, the parts used, and his share of the invoices issued in the period (each invoice's total split among the technicians of the visits it bills, by minutes on site); the most visits first. For the months asked as the revenue report takes them (at most 120), of the current branch or of every branch the caller works in (`branch=all`). Needs the cd_reports page at view.
          */
         get: operations["getTechniciansReport"];
         put?: never;
@@ -28161,6 +28161,8 @@ export interface operations {
                                     minutes: number;
                                     orderNumber: string;
                                     technician: string;
+                                    /** @description The technician’s user id (null on older invoices) */
+                                    technicianId: string | null;
                                 }[];
                                 voided: {
                                     at: string;
@@ -28409,6 +28411,8 @@ export interface operations {
                                 minutes: number;
                                 orderNumber: string;
                                 technician: string;
+                                /** @description The technician’s user id (null on older invoices) */
+                                technicianId: string | null;
                             }[];
                             voided: {
                                 at: string;
@@ -28637,6 +28641,8 @@ export interface operations {
                                 minutes: number;
                                 orderNumber: string;
                                 technician: string;
+                                /** @description The technician’s user id (null on older invoices) */
+                                technicianId: string | null;
                             }[];
                             voided: {
                                 at: string;
@@ -28882,6 +28888,8 @@ export interface operations {
                                 minutes: number;
                                 orderNumber: string;
                                 technician: string;
+                                /** @description The technician’s user id (null on older invoices) */
+                                technicianId: string | null;
                             }[];
                             voided: {
                                 at: string;
@@ -29166,6 +29174,8 @@ export interface operations {
                                 minutes: number;
                                 orderNumber: string;
                                 technician: string;
+                                /** @description The technician’s user id (null on older invoices) */
+                                technicianId: string | null;
                             }[];
                             voided: {
                                 at: string;
@@ -29512,6 +29522,8 @@ export interface operations {
                                 minutes: number;
                                 orderNumber: string;
                                 technician: string;
+                                /** @description The technician’s user id (null on older invoices) */
+                                technicianId: string | null;
                             }[];
                             voided: {
                                 at: string;
@@ -29879,6 +29891,8 @@ export interface operations {
                                 minutes: number;
                                 orderNumber: string;
                                 technician: string;
+                                /** @description The technician’s user id (null on older invoices) */
+                                technicianId: string | null;
                             }[];
                             voided: {
                                 at: string;
@@ -30139,6 +30153,8 @@ export interface operations {
                                 minutes: number;
                                 orderNumber: string;
                                 technician: string;
+                                /** @description The technician’s user id (null on older invoices) */
+                                technicianId: string | null;
                             }[];
                             voided: {
                                 at: string;
@@ -30476,6 +30492,8 @@ export interface operations {
                                 minutes: number;
                                 orderNumber: string;
                                 technician: string;
+                                /** @description The technician’s user id (null on older invoices) */
+                                technicianId: string | null;
                             }[];
                             voided: {
                                 at: string;
@@ -30735,6 +30753,8 @@ export interface operations {
                                 minutes: number;
                                 orderNumber: string;
                                 technician: string;
+                                /** @description The technician’s user id (null on older invoices) */
+                                technicianId: string | null;
                             }[];
                             voided: {
                                 at: string;
@@ -31062,6 +31082,8 @@ export interface operations {
                                 minutes: number;
                                 orderNumber: string;
                                 technician: string;
+                                /** @description The technician’s user id (null on older invoices) */
+                                technicianId: string | null;
                             }[];
                             voided: {
                                 at: string;
@@ -35349,6 +35371,8 @@ export interface operations {
         parameters: {
             query?: {
                 branch?: "current" | "all";
+                /** @description How many of the open invoices to list (the longest overdue first), 0–200 */
+                invoices?: number;
             };
             header?: {
                 /**
@@ -35398,7 +35422,7 @@ export interface operations {
                              * @example BRL
                              */
                             currency: string;
-                            /** @description The open invoices, the longest overdue first, at most 200 */
+                            /** @description The open invoices, the longest overdue first: as many as asked (`invoices`), at most 200 */
                             invoices: {
                                 /** @enum {string} */
                                 age: "current" | "days1to30" | "days31to60" | "days61to90" | "days90plus";
@@ -35710,6 +35734,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         Dados: {
+                            /**
+                             * @description The company's currency (ISO 4217), of every amount
+                             * @example BRL
+                             */
+                            currency: string;
                             from: string;
                             /** @description The most visits first */
                             technicians: {
@@ -35718,6 +35747,8 @@ export interface operations {
                                 done: number;
                                 /** @description Visits that could not be completed */
                                 failed: number;
+                                /** @description His share of the invoices issued in the period, in cents: each invoice’s total split among the technicians of the visits it bills, by minutes on site (equally per visit when none has any). Invoices of no visit count for no one. */
+                                invoiced: number;
                                 /** @description Minutes on site, all visits */
                                 minutes: number;
                                 name: string;

@@ -65,8 +65,14 @@ export const defaultAccountFor = <A extends Pick<AccountRecord, 'active' | 'meth
 ): A | null =>
   accounts.filter((a) => a.active && a.methods.includes(method)).sort((a, b) => a.name.localeCompare(b.name))[0] ?? null
 
-/** The report figures' bucket of an account's movements (docs/domain.md "Reports"): company-wide, not a branch's. */
+/** The report figures' bucket of an account's movements (docs/domain.md "Reports"): company-wide, not a branch's, all time. */
 export const accountBucket = (accountId: string) => `account.${accountId}`
+
+/**
+ * The bucket of an account's movements in the month of `date`: each movement's part is kept there,
+ * and the months add up into `accountBucket` (storage/repositories/rollups.ts, `name@period`).
+ */
+export const accountMonthBucket = (accountId: string, date: string) => `${accountBucket(accountId)}@${date.slice(0, 7)}`
 
 /** Where a company's transfers between its accounts are stored. */
 export const TRANSFERS = 'transfers'

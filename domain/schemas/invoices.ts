@@ -105,7 +105,8 @@ export type InvoicePayment = {
 export type InvoiceReminder = { step: number; at: string; delivery: QuoteDelivery }
 
 /** A visit's work on a billed order: its day, technician and minutes on site. */
-export type BilledVisit = { date: string; technician: string; minutes: number }
+/** A visit an invoice bills, as it was when the invoice was made (`technicianId`: absent on invoices older than it). */
+export type BilledVisit = { date: string; technician: string; technicianId?: string; minutes: number }
 
 export type InvoiceRecord = {
   id: string
@@ -172,7 +173,13 @@ export const invoiceRow = z.object({
   orderIds: z.array(z.string()),
   orderNumbers: z.array(z.string()),
   visits: z.array(
-    z.object({ orderNumber: z.string(), date: z.string(), technician: z.string(), minutes: z.number().int() }),
+    z.object({
+      orderNumber: z.string(),
+      date: z.string(),
+      technician: z.string(),
+      technicianId: z.string().nullable().meta({ description: 'The technician’s user id (null on older invoices)' }),
+      minutes: z.number().int(),
+    }),
   ),
   lines: z.array(lineRow),
   totals: totalsRow,
@@ -234,6 +241,7 @@ export const invoiceRowOf = (i: StoredInvoice, now: number): InvoiceRow => {
     lastPaymentDate: lastPaymentDate(payments),
     state: invoiceState(i, dateIn(timeZone, now)),
     payments: payments.map(({ providerPaymentId: _p, ...p }) => ({ ...p, accountId: p.accountId ?? null })),
+    visits: i.visits.map((v) => ({ ...v, technicianId: v.technicianId ?? null })),
   }
 }
 

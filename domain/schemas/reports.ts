@@ -86,7 +86,9 @@ export const receivablesReport = z.object({
         }),
       }),
     )
-    .meta({ description: `The open invoices, the longest overdue first, at most ${RECEIVABLE_INVOICES_SHOWN}` }),
+    .meta({
+      description: `The open invoices, the longest overdue first: as many as asked (\`invoices\`), at most ${RECEIVABLE_INVOICES_SHOWN}`,
+    }),
 })
 export type ReceivablesReport = z.output<typeof receivablesReport>
 
@@ -189,6 +191,7 @@ export type OrdersReport = z.output<typeof ordersReport>
 export const techniciansReport = z.object({
   from: z.string(),
   to: z.string(),
+  currency: z.string().meta({ description: "The company's currency (ISO 4217), of every amount", example: 'BRL' }),
   technicians: z
     .array(
       z.object({
@@ -200,6 +203,10 @@ export const techniciansReport = z.object({
         minutes: z.number().int().meta({ description: 'Minutes on site, all visits' }),
         parts: z.number().int().meta({ description: 'Parts used (lines of parts on the visits)' }),
         averageMinutes: z.number().int().meta({ description: 'Minutes on site per visit ended' }),
+        invoiced: z.number().int().meta({
+          description:
+            'His share of the invoices issued in the period, in cents: each invoice’s total split among the technicians of the visits it bills, by minutes on site (equally per visit when none has any). Invoices of no visit count for no one.',
+        }),
       }),
     )
     .meta({ description: 'The most visits first' }),

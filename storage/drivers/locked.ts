@@ -1,6 +1,6 @@
 import type { Storage } from 'unstorage'
 import { createKeyLock } from '../lock.ts'
-import { createLru } from '../lru.ts'
+import { createLru } from '../../domain/lru.ts'
 import { decodeRecord, decodeWrite, encodeRecord, type DriverAdapter, type Versioned } from '../store.ts'
 
 type Options = {

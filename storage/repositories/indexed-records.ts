@@ -169,6 +169,10 @@ export function indexedRecords<T extends { id: string }, R>(
     async getMany(ids: string[]): Promise<T[]> {
       return (await store.getMany<T>(ids.map(key))).flatMap((r) => (r ? [r.value] : []))
     },
+    /** The records of `ids` that exist, each with its version. */
+    async getVersioned(ids: string[]): Promise<Array<Versioned<T>>> {
+      return (await store.getMany<T>(ids.map(key))).filter((r) => r !== null)
+    },
     /** Every process's index of the collection read again from storage (a write of unknown outcome settled). */
     refresh,
     async put(item: T, options?: WriteOptions) {

@@ -8,10 +8,22 @@ type Entries = { entries: Record<string, Entry> }
 /** A bucket's totals, with the version of its parts they were added up from. */
 type Totals = { v: number; f: Figures }
 type Source = { buckets: string[] }
+/** One source's figures by bucket, as of its version (what `contribute` takes). */
+export type Contribution = { source: string; version: number; parts: Record<string, Figures> }
 
 const entriesKey = (empresa: number, bucket: string) => joinKey('company', empresa, 'rollup-entries', bucket)
 const totalsKey = (empresa: number, bucket: string) => joinKey('company', empresa, 'rollups', bucket)
 const sourceKey = (empresa: number, source: string) => joinKey('company', empresa, 'rollup-sources', source)
+
+/**
+ * The bucket a bucket's totals are added up into: `account.<id>@2026-11` (a period of a measure)
+ * into `account.<id>`, so a measure kept for all time reads one small record and each write touches
+ * one period's parts, never every part since the start.
+ */
+export const parentBucket = (bucket: string): string | null => {
+  const at = bucket.lastIndexOf('@')
+  return at > 0 ? bucket.slice(0, at) : null
+}
 
 /** The figures of a bucket's parts added up. */
 function sum(entries: Record<string, Entry>): Figures {
@@ -28,16 +40,20 @@ function sum(entries: Record<string, Entry>): Figures {
  * with the version of the source it comes from: parts are set, never added, and an older version
  * never overwrites a newer one, so a settling run again, or two at once in any order, end the same.
  * A bucket's totals are worked out again from its parts on every change, stamped with the version
- * of the parts they add up (the newest wins).
+ * of the parts they add up (the newest wins); a period's bucket (`name@period`) is in turn a part
+ * of its measure's bucket, stamped the same way.
  */
 export function rollupsRepository(store: Store, empresa: number) {
-  async function setPart(bucket: string, source: string, entry: Entry) {
+  /** Sets parts of `bucket` (each only over an older one), then its totals, then its part of its parent's. */
+  async function setParts(bucket: string, parts: Record<string, Entry>) {
     const saved = await store.update<Entries>(entriesKey(empresa, bucket), (cur) => {
       const entries = { ...(cur?.value.entries ?? {}) }
-      const had = entries[source]
-      if (had && had.v > entry.v) return cur!.value
-      if (entry.f === null && !had) return cur?.value ?? { entries }
-      entries[source] = entry
+      for (const [source, entry] of Object.entries(parts)) {
+        const had = entries[source]
+        if (had && had.v > entry.v) continue
+        if (entry.f === null && !had) continue
+        entries[source] = entry
+      }
       return { entries }
     })
     if (!saved) return
@@ -46,22 +62,47 @@ export function rollupsRepository(store: Store, empresa: number) {
     await store.update<Totals>(totalsKey(empresa, bucket), (cur) =>
       cur && cur.value.v >= saved.version ? cur.value : { v: saved.version, f: totals },
     )
+    const parent = parentBucket(bucket)
+    if (parent) await setParts(parent, { [bucket]: { v: saved.version, f: totals } })
   }
+
+  /**
+   * Every bucket each source ever had a part of, listed (atomically: two at once list both) before
+   * the parts are set, so a crash between leaves no part out of reach of the next settling. Answers
+   * the parts to set, by bucket (null where a source no longer has one).
+   */
+  async function listed(contributions: Contribution[]): Promise<Map<string, Record<string, Entry>>> {
+    const byBucket = new Map<string, Record<string, Entry>>()
+    for (const { source, version, parts } of contributions) {
+      // a source with no part now and none ever (a visit not ended yet, a draft) writes nothing
+      const saved = await store.update<Source>(sourceKey(empresa, source), (cur) =>
+        !cur && !Object.keys(parts).length
+          ? undefined
+          : { buckets: [...new Set([...(cur?.value.buckets ?? []), ...Object.keys(parts)])].sort() },
+      )
+      for (const bucket of saved?.value.buckets ?? []) {
+        const entries = byBucket.get(bucket) ?? {}
+        entries[source] = { v: version, f: parts[bucket] ?? null }
+        byBucket.set(bucket, entries)
+      }
+    }
+    return byBucket
+  }
+
   return {
     /**
      * `source`'s parts as of its `version`: `parts` by bucket; a bucket it had a part of and no
      * longer has loses it.
      */
     async contribute(source: string, version: number, parts: Record<string, Figures>): Promise<void> {
-      // a source with no part now and none ever (a visit not ended yet, a draft) writes nothing
-      if (!Object.keys(parts).length && !(await store.get<Source>(sourceKey(empresa, source)))) return
-      // every bucket it ever had a part of is listed (atomically: two at once list both), before the
-      // parts are set: a crash between leaves no part out of reach of the next settling
-      const listed = await store.update<Source>(sourceKey(empresa, source), (cur) => ({
-        buckets: [...new Set([...(cur?.value.buckets ?? []), ...Object.keys(parts)])].sort(),
-      }))
-      for (const bucket of listed?.value.buckets ?? [])
-        await setPart(bucket, source, { v: version, f: parts[bucket] ?? null })
+      for (const [bucket, entries] of await listed([{ source, version, parts }])) await setParts(bucket, entries)
+    },
+    /**
+     * Many sources' parts at once (the figures worked out again for a whole company): the same as
+     * `contribute` for each, with each bucket written once for all of them.
+     */
+    async contributeMany(contributions: Contribution[]): Promise<void> {
+      for (const [bucket, entries] of await listed(contributions)) await setParts(bucket, entries)
     },
     /** The totals of buckets, each (empty figures for one nothing went into). */
     async totals(buckets: string[]): Promise<Figures[]> {

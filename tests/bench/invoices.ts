@@ -148,19 +148,23 @@ function payments(r: ReturnType<typeof seeded>, amount: number, parts: number, i
   return out
 }
 
+/** A branch the bench's invoices are made in, and the account each payment method lands in. */
+export type InvoiceBranch = { filial: number; prefix: string; accountOf: (method: string) => string | null }
+
 /**
- * `count` invoices of the main branch as the app stores them (StoredInvoice): by hand, 1 to 4
- * lines, in every status — the open ones issued in the last 90 days (due 30 days later, so most of
- * them overdue), the others over two years — paid ones with their payments; numbered
- * FAT-SAO-<year>-000001 on, in the order they were made. The first is the PDF's: 20 lines, three
- * orders' visits, partly paid, due in 25 days.
+ * `count` invoices of a branch (the main one unless told) as the app stores them (StoredInvoice):
+ * by hand, 1 to 4 lines, in every status — the open ones issued in the last 90 days (due 30 days
+ * later, so most of them overdue), the others over two years — paid ones with their payments;
+ * numbered FAT-<prefix>-<year>-000001 on, in the order they were made. The first is the PDF's: 20
+ * lines, three orders' visits, partly paid, due in 25 days.
  */
-function manyInvoices(
+export function manyInvoices(
   count: number,
   seed: number,
   now: number,
   numbered: (year: string) => number,
   schedule: number[],
+  branch: InvoiceBranch = { filial: SEED_QUOTE_BRANCH, prefix: SEED_QUOTE_PREFIX, accountOf: () => null },
 ) {
   const r = seeded(seed)
   const [clients, jobs] = [seedClients(), seedJobs()]
@@ -176,17 +180,18 @@ function manyInvoices(
     const lines = Array.from({ length: pdf ? PDF_LINES : r.int(1, 4) }, () => jobLine(r, jobs))
     const totals = documentTotals(lines)
     const issueDate = status === 'draft' ? null : dateIn(TIME_ZONE, created)
-    const paid =
+    const paid = (
       status === 'paid'
         ? payments(r, totals.total, r.int(1, 2), issueDate!, today)
         : status === 'partially_paid'
           ? payments(r, Math.floor((totals.total * r.int(20, 80)) / 100), 1, issueDate!, today)
           : []
-    const orderNumbers = pdf ? [1, 2, 3].map((n) => documentNumber('OS', SEED_QUOTE_PREFIX, '2026', 90_000 + n)) : []
+    ).map((p) => ({ ...p, accountId: branch.accountOf(p.method) }))
+    const orderNumbers = pdf ? [1, 2, 3].map((n) => documentNumber('OS', branch.prefix, '2026', 90_000 + n)) : []
     const address = client.addresses.find((a) => a.isDefault) ?? client.addresses[0]
     return {
       id: r.uuid(),
-      filial: SEED_QUOTE_BRANCH,
+      filial: branch.filial,
       number: '',
       clientId: client.id,
       clientName: client.name,
@@ -240,7 +245,7 @@ function manyInvoices(
     const year = dateIn(TIME_ZONE, Date.parse(invoice.createdAt)).slice(0, 4)
     const n = (series.get(year) ?? numbered(year)) + 1
     series.set(year, n)
-    return { ...invoice, number: documentNumber('FAT', SEED_QUOTE_PREFIX, year, n) }
+    return { ...invoice, number: documentNumber('FAT', branch.prefix, year, n) }
   })
   return { invoices, series, pdfId: made.find((i) => i.lines.length === PDF_LINES)!.id, clients, today }
 }
@@ -387,7 +392,7 @@ const CALM = { ms: 15, times: 5, atMostSeconds: 120 }
  * Waits for the server's own work after its start to be over: past the reminders' first run, one
  * list at a time until CALM.times in a row answer within CALM.ms. Answers when, in seconds after `startedAt`.
  */
-async function settled(startedAt: number, url: string, headers: Record<string, string>) {
+export async function settled(startedAt: number, url: string, headers: Record<string, string>) {
   const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
   await wait(Math.max(0, startedAt + FIRST_REMINDERS_MS + 1000 - performance.now()))
   for (let calm = 0; calm < CALM.times && performance.now() - startedAt < CALM.atMostSeconds * 1000;) {
@@ -409,7 +414,7 @@ function ensureTrivialBuild() {
 const builtAt = () => statSync(join(root, 'build/node/node-server.js')).mtime.toISOString()
 
 /** The bare Hono route and the trivial React Router page, measured now (the baselines of what follows). */
-async function baselines(seconds: number) {
+export async function baselines(seconds: number) {
   const measure = async (kind: 'hello' | 'trivial', headers: Record<string, string>, connections: number) => {
     if (kind === 'trivial') ensureTrivialBuild()
     const port = await freePort()

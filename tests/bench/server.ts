@@ -30,6 +30,8 @@ export function start(
   env: Record<string, string>,
   readyUrl: string,
   heapMb?: number,
+  /** How long it may take to answer (a start that works out what its data lacks takes longer). */
+  readyWithinMs = 30_000,
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...flagsFor(heapMb), ...args], {
     cwd: root,
@@ -38,7 +40,7 @@ export function start(
   })
   child.stdout!.resume()
   return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 30_000
+    const deadline = Date.now() + readyWithinMs
     const poll = async () => {
       try {
         if ((await fetch(readyUrl)).ok) return resolve(child)

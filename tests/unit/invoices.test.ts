@@ -22,7 +22,7 @@ type Invoice = {
   clientId: string
   orderIds: string[]
   orderNumbers: string[]
-  visits: Array<{ orderNumber: string; technician: string; minutes: number }>
+  visits: Array<{ orderNumber: string; technician: string; technicianId: string | null; minutes: number }>
   lines: Array<{ description: string; total: number }>
   totals: { total: number }
   total: number
@@ -151,7 +151,9 @@ describe('cd_invoice', () => {
       orderIds: [order.id],
       orderNumbers: [order.number],
       totals: { total: order.totals.total },
-      visits: [{ orderNumber: order.number, technician: expect.any(String), minutes: 45 }],
+      visits: [
+        { orderNumber: order.number, technician: expect.any(String), technicianId: expect.any(String), minutes: 45 },
+      ],
     })
     // a draft cannot be paid; issuing dates it and sets the due date from the company's days to pay
     const early = await admin(`/cd_invoice/${invoice.id}/payments`, {
@@ -160,8 +162,15 @@ describe('cd_invoice', () => {
     })
     expect(early.status).toBe(409)
     expect(early.body.code).toBe('invoice_not_payable')
+    // what the technician who did the visit is credited with this month (docs/domain.md "Reports")
+    const credited = async () =>
+      (
+        await admin<{ technicians: Array<{ technicianId: string; invoiced: number }> }>('/cd_reports/technicians')
+      ).body.Dados.technicians.find((t) => t.technicianId === invoice.visits[0].technicianId)?.invoiced ?? 0
+    const before = await credited()
     const issued = (await admin<Invoice>(`/cd_invoice/${invoice.id}/issue`, { method: 'POST' })).body.Dados
     expect(issued.status).toBe('issued')
+    expect(await credited()).toBe(before + issued.totals.total)
     expect(issued.issueDate).toBe(day)
     expect(Date.parse(issued.dueDate) - Date.parse(day)).toBe(15 * 86_400_000)
     // issued, it is no longer edited
@@ -176,6 +185,7 @@ describe('cd_invoice', () => {
       json: { reason: 'Wrong client address' },
     })
     expect(voided.body.Dados).toMatchObject({ status: 'void', open: 0, voided: { reason: 'Wrong client address' } })
+    expect(await credited()).toBe(before)
     expect((await admin<Order>(`/cd_ordem/${order.id}`)).body.Dados).toMatchObject({
       status: 'completed',
       invoiceId: null,

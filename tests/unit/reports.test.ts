@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { DEMO_ADMIN, DEMO_TECHNICIAN, DEMO_TIME_ZONE } from '../../seeds/tenancy.ts'
 import { dateIn } from '../../domain/dates.ts'
 import { shiftMonth } from '../../domain/report-period.ts'
-import { isoWeek } from '../../domain/revenue.ts'
+import { isoWeek, technicianShares } from '../../domain/revenue.ts'
 import { callAs, testBff, type TestBff } from '../shared/bff.ts'
 import { MAIN } from '../shared/booking.ts'
 import { faultyStore } from '../shared/faulty-store.ts'
@@ -344,6 +344,11 @@ describe('the receivables report', () => {
         },
       ])
     }
+    // as many as asked (what the reports page lists), the same first ones; more than 200 is refused at the field
+    const first = (await admin<{ invoices: Line[] }>('/cd_reports/receivables?invoices=3')).body.Dados.invoices
+    expect(first.map((i) => i.id)).toEqual(got.slice(0, 3).map((i) => i.id))
+    const refused = await admin<unknown>('/cd_reports/receivables?invoices=201')
+    expect([refused.status, JSON.stringify(refused.body)]).toEqual([400, expect.stringContaining('invoices')])
   })
 })
 
@@ -586,12 +591,64 @@ describe('technician productivity', () => {
     const reported = res.body.Dados.technicians
     expect(
       Object.fromEntries(
-        reported.map(({ technicianId, visits, done, failed, minutes, parts }) => [
-          technicianId,
-          { visits, done, failed, minutes, parts },
-        ]),
+        reported
+          // one who has only invoices to his name (their visits ended before the demo's month) has no visit
+          .filter((t) => t.visits > 0)
+          .map(({ technicianId, visits, done, failed, minutes, parts }) => [
+            technicianId,
+            { visits, done, failed, minutes, parts },
+          ]),
       ),
     ).toEqual(Object.fromEntries(expected))
     for (const t of reported) expect(t.name).not.toBe('')
+  })
+
+  it('credits each technician with his share of the invoices issued, as a split of their visits by minutes finds', async () => {
+    type Billed = Invoice & { visits: Array<{ technicianId: string | null; minutes: number }> }
+    const bff = await testBff()
+    const admin = await callAs(bff, DEMO_ADMIN, MAIN)
+    const invoices = (await invoicesOf(admin)) as Billed[]
+    // the rule worked out the long way: by minutes (per visit when none has any), whole cents, the
+    // cents left over to the largest remainders, then by id
+    const expected = new Map<string, number>()
+    for (const i of invoices) {
+      if (i.status === 'draft' || i.status === 'void' || !i.issueDate || !i.visits.length) continue
+      if (i.visits.some((v) => !v.technicianId)) continue
+      const minutes = i.visits.reduce((n, v) => n + v.minutes, 0)
+      const weight = new Map<string, number>()
+      for (const v of i.visits)
+        weight.set(v.technicianId!, (weight.get(v.technicianId!) ?? 0) + (minutes ? v.minutes : 1))
+      const all = [...weight.values()].reduce((n, w) => n + w, 0)
+      const exact = [...weight].map(([id, w]) => ({ id, share: (i.totals.total * w) / all }))
+      const cents = new Map(exact.map((e) => [e.id, Math.floor(e.share)]))
+      let left = i.totals.total - [...cents.values()].reduce((n, c) => n + c, 0)
+      for (const e of [...exact].sort((a, b) => (b.share % 1) - (a.share % 1) || a.id.localeCompare(b.id)))
+        if (left-- > 0) cents.set(e.id, cents.get(e.id)! + 1)
+      for (const [id, c] of cents) expected.set(id, (expected.get(id) ?? 0) + c)
+    }
+    expect(expected.size).toBeGreaterThan(0)
+    const res = await admin<{ currency: string; technicians: Array<{ technicianId: string; invoiced: number }> }>(
+      `/cd_reports/technicians?from=${FROM}&to=${TO}`,
+    )
+    expect(res.body.Dados.currency).toBe('BRL')
+    expect(
+      Object.fromEntries(res.body.Dados.technicians.filter((t) => t.invoiced).map((t) => [t.technicianId, t.invoiced])),
+    ).toEqual(Object.fromEntries(expected))
+  })
+
+  it('splits an invoice among its technicians by minutes on site, in whole cents that add up to its total', () => {
+    const visit = (technicianId: string | undefined, minutes: number) => ({ technicianId, minutes })
+    expect(technicianShares(10_000, [visit('b', 30), visit('a', 60), visit('b', 30)])).toEqual({ a: 5_000, b: 5_000 })
+    // 1/3 each of 100 cents: the cent left over goes to the first by id
+    expect(technicianShares(100, [visit('c', 20), visit('b', 20), visit('a', 20)])).toEqual({ a: 34, b: 33, c: 33 })
+    // no minutes: per visit
+    expect(technicianShares(999, [visit('a', 0), visit('b', 0), visit('b', 0)])).toEqual({ a: 333, b: 666 })
+    // a visit recorded without its technician's id (an older invoice), or none: nobody is credited
+    expect(technicianShares(500, [visit('a', 10), visit(undefined, 10)])).toEqual({})
+    expect(technicianShares(500, [])).toEqual({})
+    for (const total of [1, 7, 12_345, 999_999])
+      expect(
+        Object.values(technicianShares(total, [visit('a', 7), visit('b', 11), visit('c', 13)])).reduce((n, c) => n + c),
+      ).toBe(total)
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { memoryAdapter } from '../../storage/drivers/memory.ts'
-import { rollupsRepository } from '../../storage/repositories/rollups.ts'
+import { rollupsRepository, type Contribution } from '../../storage/repositories/rollups.ts'
 import { createStore } from '../../storage/store.ts'
 
 // storage/repositories/rollups.ts: a source's parts set at its version, the newest winning, whatever
@@ -45,5 +45,39 @@ describe('report figures kept per bucket', () => {
       { invoiced: 40 },
       { invoiced: 100 },
     ])
+  })
+
+  it('adds up a period’s bucket into its measure’s, a source moving from one period to another too', async () => {
+    const rollups = rollupsRepository(createStore(memoryAdapter()), 1)
+    await rollups.contribute('invoice.a', 1, { 'account.x@2026-01': { in: 100 } })
+    await rollups.contribute('payable.b', 1, { 'account.x@2026-02': { out: 30 } })
+    expect(await rollups.totals(['account.x'])).toEqual([{ in: 100, out: 30 }])
+    // the payment's day moved to March: January loses it, the account keeps it once
+    await rollups.contribute('invoice.a', 2, { 'account.x@2026-03': { in: 100 } })
+    expect(await rollups.totals(['account.x', 'account.x@2026-01', 'account.x@2026-03'])).toEqual([
+      { in: 100, out: 30 },
+      {},
+      { in: 100 },
+    ])
+    await rollups.contribute('invoice.a', 3, {})
+    expect(await rollups.totals(['account.x'])).toEqual([{ out: 30 }])
+  })
+
+  it('ends the same when many sources are worked out at once as when each is', async () => {
+    const one = rollupsRepository(createStore(memoryAdapter()), 1)
+    const many = rollupsRepository(createStore(memoryAdapter()), 1)
+    const sources = Array.from({ length: 40 }, (_, n): Contribution => ({
+      source: `invoice.${n}`,
+      version: 1 + (n % 3),
+      parts:
+        n % 5 === 0
+          ? {}
+          : { [`revenue.1.2026-0${1 + (n % 4)}`]: { invoiced: 10 * n }, [`account.x@2026-0${1 + (n % 2)}`]: { in: n } },
+    }))
+    for (const s of sources) await one.contribute(s.source, s.version, s.parts)
+    await many.contributeMany(sources)
+    const buckets = ['revenue.1.2026-01', 'revenue.1.2026-02', 'revenue.1.2026-03', 'revenue.1.2026-04', 'account.x']
+    expect(await many.totals(buckets)).toEqual(await one.totals(buckets))
+    expect((await many.totals(['account.x']))[0].in).toBe(sources.reduce((n, s, k) => n + (k % 5 ? k : 0), 0))
   })
 })

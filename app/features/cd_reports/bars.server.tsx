@@ -1,9 +1,10 @@
-import { AxisBottom, AxisLeft } from '@visx/axis'
+import { AxisBottom, AxisLeft, type TickRendererProps } from '@visx/axis'
 import { GridRows } from '@visx/grid'
 import { Group } from '@visx/group'
 import { scaleBand, scaleLinear } from '@visx/scale'
 import { Bar } from '@visx/shape'
 import { renderToStaticMarkup } from 'react-dom/server'
+import { createLru } from '../../../domain/lru.ts'
 
 /** One series of a bar chart: its name (the legend and the table's heading) and its colour classes, light and dark. */
 export type Series = { name: string; fill: string; values: number[] }
@@ -34,6 +35,13 @@ export function barsSvg(chart: {
   const value = scaleLinear({ domain: [0, top], range: [inner.height, 0], nice: true })
   // a year of month names fits under the bars; more, and every other one is left out
   const every = Math.ceil(chart.categories.length / 12)
+  // the same chart is drawn once: what it shows (its words and figures as the reader reads them) names it
+  const labels = chart.categories.map((c) => chart.categoryLabel(c))
+  const ticks = value.ticks(4).map((v) => chart.valueLabel(v))
+  const { id, title, description, categories } = chart
+  const key = JSON.stringify([id, title, description, categories, labels, ticks, chart.series])
+  const drawn = charts.get(key)
+  if (drawn) return drawn
   const svg = (
     <svg
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
@@ -45,18 +53,18 @@ export function barsSvg(chart: {
       <desc id={`${chart.id}-desc`}>{chart.description}</desc>
       <Group left={MARGIN.left} top={MARGIN.top}>
         <GridRows scale={value} width={inner.width} numTicks={4} stroke="currentColor" strokeOpacity={0.2} />
-        {chart.categories.map((c, i) => (
-          <Group key={c} left={category(c) ?? 0}>
-            {chart.series.map((s) => {
+        {/* a series' bars share its colour */}
+        {chart.series.map((s) => (
+          <Group key={s.name} className={s.fill}>
+            {chart.categories.map((c, i) => {
               const y = value(s.values[i] ?? 0)
               return (
                 <Bar
-                  key={s.name}
-                  x={series(s.name) ?? 0}
+                  key={c}
+                  x={(category(c) ?? 0) + (series(s.name) ?? 0)}
                   y={y}
                   width={series.bandwidth()}
                   height={Math.max(0, inner.height - y)}
-                  className={s.fill}
                 />
               )
             })}
@@ -69,18 +77,53 @@ export function barsSvg(chart: {
           stroke="currentColor"
           tickStroke="currentColor"
           tickLabelProps={{ fill: 'currentColor', fontSize: 11, textAnchor: 'end', dx: -4, dy: 3 }}
+          tickComponent={Label}
         />
         <AxisBottom
           top={inner.height}
           scale={category}
           tickValues={chart.categories.filter((_, i) => i % every === 0)}
-          tickFormat={(c) => chart.categoryLabel(String(c))}
+          tickFormat={(c) => labels[chart.categories.indexOf(String(c))]}
           stroke="currentColor"
           tickStroke="currentColor"
           tickLabelProps={{ fill: 'currentColor', fontSize: 11, textAnchor: 'middle' }}
+          tickComponent={Label}
         />
       </Group>
     </svg>
   )
-  return renderToStaticMarkup(svg)
+  const markup = compact(renderToStaticMarkup(svg))
+  charts.set(key, markup)
+  return markup
 }
+
+/** A tick's label as one SVG text (visx's own wraps each in an SVG of its own, to lay out lines a label never has). */
+function Label({ formattedValue, x, y, dx, dy, fill, fontSize, textAnchor }: TickRendererProps) {
+  return (
+    <text x={x} y={y} dx={dx} dy={dy} fill={fill} fontSize={fontSize} textAnchor={textAnchor}>
+      {formattedValue}
+    </text>
+  )
+}
+
+/** The charts drawn lately, by what they show: a report read again unchanged is not drawn again. */
+const charts = createLru<string>(64)
+
+/**
+ * The markup made smaller, unchanged to the eye: visx's own class names, its moves by nothing, and
+ * coordinates past a hundredth of a unit are left out (every page carries its charts twice: drawn,
+ * and in the data its script takes over).
+ */
+const compact = (markup: string) =>
+  markup
+    .replace(/ transform="translate\(0, 0\)"/g, '')
+    .replace(/ class="([^"]*)"/g, (_, classes: string) => {
+      const kept = classes
+        .split(' ')
+        .filter((c) => c && !c.startsWith('visx-'))
+        .join(' ')
+      return kept ? ` class="${kept}"` : ''
+    })
+    // numbers of attributes only (a coordinate, a move): the words may hold figures of the reader's
+    .replace(/="(-?\d+\.\d\d)\d+"/g, '="$1"')
+    .replace(/translate\((-?\d+(?:\.\d\d)?)\d*, (-?\d+(?:\.\d\d)?)\d*\)/g, 'translate($1, $2)')

@@ -40,12 +40,18 @@ export function cashflowQuery(url: URL): URLSearchParams {
   return query
 }
 
-/** A month as the reader names it: "Nov 2026", "nov. de 2026". */
+const monthFormats = new Map<Locale, Intl.DateTimeFormat>()
+
+/** A month as the reader names it: "Nov 2026", "nov. de 2026" (one format per language: making one costs more than using it). */
 export function monthName(month: string, locale: Locale): string {
   const [year, number] = month.split('-').map(Number)
-  return new Intl.DateTimeFormat(CULTURES[locale], { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    Date.UTC(year, number - 1, 1),
-  )
+  let format = monthFormats.get(locale)
+  if (!format)
+    monthFormats.set(
+      locale,
+      (format = new Intl.DateTimeFormat(CULTURES[locale], { month: 'short', year: 'numeric', timeZone: 'UTC' })),
+    )
+  return format.format(Date.UTC(year, number - 1, 1))
 }
 
 /** The months' sums: the table's last row. */
@@ -194,9 +200,10 @@ type Technician = z.output<typeof techniciansReport>['technicians'][number]
 /** Minutes as hours and minutes ("12:05"), which a spreadsheet reads as a duration too. */
 const hours = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`
 
-/** Technician productivity's columns: the technician, visits ended, done, not completed, time on site, per visit, parts. */
-export function techniciansColumns(t: Translator, locale: Locale) {
+/** Technician productivity's columns: the technician, visits ended, done, not completed, time on site, per visit, parts, his share invoiced. */
+export function techniciansColumns(t: Translator, locale: Locale, currency: string | null) {
   const count = new Intl.NumberFormat(CULTURES[locale])
+  const money = moneyOf(locale, currency)
   return [
     [t.reports_technician(), (r: Technician) => r.name],
     [t.reports_visits(), (r: Technician) => count.format(r.visits)],
@@ -205,6 +212,7 @@ export function techniciansColumns(t: Translator, locale: Locale) {
     [t.reports_time_on_site(), (r: Technician) => hours(r.minutes)],
     [t.reports_average_visit(), (r: Technician) => hours(r.averageMinutes)],
     [t.reports_parts(), (r: Technician) => count.format(r.parts)],
+    [t.reports_invoiced(), (r: Technician) => money(r.invoiced)],
   ] as const
 }
 

@@ -68,7 +68,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
   if (args.params.report === 'technicians') {
     const report = (await readAnswer(args, `/cd_reports/technicians?${query}`, techniciansReport)).data
-    const columns = techniciansColumns(t, locale)
+    const columns = techniciansColumns(t, locale, null)
     return csvResponse(`technicians-${report.from}-${report.to}`, toCsv(report.technicians, columns, separator))
   }
   if (args.params.report === 'orders') {

@@ -45,6 +45,8 @@ import { Button, buttonClass } from '../../ui/button'
 import { FieldError } from '../../ui/field-error'
 
 const MODULE = 'cd_reports'
+/** The open invoices the page lists, the longest overdue first (its export holds more). */
+const OPEN_INVOICES_SHOWN = 25
 
 const PERIOD_LABELS: Record<(typeof REPORT_PERIODS)[number], keyof Translator> = {
   'this-month': 'reports_period_this_month',
@@ -79,7 +81,9 @@ export async function loader(args: Route.LoaderArgs) {
     asked.ok
       ? asked.json().then((body) => wrapper(revenueReport).parse(body).Dados)
       : readAnswer(args, `/${MODULE}/revenue?${query}`, revenueReport).then((a) => a.data),
-    readAnswer(args, `/${MODULE}/receivables?${branchOnly}`, receivablesReport).then((a) => a.data),
+    readAnswer(args, `/${MODULE}/receivables?${branchOnly}&invoices=${OPEN_INVOICES_SHOWN}`, receivablesReport).then(
+      (a) => a.data,
+    ),
     readAnswer(args, `/${MODULE}/cashflow?${cashflowQuery(url)}`, cashflowReport).then((a) => a.data),
     readAnswer(args, `/${MODULE}/quotes?${query}`, quotesReport).then((a) => a.data),
     readAnswer(args, `/${MODULE}/services?${query}`, servicesReport).then((a) => a.data),
@@ -264,6 +268,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const locale = useLocale()
   const columns = revenueColumns(t, locale, revenue.currency)
   const debtors = receivablesColumns(t, locale, receivables.currency)
+  const openCount = receivables.clients.reduce((n, c) => n + c.invoices, 0)
   const flows = cashflowColumns(t, locale, cashflow.currency)
   const empty = revenue.months.every((m) => !m.invoices && !m.collected)
   const field = 'min-h-10 rounded-md border border-line bg-surface px-3 text-ink'
@@ -364,7 +369,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               total={{
                 clientId: '',
                 clientName: '',
-                invoices: receivables.clients.reduce((n, c) => n + c.invoices, 0),
+                invoices: openCount,
                 ...receivables.totals,
               }}
               totalLabel={t.reports_total()}
@@ -381,6 +386,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                 {t.admin_export()}
               </a>
             </div>
+            {openCount > receivables.invoices.length ? (
+              <p className="text-sm text-muted">
+                {t.reports_open_invoices_shown({ shown: receivables.invoices.length, total: openCount })}
+              </p>
+            ) : null}
             <ReportTable
               caption={t.reports_open_invoices()}
               columns={openInvoicesColumns(t, locale, receivables.currency)}
@@ -449,7 +459,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             <ReportChart svg={byTechnician} minWidth="min-w-[36rem]" />
             <ReportTable
               caption={t.reports_technicians()}
-              columns={techniciansColumns(t, locale)}
+              columns={techniciansColumns(t, locale, technicians.currency)}
               rows={technicians.technicians}
               rowKey={(r) => r.technicianId}
               minWidth="min-w-[44rem]"
