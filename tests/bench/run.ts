@@ -15,6 +15,7 @@ import { lighthousePages, printLighthouse, type LighthouseScores } from './light
 import { benchLists } from './lists.ts'
 import { benchMix, printMix } from './mix.ts'
 import { benchQuotes, printQuotes } from './quotes.ts'
+import { benchReports, printReports } from './reports.ts'
 import { benchVisits, printVisits } from './visits.ts'
 import { ensureWrk, wrk, type WrkResult } from './wrk.ts'
 import { nodeFlags, peakMemoryMb, PRODUCTION_ENV, root, start, startEnv } from './server.ts'
@@ -215,6 +216,13 @@ const invoices = await benchInvoices(
   process.env.BENCH_INVOICE_HEAP_MB ? Number(process.env.BENCH_INVOICE_HEAP_MB) : undefined,
 )
 printInvoices(invoices)
+// The reports page, the revenue and the cash flow over two years of four branches with 5,000 and
+// 50,000 invoices and 40 % as many payables, alone and while the office records payments (issue 44 §6).
+const reportsBench = await benchReports(
+  (process.env.BENCH_REPORT_SIZES ?? '5000,50000').split(',').map(Number),
+  SECONDS,
+)
+printReports(reportsBench)
 mkdirSync(join(root, 'tests/artifacts'), { recursive: true })
 writeFileSync(
   join(root, 'tests/artifacts/bench.json'),
@@ -229,6 +237,7 @@ writeFileSync(
       board,
       visits,
       invoices,
+      reports: reportsBench,
       quotesPage: { rows: listRows, bytes: listBytes },
     },
     null,
