@@ -49,7 +49,7 @@ import { scheduling } from './scheduling.ts'
 const FIGURES_VERSION = 7
 
 /** How many records the figures are worked out for at once when they all are (each bucket is written once a batch). */
-const BACKFILL_BATCH = 2_000
+const BACKFILL_BATCH = 1_000
 
 /** One month of the revenue report: what was invoiced (and how many invoices), what came in, the average ticket. */
 export type RevenueMonth = z.output<typeof revenueMonth>
@@ -415,14 +415,26 @@ export function reports(deps: Deps) {
         ]),
       )
       const now = deps.now()
-      for (const order of (await orderStore(deps, empresa).rows()).values()) {
-        const row = filials.includes(order.filial) ? rows.get(order.status as (typeof statuses)[number]) : undefined
-        if (!row) continue
-        row.orders++
-        row.total += order.total
-        row[orderAgeOf(dateIn(order.timeZone, Date.parse(order.createdAt)), dateIn(order.timeZone, now))]++
-      }
-      return [...rows.values()]
+      const store = orderStore(deps, empresa)
+      // worked out once until the orders change or the quarter hour turns (each one's age moves with the day)
+      const counted = await store.memo(
+        `orders report ${filials}`,
+        (orders) => {
+          const days = new Map<string, string>()
+          for (const order of orders.values()) {
+            const row = filials.includes(order.filial) ? rows.get(order.status as (typeof statuses)[number]) : undefined
+            if (!row) continue
+            let today = days.get(order.timeZone)
+            if (!today) days.set(order.timeZone, (today = dateIn(order.timeZone, now)))
+            row.orders++
+            row.total += order.total
+            row[orderAgeOf(dateIn(order.timeZone, Date.parse(order.createdAt)), today)]++
+          }
+          return [...rows.values()]
+        },
+        now,
+      )
+      return counted.map((row) => ({ ...row }))
     },
   }
 }

@@ -127,12 +127,14 @@ export async function removeInterruptedWrites(dataDir: string): Promise<number> 
 
 /**
  * Files under DATA_DIR, one JSON file a record. Atomic per write; one server process per
- * data dir, which lets it keep the records it reads in memory (up to `cacheSize`).
+ * data dir, which lets it keep the records it reads in memory (up to `cacheSize` records, and
+ * `cacheChars` characters of them: a scan of 50,000 invoices must not fill npm start's heap).
  */
-export function fsAdapter(dataDir: string, cacheSize = 20_000): DriverAdapter {
+export function fsAdapter(dataDir: string, cacheSize = 20_000, cacheChars = 8_000_000): DriverAdapter {
   const driver = atomicFsDriver({ base: dataDir })
   return lockedAdapter('fs', createStorage({ driver }), (parent) => driver.getInstance!().children(parent), {
     cacheSize,
+    cacheChars,
     soleWriter: true,
   })
 }

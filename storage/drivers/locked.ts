@@ -9,6 +9,8 @@ type Options = {
    * alone writes (fs: one server per data dir), where every write passes through here.
    */
   cacheSize?: number
+  /** At most this many characters of stored records in that cache (a record's weight is its stored length). */
+  cacheChars?: number
   /** Only this process writes the data (memory; fs: one server per data dir). */
   soleWriter?: boolean
 }
@@ -27,13 +29,16 @@ export function lockedAdapter(
   listChildren: (parent: string) => Promise<string[]>,
   options: Options = {},
 ): DriverAdapter {
-  const records = options.cacheSize ? createLru<Versioned<unknown> | null>(options.cacheSize) : null
-  const listings = options.cacheSize ? createLru<string[]>(Math.max(64, Math.floor(options.cacheSize / 100))) : null
+  const records = options.cacheSize ? createLru<Versioned<unknown> | null>(options.cacheSize, options.cacheChars) : null
+  // a listing counts its names' characters too: one of 50,000 invoices is read again, not kept
+  const listings = options.cacheSize
+    ? createLru<string[]>(Math.max(64, Math.floor(options.cacheSize / 100)), (options.cacheChars ?? Infinity) / 8)
+    : null
   const parentOf = (key: string) => key.slice(0, Math.max(0, key.lastIndexOf(':')))
   /** Keeps a record in the cache, unless it is a file's bytes (a long string): photos would fill the memory. */
-  const remember = (key: string, record: Versioned<unknown> | null) => {
+  const remember = (key: string, record: Versioned<unknown> | null, stored: unknown) => {
     if (typeof record?.value === 'string' && record.value.length > UNCACHED_TEXT) records?.delete(key)
-    else records?.set(key, record)
+    else records?.set(key, record, typeof stored === 'string' ? stored.length : 0)
   }
 
   const read = async (key: string) => {
@@ -41,8 +46,9 @@ export function lockedAdapter(
     if (cached !== undefined) return cached
     // Frozen on every driver that comes through here, cached or not: a caller that changes a
     // record it read in place fails loudly in the tests (memory) as it would on fs (cache).
-    const record = decodeRecord(await storage.getItemRaw(key))
-    remember(key, record && deepFreeze(record))
+    const raw = await storage.getItemRaw(key)
+    const record = decodeRecord(raw)
+    remember(key, record && deepFreeze(record), raw)
     return record && deepFreeze(record)
   }
   return {
@@ -66,9 +72,10 @@ export function lockedAdapter(
           if (actual !== 0) listings?.delete(parentOf(key))
           return { ok: true, version: 0 }
         }
-        await storage.setItemRaw(key, encodeRecord(actual + 1, next, writeId))
+        const stored = encodeRecord(actual + 1, next, writeId)
+        await storage.setItemRaw(key, stored)
         // the cache keeps its own copy, so a caller changing its object cannot change the cache
-        remember(key, deepFreeze({ version: actual + 1, value: structuredClone(next) }))
+        remember(key, deepFreeze({ version: actual + 1, value: structuredClone(next) }), stored)
         if (actual === 0) listings?.delete(parentOf(key))
         return { ok: true, version: actual + 1 }
       } catch (error) {
@@ -82,7 +89,11 @@ export function lockedAdapter(
       const cached = listings?.get(parent)
       if (cached) return [...cached]
       const ids = await listChildren(parent)
-      listings?.set(parent, ids)
+      listings?.set(
+        parent,
+        ids,
+        ids.reduce((n, id) => n + id.length, 0),
+      )
       return [...ids]
     },
     exclusive: createKeyLock(),

@@ -5,8 +5,8 @@
 // trivial React Router page measured in the same run, before each size. The figures are worked out
 // by the server's start from the stored records (as after an upgrade), and checked against a count
 // of those records before anything is measured. Run alone: node tests/bench/reports.ts (after npm
-// run build; BENCH_REPORT_SIZES and BENCH_SECONDS change the sizes and the seconds a run); npm run
-// bench runs it too.
+// run build; BENCH_REPORT_SIZES, BENCH_SECONDS and BENCH_REPORT_HEAP_MB change the sizes, the seconds a
+// run and the server's heap); npm run bench runs it too.
 import { addDays, dateIn } from '../../domain/dates.ts'
 import { documentNumber, seriesName } from '../../domain/document-numbers.ts'
 import { shiftMonth } from '../../domain/report-period.ts'
@@ -20,7 +20,7 @@ import { indexedRecords } from '../../storage/repositories/indexed-records.ts'
 import type { Store } from '../../storage/store.ts'
 import { percentile, WRITES_PER_SECOND, type Writes } from './board.ts'
 import { baselines, manyInvoices, settled } from './invoices.ts'
-import { start, withSeededServer } from './server.ts'
+import { peakMemoryMb, start, withSeededServer } from './server.ts'
 import { ensureWrk, wrkAsync, type WrkResult } from './wrk.ts'
 
 const TIME_ZONE = 'America/Sao_Paulo'
@@ -46,6 +46,11 @@ const TARGET = { pageP99: 50 }
 const FLAT = 1.5
 /** A start that works out the figures of 70,000 records takes this long at most. */
 const START_WITHIN_MS = 900_000
+/**
+ * The server's heap (npm start's HEAP_MB): a company of 50,000 invoices and 20,000 payables keeps
+ * their list indexes in memory, more than the default 128 MB holds (README.md, settings).
+ */
+const HEAP_MB = Number(process.env.BENCH_REPORT_HEAP_MB ?? 256)
 
 export type ReportsCase = { name: string; kind: 'page' | 'api'; quiet: WrkResult; busy: WrkResult; writes: Writes }
 export type ReportsBench = {
@@ -55,6 +60,9 @@ export type ReportsBench = {
   /** From the server's spawn to its first answer: its start worked out every record's figures. */
   startSeconds: number
   settledSeconds: number
+  /** The server's heap limit (HEAP_MB) and its peak memory (VmHWM) at the end, in MB. */
+  heapMb: number
+  peakMb: number
   trivial: WrkResult
   pageBytes: number
   cases: ReportsCase[]
@@ -256,10 +264,12 @@ export async function benchReports(sizes: number[], seconds: number): Promise<Re
     let data: Seeded | undefined
     let spawned = 0
     let startSeconds = NaN
+    let pid = 0
     const starter = async (args: string[], env: Record<string, string>, url: string) => {
       spawned = performance.now()
-      const child = await start(args, env, url, undefined, START_WITHIN_MS)
+      const child = await start(args, env, url, HEAP_MB, START_WITHIN_MS)
       startSeconds = (performance.now() - spawned) / 1000
+      pid = child.pid!
       return child
     }
     out.push(
@@ -333,6 +343,8 @@ export async function benchReports(sizes: number[], seconds: number): Promise<Re
           }
           return {
             size,
+            heapMb: HEAP_MB,
+            peakMb: peakMemoryMb(pid),
             payables,
             seedSeconds,
             startSeconds,
@@ -363,7 +375,7 @@ export function printReports(results: ReportsBench[]) {
     }
   for (const r of results)
     console.log(
-      `At ${r.size} invoices and ${r.payables} payables (seeded in ${fmt(r.seedSeconds, 1)} s): the start worked out their figures and answered in ${fmt(r.startSeconds, 1)} s, calm ${fmt(r.settledSeconds, 1)} s after its spawn; the page is ${fmt(r.pageBytes / 1024, 1)} KB of HTML; the trivial page ${fmt(r.trivial.rps)} req/s`,
+      `At ${r.size} invoices and ${r.payables} payables (seeded in ${fmt(r.seedSeconds, 1)} s): the start worked out their figures and answered in ${fmt(r.startSeconds, 1)} s, calm ${fmt(r.settledSeconds, 1)} s after its spawn; the page is ${fmt(r.pageBytes / 1024, 1)} KB of HTML; the server's heap limit ${r.heapMb} MB, its peak memory ${r.peakMb} MB; the trivial page ${fmt(r.trivial.rps)} req/s`,
     )
   const worst = (r: ReportsBench, kind: 'page' | 'api') =>
     Math.max(...r.cases.filter((c) => c.kind === kind).map((c) => Math.max(c.quiet.p99, c.busy.p99)))

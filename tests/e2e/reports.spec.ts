@@ -119,10 +119,12 @@ test('the owner reads revenue month by month as a chart and a table, picks the m
   expect(shares.length).toBeGreaterThan(1)
   expect(Math.round(shares.reduce((n, s) => n + Number(s.replace('%', '')), 0))).toBe(100)
 
-  // technician productivity: the demo technician's visits ended, with the time on site
+  // technician productivity: the demo technician's visits ended, with the time on site, and his share invoiced
   const crew = page.getByRole('region', { name: 'Technician productivity' })
   await expect(crew.getByRole('img', { name: 'Visits done and not completed, by technician' })).toBeVisible()
   await expect(crew.locator('tbody tr').first()).toContainText(/\d+:\d{2}/)
+  await expect(crew.getByRole('columnheader', { name: 'Invoiced' })).toBeVisible()
+  await expect(crew.locator('tbody tr').first().locator('td').last()).toHaveText(/^R\$\s?[1-9][\d,.]*$/)
 
   // open orders by status and age, and its CSV
   const orders = page.getByRole('region', { name: 'Open orders by status and age' })

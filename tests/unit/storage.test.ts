@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { getPlatformProxy } from 'wrangler'
 import { companyShard, durableObjectAdapter } from '../../storage/drivers/durable-object.ts'
+import { fsAdapter } from '../../storage/drivers/fs.ts'
 import { memoryAdapter } from '../../storage/drivers/memory.ts'
 import { openStore } from '../../storage/open.ts'
 import { createStore } from '../../storage/store.ts'
@@ -55,6 +56,23 @@ describe('fs storage', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'fs-contract-'))
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
   storageContract(register, () => openStore({ driver: 'fs', dataDir }))
+
+  it('keeps in memory at most its budget of characters of records: the oldest large ones are read from disk again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fs-budget-'))
+    try {
+      // room for 100 records, but 1,000 characters: two records of 400 characters and a little
+      const adapter = fsAdapter(dir, 100, 1_000)
+      const big = (n: number) => ({ text: String(n).repeat(400) })
+      for (const n of [1, 2, 3]) await adapter.swap(`lru:k${n}`, 'any', big(n), `w${n}`)
+      // each file changed behind the cache's back: a record still kept answers as it was, one dropped as on disk
+      for (const n of [1, 2, 3])
+        writeFileSync(join(dir, 'lru', `k${n}.json`), JSON.stringify({ v: 9, w: 'disk', d: { text: 'on disk' } }))
+      const read = async (n: number) => ((await adapter.read(`lru:k${n}`))?.value as { text: string }).text
+      expect([await read(1), await read(3)]).toEqual(['on disk', big(3).text])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
 })
 
 describe('redis storage', () => {
