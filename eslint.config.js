@@ -45,6 +45,8 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      // \`import { type A }\` leaves \`import 'module'\` behind: a page's script would carry the module (zod schemas ...)
+      '@typescript-eslint/no-import-type-side-effects': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // no code made from text at run time (ASVS 1.3.2)
       'no-eval': 'error',

@@ -1,4 +1,5 @@
-import { MONTH } from './revenue.ts'
+/** A month as the reports name it: `2026-11`. */
+export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
 
 /** The periods a report is asked for (docs/domain.md "Reports"); `custom` names its months. */
 export const REPORT_PERIODS = [

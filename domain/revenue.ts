@@ -79,9 +79,6 @@ function addCash(parts: Record<string, Figures>, filial: number, date: string, f
   }
 }
 
-/** A month as the reports name it: `2026-11`. */
-export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
-
 /**
  * An invoice's part of the figures, by bucket: once issued (until voided) its total and one
  * invoice in the month of its issue date (`invoiced`, `invoices`), each line's total under its service; each payment not reversed in the

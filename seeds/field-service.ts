@@ -1,6 +1,6 @@
 import { documentTotals, type LineInput } from '../domain/document-lines.ts'
 import { addressLine, type ClientRecord } from '../domain/schemas/clients.ts'
-import { type QuoteRecord, type StoredQuote } from '../domain/schemas/quotes.ts'
+import type { QuoteRecord, StoredQuote } from '../domain/schemas/quotes.ts'
 import { documentNumber } from '../domain/document-numbers.ts'
 import type { JobRecord } from '../domain/schemas/jobs.ts'
 import { formatCnpj } from '../domain/schemas/cnpj.ts'

@@ -1,9 +1,8 @@
-import type { MetaDescriptor } from 'react-router'
 import { Breadcrumb } from '../components/breadcrumb'
 import { Alert } from '../ui/alert'
 import { Badge } from '../ui/badge'
 import { CopyField } from '../ui/copy-field'
-import { metaTranslator, useT } from '../lib/i18n'
+import { useT } from '../lib/i18n'
 import type { PageInfo } from '../lib/page-info.server'
 import { DataTable, type ListPage } from './data-table'
 import { mayCreate, type FeatureModule, type Lookups, type RecordLink } from './module'
@@ -12,18 +11,6 @@ import { RecordActions, RecordFacts, StateBadge } from './record-actions'
 import { RelatedList } from './related-list'
 import { RecordForm, type RecordValues } from './record-form'
 import type { FormState, ListQuery } from './screens.server'
-
-/** The page title of a module's screen: "<page> · Fieldwise", in the user's language. */
-export function moduleMeta({
-  loaderData,
-  matches,
-}: {
-  loaderData?: { page: PageInfo }
-  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>
-}): MetaDescriptor[] {
-  const t = metaTranslator(matches)
-  return [{ title: loaderData ? `${loaderData.page.title} · ${t.app_name()}` : t.app_name() }]
-}
 
 /** A module's list: title, breadcrumb and the data table. */
 export function ListScreen({

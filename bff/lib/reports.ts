@@ -1,12 +1,8 @@
 import type { z } from 'zod'
+import { AGES, ageOf, ORDER_AGES, orderAgeOf, type Age } from '../../domain/report-ages.ts'
 import {
-  AGES,
-  ageOf,
-  ORDER_AGES,
-  orderAgeOf,
   QUOTE_FIGURES,
   RECEIVABLE_INVOICES_SHOWN,
-  type Age,
   type CashflowReport,
   type OrdersReport,
   type QuotesReport,

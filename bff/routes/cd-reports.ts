@@ -1,7 +1,6 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { MONTH } from '../../domain/revenue.ts'
-import { DEFAULT_PERIOD, monthsSpanned, periodMonths, REPORT_PERIODS } from '../../domain/report-period.ts'
+import { DEFAULT_PERIOD, MONTH, monthsSpanned, periodMonths, REPORT_PERIODS } from '../../domain/report-period.ts'
 import { dateIn } from '../../domain/dates.ts'
 import { requireAuth } from '../lib/auth.ts'
 import type { AppEnv, Deps } from '../lib/deps.ts'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { daysBetween } from '../dates.ts'
+import { AGES, ORDER_AGES, type Age, type OrderAge } from '../report-ages.ts'
 
 /** cd_reports' answers (docs/domain.md "Reports"): the revenue report. */
 export const revenueMonth = z.object({
@@ -22,24 +22,6 @@ export const revenueReport = z.object({
 
 /** The most open invoices the receivables report lists one by one. */
 export const RECEIVABLE_INVOICES_SHOWN = 200
-
-/** The ages of what clients owe (docs/domain.md "Reports"): not due yet, then days past the due date. */
-export const AGES = ['current', 'days1to30', 'days31to60', 'days61to90', 'days90plus'] as const
-export type Age = (typeof AGES)[number]
-
-/** The age of an open amount due on `dueDate`, seen on `today` (both days of the branch's calendar). */
-export function ageOf(dueDate: string, today: string): Age {
-  const late = daysBetween(dueDate, today)
-  return late <= 0
-    ? 'current'
-    : late <= 30
-      ? 'days1to30'
-      : late <= 60
-        ? 'days31to60'
-        : late <= 90
-          ? 'days61to90'
-          : 'days90plus'
-}
 
 const ages = Object.fromEntries(
   AGES.map((age) => [
@@ -162,13 +144,7 @@ export const servicesReport = z.object({
 })
 export type ServicesReport = z.output<typeof servicesReport>
 
-/** How old an open order is: days since it was made, in its branch's calendar. */
-export const ORDER_AGES = ['days0to7', 'days8to30', 'days31to60', 'days60plus'] as const
-export type OrderAge = (typeof ORDER_AGES)[number]
-export const orderAgeOf = (created: string, today: string): OrderAge => {
-  const days = daysBetween(created, today)
-  return days <= 7 ? 'days0to7' : days <= 30 ? 'days8to30' : days <= 60 ? 'days31to60' : 'days60plus'
-}
+/** The open orders by status and by how old they are (days since each was made, in its branch's calendar). */
 export const ordersReport = z.object({
   currency: z.string().meta({ description: "The company's currency (ISO 4217), of every amount", example: 'BRL' }),
   statuses: z

@@ -81,6 +81,35 @@ test('the signed-in home loads at most 160 KB of JavaScript (gzipped)', async ({
   expect(total).toBeLessThan(160 * 1024)
 })
 
+test('the reports page loads at most 30 KB of JavaScript beyond the shell (gzipped): its charts come drawn', async ({
+  page,
+}) => {
+  await signIn(page)
+  /** Each script a page loads, and its gzipped size. */
+  const scriptsOf = async (path: string) => {
+    const scripts = new Map<string, number>()
+    const heard = async (res: import('@playwright/test').Response) => {
+      if (res.request().resourceType() === 'script' || res.url().endsWith('.js'))
+        scripts.set(new URL(res.url()).pathname, gzipSync(await res.body()).length)
+    }
+    page.on('response', heard)
+    await page.goto(path, { waitUntil: 'networkidle' })
+    page.off('response', heard)
+    return scripts
+  }
+  const shell = await scriptsOf('/view/home')
+  const reports = await scriptsOf('/view/cd_reports')
+  await expect(page.getByRole('img', { name: 'Invoiced and collected, month by month' })).toBeVisible()
+  const own = [...reports].filter(([path]) => !shell.has(path))
+  const beyond = own.reduce((n, [, size]) => n + size, 0)
+  console.log(
+    `reports page JavaScript beyond the shell: ${own.length} files, ${(beyond / 1024).toFixed(1)} KB gzipped`,
+    own,
+  )
+  expect(own.length).toBeGreaterThan(0)
+  expect(beyond).toBeLessThan(30 * 1024)
+})
+
 test("the browser gets only the user's language's messages, and a change of language loads the new one", async ({
   page,
 }) => {

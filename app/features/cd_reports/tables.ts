@@ -1,16 +1,16 @@
 import { formatAmount, formatMoney, currencyOf } from '../../../domain/money.ts'
 import { REPORT_PERIODS } from '../../../domain/report-period.ts'
-import {
-  AGES,
-  ORDER_AGES,
-  type cashPeriod,
-  type ordersReport,
-  type quotesMonth,
-  type receivablesReport,
-  type receivablesRow,
-  type revenueMonth,
-  type servicesReport,
-  type techniciansReport,
+import { AGES, ORDER_AGES } from '../../../domain/report-ages.ts'
+// types only: the page's script carries no schema
+import type {
+  cashPeriod,
+  ordersReport,
+  quotesMonth,
+  receivablesReport,
+  receivablesRow,
+  revenueMonth,
+  servicesReport,
+  techniciansReport,
 } from '../../../domain/schemas/reports.ts'
 import { ORDER_STATE_LABELS } from '../cd_ordem/labels'
 import { formatDay } from '../../../domain/dates.ts'

@@ -1,7 +1,8 @@
 import { data } from 'react-router'
 import type { Route } from './+types/record'
 import { featureOf as screensOf } from '../../features'
-import { moduleMeta, RecordScreen } from '../../kit/screens'
+import { moduleMeta } from '../../kit/module-meta'
+import { RecordScreen } from '../../kit/screens'
 import { loadRecord, saveRecord } from '../../kit/screens.server'
 
 /** One record of a module with screens (/view/<module>/<id>, `new` for an empty form); any other address is a 404. */

@@ -1,52 +1,26 @@
 import type { Route } from './+types/reports'
 import { Form } from 'react-router'
-import { formatMoney, currencyOf } from '../../../domain/money.ts'
 import { DEFAULT_PERIOD, REPORT_PERIODS } from '../../../domain/report-period.ts'
-import { wrapper } from '../../../domain/schemas/common.ts'
-import {
-  AGES,
-  cashflowReport,
-  ordersReport,
-  quotesReport,
-  receivablesReport,
-  revenueReport,
-  servicesReport,
-  techniciansReport,
-} from '../../../domain/schemas/reports.ts'
-import { ORDER_STATE_LABELS } from '../../features/cd_ordem/labels'
 import { Breadcrumb } from '../../components/breadcrumb'
+import { reportsPage } from '../../features/cd_reports/page.server'
 import { ReportChart, ReportSection, ReportTable } from '../../features/cd_reports/report-table'
-import { barsSvg } from '../../features/cd_reports/bars.server'
 import {
   cashflowColumns,
-  cashflowQuery,
   monthName,
   openInvoicesColumns,
   ordersColumns,
-  periodName,
   quotesColumns,
   quotesTotal,
   receivablesColumns,
-  reportQuery,
   revenueColumns,
   revenueTotal,
   servicesColumns,
   techniciansColumns,
 } from '../../features/cd_reports/tables'
-import { moduleMeta } from '../../kit/screens'
-import { readAnswer } from '../../lib/answer.server'
-import { callBff } from '../../lib/api.server'
-import { refusalErrors } from '../../lib/form-errors.server'
-import type { FieldErrors } from '../../lib/forms'
-import { requestLocale } from '../../lib/cookies.server'
-import { CULTURES, translator, useLocale, useT, type Translator } from '../../lib/i18n'
-import { pageInfo } from '../../lib/page-info.server'
+import { moduleMeta } from '../../kit/module-meta'
+import { useLocale, useT, type Translator } from '../../lib/i18n'
 import { Button, buttonClass } from '../../ui/button'
 import { FieldError } from '../../ui/field-error'
-
-const MODULE = 'cd_reports'
-/** The open invoices the page lists, the longest overdue first (its export holds more). */
-const OPEN_INVOICES_SHOWN = 25
 
 const PERIOD_LABELS: Record<(typeof REPORT_PERIODS)[number], keyof Translator> = {
   'this-month': 'reports_period_this_month',
@@ -61,201 +35,7 @@ const PERIOD_LABELS: Record<(typeof REPORT_PERIODS)[number], keyof Translator> =
  * cd_reports (docs/domain.md "Reports"): the owner's figures for a period and the branch (or all of
  * his), each a chart drawn on the server and its table, exported as CSV in the reader's culture.
  */
-export async function loader(args: Route.LoaderArgs) {
-  const page = await pageInfo(args.request, args.context, MODULE)
-  const locale = requestLocale(args.request)
-  const t = translator(locale)
-  const url = new URL(args.request.url)
-  let query = reportQuery(url)
-  // months that make no period (the last before the first, more than ten years): the default period's
-  // figures, and the months as typed kept in the form with what is wrong with them
-  let errors: FieldErrors = {}
-  const asked = await callBff(args.request, args.context, `/${MODULE}/revenue?${query}`)
-  const typed = { period: query.get('period') ?? '', from: query.get('from') ?? '', to: query.get('to') ?? '' }
-  if (asked.status === 400) {
-    errors = refusalErrors(400, await asked.json(), t)
-    query = new URLSearchParams(query.get('branch') ? { branch: 'all' } : {})
-  } else if (!asked.ok) await asked.body?.cancel()
-  const branchOnly = new URLSearchParams(query.get('branch') ? { branch: 'all' } : {})
-  const [revenue, receivables, cashflow, quotes, services, orders, technicians] = await Promise.all([
-    asked.ok
-      ? asked.json().then((body) => wrapper(revenueReport).parse(body).Dados)
-      : readAnswer(args, `/${MODULE}/revenue?${query}`, revenueReport).then((a) => a.data),
-    readAnswer(args, `/${MODULE}/receivables?${branchOnly}&invoices=${OPEN_INVOICES_SHOWN}`, receivablesReport).then(
-      (a) => a.data,
-    ),
-    readAnswer(args, `/${MODULE}/cashflow?${cashflowQuery(url)}`, cashflowReport).then((a) => a.data),
-    readAnswer(args, `/${MODULE}/quotes?${query}`, quotesReport).then((a) => a.data),
-    readAnswer(args, `/${MODULE}/services?${query}`, servicesReport).then((a) => a.data),
-    readAnswer(args, `/${MODULE}/orders?${branchOnly}`, ordersReport).then((a) => a.data),
-    readAnswer(args, `/${MODULE}/technicians?${query}`, techniciansReport).then((a) => a.data),
-  ])
-  const currency = currencyOf(revenue.currency)
-  const money = (cents: number) => formatMoney(cents, currency, locale)
-  const compact = new Intl.NumberFormat(CULTURES[locale], { style: 'currency', currency, notation: 'compact' })
-  const total = revenueTotal(revenue.months)
-  const chart = barsSvg({
-    id: 'revenue-chart',
-    title: t.reports_revenue_chart(),
-    description: `${t.reports_invoiced()}: ${money(total.invoiced)}. ${t.reports_collected()}: ${money(total.collected)}.`,
-    categories: revenue.months.map((m) => m.month),
-    series: [
-      {
-        name: t.reports_invoiced(),
-        fill: 'fill-indigo-600 dark:fill-indigo-300',
-        values: revenue.months.map((m) => m.invoiced),
-      },
-      {
-        name: t.reports_collected(),
-        fill: 'fill-emerald-600 dark:fill-emerald-300',
-        values: revenue.months.map((m) => m.collected),
-      },
-    ],
-    categoryLabel: (m) => monthName(m, locale),
-    valueLabel: (cents) => compact.format(cents / 100),
-  })
-  const ageing = barsSvg({
-    id: 'receivables-chart',
-    title: t.reports_receivables_chart(),
-    description: AGES.map(
-      (age) => `${(t[`reports_age_${age}`] as () => string)()}: ${money(receivables.totals[age])}`,
-    ).join('. '),
-    categories: [...AGES],
-    series: [
-      {
-        name: t.reports_open(),
-        fill: 'fill-amber-600 dark:fill-amber-300',
-        values: AGES.map((age) => receivables.totals[age]),
-      },
-    ],
-    categoryLabel: (age) => (t[`reports_age_${age as (typeof AGES)[number]}`] as () => string)(),
-    valueLabel: (cents) => compact.format(cents / 100),
-  })
-  const dayMonth = new Intl.DateTimeFormat(CULTURES[locale], { day: 'numeric', month: 'numeric', timeZone: 'UTC' })
-  const flow = barsSvg({
-    id: 'cashflow-chart',
-    title: t.reports_cashflow_chart(),
-    description: cashflow.periods
-      .map((p) => `${periodName(p, t, locale)}: ${money(p.in)} / ${money(p.out)}`)
-      .join('. '),
-    categories: cashflow.periods.map((p) => p.period),
-    series: [
-      {
-        name: t.reports_in(),
-        fill: 'fill-emerald-600 dark:fill-emerald-300',
-        values: cashflow.periods.map((p) => p.in + p.expectedIn),
-      },
-      {
-        name: t.reports_out(),
-        fill: 'fill-rose-600 dark:fill-rose-300',
-        values: cashflow.periods.map((p) => p.out + p.expectedOut),
-      },
-    ],
-    categoryLabel: (period) => {
-      const p = cashflow.periods.find((x) => x.period === period)!
-      return p.period.includes('W') ? dayMonth.format(Date.parse(`${p.start}T12:00:00Z`)) : monthName(period, locale)
-    },
-    valueLabel: (cents) => compact.format(cents / 100),
-  })
-  const quoted = quotesTotal(quotes.months)
-  const conversion = barsSvg({
-    id: 'quotes-chart',
-    title: t.reports_quotes_chart(),
-    description: `${t.reports_sent_value()}: ${money(quoted.sentValue)}. ${t.reports_approved_value()}: ${money(quoted.approvedValue)}.`,
-    categories: quotes.months.map((m) => m.month),
-    series: [
-      {
-        name: t.reports_sent_value(),
-        fill: 'fill-sky-600 dark:fill-sky-300',
-        values: quotes.months.map((m) => m.sentValue),
-      },
-      {
-        name: t.reports_approved_value(),
-        fill: 'fill-emerald-600 dark:fill-emerald-300',
-        values: quotes.months.map((m) => m.approvedValue),
-      },
-    ],
-    categoryLabel: (m) => monthName(m, locale),
-    valueLabel: (cents) => compact.format(cents / 100),
-  })
-  // the ten services that brought the most, by name
-  const top = services.services.slice(0, 10)
-  const serviceName = (s: (typeof top)[number]) => (s.jobId ? s.name : t.reports_no_service())
-  const byService = barsSvg({
-    id: 'services-chart',
-    title: t.reports_services_chart(),
-    description: top.map((s) => `${serviceName(s)}: ${money(s.invoiced)}`).join('. '),
-    categories: top.map((s) => s.jobId ?? ''),
-    series: [
-      { name: t.reports_invoiced(), fill: 'fill-indigo-600 dark:fill-indigo-300', values: top.map((s) => s.invoiced) },
-    ],
-    categoryLabel: (id) => {
-      const name = serviceName(top.find((s) => (s.jobId ?? '') === id)!)
-      return name.length > 14 ? `${name.slice(0, 13)}…` : name
-    },
-    valueLabel: (cents) => compact.format(cents / 100),
-  })
-  const count = new Intl.NumberFormat(CULTURES[locale])
-  const byStatus = barsSvg({
-    id: 'orders-chart',
-    title: t.reports_orders_chart(),
-    description: orders.statuses
-      .map((s) => `${(t[ORDER_STATE_LABELS[s.status]] as () => string)()}: ${count.format(s.orders)}`)
-      .join('. '),
-    categories: orders.statuses.map((s) => s.status),
-    series: [
-      {
-        name: t.reports_orders_count(),
-        fill: 'fill-violet-600 dark:fill-violet-300',
-        values: orders.statuses.map((s) => s.orders),
-      },
-    ],
-    categoryLabel: (status) => (t[ORDER_STATE_LABELS[status as keyof typeof ORDER_STATE_LABELS]] as () => string)(),
-    valueLabel: (n) => count.format(n),
-  })
-  const crew = technicians.technicians.slice(0, 12)
-  const byTechnician = barsSvg({
-    id: 'technicians-chart',
-    title: t.reports_technicians_chart(),
-    description: crew
-      .map(
-        (r) =>
-          `${r.name}: ${t.reports_done()} ${count.format(r.done)}, ${t.reports_failed()} ${count.format(r.failed)}`,
-      )
-      .join('. '),
-    categories: crew.map((r) => r.technicianId),
-    series: [
-      { name: t.reports_done(), fill: 'fill-emerald-600 dark:fill-emerald-300', values: crew.map((r) => r.done) },
-      { name: t.reports_failed(), fill: 'fill-rose-600 dark:fill-rose-300', values: crew.map((r) => r.failed) },
-    ],
-    categoryLabel: (id) => {
-      const name = crew.find((r) => r.technicianId === id)?.name ?? ''
-      return name.length > 14 ? `${name.slice(0, 13)}…` : name
-    },
-    valueLabel: (n) => count.format(n),
-  })
-  return {
-    page,
-    errors,
-    technicians,
-    byTechnician,
-    quotes,
-    conversion,
-    services,
-    byService,
-    orders,
-    byStatus,
-    cashflow,
-    flow,
-    revenue,
-    chart,
-    receivables,
-    ageing,
-    typed,
-    branch: query.get('branch') ?? 'current',
-    query: query.toString(),
-  }
-}
+export const loader = (args: Route.LoaderArgs) => reportsPage(args)
 
 export const meta: Route.MetaFunction = (args) => moduleMeta(args)
 

@@ -8,7 +8,7 @@ import { BoardAgenda, useBoardFormat } from '../../features/scheduling/board-age
 import { BoardCalendar, type Placed } from '../../features/scheduling/board-calendar'
 import { loadBoard, saveVisit, type VisitResult } from '../../features/scheduling/board.server'
 import { VisitForm } from '../../features/scheduling/visit-form'
-import { moduleMeta } from '../../kit/screens'
+import { moduleMeta } from '../../kit/module-meta'
 import { useLocale, useT } from '../../lib/i18n'
 import { showToast } from '../../lib/toasts'
 import { buttonClass } from '../../ui/button'

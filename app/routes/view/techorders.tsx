@@ -6,7 +6,7 @@ import { useT } from '../../lib/i18n'
 import { dayVisitRow } from '../../../domain/schemas/appointments.ts'
 import { Breadcrumb } from '../../components/breadcrumb'
 import { DayList } from '../../features/techorders/day-list'
-import { moduleMeta } from '../../kit/screens'
+import { moduleMeta } from '../../kit/module-meta'
 import { readAnswer } from '../../lib/answer.server'
 import { pageInfo } from '../../lib/page-info.server'
 

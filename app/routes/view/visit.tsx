@@ -12,7 +12,7 @@ import {
 } from '../../../domain/schemas/appointments.ts'
 import { dateIn, instantAt, isIsoDate, timeIn } from '../../../domain/dates.ts'
 import { ActivityList } from '../../kit/activity-list'
-import { moduleMeta } from '../../kit/screens'
+import { moduleMeta } from '../../kit/module-meta'
 import { activitySchema } from '../../kit/screens.server'
 import { fromTypedText } from '../../kit/typed-text.server'
 import { PickerInput } from '../../kit/picker-input'
