@@ -114,33 +114,17 @@ export const percentile = (values: number[], p: number) => {
 }
 
 /**
- * The dispatcher: one appointment moved 15 minutes later and back, twice a second (force: the
- * move is booked even over another visit, never a 409), until `stopped`.
+ * `send`, the `n`th write (from 1), WRITES_PER_SECOND times a second until `stopped`: what was
+ * answered 2xx (and how long each took), the others by status ('failed': no answer).
  */
-export async function moving(
-  base: string,
-  headers: Record<string, string>,
-  appointment: { id: string; start: string; end: string },
-  stopped: () => boolean,
-): Promise<Writes> {
+export async function writing(send: (n: number) => Promise<Response>, stopped: () => boolean): Promise<Writes> {
   const writes: Writes = { ok: 0, refused: {}, ms: [], seconds: 0 }
-  const [start, end] = [Date.parse(appointment.start), Date.parse(appointment.end)]
   const began = performance.now()
   for (let n = 1; !stopped(); n++) {
     const next = Date.now() + 1000 / WRITES_PER_SECOND
-    const shift = (n % 2) * QUARTER_HOUR
     const sent = performance.now()
     try {
-      const res = await fetch(`${base}/api/cd_ordemagendamento/${appointment.id}`, {
-        method: 'PATCH',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          start: new Date(start + shift).toISOString(),
-          end: new Date(end + shift).toISOString(),
-          force: true,
-        }),
-        signal: AbortSignal.timeout(10_000),
-      })
+      const res = await send(n)
       await res.arrayBuffer()
       if (res.ok) {
         writes.ok++
@@ -153,6 +137,32 @@ export async function moving(
   }
   writes.seconds = (performance.now() - began) / 1000
   return writes
+}
+
+/**
+ * The dispatcher: one appointment moved 15 minutes later and back, twice a second (force: the
+ * move is booked even over another visit, never a 409), until `stopped`.
+ */
+export function moving(
+  base: string,
+  headers: Record<string, string>,
+  appointment: { id: string; start: string; end: string },
+  stopped: () => boolean,
+): Promise<Writes> {
+  const [start, end] = [Date.parse(appointment.start), Date.parse(appointment.end)]
+  return writing((n) => {
+    const shift = (n % 2) * QUARTER_HOUR
+    return fetch(`${base}/api/cd_ordemagendamento/${appointment.id}`, {
+      method: 'PATCH',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        start: new Date(start + shift).toISOString(),
+        end: new Date(end + shift).toISOString(),
+        force: true,
+      }),
+      signal: AbortSignal.timeout(10_000),
+    })
+  }, stopped)
 }
 
 export async function benchBoard(sizes: number[], seconds: number): Promise<BoardBench[]> {

@@ -34,7 +34,7 @@ import { createRepositories } from '../../storage/repositories/index.ts'
 import { indexedRecords } from '../../storage/repositories/indexed-records.ts'
 import type { Store } from '../../storage/store.ts'
 import { freePort } from '../runtime/servers.ts'
-import { percentile, WRITES_PER_SECOND, type Writes } from './board.ts'
+import { percentile, WRITES_PER_SECOND, writing, type Writes } from './board.ts'
 import { nodeFlags, peakMemoryMb, root, start, withSeededServer } from './server.ts'
 import { ensureWrk, wrkAsync, type WrkResult } from './wrk.ts'
 
@@ -328,27 +328,8 @@ function write(office: Office, n: number) {
 }
 
 /** The office, twice a second until `stopped`: a payment, then a new invoice, in turn. */
-async function billing(office: Office, stopped: () => boolean): Promise<Writes> {
-  const writes: Writes = { ok: 0, refused: {}, ms: [], seconds: 0 }
-  const began = performance.now()
-  for (let n = 0; !stopped(); n++) {
-    const due = Date.now() + 1000 / WRITES_PER_SECOND
-    const sent = performance.now()
-    try {
-      const res = await write(office, n)
-      await res.arrayBuffer()
-      if (res.ok) {
-        writes.ok++
-        writes.ms.push(performance.now() - sent)
-      } else writes.refused[res.status] = (writes.refused[res.status] ?? 0) + 1
-    } catch {
-      writes.refused.failed = (writes.refused.failed ?? 0) + 1
-    }
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())))
-  }
-  writes.seconds = (performance.now() - began) / 1000
-  return writes
-}
+const billing = (office: Office, stopped: () => boolean): Promise<Writes> =>
+  writing((n) => write(office, n - 1), stopped)
 
 /**
  * The first answer after a write, alone on the server: `AFTER_WRITE` times a write, then the URL

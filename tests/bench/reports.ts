@@ -18,7 +18,7 @@ import { keys } from '../../storage/keys.ts'
 import { createRepositories } from '../../storage/repositories/index.ts'
 import { indexedRecords } from '../../storage/repositories/indexed-records.ts'
 import type { Store } from '../../storage/store.ts'
-import { percentile, WRITES_PER_SECOND, type Writes } from './board.ts'
+import { percentile, WRITES_PER_SECOND, writing, type Writes } from './board.ts'
 import { baselines, manyInvoices, settled } from './invoices.ts'
 import { peakMemoryMb, start, withSeededServer } from './server.ts'
 import { ensureWrk, wrkAsync, type WrkResult } from './wrk.ts'
@@ -223,32 +223,17 @@ export async function fillReports(store: Store, size: number, now: number): Prom
 }
 
 /** The office, twice a second until `stopped`: R$ 1,00 by Pix (into the bank) on the next open invoice. */
-async function paying(base: string, headers: Record<string, string>, next: () => string, stopped: () => boolean) {
-  const writes: Writes = { ok: 0, refused: {}, ms: [], seconds: 0 }
-  const began = performance.now()
-  while (!stopped()) {
-    const due = Date.now() + 1000 / WRITES_PER_SECOND
-    const sent = performance.now()
-    try {
-      const res = await fetch(`${base}/api/cd_invoice/${next()}/payments`, {
+const paying = (base: string, headers: Record<string, string>, next: () => string, stopped: () => boolean) =>
+  writing(
+    () =>
+      fetch(`${base}/api/cd_invoice/${next()}/payments`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
         body: JSON.stringify({ amount: 100, method: 'pix' }),
         signal: AbortSignal.timeout(10_000),
-      })
-      await res.arrayBuffer()
-      if (res.ok) {
-        writes.ok++
-        writes.ms.push(performance.now() - sent)
-      } else writes.refused[res.status] = (writes.refused[res.status] ?? 0) + 1
-    } catch {
-      writes.refused.failed = (writes.refused.failed ?? 0) + 1
-    }
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())))
-  }
-  writes.seconds = (performance.now() - began) / 1000
-  return writes
-}
+      }),
+    stopped,
+  )
 
 async function answer<T>(url: string, headers: Record<string, string>): Promise<T> {
   const res = await fetch(url, { headers })
