@@ -73,14 +73,19 @@ export function rollupsRepository(store: Store, empresa: number) {
    */
   async function listed(contributions: Contribution[]): Promise<Map<string, Record<string, Entry>>> {
     const byBucket = new Map<string, Record<string, Entry>>()
-    for (const { source, version, parts } of contributions) {
-      // a source with no part now and none ever (a visit not ended yet, a draft) writes nothing
-      const saved = await store.update<Source>(sourceKey(empresa, source), (cur) =>
-        !cur && !Object.keys(parts).length
-          ? undefined
-          : { buckets: [...new Set([...(cur?.value.buckets ?? []), ...Object.keys(parts)])].sort() },
-      )
-      for (const bucket of saved?.value.buckets ?? []) {
+    // each source its own record: listed all at once (a batch's writes overlap on the disk)
+    const saved = await Promise.all(
+      contributions.map(({ source, parts }) =>
+        // a source with no part now and none ever (a visit not ended yet, a draft) writes nothing
+        store.update<Source>(sourceKey(empresa, source), (cur) =>
+          !cur && !Object.keys(parts).length
+            ? undefined
+            : { buckets: [...new Set([...(cur?.value.buckets ?? []), ...Object.keys(parts)])].sort() },
+        ),
+      ),
+    )
+    for (const [k, { source, version, parts }] of contributions.entries()) {
+      for (const bucket of saved[k]?.value.buckets ?? []) {
         const entries = byBucket.get(bucket) ?? {}
         entries[source] = { v: version, f: parts[bucket] ?? null }
         byBucket.set(bucket, entries)
@@ -102,7 +107,8 @@ export function rollupsRepository(store: Store, empresa: number) {
      * `contribute` for each, with each bucket written once for all of them.
      */
     async contributeMany(contributions: Contribution[]): Promise<void> {
-      for (const [bucket, entries] of await listed(contributions)) await setParts(bucket, entries)
+      // buckets are records of their own too; a period's and its measure's meet in atomic updates
+      await Promise.all([...(await listed(contributions))].map(([bucket, entries]) => setParts(bucket, entries)))
     },
     /** The totals of buckets, each (empty figures for one nothing went into). */
     async totals(buckets: string[]): Promise<Figures[]> {
