@@ -14,7 +14,7 @@ import { availableParallelism, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { addDays, dateIn } from '../../domain/dates.ts'
 import { documentTotals, type LineInput } from '../../domain/document-lines.ts'
-import { documentNumber, seriesName } from '../../domain/document-numbers.ts'
+import { documentNumber, seriesName, type DocumentKind } from '../../domain/document-numbers.ts'
 import { addressLine, type ClientRecord } from '../../domain/schemas/clients.ts'
 import {
   DEFAULT_DUE_DAYS,
@@ -237,17 +237,30 @@ export function manyInvoices(
       timeZone: TIME_ZONE,
     }
   })
-  // numbers in the order the invoices were made, a series a year (docs/domain.md cd_invoice), after
-  // those `numbered` already
-  made.sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-  const series = new Map<string, number>()
-  const invoices = made.map((invoice) => {
-    const year = dateIn(TIME_ZONE, Date.parse(invoice.createdAt)).slice(0, 4)
-    const n = (series.get(year) ?? numbered(year)) + 1
-    series.set(year, n)
-    return { ...invoice, number: documentNumber('FAT', branch.prefix, year, n) }
-  })
+  const { items: invoices, series } = numberedInOrder(made, 'FAT', branch.prefix, numbered)
   return { invoices, series, pdfId: made.find((i) => i.lines.length === PDF_LINES)!.id, clients, today }
+}
+
+/**
+ * Documents numbered in the order they were made, a series a year (docs/domain.md cd_invoice:
+ * `<kind>-<prefix>-<year>-000001`), after those `numbered` already: the documents and each year's last number.
+ */
+export function numberedInOrder<T extends { createdAt: string; number: string }>(
+  made: T[],
+  kind: DocumentKind,
+  prefix: string,
+  numbered: (year: string) => number,
+) {
+  const series = new Map<string, number>()
+  const items = [...made]
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    .map((item) => {
+      const year = dateIn(TIME_ZONE, Date.parse(item.createdAt)).slice(0, 4)
+      const n = (series.get(year) ?? numbered(year)) + 1
+      series.set(year, n)
+      return { ...item, number: documentNumber(kind, prefix, year, n) }
+    })
+  return { items, series }
 }
 
 /**

@@ -8,7 +8,7 @@
 // run build; BENCH_REPORT_SIZES, BENCH_SECONDS and BENCH_REPORT_HEAP_MB change the sizes, the seconds a
 // run and the server's heap); npm run bench runs it too.
 import { addDays, dateIn } from '../../domain/dates.ts'
-import { documentNumber, seriesName } from '../../domain/document-numbers.ts'
+import { seriesName } from '../../domain/document-numbers.ts'
 import { shiftMonth } from '../../domain/report-period.ts'
 import { ACCOUNTS, defaultAccountFor, type AccountRecord } from '../../domain/schemas/accounts.ts'
 import { INVOICES, PAYMENT_METHODS, type StoredInvoice } from '../../domain/schemas/invoices.ts'
@@ -19,7 +19,7 @@ import { createRepositories } from '../../storage/repositories/index.ts'
 import { indexedRecords } from '../../storage/repositories/indexed-records.ts'
 import type { Store } from '../../storage/store.ts'
 import { percentile, WRITES_PER_SECOND, writing, type Writes } from './board.ts'
-import { baselines, manyInvoices, settled } from './invoices.ts'
+import { baselines, manyInvoices, numberedInOrder, settled } from './invoices.ts'
 import { peakMemoryMb, start, withSeededServer } from './server.ts'
 import { ensureWrk, wrkAsync, type WrkResult } from './wrk.ts'
 
@@ -121,14 +121,7 @@ function manyPayables(
       createdAt: new Date(created).toISOString(),
     }
   })
-  made.sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-  const series = new Map<string, number>()
-  const payables = made.map((p) => {
-    const year = dateIn(TIME_ZONE, Date.parse(p.createdAt)).slice(0, 4)
-    const n = (series.get(year) ?? numbered(year)) + 1
-    series.set(year, n)
-    return { ...p, number: documentNumber('CP', branch.prefix, year, n) }
-  })
+  const { items: payables, series } = numberedInOrder(made, 'CP', branch.prefix, numbered)
   return { payables, series }
 }
 
@@ -168,40 +161,46 @@ export async function fillReports(store: Store, size: number, now: number): Prom
     defaultAccountFor(accounts, method as (typeof PAYMENT_METHODS)[number])?.id ?? null
   const invoices = indexedRecords(store, 1, INVOICES, (i: StoredInvoice) => i)
   const bills = indexedRecords(store, 1, PAYABLES, (p: StoredPayable) => p)
-  const lastOf = async (kind: 'FAT' | 'CP', filial: number, year: string) =>
-    (await store.get<{ last: number }>(keys.series(1, seriesName(kind, filial, year))))?.value.last ?? 0
   const thisYear = Number(dateIn(TIME_ZONE, now).slice(0, 4))
-  const years = [thisYear - 2, thisYear - 1, thisYear].map(String)
+  /** A branch's number series of `kind`: the numbers it gave already in the bench's years, and how to go on after new ones. */
+  const seriesOf = async (kind: 'FAT' | 'CP', filial: number) => {
+    const key = (year: string) => keys.series(1, seriesName(kind, filial, year))
+    const last = new Map<string, number>()
+    for (const year of [thisYear - 2, thisYear - 1, thisYear].map(String))
+      last.set(year, (await store.get<{ last: number }>(key(year)))?.value.last ?? 0)
+    return {
+      numbered: (year: string) => last.get(year) ?? 0,
+      async save(series: Map<string, number>) {
+        for (const [year, n] of series) await store.put(key(year), { last: n, free: [] })
+      },
+    }
+  }
   let open: string[] = []
   const payables = Math.round(size * PAYABLES_PER_INVOICE)
   for (const [k, branch] of BRANCHES.entries()) {
-    const last = new Map<string, number>()
-    for (const year of years) last.set(year, await lastOf('FAT', branch.filial, year))
+    const invoiceSeries = await seriesOf('FAT', branch.filial)
     const made = manyInvoices(
       Math.round(size / BRANCHES.length),
       7000 + size + k,
       now,
-      (year) => last.get(year) ?? 0,
+      invoiceSeries.numbered,
       company.REMINDER_DAYS ?? [],
       { ...branch, accountOf },
     )
     await invoices.putMany(made.invoices)
-    for (const [year, n] of made.series)
-      await store.put(keys.series(1, seriesName('FAT', branch.filial, year)), { last: n, free: [] })
+    await invoiceSeries.save(made.series)
     if (branch.filial === 2) open = made.invoices.filter((i) => i.status === 'issued').map((i) => i.id)
-    const lastBill = new Map<string, number>()
-    for (const year of years) lastBill.set(year, await lastOf('CP', branch.filial, year))
+    const billSeries = await seriesOf('CP', branch.filial)
     const billed = manyPayables(
       Math.round(payables / BRANCHES.length),
       8000 + size + k,
       now,
       branch,
       { bank, till },
-      (year) => lastBill.get(year) ?? 0,
+      billSeries.numbered,
     )
     await bills.putMany(billed.payables)
-    for (const [year, n] of billed.series)
-      await store.put(keys.series(1, seriesName('CP', branch.filial, year)), { last: n, free: [] })
+    await billSeries.save(billed.series)
   }
   // the start works the figures out again, as after an upgrade (bff/lib/reports.ts backfill)
   await store.remove(keys.system('figures'))
