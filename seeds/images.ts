@@ -1,4 +1,4 @@
-import { joinBytes } from '../storage/repositories/files.ts'
+import { joinBytes } from '../domain/bytes.ts'
 
 /** CRC-32 of PNG chunks (ISO 3309), table made once. */
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {

@@ -1,4 +1,4 @@
-import { joinBytes } from '../../storage/repositories/files.ts'
+import { joinBytes } from '../../domain/bytes.ts'
 
 /**
  * Bytes held in parts (an upload's chunks as they came, or one array), read front to back without

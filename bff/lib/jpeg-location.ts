@@ -1,4 +1,4 @@
-import { joinBytes } from '../../storage/repositories/files.ts'
+import { joinBytes } from '../../domain/bytes.ts'
 import { jpegSegments, segmentParts } from './jpeg-segments.ts'
 
 // Written here rather than taken from npm: the maintained packages drop every piece of metadata

@@ -1,4 +1,4 @@
-import { joinBytes } from '../../storage/repositories/files.ts'
+import { joinBytes } from '../../domain/bytes.ts'
 import { byteReader } from './byte-reader.ts'
 import type { ImageHeader, PngLayout } from './image-header.ts'
 

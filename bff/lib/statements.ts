@@ -12,7 +12,7 @@ import {
   type StoredMatch,
 } from '../../domain/schemas/statements.ts'
 import { ConflictError } from '../../storage/errors.ts'
-import { joinBytes } from '../../storage/repositories/files.ts'
+import { joinBytes } from '../../domain/bytes.ts'
 import { sha256Hex, uuidFromHex } from './base64.ts'
 import type { Deps } from './deps.ts'
 import { OWED_LEASE_MS } from './derived.ts'

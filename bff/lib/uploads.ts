@@ -1,7 +1,7 @@
 import { UPLOADED_IMAGE } from '../../domain/images.ts'
 import { MESSAGES } from '../../domain/messages.ts'
 import { UPLOAD_MAX_BYTES } from '../../domain/upload-limits.ts'
-import { joinBytes } from '../../storage/repositories/files.ts'
+import { joinBytes } from '../../domain/bytes.ts'
 import { apiError } from './errors.ts'
 import { checkImage, refusalCode } from './image-bounds.ts'
 import { imageType } from './image-header.ts'

@@ -20,7 +20,8 @@ import {
   uploadForm,
   type FileItem,
 } from '../../domain/schemas/files.ts'
-import { joinBytes, type FileMeta } from '../../storage/repositories/files.ts'
+import { joinBytes } from '../../domain/bytes.ts'
+import type { FileMeta } from '../../storage/repositories/files.ts'
 import { activeGrants, type UserRecord } from '../../domain/tenancy.ts'
 import { mayReadVisit, visitOfFile } from '../lib/visit-work.ts'
 import { payableStore } from '../lib/payable-store.ts'

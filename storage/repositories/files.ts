@@ -1,3 +1,4 @@
+import { joinBytes } from '../../domain/bytes.ts'
 import { joinKey, keys } from '../keys.ts'
 import type { Store } from '../store.ts'
 import { listRecord } from './list-record.ts'
@@ -44,17 +45,6 @@ export function sliceOf(parts: Uint8Array[], start: number, end: number): Uint8A
     if (at >= end) break
   }
   return out.length === 1 ? out[0] : joinBytes(out)
-}
-
-/** Bytes held in parts as one array. */
-export function joinBytes(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
 }
 
 /** Uploaded files of a company: metadata, bytes in chunks, and the upload groups (idGuid). */

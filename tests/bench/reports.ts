@@ -50,7 +50,7 @@ const START_WITHIN_MS = 900_000
  * The server's heap (npm start's HEAP_MB): a company of 50,000 invoices and 20,000 payables keeps
  * their list indexes in memory, more than the default 128 MB holds (README.md, settings).
  */
-const HEAP_MB = Number(process.env.BENCH_REPORT_HEAP_MB ?? 256)
+const HEAP_MB = Number(process.env.BENCH_REPORT_HEAP_MB ?? 512)
 
 export type ReportsCase = { name: string; kind: 'page' | 'api'; quiet: WrkResult; busy: WrkResult; writes: Writes }
 export type ReportsBench = {

@@ -1,6 +1,6 @@
 // How the benchmarks start servers: with the Node flags and environment of `npm start`.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { seedDemoData } from '../../seeds/index.ts'
@@ -14,11 +14,15 @@ export const root = join(import.meta.dirname, '../..')
 // Every server runs with the Node flags of `npm start`, baselines included.
 const startScript = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } })
   .scripts.start
-const flagsFor = (heapMb?: number) =>
-  startScript
+// BENCH_NODE_FLAGS adds flags to the measured servers (--trace-gc, --cpu-prof ...); BENCH_SERVER_LOG
+// names a file their standard output goes to.
+const flagsFor = (heapMb?: number) => [
+  ...startScript
     .split(/\s+/)
     .filter((part) => part.startsWith('--'))
-    .map((flag) => flag.replace(/\$\{HEAP_MB:-(\d+)\}/, (_, fallback: string) => String(heapMb ?? fallback)))
+    .map((flag) => flag.replace(/\$\{HEAP_MB:-(\d+)\}/, (_, fallback: string) => String(heapMb ?? fallback))),
+  ...(process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
+]
 export const nodeFlags = flagsFor()
 /** The environment `npm start` sets before node (MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2} ...). */
 export const startEnv = Object.fromEntries(
@@ -38,7 +42,8 @@ export function start(
     env: { ...process.env, ...startEnv, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
-  child.stdout!.resume()
+  if (process.env.BENCH_SERVER_LOG) child.stdout!.pipe(createWriteStream(process.env.BENCH_SERVER_LOG, { flags: 'a' }))
+  else child.stdout!.resume()
   return new Promise((resolve, reject) => {
     const deadline = Date.now() + readyWithinMs
     const poll = async () => {
