@@ -52,8 +52,16 @@ export type Field = {
   of?: Field[]
   options?: Array<[value: string, label: TextKey | { text: string }]>
   lookup?: string
-  /** For a 'picker': which of the module's pickers searches its choices as the user types. */
+  /**
+   * For a 'picker': which of the module's pickers searches its choices as the user types. For
+   * 'choices': the picker whose records are the boxes (with `within`).
+   */
   picker?: string
+  /**
+   * The choices are those of the record chosen in another field (`field`), asked of the picker's
+   * list as `param` (an invoice's orders to bill: the picked client's); none until it is chosen.
+   */
+  within?: { field: string; param: string }
   /**
    * A text field whose suggestions follow the choice of a picker field (`field`): the picked
    * option's list `key` (a client's addresses); the first fills the field when it is empty.
@@ -186,7 +194,10 @@ export type PickOption = { value: string; label: string; follow?: Record<string,
  * follows it), the row those answer and what a row offers.
  */
 export type Picker = {
-  search: (text: string) => string
+  /** The list path for what is typed, narrowed by the values of `narrow` (another field's choice). */
+  search: (text: string, narrow?: Record<string, string>) => string
+  /** The list filters a form may narrow it by (Field.within); it offers nothing without them. */
+  narrow?: readonly string[]
   one: (id: string) => string
   row: z.ZodType<Record<string, unknown>>
   option: (row: Record<string, unknown>) => PickOption
@@ -361,17 +372,21 @@ export const PICK_SIZE = 20
 
 /**
  * A picker of another module's records, made from its declaration: searched and sorted by its
- * list API (`sort` one of its sortable fields), one record by its id; `option` what a row offers.
+ * list API (`sort` one of its sortable fields), one record by its id; `option` what a row offers;
+ * `filter` what its list is always and may be narrowed by.
  */
 export function pickerOf<const D extends ResourceModule>(
   of: D,
   sort: SortOf<D>,
   option: (row: RowOf<D>) => PickOption,
+  /** Filters of its list always applied (`state`), and those a form narrows it by (Field.within). */
+  filter: { fixed?: Record<string, string>; narrow?: readonly string[] } = {},
 ): Picker {
   const base = `/${of.id}`
   return {
-    search: (text) =>
-      `${base}?${new URLSearchParams({ size: String(PICK_SIZE), sort: String(sort), ...(text ? { search: text } : {}) })}`,
+    search: (text, narrow = {}) =>
+      `${base}?${new URLSearchParams({ size: String(PICK_SIZE), sort: String(sort), ...filter.fixed, ...narrow, ...(text ? { search: text } : {}) })}`,
+    narrow: filter.narrow,
     one: (id) => `${base}/${encodeURIComponent(id)}`,
     row: of.api.row,
     option: (row) => option(row as RowOf<D>),

@@ -9,6 +9,7 @@ import { Button, ButtonLink } from '../ui/button'
 import { StaleAlert } from './stale-alert'
 import { rowFieldName, rowsFromForm } from './form-rows'
 import type { FeatureModule, Field, Lookups, PickOption } from './module'
+import { PickedChoices } from './picked-choices'
 import { PickerInput } from './picker-input'
 import { LiveTotals, PICKED_PRICE } from './live-totals'
 import type { FormState } from './screens.server'
@@ -34,6 +35,7 @@ function Input({
   onPick,
   resolve,
   suggestions,
+  within,
 }: {
   field: Field
   value: string
@@ -46,6 +48,8 @@ function Input({
   onPick?: (option: PickOption, byUser: boolean) => void
   resolve?: boolean
   suggestions?: Suggestions
+  /** For choices within another field's choice (Field.within): its value ('' before) and label. */
+  within?: { value: string; label: string }
 }) {
   const t = useT()
   const id = useId()
@@ -81,6 +85,23 @@ function Input({
         </label>
         <FieldError id={described} error={error} />
       </div>
+    )
+  }
+  if (field.type === 'choices' && field.picker && field.within && module && within) {
+    return (
+      <PickedChoices
+        key={within.value}
+        name={field.name}
+        label={label}
+        hint={field.hint ? (t[field.hint] as () => string)() : undefined}
+        source={`/resources/pick/${module}/${field.picker}`}
+        param={field.within.param}
+        within={within.value}
+        withinLabel={within.label}
+        checked={new Set(value.split(',').map((v) => v.trim()))}
+        error={error}
+        describedBy={described}
+      />
     )
   }
   if (field.type === 'choices') {
@@ -372,6 +393,12 @@ export function RecordForm({
     const pick = field.follows && chosen[field.follows.field]
     return pick ? { list: pick.option.follow?.[field.follows!.key] ?? [], fill: pick.byUser } : undefined
   }
+  // what the field a list of choices lies within has chosen (Field.within: the invoice's client)
+  const withinOf = (field: Field) => {
+    const other = field.within && fields.find((f) => f.name === field.within!.field)
+    if (!other) return undefined
+    return { value: chosen[other.name]?.option.value ?? shown(other), label: (t[other.label] as () => string)() }
+  }
   // the stored record's label goes only with its own value (not with another one sent back with errors)
   const labelOf = (field: Field) =>
     shown(field) === formValue(field, values[field.name], locale) ? field.currentLabel?.(values) : undefined
@@ -455,6 +482,7 @@ export function RecordForm({
                 resolve={followed(field)}
                 onPick={(option, byUser) => setChosen((was) => ({ ...was, [field.name]: { option, byUser } }))}
                 suggestions={suggestionsOf(field)}
+                within={withinOf(field)}
               />
             ),
           )}

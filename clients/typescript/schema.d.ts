@@ -28291,11 +28291,8 @@ export interface operations {
                     }[];
                     /** @default  */
                     notes?: string;
-                    /**
-                     * @description Completed orders of the client, of the invoice’s own branch, that it bills: their lines come along and they become invoiced (another client’s: 400 `order_other_client`; another branch’s: 400 `order_other_branch`)
-                     * @default []
-                     */
-                    orderIds?: string[];
+                    /** @description Completed orders of the client, of the invoice’s own branch, that it bills (a list, or ids separated by commas): their lines come along and they become invoiced (another client’s: 400 `order_other_client`; another branch’s: 400 `order_other_branch`) */
+                    orderIds?: string[] | string;
                     /** @default  */
                     terms?: string;
                 };

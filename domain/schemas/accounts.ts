@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { CURRENCIES } from '../money.ts'
 import { rule } from '../messages.ts'
-import { money, optionalDay, optionalText, text } from './fields.ts'
+import { commaList, money, optionalDay, optionalText, text } from './fields.ts'
 import { PAYMENT_METHODS, type PaymentMethod } from './invoices.ts'
 
 /** Where a company's accounts are stored (a collection of storage/repositories). */
@@ -11,10 +11,7 @@ export const ACCOUNTS = 'accounts'
 export const ACCOUNT_KINDS = ['cash', 'bank', 'pix', 'card', 'other'] as const
 
 /** The payment methods an account takes by default: a list, or the form's checked boxes joined by commas. */
-const methods = z
-  .union([z.array(z.string()), z.string().transform((v) => v.split(','))])
-  .transform((list) => [...new Set(list.map((m) => m.trim()).filter(Boolean))])
-  .pipe(z.array(z.enum(PAYMENT_METHODS, { message: 'Choose among cash, card, pix, transfer and boleto' })))
+const methods = commaList(z.enum(PAYMENT_METHODS, { message: 'Choose among cash, card, pix, transfer and boleto' }))
   .default([])
   .meta({
     description:

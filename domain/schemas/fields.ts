@@ -83,11 +83,19 @@ export const decimal = (
   ).register(typedText, { kind: 'decimal', places, code })
 export const percent = decimal(2, 0, 100, 'invalid_percent')
 
+/**
+ * A list of `item`: an array, or text separated by commas (a form's checked boxes of one name are
+ * joined so); trimmed, each once.
+ */
+export const commaList = <T extends z.ZodType<unknown, string>>(item: T) =>
+  z
+    .union([z.array(z.string()), z.string().transform((v) => v.split(','))])
+    .transform((list) => [...new Set(list.map((t) => t.trim()).filter(Boolean))])
+    .pipe(z.array(item))
+
 /** Words a record is labelled with: an array, or text separated by commas; trimmed, unique, at most 20. */
-export const tags = z
-  .union([z.array(z.string()), z.string().transform((v) => v.split(','))])
-  .transform((list) => [...new Set(list.map((t) => t.trim()).filter(Boolean))])
-  .pipe(z.array(z.string().max(40, 'At most 40 characters')).max(20, 'At most 20'))
+export const tags = commaList(z.string().max(40, 'At most 40 characters'))
+  .pipe(z.array(z.string()).max(20, 'At most 20'))
   .default([])
 
 /** Items one per line (a checklist): an array, or text with one item per line. */

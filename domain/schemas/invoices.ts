@@ -4,7 +4,7 @@ import { dateIn } from '../dates.ts'
 import { lineDraft, lineRow, totalsRow, withLineTotals, type LineInput, type Totals } from '../document-lines.ts'
 import { CURRENCIES, type Currency } from '../money.ts'
 import { rule } from '../messages.ts'
-import { money, optionalDay, optionalId, optionalText, text } from './fields.ts'
+import { commaList, money, optionalDay, optionalId, optionalText, text } from './fields.ts'
 import { publicCompanySchema, quoteDelivery, type QuoteDelivery } from './quotes.ts'
 
 /** Where a company's invoices are stored (a collection of storage/repositories). */
@@ -33,12 +33,11 @@ export const MAX_PAYMENTS = 200
 export const invoiceInput = z.object({
   clientId: z.string().uuid({ message: 'Choose a client' }),
   /** Completed orders of the client it bills: their lines come along and they become invoiced. */
-  orderIds: z
-    .array(z.string().uuid())
-    .max(20, 'At most 20 orders')
+  orderIds: commaList(z.string().uuid())
+    .pipe(z.array(z.string()).max(20, 'At most 20 orders'))
     .default([])
     .describe(
-      'Completed orders of the client, of the invoice’s own branch, that it bills: their lines come along and they become invoiced (another client’s: 400 `order_other_client`; another branch’s: 400 `order_other_branch`)',
+      'Completed orders of the client, of the invoice’s own branch, that it bills (a list, or ids separated by commas): their lines come along and they become invoiced (another client’s: 400 `order_other_client`; another branch’s: 400 `order_other_branch`)',
     ),
   /** Lines besides the orders' (an invoice by hand has only these). */
   lines: z

@@ -81,6 +81,57 @@ test('a completed order is invoiced, issued, sent, and paid by card on the clien
   await expectAccessible(page, 'paid invoice')
 })
 
+// issue 44 §0: a new invoice bills the picked client's completed orders, offered only once the client is picked
+test('a new invoice offers the picked client’s completed orders to bill, and bills the one checked', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_ADMIN)
+  await workInDemoCompany(page)
+  // the last completed order (the other tests bill the first ones), and all of its client's
+  await page.goto('/view/cd_ordem?state=completed')
+  const order = page.getByTestId('data-row').last()
+  const orderNumber = (await order.getByRole('cell').nth(0).innerText()).trim()
+  const clientName = (await order.getByRole('cell').nth(1).innerText()).trim()
+  const theirs = await page
+    .getByTestId('data-row')
+    .evaluateAll(
+      (rows, name) =>
+        rows.filter((r) => r.children[1]?.textContent?.trim() === name).map((r) => r.children[0]?.textContent?.trim()),
+      clientName,
+    )
+  const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
+  const pickClient = async () => {
+    await page.getByRole('combobox', { name: 'Client', exact: true }).fill(clientName)
+    await page
+      .getByRole('option', { name: startsWith(clientName) })
+      .first()
+      .click()
+  }
+
+  await page.goto('/view/cd_invoice/new')
+  const orders = page.getByRole('group', { name: 'Orders to bill' })
+  await expect(orders).toContainText('Shown once Client is chosen')
+  await expect(orders.getByRole('checkbox')).toHaveCount(0)
+  await pickClient()
+  // the client's completed orders, and only theirs
+  const mine = orders.getByRole('checkbox', { name: startsWith(`${orderNumber} · `) })
+  await expect(mine).toBeVisible()
+  const offered = (await orders.locator('label').allInnerTexts()).map((l) => l.split(' · ')[0].trim())
+  expect(offered.sort()).toEqual([...theirs].sort())
+  await expectAccessible(page, 'new invoice with orders to bill')
+
+  await mine.check()
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByTestId('toast')).toBeVisible()
+  // the order is billed by the new draft: invoiced, and offered no more
+  await page.goto(`/view/cd_ordem?search=${encodeURIComponent(orderNumber)}`)
+  await expect(page.getByTestId('data-row').filter({ hasText: orderNumber })).toContainText('Invoiced')
+  await page.goto('/view/cd_invoice/new')
+  await pickClient()
+  await expect(orders.getByText(theirs.length > 1 ? ' · ' : 'Nothing to choose here').first()).toBeVisible()
+  await expect(mine).toHaveCount(0)
+})
+
 test('the office records a payment and reverses it with a reason; a payment above what is open, or dated before the issue, is refused', async ({
   page,
 }) => {

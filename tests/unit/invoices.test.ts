@@ -319,6 +319,13 @@ describe('cd_invoice', () => {
     expect(taken.status).toBe(409)
     expect(taken.body.code).toBe('order_not_completed')
     expect((await admin<Order>(`/cd_ordem/${c.id}`)).body.Dados.status).toBe('completed')
+    // the orders as a form's checked boxes send them: ids joined by commas
+    const d = await completedOrder()
+    const joined = await admin<Invoice>('/cd_invoice', {
+      method: 'POST',
+      json: { clientId: client.id, orderIds: `${c.id},${d.id}` },
+    })
+    expect(joined.body.Dados.orderNumbers).toEqual([c.number, d.number])
     // an empty invoice is not issued
     const empty = (await admin<Invoice>('/cd_invoice', { method: 'POST', json: { clientId: client.id } })).body.Dados
     const refused = await admin(`/cd_invoice/${empty.id}/issue`, { method: 'POST' })

@@ -9,7 +9,8 @@ import {
   totalsFacts,
 } from '../document-fields'
 import type { z } from 'zod'
-import { defineFeature, type FactFormat, type HomeCardOf } from '../../kit/module'
+import { orders as ordersModule } from '../../../domain/modules/cd-ordem.ts'
+import { defineFeature, pickerOf, type FactFormat, type HomeCardOf } from '../../kit/module'
 import { CULTURE_OPTIONS } from '../options'
 import { PaymentsPanel } from './payments-panel'
 import { accountLookups } from '../cd_contas/lookups'
@@ -132,6 +133,16 @@ export const invoices = defineFeature(invoicesModule, {
   ],
   fields: [
     clientField,
+    // a new invoice bills the picked client's completed orders checked here (made from an order, it bills that one)
+    {
+      name: 'orderIds',
+      label: 'f_orders_to_bill',
+      hint: 'orders_to_bill_hint',
+      type: 'choices',
+      picker: 'orders',
+      within: { field: 'clientId', param: 'clientId' },
+      newOnly: true,
+    },
     { name: 'dueDate', label: 'f_due_date_default', type: 'date' },
     linesField,
     {
@@ -144,7 +155,16 @@ export const invoices = defineFeature(invoicesModule, {
     { name: 'terms', label: 'f_terms', type: 'textarea', wide: true },
     { name: 'notes', label: 'f_notes', type: 'textarea', wide: true },
   ],
-  pickers: documentPickers,
+  pickers: {
+    ...documentPickers,
+    // the client's completed orders (what is billed: its number and its lines' words)
+    orders: pickerOf(
+      ordersModule,
+      'number',
+      (o) => ({ value: o.id, label: `${o.number} · ${o.lines.map((l) => l.description).join(', ')}`.slice(0, 120) }),
+      { fixed: { state: 'completed' }, narrow: ['clientId'] },
+    ),
+  },
   // the jobs of its lines, and the accounts a payment lands in
   lookups: async (get) => ({ ...(await documentLookups(get)), ...(await accountLookups(get)) }),
   homeCards: [

@@ -9,9 +9,10 @@ import { requireUser } from '../../lib/session.server'
 export type PickAnswer = { options: PickOption[] }
 
 /**
- * A form's picker (app/kit/picker-input.tsx): the choices for what the user typed (`q`), or the
- * one choice of an id (`id`: the form's current value, for what follows it), from the picked
- * module's API — so what the user may not read is not offered.
+ * A form's picker (app/kit/picker-input.tsx): the choices for what the user typed (`q`), narrowed
+ * by the filters the picker names (`clientId=`: another field's choice), or the one choice of an
+ * id (`id`: the form's current value, for what follows it), from the picked module's API — so
+ * what the user may not read is not offered.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireUser(request, context)
@@ -20,7 +21,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const id = url.searchParams.get('id')
   const text = (url.searchParams.get('q') ?? '').trim().slice(0, 100)
-  const res = await callBff(request, context, id ? picker.one(id.slice(0, 100)) : picker.search(text))
+  // narrowed by another field's choice (an invoice's orders: the client's): nothing until it is made
+  const narrow: Record<string, string> = {}
+  for (const name of picker.narrow ?? []) {
+    const value = url.searchParams.get(name)?.slice(0, 100)
+    if (!value && !id) return { options: [] } satisfies PickAnswer
+    if (value) narrow[name] = value
+  }
+  const res = await callBff(request, context, id ? picker.one(id.slice(0, 100)) : picker.search(text, narrow))
   if (!res.ok) return { options: [] } satisfies PickAnswer
   const body = await res.json()
   const rows = id
