@@ -228,7 +228,7 @@ export const en: HelpContent = [
         id: 'make-invoice',
         question: 'How do I invoice finished work?',
         answer: [
-          'Open the completed order in [Service orders](/view/cd_ordem) and choose Invoice: a draft invoice is made with its lines, the parts used and each visit. Or make one by hand in [Invoices](/view/cd_invoice/new).',
+          'Open the completed order in [Service orders](/view/cd_ordem) and choose Invoice: a draft invoice is made with its lines, the parts used and each visit. To bill several orders of one client at once, make a new invoice in [Invoices](/view/cd_invoice/new), pick the client and check their completed orders under Orders to bill; or make one by hand with lines only.',
           'Check the draft and choose Issue: it is dated today and gets its due date (the one you typed, or the company’s days to pay).',
         ],
       },

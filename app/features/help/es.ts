@@ -228,7 +228,7 @@ export const es: HelpContent = [
         id: 'make-invoice',
         question: '¿Cómo facturo un trabajo terminado?',
         answer: [
-          'Abre la orden completada en [Órdenes de servicio](/view/cd_ordem) y elige Facturar: se crea una factura en borrador con sus líneas, las piezas usadas y cada visita. O haz una a mano en [Facturas](/view/cd_invoice/new).',
+          'Abre la orden completada en [Órdenes de servicio](/view/cd_ordem) y elige Facturar: se crea una factura en borrador con sus líneas, las piezas usadas y cada visita. Para facturar varias órdenes de un cliente a la vez, crea una factura en [Facturas](/view/cd_invoice/new), elige el cliente y marca sus órdenes terminadas en Órdenes a facturar; o hazla a mano solo con líneas.',
           'Revisa el borrador y elige Emitir: recibe la fecha de hoy y su vencimiento (el que escribiste, o los días para pagar de la empresa).',
         ],
       },

@@ -228,7 +228,7 @@ export const pt: HelpContent = [
         id: 'make-invoice',
         question: 'Como faturo um trabalho concluído?',
         answer: [
-          'Abra a ordem concluída em [Ordens de serviço](/view/cd_ordem) e escolha Faturar: é criada uma fatura em rascunho com as linhas, as peças usadas e cada visita. Ou faça uma à mão em [Faturas](/view/cd_invoice/new).',
+          'Abra a ordem concluída em [Ordens de serviço](/view/cd_ordem) e escolha Faturar: é criada uma fatura em rascunho com as linhas, as peças usadas e cada visita. Para faturar várias ordens de um cliente de uma vez, crie uma fatura em [Faturas](/view/cd_invoice/new), escolha o cliente e marque as ordens concluídas em Ordens a faturar; ou faça uma à mão só com linhas.',
           'Confira o rascunho e escolha Emitir: a fatura recebe a data de hoje e o vencimento (o que você digitou, ou o prazo de pagamento da empresa).',
         ],
       },
