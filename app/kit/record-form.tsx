@@ -9,7 +9,7 @@ import { Button, ButtonLink } from '../ui/button'
 import { StaleAlert } from './stale-alert'
 import { rowFieldName, rowsFromForm } from './form-rows'
 import type { FeatureModule, Field, Lookups, PickOption } from './module'
-import { PickedChoices } from './picked-choices'
+import { ChoiceBoxes, PickedChoices } from './choice-boxes'
 import { PickerInput } from './picker-input'
 import { LiveTotals, PICKED_PRICE } from './live-totals'
 import type { FormState } from './screens.server'
@@ -87,44 +87,28 @@ function Input({
       </div>
     )
   }
-  if (field.type === 'choices' && field.picker && field.within && module && within) {
-    return (
+  if (field.type === 'choices') {
+    const hint = field.hint ? (t[field.hint] as () => string)() : undefined
+    const boxes = { name: field.name, label, hint, checked: value, error, describedBy: described }
+    return field.picker && field.within && module && within ? (
       <PickedChoices
         key={within.value}
-        name={field.name}
-        label={label}
-        hint={field.hint ? (t[field.hint] as () => string)() : undefined}
+        {...boxes}
+        wide
         source={`/resources/pick/${module}/${field.picker}`}
         param={field.within.param}
         within={within.value}
         withinLabel={within.label}
-        checked={new Set(value.split(',').map((v) => v.trim()))}
-        error={error}
-        describedBy={described}
       />
-    )
-  }
-  if (field.type === 'choices') {
-    const checked = new Set(value.split(',').map((v) => v.trim()))
-    return (
-      <fieldset className={`flex flex-col gap-1 ${field.wide ? 'sm:col-span-2' : ''}`} aria-describedby={described}>
-        <legend className="text-sm font-medium text-ink-soft">{label}</legend>
-        <div className="flex flex-wrap gap-x-5">
-          {(field.options ?? []).map(([option, optionLabel]) => (
-            <label key={option} className="flex min-h-11 items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                name={field.name}
-                value={option}
-                defaultChecked={checked.has(option)}
-                className="h-5 w-5"
-              />
-              {typeof optionLabel === 'string' ? (t[optionLabel] as () => string)() : optionLabel.text}
-            </label>
-          ))}
-        </div>
-        <FieldError id={described} error={error} />
-      </fieldset>
+    ) : (
+      <ChoiceBoxes
+        {...boxes}
+        wide={field.wide}
+        boxes={(field.options ?? []).map(([option, optionLabel]) => ({
+          value: option,
+          label: typeof optionLabel === 'string' ? (t[optionLabel] as () => string)() : optionLabel.text,
+        }))}
+      />
     )
   }
   if (field.type === 'timezone') {
