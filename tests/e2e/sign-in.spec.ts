@@ -39,6 +39,8 @@ test('switching branch is kept after a reload, and a change of company is flagge
   await page.goto('/sign-in')
   await signIn(page)
   await expect(page.getByTestId('tenant')).toHaveText('You are working in Acme Field Services — São Paulo (Matriz).')
+  // the page has started (hydrated): a select changed before would post nothing
+  await expect(page.getByTestId('splash')).toHaveCount(0)
   const switcher = page.getByLabel('Company and branch')
   await switcher.selectOption('1:3')
   await expect(page.getByTestId('tenant')).toHaveText('You are working in Acme Field Services — Rio de Janeiro.')
@@ -215,6 +217,7 @@ test("the next user on the same browser does not inherit the previous user's com
   await page.goto('/sign-in')
   await signIn(page)
   await expect(page).toHaveURL(/\/view\/home$/)
+  await expect(page.getByTestId('splash')).toHaveCount(0)
   await page.getByLabel('Company and branch').selectOption('2:4')
   await expect(page.getByTestId('tenant')).toHaveText('You are working in Northwind Home Services — Austin.')
   await page.getByTestId('user-menu').locator('summary').click()
