@@ -1,6 +1,9 @@
 // making a formatter costs far more than using one: one per time zone, kept
 const dayFormats = new Map<string, Intl.DateTimeFormat>()
 
+/** A day begins on a quarter hour of UTC in every time zone: what depends on today is kept within one. */
+export const QUARTER_HOUR_MS = 900_000
+
 /** A calendar date (YYYY-MM-DD) of an instant in a time zone: the day it is there. */
 export function dateIn(timeZone: string, at: number): string {
   let format = dayFormats.get(timeZone)

@@ -30,6 +30,8 @@ export type RouteDoc = {
   responses: Partial<Record<number, z.ZodType | OtherResponse | Refusal>>
   /** The answer carries the record's version as ETag, and a write takes it back as If-Match (412 when stale). */
   versioned?: boolean
+  /** The answer carries an ETag of what it was worked out from: If-None-Match with it answers 304 with no body. */
+  conditional?: boolean
   /** The operation touches no stored data (this document, the reference page, translation files): never 503. */
   storageFree?: boolean
   /** A request body the server accepts, shown in the reference and sent by the contract test. */
@@ -200,6 +202,14 @@ const COMPONENTS = {
       schema: { type: 'string', pattern: '^(W/)?"\\d+"$' },
       example: '"3"',
     },
+    IfNoneMatch: {
+      name: 'If-None-Match',
+      in: 'header',
+      required: false,
+      description:
+        'The ETag of an answer the client holds: while what it was worked out from has not changed, 304 with no body.',
+      schema: { type: 'string' },
+    },
     IdempotencyKey: {
       name: 'Idempotency-Key',
       in: 'header',
@@ -214,6 +224,10 @@ const COMPONENTS = {
     ETag: {
       description: 'The record’s version, for If-Match',
       schema: { type: 'string', pattern: '^"\\d+"$' },
+    },
+    ContentETag: {
+      description: 'What the answer was worked out from, for If-None-Match',
+      schema: { type: 'string', pattern: '^"[^"]+"$' },
     },
     RetryAfter: {
       description: 'Seconds to wait before trying again',
@@ -287,6 +301,7 @@ export function openApiDocument(
     }
     if (tenant) parameters.push(ref('parameters', 'XEmpresa'), ref('parameters', 'XFilial'))
     if (op.doc?.versioned && op.method !== 'GET') parameters.push(ref('parameters', 'IfMatch'))
+    if (op.doc?.conditional) parameters.push(ref('parameters', 'IfNoneMatch'))
     const write = !['GET', 'HEAD', 'OPTIONS'].includes(op.method)
     // a signed-in user's writes take a key (bff/lib/idempotency.ts): not the public ones, nor signing in
     const keyed = write && tenant && !path.startsWith('/api/auth/')
@@ -297,6 +312,7 @@ export function openApiDocument(
       const code = Number(status)
       const success = {
         ...(op.doc?.versioned ? { ETag: ref('headers', 'ETag') } : {}),
+        ...(op.doc?.conditional ? { ETag: ref('headers', 'ContentETag') } : {}),
         ...(keyed ? { [REPLAYED_HEADER]: ref('headers', 'IdempotentReplayed') } : {}),
       }
       const headers = code < 300 && Object.keys(success).length ? { headers: success } : {}
@@ -317,6 +333,11 @@ export function openApiDocument(
             : {}),
         }
     }
+    if (op.doc?.conditional)
+      responses['304'] = {
+        description: 'Not Modified: the answer of the ETag sent as If-None-Match still holds',
+        headers: { ETag: ref('headers', 'ContentETag') },
+      }
     // what the operation's access, inputs and method bring, whatever its handler does
     // every operation refuses a query key it does not take (closeQueries), and the rest of bad input
     responses['400'] ??= errorAnswer(400)

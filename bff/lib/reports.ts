@@ -177,6 +177,25 @@ export function reports(deps: Deps) {
     },
 
     /**
+     * What a company's reports are worked out from, as one text that any change of it changes (a
+     * write by any process): the figures, the invoices', payables' and orders' indexes, the
+     * services' names and the members' names. A report's ETag is made of it and of what was asked;
+     * read before the report is worked out, so an answer never bears a newer stamp than its data.
+     */
+    async stamp(empresa: number): Promise<string> {
+      const [figures, invoices, payables, orders, jobs, members] = await Promise.all([
+        deps.repos.rollups(empresa).generation(),
+        invoiceStore(deps, empresa).generation(),
+        payableStore(deps, empresa).generation(),
+        orderStore(deps, empresa).generation(),
+        deps.repos.collection(empresa, JOBS).generation(),
+        deps.repos.users.members(empresa),
+      ])
+      const people = members.map((m) => `${m.value.id}.${m.version}`).join(',')
+      return [figures, invoices, payables, orders, jobs, people].join('|')
+    },
+
+    /**
      * What the clients of `filials` owe, by age (docs/domain.md "Reports"): every issued invoice with
      * money open, aged from its due date on its branch's today, and the first `shown` of them, the
      * longest overdue first, with their reminders' state. Read from the invoices' index (what is open

@@ -1,7 +1,9 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { DEFAULT_PERIOD, MONTH, monthsSpanned, periodMonths, REPORT_PERIODS } from '../../domain/report-period.ts'
-import { dateIn } from '../../domain/dates.ts'
+import { dateIn, QUARTER_HOUR_MS } from '../../domain/dates.ts'
+import { sha256Base64 } from '../lib/base64.ts'
+import { notModified } from '../lib/etag.ts'
 import { requireAuth } from '../lib/auth.ts'
 import type { AppEnv, Deps } from '../lib/deps.ts'
 import { fieldError } from '../lib/errors.ts'
@@ -17,7 +19,9 @@ import {
   ordersReport,
   quotesReport,
   receivablesReport,
+  reportsSummary,
   revenueReport,
+  type CashflowReport,
   servicesReport,
   techniciansReport,
 } from '../../domain/schemas/reports.ts'
@@ -29,6 +33,16 @@ const MAX_MONTHS = 120
 const month = (example: string) => z.string().regex(MONTH, { message: 'Enter a month, like 2026-11' }).meta({ example })
 /** The current branch (X-Filial), or `all`: every branch the caller works in. */
 const branchQuery = z.enum(['current', 'all']).default('current')
+const cashStep = z.enum(CASH_PERIODS).default('month')
+const invoicesShown = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(RECEIVABLE_INVOICES_SHOWN)
+  .default(RECEIVABLE_INVOICES_SHOWN)
+  .meta({
+    description: `How many of the open invoices to list (the longest overdue first), 0–${RECEIVABLE_INVOICES_SHOWN}`,
+  })
 const revenueQuery = z.object({
   period: z
     .enum(REPORT_PERIODS)
@@ -56,20 +70,60 @@ export function reportRoutes(deps: Deps) {
    * missing, reversed or more than MAX_MONTHS.
    */
   async function periodAsked(tenant: AppEnv['Variables']['tenant'], query: z.output<typeof revenueQuery>) {
-    const { empresa, filial } = tenant
+    const { empresa } = tenant
     const custom = query.period === 'custom' || (!query.period && (query.from || query.to))
     if (custom && !query.from) throw fieldError('from', 'field_required')
     if (custom && !query.to) throw fieldError('to', 'field_required')
-    const branchZone = (await deps.repos.companies.findBranch(empresa, filial))?.TIME_ZONE ?? 'UTC'
-    const { from, to } = periodMonths(
-      custom ? 'custom' : (query.period ?? DEFAULT_PERIOD),
-      dateIn(branchZone, deps.now()),
-      query,
-    )
+    const today = await todayOf(tenant)
+    const { from, to } = periodMonths(custom ? 'custom' : (query.period ?? DEFAULT_PERIOD), today, query)
     if (to < from) throw fieldError('to', 'invalid_value')
     if (monthsSpanned(from, to) > MAX_MONTHS) throw fieldError('from', 'invalid_value')
-    const [filials, company] = await Promise.all([branchesOf(tenant, query.branch), deps.repos.companies.find(empresa)])
-    return { from, to, filials, currency: company?.CURRENCY ?? 'BRL' }
+    const [filials, currency] = await Promise.all([branchesOf(tenant, query.branch), currencyOf(empresa)])
+    return { from, to, filials, currency, today }
+  }
+  type Asked = Awaited<ReturnType<typeof periodAsked>>
+  /** Today in the current branch's zone. */
+  const todayOf = async ({ empresa, filial }: AppEnv['Variables']['tenant']) =>
+    dateIn((await deps.repos.companies.findBranch(empresa, filial))?.TIME_ZONE ?? 'UTC', deps.now())
+  const currencyOf = async (empresa: number) => (await deps.repos.companies.find(empresa))?.CURRENCY ?? 'BRL'
+  /** What a report of months says of itself: the months asked and the currency. */
+  const ofPeriod = ({ from, to, currency }: Asked) => ({ from, to, currency })
+  /** Each report as its call answers it, for the months, branches and currency asked. */
+  const report = {
+    revenue: async (empresa: number, a: Asked) => ({
+      ...ofPeriod(a),
+      months: await figures.revenue(empresa, a.filials, a.from, a.to),
+    }),
+    quotes: async (empresa: number, a: Asked) => ({
+      ...ofPeriod(a),
+      months: await figures.quotes(empresa, a.filials, a.from, a.to),
+    }),
+    services: async (empresa: number, a: Asked) => ({
+      ...ofPeriod(a),
+      services: await figures.services(empresa, a.filials, a.from, a.to),
+    }),
+    technicians: async (empresa: number, a: Asked) => ({
+      ...ofPeriod(a),
+      technicians: await figures.technicians(empresa, a.filials, a.from, a.to),
+    }),
+    orders: async (empresa: number, filials: number[], currency: string) => ({
+      currency,
+      statuses: await figures.orders(empresa, filials),
+    }),
+    cashflow: async (
+      empresa: number,
+      filials: number[],
+      currency: string,
+      by: CashflowReport['by'],
+      today: string,
+    ) => ({
+      currency,
+      ...(await figures.cashflow(empresa, filials, by, today)),
+    }),
+    receivables: async (empresa: number, filials: number[], currency: string, invoices: number) => ({
+      currency,
+      ...(await figures.receivables(empresa, filials, invoices)),
+    }),
   }
   return new Hono<AppEnv>()
     .use(requireAuth(deps), requireTenant(deps))
@@ -84,10 +138,8 @@ export function reportRoutes(deps: Deps) {
       }),
       valid('query', revenueQuery),
       async (c) => {
-        const { empresa } = c.get('tenant')
-        const { from, to, filials, currency } = await periodAsked(c.get('tenant'), c.req.valid('query'))
-        const months = await figures.revenue(empresa, filials, from, to)
-        return c.json(ok({ from, to, currency, months }))
+        const tenant = c.get('tenant')
+        return c.json(ok(await report.revenue(tenant.empresa, await periodAsked(tenant, c.req.valid('query')))))
       },
     )
     .get(
@@ -101,9 +153,8 @@ export function reportRoutes(deps: Deps) {
       }),
       valid('query', revenueQuery),
       async (c) => {
-        const { empresa } = c.get('tenant')
-        const { from, to, filials, currency } = await periodAsked(c.get('tenant'), c.req.valid('query'))
-        return c.json(ok({ from, to, currency, months: await figures.quotes(empresa, filials, from, to) }))
+        const tenant = c.get('tenant')
+        return c.json(ok(await report.quotes(tenant.empresa, await periodAsked(tenant, c.req.valid('query')))))
       },
     )
     .get(
@@ -117,9 +168,8 @@ export function reportRoutes(deps: Deps) {
       }),
       valid('query', revenueQuery),
       async (c) => {
-        const { empresa } = c.get('tenant')
-        const { from, to, filials, currency } = await periodAsked(c.get('tenant'), c.req.valid('query'))
-        return c.json(ok({ from, to, currency, services: await figures.services(empresa, filials, from, to) }))
+        const tenant = c.get('tenant')
+        return c.json(ok(await report.services(tenant.empresa, await periodAsked(tenant, c.req.valid('query')))))
       },
     )
     .get(
@@ -133,9 +183,8 @@ export function reportRoutes(deps: Deps) {
       }),
       valid('query', revenueQuery),
       async (c) => {
-        const { empresa } = c.get('tenant')
-        const { from, to, filials, currency } = await periodAsked(c.get('tenant'), c.req.valid('query'))
-        return c.json(ok({ from, to, currency, technicians: await figures.technicians(empresa, filials, from, to) }))
+        const tenant = c.get('tenant')
+        return c.json(ok(await report.technicians(tenant.empresa, await periodAsked(tenant, c.req.valid('query')))))
       },
     )
     .get(
@@ -150,10 +199,9 @@ export function reportRoutes(deps: Deps) {
       }),
       valid('query', z.object({ branch: branchQuery })),
       async (c) => {
-        const { empresa } = c.get('tenant')
-        const filials = await branchesOf(c.get('tenant'), c.req.valid('query').branch)
-        const currency = (await deps.repos.companies.find(empresa))?.CURRENCY ?? 'BRL'
-        return c.json(ok({ currency, statuses: await figures.orders(empresa, filials) }))
+        const tenant = c.get('tenant')
+        const filials = await branchesOf(tenant, c.req.valid('query').branch)
+        return c.json(ok(await report.orders(tenant.empresa, filials, await currencyOf(tenant.empresa))))
       },
     )
     .get(
@@ -166,17 +214,16 @@ export function reportRoutes(deps: Deps) {
         tags: ['cd_reports'],
         responses: { 200: wrapper(cashflowReport) },
       }),
-      valid('query', z.object({ by: z.enum(CASH_PERIODS).default('month'), branch: branchQuery })),
+      valid('query', z.object({ by: cashStep, branch: branchQuery })),
       async (c) => {
-        const { empresa, filial } = c.get('tenant')
+        const tenant = c.get('tenant')
         const { by, branch } = c.req.valid('query')
-        const filials = await branchesOf(c.get('tenant'), branch)
-        const [company, zone] = await Promise.all([
-          deps.repos.companies.find(empresa),
-          deps.repos.companies.findBranch(empresa, filial).then((b) => b?.TIME_ZONE ?? 'UTC'),
+        const [filials, currency, today] = await Promise.all([
+          branchesOf(tenant, branch),
+          currencyOf(tenant.empresa),
+          todayOf(tenant),
         ])
-        const flow = await figures.cashflow(empresa, filials, by, dateIn(zone, deps.now()))
-        return c.json(ok({ currency: company?.CURRENCY ?? 'BRL', ...flow }))
+        return c.json(ok(await report.cashflow(tenant.empresa, filials, currency, by, today)))
       },
     )
     .get(
@@ -189,29 +236,49 @@ export function reportRoutes(deps: Deps) {
         tags: ['cd_reports'],
         responses: { 200: wrapper(receivablesReport) },
       }),
-      valid(
-        'query',
-        z.object({
-          branch: branchQuery,
-          invoices: z.coerce
-            .number()
-            .int()
-            .min(0)
-            .max(RECEIVABLE_INVOICES_SHOWN)
-            .default(RECEIVABLE_INVOICES_SHOWN)
-            .meta({
-              description: `How many of the open invoices to list (the longest overdue first), 0–${RECEIVABLE_INVOICES_SHOWN}`,
-            }),
-        }),
-      ),
+      valid('query', z.object({ branch: branchQuery, invoices: invoicesShown })),
       async (c) => {
-        const { empresa } = c.get('tenant')
+        const tenant = c.get('tenant')
         const { branch, invoices } = c.req.valid('query')
-        const filials = await branchesOf(c.get('tenant'), branch)
-        const company = await deps.repos.companies.find(empresa)
-        return c.json(
-          ok({ currency: company?.CURRENCY ?? 'BRL', ...(await figures.receivables(empresa, filials, invoices)) }),
-        )
+        const [filials, currency] = await Promise.all([branchesOf(tenant, branch), currencyOf(tenant.empresa)])
+        return c.json(ok(await report.receivables(tenant.empresa, filials, currency, invoices)))
+      },
+    )
+    .get(
+      '/summary',
+      doc({
+        operationId: 'getReportsSummary',
+        summary: 'The seven reports in one answer',
+        description: `Revenue, receivables, cash flow, quote conversion, services, open orders and technicians, each as its own call answers it, for the period and branch asked as the revenue report takes them (the receivables and orders: of the branch asked), the cash flow by \`by\`, with the first \`invoices\` open invoices: what the reports page shows. The ETag names what the answer was worked out from (the figures, invoices, payables, orders, services and members, what was asked, and the quarter hour: an overdue age moves with the day); sent back as If-None-Match it answers 304 with no body while none of it changed. Needs the cd_reports page at view.`,
+        tags: ['cd_reports'],
+        conditional: true,
+        responses: { 200: wrapper(reportsSummary) },
+      }),
+      valid('query', revenueQuery.extend({ by: cashStep, invoices: invoicesShown })),
+      async (c) => {
+        const tenant = c.get('tenant')
+        const { empresa } = tenant
+        const query = c.req.valid('query')
+        // what the answer is worked out from, read first: an answer never bears a newer stamp than its data
+        const now = deps.now()
+        const stamp = await figures.stamp(empresa)
+        const asked = await periodAsked(tenant, query)
+        const etag = `"${await sha256Base64(
+          JSON.stringify([stamp, asked, query.by, query.invoices, Math.floor(now / QUARTER_HOUR_MS)]),
+        )}"`
+        c.header('ETag', etag)
+        if (notModified(c.req.header('If-None-Match'), etag)) return c.body(null, 304)
+        const { filials, currency, today } = asked
+        const [revenue, receivables, cashflow, quotes, services, orders, technicians] = await Promise.all([
+          report.revenue(empresa, asked),
+          report.receivables(empresa, filials, currency, query.invoices),
+          report.cashflow(empresa, filials, currency, query.by, today),
+          report.quotes(empresa, asked),
+          report.services(empresa, asked),
+          report.orders(empresa, filials, currency),
+          report.technicians(empresa, asked),
+        ])
+        return c.json(ok({ revenue, receivables, cashflow, quotes, services, orders, technicians }))
       },
     )
 }

@@ -3324,6 +3324,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cd_reports/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The seven reports in one answer
+         * @description Revenue, receivables, cash flow, quote conversion, services, open orders and technicians, each as its own call answers it, for the period and branch asked as the revenue report takes them (the receivables and orders: of the branch asked), the cash flow by `by`, with the first `invoices` open invoices: what the reports page shows. The ETag names what the answer was worked out from (the figures, invoices, payables, orders, services and members, what was asked, and the quarter hour: an overdue age moves with the day); sent back as If-None-Match it answers 304 with no body while none of it changed. Needs the cd_reports page at view.
+         */
+        get: operations["getReportsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cd_reports/technicians": {
         parameters: {
             query?: never;
@@ -4670,6 +4690,8 @@ export interface components {
          * @example "3"
          */
         IfMatch: string;
+        /** @description The ETag of an answer the client holds: while what it was worked out from has not changed, 304 with no body. */
+        IfNoneMatch: string;
         /**
          * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
          * @example 1
@@ -4683,6 +4705,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description What the answer was worked out from, for If-None-Match */
+        ContentETag: string;
         /** @description The record’s version, for If-Match */
         ETag: string;
         /** @description true: this is the answer the first request with this Idempotency-Key got; nothing ran again */
@@ -35657,6 +35681,294 @@ export interface operations {
                         Msg: string;
                     };
                 };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    getReportsSummary: {
+        parameters: {
+            query?: {
+                branch?: "current" | "all";
+                by?: "week" | "month";
+                from?: string;
+                /** @description How many of the open invoices to list (the longest overdue first), 0–200 */
+                invoices?: number;
+                /** @description The months, as seen today in the current branch; `custom` (or none, with `from` and `to`) takes `from` and `to`; none and no months: `last-12-months` */
+                period?: "this-month" | "last-month" | "this-quarter" | "this-year" | "last-12-months" | "custom";
+                to?: string;
+            };
+            header?: {
+                /** @description The ETag of an answer the client holds: while what it was worked out from has not changed, 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ContentETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            cashflow: {
+                                /** @enum {string} */
+                                by: "week" | "month";
+                                /**
+                                 * @description The company's currency (ISO 4217), of every amount
+                                 * @example BRL
+                                 */
+                                currency: string;
+                                /** @description The period of today (before it: past; after it: the forecast) */
+                                current: string;
+                                periods: {
+                                    /** @description What is open on issued invoices due in it (overdue ones: in the current period) */
+                                    expectedIn: number;
+                                    /** @description What is open on payables due in it (overdue ones: in the current period) */
+                                    expectedOut: number;
+                                    /** @description What came in: payments received, not reversed, in cents */
+                                    in: number;
+                                    /** @description What went out: payables paid, in cents */
+                                    out: number;
+                                    /** @description The month (`2026-11`) or ISO week (`2026-W48`) */
+                                    period: string;
+                                    /** @description Its first day (a week’s Monday) */
+                                    start: string;
+                                }[];
+                            };
+                            orders: {
+                                /**
+                                 * @description The company's currency (ISO 4217), of every amount
+                                 * @example BRL
+                                 */
+                                currency: string;
+                                /** @description The orders not invoiced nor cancelled, by status (completed: waiting for their invoice), each with how many are 0–7, 8–30, 31–60 and over 60 days old */
+                                statuses: {
+                                    days0to7: number;
+                                    days8to30: number;
+                                    days31to60: number;
+                                    days60plus: number;
+                                    orders: number;
+                                    /** @enum {string} */
+                                    status: "new" | "scheduled" | "in_progress" | "on_hold" | "completed";
+                                    /** @description Their totals, in cents */
+                                    total: number;
+                                }[];
+                            };
+                            quotes: {
+                                /**
+                                 * @description The company's currency (ISO 4217), of every amount
+                                 * @example BRL
+                                 */
+                                currency: string;
+                                from: string;
+                                months: {
+                                    approved: number;
+                                    approvedValue: number;
+                                    converted: number;
+                                    convertedValue: number;
+                                    month: string;
+                                    rejected: number;
+                                    rejectedValue: number;
+                                    sent: number;
+                                    sentValue: number;
+                                }[];
+                                to: string;
+                            };
+                            receivables: {
+                                /** @description Each client with money open, the most owed first */
+                                clients: {
+                                    clientId: string;
+                                    clientName: string;
+                                    /** @description What is open in the age current, in cents */
+                                    current: number;
+                                    /** @description What is open in the age days1to30, in cents */
+                                    days1to30: number;
+                                    /** @description What is open in the age days31to60, in cents */
+                                    days31to60: number;
+                                    /** @description What is open in the age days61to90, in cents */
+                                    days61to90: number;
+                                    /** @description What is open in the age days90plus, in cents */
+                                    days90plus: number;
+                                    /** @description How many of the client’s invoices have money open */
+                                    invoices: number;
+                                    total: number;
+                                }[];
+                                /**
+                                 * @description The company's currency (ISO 4217), of every amount
+                                 * @example BRL
+                                 */
+                                currency: string;
+                                /** @description The open invoices, the longest overdue first: as many as asked (`invoices`), at most 200 */
+                                invoices: {
+                                    /** @enum {string} */
+                                    age: "current" | "days1to30" | "days31to60" | "days61to90" | "days90plus";
+                                    clientName: string;
+                                    /** @description Days past the due date on its branch’s today; 0 when not due */
+                                    daysOverdue: number;
+                                    dueDate: string;
+                                    id: string;
+                                    number: string;
+                                    open: number;
+                                    reminders: {
+                                        /** @description When the last reminder was due (sent or not) */
+                                        lastAt: string | null;
+                                        /** @description Whether the last reminder went out (false: no e-mail, no mail server, refused) */
+                                        lastSent: boolean | null;
+                                        /** @description Overdue reminders e-mailed to the client */
+                                        sent: number;
+                                    };
+                                }[];
+                                totals: {
+                                    /** @description What is open in the age current, in cents */
+                                    current: number;
+                                    /** @description What is open in the age days1to30, in cents */
+                                    days1to30: number;
+                                    /** @description What is open in the age days31to60, in cents */
+                                    days31to60: number;
+                                    /** @description What is open in the age days61to90, in cents */
+                                    days61to90: number;
+                                    /** @description What is open in the age days90plus, in cents */
+                                    days90plus: number;
+                                    total: number;
+                                };
+                            };
+                            revenue: {
+                                /**
+                                 * @description The company's currency (ISO 4217), of every amount
+                                 * @example BRL
+                                 */
+                                currency: string;
+                                /**
+                                 * @description The first month reported
+                                 * @example 2025-12
+                                 */
+                                from: string;
+                                months: {
+                                    /** @description invoiced / invoices, rounded to the cent; 0 without invoices */
+                                    averageTicket: number;
+                                    /** @description The payments received in the month, not reversed, in cents */
+                                    collected: number;
+                                    /** @description The totals of the invoices issued in the month, in cents */
+                                    invoiced: number;
+                                    /** @description How many invoices were issued in the month (void ones not counted) */
+                                    invoices: number;
+                                    month: string;
+                                }[];
+                                /**
+                                 * @description The last month reported
+                                 * @example 2026-11
+                                 */
+                                to: string;
+                            };
+                            services: {
+                                /**
+                                 * @description The company's currency (ISO 4217), of every amount
+                                 * @example BRL
+                                 */
+                                currency: string;
+                                from: string;
+                                /** @description The most invoiced first */
+                                services: {
+                                    /** @description The totals of its lines on invoices issued in the period */
+                                    invoiced: number;
+                                    /** @description The service (cd_job); null: lines that name none */
+                                    jobId: string | null;
+                                    /** @description Its name; empty for lines that name none */
+                                    name: string;
+                                }[];
+                                to: string;
+                            };
+                            technicians: {
+                                /**
+                                 * @description The company's currency (ISO 4217), of every amount
+                                 * @example BRL
+                                 */
+                                currency: string;
+                                from: string;
+                                /** @description The most visits first */
+                                technicians: {
+                                    /** @description Minutes on site per visit ended */
+                                    averageMinutes: number;
+                                    done: number;
+                                    /** @description Visits that could not be completed */
+                                    failed: number;
+                                    /** @description His share of the invoices issued in the period, in cents: each invoice’s total split among the technicians of the visits it bills, by minutes on site (equally per visit when none has any). Invoices of no visit count for no one. */
+                                    invoiced: number;
+                                    /** @description Minutes on site, all visits */
+                                    minutes: number;
+                                    name: string;
+                                    /** @description Parts used (lines of parts on the visits) */
+                                    parts: number;
+                                    technicianId: string;
+                                    /** @description Visits ended in the period (done or could not be completed) */
+                                    visits: number;
+                                }[];
+                                to: string;
+                            };
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Not Modified: the answer of the ETag sent as If-None-Match still holds */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ContentETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input: the fields at fault and their rules */
             400: {

@@ -188,3 +188,18 @@ export const techniciansReport = z.object({
     .meta({ description: 'The most visits first' }),
 })
 export type TechniciansReport = z.output<typeof techniciansReport>
+
+/**
+ * The seven reports in one answer, as the reports page shows them (docs/domain.md "Reports"):
+ * each as its own call answers it, for the same period, branch and cash-flow step.
+ */
+export const reportsSummary = z.object({
+  revenue: revenueReport,
+  receivables: receivablesReport,
+  cashflow: cashflowReport,
+  quotes: quotesReport,
+  services: servicesReport,
+  orders: ordersReport,
+  technicians: techniciansReport,
+})
+export type ReportsSummary = z.output<typeof reportsSummary>

@@ -1,3 +1,4 @@
+import { QUARTER_HOUR_MS } from '../../domain/dates.ts'
 import { StorageUnavailableError } from '../errors.ts'
 import { keys } from '../keys.ts'
 import type { Store, Versioned, WriteOptions } from '../store.ts'
@@ -22,9 +23,6 @@ function insertAt<R>(list: R[], row: R, compare: (a: R, b: R) => number): number
 }
 
 const indexes = new WeakMap<Store, Map<string, Index<unknown>>>()
-
-/** A day begins on a quarter hour of UTC in every time zone: what depends on today is kept within one. */
-const QUARTER_HOUR_MS = 900_000
 
 /**
  * A company collection with an in-memory index of compact rows (the fields lists filter

@@ -1,4 +1,4 @@
-import { joinKey } from '../keys.ts'
+import { joinKey, keys } from '../keys.ts'
 import type { Store } from '../store.ts'
 import type { Figures } from '../../domain/revenue.ts'
 
@@ -44,6 +44,13 @@ function sum(entries: Record<string, Entry>): Figures {
  * of its measure's bucket, stamped the same way.
  */
 export function rollupsRepository(store: Store, empresa: number) {
+  const generationKey = keys.companyRecord(empresa, 'meta', 'rollups-generation')
+  /**
+   * After the parts are set: what is kept from the figures (a report's answer, its ETag) is worked
+   * out again. A crash before it leaves the settling owed, and the settling run again bumps it.
+   */
+  const bump = () => store.update<number>(generationKey, (cur) => (cur?.value ?? 0) + 1)
+
   /** Sets parts of `bucket` (each only over an older one), then its totals, then its part of its parent's. */
   async function setParts(bucket: string, parts: Record<string, Entry>) {
     const saved = await store.update<Entries>(entriesKey(empresa, bucket), (cur) => {
@@ -100,7 +107,9 @@ export function rollupsRepository(store: Store, empresa: number) {
      * longer has loses it.
      */
     async contribute(source: string, version: number, parts: Record<string, Figures>): Promise<void> {
-      for (const [bucket, entries] of await listed([{ source, version, parts }])) await setParts(bucket, entries)
+      const buckets = await listed([{ source, version, parts }])
+      for (const [bucket, entries] of buckets) await setParts(bucket, entries)
+      if (buckets.size) await bump()
     },
     /**
      * Many sources' parts at once (the figures worked out again for a whole company): the same as
@@ -108,8 +117,12 @@ export function rollupsRepository(store: Store, empresa: number) {
      */
     async contributeMany(contributions: Contribution[]): Promise<void> {
       // buckets are records of their own too; a period's and its measure's meet in atomic updates
-      await Promise.all([...(await listed(contributions))].map(([bucket, entries]) => setParts(bucket, entries)))
+      const buckets = await listed(contributions)
+      await Promise.all([...buckets].map(([bucket, entries]) => setParts(bucket, entries)))
+      if (buckets.size) await bump()
     },
+    /** A number that changes with the figures, by any process's write (what a report's ETag is made of). */
+    generation: async (): Promise<number> => (await store.get<number>(generationKey))?.value ?? 0,
     /** The totals of buckets, each (empty figures for one nothing went into). */
     async totals(buckets: string[]): Promise<Figures[]> {
       const found = await store.getMany<Totals>(buckets.map((b) => totalsKey(empresa, b)))

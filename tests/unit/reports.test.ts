@@ -557,6 +557,126 @@ describe('the orders report', () => {
   })
 })
 
+// docs/domain.md "Reports": the page's one call, and its ETag
+describe('the reports in one answer', () => {
+  const RANGE = `period=custom&from=${FROM}&to=${TO}&branch=all`
+  const SUMMARY = `/cd_reports/summary?${RANGE}&by=week&invoices=25`
+  it('is the seven reports as their own calls answer them', async () => {
+    const bff = await testBff()
+    const admin = await callAs(bff, DEMO_ADMIN, MAIN)
+    const summary = await admin<Record<string, unknown>>(SUMMARY)
+    expect(summary.status).toBe(200)
+    const own = {
+      revenue: `/cd_reports/revenue?${RANGE}`,
+      receivables: '/cd_reports/receivables?branch=all&invoices=25',
+      cashflow: '/cd_reports/cashflow?by=week&branch=all',
+      quotes: `/cd_reports/quotes?${RANGE}`,
+      services: `/cd_reports/services?${RANGE}`,
+      orders: '/cd_reports/orders?branch=all',
+      technicians: `/cd_reports/technicians?${RANGE}`,
+    }
+    expect(Object.keys(summary.body.Dados)).toEqual(Object.keys(own))
+    for (const [name, path] of Object.entries(own))
+      expect(summary.body.Dados[name], name).toEqual((await admin(path)).body.Dados)
+    expect((await admin('/cd_reports/summary?from=2026-12&to=2026-01')).status).toBe(400)
+    expect((await (await callAs(bff, DEMO_TECHNICIAN, MAIN))(SUMMARY)).status).toBe(403)
+  })
+
+  it('answers 304 to its ETag until a write moves what it is worked out from, by any kind of record', async () => {
+    const bff = await testBff()
+    const admin = await callAs(bff, DEMO_ADMIN, MAIN)
+    const token = await bff.signIn(DEMO_ADMIN)
+    const ask = (etag: string | null, tenant = MAIN, path = SUMMARY) =>
+      bff.call(path, { token, headers: { ...tenant, ...(etag ? { 'if-none-match': etag } : {}) } })
+    let etag = (await ask(null)).headers.get('etag')
+    expect(etag).toMatch(/^"[^"]+"$/)
+    const unchanged = async (what: string) => {
+      const res = await ask(etag)
+      expect([what, res.status, await res.text()]).toEqual([what, 304, ''])
+      expect(res.headers.get('etag')).toBe(etag)
+    }
+    /** After `what`, the answer is sent again with a new ETag, and `see` finds the change in it. */
+    const changed = async (what: string, see: (summary: Record<string, unknown>) => void) => {
+      const res = await ask(etag)
+      expect([what, res.status]).toEqual([what, 200])
+      const next = res.headers.get('etag')
+      expect(next, what).not.toBe(etag)
+      see(((await res.json()) as { Dados: Record<string, unknown> }).Dados)
+      etag = next
+      await unchanged(`${what}, asked again`)
+    }
+    await unchanged('nothing written')
+    // a list read changes nothing of it
+    await admin('/cd_invoice?size=5')
+    await unchanged('a read')
+    // every branch's figures are the same answer from any of them; one branch's are its own
+    expect((await ask(etag, { 'x-empresa': '1', 'x-filial': '3' })).status).toBe(304)
+    const mine = (await ask(null, MAIN, '/cd_reports/summary')).headers.get('etag')
+    const other = await ask(mine, { 'x-empresa': '1', 'x-filial': '3' }, '/cd_reports/summary')
+    expect([other.status, other.headers.get('etag') === mine]).toEqual([200, false])
+    // a payment: the collected figures and what is open
+    const open = (
+      await admin<List<{ id: string; open: number; status: string }>>('/cd_invoice?size=100&all=1')
+    ).body.Dados.items.find((i) => i.open > 1_000 && ['issued', 'partially_paid'].includes(i.status))!
+    expect(
+      (await admin(`/cd_invoice/${open.id}/payments`, { method: 'POST', json: { amount: 1_000, method: 'cash' } }))
+        .status,
+    ).toBe(200)
+    await changed('a payment', (s) => expect(JSON.stringify(s.receivables)).toContain(`"open":${open.open - 1_000}`))
+    // a bill to pay: the cash flow's forecast
+    const today = dateIn(DEMO_TIME_ZONE, Date.now())
+    const bill = { supplier: 'Seguro', amount: 43_210, dueDate: `${shiftMonth(today.slice(0, 7), 1)}-05` }
+    expect((await admin('/cd_financeiro', { method: 'POST', json: bill })).status).toBe(200)
+    await changed('a payable', (s) => expect(JSON.stringify(s.cashflow)).toContain('"expectedOut"'))
+    // an order: the open orders
+    const client = (await admin<List<{ id: string }>>('/cd_cliente?size=1')).body.Dados.items[0]
+    const before = await admin<{ statuses: Array<{ status: string; orders: number }> }>('/cd_reports/orders?branch=all')
+    const made = await admin('/cd_ordem', { method: 'POST', json: { clientId: client.id, problem: 'Noisy fan' } })
+    expect(made.status).toBe(200)
+    await changed('an order', (s) =>
+      expect((s.orders as typeof before.body.Dados).statuses.find((x) => x.status === 'new')!.orders).toBe(
+        before.body.Dados.statuses.find((x) => x.status === 'new')!.orders + 1,
+      ),
+    )
+    // a quote sent: only the figures move (the quotes report reads no quote)
+    type Sent = { months: Array<{ month: string; sent: number }> }
+    const sentNow = (q: Sent) => q.months.find((m) => m.month === today.slice(0, 7))!.sent
+    const sentBefore = sentNow((await admin<Sent>(`/cd_reports/quotes?${RANGE}`)).body.Dados)
+    const validUntil = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10)
+    const quote = await admin<{ id: string }>('/cd_cotacao', {
+      method: 'POST',
+      json: {
+        clientId: client.id,
+        validUntil,
+        lines: [{ description: 'Visita técnica', quantity: 1, unitPrice: 15_000 }],
+      },
+    })
+    expect((await admin(`/cd_cotacao/${quote.body.Dados.id}/send`, { method: 'POST' })).status).toBe(200)
+    await changed('a quote sent', (s) => expect(sentNow(s.quotes as Sent)).toBe(sentBefore + 1))
+    // a service renamed: its name in the services report
+    type Services = { services: Array<{ jobId: string | null; name: string }> }
+    const top = (await admin<Services>(`/cd_reports/services?${RANGE}`)).body.Dados.services.find((x) => x.jobId)!
+    expect(
+      (await admin(`/cd_job/${top.jobId}`, { method: 'PATCH', json: { name: 'Instalação premium' } })).status,
+    ).toBe(200)
+    await changed('a service renamed', (s) =>
+      expect((s.services as Services).services.find((x) => x.jobId === top.jobId)!.name).toBe('Instalação premium'),
+    )
+    // a technician renamed: his name in the productivity report
+    type Crew = { technicians: Array<{ technicianId: string; name: string }> }
+    const techToken = await bff.signIn(DEMO_TECHNICIAN)
+    const renamed = await bff.call('/common/user', {
+      method: 'PATCH',
+      token: techToken,
+      json: { user: { name: 'Tiago L. Lima' } },
+    })
+    expect(renamed.status).toBe(200)
+    await changed('a technician renamed', (s) =>
+      expect((s.technicians as Crew).technicians.map((t) => t.name)).toContain('Tiago L. Lima'),
+    )
+  })
+})
+
 describe('technician productivity', () => {
   type Visit = {
     technicianId: string

@@ -1,25 +1,15 @@
 import type { Route } from '../../routes/view/+types/reports'
 import { formatMoney, currencyOf } from '../../../domain/money.ts'
 import { AGES } from '../../../domain/report-ages.ts'
-import { wrapper } from '../../../domain/schemas/common.ts'
-import {
-  cashflowReport,
-  ordersReport,
-  quotesReport,
-  receivablesReport,
-  revenueReport,
-  servicesReport,
-  techniciansReport,
-} from '../../../domain/schemas/reports.ts'
+import { reportsSummary, type ReportsSummary } from '../../../domain/schemas/reports.ts'
 import { ORDER_STATE_LABELS } from '../cd_ordem/labels'
-import { barsSvg } from './bars.server'
+import { barsChart } from './bars.server'
 import { cashflowQuery, monthName, periodName, quotesTotal, reportQuery, revenueTotal } from './tables'
-import { readAnswer } from '../../lib/answer.server'
-import { callBff } from '../../lib/api.server'
+import { keptAnswers } from '../../lib/kept-answers.server'
 import { refusalErrors } from '../../lib/form-errors.server'
 import type { FieldErrors } from '../../lib/forms'
 import { requestLocale } from '../../lib/cookies.server'
-import { CULTURES, translator } from '../../lib/i18n'
+import { CULTURES, translator, type Locale } from '../../lib/i18n'
 import { pageInfo } from '../../lib/page-info.server'
 
 const MODULE = 'cd_reports'
@@ -27,44 +17,17 @@ const MODULE = 'cd_reports'
 const OPEN_INVOICES_SHOWN = 25
 
 /**
- * The reports page's data (app/routes/view/reports.tsx), on the server only: the seven reports
- * read from the API and their charts drawn, so the page's script carries neither the answers'
- * schemas nor the charts' code.
+ * The reports page's figures and charts, made from the reports' summary in the reader's language:
+ * on the server only, so the page's script carries neither the answers' schemas nor the charts' code.
  */
-export async function reportsPage(args: Route.LoaderArgs) {
-  const page = await pageInfo(args.request, args.context, MODULE)
-  const locale = requestLocale(args.request)
+function drawn(summary: ReportsSummary, locale: Locale) {
+  const { revenue, receivables, cashflow, quotes, services, orders, technicians } = summary
   const t = translator(locale)
-  const url = new URL(args.request.url)
-  let query = reportQuery(url)
-  // months that make no period (the last before the first, more than ten years): the default period's
-  // figures, and the months as typed kept in the form with what is wrong with them
-  let errors: FieldErrors = {}
-  const asked = await callBff(args.request, args.context, `/${MODULE}/revenue?${query}`)
-  const typed = { period: query.get('period') ?? '', from: query.get('from') ?? '', to: query.get('to') ?? '' }
-  if (asked.status === 400) {
-    errors = refusalErrors(400, await asked.json(), t)
-    query = new URLSearchParams(query.get('branch') ? { branch: 'all' } : {})
-  } else if (!asked.ok) await asked.body?.cancel()
-  const branchOnly = new URLSearchParams(query.get('branch') ? { branch: 'all' } : {})
-  const [revenue, receivables, cashflow, quotes, services, orders, technicians] = await Promise.all([
-    asked.ok
-      ? asked.json().then((body) => wrapper(revenueReport).parse(body).Dados)
-      : readAnswer(args, `/${MODULE}/revenue?${query}`, revenueReport).then((a) => a.data),
-    readAnswer(args, `/${MODULE}/receivables?${branchOnly}&invoices=${OPEN_INVOICES_SHOWN}`, receivablesReport).then(
-      (a) => a.data,
-    ),
-    readAnswer(args, `/${MODULE}/cashflow?${cashflowQuery(url)}`, cashflowReport).then((a) => a.data),
-    readAnswer(args, `/${MODULE}/quotes?${query}`, quotesReport).then((a) => a.data),
-    readAnswer(args, `/${MODULE}/services?${query}`, servicesReport).then((a) => a.data),
-    readAnswer(args, `/${MODULE}/orders?${branchOnly}`, ordersReport).then((a) => a.data),
-    readAnswer(args, `/${MODULE}/technicians?${query}`, techniciansReport).then((a) => a.data),
-  ])
   const currency = currencyOf(revenue.currency)
   const money = (cents: number) => formatMoney(cents, currency, locale)
   const compact = new Intl.NumberFormat(CULTURES[locale], { style: 'currency', currency, notation: 'compact' })
   const total = revenueTotal(revenue.months)
-  const chart = barsSvg({
+  const chart = barsChart({
     id: 'revenue-chart',
     title: t.reports_revenue_chart(),
     description: `${t.reports_invoiced()}: ${money(total.invoiced)}. ${t.reports_collected()}: ${money(total.collected)}.`,
@@ -84,7 +47,7 @@ export async function reportsPage(args: Route.LoaderArgs) {
     categoryLabel: (m) => monthName(m, locale),
     valueLabel: (cents) => compact.format(cents / 100),
   })
-  const ageing = barsSvg({
+  const ageing = barsChart({
     id: 'receivables-chart',
     title: t.reports_receivables_chart(),
     description: AGES.map(
@@ -102,7 +65,7 @@ export async function reportsPage(args: Route.LoaderArgs) {
     valueLabel: (cents) => compact.format(cents / 100),
   })
   const dayMonth = new Intl.DateTimeFormat(CULTURES[locale], { day: 'numeric', month: 'numeric', timeZone: 'UTC' })
-  const flow = barsSvg({
+  const flow = barsChart({
     id: 'cashflow-chart',
     title: t.reports_cashflow_chart(),
     description: cashflow.periods
@@ -128,7 +91,7 @@ export async function reportsPage(args: Route.LoaderArgs) {
     valueLabel: (cents) => compact.format(cents / 100),
   })
   const quoted = quotesTotal(quotes.months)
-  const conversion = barsSvg({
+  const conversion = barsChart({
     id: 'quotes-chart',
     title: t.reports_quotes_chart(),
     description: `${t.reports_sent_value()}: ${money(quoted.sentValue)}. ${t.reports_approved_value()}: ${money(quoted.approvedValue)}.`,
@@ -151,7 +114,7 @@ export async function reportsPage(args: Route.LoaderArgs) {
   // the ten services that brought the most, by name
   const top = services.services.slice(0, 10)
   const serviceName = (s: (typeof top)[number]) => (s.jobId ? s.name : t.reports_no_service())
-  const byService = barsSvg({
+  const byService = barsChart({
     id: 'services-chart',
     title: t.reports_services_chart(),
     description: top.map((s) => `${serviceName(s)}: ${money(s.invoiced)}`).join('. '),
@@ -166,7 +129,7 @@ export async function reportsPage(args: Route.LoaderArgs) {
     valueLabel: (cents) => compact.format(cents / 100),
   })
   const count = new Intl.NumberFormat(CULTURES[locale])
-  const byStatus = barsSvg({
+  const byStatus = barsChart({
     id: 'orders-chart',
     title: t.reports_orders_chart(),
     description: orders.statuses
@@ -184,7 +147,7 @@ export async function reportsPage(args: Route.LoaderArgs) {
     valueLabel: (n) => count.format(n),
   })
   const crew = technicians.technicians.slice(0, 12)
-  const byTechnician = barsSvg({
+  const byTechnician = barsChart({
     id: 'technicians-chart',
     title: t.reports_technicians_chart(),
     description: crew
@@ -205,8 +168,6 @@ export async function reportsPage(args: Route.LoaderArgs) {
     valueLabel: (n) => count.format(n),
   })
   return {
-    page,
-    errors,
     technicians,
     byTechnician,
     quotes,
@@ -221,8 +182,39 @@ export async function reportsPage(args: Route.LoaderArgs) {
     chart,
     receivables,
     ageing,
-    typed,
-    branch: query.get('branch') ?? 'current',
-    query: query.toString(),
   }
+}
+
+/** The figures of each question asked lately, drawn, while the summary's ETag holds (app/lib/kept-answers.server.ts). */
+const figures = keptAnswers(reportsSummary, drawn)
+
+/**
+ * The reports page's data (app/routes/view/reports.tsx): the summary of the period and branch
+ * asked; months that make no period (the last before the first, more than ten years) give the
+ * default period's figures, and the months as typed kept in the form with what is wrong with them.
+ */
+export async function reportsPage(args: Route.LoaderArgs) {
+  const page = await pageInfo(args.request, args.context, MODULE)
+  const locale = requestLocale(args.request)
+  const url = new URL(args.request.url)
+  let query = reportQuery(url)
+  const typed = { period: query.get('period') ?? '', from: query.get('from') ?? '', to: query.get('to') ?? '' }
+  const rest = `${cashflowQuery(url)}&invoices=${OPEN_INVOICES_SHOWN}`
+  let errors: FieldErrors = {}
+  let asked = await figures(args, `/${MODULE}/summary?${mergedQuery(query, rest)}`, locale)
+  if (asked.invalid !== undefined) {
+    errors = refusalErrors(400, asked.invalid, translator(locale))
+    query = new URLSearchParams(query.get('branch') ? { branch: 'all' } : {})
+    asked = await figures(args, `/${MODULE}/summary?${mergedQuery(query, rest)}`, locale)
+  }
+  const drawnFigures = asked.value
+  if (!drawnFigures) throw new Error('the reports summary refused the default period')
+  return { page, errors, ...drawnFigures, typed, branch: query.get('branch') ?? 'current', query: query.toString() }
+}
+
+/** The period's query and the cash flow's in one (both may name the branch). */
+function mergedQuery(period: URLSearchParams, rest: string): string {
+  const merged = new URLSearchParams(period)
+  for (const [name, value] of new URLSearchParams(rest)) merged.set(name, value)
+  return merged.toString()
 }

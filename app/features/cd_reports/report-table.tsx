@@ -1,3 +1,4 @@
+import { BarsChartSvg, type BarsChart } from './bars-chart'
 import type { ReactNode } from 'react'
 import { buttonClass } from '../../ui/button'
 
@@ -85,11 +86,13 @@ export function ReportTable<T>({
   )
 }
 
-/** A chart drawn on the server (an SVG's markup): on a phone it keeps a size its labels read at and scrolls sideways from its end. */
-export function ReportChart({ svg, minWidth }: { svg: string; minWidth: string }) {
+/** A chart drawn on the server and again by the browser (app/features/cd_reports/bars-chart.tsx): on a phone it keeps a size its labels read at and scrolls sideways from its end. */
+export function ReportChart({ chart, minWidth }: { chart: BarsChart; minWidth: string }) {
   return (
     <div className="flex flex-row-reverse overflow-x-auto" tabIndex={0}>
-      <div className={`w-full ${minWidth} shrink-0`} dangerouslySetInnerHTML={{ __html: svg }} />
+      <div className={`w-full ${minWidth} shrink-0`}>
+        <BarsChartSvg chart={chart} />
+      </div>
     </div>
   )
 }

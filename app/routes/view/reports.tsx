@@ -111,7 +111,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         exportLabel={t.admin_export()}
       >
         {empty ? <p className="text-muted">{t.reports_empty()}</p> : null}
-        <ReportChart svg={chart} minWidth="min-w-[40rem]" />
+        <ReportChart chart={chart} minWidth="min-w-[40rem]" />
         <ul className="flex gap-4 text-sm" aria-hidden="true">
           <li className="flex items-center gap-2">
             <span className="h-3 w-3 rounded-sm bg-indigo-600 dark:bg-indigo-300" />
@@ -140,7 +140,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       >
         {receivables.clients.length ? (
           <>
-            <ReportChart svg={ageing} minWidth="min-w-[36rem]" />
+            <ReportChart chart={ageing} minWidth="min-w-[36rem]" />
             <ReportTable
               caption={t.reports_receivables()}
               columns={debtors}
@@ -192,7 +192,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       >
         {quotes.months.some((m) => m.sent) ? (
           <>
-            <ReportChart svg={conversion} minWidth="min-w-[40rem]" />
+            <ReportChart chart={conversion} minWidth="min-w-[40rem]" />
             <ReportTable
               caption={t.reports_quotes()}
               columns={quotesColumns(t, locale, quotes.currency)}
@@ -215,7 +215,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       >
         {services.services.length ? (
           <>
-            <ReportChart svg={byService} minWidth="min-w-[40rem]" />
+            <ReportChart chart={byService} minWidth="min-w-[40rem]" />
             <ReportTable
               caption={t.reports_services()}
               columns={servicesColumns(t, locale, services.currency, services.services)}
@@ -236,7 +236,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       >
         {technicians.technicians.length ? (
           <>
-            <ReportChart svg={byTechnician} minWidth="min-w-[36rem]" />
+            <ReportChart chart={byTechnician} minWidth="min-w-[36rem]" />
             <ReportTable
               caption={t.reports_technicians()}
               columns={techniciansColumns(t, locale, technicians.currency)}
@@ -258,7 +258,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       >
         {orders.statuses.some((s) => s.orders) ? (
           <>
-            <ReportChart svg={byStatus} minWidth="min-w-[36rem]" />
+            <ReportChart chart={byStatus} minWidth="min-w-[36rem]" />
             <ReportTable
               caption={t.reports_orders()}
               columns={ordersColumns(t, locale, orders.currency)}
@@ -277,7 +277,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         exportHref={`/resources/reports/cashflow?by=${cashflow.by}${branch === 'all' ? '&branch=all' : ''}`}
         exportLabel={t.admin_export()}
       >
-        <ReportChart svg={flow} minWidth="min-w-[40rem]" />
+        <ReportChart chart={flow} minWidth="min-w-[40rem]" />
         <ReportTable
           caption={t.reports_cashflow()}
           columns={flows}
