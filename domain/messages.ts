@@ -24,6 +24,7 @@ export const MESSAGES = {
   statement_match_gone:
     'What this line was matched to no longer counts (reversed or voided): record the line another way',
   statement_currency: 'The statement is in another currency than the account',
+  statement_other_account: "The statement is of another bank account than this account's earlier statements",
   statement_wrong_side: 'Money received becomes a payment, money paid out a bill',
   payable_not_open: 'Only an open payable can be changed',
   invalid_code: 'Use 1 to 20 capital letters, digits or dashes',

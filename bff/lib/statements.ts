@@ -37,6 +37,8 @@ type LineClaim = { action: 'confirm' | 'payable' | 'payment'; invoiceId?: string
  */
 type Reconciliation = {
   id: string
+  /** The bank's account number (ACCTID) of the account's statements: a file of another is refused. */
+  bankAccount?: string
   fitIds: Record<string, { s: string; at: number }>
   targets: Record<string, string>
   lines: Record<string, LineClaim>
@@ -292,7 +294,7 @@ export function statements(deps: Deps) {
      */
     async import(who: Caller, account: AccountRecord, file: { name: string; chunks: Uint8Array[] }) {
       const { empresa } = who.tenant
-      const refuse = (code: OfxError['code'] | 'statement_currency', message: string) =>
+      const refuse = (code: OfxError['code'] | 'statement_currency' | 'statement_other_account', message: string) =>
         apiError(400, message, { file: [message] }, { code, codes: { file: code } })
       let read
       try {
@@ -317,6 +319,12 @@ export function statements(deps: Deps) {
       const now = deps.now()
       let lines: StatementRecord['lines'] = []
       await reconcile(empresa, account.id, async (r) => {
+        // a bank numbers its transactions per account: another account's file would be taken as known
+        if (read.bankAccount && r.bankAccount && read.bankAccount !== r.bankAccount)
+          throw refuse(
+            'statement_other_account',
+            `The statement is of bank account ${read.bankAccount}; this account's statements are of ${r.bankAccount}`,
+          )
         const fitIds = { ...r.fitIds }
         const taken = new Set(Object.keys(r.targets))
         const seen = new Set<string>()
@@ -352,7 +360,7 @@ export function statements(deps: Deps) {
           const { amount: _amount, ...match } = best
           lines.push({ ...base, status: 'suggested', match })
         }
-        return { ...r, fitIds }
+        return { ...r, fitIds, bankAccount: r.bankAccount ?? read.bankAccount ?? undefined }
       })
       const statement: StatementRecord = {
         id,

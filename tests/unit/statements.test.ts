@@ -202,6 +202,11 @@ describe('a bank statement', () => {
       .replace('<CURDEF>BRL', '<CURDEF>USD')
     const usd = await upload(new TextEncoder().encode(dollars))
     expect([usd.status, usd.body.codes]).toEqual([400, { file: 'statement_currency' }])
+    // nor a file of another bank account (its transactions' numbers are another bank's): nothing taken
+    const tariff = [{ date: today, amount: '-5.00', fitId: 'B11', memo: 'TARIFA' }]
+    const other = await upload(bankStatement(tariff, '99999-9'))
+    expect([other.status, other.body.codes]).toEqual([400, { file: 'statement_other_account' }])
+    expect((await upload(bankStatement(tariff))).body.Dados.lines.map((l) => l.status)).toEqual(['unmatched'])
   })
 
   it('recorded as a payment when the answer was lost: a try for another invoice finds the first paid, and pays nothing twice', async () => {
