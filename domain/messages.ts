@@ -69,7 +69,7 @@ export const MESSAGES = {
   sign_up_link_invalid: 'This confirmation link is invalid or has expired: sign up again',
   sign_up_link_used: 'This link has created its company already: sign in with your e-mail and password',
   email_registered: 'An account with this e-mail already exists: sign in, or reset your password',
-  invalid_prefix: 'Use 1 to 6 capital letters or digits',
+  invalid_prefix: 'Use 1 to 6 letters (A–Z) or digits',
   invalid_email: 'Enter a valid e-mail address',
   already_member: 'This person already works in this company',
   invitation_link_email_only:

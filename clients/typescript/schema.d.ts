@@ -24894,7 +24894,7 @@ export interface operations {
                      */
                     FLG_PRINCIPAL?: "S" | "N";
                     NOM_FILIAL: string;
-                    /** @description The branch’s prefix in numbers: 1 to 6 capital letters or digits */
+                    /** @description The branch’s prefix in numbers: 1 to 6 letters (A–Z) or digits, kept in capitals */
                     PREFIX: string;
                     /**
                      * @description An IANA time zone (America/Sao_Paulo, America/Mexico_City …)
@@ -25167,7 +25167,7 @@ export interface operations {
                      */
                     FLG_PRINCIPAL?: "S" | "N";
                     NOM_FILIAL: string;
-                    /** @description The branch’s prefix in numbers: 1 to 6 capital letters or digits */
+                    /** @description The branch’s prefix in numbers: 1 to 6 letters (A–Z) or digits, kept in capitals */
                     PREFIX: string;
                     /**
                      * @description An IANA time zone (America/Sao_Paulo, America/Mexico_City …)
@@ -25506,7 +25506,7 @@ export interface operations {
                      */
                     FLG_PRINCIPAL?: "S" | "N";
                     NOM_FILIAL?: string;
-                    /** @description The branch’s prefix in numbers: 1 to 6 capital letters or digits */
+                    /** @description The branch’s prefix in numbers: 1 to 6 letters (A–Z) or digits, kept in capitals */
                     PREFIX?: string;
                     /**
                      * @description An IANA time zone (America/Sao_Paulo, America/Mexico_City …)

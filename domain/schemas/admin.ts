@@ -120,10 +120,12 @@ export const branchInput = z.object({
   PREFIX: z
     .string()
     .trim()
+    // typed as it comes ("vm"), kept in capitals ("VM")
+    .toUpperCase()
     .refine((v) => /^[A-Z0-9]{1,6}$/.test(v), rule('invalid_prefix'))
     .meta({
-      description: 'The branch’s prefix in numbers: 1 to 6 capital letters or digits',
-      pattern: '^\\s*[A-Z0-9]{1,6}\\s*$',
+      description: 'The branch’s prefix in numbers: 1 to 6 letters (A–Z) or digits, kept in capitals',
+      pattern: '^\\s*[A-Za-z0-9]{1,6}\\s*$',
     }),
 })
 export type BranchInput = z.output<typeof branchInput>

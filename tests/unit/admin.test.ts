@@ -98,6 +98,12 @@ describe('cd_filial', () => {
       await call('/cd_filial', { method: 'POST', json: { ...branch, PREFIX: 'san-1', CNPJ: '123' } }),
     )
     expect(Object.keys(bad.fields!).sort()).toEqual(['CNPJ', 'PREFIX'])
+    // a prefix typed in small letters is kept in capitals; one with another sign is refused at its field
+    const santos = await json<{ COD_FILIAL: number; PREFIX: string }>(
+      await call('/cd_filial', { method: 'POST', json: { ...branch, NOM_FILIAL: 'Vila Mariana', PREFIX: ' vm ' } }),
+    )
+    expect(santos.Dados.PREFIX).toBe('VM')
+    expect((bad as { codes?: Record<string, string> }).codes).toMatchObject({ PREFIX: 'invalid_prefix' })
     const created = await json<{ COD_FILIAL: number }>(await call('/cd_filial', { method: 'POST', json: branch }))
     const id = created.Dados.COD_FILIAL
     const mains = async (filial = '2') =>
