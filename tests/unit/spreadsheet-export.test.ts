@@ -5,7 +5,8 @@ import { loadMessages } from '../../app/lib/i18n.ts'
 import { serverContext } from '../../app/server-context.ts'
 import { csvSeparator, toCsv } from '../../bff/lib/csv.ts'
 import { SEED_QUOTE_BRANCH } from '../../seeds/field-service.ts'
-import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
+import { DEMO_ADMIN, DEMO_TIME_ZONE } from '../../seeds/tenancy.ts'
+import { dateIn } from '../../domain/dates.ts'
 import { callAs, testBff, type TestBff } from '../shared/bff.ts'
 
 /**
@@ -51,6 +52,11 @@ function readSheet(file: string, separator: ';' | ','): string[][] {
 
 /** The page's Export CSV as a signed-in user's browser downloads it: the route's loader, the real BFF behind it. */
 async function exportList(bff: TestBff, token: string, culture: 'en' | 'pt', module: string, query = '', filial = 1) {
+  return (await exportFile(bff, token, culture, module, query, filial)).text
+}
+
+/** The same download with the name the browser saves it under. */
+async function exportFile(bff: TestBff, token: string, culture: 'en' | 'pt', module: string, query = '', filial = 1) {
   const context = new RouterContextProvider()
   context.set(serverContext, {
     api: async (path, init) => bff.api.request(path, init),
@@ -68,7 +74,10 @@ async function exportList(bff: TestBff, token: string, culture: 'en' | 'pt', mod
   const res = await loader({ request, context, params: { module } } as unknown as Parameters<typeof loader>[0])
   expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
   // as the bytes are saved: a BOM first (Response.text() would drop it)
-  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer())
+  return {
+    name: res.headers.get('content-disposition'),
+    text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer()),
+  }
 }
 
 describe("the data table's Export CSV opens in the user's spreadsheet", () => {
@@ -105,6 +114,15 @@ describe("the data table's Export CSV opens in the user's spreadsheet", () => {
       })
       expect(job.status, code).toBe(200)
     }
+  })
+
+  it('is named after the page as the user reads it and the day where he works, not the module', async () => {
+    const today = dateIn(DEMO_TIME_ZONE, Date.now())
+    expect((await exportFile(bff, token, 'pt', 'cd_job')).name).toBe(`attachment; filename="servicos-${today}.csv"`)
+    expect((await exportFile(bff, token, 'pt', 'cd_ordem')).name).toBe(
+      `attachment; filename="ordens-de-servico-${today}.csv"`,
+    )
+    expect((await exportFile(bff, token, 'en', 'cd_invoice')).name).toBe(`attachment; filename="invoices-${today}.csv"`)
   })
 
   it('in Portuguese: fields apart with ";", every row in the columns of the table, amounts as 1.234,56', async () => {

@@ -6,8 +6,12 @@ import { sheetColumns } from '../../kit/data-table'
 import { loadLookups } from '../../kit/screens.server'
 import { callBff } from '../../lib/api.server'
 import { requestLocale } from '../../lib/cookies.server'
+import { loadFrame } from '../../lib/frame.server'
 import { CULTURES, translator } from '../../lib/i18n'
+import { pageInfo } from '../../lib/page-info.server'
 import { requireUser } from '../../lib/session.server'
+import { dateIn } from '../../../domain/dates.ts'
+import { searchable } from '../../../domain/search-text.ts'
 import { csvResponse, csvSeparator, toCsv } from '../../../bff/lib/csv.ts'
 
 const PAGE = 100
@@ -48,5 +52,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const locale = requestLocale(request)
   const lookups = await loadLookups({ request, context }, def)
   const columns = sheetColumns(def.columns, rows, lookups, translator(locale), locale)
-  return csvResponse(def.module, toCsv(rows, columns, csvSeparator(CULTURES[locale])))
+  // named as the user reads the page, on the day it is where he works: faturas-2026-11-26.csv
+  const [page, { frame }] = await Promise.all([pageInfo(request, context, def.module), loadFrame({ request, context })])
+  const name = `${fileWords(page.title) || def.module}-${dateIn(frame?.timeZone ?? 'UTC', Date.now())}`
+  return csvResponse(name, toCsv(rows, columns, csvSeparator(CULTURES[locale])))
 }
+
+/** A title as a file name's words: "Ordens de serviço" → "ordens-de-servico" (letters and digits, no accents). */
+const fileWords = (title: string) =>
+  searchable(title)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
