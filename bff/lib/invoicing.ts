@@ -155,6 +155,9 @@ export function invoicing(deps: Deps) {
     if (current.status !== 'draft') throw ruleError(409, 'invoice_not_draft')
     if (input.clientId && current.orderIds.length && input.clientId !== current.clientId)
       throw fieldError('clientId', 'invoice_client_fixed')
+    // a due date already past could never be issued: refused at its field when saved; one emptied
+    // goes back to the company's days to pay (set at the issue)
+    if (input.dueDate && input.dueDate < today(current)) throw fieldError('dueDate', 'due_before_issue')
     const client = input.clientId ? await clientOf(who, input.clientId) : null
     const lines = input.lines ? await priced(who, input.lines) : current.lines
     const address = client?.addresses.find((a) => a.isDefault) ?? client?.addresses[0]
@@ -168,7 +171,7 @@ export function invoicing(deps: Deps) {
             serviceAddress: address ? addressLine(address) : '',
           }
         : {}),
-      ...(input.dueDate ? { dueDate: input.dueDate } : {}),
+      ...(Object.hasOwn(input, 'dueDate') ? { dueDate: input.dueDate ?? '' } : {}),
       ...(input.culture ? { culture: input.culture } : {}),
       ...(input.terms !== undefined ? { terms: input.terms } : {}),
       ...(input.notes !== undefined ? { notes: input.notes } : {}),

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { faultyStore } from '../shared/faulty-store.ts'
-import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
+import { DEMO_ADMIN, DEMO_TECHNICIAN, DEMO_TIME_ZONE } from '../../seeds/tenancy.ts'
+import { addDays, dateIn } from '../../domain/dates.ts'
 import { crc16 } from '../../domain/pix.ts'
 import { orderStore } from '../../bff/lib/order-store.ts'
 import { callAs, TEST_STORAGE, testBff, type TestBff } from '../shared/bff.ts'
@@ -296,7 +297,7 @@ describe('cd_invoice', () => {
   })
 
   it('makes an invoice by hand with orders and lines; a taken order is refused and nothing is claimed', async () => {
-    const { admin, client, completedOrder } = await setUp()
+    const { admin, client, completedOrder, now } = await setUp()
     const [a, b] = [await completedOrder(), await completedOrder()]
     const made = await admin<Invoice>('/cd_invoice', {
       method: 'POST',
@@ -326,6 +327,24 @@ describe('cd_invoice', () => {
       json: { clientId: client.id, orderIds: `${c.id},${d.id}` },
     })
     expect(joined.body.Dados.orderNumbers).toEqual([c.number, d.number])
+    // a due date already past is refused when saved, not at the issue; emptied, it is the company's days to pay again
+    const lines = [{ description: 'Visita', quantity: 1, unitPrice: 9000 }]
+    const past = await admin('/cd_invoice', {
+      method: 'POST',
+      json: { clientId: client.id, lines, dueDate: '2020-01-10' },
+    })
+    expect([past.status, past.body.codes]).toEqual([400, { dueDate: 'due_before_issue' }])
+    const later = addDays(dateIn(DEMO_TIME_ZONE, now()), 40)
+    const dated = (
+      await admin<Invoice>('/cd_invoice', { method: 'POST', json: { clientId: client.id, lines, dueDate: later } })
+    ).body.Dados
+    expect(dated.dueDate).toBe(later)
+    const emptied = await admin<Invoice>(`/cd_invoice/${dated.id}`, { method: 'PATCH', json: { dueDate: '' } })
+    expect(emptied.body.Dados.dueDate).toBe('')
+    const kept = await admin<Invoice>(`/cd_invoice/${dated.id}`, { method: 'PATCH', json: { notes: 'Obrigado' } })
+    expect(kept.body.Dados.dueDate).toBe('')
+    const issuedNow = (await admin<Invoice>(`/cd_invoice/${dated.id}/issue`, { method: 'POST' })).body.Dados
+    expect(issuedNow.dueDate).toBe(addDays(issuedNow.issueDate!, 15))
     // an empty invoice is not issued
     const empty = (await admin<Invoice>('/cd_invoice', { method: 'POST', json: { clientId: client.id } })).body.Dados
     const refused = await admin(`/cd_invoice/${empty.id}/issue`, { method: 'POST' })
