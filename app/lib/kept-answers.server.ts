@@ -30,7 +30,8 @@ export function keptAnswers<T, V, K extends string>(
     // the same question from the same company and branch, made into the same language
     const cookies = readCookies(request)
     const key = `${variant}\n${cookies[COOKIE.empresa] ?? ''}:${cookies[COOKIE.filial] ?? ''}\n${path}`
-    const hit = kept.get(key)
+    // a hard reload (Cache-Control: no-cache) has everything worked out again
+    const hit = /no-cache/i.test(request.headers.get('cache-control') ?? '') ? undefined : kept.get(key)
     const res = await callBff(request, context, path, { headers: hit ? { 'If-None-Match': hit.etag } : {} })
     if (res.status === 304 && hit) {
       // the latest used last to go

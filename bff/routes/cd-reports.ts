@@ -264,7 +264,7 @@ export function reportRoutes(deps: Deps) {
         const stamp = await figures.stamp(empresa)
         const asked = await periodAsked(tenant, query)
         const etag = `"${await sha256Base64(
-          JSON.stringify([stamp, asked, query.by, query.invoices, Math.floor(now / QUARTER_HOUR_MS)]),
+          JSON.stringify([empresa, stamp, asked, query.by, query.invoices, Math.floor(now / QUARTER_HOUR_MS)]),
         )}"`
         c.header('ETag', etag)
         if (notModified(c.req.header('If-None-Match'), etag)) return c.body(null, 304)

@@ -238,7 +238,7 @@ const STRICT_COLLECTIONS = [QUOTES, ORDERS, INVOICES, PAYABLES]
  * The keys that go to the Durable Object on Workers (docs/domain.md, "Every write exactly once"): a
  * company's number series and their listing, and the records of its quotes, orders, invoices (an
  * invoice's payments are kept on it) and payables, their listings and their index generations (what tells every
- * isolate that a collection changed). A listing's parent goes where its records go; nothing deeper
+ * isolate that a collection changed), and the report figures' generation (what a report's ETag is made of). A listing's parent goes where its records go; nothing deeper
  * than a record is strict.
  */
 export function isStrictKey(key: string): boolean {
@@ -246,5 +246,6 @@ export function isStrictKey(key: string): boolean {
   if (empresa === null) return false
   const parents = [keys.seriesOf(empresa), ...STRICT_COLLECTIONS.map((c) => keys.companyRecords(empresa, c))]
   if (parents.some((parent) => key === parent || directChildren(parent, [key]).length === 1)) return true
-  return STRICT_COLLECTIONS.some((c) => key === keys.companyRecord(empresa, 'meta', `${c}-generation`))
+  // and the report figures' generation: a bump by one isolate is seen by every other at once
+  return [...STRICT_COLLECTIONS, 'rollups'].some((c) => key === keys.companyRecord(empresa, 'meta', `${c}-generation`))
 }

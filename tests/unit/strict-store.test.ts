@@ -199,7 +199,7 @@ describe('the routed adapter (KV and the Durable Object, workerd)', () => {
     expect(await store.children(keys.companyRecords(13, QUOTES))).toHaveLength(100)
   })
 
-  it('names as strict the number series, the records of quotes, orders, invoices and payables, their listings and generations', () => {
+  it('names as strict the number series, the records of quotes, orders, invoices and payables, their listings and generations, and the figures’ generation', () => {
     const strictOnes = [
       keys.series(3, 'ORC-1-2026'),
       keys.seriesOf(3),
@@ -210,6 +210,7 @@ describe('the routed adapter (KV and the Durable Object, workerd)', () => {
       keys.companyRecord(3, 'payables', 'd'),
       keys.companyRecord(3, 'meta', 'payables-generation'),
       keys.companyRecord(3, 'meta', 'orders-generation'),
+      keys.companyRecord(3, 'meta', 'rollups-generation'),
     ]
     const others = [
       keys.companyRecord(3, 'clients', 'a'),
