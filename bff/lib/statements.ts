@@ -48,6 +48,12 @@ type Reconciliation = {
 type Candidate = StoredMatch & { amount: number }
 
 const targetKey = (m: Pick<StoredMatch, 'kind' | 'id'>) => `${m.kind}:${m.id}`
+/** An account number as banks write it in their own ways: its letters and digits, no leading zeros ("0012345-6" is "123456"). */
+const accountNumber = (text: string) =>
+  text
+    .replace(/[^0-9A-Za-z]/g, '')
+    .replace(/^0+/, '')
+    .toUpperCase()
 const lineKey = (statementId: string, n: number) => `${statementId}:${n}`
 
 /**
@@ -273,13 +279,16 @@ export function statements(deps: Deps) {
   const madeId = async (statementId: string, n: number) =>
     uuidFromHex(await sha256Hex(`statement line\n${statementId}\n${n}`))
 
+  /** The account's statements, the latest first, with their lines' counts (from the index, not the lines). */
+  async function statementsOf(empresa: number, account: AccountRecord) {
+    return [...(await store(empresa).rows()).values()]
+      .filter((s) => s.accountId === account.id)
+      .sort((a, b) => b.at.localeCompare(a.at))
+  }
+
   return {
     /** The account's statements, the latest first, with their lines' counts (from the index, not the lines). */
-    async list(empresa: number, account: AccountRecord) {
-      return [...(await store(empresa).rows()).values()]
-        .filter((s) => s.accountId === account.id)
-        .sort((a, b) => b.at.localeCompare(a.at))
-    },
+    list: statementsOf,
 
     read: async (who: Caller, account: AccountRecord, id: string) =>
       statementRowOf(await statementOf(who.tenant.empresa, account, id), (await reader(who)).shown),
@@ -318,12 +327,15 @@ export function statements(deps: Deps) {
       const keys = transactionKeys(read.lines)
       const now = deps.now()
       let lines: StatementRecord['lines'] = []
+      // the bank account of the account's statements (those imported before it was kept: the latest's)
+      const named = (await statementsOf(empresa, account)).find((s) => s.bankAccount)?.bankAccount ?? undefined
       await reconcile(empresa, account.id, async (r) => {
         // a bank numbers its transactions per account: another account's file would be taken as known
-        if (read.bankAccount && r.bankAccount && read.bankAccount !== r.bankAccount)
+        const kept = r.bankAccount ?? named
+        if (read.bankAccount && kept && accountNumber(read.bankAccount) !== accountNumber(kept))
           throw refuse(
             'statement_other_account',
-            `The statement is of bank account ${read.bankAccount}; this account's statements are of ${r.bankAccount}`,
+            `The statement is of bank account ${read.bankAccount}; this account's statements are of ${kept}`,
           )
         const fitIds = { ...r.fitIds }
         const taken = new Set(Object.keys(r.targets))
@@ -360,7 +372,7 @@ export function statements(deps: Deps) {
           const { amount: _amount, ...match } = best
           lines.push({ ...base, status: 'suggested', match })
         }
-        return { ...r, fitIds, bankAccount: r.bankAccount ?? read.bankAccount ?? undefined }
+        return { ...r, fitIds, bankAccount: kept ?? read.bankAccount ?? undefined }
       })
       const statement: StatementRecord = {
         id,
