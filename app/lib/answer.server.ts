@@ -13,10 +13,16 @@ export async function readAnswer<T>(
   schema: z.ZodType<T>,
 ): Promise<{ data: T; version: string | null }> {
   const res = await callBff(request, context, path)
-  if (res.status === 401) await requireUser(request, context)
-  if (res.status === 404 || res.status === 400) throw data(null, { status: 404 })
-  if (!res.ok) throw refusedPage(res)
+  if (res.status === 400) throw data(null, { status: 404 })
+  if (!res.ok) await refusedRead({ request, context }, res)
   return { data: wrapper(schema).parse(await res.json()).Dados, version: res.headers.get('etag') }
+}
+
+/** What a page does when the BFF refuses a read: 401 → sign-in, 404 → that page, the rest as refusedPage says. */
+export async function refusedRead({ request, context }: Args, res: Response): Promise<never> {
+  if (res.status === 401) await requireUser(request, context)
+  if (res.status === 404) throw data(null, { status: 404 })
+  throw refusedPage(res)
 }
 
 /**

@@ -1,10 +1,9 @@
-import { data, type RouterContextProvider } from 'react-router'
+import type { RouterContextProvider } from 'react-router'
 import type { z } from 'zod'
 import { wrapper } from '../../domain/schemas/common.ts'
-import { refusedPage } from './answer.server'
+import { refusedRead } from './answer.server'
 import { callBff } from './api.server'
 import { COOKIE, readCookies } from './cookies.server'
-import { requireUser } from './session.server'
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> }
 
@@ -39,10 +38,8 @@ export function keptAnswers<T, V, K extends string>(
       kept.set(key, hit)
       return { value: hit.value }
     }
-    if (res.status === 401) await requireUser(request, context)
     if (res.status === 400) return { invalid: await res.json() }
-    if (res.status === 404) throw data(null, { status: 404 })
-    if (!res.ok) throw refusedPage(res)
+    if (!res.ok) await refusedRead({ request, context }, res)
     const value = make(wrapper(schema).parse(await res.json()).Dados, variant)
     const etag = res.headers.get('etag')
     kept.delete(key)

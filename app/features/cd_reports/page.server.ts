@@ -194,14 +194,18 @@ const figures = keptAnswers(reportsSummary, drawn)
  * default period's figures, and the months as typed kept in the form with what is wrong with them.
  */
 export async function reportsPage(args: Route.LoaderArgs) {
-  const page = await pageInfo(args.request, args.context, MODULE)
   const locale = requestLocale(args.request)
   const url = new URL(args.request.url)
   let query = reportQuery(url)
   const typed = { period: query.get('period') ?? '', from: query.get('from') ?? '', to: query.get('to') ?? '' }
   const rest = `${cashflowQuery(url)}&invoices=${OPEN_INVOICES_SHOWN}`
   let errors: FieldErrors = {}
-  let asked = await figures(args, `/${MODULE}/summary?${mergedQuery(query, rest)}`, locale)
+  // the page's title and access, and its figures, asked at once
+  const [page, first] = await Promise.all([
+    pageInfo(args.request, args.context, MODULE),
+    figures(args, `/${MODULE}/summary?${mergedQuery(query, rest)}`, locale),
+  ])
+  let asked = first
   if (asked.invalid !== undefined) {
     errors = refusalErrors(400, asked.invalid, translator(locale))
     query = new URLSearchParams(query.get('branch') ? { branch: 'all' } : {})
