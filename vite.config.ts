@@ -29,4 +29,6 @@ function referenceScript(): Plugin {
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), referenceScript()],
   build: { assetsInlineLimit: 0 },
+  // a JSON file is one JSON.parse of a string, not a variable per key: the messages load as data (app/lib/i18n.ts)
+  json: { stringify: true, namedExports: false },
 })
