@@ -21,6 +21,8 @@ const SERVER_TOASTS = {
   email_unconfirmed: 'error',
   // on his way, and the client was not told: the technician should call
   done_visit_depart_unsent: 'warning',
+  // a document shared on WhatsApp to a client with no WhatsApp or mobile number
+  share_no_whatsapp: 'warning',
 } as const satisfies Partial<Record<keyof Translator, ToastTone>>
 
 /** The tone of a toast a server action asked for, or null for a key that is not one (nothing is shown). */

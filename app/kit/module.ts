@@ -111,6 +111,8 @@ export type RecordAction = {
    * label in a read-only field with Copy, and `done` above it, instead of going back to the record.
    */
   shows?: TextKey
+  /** The action only reads (`GET /:id/<name>`: a sent quote's client link), shown as `shows` says. */
+  read?: true
 }
 
 /** What a new record's form may start from: the signed-in frame's current branch and company language. */
@@ -329,7 +331,10 @@ export type FeaturePage<D extends ResourceModule> = Omit<
   creates?: false
   columns: Array<Omit<Column, 'sortable'> & { key: RowKey<D> }>
   states?: Record<StateOf<D> & string, TextKey>
-  actions?: Array<Omit<RecordAction, 'when' | 'name'> & { name: ActionOf<D> }>
+  /** Its declared transitions as the page offers them, and reads (`read: true`) in the states it names. */
+  actions?: Array<
+    (Omit<RecordAction, 'when' | 'name' | 'read'> & { name: ActionOf<D> }) | (RecordAction & { read: true })
+  >
   homeCards?: Array<HomeCardOf<D>>
 }
 
@@ -354,7 +359,7 @@ export function defineFeature<const D extends ResourceModule>(declaration: D, pa
     stateKey: api.list.states?.key,
     deactivatable: api.deactivatable,
     columns: columns.map((column) => ({ ...column, sortable: api.list.sortable.includes(column.key) })),
-    actions: actions?.map((action) => ({ ...action, when: declared[action.name].from })),
+    actions: actions?.map((action) => ('read' in action ? action : { ...action, when: declared[action.name].from })),
     homeCards: homeCards?.map((card) => ({
       ...card,
       query: new URLSearchParams(

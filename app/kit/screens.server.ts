@@ -176,11 +176,12 @@ export async function saveRecord(args: Args & { params: { id: string } }, def: F
       ...(action.choice ? { [action.choice.name]: fields[action.choice.name] ?? '' } : {}),
       ...(action.text ? { [action.text.name]: fields[action.text.name] ?? '' } : {}),
     }
-    const res = await callBff(request, context, `${recordPath(def, params.id)}/${action.name}`, {
-      method: 'POST',
-      headers,
-      ...(action.choice || action.text ? { json: body } : {}),
-    })
+    const res = await callBff(
+      request,
+      context,
+      `${recordPath(def, params.id)}/${action.name}`,
+      action.read ? {} : { method: 'POST', headers, ...(action.choice || action.text ? { json: body } : {}) },
+    )
     if (!res.ok) return refused(res)
     if (action.shows) {
       const answer = wrapper(linkAnswer).parse(await res.json()).Dados

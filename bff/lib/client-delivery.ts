@@ -1,4 +1,6 @@
 import { CLIENTS, type ClientRecord } from '../../domain/schemas/clients.ts'
+import { companyCountry, whatsappNumber } from '../../domain/phones.ts'
+import type { CompanyRecord } from '../../domain/tenancy.ts'
 import type { QuoteDelivery } from '../../domain/schemas/quotes.ts'
 import type { Deps, MailMessage } from './deps.ts'
 import { sendLink } from './outbox.ts'
@@ -30,4 +32,15 @@ export async function deliverToClient(
   return (await sendLink(deps, email, what, link, message))
     ? { by: 'email', to: email }
     : { by: 'none', reason: 'mail_refused' }
+}
+
+/** The client's WhatsApp number (E.164), to address a document's link to on WhatsApp; null when they have none. */
+export async function clientWhatsapp(
+  deps: Deps,
+  company: CompanyRecord | null,
+  clientId: string,
+): Promise<string | null> {
+  if (!company) return null
+  const client = (await deps.repos.collection<ClientRecord>(company.COD_EMPRESA, CLIENTS).get(clientId))?.value
+  return client ? whatsappNumber(client.contacts, companyCountry(company)) : null
 }

@@ -11,7 +11,7 @@ import {
   type QuoteInput,
   type StoredQuote as Stored,
 } from '../../domain/schemas/quotes.ts'
-import { wrapper } from '../../domain/schemas/common.ts'
+import { clientLinkSchema, wrapper } from '../../domain/schemas/common.ts'
 import { quoteSource, quoteStore } from '../lib/quote-store.ts'
 import { blankDocument, clientDocuments } from '../lib/document-store.ts'
 import { documentPricing } from '../lib/document-pricing.ts'
@@ -23,7 +23,7 @@ import { atLeast } from '../../domain/access.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { PDF_UNAVAILABLE } from '../lib/printing.ts'
 import { printThrottled } from '../lib/public-throttle.ts'
-import { deliverToClient } from '../lib/client-delivery.ts'
+import { clientWhatsapp, deliverToClient } from '../lib/client-delivery.ts'
 import { quoteLinkUrl } from '../lib/document-link.ts'
 import { quotePdfResponse } from '../lib/quote-document.ts'
 import { quoteMail } from '../lib/quote-mail.ts'
@@ -257,7 +257,7 @@ export function cdCotacaoRoutes(deps: Deps) {
             'The signed link through which the client reads, approves or rejects the quote, and the message that carries it in the client’s language (to copy or share when no e-mail went out). 409 while the quote is not sent (a draft, or withdrawn); 404 when the caller’s company does not hold it. Needs the cd_cotacao page at edit.',
           tags,
           responses: {
-            200: wrapper(z.object({ url: z.url(), message: z.string() })),
+            200: wrapper(clientLinkSchema),
             404: apiErrorSchema,
             409: apiErrorSchema,
           },
@@ -272,7 +272,8 @@ export function cdCotacaoRoutes(deps: Deps) {
           const url = await quoteLinkUrl(deps, who.tenant.empresa, quote.value)
           const company = await deps.repos.companies.find(who.tenant.empresa)
           // the e-mail's words, to pass on by another way (WhatsApp ...)
-          return c.json(ok({ url, message: quoteMail(quote.value, company?.NOME_EMPRESA ?? '', url).text }))
+          const whatsapp = await clientWhatsapp(deps, company, quote.value.clientId)
+          return c.json(ok({ url, message: quoteMail(quote.value, company?.NOME_EMPRESA ?? '', url).text, whatsapp }))
         },
       ),
   )

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { invoices } from '../../domain/modules/cd-invoice.ts'
-import { wrapper } from '../../domain/schemas/common.ts'
+import { clientLinkSchema, wrapper } from '../../domain/schemas/common.ts'
 import {
   invoiceRow,
   invoiceRowOf,
@@ -8,7 +8,7 @@ import {
   reverseInput,
   type StoredInvoice as Stored,
 } from '../../domain/schemas/invoices.ts'
-import { deliverToClient } from '../lib/client-delivery.ts'
+import { clientWhatsapp, deliverToClient } from '../lib/client-delivery.ts'
 import type { Deps } from '../lib/deps.ts'
 import { invoiceLinkUrl } from '../lib/document-link.ts'
 import { ifMatchVersion } from '../lib/etag.ts'
@@ -130,7 +130,7 @@ export function cdInvoiceRoutes(deps: Deps) {
             'The signed link through which the client reads and pays the invoice, and the message that carries it in the invoice’s language (to copy or share when no e-mail went out). 409 while the invoice was never sent; 404 when the caller’s company does not hold it. Needs the cd_invoice page at edit.',
           tags,
           responses: {
-            200: wrapper(z.object({ url: z.url(), message: z.string() })),
+            200: wrapper(clientLinkSchema),
             404: apiErrorSchema,
             409: apiErrorSchema,
           },
@@ -144,7 +144,10 @@ export function cdInvoiceRoutes(deps: Deps) {
           if (!invoice.value.sentAt) throw ruleError(409, 'invoice_not_sent')
           const url = await invoiceLinkUrl(deps, who.tenant.empresa, invoice.value)
           const company = await deps.repos.companies.find(who.tenant.empresa)
-          return c.json(ok({ url, message: invoiceMail(invoice.value, company?.NOME_EMPRESA ?? '', url).text }))
+          const whatsapp = await clientWhatsapp(deps, company, invoice.value.clientId)
+          return c.json(
+            ok({ url, message: invoiceMail(invoice.value, company?.NOME_EMPRESA ?? '', url).text, whatsapp }),
+          )
         },
       )
       .post(

@@ -23769,6 +23769,8 @@ export interface operations {
                             message: string;
                             /** Format: uri */
                             url: string;
+                            /** @description The client’s WhatsApp number in E.164 (their phone labelled WhatsApp, else their first mobile), to address the message to; null when they have none */
+                            whatsapp: string | null;
                         };
                         IsSuccess: boolean;
                         Msg: string;
@@ -29685,6 +29687,8 @@ export interface operations {
                             message: string;
                             /** Format: uri */
                             url: string;
+                            /** @description The client’s WhatsApp number in E.164 (their phone labelled WhatsApp, else their first mobile), to address the message to; null when they have none */
+                            whatsapp: string | null;
                         };
                         IsSuccess: boolean;
                         Msg: string;

@@ -45,3 +45,14 @@ export const safeLink = z
   .string()
   .max(2048)
   .refine((v) => /^\/(?![/\\])/.test(v) || /^https?:\/\/[^/\\]/i.test(v), rule('invalid_link'))
+
+/** A sent document's link to its client (a quote's, an invoice's), as the office passes it on. */
+export const clientLinkSchema = z.object({
+  url: z.url(),
+  /** The e-mail's words in the client's language, with the link: to copy or share. */
+  message: z.string(),
+  whatsapp: z.string().nullable().meta({
+    description:
+      'The client’s WhatsApp number in E.164 (their phone labelled WhatsApp, else their first mobile), to address the message to; null when they have none',
+  }),
+})

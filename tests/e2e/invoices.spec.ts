@@ -39,6 +39,16 @@ test('a completed order is invoiced, issued, sent, and paid by card on the clien
     'href',
     /^\/resources\/client-share\/invoice\//,
   )
+  // WhatsApp opens the chat with the client's mobile number, the message in the client's language
+  const share = await page.request.get(
+    (await page.getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href'))!,
+    { maxRedirects: 0 },
+  )
+  expect(share.headers().location).toMatch(/^https:\/\/wa\.me\/5511\d{9}\?text=.*%2Fi%2F/)
+  // and the client's link is there to copy
+  await page.getByRole('button', { name: "Copy the client's link" }).click()
+  await expect(page.getByRole('status').filter({ hasText: "The client's link: copy it" })).toBeVisible()
+  await expect(page.getByLabel('Link for the client')).toHaveValue(/^https?:\/\/[^/]+\/i\/[\w.-]+$/)
   await expect(page.getByRole('region', { name: 'Payments' })).toContainText('No payment yet.')
   await expectAccessible(page, 'issued invoice')
   const invoicePage = page.url().split('?')[0]

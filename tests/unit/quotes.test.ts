@@ -227,6 +227,47 @@ describe('cd_cotacao', () => {
     expect(convert.body.Dados).toMatchObject({ status: 'converted', orderNumber: expect.stringMatching(/^OS-CPS-/) })
   })
 
+  it('addresses WhatsApp to the client’s number labelled WhatsApp, else their mobile, in E.164; none for a landline only', async () => {
+    const { admin, quote } = await setUp()
+    const client = (
+      await admin<{ id: string }>('/cd_cliente', {
+        method: 'POST',
+        json: {
+          kind: 'person',
+          name: 'Ana Souza',
+          contacts: [
+            { kind: 'phone', label: 'Fixo', value: '(11) 3333-4444' },
+            { kind: 'phone', label: '', value: '(11) 98765-4321' },
+          ],
+        },
+      })
+    ).body.Dados
+    const q = (await admin<Quote>('/cd_cotacao', { method: 'POST', json: { ...quote, clientId: client.id } })).body
+      .Dados
+    await admin(`/cd_cotacao/${q.id}/send`, { method: 'POST' })
+    const whatsapp = async () =>
+      (await admin<{ whatsapp: string | null }>(`/cd_cotacao/${q.id}/link`)).body.Dados.whatsapp
+    // the first mobile (the company is in Brazil: a number without +55 is Brazilian)
+    expect(await whatsapp()).toBe('+5511987654321')
+    const contacts = async (list: Array<{ label: string; value: string }>) => {
+      const current = await admin(`/cd_cliente/${client.id}`)
+      const saved = await admin(`/cd_cliente/${client.id}`, {
+        method: 'PATCH',
+        headers: { 'If-Match': current.etag! },
+        json: { contacts: list.map((c) => ({ kind: 'phone', ...c })) },
+      })
+      expect(saved.status).toBe(200)
+    }
+    // one labelled WhatsApp wins, even a landline (WhatsApp Business)
+    await contacts([
+      { label: 'Celular', value: '(11) 98765-4321' },
+      { label: 'WhatsApp', value: '+55 21 2555-0101' },
+    ])
+    expect(await whatsapp()).toBe('+552125550101')
+    await contacts([{ label: 'Fixo', value: '(11) 3333-4444' }])
+    expect(await whatsapp()).toBeNull()
+  })
+
   it("tells the office in each reader's language, and in the new one once a reader changes language", async () => {
     const { bff, admin, quote } = await setUp()
     // a manager of the branch who reads Portuguese

@@ -1,6 +1,6 @@
 import { quotes as quotesModule } from '../../../domain/modules/cd-cotacao.ts'
 import type { z } from 'zod'
-import { quoteRow } from '../../../domain/schemas/quotes.ts'
+import { QUOTE_STATES, quoteRow } from '../../../domain/schemas/quotes.ts'
 import {
   clientField,
   deliveryFacts,
@@ -75,6 +75,16 @@ export const quotes = defineFeature(quotesModule, {
     { name: 'reject', label: 'action_reject', done: 'done_rejected', variant: 'danger-outline' },
     { name: 'convert', label: 'action_convert', done: 'done_converted', variant: 'primary' },
     { name: 'duplicate', label: 'action_duplicate', done: 'done_duplicated', to: 'new' },
+    // the link the client opens, to pass on by any way (the API refuses it for a draft or a withdrawn quote)
+    {
+      name: 'link',
+      read: true,
+      label: 'action_client_link',
+      when: QUOTE_STATES.filter((state) => state !== 'draft'),
+      offered: (values) => Boolean(values.sentAt),
+      done: 'done_client_link',
+      shows: 'f_client_link',
+    },
   ],
   facts: (values, f) => {
     // the record as its answer's schema reads it (one record: the page parsed it with the same)

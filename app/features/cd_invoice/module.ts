@@ -1,5 +1,5 @@
 import { invoices as invoicesModule } from '../../../domain/modules/cd-invoice.ts'
-import { invoiceRow, paymentInput, reverseInput } from '../../../domain/schemas/invoices.ts'
+import { INVOICE_STATES, invoiceRow, paymentInput, reverseInput } from '../../../domain/schemas/invoices.ts'
 import {
   clientField,
   deliveryFacts,
@@ -81,6 +81,16 @@ export const invoices = defineFeature(invoicesModule, {
       text: { name: 'reason', label: 'f_void_reason' },
       // money was paid: reverse the payments first
       offered: (values) => values.paid === 0,
+    },
+    // the link the client opens, to pass on by any way (the API refuses it for an invoice never sent)
+    {
+      name: 'link',
+      read: true,
+      label: 'action_client_link',
+      when: INVOICE_STATES.filter((state) => state !== 'draft' && state !== 'void'),
+      offered: (values) => Boolean(values.sentAt),
+      done: 'done_client_link',
+      shows: 'f_client_link',
     },
   ],
   facts: (values, f) => {

@@ -116,7 +116,7 @@ export const en: HelpContent = [
         id: 'send-quote',
         question: 'How does the client approve a quote?',
         answer: [
-          "Send to the client makes the quote's link. It is e-mailed in the client's language when the client has an e-mail and a mail server is set up; otherwise copy the link (Open the client's page) or choose Share on WhatsApp.",
+          "Send to the client makes the quote's link. It is e-mailed in the client's language when the client has an e-mail and a mail server is set up; otherwise Copy the client's link gives the link to send your way, and Share on WhatsApp opens a chat with the client's number labelled WhatsApp (else their mobile).",
           'On the link the client ticks the optional items they want, types their name and approves, or rejects it, saying why if they wish. The quote changes at once, with their name and the time.',
         ],
       },
@@ -236,7 +236,7 @@ export const en: HelpContent = [
         id: 'send-invoice',
         question: 'How does the client receive the invoice?',
         answer: [
-          "Send to the client e-mails the invoice's link when it can; otherwise copy the link or choose Share on WhatsApp. On the link the client sees the invoice, what is left to pay and the ways to pay, and downloads the PDF.",
+          "Send to the client e-mails the invoice's link when it can; otherwise Copy the client's link, or Share on WhatsApp to the client's WhatsApp or mobile number. On the link the client sees the invoice, what is left to pay and the ways to pay, and downloads the PDF.",
         ],
       },
       {

@@ -116,7 +116,7 @@ export const es: HelpContent = [
         id: 'send-quote',
         question: '¿Cómo aprueba el cliente una cotización?',
         answer: [
-          'Enviar al cliente crea el enlace de la cotización. Se envía por e-mail en el idioma del cliente cuando el cliente tiene e-mail y hay un servidor de correo configurado; si no, copia el enlace (Abrir la página del cliente) o elige Compartir por WhatsApp.',
+          'Enviar al cliente crea el enlace de la cotización. Se envía por e-mail en el idioma del cliente cuando el cliente tiene e-mail y hay un servidor de correo configurado; si no, Copiar el enlace del cliente da el enlace para enviarlo como prefieras, y Compartir por WhatsApp abre un chat con el número del cliente marcado WhatsApp (si no, su celular).',
           'En el enlace el cliente marca los ítems opcionales que quiere, escribe su nombre y aprueba, o rechaza, indicando el motivo si quiere. La cotización cambia al instante, con su nombre y la hora.',
         ],
       },
@@ -236,7 +236,7 @@ export const es: HelpContent = [
         id: 'send-invoice',
         question: '¿Cómo recibe el cliente la factura?',
         answer: [
-          'Enviar al cliente manda el enlace de la factura por e-mail cuando se puede; si no, copia el enlace o elige Compartir por WhatsApp. En el enlace el cliente ve la factura, lo que falta pagar y las formas de pago, y descarga el PDF.',
+          'Enviar al cliente manda el enlace de la factura por e-mail cuando se puede; si no, Copiar el enlace del cliente, o Compartir por WhatsApp al número de WhatsApp o celular del cliente. En el enlace el cliente ve la factura, lo que falta pagar y las formas de pago, y descarga el PDF.',
         ],
       },
       {

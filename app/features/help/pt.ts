@@ -116,7 +116,7 @@ export const pt: HelpContent = [
         id: 'send-quote',
         question: 'Como o cliente aprova um orçamento?',
         answer: [
-          'Enviar ao cliente cria o link do orçamento. Ele vai por e-mail no idioma do cliente quando o cliente tem e-mail e há um servidor de e-mail configurado; senão, copie o link (Abrir a página do cliente) ou escolha Compartilhar pelo WhatsApp.',
+          'Enviar ao cliente cria o link do orçamento. Ele vai por e-mail no idioma do cliente quando o cliente tem e-mail e há um servidor de e-mail configurado; senão, Copiar o link do cliente dá o link para enviar como preferir, e Compartilhar pelo WhatsApp abre uma conversa com o número do cliente marcado WhatsApp (senão, o celular).',
           'No link o cliente marca os itens opcionais que quer, digita o nome e aprova, ou recusa, dizendo o motivo se quiser. O orçamento muda na hora, com o nome e o horário.',
         ],
       },
@@ -236,7 +236,7 @@ export const pt: HelpContent = [
         id: 'send-invoice',
         question: 'Como o cliente recebe a fatura?',
         answer: [
-          'Enviar ao cliente manda o link da fatura por e-mail quando possível; senão, copie o link ou escolha Compartilhar pelo WhatsApp. No link o cliente vê a fatura, quanto falta pagar e as formas de pagamento, e baixa o PDF.',
+          'Enviar ao cliente manda o link da fatura por e-mail quando possível; senão, Copiar o link do cliente, ou Compartilhar pelo WhatsApp no número de WhatsApp ou celular do cliente. No link o cliente vê a fatura, quanto falta pagar e as formas de pagamento, e baixa o PDF.',
         ],
       },
       {
