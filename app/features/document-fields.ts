@@ -37,8 +37,16 @@ export const linesField: Field = {
   totals: true,
   of: [
     // the catalogue searched as it is typed (a company may sell hundreds of jobs); empty: a free-text line
-    { name: 'jobId', label: 'f_job', type: 'picker', picker: 'jobs' },
-    { name: 'description', label: 'f_description', type: 'text' },
+    // a picked job fills the line with its own description, price and tax, to change if need be
+    {
+      name: 'jobId',
+      label: 'f_job',
+      type: 'picker',
+      picker: 'jobs',
+      wide: true,
+      fills: { description: 'name', unitPrice: 'unitPrice', taxPercent: 'taxPercent' },
+    },
+    { name: 'description', label: 'f_description', type: 'text', wide: true },
     { name: 'quantity', label: 'f_quantity', type: 'text' },
     { name: 'unitPrice', label: 'f_unit_price', type: 'money' },
     { name: 'discountPercent', label: 'f_discount_percent', type: 'text' },
@@ -54,13 +62,19 @@ export const quoteLinesField: Field = {
 
 /**
  * The client picker: the default address first, so it fills an empty service address when the
- * client is picked; the job picker: its price, tax and currency for the live totals.
+ * client is picked; the job picker: what fills the line (its name, price in cents and tax) and its
+ * price, tax and currency for the live totals.
  */
 export const documentPickers: NonNullable<FeatureModule['pickers']> = {
   jobs: pickerOf(jobsModule, 'code', (j) => ({
     value: j.id,
     label: `${j.code} · ${j.name}`,
-    follow: { price: [`${j.unitPrice} ${j.taxPercent} ${j.currency}`] },
+    follow: {
+      price: [`${j.unitPrice} ${j.taxPercent} ${j.currency}`],
+      name: [j.name],
+      unitPrice: [String(j.unitPrice)],
+      taxPercent: [String(j.taxPercent)],
+    },
   })),
   clients: pickerOf(clientsModule, 'name', (c) => ({
     value: c.id,

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { documentTotals, type LineInput, type Totals } from '../../domain/document-lines.ts'
+import { documentTotals, lineAmounts, type LineInput, type Totals } from '../../domain/document-lines.ts'
 import { currencyOf, formatMoney, parseDecimal, toCents } from '../../domain/money.ts'
 import { useLocale, useT } from '../lib/i18n'
 import { rowsFromForm } from './form-rows'
@@ -41,6 +41,84 @@ function lineOf(row: Record<string, string>, prices: Map<string, Price>): LineIn
   }
 }
 
+/** The form's typed values, with the prices the jobs picked in its rows bring (the catalogue's first page is in the lookup). */
+function readForm(form: HTMLFormElement, lookups: Lookups) {
+  const known = pricesOf(lookups)
+  const typed: Record<string, string> = {}
+  for (const [name, value] of new FormData(form)) if (typeof value === 'string') typed[name] = value
+  for (const [name, value] of Object.entries(typed))
+    if (name.endsWith(`.${PICKED_PRICE}`) && value) {
+      const [id, ...price] = value.split(' ')
+      known.set(id, priceOf(price.join(' ')))
+    }
+  return { typed, known }
+}
+
+/** Calls `update` now and on every change of `form`: typing, a choice, a row added or removed. */
+function onFormChange(form: HTMLFormElement, update: () => void) {
+  update()
+  form.addEventListener('input', update)
+  form.addEventListener('change', update)
+  // a row added or removed changes the form without an input event
+  const rows = new MutationObserver(update)
+  rows.observe(form, { childList: true, subtree: true })
+  return () => {
+    form.removeEventListener('input', update)
+    form.removeEventListener('change', update)
+    rows.disconnect()
+  }
+}
+
+/** The currency a document's amounts are shown in: its own, else its catalogue's. */
+const currencyIn = (currency: unknown, lookups: Lookups) => currency ?? [...pricesOf(lookups).values()][0]?.currency
+
+/**
+ * One line's total as it is typed (quantity × price, less its discount, plus its tax), by the
+ * rules of the document's totals; empty while the line is not complete.
+ */
+export function LineTotal({
+  field,
+  row,
+  currency,
+  lookups,
+}: {
+  field: Field
+  row: number
+  currency: unknown
+  lookups: Lookups
+}) {
+  const t = useT()
+  const locale = useLocale()
+  const ref = useRef<HTMLOutputElement>(null)
+  const [total, setTotal] = useState<number | null>(null)
+  useEffect(() => {
+    const form = ref.current?.form
+    if (!form) return
+    const prefix = `${field.name}.${row}.`
+    return onFormChange(form, () => {
+      const { typed, known } = readForm(form, lookups)
+      const own = Object.fromEntries(Object.entries(typed).filter(([name]) => name.startsWith(prefix)))
+      const line = rowsFromForm(own, field).flatMap((r) => lineOf(r, known) ?? [])[0]
+      setTotal(line ? lineAmounts(line).total : null)
+    })
+  }, [field, row, lookups])
+  const id = `${field.name}-${row}-total`
+  return (
+    <div className="flex flex-col gap-1">
+      <span id={id} className="text-sm font-medium text-ink-soft">
+        {t.f_total()}
+      </span>
+      <output
+        ref={ref}
+        aria-labelledby={id}
+        className="flex min-h-11 items-center justify-end font-semibold tabular-nums"
+      >
+        {total === null ? '—' : formatMoney(total, currencyOf(currencyIn(currency, lookups)), locale)}
+      </output>
+    </div>
+  )
+}
+
 /**
  * A document's totals as its lines are typed (issue 28 §4): the same rules as the server's
  * (domain/document-lines.ts), read from the form on every change; the server's, on save, stay the
@@ -51,37 +129,15 @@ export function LiveTotals({ field, currency, lookups }: { field: Field; currenc
   const locale = useLocale()
   const ref = useRef<HTMLOutputElement>(null)
   const [totals, setTotals] = useState<Totals | null>(null)
-  const prices = pricesOf(lookups)
-  const inCurrency = currency ?? [...prices.values()][0]?.currency
   useEffect(() => {
     const form = ref.current?.form
     if (!form) return
-    const known = pricesOf(lookups)
-    const update = () => {
-      const typed: Record<string, string> = {}
-      for (const [name, value] of new FormData(form)) if (typeof value === 'string') typed[name] = value
-      // the jobs picked in the rows bring their prices (the catalogue's first page is in the lookup)
-      for (const [name, value] of Object.entries(typed))
-        if (name.endsWith(`.${PICKED_PRICE}`) && value) {
-          const [id, ...price] = value.split(' ')
-          known.set(id, priceOf(price.join(' ')))
-        }
-      const lines = rowsFromForm(typed, field).flatMap((row) => lineOf(row, known) ?? [])
-      setTotals(documentTotals(lines))
-    }
-    update()
-    form.addEventListener('input', update)
-    form.addEventListener('change', update)
-    // a row added or removed changes the form without an input event
-    const rows = new MutationObserver(update)
-    rows.observe(form, { childList: true, subtree: true })
-    return () => {
-      form.removeEventListener('input', update)
-      form.removeEventListener('change', update)
-      rows.disconnect()
-    }
+    return onFormChange(form, () => {
+      const { typed, known } = readForm(form, lookups)
+      setTotals(documentTotals(rowsFromForm(typed, field).flatMap((row) => lineOf(row, known) ?? [])))
+    })
   }, [field, lookups])
-  const money = (cents: number) => formatMoney(cents, currencyOf(inCurrency), locale)
+  const money = (cents: number) => formatMoney(cents, currencyOf(currencyIn(currency, lookups)), locale)
   return (
     <output
       ref={ref}

@@ -67,6 +67,12 @@ export type Field = {
    * option's list `key` (a client's addresses); the first fills the field when it is empty.
    */
   follows?: { field: string; key: string }
+  /**
+   * A picker of a 'rows' field's row: the option the user picks fills these fields of its row with
+   * the first of its lists (field → `follow` key: a service's description, price and tax), replacing
+   * what they held; a money field takes cents.
+   */
+  fills?: Record<string, string>
   /** A first option for the value 'all' (all branches ...). */
   all?: TextKey
   /** A first option for no value ('' — a free-text line instead of a job ...). */
@@ -245,6 +251,8 @@ export type FeatureModule = {
   createDefaults?: (frame: CreateFrame) => Record<string, unknown>
   /** After a create, the new record's page opens saying this (what follows happens there: an invitation's link), instead of the list. */
   afterCreate?: DoneKey
+  /** Saved (made or changed), the record's page opens again, not the list: a document is sent or issued from there. */
+  staysOnSave?: true
   /** The row field holding the record's state (its actions and badge follow it). */
   stateKey?: string
   /** Labels of the states, for the badge. */

@@ -11,7 +11,7 @@ import { rowFieldName, rowsFromForm } from './form-rows'
 import type { FeatureModule, Field, Lookups, PickOption } from './module'
 import { ChoiceBoxes, PickedChoices } from './choice-boxes'
 import { PickerInput } from './picker-input'
-import { LiveTotals, PICKED_PRICE } from './live-totals'
+import { LineTotal, LiveTotals, PICKED_PRICE } from './live-totals'
 import type { FormState } from './screens.server'
 import { FieldError } from '../ui/field-error'
 
@@ -213,7 +213,7 @@ function Input({
     )
   }
   return (
-    <div className={`flex flex-col gap-1 ${field.wide ? 'sm:col-span-2' : ''}`}>
+    <div className={`flex flex-col gap-1 ${field.wide ? 'sm:col-span-2' : ''}`} data-wide={field.wide || undefined}>
       <label htmlFor={id} className="text-sm font-medium text-ink-soft">
         {label}
       </label>
@@ -243,6 +243,7 @@ function RowsInput({
   isNew,
   lookups,
   module,
+  lineTotals,
 }: {
   field: Field
   rows: Array<Record<string, string>>
@@ -250,8 +251,30 @@ function RowsInput({
   isNew: boolean
   lookups: Lookups
   module: string
+  /** A priced document's lines each show their total as typed (Field.totals, while it may be typed in), in its currency. */
+  lineTotals?: { currency: unknown }
 }) {
   const t = useT()
+  const locale = useLocale()
+  const rowRefs = useRef(new Map<number, HTMLDivElement>())
+  // a choice the user makes in a row's picker fills the fields it names (Field.fills), as typed there
+  const fill = (key: number, sub: Field, option: PickOption) => {
+    for (const [name, list] of Object.entries(sub.fills ?? {})) {
+      const value = option.follow?.[list]?.[0]
+      const target = (field.of ?? []).find((f) => f.name === name)
+      const input = rowRefs.current
+        .get(key)
+        ?.querySelector<HTMLInputElement>(`[name="${rowFieldName(field.name, key, name)}"]`)
+      if (value === undefined || !target || !input) continue
+      input.value =
+        target.type === 'money'
+          ? formatDecimal(Number(value) / 100, locale, 2)
+          : /^-?\d+\.\d+$/.test(value)
+            ? formatDecimal(Number(value), locale, 3, 0)
+            : value
+      input.dispatchEvent(new Event('input', { bubbles: true }))
+    }
+  }
   // the price a row's picked job brings (its option's `follow.price`), for the live totals
   const [picked, setPicked] = useState<Record<number, string>>({})
   // a blank line when there is none, so a first one can be typed before the scripts load
@@ -266,7 +289,12 @@ function RowsInput({
       {keys.map((key, position) => (
         <div
           key={key}
-          className="flex flex-wrap items-end gap-3 border-b border-line pb-3 last:border-0 [&>div]:min-w-28 [&>div]:flex-1"
+          ref={(element) => {
+            if (element) rowRefs.current.set(key, element)
+            else rowRefs.current.delete(key)
+          }}
+          // a wide field (a line's service, its description) takes the row's width on a phone, half of it beside
+          className="flex flex-wrap items-end gap-3 border-b border-line pb-3 last:border-0 [&>div]:min-w-28 [&>div]:flex-1 [&>div[data-wide]]:min-w-full sm:[&>div[data-wide]]:min-w-[calc(50%-0.75rem)]"
           data-testid={`${field.name}-row`}
         >
           {subs.map((sub) => (
@@ -279,11 +307,13 @@ function RowsInput({
               lookups={lookups}
               module={module}
               resolve={sub.type === 'picker' && Boolean(rows[key]?.[sub.name])}
-              onPick={(option) =>
+              onPick={(option, byUser) => {
                 setPicked((was) => ({ ...was, [key]: `${option.value} ${option.follow?.price?.[0] ?? ''}`.trim() }))
-              }
+                if (byUser) fill(key, sub, option)
+              }}
             />
           ))}
+          {lineTotals ? <LineTotal field={field} row={key} currency={lineTotals.currency} lookups={lookups} /> : null}
           {picked[key] ? (
             <input type="hidden" name={rowFieldName(field.name, key, PICKED_PRICE)} value={picked[key]} />
           ) : null}
@@ -447,6 +477,7 @@ export function RecordForm({
                   isNew={isNew}
                   lookups={lookups}
                   module={def.module}
+                  lineTotals={field.totals && canEdit ? { currency: values.currency } : undefined}
                 />
                 {/* the totals as typed, while it can be typed in (the facts say a record's own) */}
                 {field.totals && canEdit ? (

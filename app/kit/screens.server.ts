@@ -281,5 +281,9 @@ export async function saveRecord(args: Args & { params: { id: string } }, def: F
     const made = wrapper(def.row).parse(await res.json()).Dados
     throw redirect(`${back}/${encodeURIComponent(String(made[def.idKey]))}?toast=${def.afterCreate}`)
   }
+  if (def.staysOnSave) {
+    const id = isNew ? String(wrapper(def.row).parse(await res.json()).Dados[def.idKey]) : params.id
+    throw redirect(`${back}/${encodeURIComponent(id)}?toast=admin_saved`)
+  }
   throw redirect(`${back}?toast=admin_saved`)
 }

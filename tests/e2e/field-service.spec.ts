@@ -150,8 +150,14 @@ test('a quote goes from the office to the client and back: two catalogue lines a
   const first = page.getByTestId('lines-row').first()
   // the catalogue is searched as the job is typed
   await pickJob(page, first, 'ac-inst', 'AC-INST · Instalação de ar-condicionado split')
+  // the picked service fills the line: its description, price and tax, to change if need be
+  await expect(first.getByLabel('Description')).toHaveValue('Instalação de ar-condicionado split')
+  await expect(first.getByLabel('Unit price')).toHaveValue('450.00')
+  await expect(first.getByLabel('Tax %')).toHaveValue('5')
   await first.getByLabel('Quantity').fill('2')
   await first.getByLabel('Discount %').fill('10')
+  // each line its total: 2 × 450.00 − 10 % + 5 % tax
+  await expect(first.getByRole('status', { name: 'Total' })).toHaveText('R$850.50')
   await page.getByRole('button', { name: 'Add · Lines' }).click()
   const second = page.getByTestId('lines-row').nth(1)
   await pickJob(page, second, 'vis', 'VIS-TEC · Visita técnica')
@@ -165,7 +171,11 @@ test('a quote goes from the office to the client and back: two catalogue lines a
   await expect(totals).toContainText('R$940.50')
   await expectAccessible(page, 'quote form')
   await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page).toHaveURL(/\/view\/cd_cotacao$/)
+  // saved, the quote stays open: it is sent from there
+  await expect(page).toHaveURL(/\/view\/cd_cotacao\/[\w-]{36}(\?|$)/)
+  await expect(page.getByTestId('toast')).toHaveText(/Saved/)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('ORC-')
+  await page.goto('/view/cd_cotacao')
   await page.getByRole('link', { name: 'Total' }).click()
   await page.getByLabel('Search the list').fill('Padaria Estrela')
   await page.getByRole('button', { name: 'Search' }).click()
@@ -346,7 +356,7 @@ test('an optional line: out of the total in the office, ticked by the client on 
   // offered, not counted
   await expect(totals).toContainText('R$90.00')
   await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page).toHaveURL(/\/view\/cd_cotacao$/)
+  await expect(page).toHaveURL(/\/view\/cd_cotacao\/[\w-]{36}(\?|$)/)
   // the newest quote first: the one just saved, its total without the optional line
   await page.goto('/view/cd_cotacao?sort=number&order=desc')
   const row = page.getByTestId('data-row').first()

@@ -59,6 +59,7 @@ const quoteCard = (
 /** cd_cotacao (docs/domain.md): the branch's quotes, from draft to the client's answer. */
 export const quotes = defineFeature(quotesModule, {
   newTitle: 'new_quote',
+  staysOnSave: true,
   states: QUOTE_STATE_LABELS,
   editable: (values) => values.status === 'draft',
   actions: [

@@ -61,6 +61,7 @@ const invoiceCard = (
 /** cd_invoice (docs/domain.md): the branch's invoices, from completed orders or by hand, to the money received. */
 export const invoices = defineFeature(invoicesModule, {
   newTitle: 'new_invoice',
+  staysOnSave: true,
   states: INVOICE_STATE_LABELS,
   editable: (values) => values.status === 'draft',
   actions: [

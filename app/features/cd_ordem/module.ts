@@ -58,6 +58,7 @@ const orderCard = (
 /** cd_ordem (docs/domain.md): the branch's service orders, from an approved quote or from scratch. */
 export const orders = defineFeature(ordersModule, {
   newTitle: 'new_order',
+  staysOnSave: true,
   states: ORDER_STATE_LABELS,
   editable: (values) => values.status !== 'cancelled' && values.status !== 'invoiced',
   // its visits: each technician's, with its status (the board books them)
