@@ -53,6 +53,10 @@ export const lineRow = z.object({
 })
 export type LineRow = z.output<typeof lineRow>
 
+/** What a document's lines are found by: their services (descriptions). */
+export type LineSearch = Pick<LineInput, 'description'>
+export const linesText = (lines: readonly LineSearch[]) => lines.map((l) => l.description).join(' ')
+
 export const totalsRow = z.object({ subtotal: z.number(), discount: z.number(), tax: z.number(), total: z.number() })
 export type Totals = z.output<typeof totalsRow>
 

@@ -40,8 +40,9 @@ export const clients = declareModule({
     list: {
       sortable: ['name', 'kind', 'taxId', 'city', 'createdAt', 'active'],
       defaultSort: 'name',
+      // every address's street and city, not only the default one's
       search: (c) =>
-        `${c.name} ${c.tradeName} ${c.taxId} ${c.taxId.replace(/\D/g, '')} ${c.email} ${c.phone} ${c.city} ${c.tags.join(' ')}`,
+        `${c.name} ${c.tradeName} ${c.taxId} ${c.taxId.replace(/\D/g, '')} ${c.email} ${c.phone} ${c.addresses.map((a) => `${a.street} ${a.city}`).join(' ')} ${c.tags.join(' ')}`,
       active: (c) => c.active,
     },
     csv: [

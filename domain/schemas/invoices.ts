@@ -1,7 +1,16 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../cultures.ts'
 import { dateIn } from '../dates.ts'
-import { lineDraft, lineRow, totalsRow, withLineTotals, type LineInput, type Totals } from '../document-lines.ts'
+import {
+  lineDraft,
+  lineRow,
+  linesText,
+  totalsRow,
+  withLineTotals,
+  type LineInput,
+  type LineSearch,
+  type Totals,
+} from '../document-lines.ts'
 import { CURRENCIES, type Currency } from '../money.ts'
 import { rule } from '../messages.ts'
 import { commaList, money, optionalDay, optionalId, optionalText, text } from './fields.ts'
@@ -223,11 +232,17 @@ export const lastPaymentDate = (payments: InvoicePayment[]) =>
 /** What the payments not reversed add up to. */
 export const paidOf = (payments: InvoicePayment[]) => payments.reduce((sum, p) => sum + (p.reversed ? 0 : p.amount), 0)
 
-/** What an invoice is found by: its number, its client's name and tax id (also bare digits), its orders' numbers. */
+/**
+ * What an invoice is found by: its number, its client's name and tax id (also bare digits), its
+ * orders' numbers, the service address (street, city) and its lines' services.
+ */
 export const invoiceSearchText = (
-  i: Pick<InvoiceRecord, 'number' | 'clientName' | 'clientTaxId'> & { orderNumbers?: string[] },
+  i: Pick<InvoiceRecord, 'number' | 'clientName' | 'clientTaxId' | 'serviceAddress'> & {
+    orderNumbers?: string[]
+    lines: LineSearch[]
+  },
 ) =>
-  `${i.number} ${i.clientName} ${i.clientTaxId} ${i.clientTaxId.replace(/\D/g, '')} ${(i.orderNumbers ?? []).join(' ')}`
+  `${i.number} ${i.clientName} ${i.clientTaxId} ${i.clientTaxId.replace(/\D/g, '')} ${(i.orderNumbers ?? []).join(' ')} ${i.serviceAddress} ${linesText(i.lines)}`
 
 /** A stored invoice as the API answers it, its state at `now`. */
 export const invoiceRowOf = (i: StoredInvoice, now: number): InvoiceRow => {

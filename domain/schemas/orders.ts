@@ -1,5 +1,14 @@
 import { z } from 'zod'
-import { lineDraft, lineRow, totalsRow, withLineTotals, type LineInput, type Totals } from '../document-lines.ts'
+import {
+  lineDraft,
+  lineRow,
+  linesText,
+  totalsRow,
+  withLineTotals,
+  type LineInput,
+  type LineSearch,
+  type Totals,
+} from '../document-lines.ts'
 import { CURRENCIES, type Currency } from '../money.ts'
 import { decimal, optionalText } from './fields.ts'
 
@@ -120,6 +129,13 @@ export const orderRowOf = (o: StoredOrder): OrderRow => {
   return { ...order, lines: withLineTotals(o.lines), total: o.totals.total, invoiceId: o.invoiceId ?? null }
 }
 
-/** What an order is found by: its number, its client's name and tax id (also as bare digits), its quote's number. */
-export const orderSearchText = (o: Pick<OrderRecord, 'number' | 'clientName' | 'clientTaxId' | 'quoteNumber'>) =>
-  `${o.number} ${o.clientName} ${o.clientTaxId} ${o.clientTaxId.replace(/\D/g, '')} ${o.quoteNumber ?? ''}`
+/**
+ * What an order is found by: its number, its client's name and tax id (also as bare digits), its
+ * quote's number, the service address (street, city) and its lines' services.
+ */
+export const orderSearchText = (
+  o: Pick<OrderRecord, 'number' | 'clientName' | 'clientTaxId' | 'quoteNumber' | 'serviceAddress'> & {
+    lines: LineSearch[]
+  },
+) =>
+  `${o.number} ${o.clientName} ${o.clientTaxId} ${o.clientTaxId.replace(/\D/g, '')} ${o.quoteNumber ?? ''} ${o.serviceAddress} ${linesText(o.lines)}`

@@ -1,7 +1,16 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../cultures.ts'
 import { dateIn } from '../dates.ts'
-import { lineDraft, lineRow, totalsRow, withLineTotals, type LineInput, type Totals } from '../document-lines.ts'
+import {
+  lineDraft,
+  lineRow,
+  linesText,
+  totalsRow,
+  withLineTotals,
+  type LineInput,
+  type LineSearch,
+  type Totals,
+} from '../document-lines.ts'
 import { CURRENCIES, type Currency } from '../money.ts'
 import { day, optionalText } from './fields.ts'
 
@@ -114,9 +123,14 @@ export type StoredQuote = QuoteRecord & { timeZone: string }
 export const quoteState = (q: Pick<QuoteRecord, 'status' | 'validUntil'>, today: string): QuoteState =>
   (q.status === 'draft' || q.status === 'sent') && q.validUntil < today ? 'expired' : q.status
 
-/** What a quote is found by: its number, its client's name and tax id (also as bare digits). */
-export const quoteSearchText = (q: Pick<QuoteRecord, 'number' | 'clientName' | 'clientTaxId'>) =>
-  `${q.number} ${q.clientName} ${q.clientTaxId} ${q.clientTaxId.replace(/\D/g, '')}`
+/**
+ * What a quote is found by: its number, its client's name and tax id (also as bare digits), the
+ * service address (street, city) and its lines' services.
+ */
+export const quoteSearchText = (
+  q: Pick<QuoteRecord, 'number' | 'clientName' | 'clientTaxId' | 'serviceAddress'> & { lines: LineSearch[] },
+) =>
+  `${q.number} ${q.clientName} ${q.clientTaxId} ${q.clientTaxId.replace(/\D/g, '')} ${q.serviceAddress} ${linesText(q.lines)}`
 
 /** What the client sees of their quote: no internal notes, no ids of the office. */
 /** The company as a client's page shows it (a quote's, an invoice's): its printed details, and whether it has a logo. */

@@ -86,6 +86,26 @@ describe('cd_ordem', () => {
     expect(there.body.Dados.number).toMatch(/^OS-SAO-2026-000061$/)
   })
 
+  it('is found by its street, its city and its services, as are its client and its quote', async () => {
+    const { admin, client, order, draftQuote } = await setUp()
+    const made = (await admin<Order>('/cd_ordem', { method: 'POST', json: order })).body.Dados
+    const q = await draftQuote()
+    const address = client.addresses.find((a) => a.isDefault) ?? client.addresses[0]
+    const found = async (path: string, search: string) =>
+      (await admin<List<{ id: string }>>(`${path}?size=100&search=${encodeURIComponent(search)}`)).body.Dados.items.map(
+        (r) => r.id,
+      )
+    // the street and the city (without accents or case), the service's name
+    expect(await found('/cd_ordem', address.street.toLowerCase())).toContain(made.id)
+    expect(await found('/cd_ordem', address.city.normalize('NFD').replace(/\p{M}/gu, ''))).toContain(made.id)
+    expect(await found('/cd_ordem', 'instalação de ar')).toContain(made.id)
+    expect(await found('/cd_cotacao', 'visita tecnica')).toContain(q.id)
+    expect(await found('/cd_cotacao', address.street)).toContain(q.id)
+    expect(await found('/cd_ordem', 'visita tecnica')).not.toContain(made.id)
+    // a client by any of their addresses, not only the default one
+    for (const a of client.addresses) expect(await found('/cd_cliente', a.street)).toContain(client.id)
+  })
+
   it('converts an approved quote once: the order has its lines, both link to each other, a second convert is refused', async () => {
     const { admin, approvedQuote } = await setUp()
     const q = await approvedQuote()
