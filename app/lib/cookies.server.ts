@@ -67,16 +67,24 @@ export const clearTenantCookies = (secure: boolean) => [
  * they joined, in their language, for a few minutes (set by our server only, so its text is never
  * someone else's).
  */
-export const joinedCookie = (joined: { culture: Locale; company: string }, secure: boolean) =>
+export const joinedCookie = (joined: { culture: Locale; company: string; email: string }, secure: boolean) =>
   cookie(COOKIE.joined, JSON.stringify(joined), { maxAge: 300, secure })
 export const clearJoinedCookie = (secure: boolean) => cookie(COOKIE.joined, '', { maxAge: 0, secure })
 
-/** The company a person just joined and their language (joinedCookie), or null. */
-export function joinedOf(request: Request): { culture: Locale; company: string } | null {
+/** The company a person just joined, their language and e-mail (joinedCookie), or null. */
+export function joinedOf(request: Request): { culture: Locale; company: string; email: string } | null {
   try {
-    const value = JSON.parse(readCookies(request)[COOKIE.joined] ?? 'null') as { culture?: unknown; company?: unknown }
+    const value = JSON.parse(readCookies(request)[COOKIE.joined] ?? 'null') as {
+      culture?: unknown
+      company?: unknown
+      email?: unknown
+    }
     if (typeof value?.company !== 'string' || !value.company) return null
-    return { culture: toLocale(String(value.culture)), company: value.company.slice(0, 120) }
+    return {
+      culture: toLocale(String(value.culture)),
+      company: value.company.slice(0, 120),
+      email: typeof value.email === 'string' ? value.email.slice(0, 254) : '',
+    }
   } catch {
     return null
   }

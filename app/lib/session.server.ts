@@ -52,6 +52,9 @@ export async function requireSignedOut(request: Request, context: Readonly<Route
   if (await getUser(request, context)) throw redirect('/')
 }
 
+/** Where a first sign-in lands (a company just founded, or joined): the home, which welcomes them rather than back. */
+export const FIRST_SIGN_IN = '/view/home?welcome=first'
+
 /** Only a path of this site may be a redirect target (no //evil.example, no scheme). */
 export function safeRedirect(
   to: FormDataEntryValue | string | null | undefined,

@@ -3,6 +3,7 @@ import type { Route } from './+types/confirm-email'
 import { signUpLinkAnswerSchema, signUpTokenSchema } from '../../domain/schemas/auth.ts'
 import { AuthCard } from '../layouts/auth-card'
 import { apiClient } from '../lib/api.server'
+import { FIRST_SIGN_IN } from '../lib/session.server'
 import {
   appearanceCookies,
   clearTenantCookies,
@@ -61,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const body = await res.json()
     const secure = context.get(serverContext).production
     // the new company and its main branch are the account's current ones: the home opens there
-    throw redirect('/view/home', {
+    throw redirect(FIRST_SIGN_IN, {
       headers: setCookies(
         tokenCookie(body.accessToken, secure),
         ...clearTenantCookies(secure),

@@ -71,11 +71,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const culture = facts?.invited ? (chosenLocale(request) ?? facts.culture) : undefined
   const res = await apiClient(request, context).auth['reset-password'].$post({ json: { ...parsed.data, culture } })
   if (res.ok) {
-    // an invitation: sign-in says which company they joined, in their language
+    // an invitation: sign-in says which company they joined, in their language, their e-mail filled in
     if (facts?.invited && facts.company && culture) {
+      const { email } = await res.json()
       const secure = context.get(serverContext).production
       throw redirect('/sign-in?joined=1', {
-        headers: setCookies(joinedCookie({ culture, company: facts.company }, secure)),
+        headers: setCookies(joinedCookie({ culture, company: facts.company, email }, secure)),
       })
     }
     throw redirect('/sign-in?reset=1')

@@ -17,7 +17,7 @@ import {
 import { credentialError, formFields, type FieldErrors } from '../lib/forms'
 import { fieldErrors } from '../lib/form-errors.server'
 import { loadMessages, titled, toLocale, translator, useT } from '../lib/i18n'
-import { safeRedirect } from '../lib/session.server'
+import { FIRST_SIGN_IN, safeRedirect } from '../lib/session.server'
 import { serverContext } from '../server-context'
 import { Alert } from '../ui/alert'
 import { Button } from '../ui/button'
@@ -64,7 +64,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       cultureCookie(toLocale(body.user.culture), secure),
       clearJoinedCookie(secure),
     ]
-    throw redirect(safeRedirect(form.get('redirectURL')), { headers: setCookies(...cookies) })
+    // a person who has just joined a company signs in for the first time: their home welcomes them
+    const to = joinedOf(request) ? FIRST_SIGN_IN : safeRedirect(form.get('redirectURL'))
+    throw redirect(to, { headers: setCookies(...cookies) })
   }
   const error = credentialError(res.status, t)
   return data({ fields: {} as FieldErrors, error, email: parsed.data.email }, res.status === 404 ? 401 : res.status)
@@ -104,7 +106,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           type="email"
           autoComplete="username"
           required
-          defaultValue={actionData?.email}
+          defaultValue={actionData?.email ?? loaderData.joined?.email}
           error={actionData?.fields.email}
         />
         <TextField

@@ -300,7 +300,8 @@ export function authRoutes(deps: Deps) {
         summary: 'Set a new password with a reset link; ends open sessions',
         tags: ['auth'],
         auth: false,
-        responses: { 200: z.literal(true) },
+        // the account's e-mail, for its sign-in (the link's holder has just chosen its password)
+        responses: { 200: z.object({ email: z.email() }) },
       }),
       valid('json', resetPasswordSchema),
       async (c) => {
@@ -330,7 +331,7 @@ export function authRoutes(deps: Deps) {
             ...(shown ? { mailboxUnproven: true as const } : {}),
           }
         })
-        return c.json(true)
+        return c.json({ email: user.email })
       },
     )
     .post(

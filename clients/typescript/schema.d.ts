@@ -17827,7 +17827,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": true;
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                    };
                 };
             };
             /** @description Invalid input: the fields at fault and their rules */

@@ -58,8 +58,9 @@ test.describe('in a Brazilian browser', () => {
     await expect(page.getByRole('heading', { name: 'Confirm your e-mail' })).toBeVisible()
     await page.getByRole('button', { name: 'Create Frio Lima Refrigeração' }).click()
 
-    // signed in, in the new company's main branch, as its admin, in the language of the account
-    await expect(page).toHaveURL(/\/view\/home$/)
+    // signed in, in the new company's main branch, as its admin, in the language of the account: welcomed, not back
+    await expect(page).toHaveURL(/\/view\/home\?welcome=first$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Bem-vindo, Paulo Lima!' })).toBeVisible()
     await expect(page.getByTestId('tenant')).toHaveText('Você está trabalhando em Frio Lima Refrigeração — Recife.')
     await page.goto('/view/ac_usuarios')
     await expect(page.getByRole('cell', { name: email })).toBeVisible()
@@ -142,7 +143,7 @@ test.describe('while strangers flood sign-up and resets from many addresses', ()
     await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible({ timeout: 20_000 })
     await page.getByRole('link', { name: 'Confirm your e-mail' }).click()
     await page.getByRole('button', { name: 'Create Alves Cooling' }).click()
-    await expect(page).toHaveURL(/\/view\/home$/, { timeout: 20_000 })
+    await expect(page).toHaveURL(/\/view\/home\?welcome=first$/, { timeout: 20_000 })
     await context.close()
   })
 })

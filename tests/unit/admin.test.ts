@@ -188,7 +188,9 @@ async function inviteNew(
   const invited = await call('/ac_usuarios', { method: 'POST', json: person })
   expect(invited.status).toBe(200)
   const token = lastLink(bff, person.email).searchParams.get('token')!
-  expect((await bff.call('/auth/reset-password', { method: 'POST', json: { token, password } })).status).toBe(200)
+  const accepted = await bff.call('/auth/reset-password', { method: 'POST', json: { token, password } })
+  // the account's e-mail, for its sign-in
+  expect([accepted.status, await accepted.json()]).toEqual([200, { email: person.email.toLowerCase() }])
   return {
     id: (await json<{ id: string }>(invited)).Dados.id,
     token: await bff.signIn({ email: person.email, password }),

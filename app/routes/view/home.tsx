@@ -1,4 +1,4 @@
-import { Form, redirect, useRouteLoaderData } from 'react-router'
+import { Form, redirect, useRouteLoaderData, useSearchParams } from 'react-router'
 import type { Route } from './+types/home'
 import type { ViewLayoutData } from '../../layouts/view-layout'
 import { z } from 'zod'
@@ -72,12 +72,16 @@ export default function ViewHome({ loaderData }: Route.ComponentProps) {
   const myDay =
     loaderData.day !== null &&
     (loaderData.day.length > 0 || (levelOf('cd_techorders') === 'edit' && board !== 'edit' && board !== 'delete'))
+  // a first sign-in (a company just founded, or joined) is welcomed, not welcomed back (FIRST_SIGN_IN: app/lib/session.server.ts)
+  const first = useSearchParams()[0].get('welcome') === 'first'
   const branch = frame.branches.find(
     (b) => b.COD_EMPRESA === frame.current?.COD_EMPRESA && b.COD_FILIAL === frame.current?.COD_FILIAL,
   )
   return (
     <section className="flex flex-col gap-3">
-      <h1 className="text-3xl font-extrabold tracking-tight">{t.home_welcome({ name: frame.user.name })}</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight">
+        {first ? t.home_welcome_first({ name: frame.user.name }) : t.home_welcome({ name: frame.user.name })}
+      </h1>
       <p className="text-ink-soft" data-testid="tenant">
         {branch
           ? t.home_tenant({ company: branch.NOME_EMPRESA, branch: branch.NOM_FILIAL })
