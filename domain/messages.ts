@@ -113,6 +113,14 @@ export const MESSAGES = {
   signature_too_large: 'A signature is at most 2000 pixels a side and 1 megapixel',
   not_an_option: 'Choose among the quote’s optional lines',
   password_common: 'This password is too common: choose one that is harder to guess',
+  password_weak: 'This password is easy to guess: make it longer, with words that do not go together',
+  password_weak_pattern:
+    'This password follows a pattern (keys in a row, abc, 1234): make it longer, with words that do not go together',
+  password_weak_repeat: 'This password repeats itself: make it longer, with words that do not go together',
+  password_weak_dates: 'Years and dates are easy to guess: add words that do not go together',
+  password_weak_words:
+    'A single word or name is easy to guess, even with a few digits: add more words that do not go together',
+  password_weak_personal: 'This password contains your name or e-mail: choose one without them',
 } as const
 
 export type MessageCode = keyof typeof MESSAGES

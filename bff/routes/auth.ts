@@ -10,7 +10,7 @@ import { mayMail, requireAccountRequestAllowed } from '../lib/account-requests.t
 import { randomToken, sha256Hex } from '../lib/base64.ts'
 import { signAccessToken } from '../lib/tokens.ts'
 import { valid } from '../lib/validate.ts'
-import { requireUncommonPassword } from '../lib/common-passwords.ts'
+import { requireStrongPassword } from '../lib/password-strength.ts'
 import { z } from 'zod'
 import { doc } from '../lib/openapi.ts'
 import {
@@ -176,7 +176,7 @@ export function authRoutes(deps: Deps) {
         await simulatedDelay(config.simulateLatency, 1500)
         if (!config.signUpOpen) throw ruleError(403, 'sign_up_closed')
         const input = c.req.valid('json')
-        await requireUncommonPassword('password', input.password)
+        await requireStrongPassword('password', input.password, [input.name, input.email])
         await requireAccountRequestAllowed(deps, c, input.email)
         if (!(await mayMail(deps, input.email))) return c.json(true)
         // hashed either way: the time of the answer does not tell whether the e-mail is taken
@@ -307,11 +307,11 @@ export function authRoutes(deps: Deps) {
       async (c) => {
         await simulatedDelay(config.simulateLatency, 1000)
         const { token, password, culture } = c.req.valid('json')
-        await requireUncommonPassword('password', password)
-        const { record, user } = await linkAccount(
-          deps,
-          await repos.resetTokens.consume(await sha256Hex(token), deps.now()),
-        )
+        const hashed = await sha256Hex(token)
+        // judged before the link is spent: a weak password leaves the link to try again
+        const holder = (await linkAccount(deps, await repos.resetTokens.find(hashed, deps.now()))).user
+        await requireStrongPassword('password', password, [holder.name, holder.email])
+        const { record, user } = await linkAccount(deps, await repos.resetTokens.consume(hashed, deps.now()))
         const { accept, shown } = record
         const hash = await hashPassword(password, deps.config.passwordIterations)
         // A new password ends every open session of the account; an invitation's link also accepts it.

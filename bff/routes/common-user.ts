@@ -4,7 +4,7 @@ import { requireAuth } from '../lib/auth.ts'
 import { apiError } from '../lib/errors.ts'
 import { ifMatchVersion } from '../lib/etag.ts'
 import { valid } from '../lib/validate.ts'
-import { requireUncommonPassword } from '../lib/common-passwords.ts'
+import { requireStrongPassword } from '../lib/password-strength.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { publicUserSchema } from '../../domain/schemas/common.ts'
 import { userPatchSchema } from '../../domain/schemas/tenancy.ts'
@@ -72,7 +72,7 @@ export function commonUserRoutes(deps: Deps) {
       async (c) => {
         const { user } = c.get('auth')
         const { currentPassword, newPassword } = c.req.valid('json')
-        await requireUncommonPassword('newPassword', newPassword)
+        await requireStrongPassword('newPassword', newPassword, [user.name, user.email])
         try {
           await checkCredentials(deps, c, user.email, currentPassword, { inAll: true })
         } catch (error) {

@@ -7,7 +7,7 @@ import { mainBranch, newUser } from '../../domain/tenancy.ts'
 import { loadConfigOrExit } from '../config.ts'
 import { randomToken } from '../lib/base64.ts'
 import { hashPassword } from '../lib/passwords.ts'
-import { requireUncommonPassword } from '../lib/common-passwords.ts'
+import { requireStrongPassword } from '../lib/password-strength.ts'
 import { commonStorageChoice, openStore } from '../../storage/open.ts'
 import { createRepositories } from '../../storage/repositories/index.ts'
 
@@ -49,8 +49,8 @@ const password = values.password ?? randomToken(15)
 const person = admin.safeParse({ name: values.name, email: values.email, password })
 if (!person.success) fail(`Invalid --${String(person.error!.issues[0].path[0])}: ${person.error!.issues[0].message}`)
 
-await requireUncommonPassword('password', password).catch(() =>
-  fail('Invalid --password: too common, blank or one character repeated'),
+await requireStrongPassword('password', password, [values.name ?? '', values.email ?? '']).catch(() =>
+  fail('Invalid --password: too easy to guess (common, a pattern, a lone word, or your name or e-mail)'),
 )
 const config = loadConfigOrExit(process.env, (code) => process.exit(code))
 const choice =

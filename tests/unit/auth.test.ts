@@ -599,6 +599,49 @@ describe('passwords and reset links (security issue §6, §7)', () => {
     ).toBe(404)
   })
 
+  it('judges a new password by its strength (zxcvbn score 3 or more) and says why it is weak, wherever a password is set', async () => {
+    const bff = await testBff()
+    const token = await bff.signIn(DEMO_ADMIN)
+    const invite = await bff.call('/ac_usuarios', {
+      method: 'POST',
+      token,
+      headers: { 'x-empresa': '1', 'x-filial': '2' },
+      json: { name: 'Rafael Quixaba', email: 'rafa@example.com', role: 'technician', filial: 'all', culture: 'pt' },
+    })
+    expect(invite.status).toBe(200)
+    const invitation = linkOf(bff.logs.find((l) => l.includes('for rafa@example.com'))!).searchParams.get('token')!
+    const code = async (password: string) => {
+      const res = await bff.call('/auth/reset-password', { method: 'POST', json: { token: invitation, password } })
+      const body = (await res.json()) as { codes?: Record<string, string> }
+      return [res.status, body.codes?.password]
+    }
+    // eight characters, long enough, but a name (his own) and a sequence
+    expect(await code('rafa1234')).toEqual([400, expect.stringMatching(/^password_weak_(personal|words)$/)])
+    expect(await code('quixaba2026')).toEqual([400, 'password_weak_personal'])
+    expect(await code('1987-06-15')).toEqual([400, 'password_weak_dates'])
+    expect(await code('asdfghjkl;')).toEqual([400, 'password_weak_pattern'])
+    // the refusals spent nothing: a strong one is taken
+    expect(await code('harbor-lantern-violet-47')).toEqual([200, undefined])
+    // a password change and a sign-up are judged alike
+    const change = await bff.call('/common/user/password', {
+      method: 'POST',
+      token,
+      json: { currentPassword: DEMO_ADMIN.password, newPassword: 'tiago1990' },
+    })
+    expect([change.status, ((await change.json()) as { codes?: Record<string, string> }).codes]).toEqual([
+      400,
+      { newPassword: expect.stringMatching(/^password_weak_(words|dates)$/) },
+    ])
+    const signUp = await bff.call('/auth/sign-up', {
+      method: 'POST',
+      json: signUpInput({ name: 'Rita Bezerril', email: 'rita@example.com', password: 'bezerril2026' }),
+    })
+    expect([signUp.status, ((await signUp.json()) as { codes?: Record<string, string> }).codes]).toEqual([
+      400,
+      { password: 'password_weak_personal' },
+    ])
+  })
+
   it("voids every older reset link when the password is reset or changed, and never takes the link's address from the Host header", async () => {
     const bff = await testBff({ env: { PUBLIC_URL: 'https://fieldwise.example' } })
     const links = async () => {
