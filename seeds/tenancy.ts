@@ -22,6 +22,7 @@ export const companies: CompanyRecord[] = [
     URL_LOGO: null,
     ACTIVE: true,
     // its invoices take Pix to its CNPJ and remind clients 1, 7 and 14 days after due
+    ENDERECO: 'Av. Paulista, 1000 — Bela Vista, São Paulo — SP, 01310-100',
     CIDADE: 'São Paulo',
     PIX_KEY: '11222333000181',
     INVOICE_DUE_DAYS: 15,
@@ -38,6 +39,7 @@ export const companies: CompanyRecord[] = [
     ID_ARQUIVO: null,
     URL_LOGO: null,
     ACTIVE: true,
+    ENDERECO: '200 W Madison St, Chicago, IL 60606',
   },
 ]
 

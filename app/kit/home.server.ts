@@ -60,9 +60,9 @@ export async function loadHomeCards(
   const read = (def: FeatureModule, query: string, list: z.ZodType<ListAnswer>) =>
     readAnswer(args, `${def.api}?${query}`, list).then((answer): ListAnswer | null => answer.data, unlessForbidden)
   const frame = loadFrame(args)
-  const [tenant, cards] = await Promise.all([
+  const [current, cards] = await Promise.all([
     // the branch the frame works in (the layout's own call); none to work in: nothing is remembered
-    frame.then(({ frame }) => (frame?.current ? `${frame.current.COD_EMPRESA}:${frame.current.COD_FILIAL}` : null)),
+    frame.then(({ frame }) => frame?.current ?? null),
     Promise.all(
       features.flatMap((def) =>
         (def.homeCards ?? []).map(async (card): Promise<HomeCardData | null> => {
@@ -92,6 +92,8 @@ export async function loadHomeCards(
       ),
     ),
   ])
+  const tenant = current ? `${current.COD_EMPRESA}:${current.COD_FILIAL}` : null
+  const empresa = current?.COD_EMPRESA ?? 0
   const withSteps = features.filter((def) => def.setupStep)
   if (tenant && setUp.has(tenant)) return { cards: cards.filter((c) => c !== null), setup: [] }
   const steps = await Promise.all(
@@ -102,8 +104,8 @@ export async function loadHomeCards(
         list && {
           module: def.module,
           label: step.label,
-          href: step.href,
-          done: step.done(list),
+          href: typeof step.href === 'string' ? step.href : step.href(empresa),
+          done: step.done(list, empresa),
           level: def.createLevel ?? 'edit',
         }
       )

@@ -188,7 +188,16 @@ export type HomeCard = {
  * The module's step in a new company's setup checklist: done once its list holds what it asks
  * (`query` default: one row of all records). Offered to whoever may create the module's records.
  */
-export type SetupStep = { label: TextKey; href: string; query?: string; done: (list: ListAnswer) => boolean }
+/**
+ * A step of a new company's setup checklist: done when the module's list (`query`) says so; a step
+ * about the company itself (its details) is told which company the home works in.
+ */
+export type SetupStep = {
+  label: TextKey
+  href: string | ((empresa: number) => string)
+  query?: string
+  done: (list: ListAnswer, empresa: number) => boolean
+}
 
 type Fetch = <T>(path: string, schema: z.ZodType<T>) => Promise<T>
 

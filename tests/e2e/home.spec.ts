@@ -21,9 +21,10 @@ test("a new company's home lists its setup steps, and each is ticked as the admi
   await page.goto('/view/home')
   const checklist = page.getByTestId('setup-checklist')
   await expect(checklist.getByRole('heading', { name: 'Set up your company' })).toBeVisible()
-  await expect(checklist).toContainText('0 of 5 done')
+  await expect(checklist).toContainText('0 of 6 done')
   // the steps, in the order of the chain, each a link to where it is done
   await expect(checklist.getByRole('listitem')).toHaveText([
+    'Complete your company’s details (its address; in Brazil its CNPJ and Pix key): quotes and invoices print them',
     'Name your branch and its number prefix',
     'Invite your team',
     'Add your first client',
@@ -46,9 +47,9 @@ test("a new company's home lists its setup steps, and each is ticked as the admi
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByTestId('toast')).toHaveText(/Saved/)
   await page.goto('/view/home')
-  await expect(checklist).toContainText('1 of 5 done')
+  await expect(checklist).toContainText('1 of 6 done')
   await expect(checklist.getByRole('link', { name: 'Add your first client' })).toHaveCount(0)
-  await expect(checklist.getByRole('listitem').nth(2)).toContainText('Add your first client — done')
+  await expect(checklist.getByRole('listitem').nth(3)).toContainText('Add your first client — done')
 
   // the branch's own prefix
   await checklist.getByRole('link', { name: 'Name your branch and its number prefix' }).click()
@@ -57,7 +58,17 @@ test("a new company's home lists its setup steps, and each is ticked as the admi
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByTestId('toast')).toHaveText(/Saved/)
   await page.goto('/view/home')
-  await expect(checklist).toContainText('2 of 5 done')
+  await expect(checklist).toContainText('2 of 6 done')
+
+  // the company's address and Pix key, on its own record (the CNPJ was given when it was made)
+  await checklist.getByRole('link', { name: /^Complete your company’s details/ }).click()
+  await expect(page).toHaveURL(/\/view\/ac_empresas\/\d+$/)
+  await page.getByLabel('Address').fill('Rua Augusta, 500, São Paulo — SP')
+  await page.getByLabel('Pix key').fill('33014027000192')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByTestId('toast')).toHaveText(/Saved/)
+  await page.goto('/view/home')
+  await expect(checklist).toContainText('3 of 6 done')
 
   // back to the demo company, where everything is set up: no checklist
   await workInDemoCompany(page)

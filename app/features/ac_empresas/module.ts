@@ -5,6 +5,18 @@ import { CULTURE_OPTIONS } from '../options'
 /** ac_empresas (docs/domain.md): the companies the user holds. */
 export const companies = defineFeature(companiesModule, {
   newTitle: 'new_company',
+  // what its quotes and invoices print and how they are paid: the address, and in Brazil the CNPJ and the Pix key
+  setupStep: {
+    label: 'setup_company',
+    href: (empresa) => `/view/ac_empresas/${empresa}`,
+    query: 'size=100&all=1',
+    done: (list, empresa) => {
+      const company = list.items.find((c) => c.COD_EMPRESA === empresa)
+      if (!company) return true
+      const brazil = company.COUNTRY ? company.COUNTRY === 'BR' : company.CURRENCY === 'BRL'
+      return Boolean(company.ENDERECO) && (!brazil || (Boolean(company.CNPJ) && Boolean(company.PIX_KEY)))
+    },
+  },
   columns: [
     { key: 'COD_EMPRESA', label: 'f_code' },
     { key: 'NOME_EMPRESA', label: 'f_company_name' },
