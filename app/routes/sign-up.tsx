@@ -199,6 +199,13 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
             defaultValue={values.company}
             error={errors.company}
           />
+          <TextField
+            label={t.f_legal_name()}
+            name="legalName"
+            placeholder={t.branch_hint()}
+            defaultValue={values.legalName}
+            error={errors.legalName}
+          />
           <SelectField
             label={t.country_label()}
             name="country"

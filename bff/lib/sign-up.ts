@@ -127,7 +127,7 @@ export async function confirmSignUp(deps: Deps, token: string) {
     await companies.save({
       COD_EMPRESA: empresa,
       NOME_EMPRESA: company.company,
-      RAZAO_SOCIAL: company.company,
+      RAZAO_SOCIAL: company.legalName || company.company,
       CNPJ: '',
       COUNTRY: company.country,
       CURRENCY: company.currency,

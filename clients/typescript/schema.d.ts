@@ -18162,6 +18162,8 @@ export interface operations {
                     /** @enum {string} */
                     currency: "BRL" | "USD" | "MXN";
                     email: string;
+                    /** @description The legal name its documents print (the company’s name when blank or left out) */
+                    legalName?: string;
                     name: string;
                     password: string;
                     /**

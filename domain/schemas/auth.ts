@@ -14,6 +14,13 @@ export const signInSchema = z.object({ email, password: z.string().min(1, 'Enter
 /** What sign-up founds besides the person: the company, as its admin, with its main branch. */
 const signUpCompany = {
   company: z.string().trim().min(1, rule('field_required')).max(120),
+  /** The company's legal name, printed on its quotes and invoices (its name when left blank). */
+  legalName: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .meta({ description: 'The legal name its documents print (the company’s name when blank or left out)' }),
   country,
   currency: z.enum(CURRENCIES, { message: 'Choose a currency' }),
   culture: z.enum(LANGUAGES, { message: 'Choose a language' }),

@@ -36,6 +36,8 @@ describe('sign-up founds a company', () => {
       CULTURE: 'pt',
       TIME_ZONE: 'America/Sao_Paulo',
       CNPJ: '',
+      // no legal name given: its documents print its name
+      RAZAO_SOCIAL: 'Alves Climatização',
       ACTIVE: true,
     })
     const branches = await bff.deps.repos.companies.branches(company.COD_EMPRESA)
@@ -47,6 +49,14 @@ describe('sign-up founds a company', () => {
     const rows = ((await users.json()) as { Dados: { items: Array<{ email: string; role: string }> } }).Dados.items
     expect(rows.map((u) => [u.email, u.role])).toEqual([[ana.email, 'admin']])
     expect((await bff.call('/auth/sign-in', { method: 'POST', json: ana })).status).toBe(200)
+  })
+
+  it('founds the company with the legal name given (its RAZAO_SOCIAL, which its documents print)', async () => {
+    const bff = await testBff()
+    const token = await signUpLink(bff, { ...signUpInput(ana), legalName: 'Alves Climatização e Serviços Ltda.' })
+    expect((await confirm(bff, token)).status).toBe(200)
+    const [company] = await companyNamed(bff, 'Alves Climatização')
+    expect(company.RAZAO_SOCIAL).toBe('Alves Climatização e Serviços Ltda.')
   })
 
   it('founds one company and one account when the link is confirmed twice, or five times at once', async () => {
