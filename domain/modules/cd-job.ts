@@ -6,7 +6,7 @@ import { declareModule } from '../module.ts'
 export const jobs = declareModule({
   id: 'cd_job',
   page: {
-    titles: { en: 'Jobs', es: 'Servicios', pt: 'Serviços' },
+    titles: { en: 'Services', es: 'Servicios', pt: 'Serviços' },
     icon: 'M4 8h16v11H4zM9 8V5h6v3',
     group: 'field',
     order: 20,

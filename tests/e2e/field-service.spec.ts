@@ -7,7 +7,7 @@ import { DEMO_TIME_ZONE } from '../../playwright.config.ts'
 
 /** Picks a job for a document's line, typed in its picker as an office worker does. */
 async function pickJob(page: Page, row: Locator, typed: string, option: string) {
-  await row.getByRole('combobox', { name: 'Job' }).fill(typed)
+  await row.getByRole('combobox', { name: 'Service', exact: true }).fill(typed)
   await page.getByRole('option', { name: option }).click()
 }
 

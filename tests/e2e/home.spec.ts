@@ -168,7 +168,7 @@ test("the owner's home shows this month's revenue beside last month's, the jobs 
   await expect(page.getByText('Completed', { exact: true })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Invoice', exact: true })).toBeVisible()
   await page.goBack()
-  await expect(page.getByTestId('home-card-orders-in-progress').getByRole('heading')).toHaveText('Jobs in progress')
+  await expect(page.getByTestId('home-card-orders-in-progress').getByRole('heading')).toHaveText('Orders in progress')
 
   // today's visits of the branch, each opening its visit
   const today = page.getByTestId('home-card-visits-today')

@@ -53,7 +53,7 @@ describe('sign-up founds a company', () => {
 
   it('founds the company with the legal name given (its RAZAO_SOCIAL, which its documents print)', async () => {
     const bff = await testBff()
-    const token = await signUpLink(bff, { ...signUpInput(ana), legalName: 'Alves Climatização e Serviços Ltda.' })
+    const token = await signUpLink(bff, signUpInput(ana, { legalName: 'Alves Climatização e Serviços Ltda.' }))
     expect((await confirm(bff, token)).status).toBe(200)
     const [company] = await companyNamed(bff, 'Alves Climatização')
     expect(company.RAZAO_SOCIAL).toBe('Alves Climatização e Serviços Ltda.')

@@ -32,7 +32,7 @@ export const en: HelpContent = [
         id: 'branches',
         question: 'How do branches work?',
         answer: [
-          '[Branches](/view/cd_filial) lists the branches of your company; one is the main branch. Quotes, orders, visits and invoices belong to a branch, and their numbers carry its number prefix. Clients and jobs are shared by every branch.',
+          '[Branches](/view/cd_filial) lists the branches of your company; one is the main branch. Quotes, orders, visits and invoices belong to a branch, and their numbers carry its number prefix. Clients and services are shared by every branch.',
           'Pick the branch you work in with the Company and branch selector at the top of the page.',
         ],
       },
@@ -48,7 +48,7 @@ export const en: HelpContent = [
         id: 'roles',
         question: 'What can each role do?',
         answer: [
-          'A role is a starting set of page access. Administrator: everything, including users and page access. Manager: all the work screens, the company and its branches. Dispatcher: clients, quotes, orders and the scheduling board. Technician: their own visits, and reading clients, jobs and orders. Finance: invoices, and reading clients and orders.',
+          'A role is a starting set of page access. Administrator: everything, including users and page access. Manager: all the work screens, the company and its branches. Dispatcher: clients, quotes, orders and the scheduling board. Technician: their own visits, and reading clients, services and orders. Finance: invoices, and reading clients and orders.',
           "To change one person's access to one page, open them in [Users](/view/ac_usuarios) and choose Page access.",
         ],
       },
@@ -88,7 +88,7 @@ export const en: HelpContent = [
         id: 'jobs',
         question: 'What is the service catalogue?',
         answer: [
-          '[Jobs](/view/cd_job) are the services you sell: code, name, unit (hour, unit or visit), unit price, tax %, estimated minutes, the skills it needs and a checklist the technician ticks on site. A line of a quote, order or invoice picks a job by its code or name and takes its description and price.',
+          '[Services](/view/cd_job) are what you sell: code, name, unit (hour, unit or visit), unit price, tax %, estimated minutes, the skills it needs and a checklist the technician ticks on site. A line of a quote, order or invoice picks a service by its code or name, which fills its description, price and tax (you may change them).',
         ],
       },
       {
@@ -108,7 +108,7 @@ export const en: HelpContent = [
         id: 'new-quote',
         question: 'How do I make a quote?',
         answer: [
-          'In [Quotes](/view/cd_cotacao/new): choose the client, the service address and the lines — a job from the catalogue, or a free-text line with its own description and price. Mark a line Optional to offer it: it counts in the total only once the client chooses it. Valid until is 30 days when left empty.',
+          'In [Quotes](/view/cd_cotacao/new): choose the client, the service address and the lines — a service from the catalogue, or a free-text line with its own description and price. Mark a line Optional to offer it: it counts in the total only once the client chooses it. Valid until is 30 days when left empty.',
           'Only a draft can be changed. Print or download the PDF from the quote.',
         ],
       },
