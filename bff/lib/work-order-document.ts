@@ -25,12 +25,14 @@ export async function workOrderPdfResponse(
       const meta = url ? await files.find(url.split('/')[4] ?? '') : null
       return meta ? files.bytes(meta) : null
     }
-    const [{ renderWorkOrderPdf }, logo, signatures] = await Promise.all([
+    const [{ renderWorkOrderPdf }, logo, signatures, photos] = await Promise.all([
       import('./pdf/work-order-pdf.ts'),
       companyLogo(deps, company),
       Promise.all(printed.visits.map((v) => imageOf(v.signature?.url))),
+      // the photos print as their thumbnails (at most 512 px a side, 20 a visit): small, and read at once
+      Promise.all(printed.visits.map((v) => Promise.all(v.photos.map((p) => imageOf(p.thumbnailUrl))))),
     ])
-    const visits = printed.visits.map((v, i) => ({ ...v, signatureBytes: signatures[i] }))
+    const visits = printed.visits.map((v, i) => ({ ...v, signatureBytes: signatures[i], photoBytes: photos[i] }))
     return renderWorkOrderPdf({ ...printed, logo: logo?.bytes ?? null, visits }, signal)
   })
   return pdfAnswer(c, bytes, order.number)

@@ -635,7 +635,7 @@ describe("a visit's photos and signature", () => {
 })
 
 describe('the work order', () => {
-  it('prints the order with each visit’s times, checklist, report and parts, and the client’s signature, in the client’s language', async () => {
+  it('prints the order with each visit’s times, checklist, report, parts and photos, and the client’s signature, in the client’s language', async () => {
     const { tech, bff, visit, step, tick, order } = await setUp()
     const product = await aProduct(bff)
     await step('depart')
@@ -643,6 +643,12 @@ describe('the work order', () => {
     await step('arrive')
     await tech(`/cd_techorders/${visit}`, { method: 'PATCH', json: { checked: [0, 1], report: 'Unidade instalada.' } })
     await tech(`/cd_techorders/${visit}/parts`, { method: 'POST', json: { productId: product.id, quantity: 1 } })
+    // two photos, each with its thumbnail as the phone makes it (320 px)
+    for (const label of ['before', 'after'])
+      await tech(`/cd_techorders/${visit}/photos`, {
+        method: 'POST',
+        body: form({ photo: PNG(1600, 1200), thumbnail: PNG(320, 240), label }),
+      })
     await tech(`/cd_techorders/${visit}/signature`, {
       method: 'PUT',
       body: form({ name: 'Marina Costa', signature: PNG(300, 120) }),
@@ -666,8 +672,14 @@ describe('the work order', () => {
     expect(text).toContain(product.name)
     expect(text).toContain('Tempo no local: 90 min')
     expect(text).toContain('Assinado por: Marina Costa')
-    // the signature is drawn in it
-    expect(readPdf(bytes, 'pdfimages').trim().split('\n').length).toBeGreaterThanOrEqual(3)
+    // the photos, captioned, and the signature are drawn in it: the photos as their thumbnails
+    expect(text).toMatch(/Antes · \d{2}:\d{2}/)
+    expect(text).toMatch(/Depois · \d{2}:\d{2}/)
+    const images = readPdf(bytes, 'pdfimages').trim().split('\n').slice(2)
+    const sizes = images
+      .filter((line) => / image /.test(line))
+      .map((line) => line.trim().split(/\s+/).slice(3, 5).join('×'))
+    expect(sizes.sort()).toEqual(['300×120', '320×240', '320×240'])
   })
 
   it('a technician’s holds only his own visits: another technician’s work and the client’s signature on it stay out', async () => {

@@ -106,6 +106,8 @@ export type PrintedDocument = {
     lines: string[]
     strong?: boolean
     image?: { bytes: Uint8Array; caption: string }
+    /** Small images in rows of four under the text, each with its caption (a visit's photos, as thumbnails). */
+    gallery?: Array<{ bytes: Uint8Array | null; caption: string }>
     /** A QR code's modules (rows of dark or light), drawn as squares under the text (a Pix charge). */
     qr?: boolean[][]
   }>
@@ -357,6 +359,26 @@ export async function renderDocumentPdf(
       y -= 10
       text(drawable(section.image.caption, font), MARGIN, y, 8.5, font, GREY)
       y -= 10
+    }
+    if (section.gallery?.length) {
+      // four a row, each fitted in its cell; an image that cannot be printed keeps its caption
+      const gap = 10
+      const cell = (W - 2 * MARGIN - 3 * gap) / 4
+      const tall = 90
+      const shots = await Promise.all(section.gallery.map((shot) => embedImage(doc, shot.bytes)))
+      for (let at = 0; at < shots.length; at += 4) {
+        await pause(signal)
+        room(tall + 16)
+        shots.slice(at, at + 4).forEach((shot, i) => {
+          const x = MARGIN + i * (cell + gap)
+          if (shot) {
+            const fit = shot.scaleToFit(Math.min(cell, shot.width), Math.min(tall, shot.height))
+            page.drawImage(shot, { x, y: y - fit.height, width: fit.width, height: fit.height })
+          } else page.drawRectangle({ x, y: y - tall, width: cell, height: tall, borderColor: LIGHT, borderWidth: 0.5 })
+          text(drawable(section.gallery![at + i].caption, font), x, y - tall - 10, 8, font, GREY)
+        })
+        y -= tall + 16
+      }
     }
     if (section.qr && qrSide) {
       room(qrSide + 8)

@@ -1,17 +1,17 @@
 import { CULTURES, type Culture } from '../../../domain/cultures.ts'
 import { formatDay } from '../../../domain/dates.ts'
 import { withLineTotals } from '../../../domain/document-lines.ts'
-import type { TechOrderRow } from '../../../domain/schemas/appointments.ts'
+import type { PHOTO_LABELS, TechOrderRow } from '../../../domain/schemas/appointments.ts'
 import type { StoredOrder } from '../../../domain/schemas/orders.ts'
 import { renderDocumentPdf, type PrintedCompany } from './document-pdf.ts'
 
-/** An order as its work order prints it: its visits' work, each signature's bytes, the logo's. */
+/** An order as its work order prints it: its visits' work, each signature's and photo thumbnail's bytes, the logo's. */
 export type WorkOrderDocument = {
   order: StoredOrder
   culture: Culture
   company: PrintedCompany
   logo: Uint8Array | null
-  visits: Array<TechOrderRow & { signatureBytes: Uint8Array | null }>
+  visits: Array<TechOrderRow & { signatureBytes: Uint8Array | null; photoBytes: Array<Uint8Array | null> }>
 }
 
 type Labels = Record<
@@ -31,7 +31,11 @@ type Labels = Record<
   | 'signedBy'
   | 'warranty',
   string
-> & { minutes: (n: number) => string; days: (n: number) => string }
+> & {
+  minutes: (n: number) => string
+  days: (n: number) => string
+  photoLabels: Record<(typeof PHOTO_LABELS)[number], string>
+}
 
 // The document's words in the client's language (a printed page has its own short labels).
 const LABELS: Record<Culture, Labels> = {
@@ -49,6 +53,7 @@ const LABELS: Record<Culture, Labels> = {
     report: 'Work report',
     parts: 'Parts used',
     photos: 'Photos',
+    photoLabels: { before: 'Before', after: 'After', other: 'Photo' },
     signedBy: 'Signed by',
     warranty: 'Warranty',
     minutes: (n) => `${n} min`,
@@ -68,6 +73,7 @@ const LABELS: Record<Culture, Labels> = {
     report: 'Informe del trabajo',
     parts: 'Piezas usadas',
     photos: 'Fotos',
+    photoLabels: { before: 'Antes', after: 'Después', other: 'Foto' },
     signedBy: 'Firmado por',
     warranty: 'Garantía',
     minutes: (n) => `${n} min`,
@@ -87,6 +93,7 @@ const LABELS: Record<Culture, Labels> = {
     report: 'Relatório do trabalho',
     parts: 'Peças usadas',
     photos: 'Fotos',
+    photoLabels: { before: 'Antes', after: 'Depois', other: 'Foto' },
     signedBy: 'Assinado por',
     warranty: 'Garantia',
     minutes: (n) => `${n} min`,
@@ -139,8 +146,13 @@ export function renderWorkOrderPdf({ order, culture, company, logo, visits }: Wo
             ...(v.parts.length
               ? [`${L.parts}: ${v.parts.map((p) => `${number.format(p.quantity)} × ${p.name}`).join('; ')}`]
               : []),
-            ...(v.photos.length ? [`${L.photos}: ${v.photos.length}`] : []),
+            ...(v.photos.length ? [`${L.photos}:`] : []),
           ].filter(Boolean),
+          // the photos as their thumbnails, each captioned before / after and its time
+          gallery: v.photos.map((photo, p) => ({
+            bytes: v.photoBytes[p] ?? null,
+            caption: `${L.photoLabels[photo.label]} · ${at(photo.at)}`,
+          })),
           ...(v.signature && v.signatureBytes
             ? {
                 image: {
