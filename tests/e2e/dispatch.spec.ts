@@ -61,7 +61,7 @@ test('a dispatcher books by drag and by keyboard, a conflict is named and booked
   const agenda = page.getByTestId('agenda')
   const tiago = agenda.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /Tiago Lima/ }) })
   // at 9 (the quarter hour under the pointer), for as long as its jobs take
-  await expect(tiago.getByTestId('agenda-visit').filter({ hasText: first })).toContainText(/09:(00|15) AM–/)
+  await expect(tiago.getByTestId('agenda-visit').filter({ hasText: first })).toContainText(/\b9:(00|15) AM–/)
   await expect(tray.locator(`[data-order="${first}"]`)).toHaveCount(0)
 
   // the same time for the second order: refused, the other visit named; then booked anyway
@@ -94,6 +94,17 @@ test('a dispatcher books by drag and by keyboard, a conflict is named and booked
   await expect(page.getByText('Visit booked').first()).toBeVisible()
   await expect(form).toHaveCount(0)
   await expect(tiago.getByTestId('agenda-visit').filter({ hasText: third })).toContainText('10:00')
+
+  // dropped late in Diego's day (7:00 to 16:00): the visit ends with his day, not past it
+  const fourth = (await tray.getByTestId('tray-order').first().getAttribute('data-order'))!
+  await tray
+    .locator(`[data-order="${fourth}"]`)
+    .dragTo(calendar, { targetPosition: await slotOf(page, 'Diego Souza', '3 PM') })
+  await expect(page.getByText('Visit booked').first()).toBeVisible()
+  const diego = agenda.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /Diego Souza/ }) })
+  await expect(diego.getByTestId('agenda-visit').filter({ hasText: fourth })).toContainText(
+    /3:(00|15|30|45) PM–4:00 PM/,
+  )
 
   // the technician, in a browser of his own, sets off to the first: the board shows it without a reload
   const techContext = await browser.newContext({ baseURL })

@@ -20,7 +20,8 @@ export function boardFormat(locale: string, timeZone: string): BoardFormat {
   const key = `${locale}|${timeZone}`
   let f = formats.get(key)
   if (!f) {
-    const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' })
+    // as the calendar writes them: 2:00 PM, 14:00
+    const time = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' })
     const day = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' })
     const hours = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 })
     formats.set(

@@ -31,9 +31,11 @@ const wall = (d: Date) => {
     time: `${pad(d.getHours())}:${pad(d.getMinutes())}`,
   }
 }
-const plusHours = (time: string, hours: number) => {
+/** `time` plus `hours`, ending by `limit` (a technician's day) when it starts before it, and within the day. */
+const plusHours = (time: string, hours: number, limit = '23:59') => {
   const minutes = Math.min(23 * 60 + 59, Number(time.slice(0, 2)) * 60 + Number(time.slice(3)) + hours * 60)
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+  const end = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+  return time < limit && end > limit ? limit : end
 }
 
 /**
@@ -45,8 +47,8 @@ const plusHours = (time: string, hours: number) => {
 export function BoardCalendar({ board, view, days, locale, editable, onMove, onDrop }: Props) {
   const host = useRef<HTMLDivElement>(null)
   const calendar = useRef<Calendar | null>(null)
-  const handlers = useRef({ onMove, onDrop })
-  handlers.current = { onMove, onDrop }
+  const handlers = useRef({ onMove, onDrop, board })
+  handlers.current = { onMove, onDrop, board }
   const offset = offsetOn(days[0], board.timeZone)
   const t = useT()
   /** An appointment's state in a word: its visits' (the one behind when they differ). */
@@ -110,6 +112,8 @@ export function BoardCalendar({ board, view, days, locale, editable, onMove, onD
     slotDuration: view === 'day' ? '00:30' : '01:00',
     slotWidth: 40,
     slotLabelFormat: { hour: 'numeric' },
+    // times as the reader's culture writes them, as the agenda does (2:00 PM, 14:00)
+    eventTimeFormat: { hour: 'numeric', minute: '2-digit' },
     snapDuration: '00:15',
     height: 'auto',
     nowIndicator: true,
@@ -188,11 +192,13 @@ export function BoardCalendar({ board, view, days, locale, editable, onMove, onD
       if (!point?.resource || point.allDay) return
       const { id, hours } = JSON.parse(raw) as { id: string; hours: number }
       const at = wall(point.date)
+      // the order's services' time, within the technician's day (his end, not the board's)
+      const tech = handlers.current.board.technicians.find((t) => t.id === String(point.resource!.id))
       handlers.current.onDrop(id, {
         technicianIds: [String(point.resource.id)],
         date: at.date,
         start: at.time,
-        end: plusHours(at.time, hours),
+        end: plusHours(at.time, hours, tech?.end),
       })
     }
     el.addEventListener('dragover', over)
