@@ -71,6 +71,9 @@ export function outsideHours(
   return !tech.days.includes(times.start.weekday) || times.start.time < tech.start || times.last.time >= tech.end
 }
 
-/** The skills an appointment needs that a technician lacks. */
-export const missingSkills = (tech: TechnicianRow, a: Pick<AppointmentRow, 'skills'>) =>
-  a.skills.filter((s) => !tech.skills.includes(s))
+/**
+ * The skills an appointment needs that a technician lacks; none where the company does not use
+ * skills (no technician of `team` has one: a new company whose people were never given any).
+ */
+export const missingSkills = (tech: TechnicianRow, a: Pick<AppointmentRow, 'skills'>, team: TechnicianRow[]) =>
+  team.some((t) => t.skills.length > 0) ? a.skills.filter((s) => !tech.skills.includes(s)) : []

@@ -278,7 +278,7 @@ export function scheduling(deps: Deps) {
     const warnings: Array<{ code: 'outside_hours' | 'missing_skills'; technicianId: string; skills?: string[] }> = []
     for (const tech of techs.filter((t) => a.technicianIds.includes(t.id))) {
       if (outsideHours(tech, a, timeZone)) warnings.push({ code: 'outside_hours', technicianId: tech.id })
-      const missing = missingSkills(tech, a)
+      const missing = missingSkills(tech, a, techs)
       if (missing.length) warnings.push({ code: 'missing_skills', technicianId: tech.id, skills: missing })
     }
     return warnings

@@ -177,7 +177,15 @@ export function userRoutes(deps: Deps) {
             email: input.email,
             culture,
             password: null,
-            grants: [{ empresa: who.tenant.empresa, filial: input.filial, role: input.role, invited: invitation }],
+            grants: [
+              {
+                empresa: who.tenant.empresa,
+                filial: input.filial,
+                role: input.role,
+                invited: invitation,
+                ...(input.skills?.length ? { work: { ...WORK_DEFAULTS, skills: input.skills } } : {}),
+              },
+            ],
           },
           deps.now(),
         )

@@ -7139,6 +7139,7 @@ export interface operations {
                     name: string;
                     /** @enum {string} */
                     role: "admin" | "manager" | "dispatcher" | "technician" | "finance";
+                    skills?: string[] | string;
                 };
             };
         };

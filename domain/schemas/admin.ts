@@ -147,6 +147,8 @@ export const userCreateInput = z.object({
   /** The language of the invitation and of their account; the company's own (its CULTURE) when not given. */
   culture: z.enum(LANGUAGES, { message: 'Choose a language' }).optional(),
   ...grantFields,
+  /** What they can do, for the board's warnings (a technician's: split, elétrica …); none when not given. */
+  skills: tags.optional(),
 })
 /**
  * An invitation's link for the office to pass on (`POST /api/ac_usuarios/{id}/invitation-link`, and

@@ -3,6 +3,7 @@ import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { callAs, signInMember, testBff } from '../shared/bff.ts'
 import { MAIN, TECH_ID, wednesdayAhead } from '../shared/booking.ts'
 import { LIVE_CHECK_MS } from '../../bff/lib/live.ts'
+import { missingSkills } from '../../domain/board-view.ts'
 
 type Visit = {
   id: string
@@ -57,6 +58,38 @@ async function setUp() {
 
 // cd_ordemagendamento and cd_techorders (docs/domain.md)
 describe('the dispatch board', () => {
+  it('asks a new person’s skills at the invitation, and warns of missing skills only where the company uses them', async () => {
+    const bff = await testBff()
+    const admin = await callAs(bff, DEMO_ADMIN, MAIN)
+    const invited = await admin<{ id: string; skills: string[] }>('/ac_usuarios', {
+      method: 'POST',
+      json: {
+        name: 'Rui Prado',
+        email: 'rui@example.com',
+        role: 'technician',
+        filial: 'all',
+        skills: 'split, elétrica',
+      },
+    })
+    expect(invited.status).toBe(200)
+    expect((await admin<{ skills: string[] }>(`/ac_usuarios/${invited.body.Dados.id}`)).body.Dados.skills).toEqual([
+      'split',
+      'elétrica',
+    ])
+    const tech = (skills: string[]) => ({
+      id: 't',
+      name: 'T',
+      color: 'blue',
+      skills,
+      days: [1],
+      start: '08:00',
+      end: '18:00',
+    })
+    // a company none of whose people have skills (a new one) is told nothing; one that uses them is
+    expect(missingSkills(tech([]), { skills: ['split'] }, [tech([]), tech([])])).toEqual([])
+    expect(missingSkills(tech([]), { skills: ['split'] }, [tech([]), tech(['split'])])).toEqual(['split'])
+  })
+
   it('books a visit: the order is scheduled, the technician gets a visit, the board shows it and the tray no longer', async () => {
     const { admin, tech, newOrder, book } = await setUp()
     const order = await newOrder()

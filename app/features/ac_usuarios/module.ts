@@ -52,7 +52,8 @@ export const users = defineFeature(usersModule, {
       editOnly: true,
       options: TECHNICIAN_COLORS.map((c) => [c, `color_${c}` as TextKey]),
     },
-    { name: 'skills', label: 'f_tech_skills', type: 'text', editOnly: true, wide: true },
+    // asked when inviting too: the board warns of a visit that needs a skill its technician lacks
+    { name: 'skills', label: 'f_tech_skills', type: 'text', wide: true },
     {
       name: 'workWeek',
       label: 'f_work_week',

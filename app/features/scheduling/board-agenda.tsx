@@ -44,19 +44,22 @@ export function useBoardFormat(timeZone: string) {
 function VisitLine({
   a,
   tech,
+  team,
   f,
   outside,
   moveHref,
 }: {
   a: AppointmentRow
   tech: TechnicianRow
+  team: TechnicianRow[]
   f: BoardFormat
   outside: boolean
   moveHref: string | null
 }) {
   const t = useT()
   const visit = a.visits.find((v) => v.technicianId === tech.id)
-  const missing = missingSkills(tech, a)
+  // a visit done needs nothing more
+  const missing = visit?.status === 'done' ? [] : missingSkills(tech, a, team)
   const span = `${f.time(a.start)}–${f.time(a.end)}`
   // its classes are app.css's agenda-visit: a week repeats this line hundreds of times
   return (
@@ -136,6 +139,7 @@ export function BoardAgenda({
       key={a.id}
       a={a}
       tech={tech}
+      team={board.technicians}
       f={f}
       outside={outsideHours(tech, a, board.timeZone, times.get(a.id))}
       moveHref={editable ? hrefFor({ move: a.id }) : null}
