@@ -262,6 +262,11 @@ export type FeatureModule = {
   afterCreate?: DoneKey
   /** Saved (made or changed), the record's page opens again, not the list: a document is sent or issued from there. */
   staysOnSave?: true
+  /**
+   * A document (a quote, an order, an invoice): once it may not be edited it opens as one, titled so
+   * ("Quote {number}"), its fields read as text and its lines as a table (app/kit/record-document.tsx).
+   */
+  documentTitle?: Extract<TextKey, `doc_${string}`>
   /** The row field holding the record's state (its actions and badge follow it). */
   stateKey?: string
   /** Labels of the states, for the badge. */

@@ -340,6 +340,18 @@ function RowsInput({
   )
 }
 
+/** What a refused save or action says above the record: changed meanwhile, or what to fix. */
+export function FormAlert({ state }: { state: FormState }) {
+  const t = useT()
+  return state?.stale ? (
+    <StaleAlert />
+  ) : state?.errors?.form ? (
+    <Alert tone="error">{state.errors.form}</Alert>
+  ) : state?.errors ? (
+    <Alert tone="error">{t.admin_fix_fields()}</Alert>
+  ) : null
+}
+
 /**
  * The one record form of the administration modules: the module's fields with their errors
  * next to them, Save, and deactivate / activate behind a confirmation. The version of the record
@@ -418,13 +430,7 @@ export function RecordForm({
     shown(field) === formValue(field, values[field.name], locale) ? field.currentLabel?.(values) : undefined
   return (
     <div className="flex flex-col gap-5">
-      {state?.stale ? (
-        <StaleAlert />
-      ) : state?.errors?.form ? (
-        <Alert tone="error">{state.errors.form}</Alert>
-      ) : state?.errors ? (
-        <Alert tone="error">{t.admin_fix_fields()}</Alert>
-      ) : null}
+      <FormAlert state={state} />
       {confirming ? (
         <div
           role="alertdialog"

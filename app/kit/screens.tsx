@@ -9,7 +9,8 @@ import { mayCreate, type FeatureModule, type Lookups, type RecordLink } from './
 import { ActivityList, type ActivityLine } from './activity-list'
 import { RecordActions, RecordFacts, StateBadge } from './record-actions'
 import { RelatedList } from './related-list'
-import { RecordForm, type RecordValues } from './record-form'
+import { FormAlert, RecordForm, type RecordValues } from './record-form'
+import { RecordDocument } from './record-document'
 import type { FormState, ListQuery } from './screens.server'
 
 /** A module's list: title, breadcrumb and the data table. */
@@ -64,6 +65,9 @@ export function RecordScreen({
   const { page } = data
   const name = String(data.values[def.nameKey] ?? '')
   const canEdit = page.level === 'edit' || page.level === 'delete'
+  const editable = canEdit && (data.isNew || !def.editable || def.editable(data.values))
+  // a document no longer open to changes (to this user) reads as one; the form only while it may be edited
+  const document = !data.isNew && !editable && def.documentTitle ? def.documentTitle : null
   return (
     <section className="flex flex-col gap-4">
       <Breadcrumb group={page.group} title={page.title} />
@@ -73,7 +77,9 @@ export function RecordScreen({
             ? def.newTitle
               ? (t[def.newTitle] as () => string)()
               : t.admin_new_title()
-            : t.admin_edit_title({ name })}
+            : document
+              ? t[document]({ number: name })
+              : t.admin_edit_title({ name })}
         </h1>
         {!data.isNew ? <StateBadge def={def} values={data.values} /> : null}
         {!data.isNew && (data.values.active === false || data.values.ACTIVE === false) ? (
@@ -110,19 +116,26 @@ export function RecordScreen({
             </a>
           ))
         : null}
-      <RecordForm
-        def={def}
-        isNew={data.isNew}
-        values={data.values}
-        version={data.version}
-        // a panel's form (an invoice's payment) shows its own errors
-        state={state?.form || state?.link ? undefined : state}
-        canEdit={canEdit && (data.isNew || !def.editable || def.editable(data.values))}
-        canDelete={page.level === 'delete'}
-        confirming={data.confirming}
-        warning={data.warning}
-        lookups={data.lookups}
-      />
+      {document ? (
+        <>
+          <FormAlert state={state?.form || state?.link ? undefined : state} />
+          <RecordDocument def={def} values={data.values} lookups={data.lookups} />
+        </>
+      ) : (
+        <RecordForm
+          def={def}
+          isNew={data.isNew}
+          values={data.values}
+          version={data.version}
+          // a panel's form (an invoice's payment) shows its own errors
+          state={state?.form || state?.link ? undefined : state}
+          canEdit={editable}
+          canDelete={page.level === 'delete'}
+          confirming={data.confirming}
+          warning={data.warning}
+          lookups={data.lookups}
+        />
+      )}
       {(def.related ?? []).map((spec, i) =>
         !data.related[i] ? null : spec.view ? (
           <spec.view key={spec.title} rows={data.related[i]} />

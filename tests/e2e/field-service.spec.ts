@@ -204,8 +204,16 @@ test('a quote goes from the office to the client and back: two catalogue lines a
     'href',
     /^\/resources\/client-share\/quote\//,
   )
-  // sent: no longer editable
+  // sent: no longer editable, it reads as a document — its title, its lines as a table, amounts as the reader writes them
   await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Quote ORC-[A-Z0-9]+-\d{4}-\d{6}$/)
+  const lines = page.getByRole('table', { name: 'Lines' })
+  await expect(lines.getByRole('row').filter({ hasText: 'Instalação de ar-condicionado split' })).toContainText(
+    'R$850.50',
+  )
+  // no form of greyed fields to read it through
+  await expect(page.locator('fieldset[disabled]')).toHaveCount(0)
+  await expectAccessible(page, 'sent quote')
   await page.getByRole('link', { name: /Open the client's page/ }).click()
   await expect(page).toHaveURL(/\/q\/[\w.-]+$/)
   const link = page.url()

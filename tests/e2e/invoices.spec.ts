@@ -33,6 +33,9 @@ test('a completed order is invoiced, issued, sent, and paid by card on the clien
   // issued and sent: no mail server here, so the office is told to pass the link on
   await page.getByRole('button', { name: 'Issue', exact: true }).click()
   await expect(page.getByTestId('state-badge')).toHaveText('Issued')
+  // issued, it reads as a document
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Invoice FAT-[A-Z0-9]+-\d{4}-\d{6}$/)
+  await expect(page.getByRole('table', { name: 'Lines' }).getByRole('row')).not.toHaveCount(0)
   await page.getByRole('button', { name: 'Send to the client' }).click()
   await expect(page.getByTestId('toast').filter({ hasText: 'no e-mail went out' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Share on WhatsApp' })).toHaveAttribute(
@@ -194,6 +197,9 @@ test('a voided invoice’s client page is gone (404), and so is its PDF', async 
   await page.getByTestId('data-row').first().getByRole('link').first().click()
   await expect(page.getByTestId('splash')).toHaveCount(0)
   await expect(page.getByTestId('state-badge')).toHaveText('Issued')
+  // issued, it reads as a document
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Invoice FAT-[A-Z0-9]+-\d{4}-\d{6}$/)
+  await expect(page.getByRole('table', { name: 'Lines' }).getByRole('row')).not.toHaveCount(0)
   await page.getByRole('button', { name: 'Send to the client' }).click()
   await expect(page.getByTestId('toast').filter({ hasText: 'no e-mail went out' })).toBeVisible()
   const invoicePage = page.url().split('?')[0]

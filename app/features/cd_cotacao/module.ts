@@ -60,6 +60,7 @@ const quoteCard = (
 export const quotes = defineFeature(quotesModule, {
   newTitle: 'new_quote',
   staysOnSave: true,
+  documentTitle: 'doc_quote',
   states: QUOTE_STATE_LABELS,
   editable: (values) => values.status === 'draft',
   actions: [

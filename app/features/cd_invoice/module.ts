@@ -62,6 +62,7 @@ const invoiceCard = (
 export const invoices = defineFeature(invoicesModule, {
   newTitle: 'new_invoice',
   staysOnSave: true,
+  documentTitle: 'doc_invoice',
   states: INVOICE_STATE_LABELS,
   editable: (values) => values.status === 'draft',
   actions: [

@@ -59,6 +59,7 @@ const orderCard = (
 export const orders = defineFeature(ordersModule, {
   newTitle: 'new_order',
   staysOnSave: true,
+  documentTitle: 'doc_order',
   states: ORDER_STATE_LABELS,
   editable: (values) => values.status !== 'cancelled' && values.status !== 'invoiced',
   // its visits: each technician's, with its status (the board books them)
