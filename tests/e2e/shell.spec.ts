@@ -135,7 +135,8 @@ test('search is a combobox: a hint below 2 letters, records with pages of their 
   await expect(box).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!)
   await box.press('Enter')
   await expect(page).toHaveURL(/\/view\/cd_cotacao\/[\w-]{36}$/)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit ORC-SAO-2026-000007')
+  // a sent quote opens as a document, titled with its number
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quote ORC-SAO-2026-000007')
   // Escape closes the list, a second Escape clears the box
   await box.fill('zzzz-nothing')
   await expect(page.getByRole('status').filter({ hasText: 'No results found!' })).toBeVisible()
