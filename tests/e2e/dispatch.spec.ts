@@ -146,6 +146,13 @@ test('the board (day and week), the visit form and the visits read at 1440 and 3
       ALL_VIEWS,
     )
   }
+  // a block of the week, cut short, says the whole of it on hover: its time, order and client
+  await page.setViewportSize({ width: 1440, height: 1000 })
+  await page.goto('/view/cd_ordemagendamento?view=week')
+  await expect(page.getByTestId('board-calendar').locator('.ec-event[title]').first()).toHaveAttribute(
+    'title',
+    /^\d{1,2}:\d{2}.* · (.+ · )?OS-[A-Z0-9]+-\d{4}-\d{6} · .+/,
+  )
   await page.goto('/view/cd_ordemagendamento?view=day')
   await page.getByTestId('tray-order').first().getByRole('link').click()
   await expect(page).toHaveURL(/book=/)

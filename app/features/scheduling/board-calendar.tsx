@@ -120,6 +120,10 @@ export function BoardCalendar({ board, view, days, locale, editable, onMove, onD
     editable,
     resources: board.technicians.map((t) => ({ id: t.id, title: t.name })),
     events: events(),
+    // a block cut short (a week's hour is 40 px) shows its whole text on hover: its time, order and client
+    eventDidMount: (info) => {
+      if (info.event.display !== 'background') info.el.title = `${info.timeText} · ${String(info.event.title)}`
+    },
     eventDrop: (info) => {
       const start = wall(info.event.start)
       const end = wall(info.event.end ?? info.event.start)
