@@ -53,9 +53,29 @@ export const lineRow = z.object({
 })
 export type LineRow = z.output<typeof lineRow>
 
-/** What a document's lines are found by: their services (descriptions). */
-export type LineSearch = Pick<LineInput, 'description'>
-export const linesText = (lines: readonly LineSearch[]) => lines.map((l) => l.description).join(' ')
+/** What a branch document (a quote, an order, an invoice) is found by. */
+export type SearchedDocument = {
+  number: string
+  clientName: string
+  clientTaxId: string
+  serviceAddress: string
+  lines: ReadonlyArray<Pick<LineInput, 'description'>>
+}
+
+/**
+ * A document's search text: its number, its client's name and tax id (also as bare digits), the
+ * service address (street, city), its lines' services, and what else its kind is found by (`more`).
+ */
+export const documentSearchText = (d: SearchedDocument, ...more: string[]) =>
+  [
+    d.number,
+    d.clientName,
+    d.clientTaxId,
+    d.clientTaxId.replace(/\D/g, ''),
+    d.serviceAddress,
+    ...d.lines.map((l) => l.description),
+    ...more,
+  ].join(' ')
 
 export const totalsRow = z.object({ subtotal: z.number(), discount: z.number(), tax: z.number(), total: z.number() })
 export type Totals = z.output<typeof totalsRow>

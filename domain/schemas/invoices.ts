@@ -2,13 +2,13 @@ import { z } from 'zod'
 import { LANGUAGES } from '../cultures.ts'
 import { dateIn } from '../dates.ts'
 import {
+  documentSearchText,
   lineDraft,
   lineRow,
-  linesText,
   totalsRow,
   withLineTotals,
   type LineInput,
-  type LineSearch,
+  type SearchedDocument,
   type Totals,
 } from '../document-lines.ts'
 import { CURRENCIES, type Currency } from '../money.ts'
@@ -236,13 +236,8 @@ export const paidOf = (payments: InvoicePayment[]) => payments.reduce((sum, p) =
  * What an invoice is found by: its number, its client's name and tax id (also bare digits), its
  * orders' numbers, the service address (street, city) and its lines' services.
  */
-export const invoiceSearchText = (
-  i: Pick<InvoiceRecord, 'number' | 'clientName' | 'clientTaxId' | 'serviceAddress'> & {
-    orderNumbers?: string[]
-    lines: LineSearch[]
-  },
-) =>
-  `${i.number} ${i.clientName} ${i.clientTaxId} ${i.clientTaxId.replace(/\D/g, '')} ${(i.orderNumbers ?? []).join(' ')} ${i.serviceAddress} ${linesText(i.lines)}`
+export const invoiceSearchText = (i: SearchedDocument & { orderNumbers?: string[] }) =>
+  documentSearchText(i, ...(i.orderNumbers ?? []))
 
 /** A stored invoice as the API answers it, its state at `now`. */
 export const invoiceRowOf = (i: StoredInvoice, now: number): InvoiceRow => {

@@ -1,12 +1,12 @@
 import { z } from 'zod'
 import {
+  documentSearchText,
   lineDraft,
   lineRow,
-  linesText,
   totalsRow,
   withLineTotals,
   type LineInput,
-  type LineSearch,
+  type SearchedDocument,
   type Totals,
 } from '../document-lines.ts'
 import { CURRENCIES, type Currency } from '../money.ts'
@@ -133,9 +133,5 @@ export const orderRowOf = (o: StoredOrder): OrderRow => {
  * What an order is found by: its number, its client's name and tax id (also as bare digits), its
  * quote's number, the service address (street, city) and its lines' services.
  */
-export const orderSearchText = (
-  o: Pick<OrderRecord, 'number' | 'clientName' | 'clientTaxId' | 'quoteNumber' | 'serviceAddress'> & {
-    lines: LineSearch[]
-  },
-) =>
-  `${o.number} ${o.clientName} ${o.clientTaxId} ${o.clientTaxId.replace(/\D/g, '')} ${o.quoteNumber ?? ''} ${o.serviceAddress} ${linesText(o.lines)}`
+export const orderSearchText = (o: SearchedDocument & Pick<OrderRecord, 'quoteNumber'>) =>
+  documentSearchText(o, o.quoteNumber ?? '')

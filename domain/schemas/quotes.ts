@@ -2,13 +2,13 @@ import { z } from 'zod'
 import { LANGUAGES } from '../cultures.ts'
 import { dateIn } from '../dates.ts'
 import {
+  documentSearchText,
   lineDraft,
   lineRow,
-  linesText,
   totalsRow,
   withLineTotals,
   type LineInput,
-  type LineSearch,
+  type SearchedDocument,
   type Totals,
 } from '../document-lines.ts'
 import { CURRENCIES, type Currency } from '../money.ts'
@@ -127,10 +127,7 @@ export const quoteState = (q: Pick<QuoteRecord, 'status' | 'validUntil'>, today:
  * What a quote is found by: its number, its client's name and tax id (also as bare digits), the
  * service address (street, city) and its lines' services.
  */
-export const quoteSearchText = (
-  q: Pick<QuoteRecord, 'number' | 'clientName' | 'clientTaxId' | 'serviceAddress'> & { lines: LineSearch[] },
-) =>
-  `${q.number} ${q.clientName} ${q.clientTaxId} ${q.clientTaxId.replace(/\D/g, '')} ${q.serviceAddress} ${linesText(q.lines)}`
+export const quoteSearchText = (q: SearchedDocument) => documentSearchText(q)
 
 /** What the client sees of their quote: no internal notes, no ids of the office. */
 /** The company as a client's page shows it (a quote's, an invoice's): its printed details, and whether it has a logo. */
