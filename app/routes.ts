@@ -27,6 +27,7 @@ export default [
   route('resources/export/:module', 'routes/resources/export.ts'),
   route('resources/reports/:report', 'routes/resources/report-csv.ts'),
   route('resources/statement-import/:account', 'routes/resources/statement-import.ts'),
+  route('resources/price-list-import', 'routes/resources/price-list-import.ts'),
   route('resources/payable-attachment/:id', 'routes/resources/payable-attachment.ts'),
   route('resources/pick/:module/:picker', 'routes/resources/pick.ts'),
   route('resources/client-link/:kind/:id', 'routes/resources/client-link.ts'),

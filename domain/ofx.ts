@@ -1,3 +1,4 @@
+import { utf8OrWindows1252 } from './bytes.ts'
 import { isIsoDate } from './dates.ts'
 
 /** The most transactions one statement file may hold (a busy account's year). */
@@ -23,28 +24,6 @@ export class OfxError extends Error {
   }
 }
 type OfxRefusal = 'statement_not_ofx' | 'statement_empty' | 'statement_too_long' | 'statement_invalid'
-
-/** Windows-1252's characters at 0x80–0x9F (the rest of the code page is Latin-1's). */
-const CP1252 =
-  '\u20ac\ufffd\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\ufffd\u017d\ufffd' +
-  '\ufffd\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\ufffd\u017e\u0178'
-
-/**
- * The file's text: UTF-8 when its bytes are (OFX 2 files, and banks that say CHARSET:1252 but
- * send UTF-8), else Windows-1252, what OFX 1 files from Brazilian and Mexican banks are written in.
- */
-export function ofxText(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    let text = ''
-    for (let i = 0; i < bytes.length; i += 8192)
-      text += String.fromCharCode(
-        ...Array.from(bytes.subarray(i, i + 8192), (b) => (b >= 0x80 && b < 0xa0 ? CP1252.charCodeAt(b - 0x80) : b)),
-      )
-    return text
-  }
-}
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
 
@@ -80,7 +59,8 @@ function day(value: string): string | null {
  * valid day or amount.
  */
 export function readOfx(bytes: Uint8Array): OfxStatement {
-  const text = ofxText(bytes)
+  // UTF-8 (OFX 2 files, and banks that say CHARSET:1252 but send UTF-8), else Windows-1252 (OFX 1 from Brazilian and Mexican banks)
+  const text = utf8OrWindows1252(bytes)
   const start = text.search(/<OFX>/i)
   if (start < 0) throw new OfxError('statement_not_ofx', 'The file is not an OFX statement: it has no <OFX> element')
   const statement: OfxStatement = { currency: null, bankAccount: null, lines: [] }

@@ -44,6 +44,12 @@ const PANEL_TEXTS = {
     es: ['Orden lista para facturar', 'La orden {order} de {client} está completada: espera su factura.'],
     pt: ['Ordem pronta para faturar', 'A ordem {order} de {client} foi concluída: aguarda sua fatura.'],
   },
+  // a product's stock in a branch fell under its minimum (docs/domain.md cd_produto)
+  notice_stock_low: {
+    en: ['Stock low', '{product}: {stock} left in {branch}, under the minimum of {minimum}.'],
+    es: ['Stock bajo', '{product}: quedan {stock} en {branch}, por debajo del mínimo de {minimum}.'],
+    pt: ['Estoque baixo', '{product}: restam {stock} em {branch}, abaixo do mínimo de {minimum}.'],
+  },
 
   // The demo's 9 messages: the title is the sender's name
   demo_message_visit: {

@@ -12,6 +12,7 @@ import { orders } from './cd_ordem/module'
 import { invoices } from './cd_invoice/module'
 import { accounts } from './cd_contas/module'
 import { finance } from './cd_financeiro/module'
+import { products } from './cd_produto/module'
 
 /**
  * The screens of each module that has them (one line each, by its id in domain/modules/: one
@@ -25,6 +26,7 @@ export const FEATURES: Record<ModuleWithScreens, FeatureModule> = {
   ac_usuariospaginas: userPages,
   cd_cliente: clients,
   cd_job: jobs,
+  cd_produto: products,
   cd_cotacao: quotes,
   cd_ordem: orders,
   cd_invoice: invoices,

@@ -287,7 +287,8 @@ export type FeatureModule = {
     title: TextKey
     path: (id: string) => string
     row: z.ZodType<Record<string, unknown>>
-    href: (row: Record<string, unknown>) => string
+    /** Where a row's first cell leads; null: nowhere (a stock move that no order made). */
+    href: (row: Record<string, unknown>) => string | null
     columns: Column[]
     /** Its own view of the rows instead of the table (an order's visits with their work). */
     view?: ComponentType<{ rows: Array<Record<string, unknown>> }>
@@ -299,6 +300,8 @@ export type FeatureModule = {
   deactivateWarning?: { path: (id: string) => string; text: TextKey }
   /** A panel of its own under the facts (an invoice's payments), and the forms it posts (by `intent=form:<name>`). */
   panel?: ComponentType<PanelProps>
+  /** A panel of its own under the list (the products' price list import), given the user's level on the page. */
+  listPanel?: ComponentType<{ level: AccessLevel }>
   forms?: Record<string, RecordSubForm>
   /** Links shown on a record's page (its page access ...). */
   recordLinks?: (values: Record<string, unknown>) => Array<RecordLink>

@@ -15,7 +15,8 @@ export function RelatedList({ spec, rows }: { spec: Related; rows: Array<Record<
       {rows.length === 0 ? (
         <p className="text-sm text-muted">{t.admin_empty()}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-line bg-surface">
+        // focusable, so a keyboard scrolls a table wider than a phone
+        <div className="overflow-x-auto rounded-xl border border-line bg-surface" tabIndex={0}>
           <table className="w-full text-left text-sm">
             <thead className="border-b border-line bg-canvas text-ink-soft">
               <tr>
@@ -31,8 +32,8 @@ export function RelatedList({ spec, rows }: { spec: Related; rows: Array<Record<
                 <tr key={i} className="border-b border-line last:border-0">
                   {spec.columns.map((column, c) => (
                     <td key={column.key} className="px-3 py-2">
-                      {c === 0 ? (
-                        <Link to={spec.href(row)} className="record-link">
+                      {c === 0 && spec.href(row) ? (
+                        <Link to={spec.href(row)!} className="record-link">
                           <Cell column={column} row={row} lookups={{}} />
                         </Link>
                       ) : (

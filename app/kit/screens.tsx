@@ -36,6 +36,7 @@ export function ListScreen({
         canCreate={mayCreate(def, data.page.level)}
         lookups={data.lookups}
       />
+      {def.listPanel ? <def.listPanel level={data.page.level} /> : null}
     </section>
   )
 }

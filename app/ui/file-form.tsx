@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Form, useNavigation, useSearchParams } from 'react-router'
 import { isMessageKey, useT } from '../lib/i18n'
 import { Button } from './button'
@@ -26,6 +27,7 @@ export function FileForm({
   submit,
   invalid,
   variant,
+  children,
 }: {
   action: string
   labelledBy: string
@@ -34,6 +36,8 @@ export function FileForm({
   submit: string
   invalid: boolean
   variant?: 'secondary'
+  /** Fields sent with the file (a choice of how it is taken). */
+  children?: ReactNode
 }) {
   const busy = useNavigation().state === 'submitting'
   return (
@@ -56,6 +60,7 @@ export function FileForm({
           className="min-h-11 text-sm"
         />
       </label>
+      {children}
       <Button type="submit" variant={variant} disabled={busy}>
         {submit}
       </Button>

@@ -6,6 +6,7 @@ import { visitWork } from './visit-work.ts'
 import { invoicing } from './invoicing.ts'
 import { reports } from './reports.ts'
 import { payables } from './payables.ts'
+import { settleStockMove } from './stock.ts'
 
 /** The settling of what writes owe (bff/lib/derived.ts), for every derived fact. */
 export type DerivedFacts = {
@@ -50,6 +51,7 @@ export function derivedFacts(deps: Deps): DerivedFacts {
     payable: async (owner, id) => (await figures.settlePayable(owner.tenant.empresa, id)) && bills.makeNext(owner, id),
     transfer: (owner, id) => figures.settleTransfer(owner.tenant.empresa, id),
     quote: (owner, id) => figures.settleQuote(owner.tenant.empresa, id),
+    'stock-move': (owner, id) => settleStockMove(deps, owner, id),
   }
   /** The facts of a visit's writes: a write of unknown outcome may have left the visits' indexes and the boards behind. */
   const ofVisits = new Set<Fact>(['order-status', 'visit-parts'])

@@ -5,12 +5,13 @@ import type { Deps } from './deps.ts'
 /**
  * Derived facts (docs/domain.md "Derived facts"): what follows from other records and is written
  * after them — an order's status from its visits, an order's lines and the stock from a visit's
- * parts, the board's stamp, the orders an invoice claimed before it was written, an invoice's part
+ * parts, the board's stamp, the orders an invoice claimed before it was written, a product's stock from a move received, an invoice's part
  * of the reports' figures. A write that moves the sources of one first stores its debt to it
  * (`owing`), then writes, then settles it: the debt outlives a crash between the writes, and a
  * settling (the next read of the record, the reconciler at a start) finishes what it owed.
  */
-export type Fact = 'order-status' | 'visit-parts' | 'invoice-orders' | 'invoice' | 'payable' | 'transfer' | 'quote'
+export type Fact =
+  'order-status' | 'visit-parts' | 'invoice-orders' | 'invoice' | 'payable' | 'transfer' | 'quote' | 'stock-move'
 
 /** Who a settling is done as: the company and branch of the write that owed it, and its author. */
 export type Owner = { tenant: { empresa: number; filial: number }; user: { id: string; name: string } }

@@ -21,7 +21,8 @@ import {
   timesInOrder,
 } from '../../domain/schemas/appointments.ts'
 import { documentTotals } from '../../domain/document-lines.ts'
-import type { Product } from '../../domain/schemas/inventory.ts'
+import type { StockedProduct } from '../../domain/schemas/products.ts'
+import { branchStock, withoutTake, withPart } from '../../domain/stock.ts'
 import type { StoredOrder } from '../../domain/schemas/orders.ts'
 import { sliceOf, type FileMeta } from '../../storage/repositories/files.ts'
 import type { StreamedFile } from '../../domain/schemas/files.ts'
@@ -42,14 +43,10 @@ import { withoutLocation } from './jpeg-location.ts'
 import { safeName } from './uploads.ts'
 import { StorageUnavailableError } from '../../storage/errors.ts'
 import { noticeOnTheWay } from './visit-notice.ts'
+import { changeStock, productStore, stockHome, stockMoves } from './stock.ts'
 
 /** What a step takes: the minutes to arrival ("on my way"), the reason ("could not complete"). */
 export type StepInput = { etaMinutes?: number; reason?: string }
-
-/** A product's stock, taken or given back once per part (the part's id in its recent moves). */
-type StockedProduct = Product & { stockMoves?: string[] }
-/** How many moves a product remembers: far more than the parts one visit can be retried with. */
-const STOCK_MOVES_KEPT = 500
 
 /** The images a photo may be (a phone's camera, or the app's resize). */
 const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp'])
@@ -82,18 +79,6 @@ function withPartLine(order: StoredOrder, part: PartRecord, take: boolean): Stor
   return { ...order, lines, totals: documentTotals(lines) }
 }
 
-/** A product's stock with a part taken out or put back, once each (docs/domain.md cd_techorders). */
-function movedStock(product: StockedProduct, part: PartRecord, take: boolean): StockedProduct {
-  const moves = product.stockMoves ?? []
-  const [took, back] = [part.id, `${part.id}:back`]
-  if (take ? moves.includes(took) : !moves.includes(took) || moves.includes(back)) return product
-  const stock =
-    typeof product.stock === 'number'
-      ? Math.round((product.stock + (take ? -part.quantity : part.quantity)) * 1000) / 1000
-      : product.stock
-  return { ...product, stock, stockMoves: [...moves, take ? took : back].slice(-STOCK_MOVES_KEPT) }
-}
-
 /**
  * Whether `user` may read a visit, and so its photos and the client's signature by whatever way
  * they are asked for (their URL, their upload group): as GET /cd_techorders/:id allows, a member of
@@ -120,29 +105,27 @@ export async function visitOfFile(deps: Deps, meta: Pick<FileMeta, 'empresa' | '
 }
 
 /**
- * A product's stock with a part taken out before the part is on the visit (what settling then finds
- * done), refused when the stock counted would go below zero unless the office chose so (`force`).
- * Checked in the product's own atomic write: two parts taken at once never both pass on one count.
+ * A product's stock with a part taken out of the visit's branch before the part is on the visit
+ * (what settling then finds done), refused when the branch's count would go below zero unless the
+ * office chose so (`force`). Checked in the product's own atomic write: two parts taken at once
+ * never both pass on one count.
  */
-function takenStock(product: StockedProduct, part: PartRecord, force: boolean): StockedProduct {
-  const taken = movedStock(product, part, true)
-  if (taken !== product && !force && typeof taken.stock === 'number' && taken.stock < 0)
+function takenStock(
+  product: StockedProduct,
+  where: { filial: number; home: number },
+  part: PartRecord,
+  force: boolean,
+): StockedProduct {
+  const taken = withPart(product, where, part, true)
+  const left = branchStock(taken, where.filial, where.home)
+  if (taken !== product && !force && left !== null && left < 0)
     throw apiError(
       409,
-      `There is not that much of this product in stock (${product.stock} counted): check the quantity, or ask the office`,
+      `There is not that much of this product in stock (${branchStock(product, where.filial, where.home)} counted): check the quantity, or ask the office`,
       undefined,
       { code: 'stock_short' },
     )
   return taken
-}
-
-/** A take of `part` undone as if never made (its visit refused the part): the stock back, the move forgotten. */
-function untakenStock(product: StockedProduct, part: Pick<PartRecord, 'id' | 'quantity'>): StockedProduct {
-  const moves = product.stockMoves ?? []
-  if (!moves.includes(part.id) || moves.includes(`${part.id}:back`)) return product
-  const stock =
-    typeof product.stock === 'number' ? Math.round((product.stock + part.quantity) * 1000) / 1000 : product.stock
-  return { ...product, stock, stockMoves: moves.filter((m) => m !== part.id) }
 }
 
 /** An instant as stored: UTC, ISO 8601. */
@@ -216,18 +199,38 @@ export function visitWork(deps: Deps) {
   async function settleParts(who: Owner, id: string, debts: Debt[] = []): Promise<boolean> {
     const { empresa } = who.tenant
     const hit = await plan.visits(empresa).get(id)
-    const products = deps.repos.company(empresa).products()
-    const lost = debts.flatMap((d) => (d.part && !hit?.value.parts?.some((p) => p.id === d.part!.id) ? [d.part] : []))
-    for (const part of lost) {
-      const product = (await products.get(part.productId))?.value as StockedProduct | undefined
+    const products = productStore(deps, empresa)
+    const lost = debts.flatMap((d) =>
+      d.part && !hit?.value.parts?.some((p) => p.id === d.part!.id) ? [{ part: d.part, filial: d.filial }] : [],
+    )
+    for (const { part, filial } of lost) {
+      const product = (await products.get(part.productId))?.value
       if (product?.stockMoves?.includes(part.id))
-        await products.update(part.productId, (p) => untakenStock(p as StockedProduct, part))
+        await changeStock(deps, who, part.productId, hit?.value.filial ?? filial, (p, where) =>
+          withoutTake(p, where, part),
+        )
     }
     const open = (hit?.value.parts ?? []).filter((p) => !p.settled)
     if (!hit || !open.length) return lost.length > 0
+    const { filial, orderId } = hit.value
     for (const part of open) {
-      await products.update(part.productId, (p) => movedStock(p as StockedProduct, part, !part.removed))
-      await orderStore(deps, empresa).update(hit.value.orderId, (o) => withPartLine(o, part, !part.removed))
+      const take = !part.removed
+      await changeStock(deps, who, part.productId, filial, (p, where) => withPart(p, where, part, take))
+      const order = await orderStore(deps, empresa).update(orderId, (o) => withPartLine(o, part, take))
+      // the move on the product's list: its id the part's, so a settling run again writes the same one
+      await stockMoves(deps, empresa).put({
+        id: take ? part.id : `${part.id}:back`,
+        productId: part.productId,
+        filial,
+        kind: take ? 'used' : 'returned',
+        quantity: take ? -part.quantity : part.quantity,
+        reason: '',
+        orderId,
+        orderNumber: order?.value.number ?? '',
+        visitId: id,
+        by: who.user.name,
+        at: new Date(deps.now()).toISOString(),
+      })
     }
     await plan.visits(empresa).update(id, (v) => ({
       ...v,
@@ -391,22 +394,27 @@ export function visitWork(deps: Deps) {
       )
     },
 
-    /** The products a part may be: the company's active ones matching `search`, by name, at most 20. */
+    /** The products a part may be: the company's active ones matching `search`, by name, at most 20, with the branch's stock. */
     async partOptions(who: Caller, search: string): Promise<PartOption[]> {
-      const repo = deps.repos.company(who.tenant.empresa).products()
-      const currency = (await deps.repos.companies.find(who.tenant.empresa))?.CURRENCY ?? 'BRL'
+      const { empresa, filial } = who.tenant
+      const [currency, home] = [
+        (await deps.repos.companies.find(empresa))?.CURRENCY ?? 'BRL',
+        await stockHome(deps, empresa),
+      ]
       const words = search.trim().toLowerCase()
-      const rows = [...(await repo.rows()).values()]
-        .filter((r) => r.active && (!words || r.search.includes(words) || r.sku.toLowerCase().includes(words)))
+      const found = [...(await productStore(deps, empresa).rows()).values()]
+        .filter(
+          (p) => p.active && (!words || p.name.toLowerCase().includes(words) || p.sku.toLowerCase().includes(words)),
+        )
         .sort((a, b) => a.name.localeCompare(b.name))
         .slice(0, 20)
-      return rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        sku: r.sku,
-        unitPrice: Math.round(Number(r.basePrice || 0) * 100),
+      return found.map((p) => ({
+        id: p.id,
+        name: p.name,
+        sku: p.sku,
+        unitPrice: Math.round(Number(p.basePrice || 0) * 100),
         currency,
-        stock: typeof r.stock === 'number' ? r.stock : null,
+        stock: branchStock(p, filial, home),
       }))
     },
 
@@ -444,7 +452,7 @@ export function visitWork(deps: Deps) {
       if (!had) {
         await requirePartsOpen(who, hit.value.orderId)
         // the stock first, where a short count refuses it; given back when the visit refuses the part
-        const products = deps.repos.company(who.tenant.empresa).products()
+        const filial = hit.value.filial
         const taken = { id: part.id, productId: product.id, quantity: part.quantity }
         saved = await owing(
           deps,
@@ -452,13 +460,15 @@ export function visitWork(deps: Deps) {
           'visit-parts',
           id,
           async () => {
-            await products.update(product.id, (p) => takenStock(p as StockedProduct, part, input.force === true))
+            await changeStock(deps, who, product.id, filial, (p, where) =>
+              takenStock(p, where, part, input.force === true),
+            )
             return write(who, id, { action: 'part_added', fields: ['parts'] }, expected, (v) => ({
               ...v,
               parts: [...(v.parts ?? []), part],
             })).catch(async (error: unknown) => {
               if (!(error instanceof StorageUnavailableError))
-                await products.update(product.id, (p) => untakenStock(p as StockedProduct, part))
+                await changeStock(deps, who, product.id, filial, (p, where) => withoutTake(p, where, part))
               throw error
             })
           },

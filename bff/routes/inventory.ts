@@ -18,16 +18,23 @@ import {
   productListQuery,
   productPatch,
   productSchema,
+  blankProduct,
   type Product,
 } from '../../domain/schemas/inventory.ts'
 import type { ProductRow } from '../../storage/repositories/products.ts'
+import type { StockedProduct } from '../../domain/schemas/products.ts'
+import { withCompanyCount } from '../../domain/stock.ts'
+import { stockHome } from '../lib/stock.ts'
 
 const TEXT_SORT = new Set(['sku', 'name', 'active'])
 
-/** A product as the API shows it: without the parts' stock moves it remembers (bff/lib/visit-work.ts). */
+/**
+ * A product as this API shows it: without what the products page keeps on it (docs/domain.md
+ * cd_produto: its unit, minimum, each branch's stock and the moves it applied).
+ */
 const shown = <P extends Product | null | undefined>(p: P): P => {
-  if (!p || !('stockMoves' in p)) return p
-  const { stockMoves: _moves, ...rest } = p as Product & { stockMoves?: string[] }
+  if (!p) return p
+  const { stockMoves: _moves, stocks: _stocks, unit: _unit, minimum: _minimum, ...rest } = p as StockedProduct
   return rest as P
 }
 
@@ -160,27 +167,7 @@ export function inventoryRoutes(deps: Deps) {
         responses: { 200: productSchema },
       }),
       async (c) => {
-        const product: Product = {
-          id: crypto.randomUUID(),
-          category: '',
-          name: 'A New Product',
-          description: '',
-          tags: [],
-          sku: '',
-          barcode: '',
-          brand: '',
-          vendor: '',
-          stock: '',
-          reserved: '',
-          cost: '',
-          basePrice: '',
-          taxPercent: '',
-          price: '',
-          weight: '',
-          thumbnail: '',
-          images: [],
-          active: false,
-        }
+        const product: Product = { ...blankProduct(crypto.randomUUID()), name: 'A New Product' }
         await deps.repos.company(c.get('tenant').empresa).products().put(product)
         return c.json(product)
       },
@@ -199,12 +186,21 @@ export function inventoryRoutes(deps: Deps) {
       valid('json', productPatch),
       async (c) => {
         const { id, product } = c.req.valid('json')
+        const { empresa } = c.get('tenant')
+        const home = await stockHome(deps, empresa)
         const saved = await deps.repos
-          .company(c.get('tenant').empresa)
+          .company(empresa)
           .products()
-          .update(id, (current) => ({ ...current, ...product, id: current.id }), {
-            expectVersion: ifMatchVersion(c.req.header('if-match')),
-          })
+          .update(
+            id,
+            (current) => {
+              const merged: StockedProduct = { ...current, ...product, id: current.id }
+              return product.stock === undefined || product.stock === current.stock
+                ? merged
+                : withCompanyCount(merged, product.stock, home)
+            },
+            { expectVersion: ifMatchVersion(c.req.header('if-match')) },
+          )
         if (saved) c.header('ETag', `"${saved.version}"`)
         return c.json(shown(saved?.value ?? null))
       },

@@ -13,6 +13,7 @@ import { cdOrdemRoutes } from './cd-ordem.ts'
 import { cdInvoiceRoutes } from './cd-invoice.ts'
 import { cdContasRoutes } from './cd-contas.ts'
 import { cdFinanceiroRoutes } from './cd-financeiro.ts'
+import { cdProdutoRoutes } from './cd-produto.ts'
 
 /**
  * Each module's API, mounted at /api/<module> (one line per module, by its id in
@@ -21,6 +22,7 @@ import { cdFinanceiroRoutes } from './cd-financeiro.ts'
 export const MODULE_ROUTES: Record<ModuleWithScreens, (deps: Deps) => Hono<AppEnv, Schema>> = {
   cd_cliente: cdClienteRoutes,
   cd_job: cdJobRoutes,
+  cd_produto: cdProdutoRoutes,
   cd_cotacao: cdCotacaoRoutes,
   cd_ordem: cdOrdemRoutes,
   cd_invoice: cdInvoiceRoutes,

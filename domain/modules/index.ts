@@ -14,6 +14,7 @@ import { finance } from './cd-financeiro.ts'
 import { invoices } from './cd-invoice.ts'
 import { orders } from './cd-ordem.ts'
 import { accounts } from './cd-contas.ts'
+import { products } from './cd-produto.ts'
 
 /**
  * Every module of the product, one line each: the page registry and the role presets, the API's
@@ -22,6 +23,7 @@ import { accounts } from './cd-contas.ts'
 const DECLARED = [
   clients,
   jobs,
+  products,
   quotes,
   orders,
   scheduling,

@@ -27,6 +27,29 @@ export const productSchema = z.object({
 })
 export type Product = z.infer<typeof productSchema>
 
+/** A product with nothing filled in: blank fields, no picture, inactive (docs/demo-apis.md §7 "A New Product"). */
+export const blankProduct = (id: string): Product => ({
+  id,
+  category: '',
+  name: '',
+  description: '',
+  tags: [],
+  sku: '',
+  barcode: '',
+  brand: '',
+  vendor: '',
+  stock: '',
+  reserved: '',
+  cost: '',
+  basePrice: '',
+  taxPercent: '',
+  price: '',
+  weight: '',
+  thumbnail: '',
+  images: [],
+  active: false,
+})
+
 export const productPatch = z.object({
   id: z.string().min(1).max(200),
   product: productSchema.omit({ id: true }).partial(),
