@@ -69,6 +69,49 @@ function onFormChange(form: HTMLFormElement, update: () => void) {
   }
 }
 
+/** What a document's form says as typed: its totals, and each row's total (by the row's index in the field's names). */
+type Reading = { totals: Totals; rows: Map<number, number | null> }
+type Reader = { listeners: Set<(reading: Reading) => void>; last: Reading | null; stop: () => void }
+
+/** One reader per form: every line's total and the document's come from one read of the form per change. */
+const readers = new WeakMap<HTMLFormElement, Reader>()
+
+/** The form's reading worked out once per change for all who listen (the totals and each line's total). */
+function listen(form: HTMLFormElement, field: Field, lookups: Lookups, listener: (reading: Reading) => void) {
+  let reader = readers.get(form)
+  if (!reader) {
+    const made: Reader = { listeners: new Set(), last: null, stop: () => undefined }
+    const prefix = `${field.name}.`
+    made.stop = onFormChange(form, () => {
+      const { typed, known } = readForm(form, lookups)
+      const byRow = new Map<number, Record<string, string>>()
+      for (const [name, value] of Object.entries(typed)) {
+        const index = name.startsWith(prefix) ? /^(\d+)\./.exec(name.slice(prefix.length)) : null
+        if (!index) continue
+        const n = Number(index[1])
+        byRow.set(n, { ...byRow.get(n), [name]: value })
+      }
+      const rows = new Map<number, number | null>()
+      for (const [n, own] of byRow) {
+        const line = rowsFromForm(own, field).flatMap((r) => lineOf(r, known) ?? [])[0]
+        rows.set(n, line ? lineAmounts(line).total : null)
+      }
+      made.last = { totals: documentTotals(rowsFromForm(typed, field).flatMap((r) => lineOf(r, known) ?? [])), rows }
+      for (const each of made.listeners) each(made.last)
+    })
+    readers.set(form, (reader = made))
+  }
+  const own = reader
+  own.listeners.add(listener)
+  if (own.last) listener(own.last)
+  return () => {
+    own.listeners.delete(listener)
+    if (own.listeners.size > 0) return
+    own.stop()
+    readers.delete(form)
+  }
+}
+
 /** The currency a document's amounts are shown in: its own, else its catalogue's. */
 const currencyIn = (currency: unknown, lookups: Lookups) => currency ?? [...pricesOf(lookups).values()][0]?.currency
 
@@ -94,13 +137,7 @@ export function LineTotal({
   useEffect(() => {
     const form = ref.current?.form
     if (!form) return
-    const prefix = `${field.name}.${row}.`
-    return onFormChange(form, () => {
-      const { typed, known } = readForm(form, lookups)
-      const own = Object.fromEntries(Object.entries(typed).filter(([name]) => name.startsWith(prefix)))
-      const line = rowsFromForm(own, field).flatMap((r) => lineOf(r, known) ?? [])[0]
-      setTotal(line ? lineAmounts(line).total : null)
-    })
+    return listen(form, field, lookups, (reading) => setTotal(reading.rows.get(row) ?? null))
   }, [field, row, lookups])
   const id = `${field.name}-${row}-total`
   return (
@@ -132,10 +169,7 @@ export function LiveTotals({ field, currency, lookups }: { field: Field; currenc
   useEffect(() => {
     const form = ref.current?.form
     if (!form) return
-    return onFormChange(form, () => {
-      const { typed, known } = readForm(form, lookups)
-      setTotals(documentTotals(rowsFromForm(typed, field).flatMap((row) => lineOf(row, known) ?? [])))
-    })
+    return listen(form, field, lookups, (reading) => setTotals(reading.totals))
   }, [field, lookups])
   const money = (cents: number) => formatMoney(cents, currencyOf(currencyIn(currency, lookups)), locale)
   return (

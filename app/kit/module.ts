@@ -267,6 +267,11 @@ export type FeatureModule = {
    * ("Quote {number}"), its fields read as text and its lines as a table (app/kit/record-document.tsx).
    */
   documentTitle?: Extract<TextKey, `doc_${string}`>
+  /**
+   * A document that may still be changed but opens as one in these states (an order under way: its
+   * work is the visits'), with an Edit link to its form (`?edit=1`).
+   */
+  readsAsDocument?: (values: Record<string, unknown>) => boolean
   /** The row field holding the record's state (its actions and badge follow it). */
   stateKey?: string
   /** Labels of the states, for the badge. */

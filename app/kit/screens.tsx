@@ -1,4 +1,6 @@
+import { Link, useSearchParams } from 'react-router'
 import { Breadcrumb } from '../components/breadcrumb'
+import { buttonClass } from '../ui/button'
 import { Alert } from '../ui/alert'
 import { Badge } from '../ui/badge'
 import { CopyField } from '../ui/copy-field'
@@ -67,8 +69,12 @@ export function RecordScreen({
   const name = String(data.values[def.nameKey] ?? '')
   const canEdit = page.level === 'edit' || page.level === 'delete'
   const editable = canEdit && (data.isNew || !def.editable || def.editable(data.values))
-  // a document no longer open to changes (to this user) reads as one; the form only while it may be edited
-  const document = !data.isNew && !editable && def.documentTitle ? def.documentTitle : null
+  // a document no longer open to changes (to this user) reads as one; the form only while it may be
+  // edited, and then, in the states it reads as a document first, only once asked for (`?edit=1`)
+  const [params] = useSearchParams()
+  const editFirst = editable && !data.isNew && def.readsAsDocument?.(data.values) === true
+  const editing = editFirst && params.get('edit') === '1'
+  const document = !data.isNew && (!editable || (editFirst && !editing)) && def.documentTitle ? def.documentTitle : null
   return (
     <section className="flex flex-col gap-4">
       <Breadcrumb group={page.group} title={page.title} />
@@ -88,6 +94,11 @@ export function RecordScreen({
         ) : null}
       </div>
       {!data.isNew && canEdit ? <RecordActions def={def} values={data.values} version={data.version} /> : null}
+      {editFirst && !editing ? (
+        <Link to="?edit=1" className={buttonClass('secondary', 'self-start')}>
+          {t.admin_edit()}
+        </Link>
+      ) : null}
       {state?.link ? (
         // an action's link to pass on (an invitation's): what happened, and the link to copy
         <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4 sm:max-w-2xl">

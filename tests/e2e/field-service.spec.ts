@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
-import { expectAccessible, signIn } from './helpers.ts'
+import { expectAccessible, signIn, workInDemoCompany } from './helpers.ts'
 import { DEMO_TIME_ZONE } from '../../playwright.config.ts'
 
 // The field-service chain in the browser (docs/domain.md): clients and the service catalogue.
@@ -391,4 +391,22 @@ test('an optional line: out of the total in the office, ticked by the client on 
   await expect(client.getByText(/^Aprovado por Rui Barbosa em /)).toBeVisible()
   // what was bought stays the total
   await expect(total).toHaveText(chosen!)
+})
+
+test('an order under way reads as the order it is, its form a click away', async ({ page }) => {
+  await signIn(page, DEMO_ADMIN)
+  await workInDemoCompany(page)
+  await page.goto('/view/cd_ordem?state=in_progress')
+  await page.getByTestId('data-row').first().getByRole('link').first().click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Service order OS-/)
+  await expect(page.getByRole('table', { name: 'Lines' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0)
+  await page.getByRole('link', { name: 'Edit', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Edit /)
+  await page.getByLabel('Instructions for the technician').fill('Ring the bell twice')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByTestId('toast')).toHaveText(/Saved/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Service order OS-/)
+  await expect(page.getByText('Ring the bell twice')).toBeVisible()
+  await expectAccessible(page, 'an order under way')
 })

@@ -152,7 +152,7 @@ function sample(schema: Schema | undefined, boundary = false): unknown {
   }
 }
 
-/** A multipart body of a form's schema: a small PNG for each file field, a sample for the others. */
+/** A multipart body of a form's schema: a file of the type each file field names (else a small PNG), a sample for the others. */
 function formBody(schema: Schema, headers: Record<string, string>) {
   const boundary = `contract${crypto.randomUUID()}`
   const parts: Buffer[] = []
@@ -168,6 +168,13 @@ function formBody(schema: Schema, headers: Record<string, string>) {
       parts.push(
         Buffer.from(`${head}; filename="extrato.ofx"\r\nContent-Type: application/x-ofx\r\n\r\n`),
         Buffer.from(bankStatement([{ date: '2026-01-05', amount: '-12.90', fitId: 'CONTRACT1', memo: 'TARIFA' }])),
+        Buffer.from('\r\n'),
+      )
+    // a price list
+    else if (binary(field) && field.contentMediaType === 'text/csv')
+      parts.push(
+        Buffer.from(`${head}; filename="precos.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+        Buffer.from('name;sku;price\r\nContract part;CONTRACT-1;12,50\r\n'),
         Buffer.from('\r\n'),
       )
     else if (binary(field))

@@ -55,6 +55,7 @@ export async function roundTrip(url: string, name: string) {
   expect(printed).toContain(invoice.number)
   expect(printed).toContain('Chave Pix: 11222333000181')
   await statementRead(url, tenant)
+  await priceListRead(url, tenant)
   const wrong = await fetch(`${url}/api/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -165,6 +166,35 @@ async function statementRead(url: string, tenant: Record<string, string>) {
   expect(imported.status).toBe(200)
   const { lines } = ((await imported.json()) as { Dados: { lines: Array<{ amount: number; memo: string }> } }).Dados
   expect(lines).toMatchObject([{ amount: -1_290, memo: 'TARIFA SERVIÇOS' }])
+}
+
+/**
+ * A price list read by this runtime (docs/domain.md cd_produto: the CSV library must run on each):
+ * Windows-1252 with ";" and decimal commas, its product then stocked in the branch.
+ */
+async function priceListRead(url: string, tenant: Record<string, string>) {
+  const sku = `RT-${Date.now()}`
+  const csv = `Código;Nome;Preço;Mínimo\r\n${sku};Válvula de serviço;1.234,50;3\r\n`
+  const form = new FormData()
+  form.set('file', new File([Uint8Array.from(csv, (ch) => ch.charCodeAt(0))], 'precos.csv', { type: 'text/csv' }))
+  const imported = await fetch(`${url}/api/cd_produto/import`, { method: 'POST', headers: tenant, body: form })
+  expect(imported.status).toBe(200)
+  expect(((await imported.json()) as { Dados: unknown }).Dados).toEqual({ created: 1, updated: 0, skipped: [] })
+  const found = (await (await fetch(`${url}/api/cd_produto?search=${sku}`, { headers: tenant })).json()) as {
+    Dados: { items: Array<{ id: string; name: string; unitPrice: number }> }
+  }
+  const [product] = found.Dados.items
+  expect(product).toMatchObject({ name: 'Válvula de serviço', unitPrice: 123_450 })
+  const received = await fetch(`${url}/api/cd_produto/${product.id}/stock`, {
+    method: 'POST',
+    headers: { ...tenant, 'content-type': 'application/json' },
+    body: JSON.stringify({ kind: 'received', quantity: 4 }),
+  })
+  expect(received.status).toBe(200)
+  const now = (await (await fetch(`${url}/api/cd_produto/${product.id}`, { headers: tenant })).json()) as {
+    Dados: { stock: number; level: string }
+  }
+  expect(now.Dados).toMatchObject({ stock: 4, level: 'ok' })
 }
 
 /**

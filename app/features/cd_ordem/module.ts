@@ -62,6 +62,8 @@ export const orders = defineFeature(ordersModule, {
   documentTitle: 'doc_order',
   states: ORDER_STATE_LABELS,
   editable: (values) => values.status !== 'cancelled' && values.status !== 'invoiced',
+  // under way its work is the visits': it reads as the order it is, its form a click away
+  readsAsDocument: (values) => values.status === 'in_progress' || values.status === 'completed',
   // its visits: each technician's, with its status (the board books them)
   related: [
     {
