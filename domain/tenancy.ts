@@ -23,6 +23,8 @@ export type CompanyRecord = {
   PIX_KEY?: string
   INVOICE_DUE_DAYS?: number
   REMINDER_DAYS?: number[]
+  /** Scheduling: a visit's length from the tray when its services give none (minutes). */
+  VISIT_MINUTES?: number
 }
 
 export type BranchRecord = {

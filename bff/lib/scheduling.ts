@@ -15,6 +15,7 @@ import {
   type TechnicianRow,
   type TechOrderRecord,
   type TrayRow,
+  trayHours,
 } from '../../domain/schemas/appointments.ts'
 import { CLIENTS, type ClientRecord } from '../../domain/schemas/clients.ts'
 import { JOBS, type JobRecord } from '../../domain/schemas/jobs.ts'
@@ -167,9 +168,10 @@ export function scheduling(deps: Deps) {
         .slice(0, 100)
         .map((r) => r.id),
     )
-    const [orders, jobs] = await Promise.all([
+    const [orders, jobs, company] = await Promise.all([
       store.getMany(ids),
       deps.repos.collection<JobRecord>(empresa, JOBS).rows(),
+      deps.repos.companies.find(empresa),
     ])
     return orders.map((o) => {
       const minutes = o.lines.reduce(
@@ -183,8 +185,7 @@ export function scheduling(deps: Deps) {
         serviceAddress: o.serviceAddress,
         priority: o.priority,
         skills: o.skills,
-        // in quarter hours, from one to eight hours
-        hours: Math.min(8, Math.max(1, Math.round(minutes / 15) / 4)),
+        hours: trayHours(minutes, company?.VISIT_MINUTES),
       }
     })
   }

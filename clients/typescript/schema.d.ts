@@ -4916,6 +4916,7 @@ export interface operations {
                                 TELEFONE: string;
                                 TIME_ZONE: string;
                                 URL_LOGO: string | null;
+                                VISIT_MINUTES?: number;
                             }[];
                             pagination: {
                                 endIndex: number;
@@ -5043,6 +5044,11 @@ export interface operations {
                      * @example America/Sao_Paulo
                      */
                     TIME_ZONE: string;
+                    /**
+                     * @description A whole number
+                     * @default 60
+                     */
+                    VISIT_MINUTES?: number;
                 };
             };
         };
@@ -5077,6 +5083,7 @@ export interface operations {
                             TELEFONE: string;
                             TIME_ZONE: string;
                             URL_LOGO: string | null;
+                            VISIT_MINUTES?: number;
                         };
                         IsSuccess: boolean;
                         Msg: string;
@@ -5220,6 +5227,7 @@ export interface operations {
                             TELEFONE: string;
                             TIME_ZONE: string;
                             URL_LOGO: string | null;
+                            VISIT_MINUTES?: number;
                         };
                         IsSuccess: boolean;
                         Msg: string;
@@ -5349,6 +5357,11 @@ export interface operations {
                      * @example America/Sao_Paulo
                      */
                     TIME_ZONE: string;
+                    /**
+                     * @description A whole number
+                     * @default 60
+                     */
+                    VISIT_MINUTES?: number;
                 };
             };
         };
@@ -5383,6 +5396,7 @@ export interface operations {
                             TELEFONE: string;
                             TIME_ZONE: string;
                             URL_LOGO: string | null;
+                            VISIT_MINUTES?: number;
                         };
                         IsSuccess: boolean;
                         Msg: string;
@@ -5548,6 +5562,7 @@ export interface operations {
                             TELEFONE: string;
                             TIME_ZONE: string;
                             URL_LOGO: string | null;
+                            VISIT_MINUTES?: number;
                         };
                         IsSuccess: boolean;
                         Msg: string;
@@ -5719,6 +5734,11 @@ export interface operations {
                      * @example America/Sao_Paulo
                      */
                     TIME_ZONE?: string;
+                    /**
+                     * @description A whole number
+                     * @default 60
+                     */
+                    VISIT_MINUTES?: number;
                 };
             };
         };
@@ -5753,6 +5773,7 @@ export interface operations {
                             TELEFONE: string;
                             TIME_ZONE: string;
                             URL_LOGO: string | null;
+                            VISIT_MINUTES?: number;
                         };
                         IsSuccess: boolean;
                         Msg: string;

@@ -6,6 +6,7 @@ import { MESSAGES, rule } from '../messages.ts'
 import { LANGUAGES } from '../cultures.ts'
 import { decimal, email, flag, optionalText, tags, text } from './fields.ts'
 import { DEFAULT_DUE_DAYS } from './invoices.ts'
+import { DEFAULT_VISIT_MINUTES } from './appointments.ts'
 import { isTimeZone } from '../dates.ts'
 
 /**
@@ -108,6 +109,8 @@ export const companyInput = z.object({
   INVOICE_DUE_DAYS: decimal(0, 0, 365).default(DEFAULT_DUE_DAYS),
   /** The reminders of an overdue invoice: days after its due date (at most 5, each from 1 to 365). */
   REMINDER_DAYS: reminderDays,
+  /** How long a visit is booked for from the board's tray when its order's services give no time (minutes). */
+  VISIT_MINUTES: decimal(0, 15, 480).default(DEFAULT_VISIT_MINUTES),
 })
 export type CompanyInput = z.output<typeof companyInput>
 
@@ -212,6 +215,7 @@ export const companyRow = z.object({
   PIX_KEY: z.string().optional(),
   INVOICE_DUE_DAYS: z.number().int().optional(),
   REMINDER_DAYS: z.array(z.number().int()).optional(),
+  VISIT_MINUTES: z.number().int().optional(),
   URL_LOGO: z.string().nullable(),
   ACTIVE: z.boolean(),
 })

@@ -11,6 +11,15 @@ export const TECH_ORDERS = 'techorders'
 export const MAX_APPOINTMENT_MS = 12 * 3_600_000
 /** And at least this long, in steps of the board's snap. */
 export const MIN_APPOINTMENT_MS = 15 * 60_000
+/** How long a visit booked from the tray is when its services give no time and the company set none (minutes). */
+export const DEFAULT_VISIT_MINUTES = 60
+
+/**
+ * How long a visit booked from the tray is (docs/domain.md cd_ordemagendamento): its order's services'
+ * minutes, else the company's visit length, in quarter hours from a quarter to eight hours.
+ */
+export const trayHours = (serviceMinutes: number, companyMinutes = DEFAULT_VISIT_MINUTES) =>
+  Math.min(8, Math.max(0.25, Math.round((serviceMinutes || companyMinutes) / 15) / 4))
 
 /**
  * docs/domain.md cd_techorders: a technician's visit, `assigned → en_route → on_site → done`; on

@@ -146,13 +146,18 @@ test('the board (day and week), the visit form and the visits read at 1440 and 3
       ALL_VIEWS,
     )
   }
-  // a block of the week, cut short, says the whole of it on hover: its time, order and client
+  // the week fits the screen, a column a day; a block, cut short, says the whole of it on hover:
+  // its time, client and order
   await page.setViewportSize({ width: 1440, height: 1000 })
   await page.goto('/view/cd_ordemagendamento?view=week')
-  await expect(page.getByTestId('board-calendar').locator('.ec-event[title]').first()).toHaveAttribute(
+  const week = page.getByTestId('board-calendar')
+  await expect(week.locator('.ec-event[title]').first()).toHaveAttribute(
     'title',
-    /^\d{1,2}:\d{2}.* · (.+ · )?OS-[A-Z0-9]+-\d{4}-\d{6} · .+/,
+    /^\d{1,2}:\d{2}.* · .+ · (.+ · )?OS-[A-Z0-9]+-\d{4}-\d{6}$/,
   )
+  const [scrolled, shown] = await week.evaluate((e) => [e.scrollWidth, e.clientWidth])
+  expect(scrolled, 'the week is as wide as its box').toBeLessThanOrEqual(shown)
+  await expect(week.locator('.ec-event-time').first()).toBeVisible()
   await page.goto('/view/cd_ordemagendamento?view=day')
   await page.getByTestId('tray-order').first().getByRole('link').click()
   await expect(page).toHaveURL(/book=/)

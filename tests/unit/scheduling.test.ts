@@ -90,6 +90,29 @@ describe('the dispatch board', () => {
     expect(missingSkills(tech([]), { skills: ['split'] }, [tech([]), tech(['split'])])).toEqual(['split'])
   })
 
+  it('books from the tray for the services’ minutes, else for the company’s visit length', async () => {
+    const { admin, newOrder } = await setUp()
+    const installation = await newOrder()
+    const client = (await admin<List<{ id: string }>>('/cd_cliente?size=1')).body.Dados.items[0]
+    const look = (
+      await admin<Order>('/cd_ordem', {
+        method: 'POST',
+        json: { clientId: client.id, lines: [{ description: 'Ver o barulho', quantity: 1, unitPrice: 10_000 }] },
+      })
+    ).body.Dados
+    const hours = async () => {
+      const tray = (await admin<Board>(`/cd_ordemagendamento/board?from=${day}&to=${day}`)).body.Dados.tray
+      return [installation.id, look.id].map((id) => tray.find((o) => o.id === id)?.hours)
+    }
+    // the installation's 180 minutes; no time given: an hour
+    expect(await hours()).toEqual([3, 1])
+    const set = await admin('/ac_empresas/1', { method: 'PATCH', json: { VISIT_MINUTES: 90 } })
+    expect(set.status).toBe(200)
+    expect(await hours()).toEqual([3, 1.5])
+    const refused = await admin('/ac_empresas/1', { method: 'PATCH', json: { VISIT_MINUTES: 10 } })
+    expect([refused.status, Object.keys(refused.body.codes ?? {})]).toEqual([400, ['VISIT_MINUTES']])
+  })
+
   it('books a visit: the order is scheduled, the technician gets a visit, the board shows it and the tray no longer', async () => {
     const { admin, tech, newOrder, book } = await setUp()
     const order = await newOrder()

@@ -48,5 +48,7 @@ export const companies = defineFeature(companiesModule, {
     { name: 'CIDADE', label: 'f_city', type: 'text' },
     { name: 'INVOICE_DUE_DAYS', label: 'f_invoice_due_days', type: 'text' },
     { name: 'REMINDER_DAYS', label: 'f_reminder_days', type: 'text', hint: 'f_reminder_days_hint' },
+    // scheduling: how long a visit from the tray is when its services give no time
+    { name: 'VISIT_MINUTES', label: 'f_visit_minutes', type: 'text', hint: 'f_visit_minutes_hint' },
   ],
 })

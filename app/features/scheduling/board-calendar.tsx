@@ -31,6 +31,9 @@ const wall = (d: Date) => {
     time: `${pad(d.getHours())}:${pad(d.getMinutes())}`,
   }
 }
+/** A day's column of the week: the calendar's width less the technicians' names, in seven, readable on a laptop. */
+const weekColumn = (width: number) => Math.max(80, Math.floor((width - 140) / 7))
+
 /** `time` plus `hours`, ending by `limit` (a technician's day) when it starts before it, and within the day. */
 const plusHours = (time: string, hours: number, limit = '23:59') => {
   const minutes = Math.min(23 * 60 + 59, Number(time.slice(0, 2)) * 60 + Number(time.slice(3)) + hours * 60)
@@ -68,23 +71,33 @@ export function BoardCalendar({ board, view, days, locale, editable, onMove, onD
         start: wallClockAt(a.start, offset),
         end: wallClockAt(a.end, offset),
         // a visit under way or over says so (the agenda says it to assistive technology)
-        title: [started ? visitState(a.visits) : '', a.orderNumber, a.clientName].filter(Boolean).join(' · '),
+        // on the week's narrow blocks the client comes first (the order and state on hover)
+        title: (view === 'day'
+          ? [started ? visitState(a.visits) : '', a.orderNumber, a.clientName]
+          : [a.clientName, started ? visitState(a.visits) : '', a.orderNumber]
+        )
+          .filter(Boolean)
+          .join(' · '),
         backgroundColor: COLOR_HEX[(tech?.color ?? 'slate') as keyof typeof COLOR_HEX] ?? COLOR_HEX.slate,
         textColor: '#ffffff',
         startEditable: editable && !started,
-        durationEditable: editable,
+        // the week's cells are days: a visit moves to another day at its time, and is made longer on the day
+        durationEditable: editable && view === 'day',
       }
     })
     // each technician's time off, greyed
     const off = board.technicians.flatMap((t) =>
       days.flatMap((day) => {
         const weekday = new Date(`${day}T12:00:00Z`).getUTCDay()
-        const spans = t.days.includes(weekday)
-          ? [
-              [DAY_START, t.start],
-              [t.end, DAY_END],
-            ]
-          : [[DAY_START, DAY_END]]
+        // the week's cells are whole days: only a day he does not work is greyed there
+        const spans = !t.days.includes(weekday)
+          ? [[DAY_START, DAY_END]]
+          : view === 'day'
+            ? [
+                [DAY_START, t.start],
+                [t.end, DAY_END],
+              ]
+            : []
         return spans
           .filter(([from, to]) => from < to)
           .map(([from, to]) => ({
@@ -100,7 +113,17 @@ export function BoardCalendar({ board, view, days, locale, editable, onMove, onD
   }
 
   const options = (): Calendar.Options => ({
-    view: view === 'day' ? 'resourceTimeGridDay' : 'resourceTimelineWeek',
+    // the week: a row per technician and a column per day, each visit a block with its time and
+    // client, the seven days across the calendar's width (an hour's column would need 4,000 px)
+    view: view === 'day' ? 'resourceTimeGridDay' : 'resourceTimelineMonth',
+    views: {
+      resourceTimelineMonth: {
+        duration: { days: 7 },
+        slotDuration: { days: 1 },
+        slotWidth: weekColumn(host.current?.clientWidth ?? 0),
+        dayHeaderFormat: { weekday: 'short', day: 'numeric' },
+      },
+    },
     date: days[0],
     timeZone: offset,
     locale,
@@ -109,8 +132,7 @@ export function BoardCalendar({ board, view, days, locale, editable, onMove, onD
     allDaySlot: false,
     slotMinTime: DAY_START,
     slotMaxTime: DAY_END,
-    slotDuration: view === 'day' ? '00:30' : '01:00',
-    slotWidth: 40,
+    slotDuration: '00:30',
     slotLabelFormat: { hour: 'numeric' },
     // times as the reader's culture writes them, as the agenda does (2:00 PM, 14:00)
     eventTimeFormat: { hour: 'numeric', minute: '2-digit' },
@@ -120,7 +142,7 @@ export function BoardCalendar({ board, view, days, locale, editable, onMove, onD
     editable,
     resources: board.technicians.map((t) => ({ id: t.id, title: t.name })),
     events: events(),
-    // a block cut short (a week's hour is 40 px) shows its whole text on hover: its time, order and client
+    // a block cut short shows its whole text on hover: its time, order and client
     eventDidMount: (info) => {
       if (info.event.display !== 'background') info.el.title = `${info.timeText} · ${String(info.event.title)}`
     },
@@ -196,13 +218,15 @@ export function BoardCalendar({ board, view, days, locale, editable, onMove, onD
       if (!point?.resource || point.allDay) return
       const { id, hours } = JSON.parse(raw) as { id: string; hours: number }
       const at = wall(point.date)
-      // the order's services' time, within the technician's day (his end, not the board's)
+      // the order's services' time, within the technician's day (his end, not the board's); on the
+      // week, a day's cell: from the start of his day
       const tech = handlers.current.board.technicians.find((t) => t.id === String(point.resource!.id))
+      const start = view === 'day' ? at.time : (tech?.start ?? '08:00')
       handlers.current.onDrop(id, {
         technicianIds: [String(point.resource.id)],
         date: at.date,
-        start: at.time,
-        end: plusHours(at.time, hours, tech?.end),
+        start,
+        end: plusHours(start, hours, tech?.end),
       })
     }
     el.addEventListener('dragover', over)
@@ -211,7 +235,7 @@ export function BoardCalendar({ board, view, days, locale, editable, onMove, onD
       el.removeEventListener('dragover', over)
       el.removeEventListener('drop', drop)
     }
-  }, [editable])
+  }, [editable, view])
 
   return (
     <div

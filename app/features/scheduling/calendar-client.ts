@@ -1,5 +1,5 @@
-// The dispatch board's calendar: @event-calendar/core (MIT, maintained; its resource day and timeline
-// week views, drag and resize), loaded only in the browser and only on this page (docs/domain.md
+// The dispatch board's calendar: @event-calendar/core (MIT, maintained; its resource day and its
+// timeline of days for the week, drag and resize), loaded only in the browser and only on this page (docs/domain.md
 // cd_ordemagendamento names why this library).
 import { createCalendar, destroyCalendar, Interaction, ResourceTimeGrid, ResourceTimeline } from '@event-calendar/core'
 import '@event-calendar/core/index.css'
