@@ -1,16 +1,39 @@
 import type { AppointmentRow, TechnicianRow } from './schemas/appointments.ts'
 import { addDays, instantAt, timeIn } from './dates.ts'
+import { shiftMonth } from './report-period.ts'
 
-/** How the dispatch board shows its days (docs/domain.md cd_ordemagendamento): one day, or a week from Monday. */
-export type BoardView = 'day' | 'week'
+/** How the dispatch board shows its days (docs/domain.md cd_ordemagendamento): one day, a week from Monday, or a month. */
+export type BoardView = 'day' | 'week' | 'month'
+export const BOARD_VIEWS: readonly BoardView[] = ['day', 'week', 'month']
 
-/** The days a board of `view` around `date` shows: the day itself, or its week from Monday to Sunday. */
+/** The Monday of the week `date` is in. */
+const mondayOf = (date: string) => addDays(date, -((new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7))
+
+/**
+ * The days a board of `view` around `date` shows: the day itself, its week from Monday to Sunday,
+ * or its month's weeks, the Monday of its first day to the Sunday of its last (28 to 42 days).
+ */
 export function boardDays(view: BoardView, date: string): string[] {
   if (view === 'day') return [date]
-  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay()
-  const monday = addDays(date, -((weekday + 6) % 7))
-  return Array.from({ length: 7 }, (_, i) => addDays(monday, i))
+  const first = view === 'week' ? mondayOf(date) : mondayOf(`${date.slice(0, 8)}01`)
+  const weeks = view === 'week' ? 1 : Math.ceil((daysBetween(first, lastOfMonth(date)) + 1) / 7)
+  return Array.from({ length: weeks * 7 }, (_, i) => addDays(first, i))
 }
+
+/** The last day of `date`'s month. */
+export const lastOfMonth = (date: string) => addDays(`${shiftMonth(date.slice(0, 7), 1)}-01`, -1)
+
+/** Where the board's Previous and Next lead from `date`: a day, a week, or the same day of the month (its last at most) before or after. */
+export function boardStep(view: BoardView, date: string, by: 1 | -1): string {
+  if (view !== 'month') return addDays(date, by * (view === 'day' ? 1 : 7))
+  const month = shiftMonth(date.slice(0, 7), by)
+  const last = lastOfMonth(`${month}-01`)
+  const day = `${month}-${date.slice(8)}`
+  return day > last ? last : day
+}
+
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000)
 
 /** The zone's offset on a day as ±HH:MM (what the board's calendar is given: it takes fixed offsets only). */
 export function offsetOn(date: string, timeZone: string): string {

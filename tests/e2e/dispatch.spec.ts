@@ -125,13 +125,13 @@ test('a dispatcher books by drag and by keyboard, a conflict is named and booked
   await techContext.close()
 })
 
-test('the board (day and week), the visit form and the visits read at 1440 and 390 px, light and dark, axe 0', async ({
+test('the board (day, week and month), the visit form and the visits read at 1440 and 390 px, light and dark, axe 0', async ({
   page,
   baseURL,
 }) => {
   await signIn(page, DEMO_ADMIN)
   await workInDemoCompany(page)
-  for (const board of ['view=day', 'view=week']) {
+  for (const board of ['view=day', 'view=week', 'view=month']) {
     await page.goto(`/view/cd_ordemagendamento?${board}`)
     await expectReadsInViews(
       page,
@@ -158,6 +158,15 @@ test('the board (day and week), the visit form and the visits read at 1440 and 3
   const [scrolled, shown] = await week.evaluate((e) => [e.scrollWidth, e.clientWidth])
   expect(scrolled, 'the week is as wide as its box').toBeLessThanOrEqual(shown)
   await expect(week.locator('.ec-event-time').first()).toBeVisible()
+  // the month: its grid of weeks, and its days with visits, each leading to its day
+  await page.goto('/view/cd_ordemagendamento?view=month')
+  await expect(week.locator('.ec-day-grid, .ec-month-view').first()).toBeVisible()
+  await expect(week.locator('.ec-event').first()).toBeVisible()
+  const day = page.getByTestId('agenda').getByRole('listitem').first().getByRole('heading').getByRole('link')
+  const label = await day.innerText()
+  await day.click()
+  await expect(page).toHaveURL(/view=day&date=\d{4}-\d{2}-\d{2}/)
+  await expect(page.getByText(label, { exact: true })).toBeVisible()
   await page.goto('/view/cd_ordemagendamento?view=day')
   await page.getByTestId('tray-order').first().getByRole('link').click()
   await expect(page).toHaveURL(/book=/)

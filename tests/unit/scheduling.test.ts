@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { boardDays, boardStep } from '../../domain/board-view.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { callAs, signInMember, testBff } from '../shared/bff.ts'
 import { MAIN, TECH_ID, wednesdayAhead } from '../shared/booking.ts'
@@ -57,6 +58,23 @@ async function setUp() {
 }
 
 // cd_ordemagendamento and cd_techorders (docs/domain.md)
+describe('the board’s days', () => {
+  it('shows a month as its whole weeks and steps by months, to the month’s last day at most', () => {
+    const november = boardDays('month', '2026-11-27')
+    expect([november.length, november[0], november.at(-1)]).toEqual([42, '2026-10-26', '2026-12-06'])
+    const february = boardDays('month', '2027-02-10')
+    expect([february.length, february[0], february.at(-1)]).toEqual([28, '2027-02-01', '2027-02-28'])
+    expect(boardDays('week', '2026-11-27')).toEqual(boardDays('month', '2026-11-27').slice(28, 35))
+    expect(boardStep('month', '2026-01-31', 1)).toBe('2026-02-28')
+    expect(boardStep('month', '2026-03-15', -1)).toBe('2026-02-15')
+    expect(boardStep('month', '2026-12-05', 1)).toBe('2027-01-05')
+    expect([boardStep('week', '2026-11-27', -1), boardStep('day', '2026-11-30', 1)]).toEqual([
+      '2026-11-20',
+      '2026-12-01',
+    ])
+  })
+})
+
 describe('the dispatch board', () => {
   it('asks a new person’s skills at the invitation, and warns of missing skills only where the company uses them', async () => {
     const bff = await testBff()

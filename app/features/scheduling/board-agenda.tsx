@@ -1,3 +1,4 @@
+import { Link } from 'react-router'
 import {
   dayBounds,
   dayLoad,
@@ -11,7 +12,12 @@ import type { AppointmentRow, BoardAnswer, TechnicianRow } from '../../../domain
 import { useLocale, useT } from '../../lib/i18n'
 import { COLOR_HEX } from './colors'
 
-type BoardFormat = { time: (iso: string) => string; day: (date: string) => string; hours: (n: number) => string }
+type BoardFormat = {
+  time: (iso: string) => string
+  day: (date: string) => string
+  month: (date: string) => string
+  hours: (n: number) => string
+}
 // making a formatter costs far more than using one: one set per language and zone, kept
 const formats = new Map<string, BoardFormat>()
 
@@ -23,12 +29,14 @@ export function boardFormat(locale: string, timeZone: string): BoardFormat {
     // as the calendar writes them: 2:00 PM, 14:00
     const time = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' })
     const day = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' })
+    const month = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long', year: 'numeric' })
     const hours = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 })
     formats.set(
       key,
       (f = {
         time: (iso) => time.format(new Date(iso)),
         day: (date) => day.format(new Date(`${date}T12:00:00Z`)),
+        month: (date) => month.format(new Date(`${date}T12:00:00Z`)),
         hours: (n) => hours.format(n),
       }),
     )
@@ -155,6 +163,42 @@ export function BoardAgenda({
       {tech.name}
     </span>
   )
+  if (view === 'month') {
+    // a month reads as its days that have visits, each visit under its technician's name
+    const month = days[6].slice(0, 7)
+    const busy = days.filter(
+      (day) => day.startsWith(month) && board.technicians.some((tech) => onDay(tech, day).length),
+    )
+    if (!busy.length)
+      return (
+        <p className="text-ink-soft" data-testid="agenda">
+          {t.board_no_visits()}
+        </p>
+      )
+    return (
+      <ol className="flex flex-col gap-3" data-testid="agenda">
+        {busy.map((day) => (
+          <li key={day} className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-3">
+            <h3 className="font-semibold">
+              <Link to={`?${new URLSearchParams({ view: 'day', date: day })}`} className="record-link">
+                {f.day(day)}
+              </Link>
+            </h3>
+            <ul className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
+              {board.technicians.flatMap((tech) =>
+                onDay(tech, day).map((a) => (
+                  <li key={`${tech.id}:${a.id}`} className="flex flex-col gap-1">
+                    {name(tech)}
+                    <ul>{line(a, tech)}</ul>
+                  </li>
+                )),
+              )}
+            </ul>
+          </li>
+        ))}
+      </ol>
+    )
+  }
   if (view === 'day') {
     const day = days[0]
     return (

@@ -85,8 +85,8 @@ export function BoardCalendar({ board, view, days, locale, editable, onMove, onD
         durationEditable: editable && view === 'day',
       }
     })
-    // each technician's time off, greyed
-    const off = board.technicians.flatMap((t) =>
+    // each technician's time off, greyed (the month's grid has no technicians' rows)
+    const off = (view === 'month' ? [] : board.technicians).flatMap((t) =>
       days.flatMap((day) => {
         const weekday = new Date(`${day}T12:00:00Z`).getUTCDay()
         // the week's cells are whole days: only a day he does not work is greyed there
@@ -115,7 +115,7 @@ export function BoardCalendar({ board, view, days, locale, editable, onMove, onD
   const options = (): Calendar.Options => ({
     // the week: a row per technician and a column per day, each visit a block with its time and
     // client, the seven days across the calendar's width (an hour's column would need 4,000 px)
-    view: view === 'day' ? 'resourceTimeGridDay' : 'resourceTimelineMonth',
+    view: view === 'day' ? 'resourceTimeGridDay' : view === 'week' ? 'resourceTimelineMonth' : 'dayGridMonth',
     views: {
       resourceTimelineMonth: {
         duration: { days: 7 },
@@ -124,8 +124,11 @@ export function BoardCalendar({ board, view, days, locale, editable, onMove, onD
         dayHeaderFormat: { weekday: 'short', day: 'numeric' },
       },
     },
-    date: days[0],
+    // a month's grid is the month of its first Sunday (its first days may be the month before's)
+    date: view === 'month' ? days[6] : days[0],
     timeZone: offset,
+    // a month's day holds a few visits, then "+n more"
+    dayMaxEvents: true,
     locale,
     firstDay: 1,
     headerToolbar: { start: '', center: '', end: '' },
@@ -150,10 +153,15 @@ export function BoardCalendar({ board, view, days, locale, editable, onMove, onD
       const start = wall(info.event.start)
       const end = wall(info.event.end ?? info.event.start)
       const before = board.appointments.find((a) => a.id === String(info.event.id))
+      // a month's grid has no technicians: a visit moved there keeps its own
       const technicianIds =
-        info.newResource && info.oldResource && before
-          ? before.technicianIds.map((id) => (id === String(info.oldResource!.id) ? String(info.newResource!.id) : id))
-          : info.event.resourceIds.map(String)
+        view === 'month' && before
+          ? before.technicianIds
+          : info.newResource && info.oldResource && before
+            ? before.technicianIds.map((id) =>
+                id === String(info.oldResource!.id) ? String(info.newResource!.id) : id,
+              )
+            : info.event.resourceIds.map(String)
       handlers.current.onMove(String(info.event.id), {
         technicianIds,
         date: start.date,
@@ -193,7 +201,7 @@ export function BoardCalendar({ board, view, days, locale, editable, onMove, onD
   useEffect(() => {
     const c = calendar.current
     if (!c) return
-    c.setOption('date', days[0])
+    c.setOption('date', view === 'month' ? days[6] : days[0])
     c.setOption('timeZone', offset)
     c.setOption(
       'resources',

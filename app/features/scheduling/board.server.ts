@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
-import { boardDays, type BoardView } from '../../../domain/board-view.ts'
+import { BOARD_VIEWS, boardDays, type BoardView } from '../../../domain/board-view.ts'
 import { dateIn, instantAt, isIsoDate, isTimeZone } from '../../../domain/dates.ts'
 import { boardAnswer, conflictRow } from '../../../domain/schemas/appointments.ts'
 import { callBff } from '../../lib/api.server'
@@ -24,7 +24,8 @@ export const MODULE = 'cd_ordemagendamento'
 export async function loadBoard(args: Args) {
   const page = await pageInfo(args.request, args.context, MODULE)
   const url = new URL(args.request.url)
-  const view: BoardView = url.searchParams.get('view') === 'week' ? 'week' : 'day'
+  const askedView = url.searchParams.get('view')
+  const view: BoardView = BOARD_VIEWS.find((v) => v === askedView) ?? 'day'
   const asked = url.searchParams.get('date') ?? ''
   const range = (days: string[]) => `/${MODULE}/board?from=${days[0]}&to=${days[days.length - 1]}`
   let date: string

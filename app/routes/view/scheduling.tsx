@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { Link, useFetcher, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/scheduling'
-import { addDays } from '../../../domain/dates.ts'
+import { BOARD_VIEWS, boardStep } from '../../../domain/board-view.ts'
 import { FORM_KEY_FIELD } from '../../../domain/server-context.ts'
 import { Breadcrumb } from '../../components/breadcrumb'
 import { BoardAgenda, useBoardFormat } from '../../features/scheduling/board-agenda'
@@ -80,7 +80,6 @@ export default function SchedulingPage({ loaderData }: Route.ComponentProps) {
 
   const order = book ? (board.tray.find((o) => o.id === book) ?? null) : null
   const appointment = move ? (board.appointments.find((a) => a.id === move) ?? null) : null
-  const step = view === 'day' ? 1 : 7
 
   return (
     <section className="flex flex-col gap-4">
@@ -88,26 +87,28 @@ export default function SchedulingPage({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-3xl font-extrabold tracking-tight">{page.title}</h1>
-          <p className="text-ink-soft">{view === 'day' ? f.day(date) : `${f.day(days[0])} – ${f.day(days[6])}`}</p>
+          <p className="text-ink-soft">
+            {view === 'day' ? f.day(date) : view === 'week' ? `${f.day(days[0])} – ${f.day(days[6])}` : f.month(date)}
+          </p>
         </div>
         <nav aria-label={t.board_views()} className="flex flex-wrap items-center gap-2">
-          <Link className={buttonClass('secondary')} to={hrefFor({ date: addDays(date, -step) })}>
+          <Link className={buttonClass('secondary')} to={hrefFor({ date: boardStep(view, date, -1) })}>
             ‹ {t.board_previous()}
           </Link>
           <Link className={buttonClass('secondary')} to={hrefFor({ date: today })}>
             {t.board_today()}
           </Link>
-          <Link className={buttonClass('secondary')} to={hrefFor({ date: addDays(date, step) })}>
+          <Link className={buttonClass('secondary')} to={hrefFor({ date: boardStep(view, date, 1) })}>
             {t.board_next()} ›
           </Link>
-          {(['day', 'week'] as const).map((v) => (
+          {BOARD_VIEWS.map((v) => (
             <Link
               key={v}
               className={buttonClass(view === v ? 'primary' : 'secondary')}
               aria-current={view === v ? 'page' : undefined}
               to={`?${new URLSearchParams({ view: v, date })}`}
             >
-              {v === 'day' ? t.board_day() : t.board_week()}
+              {v === 'day' ? t.board_day() : v === 'week' ? t.board_week() : t.board_month()}
             </Link>
           ))}
         </nav>
