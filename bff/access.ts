@@ -69,7 +69,8 @@ const TABLE: Array<[prefix: string, access: Access]> = [
   // The demo apps ride on the business pages whose data they stand for.
   ['/apps/contacts', page('cd_cliente')],
   ['/apps/chat', page('cd_cliente')],
-  ['/apps/ecommerce/inventory', page('cd_job')],
+  // the products the Products page (cd_produto) keeps, in the inventory's shape
+  ['/apps/ecommerce/inventory', page('cd_produto')],
   ['/apps/tasks', page('cd_techorders')],
   ['/apps/notes', page('cd_techorders')],
   ['/apps/scrumboard', page('cd_ordem')],

@@ -1,5 +1,5 @@
 import type { AppointmentRow, TechnicianRow } from './schemas/appointments.ts'
-import { addDays, instantAt, timeIn } from './dates.ts'
+import { addDays, daysBetween, instantAt, timeIn } from './dates.ts'
 import { shiftMonth } from './report-period.ts'
 
 /** How the dispatch board shows its days (docs/domain.md cd_ordemagendamento): one day, a week from Monday, or a month. */
@@ -31,9 +31,6 @@ export function boardStep(view: BoardView, date: string, by: 1 | -1): string {
   const day = `${month}-${date.slice(8)}`
   return day > last ? last : day
 }
-
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000)
 
 /** The zone's offset on a day as ±HH:MM (what the board's calendar is given: it takes fixed offsets only). */
 export function offsetOn(date: string, timeZone: string): string {

@@ -16,9 +16,11 @@ export const MESSAGES = {
   transfer_in_future: 'A transfer cannot be dated after today',
   stock_adjust_zero: 'Enter what the count found more (positive) or missing (negative): not 0',
   price_list_empty: 'The file holds no product: a heading row, then a product per row',
-  price_list_columns: 'Name the columns in the first row: at least Name and Price (also SKU, Unit, Cost, Tax, Minimum)',
+  price_list_columns:
+    'Name the columns in the first row, each once: at least Name and Price (also SKU, Unit, Cost, Tax, Minimum)',
   price_list_too_long: 'The file holds more than 2,000 products: split it',
   price_list_sku_twice: 'An earlier row of the file has this SKU',
+  price_list_quotes: 'A quote (") in the file is never closed: check the row it starts in',
   price_list_rows: 'Some rows are wrong: fix them, or import the good rows only',
   statement_not_ofx: 'Choose an OFX file: the statement file your bank exports',
   statement_empty: 'The file holds no bank transaction',

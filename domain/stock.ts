@@ -17,11 +17,14 @@ export function stocksOf(product: StockedProduct, home: number): Record<string, 
 /** Whether a product's stock is counted: the inventory's may be left blank, the products page counts from 0. */
 export const counted = (product: StockedProduct) => product.stocks !== undefined || typeof product.stock === 'number'
 
-/** A branch's stock of a product; null when it is not counted. */
+/**
+ * A branch's stock of a product; null while the branch does not count it: until it first receives
+ * or counts it (a part used there then takes nothing, and is never refused for want of stock).
+ */
 export const branchStock = (product: StockedProduct, filial: number, home: number): number | null =>
-  counted(product) ? (stocksOf(product, home)[filial] ?? 0) : null
+  stocksOf(product, home)[filial] ?? null
 
-/** The product with `delta` moved in branch `filial` and its moves `moves`; a count starts with the first move that counts. */
+/** The product with `delta` moved in branch `filial` and its moves `moves`; a part moves only a branch that counts it. */
 function moved(
   product: StockedProduct,
   where: { filial: number; home: number },
@@ -30,14 +33,14 @@ function moved(
   count: boolean,
 ): StockedProduct {
   const stockMoves = moves.slice(-MOVES_KEPT)
-  if (!count && !counted(product)) return { ...product, stockMoves }
+  if (!count && branchStock(product, where.filial, where.home) === null) return { ...product, stockMoves }
   const stocks = { ...stocksOf(product, where.home) }
   stocks[where.filial] = round((stocks[where.filial] ?? 0) + delta)
   const stock = round(Object.values(stocks).reduce((a, b) => a + b, 0))
   return { ...product, stocks, stock, stockMoves }
 }
 
-/** A move of `quantity` (signed) applied once: its id among the product's moves. Receiving starts a count. */
+/** A move of `quantity` (signed) applied once: its id among the product's moves. Receiving or counting starts the branch's count. */
 export function withMove(
   product: StockedProduct,
   where: { filial: number; home: number },

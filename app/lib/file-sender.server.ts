@@ -22,14 +22,27 @@ export function fileSender(request: Request, context: Readonly<RouterContextProv
   return {
     back,
     answered,
-    /** The form's `file` sent on as multipart `file`; none chosen (`none` said) or over the limit is refused here. */
-    async send(form: FormData, path: string, method: 'POST' | 'PUT', none: string): Promise<Response> {
+    /**
+     * The form's `file` sent on as multipart `file`, with `fields` (how it is taken); none chosen
+     * (`none` said) or over the limit is refused here. `answer`: the BFF's answer is the caller's to
+     * read, refusals too (a price list's rows); else a refusal is thrown back to the page.
+     */
+    async send(
+      form: FormData,
+      path: string,
+      method: 'POST' | 'PUT',
+      none: string,
+      fields: Record<string, string> = {},
+      answer: 'checked' | 'raw' = 'checked',
+    ): Promise<Response> {
       const file = form.get('file')
       if (!(file instanceof File) || file.size === 0) throw back(none)
       if (file.size > UPLOAD_MAX_BYTES) throw back('upload_too_big')
       const body = new FormData()
       body.set('file', file)
-      return answered(await callBff(request, context, path, { method, form: body }))
+      for (const [name, value] of Object.entries(fields)) body.set(name, value)
+      const res = await callBff(request, context, path, { method, form: body })
+      return answer === 'raw' ? res : answered(res)
     },
   }
 }

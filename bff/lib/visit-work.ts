@@ -21,7 +21,7 @@ import {
   timesInOrder,
 } from '../../domain/schemas/appointments.ts'
 import { documentTotals } from '../../domain/document-lines.ts'
-import type { StockedProduct } from '../../domain/schemas/products.ts'
+import { productCents, type StockedProduct } from '../../domain/schemas/products.ts'
 import { branchStock, withoutTake, withPart } from '../../domain/stock.ts'
 import type { StoredOrder } from '../../domain/schemas/orders.ts'
 import { sliceOf, type FileMeta } from '../../storage/repositories/files.ts'
@@ -412,7 +412,7 @@ export function visitWork(deps: Deps) {
         id: p.id,
         name: p.name,
         sku: p.sku,
-        unitPrice: Math.round(Number(p.basePrice || 0) * 100),
+        unitPrice: productCents(p.basePrice),
         currency,
         stock: branchStock(p, filial, home),
       }))
@@ -441,7 +441,7 @@ export function visitWork(deps: Deps) {
         name: product.name,
         sku: product.sku,
         quantity: input.quantity,
-        unitPrice: Math.round(Number(product.basePrice || 0) * 100),
+        unitPrice: productCents(product.basePrice),
         taxPercent: Number(product.taxPercent || 0),
         settled: false,
         removed: false,

@@ -3,6 +3,7 @@ import { products } from '../../domain/modules/cd-produto.ts'
 import {
   priceListAnswer,
   priceListForm,
+  productCents,
   stockMoveInput,
   stockMoveRow,
   type ProductInput,
@@ -22,7 +23,7 @@ import { joinBytes, utf8OrWindows1252 } from '../../domain/bytes.ts'
 import { MESSAGES, type MessageCode } from '../../domain/messages.ts'
 import { PRICE_LIST_MAX_ROWS, readPriceList } from '../../domain/price-list.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
-import { productStore, stockHome, stockMoves } from '../lib/stock.ts'
+import { productStore, settleStockMove, stockHome, stockMoves } from '../lib/stock.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
 import { callerOf, ok, resourceRoutes, type Caller, type ResourceServer, type ResourceSource } from '../lib/resource.ts'
@@ -33,7 +34,6 @@ type ReadProduct = StockedProduct & { home: number; currency: (typeof CURRENCIES
 /** The record alone, whatever was read with it. */
 const recordOf = ({ home: _home, currency: _currency, ...product }: ReadProduct): StockedProduct => product
 
-const cents = (amount: number | '') => Math.round(Number(amount || 0) * 100)
 const round2 = (n: number) => Math.round(n * 100) / 100
 
 /** What the form changes, in the inventory's shape: prices in the currency's units, the price with its tax. */
@@ -103,8 +103,8 @@ export function cdProdutoRoutes(deps: Deps) {
         name: p.name,
         sku: p.sku,
         unit: p.unit ?? 'unit',
-        unitPrice: cents(p.basePrice),
-        cost: cents(p.cost),
+        unitPrice: productCents(p.basePrice),
+        cost: productCents(p.cost),
         taxPercent: Number(p.taxPercent || 0),
         minimum,
         description: p.description,
@@ -135,18 +135,20 @@ export function cdProdutoRoutes(deps: Deps) {
    * request's next: a retry of the same Idempotency-Key writes the same products). Each change is
    * the product's own atomic write: a stock moved meanwhile stays.
    */
-  async function importRows(who: Caller, rows: Array<{ input: ProductInput }>) {
+  async function importRows(who: Caller, rows: Array<{ input: ProductInput; given: Partial<ProductInput> }>) {
     const store = productStore(deps, who.tenant.empresa)
+    // one id per row, drawn first: a retry of the same request gives each row the same id, whatever it finds
+    const ids = rows.map(() => who.newId())
     const bySku = new Map(
       [...(await store.rows()).values()].filter((p) => p.sku.trim()).map((p) => [p.sku.trim().toUpperCase(), p.id]),
     )
     const made: StockedProduct[] = []
     let updated = 0
-    for (const { input } of rows) {
+    for (const [i, { input, given }] of rows.entries()) {
       const id = input.sku ? bySku.get(input.sku.toUpperCase()) : undefined
-      // the product keeps its SKU as it was written (the file's may differ in case)
-      if (id && (await store.update(id, (current) => withInput(current, { ...input, sku: current.sku })))) updated++
-      else made.push(recordOf(await server.create.make(who, input)))
+      // a product of the row's SKU takes the columns the file has, and keeps its SKU as it was written
+      if (id && (await store.update(id, (current) => withInput(current, { ...given, sku: current.sku })))) updated++
+      else made.push({ ...recordOf(await server.create.make(who, input)), id: ids[i] })
     }
     await store.putMany(made)
     return { created: made.length, updated }
@@ -169,16 +171,10 @@ export function cdProdutoRoutes(deps: Deps) {
           const who = callerOf(deps, c)
           const { file, mode } = c.req.valid('form')
           const list = readPriceList(utf8OrWindows1252(joinBytes(file.chunks)))
-          if (list.refused)
-            throw apiError(
-              400,
-              MESSAGES[list.refused],
-              { file: [MESSAGES[list.refused]] },
-              {
-                code: list.refused,
-                codes: { file: list.refused },
-              },
-            )
+          if (list.refused) {
+            const message = list.line ? `${MESSAGES[list.refused]} (line ${list.line})` : MESSAGES[list.refused]
+            throw apiError(400, message, { file: [message] }, { code: list.refused, codes: { file: list.refused } })
+          }
           // a SKU names one product: a second row of it is wrong
           const seen = new Set<string>()
           const rows = list.rows.map((row) => {
@@ -200,7 +196,7 @@ export function cdProdutoRoutes(deps: Deps) {
               }
             throw apiError(400, MESSAGES.price_list_rows, fields, { code: 'price_list_rows', codes })
           }
-          const good = rows.flatMap((r) => (r.input ? [{ input: r.input }] : []))
+          const good = rows.flatMap((r) => (r.input ? [{ input: r.input, given: r.given }] : []))
           const written = await importRows(who, good)
           return c.json(
             ok(
@@ -257,6 +253,8 @@ export function cdProdutoRoutes(deps: Deps) {
           // run again after a crash lost its answer: the move it made has the same id (bff/lib/idempotency.ts recordIds)
           const moveId = who.newId()
           const earlier = await moves.get(moveId)
+          // a retry whose move was stored: its count follows now if its settling failed (once: the move's id)
+          if (earlier) await settleStockMove(deps, { tenant: who.tenant, user: who.user }, moveId)
           const { productId: _product, ...row } =
             earlier?.value ??
             (await (async () => {

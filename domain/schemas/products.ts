@@ -30,6 +30,9 @@ export type StockedProduct = Product & {
   stockMoves?: string[]
 }
 
+/** A product's price as the inventory keeps it (units of the currency, or blank) in cents, as parts and the products page take it. */
+export const productCents = (amount: number | '') => Math.round(Number(amount || 0) * 100)
+
 /** A quantity of stock: up to three decimals (2.5 m of pipe, 0.75 kg of gas). */
 const quantity = (min: number) => decimal(3, min, 1_000_000, 'invalid_quantity')
 

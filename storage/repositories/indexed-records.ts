@@ -191,9 +191,18 @@ export function indexedRecords<T extends { id: string }, R>(
       return removed
     },
     isEmpty: async () => (await store.children(keys.companyRecords(empresa, collection))).length === 0,
-    /** Loads many items at once (seeds, imports): one generation bump at the end. */
+    /**
+     * Loads many items at once (seeds, imports): one generation bump at the end. When a write fails
+     * partway, those before it stand: this process's index is dropped and the others' told (when the
+     * storage takes the bump), so a retry finds them.
+     */
     async putMany(items: T[]) {
-      for (const item of items) await store.put(key(item.id), item)
+      try {
+        for (const item of items) await store.put(key(item.id), item)
+      } catch (error) {
+        await refresh().catch(() => perStore.delete(indexKey))
+        throw error
+      }
       await store.update<number>(generationKey, (cur) => (cur?.value ?? 0) + 1)
     },
   }

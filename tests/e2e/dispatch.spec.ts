@@ -25,6 +25,15 @@ async function slotOf(page: Page, technician: string, time: string) {
   return { x: column.x + column.width / 2 - box.x, y: row.y + row.height / 2 + 3 - box.y }
 }
 
+/** Where on the week's calendar a technician's row meets a day's column. */
+async function weekCellOf(page: Page, technician: string, day: string) {
+  const calendar = page.getByTestId('board-calendar')
+  const column = (await calendar.locator(`.ec-col-head:has(time[datetime="${day}"])`).boundingBox())!
+  const row = (await calendar.locator('.ec-body .ec-row-head', { hasText: technician }).boundingBox())!
+  const box = (await calendar.boundingBox())!
+  return { x: column.x + column.width / 2 - box.x, y: row.y + row.height / 2 - box.y }
+}
+
 /** Converts the first approved quote of the list: the number of its new order. */
 async function convertAnApprovedQuote(page: Page) {
   await page.goto('/view/cd_cotacao?state=approved')
@@ -105,6 +114,18 @@ test('a dispatcher books by drag and by keyboard, a conflict is named and booked
   await expect(diego.getByTestId('agenda-visit').filter({ hasText: fourth })).toContainText(
     /3:(00|15|30|45) PM–4:00 PM/,
   )
+
+  // on the week, an order dropped on a technician's day starts when his day does (Tiago's: 8:00)
+  await page.goto(`/view/cd_ordemagendamento?view=week&date=${day}`)
+  await expect(page.getByTestId('splash')).toHaveCount(0)
+  await expect(calendar.locator('.ec-col-head').first()).toBeVisible()
+  const fifth = (await tray.getByTestId('tray-order').first().getAttribute('data-order'))!
+  await tray
+    .locator(`[data-order="${fifth}"]`)
+    .dragTo(calendar, { targetPosition: await weekCellOf(page, 'Tiago Lima', day) })
+  await expect(page.getByText('Visit booked').first()).toBeVisible()
+  await expect(agenda.getByTestId('agenda-visit').filter({ hasText: fifth })).toContainText(/^8:00 AM–/)
+  await page.goto(`/view/cd_ordemagendamento?view=day&date=${day}`)
 
   // the technician, in a browser of his own, sets off to the first: the board shows it without a reload
   const techContext = await browser.newContext({ baseURL })

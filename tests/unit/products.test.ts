@@ -37,7 +37,8 @@ async function setUp(options: Parameters<typeof testBff>[0] = {}) {
 describe('a product', () => {
   it('counts its stock per branch: received here is not there, a count adjusts with its reason, each move listed', async () => {
     const { admin, campinas, product, move, now, moves } = await setUp()
-    expect([product.stock, product.level]).toEqual([0, 'low'])
+    // counted nowhere until it is received or counted
+    expect([product.stock, product.totalStock, product.level]).toEqual([null, 0, 'untracked'])
     expect((await move({ kind: 'received', quantity: 24, reason: 'NF 4471' })).status).toBe(200)
     expect((await move({ kind: 'received', quantity: 3 }, campinas)).status).toBe(200)
     expect((await move({ kind: 'adjusted', quantity: -1.5, reason: 'Broken in the van' })).status).toBe(200)
@@ -62,7 +63,7 @@ describe('a product', () => {
     expect([noReason.status, noReason.body.codes]).toEqual([400, { reason: 'field_required' }])
     const negative = await move({ kind: 'received', quantity: -2 })
     expect(negative.status).toBe(400)
-    expect((await now()).stock).toBe(0)
+    expect((await now()).stock).toBeNull()
   })
 
   it('receives once when the same move is sent again, and once when its answer was lost after the move was stored', async () => {
@@ -81,6 +82,17 @@ describe('a product', () => {
     const admin = await callAs(restarted, DEMO_ADMIN, MAIN)
     expect((await admin<Product>(`/cd_produto/${product.id}`)).body.Dados.stock).toBe(15)
     expect(await restarted.deps.repos.owed.all()).toEqual([])
+  })
+
+  it('counts nothing in a branch that never received it: its parts there are neither refused nor counted', async () => {
+    const { admin, campinas, product, move, now } = await setUp()
+    await move({ kind: 'received', quantity: 2 })
+    expect((await now(campinas)).stock).toBeNull()
+    const options = await campinas<Array<{ id: string; stock: number | null }>>(
+      '/cd_techorders/part-options?search=Capacitor',
+    )
+    expect(options.body.Dados.find((o) => o.id === product.id)?.stock).toBeNull()
+    expect((await now(admin)).stock).toBe(2)
   })
 
   it('gives a visit’s parts from the visit’s branch, lists them with their order, and tells the office once when it falls under the minimum', async () => {
@@ -196,6 +208,39 @@ describe('a price list', () => {
     expect(taken.body.Dados).toMatchObject({ created: 1, updated: 0 })
     expect(taken.body.Dados.skipped.map((s) => s.line)).toEqual([3, 4, 5, 6])
     expect(await find('Filter')).toMatchObject([{ sku: 'FLT-1', unit: 'box', unitPrice: 123450 }])
+  })
+
+  it('changes of a product only what the file has columns for, and reads a file the way people write it', async () => {
+    const { admin, product, send, find } = await setUpImport()
+    await admin(`/cd_produto/${product.id}`, {
+      method: 'PATCH',
+      json: { unit: 'box', taxPercent: 5, description: 'Caixa com 10' },
+    })
+    // the products page's own export heads its price with the currency; a tax written with %; a blank line
+    const csv = ['SKU,Unit price (BRL),Name', '', 'CAP-35,49.90,Capacitor 35 µF', 'NEW-1,10.00,Fita isolante'].join(
+      '\n',
+    )
+    const answer = await send(new TextEncoder().encode(csv))
+    expect([answer.status, answer.body.Dados]).toEqual([200, { created: 1, updated: 1, skipped: [] }])
+    expect(await find('Capacitor')).toMatchObject([
+      { unitPrice: 4990, cost: 1800, minimum: 5, unit: 'box', taxPercent: 5, description: 'Caixa com 10' },
+    ])
+    // a wrong row is named by its line in the file, blank lines counted
+    const wrong = await send(new TextEncoder().encode('name;price;tax\n\nA;1,00;18%\n\nB;x;5\n'))
+    expect([wrong.status, wrong.body.codes]).toEqual([400, { 'line.5.unitPrice': 'invalid_money' }])
+  })
+
+  it('refuses a file it cannot read for sure: a quote never closed, a column twice, thousands of columns', async () => {
+    const { send, count } = await setUpImport()
+    const before = await count()
+    const refusal = async (text: string) => {
+      const res = await send(new TextEncoder().encode(text))
+      return [res.status, res.body.codes]
+    }
+    expect(await refusal('name,price\nA,1.00\n"B,2.00\nC,3.00\n')).toEqual([400, { file: 'price_list_quotes' }])
+    expect(await refusal('name,price,nome\nA,1.00,B\n')).toEqual([400, { file: 'price_list_columns' }])
+    expect(await refusal(`name,price,${','.repeat(400_000)}\nA,1.00\n`)).toEqual([400, { file: 'price_list_columns' }])
+    expect(await count()).toBe(before)
   })
 
   it('refuses a file without the columns it needs, an empty one and one over 2,000 rows, and takes 2,000, once when sent again', async () => {

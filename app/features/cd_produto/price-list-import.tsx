@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router'
 import { atLeast, type AccessLevel } from '../../../domain/access.ts'
 import { isMessageKey, useT } from '../../lib/i18n'
 import type { TextKey } from '../../kit/module'
+import { products } from './module'
 import { Alert } from '../../ui/alert'
 import { CheckboxField } from '../../ui/checkbox-field'
 import { FileForm, useAddressError } from '../../ui/file-form'
@@ -10,16 +11,8 @@ import { PanelSection } from '../../ui/panel-section'
 /** The address's rows of a refused list (`3:unitPrice:invalid_money,…`): at most this many, as the import route writes them. */
 export const ROWS_SHOWN = 20
 
-const FIELD_LABELS: Record<string, TextKey> = {
-  name: 'f_name',
-  sku: 'f_sku',
-  unit: 'f_unit',
-  unitPrice: 'f_unit_price',
-  cost: 'f_cost',
-  taxPercent: 'f_tax_percent',
-  minimum: 'f_minimum',
-  description: 'f_description',
-}
+/** The label of each field a row's error names: the products' form's (read when drawn: the module names this panel). */
+const fieldLabels = (): Record<string, TextKey> => Object.fromEntries(products.fields.map((f) => [f.name, f.label]))
 
 /**
  * A price list imported into the products (docs/domain.md cd_produto), for who may change them:
@@ -31,22 +24,26 @@ export function PriceListImport({ level }: { level: AccessLevel }) {
   const [params] = useSearchParams()
   const error = useAddressError('import_error')
   if (!atLeast(level, 'edit')) return null
+  // what the address says is taken only as the import's route writes it: line numbers, fields and codes it knows
+  const labels = fieldLabels()
+  const number = (text: string) => (/^\d{1,6}$/.test(text) ? Number(text) : null)
   const rows = (params.get('import_rows') ?? '')
     .split(',')
     .map((entry) => entry.split(':'))
-    .filter((parts) => parts.length === 3)
+    .filter(([line, field, code]) => number(line ?? '') !== null && labels[field] && isMessageKey(code ?? ''))
     .slice(0, ROWS_SHOWN)
-  const more = Number(params.get('import_more') ?? 0)
-  const imported = params.get('imported')?.split(':').map(Number)
-  const skipped = params.get('skipped')
+  const more = number(params.get('import_more') ?? '') ?? 0
+  const imported = (params.get('imported') ?? '').split(':').map(number)
+  const skippedLines = (params.get('skipped') ?? '').split(',').map(number)
+  const skipped = skippedLines.every((n) => n !== null) ? skippedLines.join(', ') : ''
   const label = (key: TextKey) => (t[key] as () => string)()
   return (
     <PanelSection id="price-list-title" title={t.price_list_title()}>
       <p className="text-sm text-muted">{t.price_list_help()}</p>
-      {imported && imported.length === 2 ? (
+      {imported.length === 2 && imported.every((n) => n !== null) ? (
         <Alert tone="success">
           {t.price_list_done({ created: String(imported[0]), updated: String(imported[1]) })}
-          {skipped ? ` ${t.price_list_skipped({ lines: skipped.split(',').join(', ') })}` : ''}
+          {skipped ? ` ${t.price_list_skipped({ lines: skipped })}` : ''}
         </Alert>
       ) : null}
       {error ? (
@@ -56,8 +53,7 @@ export function PriceListImport({ level }: { level: AccessLevel }) {
             <ul className="mt-2 list-disc pl-5">
               {rows.map(([line, field, code]) => (
                 <li key={`${line}:${field}`}>
-                  {t.price_list_line({ line })} · {FIELD_LABELS[field] ? label(FIELD_LABELS[field]) : field}:{' '}
-                  {isMessageKey(code) ? label(code) : code}
+                  {t.price_list_line({ line })} · {label(labels[field])}: {label(code as TextKey)}
                 </li>
               ))}
               {more > 0 ? <li>{t.price_list_more({ count: String(more) })}</li> : null}

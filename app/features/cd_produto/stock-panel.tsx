@@ -31,7 +31,8 @@ function StockMoveForm({ spec, state, busy }: { spec: StockForm; state: PanelPro
         <TextField
           label={spec.quantity}
           name="quantity"
-          inputMode="decimal"
+          // a count's difference may be negative: a phone's decimal keypad has no minus sign
+          inputMode={spec.kind === 'adjusted' ? 'text' : 'decimal'}
           required
           defaultValue={values.quantity ?? ''}
           error={errors.quantity}

@@ -85,19 +85,30 @@ export function BoardCalendar({ board, view, days, locale, editable, onMove, onD
         durationEditable: editable && view === 'day',
       }
     })
-    // each technician's time off, greyed (the month's grid has no technicians' rows)
+    // each technician's time off, greyed (the month's grid has no technicians' rows); the week's
+    // cells are whole days: there a day he does not work is greyed whole
     const off = (view === 'month' ? [] : board.technicians).flatMap((t) =>
       days.flatMap((day) => {
-        const weekday = new Date(`${day}T12:00:00Z`).getUTCDay()
-        // the week's cells are whole days: only a day he does not work is greyed there
-        const spans = !t.days.includes(weekday)
-          ? [[DAY_START, DAY_END]]
-          : view === 'day'
-            ? [
-                [DAY_START, t.start],
-                [t.end, DAY_END],
+        const works = t.days.includes(new Date(`${day}T12:00:00Z`).getUTCDay())
+        if (view === 'week')
+          return works
+            ? []
+            : [
+                {
+                  id: `off-${t.id}-${day}`,
+                  resourceIds: [t.id],
+                  start: day,
+                  end: addDays(day, 1),
+                  allDay: true,
+                  display: 'background' as const,
+                },
               ]
-            : []
+        const spans = works
+          ? [
+              [DAY_START, t.start],
+              [t.end, DAY_END],
+            ]
+          : [[DAY_START, DAY_END]]
         return spans
           .filter(([from, to]) => from < to)
           .map(([from, to]) => ({
@@ -223,7 +234,8 @@ export function BoardCalendar({ board, view, days, locale, editable, onMove, onD
       if (!raw || !c) return
       e.preventDefault()
       const point = c.dateFromPoint(e.clientX, e.clientY)
-      if (!point?.resource || point.allDay) return
+      // the day's columns are hours; the week's cells are whole days (the library says all-day there)
+      if (!point?.resource || (point.allDay && view === 'day')) return
       const { id, hours } = JSON.parse(raw) as { id: string; hours: number }
       const at = wall(point.date)
       // the order's services' time, within the technician's day (his end, not the board's); on the

@@ -4,7 +4,6 @@ import { FILE_FORM_MAX_BYTES } from '../../../domain/upload-limits.ts'
 import type { PageRouteHandle } from '../../../domain/server-context.ts'
 import { wrapper } from '../../../domain/schemas/common.ts'
 import { priceListAnswer } from '../../../domain/schemas/products.ts'
-import { callBff } from '../../lib/api.server'
 import { fileSender } from '../../lib/file-sender.server'
 import { submittedForm } from '../../lib/forms.server'
 import { requireUser } from '../../lib/session.server'
@@ -28,12 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context)
   const form = await submittedForm(request, context)
   const sender = fileSender(request, context, LIST, 'import_error')
-  const file = form.get('file')
-  if (!(file instanceof File) || file.size === 0) throw sender.back('price_list_choose')
-  const body = new FormData()
-  body.set('file', file)
-  body.set('mode', form.get('mode') === 'valid' ? 'valid' : 'all')
-  const res = await callBff(request, context, '/cd_produto/import', { method: 'POST', form: body })
+  const mode = form.get('mode') === 'valid' ? 'valid' : 'all'
+  const res = await sender.send(form, '/cd_produto/import', 'POST', 'price_list_choose', { mode }, 'raw')
   if (res.status === 400) {
     const refused = (await res
       .clone()
