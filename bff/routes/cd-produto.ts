@@ -54,6 +54,13 @@ function withInput(product: StockedProduct, input: Partial<ProductInput>): Stock
   }
 }
 
+/** A product made on the products page (or by a price list's row): active, counted in no branch yet. */
+const newProduct = (id: string, input: ProductInput): StockedProduct =>
+  withInput(
+    { ...blankProduct(id), stock: 0, reserved: 0, thumbnail: null, active: true, unit: 'unit', minimum: 0, stocks: {} },
+    input,
+  )
+
 /** The most moves a product's list answers: the latest. */
 const MOVES_SHOWN = 200
 const idParam = z.object({ id: z.uuid() })
@@ -81,17 +88,16 @@ export function cdProdutoRoutes(deps: Deps) {
     find: async (who, id) => read(who, await productStore(deps, who.tenant.empresa).get(id)),
     insert: async (who, product) =>
       (await read(who, await productStore(deps, who.tenant.empresa).put(recordOf(product))))!,
-    update: async (who, id, change, expectVersion) =>
-      read(
-        who,
-        await productStore(deps, who.tenant.empresa).update(
-          id,
-          async (current) => recordOf(change({ ...current, ...(await contextOf(who)) })),
-          {
-            expectVersion,
-          },
-        ),
-      ),
+    // what is read with the record is read once, never inside its atomic write (run again on a race)
+    async update(who, id, change, expectVersion) {
+      const more = await contextOf(who)
+      const saved = await productStore(deps, who.tenant.empresa).update(
+        id,
+        (current) => recordOf(change({ ...current, ...more })),
+        { expectVersion },
+      )
+      return saved && { ...saved, value: { ...saved.value, ...more } }
+    },
   }
 
   const server = {
@@ -118,12 +124,7 @@ export function cdProdutoRoutes(deps: Deps) {
     idOf: (p) => p.id,
     source,
     create: {
-      async make(who, input) {
-        // counted from 0 in every branch, active
-        const blank: StockedProduct = { ...blankProduct(who.newId()), stock: 0, reserved: 0, thumbnail: null }
-        const made: StockedProduct = { ...blank, active: true, unit: 'unit', minimum: 0, stocks: {} }
-        return { ...withInput(made, input), ...(await contextOf(who)) }
-      },
+      make: async (who, input) => ({ ...newProduct(who.newId(), input), ...(await contextOf(who)) }),
     },
     edit: { apply: (_who, current, input) => ({ ...current, ...withInput(recordOf(current), input) }) },
     deactivate: { set: (_who, current, active) => ({ ...current, active }) },
@@ -148,7 +149,7 @@ export function cdProdutoRoutes(deps: Deps) {
       const id = input.sku ? bySku.get(input.sku.toUpperCase()) : undefined
       // a product of the row's SKU takes the columns the file has, and keeps its SKU as it was written
       if (id && (await store.update(id, (current) => withInput(current, { ...given, sku: current.sku })))) updated++
-      else made.push({ ...recordOf(await server.create.make(who, input)), id: ids[i] })
+      else made.push(newProduct(ids[i], input))
     }
     await store.putMany(made)
     return { created: made.length, updated }
