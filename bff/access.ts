@@ -55,6 +55,8 @@ const TABLE: Array<[prefix: string, access: Access]> = [
   ['/cd_filial/*/sole-users', page('cd_filial', { level: 'delete' })],
   // the client's link approves or rejects: only for who may change quotes
   ['/cd_cotacao/*/link', page('cd_cotacao', { level: 'edit' })],
+  // a quote's deposit is recorded by who changes quotes, and reversed (money undone) by who holds them in full
+  ['/cd_cotacao/*/deposits/*/reverse', page('cd_cotacao', { level: 'delete' })],
   // invoicing an order makes an invoice: for who may make invoices (the order is read in the caller's branches)
   ['/cd_ordem/*/invoice', page('cd_invoice', { level: 'edit' })],
   // taking a bill's paper off is a change of the payable, not a delete of a record

@@ -64,6 +64,13 @@ export const MESSAGES = {
   due_before_issue: 'The due date cannot be before the issue date',
   quote_not_draft: 'Only a draft quote can be changed: duplicate it to make a new version',
   quote_expired: 'This quote has expired: duplicate it with a new date',
+  quote_not_approved: 'A deposit is paid once the client approved the quote',
+  deposit_twice: 'Ask the deposit as a percentage or as an amount, not both',
+  deposit_above_total: 'This payment is more than what is left of the quote’s total',
+  deposit_billed:
+    'This deposit is credited on the order’s invoice: take payments there (void the invoice to change the deposit)',
+  payment_is_deposit: 'This payment is the quote’s deposit: void the invoice, then reverse it on the quote',
+  invoice_below_deposit: 'The invoice’s total is less than the deposit paid on its quote: add its lines back',
   address_not_clients: 'Pick one of the client’s service addresses',
   order_closed: 'A cancelled or invoiced order cannot be changed',
   client_inactive: 'This client is deactivated: activate them first',

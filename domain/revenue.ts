@@ -1,6 +1,7 @@
 import { counts, lineAmounts } from './document-lines.ts'
 import { dateIn } from './dates.ts'
 import type { BilledVisit, InvoiceRecord } from './schemas/invoices.ts'
+import type { PaymentRecord } from './schemas/payments.ts'
 import type { StoredQuote } from './schemas/quotes.ts'
 import { minutesOnSite, type TechOrderRecord } from './schemas/appointments.ts'
 import { accountMonthBucket, type TransferRecord } from './schemas/accounts.ts'
@@ -80,9 +81,33 @@ function addCash(parts: Record<string, Figures>, filial: number, date: string, f
 }
 
 /**
+ * Money received on a branch's document (an invoice's payments, a quote's deposit): each payment not
+ * reversed in the month of its day (`collected`), in the branch's cash of that month and week and in
+ * the account it landed in (`in`).
+ */
+function addPayments(
+  parts: Record<string, Figures>,
+  filial: number,
+  payments: Array<Pick<PaymentRecord, 'reversed' | 'date' | 'amount' | 'accountId'>>,
+) {
+  for (const p of payments) {
+    if (p.reversed) continue
+    const month = (parts[revenueBucket(filial, p.date.slice(0, 7))] ??= {})
+    month.collected = (month.collected ?? 0) + p.amount
+    addCash(parts, filial, p.date, { in: p.amount })
+    // what came into the account it landed in (its balance: docs/domain.md cd_contas)
+    if (p.accountId) {
+      const bucket = (parts[accountMonthBucket(p.accountId, p.date)] ??= {})
+      bucket.in = (bucket.in ?? 0) + p.amount
+    }
+  }
+}
+
+/**
  * An invoice's part of the figures, by bucket: once issued (until voided) its total and one
  * invoice in the month of its issue date (`invoiced`, `invoices`), each line's total under its service; each payment not reversed in the
- * month of its day (`collected`), in its branch's cash of that month and week and in its account (`in`). A draft and a void invoice have none.
+ * month of its day (`collected`), in its branch's cash of that month and week and in its account (`in`) —
+ * but for a deposit credited, which counts on its quote. A draft and a void invoice have none.
  */
 export function invoiceRevenue(
   invoice: Pick<InvoiceRecord, 'filial' | 'status' | 'issueDate' | 'totals' | 'payments' | 'lines' | 'visits'>,
@@ -106,16 +131,12 @@ export function invoiceRevenue(
     const crew = (parts[techBucket(invoice.filial, invoice.issueDate.slice(0, 7))] ??= {})
     for (const [id, cents] of shares) crew[`${id}:invoiced`] = cents
   }
-  for (const p of invoice.payments) {
-    if (p.reversed) continue
-    add(p.date.slice(0, 7), { collected: p.amount })
-    addCash(parts, invoice.filial, p.date, { in: p.amount })
-    // what came into the account it landed in (its balance: docs/domain.md cd_contas)
-    if (p.accountId) {
-      const bucket = (parts[accountMonthBucket(p.accountId, p.date)] ??= {})
-      bucket.in = (bucket.in ?? 0) + p.amount
-    }
-  }
+  // a deposit credited came in on its quote, and counts there (quoteFigures)
+  addPayments(
+    parts,
+    invoice.filial,
+    invoice.payments.filter((p) => !p.deposit),
+  )
   return parts
 }
 
@@ -142,19 +163,26 @@ export const transferFigures = (
 /**
  * A quote's part of the figures: once sent, one quote and its total in the month it was sent (in its
  * branch's zone: `sent`, `sentValue`), and what became of it — `approved` (converted ones too),
- * `converted`, `rejected`, each with its value. A draft, or one taken back to draft, has none.
+ * `converted`, `rejected`, each with its value (a draft, or one taken back to draft, has none of
+ * these); and its deposit's payments as money received.
  */
 export function quoteFigures(
-  quote: Pick<StoredQuote, 'filial' | 'status' | 'sentAt' | 'timeZone' | 'totals'>,
+  quote: Pick<StoredQuote, 'filial' | 'status' | 'sentAt' | 'timeZone' | 'totals' | 'deposits'>,
 ): Record<string, Figures> {
-  if (quote.status === 'draft' || !quote.sentAt) return {}
+  // its deposit is money received: collected, in the branch's cash and its account (docs/domain.md "Deposits")
+  const parts: Record<string, Figures> = {}
+  addPayments(parts, quote.filial, quote.deposits ?? [])
+  if (quote.status === 'draft' || !quote.sentAt) return parts
   const value = quote.totals.total
   const figures: Figures = { sent: 1, sentValue: value }
   if (quote.status === 'approved' || quote.status === 'converted')
     Object.assign(figures, { approved: 1, approvedValue: value })
   if (quote.status === 'converted') Object.assign(figures, { converted: 1, convertedValue: value })
   if (quote.status === 'rejected') Object.assign(figures, { rejected: 1, rejectedValue: value })
-  return { [quotesBucket(quote.filial, dateIn(quote.timeZone, Date.parse(quote.sentAt)).slice(0, 7))]: figures }
+  return {
+    ...parts,
+    [quotesBucket(quote.filial, dateIn(quote.timeZone, Date.parse(quote.sentAt)).slice(0, 7))]: figures,
+  }
 }
 
 /**

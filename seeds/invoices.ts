@@ -1,12 +1,7 @@
 import { addDays, dateIn } from '../domain/dates.ts'
 import { documentNumber } from '../domain/document-numbers.ts'
-import {
-  paidOf,
-  paidStatus,
-  type InvoicePayment,
-  type PaymentMethod,
-  type StoredInvoice,
-} from '../domain/schemas/invoices.ts'
+import { paidStatus, type StoredInvoice } from '../domain/schemas/invoices.ts'
+import { paidOf, type PaymentRecord, type PaymentMethod } from '../domain/schemas/payments.ts'
 import type { StoredOrder } from '../domain/schemas/orders.ts'
 import { SEED_QUOTE_PREFIX } from './field-service.ts'
 import { seeded } from './random.ts'
@@ -42,7 +37,7 @@ export function seedInvoices(
     const issueDate = dateIn(order.timeZone, issuedAt)
     const total = order.totals.total
     const amount = plan.paid === 'all' ? total : plan.paid === 'part' ? Math.round(total / 2) : 0
-    const payments: InvoicePayment[] = amount
+    const payments: PaymentRecord[] = amount
       ? [
           {
             id: r.uuid(),

@@ -297,6 +297,8 @@ export type FeatureModule = {
     columns: Column[]
     /** Its own view of the rows instead of the table (an order's visits with their work). */
     view?: ComponentType<{ rows: Array<Record<string, unknown>> }>
+    /** Left out when there is no row (an order's deposit: most orders have none). */
+    hideEmpty?: boolean
   }>
   /**
    * Whom deactivating a record leaves without what it gives them (a branch: the people whose only

@@ -149,7 +149,7 @@ export function RecordScreen({
         />
       )}
       {(def.related ?? []).map((spec, i) =>
-        !data.related[i] ? null : spec.view ? (
+        !data.related[i] || (spec.hideEmpty && !data.related[i].length) ? null : spec.view ? (
           <spec.view key={spec.title} rows={data.related[i]} />
         ) : (
           <RelatedList key={spec.title} spec={spec} rows={data.related[i]} />

@@ -3,7 +3,6 @@ import { z } from 'zod'
 import type { Route } from './+types/invoice'
 import { formatDay } from '../../domain/dates.ts'
 import { formatMoney } from '../../domain/money.ts'
-import { qrModules, qrPath } from '../../domain/qr.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import { publicInvoiceSchema } from '../../domain/schemas/invoices.ts'
 import { callBff } from '../lib/api.server'
@@ -13,7 +12,7 @@ import { CULTURES, loadMessages, translator } from '../lib/i18n'
 import { CsrfField } from '../ui/csrf-field'
 import { Alert } from '../ui/alert'
 import { Button } from '../ui/button'
-import { CopyButton } from '../ui/copy-field'
+import { PixCharge, pixQr } from '../ui/pix-charge'
 
 /** The client's page of a sent invoice (`/i/<token>`, no sign-in), in the client's language: to read and pay it. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -21,13 +20,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (res.status === 404 || res.status === 400) throw data(null, { status: 404 })
   if (!res.ok) throw refusedPage(res)
   const invoice = wrapper(publicInvoiceSchema).parse(await res.json()).Dados
-  // the QR code is drawn on the server: the page ships its path, not the encoder
-  const modules = invoice.pix ? qrModules(invoice.pix.code) : null
   return {
     invoice,
     // the whole page speaks the client's language (its <html lang> too)
     pageLocale: invoice.culture,
-    qr: modules ? { size: modules.length, path: qrPath(modules) } : null,
+    qr: pixQr(invoice.pix),
     returned: new URL(request.url).searchParams.get('paid') === 'card',
   }
 }
@@ -66,24 +63,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   },
   { name: 'robots', content: 'noindex' },
 ]
-
-/** The Pix code with a copy button (the text stays selectable without scripts). */
-function PixCode({ code, copy, copied }: { code: string; copy: string; copied: string }) {
-  return (
-    <div className="flex flex-col gap-2">
-      <textarea
-        readOnly
-        value={code}
-        rows={3}
-        aria-label={copy}
-        data-testid="pix-code"
-        className="w-full resize-none rounded-md border border-line bg-canvas p-2 font-mono text-xs break-all text-ink"
-        onFocus={(e) => e.currentTarget.select()}
-      />
-      <CopyButton value={code} copy={copy} copied={copied} />
-    </div>
-  )
-}
 
 export default function InvoicePage({ loaderData, actionData, params }: Route.ComponentProps) {
   const { invoice, qr, returned } = loaderData
@@ -193,30 +172,7 @@ export default function InvoicePage({ loaderData, actionData, params }: Route.Co
             {t.i_pay_title()} · {money(invoice.open)}
           </h2>
           <div className="grid gap-4 sm:grid-cols-2">
-            {invoice.pix && qr ? (
-              <section
-                aria-labelledby="pix-title"
-                className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4"
-              >
-                <h3 id="pix-title" className="text-lg font-bold">
-                  {t.i_pix_title()}
-                </h3>
-                <p className="text-sm text-ink-soft">{t.i_pix_hint()}</p>
-                <svg
-                  viewBox={`0 0 ${qr.size} ${qr.size}`}
-                  role="img"
-                  aria-label={t.i_pix_code()}
-                  className="h-56 w-56 self-center bg-white"
-                  shapeRendering="crispEdges"
-                  data-testid="pix-qr"
-                >
-                  <path d={qr.path} fill="#000" />
-                </svg>
-                <PixCode code={invoice.pix.code} copy={t.i_pix_copy()} copied={t.i_pix_copied()} />
-                <p className="text-xs text-muted">{t.i_pix_key({ key: invoice.pix.key })}</p>
-                <p className="text-xs text-muted">{t.i_pix_confirm({ company: invoice.company.name })}</p>
-              </section>
-            ) : null}
+            {invoice.pix && qr ? <PixCharge pix={invoice.pix} qr={qr} company={invoice.company.name} t={t} /> : null}
             {invoice.card ? (
               <section
                 aria-labelledby="card-title"

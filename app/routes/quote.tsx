@@ -15,6 +15,8 @@ import { CsrfField } from '../ui/csrf-field'
 import { Alert } from '../ui/alert'
 import { Button } from '../ui/button'
 import { submittedForm } from '../lib/forms.server'
+import { PixCharge, pixQr } from '../ui/pix-charge'
+import { z } from 'zod'
 
 /** The client's page of a sent quote (`/q/<token>`, no sign-in), in the client's language. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -23,7 +25,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!res.ok) throw refusedPage(res)
   const quote = wrapper(publicQuoteSchema).parse(await res.json()).Dados
   // the whole page speaks the client's language (its <html lang> too)
-  return { quote, pageLocale: quote.culture }
+  return {
+    quote,
+    pageLocale: quote.culture,
+    qr: pixQr(quote.deposit?.pix ?? null),
+    returned: new URL(request.url).searchParams.get('paid') === 'card',
+  }
 }
 
 /** Reached in the browser (from the quote's record): the page speaks the client's language, whose messages come first. */
@@ -36,6 +43,27 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await submittedForm(request, context)
   const fields = formFields(form)
+  const culture = publicQuoteSchema.shape.culture.safeParse(fields.culture)
+  const refused = async (res: Response) =>
+    data(
+      {
+        errors: refusalErrors(
+          res.status,
+          await res.json().catch(() => null),
+          translator(culture.success ? culture.data : 'en'),
+        ),
+        values: fields,
+      },
+      400,
+    )
+  // paying the deposit by card: a checkout at the provider, where the browser goes next
+  if (fields.intent === 'card') {
+    const res = await callBff(request, context, `/public/quotes/${encodeURIComponent(params.token)}/card`, {
+      method: 'POST',
+    })
+    if (res.ok) throw redirect(wrapper(z.object({ url: z.string() })).parse(await res.json()).Dados.url)
+    return refused(res)
+  }
   const decision = fields.intent === 'reject' ? 'reject' : 'approve'
   // the optional lines the client ticked (their indexes)
   const options = form.getAll('option').map(Number).filter(Number.isInteger)
@@ -47,18 +75,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         : { name: fields.name ?? '', options },
   })
   if (res.ok) throw redirect(`/q/${params.token}`)
-  const culture = publicQuoteSchema.shape.culture.safeParse(fields.culture)
-  return data(
-    {
-      errors: refusalErrors(
-        res.status,
-        await res.json().catch(() => null),
-        translator(culture.success ? culture.data : 'en'),
-      ),
-      values: fields,
-    },
-    400,
-  )
+  return refused(res)
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -182,8 +199,65 @@ function Table({
   )
 }
 
+/**
+ * The deposit once the client approved (docs/domain.md "Deposits"): paid, being confirmed, or the
+ * ways to pay what is open — the Pix code, and a card where the company takes cards.
+ */
+function Deposit({
+  deposit,
+  qr,
+  returned,
+  company,
+  culture,
+  error,
+  busy,
+  t,
+  money,
+}: {
+  deposit: NonNullable<PublicQuote['deposit']>
+  qr: ReturnType<typeof pixQr>
+  returned: boolean
+  company: string
+  culture: PublicQuote['culture']
+  error: string | undefined
+  busy: boolean
+  t: Translator
+  money: (cents: number) => string
+}) {
+  if (deposit.open <= 0) return <Alert tone="success">{t.q_deposit_paid({ amount: money(deposit.paid) })}</Alert>
+  return (
+    <section aria-labelledby="deposit-title" className="flex flex-col gap-4">
+      <h2 id="deposit-title" className="text-xl font-bold">
+        {t.q_deposit_pay({ amount: money(deposit.open) })}
+      </h2>
+      {returned ? <Alert tone="info">{t.q_deposit_card_returned()}</Alert> : null}
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {deposit.pix && qr ? <PixCharge pix={deposit.pix} qr={qr} company={company} t={t} /> : null}
+        {deposit.card ? (
+          <section
+            aria-labelledby="card-title"
+            className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4"
+          >
+            <h3 id="card-title" className="text-lg font-bold">
+              {t.i_card_title()}
+            </h3>
+            <Form method="post">
+              <CsrfField />
+              <input type="hidden" name="culture" value={culture} />
+              <Button type="submit" name="intent" value="card" disabled={busy}>
+                {t.i_card_button({ amount: money(deposit.open) })}
+              </Button>
+            </Form>
+          </section>
+        ) : null}
+      </div>
+    </section>
+  )
+}
+
 export default function QuotePage({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { quote } = loaderData
+  const { quote, qr, returned } = loaderData
   const t = translator(quote.culture)
   const busy = useNavigation().state === 'submitting'
   const money = (cents: number) => formatMoney(cents, quote.currency, quote.culture)
@@ -239,6 +313,19 @@ export default function QuotePage({ loaderData, actionData, params }: Route.Comp
         <Alert tone="info">{t.q_rejected_text({ name: quote.decision?.name ?? '' })}</Alert>
       ) : quote.state === 'expired' ? (
         <Alert tone="info">{t.q_expired_text({ company: quote.company.name })}</Alert>
+      ) : null}
+      {quote.deposit && (quote.state === 'approved' || quote.state === 'converted') ? (
+        <Deposit
+          deposit={quote.deposit}
+          qr={qr}
+          returned={returned}
+          company={quote.company.name}
+          culture={quote.culture}
+          error={errors.form}
+          busy={busy}
+          t={t}
+          money={money}
+        />
       ) : null}
       <section aria-label={t.f_client()} className="rounded-xl border border-line bg-surface p-4 text-sm">
         <p className="font-semibold">{quote.clientName}</p>
@@ -334,6 +421,9 @@ export default function QuotePage({ loaderData, actionData, params }: Route.Comp
                 {t.q_reject_button()}
               </Button>
             </div>
+            {quote.deposit ? (
+              <p className="text-sm font-medium">{t.q_deposit_asked({ amount: money(quote.deposit.asked) })}</p>
+            ) : null}
             <p className="text-xs text-muted">{t.q_answer_note()}</p>
           </Form>
         </section>

@@ -1,5 +1,5 @@
 import { ACCOUNTS, defaultAccountFor, type AccountRecord } from '../../domain/schemas/accounts.ts'
-import type { PaymentMethod } from '../../domain/schemas/invoices.ts'
+import type { PaymentMethod } from '../../domain/schemas/payments.ts'
 import type { Deps } from './deps.ts'
 import { fieldError } from './errors.ts'
 

@@ -23,11 +23,15 @@ export const cardEvent = z.object({
 })
 export type CardEvent = z.output<typeof cardEvent>
 
-/** What a checkout names of the invoice it pays: the company and the invoice. */
-export const cardReference = (empresa: number, invoiceId: string) => `${empresa}.${invoiceId}`
-export function readCardReference(reference: string): { empresa: number; invoiceId: string } | null {
-  const match = /^(\d{1,9})\.([0-9a-f-]{36})$/.exec(reference)
-  return match ? { empresa: Number(match[1]), invoiceId: match[2] } : null
+/** What a card pays: an invoice's open amount, or a quote's deposit. */
+export type CardTarget = { empresa: number; kind: 'invoice' | 'quote'; id: string }
+
+/** What a checkout names of what it pays: the company and the invoice (`1.<id>`) or the quote's deposit (`1.q.<id>`). */
+export const cardReference = ({ empresa, kind, id }: CardTarget) =>
+  kind === 'quote' ? `${empresa}.q.${id}` : `${empresa}.${id}`
+export function readCardReference(reference: string): CardTarget | null {
+  const match = /^(\d{1,9})\.(q\.)?([0-9a-f-]{36})$/.exec(reference)
+  return match ? { empresa: Number(match[1]), kind: match[2] ? 'quote' : 'invoice', id: match[3]! } : null
 }
 
 /** HMAC-SHA256 of `text` with `secret`, as hex. */

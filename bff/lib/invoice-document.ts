@@ -1,31 +1,10 @@
 import type { Context } from 'hono'
-import { brCode } from '../../domain/pix.ts'
 import { invoiceRowOf, type PublicInvoice, type StoredInvoice } from '../../domain/schemas/invoices.ts'
 import type { CompanyRecord } from '../../domain/tenancy.ts'
 import type { Deps } from './deps.ts'
+import { pixCharge } from './pix-charge.ts'
 import { printedPdf } from './printing.ts'
 import { companyLogo, pdfAnswer, printedCompany } from './quote-document.ts'
-
-/**
- * The Pix charge of what is open on an invoice (docs/domain.md cd_invoice): the company's key and
- * the BR Code of the open amount, its reference the invoice's number; none without a key, outside
- * reais, or with nothing open.
- */
-export function pixOf(invoice: StoredInvoice, company: CompanyRecord, open: number) {
-  const key = company.PIX_KEY?.trim()
-  if (!key || invoice.currency !== 'BRL' || open <= 0) return null
-  return {
-    key,
-    // the city a bank app shows with the receiver; the country when the company has not said
-    code: brCode({
-      key,
-      name: company.NOME_EMPRESA,
-      city: company.CIDADE?.trim() || 'BRASIL',
-      amount: open,
-      txid: invoice.number,
-    }),
-  }
-}
 
 /** What an invoice shows outside the office (its client's page, its print): no notes, no ids. */
 export function publicInvoice(deps: Deps, invoice: StoredInvoice, company: CompanyRecord): PublicInvoice {
@@ -55,7 +34,7 @@ export function publicInvoice(deps: Deps, invoice: StoredInvoice, company: Compa
     dueDate: row.dueDate,
     terms: row.terms,
     state: row.state,
-    pix: payable ? pixOf(invoice, company, row.open) : null,
+    pix: payable ? pixCharge(company, invoice, row.open) : null,
     card: payable && row.open > 0 && Boolean(deps.config.cardProvider),
   }
 }

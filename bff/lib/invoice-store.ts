@@ -1,11 +1,6 @@
 import { invoiceRevenue } from '../../domain/revenue.ts'
-import {
-  INVOICES,
-  invoiceSearchText,
-  invoiceState,
-  lastPaymentDate,
-  type StoredInvoice,
-} from '../../domain/schemas/invoices.ts'
+import { INVOICES, invoiceSearchText, invoiceState, type StoredInvoice } from '../../domain/schemas/invoices.ts'
+import { lastPaymentDate } from '../../domain/schemas/payments.ts'
 import { searchable } from '../../domain/search-text.ts'
 import type { Deps } from './deps.ts'
 import { documentSource, documentStore, type DocumentKind } from './document-store.ts'

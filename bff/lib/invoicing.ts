@@ -3,16 +3,8 @@ import { addDays, dateIn } from '../../domain/dates.ts'
 import { documentTotals, type LineInput } from '../../domain/document-lines.ts'
 import { minutesOnSite } from '../../domain/schemas/appointments.ts'
 import { addressLine } from '../../domain/schemas/clients.ts'
-import {
-  DEFAULT_DUE_DAYS,
-  MAX_PAYMENTS,
-  paidOf,
-  paidStatus,
-  type InvoiceInput,
-  type InvoicePayment,
-  type PaymentInput,
-  type StoredInvoice,
-} from '../../domain/schemas/invoices.ts'
+import { DEFAULT_DUE_DAYS, paidStatus, type InvoiceInput, type StoredInvoice } from '../../domain/schemas/invoices.ts'
+import { MAX_PAYMENTS, paidOf, type PaymentRecord, type PaymentInput } from '../../domain/schemas/payments.ts'
 import type { StoredOrder } from '../../domain/schemas/orders.ts'
 import { ConflictError, StorageUnavailableError } from '../../storage/errors.ts'
 import type { Deps } from './deps.ts'
@@ -22,8 +14,9 @@ import { documentPricing } from './document-pricing.ts'
 import { apiError, fieldError, notFound, ruleError } from './errors.ts'
 import { invoiceSource, invoiceStore } from './invoice-store.ts'
 import { clientCulture, orderSource, orderStore } from './order-store.ts'
-import { changeWithLine, NothingToChange, withActivityLine, type Caller } from './resource.ts'
+import { changeRecord, withActivityLine, type Caller } from './resource.ts'
 import { scheduling } from './scheduling.ts'
+import { deposits } from './deposits.ts'
 import { owe, settleOwn, type Owner } from './derived.ts'
 import type { Debt } from '../../storage/repositories/owed.ts'
 
@@ -204,8 +197,12 @@ export function invoicing(deps: Deps) {
       )
       throw fieldError('lines', 'invalid_value')
     }
+    // the deposits paid on the orders' quotes: payments already made (docs/domain.md "Deposits")
+    const credited = await deposits(deps).creditsOf(who.tenant.empresa, billed)
     return {
       ...draft,
+      payments: credited,
+      paid: paidOf(credited),
       serviceAddress: billed[0]?.serviceAddress || draft.serviceAddress,
       orderIds: billed.map((o) => o.id),
       orderNumbers: billed.map((o) => o.number),
@@ -218,6 +215,8 @@ export function invoicing(deps: Deps) {
   /** Issuing: with lines, dated today, due by the date typed or the company's days to pay. */
   async function issued(who: Caller, i: StoredInvoice): Promise<StoredInvoice> {
     if (!i.lines.length || i.totals.total <= 0) throw ruleError(409, 'invoice_empty')
+    // its quote's deposit is more than it bills (lines taken out of the draft): nothing would be left to pay back
+    if (i.paid > i.totals.total) throw ruleError(409, 'invoice_below_deposit')
     const company = await deps.repos.companies.find(who.tenant.empresa)
     const issueDate = today(i)
     const dueDate = i.dueDate || addDays(issueDate, company?.INVOICE_DUE_DAYS ?? DEFAULT_DUE_DAYS)
@@ -226,7 +225,7 @@ export function invoicing(deps: Deps) {
   }
 
   /** The invoice with one more payment, when what is open takes it (run again on the latest: the same id is taken once). */
-  function withPayment(i: StoredInvoice, payment: InvoicePayment): StoredInvoice {
+  function withPayment(i: StoredInvoice, payment: PaymentRecord): StoredInvoice {
     if (i.payments.some((p) => p.id === payment.id)) return i
     if (i.status !== 'issued' && i.status !== 'partially_paid') throw ruleError(409, 'invoice_not_payable')
     const open = i.totals.total - i.paid
@@ -254,26 +253,15 @@ export function invoicing(deps: Deps) {
     expected: { version: number; retry: boolean },
     change: (i: StoredInvoice) => StoredInvoice,
   ) {
-    const store = invoiceStore(deps, empresa)
-    const changed = (i: StoredInvoice) => {
-      const next = change(i)
-      if (next === i) throw new NothingToChange()
-      return next
-    }
-    try {
-      return await changeWithLine(
-        deps,
-        { empresa, module: 'cd_invoice', id },
-        { by, action },
-        expected,
-        async (version) =>
-          (await store.update(id, changed, { expectVersion: version })) ?? Promise.reject(notFound('Invoice')),
-        async () => (await store.get(id))?.version ?? 0,
-      )
-    } catch (error) {
-      if (!(error instanceof NothingToChange)) throw error
-      return (await store.get(id)) ?? Promise.reject(notFound('Invoice'))
-    }
+    return changeRecord(
+      deps,
+      { empresa, module: 'cd_invoice', id },
+      invoiceStore(deps, empresa),
+      { by, action },
+      expected,
+      change,
+      () => notFound('Invoice'),
+    )
   }
 
   /** The invoice the caller may read, with what a change of it expects (If-Match, or the version read). */
@@ -392,7 +380,7 @@ export function invoicing(deps: Deps) {
       if (input.date && hit.value.issueDate && input.date < hit.value.issueDate)
         throw fieldError('date', 'payment_before_issue')
       const accountId = await paymentAccount(deps, who.tenant.empresa, input.method, input.accountId)
-      const payment: InvoicePayment = {
+      const payment: PaymentRecord = {
         id: who.newId(),
         date: input.date ?? day,
         amount: input.amount,
@@ -415,6 +403,7 @@ export function invoicing(deps: Deps) {
         const target = i.payments.find((p) => p.id === paymentId)
         if (!target) throw notFound('Payment')
         if (target.reversed) throw ruleError(409, 'payment_reversed')
+        if (target.deposit) throw ruleError(409, 'payment_is_deposit')
         if (i.status === 'void') throw ruleError(409, 'invoice_not_payable')
         const payments = i.payments.map((p) =>
           p.id === paymentId ? { ...p, reversed: { reason, by: who.user.name, at } } : p,

@@ -3,6 +3,7 @@ import type { CompanyRecord } from '../../domain/tenancy.ts'
 import { quoteRowOf, type PublicQuote, type StoredQuote as Stored } from '../../domain/schemas/quotes.ts'
 import type { Deps } from './deps.ts'
 import { apiError } from './errors.ts'
+import { pixCharge } from './pix-charge.ts'
 import { printedPdf } from './printing.ts'
 
 const LOGO_TYPES = ['image/png', 'image/jpeg']
@@ -10,6 +11,9 @@ const LOGO_TYPES = ['image/png', 'image/jpeg']
 /** What a quote shows outside the office (its client's page, its print): no notes, no ids. */
 export function publicQuote(deps: Deps, quote: Stored, company: CompanyRecord): PublicQuote {
   const row = quoteRowOf(quote, deps.now())
+  // the deposit is paid once the client approved (its order may be under way)
+  const open = Math.max(0, row.depositAsked - row.depositPaid)
+  const payable = open > 0 && (row.status === 'approved' || row.status === 'converted')
   return {
     company: { ...printedCompany(company), hasLogo: Boolean(company.ID_ARQUIVO) },
     number: row.number,
@@ -39,6 +43,15 @@ export function publicQuote(deps: Deps, quote: Stored, company: CompanyRecord): 
           name: row.decision.name,
           at: row.decision.at,
           ...(row.decision.reason ? { reason: row.decision.reason } : {}),
+        }
+      : null,
+    deposit: row.depositAsked
+      ? {
+          asked: row.depositAsked,
+          paid: row.depositPaid,
+          open,
+          pix: payable ? pixCharge(company, row, open) : null,
+          card: payable && Boolean(deps.config.cardProvider),
         }
       : null,
   }

@@ -42,7 +42,7 @@ import { quoteStore } from './quote-store.ts'
 import { scheduling } from './scheduling.ts'
 
 /** Raised when what the figures hold changes (a new measure): every company's are worked out again once. */
-const FIGURES_VERSION = 7
+const FIGURES_VERSION = 8
 
 /** How many records the figures are worked out for at once when they all are (each bucket is written once a batch). */
 const BACKFILL_BATCH = 1_000

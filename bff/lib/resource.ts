@@ -281,6 +281,46 @@ export async function changeWithLine<T>(
     }
   }
 }
+
+/**
+ * Writes a change of one record with its timeline line (changeWithLine), on the version expected
+ * (again on the latest when none was named). A change that finds nothing to change (it answers the
+ * record itself: a payment already recorded, a delivery told again) writes nothing, no version and
+ * no line, and answers the record as it is. `missing`: the error of a record that is gone.
+ */
+export async function changeRecord<T>(
+  deps: Deps,
+  target: { empresa: number; module: string; id: string },
+  store: {
+    update(id: string, fn: (value: T) => T, options: { expectVersion: number }): Promise<Versioned<T> | null>
+    get(id: string): Promise<Versioned<T> | null>
+  },
+  line: { by: { id: string; name: string }; action: string },
+  expected: { version: number; retry: boolean },
+  change: (value: T) => T,
+  missing: () => Error,
+): Promise<Versioned<T>> {
+  const changed = (value: T) => {
+    const next = change(value)
+    if (next === value) throw new NothingToChange()
+    return next
+  }
+  try {
+    return await changeWithLine(
+      deps,
+      target,
+      line,
+      expected,
+      async (version) =>
+        (await store.update(target.id, changed, { expectVersion: version })) ?? Promise.reject(missing()),
+      async () => (await store.get(target.id))?.version ?? 0,
+    )
+  } catch (error) {
+    if (!(error instanceof NothingToChange)) throw error
+    return (await store.get(target.id)) ?? Promise.reject(missing())
+  }
+}
+
 export const activitySchema = z.array(
   z.object({
     id: z.string(),

@@ -13,10 +13,13 @@ import {
 } from '../../domain/schemas/quotes.ts'
 import { clientLinkSchema, wrapper } from '../../domain/schemas/common.ts'
 import { quoteSource, quoteStore } from '../lib/quote-store.ts'
+import { deposits } from '../lib/deposits.ts'
+import { ifMatchVersion } from '../lib/etag.ts'
+import { paymentInput, reverseInput } from '../../domain/schemas/payments.ts'
 import { blankDocument, clientDocuments } from '../lib/document-store.ts'
 import { documentPricing } from '../lib/document-pricing.ts'
 import type { Deps } from '../lib/deps.ts'
-import { apiError, notFound, ruleError } from '../lib/errors.ts'
+import { apiError, fieldError, notFound, ruleError } from '../lib/errors.ts'
 import { orderMaking } from '../lib/orders.ts'
 import { FORBIDDEN_PAGE, levelsFor } from '../lib/page-access.ts'
 import { atLeast } from '../../domain/access.ts'
@@ -52,6 +55,7 @@ export const QUOTE_DAYS_VALID = 30
  */
 export function cdCotacaoRoutes(deps: Deps) {
   const source = quoteSource(deps)
+  const deposit = deposits(deps)
   const today = (q: Stored) => dateIn(q.timeZone, deps.now())
 
   const { clientOf, priced } = documentPricing(deps)
@@ -61,8 +65,18 @@ export function cdCotacaoRoutes(deps: Deps) {
     const client = input.clientId ? await clientOf(who, input.clientId) : null
     const lines = input.lines ? await priced(who, input.lines) : current.lines
     const defaultAddress = client?.addresses.find((a) => a.isDefault)
+    const deposit = {
+      depositPercent: Object.hasOwn(input, 'depositPercent')
+        ? input.depositPercent || null
+        : (current.depositPercent ?? null),
+      depositAmount: Object.hasOwn(input, 'depositAmount')
+        ? input.depositAmount || null
+        : (current.depositAmount ?? null),
+    }
+    if (deposit.depositPercent && deposit.depositAmount) throw fieldError('depositAmount', 'deposit_twice')
     return {
       ...current,
+      ...deposit,
       ...(input.validUntil ? { validUntil: input.validUntil } : {}),
       ...(input.culture ? { culture: input.culture } : {}),
       ...(input.terms !== undefined ? { terms: input.terms } : {}),
@@ -91,6 +105,9 @@ export function cdCotacaoRoutes(deps: Deps) {
       duplicateOf: null,
       orderId: null,
       orderNumber: null,
+      depositPercent: null,
+      depositAmount: null,
+      deposits: [],
     }
   }
 
@@ -178,6 +195,7 @@ export function cdCotacaoRoutes(deps: Deps) {
           }
           const { clientId, clientName, clientTaxId, serviceAddress, lines, totals, culture, terms, notes } =
             original.value
+          const { depositPercent = null, depositAmount = null } = original.value
           const copy = {
             ...draft,
             clientId,
@@ -189,6 +207,8 @@ export function cdCotacaoRoutes(deps: Deps) {
             culture,
             terms,
             notes,
+            depositPercent,
+            depositAmount,
             duplicateOf: original.value.id,
           }
           const saved = await withActivityLine(
@@ -200,6 +220,62 @@ export function cdCotacaoRoutes(deps: Deps) {
           await logActivity(deps, who.tenant.empresa, 'cd_cotacao', original.value.id, who.user, 'duplicated')
           c.header('ETag', `"${saved.version}"`)
           return c.json(ok(quoteRowOf(saved.value, deps.now()), `Quote ${saved.value.number} created`))
+        },
+      )
+      .post(
+        '/:id/deposits',
+        doc({
+          operationId: 'addQuoteDeposit',
+          summary: 'Record a payment of a quote’s deposit',
+          description:
+            'Money the client paid on an approved (or converted) quote before the work (cash, card, Pix, transfer, boleto) on a day (`date`, today when none) not after today (400 `payment_in_future`), never above what is left of the total (409 `deposit_above_total`). The invoice of the quote’s order is credited with it as a payment already made. 409 `quote_not_approved` before the client approved; 409 `deposit_billed` once the order’s invoice is made (payments go there). Sent again with the same Idempotency-Key it is recorded once. If-Match names the version seen (412 when it changed since). Needs the cd_cotacao page at edit.',
+          tags,
+          versioned: true,
+          responses: { 200: wrapper(quoteRow), 404: apiErrorSchema, 409: apiErrorSchema },
+          example: { amount: 50000, method: 'pix', reference: 'E1234567820261125' },
+        }),
+        requireTenant(deps),
+        valid('param', idParam),
+        valid('json', paymentInput),
+        async (c) => {
+          const who = callerOf(deps, c)
+          const saved = await deposit.pay(
+            who,
+            c.req.valid('param').id,
+            c.req.valid('json'),
+            ifMatchVersion(c.req.header('if-match')),
+          )
+          c.header('ETag', `"${saved.version}"`)
+          return c.json(ok(quoteRowOf(saved.value, deps.now()), 'Deposit recorded'))
+        },
+      )
+      .post(
+        '/:id/deposits/:paymentId/reverse',
+        doc({
+          operationId: 'reverseQuoteDeposit',
+          summary: 'Reverse a payment of a quote’s deposit',
+          description:
+            'A deposit payment that did not happen (a bounced transfer) or was given back is reversed with a reason: it stays on the quote, marked, and no longer counts. 409 `deposit_billed` while an invoice that stands is credited with it (void the invoice first); 409 when it was reversed already; 404 for a payment the quote does not hold. Needs the cd_cotacao page at delete.',
+          tags,
+          versioned: true,
+          responses: { 200: wrapper(quoteRow), 404: apiErrorSchema, 409: apiErrorSchema },
+          example: { reason: 'The transfer was returned by the bank' },
+        }),
+        requireTenant(deps),
+        valid('param', z.object({ id: z.string().uuid(), paymentId: z.string().uuid() })),
+        valid('json', reverseInput),
+        async (c) => {
+          const who = callerOf(deps, c)
+          const { id, paymentId } = c.req.valid('param')
+          const saved = await deposit.reverse(
+            who,
+            id,
+            paymentId,
+            c.req.valid('json').reason,
+            ifMatchVersion(c.req.header('if-match')),
+          )
+          c.header('ETag', `"${saved.version}"`)
+          return c.json(ok(quoteRowOf(saved.value, deps.now()), 'Deposit reversed'))
         },
       )
       .get(

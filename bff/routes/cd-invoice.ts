@@ -1,13 +1,8 @@
 import { z } from 'zod'
 import { invoices } from '../../domain/modules/cd-invoice.ts'
 import { clientLinkSchema, wrapper } from '../../domain/schemas/common.ts'
-import {
-  invoiceRow,
-  invoiceRowOf,
-  paymentInput,
-  reverseInput,
-  type StoredInvoice as Stored,
-} from '../../domain/schemas/invoices.ts'
+import { invoiceRow, invoiceRowOf, paidStatus, type StoredInvoice as Stored } from '../../domain/schemas/invoices.ts'
+import { paidOf, paymentInput, reverseInput } from '../../domain/schemas/payments.ts'
 import { clientWhatsapp, deliverToClient } from '../lib/client-delivery.ts'
 import type { Deps } from '../lib/deps.ts'
 import { invoiceLinkUrl } from '../lib/document-link.ts'
@@ -61,12 +56,17 @@ export function cdInvoiceRoutes(deps: Deps) {
     edit: { apply: (who, current, input) => making.fill(who, input, current) },
     lifecycle: {
       status: (i) => i.status,
-      set: (i, status) => ({ ...i, status: status as Stored['status'] }),
+      // issued with its quote's deposit credited: partly paid, or paid, at once
+      set: (i, status) => ({
+        ...i,
+        status: status === 'issued' ? paidStatus(i.totals.total, i.paid) : (status as Stored['status']),
+      }),
       effects: {
         issue: { effect: (who, i) => making.issued(who, i) },
         void: {
           effect: (who, i, input) => {
-            if (i.paid > 0) throw ruleError(409, 'invoice_paid_void')
+            // judged on its own payments: a deposit credited goes back to its quote with the void
+            if (paidOf(i.payments.filter((p) => !p.deposit)) > 0) throw ruleError(409, 'invoice_paid_void')
             return {
               ...i,
               voided: { reason: String(input.reason), by: who.user.name, at: new Date(deps.now()).toISOString() },
@@ -153,7 +153,7 @@ export function cdInvoiceRoutes(deps: Deps) {
       .post(
         '/:id/payments',
         doc({
-          operationId: 'addInvoicePayment',
+          operationId: 'addPaymentRecord',
           summary: 'Record a payment of an invoice',
           description:
             'A payment received (cash, card, Pix, transfer, boleto) on a day (`date`, today when none) neither after today (400 `payment_in_future`) nor before the invoice’s issue date (400 `payment_before_issue`), never above what is open: of two payments at once for the last open amount one is recorded and the other answered 409 `payment_above_open` with what is open. The invoice becomes partially paid or paid. Sent again with the same Idempotency-Key it is recorded once. If-Match names the version seen (412 when it changed since); without it the payment is checked against the invoice as it is. 409 `invoice_not_payable` for a draft, paid or void invoice. Needs the cd_invoice page at edit.',
@@ -180,7 +180,7 @@ export function cdInvoiceRoutes(deps: Deps) {
       .post(
         '/:id/payments/:paymentId/reverse',
         doc({
-          operationId: 'reverseInvoicePayment',
+          operationId: 'reversePaymentRecord',
           summary: 'Reverse a payment of an invoice',
           description:
             'A payment that did not happen (a bounced transfer, a card charged back) is reversed with a reason: it stays on the invoice, marked, and no longer counts; the invoice goes back to partially paid or issued. 409 when it was reversed already; 404 for a payment the invoice does not hold. Needs the cd_invoice page at delete.',

@@ -19,6 +19,8 @@ import { callerOf, landed, ok, resourceRoutes, withActivityLine, type ResourceSe
 import { REPLAYED_HEADER } from '../lib/idempotency.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { valid } from '../lib/validate.ts'
+import { quoteStore } from '../lib/quote-store.ts'
+import { orderDepositRow, paymentRowOf } from '../../domain/schemas/payments.ts'
 
 const tags = ['cd_ordem']
 const idParam = z.object({ id: z.string().uuid() })
@@ -136,6 +138,34 @@ export function cdOrdemRoutes(deps: Deps) {
           const who = callerOf(deps, c)
           const { order, invoice } = await invoicing(deps).ofOrder(who, c.req.valid('param').id)
           return c.json(ok(orderRowOf(order), `Invoice ${invoice.number} made`))
+        },
+      )
+      .get(
+        '/:id/deposits',
+        doc({
+          operationId: 'listOrderDeposits',
+          summary: 'The deposit paid on an order’s quote',
+          description:
+            'The payments of the deposit the client made on the quote the order was converted from that count (not reversed), each with the quote’s number: the order’s invoice is credited with them when it is made. None for an order made by hand. 404 when the caller may not read the order. Needs the cd_ordem page at view.',
+          tags,
+          responses: { 200: wrapper(z.array(orderDepositRow)), 404: apiErrorSchema },
+        }),
+        requireTenant(deps),
+        valid('param', idParam),
+        async (c) => {
+          const who = callerOf(deps, c)
+          const order = await making.source.find(who, c.req.valid('param').id)
+          if (!order) throw notFound('Order')
+          const quote = order.value.quoteId ? await quoteStore(deps, who.tenant.empresa).get(order.value.quoteId) : null
+          const rows = (quote?.value.deposits ?? [])
+            .filter((p) => !p.reversed)
+            .map((p) => ({
+              ...paymentRowOf(p),
+              quoteId: quote!.value.id,
+              quoteNumber: quote!.value.number,
+              currency: quote!.value.currency,
+            }))
+          return c.json(ok(rows))
         },
       )
       .get(

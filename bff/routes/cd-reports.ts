@@ -132,7 +132,7 @@ export function reportRoutes(deps: Deps) {
       doc({
         operationId: 'getRevenueReport',
         summary: 'Revenue month by month',
-        description: `What was invoiced (issued invoices' totals by issue date, void ones out), how many invoices, what was collected (payments not reversed, by their day) and the average ticket, for each month of the period asked (at most ${MAX_MONTHS} months), of the current branch or of every branch the caller works in (\`branch=all\`). Amounts in cents of the company's currency. Needs the cd_reports page at view.`,
+        description: `What was invoiced (issued invoices' totals by issue date, void ones out), how many invoices, what was collected (payments not reversed and quotes' deposits, by their day) and the average ticket, for each month of the period asked (at most ${MAX_MONTHS} months), of the current branch or of every branch the caller works in (\`branch=all\`). Amounts in cents of the company's currency. Needs the cd_reports page at view.`,
         tags: ['cd_reports'],
         responses: { 200: wrapper(revenueReport) },
       }),
@@ -210,7 +210,7 @@ export function reportRoutes(deps: Deps) {
         operationId: 'getCashflowReport',
         summary: 'Cash flow by week or month, past and forecast',
         description:
-          'What came in (payments received, not reversed) and went out (payables paid) in each week or month, and what is expected from the open invoices and payables by their due dates (overdue ones in the current period): six months back and six ahead (`by=month`, the default) or eight weeks back and eight ahead (`by=week`), as seen today in the current branch; of the current branch or of every branch the caller works in (`branch=all`). Amounts in cents. Needs the cd_reports page at view.',
+          'What came in (payments received, not reversed, deposits among them) and went out (payables paid) in each week or month, and what is expected from the open invoices and payables by their due dates (overdue ones in the current period): six months back and six ahead (`by=month`, the default) or eight weeks back and eight ahead (`by=week`), as seen today in the current branch; of the current branch or of every branch the caller works in (`branch=all`). Amounts in cents. Needs the cd_reports page at view.',
         tags: ['cd_reports'],
         responses: { 200: wrapper(cashflowReport) },
       }),

@@ -123,7 +123,7 @@ export function invoicePublicRoutes(deps: Deps) {
         const url = await openCheckout(deps, {
           amount: shown.open,
           currency: invoice.currency,
-          reference: cardReference(empresa, invoice.id),
+          reference: cardReference({ empresa, kind: 'invoice', id: invoice.id }),
           description: `${company.NOME_EMPRESA} · ${invoice.number}`,
           returnUrl: appLink(deps, `/i/${token}`),
           key: `${invoice.id}.${version}.${shown.open}`,

@@ -15,6 +15,8 @@ import { ok, withActivityLine } from '../lib/resource.ts'
 import { noticeOfAnswer } from '../lib/quote-notice.ts'
 import { ConflictError } from '../../storage/errors.ts'
 import { valid } from '../lib/validate.ts'
+import { cardReference, openCheckout } from '../lib/card-provider.ts'
+import { appLink } from '../lib/outbox.ts'
 import { logoAnswer, publicQuote, quotePdfResponse } from '../lib/quote-document.ts'
 
 const tags = ['public quotes']
@@ -113,7 +115,7 @@ export function quotePublicRoutes(deps: Deps) {
         operationId: 'getPublicQuote',
         summary: 'The quote a client’s link opens',
         description:
-          'What the client sees of a sent quote: the company, the lines, the totals, the validity and its state (waiting, approved, rejected, expired). No token: the signed link is the key. 404 for a link that is bad, expired or replaced by a later send. 429 with Retry-After past 120 of the link pages’ reads and answers from one address in 10 minutes.',
+          'What the client sees of a sent quote: the company, the lines, the totals, the validity and its state (waiting, approved, rejected, expired), and the deposit it asks (paid, open, and once approved the Pix code of what is open and whether a card may pay it). No token: the signed link is the key. 404 for a link that is bad, expired or replaced by a later send. 429 with Retry-After past 120 of the link pages’ reads and answers from one address in 10 minutes.',
         tags,
         auth: false,
         responses: { 200: answer, 404: apiErrorSchema, 429: apiErrorSchema },
@@ -197,6 +199,48 @@ export function quotePublicRoutes(deps: Deps) {
             'Quote approved',
           ),
         ),
+    )
+    .post(
+      '/:token/card',
+      doc({
+        operationId: 'payPublicQuoteDepositByCard',
+        summary: 'The client pays the quote’s deposit by card: a checkout at the provider',
+        description:
+          'Once the client approved, opens a checkout at the card provider for what is open of the deposit and answers its address, where the client types their card; the provider confirms the payment to the app by its signed webhook (POST /api/webhooks/card), which records it on the quote. 409 when no deposit is open, the quote is not approved or no card provider is configured; 502 when the provider does not answer; 404 for a bad or replaced link; 429 with Retry-After past 10 checkouts from one address in 10 minutes.',
+        tags,
+        auth: false,
+        responses: {
+          200: wrapper(z.object({ url: z.url() })),
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+          502: apiErrorSchema,
+        },
+      }),
+      throttled(deps, 'card'),
+      valid('param', tokenParam),
+      async (c) => {
+        const { token } = c.req.valid('param')
+        const opened = await open(token)
+        const { empresa, quote, version, company } = opened
+        const deposit = view(opened).deposit
+        if (!deposit?.card)
+          throw apiError(409, 'This deposit cannot be paid by card now', undefined, { code: 'quote_not_approved' })
+        const url = await openCheckout(deps, {
+          amount: deposit.open,
+          currency: quote.currency,
+          reference: cardReference({ empresa, kind: 'quote', id: quote.id }),
+          description: `${company.NOME_EMPRESA} · ${quote.number}`,
+          returnUrl: appLink(deps, `/q/${token}`),
+          key: `${quote.id}.${version}.${deposit.open}`,
+        }).catch((error: unknown) => {
+          deps.log.error(`quote ${quote.number}: the card provider could not open a checkout`, error)
+          throw apiError(502, 'The card payment is not available right now: try again or pay by Pix', undefined, {
+            code: 'card_unavailable',
+          })
+        })
+        return c.json(ok({ url }))
+      },
     )
     .post(
       '/:token/reject',

@@ -2084,6 +2084,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cd_cotacao/{id}/deposits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a payment of a quote’s deposit
+         * @description Money the client paid on an approved (or converted) quote before the work (cash, card, Pix, transfer, boleto) on a day (`date`, today when none) not after today (400 `payment_in_future`), never above what is left of the total (409 `deposit_above_total`). The invoice of the quote’s order is credited with it as a payment already made. 409 `quote_not_approved` before the client approved; 409 `deposit_billed` once the order’s invoice is made (payments go there). Sent again with the same Idempotency-Key it is recorded once. If-Match names the version seen (412 when it changed since). Needs the cd_invoice page at edit.
+         */
+        post: operations["addQuoteDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_cotacao/{id}/deposits/{paymentId}/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reverse a payment of a quote’s deposit
+         * @description A deposit payment that did not happen (a bounced transfer) or was given back is reversed with a reason: it stays on the quote, marked, and no longer counts. 409 `deposit_billed` while an invoice that stands is credited with it (void the invoice first); 409 when it was reversed already; 404 for a payment the quote does not hold. Needs the cd_invoice page at delete.
+         */
+        post: operations["reverseQuoteDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cd_cotacao/{id}/duplicate": {
         parameters: {
             query?: never;
@@ -2685,7 +2725,7 @@ export interface paths {
          * Record a payment of an invoice
          * @description A payment received (cash, card, Pix, transfer, boleto) on a day (`date`, today when none) neither after today (400 `payment_in_future`) nor before the invoice’s issue date (400 `payment_before_issue`), never above what is open: of two payments at once for the last open amount one is recorded and the other answered 409 `payment_above_open` with what is open. The invoice becomes partially paid or paid. Sent again with the same Idempotency-Key it is recorded once. If-Match names the version seen (412 when it changed since); without it the payment is checked against the invoice as it is. 409 `invoice_not_payable` for a draft, paid or void invoice. Needs the cd_invoice page at edit.
          */
-        post: operations["addInvoicePayment"];
+        post: operations["addPaymentRecord"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2705,7 +2745,7 @@ export interface paths {
          * Reverse a payment of an invoice
          * @description A payment that did not happen (a bounced transfer, a card charged back) is reversed with a reason: it stays on the invoice, marked, and no longer counts; the invoice goes back to partially paid or issued. 409 when it was reversed already; 404 for a payment the invoice does not hold. Needs the cd_invoice page at delete.
          */
-        post: operations["reverseInvoicePayment"];
+        post: operations["reversePaymentRecord"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2762,8 +2802,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Void a invoice: draft or issued or overdue → void
-         * @description Moves the invoice from draft or issued or overdue to void. From any other status it answers 409 with the actions allowed now, and changes nothing. Needs the cd_invoice page at edit or above in the company (403 below it).
+         * Void a invoice: draft or issued or partially_paid or paid or overdue → void
+         * @description Moves the invoice from draft or issued or partially_paid or paid or overdue to void. From any other status it answers 409 with the actions allowed now, and changes nothing. Needs the cd_invoice page at edit or above in the company (403 below it).
          */
         post: operations["voidInvoice"];
         delete?: never;
@@ -2994,6 +3034,26 @@ export interface paths {
          * @description Moves the order from new or scheduled or in_progress or completed or on_hold to cancelled. From any other status it answers 409 with the actions allowed now, and changes nothing. Needs the cd_ordem page at edit or above in the company (403 below it).
          */
         post: operations["cancelOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_ordem/{id}/deposits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The deposit paid on an order’s quote
+         * @description The payments of the deposit the client made on the quote the order was converted from, reversed ones marked, each with the quote’s number: the order’s invoice is credited with those not reversed when it is made. None for an order made by hand. 404 when the caller may not read the order. Needs the cd_ordem page at view.
+         */
+        get: operations["listOrderDeposits"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3353,7 +3413,7 @@ export interface paths {
         };
         /**
          * Cash flow by week or month, past and forecast
-         * @description What came in (payments received, not reversed) and went out (payables paid) in each week or month, and what is expected from the open invoices and payables by their due dates (overdue ones in the current period): six months back and six ahead (`by=month`, the default) or eight weeks back and eight ahead (`by=week`), as seen today in the current branch; of the current branch or of every branch the caller works in (`branch=all`). Amounts in cents. Needs the cd_reports page at view.
+         * @description What came in (payments received, not reversed, deposits among them) and went out (payables paid) in each week or month, and what is expected from the open invoices and payables by their due dates (overdue ones in the current period): six months back and six ahead (`by=month`, the default) or eight weeks back and eight ahead (`by=week`), as seen today in the current branch; of the current branch or of every branch the caller works in (`branch=all`). Amounts in cents. Needs the cd_reports page at view.
          */
         get: operations["getCashflowReport"];
         put?: never;
@@ -3433,7 +3493,7 @@ export interface paths {
         };
         /**
          * Revenue month by month
-         * @description What was invoiced (issued invoices' totals by issue date, void ones out), how many invoices, what was collected (payments not reversed, by their day) and the average ticket, for each month of the period asked (at most 120 months), of the current branch or of every branch the caller works in (`branch=all`). Amounts in cents of the company's currency. Needs the cd_reports page at view.
+         * @description What was invoiced (issued invoices' totals by issue date, void ones out), how many invoices, what was collected (payments not reversed and quotes' deposits, by their day) and the average ticket, for each month of the period asked (at most 120 months), of the current branch or of every branch the caller works in (`branch=all`). Amounts in cents of the company's currency. Needs the cd_reports page at view.
          */
         get: operations["getRevenueReport"];
         put?: never;
@@ -4517,7 +4577,7 @@ export interface paths {
         };
         /**
          * The quote a client’s link opens
-         * @description What the client sees of a sent quote: the company, the lines, the totals, the validity and its state (waiting, approved, rejected, expired). No token: the signed link is the key. 404 for a link that is bad, expired or replaced by a later send. 429 with Retry-After past 120 of the link pages’ reads and answers from one address in 10 minutes.
+         * @description What the client sees of a sent quote: the company, the lines, the totals, the validity and its state (waiting, approved, rejected, expired), and the deposit it asks (paid, open, and once approved the Pix code of what is open and whether a card may pay it). No token: the signed link is the key. 404 for a link that is bad, expired or replaced by a later send. 429 with Retry-After past 120 of the link pages’ reads and answers from one address in 10 minutes.
          */
         get: operations["getPublicQuote"];
         put?: never;
@@ -4542,6 +4602,26 @@ export interface paths {
          * @description The client approves, typing their name, and chooses among its optional lines (`options`: their indexes among the lines; those left out do not count, and the totals follow); their address and the time are kept with the decision. An index that is not an optional line is 400. 409 when the quote was already answered otherwise or has expired (the same answer sent again, its reply lost — the same name, reason and options — is answered with the quote as it is); 404 for a bad or replaced link. Counts with the page’s reads (429).
          */
         post: operations["approvePublicQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/quotes/{token}/card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The client pays the quote’s deposit by card: a checkout at the provider
+         * @description Once the client approved, opens a checkout at the card provider for what is open of the deposit and answers its address, where the client types their card; the provider confirms the payment to the app by its signed webhook (POST /api/webhooks/card), which records it on the quote. 409 when no deposit is open, the quote is not approved or no card provider is configured; 502 when the provider does not answer; 404 for a bad or replaced link; 429 with Retry-After past 10 checkouts from one address in 10 minutes.
+         */
+        post: operations["payPublicQuoteDepositByCard"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4759,7 +4839,7 @@ export interface paths {
         put?: never;
         /**
          * The card provider confirms a payment
-         * @description Called by the card provider, not by people: the body is its event, signed in the `Card-Signature` header (`t=<seconds>,v1=<hex HMAC-SHA256 of "t.body">` with CARD_PROVIDER_WEBHOOK_SECRET, at most 5 minutes old); 400 for a body not so signed, and nothing is recorded. A `payment.succeeded` event records the payment on the invoice its reference names, once however often it is delivered (one the invoice cannot take is a timeline line naming the amount and the provider’s payment id); `payment.refunded` and `payment.chargeback` reverse the card payment `payment` names by `amount`, once per event id, the rest of a part taken back staying a payment; other events are acknowledged and ignored. 404 when no card provider is configured.
+         * @description Called by the card provider, not by people: the body is its event, signed in the `Card-Signature` header (`t=<seconds>,v1=<hex HMAC-SHA256 of "t.body">` with CARD_PROVIDER_WEBHOOK_SECRET, at most 5 minutes old); 400 for a body not so signed, and nothing is recorded. A `payment.succeeded` event records the payment on what its reference names — an invoice (`<company>.<invoice id>`) or a quote’s deposit (`<company>.q.<quote id>`) — once however often it is delivered (one it cannot take is a timeline line naming the amount and the provider’s payment id); `payment.refunded` and `payment.chargeback` reverse the card payment `payment` names by `amount`, once per event id, the rest of a part taken back staying a payment; other events are acknowledged and ignored. 404 when no card provider is configured.
          */
         post: operations["receiveCardWebhook"];
         delete?: never;
@@ -22235,6 +22315,40 @@ export interface operations {
                                     /** @enum {string} */
                                     reason: "no_mail_server" | "no_email" | "mail_refused";
                                 }) | null;
+                                depositAmount: number | null;
+                                /** @description The deposit asked, in cents of the total as it is (0: none) */
+                                depositAsked: number;
+                                /** @description What the deposit’s payments not reversed add up to */
+                                depositPaid: number;
+                                depositPercent: number | null;
+                                /** @description The deposit’s payments, reversed ones marked */
+                                deposits: {
+                                    /** @description The account it landed in (cd_contas), or null */
+                                    accountId: string | null;
+                                    amount: number;
+                                    at: string;
+                                    by: string;
+                                    date: string;
+                                    /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                                    deposit: string | null;
+                                    id: string;
+                                    /** @enum {string} */
+                                    method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                    note: string;
+                                    reference: string;
+                                    reversed: {
+                                        at: string;
+                                        by: string;
+                                        /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                        provider?: {
+                                            amount: number;
+                                            /** @enum {string} */
+                                            kind: "refund" | "chargeback";
+                                            reference: string;
+                                        };
+                                        reason: string;
+                                    } | null;
+                                }[];
                                 duplicateOf: string | null;
                                 filial: number;
                                 id: string;
@@ -22375,6 +22489,16 @@ export interface operations {
                     /** Format: uuid */
                     clientId: string;
                     culture?: "" | ("en" | "es" | "pt");
+                    /**
+                     * @description The deposit asked on approval as an amount in cents, at most the total (null: none; not with depositPercent)
+                     * @default null
+                     */
+                    depositAmount?: number | null;
+                    /**
+                     * @description The deposit asked on approval as a percentage of the total (null: none; not with depositAmount)
+                     * @default null
+                     */
+                    depositPercent?: number | null;
                     lines: {
                         /** @description An optional line the client (or the office) chose */
                         chosen?: boolean | ("true" | "false" | "on");
@@ -22441,6 +22565,40 @@ export interface operations {
                                 /** @enum {string} */
                                 reason: "no_mail_server" | "no_email" | "mail_refused";
                             }) | null;
+                            depositAmount: number | null;
+                            /** @description The deposit asked, in cents of the total as it is (0: none) */
+                            depositAsked: number;
+                            /** @description What the deposit’s payments not reversed add up to */
+                            depositPaid: number;
+                            depositPercent: number | null;
+                            /** @description The deposit’s payments, reversed ones marked */
+                            deposits: {
+                                /** @description The account it landed in (cd_contas), or null */
+                                accountId: string | null;
+                                amount: number;
+                                at: string;
+                                by: string;
+                                date: string;
+                                /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                                deposit: string | null;
+                                id: string;
+                                /** @enum {string} */
+                                method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                note: string;
+                                reference: string;
+                                reversed: {
+                                    at: string;
+                                    by: string;
+                                    /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                    provider?: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        kind: "refund" | "chargeback";
+                                        reference: string;
+                                    };
+                                    reason: string;
+                                } | null;
+                            }[];
                             duplicateOf: string | null;
                             filial: number;
                             id: string;
@@ -22622,6 +22780,40 @@ export interface operations {
                                 /** @enum {string} */
                                 reason: "no_mail_server" | "no_email" | "mail_refused";
                             }) | null;
+                            depositAmount: number | null;
+                            /** @description The deposit asked, in cents of the total as it is (0: none) */
+                            depositAsked: number;
+                            /** @description What the deposit’s payments not reversed add up to */
+                            depositPaid: number;
+                            depositPercent: number | null;
+                            /** @description The deposit’s payments, reversed ones marked */
+                            deposits: {
+                                /** @description The account it landed in (cd_contas), or null */
+                                accountId: string | null;
+                                amount: number;
+                                at: string;
+                                by: string;
+                                date: string;
+                                /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                                deposit: string | null;
+                                id: string;
+                                /** @enum {string} */
+                                method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                note: string;
+                                reference: string;
+                                reversed: {
+                                    at: string;
+                                    by: string;
+                                    /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                    provider?: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        kind: "refund" | "chargeback";
+                                        reference: string;
+                                    };
+                                    reason: string;
+                                } | null;
+                            }[];
                             duplicateOf: string | null;
                             filial: number;
                             id: string;
@@ -22759,6 +22951,16 @@ export interface operations {
                     /** Format: uuid */
                     clientId: string;
                     culture?: "" | ("en" | "es" | "pt");
+                    /**
+                     * @description The deposit asked on approval as an amount in cents, at most the total (null: none; not with depositPercent)
+                     * @default null
+                     */
+                    depositAmount?: number | null;
+                    /**
+                     * @description The deposit asked on approval as a percentage of the total (null: none; not with depositAmount)
+                     * @default null
+                     */
+                    depositPercent?: number | null;
                     lines: {
                         /** @description An optional line the client (or the office) chose */
                         chosen?: boolean | ("true" | "false" | "on");
@@ -22825,6 +23027,40 @@ export interface operations {
                                 /** @enum {string} */
                                 reason: "no_mail_server" | "no_email" | "mail_refused";
                             }) | null;
+                            depositAmount: number | null;
+                            /** @description The deposit asked, in cents of the total as it is (0: none) */
+                            depositAsked: number;
+                            /** @description What the deposit’s payments not reversed add up to */
+                            depositPaid: number;
+                            depositPercent: number | null;
+                            /** @description The deposit’s payments, reversed ones marked */
+                            deposits: {
+                                /** @description The account it landed in (cd_contas), or null */
+                                accountId: string | null;
+                                amount: number;
+                                at: string;
+                                by: string;
+                                date: string;
+                                /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                                deposit: string | null;
+                                id: string;
+                                /** @enum {string} */
+                                method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                note: string;
+                                reference: string;
+                                reversed: {
+                                    at: string;
+                                    by: string;
+                                    /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                    provider?: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        kind: "refund" | "chargeback";
+                                        reference: string;
+                                    };
+                                    reason: string;
+                                } | null;
+                            }[];
                             duplicateOf: string | null;
                             filial: number;
                             id: string;
@@ -23001,6 +23237,16 @@ export interface operations {
                     /** Format: uuid */
                     clientId?: string;
                     culture?: "" | ("en" | "es" | "pt");
+                    /**
+                     * @description The deposit asked on approval as an amount in cents, at most the total (null: none; not with depositPercent)
+                     * @default null
+                     */
+                    depositAmount?: number | null;
+                    /**
+                     * @description The deposit asked on approval as a percentage of the total (null: none; not with depositAmount)
+                     * @default null
+                     */
+                    depositPercent?: number | null;
                     lines?: {
                         /** @description An optional line the client (or the office) chose */
                         chosen?: boolean | ("true" | "false" | "on");
@@ -23067,6 +23313,40 @@ export interface operations {
                                 /** @enum {string} */
                                 reason: "no_mail_server" | "no_email" | "mail_refused";
                             }) | null;
+                            depositAmount: number | null;
+                            /** @description The deposit asked, in cents of the total as it is (0: none) */
+                            depositAsked: number;
+                            /** @description What the deposit’s payments not reversed add up to */
+                            depositPaid: number;
+                            depositPercent: number | null;
+                            /** @description The deposit’s payments, reversed ones marked */
+                            deposits: {
+                                /** @description The account it landed in (cd_contas), or null */
+                                accountId: string | null;
+                                amount: number;
+                                at: string;
+                                by: string;
+                                date: string;
+                                /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                                deposit: string | null;
+                                id: string;
+                                /** @enum {string} */
+                                method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                note: string;
+                                reference: string;
+                                reversed: {
+                                    at: string;
+                                    by: string;
+                                    /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                    provider?: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        kind: "refund" | "chargeback";
+                                        reference: string;
+                                    };
+                                    reason: string;
+                                } | null;
+                            }[];
                             duplicateOf: string | null;
                             filial: number;
                             id: string;
@@ -23366,6 +23646,40 @@ export interface operations {
                                 /** @enum {string} */
                                 reason: "no_mail_server" | "no_email" | "mail_refused";
                             }) | null;
+                            depositAmount: number | null;
+                            /** @description The deposit asked, in cents of the total as it is (0: none) */
+                            depositAsked: number;
+                            /** @description What the deposit’s payments not reversed add up to */
+                            depositPaid: number;
+                            depositPercent: number | null;
+                            /** @description The deposit’s payments, reversed ones marked */
+                            deposits: {
+                                /** @description The account it landed in (cd_contas), or null */
+                                accountId: string | null;
+                                amount: number;
+                                at: string;
+                                by: string;
+                                date: string;
+                                /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                                deposit: string | null;
+                                id: string;
+                                /** @enum {string} */
+                                method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                note: string;
+                                reference: string;
+                                reversed: {
+                                    at: string;
+                                    by: string;
+                                    /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                    provider?: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        kind: "refund" | "chargeback";
+                                        reference: string;
+                                    };
+                                    reason: string;
+                                } | null;
+                            }[];
                             duplicateOf: string | null;
                             filial: number;
                             id: string;
@@ -23567,6 +23881,545 @@ export interface operations {
                                 /** @enum {string} */
                                 reason: "no_mail_server" | "no_email" | "mail_refused";
                             }) | null;
+                            depositAmount: number | null;
+                            /** @description The deposit asked, in cents of the total as it is (0: none) */
+                            depositAsked: number;
+                            /** @description What the deposit’s payments not reversed add up to */
+                            depositPaid: number;
+                            depositPercent: number | null;
+                            /** @description The deposit’s payments, reversed ones marked */
+                            deposits: {
+                                /** @description The account it landed in (cd_contas), or null */
+                                accountId: string | null;
+                                amount: number;
+                                at: string;
+                                by: string;
+                                date: string;
+                                /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                                deposit: string | null;
+                                id: string;
+                                /** @enum {string} */
+                                method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                note: string;
+                                reference: string;
+                                reversed: {
+                                    at: string;
+                                    by: string;
+                                    /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                    provider?: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        kind: "refund" | "chargeback";
+                                        reference: string;
+                                    };
+                                    reason: string;
+                                } | null;
+                            }[];
+                            duplicateOf: string | null;
+                            filial: number;
+                            id: string;
+                            lines: {
+                                chosen: boolean;
+                                description: string;
+                                discountPercent: number;
+                                jobId: string;
+                                optional: boolean;
+                                quantity: number;
+                                taxPercent: number;
+                                total: number;
+                                unitPrice: number;
+                            }[];
+                            notes: string;
+                            number: string;
+                            orderId: string | null;
+                            orderNumber: string | null;
+                            sendCount: number;
+                            sentAt: string | null;
+                            serviceAddress: string;
+                            /** @enum {string} */
+                            state: "draft" | "sent" | "approved" | "rejected" | "converted" | "expired";
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "approved" | "rejected" | "converted";
+                            terms: string;
+                            total: number;
+                            totals: {
+                                discount: number;
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                            validUntil: string;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    addQuoteDeposit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 50000,
+                 *       "method": "pix",
+                 *       "reference": "E1234567820261125"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The account it lands in (cd_contas); none: the account that takes its method by default, or no account when none does */
+                    accountId?: "" | string;
+                    /** @description An amount in integer cents of the company’s currency (12345 is 123.45) */
+                    amount: number;
+                    date?: "" | string;
+                    /** @enum {string} */
+                    method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                    /** @default  */
+                    note?: string;
+                    /** @default  */
+                    reference?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            clientId: string;
+                            clientName: string;
+                            clientTaxId: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            culture: "en" | "es" | "pt";
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            decision: {
+                                address: string;
+                                at: string;
+                                name: string;
+                                reason?: string;
+                            } | null;
+                            delivery: ({
+                                /** @constant */
+                                by: "email";
+                                to: string;
+                            } | {
+                                /** @constant */
+                                by: "none";
+                                /** @enum {string} */
+                                reason: "no_mail_server" | "no_email" | "mail_refused";
+                            }) | null;
+                            depositAmount: number | null;
+                            /** @description The deposit asked, in cents of the total as it is (0: none) */
+                            depositAsked: number;
+                            /** @description What the deposit’s payments not reversed add up to */
+                            depositPaid: number;
+                            depositPercent: number | null;
+                            /** @description The deposit’s payments, reversed ones marked */
+                            deposits: {
+                                /** @description The account it landed in (cd_contas), or null */
+                                accountId: string | null;
+                                amount: number;
+                                at: string;
+                                by: string;
+                                date: string;
+                                /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                                deposit: string | null;
+                                id: string;
+                                /** @enum {string} */
+                                method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                note: string;
+                                reference: string;
+                                reversed: {
+                                    at: string;
+                                    by: string;
+                                    /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                    provider?: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        kind: "refund" | "chargeback";
+                                        reference: string;
+                                    };
+                                    reason: string;
+                                } | null;
+                            }[];
+                            duplicateOf: string | null;
+                            filial: number;
+                            id: string;
+                            lines: {
+                                chosen: boolean;
+                                description: string;
+                                discountPercent: number;
+                                jobId: string;
+                                optional: boolean;
+                                quantity: number;
+                                taxPercent: number;
+                                total: number;
+                                unitPrice: number;
+                            }[];
+                            notes: string;
+                            number: string;
+                            orderId: string | null;
+                            orderNumber: string | null;
+                            sendCount: number;
+                            sentAt: string | null;
+                            serviceAddress: string;
+                            /** @enum {string} */
+                            state: "draft" | "sent" | "approved" | "rejected" | "converted" | "expired";
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "approved" | "rejected" | "converted";
+                            terms: string;
+                            total: number;
+                            totals: {
+                                discount: number;
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                            validUntil: string;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    reverseQuoteDeposit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The transfer was returned by the bank"
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            clientId: string;
+                            clientName: string;
+                            clientTaxId: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            culture: "en" | "es" | "pt";
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            decision: {
+                                address: string;
+                                at: string;
+                                name: string;
+                                reason?: string;
+                            } | null;
+                            delivery: ({
+                                /** @constant */
+                                by: "email";
+                                to: string;
+                            } | {
+                                /** @constant */
+                                by: "none";
+                                /** @enum {string} */
+                                reason: "no_mail_server" | "no_email" | "mail_refused";
+                            }) | null;
+                            depositAmount: number | null;
+                            /** @description The deposit asked, in cents of the total as it is (0: none) */
+                            depositAsked: number;
+                            /** @description What the deposit’s payments not reversed add up to */
+                            depositPaid: number;
+                            depositPercent: number | null;
+                            /** @description The deposit’s payments, reversed ones marked */
+                            deposits: {
+                                /** @description The account it landed in (cd_contas), or null */
+                                accountId: string | null;
+                                amount: number;
+                                at: string;
+                                by: string;
+                                date: string;
+                                /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                                deposit: string | null;
+                                id: string;
+                                /** @enum {string} */
+                                method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                note: string;
+                                reference: string;
+                                reversed: {
+                                    at: string;
+                                    by: string;
+                                    /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                    provider?: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        kind: "refund" | "chargeback";
+                                        reference: string;
+                                    };
+                                    reason: string;
+                                } | null;
+                            }[];
                             duplicateOf: string | null;
                             filial: number;
                             id: string;
@@ -23768,6 +24621,40 @@ export interface operations {
                                 /** @enum {string} */
                                 reason: "no_mail_server" | "no_email" | "mail_refused";
                             }) | null;
+                            depositAmount: number | null;
+                            /** @description The deposit asked, in cents of the total as it is (0: none) */
+                            depositAsked: number;
+                            /** @description What the deposit’s payments not reversed add up to */
+                            depositPaid: number;
+                            depositPercent: number | null;
+                            /** @description The deposit’s payments, reversed ones marked */
+                            deposits: {
+                                /** @description The account it landed in (cd_contas), or null */
+                                accountId: string | null;
+                                amount: number;
+                                at: string;
+                                by: string;
+                                date: string;
+                                /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                                deposit: string | null;
+                                id: string;
+                                /** @enum {string} */
+                                method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                note: string;
+                                reference: string;
+                                reversed: {
+                                    at: string;
+                                    by: string;
+                                    /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                    provider?: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        kind: "refund" | "chargeback";
+                                        reference: string;
+                                    };
+                                    reason: string;
+                                } | null;
+                            }[];
                             duplicateOf: string | null;
                             filial: number;
                             id: string;
@@ -24156,6 +25043,40 @@ export interface operations {
                                 /** @enum {string} */
                                 reason: "no_mail_server" | "no_email" | "mail_refused";
                             }) | null;
+                            depositAmount: number | null;
+                            /** @description The deposit asked, in cents of the total as it is (0: none) */
+                            depositAsked: number;
+                            /** @description What the deposit’s payments not reversed add up to */
+                            depositPaid: number;
+                            depositPercent: number | null;
+                            /** @description The deposit’s payments, reversed ones marked */
+                            deposits: {
+                                /** @description The account it landed in (cd_contas), or null */
+                                accountId: string | null;
+                                amount: number;
+                                at: string;
+                                by: string;
+                                date: string;
+                                /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                                deposit: string | null;
+                                id: string;
+                                /** @enum {string} */
+                                method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                note: string;
+                                reference: string;
+                                reversed: {
+                                    at: string;
+                                    by: string;
+                                    /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                    provider?: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        kind: "refund" | "chargeback";
+                                        reference: string;
+                                    };
+                                    reason: string;
+                                } | null;
+                            }[];
                             duplicateOf: string | null;
                             filial: number;
                             id: string;
@@ -24357,6 +25278,40 @@ export interface operations {
                                 /** @enum {string} */
                                 reason: "no_mail_server" | "no_email" | "mail_refused";
                             }) | null;
+                            depositAmount: number | null;
+                            /** @description The deposit asked, in cents of the total as it is (0: none) */
+                            depositAsked: number;
+                            /** @description What the deposit’s payments not reversed add up to */
+                            depositPaid: number;
+                            depositPercent: number | null;
+                            /** @description The deposit’s payments, reversed ones marked */
+                            deposits: {
+                                /** @description The account it landed in (cd_contas), or null */
+                                accountId: string | null;
+                                amount: number;
+                                at: string;
+                                by: string;
+                                date: string;
+                                /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                                deposit: string | null;
+                                id: string;
+                                /** @enum {string} */
+                                method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                note: string;
+                                reference: string;
+                                reversed: {
+                                    at: string;
+                                    by: string;
+                                    /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                    provider?: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        kind: "refund" | "chargeback";
+                                        reference: string;
+                                    };
+                                    reason: string;
+                                } | null;
+                            }[];
                             duplicateOf: string | null;
                             filial: number;
                             id: string;
@@ -24558,6 +25513,40 @@ export interface operations {
                                 /** @enum {string} */
                                 reason: "no_mail_server" | "no_email" | "mail_refused";
                             }) | null;
+                            depositAmount: number | null;
+                            /** @description The deposit asked, in cents of the total as it is (0: none) */
+                            depositAsked: number;
+                            /** @description What the deposit’s payments not reversed add up to */
+                            depositPaid: number;
+                            depositPercent: number | null;
+                            /** @description The deposit’s payments, reversed ones marked */
+                            deposits: {
+                                /** @description The account it landed in (cd_contas), or null */
+                                accountId: string | null;
+                                amount: number;
+                                at: string;
+                                by: string;
+                                date: string;
+                                /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                                deposit: string | null;
+                                id: string;
+                                /** @enum {string} */
+                                method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                note: string;
+                                reference: string;
+                                reversed: {
+                                    at: string;
+                                    by: string;
+                                    /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                    provider?: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        kind: "refund" | "chargeback";
+                                        reference: string;
+                                    };
+                                    reason: string;
+                                } | null;
+                            }[];
                             duplicateOf: string | null;
                             filial: number;
                             id: string;
@@ -24834,6 +25823,40 @@ export interface operations {
                                 /** @enum {string} */
                                 reason: "no_mail_server" | "no_email" | "mail_refused";
                             }) | null;
+                            depositAmount: number | null;
+                            /** @description The deposit asked, in cents of the total as it is (0: none) */
+                            depositAsked: number;
+                            /** @description What the deposit’s payments not reversed add up to */
+                            depositPaid: number;
+                            depositPercent: number | null;
+                            /** @description The deposit’s payments, reversed ones marked */
+                            deposits: {
+                                /** @description The account it landed in (cd_contas), or null */
+                                accountId: string | null;
+                                amount: number;
+                                at: string;
+                                by: string;
+                                date: string;
+                                /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                                deposit: string | null;
+                                id: string;
+                                /** @enum {string} */
+                                method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                note: string;
+                                reference: string;
+                                reversed: {
+                                    at: string;
+                                    by: string;
+                                    /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                    provider?: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        kind: "refund" | "chargeback";
+                                        reference: string;
+                                    };
+                                    reason: string;
+                                } | null;
+                            }[];
                             duplicateOf: string | null;
                             filial: number;
                             id: string;
@@ -28302,6 +29325,8 @@ export interface operations {
                                     at: string;
                                     by: string;
                                     date: string;
+                                    /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                                    deposit: string | null;
                                     id: string;
                                     /** @enum {string} */
                                     method: "cash" | "card" | "pix" | "transfer" | "boleto";
@@ -28549,6 +29574,8 @@ export interface operations {
                                 at: string;
                                 by: string;
                                 date: string;
+                                /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                                deposit: string | null;
                                 id: string;
                                 /** @enum {string} */
                                 method: "cash" | "card" | "pix" | "transfer" | "boleto";
@@ -28779,6 +29806,8 @@ export interface operations {
                                 at: string;
                                 by: string;
                                 date: string;
+                                /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                                deposit: string | null;
                                 id: string;
                                 /** @enum {string} */
                                 method: "cash" | "card" | "pix" | "transfer" | "boleto";
@@ -29026,6 +30055,8 @@ export interface operations {
                                 at: string;
                                 by: string;
                                 date: string;
+                                /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                                deposit: string | null;
                                 id: string;
                                 /** @enum {string} */
                                 method: "cash" | "card" | "pix" | "transfer" | "boleto";
@@ -29312,6 +30343,8 @@ export interface operations {
                                 at: string;
                                 by: string;
                                 date: string;
+                                /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                                deposit: string | null;
                                 id: string;
                                 /** @enum {string} */
                                 method: "cash" | "card" | "pix" | "transfer" | "boleto";
@@ -29660,6 +30693,8 @@ export interface operations {
                                 at: string;
                                 by: string;
                                 date: string;
+                                /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                                deposit: string | null;
                                 id: string;
                                 /** @enum {string} */
                                 method: "cash" | "card" | "pix" | "transfer" | "boleto";
@@ -29919,7 +30954,7 @@ export interface operations {
             };
         };
     };
-    addInvoicePayment: {
+    addPaymentRecord: {
         parameters: {
             query?: never;
             header?: {
@@ -30031,6 +31066,8 @@ export interface operations {
                                 at: string;
                                 by: string;
                                 date: string;
+                                /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                                deposit: string | null;
                                 id: string;
                                 /** @enum {string} */
                                 method: "cash" | "card" | "pix" | "transfer" | "boleto";
@@ -30192,7 +31229,7 @@ export interface operations {
             };
         };
     };
-    reverseInvoicePayment: {
+    reversePaymentRecord: {
         parameters: {
             query?: never;
             header?: {
@@ -30293,6 +31330,8 @@ export interface operations {
                                 at: string;
                                 by: string;
                                 date: string;
+                                /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                                deposit: string | null;
                                 id: string;
                                 /** @enum {string} */
                                 method: "cash" | "card" | "pix" | "transfer" | "boleto";
@@ -30632,6 +31671,8 @@ export interface operations {
                                 at: string;
                                 by: string;
                                 date: string;
+                                /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                                deposit: string | null;
                                 id: string;
                                 /** @enum {string} */
                                 method: "cash" | "card" | "pix" | "transfer" | "boleto";
@@ -30893,6 +31934,8 @@ export interface operations {
                                 at: string;
                                 by: string;
                                 date: string;
+                                /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                                deposit: string | null;
                                 id: string;
                                 /** @enum {string} */
                                 method: "cash" | "card" | "pix" | "transfer" | "boleto";
@@ -31222,6 +32265,8 @@ export interface operations {
                                 at: string;
                                 by: string;
                                 date: string;
+                                /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                                deposit: string | null;
                                 id: string;
                                 /** @enum {string} */
                                 method: "cash" | "card" | "pix" | "transfer" | "boleto";
@@ -33699,6 +34744,118 @@ export interface operations {
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    listOrderDeposits: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            /** @description The account it landed in (cd_contas), or null */
+                            accountId: string | null;
+                            amount: number;
+                            at: string;
+                            by: string;
+                            currency: string;
+                            date: string;
+                            /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                            deposit: string | null;
+                            id: string;
+                            /** @enum {string} */
+                            method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                            note: string;
+                            quoteId: string;
+                            quoteNumber: string;
+                            reference: string;
+                            reversed: {
+                                at: string;
+                                by: string;
+                                /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                provider?: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    kind: "refund" | "chargeback";
+                                    reference: string;
+                                };
+                                reason: string;
+                            } | null;
+                        }[];
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -45207,6 +46364,16 @@ export interface operations {
                                 name: string;
                                 reason?: string;
                             } | null;
+                            deposit: {
+                                asked: number;
+                                card: boolean;
+                                open: number;
+                                paid: number;
+                                pix: {
+                                    code: string;
+                                    key: string;
+                                } | null;
+                            } | null;
                             lines: {
                                 chosen: boolean;
                                 description: string;
@@ -45327,6 +46494,16 @@ export interface operations {
                                 name: string;
                                 reason?: string;
                             } | null;
+                            deposit: {
+                                asked: number;
+                                card: boolean;
+                                open: number;
+                                paid: number;
+                                pix: {
+                                    code: string;
+                                    key: string;
+                                } | null;
+                            } | null;
                             lines: {
                                 chosen: boolean;
                                 description: string;
@@ -45395,6 +46572,100 @@ export interface operations {
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    payPublicQuoteDepositByCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            /** Format: uri */
+                            url: string;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The upstream server failed */
+            502: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -45584,6 +46855,16 @@ export interface operations {
                                 at: string;
                                 name: string;
                                 reason?: string;
+                            } | null;
+                            deposit: {
+                                asked: number;
+                                card: boolean;
+                                open: number;
+                                paid: number;
+                                pix: {
+                                    code: string;
+                                    key: string;
+                                } | null;
                             } | null;
                             lines: {
                                 chosen: boolean;

@@ -76,7 +76,13 @@ export const invoices = declareModule({
       issue: { from: ['draft'], to: 'issued' },
       // the client's link goes out (again), by e-mail when it can; the status stays
       send: { from: ['issued', 'partially_paid', 'overdue'] },
-      void: { from: ['draft', 'issued', 'overdue'], to: 'void', input: voidInput, example: { reason: 'Billed twice' } },
+      // while none of its own payments counts (a deposit credited from its quote goes back with the void)
+      void: {
+        from: ['draft', 'issued', 'partially_paid', 'paid', 'overdue'],
+        to: 'void',
+        input: voidInput,
+        example: { reason: 'Billed twice' },
+      },
     },
   },
 })

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { CURRENCIES } from '../money.ts'
 import { rule } from '../messages.ts'
 import { commaList, money, optionalDay, optionalText, text } from './fields.ts'
-import { PAYMENT_METHODS, type PaymentMethod } from './invoices.ts'
+import { PAYMENT_METHODS, type PaymentMethod } from './payments.ts'
 
 /** Where a company's accounts are stored (a collection of storage/repositories). */
 export const ACCOUNTS = 'accounts'

@@ -12,8 +12,8 @@ import {
   type Totals,
 } from '../document-lines.ts'
 import { CURRENCIES, type Currency } from '../money.ts'
-import { rule } from '../messages.ts'
-import { commaList, money, optionalDay, optionalId, optionalText, text } from './fields.ts'
+import { commaList, optionalDay, optionalText, text } from './fields.ts'
+import { lastPaymentDate, markRow, paymentRow, paymentRowOf, type Mark, type PaymentRecord } from './payments.ts'
 import { publicCompanySchema, quoteDelivery, type QuoteDelivery } from './quotes.ts'
 
 /** Where a company's invoices are stored (a collection of storage/repositories). */
@@ -31,13 +31,8 @@ export type InvoiceState = (typeof INVOICE_STATES)[number]
 export const INVOICE_FILTERS = [...INVOICE_STATES, 'paid_today'] as const
 /** The statuses in which an invoice waits for money: it may be paid, sent and reminded. */
 export const OPEN_INVOICE_STATUSES = ['issued', 'partially_paid'] as const
-export const PAYMENT_METHODS = ['cash', 'card', 'pix', 'transfer', 'boleto'] as const
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 /** How long an invoice is due after its issue when the company does not say. */
 export const DEFAULT_DUE_DAYS = 30
-/** At most this many payments on one invoice (reversed ones count). */
-export const MAX_PAYMENTS = 200
-
 /** An invoice as the office types it: the client, the orders it bills (on creation), lines, due date, terms. */
 export const invoiceInput = z.object({
   clientId: z.string().uuid({ message: 'Choose a client' }),
@@ -66,48 +61,6 @@ export const invoiceEdit = invoiceInput.omit({ orderIds: true })
 
 /** What voiding takes: why. */
 export const voidInput = z.object({ reason: text(500) }).strict()
-
-/** A payment as the office records it: the amount, how, the day (today when none), a reference. */
-export const paymentInput = z
-  .object({
-    amount: money().refine((v) => v > 0, rule('invalid_money')),
-    method: z.enum(PAYMENT_METHODS, { message: 'Choose how it was paid' }),
-    date: optionalDay,
-    reference: optionalText(120),
-    note: optionalText(500),
-    accountId: optionalId('Choose an account').meta({
-      description:
-        'The account it lands in (cd_contas); none: the account that takes its method by default, or no account when none does',
-    }),
-  })
-  .strict()
-export type PaymentInput = z.output<typeof paymentInput>
-
-/** Reversing a payment takes a reason; the payment stays on the invoice, marked. */
-export const reverseInput = z.object({ reason: text(500) }).strict()
-
-/** Who did something and when (a void, a reversal). */
-type Mark = { reason: string; by: string; at: string }
-/** The card provider's refund or chargeback that reversed a card payment: its own reference and the amount it took back. */
-export type ProviderReversal = { kind: 'refund' | 'chargeback'; reference: string; amount: number }
-
-export type InvoicePayment = {
-  id: string
-  /** The day it was paid (the branch's calendar). */
-  date: string
-  amount: number
-  method: PaymentMethod
-  reference: string
-  note: string
-  /** Who recorded it (a person's name; the card provider for a card paid on the link). */
-  by: string
-  at: string
-  reversed: (Mark & { provider?: ProviderReversal }) | null
-  /** The card provider's payment it records (each once). */
-  providerPaymentId?: string
-  /** The account it landed in (cd_contas); none on payments recorded before accounts, or when no account took its method. */
-  accountId?: string | null
-}
 
 /** A reminder sent for an overdue invoice: the step of the company's schedule (days after due) and how it went. */
 export type InvoiceReminder = { step: number; at: string; delivery: QuoteDelivery }
@@ -139,7 +92,7 @@ export type InvoiceRecord = {
   status: InvoiceStatus
   /** The sum of the payments not reversed. */
   paid: number
-  payments: InvoicePayment[]
+  payments: PaymentRecord[]
   voided: Mark | null
   /** Raised with every send: links of an earlier send no longer open. */
   sendCount: number
@@ -151,24 +104,6 @@ export type InvoiceRecord = {
 
 /** An invoice as stored: with its branch's time zone, in which its dates are days. */
 export type StoredInvoice = InvoiceRecord & { timeZone: string }
-
-const markRow = z.object({ reason: z.string(), by: z.string(), at: z.string() })
-const providerReversal = z
-  .object({ kind: z.enum(['refund', 'chargeback']), reference: z.string(), amount: z.number().int() })
-  .describe('The card provider’s refund or chargeback that reversed this card payment')
-export const paymentRow = z.object({
-  id: z.string(),
-  date: z.string(),
-  amount: z.number().int(),
-  method: z.enum(PAYMENT_METHODS),
-  reference: z.string(),
-  note: z.string(),
-  by: z.string(),
-  at: z.string(),
-  reversed: markRow.extend({ provider: providerReversal.optional() }).nullable(),
-  accountId: z.string().nullable().meta({ description: 'The account it landed in (cd_contas), or null' }),
-})
-export type PaymentRow = z.output<typeof paymentRow>
 
 export const invoiceRow = z.object({
   id: z.string(),
@@ -225,13 +160,6 @@ export const invoiceState = (i: Pick<InvoiceRecord, 'status' | 'dueDate'>, today
 export const paidStatus = (total: number, paid: number): InvoiceStatus =>
   paid <= 0 ? 'issued' : paid >= total ? 'paid' : 'partially_paid'
 
-/** The day of the latest payment not reversed, or null. */
-export const lastPaymentDate = (payments: InvoicePayment[]) =>
-  payments.reduce<string | null>((last, p) => (!p.reversed && (!last || p.date > last) ? p.date : last), null)
-
-/** What the payments not reversed add up to. */
-export const paidOf = (payments: InvoicePayment[]) => payments.reduce((sum, p) => sum + (p.reversed ? 0 : p.amount), 0)
-
 /**
  * What an invoice is found by: its number, its client's name and tax id (also bare digits), its
  * orders' numbers, the service address (street, city) and its lines' services.
@@ -249,7 +177,7 @@ export const invoiceRowOf = (i: StoredInvoice, now: number): InvoiceRow => {
     open: i.status === 'void' ? 0 : Math.max(0, i.totals.total - i.paid),
     lastPaymentDate: lastPaymentDate(payments),
     state: invoiceState(i, dateIn(timeZone, now)),
-    payments: payments.map(({ providerPaymentId: _p, ...p }) => ({ ...p, accountId: p.accountId ?? null })),
+    payments: payments.map(paymentRowOf),
     visits: i.visits.map((v) => ({ ...v, technicianId: v.technicianId ?? null })),
   }
 }

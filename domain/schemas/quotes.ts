@@ -12,7 +12,8 @@ import {
   type Totals,
 } from '../document-lines.ts'
 import { CURRENCIES, type Currency } from '../money.ts'
-import { day, optionalText } from './fields.ts'
+import { day, money, optionalText, percent } from './fields.ts'
+import { paidOf, paymentRow, paymentRowOf, type PaymentRecord } from './payments.ts'
 
 /** Where a company's quotes are stored (a collection of storage/repositories). */
 export const QUOTES = 'quotes'
@@ -36,6 +37,14 @@ export const quoteInput = z.object({
   culture: z.union([z.literal('').transform(() => undefined), z.enum(LANGUAGES)]).optional(),
   terms: optionalText(4000),
   notes: optionalText(4000),
+  /** A deposit the client pays on approving: a percentage of the total or an amount, one of them (none: no deposit). */
+  depositPercent: percent.nullable().default(null).meta({
+    description: 'The deposit asked on approval as a percentage of the total (null: none; not with depositAmount)',
+  }),
+  depositAmount: money().nullable().default(null).meta({
+    description:
+      'The deposit asked on approval as an amount in cents, at most the total (null: none; not with depositPercent)',
+  }),
 })
 export type QuoteInput = z.output<typeof quoteInput>
 
@@ -78,6 +87,11 @@ export type QuoteRecord = {
   /** The service order it was converted to (absent on quotes stored before orders). */
   orderId?: string | null
   orderNumber?: string | null
+  /** The deposit asked on approval (absent on quotes stored before deposits): a percentage or an amount. */
+  depositPercent?: number | null
+  depositAmount?: number | null
+  /** The deposit's payments, recorded by the office or the card provider (docs/domain.md "Deposits"). */
+  deposits?: PaymentRecord[]
 }
 
 export const quoteRow = z.object({
@@ -113,6 +127,11 @@ export const quoteRow = z.object({
   /** The service order it was converted to. */
   orderId: z.string().nullable(),
   orderNumber: z.string().nullable(),
+  depositPercent: z.number().nullable(),
+  depositAmount: z.number().int().nullable(),
+  depositAsked: z.number().int().meta({ description: 'The deposit asked, in cents of the total as it is (0: none)' }),
+  depositPaid: z.number().int().meta({ description: 'What the deposit’s payments not reversed add up to' }),
+  deposits: z.array(paymentRow).meta({ description: 'The deposit’s payments, reversed ones marked' }),
 })
 export type QuoteRow = z.output<typeof quoteRow>
 
@@ -155,8 +174,29 @@ export const publicQuoteSchema = z.object({
   terms: z.string(),
   state: z.enum(QUOTE_STATES),
   decision: z.object({ name: z.string(), at: z.string(), reason: z.string().optional() }).nullable(),
+  /**
+   * The deposit asked on approval (null: none): what is paid and open, and once the client approved,
+   * the Pix charge of what is open (null without the company's key) and whether a card may pay it.
+   */
+  deposit: z
+    .object({
+      asked: z.number().int(),
+      paid: z.number().int(),
+      open: z.number().int(),
+      pix: z.object({ key: z.string(), code: z.string() }).nullable(),
+      card: z.boolean(),
+    })
+    .nullable(),
 })
 export type PublicQuote = z.output<typeof publicQuoteSchema>
+
+/** The deposit a quote asks, in cents of its total as it is: its percentage, or its amount (never above the total); 0 for none. */
+export const depositAsked = (q: Pick<QuoteRecord, 'depositPercent' | 'depositAmount' | 'totals'>) =>
+  q.depositPercent
+    ? Math.round((q.totals.total * q.depositPercent) / 100)
+    : q.depositAmount
+      ? Math.min(q.depositAmount, q.totals.total)
+      : 0
 
 /** A stored quote as the API answers it, its state at `now`. */
 export const quoteRowOf = (q: StoredQuote, now: number): QuoteRow => {
@@ -169,5 +209,10 @@ export const quoteRowOf = (q: StoredQuote, now: number): QuoteRow => {
     delivery: q.delivery ?? null,
     orderId: q.orderId ?? null,
     orderNumber: q.orderNumber ?? null,
+    depositPercent: q.depositPercent ?? null,
+    depositAmount: q.depositAmount ?? null,
+    depositAsked: depositAsked(q),
+    depositPaid: paidOf(q.deposits ?? []),
+    deposits: (q.deposits ?? []).map(paymentRowOf),
   }
 }

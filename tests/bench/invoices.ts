@@ -20,12 +20,10 @@ import {
   DEFAULT_DUE_DAYS,
   INVOICES,
   invoiceState,
-  paidOf,
-  PAYMENT_METHODS,
-  type InvoicePayment,
   type InvoiceStatus,
   type StoredInvoice,
 } from '../../domain/schemas/invoices.ts'
+import { paidOf, PAYMENT_METHODS, type PaymentRecord } from '../../domain/schemas/payments.ts'
 import type { JobRecord } from '../../domain/schemas/jobs.ts'
 import { SEED_QUOTE_BRANCH, SEED_QUOTE_PREFIX, seedClients, seedJobs } from '../../seeds/field-service.ts'
 import { seeded } from '../../seeds/random.ts'
@@ -129,7 +127,7 @@ const jobLine = (r: ReturnType<typeof seeded>, jobs: JobRecord[]): LineInput => 
 
 /** Payments of `amount` in all, in `parts`, from the issue day on (never after today). */
 function payments(r: ReturnType<typeof seeded>, amount: number, parts: number, issueDate: string, today: string) {
-  const out: InvoicePayment[] = []
+  const out: PaymentRecord[] = []
   for (let k = 0; k < parts; k++) {
     const day = addDays(issueDate, r.int(0, 40))
     const date = day > today ? today : day

@@ -1,7 +1,7 @@
 import { accounts as accountsModule } from '../../../domain/modules/cd-contas.ts'
 import { transferInput, transferRow } from '../../../domain/schemas/accounts.ts'
 import { statementSummary } from '../../../domain/schemas/statements.ts'
-import { PAYMENT_METHODS } from '../../../domain/schemas/invoices.ts'
+import { PAYMENT_METHODS } from '../../../domain/schemas/payments.ts'
 import { defineFeature } from '../../kit/module'
 import { accountLookups } from './lookups'
 import { AccountPanel } from './account-panel'

@@ -12,6 +12,8 @@ import {
 } from '../document-fields'
 import { defineFeature, type FactFormat, type HomeCardOf } from '../../kit/module'
 import { CULTURE_OPTIONS } from '../options'
+import { paymentsPanel } from '../payments-panel'
+import { paymentInput, reverseInput } from '../../../domain/schemas/payments.ts'
 
 /** The quote states' labels (the list, the badge, a client's quotes). */
 export const QUOTE_STATE_LABELS = {
@@ -34,7 +36,24 @@ const cardRow = quoteRow.pick({
   decision: true,
 })
 type CardRow = z.output<typeof cardRow>
-const factsRow = quoteRow.pick({ totals: true, decision: true, delivery: true, status: true })
+const factsRow = quoteRow.pick({
+  totals: true,
+  decision: true,
+  delivery: true,
+  status: true,
+  depositPercent: true,
+  depositAsked: true,
+  depositPaid: true,
+})
+/** What the deposit's panel reads of a quote. */
+const depositRow = quoteRow.pick({
+  deposits: true,
+  status: true,
+  depositAsked: true,
+  depositPaid: true,
+  totals: true,
+  currency: true,
+})
 type QuoteCard = HomeCardOf<typeof quotesModule>
 
 /** A home card of the quotes in one state, in an order: each line the client, the number and `when`, the total. */
@@ -90,11 +109,21 @@ export const quotes = defineFeature(quotesModule, {
   ],
   facts: (values, f) => {
     // the record as its answer's schema reads it (one record: the page parsed it with the same)
-    const { totals, decision, delivery, status } = factsRow.parse(values)
+    const { totals, decision, delivery, status, depositPercent, depositAsked, depositPaid } = factsRow.parse(values)
     return [
       { label: 'f_valid_until', value: f.date(String(values.validUntil)) },
       ...(status === 'sent' ? deliveryFacts(delivery, f) : []),
       ...totalsFacts(totals, f),
+      // the deposit asked on approval, and what of it is paid
+      ...(depositAsked
+        ? [
+            {
+              label: 'f_deposit' as const,
+              value: `${f.money(depositAsked)}${depositPercent ? ` (${depositPercent} %)` : ''}`,
+            },
+            { label: 'f_deposit_paid' as const, value: f.money(depositPaid), strong: depositPaid > 0 },
+          ]
+        : []),
       ...(decision ? [{ label: 'f_answered_by' as const, value: `${decision.name} · ${f.date(decision.at)}` }] : []),
       ...(decision?.reason ? [{ label: 'f_reason' as const, value: decision.reason }] : []),
     ]
@@ -118,9 +147,37 @@ export const quotes = defineFeature(quotesModule, {
       options: CULTURE_OPTIONS,
       empty: 'f_company_language',
     },
+    // a deposit asked on approval: a percentage of the total, or an amount
+    { name: 'depositPercent', label: 'f_deposit_percent', type: 'text', hint: 'deposit_hint' },
+    { name: 'depositAmount', label: 'f_deposit_amount', type: 'money' },
     { name: 'terms', label: 'f_terms', type: 'textarea', wide: true },
     { name: 'notes', label: 'f_notes', type: 'textarea', wide: true },
   ],
+  // the deposit's payments once the client approved: recorded and reversed here until the order's invoice takes them
+  panel: paymentsPanel((values) => {
+    const { deposits, status, depositAsked, depositPaid, totals, currency } = depositRow.parse(values)
+    const approved = status === 'approved' || status === 'converted'
+    if (!approved && !deposits.length) return null
+    return {
+      payments: deposits,
+      payable: approved && depositPaid < totals.total,
+      open: Math.max(0, (depositAsked || totals.total) - depositPaid),
+      currency,
+      reversible: true,
+      title: 'deposits_title',
+      none: 'deposits_none',
+      record: 'deposit_record',
+    }
+  }),
+  forms: {
+    payment: { schema: paymentInput, path: () => 'deposits', done: 'done_deposit' },
+    reverse: {
+      schema: reverseInput,
+      path: (fields) => `deposits/${encodeURIComponent(fields.paymentId ?? '')}/reverse`,
+      pathFields: ['paymentId'],
+      done: 'done_payment_reversed',
+    },
+  },
   pickers: documentPickers,
   lookups: documentLookups,
   homeCards: [

@@ -1,5 +1,6 @@
 import { invoices as invoicesModule } from '../../../domain/modules/cd-invoice.ts'
-import { INVOICE_STATES, invoiceRow, paymentInput, reverseInput } from '../../../domain/schemas/invoices.ts'
+import { INVOICE_STATES, invoiceRow } from '../../../domain/schemas/invoices.ts'
+import { paymentInput, reverseInput } from '../../../domain/schemas/payments.ts'
 import {
   clientField,
   deliveryFacts,
@@ -12,10 +13,12 @@ import type { z } from 'zod'
 import { orders as ordersModule } from '../../../domain/modules/cd-ordem.ts'
 import { defineFeature, pickerOf, type FactFormat, type HomeCardOf } from '../../kit/module'
 import { CULTURE_OPTIONS } from '../options'
-import { PaymentsPanel } from './payments-panel'
+import { paymentsPanel } from '../payments-panel'
 import { accountLookups } from '../cd_contas/lookups'
 import { INVOICE_STATE_LABELS } from './labels'
 
+/** What the void button and the payments panel read of an invoice. */
+const paymentsRow = invoiceRow.pick({ payments: true, status: true, open: true, currency: true })
 const factsRow = invoiceRow.pick({
   totals: true,
   paid: true,
@@ -81,8 +84,8 @@ export const invoices = defineFeature(invoicesModule, {
       done: 'done_voided',
       variant: 'danger-outline',
       text: { name: 'reason', label: 'f_void_reason' },
-      // money was paid: reverse the payments first
-      offered: (values) => values.paid === 0,
+      // money was paid on it: reverse the payments first (a deposit credited from its quote goes back with the void)
+      offered: (values) => paymentsRow.parse(values).payments.every((p) => p.deposit || p.reversed),
     },
     // the link the client opens, to pass on by any way (the API refuses it for an invoice never sent)
     {
@@ -125,7 +128,22 @@ export const invoices = defineFeature(invoicesModule, {
         : []),
     ]
   },
-  panel: PaymentsPanel,
+  // its payments, a deposit credited from its quote among them; none on a draft
+  panel: paymentsPanel((values) => {
+    const { payments, status, open, currency } = paymentsRow.parse(values)
+    return status === 'draft'
+      ? null
+      : {
+          payments,
+          payable: status === 'issued' || status === 'partially_paid',
+          open,
+          currency,
+          reversible: status !== 'void',
+          title: 'payments_title',
+          none: 'payments_none',
+          record: 'payment_record',
+        }
+  }),
   forms: {
     payment: { schema: paymentInput, path: () => 'payments', done: 'done_payment' },
     reverse: {

@@ -9,6 +9,8 @@ import {
   serviceAddressField,
   totalsFacts,
 } from '../document-fields'
+import { orderDepositRow } from '../../../domain/schemas/payments.ts'
+import { METHOD_LABELS } from '../payments-panel'
 import { defineFeature, type HomeCardOf } from '../../kit/module'
 import { VisitRecords } from '../techorders/visit-records'
 import { ORDER_STATE_LABELS } from './labels'
@@ -87,6 +89,20 @@ export const orders = defineFeature(ordersModule, {
             could_not_complete: 'visit_could_not_complete',
           },
         },
+      ],
+    },
+    // the deposit the client paid on its quote: its invoice is credited with it
+    {
+      title: 'order_deposits',
+      path: (id) => `/cd_ordem/${encodeURIComponent(id)}/deposits`,
+      row: orderDepositRow,
+      href: (row) => `/view/cd_cotacao/${encodeURIComponent(String(row.quoteId))}`,
+      hideEmpty: true,
+      columns: [
+        { key: 'quoteNumber', label: 'f_quote' },
+        { key: 'date', label: 'f_date', show: 'date' },
+        { key: 'method', label: 'f_method', labels: METHOD_LABELS },
+        { key: 'amount', label: 'f_amount', show: 'money' },
       ],
     },
   ],
