@@ -3,6 +3,7 @@ import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { callAs, testBff, type TestBff } from '../shared/bff.ts'
 import { cardProvider } from '../shared/card-provider.ts'
 import { MAIN, TECH_ID, wednesdayAhead } from '../shared/booking.ts'
+import { readPdf } from '../shared/pdf.ts'
 
 type Payment = {
   id: string
@@ -112,7 +113,7 @@ async function setUp(deposit: { depositPercent?: number; depositAmount?: number 
 // docs/domain.md "Deposits": asked on the quote, paid once approved, credited on the order's invoice
 describe('a deposit', () => {
   it('is asked on the quote, paid by Pix once approved, and credited on the invoice as a payment already made', async () => {
-    const { admin, quote, page, approve, completedOrder, collected } = await setUp()
+    const { bff, admin, quote, token, page, approve, completedOrder, collected } = await setUp()
     expect(quote).toMatchObject({ depositPercent: 40, depositAmount: null, depositAsked: 50000, depositPaid: 0 })
     // before the client approves, the page names the deposit but no code to pay it
     expect((await page()).deposit).toEqual({ asked: 50000, paid: 0, open: 50000, pix: null, card: false })
@@ -141,6 +142,10 @@ describe('a deposit', () => {
     expect((await pay()).body.Dados.deposits).toHaveLength(1)
     expect(paid.body.Dados).toMatchObject({ depositPaid: 50000, deposits: [{ amount: 50000, method: 'pix' }] })
     expect((await page()).deposit).toMatchObject({ paid: 50000, open: 0, pix: null, card: false })
+    // the client's PDF names the deposit and what of it is paid, in the quote's language
+    const pdf = await bff.call(`/public/quotes/${token}/pdf`)
+    const text = readPdf(new Uint8Array(await pdf.arrayBuffer()))
+    expect(text).toMatch(/(Deposit on approval|Sinal na aprovação|Anticipo al aprobar): R\$\s?500[.,]00 · (paid|pago) R\$\s?500[.,]00/)
     // money received: the month's collected counts it once
     expect(await collected()).toBe(before + 50000)
     const tooMuch = await admin(`/cd_cotacao/${quote.id}/deposits`, {

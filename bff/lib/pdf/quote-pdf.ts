@@ -1,5 +1,6 @@
 import { CULTURES, type Culture } from '../../../domain/cultures.ts'
 import { formatDay } from '../../../domain/dates.ts'
+import { formatMoney } from '../../../domain/money.ts'
 import type { PublicQuote } from '../../../domain/schemas/quotes.ts'
 import { renderDocumentPdf } from './document-pdf.ts'
 
@@ -9,7 +10,7 @@ export type QuoteDocument = PublicQuote & { issued: string; logo: Uint8Array | n
 // The document's words in the client's language (a printed page has its own short labels).
 const LABELS: Record<
   Culture,
-  Record<'title' | 'issued' | 'validUntil' | 'terms' | 'approvedBy' | 'optional', string>
+  Record<'title' | 'issued' | 'validUntil' | 'terms' | 'approvedBy' | 'optional' | 'deposit' | 'depositPaid', string>
 > = {
   en: {
     title: 'QUOTE',
@@ -18,6 +19,8 @@ const LABELS: Record<
     optional: 'optional, not chosen',
     terms: 'Terms',
     approvedBy: 'Approved by',
+    deposit: 'Deposit on approval',
+    depositPaid: 'paid',
   },
   es: {
     title: 'COTIZACIÓN',
@@ -26,6 +29,8 @@ const LABELS: Record<
     optional: 'opcional, no elegido',
     terms: 'Condiciones',
     approvedBy: 'Aprobada por',
+    deposit: 'Anticipo al aprobar',
+    depositPaid: 'pagado',
   },
   pt: {
     title: 'ORÇAMENTO',
@@ -34,18 +39,21 @@ const LABELS: Record<
     optional: 'opcional, não escolhido',
     terms: 'Condições',
     approvedBy: 'Aprovado por',
+    deposit: 'Sinal na aprovação',
+    depositPaid: 'pago',
   },
 }
 
 /**
  * A quote as an A4 PDF (docs/domain.md: print with the company's logo, in the client's culture):
  * an optional line not chosen is marked offered, not counted (domain/document-lines.ts); the
- * client's approval and the terms follow the totals.
+ * client's approval, the deposit asked and the terms follow the totals.
  */
 export function renderQuotePdf(quote: QuoteDocument, signal: AbortSignal): Promise<Uint8Array<ArrayBuffer>> {
   const L = LABELS[quote.culture]
   const locale = CULTURES[quote.culture]
   const date = (iso: string) => formatDay(iso, locale, 'numeric')
+  const money = (cents: number) => formatMoney(cents, quote.currency, quote.culture)
   const approved = quote.decision && (quote.state === 'approved' || quote.state === 'converted')
   return renderDocumentPdf(signal, {
     culture: quote.culture,
@@ -64,6 +72,17 @@ export function renderQuotePdf(quote: QuoteDocument, signal: AbortSignal): Promi
     sections: [
       ...(approved && quote.decision
         ? [{ lines: [`${L.approvedBy}: ${quote.decision.name} · ${date(quote.decision.at)}`], strong: true }]
+        : []),
+      // the deposit asked on approval, and what of it is paid
+      ...(quote.deposit
+        ? [
+            {
+              lines: [
+                `${L.deposit}: ${money(quote.deposit.asked)}${quote.deposit.paid ? ` · ${L.depositPaid} ${money(quote.deposit.paid)}` : ''}`,
+              ],
+              strong: true,
+            },
+          ]
         : []),
       ...(quote.terms.trim() ? [{ heading: L.terms, lines: [quote.terms] }] : []),
     ],
