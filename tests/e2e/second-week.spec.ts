@@ -149,7 +149,10 @@ test('the second week: a part received, a deposit paid by Pix on approval, the o
   await tech.getByRole('button', { name: 'I am on site' }).tap()
   await expect(tech.getByTestId('visit-status').first()).toHaveText('On site')
   await tech.getByRole('combobox', { name: 'Product' }).fill(product)
-  await tech.getByRole('listbox', { name: 'Choices' }).getByRole('option', { name: new RegExp(product) }).tap()
+  await tech
+    .getByRole('listbox', { name: 'Choices' })
+    .getByRole('option', { name: new RegExp(product) })
+    .tap()
   await tech.getByLabel('Quantity').fill('1')
   await tech.getByRole('button', { name: 'Add part' }).tap()
   await expect(tech.getByTestId('visit-parts')).toContainText(`1 × ${product}`)

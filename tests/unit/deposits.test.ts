@@ -145,7 +145,9 @@ describe('a deposit', () => {
     // the client's PDF names the deposit and what of it is paid, in the quote's language
     const pdf = await bff.call(`/public/quotes/${token}/pdf`)
     const text = readPdf(new Uint8Array(await pdf.arrayBuffer()))
-    expect(text).toMatch(/(Deposit on approval|Sinal na aprovação|Anticipo al aprobar): R\$\s?500[.,]00 · (paid|pago) R\$\s?500[.,]00/)
+    expect(text).toMatch(
+      /(Deposit on approval|Sinal na aprovação|Anticipo al aprobar): R\$\s?500[.,]00 · (paid|pago) R\$\s?500[.,]00/,
+    )
     // money received: the month's collected counts it once
     expect(await collected()).toBe(before + 50000)
     const tooMuch = await admin(`/cd_cotacao/${quote.id}/deposits`, {
