@@ -224,7 +224,9 @@ function Deposit({
   t: Translator
   money: (cents: number) => string
 }) {
-  if (deposit.open <= 0) return <Alert tone="success">{t.q_deposit_paid({ amount: money(deposit.paid) })}</Alert>
+  // paid, or the rest is paid on the invoice now (its order's invoice is credited with it)
+  if (deposit.open <= 0 || deposit.credited)
+    return deposit.paid > 0 ? <Alert tone="success">{t.q_deposit_paid({ amount: money(deposit.paid) })}</Alert> : null
   return (
     <section aria-labelledby="deposit-title" className="flex flex-col gap-4">
       <h2 id="deposit-title" className="text-xl font-bold">

@@ -77,10 +77,15 @@ export function invoicing(deps: Deps) {
   /** The orders given back to completed: those `invoiceId` claimed (a refused write, a void). */
   async function release(who: Owner, invoiceId: string, orderIds: string[]) {
     const store = orderStore(deps, who.tenant.empresa)
-    for (const id of orderIds)
-      await store.update(id, (o) =>
+    const released: StoredOrder[] = []
+    for (const id of orderIds) {
+      const saved = await store.update(id, (o) =>
         o.invoiceId === invoiceId ? { ...o, status: 'completed', invoiceId: null, invoicedAt: null } : o,
       )
+      if (saved) released.push(saved.value)
+    }
+    // their quotes' deposits are no longer this invoice's
+    await deposits(deps).uncredit(who.tenant.empresa, invoiceId, released)
   }
 
   /**
@@ -197,8 +202,19 @@ export function invoicing(deps: Deps) {
       )
       throw fieldError('lines', 'invalid_value')
     }
-    // the deposits paid on the orders' quotes: payments already made (docs/domain.md "Deposits")
-    const credited = await deposits(deps).creditsOf(who.tenant.empresa, billed)
+    // the deposits paid on the orders' quotes: payments already made (docs/domain.md "Deposits"); a
+    // failure gives back what was taken (the settling of "invoice-orders" does after a crash)
+    const credited = await deposits(deps)
+      .credit(who.tenant.empresa, id, billed)
+      .catch(async (error: unknown) => {
+        if (!(error instanceof StorageUnavailableError))
+          await unmade(
+            who,
+            id,
+            billed.map((o) => o.id),
+          )
+        throw error
+      })
     return {
       ...draft,
       payments: credited,

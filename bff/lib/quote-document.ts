@@ -11,9 +11,9 @@ const LOGO_TYPES = ['image/png', 'image/jpeg']
 /** What a quote shows outside the office (its client's page, its print): no notes, no ids. */
 export function publicQuote(deps: Deps, quote: Stored, company: CompanyRecord): PublicQuote {
   const row = quoteRowOf(quote, deps.now())
-  // the deposit is paid once the client approved (its order may be under way)
+  // the deposit is paid once the client approved (its order may be under way), until its invoice is made
   const open = Math.max(0, row.depositAsked - row.depositPaid)
-  const payable = open > 0 && (row.status === 'approved' || row.status === 'converted')
+  const payable = open > 0 && (row.status === 'approved' || row.status === 'converted') && !row.creditedTo
   return {
     company: { ...printedCompany(company), hasLogo: Boolean(company.ID_ARQUIVO) },
     number: row.number,
@@ -52,6 +52,7 @@ export function publicQuote(deps: Deps, quote: Stored, company: CompanyRecord): 
           open,
           pix: payable ? pixCharge(company, row, open) : null,
           card: payable && Boolean(deps.config.cardProvider),
+          credited: Boolean(row.creditedTo),
         }
       : null,
   }

@@ -138,7 +138,8 @@ export function statements(deps: Deps) {
     const paidSince = [...(await invoices.rows()).values()].filter(
       (r) => r.lastPaymentDate !== null && r.lastPaymentDate >= first && mayRead('cd_invoice', r.filial),
     )
-    for (const invoice of await invoices.getMany(paidSince.map((r) => r.id)))
+    // a void invoice's payments count nowhere (a deposit it was credited with is its quote's again)
+    for (const invoice of (await invoices.getMany(paidSince.map((r) => r.id))).filter((i) => i.status !== 'void'))
       for (const p of invoice.payments)
         if (!p.reversed && p.accountId === account.id && within(p.date))
           found.push({
@@ -186,12 +187,10 @@ export function statements(deps: Deps) {
 
   /** Whether what a line was matched to still counts: the payment not reversed, the bill paid, the transfer there. */
   async function stillCounts(empresa: number, m: StoredMatch): Promise<boolean> {
-    if (m.kind === 'payment')
-      return Boolean(
-        (await invoiceStore(deps, empresa).get(m.invoiceId ?? ''))?.value.payments.some(
-          (p) => p.id === m.id && !p.reversed,
-        ),
-      )
+    if (m.kind === 'payment') {
+      const invoice = (await invoiceStore(deps, empresa).get(m.invoiceId ?? ''))?.value
+      return Boolean(invoice && invoice.status !== 'void' && invoice.payments.some((p) => p.id === m.id && !p.reversed))
+    }
     if (m.kind === 'payable') return (await payableStore(deps, empresa).get(m.id))?.value.status === 'paid'
     return Boolean(await deps.repos.collection(empresa, TRANSFERS).get(m.id))
   }

@@ -94,29 +94,32 @@ export function cardWebhookRoutes(deps: Deps) {
    * A refund or chargeback of a card payment: the payment is reversed, naming the provider's
    * reference and what it took back (a part taken back leaves the rest as a payment of its own), what
    * it paid open again by that much; once per event. One of a payment the record never took (the
-   * office refunded it) is a timeline line naming the amount.
+   * office refunded it) is a timeline line naming the amount, unless told not to (`logUnmatched`).
+   * True when the event is (now) applied to it.
    */
   async function takeBack<T extends Paid>(
     empresa: number,
     ledger: Ledger<T>,
     kind: ProviderReversal['kind'],
     data: CardEvent['data'] & { id: string },
-  ) {
+    logUnmatched = true,
+  ): Promise<boolean> {
     const found = ledger.hit
     const timeline = { empresa, module: ledger.module, id: found.value.id }
     const rest = uuidFromHex(await sha256Hex(`card ${kind}\n${data.id}`))
     const done = (r: T) => ledger.payments(r).some((p) => p.id === rest || p.reversed?.provider?.reference === data.id)
     const live = (r: T) =>
       ledger.payments(r).find((p) => p.providerPaymentId === data.payment && p.method === 'card' && !p.reversed)
-    if (done(found.value)) return
+    if (done(found.value)) return true
     if (!live(found.value) || data.currency !== found.value.currency) {
-      await logMoneyOnce(deps, timeline, PROVIDER, `card_${kind}_unmatched`, {
-        amount: data.amount,
-        currency: data.currency,
-        reference: data.id,
-        event: data.id,
-      })
-      return
+      if (logUnmatched)
+        await logMoneyOnce(deps, timeline, PROVIDER, `card_${kind}_unmatched`, {
+          amount: data.amount,
+          currency: data.currency,
+          reference: data.id,
+          event: data.id,
+        })
+      return false
     }
     const at = new Date(deps.now()).toISOString()
     await ledger.write(`card_${kind}`, { version: found.version, retry: true }, (r) => {
@@ -131,6 +134,7 @@ export function cardWebhookRoutes(deps: Deps) {
         ...kept,
       ])
     })
+    return true
   }
 
   /** A payment that succeeded, recorded once on what it paid; one it cannot take is a timeline line for the office. */
@@ -183,7 +187,7 @@ export function cardWebhookRoutes(deps: Deps) {
       operationId: 'receiveCardWebhook',
       summary: 'The card provider confirms a payment',
       description:
-        'Called by the card provider, not by people: the body is its event, signed in the `Card-Signature` header (`t=<seconds>,v1=<hex HMAC-SHA256 of "t.body">` with CARD_PROVIDER_WEBHOOK_SECRET, at most 5 minutes old); 400 for a body not so signed, and nothing is recorded. A `payment.succeeded` event records the payment on what its reference names — an invoice (`<company>.<invoice id>`) or a quote’s deposit (`<company>.q.<quote id>`) — once however often it is delivered (one it cannot take is a timeline line naming the amount and the provider’s payment id); `payment.refunded` and `payment.chargeback` reverse the card payment `payment` names by `amount`, once per event id, the rest of a part taken back staying a payment; other events are acknowledged and ignored. 404 when no card provider is configured.',
+        'Called by the card provider, not by people: the body is its event, signed in the `Card-Signature` header (`t=<seconds>,v1=<hex HMAC-SHA256 of "t.body">` with CARD_PROVIDER_WEBHOOK_SECRET, at most 5 minutes old); 400 for a body not so signed, and nothing is recorded. A `payment.succeeded` event records the payment on what its reference names — an invoice (`<company>.<invoice id>`) or a quote’s deposit (`<company>.q.<quote id>`) — once however often it is delivered (a deposit whose order’s invoice is made is recorded on that invoice; one it cannot take is a timeline line naming the amount and the provider’s payment id); `payment.refunded` and `payment.chargeback` reverse the card payment `payment` names by `amount`, once per event id (a deposit’s on the quote and on the invoice credited with it), the rest of a part taken back staying a payment; other events are acknowledged and ignored. 404 when no card provider is configured.',
       tags: ['webhooks'],
       auth: false,
       responses: { 200: z.object({ received: z.boolean() }), 400: apiErrorSchema, 404: apiErrorSchema },
@@ -220,9 +224,19 @@ export function cardWebhookRoutes(deps: Deps) {
         }
         await (reversal ? takeBack(target.empresa, ledger, reversal, data) : record(target.empresa, ledger, data))
       }
-      await (target?.kind === 'quote'
-        ? apply(await quoteLedger(target))
-        : apply(target && (await invoiceLedger(target))))
+      if (target?.kind !== 'quote') await apply(target && (await invoiceLedger(target)))
+      else {
+        // a deposit once its order's invoice is made is the invoice's (bff/lib/deposits.ts)
+        const quote = await quoteLedger(target)
+        const invoiceId = quote?.hit.value.creditedTo
+        const credited = invoiceId ? await invoiceLedger({ ...target, kind: 'invoice', id: invoiceId }) : null
+        if (!reversal || !quote) await (credited ? apply(credited) : apply(quote))
+        else {
+          // taken back: the invoice's copy (or the payment it took itself) and the quote's own, each once per event
+          const onInvoice = credited ? await takeBack(target.empresa, credited, reversal, data, false) : false
+          await takeBack(target.empresa, quote, reversal, data, !onInvoice)
+        }
+      }
       return c.json({ received: true })
     },
   )

@@ -2095,7 +2095,7 @@ export interface paths {
         put?: never;
         /**
          * Record a payment of a quote’s deposit
-         * @description Money the client paid on an approved (or converted) quote before the work (cash, card, Pix, transfer, boleto) on a day (`date`, today when none) not after today (400 `payment_in_future`), never above what is left of the total (409 `deposit_above_total`). The invoice of the quote’s order is credited with it as a payment already made. 409 `quote_not_approved` before the client approved; 409 `deposit_billed` once the order’s invoice is made (payments go there). Sent again with the same Idempotency-Key it is recorded once. If-Match names the version seen (412 when it changed since). Needs the cd_invoice page at edit.
+         * @description Money the client paid on an approved (or converted) quote before the work (cash, card, Pix, transfer, boleto) on a day (`date`, today when none) not after today (400 `payment_in_future`), never above what is left of the total (409 `deposit_above_total`). The invoice of the quote’s order is credited with it as a payment already made. 409 `quote_not_approved` before the client approved; 409 `deposit_billed` once the order’s invoice is made (payments go there). Sent again with the same Idempotency-Key it is recorded once. If-Match names the version seen (412 when it changed since). Needs the cd_cotacao page at edit.
          */
         post: operations["addQuoteDeposit"];
         delete?: never;
@@ -2115,7 +2115,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a payment of a quote’s deposit
-         * @description A deposit payment that did not happen (a bounced transfer) or was given back is reversed with a reason: it stays on the quote, marked, and no longer counts. 409 `deposit_billed` while an invoice that stands is credited with it (void the invoice first); 409 when it was reversed already; 404 for a payment the quote does not hold. Needs the cd_invoice page at delete.
+         * @description A deposit payment that did not happen (a bounced transfer) or was given back is reversed with a reason: it stays on the quote, marked, and no longer counts. 409 `deposit_billed` while an invoice that stands is credited with it (void the invoice first); 409 when it was reversed already; 404 for a payment the quote does not hold. Needs the cd_cotacao page at delete.
          */
         post: operations["reverseQuoteDeposit"];
         delete?: never;
@@ -3049,7 +3049,7 @@ export interface paths {
         };
         /**
          * The deposit paid on an order’s quote
-         * @description The payments of the deposit the client made on the quote the order was converted from, reversed ones marked, each with the quote’s number: the order’s invoice is credited with those not reversed when it is made. None for an order made by hand. 404 when the caller may not read the order. Needs the cd_ordem page at view.
+         * @description The payments of the deposit the client made on the quote the order was converted from that count (not reversed), each with the quote’s number: the order’s invoice is credited with them when it is made. None for an order made by hand. 404 when the caller may not read the order. Needs the cd_ordem page at view.
          */
         get: operations["listOrderDeposits"];
         put?: never;
@@ -4839,7 +4839,7 @@ export interface paths {
         put?: never;
         /**
          * The card provider confirms a payment
-         * @description Called by the card provider, not by people: the body is its event, signed in the `Card-Signature` header (`t=<seconds>,v1=<hex HMAC-SHA256 of "t.body">` with CARD_PROVIDER_WEBHOOK_SECRET, at most 5 minutes old); 400 for a body not so signed, and nothing is recorded. A `payment.succeeded` event records the payment on what its reference names — an invoice (`<company>.<invoice id>`) or a quote’s deposit (`<company>.q.<quote id>`) — once however often it is delivered (one it cannot take is a timeline line naming the amount and the provider’s payment id); `payment.refunded` and `payment.chargeback` reverse the card payment `payment` names by `amount`, once per event id, the rest of a part taken back staying a payment; other events are acknowledged and ignored. 404 when no card provider is configured.
+         * @description Called by the card provider, not by people: the body is its event, signed in the `Card-Signature` header (`t=<seconds>,v1=<hex HMAC-SHA256 of "t.body">` with CARD_PROVIDER_WEBHOOK_SECRET, at most 5 minutes old); 400 for a body not so signed, and nothing is recorded. A `payment.succeeded` event records the payment on what its reference names — an invoice (`<company>.<invoice id>`) or a quote’s deposit (`<company>.q.<quote id>`) — once however often it is delivered (a deposit whose order’s invoice is made is recorded on that invoice; one it cannot take is a timeline line naming the amount and the provider’s payment id); `payment.refunded` and `payment.chargeback` reverse the card payment `payment` names by `amount`, once per event id (a deposit’s on the quote and on the invoice credited with it), the rest of a part taken back staying a payment; other events are acknowledged and ignored. 404 when no card provider is configured.
          */
         post: operations["receiveCardWebhook"];
         delete?: never;
@@ -22295,6 +22295,8 @@ export interface operations {
                                 clientName: string;
                                 clientTaxId: string;
                                 createdAt: string;
+                                /** @description The invoice credited with the deposit (the order’s), or null: while set, payments are taken there, not on the quote */
+                                creditedTo: string | null;
                                 /** @enum {string} */
                                 culture: "en" | "es" | "pt";
                                 /** @enum {string} */
@@ -22545,6 +22547,8 @@ export interface operations {
                             clientName: string;
                             clientTaxId: string;
                             createdAt: string;
+                            /** @description The invoice credited with the deposit (the order’s), or null: while set, payments are taken there, not on the quote */
+                            creditedTo: string | null;
                             /** @enum {string} */
                             culture: "en" | "es" | "pt";
                             /** @enum {string} */
@@ -22760,6 +22764,8 @@ export interface operations {
                             clientName: string;
                             clientTaxId: string;
                             createdAt: string;
+                            /** @description The invoice credited with the deposit (the order’s), or null: while set, payments are taken there, not on the quote */
+                            creditedTo: string | null;
                             /** @enum {string} */
                             culture: "en" | "es" | "pt";
                             /** @enum {string} */
@@ -23007,6 +23013,8 @@ export interface operations {
                             clientName: string;
                             clientTaxId: string;
                             createdAt: string;
+                            /** @description The invoice credited with the deposit (the order’s), or null: while set, payments are taken there, not on the quote */
+                            creditedTo: string | null;
                             /** @enum {string} */
                             culture: "en" | "es" | "pt";
                             /** @enum {string} */
@@ -23293,6 +23301,8 @@ export interface operations {
                             clientName: string;
                             clientTaxId: string;
                             createdAt: string;
+                            /** @description The invoice credited with the deposit (the order’s), or null: while set, payments are taken there, not on the quote */
+                            creditedTo: string | null;
                             /** @enum {string} */
                             culture: "en" | "es" | "pt";
                             /** @enum {string} */
@@ -23626,6 +23636,8 @@ export interface operations {
                             clientName: string;
                             clientTaxId: string;
                             createdAt: string;
+                            /** @description The invoice credited with the deposit (the order’s), or null: while set, payments are taken there, not on the quote */
+                            creditedTo: string | null;
                             /** @enum {string} */
                             culture: "en" | "es" | "pt";
                             /** @enum {string} */
@@ -23861,6 +23873,8 @@ export interface operations {
                             clientName: string;
                             clientTaxId: string;
                             createdAt: string;
+                            /** @description The invoice credited with the deposit (the order’s), or null: while set, payments are taken there, not on the quote */
+                            creditedTo: string | null;
                             /** @enum {string} */
                             culture: "en" | "es" | "pt";
                             /** @enum {string} */
@@ -24119,6 +24133,8 @@ export interface operations {
                             clientName: string;
                             clientTaxId: string;
                             createdAt: string;
+                            /** @description The invoice credited with the deposit (the order’s), or null: while set, payments are taken there, not on the quote */
+                            creditedTo: string | null;
                             /** @enum {string} */
                             culture: "en" | "es" | "pt";
                             /** @enum {string} */
@@ -24366,6 +24382,8 @@ export interface operations {
                             clientName: string;
                             clientTaxId: string;
                             createdAt: string;
+                            /** @description The invoice credited with the deposit (the order’s), or null: while set, payments are taken there, not on the quote */
+                            creditedTo: string | null;
                             /** @enum {string} */
                             culture: "en" | "es" | "pt";
                             /** @enum {string} */
@@ -24601,6 +24619,8 @@ export interface operations {
                             clientName: string;
                             clientTaxId: string;
                             createdAt: string;
+                            /** @description The invoice credited with the deposit (the order’s), or null: while set, payments are taken there, not on the quote */
+                            creditedTo: string | null;
                             /** @enum {string} */
                             culture: "en" | "es" | "pt";
                             /** @enum {string} */
@@ -25023,6 +25043,8 @@ export interface operations {
                             clientName: string;
                             clientTaxId: string;
                             createdAt: string;
+                            /** @description The invoice credited with the deposit (the order’s), or null: while set, payments are taken there, not on the quote */
+                            creditedTo: string | null;
                             /** @enum {string} */
                             culture: "en" | "es" | "pt";
                             /** @enum {string} */
@@ -25258,6 +25280,8 @@ export interface operations {
                             clientName: string;
                             clientTaxId: string;
                             createdAt: string;
+                            /** @description The invoice credited with the deposit (the order’s), or null: while set, payments are taken there, not on the quote */
+                            creditedTo: string | null;
                             /** @enum {string} */
                             culture: "en" | "es" | "pt";
                             /** @enum {string} */
@@ -25493,6 +25517,8 @@ export interface operations {
                             clientName: string;
                             clientTaxId: string;
                             createdAt: string;
+                            /** @description The invoice credited with the deposit (the order’s), or null: while set, payments are taken there, not on the quote */
+                            creditedTo: string | null;
                             /** @enum {string} */
                             culture: "en" | "es" | "pt";
                             /** @enum {string} */
@@ -25803,6 +25829,8 @@ export interface operations {
                             clientName: string;
                             clientTaxId: string;
                             createdAt: string;
+                            /** @description The invoice credited with the deposit (the order’s), or null: while set, payments are taken there, not on the quote */
+                            creditedTo: string | null;
                             /** @enum {string} */
                             culture: "en" | "es" | "pt";
                             /** @enum {string} */
@@ -46367,6 +46395,7 @@ export interface operations {
                             deposit: {
                                 asked: number;
                                 card: boolean;
+                                credited: boolean;
                                 open: number;
                                 paid: number;
                                 pix: {
@@ -46497,6 +46526,7 @@ export interface operations {
                             deposit: {
                                 asked: number;
                                 card: boolean;
+                                credited: boolean;
                                 open: number;
                                 paid: number;
                                 pix: {
@@ -46859,6 +46889,7 @@ export interface operations {
                             deposit: {
                                 asked: number;
                                 card: boolean;
+                                credited: boolean;
                                 open: number;
                                 paid: number;
                                 pix: {

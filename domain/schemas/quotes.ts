@@ -92,6 +92,12 @@ export type QuoteRecord = {
   depositAmount?: number | null
   /** The deposit's payments, recorded by the office or the card provider (docs/domain.md "Deposits"). */
   deposits?: PaymentRecord[]
+  /**
+   * The invoice credited with the deposit (its order's): set in the same write that copies the
+   * payments, cleared when that invoice is voided or never written. While set, the deposit is the
+   * invoice's: no payment is recorded or reversed on the quote.
+   */
+  creditedTo?: string | null
 }
 
 export const quoteRow = z.object({
@@ -132,6 +138,10 @@ export const quoteRow = z.object({
   depositAsked: z.number().int().meta({ description: 'The deposit asked, in cents of the total as it is (0: none)' }),
   depositPaid: z.number().int().meta({ description: 'What the deposit’s payments not reversed add up to' }),
   deposits: z.array(paymentRow).meta({ description: 'The deposit’s payments, reversed ones marked' }),
+  creditedTo: z.string().nullable().meta({
+    description:
+      'The invoice credited with the deposit (the order’s), or null: while set, payments are taken there, not on the quote',
+  }),
 })
 export type QuoteRow = z.output<typeof quoteRow>
 
@@ -185,6 +195,8 @@ export const publicQuoteSchema = z.object({
       open: z.number().int(),
       pix: z.object({ key: z.string(), code: z.string() }).nullable(),
       card: z.boolean(),
+      /** The order's invoice is credited with it: what is left is paid on the invoice. */
+      credited: z.boolean(),
     })
     .nullable(),
 })
@@ -214,5 +226,6 @@ export const quoteRowOf = (q: StoredQuote, now: number): QuoteRow => {
     depositAsked: depositAsked(q),
     depositPaid: paidOf(q.deposits ?? []),
     deposits: (q.deposits ?? []).map(paymentRowOf),
+    creditedTo: q.creditedTo ?? null,
   }
 }

@@ -23,6 +23,7 @@ type Quote = {
   depositPaid: number
   deposits: Payment[]
   orderId: string | null
+  creditedTo: string | null
 }
 type PublicQuote = {
   state: string
@@ -70,44 +71,49 @@ async function setUp(deposit: { depositPercent?: number; depositAmount?: number 
   const tech = await callAs(bff, DEMO_TECHNICIAN, MAIN)
   await admin('/ac_empresas/1', { method: 'PATCH', json: { PIX_KEY, CIDADE: 'São Paulo' } })
   const client = (await admin<List<{ id: string }>>('/cd_cliente?size=1&sort=name')).body.Dados.items[0]
-  const made = await admin<Quote>('/cd_cotacao', {
-    method: 'POST',
-    json: {
-      clientId: client.id,
-      lines: [{ description: 'Split 12,000 BTU installation', quantity: 1, unitPrice: 125000 }],
-      ...deposit,
-    },
-  })
-  expect(made.status).toBe(200)
-  const quote = made.body.Dados
-  expect((await admin(`/cd_cotacao/${quote.id}/send`, { method: 'POST' })).status).toBe(200)
-  const token = (await admin<{ url: string }>(`/cd_cotacao/${quote.id}/link`)).body.Dados.url.split('/q/')[1]
-  const page = async () => ((await (await bff.call(`/public/quotes/${token}`)).json()) as { Dados: PublicQuote }).Dados
-  const approve = () => bff.call(`/public/quotes/${token}/approve`, { method: 'POST', json: { name: 'Ana Souza' } })
-  /** The converted quote's order, its visit done by the demo technician: completed. */
-  const completedOrder = async () => {
-    const converted = await admin<Quote>(`/cd_cotacao/${quote.id}/convert`, { method: 'POST' })
-    expect(converted.status).toBe(200)
-    const orderId = converted.body.Dados.orderId!
-    const booked = await admin<{ visits: Array<{ id: string }> }>('/cd_ordemagendamento', {
+  /** A quote of 1,250.00 asking `asked`, sent: its link's page, the client's approval, its order completed. */
+  const sentQuote = async (asked: typeof deposit) => {
+    const made = await admin<Quote>('/cd_cotacao', {
       method: 'POST',
-      json: { orderId, technicianIds: [TECH_ID], start: at('09:00'), end: at('12:00'), force: true },
+      json: {
+        clientId: client.id,
+        lines: [{ description: 'Split 12,000 BTU installation', quantity: 1, unitPrice: 125000 }],
+        ...asked,
+      },
     })
-    const visit = booked.body.Dados.visits[0].id
-    for (const [step, json] of [['depart', { etaMinutes: 15 }], ['arrive'], ['finish']] as const) {
-      expect(
-        (await tech(`/cd_techorders/${visit}/${step}`, { method: 'POST', ...(json ? { json } : {}) })).status,
-      ).toBe(200)
-      clock += 45 * 60_000
+    expect(made.status).toBe(200)
+    const quote = made.body.Dados
+    expect((await admin(`/cd_cotacao/${quote.id}/send`, { method: 'POST' })).status).toBe(200)
+    const token = (await admin<{ url: string }>(`/cd_cotacao/${quote.id}/link`)).body.Dados.url.split('/q/')[1]
+    const page = async () =>
+      ((await (await bff.call(`/public/quotes/${token}`)).json()) as { Dados: PublicQuote }).Dados
+    const approve = () => bff.call(`/public/quotes/${token}/approve`, { method: 'POST', json: { name: 'Ana Souza' } })
+    /** The converted quote's order, its visit done by the demo technician: completed. */
+    const completedOrder = async () => {
+      const converted = await admin<Quote>(`/cd_cotacao/${quote.id}/convert`, { method: 'POST' })
+      expect(converted.status).toBe(200)
+      const orderId = converted.body.Dados.orderId!
+      const booked = await admin<{ visits: Array<{ id: string }> }>('/cd_ordemagendamento', {
+        method: 'POST',
+        json: { orderId, technicianIds: [TECH_ID], start: at('09:00'), end: at('12:00'), force: true },
+      })
+      const visit = booked.body.Dados.visits[0].id
+      for (const [step, json] of [['depart', { etaMinutes: 15 }], ['arrive'], ['finish']] as const) {
+        expect(
+          (await tech(`/cd_techorders/${visit}/${step}`, { method: 'POST', ...(json ? { json } : {}) })).status,
+        ).toBe(200)
+        clock += 45 * 60_000
+      }
+      return orderId
     }
-    return orderId
+    return { quote, token, page, approve, completedOrder }
   }
   const collected = async () => {
     const month = at('08:00').slice(0, 7)
     const res = await admin<{ months: Month[] }>(`/cd_reports/revenue?from=${month}&to=${month}`)
     return res.body.Dados.months[0].collected
   }
-  return { bff, admin, tech, quote, token, page, approve, completedOrder, collected }
+  return { bff, admin, tech, sentQuote, collected, ...(await sentQuote(deposit)) }
 }
 
 // docs/domain.md "Deposits": asked on the quote, paid once approved, credited on the order's invoice
@@ -116,7 +122,14 @@ describe('a deposit', () => {
     const { bff, admin, quote, token, page, approve, completedOrder, collected } = await setUp()
     expect(quote).toMatchObject({ depositPercent: 40, depositAmount: null, depositAsked: 50000, depositPaid: 0 })
     // before the client approves, the page names the deposit but no code to pay it
-    expect((await page()).deposit).toEqual({ asked: 50000, paid: 0, open: 50000, pix: null, card: false })
+    expect((await page()).deposit).toEqual({
+      asked: 50000,
+      paid: 0,
+      open: 50000,
+      pix: null,
+      card: false,
+      credited: false,
+    })
     const early = await admin(`/cd_cotacao/${quote.id}/deposits`, {
       method: 'POST',
       json: { amount: 50000, method: 'pix' },
@@ -169,6 +182,8 @@ describe('a deposit', () => {
       payments: [{ id: paid.body.Dados.deposits[0].id, amount: 50000, deposit: quote.number }],
     })
     // once the invoice is made, the deposit is its: no more on the quote, and not reversed there
+    expect((await admin<Quote>(`/cd_cotacao/${quote.id}`)).body.Dados.creditedTo).toBe(invoiceId)
+    expect((await page()).deposit).toMatchObject({ credited: true, pix: null, card: false })
     const late = await admin(`/cd_cotacao/${quote.id}/deposits`, {
       method: 'POST',
       json: { amount: 100, method: 'cash' },
@@ -192,6 +207,7 @@ describe('a deposit', () => {
     // a void is judged on its own payments: the deposit goes back to the quote, which may reverse it then
     const voided = await admin<Invoice>(`/cd_invoice/${invoiceId}/void`, { method: 'POST', json: { reason: 'Wrong' } })
     expect(voided.body.Dados.status).toBe('void')
+    expect((await admin<Quote>(`/cd_cotacao/${quote.id}`)).body.Dados.creditedTo).toBeNull()
     const anew = (await admin<{ invoiceId: string }>(`/cd_ordem/${orderId}/invoice`, { method: 'POST' })).body.Dados
       .invoiceId
     expect((await admin<Invoice>(`/cd_invoice/${anew}`)).body.Dados.paid).toBe(50000)
@@ -259,5 +275,72 @@ describe('a deposit', () => {
       json: { depositAmount: null },
     })
     expect(cleared.body.Dados).toMatchObject({ depositAmount: null, depositAsked: 0 })
+  })
+
+  it('once the order is invoiced, a card payment opened before goes to the invoice, and a refund of the deposit reverses it there too', async () => {
+    const { admin, bff, quote, token, approve, completedOrder, collected } = await setUp({ depositAmount: 30000 })
+    expect((await approve()).status).toBe(200)
+    const before = await collected()
+    const checkout = async () =>
+      (
+        (await (await bff.call(`/public/quotes/${token}/card`, { method: 'POST' })).json()) as {
+          Dados: { url: string }
+        }
+      ).Dados.url.split('/checkout/')[1]
+    // 100.00 paid by card before the work, and a second checkout left open
+    await admin(`/cd_cotacao/${quote.id}`, { method: 'GET' })
+    const first = await checkout()
+    provider.checkouts.get(first)!.amount = 10000
+    await provider.pay(first)
+    const second = await checkout()
+    expect(provider.checkouts.get(second)).toMatchObject({ amount: 20000 })
+    const orderId = await completedOrder()
+    const invoiceId = (await admin<{ invoiceId: string }>(`/cd_ordem/${orderId}/invoice`, { method: 'POST' })).body
+      .Dados.invoiceId
+    await admin(`/cd_invoice/${invoiceId}/issue`, { method: 'POST' })
+    // the client pays the checkout opened before: the money lands on the invoice, not on the quote
+    await provider.pay(second)
+    const invoice = async () => (await admin<Invoice>(`/cd_invoice/${invoiceId}`)).body.Dados
+    expect(await invoice()).toMatchObject({ paid: 30000, open: 95000 })
+    expect((await admin<Quote>(`/cd_cotacao/${quote.id}`)).body.Dados.depositPaid).toBe(10000)
+    expect(await collected()).toBe(before + 30000)
+    // the deposit's refund: taken back on the quote and on the invoice's copy, once however often told
+    const refund = await provider.takeBack('refund', first, 10000)
+    await provider.send(refund.body)
+    expect(await invoice()).toMatchObject({ status: 'partially_paid', paid: 20000, open: 105000 })
+    expect((await admin<Quote>(`/cd_cotacao/${quote.id}`)).body.Dados.depositPaid).toBe(0)
+    expect(await collected()).toBe(before + 20000)
+    // the later payment's refund: the invoice's own
+    await provider.takeBack('refund', second, 20000)
+    expect(await invoice()).toMatchObject({ status: 'issued', paid: 0, open: 125000 })
+    expect(await collected()).toBe(before)
+  })
+
+  it('recorded or reversed while its order is invoiced: the invoice holds exactly what the quote counts', async () => {
+    const { admin, sentQuote } = await setUp({ depositAmount: 40000 })
+    const credited = (i: Invoice) =>
+      i.payments.filter((p) => p.deposit && !p.reversed).reduce((n, p) => n + p.amount, 0)
+    for (let round = 0; round < 4; round++) {
+      const { quote, approve, completedOrder } = await sentQuote({ depositAmount: 40000 })
+      expect((await approve()).status).toBe(200)
+      const paid = await admin<Quote>(`/cd_cotacao/${quote.id}/deposits`, {
+        method: 'POST',
+        json: { amount: 20000, method: 'pix' },
+      })
+      const orderId = await completedOrder()
+      const first = paid.body.Dados.deposits[0].id
+      // at once: a second payment, the first reversed, and the invoice made
+      const [more, undone, invoiced] = await Promise.all([
+        admin(`/cd_cotacao/${quote.id}/deposits`, { method: 'POST', json: { amount: 5000, method: 'cash' } }),
+        admin(`/cd_cotacao/${quote.id}/deposits/${first}/reverse`, { method: 'POST', json: { reason: 'Bounced' } }),
+        admin<{ invoiceId: string }>(`/cd_ordem/${orderId}/invoice`, { method: 'POST' }),
+      ])
+      for (const res of [more, undone]) expect([200, 409]).toContain(res.status)
+      for (const res of [more, undone]) if (res.status === 409) expect(res.body.code).toBe('deposit_billed')
+      const invoice = (await admin<Invoice>(`/cd_invoice/${invoiced.body.Dados.invoiceId}`)).body.Dados
+      const now = (await admin<Quote>(`/cd_cotacao/${quote.id}`)).body.Dados
+      expect(credited(invoice)).toBe(now.depositPaid)
+      expect(invoice.paid).toBe(now.depositPaid)
+    }
   })
 })

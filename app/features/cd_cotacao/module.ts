@@ -13,6 +13,7 @@ import {
 import { defineFeature, type FactFormat, type HomeCardOf } from '../../kit/module'
 import { CULTURE_OPTIONS } from '../options'
 import { paymentsPanel } from '../payments-panel'
+import { accountLookups } from '../cd_contas/lookups'
 import { paymentInput, reverseInput } from '../../../domain/schemas/payments.ts'
 
 /** The quote states' labels (the list, the badge, a client's quotes). */
@@ -47,6 +48,7 @@ const factsRow = quoteRow.pick({
 })
 /** What the deposit's panel reads of a quote. */
 const depositRow = quoteRow.pick({
+  creditedTo: true,
   deposits: true,
   status: true,
   depositAsked: true,
@@ -155,15 +157,17 @@ export const quotes = defineFeature(quotesModule, {
   ],
   // the deposit's payments once the client approved: recorded and reversed here until the order's invoice takes them
   panel: paymentsPanel((values) => {
-    const { deposits, status, depositAsked, depositPaid, totals, currency } = depositRow.parse(values)
+    const { creditedTo, deposits, status, depositAsked, depositPaid, totals, currency } = depositRow.parse(values)
     const approved = status === 'approved' || status === 'converted'
     if (!approved && !deposits.length) return null
     return {
       payments: deposits,
-      payable: approved && depositPaid < totals.total,
-      open: Math.max(0, (depositAsked || totals.total) - depositPaid),
+      // once the order's invoice is credited with it, money is taken there
+      payable: approved && !creditedTo && depositPaid < totals.total,
+      // what is left of the deposit asked, else of the total
+      open: depositAsked > depositPaid ? depositAsked - depositPaid : totals.total - depositPaid,
       currency,
-      reversible: true,
+      reversible: !creditedTo,
       title: 'deposits_title',
       none: 'deposits_none',
       record: 'deposit_record',
@@ -179,7 +183,8 @@ export const quotes = defineFeature(quotesModule, {
     },
   },
   pickers: documentPickers,
-  lookups: documentLookups,
+  // the jobs of its lines, and the accounts a deposit lands in
+  lookups: async (get) => ({ ...(await documentLookups(get)), ...(await accountLookups(get)) }),
   homeCards: [
     quoteCard(
       'waiting',
@@ -194,6 +199,16 @@ export const quotes = defineFeature(quotesModule, {
   setupStep: { label: 'setup_quote', href: '/view/cd_cotacao/new', done: (list) => list.pagination.length > 0 },
   recordLinks: (values) => [
     { href: `/resources/pdf/quote/${encodeURIComponent(String(values.id))}`, label: 'quote_pdf' },
+    // the invoice credited with its deposit
+    ...(values.creditedTo
+      ? [
+          {
+            href: `/view/cd_invoice/${encodeURIComponent(String(values.creditedTo))}`,
+            label: 'order_invoice' as const,
+            page: 'cd_invoice',
+          },
+        ]
+      : []),
     ...(values.orderId
       ? [
           {
