@@ -119,7 +119,8 @@ export const paymentsPanel = (read: (values: Record<string, unknown>) => Payment
           <Alert tone="error">{reverseErrors.reason ?? reverseErrors.form}</Alert>
         ) : null}
         {payable ? (
-          <Form method="post" className="grid gap-3 sm:grid-cols-2" aria-label={t[view.record]()}>
+          // a new form for each version: what was typed for a payment recorded does not stay to be sent again
+          <Form key={version} method="post" className="grid gap-3 sm:grid-cols-2" aria-label={t[view.record]()}>
             <CsrfField />
             <input type="hidden" name="version" value={version ?? ''} />
             {errors.form ? (

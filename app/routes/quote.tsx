@@ -415,6 +415,9 @@ export default function QuotePage({ loaderData, actionData, params }: Route.Comp
               />
               {errors.reason ? <span className="text-red-700">{errors.reason}</span> : null}
             </label>
+            {quote.deposit ? (
+              <p className="text-sm font-medium">{t.q_deposit_asked({ amount: money(quote.deposit.asked) })}</p>
+            ) : null}
             <div className="flex flex-wrap gap-2">
               <Button type="submit" name="intent" value="approve" disabled={busy}>
                 {t.q_approve_button()}
@@ -423,9 +426,6 @@ export default function QuotePage({ loaderData, actionData, params }: Route.Comp
                 {t.q_reject_button()}
               </Button>
             </div>
-            {quote.deposit ? (
-              <p className="text-sm font-medium">{t.q_deposit_asked({ amount: money(quote.deposit.asked) })}</p>
-            ) : null}
             <p className="text-xs text-muted">{t.q_answer_note()}</p>
           </Form>
         </section>

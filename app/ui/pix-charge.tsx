@@ -39,7 +39,7 @@ export function PixCharge({ pix, qr, company, t }: { pix: Pix; qr: Qr; company: 
         <textarea
           readOnly
           value={pix.code}
-          rows={3}
+          rows={5}
           aria-label={t.i_pix_copy()}
           data-testid="pix-code"
           className="w-full resize-none rounded-md border border-line bg-canvas p-2 font-mono text-xs break-all text-ink"

@@ -53,7 +53,6 @@ const depositRow = quoteRow.pick({
   status: true,
   depositAsked: true,
   depositPaid: true,
-  totals: true,
   currency: true,
 })
 type QuoteCard = HomeCardOf<typeof quotesModule>
@@ -157,15 +156,15 @@ export const quotes = defineFeature(quotesModule, {
   ],
   // the deposit's payments once the client approved: recorded and reversed here until the order's invoice takes them
   panel: paymentsPanel((values) => {
-    const { creditedTo, deposits, status, depositAsked, depositPaid, totals, currency } = depositRow.parse(values)
+    const { creditedTo, deposits, status, depositAsked, depositPaid, currency } = depositRow.parse(values)
     const approved = status === 'approved' || status === 'converted'
-    if (!approved && !deposits.length) return null
+    // a quote that asks none shows the panel only for payments it holds
+    if (!(approved && depositAsked) && !deposits.length) return null
     return {
       payments: deposits,
-      // once the order's invoice is credited with it, money is taken there
-      payable: approved && !creditedTo && depositPaid < totals.total,
-      // what is left of the deposit asked, else of the total
-      open: depositAsked > depositPaid ? depositAsked - depositPaid : totals.total - depositPaid,
+      // until what is asked is paid; once the order's invoice is credited with it, money is taken there
+      payable: approved && !creditedTo && depositPaid < depositAsked,
+      open: Math.max(0, depositAsked - depositPaid),
       currency,
       reversible: !creditedTo,
       title: 'deposits_title',
