@@ -1,6 +1,7 @@
 import { Form, useNavigation } from 'react-router'
 import { atLeast } from '../../domain/access.ts'
-import { formatDay } from '../../domain/dates.ts'
+import { dateIn, formatDay } from '../../domain/dates.ts'
+import { useFrame } from '../layouts/frame/frame-context'
 import { currencyOf, formatDecimal, formatMoney } from '../../domain/money.ts'
 import { PAYMENT_METHODS, type PaymentRow } from '../../domain/schemas/payments.ts'
 import { CULTURES, useLocale, useT } from '../lib/i18n'
@@ -50,7 +51,10 @@ export const paymentsPanel = (read: (values: Record<string, unknown>) => Payment
     const locale = useLocale()
     const busy = useNavigation().state === 'submitting'
     const view = read(values)
+    const { timeZone } = useFrame()
     const day = (iso: string) => formatDay(iso, CULTURES[locale], 'medium')
+    // a reversal's instant as the day it was in the branch's zone
+    const dayOf = (at: string) => day(dateIn(timeZone, Date.parse(at)))
     const payable = Boolean(view?.payable) && atLeast(level, 'edit')
     const mine = state?.form === 'payment' ? state : undefined
     const errors = mine?.errors ?? {}
@@ -89,7 +93,7 @@ export const paymentsPanel = (read: (values: Record<string, unknown>) => Payment
                           })
                         : p.reversed.reason,
                       name: p.reversed.by,
-                      date: day(p.reversed.at),
+                      date: dayOf(p.reversed.at),
                     })}
                   </span>
                 ) : atLeast(level, 'delete') && view.reversible && !p.deposit ? (

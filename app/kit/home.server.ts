@@ -75,8 +75,9 @@ export async function loadHomeCards(
           const row = z.intersection(card.row, z.object({ [def.idKey]: z.union([z.string(), z.number()]) }))
           const list = await read(def, `${card.query}&size=${CARD_ROWS}`, listOf(row))
           if (!list) return null
+          const timeZone = (await frame).frame?.timeZone ?? 'UTC'
           const items = list.items.map((row) => ({
-            ...card.item(row, factFormat(t, locale, row.currency)),
+            ...card.item(row, factFormat(t, locale, row.currency, timeZone)),
             href: recordHref(def, String(row[def.idKey])),
           }))
           return {

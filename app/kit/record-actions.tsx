@@ -4,6 +4,7 @@ import { CsrfField } from '../ui/csrf-field'
 import { Badge } from '../ui/badge'
 import { Button } from '../ui/button'
 import { factFormat } from './fact-format'
+import { useFrame } from '../layouts/frame/frame-context'
 import type { FeatureModule } from './module'
 
 type Values = Record<string, unknown>
@@ -108,8 +109,9 @@ export function RecordActions({
 export function RecordFacts({ def, values }: { def: FeatureModule; values: Values }) {
   const t = useT()
   const locale = useLocale()
+  const { timeZone } = useFrame()
   if (!def.facts) return null
-  const format = factFormat(t, locale, values.currency)
+  const format = factFormat(t, locale, values.currency, timeZone)
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 rounded-xl border border-line bg-surface p-4 text-sm sm:max-w-md">
       {def.facts(values, format).map((fact) => (
