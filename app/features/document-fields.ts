@@ -45,6 +45,8 @@ export const linesField: Field = {
       picker: 'jobs',
       wide: true,
       fills: { description: 'name', unitPrice: 'unitPrice', taxPercent: 'taxPercent' },
+      // one of it, unless a quantity was typed
+      fillsEmpty: { quantity: '1' },
     },
     { name: 'description', label: 'f_description', type: 'text', wide: true },
     { name: 'quantity', label: 'f_quantity', type: 'text' },

@@ -73,6 +73,8 @@ export type Field = {
    * what they held; a money field takes cents.
    */
   fills?: Record<string, string>
+  /** With `fills`: these fields of the row take these values when they are empty (a line's quantity 1). */
+  fillsEmpty?: Record<string, string>
   /** A first option for the value 'all' (all branches ...). */
   all?: TextKey
   /** A first option for no value ('' — a free-text line instead of a job ...). */

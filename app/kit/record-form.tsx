@@ -274,6 +274,14 @@ function RowsInput({
             : value
       input.dispatchEvent(new Event('input', { bubbles: true }))
     }
+    for (const [name, value] of Object.entries(sub.fillsEmpty ?? {})) {
+      const input = rowRefs.current
+        .get(key)
+        ?.querySelector<HTMLInputElement>(`[name="${rowFieldName(field.name, key, name)}"]`)
+      if (!input || input.value.trim() !== '') continue
+      input.value = value
+      input.dispatchEvent(new Event('input', { bubbles: true }))
+    }
   }
   // the price a row's picked job brings (its option's `follow.price`), for the live totals
   const [picked, setPicked] = useState<Record<number, string>>({})

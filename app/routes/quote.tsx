@@ -309,7 +309,7 @@ export default function QuotePage({ loaderData, actionData, params }: Route.Comp
       {/* the client's answer shows first: after approving on a phone it is in view */}
       {quote.state === 'approved' || quote.state === 'converted' ? (
         <Alert tone="success">
-          {t.q_approved_text({ name: quote.decision?.name ?? '', date: date(quote.decision?.at ?? quote.validUntil) })}
+          {t.q_approved_text({ name: quote.decision?.name ?? '', date: date(quote.decision?.day ?? quote.validUntil) })}
         </Alert>
       ) : quote.state === 'rejected' ? (
         <Alert tone="info">{t.q_rejected_text({ name: quote.decision?.name ?? '' })}</Alert>

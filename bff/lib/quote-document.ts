@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { CompanyRecord } from '../../domain/tenancy.ts'
+import { dateIn } from '../../domain/dates.ts'
 import { quoteRowOf, type PublicQuote, type StoredQuote as Stored } from '../../domain/schemas/quotes.ts'
 import type { Deps } from './deps.ts'
 import { apiError } from './errors.ts'
@@ -42,6 +43,7 @@ export function publicQuote(deps: Deps, quote: Stored, company: CompanyRecord): 
       ? {
           name: row.decision.name,
           at: row.decision.at,
+          day: dateIn(quote.timeZone, Date.parse(row.decision.at)),
           ...(row.decision.reason ? { reason: row.decision.reason } : {}),
         }
       : null,

@@ -46389,6 +46389,8 @@ export interface operations {
                             currency: "BRL" | "USD" | "MXN";
                             decision: {
                                 at: string;
+                                /** @description The day of the answer in the quote’s branch’s zone */
+                                day: string;
                                 name: string;
                                 reason?: string;
                             } | null;
@@ -46520,6 +46522,8 @@ export interface operations {
                             currency: "BRL" | "USD" | "MXN";
                             decision: {
                                 at: string;
+                                /** @description The day of the answer in the quote’s branch’s zone */
+                                day: string;
                                 name: string;
                                 reason?: string;
                             } | null;
@@ -46883,6 +46887,8 @@ export interface operations {
                             currency: "BRL" | "USD" | "MXN";
                             decision: {
                                 at: string;
+                                /** @description The day of the answer in the quote’s branch’s zone */
+                                day: string;
                                 name: string;
                                 reason?: string;
                             } | null;

@@ -183,7 +183,14 @@ export const publicQuoteSchema = z.object({
   culture: z.enum(LANGUAGES),
   terms: z.string(),
   state: z.enum(QUOTE_STATES),
-  decision: z.object({ name: z.string(), at: z.string(), reason: z.string().optional() }).nullable(),
+  decision: z
+    .object({
+      name: z.string(),
+      at: z.string(),
+      day: z.string().meta({ description: 'The day of the answer in the quote’s branch’s zone' }),
+      reason: z.string().optional(),
+    })
+    .nullable(),
   /**
    * The deposit asked on approval (null: none): what is paid and open, and once the client approved,
    * the Pix charge of what is open (null without the company's key) and whether a card may pay it.

@@ -60,7 +60,9 @@ test('the second week: a part received, a deposit paid by Pix on approval, the o
   const line = page.getByTestId('lines-row').first()
   await line.getByRole('combobox', { name: 'Service', exact: true }).fill('ac-inst')
   await page.getByRole('option', { name: 'AC-INST · Instalação de ar-condicionado split' }).click()
-  await line.getByLabel('Quantity').fill('1')
+  // one of it unless told otherwise: the line's total is there at once
+  await expect(line.getByLabel('Quantity')).toHaveValue('1')
+  await expect(line.getByRole('status', { name: 'Total' })).toHaveText('R$472.50')
   await page.getByLabel('Deposit on approval (%)').fill('50')
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByTestId('toast')).toHaveText(/Saved/)

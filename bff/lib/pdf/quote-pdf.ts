@@ -71,7 +71,7 @@ export function renderQuotePdf(quote: QuoteDocument, signal: AbortSignal): Promi
     totals: quote.totals,
     sections: [
       ...(approved && quote.decision
-        ? [{ lines: [`${L.approvedBy}: ${quote.decision.name} · ${date(quote.decision.at)}`], strong: true }]
+        ? [{ lines: [`${L.approvedBy}: ${quote.decision.name} · ${date(quote.decision.day)}`], strong: true }]
         : []),
       // the deposit asked on approval, and what of it is paid
       ...(quote.deposit
