@@ -13,7 +13,6 @@ import type { Route } from './+types/root'
 import { z } from 'zod'
 import appCss from './app.css?url'
 import { LoadingBar } from './components/loading-bar'
-import { Logo } from './components/logo'
 import { isOffline, OfflinePage, useTryAgain } from './components/offline-page'
 import { Toaster } from './components/toaster'
 import { COOKIE, readCookies, requestLocale } from './lib/cookies.server'
@@ -95,9 +94,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * docs/shell.md §2: a splash screen until the first navigation ends. The page is already drawn
- * by the server, so the splash only appears when the app's start takes more than 0.4 s (a slow
- * phone or network) and goes once it has started; without scripts it never shows.
+ * docs/shell.md §2: a splash until the first navigation ends. The page is already drawn by the
+ * server and stays readable: the splash is a loading bar over it (after 0.4 s, on a slow phone or
+ * network), with a clear pane that holds taps until the app has started; without scripts it never
+ * shows.
  */
 function Splash() {
   const t = useT()
@@ -107,7 +107,9 @@ function Splash() {
   if (started) return null
   return (
     <div className="splash" role="status" aria-label={t.splash_loading()} data-testid="splash">
-      <Logo className="h-16 w-16 animate-pulse" />
+      <div className="fixed inset-x-0 top-0 h-1 overflow-hidden bg-primary-100">
+        <div className="h-full w-1/3 animate-[loading_1s_ease-in-out_infinite] bg-primary-600" />
+      </div>
       <noscript>
         <style>{'.splash{display:none!important}'}</style>
       </noscript>
