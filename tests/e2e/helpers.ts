@@ -122,3 +122,15 @@ export async function downloaded(page: Page, link: string, within: Locator) {
     text: Buffer.concat(await (await file.createReadStream()).toArray()).toString(),
   }
 }
+
+/**
+ * Where an element is on the page, once it is laid out: a calendar may draw its cells again (a live
+ * update) between finding one and measuring it, which reads as no box for a moment.
+ */
+export async function boxOf(locator: Locator) {
+  let box: Awaited<ReturnType<Locator['boundingBox']>> = null
+  await expect
+    .poll(async () => (box = await locator.boundingBox().catch(() => null)), { timeout: 10_000 })
+    .not.toBeNull()
+  return box!
+}
