@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { hmacSha256 } from './base64.ts'
 import type { Deps } from './deps.ts'
+import { apiError } from './errors.ts'
+import { appLink } from './outbox.ts'
 
 /** How old a webhook's signature may be (its timestamp): a replayed old delivery is refused. */
 const SIGNATURE_TOLERANCE_S = 300
@@ -65,11 +67,36 @@ export async function verifiedSignature(secret: string, header: string | undefin
 }
 
 /**
- * Opens a checkout at the provider for what is open on an invoice: the provider's page where the
- * client types their card, and back to `returnUrl` after. One checkout per invoice version and
- * amount (its Idempotency-Key): asking again for the same answers the same checkout.
+ * Opens a checkout at the provider for `amount` of a document (what is open on an invoice, a
+ * quote's deposit): the provider's page where the client types their card, and back to the
+ * document's client page (`returnPath`) after. One checkout per document version and amount (its
+ * Idempotency-Key): asking again for the same answers the same checkout. A provider that does not
+ * answer is 502 `card_unavailable`.
  */
 export async function openCheckout(
+  deps: Deps,
+  target: CardTarget,
+  document: { number: string; currency: string; version: number; company: string },
+  amount: number,
+  returnPath: string,
+): Promise<string> {
+  return requestCheckout(deps, {
+    amount,
+    currency: document.currency,
+    reference: cardReference(target),
+    description: `${document.company} · ${document.number}`,
+    returnUrl: appLink(deps, returnPath),
+    key: `${target.id}.${document.version}.${amount}`,
+  }).catch((error: unknown) => {
+    deps.log.error(`${target.kind} ${document.number}: the card provider could not open a checkout`, error)
+    throw apiError(502, 'The card payment is not available right now: try again or pay by Pix', undefined, {
+      code: 'card_unavailable',
+    })
+  })
+}
+
+/** The provider's `POST /v1/checkouts`: the checkout's address. */
+async function requestCheckout(
   deps: Deps,
   checkout: {
     amount: number

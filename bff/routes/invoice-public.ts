@@ -5,10 +5,9 @@ import { wrapper } from '../../domain/schemas/common.ts'
 import type { AppEnv, Deps } from '../lib/deps.ts'
 import { readInvoiceLink } from '../lib/document-link.ts'
 import { apiError } from '../lib/errors.ts'
-import { cardReference, openCheckout } from '../lib/card-provider.ts'
+import { openCheckout } from '../lib/card-provider.ts'
 import { invoicePdfResponse, publicInvoice } from '../lib/invoice-document.ts'
 import { invoiceStore } from '../lib/invoice-store.ts'
-import { appLink } from '../lib/outbox.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { PDF_UNAVAILABLE } from '../lib/printing.ts'
 import { throttled } from '../lib/public-throttle.ts'
@@ -120,19 +119,13 @@ export function invoicePublicRoutes(deps: Deps) {
         const shown = publicInvoice(deps, invoice, company)
         if (!shown.card)
           throw apiError(409, 'This invoice cannot be paid by card now', undefined, { code: 'invoice_not_payable' })
-        const url = await openCheckout(deps, {
-          amount: shown.open,
-          currency: invoice.currency,
-          reference: cardReference({ empresa, kind: 'invoice', id: invoice.id }),
-          description: `${company.NOME_EMPRESA} · ${invoice.number}`,
-          returnUrl: appLink(deps, `/i/${token}`),
-          key: `${invoice.id}.${version}.${shown.open}`,
-        }).catch((error: unknown) => {
-          deps.log.error(`invoice ${invoice.number}: the card provider could not open a checkout`, error)
-          throw apiError(502, 'The card payment is not available right now: try again or pay by Pix', undefined, {
-            code: 'card_unavailable',
-          })
-        })
+        const url = await openCheckout(
+          deps,
+          { empresa, kind: 'invoice', id: invoice.id },
+          { number: invoice.number, currency: invoice.currency, version, company: company.NOME_EMPRESA },
+          shown.open,
+          `/i/${token}`,
+        )
         return c.json(ok({ url }))
       },
     )

@@ -15,8 +15,7 @@ import { ok, withActivityLine } from '../lib/resource.ts'
 import { noticeOfAnswer } from '../lib/quote-notice.ts'
 import { ConflictError } from '../../storage/errors.ts'
 import { valid } from '../lib/validate.ts'
-import { cardReference, openCheckout } from '../lib/card-provider.ts'
-import { appLink } from '../lib/outbox.ts'
+import { openCheckout } from '../lib/card-provider.ts'
 import { logoAnswer, publicQuote, quotePdfResponse } from '../lib/quote-document.ts'
 
 const tags = ['public quotes']
@@ -226,19 +225,13 @@ export function quotePublicRoutes(deps: Deps) {
         const deposit = view(opened).deposit
         if (!deposit?.card)
           throw apiError(409, 'This deposit cannot be paid by card now', undefined, { code: 'quote_not_approved' })
-        const url = await openCheckout(deps, {
-          amount: deposit.open,
-          currency: quote.currency,
-          reference: cardReference({ empresa, kind: 'quote', id: quote.id }),
-          description: `${company.NOME_EMPRESA} · ${quote.number}`,
-          returnUrl: appLink(deps, `/q/${token}`),
-          key: `${quote.id}.${version}.${deposit.open}`,
-        }).catch((error: unknown) => {
-          deps.log.error(`quote ${quote.number}: the card provider could not open a checkout`, error)
-          throw apiError(502, 'The card payment is not available right now: try again or pay by Pix', undefined, {
-            code: 'card_unavailable',
-          })
-        })
+        const url = await openCheckout(
+          deps,
+          { empresa, kind: 'quote', id: quote.id },
+          { number: quote.number, currency: quote.currency, version, company: company.NOME_EMPRESA },
+          deposit.open,
+          `/q/${token}`,
+        )
         return c.json(ok({ url }))
       },
     )

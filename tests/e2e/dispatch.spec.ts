@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
-import { ALL_VIEWS, expectReadsInViews, signIn, workInDemoCompany, boxOf } from './helpers.ts'
+import { ALL_VIEWS, boxOf, expectReadsInViews, signIn, slotOf, workInDemoCompany } from './helpers.ts'
 
 // The dispatch board in the browser (docs/domain.md cd_ordemagendamento, cd_techorders).
 
@@ -9,18 +9,6 @@ function freeDay() {
   const d = new Date(Date.now() + 21 * 86_400_000)
   d.setUTCDate(d.getUTCDate() + ((3 - d.getUTCDay() + 7) % 7))
   return d.toISOString().slice(0, 10)
-}
-
-/** Where on the day's calendar a technician's column meets a time (the time's row, just under its line). */
-async function slotOf(page: Page, technician: string, time: string) {
-  const calendar = page.getByTestId('board-calendar')
-  const column = await boxOf(calendar.locator('.ec-col-head', { hasText: technician }))
-  // the hour's label ("9 AM": its space may be a narrow one)
-  const [hour, half] = time.split(' ')
-  const row = await boxOf(calendar.locator('.ec-sidebar .ec-slot', { hasText: new RegExp(`^${hour}\\s${half}$`) }))
-  const box = await boxOf(calendar)
-  // a label sits across its line: just under the middle is the hour's first quarter
-  return { x: column.x + column.width / 2 - box.x, y: row.y + row.height / 2 + 3 - box.y }
 }
 
 /** Where on the week's calendar a technician's row meets a day's column. */

@@ -134,3 +134,15 @@ export async function boxOf(locator: Locator) {
     .not.toBeNull()
   return box!
 }
+
+/** Where on the board's day a technician's column meets an hour ("9 AM"), just under its line. */
+export async function slotOf(page: Page, technician: string, time: string) {
+  const calendar = page.getByTestId('board-calendar')
+  const column = await boxOf(calendar.locator('.ec-col-head', { hasText: technician }))
+  // the hour's label ("9 AM": its space may be a narrow one)
+  const [hour, half] = time.split(' ')
+  const row = await boxOf(calendar.locator('.ec-sidebar .ec-slot', { hasText: new RegExp(`^${hour}\\s${half}$`) }))
+  const box = await boxOf(calendar)
+  // a label sits across its line: just under the middle is the hour's first quarter
+  return { x: column.x + column.width / 2 - box.x, y: row.y + row.height / 2 + 3 - box.y }
+}

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
-import { ALL_VIEWS, expectAccessible, expectReadsInViews, signIn, workInDemoCompany, boxOf } from './helpers.ts'
+import { ALL_VIEWS, expectAccessible, expectReadsInViews, signIn, workInDemoCompany, slotOf } from './helpers.ts'
 
 // issue 45 §8: the office's second week — a part received, a quote with a deposit approved and paid
 // by Pix on the client's phone, the order booked from the tray within the technician's day, the part
@@ -13,16 +13,6 @@ function freeThursday() {
   const d = new Date(Date.now() + 28 * 86_400_000)
   d.setUTCDate(d.getUTCDate() + ((4 - d.getUTCDay() + 7) % 7))
   return d.toISOString().slice(0, 10)
-}
-
-/** Where on the day's calendar a technician's column meets an hour ("5 PM"), just under its line. */
-async function slotOf(page: Page, technician: string, time: string) {
-  const calendar = page.getByTestId('board-calendar')
-  const column = await boxOf(calendar.locator('.ec-col-head', { hasText: technician }))
-  const [hour, half] = time.split(' ')
-  const row = await boxOf(calendar.locator('.ec-sidebar .ec-slot', { hasText: new RegExp(`^${hour}\\s${half}$`) }))
-  const box = await boxOf(calendar)
-  return { x: column.x + column.width / 2 - box.x, y: row.y + row.height / 2 + 3 - box.y }
 }
 
 test('the second week: a part received, a deposit paid by Pix on approval, the order booked and worked, the invoice paid the rest', async ({
