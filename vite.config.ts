@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig, type Plugin } from 'vite'
 import { REFERENCE_SCRIPT } from './bff/lib/reference-script.ts'
+import { routeMessages } from './messages/route-messages.ts'
 
 /**
  * The API reference page's script (Scalar's browser bundle), served by the app itself among the
@@ -26,9 +28,26 @@ function referenceScript(): Plugin {
   }
 }
 
+/** In the browser's build `zod` is app/lib/inert-zod.ts: the pages read what the server checked. */
+function zodStaysOnTheServer(): Plugin {
+  const inert = fileURLToPath(new URL('./app/lib/inert-zod.ts', import.meta.url))
+  return {
+    name: 'zod-stays-on-the-server',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId: (id) => (id === 'zod' ? inert : null),
+  }
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), referenceScript()],
-  build: { assetsInlineLimit: 0 },
+  plugins: [
+    tailwindcss(),
+    zodStaysOnTheServer(),
+    routeMessages(fileURLToPath(new URL('./app', import.meta.url))),
+    reactRouter(),
+    referenceScript(),
+  ],
+  build: { assetsInlineLimit: 0, sourcemap: !!process.env.SOURCEMAP },
   // a JSON file is one JSON.parse of a string, not a variable per key: the messages load as data (app/lib/i18n.ts)
   json: { stringify: true, namedExports: false },
 })

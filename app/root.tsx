@@ -10,7 +10,6 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
-import { z } from 'zod'
 import appCss from './app.css?url'
 import { LoadingBar } from './components/loading-bar'
 import { isOffline, OfflinePage, useTryAgain } from './components/offline-page'
@@ -19,9 +18,6 @@ import { COOKIE, readCookies, requestLocale } from './lib/cookies.server'
 import { CULTURES, loadMessages, useLocale, useT, type Locale } from './lib/i18n'
 import { keepRootData, keepUnsentForms, rootDataOffline } from './lib/unsent'
 import { serverContext } from './server-context'
-
-// In the browser zod parses without compiling code (its compiler's probe would break the Content-Security-Policy).
-if (typeof document !== 'undefined') z.config({ jitless: true })
 
 const SCHEMES = new Set(['light', 'dark', 'auto'])
 const THEMES = new Set(['default', 'brand', 'teal', 'rose', 'purple', 'amber'])

@@ -1,5 +1,22 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes'
 
+/** The modules with screens: app/features/<module>/page.tsx each (tests/unit/routes.test.ts holds it to app/features/index.ts). */
+export const FEATURE_PAGES = [
+  'ac_empresas',
+  'cd_filial',
+  'ac_usuarios',
+  'ac_paginas',
+  'ac_usuariospaginas',
+  'cd_cliente',
+  'cd_job',
+  'cd_produto',
+  'cd_cotacao',
+  'cd_ordem',
+  'cd_invoice',
+  'cd_contas',
+  'cd_financeiro',
+] as const
+
 export default [
   index('routes/index.tsx'),
   route('signed-in-redirect', 'routes/signed-in-redirect.tsx'),
@@ -54,9 +71,12 @@ export default [
     route('cd_reports', 'routes/view/reports.tsx'),
     // an account's imported bank statement, to go through its lines
     route('cd_contas/:account/statements/:statement', 'routes/view/statement.tsx'),
-    // every module of the registry: its list and its records (app/features/<module>), or its title until it is built
-    route(':module', 'routes/view/module.tsx'),
-    route(':module/:id', 'routes/view/record.tsx'),
+    // each module with screens: its list and its records, each module's in scripts of its own (the user pages' records above)
+    ...FEATURE_PAGES.map((module) =>
+      route(module === 'ac_usuariospaginas' ? module : `${module}/:id?`, `features/${module}/page.tsx`),
+    ),
+    // the registry's other modules: their title until they are built
+    route(':module/:id?', 'routes/view/module.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -58,11 +58,21 @@ export function formatAmount(cents: number, culture: Culture): string {
   return format.format(cents / 100)
 }
 
+const decimalFormats = new Map<string, Intl.NumberFormat>()
+
 /** A number for a form field in the user's culture, without grouping ("1234,56" in pt). */
 export function formatDecimal(value: number, culture: Culture, places: number, minPlaces = places): string {
-  return new Intl.NumberFormat(CULTURES[culture], {
-    minimumFractionDigits: minPlaces,
-    maximumFractionDigits: places,
-    useGrouping: false,
-  }).format(value)
+  // a formatter costs far more to make than to use: one per culture and places (a form's every line uses them)
+  const key = `${culture} ${places} ${minPlaces}`
+  let format = decimalFormats.get(key)
+  if (!format)
+    decimalFormats.set(
+      key,
+      (format = new Intl.NumberFormat(CULTURES[culture], {
+        minimumFractionDigits: minPlaces,
+        maximumFractionDigits: places,
+        useGrouping: false,
+      })),
+    )
+  return format.format(value)
 }

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
+import { useT } from '../lib/i18n'
 
 /** Where the header's panels open: a sheet across a phone's screen under the header; from sm, under their button. */
 export const SHEET =
@@ -59,5 +60,21 @@ export function Popover({
         </div>
       ) : null}
     </details>
+  )
+}
+
+/** A panel's content whose scripts load when it first opens: "Loading…" meanwhile, said to a screen reader. */
+export function PopoverLoading({ children }: { children: ReactNode }) {
+  const t = useT()
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className="p-4 text-sm text-muted">
+          {t.loading()}
+        </p>
+      }
+    >
+      {children}
+    </Suspense>
   )
 }

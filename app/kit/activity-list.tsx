@@ -1,6 +1,6 @@
 import { currencyOf, formatMoney } from '../../domain/money.ts'
 import { panelTime } from '../lib/format'
-import { isMessageKey, useLocale, useT } from '../lib/i18n'
+import { useLocale, useT, type Translator } from '../lib/i18n'
 import { useFrame } from '../layouts/frame/frame-context'
 import type { Field } from './module'
 
@@ -43,8 +43,8 @@ export function ActivityList({
           reference: line.money.reference,
         }
       : {}
-    return isMessageKey(own)
-      ? (t[own] as (inputs: { user: string }) => string)({ user, ...money })
+    return own in t
+      ? (t[own as keyof Translator] as (inputs: { user: string }) => string)({ user, ...money })
       : t.activity_other({ user, action: line.action })
   }
   return (

@@ -55,7 +55,7 @@ function SetupChecklist({ steps }: { steps: SetupStepData[] }) {
       </div>
       <ol className="flex flex-col gap-1">
         {steps.map((step) => {
-          const label = (t[step.label] as () => string)()
+          const { label } = step
           return (
             <li key={step.module} className="flex items-center gap-3">
               <span
@@ -89,7 +89,7 @@ function Card({ card }: { card: HomeCardData }) {
     <section aria-labelledby={id} className={CARD} data-testid={id}>
       <div className="flex items-baseline justify-between gap-2">
         <h2 id={id} className="text-lg font-bold">
-          {(t[card.title] as () => string)()}
+          {card.title}
         </h2>
         <span
           className="rounded-full bg-canvas px-2 py-0.5 text-sm font-semibold tabular-nums"
@@ -114,7 +114,7 @@ function Card({ card }: { card: HomeCardData }) {
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-muted">{(t[card.empty] as () => string)()}</p>
+        <p className="text-sm text-muted">{card.empty}</p>
       )}
       {card.total > card.items.length ? (
         <Link to={card.more} className="self-start text-sm font-semibold text-accent underline">

@@ -23,19 +23,19 @@ const unlessForbidden = (error: unknown) => {
   throw error
 }
 
-/** A home card as the page shows it: its lines already worded in the user's language, each linking to its record. */
+/** A home card as the page shows it: its title and lines already worded in the user's language, each linking to its record. */
 export type HomeCardData = {
   id: string
   module: string
-  title: TextKey
-  empty: TextKey
+  title: string
+  empty: string
   more: string
   total: number
   items: Array<CardItem & { href: string }>
 }
 
-/** One step of the setup checklist, and whether the company has done it. */
-export type SetupStepData = { module: string; label: TextKey; href: string; done: boolean; level: 'edit' | 'delete' }
+/** One step of the setup checklist (worded in the user's language), and whether the company has done it. */
+export type SetupStepData = { module: string; label: string; href: string; done: boolean; level: 'edit' | 'delete' }
 
 const CARD_ROWS = 5
 
@@ -57,6 +57,7 @@ export async function loadHomeCards(
 ): Promise<{ cards: HomeCardData[]; setup: SetupStepData[] }> {
   const locale = requestLocale(args.request)
   const t = translator(locale)
+  const text = (key: TextKey) => (t[key] as () => string)()
   const read = (def: FeatureModule, query: string, list: z.ZodType<ListAnswer>) =>
     readAnswer(args, `${def.api}?${query}`, list).then((answer): ListAnswer | null => answer.data, unlessForbidden)
   const frame = loadFrame(args)
@@ -83,8 +84,8 @@ export async function loadHomeCards(
           return {
             id: card.id,
             module: def.module,
-            title: card.title,
-            empty: card.empty,
+            title: text(card.title),
+            empty: text(card.empty),
             more: `/view/${def.module}?${card.query}`,
             total: list.pagination.length,
             items,
@@ -104,7 +105,7 @@ export async function loadHomeCards(
       return (
         list && {
           module: def.module,
-          label: step.label,
+          label: text(step.label),
           href: typeof step.href === 'string' ? step.href : step.href(empresa),
           done: step.done(list, empresa),
           level: def.createLevel ?? 'edit',

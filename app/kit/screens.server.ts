@@ -148,6 +148,23 @@ export async function loadRecord(args: Args & { params: { id: string } }, def: F
   }
 }
 
+type PageArgs = Args & { params: { id?: string } }
+
+/** A module's page (/view/<module>[/<id>], app/features/<module>/page.tsx): its list, or one record. */
+export async function loadPage(args: PageArgs, def: FeatureModule) {
+  const { id } = args.params
+  return id === undefined
+    ? { kind: 'list' as const, ...(await loadList(args, def)) }
+    : { kind: 'record' as const, ...(await loadRecord({ ...args, params: { id } }, def)) }
+}
+
+/** A post to a module's page: to one of its records (a list takes none). */
+export function savePage(args: PageArgs, def: FeatureModule) {
+  const { id } = args.params
+  if (id === undefined) throw data(null, { status: 405 })
+  return saveRecord({ ...args, params: { id } }, def)
+}
+
 /** The form's own fields, never sent to the API as input. */
 const SKIP = new Set(['intent', 'version', 'csrf'])
 

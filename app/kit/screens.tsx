@@ -15,6 +15,25 @@ import { FormAlert, RecordForm, type RecordValues } from './record-form'
 import { RecordDocument } from './record-document'
 import type { FormState, ListQuery } from './screens.server'
 
+/** A module's page (app/features/<module>/page.tsx): its list, or one of its records. */
+export function ModulePage({
+  def,
+  data,
+  state,
+}: {
+  def: FeatureModule
+  data:
+    | ({ kind: 'list' } & Parameters<typeof ListScreen>[0]['data'])
+    | ({ kind: 'record' } & Parameters<typeof RecordScreen>[0]['data'])
+  state: FormState
+}) {
+  return data.kind === 'list' ? (
+    <ListScreen def={def} data={data} />
+  ) : (
+    <RecordScreen def={def} data={data} state={state} />
+  )
+}
+
 /** A module's list: title, breadcrumb and the data table. */
 export function ListScreen({
   def,

@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import { data, Outlet, redirect, useLocation, useMatches, useNavigate, useSearchParams } from 'react-router'
 import type { Route } from './+types/view-layout'
-import { UploadDialog } from '../components/upload-dialog'
 import { apiClient } from '../lib/api.server'
 import { loadFrame } from '../lib/frame.server'
 import { clearTenantCookies, COOKIE, readCookies, setCookies, tokenCookie } from '../lib/cookies.server'
@@ -14,6 +13,9 @@ import { Alert } from '../ui/alert'
 import { Drawer } from './frame/drawer'
 import { FrameContext, type FrameData } from './frame/frame-context'
 import { FRAMES } from './frames'
+
+// the logo's dialog: its scripts load when it is first asked for (issue 46: the frame's scripts are every page's)
+const UploadDialog = lazy(() => import('../components/upload-dialog').then((m) => ({ default: m.UploadDialog })))
 
 /** Everything the frame needs, in one call to the BFF before the page shows. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -56,6 +58,9 @@ export type ViewLayoutData = FrameData & { layout: LayoutName }
 export default function ViewLayout({ loaderData }: Route.ComponentProps) {
   const { branches, current } = loaderData
   const [uploadOpen, setUploadOpen] = useState(false)
+  // mounted once first opened, and then kept (it closes itself, giving the focus back)
+  const [uploadAsked, setUploadAsked] = useState(false)
+  if (uploadOpen && !uploadAsked) setUploadAsked(true)
   const closeUpload = useCallback(() => setUploadOpen(false), [])
   const openUpload = useCallback(() => setUploadOpen(true), [])
   const t = useT()
@@ -99,7 +104,11 @@ export default function ViewLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </Frame>
       <Drawer />
-      <UploadDialog open={uploadOpen} onClose={closeUpload} purpose="logo" current={loaderData.logo} />
+      {uploadAsked ? (
+        <Suspense fallback={null}>
+          <UploadDialog open={uploadOpen} onClose={closeUpload} purpose="logo" current={loaderData.logo} />
+        </Suspense>
+      ) : null}
     </FrameContext>
   )
 }

@@ -19,7 +19,12 @@ export const COOKIE = {
 const YEAR = 365 * 24 * 3600
 const WEEK = 7 * 24 * 3600
 
+const read = new WeakMap<Request, Record<string, string>>()
+
 export function readCookies(request: Request): Record<string, string> {
+  // each loader of a page reads them (its language, its tenant, its token): parsed once per request
+  const known = read.get(request)
+  if (known) return known
   const out: Record<string, string> = {}
   for (const part of (request.headers.get('cookie') ?? '').split(';')) {
     const at = part.indexOf('=')
@@ -32,6 +37,7 @@ export function readCookies(request: Request): Record<string, string> {
       // a malformed cookie is ignored, not fatal
     }
   }
+  read.set(request, out)
   return out
 }
 

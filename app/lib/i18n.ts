@@ -24,20 +24,23 @@ export type Translator = {
 type Table = Record<string, string>
 
 /**
- * One language's messages are its file in messages/ as data (paraglide compiles the same files
- * into the types above): the browser loads only the user's language (before hydrating, and on a
- * language change), the server all three. Data costs a quarter less than a function per message.
+ * The messages are the files in messages/ as data (paraglide compiles the same files into the
+ * types above): the server holds all three languages; the browser, for each page, only the
+ * messages its scripts may show, in its language (messages/route-messages.ts writes a file per
+ * route and language, and their addresses here): the root's and the page's routes' files load
+ * before it hydrates, and before a navigation or a change of language shows it (app/lib/route-loading.ts).
  */
-const modules: Record<Locale, () => Promise<{ default: Table }>> = {
-  en: () => import('../../messages/en.json'),
-  es: () => import('../../messages/es.json'),
-  pt: () => import('../../messages/pt.json'),
-}
 const tables = new Map<Locale, Table>()
-const loading = new Map<Locale, Promise<void>>()
 
-/** A message's text with its inputs in place of `{name}`, as paraglide's message format writes them. */
-function fill(text: string, inputs: Record<string, unknown> | undefined): string {
+/**
+ * A message's text with its inputs in place of `{name}`, as paraglide's message format writes
+ * them. One the page's files lack says so in the console (the browser tests fail on it) and shows nothing.
+ */
+function fill(key: string, text: string | undefined, inputs: Record<string, unknown> | undefined): string {
+  if (text === undefined) {
+    console.error(`Missing message: ${key}`)
+    return ''
+  }
   return text.includes('{') ? text.replace(/\{(\w+)\}/g, (_, name: string) => String(inputs?.[name])) : text
 }
 
@@ -46,19 +49,57 @@ function toTable(messages: Table): Table {
   return table
 }
 
-/** Loads one language's messages (once); the translator of that language works from then on. */
-export function loadMessages(locale: Locale): Promise<void> {
-  let promise = loading.get(locale)
+/** Each route's files: the hash of its file in each language, in the order of LOCALES. */
+declare const __ROUTE_MESSAGES__: Record<string, string[]>
+const ROUTE_FILES: Record<string, string[]> = import.meta.env.SSR ? {} : __ROUTE_MESSAGES__
+const loading = new Map<string, Promise<void>>()
+const loaded = new Set<string>()
+
+/** The files of the routes a page shows (the root's always), in one language. */
+const filesOf = (locale: Locale, routes: readonly string[]) =>
+  ['root', ...routes].flatMap((route) => {
+    const hash = ROUTE_FILES[route]?.[LOCALES.indexOf(locale)]
+    return hash ? [`/assets/messages-${hash}.json`] : []
+  })
+
+/** Loads a file of messages (once), into what the browser has of its language. */
+function loadFile(locale: Locale, address: string): Promise<void> {
+  let promise = loading.get(address)
   if (!promise) {
-    promise = modules[locale]().then((module) => void tables.set(locale, toTable(module.default)))
-    loading.set(locale, promise)
+    promise = fetch(address)
+      .then((res) => {
+        if (!res.ok) throw new Error(`${address}: ${res.status}`)
+        return res.json() as Promise<Table>
+      })
+      .then((part) => {
+        tables.set(locale, Object.assign(tables.get(locale) ?? {}, part))
+        loaded.add(address)
+      })
+    // a failed load (offline) is tried again by the next page that needs it
+    promise.catch(() => loading.delete(address))
+    loading.set(address, promise)
   }
   return promise
 }
-// the server renders any language: all three are there before the first request
-if (import.meta.env.SSR) await Promise.all(LOCALES.map(loadMessages))
 
-/** Whether `key` names a message (an error code that is a message key, a role's label ...). */
+/** Loads the messages of the routes a page shows (by their ids; the root's always), in one language. */
+export function loadMessages(locale: Locale, routes: readonly string[] = []): Promise<void> {
+  return Promise.all(filesOf(locale, routes).map((address) => loadFile(locale, address))).then(() => {})
+}
+
+/** Whether the messages of the routes a page shows are there in a language. */
+const messagesLoaded = (locale: Locale, routes: readonly string[]) =>
+  filesOf(locale, routes).every((address) => loaded.has(address))
+
+// the server renders any language: all three are there before the first request
+if (import.meta.env.SSR)
+  await Promise.all([
+    import('../../messages/en.json').then((m) => tables.set('en', toTable(m.default))),
+    import('../../messages/es.json').then((m) => tables.set('es', toTable(m.default))),
+    import('../../messages/pt.json').then((m) => tables.set('pt', toTable(m.default))),
+  ])
+
+/** Whether `key` names a message (an error code that is a message key, a role's label ...) of the page's. */
 export const isMessageKey = (key: string): key is keyof Translator => {
   const table = tables.values().next().value
   return table !== undefined && Object.hasOwn(table, key)
@@ -81,7 +122,7 @@ export function translator(locale: Locale): Translator {
     }
     const table = tables.get(locale)!
     t = new Proxy({} as Translator, {
-      get: (_target, key: string) => (inputs?: Record<string, unknown>) => fill(table[key], inputs),
+      get: (_target, key: string) => (inputs?: Record<string, unknown>) => fill(key, table[key], inputs),
       // `key in t`: whether the language has that message
       has: (_target, key: string) => Object.hasOwn(table, key),
     })
@@ -111,18 +152,40 @@ export function useLocale(): Locale {
   return pageLocale(useMatches())
 }
 
-export function useT(): Translator {
-  const locale = useLocale()
-  // a new language's messages arrive before the screen changes to it (React waits in the transition)
-  if (!tables.has(locale)) use(loadMessages(locale))
+const waits = new Map<string, Promise<void>>()
+
+/**
+ * The translator of a page's routes in its language, rendered (a component, a `meta`): the
+ * messages a navigation or a change of language needs arrive before the screen changes (React
+ * waits in the transition), wherever it came from (a link, a form's redirect, a language picked).
+ */
+function renderedTranslator(matches: ReadonlyArray<LocaleMatch>): Translator {
+  const locale = pageLocale(matches)
+  // the server holds every message
+  if (import.meta.env.SSR) return translator(locale)
+  const routes = matches.flatMap((m) => (m ? [m.id] : []))
+  if (!messagesLoaded(locale, routes)) {
+    const key = `${locale} ${routes.join(' ')}`
+    if (!waits.has(key)) {
+      const wait = loadMessages(locale, routes)
+      // offline, the next render tries again
+      wait.catch(() => waits.delete(key))
+      waits.set(key, wait)
+    }
+    use(waits.get(key)!)
+  }
   return translator(locale)
+}
+
+export function useT(): Translator {
+  return renderedTranslator(useMatches())
 }
 
 type MetaMatch = LocaleMatch
 
-/** The translator of a `meta` function (it has no hooks): the page's language. */
+/** The translator of a `meta` function (it has no hooks, and runs as the page renders): the page's language. */
 export function metaTranslator(matches: ReadonlyArray<MetaMatch>): Translator {
-  return translator(pageLocale(matches))
+  return renderedTranslator(matches)
 }
 
 /** A page's <title> in the user's language: `meta: titled('sign_in_title')`. */

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { matchRoutes, type ClientInstrumentation, type RouteObject } from 'react-router'
+import { loadMessages, toLocale } from './i18n'
 
 /**
  * What React Router's browser entry keeps on window: the routes and, per route, its module's
@@ -11,21 +12,25 @@ type RouterGlobals = {
   __reactRouterManifest?: { routes: Record<string, { module?: string } | undefined> }
 }
 
-/** The scripts of the routes an address shows. */
-function modulesOf(href: string): string[] {
+/** The routes an address shows (their ids) and their scripts. */
+function routesOf(href: string): { ids: string[]; modules: string[] } {
   const { __reactRouterDataRouter: router, __reactRouterManifest: manifest } = window as RouterGlobals
-  if (!router || !manifest) return []
-  return (matchRoutes(router.routes, href) ?? []).flatMap((match) => {
-    const module = match.route.id ? manifest.routes[match.route.id]?.module : undefined
-    return module ? [module] : []
-  })
+  if (!router || !manifest) return { ids: [], modules: [] }
+  const ids = (matchRoutes(router.routes, href) ?? []).flatMap((match) => (match.route.id ? [match.route.id] : []))
+  return { ids, modules: ids.flatMap((id) => manifest.routes[id]?.module ?? []) }
 }
 
-/** Loads a page's scripts: 'ok', 'offline' (no answer) or 'new-build' (the server no longer has them: a deploy). */
+/**
+ * Loads a page's scripts and its messages in the language of the page it leaves: 'ok', 'offline'
+ * (no answer) or 'new-build' (the server no longer has them: a deploy).
+ */
 async function loadModules(href: string): Promise<'ok' | 'offline' | 'new-build'> {
-  const modules = modulesOf(href)
+  const { ids, modules } = routesOf(href)
   try {
-    await Promise.all(modules.map((module) => import(/* @vite-ignore */ module)))
+    await Promise.all([
+      ...modules.map((module) => import(/* @vite-ignore */ module)),
+      loadMessages(toLocale(document.documentElement.lang.slice(0, 2)), ids),
+    ])
     return 'ok'
   } catch {
     try {

@@ -32,7 +32,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** Reached in the browser: the page speaks the client's language, whose messages come first. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const loaded = await serverLoader()
-  await loadMessages(loaded.invoice.culture)
+  await loadMessages(loaded.invoice.culture, ['routes/invoice'])
   return loaded
 }
 

@@ -36,7 +36,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** Reached in the browser (from the quote's record): the page speaks the client's language, whose messages come first. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const data = await serverLoader()
-  await loadMessages(data.quote.culture)
+  await loadMessages(data.quote.culture, ['routes/quote'])
   return data
 }
 

@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Reached in the browser: the page's language comes before it shows. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const data = await serverLoader()
-  if (data.facts) await loadMessages(data.facts.culture)
+  if (data.facts) await loadMessages(data.facts.culture, ['layouts/signed-out-layout', 'routes/reset-password'])
   return data
 }
 

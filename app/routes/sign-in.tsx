@@ -41,7 +41,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const data = await serverLoader()
-  if (data.joined) await loadMessages(data.joined.culture)
+  if (data.joined) await loadMessages(data.joined.culture, ['layouts/signed-out-layout', 'routes/sign-in'])
   return data
 }
 

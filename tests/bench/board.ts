@@ -29,7 +29,7 @@ const QUARTER_HOUR = 15 * 60_000
 const DEMO_ORDERS = 60
 
 /** The week measured: eight weeks ahead of today, which the demo's visits (two weeks around today) never reach. */
-const WEEK = boardDays('week', addDays(dateIn(TIME_ZONE, Date.now()), 56))
+export const BOARD_WEEK = boardDays('week', addDays(dateIn(TIME_ZONE, Date.now()), 56))
 
 /** What the writer did: the moves answered 2xx (and their times), the others by status ('failed': no answer). */
 export type Writes = { ok: number; refused: Record<string, number>; ms: number[]; seconds: number }
@@ -51,7 +51,7 @@ export type BoardBench = {
  * technicians there, and the week's 500 appointments, each of a scheduled order, with its visit
  * and its technician's claim on the time (as the app books them).
  */
-async function fill(store: Store, size: number) {
+export async function fillBoard(store: Store, size: number) {
   const clients = seedClients()
   const jobs = seedJobs()
   const skills = [...new Set(jobs.flatMap((j) => j.skills))]
@@ -90,7 +90,7 @@ async function fill(store: Store, size: number) {
   const { appointments, visits } = await weekOfAppointments(
     orders.slice(0, WEEK_APPOINTMENTS),
     technicians,
-    WEEK[0],
+    BOARD_WEEK[0],
     TIME_ZONE,
     Date.now(),
   )
@@ -171,9 +171,9 @@ export async function benchBoard(sizes: number[], seconds: number): Promise<Boar
     out.push(
       await withSeededServer(
         `board-${size}`,
-        (store) => fill(store, size),
+        (store) => fillBoard(store, size),
         async ({ base, headers, seedSeconds }) => {
-          const [monday, sunday] = [WEEK[0], WEEK[6]]
+          const [monday, sunday] = [BOARD_WEEK[0], BOARD_WEEK[6]]
           const boardUrl = `${base}/api/cd_ordemagendamento/board?from=${monday}&to=${sunday}`
           const pageUrl = `${base}/view/cd_ordemagendamento?view=week&date=${monday}`
           const listUrl = `${base}/api/cd_ordem?page=2&size=20&sort=number`
@@ -258,7 +258,7 @@ export function printBoard(results: BoardBench[]) {
   for (const r of results) {
     const refused = r.cases.flatMap((c) => Object.entries(c.writes.refused))
     console.log(
-      `At ${r.size} orders (seeded in ${fmt(r.seedSeconds, 1)} s): the board of ${WEEK[0]}…${WEEK[6]} has ${r.technicians} technicians and ${r.appointments} appointments in ${fmt(r.boardBytes / 1024, 1)} KB of JSON; its page ${r.pageVisits} visits in ${fmt(r.pageBytes / 1024, 1)} KB of HTML; "almeida" matches ${r.matched} orders${refused.length ? `; moves not answered 2xx: ${refused.map(([what, n]) => `${what} × ${n}`).join(', ')}` : ''}`,
+      `At ${r.size} orders (seeded in ${fmt(r.seedSeconds, 1)} s): the board of ${BOARD_WEEK[0]}…${BOARD_WEEK[6]} has ${r.technicians} technicians and ${r.appointments} appointments in ${fmt(r.boardBytes / 1024, 1)} KB of JSON; its page ${r.pageVisits} visits in ${fmt(r.pageBytes / 1024, 1)} KB of HTML; "almeida" matches ${r.matched} orders${refused.length ? `; moves not answered 2xx: ${refused.map(([what, n]) => `${what} × ${n}`).join(', ')}` : ''}`,
     )
   }
   const p99 = (name: string, r: BoardBench) => {

@@ -14,6 +14,7 @@ import { benchInvoices, printInvoices } from './invoices.ts'
 import { lighthousePages, printLighthouse, type LighthouseScores } from './lighthouse.ts'
 import { benchLists } from './lists.ts'
 import { benchMix, printMix } from './mix.ts'
+import { benchPages, printPages } from './pages.ts'
 import { benchQuotes, printQuotes } from './quotes.ts'
 import { benchReports, printReports } from './reports.ts'
 import { benchVisits, printVisits } from './visits.ts'
@@ -174,6 +175,11 @@ console.log(
   `Quotes list page: ${listRows} rows in ${fmt(listBytes / 1024, 1)} KB of HTML (target: 20 rows under 40 KB)`,
 )
 
+// Every kind of page against the trivial page, alone and under writes; the board's day and week;
+// Lighthouse on a phone (issue 46). BENCH_PROFILE=1 adds where each page's CPU goes.
+const pages = await benchPages(SECONDS, process.env.BENCH_PROFILE === '1')
+printPages(pages)
+
 // The demo lists at three sizes, each against the hello-world baseline of this run.
 const sizes = (process.env.BENCH_LIST_SIZES ?? '1000,10000,100000').split(',').map(Number)
 // 100,000 records of each kind need more than the default heap: HEAP_MB=512, as the README says.
@@ -238,6 +244,7 @@ writeFileSync(
       visits,
       invoices,
       reports: reportsBench,
+      pages,
       quotesPage: { rows: listRows, bytes: listBytes },
     },
     null,

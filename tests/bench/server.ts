@@ -82,7 +82,8 @@ type Starter = (args: string[], env: Record<string, string>, readyUrl: string) =
  */
 export async function withSeededServer<T>(
   name: string,
-  fill: (store: Store) => Promise<void>,
+  /** What the server's data holds besides the demo's: written to the store in `dataDir` before it starts. */
+  fill: (store: Store, dataDir: string) => Promise<void>,
   use: (server: { base: string; headers: Record<string, string>; seedSeconds: number }) => Promise<T>,
   starter: Starter = start,
 ): Promise<T> {
@@ -91,7 +92,7 @@ export async function withSeededServer<T>(
     const began = performance.now()
     const store = await openStore({ driver: 'fs', dataDir })
     await seedDemoData(store, { info: () => {}, error: () => {} })
-    await fill(store)
+    await fill(store, dataDir)
     await store.dispose()
     const seedSeconds = (performance.now() - began) / 1000
     const port = await freePort()

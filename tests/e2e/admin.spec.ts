@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { MODULES } from '../../domain/modules/index.ts'
 import { expectAccessible, lastLinkTo, signIn, viewAs, workInDemoCompany } from './helpers.ts'

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 
 // docs/api.md: the API reference (Scalar) served by the app itself, within its own policy
 test('the API reference lists the operations with their examples, from this site alone', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, test, type Browser, type BrowserContextOptions } from '@playwright/test'
+import { expect, test, type Browser, type BrowserContextOptions } from './fixtures'
 import config from '../../playwright.config.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { freePort, startServer, type Running } from '../runtime/servers.ts'

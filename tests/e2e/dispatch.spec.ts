@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { ALL_VIEWS, boxOf, expectReadsInViews, signIn, slotOf, workInDemoCompany } from './helpers.ts'
 
@@ -136,6 +136,8 @@ test('the board (day, week and month), the visit form and the visits read at 144
   page,
   baseURL,
 }) => {
+  // twenty views, each read by axe: more than a minute on a busy machine
+  test.slow()
   await signIn(page, DEMO_ADMIN)
   await workInDemoCompany(page)
   for (const board of ['view=day', 'view=week', 'view=month']) {

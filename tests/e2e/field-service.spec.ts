@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from './fixtures'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import { expectAccessible, signIn, workInDemoCompany } from './helpers.ts'
 import { DEMO_TIME_ZONE } from '../../playwright.config.ts'

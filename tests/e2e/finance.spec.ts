@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import { phonePhoto } from '../shared/photo.ts'
 import { expectReadsInViews, signIn, workInDemoCompany } from './helpers.ts'

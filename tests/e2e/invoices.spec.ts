@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import { CARD_PROVIDER_PORT } from '../../playwright.config.ts'
 import { expectAccessible, signIn, workInDemoCompany } from './helpers.ts'

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { HORIZONTAL_LAYOUTS, LAYOUTS } from '../../app/lib/layouts.ts'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import { expectAccessible, expectNoSidewaysScroll, signIn } from './helpers.ts'

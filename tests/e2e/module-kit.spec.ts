@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import { signIn, workInDemoCompany } from './helpers.ts'
 

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from './fixtures'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import { ALL_VIEWS, downloaded, expectReadsInViews, signIn, workInDemoCompany } from './helpers.ts'
 

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { expect, test, type BrowserContext, type Page } from './fixtures'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import { expectAccessible, signIn, viewAs, ALL_VIEWS } from './helpers.ts'
 
@@ -129,6 +129,8 @@ for (const [locale, view, title, again] of [
     await page.getByRole('button', { name: again }).click()
     await expect(page).toHaveURL(/\/view\/cd_cliente$/)
     await expect(page.getByTestId('offline-page')).toHaveCount(0)
+    // (the browser keeps a failed script's failure: Try again loads the page whole, whose scripts take over first)
+    await expect(page.getByTestId('splash')).toHaveCount(0)
     // a page whose scripts are there, its data not: the offline page, still in the user's language and colours
     await context.setOffline(true)
     await navLink(page, '/view/cd_job').click()
@@ -151,7 +153,7 @@ test('after a deploy removed the scripts of the page a link goes to, the click l
   const script = await page.evaluate(
     () =>
       (window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string }> } })
-        .__reactRouterManifest.routes['routes/view/module'].module,
+        .__reactRouterManifest.routes['features/cd_cliente/page'].module,
   )
   // the old build's script is gone from the server until the new page (with the new build's scripts) is asked for
   let deployed = false

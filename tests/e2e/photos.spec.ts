@@ -1,5 +1,5 @@
 import { imageHeader } from '../../bff/lib/image-header.ts'
-import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test'
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from './fixtures'
 import { DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { readJpegMetadata } from '../shared/exif.ts'
 import { phonePhoto, type PhotoVariant } from '../shared/photo.ts'

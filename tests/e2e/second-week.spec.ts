@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { ALL_VIEWS, expectAccessible, expectReadsInViews, signIn, workInDemoCompany, slotOf } from './helpers.ts'
 

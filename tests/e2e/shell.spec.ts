@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { MODULES } from '../../domain/modules/index.ts'
 import { expectAccessible, signIn } from './helpers.ts'

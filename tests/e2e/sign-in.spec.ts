@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import { lastLinkTo } from './helpers.ts'
 

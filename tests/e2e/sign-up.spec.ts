@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import { freePort, startServer, type Running } from '../runtime/servers.ts'
 import { expectReadsInViews } from './helpers.ts'

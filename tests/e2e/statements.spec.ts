@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { addDays, dateIn } from '../../domain/dates.ts'
 import { DEMO_TIME_ZONE } from '../../playwright.config.ts'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'

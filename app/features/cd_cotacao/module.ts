@@ -37,24 +37,15 @@ const cardRow = quoteRow.pick({
   decision: true,
 })
 type CardRow = z.output<typeof cardRow>
-const factsRow = quoteRow.pick({
-  totals: true,
-  decision: true,
-  delivery: true,
-  status: true,
-  depositPercent: true,
-  depositAsked: true,
-  depositPaid: true,
-})
+type FactsRow = Pick<
+  z.output<typeof quoteRow>,
+  'totals' | 'decision' | 'delivery' | 'status' | 'depositPercent' | 'depositAsked' | 'depositPaid'
+>
 /** What the deposit's panel reads of a quote. */
-const depositRow = quoteRow.pick({
-  creditedTo: true,
-  deposits: true,
-  status: true,
-  depositAsked: true,
-  depositPaid: true,
-  currency: true,
-})
+type DepositRow = Pick<
+  z.output<typeof quoteRow>,
+  'creditedTo' | 'deposits' | 'status' | 'depositAsked' | 'depositPaid' | 'currency'
+>
 type QuoteCard = HomeCardOf<typeof quotesModule>
 
 /** A home card of the quotes in one state, in an order: each line the client, the number and `when`, the total. */
@@ -110,7 +101,7 @@ export const quotes = defineFeature(quotesModule, {
   ],
   facts: (values, f) => {
     // the record as its answer's schema reads it (one record: the page parsed it with the same)
-    const { totals, decision, delivery, status, depositPercent, depositAsked, depositPaid } = factsRow.parse(values)
+    const { totals, decision, delivery, status, depositPercent, depositAsked, depositPaid } = values as FactsRow
     return [
       { label: 'f_valid_until', value: f.date(String(values.validUntil)) },
       ...(status === 'sent' ? deliveryFacts(delivery, f) : []),
@@ -156,7 +147,7 @@ export const quotes = defineFeature(quotesModule, {
   ],
   // the deposit's payments once the client approved: recorded and reversed here until the order's invoice takes them
   panel: paymentsPanel((values) => {
-    const { creditedTo, deposits, status, depositAsked, depositPaid, currency } = depositRow.parse(values)
+    const { creditedTo, deposits, status, depositAsked, depositPaid, currency } = values as DepositRow
     const approved = status === 'approved' || status === 'converted'
     // a quote that asks none shows the panel only for payments it holds
     if (!(approved && depositAsked) && !deposits.length) return null

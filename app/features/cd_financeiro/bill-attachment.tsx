@@ -1,6 +1,7 @@
 import { Form, useNavigation } from 'react-router'
 import { atLeast } from '../../../domain/access.ts'
-import { payableRow } from '../../../domain/schemas/payables.ts'
+import type { z } from 'zod'
+import type { payableRow } from '../../../domain/schemas/payables.ts'
 import type { PanelProps } from '../../kit/module'
 import { useT } from '../../lib/i18n'
 import { Alert } from '../../ui/alert'
@@ -9,7 +10,7 @@ import { CsrfField } from '../../ui/csrf-field'
 import { FileForm, useAddressError } from '../../ui/file-form'
 import { PanelSection } from '../../ui/panel-section'
 
-const panelRow = payableRow.pick({ id: true, attachment: true })
+type PanelRow = Pick<z.output<typeof payableRow>, 'id' | 'attachment'>
 
 /**
  * A payable's bill (docs/domain.md cd_financeiro): the PDF or photo attached, to open; for who may
@@ -20,7 +21,7 @@ export function BillAttachment({ values, level }: PanelProps) {
   const t = useT()
   const busy = useNavigation().state === 'submitting'
   const error = useAddressError('attachment_error')
-  const { id, attachment } = panelRow.parse(values)
+  const { id, attachment } = values as PanelRow
   const mayEdit = atLeast(level, 'edit')
   if (!attachment && !mayEdit) return null
   const action = `/resources/payable-attachment/${encodeURIComponent(id)}`

@@ -1,7 +1,8 @@
 import { Form, useNavigation } from 'react-router'
 import { atLeast } from '../../../domain/access.ts'
 import { formatDay } from '../../../domain/dates.ts'
-import { payableRow } from '../../../domain/schemas/payables.ts'
+import type { z } from 'zod'
+import type { payableRow } from '../../../domain/schemas/payables.ts'
 import type { PanelProps } from '../../kit/module'
 import { CULTURES, useLocale, useT } from '../../lib/i18n'
 import { Alert } from '../../ui/alert'
@@ -9,7 +10,7 @@ import { Button } from '../../ui/button'
 import { CsrfField } from '../../ui/csrf-field'
 import { AccountField, PaidOnField } from '../cd_contas/money-fields'
 
-const panelRow = payableRow.pick({ state: true, paid: true })
+type PanelRow = Pick<z.output<typeof payableRow>, 'state' | 'paid'>
 
 /**
  * A payable's payment (docs/domain.md cd_financeiro): while it is open, the day and the account it
@@ -19,7 +20,7 @@ export function PayPanel({ values, version, level, state, lookups }: PanelProps)
   const t = useT()
   const locale = useLocale()
   const busy = useNavigation().state === 'submitting'
-  const { state: status, paid } = panelRow.parse(values)
+  const { state: status, paid } = values as PanelRow
   const accounts = lookups.accounts ?? []
   const mine = state?.form === 'pay' ? state : undefined
   const errors = mine?.errors ?? {}

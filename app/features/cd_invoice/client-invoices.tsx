@@ -1,4 +1,5 @@
 import { currencyOf, formatMoney } from '../../../domain/money.ts'
+import type { z } from 'zod'
 import { invoiceRow } from '../../../domain/schemas/invoices.ts'
 import { useLocale, useT } from '../../lib/i18n'
 import { RelatedList } from '../../kit/related-list'
@@ -11,7 +12,7 @@ type Related = NonNullable<FeatureModule['related']>[number]
 export function ClientInvoices({ rows }: { rows: Array<Record<string, unknown>> }) {
   const t = useT()
   const locale = useLocale()
-  const invoices = rows.map((r) => invoiceRow.pick({ status: true, state: true, open: true, currency: true }).parse(r))
+  const invoices = rows as Array<Pick<z.output<typeof invoiceRow>, 'status' | 'state' | 'open' | 'currency'>>
   const owed = invoices.filter((i) => i.status === 'issued' || i.status === 'partially_paid')
   const sum = (list: typeof owed) => list.reduce((total, i) => total + i.open, 0)
   const money = (cents: number) => formatMoney(cents, currencyOf(invoices[0]?.currency), locale)

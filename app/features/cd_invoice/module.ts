@@ -18,19 +18,11 @@ import { accountLookups } from '../cd_contas/lookups'
 import { INVOICE_STATE_LABELS } from './labels'
 
 /** What the void button and the payments panel read of an invoice. */
-const paymentsRow = invoiceRow.pick({ payments: true, status: true, open: true, currency: true })
-const factsRow = invoiceRow.pick({
-  totals: true,
-  paid: true,
-  open: true,
-  issueDate: true,
-  dueDate: true,
-  orderNumbers: true,
-  delivery: true,
-  voided: true,
-  status: true,
-  reminders: true,
-})
+type PaymentsRow = Pick<z.output<typeof invoiceRow>, 'payments' | 'status' | 'open' | 'currency'>
+type FactsRow = Pick<
+  z.output<typeof invoiceRow>,
+  'totals' | 'paid' | 'open' | 'issueDate' | 'dueDate' | 'orderNumbers' | 'delivery' | 'voided' | 'status' | 'reminders'
+>
 const cardRow = invoiceRow.pick({
   id: true,
   number: true,
@@ -85,7 +77,7 @@ export const invoices = defineFeature(invoicesModule, {
       variant: 'danger-outline',
       text: { name: 'reason', label: 'f_void_reason' },
       // money was paid on it: reverse the payments first (a deposit credited from its quote goes back with the void)
-      offered: (values) => paymentsRow.parse(values).payments.every((p) => p.deposit || p.reversed),
+      offered: (values) => (values as PaymentsRow).payments.every((p) => p.deposit || p.reversed),
     },
     // the link the client opens, to pass on by any way (the API refuses it for an invoice never sent)
     {
@@ -100,7 +92,7 @@ export const invoices = defineFeature(invoicesModule, {
   ],
   facts: (values, f) => {
     const { totals, paid, open, issueDate, dueDate, orderNumbers, delivery, voided, status, reminders } =
-      factsRow.parse(values)
+      values as FactsRow
     return [
       ...(orderNumbers.length ? [{ label: 'f_orders' as const, value: orderNumbers.join(', ') }] : []),
       ...(issueDate ? [{ label: 'f_issue_date' as const, value: f.date(issueDate) }] : []),
@@ -130,7 +122,7 @@ export const invoices = defineFeature(invoicesModule, {
   },
   // its payments, a deposit credited from its quote among them; none on a draft
   panel: paymentsPanel((values) => {
-    const { payments, status, open, currency } = paymentsRow.parse(values)
+    const { payments, status, open, currency } = values as PaymentsRow
     return status === 'draft'
       ? null
       : {

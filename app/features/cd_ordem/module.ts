@@ -1,4 +1,5 @@
 import { orders as ordersModule } from '../../../domain/modules/cd-ordem.ts'
+import type { z } from 'zod'
 import { orderRow } from '../../../domain/schemas/orders.ts'
 import { techOrderRow } from '../../../domain/schemas/appointments.ts'
 import {
@@ -24,7 +25,7 @@ const PRIORITY_LABELS = {
 
 const HOLD_LABELS = { parts: 'hold_parts', customer: 'hold_customer', approval: 'hold_approval' } as const
 
-const factsRow = orderRow.pick({ totals: true, hold: true, quoteNumber: true, skills: true })
+type FactsRow = Pick<z.output<typeof orderRow>, 'totals' | 'hold' | 'quoteNumber' | 'skills'>
 
 const cardRow = orderRow.pick({
   id: true,
@@ -126,7 +127,7 @@ export const orders = defineFeature(ordersModule, {
   ],
   facts: (values, f) => {
     // the record as its answer's schema reads it (one record: the page parsed it with the same)
-    const { totals, hold, quoteNumber, skills } = factsRow.parse(values)
+    const { totals, hold, quoteNumber, skills } = values as FactsRow
     return [
       { label: 'f_priority', value: f.label(PRIORITY_LABELS[values.priority as keyof typeof PRIORITY_LABELS]) },
       ...(quoteNumber ? [{ label: 'f_quote' as const, value: quoteNumber }] : []),

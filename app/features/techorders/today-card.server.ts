@@ -32,8 +32,8 @@ export async function loadTodayCard(args: Args): Promise<HomeCardData | null> {
   return {
     id: 'visits-today',
     module: 'cd_techorders',
-    title: 'home_visits_today',
-    empty: 'home_visits_today_none',
+    title: t.home_visits_today(),
+    empty: t.home_visits_today_none(),
     more: '/view/cd_ordemagendamento',
     total: visits.length,
     items: visits.slice(0, CARD_ROWS).map((v) => ({

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
-import { techOrderRow } from '../../../domain/schemas/appointments.ts'
+import type { z } from 'zod'
+import type { techOrderRow } from '../../../domain/schemas/appointments.ts'
 import { useFrame } from '../../layouts/frame/frame-context'
 import { useLocale, useT } from '../../lib/i18n'
 import { durationText, VisitStatus } from './visit-status'
@@ -16,8 +17,8 @@ export function VisitRecords({ rows }: { rows: Array<Record<string, unknown>> })
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone })
   const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone })
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 })
-  // the rows as the list answered them (the page read them with this schema)
-  const visits = rows.map((row) => techOrderRow.parse(row))
+  // the rows as the list answered them (the page's loader read them with this schema)
+  const visits = rows as Array<z.output<typeof techOrderRow>>
   return (
     <section aria-labelledby="order-visits" className="flex flex-col gap-3" data-testid="order-visits">
       <h2 id="order-visits" className="text-lg font-bold">

@@ -1,0 +1,262 @@
+// The pages' benchmark (issue 46 §2): every kind of page, rendered for each request, asked as a
+// browser asks (gzip), side by side with the trivial React Router page in one run: the CPU a
+// request costs the server (its process's CPU time over the requests answered), alone and while
+// a dispatcher moves a visit twice a second; the board's day and week (10 technicians × 500
+// appointments) by their p99. On the fs storage of npm start, the production build. Run alone:
+// node tests/bench/pages.ts (after npm run build); npm run bench runs it first. BENCH_PROFILE=1
+// also starts a server per page under --cpu-prof and prints where its time goes (tests/bench/profile.ts).
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
+import { freePort } from '../runtime/servers.ts'
+import { BOARD_WEEK, fillBoard, moving, percentile, WRITES_PER_SECOND, type Writes } from './board.ts'
+import { lighthousePages, printLighthouse, type LighthouseScores } from './lighthouse.ts'
+import { profileSummary, printProfile, type ProfileSummary } from './profile.ts'
+import { PRODUCTION_ENV, root, start, withSeededServer } from './server.ts'
+import { ensureWrk, wrkAsync, type WrkResult } from './wrk.ts'
+
+const CSRF = 'benchcsrftoken0123456789abcdef'
+/** The orders of the main branch besides the week's (the board's bench's smaller size). */
+const ORDERS = 5_000
+
+/** A run of one page: its latency and what a request cost the server's process in CPU. */
+export type PageRun = WrkResult & { cpuMs: number }
+export type PageCase = { name: string; kind: 'page' | 'board'; quiet: PageRun; busy: PageRun; writes: Writes }
+export type PagesBench = {
+  trivial: PageRun
+  cases: PageCase[]
+  lighthouse: LighthouseScores[]
+  profiles: Array<{ name: string } & ProfileSummary>
+}
+
+/** The CPU time a process has used so far (user and system), in ms. */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  // utime and stime, fields 14 and 15 of /proc/<pid>/stat (the 12th and 13th after the name)
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+}
+
+/** wrk on one connection (a page costs the server's one thread: as a user asks for it), with the CPU it cost. */
+async function measure(pid: number, url: string, headers: Record<string, string>, seconds: number): Promise<PageRun> {
+  await wrkAsync(url, headers, 1, 1)
+  const before = cpuMsOf(pid)
+  const run = await wrkAsync(url, headers, seconds, 1)
+  const requests = run.rps * seconds
+  return { ...run, cpuMs: (cpuMsOf(pid) - before) / requests }
+}
+
+type Page = { name: string; kind: 'page' | 'board'; path: string; as: 'office' | 'technician'; shows: RegExp }
+
+export async function benchPages(seconds: number, profile = false): Promise<PagesBench> {
+  execFileSync('npx', ['react-router', 'build', 'tests/bench/trivial'], { cwd: root, stdio: 'ignore' })
+  const trivialPort = await freePort()
+  const trivialServer = await start(
+    ['tests/bench/baselines.ts', 'trivial', String(trivialPort)],
+    { NODE_ENV: 'production' },
+    `http://127.0.0.1:${trivialPort}/`,
+  )
+  let trivial: PageRun
+  try {
+    trivial = await measure(
+      trivialServer.pid!,
+      `http://127.0.0.1:${trivialPort}/`,
+      { 'Accept-Encoding': 'gzip' },
+      seconds,
+    )
+  } finally {
+    trivialServer.kill()
+  }
+
+  let pid = 0
+  let dataDir = ''
+  return withSeededServer(
+    'pages',
+    (store, dir) => {
+      dataDir = dir
+      return fillBoard(store, ORDERS)
+    },
+    async ({ base, headers }) => {
+      const first = async (module: string) => {
+        const res = await fetch(`${base}/api/${module}?size=1`, { headers })
+        const id = ((await res.json()) as { Dados: { items: Array<{ id: string }> } }).Dados.items[0]?.id
+        if (!id) throw new Error(`no ${module} to open`)
+        return id
+      }
+      const technician = (await (
+        await fetch(`${base}/api/auth/sign-in`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(DEMO_TECHNICIAN),
+        })
+      ).json()) as { accessToken: string }
+      const techHeaders = { Authorization: `Bearer ${technician.accessToken}`, 'X-Empresa': '1', 'X-Filial': '2' }
+      const visits = (await (await fetch(`${base}/api/cd_techorders`, { headers: techHeaders })).json()) as {
+        Dados: Array<{ id: string }>
+      }
+      const board = (await (
+        await fetch(`${base}/api/cd_ordemagendamento/board?from=${BOARD_WEEK[0]}&to=${BOARD_WEEK[6]}`, { headers })
+      ).json()) as { Dados: { appointments: Array<{ id: string; start: string; end: string }> } }
+      const cookie = (token: string) => `token=${token}; __Host-csrf=${CSRF}; currentEmpresa=1; currentFilial=2`
+      const pageHeaders = {
+        office: { 'Accept-Encoding': 'gzip', Cookie: cookie(headers.Authorization.replace(/^Bearer /, '')) },
+        technician: { 'Accept-Encoding': 'gzip', Cookie: cookie(technician.accessToken) },
+      }
+      const pages: Page[] = [
+        { name: 'home', kind: 'page', path: '/view/home', as: 'office', shows: /data-testid="home-card-/ },
+        ...(
+          [
+            ['quotes', 'cd_cotacao'],
+            ['orders', 'cd_ordem'],
+            ['invoices', 'cd_invoice'],
+            ['clients', 'cd_cliente'],
+          ] as const
+        ).map(([name, module]): Page => ({
+          name: `${name} list`,
+          kind: 'page',
+          path: `/view/${module}`,
+          as: 'office',
+          shows: /data-testid="data-row"/,
+        })),
+        ...(await Promise.all(
+          (
+            [
+              ['quote', 'cd_cotacao'],
+              ['order', 'cd_ordem'],
+              ['invoice', 'cd_invoice'],
+              ['client', 'cd_cliente'],
+            ] as const
+          ).map(async ([name, module]): Promise<Page> => ({
+            name: `one ${name}`,
+            kind: 'page',
+            path: `/view/${module}/${await first(module)}`,
+            as: 'office',
+            shows: /<h1/,
+          })),
+        )),
+        {
+          name: "technician's day",
+          kind: 'page',
+          path: '/view/cd_techorders',
+          as: 'technician',
+          shows: /data-testid="visit"/,
+        },
+        {
+          name: 'visit page',
+          kind: 'page',
+          path: `/view/cd_techorders/${visits.Dados[0].id}`,
+          as: 'technician',
+          shows: /<h1/,
+        },
+        {
+          name: 'board, day (10 technicians)',
+          kind: 'board',
+          path: `/view/cd_ordemagendamento?view=day&date=${BOARD_WEEK[2]}`,
+          as: 'office',
+          shows: /data-testid="agenda-visit"/,
+        },
+        {
+          name: 'board, week (10 technicians, 500 appointments)',
+          kind: 'board',
+          path: `/view/cd_ordemagendamento?view=week&date=${BOARD_WEEK[0]}`,
+          as: 'office',
+          shows: /data-testid="agenda-visit"/,
+        },
+      ]
+      // what is measured answers what it should
+      for (const page of pages) {
+        const res = await fetch(`${base}${page.path}`, {
+          headers: { Cookie: pageHeaders[page.as].Cookie },
+          redirect: 'manual',
+        })
+        const html = await res.text()
+        if (res.status !== 200 || !page.shows.test(html))
+          throw new Error(`${page.name} (${page.path}) answered ${res.status} without ${page.shows}`)
+      }
+
+      const moved = board.Dados.appointments[0]
+      const cases: PageCase[] = []
+      for (const page of pages) {
+        const url = `${base}${page.path}`
+        const quiet = await measure(pid, url, pageHeaders[page.as], seconds)
+        let stop = false
+        const writer = moving(base, headers, moved, () => stop)
+        const busy = await measure(pid, url, pageHeaders[page.as], seconds)
+        stop = true
+        cases.push({ name: page.name, kind: page.kind, quiet, busy, writes: await writer })
+      }
+
+      // issue 46 §3: what a phone on a slow line sees of the home, a list, a record, the board and the visit page
+      const lighthousePaths = ['home', 'quotes list', 'one quote', 'board, day (10 technicians)', 'visit page'].map(
+        (name) => {
+          const page = pages.find((p) => p.name === name)!
+          const token = page.as === 'office' ? headers.Authorization.replace(/^Bearer /, '') : technician.accessToken
+          return { page: name, path: page.path, cookies: { token, currentEmpresa: '1', currentFilial: '2' } }
+        },
+      )
+      const lighthouse = await lighthousePages(base, lighthousePaths)
+
+      const profiles: PagesBench['profiles'] = []
+      if (profile) {
+        for (const page of pages) {
+          const dir = mkdtempSync(join(tmpdir(), 'bench-profile-'))
+          const port = await freePort()
+          const server = await start(
+            ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'build/node/server.js'],
+            { PORT: String(port), STORAGE_DRIVER: 'fs', DATA_DIR: dataDir, ...PRODUCTION_ENV },
+            `http://127.0.0.1:${port}/api/health`,
+          )
+          const url = `http://127.0.0.1:${port}${page.path}`
+          await wrkAsync(url, pageHeaders[page.as], seconds, 1)
+          const exited = new Promise((resolve) => server.once('exit', resolve))
+          server.kill('SIGTERM')
+          await exited
+          profiles.push({ name: page.name, ...profileSummary(dir) })
+          rmSync(dir, { recursive: true, force: true })
+        }
+      }
+      return { trivial, cases, lighthouse, profiles }
+    },
+    async (args, env, readyUrl) => {
+      const child = await start(args, env, readyUrl)
+      pid = child.pid!
+      return child
+    },
+  )
+}
+
+export function printPages({ trivial, cases, lighthouse, profiles }: PagesBench) {
+  const fmt = (n: number, digits = 2) => n.toFixed(digits)
+  console.log(
+    `\n| page (rendered each time, gzip, 1 connection) | CPU ms per request | × trivial | p50 ms | p99 ms | with ${WRITES_PER_SECOND} moves/s: CPU ms | × trivial | p99 ms | moves 2xx | target | met |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|`,
+  )
+  console.log(
+    `| trivial React Router page (baseline) | ${fmt(trivial.cpuMs)} | 1.00 | ${fmt(trivial.p50)} | ${fmt(trivial.p99)} | | | | | | |`,
+  )
+  for (const c of cases) {
+    const ratio = (r: PageRun) => r.cpuMs / trivial.cpuMs
+    const worst = Math.max(ratio(c.quiet), ratio(c.busy))
+    const p99 = Math.max(c.quiet.p99, c.busy.p99)
+    const [target, met] =
+      c.kind === 'page'
+        ? ['≤ 3× and < 6 ms', worst <= 3 && Math.max(c.quiet.cpuMs, c.busy.cpuMs) < 6]
+        : c.name.includes('week')
+          ? ['p99 ≤ 50 ms', p99 <= 50]
+          : ['p99 ≤ 20 ms', p99 <= 20]
+    console.log(
+      `| ${c.name} | ${fmt(c.quiet.cpuMs)} | ${fmt(ratio(c.quiet))} | ${fmt(c.quiet.p50)} | ${fmt(c.quiet.p99)} | ${fmt(c.busy.cpuMs)} | ${fmt(ratio(c.busy))} | ${fmt(c.busy.p99)} | ${c.writes.ok} (p99 ${fmt(percentile(c.writes.ms, 99), 1)} ms) | ${target} | ${met ? 'yes' : 'NO'} |`,
+    )
+  }
+  printLighthouse(lighthouse)
+  const slow = lighthouse.filter((s) => !(s.lcpMs <= 1700 && s.performance === 100))
+  console.log(
+    `Target (issue 46 §3): LCP ≤ 1.7 s and performance 100 → ${slow.length ? `NOT met: ${slow.map((s) => s.page).join(', ')}` : 'met'}`,
+  )
+  for (const p of profiles) printProfile(p.name, p)
+}
+
+if (import.meta.main) {
+  ensureWrk()
+  printPages(await benchPages(Number(process.env.BENCH_SECONDS ?? 5), process.env.BENCH_PROFILE === '1'))
+}
