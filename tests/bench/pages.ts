@@ -14,7 +14,7 @@ import { freePort } from '../runtime/servers.ts'
 import { BOARD_WEEK, fillBoard, moving, percentile, WRITES_PER_SECOND, type Writes } from './board.ts'
 import { lighthousePages, printLighthouse, type LighthouseScores } from './lighthouse.ts'
 import { profileSummary, printProfile, type ProfileSummary } from './profile.ts'
-import { PRODUCTION_ENV, root, start, withSeededServer } from './server.ts'
+import { PRODUCTION_ENV, root, start, withSeededServer, withTrivialPage } from './server.ts'
 import { ensureWrk, wrkAsync, type WrkResult } from './wrk.ts'
 
 const CSRF = 'benchcsrftoken0123456789abcdef'
@@ -45,18 +45,7 @@ type Page = { name: string; kind: 'page' | 'board'; path: string; as: 'office' |
 
 export async function benchPages(seconds: number, profile = false): Promise<PagesBench> {
   execFileSync('npx', ['react-router', 'build', 'tests/bench/trivial'], { cwd: root, stdio: 'ignore' })
-  const trivialPort = await freePort()
-  const trivialServer = await start(
-    ['tests/bench/baselines.ts', 'trivial', String(trivialPort)],
-    { NODE_ENV: 'production' },
-    `http://127.0.0.1:${trivialPort}/`,
-  )
-  let trivial: PageRun
-  try {
-    trivial = await measure(`http://127.0.0.1:${trivialPort}/`, { 'Accept-Encoding': 'gzip' }, seconds)
-  } finally {
-    trivialServer.kill()
-  }
+  const trivial = await withTrivialPage((url) => measure(url, { 'Accept-Encoding': 'gzip' }, seconds))
 
   let dataDir = ''
   return withSeededServer(

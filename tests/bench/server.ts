@@ -121,3 +121,15 @@ export async function withSeededServer<T>(
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
+
+/** The trivial React Router page (tests/bench/baselines.ts), production mode, started for `use` and stopped after. */
+export async function withTrivialPage<T>(use: (url: string) => Promise<T>): Promise<T> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}/`
+  const server = await start(['tests/bench/baselines.ts', 'trivial', String(port)], { NODE_ENV: 'production' }, url)
+  try {
+    return await use(url)
+  } finally {
+    server.kill()
+  }
+}

@@ -10,9 +10,8 @@ import { join } from 'node:path'
 import { UPLOAD_MAX_BYTES } from '../../domain/upload-limits.ts'
 import { MAX_VISIT_PHOTOS, PHOTO_MAX_SIDE } from '../../domain/schemas/appointments.ts'
 import { DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
-import { freePort } from '../runtime/servers.ts'
 import { noisyPng } from '../shared/png.ts'
-import { peakMemoryMb, root, start, withSeededServer } from './server.ts'
+import { peakMemoryMb, root, start, withSeededServer, withTrivialPage } from './server.ts'
 import { ensureWrk, wrkAsync, type WrkResult } from './wrk.ts'
 import { moving, percentile, WRITES_PER_SECOND, type Writes } from './board.ts'
 
@@ -121,18 +120,7 @@ async function uploading(base: string, headers: Record<string, string>, visits: 
 
 export async function benchVisits(seconds: number): Promise<VisitsBench> {
   // the baseline: the trivial page on one connection, as the pages below are asked for
-  const trivialPort = await freePort()
-  const trivialServer = await start(
-    ['tests/bench/baselines.ts', 'trivial', String(trivialPort)],
-    { NODE_ENV: 'production' },
-    `http://127.0.0.1:${trivialPort}/`,
-  )
-  let trivial: WrkResult
-  try {
-    trivial = await wrkAsync(`http://127.0.0.1:${trivialPort}/`, { 'Accept-Encoding': 'gzip' }, seconds, 1)
-  } finally {
-    trivialServer.kill()
-  }
+  const trivial = await withTrivialPage((url) => wrkAsync(url, { 'Accept-Encoding': 'gzip' }, seconds, 1))
 
   let pid = 0
   return withSeededServer(
