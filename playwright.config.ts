@@ -37,7 +37,9 @@ export default defineConfig({
   timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
+    // a trace (E2E_TRACE=1) records the page at every step: a fifth of the suite's time, so it is
+    // kept for looking into a failure; a failed test always keeps its screenshot and error context
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -22,10 +22,8 @@ type Product = { id: string; stock: number | null; active: boolean }
  * phone then sends the step again with its key, and is answered the visit, never a refusal.
  */
 describe('a visit’s step killed between any two of its writes on fs', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'crash-steps-'))
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
-  const start = (crashAfterWrites = 0) =>
-    startFsServer(dataDir, crashAfterWrites ? { CRASH_AFTER_WRITES: String(crashAfterWrites) } : {})
+  const dirs: string[] = []
+  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
   const tokenOf = async (url: string, who: { email: string; password: string }) => {
     const res = await fetch(`${url}/api/auth/sign-in`, {
       method: 'POST',
@@ -51,8 +49,18 @@ describe('a visit’s step killed between any two of its writes on fs', () => {
       const body = (await res.json()) as Answer<T> & T
       return { status: res.status, replayed: res.headers.get('idempotent-replayed'), body }
     }
+  const body = (step: string) => (step === 'depart' ? { etaMinutes: 10 } : undefined)
 
-  it('leaves no order, order line or stock behind, and answers the retried step with the visit', async () => {
+  /**
+   * One server on a data directory of its own, restarted as the scenario asks, with the demo's
+   * admin and technician and the visits the scenario kills its step on: each scenario runs beside
+   * the others (each restart is mostly a process starting, on 2 cores).
+   */
+  const world = async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'crash-steps-'))
+    dirs.push(dataDir)
+    const start = (crashAfterWrites = 0) =>
+      startFsServer(dataDir, crashAfterWrites ? { CRASH_AFTER_WRITES: String(crashAfterWrites) } : {})
     let server = await start()
     const admin = caller(await tokenOf(server.url, DEMO_ADMIN))
     const tech = caller(await tokenOf(server.url, DEMO_TECHNICIAN))
@@ -62,131 +70,143 @@ describe('a visit’s step killed between any two of its writes on fs', () => {
       await admin<{ products: Product[] }>(server.url, '/apps/ecommerce/inventory/products?page=0&size=100')
     ).body.products
     const product = products.find((p) => p.active && typeof p.stock === 'number')!
-    const stockOf = async (url: string) =>
-      (await admin<Product>(url, `/apps/ecommerce/inventory/product?id=${product.id}`)).body.stock
     const { at } = wednesdayAhead(90)
-    /** An order with a visit of the demo technician taken through `steps`, with one part used. */
-    const ready = async (hour: number, steps: string[]) => {
-      const order = (
-        await admin<Order>(server.url, '/cd_ordem', {
+    const w = {
+      admin,
+      tech,
+      product,
+      get url() {
+        return server.url
+      },
+      /** Stops the running server and starts the next: one that kills itself after `crashAfterWrites` writes, or a plain one. */
+      restart: async (crashAfterWrites = 0) => {
+        await server.stop()
+        server = await start(crashAfterWrites)
+      },
+      stop: () => server.stop(),
+      stockOf: async () =>
+        (await admin<Product>(server.url, `/apps/ecommerce/inventory/product?id=${product.id}`)).body.stock,
+      /** The order as stored: what the start settled, not what a read of it would. */
+      stored: async (id: string) =>
+        (await createStore(fsAdapter(dataDir)).get<Order>(keys.companyRecord(1, 'orders', id)))!.value.status,
+      /** An order with a visit of the demo technician taken through `steps`, with one part used. */
+      ready: async (hour: number, steps: readonly string[]) => {
+        const order = (
+          await admin<Order>(server.url, '/cd_ordem', {
+            method: 'POST',
+            json: { clientId, lines: [{ description: 'Service', quantity: 1, unitPrice: 10_000 }] },
+          })
+        ).body.Dados
+        const slot = (h: number) => at(`${String(h).padStart(2, '0')}:00`)
+        const booked = await admin<{ visits: Array<{ id: string }> }>(server.url, '/cd_ordemagendamento', {
           method: 'POST',
-          json: { clientId, lines: [{ description: 'Service', quantity: 1, unitPrice: 10_000 }] },
+          json: { orderId: order.id, technicianIds: [TECH_ID], start: slot(hour), end: slot(hour + 1), force: true },
         })
-      ).body.Dados
-      const slot = (h: number) => at(`${String(h).padStart(2, '0')}:00`)
-      const booked = await admin<{ visits: Array<{ id: string }> }>(server.url, '/cd_ordemagendamento', {
-        method: 'POST',
-        json: { orderId: order.id, technicianIds: [TECH_ID], start: slot(hour), end: slot(hour + 1), force: true },
-      })
-      const visit = booked.body.Dados.visits[0].id
-      for (const step of steps)
-        expect(
-          (await tech(server.url, `/cd_techorders/${visit}/${step}`, { method: 'POST', json: body(step) })).status,
-        ).toBe(200)
-      // the office's (a count that goes below zero is its choice)
-      const part = await admin<Visit>(server.url, `/cd_techorders/${visit}/parts`, {
-        method: 'POST',
-        json: { productId: product.id, quantity: 1, force: true },
-      })
-      expect(part.status).toBe(200)
-      return { order: order.id, visit }
+        const visit = booked.body.Dados.visits[0].id
+        for (const step of steps)
+          expect(
+            (await tech(server.url, `/cd_techorders/${visit}/${step}`, { method: 'POST', json: body(step) })).status,
+          ).toBe(200)
+        // the office's (a count that goes below zero is its choice)
+        const part = await admin<Visit>(server.url, `/cd_techorders/${visit}/parts`, {
+          method: 'POST',
+          json: { productId: product.id, quantity: 1, force: true },
+        })
+        expect(part.status).toBe(200)
+        return { order: order.id, visit }
+      },
     }
-    const body = (step: string) => (step === 'depart' ? { etaMinutes: 10 } : undefined)
-    /** The order as stored: what the start settled, not what a read of it would. */
-    const stored = async (id: string) =>
-      (await createStore(fsAdapter(dataDir)).get<Order>(keys.companyRecord(1, 'orders', id)))!.value.status
-    const figures: string[] = []
+    return w
+  }
+  type World = Awaited<ReturnType<typeof world>>
+
+  /** A technician's step killed after each of its writes in turn: how many writes it has. */
+  const killStep = async (
+    w: World,
+    [step, before, to, orderTo, orderBefore]: readonly [string, readonly string[], string, string, string],
+  ) => {
+    const visits = await Promise.all(Array.from({ length: 24 }, (_, i) => w.ready(i % 12, before)))
+    const stock = await w.stockOf()
+    for (let n = 1; n <= visits.length; n++) {
+      const { order, visit } = visits[n - 1]
+      const key = `${step}-${n}`
+      await w.restart(n)
+      const first = await w
+        .tech<Visit>(w.url, `/cd_techorders/${visit}/${step}`, { method: 'POST', json: body(step), key })
+        .catch(() => null)
+      // n is past the step's last write: it ran through (and the next writes would stop this server)
+      if (first?.status === 200) return n - 1
+      expect(first).toBeNull()
+      await w.restart()
+      // as the start left it, before anything is asked again: the order as its visit says
+      const v = (await w.tech<Visit>(w.url, `/cd_techorders/${visit}`)).body.Dados
+      expect([n, v.status, await w.stored(order)]).toEqual([n, v.status, v.status === to ? orderTo : orderBefore])
+      const o = (await w.admin<Order>(w.url, `/cd_ordem/${order}`)).body.Dados
+      expect([n, o.lines.filter((l) => l.partId === v.parts[0].id).length]).toEqual([n, 1])
+      expect([n, await w.stockOf()]).toEqual([n, stock])
+      // the phone sends the step again with its key: the visit, whether the kill came before or after its write
+      const retry = await w.tech<Visit>(w.url, `/cd_techorders/${visit}/${step}`, {
+        method: 'POST',
+        json: body(step),
+        key,
+      })
+      expect([n, retry.status, retry.body.Dados.status]).toEqual([n, 200, to])
+      expect([n, (await w.admin<Order>(w.url, `/cd_ordem/${order}`)).body.Dados.status]).toEqual([n, orderTo])
+    }
+    throw new Error(`${step} did not run through in ${visits.length} writes`)
+  }
+
+  /**
+   * A part added by the office, killed after each of its writes: the stock moves exactly as the
+   * visit's parts say, the order has the part's line once, and the retry adds it once.
+   */
+  const killPart = async (w: World) => {
+    const visits = await Promise.all(Array.from({ length: 24 }, (_, i) => w.ready(i % 12, ['depart', 'arrive'])))
+    const stock = (await w.stockOf()) ?? 0
+    let added = 0
+    for (let n = 1; n <= visits.length; n++) {
+      const { order, visit } = visits[n - 1]
+      const key = `part-${n}`
+      const addPart = () =>
+        w.admin<Visit>(w.url, `/cd_techorders/${visit}/parts`, {
+          method: 'POST',
+          json: { productId: w.product.id, quantity: 1, force: true },
+          key,
+        })
+      await w.restart(n)
+      const first = await addPart().catch(() => null)
+      if (first?.status === 200) return n - 1
+      await w.restart()
+      const v = (await w.tech<Visit>(w.url, `/cd_techorders/${visit}`)).body.Dados
+      const landed = v.parts.length - 1
+      expect([n, await w.stockOf()]).toEqual([n, stock - added - landed])
+      const o = (await w.admin<Order>(w.url, `/cd_ordem/${order}`)).body.Dados
+      for (const p of v.parts) expect([n, o.lines.filter((l) => l.partId === p.id).length]).toEqual([n, 1])
+      const retry = await addPart()
+      expect([n, retry.status, retry.body.Dados.parts.length]).toEqual([n, 200, 2])
+      added++
+      expect([n, await w.stockOf()]).toEqual([n, stock - added])
+    }
+    throw new Error(`the part did not run through in ${visits.length} writes`)
+  }
+
+  it('leaves no order, order line or stock behind, and answers the retried step with the visit', async () => {
+    const worlds = await Promise.all([world(), world(), world()])
     try {
-      for (const [step, before, to, orderTo, orderBefore] of [
-        ['finish', ['depart', 'arrive'], 'done', 'completed', 'in_progress'],
-        ['depart', [], 'en_route', 'in_progress', 'scheduled'],
-      ] as const) {
-        const visits = await Promise.all(Array.from({ length: 24 }, (_, i) => ready(i % 12, [...before])))
-        const stock = await stockOf(server.url)
-        let writes = 0
-        for (let n = 1; n <= visits.length; n++) {
-          const { order, visit } = visits[n - 1]
-          const key = `${step}-${n}`
-          await server.stop()
-          server = await start(n)
-          const first = await tech<Visit>(server.url, `/cd_techorders/${visit}/${step}`, {
-            method: 'POST',
-            json: body(step),
-            key,
-          }).catch(() => null)
-          if (first?.status === 200) {
-            // n is past the step's last write: it ran through (and the next writes would stop this server)
-            writes = n - 1
-            await server.stop()
-            server = await start()
-            break
-          }
-          expect(first).toBeNull()
-          await server.stop()
-          server = await start()
-          // as the start left it, before anything is asked again: the order as its visit says
-          const v = (await tech<Visit>(server.url, `/cd_techorders/${visit}`)).body.Dados
-          expect([n, v.status, await stored(order)]).toEqual([n, v.status, v.status === to ? orderTo : orderBefore])
-          const o = (await admin<Order>(server.url, `/cd_ordem/${order}`)).body.Dados
-          expect([n, o.lines.filter((l) => l.partId === v.parts[0].id).length]).toEqual([n, 1])
-          expect([n, await stockOf(server.url)]).toEqual([n, stock])
-          // the phone sends the step again with its key: the visit, whether the kill came before or after its write
-          const retry = await tech<Visit>(server.url, `/cd_techorders/${visit}/${step}`, {
-            method: 'POST',
-            json: body(step),
-            key,
-          })
-          expect([n, retry.status, retry.body.Dados.status]).toEqual([n, 200, to])
-          expect([n, (await admin<Order>(server.url, `/cd_ordem/${order}`)).body.Dados.status]).toEqual([n, orderTo])
-        }
-        expect(writes).toBeGreaterThan(3)
-        figures.push(`${step}: killed after each of its ${writes} writes, nothing left behind`)
-      }
-      // a part added by the office, killed after each of its writes: the stock moves exactly as the
-      // visit's parts say, the order has the part's line once, and the retry adds it once
-      const visits = await Promise.all(Array.from({ length: 24 }, (_, i) => ready(i % 12, ['depart', 'arrive'])))
-      const stock = await stockOf(server.url)
-      let added = 0
-      let writes = 0
-      for (let n = 1; n <= visits.length; n++) {
-        const { order, visit } = visits[n - 1]
-        const key = `part-${n}`
-        const addPart = () =>
-          admin<Visit>(server.url, `/cd_techorders/${visit}/parts`, {
-            method: 'POST',
-            json: { productId: product.id, quantity: 1, force: true },
-            key,
-          })
-        await server.stop()
-        server = await start(n)
-        const first = await addPart().catch(() => null)
-        if (first?.status === 200) {
-          writes = n - 1
-          added++
-          break
-        }
-        await server.stop()
-        server = await start()
-        const v = (await tech<Visit>(server.url, `/cd_techorders/${visit}`)).body.Dados
-        const landed = v.parts.length - 1
-        expect([n, await stockOf(server.url)]).toEqual([n, (stock ?? 0) - added - landed])
-        const o = (await admin<Order>(server.url, `/cd_ordem/${order}`)).body.Dados
-        for (const p of v.parts) expect([n, o.lines.filter((l) => l.partId === p.id).length]).toEqual([n, 1])
-        const retry = await addPart()
-        expect([n, retry.status, retry.body.Dados.parts.length]).toEqual([n, 200, 2])
-        added++
-        expect([n, await stockOf(server.url)]).toEqual([n, (stock ?? 0) - added])
-      }
-      await server.stop()
-      server = await start()
-      expect(writes).toBeGreaterThan(3)
-      figures.push(
-        `a part added: killed after each of its ${writes} writes, the stock and the order's lines as the visit says`,
+      const [finish, depart, part] = await Promise.all([
+        killStep(worlds[0], ['finish', ['depart', 'arrive'], 'done', 'completed', 'in_progress']),
+        killStep(worlds[1], ['depart', [], 'en_route', 'in_progress', 'scheduled']),
+        killPart(worlds[2]),
+      ])
+      for (const writes of [finish, depart, part]) expect(writes).toBeGreaterThan(3)
+      console.log(
+        `fs, SIGKILL between the writes of a visit's step — finish: killed after each of its ${finish} writes, nothing left behind; ` +
+          `depart: killed after each of its ${depart} writes, nothing left behind; ` +
+          `a part added: killed after each of its ${part} writes, the stock and the order's lines as the visit says`,
       )
-      console.log(`fs, SIGKILL between the writes of a visit's step — ${figures.join('; ')}`)
     } finally {
-      await server.stop()
+      await Promise.all(worlds.map((w) => w.stop()))
     }
-    // the server starts again after each of its 52 kills (about a second each on 2 cores): longer than one start's 120 s
+    // the servers start again after each of their 52 kills (about a second each on 2 cores), three side by side
   }, 300_000)
 })
