@@ -5,7 +5,7 @@ import { requestLocale } from '../lib/cookies.server'
 import { loadFrame } from '../lib/frame.server'
 import { translator } from '../lib/i18n'
 import { factFormat } from './fact-format'
-import { recordHref, type CardItem, type FeatureModule, type ListAnswer, type TextKey } from './module'
+import { recordHref, type CardItem, type FeatureModule, type HomeCard, type ListAnswer, type TextKey } from './module'
 import { readAnswer } from '../lib/answer.server'
 
 type Args = Parameters<typeof readAnswer>[0]
@@ -16,6 +16,17 @@ const listOf = derivedSchema(<T extends z.ZodType>(row: T) =>
   z.object({ items: z.array(row), pagination: z.object({ length: z.number() }) }),
 )
 const anyList = listOf(z.record(z.string(), z.unknown()))
+
+const cardLists = new WeakMap<HomeCard, z.ZodType<ListAnswer>>()
+/** A card's list: its rows as the card shows them, with the record's id whatever the card shows (each line links to its record); made once per card. */
+function cardList(def: FeatureModule, card: HomeCard) {
+  let list = cardLists.get(card)
+  if (!list) {
+    const row = z.intersection(card.row, z.object({ [def.idKey]: z.union([z.string(), z.number()]) }))
+    cardLists.set(card, (list = listOf(row)))
+  }
+  return list
+}
 
 /** A list the user may not read (403) is left out; any other failure is the page's (sign-in, error page). */
 const unlessForbidden = (error: unknown) => {
@@ -72,9 +83,7 @@ export async function loadHomeCards(
             const pages = (await frame).frame?.pages ?? []
             if (!atLeast(pages.find((p) => p.module === page)?.level ?? 'none', level)) return null
           }
-          // the record's id is read whatever the card shows: each line links to its record
-          const row = z.intersection(card.row, z.object({ [def.idKey]: z.union([z.string(), z.number()]) }))
-          const list = await read(def, `${card.query}&size=${CARD_ROWS}`, listOf(row))
+          const list = await read(def, `${card.query}&size=${CARD_ROWS}`, cardList(def, card))
           if (!list) return null
           const timeZone = (await frame).frame?.timeZone ?? 'UTC'
           const items = list.items.map((row) => ({

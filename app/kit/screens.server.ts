@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
-import { derivedSchema, wrapper } from '../../domain/schemas/common.ts'
+import { arrayOf, wrapper } from '../../domain/schemas/common.ts'
 import { listAnswer } from '../../domain/schemas/resource.ts'
 import { callBff } from '../lib/api.server'
 import { readAnswer } from '../lib/answer.server'
@@ -77,7 +77,6 @@ export async function loadList(args: Args, def: FeatureModule) {
 /** The answer of an action that shows a link to pass on (RecordAction.shows). */
 const linkAnswer = z.looseObject({ url: z.string().nullable() })
 
-const arrayOf = derivedSchema(<T extends z.ZodType>(row: T) => z.array(row))
 const soleUsersSchema = z.array(z.object({ name: z.string(), email: z.string() }))
 export const activitySchema = z.array(
   z.object({

@@ -9,6 +9,8 @@ import { checked } from './validate.ts'
 
 /** The largest document, in cents (a hundred billion in the currency): sums stay exact integers. */
 const MAX_DOCUMENT_CENTS = 10_000_000_000_000
+/** The lines as priced, checked again before they are totalled (made once: zod compiles a schema on its first parse). */
+const lineInputs = z.array(lineInput)
 
 /**
  * What every priced document (quotes, service orders, invoices) shares (docs/domain.md: totals
@@ -34,7 +36,7 @@ export function documentPricing(deps: Deps) {
       if (!line.description || line.unitPrice === undefined) throw fieldError(`lines.${i}.description`, 'invalid_line')
       lines.push(line)
     }
-    const checkedLines = checked(z.array(lineInput), lines)
+    const checkedLines = checked(lineInputs, lines)
     // amounts stay far within what integer cents hold exactly
     if (documentTotals(checkedLines).subtotal > MAX_DOCUMENT_CENTS) throw fieldError('lines', 'amount_too_large')
     return { lines: checkedLines, jobs }

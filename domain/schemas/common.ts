@@ -15,6 +15,9 @@ export function derivedSchema<Make extends (inner: z.ZodType) => z.ZodType>(make
   }) as Make
 }
 
+/** An array of a schema's values, made once per schema. */
+export const arrayOf = derivedSchema(<T extends z.ZodType>(row: T) => z.array(row))
+
 /** The real backend's wrapper (docs/shell.md §3): { IsSuccess, Dados, Msg }. */
 export const wrapper = derivedSchema(<T extends z.ZodType>(dados: T) =>
   z.object({ IsSuccess: z.boolean(), Dados: dados, Msg: z.string() }),

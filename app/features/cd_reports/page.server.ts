@@ -11,6 +11,7 @@ import type { FieldErrors } from '../../lib/forms'
 import { requestLocale } from '../../lib/cookies.server'
 import { CULTURES, translator, type Locale } from '../../lib/i18n'
 import { pageInfo } from '../../lib/page-info.server'
+import { dateTimeFormat, numberFormat } from '../../../domain/intl.ts'
 
 const MODULE = 'cd_reports'
 /** The open invoices the page lists, the longest overdue first (its export holds more). */
@@ -25,7 +26,7 @@ function drawn(summary: ReportsSummary, locale: Locale) {
   const t = translator(locale)
   const currency = currencyOf(revenue.currency)
   const money = (cents: number) => formatMoney(cents, currency, locale)
-  const compact = new Intl.NumberFormat(CULTURES[locale], { style: 'currency', currency, notation: 'compact' })
+  const compact = numberFormat(CULTURES[locale], { style: 'currency', currency, notation: 'compact' })
   const total = revenueTotal(revenue.months)
   const chart = barsChart({
     id: 'revenue-chart',
@@ -64,7 +65,7 @@ function drawn(summary: ReportsSummary, locale: Locale) {
     categoryLabel: (age) => (t[`reports_age_${age as (typeof AGES)[number]}`] as () => string)(),
     valueLabel: (cents) => compact.format(cents / 100),
   })
-  const dayMonth = new Intl.DateTimeFormat(CULTURES[locale], { day: 'numeric', month: 'numeric', timeZone: 'UTC' })
+  const dayMonth = dateTimeFormat(CULTURES[locale], { day: 'numeric', month: 'numeric', timeZone: 'UTC' })
   const flow = barsChart({
     id: 'cashflow-chart',
     title: t.reports_cashflow_chart(),
@@ -128,7 +129,7 @@ function drawn(summary: ReportsSummary, locale: Locale) {
     },
     valueLabel: (cents) => compact.format(cents / 100),
   })
-  const count = new Intl.NumberFormat(CULTURES[locale])
+  const count = numberFormat(CULTURES[locale])
   const byStatus = barsChart({
     id: 'orders-chart',
     title: t.reports_orders_chart(),

@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { currencyOf, formatMoney } from '../../../domain/money.ts'
 import { CULTURES, useLocale, useT } from '../../lib/i18n'
 import type { RevenueCardData } from './revenue-card.server'
+import { numberFormat } from '../../../domain/intl.ts'
 
 /** This month's revenue beside last month's on the owner's home: invoiced, collected, and the change. */
 export function RevenueCard({ figures }: { figures: RevenueCardData }) {
@@ -9,7 +10,7 @@ export function RevenueCard({ figures }: { figures: RevenueCardData }) {
   const locale = useLocale()
   const money = (cents: number) => formatMoney(cents, currencyOf(figures.currency), locale)
   const change = figures.last.invoiced
-    ? new Intl.NumberFormat(CULTURES[locale], { style: 'percent', signDisplay: 'exceptZero' }).format(
+    ? numberFormat(CULTURES[locale], { style: 'percent', signDisplay: 'exceptZero' }).format(
         (figures.now.invoiced - figures.last.invoiced) / figures.last.invoiced,
       )
     : null

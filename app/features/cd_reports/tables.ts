@@ -16,6 +16,7 @@ import { ORDER_STATE_LABELS } from '../cd_ordem/labels'
 import { formatDay } from '../../../domain/dates.ts'
 import { CULTURES, type Locale, type Translator } from '../../lib/i18n'
 import type { z } from 'zod'
+import { dateTimeFormat, numberFormat } from '../../../domain/intl.ts'
 
 type Month = z.output<typeof revenueMonth>
 
@@ -40,18 +41,12 @@ export function cashflowQuery(url: URL): URLSearchParams {
   return query
 }
 
-const monthFormats = new Map<Locale, Intl.DateTimeFormat>()
-
-/** A month as the reader names it: "Nov 2026", "nov. de 2026" (one format per language: making one costs more than using it). */
+/** A month as the reader names it: "Nov 2026", "nov. de 2026". */
 export function monthName(month: string, locale: Locale): string {
   const [year, number] = month.split('-').map(Number)
-  let format = monthFormats.get(locale)
-  if (!format)
-    monthFormats.set(
-      locale,
-      (format = new Intl.DateTimeFormat(CULTURES[locale], { month: 'short', year: 'numeric', timeZone: 'UTC' })),
-    )
-  return format.format(Date.UTC(year, number - 1, 1))
+  return dateTimeFormat(CULTURES[locale], { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    Date.UTC(year, number - 1, 1),
+  )
 }
 
 /** The months' sums: the table's last row. */
@@ -73,7 +68,7 @@ export function revenueTotal(months: Month[]): Omit<Month, 'month'> {
 export function revenueColumns(t: Translator, locale: Locale, currency: string | null) {
   const money = (cents: number) =>
     currency ? formatMoney(cents, currencyOf(currency), locale) : formatAmount(cents, locale)
-  const count = new Intl.NumberFormat(CULTURES[locale])
+  const count = numberFormat(CULTURES[locale])
   return [
     [t.reports_month(), (m: Month) => (currency ? monthName(m.month, locale) : m.month)],
     [t.reports_invoices(), (m: Month) => count.format(m.invoices)],
@@ -89,7 +84,7 @@ type Debtor = z.output<typeof receivablesRow>
 export function receivablesColumns(t: Translator, locale: Locale, currency: string | null) {
   const money = (cents: number) =>
     currency ? formatMoney(cents, currencyOf(currency), locale) : formatAmount(cents, locale)
-  const count = new Intl.NumberFormat(CULTURES[locale])
+  const count = numberFormat(CULTURES[locale])
   return [
     [t.reports_client(), (c: Debtor) => c.clientName],
     [t.reports_invoices(), (c: Debtor) => count.format(c.invoices)],
@@ -129,14 +124,14 @@ type QuotesMonth = z.output<typeof quotesMonth>
 
 /** The approval rate: approved of sent, as a percent the reader reads ("43%"); a dash with none sent. */
 const rate = (locale: Locale) => {
-  const percent = new Intl.NumberFormat(CULTURES[locale], { style: 'percent', maximumFractionDigits: 0 })
+  const percent = numberFormat(CULTURES[locale], { style: 'percent', maximumFractionDigits: 0 })
   return (m: Pick<QuotesMonth, 'sent' | 'approved'>) => (m.sent ? percent.format(m.approved / m.sent) : '–')
 }
 
 /** The quote conversion's columns: the month, sent (count, value), approved (count, value), converted, rejected, the rate. */
 export function quotesColumns(t: Translator, locale: Locale, currency: string | null) {
   const money = moneyOf(locale, currency)
-  const count = new Intl.NumberFormat(CULTURES[locale])
+  const count = numberFormat(CULTURES[locale])
   return [
     [t.reports_month(), (m: QuotesMonth) => (currency ? monthName(m.month, locale) : m.month)],
     [t.reports_sent(), (m: QuotesMonth) => count.format(m.sent)],
@@ -171,7 +166,7 @@ type Service = z.output<typeof servicesReport>['services'][number]
 export function servicesColumns(t: Translator, locale: Locale, currency: string | null, services: Service[]) {
   const money = moneyOf(locale, currency)
   const all = services.reduce((n, s) => n + s.invoiced, 0)
-  const percent = new Intl.NumberFormat(CULTURES[locale], { style: 'percent', maximumFractionDigits: 1 })
+  const percent = numberFormat(CULTURES[locale], { style: 'percent', maximumFractionDigits: 1 })
   return [
     [t.reports_service(), (s: Service) => (s.jobId ? s.name : t.reports_no_service())],
     [t.reports_invoiced(), (s: Service) => money(s.invoiced)],
@@ -184,7 +179,7 @@ type OrderStatus = z.output<typeof ordersReport>['statuses'][number]
 /** Open orders' columns: the status, how many, their value, and how many of each age. */
 export function ordersColumns(t: Translator, locale: Locale, currency: string | null) {
   const money = moneyOf(locale, currency)
-  const count = new Intl.NumberFormat(CULTURES[locale])
+  const count = numberFormat(CULTURES[locale])
   return [
     [t.reports_status(), (s: OrderStatus) => (t[ORDER_STATE_LABELS[s.status]] as () => string)()],
     [t.reports_orders_count(), (s: OrderStatus) => count.format(s.orders)],
@@ -202,7 +197,7 @@ const hours = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes
 
 /** Technician productivity's columns: the technician, visits ended, done, not completed, time on site, per visit, parts, his share invoiced. */
 export function techniciansColumns(t: Translator, locale: Locale, currency: string | null) {
-  const count = new Intl.NumberFormat(CULTURES[locale])
+  const count = numberFormat(CULTURES[locale])
   const money = moneyOf(locale, currency)
   return [
     [t.reports_technician(), (r: Technician) => r.name],
@@ -221,7 +216,7 @@ type OpenInvoice = z.output<typeof receivablesReport>['invoices'][number]
 /** The open invoices' columns: number, client, due date, days late, what is open, the reminders' state. */
 export function openInvoicesColumns(t: Translator, locale: Locale, currency: string | null) {
   const money = moneyOf(locale, currency)
-  const count = new Intl.NumberFormat(CULTURES[locale])
+  const count = numberFormat(CULTURES[locale])
   const day = (iso: string) => (currency ? formatDay(iso.slice(0, 10), CULTURES[locale], 'medium') : iso.slice(0, 10))
   return [
     [t.reports_invoice(), (i: OpenInvoice) => i.number],

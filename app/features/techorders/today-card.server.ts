@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { arrayOf } from '../../../domain/schemas/common.ts'
 import { dateIn } from '../../../domain/dates.ts'
 import { dayVisitRow } from '../../../domain/schemas/appointments.ts'
 import type { HomeCardData } from '../../kit/home.server'
@@ -6,6 +6,7 @@ import { readAnswer } from '../../lib/answer.server'
 import { requestLocale } from '../../lib/cookies.server'
 import { loadFrame } from '../../lib/frame.server'
 import { CULTURES, translator } from '../../lib/i18n'
+import { dateTimeFormat } from '../../../domain/intl.ts'
 
 type Args = Parameters<typeof readAnswer>[0]
 
@@ -21,14 +22,14 @@ export async function loadTodayCard(args: Args): Promise<HomeCardData | null> {
   const board = frame?.pages.find((p) => p.module === 'cd_ordemagendamento')?.level
   if (!frame || (board !== 'edit' && board !== 'delete')) return null
   const today = dateIn(frame.timeZone, Date.now())
-  const visits = await readAnswer(args, `/cd_techorders?from=${today}&to=${today}`, z.array(dayVisitRow)).then(
+  const visits = await readAnswer(args, `/cd_techorders?from=${today}&to=${today}`, arrayOf(dayVisitRow)).then(
     (a) => a.data,
     () => null,
   )
   if (!visits) return null
   const locale = requestLocale(args.request)
   const t = translator(locale)
-  const time = new Intl.DateTimeFormat(CULTURES[locale], { timeStyle: 'short', timeZone: frame.timeZone })
+  const time = dateTimeFormat(CULTURES[locale], { timeStyle: 'short', timeZone: frame.timeZone })
   return {
     id: 'visits-today',
     module: 'cd_techorders',

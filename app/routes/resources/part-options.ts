@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { arrayOf } from '../../../domain/schemas/common.ts'
 import type { Route } from './+types/part-options'
 import { partOption } from '../../../domain/schemas/appointments.ts'
 import { formatMoney } from '../../../domain/money.ts'
@@ -18,7 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
   const options = await readAnswer(
     args,
     `/cd_techorders/part-options?search=${encodeURIComponent(q)}`,
-    z.array(partOption),
+    arrayOf(partOption),
   )
   return {
     options: options.data.map((p) => ({

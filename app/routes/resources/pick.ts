@@ -5,8 +5,13 @@ import { featureOf } from '../../features'
 import type { PickOption } from '../../kit/module'
 import { callBff } from '../../lib/api.server'
 import { requireUser } from '../../lib/session.server'
+import { derivedSchema } from '../../../domain/schemas/common.ts'
 
 export type PickAnswer = { options: PickOption[] }
+
+/** The picked module's answer: one record, or a page of them (each made once per row schema). */
+const oneOf = derivedSchema(<T extends z.ZodType>(row: T) => z.object({ Dados: row }))
+const someOf = derivedSchema(<T extends z.ZodType>(row: T) => z.object({ Dados: z.object({ items: z.array(row) }) }))
 
 /**
  * A form's picker (app/kit/picker-input.tsx): the choices for what the user typed (`q`), narrowed
@@ -31,8 +36,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const res = await callBff(request, context, id ? picker.one(id.slice(0, 100)) : picker.search(text, narrow))
   if (!res.ok) return { options: [] } satisfies PickAnswer
   const body = await res.json()
-  const rows = id
-    ? [z.object({ Dados: picker.row }).parse(body).Dados]
-    : z.object({ Dados: z.object({ items: z.array(picker.row) }) }).parse(body).Dados.items
+  const rows = id ? [oneOf(picker.row).parse(body).Dados] : someOf(picker.row).parse(body).Dados.items
   return { options: rows.map(picker.option) } satisfies PickAnswer
 }

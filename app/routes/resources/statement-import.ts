@@ -15,6 +15,9 @@ export const handle = {
   tooLarge: ({ account = '' }) => `${accountPage(account)}?statement_error=upload_too_big`,
 } satisfies PageRouteHandle
 
+/** The answer of an import: the statement's id. */
+const imported = wrapper(statementRow.pick({ id: true }))
+
 /**
  * A bank statement (an OFX file) imported into an account (docs/domain.md cd_contas "Bank
  * statement"): sent on to the accounts' API; read, the statement's page to go through its lines;
@@ -26,6 +29,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const sender = fileSender(request, context, accountPage(params.account), 'statement_error')
   const path = `/cd_contas/${encodeURIComponent(params.account)}/statements`
   const res = await sender.send(form, path, 'POST', 'statement_choose')
-  const statement = wrapper(statementRow.pick({ id: true })).parse(await res.json())
+  const statement = imported.parse(await res.json())
   throw redirect(`${statementPage(params.account, statement.Dados.id)}?toast=done_statement_imported`)
 }

@@ -1,7 +1,7 @@
 import { Form, redirect, useRouteLoaderData, useSearchParams } from 'react-router'
 import type { Route } from './+types/home'
 import type { ViewLayoutData } from '../../layouts/view-layout'
-import { z } from 'zod'
+import { arrayOf } from '../../../domain/schemas/common.ts'
 import { addDays } from '../../../domain/dates.ts'
 import { dayVisitRow } from '../../../domain/schemas/appointments.ts'
 import { FEATURES } from '../../features'
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     apiClient(request, context).common.invitations.$get(),
     loadHomeCards({ request, context }, Object.values(FEATURES)),
     // the caller's own visits of the week (a technician's day); none for who may not open them
-    readAnswer({ request, context }, `/cd_techorders?mine=true&to=${to}`, z.array(dayVisitRow)).then(
+    readAnswer({ request, context }, `/cd_techorders?mine=true&to=${to}`, arrayOf(dayVisitRow)).then(
       (a) => a.data,
       () => null,
     ),

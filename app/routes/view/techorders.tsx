@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { arrayOf } from '../../../domain/schemas/common.ts'
 import type { Route } from './+types/techorders'
 import { Link } from 'react-router'
 import { addDays, isIsoDate } from '../../../domain/dates.ts'
@@ -24,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
   const asked = new URL(args.request.url).searchParams.get('from') ?? ''
   const from = isIsoDate(asked) ? asked : null
   const to = addDays(from ?? new Date().toISOString().slice(0, 10), DAY_LIST_DAYS)
-  const visits = await readAnswer(args, `/${MODULE}?${from ? `from=${from}&` : ''}to=${to}`, z.array(dayVisitRow))
+  const visits = await readAnswer(args, `/${MODULE}?${from ? `from=${from}&` : ''}to=${to}`, arrayOf(dayVisitRow))
   return { page, visits: visits.data, next: addDays(to, 1) }
 }
 

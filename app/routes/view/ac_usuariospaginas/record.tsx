@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router'
-import { z } from 'zod'
+import { arrayOf } from '../../../../domain/schemas/common.ts'
 import type { Route } from './+types/record'
 import { userPageRow, userRow } from '../../../../domain/schemas/admin.ts'
 import { Breadcrumb } from '../../../components/breadcrumb'
@@ -22,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
   const page = await pageInfo(args.request, args.context, userPages.module)
   const id = encodeURIComponent(args.params.id)
   const [matrix, user] = await Promise.all([
-    readAnswer(args, `/ac_usuariospaginas?userId=${id}`, z.array(userPageRow)),
+    readAnswer(args, `/ac_usuariospaginas?userId=${id}`, arrayOf(userPageRow)),
     readAnswer(args, `/ac_usuarios/${id}`, userRow),
   ])
   return { page, user: user.data, rows: matrix.data, version: matrix.version }
