@@ -2,7 +2,10 @@ import { defineConfig, type PlaywrightTestConfig } from '@playwright/test'
 import { availableParallelism } from 'node:os'
 import { CARD_KEYS } from './tests/shared/card-provider.ts'
 
-/** Several checkouts on one machine run their browser tests at once with E2E_PORT_OFFSET set apart. */
+/**
+ * Several checkouts on one machine run their browser tests at once with E2E_PORT_OFFSET set apart:
+ * at least ten ports per worker (each worker's servers take the ten ports after the last's).
+ */
 const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0)
 /**
  * Browser tests run in E2E_WORKERS workers: by default one per two cores, as a test's browser and
@@ -11,12 +14,19 @@ const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0)
  * ten apart: what one test file changes (a person's language, a branch closed) never shows in
  * another's. A worker knows its slot from Playwright's TEST_PARALLEL_INDEX; the runner starts every slot's.
  */
-const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? Math.floor(availableParallelism() / 2)))
+const WORKERS = (() => {
+  const set = process.env.E2E_WORKERS
+  if (set === undefined) return Math.max(1, Math.floor(availableParallelism() / 2))
+  if (!/^[1-9]\d*$/.test(set)) throw new Error(`E2E_WORKERS is a number of workers (2), not "${set}"`)
+  return Number(set)
+})()
 const slotPorts = (slot: number) => {
   const at = OFFSET + slot * 10
   return { app: 3111 + at, mail: 3112 + at, smtp: 2626 + at, card: 2727 + at }
 }
 const SLOT = Number(process.env.TEST_PARALLEL_INDEX ?? 0)
+if (SLOT >= WORKERS)
+  throw new Error(`worker ${SLOT + 1} has no servers: set the number of workers with E2E_WORKERS, not --workers`)
 const PORTS = slotPorts(SLOT)
 /** This worker's server: the address its tests' pages open. */
 export const BASE_URL = `http://127.0.0.1:${PORTS.app}`

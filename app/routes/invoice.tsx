@@ -5,6 +5,7 @@ import { formatDay } from '../../domain/dates.ts'
 import { formatMoney } from '../../domain/money.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import { publicInvoiceSchema } from '../../domain/schemas/invoices.ts'
+import { numberFormat } from '../../domain/intl.ts'
 import { callBff } from '../lib/api.server'
 import { refusedPage } from '../lib/answer.server'
 import { refusalErrors } from '../lib/form-errors.server'
@@ -70,7 +71,7 @@ export default function InvoicePage({ loaderData, actionData, params }: Route.Co
   const busy = useNavigation().state !== 'idle'
   const money = (cents: number) => formatMoney(cents, invoice.currency, invoice.culture)
   const date = (iso: string) => formatDay(iso, CULTURES[invoice.culture], 'long')
-  const number = new Intl.NumberFormat(CULTURES[invoice.culture], { maximumFractionDigits: 3 })
+  const number = numberFormat(CULTURES[invoice.culture], { maximumFractionDigits: 3 })
   const payable = invoice.open > 0 && (invoice.pix || invoice.card)
   const errors = actionData?.errors ?? {}
   return (

@@ -6,6 +6,7 @@ import { documentTotals } from '../../domain/document-lines.ts'
 import { formatMoney } from '../../domain/money.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import { publicQuoteSchema, type PublicQuote } from '../../domain/schemas/quotes.ts'
+import { numberFormat } from '../../domain/intl.ts'
 import { callBff } from '../lib/api.server'
 import { refusedPage } from '../lib/answer.server'
 import { formFields } from '../lib/forms'
@@ -106,7 +107,7 @@ function Lines({
   /** The optional lines chosen, as the client ticks them. */
   chosen: Set<number>
 }) {
-  const number = new Intl.NumberFormat(CULTURES[quote.culture], { maximumFractionDigits: 3 })
+  const number = numberFormat(CULTURES[quote.culture], { maximumFractionDigits: 3 })
   return (
     <>
       {/* on a phone each line is a card, its total in view (the table's columns do not fit 390 px) */}

@@ -9,7 +9,7 @@ import { checked } from './validate.ts'
 
 /** The largest document, in cents (a hundred billion in the currency): sums stay exact integers. */
 const MAX_DOCUMENT_CENTS = 10_000_000_000_000
-/** The lines as priced, checked again before they are totalled (made once: zod compiles a schema on its first parse). */
+/** The lines as priced, checked again before they are totalled. */
 const lineInputs = z.array(lineInput)
 
 /**

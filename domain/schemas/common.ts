@@ -15,7 +15,7 @@ export function derivedSchema<Make extends (inner: z.ZodType) => z.ZodType>(make
   }) as Make
 }
 
-/** An array of a schema's values, made once per schema. */
+/** An array of a schema's values, made once per schema (not per request). */
 export const arrayOf = derivedSchema(<T extends z.ZodType>(row: T) => z.array(row))
 
 /** The real backend's wrapper (docs/shell.md §3): { IsSuccess, Dados, Msg }. */

@@ -14,7 +14,7 @@ const WCAG = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']
  */
 export async function expectAccessible(page: Page, what: string, within?: string) {
   type WithAxe = { axe?: typeof axe }
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source)
+  if (!(await page.evaluate(() => typeof (window as WithAxe).axe?.run === 'function'))) await page.evaluate(axe.source)
   const violations = await page.evaluate(
     async ({ tags, within }) => {
       const { violations } = await (window as WithAxe).axe!.run(within ?? document, {

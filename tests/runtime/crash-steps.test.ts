@@ -191,13 +191,24 @@ describe('a visit’s step killed between any two of its writes on fs', () => {
   }
 
   it('leaves no order, order line or stock behind, and answers the retried step with the visit', async () => {
-    const worlds = await Promise.all([world(), world(), world()])
+    // every scenario runs to its end or its failure before any server is stopped: none is left running
+    const settled = async <T>(runs: Array<Promise<T>>) => {
+      const results = await Promise.allSettled(runs)
+      return { values: results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])), results }
+    }
+    const made = await settled([world(), world(), world()])
+    const worlds = made.values
     try {
-      const [finish, depart, part] = await Promise.all([
+      const failed = made.results.find((r) => r.status === 'rejected')
+      if (failed) throw failed.reason
+      const ran = await settled([
         killStep(worlds[0], ['finish', ['depart', 'arrive'], 'done', 'completed', 'in_progress']),
         killStep(worlds[1], ['depart', [], 'en_route', 'in_progress', 'scheduled']),
         killPart(worlds[2]),
       ])
+      const failure = ran.results.find((r) => r.status === 'rejected')
+      if (failure) throw failure.reason
+      const [finish, depart, part] = ran.values
       for (const writes of [finish, depart, part]) expect(writes).toBeGreaterThan(3)
       console.log(
         `fs, SIGKILL between the writes of a visit's step — finish: killed after each of its ${finish} writes, nothing left behind; ` +

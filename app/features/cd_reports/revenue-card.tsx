@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
 import { currencyOf, formatMoney } from '../../../domain/money.ts'
+import { numberFormat } from '../../../domain/intl.ts'
 import { CULTURES, useLocale, useT } from '../../lib/i18n'
 import type { RevenueCardData } from './revenue-card.server'
-import { numberFormat } from '../../../domain/intl.ts'
 
 /** This month's revenue beside last month's on the owner's home: invoiced, collected, and the change. */
 export function RevenueCard({ figures }: { figures: RevenueCardData }) {

@@ -14,9 +14,9 @@ import type {
 } from '../../../domain/schemas/reports.ts'
 import { ORDER_STATE_LABELS } from '../cd_ordem/labels'
 import { formatDay } from '../../../domain/dates.ts'
+import { dateTimeFormat, numberFormat } from '../../../domain/intl.ts'
 import { CULTURES, type Locale, type Translator } from '../../lib/i18n'
 import type { z } from 'zod'
-import { dateTimeFormat, numberFormat } from '../../../domain/intl.ts'
 
 type Month = z.output<typeof revenueMonth>
 

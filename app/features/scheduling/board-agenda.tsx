@@ -11,7 +11,6 @@ import { addDays, dateIn } from '../../../domain/dates.ts'
 import type { AppointmentRow, BoardAnswer, TechnicianRow } from '../../../domain/schemas/appointments.ts'
 import { useLocale, useT } from '../../lib/i18n'
 import { COLOR_HEX } from './colors'
-import { dateTimeFormat, numberFormat } from '../../../domain/intl.ts'
 
 type BoardFormat = {
   time: (iso: string) => string
@@ -28,10 +27,10 @@ export function boardFormat(locale: string, timeZone: string): BoardFormat {
   let f = formats.get(key)
   if (!f) {
     // as the calendar writes them: 2:00 PM, 14:00
-    const time = dateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' })
-    const day = dateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' })
-    const month = dateTimeFormat(locale, { timeZone: 'UTC', month: 'long', year: 'numeric' })
-    const hours = numberFormat(locale, { maximumFractionDigits: 1 })
+    const time = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' })
+    const day = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' })
+    const month = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long', year: 'numeric' })
+    const hours = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 })
     formats.set(
       key,
       (f = {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { addDays, dateIn } from '../../../domain/dates.ts'
 import type { DayVisit } from '../../../domain/schemas/appointments.ts'
+import { dateTimeFormat } from '../../../domain/intl.ts'
 import { useFrame } from '../../layouts/frame/frame-context'
 import { useLocale, useT } from '../../lib/i18n'
 import { VisitStatus } from './visit-status'
@@ -43,8 +44,8 @@ export function DayList({ visits, withTechnician = false }: { visits: DayVisit[]
   const locale = useLocale()
   const { timeZone } = useFrame()
   const today = dateIn(timeZone, Date.now())
-  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone })
-  const dayName = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone })
+  const time = dateTimeFormat(locale, { timeStyle: 'short', timeZone })
+  const dayName = dateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone })
   const days = new Map<string, DayVisit[]>()
   for (const v of visits) {
     // a visit under way from an earlier day is today's work

@@ -1,12 +1,12 @@
 import { arrayOf } from '../../../domain/schemas/common.ts'
 import { dateIn } from '../../../domain/dates.ts'
 import { dayVisitRow } from '../../../domain/schemas/appointments.ts'
+import { dateTimeFormat } from '../../../domain/intl.ts'
 import type { HomeCardData } from '../../kit/home.server'
 import { readAnswer } from '../../lib/answer.server'
 import { requestLocale } from '../../lib/cookies.server'
 import { loadFrame } from '../../lib/frame.server'
 import { CULTURES, translator } from '../../lib/i18n'
-import { dateTimeFormat } from '../../../domain/intl.ts'
 
 type Args = Parameters<typeof readAnswer>[0]
 

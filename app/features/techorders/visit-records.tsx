@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { z } from 'zod'
 import type { techOrderRow } from '../../../domain/schemas/appointments.ts'
+import { dateTimeFormat, numberFormat } from '../../../domain/intl.ts'
 import { useFrame } from '../../layouts/frame/frame-context'
 import { useLocale, useT } from '../../lib/i18n'
 import { durationText, VisitStatus } from './visit-status'
@@ -14,9 +15,9 @@ export function VisitRecords({ rows }: { rows: Array<Record<string, unknown>> })
   const t = useT()
   const locale = useLocale()
   const { timeZone } = useFrame()
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone })
-  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone })
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 })
+  const when = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone })
+  const time = dateTimeFormat(locale, { timeStyle: 'short', timeZone })
+  const number = numberFormat(locale, { maximumFractionDigits: 3 })
   // the rows as the list answered them (the page's loader read them with this schema)
   const visits = rows as Array<z.output<typeof techOrderRow>>
   return (

@@ -11,6 +11,7 @@ import {
   type TechOrderStep,
 } from '../../../domain/schemas/appointments.ts'
 import { dateIn, instantAt, isIsoDate, timeIn } from '../../../domain/dates.ts'
+import { dateTimeFormat, numberFormat } from '../../../domain/intl.ts'
 import { ActivityList } from '../../kit/activity-list'
 import { moduleMeta } from '../../kit/module-meta'
 import { activitySchema } from '../../kit/screens.server'
@@ -205,8 +206,8 @@ export default function Visit({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>()
   const errors = answer?.errors ?? {}
   const errorOf = (intent: Intent) => (answer?.intent === intent ? (errors.form ?? null) : null)
-  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone })
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone })
+  const time = dateTimeFormat(locale, { timeStyle: 'short', timeZone })
+  const day = dateTimeFormat(locale, { dateStyle: 'full', timeZone })
   const mayAct = page.level !== 'view'
   const ended = visitEnded(visit.status)
   // a technician's work stops with the visit; the office corrects it after
@@ -468,7 +469,7 @@ function VisitTimes({
   const t = useT()
   const locale = useLocale()
   const { timeZone } = useFrame()
-  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone })
+  const time = dateTimeFormat(locale, { timeStyle: 'short', timeZone })
   const at = (iso: string) => time.format(new Date(iso))
   const end = visit.times.done ? 'done' : visit.times.could_not_complete ? 'could_not_complete' : null
   if (!visit.times.en_route && !visit.clock.length) return null
@@ -632,7 +633,7 @@ function VisitParts({
 }) {
   const t = useT()
   const locale = useLocale()
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 })
+  const number = numberFormat(locale, { maximumFractionDigits: 3 })
   const quantityId = useId()
   return (
     <VisitSection id="parts" title={t.visit_parts()}>
