@@ -1,17 +1,13 @@
 import { data } from 'react-router'
-import { z } from 'zod'
 import type { Route } from './+types/pick'
 import { featureOf } from '../../features'
 import type { PickOption } from '../../kit/module'
 import { callBff } from '../../lib/api.server'
 import { requireUser } from '../../lib/session.server'
-import { derivedSchema } from '../../../domain/schemas/common.ts'
+import { wrapper } from '../../../domain/schemas/common.ts'
+import { listAnswer } from '../../../domain/schemas/resource.ts'
 
 export type PickAnswer = { options: PickOption[] }
-
-/** The picked module's answer: one record, or a page of them (each made once per row schema). */
-const oneOf = derivedSchema(<T extends z.ZodType>(row: T) => z.object({ Dados: row }))
-const someOf = derivedSchema(<T extends z.ZodType>(row: T) => z.object({ Dados: z.object({ items: z.array(row) }) }))
 
 /**
  * A form's picker (app/kit/picker-input.tsx): the choices for what the user typed (`q`), narrowed
@@ -36,6 +32,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const res = await callBff(request, context, id ? picker.one(id.slice(0, 100)) : picker.search(text, narrow))
   if (!res.ok) return { options: [] } satisfies PickAnswer
   const body = await res.json()
-  const rows = id ? [oneOf(picker.row).parse(body).Dados] : someOf(picker.row).parse(body).Dados.items
+  // the module's answer as any of its reads: one record, or a page of them
+  const rows = id ? [wrapper(picker.row).parse(body).Dados] : listAnswer(picker.row).parse(body).Dados.items
   return { options: rows.map(picker.option) } satisfies PickAnswer
 }
