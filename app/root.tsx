@@ -13,10 +13,11 @@ import type { Route } from './+types/root'
 import appCss from './app.css?url'
 import { LoadingBar } from './components/loading-bar'
 import { isOffline, OfflinePage, useTryAgain } from './components/offline-page'
+import { FormExpired } from './components/form-expired'
 import { Toaster } from './components/toaster'
 import { COOKIE, readCookies, requestLocale } from './lib/cookies.server'
 import { CULTURES, loadMessages, useLocale, useT, type Locale } from './lib/i18n'
-import { keepRootData, keepUnsentForms, rootDataOffline } from './lib/unsent'
+import { isFormExpired, keepRootData, keepUnsentForms, rootDataOffline } from './lib/unsent'
 import { serverContext } from './server-context'
 
 const SCHEMES = new Set(['light', 'dark', 'auto'])
@@ -132,6 +133,12 @@ export function ErrorBoundary() {
     return (
       <main className="h-full">
         <OfflinePage onTryAgain={tryAgain} titled />
+      </main>
+    )
+  if (isFormExpired(error))
+    return (
+      <main className="h-full">
+        <FormExpired />
       </main>
     )
   const status = isRouteErrorResponse(error) ? error.status : 500

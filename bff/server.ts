@@ -12,6 +12,7 @@ import { timingSafeEqual } from './lib/passwords.ts'
 import { formLimits } from './lib/form-limits.ts'
 import { bodyLimit } from 'hono/body-limit'
 import {
+  FORM_EXPIRED,
   FORM_KEY_FIELD,
   PAGE_FORM_MAX_BYTES,
   type ServerContext as ServerContextValue,
@@ -279,7 +280,7 @@ function atOrigin(raw: Request, origin: string): Request {
 }
 
 function forbidden() {
-  return new Response('Your form expired. Reload the page and try again.', {
+  return new Response(FORM_EXPIRED, {
     status: 403,
     headers: { 'content-type': 'text/plain; charset=utf-8' },
   })

@@ -3,6 +3,13 @@ import type { LayoutName } from './layouts.ts'
 /** The field that carries a page form's key (ServerContext.formKey), sent back with every form. */
 export const FORM_KEY_FIELD = 'idempotency'
 
+/**
+ * The server's answer to a page form whose CSRF token is not the session's (the session changed
+ * since the page was drawn: a sign-in, a sign-out in another tab): 403 with this text. The pages'
+ * error screens recognise it and offer to reload the page instead of calling it an error.
+ */
+export const FORM_EXPIRED = 'Your form expired. Reload the page and try again.'
+
 /** What the Hono server hands to every loader and action (the pages' side creates the context key). */
 export type ServerContext = {
   /** The BFF, in process: `fetch` of the Hono API app (paths without the /api prefix). */

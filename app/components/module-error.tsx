@@ -1,13 +1,16 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { useT, type Translator } from '../lib/i18n'
 import { isOffline, OfflinePage, useTryAgain } from './offline-page'
+import { FormExpired } from './form-expired'
+import { isFormExpired } from '../lib/unsent'
 
-/** 403 and 404 inside the frame (navigation and header stay); offline, the offline page there. */
+/** 403 and 404 inside the frame (navigation and header stay); offline, the offline page there; a form of another session, a reload. */
 export function ModuleError() {
   const error = useRouteError()
   const t = useT()
   const tryAgain = useTryAgain(error)
   if (isOffline(error)) return <OfflinePage frame onTryAgain={tryAgain} />
+  if (isFormExpired(error)) return <FormExpired frame />
   const status = isRouteErrorResponse(error) ? error.status : 500
   const [title, text]: [keyof Translator, keyof Translator] =
     status === 403

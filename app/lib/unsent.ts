@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import { data, isRouteErrorResponse, type DataStrategyResult, type MiddlewareFunction } from 'react-router'
 import { formFields } from './forms'
+import { FORM_EXPIRED } from '../../domain/server-context.ts'
 
 /**
  * A form that did not reach the server, or that the server could not save (docs/shell.md §8,
@@ -84,7 +85,11 @@ export const keepUnsentForms: MiddlewareFunction<Record<string, DataStrategyResu
     .clone()
     .formData()
     .catch(() => null)
+  // the page it was sent from: the address shows the form's action by the time its error does
+  const from = window.location.pathname + window.location.search
   const results = await next()
+  if (Object.values(results).some((result) => result.type === 'error' && isFormExpired(unwrap(result.result))))
+    expiredFrom = from
   if (!form || request.signal.aborted) return results
   let failed: Failure | null = null
   for (const [routeId, result] of Object.entries(results)) {
@@ -107,6 +112,15 @@ export const keepUnsentForms: MiddlewareFunction<Record<string, DataStrategyResu
   } else set(null)
   return results
 }
+
+/** Whether a route's error is the server refusing a form drawn for another session (domain/server-context.ts). */
+export const isFormExpired = (error: unknown) =>
+  isRouteErrorResponse(error) && error.status === 403 && error.data === FORM_EXPIRED
+
+let expiredFrom: string | null = null
+
+/** The page whose form was refused as drawn for another session: the one to load again. */
+export const pageOfExpiredForm = () => expiredFrom
 
 let keptRoot: unknown
 

@@ -15,7 +15,10 @@ type Props = {
 
 /**
  * A select that posts its form as soon as it changes (with a button for browsers without
- * JavaScript), then comes back to the page it was on: the header's pickers.
+ * JavaScript), then comes back to the page it was on: the header's pickers. It waits while a page
+ * is on its way: the screen still shown is the one that is going (after a sign-in, the sign-in
+ * page until the home's messages arrive), and its form would post that page's address and form
+ * token, which the sign-in replaced.
  */
 export function SelectForm({ action, id, name, label, applyLabel, value, className = '', children }: Props) {
   const location = useLocation()
@@ -33,7 +36,7 @@ export function SelectForm({ action, id, name, label, applyLabel, value, classNa
         name={name}
         defaultValue={value}
         key={value ?? 'none'}
-        disabled={navigation.state === 'submitting' && navigation.formAction === action}
+        disabled={navigation.state !== 'idle'}
         onChange={() => form.current?.requestSubmit()}
         className={`min-h-10 rounded-md border border-line bg-surface px-2 text-sm ${className}`}
       >

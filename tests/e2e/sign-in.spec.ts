@@ -281,3 +281,53 @@ test('password fields hide what is typed, take a paste and name what a password 
     expect(seen, path).toEqual(expected)
   }
 })
+
+test('a language picked while the signed-in page is on its way applies to that page', async ({ page }) => {
+  await page.goto('/sign-in')
+  await expect(page.getByTestId('splash')).toHaveCount(0)
+  // the home's messages arrive late (a slow phone line): the sign-in page stays on screen meanwhile
+  await page.route('**/assets/messages-*.json', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await route.continue()
+  })
+  await signIn(page)
+  await expect(page).toHaveURL(/\/view\/home$/)
+  await expect(page.getByLabel('Email address')).toBeVisible()
+  // its picker waits: posted now it would send the sign-in page's address and its form token, which the sign-in replaced
+  await expect(page.getByLabel('Language')).toBeDisabled()
+  await page.getByLabel('Language').selectOption('pt')
+  await expect(page.getByRole('heading', { name: 'Bem-vindo de volta, Ana Costa!' })).toBeVisible()
+  await page.unrouteAll()
+  await page.getByLabel('Idioma').selectOption('en')
+  await expect(page.getByRole('heading', { name: 'Welcome back, Ana Costa!' })).toBeVisible()
+})
+
+test('a form of a page drawn before the user signed in again elsewhere asks for a reload, and then works', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/sign-in')
+  await signIn(page)
+  await expect(page.getByRole('heading', { name: 'Welcome back, Ana Costa!' })).toBeVisible()
+  // another tab signs out and in: the session's form token is a new one
+  const other = await context.newPage()
+  await other.goto('/view/home')
+  await other.getByTestId('user-menu').locator('summary').click()
+  await other.getByRole('button', { name: 'Sign out' }).click()
+  await expect(other.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  await signIn(other)
+  await expect(other).toHaveURL(/\/view\/home$/)
+  await other.close()
+
+  await page.getByLabel('Language').selectOption('es')
+  await expect(page.getByRole('heading', { name: 'This page is out of date' })).toBeVisible()
+  await expect(page.getByText('You signed in or out since it was opened')).toBeVisible()
+  await page.getByRole('button', { name: 'Reload the page' }).click()
+  await expect(page).toHaveURL(/\/view\/home$/)
+  await expect(page.getByRole('heading', { name: 'Welcome back, Ana Costa!' })).toBeVisible()
+  await expect(page.getByTestId('splash')).toHaveCount(0)
+  await page.getByLabel('Language').selectOption('es')
+  await expect(page.getByRole('heading', { name: '¡Bienvenido de nuevo, Ana Costa!' })).toBeVisible()
+  await page.getByLabel('Idioma').selectOption('en')
+  await expect(page.getByLabel('Language')).toBeVisible()
+})
