@@ -3,6 +3,11 @@
 // data, cookies without Secure). So the settings are read here first, NODE_ENV is set to
 // production for React, and only then is the server (and with it React) loaded: every start
 // renders with React's production build, whatever the app's mode.
+import { enableCompileCache } from 'node:module'
+
+// A start is mostly the compiling of modules: Node keeps their compiled code (in the system's
+// temporary folder, or NODE_COMPILE_CACHE), checked against their source, for the next start.
+enableCompileCache()
 const settings = { ...process.env }
 process.env.NODE_ENV = 'production'
 // built (build/node/server.js) or run from source (npm run dev): the server file sits beside this one

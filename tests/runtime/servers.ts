@@ -56,7 +56,7 @@ export async function startServer(
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 250))
+    await new Promise((r) => setTimeout(r, 50))
   }
   await stop()
   throw new Error(`${command} did not answer on ${url} in time:\n${log}`)
