@@ -1,6 +1,6 @@
 import { useT } from '../lib/i18n'
 import { pageOfExpiredForm } from '../lib/unsent'
-import { Button } from '../ui/button'
+import { ActionPage } from './action-page'
 
 /**
  * A form sent from a page drawn before the user signed in or out (here or in another tab): not an
@@ -9,22 +9,14 @@ import { Button } from '../ui/button'
 export function FormExpired({ frame = false }: { frame?: boolean }) {
   const t = useT()
   return (
-    <section
-      data-testid="form-expired"
-      aria-labelledby="form-expired-title"
-      className={
-        frame
-          ? 'flex flex-col items-start gap-3'
-          : 'flex min-h-full flex-col items-center justify-center gap-4 p-8 text-center'
-      }
-    >
-      <h1 id="form-expired-title" className="text-3xl font-extrabold tracking-tight">
-        {t.form_expired_title()}
-      </h1>
-      <p className="max-w-md text-lg text-muted">{t.form_expired_text()}</p>
-      <Button type="button" onClick={() => window.location.assign(pageOfExpiredForm() ?? window.location.href)}>
-        {t.reload_page()}
-      </Button>
-    </section>
+    <ActionPage
+      id="form-expired"
+      title={t.form_expired_title()}
+      text={t.form_expired_text()}
+      action={t.reload_page()}
+      onAction={() => window.location.assign(pageOfExpiredForm() ?? window.location.href)}
+      frame={frame}
+      titled={!frame}
+    />
   )
 }

@@ -1,8 +1,7 @@
-import { useEffect, useRef } from 'react'
 import { useRevalidator } from 'react-router'
 import { useT } from '../lib/i18n'
 import { failureOf, isModuleLoadFailure } from '../lib/unsent'
-import { Button } from '../ui/button'
+import { ActionPage } from './action-page'
 
 /**
  * docs/shell.md §8: the app's own page for a navigation that got no answer (offline), in the
@@ -16,33 +15,19 @@ export function OfflinePage({
 }: {
   onTryAgain: () => void
   frame?: boolean
-  /** The document's title too (the whole page is this one: no route's title is shown). */
   titled?: boolean
 }) {
   const t = useT()
-  // focus on Try again: a keyboard user acts at once, a screen reader reads where they are
-  const page = useRef<HTMLElement>(null)
-  useEffect(() => page.current?.querySelector('button')?.focus(), [])
   return (
-    <section
-      ref={page}
-      data-testid="offline-page"
-      aria-labelledby="offline-title"
-      className={
-        frame
-          ? 'flex flex-col items-start gap-3'
-          : 'flex min-h-full flex-col items-center justify-center gap-4 bg-canvas p-8 text-center'
-      }
-    >
-      {titled ? <title>{`${t.offline_title()} · ${t.app_name()}`}</title> : null}
-      <h1 id="offline-title" className="text-3xl font-extrabold tracking-tight">
-        {t.offline_title()}
-      </h1>
-      <p className="max-w-md text-lg text-muted">{t.offline_text()}</p>
-      <Button type="button" onClick={onTryAgain}>
-        {t.try_again()}
-      </Button>
-    </section>
+    <ActionPage
+      id="offline-page"
+      title={t.offline_title()}
+      text={t.offline_text()}
+      action={t.try_again()}
+      onAction={onTryAgain}
+      frame={frame}
+      titled={titled}
+    />
   )
 }
 

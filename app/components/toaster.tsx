@@ -140,7 +140,7 @@ function OfflineScreen() {
   const navigate = useNavigate()
   if (!target) return null
   return (
-    <div role="dialog" aria-modal="true" aria-labelledby="offline-title" className="fixed inset-0 z-50 bg-canvas">
+    <div role="dialog" aria-modal="true" aria-labelledby="offline-page-title" className="fixed inset-0 z-50 bg-canvas">
       <OfflinePage
         onTryAgain={() => {
           forgetOfflineTarget()

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
-import { lastLinkTo } from './helpers.ts'
+import { expectAccessible, lastLinkTo } from './helpers.ts'
 
 async function signIn(page: Page, email = DEMO_ADMIN.email, password = DEMO_ADMIN.password) {
   await page.getByLabel('Email address').fill(email)
@@ -322,6 +322,9 @@ test('a form of a page drawn before the user signed in again elsewhere asks for 
   await page.getByLabel('Language').selectOption('es')
   await expect(page.getByRole('heading', { name: 'This page is out of date' })).toBeVisible()
   await expect(page.getByText('You signed in or out since it was opened')).toBeVisible()
+  // the one thing to do has the focus, and the page passes axe
+  await expect(page.getByRole('button', { name: 'Reload the page' })).toBeFocused()
+  await expectAccessible(page, 'the page of a form of another session')
   await page.getByRole('button', { name: 'Reload the page' }).click()
   await expect(page).toHaveURL(/\/view\/home$/)
   await expect(page.getByRole('heading', { name: 'Welcome back, Ana Costa!' })).toBeVisible()
