@@ -1,3 +1,4 @@
+import { createLru } from './lru.ts'
 // making a formatter costs far more than using one: one per time zone, kept
 const dayFormats = new Map<string, Intl.DateTimeFormat>()
 
@@ -54,8 +55,8 @@ export function formatDay(iso: string, locale: string, style: 'medium' | 'long' 
 }
 
 const partFormats = new Map<string, Intl.DateTimeFormat>()
-/** An instant's wall-clock date and time in a time zone, as numbers. */
-function wallClock(timeZone: string, at: number) {
+/** An instant's wall-clock date and time in a time zone, as the zone's rules say (Intl): its minute as if it were UTC. */
+function wallClockByRules(timeZone: string, at: number): number {
   let format = partFormats.get(timeZone)
   if (!format)
     partFormats.set(
@@ -68,14 +69,38 @@ function wallClock(timeZone: string, at: number) {
         day: 'numeric',
         hour: 'numeric',
         minute: 'numeric',
-        weekday: 'short',
       })),
     )
   const parts = Object.fromEntries(format.formatToParts(new Date(at)).map((p) => [p.type, p.value]))
+  return Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute)
+}
+
+/**
+ * A zone's offset from UTC (ms) at an instant. Every change of offset falls on a quarter hour of
+ * UTC (see QUARTER_HOUR_MS), so the offset is asked of the zone's rules once per zone and quarter
+ * hour, and kept: a board of a week asks for the times of a thousand visits in one zone.
+ */
+const offsets = createLru<number>(4096)
+function offsetAt(timeZone: string, at: number): number {
+  const quarter = Math.floor(at / QUARTER_HOUR_MS)
+  const key = `${timeZone} ${quarter}`
+  let offset = offsets.get(key)
+  if (offset === undefined) {
+    const start = quarter * QUARTER_HOUR_MS
+    offset = wallClockByRules(timeZone, start) - start
+    offsets.set(key, offset)
+  }
+  return offset
+}
+
+/** An instant's wall-clock date and time in a time zone, as numbers. */
+function wallClock(timeZone: string, at: number) {
+  const local = new Date(Math.floor(at / 60_000) * 60_000 + offsetAt(timeZone, at))
   return {
-    utc: Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute),
-    weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday),
-    time: `${parts.hour.padStart(2, '0')}:${parts.minute.padStart(2, '0')}`,
+    /** The wall clock's minute as if it were UTC. */
+    utc: local.getTime(),
+    weekday: local.getUTCDay(),
+    time: `${String(local.getUTCHours()).padStart(2, '0')}:${String(local.getUTCMinutes()).padStart(2, '0')}`,
   }
 }
 

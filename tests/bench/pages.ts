@@ -4,7 +4,8 @@
 // a dispatcher moves a visit twice a second; the board's day and week (10 technicians × 500
 // appointments) by their p99. On the fs storage of npm start, the production build. Run alone:
 // node tests/bench/pages.ts (after npm run build); npm run bench runs it first. BENCH_PROFILE=1
-// also starts a server per page under --cpu-prof and prints where its time goes (tests/bench/profile.ts).
+// also starts a server per page under --cpu-prof and prints where its time goes (tests/bench/profile.ts);
+// BENCH_PAGES=<regexp> measures only the pages it names.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -80,7 +81,7 @@ export async function benchPages(seconds: number, profile = false): Promise<Page
         office: { 'Accept-Encoding': 'gzip', Cookie: cookie(headers.Authorization.replace(/^Bearer /, '')) },
         technician: { 'Accept-Encoding': 'gzip', Cookie: cookie(technician.accessToken) },
       }
-      const pages: Page[] = [
+      const all: Page[] = [
         { name: 'home', kind: 'page', path: '/view/home', as: 'office', shows: /data-testid="home-card-/ },
         ...(
           [
@@ -141,6 +142,9 @@ export async function benchPages(seconds: number, profile = false): Promise<Page
           shows: /data-testid="agenda-visit"/,
         },
       ]
+      // BENCH_PAGES=week: only the pages whose names it matches (a profile of one page)
+      const only = process.env.BENCH_PAGES ? new RegExp(process.env.BENCH_PAGES) : null
+      const pages = all.filter((page) => !only || only.test(page.name))
       // what is measured answers what it should
       for (const page of pages) {
         const res = await fetch(`${base}${page.path}`, {
@@ -165,13 +169,12 @@ export async function benchPages(seconds: number, profile = false): Promise<Page
       }
 
       // issue 46 §3: what a phone on a slow line sees of the home, a list, a record, the board and the visit page
-      const lighthousePaths = ['home', 'quotes list', 'one quote', 'board, day (10 technicians)', 'visit page'].map(
-        (name) => {
-          const page = pages.find((p) => p.name === name)!
+      const lighthousePaths = ['home', 'quotes list', 'one quote', 'board, day (10 technicians)', 'visit page']
+        .flatMap((name) => pages.filter((p) => p.name === name))
+        .map((page) => {
           const token = page.as === 'office' ? headers.Authorization.replace(/^Bearer /, '') : technician.accessToken
-          return { page: name, path: page.path, cookies: { token, currentEmpresa: '1', currentFilial: '2' } }
-        },
-      )
+          return { page: page.name, path: page.path, cookies: { token, currentEmpresa: '1', currentFilial: '2' } }
+        })
       const lighthouse = await lighthousePages(base, lighthousePaths)
 
       const profiles: PagesBench['profiles'] = []
