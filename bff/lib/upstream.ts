@@ -59,6 +59,13 @@ export function forwardUpstream(deps: Deps, base: string, timeoutMs: number) {
     // a write that may be sent again is the upstream's to run once (docs/api.md §8)
     if (c.req.header('idempotency-key')) headers['Idempotency-Key'] = c.req.header('idempotency-key')!
     let answer: Response
+    // the bound is on the answer's coming (its status and headers): a large answer then streams
+    // through for as long as it takes (an upstream that stalls mid-way is the server's timeouts' to end)
+    const waiting = new AbortController()
+    const timer = setTimeout(
+      () => waiting.abort(new DOMException('The upstream did not answer in time', 'TimeoutError')),
+      timeoutMs,
+    )
     try {
       answer = await fetch(target, {
         method: c.req.method,
@@ -67,7 +74,7 @@ export function forwardUpstream(deps: Deps, base: string, timeoutMs: number) {
         // a request body is streamed as it arrives
         ...(hasBody ? { duplex: 'half' } : {}),
         redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: waiting.signal,
       } as RequestInit)
     } catch (error) {
       const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')
@@ -85,6 +92,8 @@ export function forwardUpstream(deps: Deps, base: string, timeoutMs: number) {
         { IsSuccess: false, Dados: null, Msg: 'The service cannot be reached. Try again in a moment.' },
         502,
       )
+    } finally {
+      clearTimeout(timer)
     }
     const out = new Headers()
     answer.headers.forEach((value, name) => {

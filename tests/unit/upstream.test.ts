@@ -41,10 +41,11 @@ function fakeUpstream() {
         return res.end(JSON.stringify({ IsSuccess: false, Dados: null, Msg: 'CNPJ já cadastrado' }))
       }
       if (req.url!.startsWith('/api/FileManager/stream')) {
-        // a large answer, sent in pieces
+        // a large answer, sent in pieces for longer than the wait for an answer (0.3 s): it comes whole
         res.writeHead(200, { 'content-type': 'application/octet-stream' })
         let left = 40
-        const send = () => (left-- > 0 ? res.write(Buffer.alloc(64 * 1024, 7), send) : res.end())
+        const send = (): unknown =>
+          left-- > 0 ? res.write(Buffer.alloc(64 * 1024, 7), () => setTimeout(send, 15)) : res.end()
         return send()
       }
       res.writeHead(200, { 'content-type': 'application/json' })
@@ -57,13 +58,18 @@ function fakeUpstream() {
 let upstream: ReturnType<typeof fakeUpstream>
 let bff: TestBff
 let token: string
+/** The same upstream waited for 0.3 s only: what is too slow, and what is not (an answer that streams on). */
+let impatient: TestBff
+let impatientToken: string
 
 beforeAll(async () => {
   upstream = fakeUpstream()
   await new Promise<void>((resolve) => upstream.server.listen(0, '127.0.0.1', resolve))
   const port = (upstream.server.address() as AddressInfo).port
-  bff = await testBff({ env: { UPSTREAM_API_URL: `http://127.0.0.1:${port}/`, UPSTREAM_TIMEOUT_MS: '300' } })
+  bff = await testBff({ env: { UPSTREAM_API_URL: `http://127.0.0.1:${port}/` } })
   token = await bff.signIn()
+  impatient = await testBff({ env: { UPSTREAM_API_URL: `http://127.0.0.1:${port}/`, UPSTREAM_TIMEOUT_MS: '300' } })
+  impatientToken = await impatient.signIn()
 })
 afterAll(() => new Promise<void>((resolve) => upstream.server.close(() => resolve())))
 
@@ -113,7 +119,7 @@ describe('upstream mode (UPSTREAM_API_URL)', () => {
     ])
   })
 
-  it('streams a form-data upload through with its own content type, and a large answer back', async () => {
+  it('streams a form-data upload through with its own content type, and a large answer back, however long it takes', async () => {
     const form = new FormData()
     form.append('files', new File([new Uint8Array(3 * 1024 * 1024).fill(1)], 'big.bin'))
     form.append('getEmpresaProprietario', 'true')
@@ -123,7 +129,8 @@ describe('upstream mode (UPSTREAM_API_URL)', () => {
     expect(got.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/)
     expect(got.bytes).toBeGreaterThan(3 * 1024 * 1024)
     expect(((await res.json()) as { Dados: { bytes: number } }).Dados.bytes).toBe(got.bytes)
-    const big = await bff.call('/FileManager/stream', { token })
+    // the answer comes at once and streams for longer than the wait for an answer: it comes whole
+    const big = await impatient.call('/FileManager/stream', { token: impatientToken })
     expect((await big.arrayBuffer()).byteLength).toBe(40 * 64 * 1024)
   })
 
@@ -134,7 +141,7 @@ describe('upstream mode (UPSTREAM_API_URL)', () => {
   })
 
   it('answers 504 when the upstream is too slow, 502 when it cannot be reached, 401 without a session (nothing sent)', async () => {
-    const slow = await bff.call('/ac_slow', { token })
+    const slow = await impatient.call('/ac_slow', { token: impatientToken })
     expect(slow.status).toBe(504)
     expect(await slow.json()).toEqual({
       IsSuccess: false,
