@@ -18,12 +18,14 @@ const API_SUITES = readdirSync('tests/unit')
 export default defineConfig({
   test: {
     globalSetup: ['tests/unit/global-setup.ts'],
+    setupFiles: ['tests/unit/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // A worker's files share its loaded modules (each file still builds its own BFF, store and
-    // clock: what modules keep is caches, keyed by store or pure). Loading the app again for every
-    // file was a third of the run: 363 s → 220 s on CI's 2 cores.
+    // A worker's files share its loaded modules: each file still builds its own BFF, store and
+    // clock, and what the app's modules keep is caches, keyed by store or pure; what a file must undo
+    // when it ends is a hook of setupFiles (run for each file), not of a shared module. Loading the
+    // app again for every file was a third of the run: 363 s → 220 s on CI's 2 cores.
     isolate: false,
     // vitest's default is one worker fewer than the cores: one on the 2 cores CI has. The suites
     // wait on storage, timers and child processes as much as they compute: two at once took the

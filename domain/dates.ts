@@ -55,7 +55,7 @@ export function formatDay(iso: string, locale: string, style: 'medium' | 'long' 
 }
 
 const partFormats = new Map<string, Intl.DateTimeFormat>()
-/** An instant's wall-clock date and time in a time zone, as the zone's rules say (Intl): its minute as if it were UTC. */
+/** An instant's wall-clock minute in a time zone, as the zone's rules say (Intl), as if it were UTC. */
 function wallClockByRules(timeZone: string, at: number): number {
   let format = partFormats.get(timeZone)
   if (!format)
@@ -76,13 +76,14 @@ function wallClockByRules(timeZone: string, at: number): number {
 }
 
 /**
- * A zone's offset from UTC (ms) at an instant. Every change of offset falls on a quarter hour of
- * UTC (see QUARTER_HOUR_MS), so the offset is asked of the zone's rules once per zone and quarter
- * hour, and kept: a board of a week asks for the times of a thousand visits in one zone.
+ * A zone's offset from UTC (ms) at an instant. Today's zones change their offset on a quarter hour
+ * of UTC, so the offset at each quarter hour's start is asked of the zone's rules once and kept (a
+ * board of a week asks for the times of a thousand visits in one zone); within a quarter hour whose
+ * start and end differ (a change there, on the quarter or off it, as St. John's changed at 00:01 until
+ * 2011), the instant's own is asked.
  */
 const offsets = createLru<number>(4096)
-function offsetAt(timeZone: string, at: number): number {
-  const quarter = Math.floor(at / QUARTER_HOUR_MS)
+function quarterOffset(timeZone: string, quarter: number): number {
   const key = `${timeZone} ${quarter}`
   let offset = offsets.get(key)
   if (offset === undefined) {
@@ -91,6 +92,13 @@ function offsetAt(timeZone: string, at: number): number {
     offsets.set(key, offset)
   }
   return offset
+}
+function offsetAt(timeZone: string, at: number): number {
+  const quarter = Math.floor(at / QUARTER_HOUR_MS)
+  const offset = quarterOffset(timeZone, quarter)
+  if (offset === quarterOffset(timeZone, quarter + 1)) return offset
+  const minute = Math.floor(at / 60_000) * 60_000
+  return wallClockByRules(timeZone, minute) - minute
 }
 
 /** An instant's wall-clock date and time in a time zone, as numbers. */

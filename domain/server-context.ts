@@ -4,9 +4,10 @@ import type { LayoutName } from './layouts.ts'
 export const FORM_KEY_FIELD = 'idempotency'
 
 /**
- * The server's answer to a page form whose CSRF token is not the session's (the session changed
- * since the page was drawn: a sign-in, a sign-out in another tab): 403 with this text. The pages'
- * error screens recognise it and offer to reload the page instead of calling it an error.
+ * The server's answer to a page form it refuses before any action runs: a CSRF token that is not
+ * the session's (a sign-in since the page was drawn, here or in another tab), no token cookie, or
+ * another origin. 403 with this text; the pages' error screens recognise it and offer to reload the
+ * page instead of calling it an error.
  */
 export const FORM_EXPIRED = 'Your form expired. Reload the page and try again.'
 

@@ -4,7 +4,10 @@ import { isOffline, OfflinePage, useTryAgain } from './offline-page'
 import { FormExpired } from './form-expired'
 import { isFormExpired } from '../lib/unsent'
 
-/** 403 and 404 inside the frame (navigation and header stay); offline, the offline page there; a form of another session, a reload. */
+/**
+ * 403 and 404 inside the frame (navigation and header stay); offline, the offline page there; a
+ * form of another session, the page to reload.
+ */
 export function ModuleError() {
   const error = useRouteError()
   const t = useT()

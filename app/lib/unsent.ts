@@ -85,12 +85,15 @@ export const keepUnsentForms: MiddlewareFunction<Record<string, DataStrategyResu
     .clone()
     .formData()
     .catch(() => null)
-  // the page it was sent from: the address shows the form's action by the time its error does
-  const from = window.location.pathname + window.location.search
+  // the page it was sent from (the address shows the form's action by the time its error does)
+  const { pathname, search } = window.location
   const results = await next()
-  if (Object.values(results).some((result) => result.type === 'error' && isFormExpired(unwrap(result.result))))
-    expiredFrom = from
-  if (!form || request.signal.aborted) return results
+  if (request.signal.aborted) return results
+  const expired = Object.values(results).some(
+    (result) => result.type === 'error' && isFormExpired(unwrap(result.result)),
+  )
+  expiredFrom = expired ? pathname + search : null
+  if (!form) return results
   let failed: Failure | null = null
   for (const [routeId, result] of Object.entries(results)) {
     const why = result.type === 'error' ? failureOf(unwrap(result.result)) : null
@@ -106,7 +109,7 @@ export const keepUnsentForms: MiddlewareFunction<Record<string, DataStrategyResu
       form,
       method: request.method.toLowerCase() as Unsent['method'],
       action: url.pathname + url.search,
-      page: window.location.pathname,
+      page: pathname,
       encType: multipart ? 'multipart/form-data' : 'application/x-www-form-urlencoded',
     })
   } else set(null)

@@ -10,11 +10,17 @@ import type { Mailer } from './deps.ts'
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
   let transport: Promise<Transporter> | undefined
   return async ({ to, subject, text }) => {
-    transport ??= import('nodemailer').then(({ createTransport }) => {
-      const made = createTransport(smtpUrl, { from })
-      made.setMaxListeners(0)
-      return made
-    })
+    transport ??= import('nodemailer')
+      .then(({ createTransport }) => {
+        const made = createTransport(smtpUrl, { from })
+        made.setMaxListeners(0)
+        return made
+      })
+      .catch((error: unknown) => {
+        // the next message tries again
+        transport = undefined
+        throw error
+      })
     await (await transport).sendMail({ to, subject, text })
   }
 }

@@ -59,8 +59,9 @@ export function forwardUpstream(deps: Deps, base: string, timeoutMs: number) {
     // a write that may be sent again is the upstream's to run once (docs/api.md §8)
     if (c.req.header('idempotency-key')) headers['Idempotency-Key'] = c.req.header('idempotency-key')!
     let answer: Response
-    // the bound is on the answer's coming (its status and headers): a large answer then streams
-    // through for as long as it takes (an upstream that stalls mid-way is the server's timeouts' to end)
+    // the bound is on the answer's coming (the request sent and the answer's status and headers
+    // back): a large answer then streams through for as long as it takes (one that stalls mid-way is
+    // ended by fetch's own wait for the next bytes of a body, 300 s)
     const waiting = new AbortController()
     const timer = setTimeout(
       () => waiting.abort(new DOMException('The upstream did not answer in time', 'TimeoutError')),

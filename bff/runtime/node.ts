@@ -3,10 +3,12 @@
 // data, cookies without Secure). So the settings are read here first, NODE_ENV is set to
 // production for React, and only then is the server (and with it React) loaded: every start
 // renders with React's production build, whatever the app's mode.
-import { enableCompileCache } from 'node:module'
+import { enableCompileCache, flushCompileCache } from 'node:module'
 
 // A start is mostly the compiling of modules: Node keeps their compiled code (in the system's
-// temporary folder, or NODE_COMPILE_CACHE), checked against their source, for the next start.
+// temporary folder, or the folder NODE_COMPILE_CACHE names: one the app owns survives a container's
+// restart), checked against their source, for the next start. Written once the server is up, as a
+// process that is killed never writes it at exit.
 enableCompileCache()
 const settings = { ...process.env }
 process.env.NODE_ENV = 'production'
@@ -14,3 +16,4 @@ process.env.NODE_ENV = 'production'
 const server = new URL(import.meta.url.endsWith('.ts') ? './node-server.ts' : './node-server.js', import.meta.url)
 const { serveNode } = (await import(server.href)) as typeof import('./node-server.ts')
 await serveNode(settings)
+flushCompileCache()

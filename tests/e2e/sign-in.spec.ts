@@ -282,12 +282,14 @@ test('password fields hide what is typed, take a paste and name what a password 
   }
 })
 
-test('a language picked while the signed-in page is on its way applies to that page', async ({ page }) => {
+test('a language picker waits while the signed-in page is on its way, then applies to that page', async ({ page }) => {
   await page.goto('/sign-in')
   await expect(page.getByTestId('splash')).toHaveCount(0)
-  // the home's messages arrive late (a slow phone line): the sign-in page stays on screen meanwhile
+  // the home's messages are held back (a slow phone line): the sign-in page stays on screen meanwhile
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/assets/messages-*.json', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await held
     await route.continue()
   })
   await signIn(page)
@@ -295,6 +297,7 @@ test('a language picked while the signed-in page is on its way applies to that p
   await expect(page.getByLabel('Email address')).toBeVisible()
   // its picker waits: posted now it would send the sign-in page's address and its form token, which the sign-in replaced
   await expect(page.getByLabel('Language')).toBeDisabled()
+  release()
   await page.getByLabel('Language').selectOption('pt')
   await expect(page.getByRole('heading', { name: 'Bem-vindo de volta, Ana Costa!' })).toBeVisible()
   await page.unrouteAll()
@@ -321,7 +324,7 @@ test('a form of a page drawn before the user signed in again elsewhere asks for 
 
   await page.getByLabel('Language').selectOption('es')
   await expect(page.getByRole('heading', { name: 'This page is out of date' })).toBeVisible()
-  await expect(page.getByText('You signed in or out since it was opened')).toBeVisible()
+  await expect(page.getByText('Your session changed since this page was opened')).toBeVisible()
   // the one thing to do has the focus, and the page passes axe
   await expect(page.getByRole('button', { name: 'Reload the page' })).toBeFocused()
   await expectAccessible(page, 'the page of a form of another session')

@@ -1,4 +1,3 @@
-import { afterAll } from 'vitest'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,8 +15,14 @@ export type TestBff = Awaited<ReturnType<typeof testBff>>
 /** The storage the API suites run over: memory, and fs (what `npm start` uses) in the vitest project that sets TEST_STORAGE=fs. */
 export const TEST_STORAGE = process.env.TEST_STORAGE === 'fs' ? 'fs' : 'memory'
 const dataDirs: string[] = []
-// registered in each suite that imports this file: its data dirs go when it ends
-afterAll(() => dataDirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+
+/**
+ * Removes the data dirs of the stores made so far: tests/unit/setup.ts runs it after each test
+ * file (the files of a worker share this module: a hook registered here would be the first file's only).
+ */
+export function removeTestStores() {
+  dataDirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true }))
+}
 
 /** A fresh store of the suite's driver (an fs one in its own temporary data dir, removed at the end). */
 export async function testStore() {
