@@ -1,5 +1,6 @@
 import type { AppointmentRow, TechnicianRow } from './schemas/appointments.ts'
-import { addDays, daysBetween, instantAt, timeIn } from './dates.ts'
+import { addDays, daysBetween } from './dates.ts'
+import { instantAt, timeIn } from './zone-clock.ts'
 import { shiftMonth } from './report-period.ts'
 
 /** How the dispatch board shows its days (docs/domain.md cd_ordemagendamento): one day, a week from Monday, or a month. */

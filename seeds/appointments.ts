@@ -1,5 +1,6 @@
 import { sha256Hex, uuidFromHex } from '../bff/lib/base64.ts'
-import { addDays, dateIn, instantAt, timeIn } from '../domain/dates.ts'
+import { addDays, dateIn } from '../domain/dates.ts'
+import { instantAt, timeIn } from '../domain/zone-clock.ts'
 import type { AppointmentRecord, TechOrderRecord, TechOrderStatus } from '../domain/schemas/appointments.ts'
 import type { StoredOrder } from '../domain/schemas/orders.ts'
 import { WORK_DEFAULTS, WORK_WEEKS, type Work } from '../domain/tenancy.ts'

@@ -1,6 +1,7 @@
 import { owing, type Owner } from './derived.ts'
 import { missingSkills, outsideHours } from '../../domain/board-view.ts'
-import { addDays, instantAt } from '../../domain/dates.ts'
+import { addDays } from '../../domain/dates.ts'
+import { instantAt } from '../../domain/zone-clock.ts'
 import {
   APPOINTMENTS,
   MAX_APPOINTMENT_MS,

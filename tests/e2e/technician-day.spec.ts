@@ -144,6 +144,8 @@ test('a technician works his visit on a phone, and the office sees the order com
   await record.getByRole('link').first().click()
   await expect(desk.getByTestId('splash')).toHaveCount(0)
   await desk.getByText('Correct the times').click()
+  // each time field holds the time recorded, on the company's clock (a time field takes HH:MM only)
+  await expect(desk.getByLabel('On site until (1)')).toHaveValue(/^([01]\d|2[0-3]):[0-5]\d$/)
   await desk.getByLabel('On site until (1)').fill('23:50')
   await desk.getByRole('button', { name: 'Save the times' }).click()
   await expect(desk.getByText('Times corrected: the timeline says so')).toBeVisible()

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { dateIn, instantAt, timeIn } from '../../domain/dates.ts'
+import { dateIn } from '../../domain/dates.ts'
+import { instantAt, timeIn } from '../../domain/zone-clock.ts'
 
 /**
  * Zones with changes of offset: daylight saving (São Paulo until 2019, New York, London), half an

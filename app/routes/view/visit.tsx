@@ -10,7 +10,8 @@ import {
   type TechOrderRow,
   type TechOrderStep,
 } from '../../../domain/schemas/appointments.ts'
-import { dateIn, instantAt, isIsoDate, timeIn } from '../../../domain/dates.ts'
+import { dateIn, isIsoDate } from '../../../domain/dates.ts'
+import { instantAt } from '../../../domain/zone-clock.ts'
 import { dateTimeFormat, numberFormat } from '../../../domain/intl.ts'
 import { ActivityList } from '../../kit/activity-list'
 import { moduleMeta } from '../../kit/module-meta'
@@ -33,6 +34,10 @@ import { requireUser } from '../../lib/session.server'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { CsrfField } from '../../ui/csrf-field'
+
+/** A time field's value (HH:MM, 24 hours) of an instant on the company's wall clock. */
+const wallTime = (timeZone: string) =>
+  dateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
 
 const MODULE = 'cd_techorders'
 const ETA_CHOICES = [15, 30, 45, 60, 90, 120] as const
@@ -484,7 +489,7 @@ function VisitTimes({
         id={`time_${name}`}
         name={`time_${name}`}
         type="time"
-        defaultValue={timeIn(timeZone, Date.parse(iso)).time}
+        defaultValue={wallTime(timeZone).format(Date.parse(iso))}
         className="min-h-11 rounded-lg border border-line bg-surface px-3"
       />
     </div>
