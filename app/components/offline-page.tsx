@@ -15,6 +15,7 @@ export function OfflinePage({
 }: {
   onTryAgain: () => void
   frame?: boolean
+  /** The document's title too (the whole page is this one: no route's title is shown). */
   titled?: boolean
 }) {
   const t = useT()
