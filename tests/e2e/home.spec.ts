@@ -117,6 +117,8 @@ test("the admin's home shows the quotes waiting for clients and those to convert
   await expect(page).toHaveURL(/state=approved/)
   const approved = page.getByTestId('data-row')
   await expect(approved.first()).toBeVisible()
+  // every row is an approved quote (waited for: the address changes before the new list is drawn)
+  await expect(approved.filter({ hasNotText: 'Approved' })).toHaveCount(0)
   for (const row of await approved.all()) await expect(row).toContainText('Approved')
 })
 
