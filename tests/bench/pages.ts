@@ -28,7 +28,7 @@ const ORDERS = 1_060
  * asks for it (one connection: the board's p99 targets).
  */
 export type PageRun = { cpuMs: number; saturated: WrkResult; alone: WrkResult }
-export type PageCase = { name: string; kind: 'page' | 'board'; quiet: PageRun; busy: PageRun; writes: Writes }
+export type PageCase = { name: string; kind: Page['kind']; quiet: PageRun; busy: PageRun; writes: Writes }
 export type PagesBench = {
   trivial: PageRun
   cases: PageCase[]
@@ -42,7 +42,8 @@ async function measure(url: string, headers: Record<string, string>, seconds: nu
   return { cpuMs: 1000 / saturated.rps, saturated, alone }
 }
 
-type Page = { name: string; kind: 'page' | 'board'; path: string; as: 'office' | 'technician'; shows: RegExp }
+/** floor: the frame around the smallest page, what every page costs at least (no target of its own). */
+type Page = { name: string; kind: 'floor' | 'page' | 'board'; path: string; as: 'office' | 'technician'; shows: RegExp }
 
 export async function benchPages(seconds: number, profile = false, only: RegExp | null = null): Promise<PagesBench> {
   execFileSync('npx', ['react-router', 'build', 'tests/bench/trivial'], { cwd: root, stdio: 'ignore' })
@@ -82,6 +83,8 @@ export async function benchPages(seconds: number, profile = false, only: RegExp 
         technician: { 'Accept-Encoding': 'gzip', Cookie: cookie(technician.accessToken) },
       }
       const all: Page[] = [
+        // the frame with a small page in it: the floor under every page below
+        { name: 'frame (my account)', kind: 'floor', path: '/view/myaccount', as: 'office', shows: /<h1/ },
         { name: 'home', kind: 'page', path: '/view/home', as: 'office', shows: /data-testid="home-card-/ },
         ...(
           [
@@ -215,13 +218,15 @@ export function printPages({ trivial, cases, lighthouse, profiles }: PagesBench)
     const worst = Math.max(ratio(c.quiet), ratio(c.busy))
     const p99 = Math.max(c.quiet.alone.p99, c.busy.alone.p99)
     const [target, met] =
-      c.kind === 'page'
-        ? ['≤ 3× and < 6 ms', worst <= 3 && Math.max(c.quiet.cpuMs, c.busy.cpuMs) < 6]
-        : c.name.includes('week')
-          ? ['p99 ≤ 50 ms', p99 <= 50]
-          : ['p99 ≤ 20 ms', p99 <= 20]
+      c.kind === 'floor'
+        ? ['(the floor: no target)', null]
+        : c.kind === 'page'
+          ? ['≤ 3× and < 6 ms', worst <= 3 && Math.max(c.quiet.cpuMs, c.busy.cpuMs) < 6]
+          : c.name.includes('week')
+            ? ['p99 ≤ 50 ms', p99 <= 50]
+            : ['p99 ≤ 20 ms', p99 <= 20]
     console.log(
-      `| ${c.name} | ${fmt(c.quiet.cpuMs)} | ${fmt(ratio(c.quiet))} | ${fmt(c.quiet.alone.p50)} | ${fmt(c.quiet.alone.p99)} | ${fmt(c.busy.cpuMs)} | ${fmt(ratio(c.busy))} | ${fmt(c.busy.alone.p99)} | ${c.writes.ok} (p99 ${fmt(percentile(c.writes.ms, 99), 1)} ms) | ${target} | ${met ? 'yes' : 'NO'} |`,
+      `| ${c.name} | ${fmt(c.quiet.cpuMs)} | ${fmt(ratio(c.quiet))} | ${fmt(c.quiet.alone.p50)} | ${fmt(c.quiet.alone.p99)} | ${fmt(c.busy.cpuMs)} | ${fmt(ratio(c.busy))} | ${fmt(c.busy.alone.p99)} | ${c.writes.ok} (p99 ${fmt(percentile(c.writes.ms, 99), 1)} ms) | ${target} | ${met === null ? '' : met ? 'yes' : 'NO'} |`,
     )
   }
   if (lighthouse.length) {
