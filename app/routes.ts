@@ -8,6 +8,7 @@ export const FEATURE_PAGES = [
   'ac_paginas',
   'ac_usuariospaginas',
   'cd_cliente',
+  'cd_equipamento',
   'cd_job',
   'cd_produto',
   'cd_cotacao',

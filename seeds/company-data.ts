@@ -26,6 +26,8 @@ import { keys } from '../storage/keys.ts'
 import { indexedRecords } from '../storage/repositories/indexed-records.ts'
 import { CLIENTS } from '../domain/schemas/clients.ts'
 import { JOBS } from '../domain/schemas/jobs.ts'
+import { EQUIPMENT } from '../domain/schemas/equipment.ts'
+import { seedEquipment } from './equipment.ts'
 import { APPOINTMENTS, TECH_ORDERS, type TechOrderRecord } from '../domain/schemas/appointments.ts'
 import { bookingsRepository } from '../storage/repositories/bookings.ts'
 import { seedAppointments } from './appointments.ts'
@@ -103,7 +105,8 @@ export async function seedCompanyData(
   const seeded = seedInvoices(made.orders.map(zoned), Date.now(), technicians)
   // the company's accounts; each demo payment landed in the one that takes its method
   const accounts = seedAccounts(new Date(Date.now() - 90 * 86_400_000).toISOString())
-  const orders = seeded.orders
+  // the business clients' machines, which their orders name
+  const { equipment, orders } = seedEquipment(clients, seeded.orders, Date.now(), timeZone)
   const invoices = seeded.invoices.map((i) => ({
     ...i,
     payments: i.payments.map((p) => ({ ...p, accountId: defaultAccountFor(accounts, p.method)?.id ?? null })),
@@ -112,6 +115,7 @@ export async function seedCompanyData(
   const payables = seedPayables(Date.now(), timeZone, accounts)
   for (const [collection, items] of [
     [CLIENTS, clients],
+    [EQUIPMENT, equipment],
     [JOBS, jobs],
     [QUOTES, quotes],
     [ORDERS, orders],

@@ -8,7 +8,7 @@ import { DEMO_COMPANY, seedCompanyData } from './company-data.ts'
 import { seedMessages, seedNotifications, seedShortcuts } from './common.ts'
 
 /** Bump when the demo data changes shape, so existing data dirs get the new records. */
-const SEED_VERSION = 8
+const SEED_VERSION = 9
 
 /**
  * Loads the demo data once. The marker is written last, so a start that dies half-way

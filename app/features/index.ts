@@ -8,6 +8,7 @@ import { clients } from './cd_cliente/module'
 import { quotes } from './cd_cotacao/module'
 import { branches } from './cd_filial/module'
 import { jobs } from './cd_job/module'
+import { equipment } from './cd_equipamento/module'
 import { orders } from './cd_ordem/module'
 import { invoices } from './cd_invoice/module'
 import { accounts } from './cd_contas/module'
@@ -25,6 +26,7 @@ export const FEATURES: Record<ModuleWithScreens, FeatureModule> = {
   ac_paginas: pages,
   ac_usuariospaginas: userPages,
   cd_cliente: clients,
+  cd_equipamento: equipment,
   cd_job: jobs,
   cd_produto: products,
   cd_cotacao: quotes,

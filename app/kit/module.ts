@@ -75,6 +75,8 @@ export type Field = {
   fills?: Record<string, string>
   /** With `fills`: these fields of the row take these values when they are empty (a line's quantity 1). */
   fillsEmpty?: Record<string, string>
+  /** For a text field: a lookup whose values it suggests as it is typed (the company's own kinds of machine). */
+  suggest?: string
   /** A first option for the value 'all' (all branches ...). */
   all?: TextKey
   /** A first option for no value ('' — a free-text line instead of a job ...). */
@@ -258,6 +260,17 @@ export type FeatureModule = {
   sortable: readonly string[]
   /** Whether its records can be deactivated (the record's page offers it only then). */
   deactivatable: boolean
+  /**
+   * The words of deactivating when the module has its own (a machine is retired and returned to
+   * service): the buttons, the question (with `{name}`) and what is said once done.
+   */
+  deactivation?: {
+    deactivate: TextKey
+    activate: TextKey
+    confirm: TextKey
+    deactivated: DoneKey
+    activated: DoneKey
+  }
   /** The values a new record's form starts with (the current branch, the company's language), unless typed. */
   createDefaults?: (frame: CreateFrame) => Record<string, unknown>
   /** After a create, the new record's page opens saying this (what follows happens there: an invitation's link), instead of the list. */

@@ -423,7 +423,9 @@ export function RecordForm({
   // what each picker has chosen, for the fields that follow it (Field.follows)
   const [chosen, setChosen] = useState<Record<string, { option: PickOption; byUser: boolean }>>({})
   const followed = (field: Field) => fields.some((f) => f.follows?.field === field.name)
+  const deactivateLabel = def.deactivation ? (t[def.deactivation.deactivate] as () => string)() : t.admin_deactivate()
   const suggestionsOf = (field: Field): Suggestions | undefined => {
+    if (field.suggest) return { list: (lookups[field.suggest] ?? []).map(([value]) => value), fill: false }
     const pick = field.follows && chosen[field.follows.field]
     return pick ? { list: pick.option.follow?.[field.follows!.key] ?? [], fill: pick.byUser } : undefined
   }
@@ -445,7 +447,11 @@ export function RecordForm({
           aria-labelledby="confirm-text"
           className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
         >
-          <p id="confirm-text">{t.admin_confirm_deactivate({ name })}</p>
+          <p id="confirm-text">
+            {def.deactivation
+              ? (t[def.deactivation.confirm] as (args: { name: string }) => string)({ name })
+              : t.admin_confirm_deactivate({ name })}
+          </p>
           {warning.length > 0 && def.deactivateWarning ? (
             <div className="flex flex-col gap-1" data-testid="deactivate-warning">
               <p className="font-semibold">{(t[def.deactivateWarning.text] as () => string)()}</p>
@@ -463,7 +469,7 @@ export function RecordForm({
               <CsrfField />
               <input type="hidden" name="version" value={version ?? ''} />
               <Button type="submit" name="intent" value="deactivate" variant="danger" disabled={busy}>
-                {warning.length > 0 ? t.admin_deactivate_anyway() : t.admin_deactivate()}
+                {warning.length > 0 ? t.admin_deactivate_anyway() : deactivateLabel}
               </Button>
             </Form>
             <ButtonLink to="." variant="secondary">
@@ -527,12 +533,12 @@ export function RecordForm({
           </ButtonLink>
           {!isNew && canDelete && def.deactivatable && active !== false ? (
             <ButtonLink to="?confirm=deactivate" variant="danger-outline" className="ml-auto">
-              {t.admin_deactivate()}
+              {deactivateLabel}
             </ButtonLink>
           ) : null}
           {!isNew && canDelete && def.deactivatable && active === false ? (
             <Button type="submit" name="intent" value="activate" variant="secondary" className="ml-auto">
-              {t.admin_activate()}
+              {def.deactivation ? (t[def.deactivation.activate] as () => string)() : t.admin_activate()}
             </Button>
           ) : null}
         </div>

@@ -252,7 +252,12 @@ export async function saveRecord(args: Args & { params: { id: string } }, def: F
       { method: 'DELETE', headers },
     )
     if (!res.ok) return refused(res)
-    throw redirect(`${back}?toast=${fields.intent === 'activate' ? 'admin_activated' : 'admin_deactivated'}`)
+    const words = def.deactivation
+    const toast =
+      fields.intent === 'activate'
+        ? (words?.activated ?? 'admin_activated')
+        : (words?.deactivated ?? 'admin_deactivated')
+    throw redirect(`${back}?toast=${toast}`)
   }
   const isNew = params.id === 'new'
   const schema = isNew ? def.input?.create : def.input?.edit

@@ -1,11 +1,25 @@
 import { z } from 'zod'
 import { documentTotals, lineInput, type LineDraft, type LineInput } from '../../domain/document-lines.ts'
-import { CLIENTS, type ClientRecord } from '../../domain/schemas/clients.ts'
+import { addressLine, CLIENTS, type ClientRecord } from '../../domain/schemas/clients.ts'
 import { JOBS, type JobRecord } from '../../domain/schemas/jobs.ts'
 import type { Deps } from './deps.ts'
 import { fieldError } from './errors.ts'
 import type { Caller } from './resource.ts'
 import { checked } from './validate.ts'
+
+/**
+ * One of the client's service addresses (as their list shows it), the default one when none is
+ * given (an order's, a machine's): another answers 400 address_not_clients.
+ */
+export function serviceAddressOf(client: ClientRecord, typed: string | undefined): string {
+  const listed = client.addresses.map(addressLine)
+  if (typed) {
+    if (!listed.includes(typed)) throw fieldError('serviceAddress', 'address_not_clients')
+    return typed
+  }
+  const byDefault = client.addresses.find((a) => a.isDefault) ?? client.addresses[0]
+  return byDefault ? addressLine(byDefault) : ''
+}
 
 /** The largest document, in cents (a hundred billion in the currency): sums stay exact integers. */
 const MAX_DOCUMENT_CENTS = 10_000_000_000_000

@@ -10,7 +10,7 @@ import { documentSource, documentStore, type DocumentKind } from './document-sto
 export type OrderIndexRow = Pick<
   StoredOrder,
   'id' | 'filial' | 'number' | 'clientId' | 'clientName' | 'priority' | 'status' | 'createdAt' | 'timeZone'
-> & { total: number; text: string }
+> & { total: number; text: string; equipmentIds?: string[] }
 
 /** Service orders as branch documents (bff/lib/document-store.ts): their index row, sort values and state. */
 const ORDER_KIND: DocumentKind<StoredOrder, OrderIndexRow> = {
@@ -28,6 +28,8 @@ const ORDER_KIND: DocumentKind<StoredOrder, OrderIndexRow> = {
     timeZone: o.timeZone,
     total: o.totals.total,
     text: searchable(orderSearchText(o)),
+    // the machines it is for: a machine's history finds its orders here
+    ...(o.equipmentIds?.length ? { equipmentIds: o.equipmentIds } : {}),
   }),
   // priority sorts by urgency (low first), the total by amount, the others as text
   sortValue: (row, sort) =>
@@ -44,6 +46,24 @@ export const orderStore = (deps: Deps, empresa: number) => documentStore(deps, e
 
 /** The orders' source for the resource factory: the branch's orders from their compact index. */
 export const orderSource = (deps: Deps) => documentSource(deps, ORDER_KIND)
+
+/**
+ * The orders of the branches a grant covers that name a machine (cd_equipamento), newest first, at
+ * most 100: its history, from the index (never a scan of the orders themselves).
+ */
+export async function equipmentOrders(
+  deps: Deps,
+  empresa: number,
+  grant: { filial: number | 'all' },
+  equipmentId: string,
+) {
+  const store = orderStore(deps, empresa)
+  const rows = [...(await store.rows()).values()].filter(
+    (r) => r.equipmentIds?.includes(equipmentId) && (grant.filial === 'all' || r.filial === grant.filial),
+  )
+  rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.number.localeCompare(a.number))
+  return store.getMany(rows.slice(0, 100).map((r) => r.id))
+}
 
 /** The language of an order's client: their quote's, else the company's (a notice, a work order). */
 export async function clientCulture(deps: Deps, company: CompanyRecord, order: StoredOrder): Promise<Culture> {

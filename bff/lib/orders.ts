@@ -1,11 +1,11 @@
 import { counts, documentTotals, type LineInput } from '../../domain/document-lines.ts'
-import { addressLine, type ClientRecord } from '../../domain/schemas/clients.ts'
+import { EQUIPMENT, type EquipmentRecord } from '../../domain/schemas/equipment.ts'
 import { JOBS, type JobRecord } from '../../domain/schemas/jobs.ts'
 import type { OrderInput, StoredOrder } from '../../domain/schemas/orders.ts'
 import type { StoredQuote } from '../../domain/schemas/quotes.ts'
 import { sha256Hex, uuidFromHex } from './base64.ts'
 import type { Deps } from './deps.ts'
-import { documentPricing } from './document-pricing.ts'
+import { documentPricing, serviceAddressOf } from './document-pricing.ts'
 import { fieldError } from './errors.ts'
 import { orderSource } from './order-store.ts'
 import { blankDocument } from './document-store.ts'
@@ -33,6 +33,7 @@ export function orderMaking(deps: Deps) {
       problem: '',
       instructions: '',
       warrantyDays: 0,
+      equipmentIds: [],
       skills: [],
       notes: '',
       status: 'new',
@@ -42,15 +43,22 @@ export function orderMaking(deps: Deps) {
     }
   }
 
-  /** One of the client's service addresses (as their list shows it), the default one when none is given. */
-  function addressOf(client: ClientRecord, typed: string | undefined): string {
-    const listed = client.addresses.map(addressLine)
-    if (typed) {
-      if (!listed.includes(typed)) throw fieldError('serviceAddress', 'address_not_clients')
-      return typed
+  /**
+   * The client's machines an order names: each the client's (400 equipment_other_client), and in
+   * service unless the order named it already (400 equipment_retired). Another client picked
+   * without naming machines: the former client's are left out.
+   */
+  async function equipmentOf(who: Caller, ids: string[] | undefined, clientId: string, current: StoredOrder) {
+    const named = current.equipmentIds ?? []
+    const machines = await deps.repos.collection<EquipmentRecord>(who.tenant.empresa, EQUIPMENT).getMany(ids ?? named)
+    const byId = new Map(machines.map((m) => [m.id, m]))
+    if (ids === undefined) return named.filter((id) => byId.get(id)?.clientId === clientId)
+    for (const id of ids) {
+      const machine = byId.get(id)
+      if (machine?.clientId !== clientId) throw fieldError('equipmentIds', 'equipment_other_client')
+      if (!machine.active && !named.includes(id)) throw fieldError('equipmentIds', 'equipment_retired')
     }
-    const byDefault = client.addresses.find((a) => a.isDefault) ?? client.addresses[0]
-    return byDefault ? addressLine(byDefault) : ''
+    return ids
   }
 
   /** An order's fields from what the office typed (the client's name copied as it is now). */
@@ -58,12 +66,17 @@ export function orderMaking(deps: Deps) {
     const clientChanged = input.clientId !== undefined && input.clientId !== current.clientId
     const client = input.clientId ? await clientOf(who, input.clientId) : null
     const priced = input.lines ? await pricedWithJobs(who, input.lines) : null
+    const equipmentIds =
+      input.equipmentIds !== undefined || clientChanged
+        ? await equipmentOf(who, input.equipmentIds, client?.id ?? current.clientId, current)
+        : current.equipmentIds
     return {
       ...current,
+      ...(equipmentIds ? { equipmentIds } : {}),
       ...(client ? { clientId: client.id, clientName: client.name, clientTaxId: client.taxId } : {}),
       serviceAddress:
         client && (clientChanged || input.serviceAddress !== undefined)
-          ? addressOf(client, input.serviceAddress)
+          ? serviceAddressOf(client, input.serviceAddress)
           : current.serviceAddress,
       ...(input.priority ? { priority: input.priority } : {}),
       ...(input.problem !== undefined ? { problem: input.problem } : {}),

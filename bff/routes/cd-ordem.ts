@@ -10,7 +10,7 @@ import { PDF_UNAVAILABLE } from '../lib/printing.ts'
 import { printThrottled } from '../lib/public-throttle.ts'
 import { orderMaking } from '../lib/orders.ts'
 import { invoicing } from '../lib/invoicing.ts'
-import { clientCulture } from '../lib/order-store.ts'
+import { clientCulture, equipmentOrders } from '../lib/order-store.ts'
 import { workOrderPdfResponse } from '../lib/work-order-document.ts'
 import { scheduling } from '../lib/scheduling.ts'
 import { visitWork } from '../lib/visit-work.ts'
@@ -75,6 +75,24 @@ export function cdOrdemRoutes(deps: Deps) {
 
   return resourceRoutes(deps, orders, server, (app) =>
     app
+      .get(
+        '/of-equipment',
+        doc({
+          operationId: 'listEquipmentOrders',
+          summary: 'The orders for a machine',
+          description:
+            'The service orders that name one machine (cd_equipamento) in the branches the caller works in, newest first, at most 100 (a machine unknown to the company has none). Needs the cd_ordem page at view.',
+          tags,
+          responses: { 200: wrapper(z.array(orderRow)) },
+        }),
+        requireTenant(deps),
+        valid('query', z.object({ equipmentId: z.uuid().describe('The machine’s id') }).strict()),
+        async (c) => {
+          const { grant, empresa } = c.get('tenant')
+          const named = await equipmentOrders(deps, empresa, grant, c.req.valid('query').equipmentId)
+          return c.json(ok(named.map(orderRowOf)))
+        },
+      )
       .post(
         '/:id/resume',
         doc({

@@ -32,6 +32,7 @@ import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { activitySchema, callerOf, ok, shownLines } from '../lib/resource.ts'
 import { REPLAYED_HEADER } from '../lib/idempotency.ts'
 import { scheduling } from '../lib/scheduling.ts'
+import { equipmentOrders } from '../lib/order-store.ts'
 import { visitWork } from '../lib/visit-work.ts'
 import { streamedForm } from '../lib/multipart.ts'
 import { requireAuth } from '../lib/auth.ts'
@@ -45,6 +46,9 @@ const mineQuery = z
     from: z.iso.date().optional(),
     to: z.iso.date().optional(),
     orderId: z.string().uuid().optional(),
+    equipmentId: z.string().uuid().optional().meta({
+      description: 'Every visit of the orders that name this machine (cd_equipamento), whatever their day: its history',
+    }),
     mine: z
       .enum(['true', 'false'])
       .transform((v) => v === 'true')
@@ -101,7 +105,7 @@ export function techOrderRoutes(deps: Deps) {
         operationId: 'listVisits',
         summary: 'Visits of the branch: a technician’s own, or everyone’s for the office',
         description:
-          'The visits (tech orders) of the current branch starting from `from` to `to` (days of the branch’s time zone; default today to a week later; `to` before `from` is 400) with the visits under way whatever their day (`mine`: only the caller’s own), or every visit of one order (`orderId`), in time order. A technician gets only his own. Needs the cd_techorders page at view.',
+          'The visits (tech orders) of the current branch starting from `from` to `to` (days of the branch’s time zone; default today to a week later; `to` before `from` is 400) with the visits under way whatever their day (`mine`: only the caller’s own), or every visit of one order (`orderId`) or of the orders that name one machine (`equipmentId`), in time order. A technician gets only his own. Needs the cd_techorders page at view.',
         tags,
         responses: { 200: wrapper(z.array(techOrderRow)) },
       }),
@@ -109,20 +113,35 @@ export function techOrderRoutes(deps: Deps) {
       async (c) => {
         const who = callerOf(deps, c)
         const timeZone = await plan.timeZoneOf(who)
-        const { from = dateIn(timeZone, deps.now()), to = addDays(from, 7), orderId, mine } = c.req.valid('query')
+        const {
+          from = dateIn(timeZone, deps.now()),
+          to = addDays(from, 7),
+          orderId,
+          equipmentId,
+          mine,
+        } = c.req.valid('query')
         const own = mine || !work.office(who)
         if (to < from) throw fieldError('to', 'invalid_value')
         // the branch's days; a visit under way shows whatever its day (it is finished from here)
         const [start, end] = [dayBounds(from, timeZone)[0], dayBounds(to, timeZone)[1]]
         const store = plan.visits(who.tenant.empresa)
+        const forMachine = equipmentId
+          ? new Set(
+              (await equipmentOrders(deps, who.tenant.empresa, { filial: who.tenant.filial }, equipmentId)).map(
+                (o) => o.id,
+              ),
+            )
+          : null
         const rows = [...(await store.rows()).values()].filter(
           (v) =>
             v.filial === who.tenant.filial &&
             (!own || v.technicianId === who.user.id) &&
-            (orderId
-              ? v.orderId === orderId
-              : (v.status !== 'assigned' && !visitEnded(v.status)) ||
-                (Date.parse(v.start) >= start && Date.parse(v.start) < end)),
+            (forMachine
+              ? forMachine.has(v.orderId)
+              : orderId
+                ? v.orderId === orderId
+                : (v.status !== 'assigned' && !visitEnded(v.status)) ||
+                  (Date.parse(v.start) >= start && Date.parse(v.start) < end)),
         )
         const records = (await store.getMany(rows.map((r) => r.id))).sort((a, b) => a.start.localeCompare(b.start))
         return c.json(ok(records.map((v) => techOrderRowOf(v, deps.now()))))

@@ -9,6 +9,7 @@ import { cdClienteRoutes } from './cd-cliente.ts'
 import { cdCotacaoRoutes } from './cd-cotacao.ts'
 import { cdFilialRoutes } from './cd-filial.ts'
 import { cdJobRoutes } from './cd-job.ts'
+import { cdEquipamentoRoutes } from './cd-equipamento.ts'
 import { cdOrdemRoutes } from './cd-ordem.ts'
 import { cdInvoiceRoutes } from './cd-invoice.ts'
 import { cdContasRoutes } from './cd-contas.ts'
@@ -22,6 +23,7 @@ import { cdProdutoRoutes } from './cd-produto.ts'
 export const MODULE_ROUTES: Record<ModuleWithScreens, (deps: Deps) => Hono<AppEnv, Schema>> = {
   cd_cliente: cdClienteRoutes,
   cd_job: cdJobRoutes,
+  cd_equipamento: cdEquipamentoRoutes,
   cd_produto: cdProdutoRoutes,
   cd_cotacao: cdCotacaoRoutes,
   cd_ordem: cdOrdemRoutes,

@@ -2284,6 +2284,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cd_equipamento": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The equipment: searched, sorted, paged
+         * @description One page of the equipment the caller's company and branch hold: `search` looks in their text without case or accents, `sort` and `order` order them, `page` and `size` page them, `all=1` shows deactivated ones too, `state` narrows them to one state. Needs the cd_equipamento page at view or above in the company (403 below it).
+         */
+        get: operations["listEquipment"];
+        put?: never;
+        /**
+         * Create a equipment
+         * @description Creates a equipment in the caller's company and answers it with its version as ETag. serialNumber is one equipment's in the company: 409 when another holds it. Needs the cd_equipamento page at edit or above in the company (403 below it).
+         */
+        post: operations["createEquipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_equipamento/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One equipment
+         * @description The equipment with its version as ETag, to send back as If-Match when changing it. 404 when the caller's company does not hold it. Needs the cd_equipamento page at view or above in the company (403 below it).
+         */
+        get: operations["getEquipment"];
+        /**
+         * Change a equipment, every field
+         * @description Replaces the equipment's fields with the ones sent (a field left out takes its default). If-Match names the version edited: 412 when someone changed it since, and nothing is written. serialNumber is one equipment's in the company: 409 when another holds it. Needs the cd_equipamento page at edit or above in the company (403 below it).
+         */
+        put: operations["replaceEquipment"];
+        post?: never;
+        /**
+         * Deactivate a equipment, or restore it
+         * @description Deactivates the equipment: its data is kept and it leaves the lists (`all=1` shows it); `restore=1` activates it again. Needs the cd_equipamento page at delete or above in the company (403 below it).
+         */
+        delete: operations["deactivateEquipment"];
+        options?: never;
+        head?: never;
+        /**
+         * Change some fields of a equipment
+         * @description Changes the fields sent and keeps the others. If-Match names the version edited: 412 when someone changed it since, and nothing is written. serialNumber is one equipment's in the company: 409 when another holds it. Needs the cd_equipamento page at edit or above in the company (403 below it).
+         */
+        patch: operations["updateEquipment"];
+        trace?: never;
+    };
+    "/api/cd_equipamento/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The equipment's timeline
+         * @description Who created and changed the equipment, when, and which fields (never their values), newest first. Needs the cd_equipamento page at view or above in the company (403 below it).
+         */
+        get: operations["listEquipmentActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_equipamento/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The equipment as CSV
+         * @description The same list as `listEquipment`, every page of it, as a CSV file (UTF-8, comma-separated, a header row). Needs the cd_equipamento page at view or above in the company (403 below it).
+         */
+        get: operations["exportEquipment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_equipamento/kind-names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company’s own kinds of machine
+         * @description The names the company gave its machines of kind `other` (Chiller, Cold room), each once, in alphabetical order: what a new machine’s form suggests. Needs the cd_equipamento page at view.
+         */
+        get: operations["listEquipmentKindNames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_equipamento/of-client": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A client’s machines
+         * @description Every machine of one client, in service first, then by name, at most 200, retired ones too (a client unknown to the company has none). Needs the cd_equipamento page at view.
+         */
+        get: operations["listClientEquipment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cd_filial": {
         parameters: {
             query?: never;
@@ -3160,6 +3296,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cd_ordem/of-equipment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders for a machine
+         * @description The service orders that name one machine (cd_equipamento) in the branches the caller works in, newest first, at most 100 (a machine unknown to the company has none). Needs the cd_ordem page at view.
+         */
+        get: operations["listEquipmentOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cd_ordemagendamento": {
         parameters: {
             query?: never;
@@ -3573,7 +3729,7 @@ export interface paths {
         };
         /**
          * Visits of the branch: a technician’s own, or everyone’s for the office
-         * @description The visits (tech orders) of the current branch starting from `from` to `to` (days of the branch’s time zone; default today to a week later; `to` before `from` is 400) with the visits under way whatever their day (`mine`: only the caller’s own), or every visit of one order (`orderId`), in time order. A technician gets only his own. Needs the cd_techorders page at view.
+         * @description The visits (tech orders) of the current branch starting from `from` to `to` (days of the branch’s time zone; default today to a week later; `to` before `from` is 400) with the visits under way whatever their day (`mine`: only the caller’s own), or every visit of one order (`orderId`) or of the orders that name one machine (`equipmentId`), in time order. A technician gets only his own. Needs the cd_techorders page at view.
          */
         get: operations["listVisits"];
         put?: never;
@@ -25964,6 +26120,1459 @@ export interface operations {
             };
         };
     };
+    listEquipment: {
+        parameters: {
+            query?: {
+                all?: "0" | "1";
+                /** @description Only the rows whose clientId is this */
+                clientId?: string;
+                order?: "asc" | "desc";
+                page?: number;
+                search?: string;
+                size?: number;
+                sort?: "clientName" | "name" | "kind" | "brand" | "model" | "serialNumber" | "warrantyEnds" | "installedOn" | "active";
+                state?: "ending" | "covered" | "expired" | "none";
+                /** @description Only the rows whose warrantyEnds is on or after this day */
+                warrantyEndsFrom?: string;
+                /** @description Only the rows whose warrantyEnds is on or before this day */
+                warrantyEndsTo?: string;
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            items: {
+                                active: boolean;
+                                brand: string;
+                                capacity: number;
+                                /** @enum {string} */
+                                capacityUnit: "btu_h" | "tr" | "kw" | "kva" | "kg";
+                                clientId: string;
+                                clientName: string;
+                                createdAt: string;
+                                id: string;
+                                installedOn: string | null;
+                                /** @enum {string} */
+                                kind: "air_conditioner" | "boiler" | "generator" | "elevator" | "other";
+                                kindName: string;
+                                location: string;
+                                model: string;
+                                /** @description Its brand and model, else its kind’s own name, its serial number or its client’s name */
+                                name: string;
+                                notes: string;
+                                serialNumber: string;
+                                serviceAddress: string;
+                                /**
+                                 * @description retired: deactivated (restored, it is active again)
+                                 * @enum {string}
+                                 */
+                                status: "active" | "retired";
+                                /**
+                                 * @description ending: it ends within 30 days (today included); covered: later; expired: before today; none: no date
+                                 * @enum {string}
+                                 */
+                                warranty: "ending" | "covered" | "expired" | "none";
+                                warrantyEnds: string | null;
+                            }[];
+                            pagination: {
+                                endIndex: number;
+                                lastPage: number;
+                                length: number;
+                                page: number;
+                                size: number;
+                                startIndex: number;
+                            };
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    createEquipment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "clientId": "0b6c1a52-3f4e-4d7a-9c1b-2a5e8f0d3c71",
+                 *       "serviceAddress": "Rua das Flores 10, São Paulo",
+                 *       "kind": "air_conditioner",
+                 *       "brand": "Daikin",
+                 *       "model": "FTXS35",
+                 *       "serialNumber": "DK-2291-AX7",
+                 *       "capacity": 12000,
+                 *       "capacityUnit": "btu_h",
+                 *       "location": "Meeting room, 3rd floor",
+                 *       "installedOn": "2025-03-10",
+                 *       "warrantyEnds": "2027-03-10"
+                 *     }
+                 */
+                "application/json": {
+                    /** @default  */
+                    brand?: string;
+                    /**
+                     * @description Its capacity in `capacityUnit`; 0: not given
+                     * @default 0
+                     */
+                    capacity?: number;
+                    /**
+                     * @default btu_h
+                     * @enum {string}
+                     */
+                    capacityUnit?: "btu_h" | "tr" | "kw" | "kva" | "kg";
+                    /** Format: uuid */
+                    clientId: string;
+                    installedOn?: "" | string;
+                    /** @enum {string} */
+                    kind: "air_conditioner" | "boiler" | "generator" | "elevator" | "other";
+                    /**
+                     * @description The company’s own name for the kind (Chiller, Split inverter)
+                     * @default
+                     */
+                    kindName?: string;
+                    /**
+                     * @description Where it is in the building (3rd floor, meeting room)
+                     * @default
+                     */
+                    location?: string;
+                    /** @default  */
+                    model?: string;
+                    /** @default  */
+                    notes?: string;
+                    /**
+                     * @description One machine’s in the company (compared without case and spaces): a second answers 409 serial_taken
+                     * @default
+                     */
+                    serialNumber?: string;
+                    /** @default  */
+                    serviceAddress?: string;
+                    warrantyEnds?: "" | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            active: boolean;
+                            brand: string;
+                            capacity: number;
+                            /** @enum {string} */
+                            capacityUnit: "btu_h" | "tr" | "kw" | "kva" | "kg";
+                            clientId: string;
+                            clientName: string;
+                            createdAt: string;
+                            id: string;
+                            installedOn: string | null;
+                            /** @enum {string} */
+                            kind: "air_conditioner" | "boiler" | "generator" | "elevator" | "other";
+                            kindName: string;
+                            location: string;
+                            model: string;
+                            /** @description Its brand and model, else its kind’s own name, its serial number or its client’s name */
+                            name: string;
+                            notes: string;
+                            serialNumber: string;
+                            serviceAddress: string;
+                            /**
+                             * @description retired: deactivated (restored, it is active again)
+                             * @enum {string}
+                             */
+                            status: "active" | "retired";
+                            /**
+                             * @description ending: it ends within 30 days (today included); covered: later; expired: before today; none: no date
+                             * @enum {string}
+                             */
+                            warranty: "ending" | "covered" | "expired" | "none";
+                            warrantyEnds: string | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    getEquipment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            active: boolean;
+                            brand: string;
+                            capacity: number;
+                            /** @enum {string} */
+                            capacityUnit: "btu_h" | "tr" | "kw" | "kva" | "kg";
+                            clientId: string;
+                            clientName: string;
+                            createdAt: string;
+                            id: string;
+                            installedOn: string | null;
+                            /** @enum {string} */
+                            kind: "air_conditioner" | "boiler" | "generator" | "elevator" | "other";
+                            kindName: string;
+                            location: string;
+                            model: string;
+                            /** @description Its brand and model, else its kind’s own name, its serial number or its client’s name */
+                            name: string;
+                            notes: string;
+                            serialNumber: string;
+                            serviceAddress: string;
+                            /**
+                             * @description retired: deactivated (restored, it is active again)
+                             * @enum {string}
+                             */
+                            status: "active" | "retired";
+                            /**
+                             * @description ending: it ends within 30 days (today included); covered: later; expired: before today; none: no date
+                             * @enum {string}
+                             */
+                            warranty: "ending" | "covered" | "expired" | "none";
+                            warrantyEnds: string | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    replaceEquipment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "clientId": "0b6c1a52-3f4e-4d7a-9c1b-2a5e8f0d3c71",
+                 *       "kind": "other",
+                 *       "kindName": "Chiller",
+                 *       "brand": "Carrier",
+                 *       "model": "30XA",
+                 *       "capacity": 120,
+                 *       "capacityUnit": "tr"
+                 *     }
+                 */
+                "application/json": {
+                    /** @default  */
+                    brand?: string;
+                    /**
+                     * @description Its capacity in `capacityUnit`; 0: not given
+                     * @default 0
+                     */
+                    capacity?: number;
+                    /**
+                     * @default btu_h
+                     * @enum {string}
+                     */
+                    capacityUnit?: "btu_h" | "tr" | "kw" | "kva" | "kg";
+                    /** Format: uuid */
+                    clientId: string;
+                    installedOn?: "" | string;
+                    /** @enum {string} */
+                    kind: "air_conditioner" | "boiler" | "generator" | "elevator" | "other";
+                    /**
+                     * @description The company’s own name for the kind (Chiller, Split inverter)
+                     * @default
+                     */
+                    kindName?: string;
+                    /**
+                     * @description Where it is in the building (3rd floor, meeting room)
+                     * @default
+                     */
+                    location?: string;
+                    /** @default  */
+                    model?: string;
+                    /** @default  */
+                    notes?: string;
+                    /**
+                     * @description One machine’s in the company (compared without case and spaces): a second answers 409 serial_taken
+                     * @default
+                     */
+                    serialNumber?: string;
+                    /** @default  */
+                    serviceAddress?: string;
+                    warrantyEnds?: "" | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            active: boolean;
+                            brand: string;
+                            capacity: number;
+                            /** @enum {string} */
+                            capacityUnit: "btu_h" | "tr" | "kw" | "kva" | "kg";
+                            clientId: string;
+                            clientName: string;
+                            createdAt: string;
+                            id: string;
+                            installedOn: string | null;
+                            /** @enum {string} */
+                            kind: "air_conditioner" | "boiler" | "generator" | "elevator" | "other";
+                            kindName: string;
+                            location: string;
+                            model: string;
+                            /** @description Its brand and model, else its kind’s own name, its serial number or its client’s name */
+                            name: string;
+                            notes: string;
+                            serialNumber: string;
+                            serviceAddress: string;
+                            /**
+                             * @description retired: deactivated (restored, it is active again)
+                             * @enum {string}
+                             */
+                            status: "active" | "retired";
+                            /**
+                             * @description ending: it ends within 30 days (today included); covered: later; expired: before today; none: no date
+                             * @enum {string}
+                             */
+                            warranty: "ending" | "covered" | "expired" | "none";
+                            warrantyEnds: string | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    deactivateEquipment: {
+        parameters: {
+            query?: {
+                restore?: "0" | "1";
+            };
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            active: boolean;
+                            brand: string;
+                            capacity: number;
+                            /** @enum {string} */
+                            capacityUnit: "btu_h" | "tr" | "kw" | "kva" | "kg";
+                            clientId: string;
+                            clientName: string;
+                            createdAt: string;
+                            id: string;
+                            installedOn: string | null;
+                            /** @enum {string} */
+                            kind: "air_conditioner" | "boiler" | "generator" | "elevator" | "other";
+                            kindName: string;
+                            location: string;
+                            model: string;
+                            /** @description Its brand and model, else its kind’s own name, its serial number or its client’s name */
+                            name: string;
+                            notes: string;
+                            serialNumber: string;
+                            serviceAddress: string;
+                            /**
+                             * @description retired: deactivated (restored, it is active again)
+                             * @enum {string}
+                             */
+                            status: "active" | "retired";
+                            /**
+                             * @description ending: it ends within 30 days (today included); covered: later; expired: before today; none: no date
+                             * @enum {string}
+                             */
+                            warranty: "ending" | "covered" | "expired" | "none";
+                            warrantyEnds: string | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    updateEquipment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "location": "Roof"
+                 *     }
+                 */
+                "application/json": {
+                    /** @default  */
+                    brand?: string;
+                    /**
+                     * @description Its capacity in `capacityUnit`; 0: not given
+                     * @default 0
+                     */
+                    capacity?: number;
+                    /**
+                     * @default btu_h
+                     * @enum {string}
+                     */
+                    capacityUnit?: "btu_h" | "tr" | "kw" | "kva" | "kg";
+                    /** Format: uuid */
+                    clientId?: string;
+                    installedOn?: "" | string;
+                    /** @enum {string} */
+                    kind?: "air_conditioner" | "boiler" | "generator" | "elevator" | "other";
+                    /**
+                     * @description The company’s own name for the kind (Chiller, Split inverter)
+                     * @default
+                     */
+                    kindName?: string;
+                    /**
+                     * @description Where it is in the building (3rd floor, meeting room)
+                     * @default
+                     */
+                    location?: string;
+                    /** @default  */
+                    model?: string;
+                    /** @default  */
+                    notes?: string;
+                    /**
+                     * @description One machine’s in the company (compared without case and spaces): a second answers 409 serial_taken
+                     * @default
+                     */
+                    serialNumber?: string;
+                    /** @default  */
+                    serviceAddress?: string;
+                    warrantyEnds?: "" | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            active: boolean;
+                            brand: string;
+                            capacity: number;
+                            /** @enum {string} */
+                            capacityUnit: "btu_h" | "tr" | "kw" | "kva" | "kg";
+                            clientId: string;
+                            clientName: string;
+                            createdAt: string;
+                            id: string;
+                            installedOn: string | null;
+                            /** @enum {string} */
+                            kind: "air_conditioner" | "boiler" | "generator" | "elevator" | "other";
+                            kindName: string;
+                            location: string;
+                            model: string;
+                            /** @description Its brand and model, else its kind’s own name, its serial number or its client’s name */
+                            name: string;
+                            notes: string;
+                            serialNumber: string;
+                            serviceAddress: string;
+                            /**
+                             * @description retired: deactivated (restored, it is active again)
+                             * @enum {string}
+                             */
+                            status: "active" | "retired";
+                            /**
+                             * @description ending: it ends within 30 days (today included); covered: later; expired: before today; none: no date
+                             * @enum {string}
+                             */
+                            warranty: "ending" | "covered" | "expired" | "none";
+                            warrantyEnds: string | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    listEquipmentActivity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            action: string;
+                            at: string;
+                            fields?: string[];
+                            id: string;
+                            /** @description Money the line is about (cents), with the card provider’s reference */
+                            money?: {
+                                amount: number;
+                                currency: string;
+                                reference: string;
+                            };
+                            userId: string;
+                            userName: string;
+                            /** @description The record’s version this change made */
+                            version?: number;
+                        }[];
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    exportEquipment: {
+        parameters: {
+            query?: {
+                all?: "0" | "1";
+                /** @description Only the rows whose clientId is this */
+                clientId?: string;
+                order?: "asc" | "desc";
+                page?: number;
+                search?: string;
+                size?: number;
+                sort?: "clientName" | "name" | "kind" | "brand" | "model" | "serialNumber" | "warrantyEnds" | "installedOn" | "active";
+                state?: "ending" | "covered" | "expired" | "none";
+                /** @description Only the rows whose warrantyEnds is on or after this day */
+                warrantyEndsFrom?: string;
+                /** @description Only the rows whose warrantyEnds is on or before this day */
+                warrantyEndsTo?: string;
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    listEquipmentKindNames: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: string[];
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    listClientEquipment: {
+        parameters: {
+            query: {
+                /** @description The client’s id */
+                clientId: string;
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            active: boolean;
+                            brand: string;
+                            capacity: number;
+                            /** @enum {string} */
+                            capacityUnit: "btu_h" | "tr" | "kw" | "kva" | "kg";
+                            clientId: string;
+                            clientName: string;
+                            createdAt: string;
+                            id: string;
+                            installedOn: string | null;
+                            /** @enum {string} */
+                            kind: "air_conditioner" | "boiler" | "generator" | "elevator" | "other";
+                            kindName: string;
+                            location: string;
+                            model: string;
+                            /** @description Its brand and model, else its kind’s own name, its serial number or its client’s name */
+                            name: string;
+                            notes: string;
+                            serialNumber: string;
+                            serviceAddress: string;
+                            /**
+                             * @description retired: deactivated (restored, it is active again)
+                             * @enum {string}
+                             */
+                            status: "active" | "retired";
+                            /**
+                             * @description ending: it ends within 30 days (today included); covered: later; expired: before today; none: no date
+                             * @enum {string}
+                             */
+                            warranty: "ending" | "covered" | "expired" | "none";
+                            warrantyEnds: string | null;
+                        }[];
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
     listBranches: {
         parameters: {
             query?: {
@@ -33554,6 +35163,7 @@ export interface operations {
                                 createdAt: string;
                                 /** @enum {string} */
                                 currency: "BRL" | "USD" | "MXN";
+                                equipmentIds: string[];
                                 filial: number;
                                 hold: {
                                     at: string;
@@ -33696,6 +35306,8 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     clientId: string;
+                    /** @description The client’s machines the order is for (cd_equipamento; a list, or ids separated by commas): their history shows its visits. Another client’s: 400 `equipment_other_client`; a retired one newly named: 400 `equipment_retired` */
+                    equipmentIds?: string[] | string;
                     /** @default  */
                     instructions?: string;
                     /** @default [] */
@@ -33752,6 +35364,7 @@ export interface operations {
                             createdAt: string;
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
+                            equipmentIds: string[];
                             filial: number;
                             hold: {
                                 at: string;
@@ -33922,6 +35535,7 @@ export interface operations {
                             createdAt: string;
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
+                            equipmentIds: string[];
                             filial: number;
                             hold: {
                                 at: string;
@@ -34066,6 +35680,8 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     clientId: string;
+                    /** @description The client’s machines the order is for (cd_equipamento; a list, or ids separated by commas): their history shows its visits. Another client’s: 400 `equipment_other_client`; a retired one newly named: 400 `equipment_retired` */
+                    equipmentIds?: string[] | string;
                     /** @default  */
                     instructions?: string;
                     /** @default [] */
@@ -34122,6 +35738,7 @@ export interface operations {
                             createdAt: string;
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
+                            equipmentIds: string[];
                             filial: number;
                             hold: {
                                 at: string;
@@ -34304,6 +35921,8 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     clientId?: string;
+                    /** @description The client’s machines the order is for (cd_equipamento; a list, or ids separated by commas): their history shows its visits. Another client’s: 400 `equipment_other_client`; a retired one newly named: 400 `equipment_retired` */
+                    equipmentIds?: string[] | string;
                     /** @default  */
                     instructions?: string;
                     /** @default [] */
@@ -34360,6 +35979,7 @@ export interface operations {
                             createdAt: string;
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
+                            equipmentIds: string[];
                             filial: number;
                             hold: {
                                 at: string;
@@ -34648,6 +36268,7 @@ export interface operations {
                             createdAt: string;
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
+                            equipmentIds: string[];
                             filial: number;
                             hold: {
                                 at: string;
@@ -34962,6 +36583,7 @@ export interface operations {
                             createdAt: string;
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
+                            equipmentIds: string[];
                             filial: number;
                             hold: {
                                 at: string;
@@ -35146,6 +36768,7 @@ export interface operations {
                             createdAt: string;
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
+                            equipmentIds: string[];
                             filial: number;
                             hold: {
                                 at: string;
@@ -35327,6 +36950,7 @@ export interface operations {
                             createdAt: string;
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
+                            equipmentIds: string[];
                             filial: number;
                             hold: {
                                 at: string;
@@ -35599,6 +37223,130 @@ export interface operations {
                 };
                 content: {
                     "text/csv": unknown;
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    listEquipmentOrders: {
+        parameters: {
+            query: {
+                /** @description The machine’s id */
+                equipmentId: string;
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            clientId: string;
+                            clientName: string;
+                            clientTaxId: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            equipmentIds: string[];
+                            filial: number;
+                            hold: {
+                                at: string;
+                                /** @enum {string} */
+                                from: "new" | "scheduled" | "in_progress" | "completed" | "invoiced" | "on_hold" | "cancelled";
+                                /** @enum {string} */
+                                reason: "parts" | "customer" | "approval";
+                            } | null;
+                            id: string;
+                            instructions: string;
+                            invoiceId: string | null;
+                            lines: {
+                                chosen: boolean;
+                                description: string;
+                                discountPercent: number;
+                                jobId: string;
+                                optional: boolean;
+                                quantity: number;
+                                taxPercent: number;
+                                total: number;
+                                unitPrice: number;
+                            }[];
+                            notes: string;
+                            number: string;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "urgent";
+                            problem: string;
+                            quoteId: string | null;
+                            quoteNumber: string | null;
+                            serviceAddress: string;
+                            skills: string[];
+                            /** @enum {string} */
+                            status: "new" | "scheduled" | "in_progress" | "completed" | "invoiced" | "on_hold" | "cancelled";
+                            total: number;
+                            totals: {
+                                discount: number;
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                            warrantyDays: number;
+                        }[];
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
                 };
             };
             /** @description Invalid input: the fields at fault and their rules */
@@ -39052,6 +40800,8 @@ export interface operations {
     listVisits: {
         parameters: {
             query?: {
+                /** @description Every visit of the orders that name this machine (cd_equipamento), whatever their day: its history */
+                equipmentId?: string;
                 from?: string;
                 /** @description Only the caller’s own visits (the office’s too) */
                 mine?: "true" | "false";

@@ -9,6 +9,7 @@ import { clients } from './cd-cliente.ts'
 import { quotes } from './cd-cotacao.ts'
 import { branches } from './cd-filial.ts'
 import { jobs } from './cd-job.ts'
+import { equipment } from './cd-equipamento.ts'
 import { reports, scheduling, techOrders } from './coming.ts'
 import { finance } from './cd-financeiro.ts'
 import { invoices } from './cd-invoice.ts'
@@ -22,6 +23,7 @@ import { products } from './cd-produto.ts'
  */
 const DECLARED = [
   clients,
+  equipment,
   jobs,
   products,
   quotes,

@@ -10,7 +10,7 @@ import {
   type Totals,
 } from '../document-lines.ts'
 import { CURRENCIES, type Currency } from '../money.ts'
-import { decimal, optionalText } from './fields.ts'
+import { commaList, decimal, optionalText } from './fields.ts'
 
 /** Where a company's service orders are stored (a collection of storage/repositories). */
 export const ORDERS = 'orders'
@@ -48,6 +48,12 @@ export const orderInput = z.object({
   instructions: optionalText(4000),
   /** Days of warranty on the work done; none given is 0. */
   warrantyDays: decimal(0, 0, 3650).default(0),
+  equipmentIds: commaList(z.string().uuid())
+    .pipe(z.array(z.string()).max(50, 'At most 50 machines'))
+    .default([])
+    .describe(
+      'The client’s machines the order is for (cd_equipamento; a list, or ids separated by commas): their history shows its visits. Another client’s: 400 `equipment_other_client`; a retired one newly named: 400 `equipment_retired`',
+    ),
   // an order's lines are all sold: a quote's optional ones stay on the quote
   lines: z
     .array(lineDraft.omit({ optional: true, chosen: true }))
@@ -72,6 +78,8 @@ export type OrderRecord = {
   problem: string
   instructions: string
   warrantyDays: number
+  /** The client's machines it is for (absent on orders stored before equipment). */
+  equipmentIds?: string[]
   /** The skills its jobs require (the dispatch board flags a technician without them). */
   skills: string[]
   /** Its lines; a part used on a visit carries the part's id (cd_techorders: it leaves with the part). */
@@ -106,6 +114,7 @@ export const orderRow = z.object({
   problem: z.string(),
   instructions: z.string(),
   warrantyDays: z.number().int(),
+  equipmentIds: z.array(z.string()),
   skills: z.array(z.string()),
   lines: z.array(lineRow),
   totals: totalsRow,
@@ -126,7 +135,13 @@ export type OrderRow = z.output<typeof orderRow>
 /** A stored order as the API answers it. */
 export const orderRowOf = (o: StoredOrder): OrderRow => {
   const { timeZone: _timeZone, invoicedAt: _invoicedAt, ...order } = o
-  return { ...order, lines: withLineTotals(o.lines), total: o.totals.total, invoiceId: o.invoiceId ?? null }
+  return {
+    ...order,
+    equipmentIds: o.equipmentIds ?? [],
+    lines: withLineTotals(o.lines),
+    total: o.totals.total,
+    invoiceId: o.invoiceId ?? null,
+  }
 }
 
 /**

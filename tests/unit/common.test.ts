@@ -287,6 +287,7 @@ describe('api/common/navigation and search', () => {
     )
     expect(grouped.map((g) => g.id)).toEqual([
       'clients',
+      'equipment',
       'quotes',
       'orders',
       'invoices',
@@ -297,13 +298,14 @@ describe('api/common/navigation and search', () => {
       'users',
     ])
     // the admin finds the company's branches and people, each told apart by a second line
-    expect(grouped[7].results[0]).toEqual({
+    const group = (id: string) => grouped.find((g) => g.id === id)!
+    expect(group('branches').results[0]).toEqual({
       id: '3',
       value: 'Rio de Janeiro',
       detail: 'RIO',
       link: '/view/cd_filial/3',
     })
-    expect(grouped[8].results[0]).toEqual(
+    expect(group('users').results[0]).toEqual(
       expect.objectContaining({
         value: 'Ana Costa',
         detail: 'admin@demo.fieldservice.app',
@@ -314,14 +316,14 @@ describe('api/common/navigation and search', () => {
       await bff.call('/common/search', { method: 'POST', token, json: { query: 'acme' } })
     ).json()) as Array<{ id: string; results: Array<{ link: string }> }>
     expect(companies.find((g) => g.id === 'companies')?.results.map((r) => r.link)).toEqual(['/view/ac_empresas/1'])
-    expect(grouped[4].results[0]).toEqual(
+    expect(group('contacts').results[0]).toEqual(
       expect.objectContaining({
         name: expect.stringMatching(/an/i),
         avatar: null,
         link: expect.stringMatching(/^\/apps\/contacts\//),
       }),
     )
-    expect(grouped[6].results[0]).toEqual(
+    expect(group('tasks').results[0]).toEqual(
       expect.objectContaining({ title: expect.stringMatching(/an/i), completed: expect.any(Boolean) }),
     )
     const elsewhere = (await (

@@ -2,6 +2,7 @@ import { clients as clientsModule } from '../../../domain/modules/cd-cliente.ts'
 import { quoteRow } from '../../../domain/schemas/quotes.ts'
 import { QUOTE_STATE_LABELS } from '../cd_cotacao/module'
 import { CLIENT_INVOICES } from '../cd_invoice/client-invoices'
+import { CLIENT_EQUIPMENT } from '../cd_equipamento/client-equipment'
 import { defineFeature } from '../../kit/module'
 
 /** cd_cliente (docs/domain.md): the company's clients, persons (CPF) and businesses (CNPJ). */
@@ -22,6 +23,7 @@ export const clients = defineFeature(clientsModule, {
     },
     // their invoices, with what they owe (not shown to who may not read invoices)
     CLIENT_INVOICES,
+    CLIENT_EQUIPMENT,
   ],
   setupStep: { label: 'setup_client', href: '/view/cd_cliente/new', done: (list) => list.pagination.length > 0 },
   columns: [

@@ -15,6 +15,7 @@ import { METHOD_LABELS } from '../payments-panel'
 import { defineFeature, type HomeCardOf } from '../../kit/module'
 import { VisitRecords } from '../techorders/visit-records'
 import { ORDER_STATE_LABELS } from './labels'
+import { equipmentPicker } from '../cd_equipamento/picker'
 
 const PRIORITY_LABELS = {
   low: 'priority_low',
@@ -157,12 +158,21 @@ export const orders = defineFeature(ordersModule, {
       options: Object.entries(PRIORITY_LABELS),
     },
     { name: 'warrantyDays', label: 'f_warranty_days', type: 'text' },
+    // the client's machines it is for (their history shows its visits)
+    {
+      name: 'equipmentIds',
+      label: 'f_equipment',
+      type: 'choices',
+      picker: 'equipment',
+      within: { field: 'clientId', param: 'clientId' },
+      wide: true,
+    },
     { name: 'problem', label: 'f_problem', type: 'textarea', wide: true },
     { name: 'instructions', label: 'f_instructions', type: 'textarea', wide: true },
     linesField,
     { name: 'notes', label: 'f_notes', type: 'textarea', wide: true },
   ],
-  pickers: documentPickers,
+  pickers: { ...documentPickers, equipment: equipmentPicker },
   lookups: documentLookups,
   homeCards: [
     // the longest waiting first: for who bills them and who books them (a technician reads orders, and
