@@ -26281,7 +26281,6 @@ export interface operations {
                 /**
                  * @example {
                  *       "clientId": "0b6c1a52-3f4e-4d7a-9c1b-2a5e8f0d3c71",
-                 *       "serviceAddress": "Rua das Flores 10, São Paulo",
                  *       "kind": "air_conditioner",
                  *       "brand": "Daikin",
                  *       "model": "FTXS35",
