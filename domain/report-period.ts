@@ -21,6 +21,13 @@ const monthOf = (n: number) => `${Math.floor(n / 12)}-${String((n % 12) + 1).pad
 /** The month `by` months after `month` (before, when negative). */
 export const shiftMonth = (month: string, by: number) => monthOf(monthNumber(month) + by)
 
+/** The day `day` of `month` (`2026-02`, 31: `2026-02-28`): the month's last day where it is shorter. */
+export function dayOfMonth(month: string, day: number): string {
+  const [year, number] = month.split('-').map(Number)
+  const last = new Date(Date.UTC(year, number, 0)).getUTCDate()
+  return `${month}-${String(Math.min(day, last)).padStart(2, '0')}`
+}
+
 /** How many months from `from` to `to`, both counted (2026-01 → 2026-12: 12). */
 export const monthsSpanned = (from: string, to: string) => monthNumber(to) - monthNumber(from) + 1
 

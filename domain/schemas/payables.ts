@@ -4,7 +4,7 @@ import { CURRENCIES, type Currency } from '../money.ts'
 import { rule } from '../messages.ts'
 import { day, money, optionalDay, optionalId, optionalText, text } from './fields.ts'
 import { file } from './files.ts'
-import { shiftMonth } from '../report-period.ts'
+import { dayOfMonth, shiftMonth } from '../report-period.ts'
 
 /** Where a company's payables are stored (a collection of storage/repositories). */
 export const PAYABLES = 'payables'
@@ -121,8 +121,5 @@ export function nextDue(
   repeat: Exclude<(typeof PAYABLE_REPEATS)[number], 'none'>,
   day = Number(dueDate.slice(8)),
 ): string {
-  const month = shiftMonth(dueDate.slice(0, 7), repeat === 'yearly' ? 12 : 1)
-  const [year, number] = month.split('-').map(Number)
-  const last = new Date(Date.UTC(year, number, 0)).getUTCDate()
-  return `${month}-${String(Math.min(day, last)).padStart(2, '0')}`
+  return dayOfMonth(shiftMonth(dueDate.slice(0, 7), repeat === 'yearly' ? 12 : 1), day)
 }
