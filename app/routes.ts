@@ -9,6 +9,7 @@ export const FEATURE_PAGES = [
   'ac_usuariospaginas',
   'cd_cliente',
   'cd_equipamento',
+  'cd_plano',
   'cd_job',
   'cd_produto',
   'cd_cotacao',

@@ -27,7 +27,11 @@ export function seedEquipment(
 ): { equipment: EquipmentRecord[]; orders: StoredOrder[] } {
   const r = seeded(7070)
   const today = dateIn(timeZone, now)
-  const businesses = clients.filter((c) => c.kind === 'business').slice(0, 6)
+  // the first business clients by name (the first of the list has machines to show)
+  const businesses = clients
+    .filter((c) => c.kind === 'business')
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .slice(0, 6)
   const equipment = businesses.flatMap((client, i): EquipmentRecord[] => {
     const address = client.addresses.find((a) => a.isDefault) ?? client.addresses[0]
     const base = {

@@ -9,6 +9,7 @@ import { quotes } from './cd_cotacao/module'
 import { branches } from './cd_filial/module'
 import { jobs } from './cd_job/module'
 import { equipment } from './cd_equipamento/module'
+import { plans } from './cd_plano/module'
 import { orders } from './cd_ordem/module'
 import { invoices } from './cd_invoice/module'
 import { accounts } from './cd_contas/module'
@@ -27,6 +28,7 @@ export const FEATURES: Record<ModuleWithScreens, FeatureModule> = {
   ac_usuariospaginas: userPages,
   cd_cliente: clients,
   cd_equipamento: equipment,
+  cd_plano: plans,
   cd_job: jobs,
   cd_produto: products,
   cd_cotacao: quotes,

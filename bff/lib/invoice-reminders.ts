@@ -7,8 +7,6 @@ import { invoiceMail } from './invoice-mail.ts'
 import { invoiceStore } from './invoice-store.ts'
 import { withActivityLine } from './resource.ts'
 
-/** How often the server looks for invoices to remind (Node and Deno; Workers by wrangler.toml's cron). */
-export const REMINDER_EVERY_MS = 15 * 60_000
 /** At most this many reminders a run per company: a backlog (a schedule set over many overdue invoices) goes out over a few runs. */
 const MAX_PER_RUN = 200
 /** Who a reminder's timeline line names. */
@@ -96,25 +94,4 @@ export async function remindOverdue(deps: Deps): Promise<number> {
     }
   }
   return claimed
-}
-
-/**
- * The reminders' timer of a long-running server (Node, Deno): a run now and every REMINDER_EVERY_MS,
- * one at a time; a run that fails is logged and the next one tries again. Answers how to stop it.
- */
-export function startReminders(deps: Deps): () => void {
-  let running: Promise<unknown> = Promise.resolve()
-  const run = () => {
-    running = running
-      .then(() => remindOverdue(deps))
-      .catch((error: unknown) => deps.log.error('invoice reminders: the run failed', error))
-  }
-  const first = setTimeout(run, 5_000)
-  const every = setInterval(run, REMINDER_EVERY_MS)
-  // the timer never keeps a process alive that is otherwise done (a test, a shutdown)
-  for (const timer of [first, every] as Array<{ unref?: () => void }>) timer.unref?.()
-  return () => {
-    clearTimeout(first)
-    clearInterval(every)
-  }
 }

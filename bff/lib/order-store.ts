@@ -4,13 +4,13 @@ import type { Culture } from '../../domain/cultures.ts'
 import type { CompanyRecord } from '../../domain/tenancy.ts'
 import type { Deps } from './deps.ts'
 import { quoteStore } from './quote-store.ts'
-import { documentSource, documentStore, type DocumentKind } from './document-store.ts'
+import { documentSource, documentStore, insertDocument, type DocumentKind } from './document-store.ts'
 
 /** What the orders list keeps of each order in memory: enough to filter and sort 50,000 of them. */
 export type OrderIndexRow = Pick<
   StoredOrder,
   'id' | 'filial' | 'number' | 'clientId' | 'clientName' | 'priority' | 'status' | 'createdAt' | 'timeZone'
-> & { total: number; text: string; equipmentIds?: string[] }
+> & { total: number; text: string; equipmentIds?: string[]; planId?: string }
 
 /** Service orders as branch documents (bff/lib/document-store.ts): their index row, sort values and state. */
 const ORDER_KIND: DocumentKind<StoredOrder, OrderIndexRow> = {
@@ -30,6 +30,8 @@ const ORDER_KIND: DocumentKind<StoredOrder, OrderIndexRow> = {
     text: searchable(orderSearchText(o)),
     // the machines it is for: a machine's history finds its orders here
     ...(o.equipmentIds?.length ? { equipmentIds: o.equipmentIds } : {}),
+    // the maintenance plan that made it: the plan's page lists its orders here
+    ...(o.planId ? { planId: o.planId } : {}),
   }),
   // priority sorts by urgency (low first), the total by amount, the others as text
   sortValue: (row, sort) =>
@@ -44,26 +46,34 @@ const ORDER_KIND: DocumentKind<StoredOrder, OrderIndexRow> = {
 /** A company's service orders: every read and write of them goes through this one index (compact rows). */
 export const orderStore = (deps: Deps, empresa: number) => documentStore(deps, empresa, ORDER_KIND)
 
+/** Writes a new order with the next number of its branch's series (bff/lib/document-store.ts); an order of that id already there: ConflictError. */
+export const insertOrder = (deps: Deps, empresa: number, order: StoredOrder) =>
+  insertDocument(deps, empresa, ORDER_KIND, order)
+
 /** The orders' source for the resource factory: the branch's orders from their compact index. */
 export const orderSource = (deps: Deps) => documentSource(deps, ORDER_KIND)
 
 /**
- * The orders of the branches a grant covers that name a machine (cd_equipamento), newest first, at
- * most 100: its history, from the index (never a scan of the orders themselves).
+ * The orders of the branches a grant covers whose index row `keeps` (those naming a machine, those
+ * a plan made), newest first, at most 100: read from the index, never a scan of the orders.
  */
-export async function equipmentOrders(
+export async function ordersWhere(
   deps: Deps,
   empresa: number,
   grant: { filial: number | 'all' },
-  equipmentId: string,
+  keeps: (row: OrderIndexRow) => boolean,
 ) {
   const store = orderStore(deps, empresa)
   const rows = [...(await store.rows()).values()].filter(
-    (r) => r.equipmentIds?.includes(equipmentId) && (grant.filial === 'all' || r.filial === grant.filial),
+    (r) => keeps(r) && (grant.filial === 'all' || r.filial === grant.filial),
   )
   rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.number.localeCompare(a.number))
   return store.getMany(rows.slice(0, 100).map((r) => r.id))
 }
+
+/** The orders that name a machine (cd_equipamento): its history. */
+export const equipmentOrders = (deps: Deps, empresa: number, grant: { filial: number | 'all' }, equipmentId: string) =>
+  ordersWhere(deps, empresa, grant, (r) => r.equipmentIds?.includes(equipmentId) === true)
 
 /** The language of an order's client: their quote's, else the company's (a notice, a work order). */
 export async function clientCulture(deps: Deps, company: CompanyRecord, order: StoredOrder): Promise<Culture> {

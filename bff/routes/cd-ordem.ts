@@ -10,7 +10,7 @@ import { PDF_UNAVAILABLE } from '../lib/printing.ts'
 import { printThrottled } from '../lib/public-throttle.ts'
 import { orderMaking } from '../lib/orders.ts'
 import { invoicing } from '../lib/invoicing.ts'
-import { clientCulture, equipmentOrders } from '../lib/order-store.ts'
+import { clientCulture, equipmentOrders, ordersWhere } from '../lib/order-store.ts'
 import { workOrderPdfResponse } from '../lib/work-order-document.ts'
 import { scheduling } from '../lib/scheduling.ts'
 import { visitWork } from '../lib/visit-work.ts'
@@ -75,6 +75,25 @@ export function cdOrdemRoutes(deps: Deps) {
 
   return resourceRoutes(deps, orders, server, (app) =>
     app
+      .get(
+        '/of-plan',
+        doc({
+          operationId: 'listPlanOrders',
+          summary: 'The orders a maintenance plan made',
+          description:
+            'The service orders one maintenance plan (cd_plano) made, one per visit due, in the branches the caller works in, newest first, at most 100 (a plan unknown to the company has none). Needs the cd_ordem page at view.',
+          tags,
+          responses: { 200: wrapper(z.array(orderRow)) },
+        }),
+        requireTenant(deps),
+        valid('query', z.object({ planId: z.uuid().describe('The plan’s id') }).strict()),
+        async (c) => {
+          const { grant, empresa } = c.get('tenant')
+          const { planId } = c.req.valid('query')
+          const made = await ordersWhere(deps, empresa, grant, (r) => r.planId === planId)
+          return c.json(ok(made.map(orderRowOf)))
+        },
+      )
       .get(
         '/of-equipment',
         doc({

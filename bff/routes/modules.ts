@@ -10,6 +10,7 @@ import { cdCotacaoRoutes } from './cd-cotacao.ts'
 import { cdFilialRoutes } from './cd-filial.ts'
 import { cdJobRoutes } from './cd-job.ts'
 import { cdEquipamentoRoutes } from './cd-equipamento.ts'
+import { cdPlanoRoutes } from './cd-plano.ts'
 import { cdOrdemRoutes } from './cd-ordem.ts'
 import { cdInvoiceRoutes } from './cd-invoice.ts'
 import { cdContasRoutes } from './cd-contas.ts'
@@ -24,6 +25,7 @@ export const MODULE_ROUTES: Record<ModuleWithScreens, (deps: Deps) => Hono<AppEn
   cd_cliente: cdClienteRoutes,
   cd_job: cdJobRoutes,
   cd_equipamento: cdEquipamentoRoutes,
+  cd_plano: cdPlanoRoutes,
   cd_produto: cdProdutoRoutes,
   cd_cotacao: cdCotacaoRoutes,
   cd_ordem: cdOrdemRoutes,

@@ -3,7 +3,7 @@ import { serveStatic } from 'hono/deno'
 import type { ServerBuild } from 'react-router'
 import { loadConfigOrExit, type Config } from '../config.ts'
 import { createServer } from '../server.ts'
-import { startReminders } from '../lib/invoice-reminders.ts'
+import { startScheduledWork } from '../lib/scheduled-work.ts'
 import { startReconciler } from '../lib/derived-facts.ts'
 import { smtpMailer } from '../lib/smtp-mailer.ts'
 import { forwardedAddress } from '../lib/client-address.ts'
@@ -62,8 +62,8 @@ export async function serveDeno(settings: Record<string, string>) {
     },
     (request, info) => app.fetch(request, info),
   )
-  // overdue invoices are reminded on the companies' schedules (docs/domain.md cd_invoice): the same timer as on Node
-  startReminders(bff.deps)
+  // overdue invoices reminded and the maintenance plans' orders made (bff/lib/scheduled-work.ts): the same timer as on Node
+  startScheduledWork(bff.deps)
   // what a process sharing the data left owed when it died (bff/lib/derived-facts.ts)
   startReconciler(bff.deps, store.writeMark() === null)
 }

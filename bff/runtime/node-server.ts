@@ -8,7 +8,7 @@ import { createServer } from '../server.ts'
 import { smtpMailer } from '../lib/smtp-mailer.ts'
 import { forwardedAddress } from '../lib/client-address.ts'
 import { consoleLogger } from '../app.ts'
-import { startReminders } from '../lib/invoice-reminders.ts'
+import { startScheduledWork } from '../lib/scheduled-work.ts'
 import { crashAfterWrites } from './crash-point.ts'
 import { startReconciler } from '../lib/derived-facts.ts'
 import { keepConnectionsAfterRefusals, limitConnections, timeLimits } from './keep-alive.ts'
@@ -72,14 +72,14 @@ export async function serveNode(settings: Record<string, string | undefined>) {
   keepConnectionsAfterRefusals(server)
   limitConnections(server, config.trustedProxyHeader ? 0 : config.connectionsPerAddress)
 
-  // overdue invoices are reminded on the companies' schedules (docs/domain.md cd_invoice)
-  const stopReminders = startReminders(bff.deps)
+  // overdue invoices reminded and the maintenance plans' orders made as the days pass (bff/lib/scheduled-work.ts)
+  const stopScheduledWork = startScheduledWork(bff.deps)
   // what a process sharing the data left owed when it died (bff/lib/derived-facts.ts)
   const stopReconciler = startReconciler(bff.deps, store.writeMark() === null)
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
-      stopReminders()
+      stopScheduledWork()
       stopReconciler()
       server.close()
       void store.dispose().finally(() => process.exit(0))

@@ -4,7 +4,7 @@ import * as serverBuild from 'virtual:server-build'
 import { ConfigError, loadConfig } from '../config.ts'
 import { createServer, type Server } from '../server.ts'
 import { consoleLogger } from '../app.ts'
-import { remindOverdue } from '../lib/invoice-reminders.ts'
+import { scheduledWork } from '../lib/scheduled-work.ts'
 import { seedDemoData } from '../../seeds/index.ts'
 import { cloudflareKvAdapter } from '../../storage/drivers/cloudflare-kv.ts'
 import {
@@ -71,10 +71,10 @@ export default {
     const { app } = await serverOf(env)
     return app.fetch(request, env, ctx)
   },
-  /** The Cron Trigger of wrangler.toml: overdue invoices reminded, and what died owed settled, as the timers of Node and Deno do (docs/domain.md). */
+  /** The Cron Trigger of wrangler.toml: the scheduled work (invoices reminded, plans' orders made) and what died owed settled, as the timers of Node and Deno do (docs/domain.md). */
   async scheduled(_controller: unknown, env: Env): Promise<void> {
     const { bff } = await serverOf(env)
-    consoleLogger.info(`invoice reminders: ${await remindOverdue(bff.deps)} claimed`)
+    await scheduledWork(bff.deps)
     // what an isolate left owed when it died (bff/lib/derived-facts.ts): the Workers share their data
     consoleLogger.info(`derived facts: ${await bff.deps.derived.reconcile(false)} settled`)
   },

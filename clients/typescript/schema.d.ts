@@ -3316,6 +3316,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cd_ordem/of-plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders a maintenance plan made
+         * @description The service orders one maintenance plan (cd_plano) made, one per visit due, in the branches the caller works in, newest first, at most 100 (a plan unknown to the company has none). Needs the cd_ordem page at view.
+         */
+        get: operations["listPlanOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cd_ordemagendamento": {
         parameters: {
             query?: never;
@@ -3412,6 +3432,102 @@ export interface paths {
          * @description A text/event-stream (asked for with Accept: text/event-stream, 406 otherwise): an event `change` whose data is the new stamp each time an appointment or a visit of the current branch is written (at once in one process; by comparing the stored stamp every 1.5 s across processes); another branch’s changes never reach it, as its board never shows them. A board fetches /board again on it. A comment every 15 s keeps the connection open; a stream ends after 5 minutes and the browser opens the next (`retry: 1000`), its session checked again. Needs the cd_ordemagendamento page at view.
          */
         get: operations["boardEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_plano": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The maintenance plans: searched, sorted, paged
+         * @description One page of the maintenance plans the caller's company and branch hold: `search` looks in their text without case or accents, `sort` and `order` order them, `page` and `size` page them, `all=1` shows deactivated ones too, `state` narrows them to one state. Needs the cd_plano page at view or above in the company (403 below it).
+         */
+        get: operations["listMaintenanceplans"];
+        put?: never;
+        /**
+         * Create a maintenance plan
+         * @description Creates a maintenance plan in the caller's company and answers it with its version as ETag. Needs the cd_plano page at edit or above in the company (403 below it).
+         */
+        post: operations["createMaintenanceplan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_plano/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One maintenance plan
+         * @description The maintenance plan with its version as ETag, to send back as If-Match when changing it. 404 when the caller's company does not hold it. Needs the cd_plano page at view or above in the company (403 below it).
+         */
+        get: operations["getMaintenanceplan"];
+        /**
+         * Change a maintenance plan, every field
+         * @description Replaces the maintenance plan's fields with the ones sent (a field left out takes its default). If-Match names the version edited: 412 when someone changed it since, and nothing is written. Needs the cd_plano page at edit or above in the company (403 below it).
+         */
+        put: operations["replaceMaintenanceplan"];
+        post?: never;
+        /**
+         * Deactivate a maintenance plan, or restore it
+         * @description Deactivates the maintenance plan: its data is kept and it leaves the lists (`all=1` shows it); `restore=1` activates it again. Needs the cd_plano page at delete or above in the company (403 below it).
+         */
+        delete: operations["deactivateMaintenanceplan"];
+        options?: never;
+        head?: never;
+        /**
+         * Change some fields of a maintenance plan
+         * @description Changes the fields sent and keeps the others. If-Match names the version edited: 412 when someone changed it since, and nothing is written. Needs the cd_plano page at edit or above in the company (403 below it).
+         */
+        patch: operations["updateMaintenanceplan"];
+        trace?: never;
+    };
+    "/api/cd_plano/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The maintenance plan's timeline
+         * @description Who created and changed the maintenance plan, when, and which fields (never their values), newest first. Needs the cd_plano page at view or above in the company (403 below it).
+         */
+        get: operations["listMaintenanceplanActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_plano/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The maintenance plans as CSV
+         * @description The same list as `listMaintenanceplans`, every page of it, as a CSV file (UTF-8, comma-separated, a header row). Needs the cd_plano page at view or above in the company (403 below it).
+         */
+        get: operations["exportMaintenanceplans"];
         put?: never;
         post?: never;
         delete?: never;
@@ -35162,6 +35278,8 @@ export interface operations {
                                 createdAt: string;
                                 /** @enum {string} */
                                 currency: "BRL" | "USD" | "MXN";
+                                /** @description With a plan: the day its visit is due */
+                                dueDate: string | null;
                                 equipmentIds: string[];
                                 filial: number;
                                 hold: {
@@ -35187,6 +35305,8 @@ export interface operations {
                                 }[];
                                 notes: string;
                                 number: string;
+                                /** @description The maintenance plan (cd_plano) that made it */
+                                planId: string | null;
                                 /** @enum {string} */
                                 priority: "low" | "normal" | "high" | "urgent";
                                 problem: string;
@@ -35363,6 +35483,8 @@ export interface operations {
                             createdAt: string;
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
+                            /** @description With a plan: the day its visit is due */
+                            dueDate: string | null;
                             equipmentIds: string[];
                             filial: number;
                             hold: {
@@ -35388,6 +35510,8 @@ export interface operations {
                             }[];
                             notes: string;
                             number: string;
+                            /** @description The maintenance plan (cd_plano) that made it */
+                            planId: string | null;
                             /** @enum {string} */
                             priority: "low" | "normal" | "high" | "urgent";
                             problem: string;
@@ -35534,6 +35658,8 @@ export interface operations {
                             createdAt: string;
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
+                            /** @description With a plan: the day its visit is due */
+                            dueDate: string | null;
                             equipmentIds: string[];
                             filial: number;
                             hold: {
@@ -35559,6 +35685,8 @@ export interface operations {
                             }[];
                             notes: string;
                             number: string;
+                            /** @description The maintenance plan (cd_plano) that made it */
+                            planId: string | null;
                             /** @enum {string} */
                             priority: "low" | "normal" | "high" | "urgent";
                             problem: string;
@@ -35737,6 +35865,8 @@ export interface operations {
                             createdAt: string;
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
+                            /** @description With a plan: the day its visit is due */
+                            dueDate: string | null;
                             equipmentIds: string[];
                             filial: number;
                             hold: {
@@ -35762,6 +35892,8 @@ export interface operations {
                             }[];
                             notes: string;
                             number: string;
+                            /** @description The maintenance plan (cd_plano) that made it */
+                            planId: string | null;
                             /** @enum {string} */
                             priority: "low" | "normal" | "high" | "urgent";
                             problem: string;
@@ -35978,6 +36110,8 @@ export interface operations {
                             createdAt: string;
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
+                            /** @description With a plan: the day its visit is due */
+                            dueDate: string | null;
                             equipmentIds: string[];
                             filial: number;
                             hold: {
@@ -36003,6 +36137,8 @@ export interface operations {
                             }[];
                             notes: string;
                             number: string;
+                            /** @description The maintenance plan (cd_plano) that made it */
+                            planId: string | null;
                             /** @enum {string} */
                             priority: "low" | "normal" | "high" | "urgent";
                             problem: string;
@@ -36267,6 +36403,8 @@ export interface operations {
                             createdAt: string;
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
+                            /** @description With a plan: the day its visit is due */
+                            dueDate: string | null;
                             equipmentIds: string[];
                             filial: number;
                             hold: {
@@ -36292,6 +36430,8 @@ export interface operations {
                             }[];
                             notes: string;
                             number: string;
+                            /** @description The maintenance plan (cd_plano) that made it */
+                            planId: string | null;
                             /** @enum {string} */
                             priority: "low" | "normal" | "high" | "urgent";
                             problem: string;
@@ -36582,6 +36722,8 @@ export interface operations {
                             createdAt: string;
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
+                            /** @description With a plan: the day its visit is due */
+                            dueDate: string | null;
                             equipmentIds: string[];
                             filial: number;
                             hold: {
@@ -36607,6 +36749,8 @@ export interface operations {
                             }[];
                             notes: string;
                             number: string;
+                            /** @description The maintenance plan (cd_plano) that made it */
+                            planId: string | null;
                             /** @enum {string} */
                             priority: "low" | "normal" | "high" | "urgent";
                             problem: string;
@@ -36767,6 +36911,8 @@ export interface operations {
                             createdAt: string;
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
+                            /** @description With a plan: the day its visit is due */
+                            dueDate: string | null;
                             equipmentIds: string[];
                             filial: number;
                             hold: {
@@ -36792,6 +36938,8 @@ export interface operations {
                             }[];
                             notes: string;
                             number: string;
+                            /** @description The maintenance plan (cd_plano) that made it */
+                            planId: string | null;
                             /** @enum {string} */
                             priority: "low" | "normal" | "high" | "urgent";
                             problem: string;
@@ -36949,6 +37097,8 @@ export interface operations {
                             createdAt: string;
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
+                            /** @description With a plan: the day its visit is due */
+                            dueDate: string | null;
                             equipmentIds: string[];
                             filial: number;
                             hold: {
@@ -36974,6 +37124,8 @@ export interface operations {
                             }[];
                             notes: string;
                             number: string;
+                            /** @description The maintenance plan (cd_plano) that made it */
+                            planId: string | null;
                             /** @enum {string} */
                             priority: "low" | "normal" | "high" | "urgent";
                             problem: string;
@@ -37300,6 +37452,8 @@ export interface operations {
                             createdAt: string;
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
+                            /** @description With a plan: the day its visit is due */
+                            dueDate: string | null;
                             equipmentIds: string[];
                             filial: number;
                             hold: {
@@ -37325,6 +37479,136 @@ export interface operations {
                             }[];
                             notes: string;
                             number: string;
+                            /** @description The maintenance plan (cd_plano) that made it */
+                            planId: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "urgent";
+                            problem: string;
+                            quoteId: string | null;
+                            quoteNumber: string | null;
+                            serviceAddress: string;
+                            skills: string[];
+                            /** @enum {string} */
+                            status: "new" | "scheduled" | "in_progress" | "completed" | "invoiced" | "on_hold" | "cancelled";
+                            total: number;
+                            totals: {
+                                discount: number;
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                            warrantyDays: number;
+                        }[];
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    listPlanOrders: {
+        parameters: {
+            query: {
+                /** @description The plan’s id */
+                planId: string;
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            clientId: string;
+                            clientName: string;
+                            clientTaxId: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            /** @description With a plan: the day its visit is due */
+                            dueDate: string | null;
+                            equipmentIds: string[];
+                            filial: number;
+                            hold: {
+                                at: string;
+                                /** @enum {string} */
+                                from: "new" | "scheduled" | "in_progress" | "completed" | "invoiced" | "on_hold" | "cancelled";
+                                /** @enum {string} */
+                                reason: "parts" | "customer" | "approval";
+                            } | null;
+                            id: string;
+                            instructions: string;
+                            invoiceId: string | null;
+                            lines: {
+                                chosen: boolean;
+                                description: string;
+                                discountPercent: number;
+                                jobId: string;
+                                optional: boolean;
+                                quantity: number;
+                                taxPercent: number;
+                                total: number;
+                                unitPrice: number;
+                            }[];
+                            notes: string;
+                            number: string;
+                            /** @description The maintenance plan (cd_plano) that made it */
+                            planId: string | null;
                             /** @enum {string} */
                             priority: "low" | "normal" | "high" | "urgent";
                             problem: string;
@@ -38184,6 +38468,1274 @@ export interface operations {
             };
             /** @description Refused */
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    listMaintenanceplans: {
+        parameters: {
+            query?: {
+                all?: "0" | "1";
+                order?: "asc" | "desc";
+                page?: number;
+                search?: string;
+                size?: number;
+                sort?: "name" | "clientName" | "startsOn" | "endsOn" | "nextVisit" | "active";
+                state?: "active" | "ended";
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            items: {
+                                active: boolean;
+                                aheadDays: number;
+                                /** @enum {string} */
+                                billing: "per_visit" | "monthly_fee";
+                                clientId: string;
+                                clientName: string;
+                                createdAt: string;
+                                endsOn: string | null;
+                                filial: number;
+                                /** @description Its orders are made up to this day */
+                                generatedThrough: string | null;
+                                id: string;
+                                invoiceDay: number;
+                                items: {
+                                    equipmentId: string;
+                                    jobId: string;
+                                    /** @enum {string} */
+                                    periodicity: "monthly" | "quarterly" | "semiannual" | "annual";
+                                }[];
+                                monthlyFee: number;
+                                name: string;
+                                /** @description The next day a visit is due, today included; null: none */
+                                nextVisit: string | null;
+                                notes: string;
+                                startsOn: string;
+                                /**
+                                 * @description ended: past its end day, or deactivated
+                                 * @enum {string}
+                                 */
+                                state: "active" | "ended";
+                                technicianId: string | null;
+                            }[];
+                            pagination: {
+                                endIndex: number;
+                                lastPage: number;
+                                length: number;
+                                page: number;
+                                size: number;
+                                startIndex: number;
+                            };
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    createMaintenanceplan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Hotel Mar Azul — air conditioning",
+                 *       "clientId": "0b6c1a52-3f4e-4d7a-9c1b-2a5e8f0d3c71",
+                 *       "items": [
+                 *         {
+                 *           "equipmentId": "7d2f1c3a-5b6e-4f70-8a91-b2c3d4e5f601",
+                 *           "jobId": "3e4f5a6b-7c8d-4e9f-a0b1-c2d3e4f5a6b7",
+                 *           "periodicity": "monthly"
+                 *         }
+                 *       ],
+                 *       "startsOn": "2027-01-10",
+                 *       "endsOn": "2027-12-31",
+                 *       "billing": "monthly_fee",
+                 *       "monthlyFee": 45000,
+                 *       "invoiceDay": 5
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description How many days ahead its orders are made, to be booked on the board
+                     * @default 30
+                     */
+                    aheadDays?: number;
+                    /**
+                     * @default per_visit
+                     * @enum {string}
+                     */
+                    billing?: "per_visit" | "monthly_fee";
+                    /** Format: uuid */
+                    clientId: string;
+                    endsOn?: "" | string;
+                    /**
+                     * @description With billing monthly_fee: the day of the month it is invoiced
+                     * @default 1
+                     */
+                    invoiceDay?: number;
+                    /** @description The client’s machines it covers (cd_equipamento), each with its service (cd_job) and periodicity */
+                    items: {
+                        /** Format: uuid */
+                        equipmentId: string;
+                        /** Format: uuid */
+                        jobId: string;
+                        /** @enum {string} */
+                        periodicity: "monthly" | "quarterly" | "semiannual" | "annual";
+                    }[];
+                    /**
+                     * @description With billing monthly_fee: the fee each month, in cents
+                     * @default 0
+                     */
+                    monthlyFee?: number;
+                    name: string;
+                    /** @default  */
+                    notes?: string;
+                    /** @description Its first visits are due this day; the next ones every period after, on this day of the month */
+                    startsOn: string;
+                    /** @description Who the office prefers to send */
+                    technicianId?: "" | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            active: boolean;
+                            aheadDays: number;
+                            /** @enum {string} */
+                            billing: "per_visit" | "monthly_fee";
+                            clientId: string;
+                            clientName: string;
+                            createdAt: string;
+                            endsOn: string | null;
+                            filial: number;
+                            /** @description Its orders are made up to this day */
+                            generatedThrough: string | null;
+                            id: string;
+                            invoiceDay: number;
+                            items: {
+                                equipmentId: string;
+                                jobId: string;
+                                /** @enum {string} */
+                                periodicity: "monthly" | "quarterly" | "semiannual" | "annual";
+                            }[];
+                            monthlyFee: number;
+                            name: string;
+                            /** @description The next day a visit is due, today included; null: none */
+                            nextVisit: string | null;
+                            notes: string;
+                            startsOn: string;
+                            /**
+                             * @description ended: past its end day, or deactivated
+                             * @enum {string}
+                             */
+                            state: "active" | "ended";
+                            technicianId: string | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    getMaintenanceplan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            active: boolean;
+                            aheadDays: number;
+                            /** @enum {string} */
+                            billing: "per_visit" | "monthly_fee";
+                            clientId: string;
+                            clientName: string;
+                            createdAt: string;
+                            endsOn: string | null;
+                            filial: number;
+                            /** @description Its orders are made up to this day */
+                            generatedThrough: string | null;
+                            id: string;
+                            invoiceDay: number;
+                            items: {
+                                equipmentId: string;
+                                jobId: string;
+                                /** @enum {string} */
+                                periodicity: "monthly" | "quarterly" | "semiannual" | "annual";
+                            }[];
+                            monthlyFee: number;
+                            name: string;
+                            /** @description The next day a visit is due, today included; null: none */
+                            nextVisit: string | null;
+                            notes: string;
+                            startsOn: string;
+                            /**
+                             * @description ended: past its end day, or deactivated
+                             * @enum {string}
+                             */
+                            state: "active" | "ended";
+                            technicianId: string | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    replaceMaintenanceplan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Clínica Sorriso — boiler",
+                 *       "clientId": "0b6c1a52-3f4e-4d7a-9c1b-2a5e8f0d3c71",
+                 *       "items": [
+                 *         {
+                 *           "equipmentId": "7d2f1c3a-5b6e-4f70-8a91-b2c3d4e5f601",
+                 *           "jobId": "3e4f5a6b-7c8d-4e9f-a0b1-c2d3e4f5a6b7",
+                 *           "periodicity": "semiannual"
+                 *         }
+                 *       ],
+                 *       "startsOn": "2027-02-01"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description How many days ahead its orders are made, to be booked on the board
+                     * @default 30
+                     */
+                    aheadDays?: number;
+                    /**
+                     * @default per_visit
+                     * @enum {string}
+                     */
+                    billing?: "per_visit" | "monthly_fee";
+                    /** Format: uuid */
+                    clientId: string;
+                    endsOn?: "" | string;
+                    /**
+                     * @description With billing monthly_fee: the day of the month it is invoiced
+                     * @default 1
+                     */
+                    invoiceDay?: number;
+                    /** @description The client’s machines it covers (cd_equipamento), each with its service (cd_job) and periodicity */
+                    items: {
+                        /** Format: uuid */
+                        equipmentId: string;
+                        /** Format: uuid */
+                        jobId: string;
+                        /** @enum {string} */
+                        periodicity: "monthly" | "quarterly" | "semiannual" | "annual";
+                    }[];
+                    /**
+                     * @description With billing monthly_fee: the fee each month, in cents
+                     * @default 0
+                     */
+                    monthlyFee?: number;
+                    name: string;
+                    /** @default  */
+                    notes?: string;
+                    /** @description Its first visits are due this day; the next ones every period after, on this day of the month */
+                    startsOn: string;
+                    /** @description Who the office prefers to send */
+                    technicianId?: "" | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            active: boolean;
+                            aheadDays: number;
+                            /** @enum {string} */
+                            billing: "per_visit" | "monthly_fee";
+                            clientId: string;
+                            clientName: string;
+                            createdAt: string;
+                            endsOn: string | null;
+                            filial: number;
+                            /** @description Its orders are made up to this day */
+                            generatedThrough: string | null;
+                            id: string;
+                            invoiceDay: number;
+                            items: {
+                                equipmentId: string;
+                                jobId: string;
+                                /** @enum {string} */
+                                periodicity: "monthly" | "quarterly" | "semiannual" | "annual";
+                            }[];
+                            monthlyFee: number;
+                            name: string;
+                            /** @description The next day a visit is due, today included; null: none */
+                            nextVisit: string | null;
+                            notes: string;
+                            startsOn: string;
+                            /**
+                             * @description ended: past its end day, or deactivated
+                             * @enum {string}
+                             */
+                            state: "active" | "ended";
+                            technicianId: string | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    deactivateMaintenanceplan: {
+        parameters: {
+            query?: {
+                restore?: "0" | "1";
+            };
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            active: boolean;
+                            aheadDays: number;
+                            /** @enum {string} */
+                            billing: "per_visit" | "monthly_fee";
+                            clientId: string;
+                            clientName: string;
+                            createdAt: string;
+                            endsOn: string | null;
+                            filial: number;
+                            /** @description Its orders are made up to this day */
+                            generatedThrough: string | null;
+                            id: string;
+                            invoiceDay: number;
+                            items: {
+                                equipmentId: string;
+                                jobId: string;
+                                /** @enum {string} */
+                                periodicity: "monthly" | "quarterly" | "semiannual" | "annual";
+                            }[];
+                            monthlyFee: number;
+                            name: string;
+                            /** @description The next day a visit is due, today included; null: none */
+                            nextVisit: string | null;
+                            notes: string;
+                            startsOn: string;
+                            /**
+                             * @description ended: past its end day, or deactivated
+                             * @enum {string}
+                             */
+                            state: "active" | "ended";
+                            technicianId: string | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    updateMaintenanceplan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "aheadDays": 45
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description How many days ahead its orders are made, to be booked on the board
+                     * @default 30
+                     */
+                    aheadDays?: number;
+                    /**
+                     * @default per_visit
+                     * @enum {string}
+                     */
+                    billing?: "per_visit" | "monthly_fee";
+                    /** Format: uuid */
+                    clientId?: string;
+                    endsOn?: "" | string;
+                    /**
+                     * @description With billing monthly_fee: the day of the month it is invoiced
+                     * @default 1
+                     */
+                    invoiceDay?: number;
+                    /** @description The client’s machines it covers (cd_equipamento), each with its service (cd_job) and periodicity */
+                    items?: {
+                        /** Format: uuid */
+                        equipmentId: string;
+                        /** Format: uuid */
+                        jobId: string;
+                        /** @enum {string} */
+                        periodicity: "monthly" | "quarterly" | "semiannual" | "annual";
+                    }[];
+                    /**
+                     * @description With billing monthly_fee: the fee each month, in cents
+                     * @default 0
+                     */
+                    monthlyFee?: number;
+                    name?: string;
+                    /** @default  */
+                    notes?: string;
+                    /** @description Its first visits are due this day; the next ones every period after, on this day of the month */
+                    startsOn?: string;
+                    /** @description Who the office prefers to send */
+                    technicianId?: "" | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            active: boolean;
+                            aheadDays: number;
+                            /** @enum {string} */
+                            billing: "per_visit" | "monthly_fee";
+                            clientId: string;
+                            clientName: string;
+                            createdAt: string;
+                            endsOn: string | null;
+                            filial: number;
+                            /** @description Its orders are made up to this day */
+                            generatedThrough: string | null;
+                            id: string;
+                            invoiceDay: number;
+                            items: {
+                                equipmentId: string;
+                                jobId: string;
+                                /** @enum {string} */
+                                periodicity: "monthly" | "quarterly" | "semiannual" | "annual";
+                            }[];
+                            monthlyFee: number;
+                            name: string;
+                            /** @description The next day a visit is due, today included; null: none */
+                            nextVisit: string | null;
+                            notes: string;
+                            startsOn: string;
+                            /**
+                             * @description ended: past its end day, or deactivated
+                             * @enum {string}
+                             */
+                            state: "active" | "ended";
+                            technicianId: string | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running: try again after Retry-After seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    listMaintenanceplanActivity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            action: string;
+                            at: string;
+                            fields?: string[];
+                            id: string;
+                            /** @description Money the line is about (cents), with the card provider’s reference */
+                            money?: {
+                                amount: number;
+                                currency: string;
+                                reference: string;
+                            };
+                            userId: string;
+                            userName: string;
+                            /** @description The record’s version this change made */
+                            version?: number;
+                        }[];
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    exportMaintenanceplans: {
+        parameters: {
+            query?: {
+                all?: "0" | "1";
+                order?: "asc" | "desc";
+                page?: number;
+                search?: string;
+                size?: number;
+                sort?: "name" | "clientName" | "startsOn" | "endsOn" | "nextVisit" | "active";
+                state?: "active" | "ended";
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

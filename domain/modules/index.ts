@@ -10,6 +10,7 @@ import { quotes } from './cd-cotacao.ts'
 import { branches } from './cd-filial.ts'
 import { jobs } from './cd-job.ts'
 import { equipment } from './cd-equipamento.ts'
+import { plans } from './cd-plano.ts'
 import { reports, scheduling, techOrders } from './coming.ts'
 import { finance } from './cd-financeiro.ts'
 import { invoices } from './cd-invoice.ts'
@@ -24,6 +25,7 @@ import { products } from './cd-produto.ts'
 const DECLARED = [
   clients,
   equipment,
+  plans,
   jobs,
   products,
   quotes,

@@ -80,6 +80,9 @@ export type OrderRecord = {
   warrantyDays: number
   /** The client's machines it is for (absent on orders stored before equipment). */
   equipmentIds?: string[]
+  /** The maintenance plan that made it, and the day its visit is due (absent on others). */
+  planId?: string | null
+  dueDate?: string | null
   /** The skills its jobs require (the dispatch board flags a technician without them). */
   skills: string[]
   /** Its lines; a part used on a visit carries the part's id (cd_techorders: it leaves with the part). */
@@ -115,6 +118,8 @@ export const orderRow = z.object({
   instructions: z.string(),
   warrantyDays: z.number().int(),
   equipmentIds: z.array(z.string()),
+  planId: z.string().nullable().meta({ description: 'The maintenance plan (cd_plano) that made it' }),
+  dueDate: z.string().nullable().meta({ description: 'With a plan: the day its visit is due' }),
   skills: z.array(z.string()),
   lines: z.array(lineRow),
   totals: totalsRow,
@@ -138,6 +143,8 @@ export const orderRowOf = (o: StoredOrder): OrderRow => {
   return {
     ...order,
     equipmentIds: o.equipmentIds ?? [],
+    planId: o.planId ?? null,
+    dueDate: o.dueDate ?? null,
     lines: withLineTotals(o.lines),
     total: o.totals.total,
     invoiceId: o.invoiceId ?? null,

@@ -44,6 +44,8 @@ const TWO_ERROR_SHAPES = new Set(['signIn', 'unlockSession'])
 const REFERENCES: Record<string, string> = {
   clientId: '/api/cd_cliente',
   jobId: '/api/cd_job',
+  // the first machine by its client's name: the first client's (seeds/equipment.ts)
+  equipmentId: '/api/cd_equipamento',
   userId: '/api/ac_usuarios',
   productId: '/api/cd_techorders/part-options',
 }

@@ -1,0 +1,94 @@
+import { plans as plansModule } from '../../../domain/modules/cd-plano.ts'
+import { equipment as equipmentModule } from '../../../domain/modules/cd-equipamento.ts'
+import { equipmentLabel } from '../../../domain/schemas/equipment.ts'
+import { orderRow } from '../../../domain/schemas/orders.ts'
+import { defineFeature, pickerOf } from '../../kit/module'
+import { ORDER_STATE_LABELS } from '../cd_ordem/labels'
+import { clientField, documentPickers } from '../document-fields'
+
+const PERIODICITY_LABELS = {
+  monthly: 'periodicity_monthly',
+  quarterly: 'periodicity_quarterly',
+  semiannual: 'periodicity_semiannual',
+  annual: 'periodicity_annual',
+} as const
+
+/**
+ * cd_plano (docs/domain.md maintenance plans): a client's machines, each with its service and
+ * periodicity; its page lists the orders it made.
+ */
+export const plans = defineFeature(plansModule, {
+  newTitle: 'new_plan',
+  states: { active: 'plan_active', ended: 'plan_ended' },
+  deactivation: {
+    deactivate: 'plan_end',
+    activate: 'plan_restart',
+    confirm: 'plan_confirm_end',
+    deactivated: 'done_plan_ended',
+    activated: 'done_plan_restarted',
+  },
+  columns: [
+    { key: 'name', label: 'f_name' },
+    { key: 'clientName', label: 'f_client' },
+    { key: 'nextVisit', label: 'f_next_visit', show: 'date' },
+    { key: 'endsOn', label: 'f_ends_on', show: 'date' },
+    { key: 'state', label: 'f_state', labels: { active: 'plan_active', ended: 'plan_ended' } },
+  ],
+  fields: [
+    { name: 'name', label: 'f_name', type: 'text', required: true },
+    clientField,
+    {
+      name: 'items',
+      label: 'f_plan_items',
+      hint: 'plan_items_hint',
+      type: 'rows',
+      of: [
+        { name: 'equipmentId', label: 'f_equipment', type: 'picker', picker: 'equipment', wide: true },
+        { name: 'jobId', label: 'f_job', type: 'picker', picker: 'jobs', wide: true },
+        {
+          name: 'periodicity',
+          label: 'f_periodicity',
+          type: 'select',
+          options: Object.entries(PERIODICITY_LABELS),
+        },
+      ],
+    },
+    { name: 'startsOn', label: 'f_starts_on', type: 'date', required: true },
+    { name: 'endsOn', label: 'f_ends_on', type: 'date' },
+    {
+      name: 'billing',
+      label: 'f_billing',
+      type: 'select',
+      options: [
+        ['per_visit', 'billing_per_visit'],
+        ['monthly_fee', 'billing_monthly_fee'],
+      ],
+    },
+    { name: 'monthlyFee', label: 'f_monthly_fee', type: 'money' },
+    { name: 'invoiceDay', label: 'f_invoice_day', type: 'text' },
+    { name: 'aheadDays', label: 'f_ahead_days', hint: 'ahead_days_hint', type: 'text' },
+    { name: 'notes', label: 'f_notes', type: 'textarea', wide: true },
+  ],
+  pickers: {
+    clients: documentPickers.clients,
+    jobs: documentPickers.jobs,
+    // any machine of the company, found by its client's name, serial number or model (the server holds it to the plan's client)
+    equipment: pickerOf(equipmentModule, 'clientName', (e) => ({
+      value: e.id,
+      label: `${e.clientName} · ${equipmentLabel(e)}`,
+    })),
+  },
+  related: [
+    {
+      title: 'plan_orders',
+      path: (id) => `/cd_ordem/of-plan?planId=${encodeURIComponent(id)}`,
+      row: orderRow,
+      href: (row) => `/view/cd_ordem/${encodeURIComponent(String(row.id))}`,
+      columns: [
+        { key: 'number', label: 'f_number' },
+        { key: 'dueDate', label: 'f_due_on', show: 'date' },
+        { key: 'status', label: 'f_state', labels: ORDER_STATE_LABELS },
+      ],
+    },
+  ],
+})

@@ -1,0 +1,104 @@
+import { z } from 'zod'
+import { addDays, dateIn } from '../dates.ts'
+import { rule } from '../messages.ts'
+import { PERIODICITIES, visitsDue } from '../plan-schedule.ts'
+import { day, decimal, money, optionalDay, optionalId, optionalText, text } from './fields.ts'
+
+/** Where a company's maintenance plans are stored (a collection of storage/repositories). */
+export const PLANS = 'plans'
+
+/** docs/domain.md maintenance plans: charged per visit (its order's lines), or a fixed fee each month. */
+export const PLAN_BILLING = ['per_visit', 'monthly_fee'] as const
+
+/** One machine of the plan, the service it gets and how often. */
+const planItem = z.object({
+  equipmentId: z.string().uuid({ message: 'Choose a machine' }),
+  jobId: z.string().uuid({ message: 'Choose a service' }),
+  periodicity: z.enum(PERIODICITIES, { message: 'Choose how often' }),
+})
+export type PlanItem = z.output<typeof planItem>
+
+/** A plan's fields, each checked alone (a partial change is checked whole by planInput once merged). */
+export const planFields = z.object({
+  name: text(120),
+  clientId: z.string().uuid({ message: 'Choose a client' }),
+  items: z
+    .array(planItem)
+    .min(1, 'Add a machine and its service')
+    .max(100, 'At most 100')
+    .describe('The client’s machines it covers (cd_equipamento), each with its service (cd_job) and periodicity'),
+  startsOn: day.describe(
+    'Its first visits are due this day; the next ones every period after, on this day of the month',
+  ),
+  endsOn: optionalDay,
+  billing: z.enum(PLAN_BILLING).default('per_visit'),
+  monthlyFee: money().default(0).describe('With billing monthly_fee: the fee each month, in cents'),
+  invoiceDay: decimal(0, 1, 28).default(1).describe('With billing monthly_fee: the day of the month it is invoiced'),
+  technicianId: optionalId('Choose a technician').describe('Who the office prefers to send'),
+  aheadDays: decimal(0, 7, 120)
+    .default(30)
+    .describe('How many days ahead its orders are made, to be booked on the board'),
+  notes: optionalText(4000),
+})
+
+/** A plan as the API and the form take it: it ends after it starts; a fixed fee is more than nothing. */
+export const planInput = planFields.superRefine((p, ctx) => {
+  if (p.endsOn && p.endsOn < p.startsOn)
+    ctx.addIssue({ code: 'custom', path: ['endsOn'], ...rule('plan_ends_before_start') })
+  if (p.billing === 'monthly_fee' && p.monthlyFee <= 0)
+    ctx.addIssue({ code: 'custom', path: ['monthlyFee'], ...rule('plan_fee_required') })
+})
+export type PlanInput = z.output<typeof planInput>
+
+/**
+ * A plan as stored: of a branch (its orders are that branch's), with its client's name, the zone
+ * its days are read in, and the last day its orders were made through (null: none yet).
+ */
+export type PlanRecord = Omit<PlanInput, 'endsOn' | 'technicianId'> & {
+  id: string
+  filial: number
+  clientName: string
+  endsOn: string | null
+  technicianId: string | null
+  active: boolean
+  timeZone: string
+  generatedThrough: string | null
+  createdAt: string
+}
+
+export const PLAN_STATES = ['active', 'ended'] as const
+
+export const planRow = z.object({
+  id: z.string(),
+  filial: z.number(),
+  name: z.string(),
+  clientId: z.string(),
+  clientName: z.string(),
+  items: z.array(z.object({ equipmentId: z.string(), jobId: z.string(), periodicity: z.enum(PERIODICITIES) })),
+  startsOn: z.string(),
+  endsOn: z.string().nullable(),
+  billing: z.enum(PLAN_BILLING),
+  monthlyFee: z.number(),
+  invoiceDay: z.number(),
+  technicianId: z.string().nullable(),
+  aheadDays: z.number(),
+  notes: z.string(),
+  active: z.boolean(),
+  state: z.enum(PLAN_STATES).meta({ description: 'ended: past its end day, or deactivated' }),
+  nextVisit: z.string().nullable().meta({ description: 'The next day a visit is due, today included; null: none' }),
+  generatedThrough: z.string().nullable().meta({ description: 'Its orders are made up to this day' }),
+  createdAt: z.string(),
+})
+export type PlanRow = z.output<typeof planRow>
+
+/** A stored plan as the API answers it, read on today's day in its zone. */
+export function planRowOf(p: PlanRecord, now: number): PlanRow {
+  const { timeZone, ...rest } = p
+  const today = dateIn(timeZone, now)
+  const ended = !p.active || (p.endsOn !== null && p.endsOn < today)
+  return {
+    ...rest,
+    state: ended ? 'ended' : 'active',
+    nextVisit: ended ? null : (visitsDue(p, addDays(today, -1), addDays(today, 366))[0]?.day ?? null),
+  }
+}

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest'
+import { addDays, dateIn } from '../../domain/dates.ts'
+import { nthDue } from '../../domain/plan-schedule.ts'
+import { generatePlanOrders } from '../../bff/lib/plan-orders.ts'
+import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
+import { callAs, testBff } from '../shared/bff.ts'
+import { MAIN } from '../shared/booking.ts'
+
+type List<T> = { items: T[]; pagination: { length: number } }
+type Plan = { id: string; state: string; nextVisit: string | null; generatedThrough: string | null }
+type Order = {
+  id: string
+  number: string
+  status: string
+  planId: string | null
+  dueDate: string | null
+  equipmentIds: string[]
+  problem: string
+  clientId: string
+  lines: Array<{ jobId: string; unitPrice: number; description: string }>
+}
+
+const DAY = 86_400_000
+
+/** The demo company with a clock the test moves, a client with a machine, another client's machine, and a service. */
+async function setUp() {
+  let clock = Date.parse('2026-12-02T15:00:00Z')
+  const bff = await testBff({ now: () => clock })
+  const admin = await callAs(bff, DEMO_ADMIN, MAIN)
+  const [client, other] = (await admin<List<{ id: string }>>('/cd_cliente?size=2&sort=name')).body.Dados.items
+  const job = (await admin<List<{ id: string; unitPrice: number }>>('/cd_job?size=1&sort=code')).body.Dados.items[0]
+  const machine = async (clientId: string, serialNumber: string) =>
+    (
+      await admin<{ id: string }>('/cd_equipamento', {
+        method: 'POST',
+        json: { clientId, kind: 'air_conditioner', brand: 'Daikin', model: 'FTXS35', serialNumber },
+      })
+    ).body.Dados.id
+  const mine = await machine(client.id, `PLAN-${crypto.randomUUID().slice(0, 8)}`)
+  const theirs = await machine(other.id, `PLAN-${crypto.randomUUID().slice(0, 8)}`)
+  const branch = await bff.deps.repos.companies.findBranch(1, 2)
+  const today = () => dateIn(branch!.TIME_ZONE, clock)
+  const plan = (json: Record<string, unknown>) =>
+    admin<Plan>('/cd_plano', {
+      method: 'POST',
+      json: {
+        name: 'Split units',
+        clientId: client.id,
+        items: [{ equipmentId: mine, jobId: job.id, periodicity: 'quarterly' }],
+        startsOn: today(),
+        ...json,
+      },
+    })
+  // signed in again: the clock passes months, beyond a session's life
+  const ordersOf = async (planId: string) =>
+    (await (await callAs(bff, DEMO_ADMIN, MAIN))<Order[]>(`/cd_ordem/of-plan?planId=${planId}`)).body.Dados.sort(
+      (a, b) => (a.dueDate! < b.dueDate! ? -1 : 1),
+    )
+  return {
+    bff,
+    admin,
+    client,
+    job,
+    mine,
+    theirs,
+    today,
+    plan,
+    ordersOf,
+    pass: (days: number) => (clock += days * DAY),
+  }
+}
+
+describe('cd_plano', () => {
+  it('makes the orders due within its window once saved, one per visit, for its machines; a run again makes none', async () => {
+    const { bff, client, job, mine, today, plan, ordersOf } = await setUp()
+    const made = await plan({ aheadDays: 30 })
+    expect(made.status).toBe(200)
+    const start = today()
+    const orders = await ordersOf(made.body.Dados.id)
+    expect(orders).toHaveLength(1)
+    expect(orders[0]).toMatchObject({
+      status: 'new',
+      dueDate: start,
+      planId: made.body.Dados.id,
+      clientId: client.id,
+      equipmentIds: [mine],
+      problem: 'Split units',
+    })
+    expect(orders[0].number).toMatch(/^OS-/)
+    expect(orders[0].lines.map((l) => [l.jobId, l.unitPrice])).toEqual([[job.id, job.unitPrice]])
+    expect(orders[0].lines[0].description).toContain('Daikin FTXS35')
+    // read again, the plan says what it made and when the next visit is due
+    const read = await bff.call(`/cd_plano/${made.body.Dados.id}`, {
+      token: await bff.signIn(DEMO_ADMIN),
+      headers: MAIN,
+    })
+    const row = ((await read.json()) as { Dados: Plan }).Dados
+    expect(row).toMatchObject({ state: 'active', nextVisit: start, generatedThrough: addDays(start, 30) })
+
+    expect(await generatePlanOrders(bff.deps)).toBe(0)
+    expect(await ordersOf(made.body.Dados.id)).toHaveLength(1)
+  })
+
+  it('as the days pass, the next periods’ orders come, each once, even with two runs at once; an ended plan makes no more', async () => {
+    const { bff, plan, ordersOf, pass, today } = await setUp()
+    const start = today()
+    const made = (await plan({ aheadDays: 14 })).body.Dados
+    const id = made.id
+    pass(100)
+    const runs = await Promise.all([generatePlanOrders(bff.deps), generatePlanOrders(bff.deps)])
+    const due = [start, nthDue(start, 'quarterly', 1)]
+    expect(runs[0] + runs[1]).toBe(1)
+    expect((await ordersOf(id)).map((o) => o.dueDate)).toEqual(due)
+    // a server down for months makes what it missed when it is back, in order
+    pass(200)
+    await generatePlanOrders(bff.deps)
+    const later = (await ordersOf(id)).map((o) => o.dueDate)
+    expect(later).toEqual([...due, nthDue(start, 'quarterly', 2), nthDue(start, 'quarterly', 3)])
+    // ended, it makes none
+    const ended = await (await callAs(bff, DEMO_ADMIN, MAIN))(`/cd_plano/${id}`, { method: 'DELETE' })
+    expect(ended.status).toBe(200)
+    pass(120)
+    expect(await generatePlanOrders(bff.deps)).toBe(0)
+    expect(await ordersOf(id)).toHaveLength(later.length)
+  })
+
+  it('makes no order for a day before the plan existed, and a fixed fee’s visits cost nothing on their orders', async () => {
+    const { plan, ordersOf, today } = await setUp()
+    const started = addDays(today(), -45)
+    const made = (await plan({ startsOn: started, billing: 'monthly_fee', monthlyFee: 30000, aheadDays: 60 })).body
+      .Dados
+    const orders = await ordersOf(made.id)
+    // due 45 days ago (not made), then 3 months after the start, within the 60 days ahead
+    expect(orders.map((o) => o.dueDate)).toEqual([nthDue(started, 'quarterly', 1)])
+    expect(orders[0].lines.every((l) => l.unitPrice === 0)).toBe(true)
+  })
+
+  it('answers the fields it refuses: another client’s machine, an end before the start, a fee of nothing', async () => {
+    const { plan, theirs, job, today } = await setUp()
+    const refused = async (json: Record<string, unknown>) => {
+      const res = await plan(json)
+      expect(res.status).toBe(400)
+      return res.body.codes
+    }
+    expect(await refused({ items: [{ equipmentId: theirs, jobId: job.id, periodicity: 'monthly' }] })).toEqual({
+      'items.0.equipmentId': 'plan_equipment_other_client',
+    })
+    expect(await refused({ endsOn: addDays(today(), -1) })).toEqual({ endsOn: 'plan_ends_before_start' })
+    expect(await refused({ billing: 'monthly_fee' })).toEqual({ monthlyFee: 'plan_fee_required' })
+    expect(await refused({ items: [] })).toHaveProperty('items')
+    expect(await refused({ technicianId: crypto.randomUUID() })).toEqual({ technicianId: 'invalid_value' })
+  })
+})
