@@ -44,6 +44,17 @@ const PANEL_TEXTS = {
     es: ['Orden lista para facturar', 'La orden {order} de {client} está completada: espera su factura.'],
     pt: ['Ordem pronta para faturar', 'A ordem {order} de {client} foi concluída: aguarda sua fatura.'],
   },
+  // a maintenance plan ends soon, or ended (docs/domain.md maintenance plans)
+  notice_plan_ending: {
+    en: ['Plan ending', '{plan} of {client} ends on {date}: renew it or let it end.'],
+    es: ['Plan por terminar', '{plan} de {client} termina el {date}: renuévalo o déjalo terminar.'],
+    pt: ['Plano terminando', '{plan} de {client} termina em {date}: renove-o ou deixe-o terminar.'],
+  },
+  notice_plan_ended: {
+    en: ['Plan ended', '{plan} of {client} ended on {date}: it makes no more orders.'],
+    es: ['Plan terminado', '{plan} de {client} terminó el {date}: ya no genera órdenes.'],
+    pt: ['Plano encerrado', '{plan} de {client} terminou em {date}: não gera mais ordens.'],
+  },
   // a product's stock in a branch fell under its minimum (docs/domain.md cd_produto)
   notice_stock_low: {
     en: ['Stock low', '{product}: {stock} left in {branch}, under the minimum of {minimum}.'],

@@ -5,10 +5,11 @@ import { addressLine, CLIENTS, type ClientRecord } from '../../domain/schemas/cl
 import { EQUIPMENT, type EquipmentRecord } from '../../domain/schemas/equipment.ts'
 import { JOBS, type JobRecord } from '../../domain/schemas/jobs.ts'
 import type { StoredOrder } from '../../domain/schemas/orders.ts'
-import { PLANS, type PlanItem, type PlanRecord } from '../../domain/schemas/plans.ts'
+import { PLAN_ENDING_DAYS, PLANS, type PlanItem, type PlanRecord } from '../../domain/schemas/plans.ts'
 import { ConflictError } from '../../storage/errors.ts'
 import { sha256Hex, uuidFromHex } from './base64.ts'
 import type { Deps } from './deps.ts'
+import { noticeToMembers } from './member-notice.ts'
 import { insertOrder, orderStore } from './order-store.ts'
 import { withActivityLine } from './resource.ts'
 
@@ -118,13 +119,64 @@ async function orderOfVisit(
   }
 }
 
-/** Every active plan of every company: the orders due within their windows (the timer's and the cron's run). */
+/**
+ * Tells the office, once each, that an active plan ends within PLAN_ENDING_DAYS (to renew it) and
+ * that it ended: the telling is claimed on the plan (its compare-and-swap write) before the notice
+ * goes, so two runs never both tell it, and a crash between the two leaves it untold rather than
+ * told twice (the invoice reminders' rule). Answers whether it told anything.
+ */
+export async function announcePlanEnd(deps: Deps, empresa: number, planId: string): Promise<boolean> {
+  const plans = deps.repos.collection<PlanRecord>(empresa, PLANS)
+  const found = await plans.get(planId)
+  const plan = found?.value
+  if (!found || !plan?.active || !plan.endsOn) return false
+  const today = dateIn(plan.timeZone, deps.now())
+  const news =
+    plan.endsOn < today
+      ? plan.announced?.ended
+        ? null
+        : 'ended'
+      : plan.endsOn <= addDays(today, PLAN_ENDING_DAYS) && !plan.announced?.ending
+        ? 'ending'
+        : null
+  if (!news) return false
+  const at = new Date(deps.now()).toISOString()
+  const claimed = await plans
+    .update(planId, (p) => ({ ...p, announced: { ...p.announced, [news]: at } }), { expectVersion: found.version })
+    .catch((error: unknown) => {
+      if (error instanceof ConflictError) return null
+      throw error
+    })
+  if (!claimed) return false
+  await noticeToMembers(
+    deps,
+    { empresa, filial: plan.filial, page: 'cd_plano', level: 'edit' },
+    {
+      icon: 'heroicons_mini:calendar',
+      text: {
+        key: news === 'ended' ? 'notice_plan_ended' : 'notice_plan_ending',
+        values: { plan: plan.name, client: plan.clientName, date: plan.endsOn },
+      },
+      link: `/view/cd_plano/${encodeURIComponent(planId)}`,
+    },
+  )
+  return true
+}
+
+/**
+ * Every active plan of every company: the orders due within their windows, and its end told to the
+ * office (the timer's and the cron's run). Answers how many orders were made.
+ */
 export async function generatePlanOrders(deps: Deps): Promise<number> {
   let made = 0
   for (const company of await deps.repos.companies.list()) {
     if (!company.ACTIVE) continue
     const plans = await deps.repos.collection<PlanRecord>(company.COD_EMPRESA, PLANS).rows()
-    for (const plan of plans.values()) if (plan.active) made += await planOrdersDue(deps, company.COD_EMPRESA, plan.id)
+    for (const plan of plans.values()) {
+      if (!plan.active) continue
+      made += await planOrdersDue(deps, company.COD_EMPRESA, plan.id)
+      await announcePlanEnd(deps, company.COD_EMPRESA, plan.id)
+    }
   }
   return made
 }

@@ -63,8 +63,13 @@ export type PlanRecord = Omit<PlanInput, 'endsOn' | 'technicianId'> & {
   active: boolean
   timeZone: string
   generatedThrough: string | null
+  /** When the office was told the plan ends within PLAN_ENDING_DAYS, and that it ended (once each). */
+  announced?: { ending?: string; ended?: string }
   createdAt: string
 }
+
+/** The office is told a plan ends this many days ahead, to renew it. */
+export const PLAN_ENDING_DAYS = 30
 
 export const PLAN_STATES = ['active', 'ended'] as const
 

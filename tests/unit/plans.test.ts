@@ -150,4 +150,28 @@ describe('cd_plano', () => {
     expect(await refused({ items: [] })).toHaveProperty('items')
     expect(await refused({ technicianId: crypto.randomUUID() })).toEqual({ technicianId: 'invalid_value' })
   })
+
+  it('tells the office once that a plan ends within 30 days, and once that it ended, whatever runs it', async () => {
+    const { bff, plan, pass, today } = await setUp()
+    const ends = addDays(today(), 45)
+    const made = (await plan({ name: 'Rooftop chillers', endsOn: ends })).body.Dados
+    const told = async () => {
+      const admin = await callAs(bff, DEMO_ADMIN, MAIN)
+      const all = (await admin<Array<{ title: string; description: string }>>('/common/notifications')).body
+      return (Array.isArray(all) ? all : []).filter((n) => n.description.startsWith('Rooftop chillers'))
+    }
+    await generatePlanOrders(bff.deps)
+    expect(await told()).toEqual([])
+    pass(20)
+    await Promise.all([generatePlanOrders(bff.deps), generatePlanOrders(bff.deps)])
+    await generatePlanOrders(bff.deps)
+    const client = (await told())[0]?.description.split(' of ')[1].split(' ends')[0]
+    expect((await told()).map((n) => [n.title, n.description])).toEqual([
+      ['Plan ending', `Rooftop chillers of ${client} ends on ${ends}: renew it or let it end.`],
+    ])
+    pass(30)
+    await Promise.all([generatePlanOrders(bff.deps), generatePlanOrders(bff.deps)])
+    expect((await told()).map((n) => n.title).sort()).toEqual(['Plan ended', 'Plan ending'])
+    expect(made.id).toBeTruthy()
+  })
 })
