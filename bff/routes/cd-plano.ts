@@ -62,12 +62,16 @@ export function cdPlanoRoutes(deps: Deps) {
     source,
     create: {
       async make(who, input) {
-        const branch = await deps.repos.companies.findBranch(who.tenant.empresa, who.tenant.filial)
+        const [company, branch] = await Promise.all([
+          deps.repos.companies.find(who.tenant.empresa),
+          deps.repos.companies.findBranch(who.tenant.empresa, who.tenant.filial),
+        ])
         return {
           id: who.newId(),
           filial: who.tenant.filial,
           ...(await checkedPlan(who, input, null)),
           active: true,
+          currency: company?.CURRENCY ?? 'BRL',
           timeZone: branch?.TIME_ZONE ?? 'UTC',
           generatedThrough: null,
           createdAt: new Date(deps.now()).toISOString(),

@@ -38531,6 +38531,8 @@ export interface operations {
                                 clientId: string;
                                 clientName: string;
                                 createdAt: string;
+                                /** @enum {string} */
+                                currency: "BRL" | "USD" | "MXN";
                                 endsOn: string | null;
                                 filial: number;
                                 /** @description Its orders are made up to this day */
@@ -38718,6 +38720,8 @@ export interface operations {
                             clientId: string;
                             clientName: string;
                             createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
                             endsOn: string | null;
                             filial: number;
                             /** @description Its orders are made up to this day */
@@ -38872,6 +38876,8 @@ export interface operations {
                             clientId: string;
                             clientName: string;
                             createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
                             endsOn: string | null;
                             filial: number;
                             /** @description Its orders are made up to this day */
@@ -39057,6 +39063,8 @@ export interface operations {
                             clientId: string;
                             clientName: string;
                             createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
                             endsOn: string | null;
                             filial: number;
                             /** @description Its orders are made up to this day */
@@ -39233,6 +39241,8 @@ export interface operations {
                             clientId: string;
                             clientName: string;
                             createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
                             endsOn: string | null;
                             filial: number;
                             /** @description Its orders are made up to this day */
@@ -39456,6 +39466,8 @@ export interface operations {
                             clientId: string;
                             clientName: string;
                             createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
                             endsOn: string | null;
                             filial: number;
                             /** @description Its orders are made up to this day */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { addDays, dateIn } from '../dates.ts'
+import { CURRENCIES, type Currency } from '../money.ts'
 import { rule } from '../messages.ts'
 import { PERIODICITIES, visitsDue } from '../plan-schedule.ts'
 import { day, decimal, money, optionalDay, optionalId, optionalText, text } from './fields.ts'
@@ -60,6 +61,8 @@ export type PlanRecord = Omit<PlanInput, 'endsOn' | 'technicianId'> & {
   clientName: string
   endsOn: string | null
   technicianId: string | null
+  /** The company's currency, its fee's. */
+  currency: Currency
   active: boolean
   timeZone: string
   generatedThrough: string | null
@@ -84,6 +87,7 @@ export const planRow = z.object({
   endsOn: z.string().nullable(),
   billing: z.enum(PLAN_BILLING),
   monthlyFee: z.number(),
+  currency: z.enum(CURRENCIES),
   invoiceDay: z.number(),
   technicianId: z.string().nullable(),
   aheadDays: z.number(),

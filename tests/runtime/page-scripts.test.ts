@@ -25,7 +25,7 @@ const OVER_BUDGET: Record<string, number> = {
   'features/ac_usuariospaginas/page': 169,
   'features/cd_cliente/page': 174,
   'features/cd_equipamento/page': 172,
-  'features/cd_plano/page': 168,
+  'features/cd_plano/page': 169,
   'features/cd_job/page': 160,
   'features/cd_produto/page': 168,
   'features/cd_cotacao/page': 171,

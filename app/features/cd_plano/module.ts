@@ -2,6 +2,7 @@ import { plans as plansModule } from '../../../domain/modules/cd-plano.ts'
 import { equipment as equipmentModule } from '../../../domain/modules/cd-equipamento.ts'
 import { equipmentLabel } from '../../../domain/schemas/equipment.ts'
 import { orderRow } from '../../../domain/schemas/orders.ts'
+import type { PlanRow } from '../../../domain/schemas/plans.ts'
 import { defineFeature, pickerOf } from '../../kit/module'
 import { ORDER_STATE_LABELS } from '../cd_ordem/labels'
 import { clientField, documentPickers } from '../document-fields'
@@ -26,6 +27,18 @@ export const plans = defineFeature(plansModule, {
     confirm: 'plan_confirm_end',
     deactivated: 'done_plan_ended',
     activated: 'done_plan_restarted',
+  },
+  // what the plan has done and does next, beside its form
+  facts: (values, f) => {
+    const { nextVisit, generatedThrough, billing, monthlyFee } = values as Pick<
+      PlanRow,
+      'nextVisit' | 'generatedThrough' | 'billing' | 'monthlyFee'
+    >
+    return [
+      { label: 'f_next_visit' as const, value: nextVisit ? f.date(nextVisit) : '—', strong: true },
+      { label: 'f_orders_through' as const, value: generatedThrough ? f.date(generatedThrough) : '—' },
+      ...(billing === 'monthly_fee' ? [{ label: 'f_monthly_fee' as const, value: f.money(monthlyFee) }] : []),
+    ]
   },
   columns: [
     { key: 'name', label: 'f_name' },
