@@ -140,14 +140,13 @@ export async function insertDocument<Rec extends BranchDocument, Row extends Doc
   const year = dateIn(record.timeZone, deps.now()).slice(0, 4)
   const branch = await deps.repos.companies.findBranch(empresa, record.filial)
   const documents = documentStore(deps, empresa, kind)
-  return deps.repos
-    .series(empresa, seriesName(kind.numbered, record.filial, year))
-    .write(documents.keyOf(record.id), (n) =>
-      documents.put(
-        { ...record, number: documentNumber(kind.numbered, branch?.PREFIX ?? '', year, n) },
-        { expectVersion: 0 },
-      ),
-    )
+  const numbered = (n: number) => documentNumber(kind.numbered, branch?.PREFIX ?? '', year, n)
+  return deps.repos.series(empresa, seriesName(kind.numbered, record.filial, year)).write(
+    documents.keyOf(record.id),
+    (n) => documents.put({ ...record, number: numbered(n) }, { expectVersion: 0 }),
+    // refused: another write of this very document took the same number and wrote it first
+    async (n) => (await documents.get(record.id))?.value.number === numbered(n),
+  )
 }
 
 /**

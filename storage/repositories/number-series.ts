@@ -84,16 +84,27 @@ export function numberSeries(store: Store, key: string, now: () => number = Date
       await change((s) => settled(s, Infinity))
     },
     /**
-     * Takes a number and writes the document at `documentKey` with it: confirmed when written, given
-     * back when refused; left pending when the outcome is unknown.
+     * Takes a number and writes the document at `documentKey` with it: confirmed when written; when
+     * refused, given back — unless `holds` says the document is there with this very number (another
+     * write of the same document, two servers making one plan's order, took it and wrote first: the
+     * number is that document's, and giving it back would give it twice); left pending when the
+     * outcome is unknown.
      */
-    async write<T>(documentKey: string, save: (n: number) => Promise<T>): Promise<T> {
+    async write<T>(
+      documentKey: string,
+      save: (n: number) => Promise<T>,
+      holds: (n: number) => Promise<boolean> = async () => false,
+    ): Promise<T> {
       const n = await series.take(documentKey)
       let saved: T
       try {
         saved = await save(n)
       } catch (error) {
-        if (!(error instanceof StorageUnavailableError)) await series.release(n)
+        if (error instanceof StorageUnavailableError) throw error
+        // what the other write left is read; unreadable, the number stays pending (the document decides later)
+        const theirs = await holds(n).catch(() => null)
+        if (theirs === false) await series.release(n)
+        else if (theirs) await series.confirm(n).catch(() => undefined)
         throw error
       }
       // written: a confirmation that fails leaves the number pending, and the document there confirms it later

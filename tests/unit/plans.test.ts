@@ -116,6 +116,9 @@ describe('cd_plano', () => {
     await generatePlanOrders(bff.deps)
     const later = (await ordersOf(id)).map((o) => o.dueDate)
     expect(later).toEqual([...due, nthDue(start, 'quarterly', 2), nthDue(start, 'quarterly', 3)])
+    // each order its own number: the run that lost the race gave back no number the winner holds
+    const numbers = (await ordersOf(id)).map((o) => o.number)
+    expect(new Set(numbers).size).toBe(numbers.length)
     // ended, it makes none
     const ended = await (await callAs(bff, DEMO_ADMIN, MAIN))(`/cd_plano/${id}`, { method: 'DELETE' })
     expect(ended.status).toBe(200)
