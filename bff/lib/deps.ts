@@ -45,6 +45,9 @@ export type Mailer = (message: MailMessage) => Promise<void>
 export type Auth = { user: UserRecord; userVersion: number; session: SessionRecord; token: string }
 export type Tenant = { empresa: number; filial: number; grant: Grant }
 
+/** Who a write no person made is by (a reminder, a plan's order, a debt settled): its timeline line names it. */
+export const SYSTEM_ACTOR = { id: 'system', name: 'Fieldwise' }
+
 /** `pageChecked`: the operation's declared page level was checked (bff/access.ts). */
 /** `idempotency`: the hash of the request's Idempotency-Key and caller, when it sent one (bff/lib/idempotency.ts). */
 export type AppEnv = { Variables: { auth: Auth; tenant: Tenant; pageChecked: boolean; idempotency?: string } }

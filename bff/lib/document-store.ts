@@ -5,7 +5,7 @@ import { dateIn } from '../../domain/dates.ts'
 import { documentTotals } from '../../domain/document-lines.ts'
 import { documentNumber, seriesName, type DocumentKind as DocumentCode } from '../../domain/document-numbers.ts'
 import { searchable } from '../../domain/search-text.ts'
-import type { Deps } from './deps.ts'
+import { SYSTEM_ACTOR, type Deps } from './deps.ts'
 import { collatorFor, pageOf } from './list.ts'
 import type { Caller, ListQuery, ResourceSource } from './resource.ts'
 
@@ -40,9 +40,6 @@ export type DocumentKind<Rec, Row extends DocumentIndexRow> = {
    */
   owes?: { fact: Fact; changes: (before: Rec | null, after: Rec) => boolean }
 }
-
-/** Who a document write's debt is owed by when no person is named: the system (its settling writes no timeline line). */
-const SYSTEM = { id: 'system', name: 'Fieldwise' }
 
 /**
  * What every new branch document starts with (docs/domain.md: quotes, orders, invoices): the
@@ -80,7 +77,8 @@ export const documentStore = <Rec extends { id: string }, Row extends DocumentIn
   const indexed = deps.repos.indexed<Rec, Row>(empresa, kind.collection, kind.project, 'list')
   const owes = kind.owes
   if (!owes) return indexed
-  const owner = { tenant: { empresa, filial: 0 }, user: SYSTEM }
+  // owed by the system when no person is named (its settling writes no timeline line)
+  const owner = { tenant: { empresa, filial: 0 }, user: SYSTEM_ACTOR }
   // a write that moves what follows from the document owes it, settled after (bff/lib/derived.ts)
   return {
     ...indexed,

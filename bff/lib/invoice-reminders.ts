@@ -1,7 +1,7 @@
 import { dateIn } from '../../domain/dates.ts'
 import { OPEN_INVOICE_STATUSES, type StoredInvoice } from '../../domain/schemas/invoices.ts'
 import { deliverToClient } from './client-delivery.ts'
-import type { Deps } from './deps.ts'
+import { SYSTEM_ACTOR, type Deps } from './deps.ts'
 import { invoiceLinkUrl } from './document-link.ts'
 import { invoiceMail } from './invoice-mail.ts'
 import { invoiceStore } from './invoice-store.ts'
@@ -9,8 +9,6 @@ import { withActivityLine } from './resource.ts'
 
 /** At most this many reminders a run per company: a backlog (a schedule set over many overdue invoices) goes out over a few runs. */
 const MAX_PER_RUN = 200
-/** Who a reminder's timeline line names. */
-const SYSTEM = { id: 'system', name: 'Fieldwise' }
 
 const DAY_MS = 86_400_000
 /** Whole days from one day to another (ISO days). */
@@ -62,7 +60,7 @@ export async function remindOverdue(deps: Deps): Promise<number> {
       const taken = await withActivityLine(
         deps,
         { empresa: company.COD_EMPRESA, module: 'cd_invoice', id: row.id },
-        { by: SYSTEM, action: 'reminded', made: found.version + 1 },
+        { by: SYSTEM_ACTOR, action: 'reminded', made: found.version + 1 },
         () =>
           store.update(row.id, (i) => ({ ...i, reminders: [...i.reminders, { step, at, delivery: null }] }), {
             expectVersion: found.version,

@@ -1,20 +1,18 @@
 import { addDays, dateIn } from '../../domain/dates.ts'
 import { documentTotals, type LineInput } from '../../domain/document-lines.ts'
 import { visitsDue } from '../../domain/plan-schedule.ts'
-import { addressLine, CLIENTS, type ClientRecord } from '../../domain/schemas/clients.ts'
-import { EQUIPMENT, type EquipmentRecord } from '../../domain/schemas/equipment.ts'
+import { CLIENTS, type ClientRecord } from '../../domain/schemas/clients.ts'
+import { EQUIPMENT, equipmentName, type EquipmentRecord } from '../../domain/schemas/equipment.ts'
 import { JOBS, type JobRecord } from '../../domain/schemas/jobs.ts'
 import type { StoredOrder } from '../../domain/schemas/orders.ts'
 import { PLAN_ENDING_DAYS, PLANS, type PlanItem, type PlanRecord } from '../../domain/schemas/plans.ts'
 import { ConflictError } from '../../storage/errors.ts'
 import { sha256Hex, uuidFromHex } from './base64.ts'
-import type { Deps } from './deps.ts'
+import { SYSTEM_ACTOR, type Deps } from './deps.ts'
+import { serviceAddressOf } from './document-pricing.ts'
 import { noticeToMembers } from './member-notice.ts'
 import { insertOrder, orderStore } from './order-store.ts'
 import { withActivityLine } from './resource.ts'
-
-/** Who a generated order's timeline line names. */
-const SYSTEM = { id: 'system', name: 'Fieldwise' }
 
 /** The order of a plan's visit due on a day: its id follows from both, so it is made once whoever makes it. */
 export const planOrderId = async (planId: string, day: string) =>
@@ -63,23 +61,24 @@ async function orderOfVisit(
   ])
   const machine = new Map(machines.map((m) => [m.id, m]))
   const job = new Map(jobs.map((j) => [j.id, j]))
-  const lines: LineInput[] = visit.items.flatMap((item) => {
-    const service = job.get(item.jobId)
-    if (!service) return []
-    const on = machine.get(item.equipmentId)
-    return [
-      {
-        jobId: service.id,
-        description: [service.name, on && [on.brand, on.model].filter(Boolean).join(' ')].filter(Boolean).join(' — '),
-        quantity: 1,
-        // a fixed monthly fee is invoiced on its own: the visit's lines then cost nothing
-        unitPrice: plan.billing === 'per_visit' ? service.unitPrice : 0,
-        discountPercent: 0,
-        taxPercent: service.taxPercent,
-      },
-    ]
+  // the client's machines in service only (one retired or given to another client since is left out)
+  const items = visit.items.filter((i) => {
+    const on = machine.get(i.equipmentId)
+    return on?.active && on.clientId === plan.clientId && job.has(i.jobId)
   })
-  const defaultAddress = client?.value.addresses.find((a) => a.isDefault) ?? client?.value.addresses[0]
+  if (!items.length) return false
+  const lines: LineInput[] = items.map((item) => {
+    const service = job.get(item.jobId)!
+    return {
+      jobId: service.id,
+      description: `${service.name} — ${equipmentName(machine.get(item.equipmentId)!)}`,
+      quantity: 1,
+      // a fixed monthly fee is invoiced on its own: the visit's lines then cost nothing
+      unitPrice: plan.billing === 'per_visit' ? service.unitPrice : 0,
+      discountPercent: 0,
+      taxPercent: service.taxPercent,
+    }
+  })
   const order: StoredOrder = {
     id,
     filial: plan.filial,
@@ -87,13 +86,15 @@ async function orderOfVisit(
     clientId: plan.clientId,
     clientName: client?.value.name ?? plan.clientName,
     clientTaxId: client?.value.taxId ?? '',
-    serviceAddress: machines[0]?.serviceAddress || (defaultAddress ? addressLine(defaultAddress) : ''),
+    // where its first machine is (the plan's order of items), else the client's default address
+    serviceAddress:
+      machine.get(items[0].equipmentId)?.serviceAddress || (client ? serviceAddressOf(client.value, undefined) : ''),
     priority: 'normal',
     problem: plan.name,
     instructions: plan.notes,
     warrantyDays: 0,
-    equipmentIds: [...new Set(visit.items.map((i) => i.equipmentId))],
-    skills: [...new Set(jobs.flatMap((j) => j.skills))],
+    equipmentIds: [...new Set(items.map((i) => i.equipmentId))],
+    skills: [...new Set(items.flatMap((i) => job.get(i.jobId)!.skills))],
     lines,
     totals: documentTotals(lines),
     currency: company?.CURRENCY ?? 'BRL',
@@ -108,8 +109,11 @@ async function orderOfVisit(
     timeZone: plan.timeZone,
   }
   try {
-    await withActivityLine(deps, { empresa, module: 'cd_ordem', id }, { by: SYSTEM, action: 'created', made: 1 }, () =>
-      insertOrder(deps, empresa, order),
+    await withActivityLine(
+      deps,
+      { empresa, module: 'cd_ordem', id },
+      { by: SYSTEM_ACTOR, action: 'created', made: 1 },
+      () => insertOrder(deps, empresa, order),
     )
     return true
   } catch (error) {
@@ -131,18 +135,19 @@ export async function announcePlanEnd(deps: Deps, empresa: number, planId: strin
   const plan = found?.value
   if (!found || !plan?.active || !plan.endsOn) return false
   const today = dateIn(plan.timeZone, deps.now())
+  // told of this very end day (a renewal moves it: its new end is told again)
   const news =
     plan.endsOn < today
-      ? plan.announced?.ended
+      ? plan.announced?.ended === plan.endsOn
         ? null
         : 'ended'
-      : plan.endsOn <= addDays(today, PLAN_ENDING_DAYS) && !plan.announced?.ending
+      : plan.endsOn <= addDays(today, PLAN_ENDING_DAYS) && plan.announced?.ending !== plan.endsOn
         ? 'ending'
         : null
   if (!news) return false
-  const at = new Date(deps.now()).toISOString()
+  const endsOn = plan.endsOn
   const claimed = await plans
-    .update(planId, (p) => ({ ...p, announced: { ...p.announced, [news]: at } }), { expectVersion: found.version })
+    .update(planId, (p) => ({ ...p, announced: { ...p.announced, [news]: endsOn } }), { expectVersion: found.version })
     .catch((error: unknown) => {
       if (error instanceof ConflictError) return null
       throw error
@@ -174,8 +179,13 @@ export async function generatePlanOrders(deps: Deps): Promise<number> {
     const plans = await deps.repos.collection<PlanRecord>(company.COD_EMPRESA, PLANS).rows()
     for (const plan of plans.values()) {
       if (!plan.active) continue
-      made += await planOrdersDue(deps, company.COD_EMPRESA, plan.id)
-      await announcePlanEnd(deps, company.COD_EMPRESA, plan.id)
+      // one plan that fails (its storage, its data) leaves the others done, and is tried on the next run
+      try {
+        made += await planOrdersDue(deps, company.COD_EMPRESA, plan.id)
+        await announcePlanEnd(deps, company.COD_EMPRESA, plan.id)
+      } catch (error) {
+        deps.log.error(`maintenance plan ${plan.id}: left for the next run`, error)
+      }
     }
   }
   return made

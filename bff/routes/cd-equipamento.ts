@@ -74,10 +74,13 @@ export function cdEquipamentoRoutes(deps: Deps) {
     edit: {
       async apply(who, current, input) {
         const { timeZone: _zone, ...was } = current
+        // given to another client without an address: the new client's default one, not the old one's
+        const moved = input.clientId !== undefined && input.clientId !== current.clientId
         const merged = checked(equipmentInput, {
           ...was,
           installedOn: was.installedOn ?? undefined,
           warrantyEnds: was.warrantyEnds ?? undefined,
+          ...(moved && input.serviceAddress === undefined ? { serviceAddress: '' } : {}),
           ...input,
         })
         const next = { ...current, ...(await filled(who, merged, current)) }

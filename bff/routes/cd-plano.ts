@@ -2,12 +2,13 @@ import { plans } from '../../domain/modules/cd-plano.ts'
 import { EQUIPMENT, type EquipmentRecord } from '../../domain/schemas/equipment.ts'
 import { JOBS, type JobRecord } from '../../domain/schemas/jobs.ts'
 import { PLANS, planInput, planRowOf, type PlanInput, type PlanRecord } from '../../domain/schemas/plans.ts'
-import { activeGrants } from '../../domain/tenancy.ts'
 import { collectionSource } from '../lib/collection-source.ts'
 import type { Deps } from '../lib/deps.ts'
 import { documentPricing } from '../lib/document-pricing.ts'
 import { fieldError } from '../lib/errors.ts'
 import { planOrdersDue } from '../lib/plan-orders.ts'
+import { scheduling } from '../lib/scheduling.ts'
+import { addDays, dateIn } from '../../domain/dates.ts'
 import { resourceRoutes, type Caller, type ResourceServer } from '../lib/resource.ts'
 import { checked } from '../lib/validate.ts'
 
@@ -22,6 +23,7 @@ const source = collectionSource<PlanRecord>(PLANS, 'branch')
  */
 export function cdPlanoRoutes(deps: Deps) {
   const { clientOf } = documentPricing(deps)
+  const { technicians } = scheduling(deps)
 
   /** The plan's client, machines (the client's, in service), services and technician, checked. */
   async function checkedPlan(who: Caller, input: PlanInput, kept: PlanRecord | null) {
@@ -40,13 +42,14 @@ export function cdPlanoRoutes(deps: Deps) {
       const had = kept?.items.some((k) => k.equipmentId === item.equipmentId)
       if (on?.clientId !== client.id || (!on.active && !had))
         throw fieldError(`items.${i}.equipmentId`, 'plan_equipment_other_client')
-      if (!job.get(item.jobId)?.active) throw fieldError(`items.${i}.jobId`, 'invalid_value')
+      // a service deactivated since keeps its place in a plan that had it, as a retired machine does
+      const keptJob = kept?.items.some((k) => k.jobId === item.jobId)
+      if (!job.get(item.jobId) || (!job.get(item.jobId)!.active && !keptJob))
+        throw fieldError(`items.${i}.jobId`, 'invalid_value')
     })
-    if (input.technicianId) {
-      const person = await deps.repos.users.findById(input.technicianId)
-      const works = person && activeGrants(person.value).some((g) => g.empresa === who.tenant.empresa)
-      if (!works) throw fieldError('technicianId', 'invalid_value')
-    }
+    // one of the branch's technicians (active, the technician role there)
+    if (input.technicianId && !(await technicians(who)).some((t) => t.id === input.technicianId))
+      throw fieldError('technicianId', 'invalid_value')
     return { ...input, clientName: client.name, endsOn: input.endsOn ?? null, technicianId: input.technicianId ?? null }
   }
 
@@ -91,6 +94,14 @@ export function cdPlanoRoutes(deps: Deps) {
       },
       after: async (who, saved) => void (await generate(who, saved.value)),
     },
-    deactivate: { set: (_who, current, active) => ({ ...current, active }) },
+    // restarted, it makes no order for the visits due while it was ended: from today on
+    deactivate: {
+      set: (_who, current, active) => {
+        const yesterday = addDays(dateIn(current.timeZone, deps.now()), -1)
+        const through =
+          current.generatedThrough && current.generatedThrough > yesterday ? current.generatedThrough : yesterday
+        return active && !current.active ? { ...current, active, generatedThrough: through } : { ...current, active }
+      },
+    },
   } satisfies ResourceServer<typeof plans, PlanRecord>)
 }

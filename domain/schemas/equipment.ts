@@ -92,6 +92,11 @@ export const equipmentRow = z.object({
 })
 export type EquipmentRow = z.output<typeof equipmentRow>
 
+/** What a machine is called: its brand and model, else its kind's own name, its serial number or its client's name. */
+export const equipmentName = (
+  e: Pick<EquipmentRecord, 'brand' | 'model' | 'kindName' | 'serialNumber' | 'clientName'>,
+): string => [e.brand, e.model].filter(Boolean).join(' ') || e.kindName || e.serialNumber || e.clientName
+
 /** A warranty's state on a day. */
 export function warrantyState(ends: string | null, today: string): WarrantyState {
   if (!ends) return 'none'
@@ -104,7 +109,7 @@ export const equipmentRowOf = (e: EquipmentRecord, now: number): EquipmentRow =>
   const { timeZone, ...rest } = e
   return {
     ...rest,
-    name: [e.brand, e.model].filter(Boolean).join(' ') || e.kindName || e.serialNumber || e.clientName,
+    name: equipmentName(e),
     status: e.active ? 'active' : 'retired',
     warranty: warrantyState(e.warrantyEnds, dateIn(timeZone, now)),
   }

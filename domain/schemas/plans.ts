@@ -26,7 +26,8 @@ export const planFields = z.object({
   items: z
     .array(planItem)
     .min(1, 'Add a machine and its service')
-    .max(100, 'At most 100')
+    // an order names at most 50 machines: a visit of the plan is one order
+    .max(50, 'At most 50')
     .describe('The client’s machines it covers (cd_equipamento), each with its service (cd_job) and periodicity'),
   startsOn: day.describe(
     'Its first visits are due this day; the next ones every period after, on this day of the month',
@@ -66,7 +67,7 @@ export type PlanRecord = Omit<PlanInput, 'endsOn' | 'technicianId'> & {
   active: boolean
   timeZone: string
   generatedThrough: string | null
-  /** When the office was told the plan ends within PLAN_ENDING_DAYS, and that it ended (once each). */
+  /** The end day the office was told is within PLAN_ENDING_DAYS, and the one it was told passed (a renewal's new end is told again). */
   announced?: { ending?: string; ended?: string }
   createdAt: string
 }

@@ -108,6 +108,15 @@ describe('cd_equipamento', () => {
     const back = await admin<Machine>(`/cd_equipamento/${made.id}?restore=1`, { method: 'DELETE' })
     expect(back.body.Dados.status).toBe('active')
 
+    // given to another client, it sits at their default address
+    const given = await admin<Machine>(`/cd_equipamento/${made.id}`, {
+      method: 'PATCH',
+      json: { clientId: clients[1].id },
+    })
+    expect(given.status).toBe(200)
+    expect(given.body.Dados).toMatchObject({ clientId: clients[1].id, clientName: clients[1].name })
+    expect(given.body.Dados.serviceAddress).toContain(clients[1].addresses[0].city)
+
     const tech = await callAs(bff, DEMO_TECHNICIAN, MAIN)
     expect((await tech(`/cd_equipamento/${made.id}`)).status).toBe(200)
     expect(

@@ -27,7 +27,8 @@ async function setUp() {
   let clock = Date.parse('2026-12-02T15:00:00Z')
   const bff = await testBff({ now: () => clock })
   const admin = await callAs(bff, DEMO_ADMIN, MAIN)
-  const [client, other] = (await admin<List<{ id: string }>>('/cd_cliente?size=2&sort=name')).body.Dados.items
+  const [client, other] = (await admin<List<{ id: string; name: string }>>('/cd_cliente?size=2&sort=name')).body.Dados
+    .items
   const job = (await admin<List<{ id: string; unitPrice: number }>>('/cd_job?size=1&sort=code')).body.Dados.items[0]
   const machine = async (clientId: string, serialNumber: string) =>
     (
@@ -154,27 +155,61 @@ describe('cd_plano', () => {
     expect(await refused({ technicianId: crypto.randomUUID() })).toEqual({ technicianId: 'invalid_value' })
   })
 
-  it('tells the office once that a plan ends within 30 days, and once that it ended, whatever runs it', async () => {
-    const { bff, plan, pass, today } = await setUp()
+  it('tells the office once that a plan ends within 30 days, once that it ended, and again of a renewal’s new end, whatever runs it', async () => {
+    const { bff, client, plan, pass, today } = await setUp()
     const ends = addDays(today(), 45)
     const made = (await plan({ name: 'Rooftop chillers', endsOn: ends })).body.Dados
     const told = async () => {
       const admin = await callAs(bff, DEMO_ADMIN, MAIN)
       const all = (await admin<Array<{ title: string; description: string }>>('/common/notifications')).body
-      return (Array.isArray(all) ? all : []).filter((n) => n.description.startsWith('Rooftop chillers'))
+      return (Array.isArray(all) ? all : [])
+        .filter((n) => n.description.startsWith('Rooftop chillers'))
+        .map((n) => [n.title, n.description])
     }
     await generatePlanOrders(bff.deps)
     expect(await told()).toEqual([])
     pass(20)
     await Promise.all([generatePlanOrders(bff.deps), generatePlanOrders(bff.deps)])
     await generatePlanOrders(bff.deps)
-    const client = (await told())[0]?.description.split(' of ')[1].split(' ends')[0]
-    expect((await told()).map((n) => [n.title, n.description])).toEqual([
-      ['Plan ending', `Rooftop chillers of ${client} ends on ${ends}: renew it or let it end.`],
-    ])
-    pass(30)
+    const ending = (day: string) => [
+      'Plan ending',
+      `Rooftop chillers of ${client.name} ends on ${day}: renew it or let it end.`,
+    ]
+    expect(await told()).toEqual([ending(ends)])
+    // renewed for a month more: its new end is told when it comes near
+    const renewed = addDays(ends, 30)
+    const admin = await callAs(bff, DEMO_ADMIN, MAIN)
+    expect((await admin(`/cd_plano/${made.id}`, { method: 'PATCH', json: { endsOn: renewed } })).status).toBe(200)
+    await generatePlanOrders(bff.deps)
+    expect(await told()).toHaveLength(1)
+    pass(40)
     await Promise.all([generatePlanOrders(bff.deps), generatePlanOrders(bff.deps)])
-    expect((await told()).map((n) => n.title).sort()).toEqual(['Plan ended', 'Plan ending'])
-    expect(made.id).toBeTruthy()
+    expect(await told()).toEqual([ending(renewed), ending(ends)])
+    pass(20)
+    await Promise.all([generatePlanOrders(bff.deps), generatePlanOrders(bff.deps)])
+    await generatePlanOrders(bff.deps)
+    expect((await told())[0]).toEqual([
+      'Plan ended',
+      `Rooftop chillers of ${client.name} ended on ${renewed}: it makes no more orders.`,
+    ])
+    expect(await told()).toHaveLength(3)
+  })
+
+  it('restarted after months ended, makes no order for the visits it missed: from today on', async () => {
+    const { bff, plan, ordersOf, pass, today } = await setUp()
+    const start = today()
+    const made = (await plan({ aheadDays: 14 })).body.Dados
+    expect((await ordersOf(made.id)).map((o) => o.dueDate)).toEqual([start])
+    const admin = await callAs(bff, DEMO_ADMIN, MAIN)
+    await admin(`/cd_plano/${made.id}`, { method: 'DELETE' })
+    pass(200)
+    const again = await callAs(bff, DEMO_ADMIN, MAIN)
+    expect((await again(`/cd_plano/${made.id}?restore=1`, { method: 'DELETE' })).status).toBe(200)
+    await generatePlanOrders(bff.deps)
+    const days = (await ordersOf(made.id)).map((o) => o.dueDate!)
+    // the quarters due while it was ended (3 and 6 months after the start) are not made
+    expect(days[0]).toBe(start)
+    expect(days.slice(1).every((d) => d >= today())).toBe(true)
+    expect(days).not.toContain(nthDue(start, 'quarterly', 1))
   })
 })
