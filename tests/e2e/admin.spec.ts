@@ -66,7 +66,7 @@ test('an admin sets up a company, a branch and a restricted technician, then dis
   await admin.goto('/view/ac_usuariospaginas')
   await admin.getByRole('link', { name: 'Tomás Field' }).click()
   await expect(admin.getByRole('heading', { name: 'Page access of Tomás Field' })).toBeVisible()
-  for (const page of ['Clients', 'Services', 'Products', 'Service orders', 'Scheduling'])
+  for (const page of ['Clients', 'Equipment', 'Services', 'Products', 'Service orders', 'Scheduling'])
     await admin.getByLabel(`Level: ${page}`).selectOption('none')
   await admin.getByRole('button', { name: 'Save' }).click()
   await expect(admin.getByTestId('toast')).toHaveText(/Saved/)
