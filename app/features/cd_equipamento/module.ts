@@ -1,12 +1,11 @@
 import { equipment as equipmentModule } from '../../../domain/modules/cd-equipamento.ts'
 import { CAPACITY_UNITS, equipmentRow } from '../../../domain/schemas/equipment.ts'
-import { techOrderRow } from '../../../domain/schemas/appointments.ts'
 import { orderRow } from '../../../domain/schemas/orders.ts'
 import { z } from 'zod'
 import { clientField, documentPickers, serviceAddressField } from '../document-fields'
 import { defineFeature } from '../../kit/module'
 import { ORDER_STATE_LABELS } from '../cd_ordem/labels'
-import { VisitRecords } from '../techorders/visit-records'
+import { visitsRelated } from '../techorders/visits-related'
 import { EQUIPMENT_STATUS_LABELS, KIND_LABELS, WARRANTY_LABELS } from './labels'
 
 const cardRow = equipmentRow.pick({ id: true, name: true, clientName: true, warrantyEnds: true })
@@ -60,17 +59,7 @@ export const equipment = defineFeature(equipmentModule, {
   }),
   // its history: the orders that name it, and every visit's work on it (checklist, report, parts, photos)
   related: [
-    {
-      title: 'equipment_visits',
-      path: (id) => `/cd_techorders?equipmentId=${encodeURIComponent(id)}`,
-      row: techOrderRow,
-      href: (row) => `/view/cd_techorders/${String(row.id)}`,
-      view: VisitRecords,
-      columns: [
-        { key: 'start', label: 'board_date', show: 'date' },
-        { key: 'technicianName', label: 'board_technician' },
-      ],
-    },
+    visitsRelated('equipment_visits', (id) => `/cd_techorders?equipmentId=${encodeURIComponent(id)}`),
     {
       title: 'equipment_orders',
       path: (id) => `/cd_ordem/of-equipment?equipmentId=${encodeURIComponent(id)}`,

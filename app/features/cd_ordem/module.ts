@@ -1,7 +1,6 @@
 import { orders as ordersModule } from '../../../domain/modules/cd-ordem.ts'
 import type { z } from 'zod'
 import { orderRow } from '../../../domain/schemas/orders.ts'
-import { techOrderRow } from '../../../domain/schemas/appointments.ts'
 import {
   clientField,
   documentLookups,
@@ -13,7 +12,7 @@ import {
 import { orderDepositRow } from '../../../domain/schemas/payments.ts'
 import { METHOD_LABELS } from '../payments-panel'
 import { defineFeature, type HomeCardOf } from '../../kit/module'
-import { VisitRecords } from '../techorders/visit-records'
+import { visitsRelated } from '../techorders/visits-related'
 import { ORDER_STATE_LABELS } from './labels'
 import { equipmentPicker } from '../cd_equipamento/picker'
 
@@ -70,29 +69,7 @@ export const orders = defineFeature(ordersModule, {
   readsAsDocument: (values) => values.status === 'in_progress' || values.status === 'completed',
   // its visits: each technician's, with its status (the board books them)
   related: [
-    {
-      title: 'order_visits',
-      path: (id) => `/cd_techorders?orderId=${encodeURIComponent(id)}`,
-      row: techOrderRow,
-      href: (row) => `/view/cd_techorders/${String(row.id)}`,
-      view: VisitRecords,
-      columns: [
-        { key: 'start', label: 'board_date', show: 'date' },
-        { key: 'technicianName', label: 'board_technician' },
-        {
-          key: 'status',
-          label: 'f_status',
-          labels: {
-            assigned: 'visit_assigned',
-            en_route: 'visit_en_route',
-            on_site: 'visit_on_site',
-            paused: 'visit_paused',
-            done: 'visit_done',
-            could_not_complete: 'visit_could_not_complete',
-          },
-        },
-      ],
-    },
+    visitsRelated('order_visits', (id) => `/cd_techorders?orderId=${encodeURIComponent(id)}`),
     // the deposit the client paid on its quote: its invoice is credited with it
     {
       title: 'order_deposits',
