@@ -9,14 +9,15 @@ import { CARD_KEYS } from './tests/shared/card-provider.ts'
 const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0)
 /**
  * Browser tests run in E2E_WORKERS workers: by default one per two cores, as a test's browser and
- * its server each keep a core busy (on CI's 2 cores, two workers took 14.2 min against one's 15.1,
- * each test twice as long). Each worker has servers of its own, with their own demo data, on ports
+ * its server each keep a core busy, but at least two where there are two cores: a test also waits
+ * (on its server, on animations, on the network it plays), and on CI's 2 cores two workers took
+ * 14.2 min against one's 15.1, each test twice as long. Each worker has servers of its own, with their own demo data, on ports
  * ten apart: what one test file changes (a person's language, a branch closed) never shows in
  * another's. A worker knows its slot from Playwright's TEST_PARALLEL_INDEX; the runner starts every slot's.
  */
 const WORKERS = (() => {
   const set = process.env.E2E_WORKERS
-  if (set === undefined) return Math.max(1, Math.floor(availableParallelism() / 2))
+  if (set === undefined) return Math.max(Math.min(2, availableParallelism()), Math.floor(availableParallelism() / 2))
   if (!/^[1-9]\d*$/.test(set)) throw new Error(`E2E_WORKERS is a number of workers (2), not "${set}"`)
   return Number(set)
 })()

@@ -48,3 +48,21 @@ export function visitsDue<Item extends { periodicity: Periodicity }>(
       byDay.set(day, [...(byDay.get(day) ?? []), item])
   return [...byDay].sort(([a], [b]) => (a < b ? -1 : 1)).map(([day, items]) => ({ day, items }))
 }
+
+/**
+ * docs/domain.md maintenance plans: the days a plan's monthly fee is invoiced after `after` (not
+ * included) up to `through` (included): its invoice day of each month, those within its term.
+ */
+export function feeDays(
+  plan: { startsOn: string; endsOn: string | null; invoiceDay: number },
+  after: string,
+  through: string,
+): string[] {
+  const last = plan.endsOn && plan.endsOn < through ? plan.endsOn : through
+  const days: string[] = []
+  for (let n = 0; ; n++) {
+    const day = dayOfMonth(shiftMonth(plan.startsOn.slice(0, 7), n), plan.invoiceDay)
+    if (day > last) return days
+    if (day >= plan.startsOn && day > after) days.push(day)
+  }
+}

@@ -60,6 +60,7 @@ export type Field = {
   /**
    * The choices are those of the record chosen in another field (`field`), asked of the picker's
    * list as `param` (an invoice's orders to bill: the picked client's); none until it is chosen.
+   * A 'picker' (a row's too: a plan's machines, the plan's client's) searches within it the same way.
    */
   within?: { field: string; param: string }
   /**

@@ -25,6 +25,7 @@ export function PickerInput({
   describedBy,
   resolve,
   onPick,
+  narrow,
 }: {
   id: string
   name: string
@@ -37,6 +38,8 @@ export function PickerInput({
   describedBy?: string
   resolve?: boolean
   onPick?: (option: PickOption, byUser: boolean) => void
+  /** The search's filters of another field's choice (Field.within: a plan's machines, its client's). */
+  narrow?: Record<string, string>
 }) {
   const t = useT()
   const search = useFetcher<PickAnswer>()
@@ -69,7 +72,7 @@ export function PickerInput({
   const ask = (typed: string) => {
     clearTimeout(timer.current)
     timer.current = setTimeout(
-      () => search.load(`${source}?q=${encodeURIComponent(typed.trim())}`),
+      () => search.load(`${source}?${new URLSearchParams({ ...narrow, q: typed.trim() })}`),
       typed ? TYPING_PAUSE_MS : 0,
     )
   }

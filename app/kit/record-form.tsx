@@ -167,6 +167,7 @@ function Input({
         describedBy={described}
         resolve={resolve || (Boolean(value) && !currentLabel)}
         onPick={onPick}
+        narrow={field.within && within ? { [field.within.param]: within.value } : undefined}
       />
     )
   } else if (readOnly) {
@@ -244,6 +245,7 @@ function RowsInput({
   lookups,
   module,
   lineTotals,
+  withinOf,
 }: {
   field: Field
   rows: Array<Record<string, string>>
@@ -251,6 +253,8 @@ function RowsInput({
   isNew: boolean
   lookups: Lookups
   module: string
+  /** What the form's field a row's picker searches within has chosen (Field.within). */
+  withinOf: (sub: Field) => { value: string; label: string } | undefined
   /** A priced document's lines each show their total as typed (Field.totals, while it may be typed in), in its currency. */
   lineTotals?: { currency: unknown }
 }) {
@@ -315,6 +319,7 @@ function RowsInput({
               lookups={lookups}
               module={module}
               resolve={sub.type === 'picker' && Boolean(rows[key]?.[sub.name])}
+              within={withinOf(sub)}
               onPick={(option, byUser) => {
                 setPicked((was) => ({ ...was, [key]: `${option.value} ${option.follow?.price?.[0] ?? ''}`.trim() }))
                 if (byUser) fill(key, sub, option)
@@ -498,6 +503,7 @@ export function RecordForm({
                   lookups={lookups}
                   module={def.module}
                   lineTotals={field.totals && canEdit ? { currency: values.currency } : undefined}
+                  withinOf={withinOf}
                 />
                 {/* the totals as typed, while it can be typed in (the facts say a record's own) */}
                 {field.totals && canEdit ? (

@@ -111,19 +111,31 @@ export const documentStore = <Rec extends { id: string }, Row extends DocumentIn
 }
 
 /**
- * A client's documents of a kind in the branches `grant` gives, newest first, at most 100 (a
- * client's page lists them): two made in the same millisecond (a duplicate) keep their numbers' order.
+ * The documents of a kind in the branches `grant` gives whose index row `keeps` (a client's, a
+ * plan's), newest first, at most 100 (a record's page lists them), read from the index, never a
+ * scan of the documents: two made in the same millisecond (a duplicate) keep their numbers' order.
  */
-export async function clientDocuments<
-  Rec extends { id: string },
-  Row extends DocumentIndexRow & { clientId: string; createdAt: string },
->(store: ReturnType<typeof documentStore<Rec, Row>>, grant: { filial: number | 'all' }, clientId: string) {
+export async function documentsWhere<Rec extends { id: string }, Row extends DocumentIndexRow & { createdAt: string }>(
+  store: ReturnType<typeof documentStore<Rec, Row>>,
+  grant: { filial: number | 'all' },
+  keeps: (row: Row) => boolean,
+) {
   const mine = [...(await store.rows()).values()].filter(
-    (r) => r.clientId === clientId && (grant.filial === 'all' || r.filial === grant.filial),
+    (r) => keeps(r) && (grant.filial === 'all' || r.filial === grant.filial),
   )
   mine.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.number.localeCompare(a.number))
   return store.getMany(mine.slice(0, 100).map((r) => r.id))
 }
+
+/** A client's documents of a kind in the branches `grant` gives (a client's page lists them). */
+export const clientDocuments = <
+  Rec extends { id: string },
+  Row extends DocumentIndexRow & { clientId: string; createdAt: string },
+>(
+  store: ReturnType<typeof documentStore<Rec, Row>>,
+  grant: { filial: number | 'all' },
+  clientId: string,
+) => documentsWhere(store, grant, (r) => r.clientId === clientId)
 
 /**
  * Writes a new document with the next number of its branch's series for the year, with the

@@ -9,10 +9,10 @@ import { documentSource, documentStore, type DocumentKind } from './document-sto
 export type InvoiceIndexRow = Pick<
   StoredInvoice,
   'id' | 'filial' | 'number' | 'clientId' | 'clientName' | 'dueDate' | 'issueDate' | 'status' | 'createdAt' | 'timeZone'
-> & { total: number; open: number; lastPaymentDate: string | null; text: string }
+> & { total: number; open: number; lastPaymentDate: string | null; text: string; planId?: string }
 
 /** Invoices as branch documents (bff/lib/document-store.ts): their index row, sort values and state. */
-const INVOICE_KIND: DocumentKind<StoredInvoice, InvoiceIndexRow> = {
+export const INVOICE_KIND: DocumentKind<StoredInvoice, InvoiceIndexRow> = {
   collection: INVOICES,
   // what follows from it: its part of the reports' figures (bff/lib/reports.ts), and once void its
   // orders free to be billed again
@@ -40,6 +40,7 @@ const INVOICE_KIND: DocumentKind<StoredInvoice, InvoiceIndexRow> = {
     open: i.status === 'void' ? 0 : Math.max(0, i.totals.total - i.paid),
     lastPaymentDate: lastPaymentDate(i.payments),
     text: searchable(invoiceSearchText(i)),
+    ...(i.planId ? { planId: i.planId } : {}),
   }),
   sortValue: (row, sort, today) => {
     if (sort === 'total' || sort === 'open') return row[sort]

@@ -4,7 +4,7 @@ import type { Culture } from '../../domain/cultures.ts'
 import type { CompanyRecord } from '../../domain/tenancy.ts'
 import type { Deps } from './deps.ts'
 import { quoteStore } from './quote-store.ts'
-import { documentSource, documentStore, insertDocument, type DocumentKind } from './document-store.ts'
+import { documentSource, documentStore, documentsWhere, insertDocument, type DocumentKind } from './document-store.ts'
 
 /** What the orders list keeps of each order in memory: enough to filter and sort 50,000 of them. */
 export type OrderIndexRow = Pick<
@@ -53,23 +53,13 @@ export const insertOrder = (deps: Deps, empresa: number, order: StoredOrder) =>
 /** The orders' source for the resource factory: the branch's orders from their compact index. */
 export const orderSource = (deps: Deps) => documentSource(deps, ORDER_KIND)
 
-/**
- * The orders of the branches a grant covers whose index row `keeps` (those naming a machine, those
- * a plan made), newest first, at most 100: read from the index, never a scan of the orders.
- */
-export async function ordersWhere(
+/** The orders of the branches a grant covers whose index row `keeps` (those naming a machine, those a plan made). */
+export const ordersWhere = (
   deps: Deps,
   empresa: number,
   grant: { filial: number | 'all' },
   keeps: (row: OrderIndexRow) => boolean,
-) {
-  const store = orderStore(deps, empresa)
-  const rows = [...(await store.rows()).values()].filter(
-    (r) => keeps(r) && (grant.filial === 'all' || r.filial === grant.filial),
-  )
-  rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.number.localeCompare(a.number))
-  return store.getMany(rows.slice(0, 100).map((r) => r.id))
-}
+) => documentsWhere(orderStore(deps, empresa), grant, keeps)
 
 /** The orders that name a machine (cd_equipamento): its history. */
 export const equipmentOrders = (deps: Deps, empresa: number, grant: { filial: number | 'all' }, equipmentId: string) =>

@@ -12,6 +12,7 @@ import { SYSTEM_ACTOR, type Deps } from './deps.ts'
 import { serviceAddressOf } from './document-pricing.ts'
 import { noticeToMembers } from './member-notice.ts'
 import { insertOrder, orderStore } from './order-store.ts'
+import { planFeesDue } from './plan-invoices.ts'
 import { withActivityLine } from './resource.ts'
 
 /** The order of a plan's visit due on a day: its id follows from both, so it is made once whoever makes it. */
@@ -105,6 +106,7 @@ async function orderOfVisit(
     quoteNumber: null,
     planId: plan.id,
     dueDate: visit.day,
+    preferredTechnicianId: plan.technicianId,
     createdAt: new Date(deps.now()).toISOString(),
     timeZone: plan.timeZone,
   }
@@ -169,8 +171,9 @@ export async function announcePlanEnd(deps: Deps, empresa: number, planId: strin
 }
 
 /**
- * Every active plan of every company: the orders due within their windows, and its end told to the
- * office (the timer's and the cron's run). Answers how many orders were made.
+ * Every active plan of every company: the orders due within their windows, its monthly fees
+ * invoiced on their days, and its end told to the office (the timer's and the cron's run). Answers
+ * how many orders and invoices were made.
  */
 export async function generatePlanOrders(deps: Deps): Promise<number> {
   let made = 0
@@ -182,6 +185,7 @@ export async function generatePlanOrders(deps: Deps): Promise<number> {
       // one plan that fails (its storage, its data) leaves the others done, and is tried on the next run
       try {
         made += await planOrdersDue(deps, company.COD_EMPRESA, plan.id)
+        made += await planFeesDue(deps, company.COD_EMPRESA, plan.id)
         await announcePlanEnd(deps, company.COD_EMPRESA, plan.id)
       } catch (error) {
         deps.log.error(`maintenance plan ${plan.id}: left for the next run`, error)

@@ -187,6 +187,7 @@ export function scheduling(deps: Deps) {
         priority: o.priority,
         skills: o.skills,
         hours: trayHours(minutes, company?.VISIT_MINUTES),
+        preferredTechnicianId: o.preferredTechnicianId ?? null,
       }
     })
   }

@@ -11,7 +11,7 @@ import { notFound, ruleError } from '../lib/errors.ts'
 import { invoiceMail } from '../lib/invoice-mail.ts'
 import { invoicePdfResponse } from '../lib/invoice-document.ts'
 import { invoiceStore } from '../lib/invoice-store.ts'
-import { clientDocuments } from '../lib/document-store.ts'
+import { clientDocuments, documentsWhere } from '../lib/document-store.ts'
 import { invoicing } from '../lib/invoicing.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
 import { PDF_UNAVAILABLE } from '../lib/printing.ts'
@@ -222,6 +222,25 @@ export function cdInvoiceRoutes(deps: Deps) {
           const { grant, empresa } = c.get('tenant')
           const mine = await clientDocuments(invoiceStore(deps, empresa), grant, c.req.valid('query').clientId)
           return c.json(ok(mine.map((i) => invoiceRowOf(i, deps.now()))))
+        },
+      )
+      .get(
+        '/of-plan',
+        doc({
+          operationId: 'listPlanInvoices',
+          summary: 'The invoices of a maintenance plan’s monthly fee',
+          description:
+            'The invoices a maintenance plan (cd_plano) charged with a monthly fee made, one on each of its invoice days, in the branches the caller works in, newest first, at most 100 (a plan unknown to the company has none). Needs the cd_invoice page at view.',
+          tags,
+          responses: { 200: wrapper(z.array(invoiceRow)) },
+        }),
+        requireTenant(deps),
+        valid('query', z.object({ planId: z.uuid().describe('The plan’s id') }).strict()),
+        async (c) => {
+          const { grant, empresa } = c.get('tenant')
+          const { planId } = c.req.valid('query')
+          const made = await documentsWhere(invoiceStore(deps, empresa), grant, (r) => r.planId === planId)
+          return c.json(ok(made.map((i) => invoiceRowOf(i, deps.now()))))
         },
       )
       .get(

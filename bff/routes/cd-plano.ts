@@ -6,10 +6,15 @@ import { collectionSource } from '../lib/collection-source.ts'
 import type { Deps } from '../lib/deps.ts'
 import { documentPricing } from '../lib/document-pricing.ts'
 import { fieldError } from '../lib/errors.ts'
+import { planFeesDue } from '../lib/plan-invoices.ts'
 import { planOrdersDue } from '../lib/plan-orders.ts'
 import { scheduling } from '../lib/scheduling.ts'
 import { addDays, dateIn } from '../../domain/dates.ts'
-import { resourceRoutes, type Caller, type ResourceServer } from '../lib/resource.ts'
+import { z } from 'zod'
+import { wrapper } from '../../domain/schemas/common.ts'
+import { doc } from '../lib/openapi.ts'
+import { callerOf, ok, resourceRoutes, type Caller, type ResourceServer } from '../lib/resource.ts'
+import { requireTenant } from '../lib/tenancy.ts'
 import { checked } from '../lib/validate.ts'
 
 const source = collectionSource<PlanRecord>(PLANS, 'branch')
@@ -53,55 +58,92 @@ export function cdPlanoRoutes(deps: Deps) {
     return { ...input, clientName: client.name, endsOn: input.endsOn ?? null, technicianId: input.technicianId ?? null }
   }
 
-  /** The orders now due of a plan just saved; a failure waits for the timer's next run. */
-  const generate = (who: Caller, plan: PlanRecord) =>
-    planOrdersDue(deps, who.tenant.empresa, plan.id).catch((error: unknown) =>
-      deps.log.error(`maintenance plan ${plan.id}: its orders wait for the next run`, error),
-    )
+  /** The orders now due of a plan just saved, and its fees due; a failure waits for the timer's next run. */
+  const generate = async (who: Caller, plan: PlanRecord) => {
+    try {
+      await planOrdersDue(deps, who.tenant.empresa, plan.id)
+      await planFeesDue(deps, who.tenant.empresa, plan.id)
+    } catch (error) {
+      deps.log.error(`maintenance plan ${plan.id}: its orders and fees wait for the next run`, error)
+    }
+  }
+  /** A day before today in the plan's zone, or `kept` when later: where a restart or a new fee starts. */
+  const fromToday = (plan: PlanRecord, kept: string | null | undefined) => {
+    const yesterday = addDays(dateIn(plan.timeZone, deps.now()), -1)
+    return kept && kept > yesterday ? kept : yesterday
+  }
 
-  return resourceRoutes(deps, plans, {
-    toRow: (p) => planRowOf(p, deps.now()),
-    idOf: (p) => p.id,
-    source,
-    create: {
-      async make(who, input) {
-        const [company, branch] = await Promise.all([
-          deps.repos.companies.find(who.tenant.empresa),
-          deps.repos.companies.findBranch(who.tenant.empresa, who.tenant.filial),
-        ])
-        return {
-          id: who.newId(),
-          filial: who.tenant.filial,
-          ...(await checkedPlan(who, input, null)),
-          active: true,
-          currency: company?.CURRENCY ?? 'BRL',
-          timeZone: branch?.TIME_ZONE ?? 'UTC',
-          generatedThrough: null,
-          createdAt: new Date(deps.now()).toISOString(),
-        }
+  return resourceRoutes(
+    deps,
+    plans,
+    {
+      toRow: (p) => planRowOf(p, deps.now()),
+      idOf: (p) => p.id,
+      source,
+      create: {
+        async make(who, input) {
+          const [company, branch] = await Promise.all([
+            deps.repos.companies.find(who.tenant.empresa),
+            deps.repos.companies.findBranch(who.tenant.empresa, who.tenant.filial),
+          ])
+          return {
+            id: who.newId(),
+            filial: who.tenant.filial,
+            ...(await checkedPlan(who, input, null)),
+            active: true,
+            currency: company?.CURRENCY ?? 'BRL',
+            timeZone: branch?.TIME_ZONE ?? 'UTC',
+            generatedThrough: null,
+            createdAt: new Date(deps.now()).toISOString(),
+          }
+        },
+        after: async (who, saved) => void (await generate(who, saved.value)),
       },
-      after: async (who, saved) => void (await generate(who, saved.value)),
-    },
-    edit: {
-      async apply(who, current, input) {
-        const merged = checked(planInput, {
-          ...current,
-          endsOn: current.endsOn ?? undefined,
-          technicianId: current.technicianId ?? undefined,
-          ...input,
-        })
-        return { ...current, ...(await checkedPlan(who, merged, current)) }
+      edit: {
+        async apply(who, current, input) {
+          const merged = checked(planInput, {
+            ...current,
+            endsOn: current.endsOn ?? undefined,
+            technicianId: current.technicianId ?? undefined,
+            ...input,
+          })
+          const next = { ...current, ...(await checkedPlan(who, merged, current)) }
+          // a fee set on a plan charged per visit until now is invoiced from today on
+          return current.billing !== 'monthly_fee' && next.billing === 'monthly_fee'
+            ? { ...next, invoicedThrough: fromToday(current, current.invoicedThrough) }
+            : next
+        },
+        after: async (who, saved) => void (await generate(who, saved.value)),
       },
-      after: async (who, saved) => void (await generate(who, saved.value)),
-    },
-    // restarted, it makes no order for the visits due while it was ended: from today on
-    deactivate: {
-      set: (_who, current, active) => {
-        const yesterday = addDays(dateIn(current.timeZone, deps.now()), -1)
-        const through =
-          current.generatedThrough && current.generatedThrough > yesterday ? current.generatedThrough : yesterday
-        return active && !current.active ? { ...current, active, generatedThrough: through } : { ...current, active }
+      // restarted, it makes no order and no fee for the days it was ended: from today on
+      deactivate: {
+        set: (_who, current, active) =>
+          active && !current.active
+            ? {
+                ...current,
+                active,
+                generatedThrough: fromToday(current, current.generatedThrough),
+                invoicedThrough: fromToday(current, current.invoicedThrough),
+              }
+            : { ...current, active },
       },
-    },
-  } satisfies ResourceServer<typeof plans, PlanRecord>)
+    } satisfies ResourceServer<typeof plans, PlanRecord>,
+    (app) =>
+      app.get(
+        '/technicians',
+        doc({
+          operationId: 'listPlanTechnicians',
+          summary: 'The technicians a plan may prefer',
+          description:
+            'The current branch’s technicians (active members with the technician role there), by name: whom a plan’s `technicianId` may name. Needs the cd_plano page at view.',
+          tags: ['cd_plano'],
+          responses: { 200: wrapper(z.array(z.object({ id: z.string(), name: z.string() }))) },
+        }),
+        requireTenant(deps),
+        async (c) => {
+          const list = await technicians(callerOf(deps, c))
+          return c.json(ok(list.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name))))
+        },
+      ),
+  )
 }

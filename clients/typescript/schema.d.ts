@@ -2988,6 +2988,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cd_invoice/of-plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoices of a maintenance plan’s monthly fee
+         * @description The invoices a maintenance plan (cd_plano) charged with a monthly fee made, one on each of its invoice days, in the branches the caller works in, newest first, at most 100 (a plan unknown to the company has none). Needs the cd_invoice page at view.
+         */
+        get: operations["listPlanInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cd_job": {
         parameters: {
             query?: never;
@@ -3528,6 +3548,26 @@ export interface paths {
          * @description The same list as `listMaintenanceplans`, every page of it, as a CSV file (UTF-8, comma-separated, a header row). Needs the cd_plano page at view or above in the company (403 below it).
          */
         get: operations["exportMaintenanceplans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_plano/technicians": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The technicians a plan may prefer
+         * @description The current branch’s technicians (active members with the technician role there), by name: whom a plan’s `technicianId` may name. Needs the cd_plano page at view.
+         */
+        get: operations["listPlanTechnicians"];
         put?: never;
         post?: never;
         delete?: never;
@@ -31097,6 +31137,8 @@ export interface operations {
                                         reason: string;
                                     } | null;
                                 }[];
+                                /** @description The maintenance plan (cd_plano) whose monthly fee it bills; null: any other invoice */
+                                planId: string | null;
                                 reminders: {
                                     at: string;
                                     delivery: ({
@@ -31346,6 +31388,8 @@ export interface operations {
                                     reason: string;
                                 } | null;
                             }[];
+                            /** @description The maintenance plan (cd_plano) whose monthly fee it bills; null: any other invoice */
+                            planId: string | null;
                             reminders: {
                                 at: string;
                                 delivery: ({
@@ -31578,6 +31622,8 @@ export interface operations {
                                     reason: string;
                                 } | null;
                             }[];
+                            /** @description The maintenance plan (cd_plano) whose monthly fee it bills; null: any other invoice */
+                            planId: string | null;
                             reminders: {
                                 at: string;
                                 delivery: ({
@@ -31827,6 +31873,8 @@ export interface operations {
                                     reason: string;
                                 } | null;
                             }[];
+                            /** @description The maintenance plan (cd_plano) whose monthly fee it bills; null: any other invoice */
+                            planId: string | null;
                             reminders: {
                                 at: string;
                                 delivery: ({
@@ -32115,6 +32163,8 @@ export interface operations {
                                     reason: string;
                                 } | null;
                             }[];
+                            /** @description The maintenance plan (cd_plano) whose monthly fee it bills; null: any other invoice */
+                            planId: string | null;
                             reminders: {
                                 at: string;
                                 delivery: ({
@@ -32465,6 +32515,8 @@ export interface operations {
                                     reason: string;
                                 } | null;
                             }[];
+                            /** @description The maintenance plan (cd_plano) whose monthly fee it bills; null: any other invoice */
+                            planId: string | null;
                             reminders: {
                                 at: string;
                                 delivery: ({
@@ -32838,6 +32890,8 @@ export interface operations {
                                     reason: string;
                                 } | null;
                             }[];
+                            /** @description The maintenance plan (cd_plano) whose monthly fee it bills; null: any other invoice */
+                            planId: string | null;
                             reminders: {
                                 at: string;
                                 delivery: ({
@@ -33102,6 +33156,8 @@ export interface operations {
                                     reason: string;
                                 } | null;
                             }[];
+                            /** @description The maintenance plan (cd_plano) whose monthly fee it bills; null: any other invoice */
+                            planId: string | null;
                             reminders: {
                                 at: string;
                                 delivery: ({
@@ -33443,6 +33499,8 @@ export interface operations {
                                     reason: string;
                                 } | null;
                             }[];
+                            /** @description The maintenance plan (cd_plano) whose monthly fee it bills; null: any other invoice */
+                            planId: string | null;
                             reminders: {
                                 at: string;
                                 delivery: ({
@@ -33706,6 +33764,8 @@ export interface operations {
                                     reason: string;
                                 } | null;
                             }[];
+                            /** @description The maintenance plan (cd_plano) whose monthly fee it bills; null: any other invoice */
+                            planId: string | null;
                             reminders: {
                                 at: string;
                                 delivery: ({
@@ -34037,6 +34097,195 @@ export interface operations {
                                     reason: string;
                                 } | null;
                             }[];
+                            /** @description The maintenance plan (cd_plano) whose monthly fee it bills; null: any other invoice */
+                            planId: string | null;
+                            reminders: {
+                                at: string;
+                                delivery: ({
+                                    /** @constant */
+                                    by: "email";
+                                    to: string;
+                                } | {
+                                    /** @constant */
+                                    by: "none";
+                                    /** @enum {string} */
+                                    reason: "no_mail_server" | "no_email" | "mail_refused";
+                                }) | null;
+                                step: number;
+                            }[];
+                            sendCount: number;
+                            sentAt: string | null;
+                            serviceAddress: string;
+                            /** @enum {string} */
+                            state: "draft" | "issued" | "partially_paid" | "paid" | "void" | "overdue";
+                            /** @enum {string} */
+                            status: "draft" | "issued" | "partially_paid" | "paid" | "void";
+                            terms: string;
+                            total: number;
+                            totals: {
+                                discount: number;
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                            visits: {
+                                date: string;
+                                minutes: number;
+                                orderNumber: string;
+                                technician: string;
+                                /** @description The technician’s user id (null on older invoices) */
+                                technicianId: string | null;
+                            }[];
+                            voided: {
+                                at: string;
+                                by: string;
+                                reason: string;
+                            } | null;
+                        }[];
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    listPlanInvoices: {
+        parameters: {
+            query: {
+                /** @description The plan’s id */
+                planId: string;
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            clientId: string;
+                            clientName: string;
+                            clientTaxId: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            culture: "en" | "es" | "pt";
+                            /** @enum {string} */
+                            currency: "BRL" | "USD" | "MXN";
+                            delivery: ({
+                                /** @constant */
+                                by: "email";
+                                to: string;
+                            } | {
+                                /** @constant */
+                                by: "none";
+                                /** @enum {string} */
+                                reason: "no_mail_server" | "no_email" | "mail_refused";
+                            }) | null;
+                            dueDate: string;
+                            filial: number;
+                            id: string;
+                            issueDate: string | null;
+                            lastPaymentDate: string | null;
+                            lines: {
+                                chosen: boolean;
+                                description: string;
+                                discountPercent: number;
+                                jobId: string;
+                                optional: boolean;
+                                quantity: number;
+                                taxPercent: number;
+                                total: number;
+                                unitPrice: number;
+                            }[];
+                            notes: string;
+                            number: string;
+                            open: number;
+                            orderIds: string[];
+                            orderNumbers: string[];
+                            paid: number;
+                            payments: {
+                                /** @description The account it landed in (cd_contas), or null */
+                                accountId: string | null;
+                                amount: number;
+                                at: string;
+                                by: string;
+                                date: string;
+                                /** @description On an invoice: the quote whose deposit this is (paid on the quote, credited here), or null */
+                                deposit: string | null;
+                                id: string;
+                                /** @enum {string} */
+                                method: "cash" | "card" | "pix" | "transfer" | "boleto";
+                                note: string;
+                                reference: string;
+                                reversed: {
+                                    at: string;
+                                    by: string;
+                                    /** @description The card provider’s refund or chargeback that reversed this card payment */
+                                    provider?: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        kind: "refund" | "chargeback";
+                                        reference: string;
+                                    };
+                                    reason: string;
+                                } | null;
+                            }[];
+                            /** @description The maintenance plan (cd_plano) whose monthly fee it bills; null: any other invoice */
+                            planId: string | null;
                             reminders: {
                                 at: string;
                                 delivery: ({
@@ -35307,6 +35556,8 @@ export interface operations {
                                 number: string;
                                 /** @description The maintenance plan (cd_plano) that made it */
                                 planId: string | null;
+                                /** @description With a plan: the technician the plan prefers (whom its booking starts on) */
+                                preferredTechnicianId: string | null;
                                 /** @enum {string} */
                                 priority: "low" | "normal" | "high" | "urgent";
                                 problem: string;
@@ -35512,6 +35763,8 @@ export interface operations {
                             number: string;
                             /** @description The maintenance plan (cd_plano) that made it */
                             planId: string | null;
+                            /** @description With a plan: the technician the plan prefers (whom its booking starts on) */
+                            preferredTechnicianId: string | null;
                             /** @enum {string} */
                             priority: "low" | "normal" | "high" | "urgent";
                             problem: string;
@@ -35687,6 +35940,8 @@ export interface operations {
                             number: string;
                             /** @description The maintenance plan (cd_plano) that made it */
                             planId: string | null;
+                            /** @description With a plan: the technician the plan prefers (whom its booking starts on) */
+                            preferredTechnicianId: string | null;
                             /** @enum {string} */
                             priority: "low" | "normal" | "high" | "urgent";
                             problem: string;
@@ -35894,6 +36149,8 @@ export interface operations {
                             number: string;
                             /** @description The maintenance plan (cd_plano) that made it */
                             planId: string | null;
+                            /** @description With a plan: the technician the plan prefers (whom its booking starts on) */
+                            preferredTechnicianId: string | null;
                             /** @enum {string} */
                             priority: "low" | "normal" | "high" | "urgent";
                             problem: string;
@@ -36139,6 +36396,8 @@ export interface operations {
                             number: string;
                             /** @description The maintenance plan (cd_plano) that made it */
                             planId: string | null;
+                            /** @description With a plan: the technician the plan prefers (whom its booking starts on) */
+                            preferredTechnicianId: string | null;
                             /** @enum {string} */
                             priority: "low" | "normal" | "high" | "urgent";
                             problem: string;
@@ -36432,6 +36691,8 @@ export interface operations {
                             number: string;
                             /** @description The maintenance plan (cd_plano) that made it */
                             planId: string | null;
+                            /** @description With a plan: the technician the plan prefers (whom its booking starts on) */
+                            preferredTechnicianId: string | null;
                             /** @enum {string} */
                             priority: "low" | "normal" | "high" | "urgent";
                             problem: string;
@@ -36751,6 +37012,8 @@ export interface operations {
                             number: string;
                             /** @description The maintenance plan (cd_plano) that made it */
                             planId: string | null;
+                            /** @description With a plan: the technician the plan prefers (whom its booking starts on) */
+                            preferredTechnicianId: string | null;
                             /** @enum {string} */
                             priority: "low" | "normal" | "high" | "urgent";
                             problem: string;
@@ -36940,6 +37203,8 @@ export interface operations {
                             number: string;
                             /** @description The maintenance plan (cd_plano) that made it */
                             planId: string | null;
+                            /** @description With a plan: the technician the plan prefers (whom its booking starts on) */
+                            preferredTechnicianId: string | null;
                             /** @enum {string} */
                             priority: "low" | "normal" | "high" | "urgent";
                             problem: string;
@@ -37126,6 +37391,8 @@ export interface operations {
                             number: string;
                             /** @description The maintenance plan (cd_plano) that made it */
                             planId: string | null;
+                            /** @description With a plan: the technician the plan prefers (whom its booking starts on) */
+                            preferredTechnicianId: string | null;
                             /** @enum {string} */
                             priority: "low" | "normal" | "high" | "urgent";
                             problem: string;
@@ -37481,6 +37748,8 @@ export interface operations {
                             number: string;
                             /** @description The maintenance plan (cd_plano) that made it */
                             planId: string | null;
+                            /** @description With a plan: the technician the plan prefers (whom its booking starts on) */
+                            preferredTechnicianId: string | null;
                             /** @enum {string} */
                             priority: "low" | "normal" | "high" | "urgent";
                             problem: string;
@@ -37609,6 +37878,8 @@ export interface operations {
                             number: string;
                             /** @description The maintenance plan (cd_plano) that made it */
                             planId: string | null;
+                            /** @description With a plan: the technician the plan prefers (whom its booking starts on) */
+                            preferredTechnicianId: string | null;
                             /** @enum {string} */
                             priority: "low" | "normal" | "high" | "urgent";
                             problem: string;
@@ -38361,6 +38632,7 @@ export interface operations {
                                 hours: number;
                                 id: string;
                                 number: string;
+                                preferredTechnicianId: string | null;
                                 priority: string;
                                 serviceAddress: string;
                                 skills: string[];
@@ -38539,6 +38811,8 @@ export interface operations {
                                 generatedThrough: string | null;
                                 id: string;
                                 invoiceDay: number;
+                                /** @description With billing monthly_fee: its fee is invoiced up to this day (null: not yet) */
+                                invoicedThrough: string | null;
                                 items: {
                                     equipmentId: string;
                                     jobId: string;
@@ -38728,6 +39002,8 @@ export interface operations {
                             generatedThrough: string | null;
                             id: string;
                             invoiceDay: number;
+                            /** @description With billing monthly_fee: its fee is invoiced up to this day (null: not yet) */
+                            invoicedThrough: string | null;
                             items: {
                                 equipmentId: string;
                                 jobId: string;
@@ -38884,6 +39160,8 @@ export interface operations {
                             generatedThrough: string | null;
                             id: string;
                             invoiceDay: number;
+                            /** @description With billing monthly_fee: its fee is invoiced up to this day (null: not yet) */
+                            invoicedThrough: string | null;
                             items: {
                                 equipmentId: string;
                                 jobId: string;
@@ -39071,6 +39349,8 @@ export interface operations {
                             generatedThrough: string | null;
                             id: string;
                             invoiceDay: number;
+                            /** @description With billing monthly_fee: its fee is invoiced up to this day (null: not yet) */
+                            invoicedThrough: string | null;
                             items: {
                                 equipmentId: string;
                                 jobId: string;
@@ -39249,6 +39529,8 @@ export interface operations {
                             generatedThrough: string | null;
                             id: string;
                             invoiceDay: number;
+                            /** @description With billing monthly_fee: its fee is invoiced up to this day (null: not yet) */
+                            invoicedThrough: string | null;
                             items: {
                                 equipmentId: string;
                                 jobId: string;
@@ -39474,6 +39756,8 @@ export interface operations {
                             generatedThrough: string | null;
                             id: string;
                             invoiceDay: number;
+                            /** @description With billing monthly_fee: its fee is invoiced up to this day (null: not yet) */
+                            invoicedThrough: string | null;
                             items: {
                                 equipmentId: string;
                                 jobId: string;
@@ -39726,6 +40010,81 @@ export interface operations {
                 };
                 content: {
                     "text/csv": unknown;
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    listPlanTechnicians: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            id: string;
+                            name: string;
+                        }[];
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
                 };
             };
             /** @description Invalid input: the fields at fault and their rules */

@@ -386,6 +386,8 @@ export const trayRow = z.object({
   skills: z.array(z.string()),
   /** Hours its jobs take (from the catalogue), for the visit's default length. */
   hours: z.number(),
+  /** The technician its maintenance plan prefers (null: none). */
+  preferredTechnicianId: z.string().nullable(),
 })
 export type TrayRow = z.output<typeof trayRow>
 

@@ -99,6 +99,8 @@ export type InvoiceRecord = {
   sentAt: string | null
   delivery: QuoteDelivery
   reminders: InvoiceReminder[]
+  /** The maintenance plan whose monthly fee it bills (absent: any other invoice). */
+  planId?: string
   createdAt: string
 }
 
@@ -148,6 +150,10 @@ export const invoiceRow = z.object({
   sentAt: z.string().nullable(),
   delivery: quoteDelivery,
   reminders: z.array(z.object({ step: z.number().int(), at: z.string(), delivery: quoteDelivery })),
+  planId: z
+    .string()
+    .nullable()
+    .meta({ description: 'The maintenance plan (cd_plano) whose monthly fee it bills; null: any other invoice' }),
   createdAt: z.string(),
 })
 export type InvoiceRow = z.output<typeof invoiceRow>
@@ -179,6 +185,7 @@ export const invoiceRowOf = (i: StoredInvoice, now: number): InvoiceRow => {
     state: invoiceState(i, dateIn(timeZone, now)),
     payments: payments.map(paymentRowOf),
     visits: i.visits.map((v) => ({ ...v, technicianId: v.technicianId ?? null })),
+    planId: i.planId ?? null,
   }
 }
 

@@ -83,6 +83,8 @@ export type OrderRecord = {
   /** The maintenance plan that made it, and the day its visit is due (absent on others). */
   planId?: string | null
   dueDate?: string | null
+  /** With a plan: the technician its office prefers to send (the board's tray names him, its booking starts on him). */
+  preferredTechnicianId?: string | null
   /** The skills its jobs require (the dispatch board flags a technician without them). */
   skills: string[]
   /** Its lines; a part used on a visit carries the part's id (cd_techorders: it leaves with the part). */
@@ -120,6 +122,10 @@ export const orderRow = z.object({
   equipmentIds: z.array(z.string()),
   planId: z.string().nullable().meta({ description: 'The maintenance plan (cd_plano) that made it' }),
   dueDate: z.string().nullable().meta({ description: 'With a plan: the day its visit is due' }),
+  preferredTechnicianId: z
+    .string()
+    .nullable()
+    .meta({ description: 'With a plan: the technician the plan prefers (whom its booking starts on)' }),
   skills: z.array(z.string()),
   lines: z.array(lineRow),
   totals: totalsRow,
@@ -145,6 +151,7 @@ export const orderRowOf = (o: StoredOrder): OrderRow => {
     equipmentIds: o.equipmentIds ?? [],
     planId: o.planId ?? null,
     dueDate: o.dueDate ?? null,
+    preferredTechnicianId: o.preferredTechnicianId ?? null,
     lines: withLineTotals(o.lines),
     total: o.totals.total,
     invoiceId: o.invoiceId ?? null,

@@ -67,6 +67,8 @@ export type PlanRecord = Omit<PlanInput, 'endsOn' | 'technicianId'> & {
   active: boolean
   timeZone: string
   generatedThrough: string | null
+  /** With billing monthly_fee: the last day its fees were invoiced through (absent: none yet, from its creation day). */
+  invoicedThrough?: string | null
   /** The end day the office was told is within PLAN_ENDING_DAYS, and the one it was told passed (a renewal's new end is told again). */
   announced?: { ending?: string; ended?: string }
   createdAt: string
@@ -97,17 +99,22 @@ export const planRow = z.object({
   state: z.enum(PLAN_STATES).meta({ description: 'ended: past its end day, or deactivated' }),
   nextVisit: z.string().nullable().meta({ description: 'The next day a visit is due, today included; null: none' }),
   generatedThrough: z.string().nullable().meta({ description: 'Its orders are made up to this day' }),
+  invoicedThrough: z
+    .string()
+    .nullable()
+    .meta({ description: 'With billing monthly_fee: its fee is invoiced up to this day (null: not yet)' }),
   createdAt: z.string(),
 })
 export type PlanRow = z.output<typeof planRow>
 
 /** A stored plan as the API answers it, read on today's day in its zone. */
 export function planRowOf(p: PlanRecord, now: number): PlanRow {
-  const { timeZone, ...rest } = p
+  const { timeZone, announced: _told, ...rest } = p
   const today = dateIn(timeZone, now)
   const ended = !p.active || (p.endsOn !== null && p.endsOn < today)
   return {
     ...rest,
+    invoicedThrough: p.invoicedThrough ?? null,
     state: ended ? 'ended' : 'active',
     nextVisit: ended ? null : (visitsDue(p, addDays(today, -1), addDays(today, 366))[0]?.day ?? null),
   }

@@ -4,7 +4,7 @@ import { nthDue } from '../../domain/plan-schedule.ts'
 import { generatePlanOrders } from '../../bff/lib/plan-orders.ts'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
 import { callAs, testBff } from '../shared/bff.ts'
-import { MAIN } from '../shared/booking.ts'
+import { MAIN, TECH_ID } from '../shared/booking.ts'
 
 type List<T> = { items: T[]; pagination: { length: number } }
 type Plan = { id: string; state: string; nextVisit: string | null; generatedThrough: string | null }
@@ -14,6 +14,7 @@ type Order = {
   status: string
   planId: string | null
   dueDate: string | null
+  preferredTechnicianId: string | null
   equipmentIds: string[]
   problem: string
   clientId: string
@@ -211,5 +212,77 @@ describe('cd_plano', () => {
     expect(days[0]).toBe(start)
     expect(days.slice(1).every((d) => d >= today())).toBe(true)
     expect(days).not.toContain(nthDue(start, 'quarterly', 1))
+  })
+
+  it('invoices a monthly fee on its day each month, each once under runs at once and a server down for months; never for a day before the plan, nor while it was ended', async () => {
+    const { bff, plan, pass, today } = await setUp()
+    type Invoice = {
+      number: string
+      status: string
+      issueDate: string
+      dueDate: string
+      total: number
+      planId: string | null
+      lines: Array<{ description: string }>
+    }
+    const invoicesOf = async (planId: string) =>
+      (await (await callAs(bff, DEMO_ADMIN, MAIN))<Invoice[]>(`/cd_invoice/of-plan?planId=${planId}`)).body.Dados.sort(
+        (a, b) => (a.issueDate < b.issueDate ? -1 : 1),
+      )
+    // started 40 days ago, invoiced on the 10th: the fee days before the plan was made are not billed
+    const started = addDays(today(), -40)
+    const invoiceDay = 10
+    const made = (await plan({ startsOn: started, billing: 'monthly_fee', monthlyFee: 35000, invoiceDay })).body.Dados
+    const feeDay = (from: string) => {
+      const [y, m] = from.split('-').map(Number)
+      const at = (n: number) => {
+        const month = new Date(Date.UTC(y, m - 1 + n, invoiceDay))
+        return month.toISOString().slice(0, 10)
+      }
+      return at
+    }
+    const day0 = today()
+    const first = day0.slice(8) === '10' ? day0 : feeDay(day0)(Number(day0.slice(8)) < invoiceDay ? 0 : 1)
+    expect(await invoicesOf(made.id)).toEqual(day0 === first ? [expect.objectContaining({ issueDate: day0 })] : [])
+    // past the next fee day: two runs at once make its invoice once
+    pass(Math.round((Date.parse(first) - Date.parse(day0)) / DAY) + 1)
+    const runs = await Promise.all([generatePlanOrders(bff.deps), generatePlanOrders(bff.deps)])
+    expect(runs[0] + runs[1]).toBeGreaterThanOrEqual(1)
+    const once = await invoicesOf(made.id)
+    expect(once.map((i) => i.issueDate)).toEqual([first])
+    expect(once[0]).toMatchObject({ status: 'issued', total: 35000, planId: made.id })
+    expect(once[0].dueDate > once[0].issueDate).toBe(true)
+    expect(once[0].lines[0].description).toMatch(/^Mensalidade — Split units — /)
+    // a server down for three months invoices the three it missed, each its own number
+    pass(92)
+    await generatePlanOrders(bff.deps)
+    const later = await invoicesOf(made.id)
+    expect(later.map((i) => i.issueDate)).toEqual([first, feeDay(first)(1), feeDay(first)(2), feeDay(first)(3)])
+    expect(new Set(later.map((i) => i.number)).size).toBe(later.length)
+    // ended, then restarted months later: none for the months it was ended
+    const admin = await callAs(bff, DEMO_ADMIN, MAIN)
+    expect((await admin(`/cd_plano/${made.id}`, { method: 'DELETE' })).status).toBe(200)
+    pass(95)
+    await generatePlanOrders(bff.deps)
+    expect(await invoicesOf(made.id)).toHaveLength(4)
+    const again = await callAs(bff, DEMO_ADMIN, MAIN)
+    expect((await again(`/cd_plano/${made.id}?restore=1`, { method: 'DELETE' })).status).toBe(200)
+    await generatePlanOrders(bff.deps)
+    const restarted = await invoicesOf(made.id)
+    expect(restarted.slice(4).every((i) => i.issueDate >= today())).toBe(true)
+    expect(restarted.length).toBeLessThanOrEqual(5)
+  })
+
+  it('names the technician it prefers on its orders, which the board’s tray shows; he is one of the branch’s technicians', async () => {
+    const { admin, plan, ordersOf, today } = await setUp()
+    const offered = (await admin<Array<{ id: string; name: string }>>('/cd_plano/technicians')).body.Dados
+    expect(offered.map((t) => t.id)).toContain(TECH_ID)
+    const made = (await plan({ technicianId: TECH_ID })).body.Dados
+    const [order] = await ordersOf(made.id)
+    expect(order.preferredTechnicianId).toBe(TECH_ID)
+    const board = await admin<{ tray: Array<{ id: string; preferredTechnicianId: string | null }> }>(
+      `/cd_ordemagendamento/board?from=${today()}&to=${today()}`,
+    )
+    expect(board.body.Dados.tray.find((o) => o.id === order.id)?.preferredTechnicianId).toBe(TECH_ID)
   })
 })

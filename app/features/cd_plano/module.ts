@@ -2,8 +2,10 @@ import { plans as plansModule } from '../../../domain/modules/cd-plano.ts'
 import { equipment as equipmentModule } from '../../../domain/modules/cd-equipamento.ts'
 import { equipmentLabel } from '../../../domain/schemas/equipment.ts'
 import { orderRow } from '../../../domain/schemas/orders.ts'
+import { z } from 'zod'
 import type { PlanRow } from '../../../domain/schemas/plans.ts'
 import { defineFeature, pickerOf } from '../../kit/module'
+import { INVOICE_STATE_LABELS } from '../cd_invoice/labels'
 import { ORDER_STATE_LABELS } from '../cd_ordem/labels'
 import { clientField, documentPickers } from '../document-fields'
 
@@ -30,14 +32,19 @@ export const plans = defineFeature(plansModule, {
   },
   // what the plan has done and does next, beside its form
   facts: (values, f) => {
-    const { nextVisit, generatedThrough, billing, monthlyFee } = values as Pick<
+    const { nextVisit, generatedThrough, billing, monthlyFee, invoicedThrough } = values as Pick<
       PlanRow,
-      'nextVisit' | 'generatedThrough' | 'billing' | 'monthlyFee'
+      'nextVisit' | 'generatedThrough' | 'billing' | 'monthlyFee' | 'invoicedThrough'
     >
     return [
       { label: 'f_next_visit' as const, value: nextVisit ? f.date(nextVisit) : '—', strong: true },
       { label: 'f_orders_through' as const, value: generatedThrough ? f.date(generatedThrough) : '—' },
-      ...(billing === 'monthly_fee' ? [{ label: 'f_monthly_fee' as const, value: f.money(monthlyFee) }] : []),
+      ...(billing === 'monthly_fee'
+        ? [
+            { label: 'f_monthly_fee' as const, value: f.money(monthlyFee) },
+            { label: 'f_invoiced_through' as const, value: invoicedThrough ? f.date(invoicedThrough) : '—' },
+          ]
+        : []),
     ]
   },
   columns: [
@@ -56,7 +63,14 @@ export const plans = defineFeature(plansModule, {
       hint: 'plan_items_hint',
       type: 'rows',
       of: [
-        { name: 'equipmentId', label: 'f_equipment', type: 'picker', picker: 'equipment', wide: true },
+        {
+          name: 'equipmentId',
+          label: 'f_equipment',
+          type: 'picker',
+          picker: 'equipment',
+          within: { field: 'clientId', param: 'clientId' },
+          wide: true,
+        },
         { name: 'jobId', label: 'f_job', type: 'picker', picker: 'jobs', wide: true },
         {
           name: 'periodicity',
@@ -79,18 +93,29 @@ export const plans = defineFeature(plansModule, {
     },
     { name: 'monthlyFee', label: 'f_monthly_fee', type: 'money' },
     { name: 'invoiceDay', label: 'f_invoice_day', type: 'text' },
+    {
+      name: 'technicianId',
+      label: 'f_preferred_technician',
+      type: 'select',
+      lookup: 'technicians',
+      empty: 'plan_any_technician',
+    },
     { name: 'aheadDays', label: 'f_ahead_days', hint: 'ahead_days_hint', type: 'text' },
     { name: 'notes', label: 'f_notes', type: 'textarea', wide: true },
   ],
   pickers: {
     clients: documentPickers.clients,
     jobs: documentPickers.jobs,
-    // any machine of the company, found by its client's name, serial number or model (the server holds it to the plan's client)
-    equipment: pickerOf(equipmentModule, 'clientName', (e) => ({
-      value: e.id,
-      label: `${e.clientName} · ${equipmentLabel(e)}`,
-    })),
+    // the plan's client's machines in service, found by serial number, model or location
+    equipment: pickerOf(equipmentModule, 'name', (e) => ({ value: e.id, label: equipmentLabel(e) }), {
+      narrow: ['clientId'],
+    }),
   },
+  lookups: async (get) => ({
+    technicians: (await get('/cd_plano/technicians', z.array(z.object({ id: z.string(), name: z.string() })))).map(
+      (t) => [t.id, t.name],
+    ),
+  }),
   related: [
     {
       title: 'plan_orders',
@@ -101,6 +126,26 @@ export const plans = defineFeature(plansModule, {
         { key: 'number', label: 'f_number' },
         { key: 'dueDate', label: 'f_due_on', show: 'date' },
         { key: 'status', label: 'f_state', labels: ORDER_STATE_LABELS },
+      ],
+    },
+    {
+      title: 'plan_invoices',
+      path: (id) => `/cd_invoice/of-plan?planId=${encodeURIComponent(id)}`,
+      // what the list shows of an invoice (domain/schemas/invoices.ts invoiceRow): the whole schema
+      // would bring the invoices', quotes' and payments' schemas into the page
+      row: z.object({
+        id: z.string(),
+        number: z.string(),
+        issueDate: z.string().nullable(),
+        total: z.number(),
+        state: z.string(),
+      }),
+      href: (row) => `/view/cd_invoice/${encodeURIComponent(String(row.id))}`,
+      columns: [
+        { key: 'number', label: 'f_number' },
+        { key: 'issueDate', label: 'f_issue_date', show: 'date' },
+        { key: 'total', label: 'f_total', show: 'money' },
+        { key: 'state', label: 'f_state', labels: INVOICE_STATE_LABELS },
       ],
     },
   ],

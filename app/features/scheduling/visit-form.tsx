@@ -108,7 +108,14 @@ export function VisitForm({
           {t.board_technician()}
           <select
             name="technicianId"
-            defaultValue={value('technicianId', appointment?.technicianIds[0] ?? board.technicians[0]?.id ?? '')}
+            defaultValue={value(
+              'technicianId',
+              appointment?.technicianIds[0] ??
+                // the technician the order's plan prefers, while he is one of the branch's
+                board.technicians.find((tech) => tech.id === order?.preferredTechnicianId)?.id ??
+                board.technicians[0]?.id ??
+                '',
+            )}
             className={field}
           >
             {board.technicians.map((tech) => (

@@ -79,6 +79,8 @@ export default function SchedulingPage({ loaderData }: Route.ComponentProps) {
   const conflictFromCalendar = !book && !move && fetcher.data && !fetcher.data.ok ? fetcher.data.conflict : undefined
 
   const order = book ? (board.tray.find((o) => o.id === book) ?? null) : null
+  // the technician a plan's order prefers, while he is one of the branch's
+  const nameOf = (id: string | null) => board.technicians.find((tech) => tech.id === id)?.name
   const appointment = move ? (board.appointments.find((a) => a.id === move) ?? null) : null
 
   return (
@@ -177,6 +179,11 @@ export default function SchedulingPage({ loaderData }: Route.ComponentProps) {
                   <span className="font-semibold">{o.number}</span>
                   <span>{o.clientName}</span>
                   {o.skills.length ? <span className="text-xs text-ink-soft">{o.skills.join(', ')}</span> : null}
+                  {nameOf(o.preferredTechnicianId) ? (
+                    <span className="text-xs text-ink-soft">
+                      {t.tray_prefers({ name: nameOf(o.preferredTechnicianId)! })}
+                    </span>
+                  ) : null}
                   {editable ? (
                     <Link
                       to={hrefFor({ book: o.id })}
