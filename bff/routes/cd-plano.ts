@@ -5,14 +5,18 @@ import { PLANS, planInput, planRowOf, type PlanInput, type PlanRecord } from '..
 import { collectionSource } from '../lib/collection-source.ts'
 import type { Deps } from '../lib/deps.ts'
 import { documentPricing } from '../lib/document-pricing.ts'
-import { fieldError } from '../lib/errors.ts'
+import { fieldError, notFound } from '../lib/errors.ts'
 import { planFeesDue } from '../lib/plan-invoices.ts'
 import { planOrdersDue } from '../lib/plan-orders.ts'
 import { scheduling } from '../lib/scheduling.ts'
 import { addDays, dateIn } from '../../domain/dates.ts'
 import { z } from 'zod'
 import { wrapper } from '../../domain/schemas/common.ts'
-import { doc } from '../lib/openapi.ts'
+import { apiErrorSchema, doc } from '../lib/openapi.ts'
+import { planPdfResponse } from '../lib/plan-document.ts'
+import { PDF_UNAVAILABLE } from '../lib/printing.ts'
+import { printThrottled } from '../lib/public-throttle.ts'
+import { valid } from '../lib/validate.ts'
 import { callerOf, ok, resourceRoutes, type Caller, type ResourceServer } from '../lib/resource.ts'
 import { requireTenant } from '../lib/tenancy.ts'
 import { checked } from '../lib/validate.ts'
@@ -129,21 +133,63 @@ export function cdPlanoRoutes(deps: Deps) {
       },
     } satisfies ResourceServer<typeof plans, PlanRecord>,
     (app) =>
-      app.get(
-        '/technicians',
-        doc({
-          operationId: 'listPlanTechnicians',
-          summary: 'The technicians a plan may prefer',
-          description:
-            'The current branch’s technicians (active members with the technician role there), by name: whom a plan’s `technicianId` may name. Needs the cd_plano page at view.',
-          tags: ['cd_plano'],
-          responses: { 200: wrapper(z.array(z.object({ id: z.string(), name: z.string() }))) },
-        }),
-        requireTenant(deps),
-        async (c) => {
-          const list = await technicians(callerOf(deps, c))
-          return c.json(ok(list.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name))))
-        },
-      ),
+      app
+        .get(
+          '/:id/pdf',
+          doc({
+            operationId: 'getPlanPdf',
+            summary: 'The plan as a PDF: the PMOC, or the maintenance plan and log',
+            description:
+              'For a company in Brazil, the PMOC (Plano de Manutenção, Operação e Controle) as the annex of Portaria MS 3.523/1998 lays it out, in Portuguese: the building, its owner (the client), the engineer responsible (CREA, ART), the machines, each one’s routine (the service’s checklist) and periodicity; then the execution record of `year` (default: this year in the branch’s zone) filled by the visits of the plan’s orders — the day, who, each checklist item — and the advice for failures and emergencies. Elsewhere the same plan prints as a maintenance plan and log in the company’s language. 404 when the branch holds no such plan. Needs the cd_plano page at view. 429 with Retry-After past 60 PDFs from one person in 10 minutes.',
+            tags: ['cd_plano'],
+            responses: {
+              200: { description: 'The PDF', content: 'application/pdf' },
+              404: apiErrorSchema,
+              429: apiErrorSchema,
+              503: PDF_UNAVAILABLE,
+            },
+          }),
+          requireTenant(deps),
+          printThrottled(deps),
+          valid('param', z.object({ id: z.string().uuid() })),
+          valid(
+            'query',
+            z
+              .object({
+                year: z
+                  .string()
+                  .regex(/^20\d\d$/, 'A year: 2026')
+                  .optional()
+                  .describe('The year of the execution record (default: this year)'),
+              })
+              .strict(),
+          ),
+          async (c) => {
+            const who = callerOf(deps, c)
+            const [found, company] = await Promise.all([
+              source.find(who, c.req.valid('param').id),
+              deps.repos.companies.find(who.tenant.empresa),
+            ])
+            if (!found || !company) throw notFound('Plan')
+            const year = c.req.valid('query').year ?? dateIn(found.value.timeZone, deps.now()).slice(0, 4)
+            return planPdfResponse(c, deps, company, found.value, year)
+          },
+        )
+        .get(
+          '/technicians',
+          doc({
+            operationId: 'listPlanTechnicians',
+            summary: 'The technicians a plan may prefer',
+            description:
+              'The current branch’s technicians (active members with the technician role there), by name: whom a plan’s `technicianId` may name. Needs the cd_plano page at view.',
+            tags: ['cd_plano'],
+            responses: { 200: wrapper(z.array(z.object({ id: z.string(), name: z.string() }))) },
+          }),
+          requireTenant(deps),
+          async (c) => {
+            const list = await technicians(callerOf(deps, c))
+            return c.json(ok(list.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name))))
+          },
+        ),
   )
 }

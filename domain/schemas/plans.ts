@@ -41,6 +41,19 @@ export const planFields = z.object({
     .default(30)
     .describe('How many days ahead its orders are made, to be booked on the board'),
   notes: optionalText(4000),
+  // what its printed plan (the PMOC in Brazil) says of the building and who answers for it
+  building: optionalText(120).describe('The building or premises its machines serve, as its printed plan names it'),
+  activity: optionalText(120).describe('What the building is used for (offices, a shop, a clinic)'),
+  occupants: decimal(0, 0, 1_000_000).default(0).describe('The people who work or live there'),
+  floatingOccupants: decimal(0, 0, 1_000_000).default(0).describe('The people who pass through it on a day'),
+  area: decimal(2, 0, 10_000_000).default(0).describe('The air-conditioned area, in square metres'),
+  thermalLoad: optionalText(60).describe('The total thermal load, as written (60,000 BTU/h, 5 TR)'),
+  engineerName: optionalText(120).describe('The engineer responsible for the plan'),
+  engineerRegistration: optionalText(40).describe('Their professional registration (CREA in Brazil)'),
+  engineerPermit: optionalText(40).describe('Their record of technical responsibility for it (ART in Brazil)'),
+  emergencyNotes: optionalText(4000).describe(
+    'What the occupants do when a machine fails or in an emergency (empty: the printed plan’s own advice)',
+  ),
 })
 
 /** A plan as the API and the form take it: it ends after it starts; a fixed fee is more than nothing. */
@@ -95,6 +108,16 @@ export const planRow = z.object({
   technicianId: z.string().nullable(),
   aheadDays: z.number(),
   notes: z.string(),
+  building: z.string(),
+  activity: z.string(),
+  occupants: z.number(),
+  floatingOccupants: z.number(),
+  area: z.number(),
+  thermalLoad: z.string(),
+  engineerName: z.string(),
+  engineerRegistration: z.string(),
+  engineerPermit: z.string(),
+  emergencyNotes: z.string(),
   active: z.boolean(),
   state: z.enum(PLAN_STATES).meta({ description: 'ended: past its end day, or deactivated' }),
   nextVisit: z.string().nullable().meta({ description: 'The next day a visit is due, today included; null: none' }),
@@ -107,12 +130,27 @@ export const planRow = z.object({
 })
 export type PlanRow = z.output<typeof planRow>
 
+const PRINTED_BLANK = {
+  building: '',
+  activity: '',
+  occupants: 0,
+  floatingOccupants: 0,
+  area: 0,
+  thermalLoad: '',
+  engineerName: '',
+  engineerRegistration: '',
+  engineerPermit: '',
+  emergencyNotes: '',
+}
+
 /** A stored plan as the API answers it, read on today's day in its zone. */
 export function planRowOf(p: PlanRecord, now: number): PlanRow {
   const { timeZone, announced: _told, ...rest } = p
   const today = dateIn(timeZone, now)
   const ended = !p.active || (p.endsOn !== null && p.endsOn < today)
   return {
+    // plans stored before their printed plan's fields have them empty
+    ...PRINTED_BLANK,
     ...rest,
     invoicedThrough: p.invoicedThrough ?? null,
     state: ended ? 'ended' : 'active',

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { addDays, dateIn } from '../../domain/dates.ts'
 import { nthDue } from '../../domain/plan-schedule.ts'
 import { generatePlanOrders } from '../../bff/lib/plan-orders.ts'
-import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
+import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
+import { readPdf } from '../shared/pdf.ts'
 import { callAs, testBff } from '../shared/bff.ts'
 import { MAIN, TECH_ID } from '../shared/booking.ts'
 
@@ -284,5 +285,84 @@ describe('cd_plano', () => {
       `/cd_ordemagendamento/board?from=${today()}&to=${today()}`,
     )
     expect(board.body.Dados.tray.find((o) => o.id === order.id)?.preferredTechnicianId).toBe(TECH_ID)
+  })
+
+  it('prints the PMOC: the building, the engineer, the machines and their routine, and the year’s execution record from the visits done', async () => {
+    const { bff, admin, plan, ordersOf, today } = await setUp()
+    const made = (
+      await plan({
+        technicianId: TECH_ID,
+        building: 'Edifício Aurora',
+        activity: 'Escritórios',
+        occupants: 120,
+        area: 850.5,
+        thermalLoad: '40 TR',
+        engineerName: 'Marina Costa',
+        engineerRegistration: 'CREA-SP 5061234567',
+        engineerPermit: 'ART 28027230221234567',
+      })
+    ).body.Dados
+    const [order] = await ordersOf(made.id)
+    const day = today()
+    const booked = await admin<{ visits: Array<{ id: string }> }>('/cd_ordemagendamento', {
+      method: 'POST',
+      json: {
+        orderId: order.id,
+        technicianIds: [TECH_ID],
+        start: `${day}T08:00:00-03:00`,
+        end: `${day}T09:00:00-03:00`,
+        force: true,
+      },
+    })
+    expect(booked.status).toBe(201)
+    const visit = booked.body.Dados.visits[0].id
+    const tech = await callAs(bff, DEMO_TECHNICIAN, MAIN)
+    for (const step of ['depart', 'arrive'])
+      expect(
+        (
+          await tech(`/cd_techorders/${visit}/${step}`, {
+            method: 'POST',
+            json: step === 'depart' ? { etaMinutes: 10 } : undefined,
+          })
+        ).status,
+      ).toBe(200)
+    const ticked = await tech<{ checklist: Array<{ item: string }> }>(`/cd_techorders/${visit}`, {
+      method: 'PATCH',
+      json: { checked: [0], report: 'Filtros limpos.' },
+    })
+    expect(ticked.status).toBe(200)
+    expect((await tech(`/cd_techorders/${visit}/finish`, { method: 'POST' })).status).toBe(200)
+    const token = await bff.signIn(DEMO_ADMIN)
+    const printed = async (query = '') => {
+      const res = await bff.call(`/cd_plano/${made.id}/pdf${query}`, { token, headers: MAIN })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toBe('application/pdf')
+      return readPdf(new Uint8Array(await res.arrayBuffer())).replace(/\s+/g, ' ')
+    }
+    const text = await printed()
+    expect(text).toContain('PMOC — Plano de Manutenção, Operação e Controle')
+    for (const shown of [
+      'Edifício Aurora',
+      'Escritórios',
+      '850,5',
+      '40 TR',
+      'Marina Costa',
+      'CREA-SP 5061234567',
+      'ART 28027230221234567',
+      'Daikin FTXS35',
+      'Trimestral',
+      `Registro de execução — ${day.slice(0, 4)}`,
+      'Filtros limpos.',
+      order.number,
+    ])
+      expect(text).toContain(shown)
+    // each checklist item as the technician left it
+    const [first, second] = ticked.body.Dados.checklist.map((c) => c.item)
+    expect(text).toContain(`[x] ${first}`)
+    if (second) expect(text).toContain(`[ ] ${second}`)
+    // another year's record has no visit
+    expect(await printed('?year=2020')).toContain('Nenhuma execução registrada neste ano.')
+    expect((await admin(`/cd_plano/${made.id}/pdf?year=20`)).status).toBe(400)
+    expect((await admin(`/cd_plano/${crypto.randomUUID()}/pdf`)).status).toBe(404)
   })
 })

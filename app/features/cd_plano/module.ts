@@ -102,7 +102,32 @@ export const plans = defineFeature(plansModule, {
     },
     { name: 'aheadDays', label: 'f_ahead_days', hint: 'ahead_days_hint', type: 'text' },
     { name: 'notes', label: 'f_notes', type: 'textarea', wide: true },
+    // what its printed plan (the PMOC) says of the building and the engineer who answers for it
+    { name: 'building', label: 'f_building', type: 'text' },
+    { name: 'activity', label: 'f_activity', type: 'text' },
+    { name: 'occupants', label: 'f_occupants', type: 'text' },
+    { name: 'floatingOccupants', label: 'f_floating_occupants', type: 'text' },
+    { name: 'area', label: 'f_area', type: 'text' },
+    { name: 'thermalLoad', label: 'f_thermal_load', type: 'text' },
+    { name: 'engineerName', label: 'f_engineer_name', type: 'text' },
+    { name: 'engineerRegistration', label: 'f_engineer_registration', type: 'text' },
+    { name: 'engineerPermit', label: 'f_engineer_permit', type: 'text' },
+    {
+      name: 'emergencyNotes',
+      label: 'f_emergency_notes',
+      hint: 'plan_printed_hint',
+      type: 'textarea',
+      wide: true,
+    },
   ],
+  // the printed plan (the PMOC in Brazil) with this year's execution record, and last year's
+  recordLinks: (values) => {
+    const pdf = `/resources/pdf/plan/${encodeURIComponent(String(values.id))}`
+    return [
+      { href: pdf, label: 'plan_pdf' as const },
+      { href: `${pdf}?year=${new Date().getFullYear() - 1}`, label: 'plan_pdf_last_year' as const },
+    ]
+  },
   pickers: {
     clients: documentPickers.clients,
     jobs: documentPickers.jobs,

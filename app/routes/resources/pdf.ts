@@ -9,14 +9,18 @@ const DOCUMENTS: Record<string, (id: string) => string> = {
   quote: (id) => `/cd_cotacao/${id}/pdf`,
   'work-order': (id) => `/cd_ordem/${id}/work-order`,
   invoice: (id) => `/cd_invoice/${id}/pdf`,
+  plan: (id) => `/cd_plano/${id}/pdf`,
 }
 
-/** A document's PDF (a quote, an order's work order), through the page server (the token stays in its cookie). */
+/** A document's PDF (a quote, an order's work order, a maintenance plan of a year), through the page server (the token stays in its cookie). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireUser(request, context)
   const path = DOCUMENTS[params.kind]
   if (!path) throw data(null, { status: 404 })
-  const res = await callBff(request, context, path(encodeURIComponent(params.id)))
+  // a plan's: the year of its execution record (its API refuses a year that is none: 404 here)
+  const year = new URL(request.url).searchParams.get('year')
+  const query = year ? `?${new URLSearchParams({ year: year.slice(0, 10) })}` : ''
+  const res = await callBff(request, context, path(encodeURIComponent(params.id)) + query)
   if (res.status === 404 || res.status === 400) throw data(null, { status: 404 })
   if (!res.ok) throw refusedPage(res)
   return new Response(res.body, {

@@ -124,7 +124,7 @@ const BLACK = rgb(0, 0, 0)
  * not within what a printed image may be (domain/images.ts): pdf-lib decodes a PNG whole, on the
  * thread that answers every request, so one stored before the checks at upload is checked here.
  */
-async function embedImage(doc: PDFDocument, bytes: Uint8Array | null): Promise<PDFImage | undefined> {
+export async function embedImage(doc: PDFDocument, bytes: Uint8Array | null): Promise<PDFImage | undefined> {
   if (!bytes || bytes.length < 8 || !(await checkImage(bytes, PRINTED_IMAGE)).ok) return undefined
   try {
     if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47)
@@ -151,14 +151,14 @@ function darkRuns(row: boolean[]): Array<[number, number]> {
 /** Lines drawn between two pauses: 20 take a few milliseconds. */
 const LINES_PER_PAUSE = 20
 /** Objects written between two pauses while the PDF is saved. */
-const OBJECTS_PER_PAUSE = 4
+export const OBJECTS_PER_PAUSE = 4
 
 /**
  * Lets the server's other requests run (pdf-lib works on the one thread they share), then goes on
  * unless the render was given up (bff/lib/printing.ts). A timer, not a microtask: only a timer lets
  * the network in; setTimeout is there on Node, Workers and Deno alike.
  */
-async function pause(signal: AbortSignal): Promise<void> {
+export async function pause(signal: AbortSignal): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 0))
   signal.throwIfAborted()
 }
