@@ -25,15 +25,15 @@ export async function scheduledWork(deps: Deps): Promise<void> {
 }
 
 /**
- * The scheduled work's timer of a long-running server (Node, Deno): a run soon after the start and
- * every SCHEDULED_EVERY_MS, one at a time. Answers how to stop it.
+ * The scheduled work's timer of a long-running server (Node, Deno): a run soon after the start
+ * (`firstAfterMs`) and every SCHEDULED_EVERY_MS, one at a time. Answers how to stop it.
  */
-export function startScheduledWork(deps: Deps): () => void {
+export function startScheduledWork(deps: Deps, firstAfterMs = 5_000): () => void {
   let running: Promise<unknown> = Promise.resolve()
   const run = () => {
     running = running.then(() => scheduledWork(deps))
   }
-  const first = setTimeout(run, 5_000)
+  const first = setTimeout(run, firstAfterMs)
   const every = setInterval(run, SCHEDULED_EVERY_MS)
   // the timer never keeps a process alive that is otherwise done (a test, a shutdown)
   for (const timer of [first, every] as Array<{ unref?: () => void }>) timer.unref?.()

@@ -27,8 +27,15 @@ export async function serveNode(settings: Record<string, string | undefined>) {
     )
     process.exit(1)
   }
-  // a fault test's crash point (bff/runtime/crash-point.ts): only where NODE_ENV=test
-  const crashAt = settings.NODE_ENV === 'test' ? Number(settings.CRASH_AFTER_WRITES ?? 0) : 0
+  // a fault test's crash point (bff/runtime/crash-point.ts), the day its clock starts on and the
+  // moment (epoch ms) its scheduled work first runs — at once if past: only where NODE_ENV=test
+  const testing = settings.NODE_ENV === 'test'
+  const crashAt = testing ? Number(settings.CRASH_AFTER_WRITES ?? 0) : 0
+  const clockFrom = testing && settings.TEST_CLOCK ? Date.parse(settings.TEST_CLOCK) : NaN
+  const startedAt = Date.now()
+  const now = Number.isNaN(clockFrom) ? undefined : () => clockFrom + (Date.now() - startedAt)
+  const firstRunMs =
+    testing && settings.TEST_SCHEDULED_AT ? Math.max(0, Number(settings.TEST_SCHEDULED_AT) - Date.now()) : undefined
   let serving = false
   const opened = await openStore(choice)
   const store = crashAt > 0 ? crashAfterWrites(opened, crashAt, () => serving) : opened
@@ -37,6 +44,7 @@ export async function serveNode(settings: Record<string, string | undefined>) {
   const { app, bff } = await createServer({
     config,
     store,
+    now,
     build,
     staticFiles: serveStatic({ root: './build/client' }),
     compress: true,
@@ -73,7 +81,7 @@ export async function serveNode(settings: Record<string, string | undefined>) {
   limitConnections(server, config.trustedProxyHeader ? 0 : config.connectionsPerAddress)
 
   // overdue invoices reminded and the maintenance plans' orders made as the days pass (bff/lib/scheduled-work.ts)
-  const stopScheduledWork = startScheduledWork(bff.deps)
+  const stopScheduledWork = startScheduledWork(bff.deps, firstRunMs)
   // what a process sharing the data left owed when it died (bff/lib/derived-facts.ts)
   const stopReconciler = startReconciler(bff.deps, store.writeMark() === null)
 

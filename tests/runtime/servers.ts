@@ -50,6 +50,7 @@ export async function startServer(
   const deadline = Date.now() + 90_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode}:\n${log}`)
+    if (child.signalCode !== null) throw new Error(`${command} was killed (${child.signalCode}):\n${log}`)
     try {
       const res = await fetch(`${url}/api/health`)
       if (res.ok) return { url, pid: child.pid!, output: () => log, stop }
