@@ -56,6 +56,7 @@ export async function roundTrip(url: string, name: string) {
   expect(printed).toContain('Chave Pix: 11222333000181')
   await statementRead(url, tenant)
   await priceListRead(url, tenant)
+  await planPrints(url, tenant)
   const wrong = await fetch(`${url}/api/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -80,6 +81,42 @@ export async function roundTrip(url: string, name: string) {
   expect(asset.status).toBe(200)
   expect(asset.headers.get('content-type')).toContain('javascript')
   return accessToken
+}
+
+/**
+ * A maintenance plan on this runtime (docs/domain.md maintenance plans): saved for a demo machine, it
+ * makes today's order once (its id follows from the plan and the day, on this runtime's storage), and
+ * prints as the PMOC (the demo company is in Brazil).
+ */
+async function planPrints(url: string, tenant: Record<string, string>) {
+  const get = async <T>(path: string) =>
+    ((await (await fetch(`${url}/api${path}`, { headers: tenant })).json()) as { Dados: T }).Dados
+  const [machine] = (await get<{ items: Array<{ id: string; clientId: string }> }>('/cd_equipamento?size=1')).items
+  const [job] = (await get<{ items: Array<{ id: string }> }>('/cd_job?size=1')).items
+  const startsOn = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date())
+  const name = `Runtime plan ${Date.now()}`
+  const saved = await fetch(`${url}/api/cd_plano`, {
+    method: 'POST',
+    headers: { ...tenant, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name,
+      clientId: machine.clientId,
+      items: [{ equipmentId: machine.id, jobId: job.id, periodicity: 'quarterly' }],
+      startsOn,
+      aheadDays: 7,
+      engineerRegistration: 'CREA-SP 5061234567',
+    }),
+  })
+  expect(saved.status).toBe(200)
+  const plan = ((await saved.json()) as { Dados: { id: string } }).Dados
+  const orders = await get<Array<{ dueDate: string }>>(`/cd_ordem/of-plan?planId=${plan.id}`)
+  expect(orders.map((o) => o.dueDate)).toEqual([startsOn])
+  const pdf = await fetch(`${url}/api/cd_plano/${plan.id}/pdf`, { headers: tenant })
+  expect(pdf.status).toBe(200)
+  const text = pdfText(new Uint8Array(await pdf.arrayBuffer())).replace(/\s+/g, ' ')
+  expect(text).toContain('PMOC — Plano de Manutenção, Operação e Controle')
+  expect(text).toContain(name)
+  expect(text).toContain('CREA-SP 5061234567')
 }
 
 /**

@@ -44,7 +44,7 @@ describe('the built worker in workerd (wrangler dev, KV and Durable Object bindi
     await restartKeepsData(start, 'cloudflare-kv+durable-object', 'Ana on Workers')
   })
 
-  it('reminds the demo’s overdue invoices when its Cron Trigger runs, each step once', async () => {
+  it('reminds the demo’s overdue invoices when its Cron Trigger runs, each step once; a plan’s orders stay made once', async () => {
     const running = await start()
     try {
       const token = await signIn(running.url)
@@ -64,6 +64,23 @@ describe('the built worker in workerd (wrangler dev, KV and Durable Object bindi
         }
         return n
       }
+      // the plan saved by the first test (round-trip.ts planPrints): its order made at the save, and no other
+      const plans = (await (await fetch(`${running.url}/api/cd_plano?size=50`, { headers: tenant })).json()) as {
+        Dados: { items: Array<{ id: string }> }
+      }
+      expect(plans.Dados.items.length).toBeGreaterThan(0)
+      const planOrders = async () => {
+        let n = 0
+        for (const { id } of plans.Dados.items)
+          n += (
+            (await (await fetch(`${running.url}/api/cd_ordem/of-plan?planId=${id}`, { headers: tenant })).json()) as {
+              Dados: unknown[]
+            }
+          ).Dados.length
+        return n
+      }
+      const made = await planOrders()
+      expect(made).toBe(plans.Dados.items.length)
       const before = await reminded()
       const cron = async () => {
         const res = await fetch(`${running.url}/__scheduled?cron=${encodeURIComponent('*/15 * * * *')}`)
@@ -75,6 +92,7 @@ describe('the built worker in workerd (wrangler dev, KV and Durable Object bindi
       expect(after).toBeGreaterThan(before)
       await cron()
       expect(await reminded()).toBe(after)
+      expect(await planOrders()).toBe(made)
     } finally {
       await running.stop()
     }
