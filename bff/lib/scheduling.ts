@@ -19,6 +19,7 @@ import {
   trayHours,
 } from '../../domain/schemas/appointments.ts'
 import { CLIENTS, type ClientRecord } from '../../domain/schemas/clients.ts'
+import { EQUIPMENT, equipmentLabel, equipmentName, type EquipmentRecord } from '../../domain/schemas/equipment.ts'
 import { JOBS, type JobRecord } from '../../domain/schemas/jobs.ts'
 import { ORDER_PRIORITIES, type OrderStatus, type StoredOrder } from '../../domain/schemas/orders.ts'
 import { activeGrants, WORK_DEFAULTS, WORK_WEEKS } from '../../domain/tenancy.ts'
@@ -308,6 +309,10 @@ export function scheduling(deps: Deps) {
     // the client's phone, for the technician to call
     const client = (await deps.repos.collection<ClientRecord>(empresa, CLIENTS).get(order.clientId))?.value
     const clientPhone = client?.contacts.find((c) => c.kind === 'phone')?.value ?? ''
+    // the machines it is for, named as the technician finds them on site
+    const machines = (
+      await deps.repos.collection<EquipmentRecord>(empresa, EQUIPMENT).getMany(order.equipmentIds ?? [])
+    ).map((m) => equipmentLabel({ ...m, name: equipmentName(m) }))
     for (const technicianId of a.technicianIds) {
       const id = await visitId(a.id, technicianId)
       const fields = {
@@ -318,6 +323,7 @@ export function scheduling(deps: Deps) {
         instructions: order.instructions,
         clientPhone,
         problem: order.problem,
+        machines,
       }
       const current = await store.get(id)
       // a visit keeps its ticks; one made before checklists were gets the order's

@@ -3536,6 +3536,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cd_plano/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The plan as a PDF: the PMOC, or the maintenance plan and log
+         * @description For a company in Brazil, the PMOC (Plano de Manutenção, Operação e Controle) as the annex of Portaria MS 3.523/1998 lays it out, in Portuguese: the building, its owner (the client), the engineer responsible (CREA, ART), the machines, each one’s routine (the service’s checklist) and periodicity; then the execution record of `year` (default: this year in the branch’s zone) filled by the visits of the plan’s orders — the day, who, each checklist item — and the advice for failures and emergencies. Elsewhere the same plan prints as a maintenance plan and log in the company’s language. 404 when the branch holds no such plan. Needs the cd_plano page at view. 429 with Retry-After past 60 PDFs from one person in 10 minutes.
+         */
+        get: operations["getPlanPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cd_plano/export.csv": {
         parameters: {
             query?: never;
@@ -38797,16 +38817,24 @@ export interface operations {
                         Dados: {
                             items: {
                                 active: boolean;
+                                activity: string;
                                 aheadDays: number;
+                                area: number;
                                 /** @enum {string} */
                                 billing: "per_visit" | "monthly_fee";
+                                building: string;
                                 clientId: string;
                                 clientName: string;
                                 createdAt: string;
                                 /** @enum {string} */
                                 currency: "BRL" | "USD" | "MXN";
+                                emergencyNotes: string;
                                 endsOn: string | null;
+                                engineerName: string;
+                                engineerPermit: string;
+                                engineerRegistration: string;
                                 filial: number;
+                                floatingOccupants: number;
                                 /** @description Its orders are made up to this day */
                                 generatedThrough: string | null;
                                 id: string;
@@ -38824,6 +38852,7 @@ export interface operations {
                                 /** @description The next day a visit is due, today included; null: none */
                                 nextVisit: string | null;
                                 notes: string;
+                                occupants: number;
                                 startsOn: string;
                                 /**
                                  * @description ended: past its end day, or deactivated
@@ -38831,6 +38860,7 @@ export interface operations {
                                  */
                                 state: "active" | "ended";
                                 technicianId: string | null;
+                                thermalLoad: string;
                             }[];
                             pagination: {
                                 endIndex: number;
@@ -38935,18 +38965,58 @@ export interface operations {
                  */
                 "application/json": {
                     /**
+                     * @description What the building is used for (offices, a shop, a clinic)
+                     * @default
+                     */
+                    activity?: string;
+                    /**
                      * @description How many days ahead its orders are made, to be booked on the board
                      * @default 30
                      */
                     aheadDays?: number;
                     /**
+                     * @description The air-conditioned area, in square metres
+                     * @default 0
+                     */
+                    area?: number;
+                    /**
                      * @default per_visit
                      * @enum {string}
                      */
                     billing?: "per_visit" | "monthly_fee";
+                    /**
+                     * @description The building or premises its machines serve, as its printed plan names it
+                     * @default
+                     */
+                    building?: string;
                     /** Format: uuid */
                     clientId: string;
+                    /**
+                     * @description What the occupants do when a machine fails or in an emergency (empty: the printed plan’s own advice)
+                     * @default
+                     */
+                    emergencyNotes?: string;
                     endsOn?: "" | string;
+                    /**
+                     * @description The engineer responsible for the plan
+                     * @default
+                     */
+                    engineerName?: string;
+                    /**
+                     * @description Their record of technical responsibility for it (ART in Brazil)
+                     * @default
+                     */
+                    engineerPermit?: string;
+                    /**
+                     * @description Their professional registration (CREA in Brazil)
+                     * @default
+                     */
+                    engineerRegistration?: string;
+                    /**
+                     * @description The people who pass through it on a day
+                     * @default 0
+                     */
+                    floatingOccupants?: number;
                     /**
                      * @description With billing monthly_fee: the day of the month it is invoiced
                      * @default 1
@@ -38969,10 +39039,20 @@ export interface operations {
                     name: string;
                     /** @default  */
                     notes?: string;
+                    /**
+                     * @description The people who work or live there
+                     * @default 0
+                     */
+                    occupants?: number;
                     /** @description Its first visits are due this day; the next ones every period after, on this day of the month */
                     startsOn: string;
                     /** @description Who the office prefers to send */
                     technicianId?: "" | string;
+                    /**
+                     * @description The total thermal load, as written (60,000 BTU/h, 5 TR)
+                     * @default
+                     */
+                    thermalLoad?: string;
                 };
             };
         };
@@ -38988,16 +39068,24 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             active: boolean;
+                            activity: string;
                             aheadDays: number;
+                            area: number;
                             /** @enum {string} */
                             billing: "per_visit" | "monthly_fee";
+                            building: string;
                             clientId: string;
                             clientName: string;
                             createdAt: string;
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
+                            emergencyNotes: string;
                             endsOn: string | null;
+                            engineerName: string;
+                            engineerPermit: string;
+                            engineerRegistration: string;
                             filial: number;
+                            floatingOccupants: number;
                             /** @description Its orders are made up to this day */
                             generatedThrough: string | null;
                             id: string;
@@ -39015,6 +39103,7 @@ export interface operations {
                             /** @description The next day a visit is due, today included; null: none */
                             nextVisit: string | null;
                             notes: string;
+                            occupants: number;
                             startsOn: string;
                             /**
                              * @description ended: past its end day, or deactivated
@@ -39022,6 +39111,7 @@ export interface operations {
                              */
                             state: "active" | "ended";
                             technicianId: string | null;
+                            thermalLoad: string;
                         };
                         IsSuccess: boolean;
                         Msg: string;
@@ -39146,16 +39236,24 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             active: boolean;
+                            activity: string;
                             aheadDays: number;
+                            area: number;
                             /** @enum {string} */
                             billing: "per_visit" | "monthly_fee";
+                            building: string;
                             clientId: string;
                             clientName: string;
                             createdAt: string;
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
+                            emergencyNotes: string;
                             endsOn: string | null;
+                            engineerName: string;
+                            engineerPermit: string;
+                            engineerRegistration: string;
                             filial: number;
+                            floatingOccupants: number;
                             /** @description Its orders are made up to this day */
                             generatedThrough: string | null;
                             id: string;
@@ -39173,6 +39271,7 @@ export interface operations {
                             /** @description The next day a visit is due, today included; null: none */
                             nextVisit: string | null;
                             notes: string;
+                            occupants: number;
                             startsOn: string;
                             /**
                              * @description ended: past its end day, or deactivated
@@ -39180,6 +39279,7 @@ export interface operations {
                              */
                             state: "active" | "ended";
                             technicianId: string | null;
+                            thermalLoad: string;
                         };
                         IsSuccess: boolean;
                         Msg: string;
@@ -39282,18 +39382,58 @@ export interface operations {
                  */
                 "application/json": {
                     /**
+                     * @description What the building is used for (offices, a shop, a clinic)
+                     * @default
+                     */
+                    activity?: string;
+                    /**
                      * @description How many days ahead its orders are made, to be booked on the board
                      * @default 30
                      */
                     aheadDays?: number;
                     /**
+                     * @description The air-conditioned area, in square metres
+                     * @default 0
+                     */
+                    area?: number;
+                    /**
                      * @default per_visit
                      * @enum {string}
                      */
                     billing?: "per_visit" | "monthly_fee";
+                    /**
+                     * @description The building or premises its machines serve, as its printed plan names it
+                     * @default
+                     */
+                    building?: string;
                     /** Format: uuid */
                     clientId: string;
+                    /**
+                     * @description What the occupants do when a machine fails or in an emergency (empty: the printed plan’s own advice)
+                     * @default
+                     */
+                    emergencyNotes?: string;
                     endsOn?: "" | string;
+                    /**
+                     * @description The engineer responsible for the plan
+                     * @default
+                     */
+                    engineerName?: string;
+                    /**
+                     * @description Their record of technical responsibility for it (ART in Brazil)
+                     * @default
+                     */
+                    engineerPermit?: string;
+                    /**
+                     * @description Their professional registration (CREA in Brazil)
+                     * @default
+                     */
+                    engineerRegistration?: string;
+                    /**
+                     * @description The people who pass through it on a day
+                     * @default 0
+                     */
+                    floatingOccupants?: number;
                     /**
                      * @description With billing monthly_fee: the day of the month it is invoiced
                      * @default 1
@@ -39316,10 +39456,20 @@ export interface operations {
                     name: string;
                     /** @default  */
                     notes?: string;
+                    /**
+                     * @description The people who work or live there
+                     * @default 0
+                     */
+                    occupants?: number;
                     /** @description Its first visits are due this day; the next ones every period after, on this day of the month */
                     startsOn: string;
                     /** @description Who the office prefers to send */
                     technicianId?: "" | string;
+                    /**
+                     * @description The total thermal load, as written (60,000 BTU/h, 5 TR)
+                     * @default
+                     */
+                    thermalLoad?: string;
                 };
             };
         };
@@ -39335,16 +39485,24 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             active: boolean;
+                            activity: string;
                             aheadDays: number;
+                            area: number;
                             /** @enum {string} */
                             billing: "per_visit" | "monthly_fee";
+                            building: string;
                             clientId: string;
                             clientName: string;
                             createdAt: string;
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
+                            emergencyNotes: string;
                             endsOn: string | null;
+                            engineerName: string;
+                            engineerPermit: string;
+                            engineerRegistration: string;
                             filial: number;
+                            floatingOccupants: number;
                             /** @description Its orders are made up to this day */
                             generatedThrough: string | null;
                             id: string;
@@ -39362,6 +39520,7 @@ export interface operations {
                             /** @description The next day a visit is due, today included; null: none */
                             nextVisit: string | null;
                             notes: string;
+                            occupants: number;
                             startsOn: string;
                             /**
                              * @description ended: past its end day, or deactivated
@@ -39369,6 +39528,7 @@ export interface operations {
                              */
                             state: "active" | "ended";
                             technicianId: string | null;
+                            thermalLoad: string;
                         };
                         IsSuccess: boolean;
                         Msg: string;
@@ -39515,16 +39675,24 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             active: boolean;
+                            activity: string;
                             aheadDays: number;
+                            area: number;
                             /** @enum {string} */
                             billing: "per_visit" | "monthly_fee";
+                            building: string;
                             clientId: string;
                             clientName: string;
                             createdAt: string;
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
+                            emergencyNotes: string;
                             endsOn: string | null;
+                            engineerName: string;
+                            engineerPermit: string;
+                            engineerRegistration: string;
                             filial: number;
+                            floatingOccupants: number;
                             /** @description Its orders are made up to this day */
                             generatedThrough: string | null;
                             id: string;
@@ -39542,6 +39710,7 @@ export interface operations {
                             /** @description The next day a visit is due, today included; null: none */
                             nextVisit: string | null;
                             notes: string;
+                            occupants: number;
                             startsOn: string;
                             /**
                              * @description ended: past its end day, or deactivated
@@ -39549,6 +39718,7 @@ export interface operations {
                              */
                             state: "active" | "ended";
                             technicianId: string | null;
+                            thermalLoad: string;
                         };
                         IsSuccess: boolean;
                         Msg: string;
@@ -39689,18 +39859,58 @@ export interface operations {
                  */
                 "application/json": {
                     /**
+                     * @description What the building is used for (offices, a shop, a clinic)
+                     * @default
+                     */
+                    activity?: string;
+                    /**
                      * @description How many days ahead its orders are made, to be booked on the board
                      * @default 30
                      */
                     aheadDays?: number;
                     /**
+                     * @description The air-conditioned area, in square metres
+                     * @default 0
+                     */
+                    area?: number;
+                    /**
                      * @default per_visit
                      * @enum {string}
                      */
                     billing?: "per_visit" | "monthly_fee";
+                    /**
+                     * @description The building or premises its machines serve, as its printed plan names it
+                     * @default
+                     */
+                    building?: string;
                     /** Format: uuid */
                     clientId?: string;
+                    /**
+                     * @description What the occupants do when a machine fails or in an emergency (empty: the printed plan’s own advice)
+                     * @default
+                     */
+                    emergencyNotes?: string;
                     endsOn?: "" | string;
+                    /**
+                     * @description The engineer responsible for the plan
+                     * @default
+                     */
+                    engineerName?: string;
+                    /**
+                     * @description Their record of technical responsibility for it (ART in Brazil)
+                     * @default
+                     */
+                    engineerPermit?: string;
+                    /**
+                     * @description Their professional registration (CREA in Brazil)
+                     * @default
+                     */
+                    engineerRegistration?: string;
+                    /**
+                     * @description The people who pass through it on a day
+                     * @default 0
+                     */
+                    floatingOccupants?: number;
                     /**
                      * @description With billing monthly_fee: the day of the month it is invoiced
                      * @default 1
@@ -39723,10 +39933,20 @@ export interface operations {
                     name?: string;
                     /** @default  */
                     notes?: string;
+                    /**
+                     * @description The people who work or live there
+                     * @default 0
+                     */
+                    occupants?: number;
                     /** @description Its first visits are due this day; the next ones every period after, on this day of the month */
                     startsOn?: string;
                     /** @description Who the office prefers to send */
                     technicianId?: "" | string;
+                    /**
+                     * @description The total thermal load, as written (60,000 BTU/h, 5 TR)
+                     * @default
+                     */
+                    thermalLoad?: string;
                 };
             };
         };
@@ -39742,16 +39962,24 @@ export interface operations {
                     "application/json": {
                         Dados: {
                             active: boolean;
+                            activity: string;
                             aheadDays: number;
+                            area: number;
                             /** @enum {string} */
                             billing: "per_visit" | "monthly_fee";
+                            building: string;
                             clientId: string;
                             clientName: string;
                             createdAt: string;
                             /** @enum {string} */
                             currency: "BRL" | "USD" | "MXN";
+                            emergencyNotes: string;
                             endsOn: string | null;
+                            engineerName: string;
+                            engineerPermit: string;
+                            engineerRegistration: string;
                             filial: number;
+                            floatingOccupants: number;
                             /** @description Its orders are made up to this day */
                             generatedThrough: string | null;
                             id: string;
@@ -39769,6 +39997,7 @@ export interface operations {
                             /** @description The next day a visit is due, today included; null: none */
                             nextVisit: string | null;
                             notes: string;
+                            occupants: number;
                             startsOn: string;
                             /**
                              * @description ended: past its end day, or deactivated
@@ -39776,6 +40005,7 @@ export interface operations {
                              */
                             state: "active" | "ended";
                             technicianId: string | null;
+                            thermalLoad: string;
                         };
                         IsSuccess: boolean;
                         Msg: string;
@@ -39964,6 +40194,98 @@ export interface operations {
                 };
             };
             /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    getPlanPdf: {
+        parameters: {
+            query?: {
+                /** @description The year of the execution record (default: this year) */
+                year?: string;
+            };
+            header?: {
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The PDF was not made within PDF_TIME_LIMIT_MS (10 s; under load it waits its turn), or the storage is not answering: try again after Retry-After seconds */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -42771,6 +43093,8 @@ export interface operations {
                             filial: number;
                             id: string;
                             instructions: string;
+                            /** @description The machines the order names, each as its label (name · S/N · location) */
+                            machines: string[];
                             minutesOnSite: number;
                             notice: ("sent" | "not_sent" | "no_email") | null;
                             orderId: string;
@@ -42904,6 +43228,8 @@ export interface operations {
                             filial: number;
                             id: string;
                             instructions: string;
+                            /** @description The machines the order names, each as its label (name · S/N · location) */
+                            machines: string[];
                             minutesOnSite: number;
                             notice: ("sent" | "not_sent" | "no_email") | null;
                             orderId: string;
@@ -43116,6 +43442,8 @@ export interface operations {
                             filial: number;
                             id: string;
                             instructions: string;
+                            /** @description The machines the order names, each as its label (name · S/N · location) */
+                            machines: string[];
                             minutesOnSite: number;
                             notice: ("sent" | "not_sent" | "no_email") | null;
                             orderId: string;
@@ -43419,6 +43747,8 @@ export interface operations {
                             filial: number;
                             id: string;
                             instructions: string;
+                            /** @description The machines the order names, each as its label (name · S/N · location) */
+                            machines: string[];
                             minutesOnSite: number;
                             notice: ("sent" | "not_sent" | "no_email") | null;
                             orderId: string;
@@ -43634,6 +43964,8 @@ export interface operations {
                             filial: number;
                             id: string;
                             instructions: string;
+                            /** @description The machines the order names, each as its label (name · S/N · location) */
+                            machines: string[];
                             minutesOnSite: number;
                             notice: ("sent" | "not_sent" | "no_email") | null;
                             orderId: string;
@@ -43845,6 +44177,8 @@ export interface operations {
                             filial: number;
                             id: string;
                             instructions: string;
+                            /** @description The machines the order names, each as its label (name · S/N · location) */
+                            machines: string[];
                             minutesOnSite: number;
                             notice: ("sent" | "not_sent" | "no_email") | null;
                             orderId: string;
@@ -44050,6 +44384,8 @@ export interface operations {
                             filial: number;
                             id: string;
                             instructions: string;
+                            /** @description The machines the order names, each as its label (name · S/N · location) */
+                            machines: string[];
                             minutesOnSite: number;
                             notice: ("sent" | "not_sent" | "no_email") | null;
                             orderId: string;
@@ -44269,6 +44605,8 @@ export interface operations {
                             filial: number;
                             id: string;
                             instructions: string;
+                            /** @description The machines the order names, each as its label (name · S/N · location) */
+                            machines: string[];
                             minutesOnSite: number;
                             notice: ("sent" | "not_sent" | "no_email") | null;
                             orderId: string;
@@ -44470,6 +44808,8 @@ export interface operations {
                             filial: number;
                             id: string;
                             instructions: string;
+                            /** @description The machines the order names, each as its label (name · S/N · location) */
+                            machines: string[];
                             minutesOnSite: number;
                             notice: ("sent" | "not_sent" | "no_email") | null;
                             orderId: string;
@@ -44675,6 +45015,8 @@ export interface operations {
                             filial: number;
                             id: string;
                             instructions: string;
+                            /** @description The machines the order names, each as its label (name · S/N · location) */
+                            machines: string[];
                             minutesOnSite: number;
                             notice: ("sent" | "not_sent" | "no_email") | null;
                             orderId: string;
@@ -44895,6 +45237,8 @@ export interface operations {
                             filial: number;
                             id: string;
                             instructions: string;
+                            /** @description The machines the order names, each as its label (name · S/N · location) */
+                            machines: string[];
                             minutesOnSite: number;
                             notice: ("sent" | "not_sent" | "no_email") | null;
                             orderId: string;
@@ -45096,6 +45440,8 @@ export interface operations {
                             filial: number;
                             id: string;
                             instructions: string;
+                            /** @description The machines the order names, each as its label (name · S/N · location) */
+                            machines: string[];
                             minutesOnSite: number;
                             notice: ("sent" | "not_sent" | "no_email") | null;
                             orderId: string;
@@ -45301,6 +45647,8 @@ export interface operations {
                             filial: number;
                             id: string;
                             instructions: string;
+                            /** @description The machines the order names, each as its label (name · S/N · location) */
+                            machines: string[];
                             minutesOnSite: number;
                             notice: ("sent" | "not_sent" | "no_email") | null;
                             orderId: string;
@@ -45512,6 +45860,8 @@ export interface operations {
                             filial: number;
                             id: string;
                             instructions: string;
+                            /** @description The machines the order names, each as its label (name · S/N · location) */
+                            machines: string[];
                             minutesOnSite: number;
                             notice: ("sent" | "not_sent" | "no_email") | null;
                             orderId: string;

@@ -171,6 +171,8 @@ export type TechOrderRecord = {
   /** The client's phone and the problem the order reports, as they were when the visit was booked. */
   clientPhone?: string
   problem?: string
+  /** The machines the order names (cd_equipamento), each as its label, as they were when the visit was booked. */
+  machines?: string[]
   technicianId: string
   /** His name when the visit was made (for the order's page). */
   technicianName: string
@@ -242,6 +244,7 @@ export function techOrderRowOf(v: TechOrderRecord, now: number): TechOrderRow {
     instructions: v.instructions,
     clientPhone: v.clientPhone ?? '',
     problem: v.problem ?? '',
+    machines: v.machines ?? [],
     technicianId: v.technicianId,
     technicianName: v.technicianName,
     start: v.start,
@@ -302,6 +305,9 @@ export const techOrderRow = z.object({
   instructions: z.string(),
   clientPhone: z.string(),
   problem: z.string(),
+  machines: z
+    .array(z.string())
+    .meta({ description: 'The machines the order names, each as its label (name · S/N · location)' }),
   technicianId: z.string(),
   technicianName: z.string(),
   start: z.string(),

@@ -15,6 +15,7 @@ import { lighthousePages, printLighthouse, type LighthouseScores } from './light
 import { benchLists } from './lists.ts'
 import { benchMix, printMix } from './mix.ts'
 import { benchPages, printPages } from './pages.ts'
+import { benchPlans, printPlans } from './plans.ts'
 import { benchQuotes, printQuotes } from './quotes.ts'
 import { benchReports, printReports } from './reports.ts'
 import { benchVisits, printVisits } from './visits.ts'
@@ -229,6 +230,10 @@ const reportsBench = await benchReports(
   SECONDS,
 )
 printReports(reportsBench)
+// The maintenance plans' scheduled run making a month of orders for 2,000 plans of 5 machines, and
+// the board and the lists meanwhile (issue 47 §5).
+const plans = await benchPlans(Number(process.env.BENCH_PLANS ?? 2000), Number(process.env.BENCH_PLAN_MONTHS ?? 6))
+printPlans(plans)
 mkdirSync(join(root, 'tests/artifacts'), { recursive: true })
 writeFileSync(
   join(root, 'tests/artifacts/bench.json'),
@@ -244,6 +249,7 @@ writeFileSync(
       visits,
       invoices,
       reports: reportsBench,
+      plans,
       pages,
       quotesPage: { rows: listRows, bytes: listBytes },
     },

@@ -82,6 +82,8 @@ test('a plan for a client’s machine makes its first order, which waits on the 
   const visit = tech.getByRole('region', { name: 'Today' }).getByTestId('visit').filter({ hasText: number })
   await visit.getByRole('link', { name: new RegExp(`^${number} · `) }).tap()
   await expect(tech.getByTestId('splash')).toHaveCount(0)
+  // the machine the visit is for
+  await expect(tech.getByRole('listitem').filter({ hasText: machine })).toBeVisible()
   await tech.getByRole('button', { name: 'On my way' }).tap()
   await expect(tech.getByText('On your way: the office sees it')).toBeVisible()
   await tech.getByRole('button', { name: 'I am on site' }).tap()
@@ -90,7 +92,11 @@ test('a plan for a client’s machine makes its first order, which waits on the 
   const item = (await tech.getByTestId('visit-checklist').locator('label').first().innerText()).trim()
   await first.tap()
   await expect(first).toBeChecked()
-  await tech.getByRole('button', { name: 'Done' }).tap()
+  // the tick is saved before the visit ends (the page sends one change at a time)
+  await expect(tech.getByTestId('visit-checklist').getByRole('status')).toHaveText('')
+  // the other items unticked and no signature: the button says so
+  await expect(tech.getByText(/^Not yet: /)).toBeVisible()
+  await tech.getByRole('button', { name: 'Done anyway' }).tap()
   await expect(tech.getByTestId('visit-status').first()).toHaveText('Done')
   await phone.close()
 

@@ -326,6 +326,10 @@ describe('cd_plano', () => {
           })
         ).status,
       ).toBe(200)
+    // the technician reads which machine the visit is for
+    expect((await tech<{ machines: string[] }>(`/cd_techorders/${visit}`)).body.Dados.machines).toEqual([
+      expect.stringMatching(/^Daikin FTXS35 · S\/N PLAN-/),
+    ])
     const ticked = await tech<{ checklist: Array<{ item: string }> }>(`/cd_techorders/${visit}`, {
       method: 'PATCH',
       json: { checked: [0], report: 'Filtros limpos.' },

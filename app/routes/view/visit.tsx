@@ -255,6 +255,16 @@ export default function Visit({ loaderData }: Route.ComponentProps) {
             <p className="whitespace-pre-line">{visit.problem}</p>
           </div>
         ) : null}
+        {visit.machines.length ? (
+          <div className="rounded-lg bg-canvas p-3">
+            <p className="text-sm font-semibold">{t.f_equipment()}</p>
+            <ul className="list-disc pl-5">
+              {visit.machines.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         {visit.instructions ? (
           <p className="rounded-lg bg-canvas p-3 whitespace-pre-line">{visit.instructions}</p>
         ) : null}
