@@ -1,4 +1,5 @@
-import type { Culture } from './cultures.ts'
+import { CULTURES, type Culture } from './cultures.ts'
+import { formatDay } from './dates.ts'
 import type { Message, Shortcut } from './schemas/common-panels.ts'
 
 /**
@@ -208,13 +209,17 @@ export type PanelTextKey = keyof typeof PANEL_TEXTS
 /** A key as read back from storage: one this version may not know (written by a newer one). */
 type StoredText = { key: string; values?: Record<string, string> }
 
-const fill = (template: string, values: Record<string, string> = {}) =>
-  template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '')
+/** The values put in a text: a day (`2027-01-16`, as a notice stores it) is written as `culture` writes days. */
+const fill = (template: string, culture: Culture, values: Record<string, string> = {}) =>
+  template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name] ?? ''
+    return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDay(value, CULTURES[culture], 'medium') : value
+  })
 
 /** A key's title and description in `culture`, with its values; null for a key the product does not know. */
 export function panelWords(text: StoredText, culture: Culture): [title: string, description: string] | null {
   const words = Object.hasOwn(PANEL_TEXTS, text.key) ? (PANEL_TEXTS as Record<string, Words>)[text.key][culture] : null
-  return words ? [fill(words[0], text.values), fill(words[1], text.values)] : null
+  return words ? [fill(words[0], culture, text.values), fill(words[1], culture, text.values)] : null
 }
 
 /**

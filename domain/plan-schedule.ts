@@ -1,4 +1,5 @@
-import { dayOfMonth, shiftMonth } from './report-period.ts'
+import { addDays } from './dates.ts'
+import { dayOfMonth, monthNumber, shiftMonth } from './report-period.ts'
 
 /**
  * docs/domain.md maintenance plans: how often a plan's item comes back. A visit is due on the
@@ -65,4 +66,25 @@ export function feeDays(
     if (day > last) return days
     if (day >= plan.startsOn && day > after) days.push(day)
   }
+}
+
+/**
+ * A plan's next visit: the first day an item is due from `from` (included), within its end and a
+ * year and a day — what visitsDue(plan, the day before, a year after)[0] gives, worked out from each
+ * item's period at once (a list of 2,000 plans reads it for every plan).
+ */
+export function nextDue(
+  plan: { startsOn: string; endsOn: string | null; items: ReadonlyArray<{ periodicity: Periodicity }> },
+  from: string,
+): string | null {
+  const last = plan.endsOn && plan.endsOn < addDays(from, 366) ? plan.endsOn : addDays(from, 366)
+  let next: string | null = null
+  for (const periodicity of new Set(plan.items.map((i) => i.periodicity))) {
+    const elapsed = monthNumber(from.slice(0, 7)) - monthNumber(plan.startsOn.slice(0, 7))
+    let n = Math.max(0, Math.floor(elapsed / PERIOD_MONTHS[periodicity]) - 1)
+    let day = nthDue(plan.startsOn, periodicity, n)
+    while (day < from) day = nthDue(plan.startsOn, periodicity, ++n)
+    if (day <= last && (next === null || day < next)) next = day
+  }
+  return next
 }

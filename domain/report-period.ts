@@ -15,7 +15,7 @@ export type ReportPeriod = (typeof REPORT_PERIODS)[number]
 /** The period a report opens on: a year of months, the current one last. */
 export const DEFAULT_PERIOD: ReportPeriod = 'last-12-months'
 
-const monthNumber = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5)) - 1
+export const monthNumber = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5)) - 1
 const monthOf = (n: number) => `${Math.floor(n / 12)}-${String((n % 12) + 1).padStart(2, '0')}`
 
 /** The month `by` months after `month` (before, when negative). */

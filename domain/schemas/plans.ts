@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { addDays, dateIn } from '../dates.ts'
+import { dateIn } from '../dates.ts'
 import { CURRENCIES, type Currency } from '../money.ts'
 import { rule } from '../messages.ts'
-import { PERIODICITIES, visitsDue } from '../plan-schedule.ts'
+import { nextDue, PERIODICITIES } from '../plan-schedule.ts'
 import { day, decimal, money, optionalDay, optionalId, optionalText, text } from './fields.ts'
 
 /** Where a company's maintenance plans are stored (a collection of storage/repositories). */
@@ -154,6 +154,6 @@ export function planRowOf(p: PlanRecord, now: number): PlanRow {
     ...rest,
     invoicedThrough: p.invoicedThrough ?? null,
     state: ended ? 'ended' : 'active',
-    nextVisit: ended ? null : (visitsDue(p, addDays(today, -1), addDays(today, 366))[0]?.day ?? null),
+    nextVisit: ended ? null : nextDue(p, today),
   }
 }

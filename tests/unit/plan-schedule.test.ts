@@ -1,7 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { addDays } from '../../domain/dates.ts'
-import { nthDue, PERIOD_MONTHS, PERIODICITIES, visitsDue, type Periodicity } from '../../domain/plan-schedule.ts'
+import {
+  nextDue,
+  nthDue,
+  PERIOD_MONTHS,
+  PERIODICITIES,
+  visitsDue,
+  type Periodicity,
+} from '../../domain/plan-schedule.ts'
 
 // docs/domain.md maintenance plans: the days a plan's items come back, as its orders are generated
 // ahead run after run.
@@ -94,5 +101,21 @@ describe('a maintenance plan’s due days', () => {
     expect(
       visitsDue({ startsOn: '2026-01-15', endsOn: null, items }, '2026-04-15', '2026-05-31').map((v) => v.day),
     ).toEqual(['2026-05-15'])
+  })
+
+  it('names as the next visit the first day due from today, within its end and a year: as the days due say', () => {
+    fc.assert(
+      fc.property(
+        day,
+        fc.option(fc.integer({ min: 0, max: 900 }), { nil: null }),
+        fc.array(item, { minLength: 1, maxLength: 5 }),
+        day,
+        (startsOn, length, items, today) => {
+          const plan = { startsOn, endsOn: length === null ? null : addDays(startsOn, length), items }
+          expect(nextDue(plan, today)).toBe(visitsDue(plan, addDays(today, -1), addDays(today, 366))[0]?.day ?? null)
+        },
+      ),
+      { numRuns: 500 },
+    )
   })
 })

@@ -173,9 +173,12 @@ describe('cd_plano', () => {
     pass(20)
     await Promise.all([generatePlanOrders(bff.deps), generatePlanOrders(bff.deps)])
     await generatePlanOrders(bff.deps)
+    // the day as the reader's language writes it (the demo admin reads English)
+    const written = (day: string) =>
+      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`))
     const ending = (day: string) => [
       'Plan ending',
-      `Rooftop chillers of ${client.name} ends on ${day}: renew it or let it end.`,
+      `Rooftop chillers of ${client.name} ends on ${written(day)}: renew it or let it end.`,
     ]
     expect(await told()).toEqual([ending(ends)])
     // renewed for a month more: its new end is told when it comes near
@@ -192,7 +195,7 @@ describe('cd_plano', () => {
     await generatePlanOrders(bff.deps)
     expect((await told())[0]).toEqual([
       'Plan ended',
-      `Rooftop chillers of ${client.name} ended on ${renewed}: it makes no more orders.`,
+      `Rooftop chillers of ${client.name} ended on ${written(renewed)}: it makes no more orders.`,
     ])
     expect(await told()).toHaveLength(3)
   })
