@@ -103,6 +103,14 @@ export default function InvoicePage({ loaderData, actionData, params }: Route.Co
           <a href={`/api/public/invoices/${params.token}/pdf`} className="text-sm font-semibold text-accent underline">
             {t.i_download_pdf()}
           </a>
+          {invoice.plan ? (
+            <a
+              href={`/api/public/invoices/${params.token}/plan`}
+              className="block text-sm font-semibold text-accent underline"
+            >
+              {t.i_plan_pdf()}
+            </a>
+          ) : null}
         </div>
       </header>
       {invoice.state === 'paid' ? (

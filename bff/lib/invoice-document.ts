@@ -36,6 +36,7 @@ export function publicInvoice(deps: Deps, invoice: StoredInvoice, company: Compa
     state: row.state,
     pix: payable ? pixCharge(company, invoice, row.open) : null,
     card: payable && row.open > 0 && Boolean(deps.config.cardProvider),
+    plan: Boolean(invoice.planId),
   }
 }
 

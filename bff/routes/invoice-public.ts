@@ -1,6 +1,9 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
+import { dateIn } from '../../domain/dates.ts'
 import { publicInvoiceSchema } from '../../domain/schemas/invoices.ts'
+import { PLANS, type PlanRecord } from '../../domain/schemas/plans.ts'
+import { planPdfResponse } from '../lib/plan-document.ts'
 import { wrapper } from '../../domain/schemas/common.ts'
 import type { AppEnv, Deps } from '../lib/deps.ts'
 import { readInvoiceLink } from '../lib/document-link.ts'
@@ -92,6 +95,32 @@ export function invoicePublicRoutes(deps: Deps) {
       async (c) => {
         const { invoice, company } = await open(c.req.valid('param').token)
         return invoicePdfResponse(c, deps, invoice, company)
+      },
+    )
+    .get(
+      '/:token/plan',
+      doc({
+        operationId: 'getPublicInvoicePlanPdf',
+        summary: 'The maintenance plan the invoice bills, as a PDF',
+        description:
+          'For an invoice of a maintenance plan’s monthly fee (`plan` true): the plan as its company prints it — the PMOC in Brazil, the maintenance plan and log elsewhere — with this year’s execution record (GET /api/cd_plano/{id}/pdf). 404 for a bad, expired or replaced link, a voided invoice, or one that bills no plan. Counts with the PDFs (429).',
+        tags,
+        auth: false,
+        responses: {
+          200: { description: 'The PDF', content: 'application/pdf' },
+          404: apiErrorSchema,
+          429: apiErrorSchema,
+          503: PDF_UNAVAILABLE,
+        },
+      }),
+      throttled(deps, 'pdf'),
+      valid('param', tokenParam),
+      async (c) => {
+        const { empresa, invoice, company } = await open(c.req.valid('param').token)
+        const plan = invoice.planId ? await deps.repos.collection<PlanRecord>(empresa, PLANS).get(invoice.planId) : null
+        if (!plan || plan.value.clientId !== invoice.clientId) throw gone()
+        const year = dateIn(plan.value.timeZone, deps.now()).slice(0, 4)
+        return planPdfResponse(c, deps, company, plan.value, year)
       },
     )
     .post(

@@ -4900,6 +4900,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/invoices/{token}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The maintenance plan the invoice bills, as a PDF
+         * @description For an invoice of a maintenance plan’s monthly fee (`plan` true): the plan as its company prints it — the PMOC in Brazil, the maintenance plan and log elsewhere — with this year’s execution record (GET /api/cd_plano/{id}/pdf). 404 for a bad, expired or replaced link, a voided invoice, or one that bills no plan. Counts with the PDFs (429).
+         */
+        get: operations["getPublicInvoicePlanPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/quotes/{token}": {
         parameters: {
             query?: never;
@@ -50105,6 +50125,7 @@ export interface operations {
                                 code: string;
                                 key: string;
                             } | null;
+                            plan: boolean;
                             serviceAddress: string;
                             /** @enum {string} */
                             state: "draft" | "issued" | "partially_paid" | "paid" | "void" | "overdue";
@@ -50316,6 +50337,66 @@ export interface operations {
         };
     };
     getPublicInvoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The PDF was not made within PDF_TIME_LIMIT_MS (10 s; under load it waits its turn), or the storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getPublicInvoicePlanPdf: {
         parameters: {
             query?: never;
             header?: never;

@@ -211,5 +211,7 @@ export const publicInvoiceSchema = z.object({
   pix: z.object({ key: z.string(), code: z.string() }).nullable(),
   /** Whether the client may pay the open amount by card (a card provider is configured). */
   card: z.boolean(),
+  /** Whether it bills a maintenance plan's fee: its link then prints the plan (GET …/plan). */
+  plan: z.boolean(),
 })
 export type PublicInvoice = z.output<typeof publicInvoiceSchema>

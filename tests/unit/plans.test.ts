@@ -221,6 +221,7 @@ describe('cd_plano', () => {
   it('invoices a monthly fee on its day each month, each once under runs at once and a server down for months; never for a day before the plan, nor while it was ended', async () => {
     const { bff, plan, pass, today } = await setUp()
     type Invoice = {
+      id: string
       number: string
       status: string
       issueDate: string
@@ -257,6 +258,22 @@ describe('cd_plano', () => {
     expect(once[0]).toMatchObject({ status: 'issued', total: 35000, planId: made.id })
     expect(once[0].dueDate > once[0].issueDate).toBe(true)
     expect(once[0].lines[0].description).toMatch(/^Mensalidade — Split units — /)
+    // its client's link prints the plan it bills; an invoice of no plan has none to print
+    const office = await callAs(bff, DEMO_ADMIN, MAIN)
+    const linkOf = async (id: string) => {
+      await office(`/cd_invoice/${id}/send`, { method: 'POST' })
+      return (await office<{ url: string }>(`/cd_invoice/${id}/link`)).body.Dados.url.split('/i/')[1]
+    }
+    const token = await linkOf(once[0].id)
+    expect(
+      ((await (await bff.call(`/public/invoices/${token}`)).json()) as { Dados: { plan: boolean } }).Dados.plan,
+    ).toBe(true)
+    const printed = await bff.call(`/public/invoices/${token}/plan`)
+    expect(printed.status).toBe(200)
+    expect(readPdf(new Uint8Array(await printed.arrayBuffer()))).toContain('Split units')
+    const other = (await office<{ items: Array<{ id: string }> }>('/cd_invoice?state=overdue&size=1')).body.Dados
+      .items[0]
+    expect((await bff.call(`/public/invoices/${await linkOf(other.id)}/plan`)).status).toBe(404)
     // a server down for three months invoices the three it missed, each its own number
     pass(92)
     await generatePlanOrders(bff.deps)
