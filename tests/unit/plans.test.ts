@@ -389,4 +389,76 @@ describe('cd_plano', () => {
     expect((await admin(`/cd_plano/${made.id}/pdf?year=20`)).status).toBe(400)
     expect((await admin(`/cd_plano/${crypto.randomUUID()}/pdf`)).status).toBe(404)
   })
+
+  it('prints the maintenance plan and log in the company’s language outside Brazil', async () => {
+    const bff = await testBff()
+    const austin = { 'x-empresa': '2', 'x-filial': '4' }
+    const admin = await callAs(bff, DEMO_ADMIN, austin)
+    const client = (
+      await admin<{ id: string }>('/cd_cliente', {
+        method: 'POST',
+        json: {
+          kind: 'business',
+          name: 'Lakeview Offices',
+          addresses: [{ label: 'Main', street: '100 Congress Ave', city: 'Austin', region: 'TX', postalCode: '78701' }],
+        },
+      })
+    ).body.Dados
+    const job = (
+      await admin<{ id: string }>('/cd_job', {
+        method: 'POST',
+        json: {
+          code: 'pm-ac',
+          name: 'Preventive maintenance',
+          unit: 'visit',
+          unitPrice: 9000,
+          checklist: 'Clean filters',
+        },
+      })
+    ).body.Dados
+    const machine = (
+      await admin<{ id: string }>('/cd_equipamento', {
+        method: 'POST',
+        json: {
+          clientId: client.id,
+          kind: 'air_conditioner',
+          brand: 'Carrier',
+          model: '40MBQ',
+          capacity: 5,
+          capacityUnit: 'tr',
+        },
+      })
+    ).body.Dados
+    const made = await admin<{ id: string }>('/cd_plano', {
+      method: 'POST',
+      json: {
+        name: 'Rooftop units',
+        clientId: client.id,
+        items: [{ equipmentId: machine.id, jobId: job.id, periodicity: 'semiannual' }],
+        startsOn: '2027-01-15',
+        engineerName: 'Sam Lee',
+      },
+    })
+    expect(made.status).toBe(200)
+    const res = await bff.call(`/cd_plano/${made.body.Dados.id}/pdf?year=2027`, {
+      token: await bff.signIn(DEMO_ADMIN),
+      headers: austin,
+    })
+    expect(res.status).toBe(200)
+    const text = readPdf(new Uint8Array(await res.arrayBuffer())).replace(/\s+/g, ' ')
+    for (const shown of [
+      'Maintenance plan and log',
+      '3. The engineer responsible',
+      'Sam Lee',
+      'Carrier 40MBQ',
+      '5 TR',
+      'Every six',
+      'Preventive maintenance',
+      '• Clean filters',
+      '6. Maintenance log — 2027',
+      'No visit recorded this year.',
+    ])
+      expect(text).toContain(shown)
+    expect(text).not.toContain('PMOC')
+  })
 })
