@@ -209,11 +209,12 @@ export type PanelTextKey = keyof typeof PANEL_TEXTS
 /** A key as read back from storage: one this version may not know (written by a newer one). */
 type StoredText = { key: string; values?: Record<string, string> }
 
-/** The values put in a text: a day (`2027-01-16`, as a notice stores it) is written as `culture` writes days. */
+/** The values put in a text: its `date` (a day, `2027-01-16`, as a notice stores it) is written as `culture` writes days. */
 const fill = (template: string, culture: Culture, values: Record<string, string> = {}) =>
   template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = values[name] ?? ''
-    return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDay(value, CULTURES[culture], 'medium') : value
+    const day = name === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))
+    return day ? formatDay(value, CULTURES[culture], 'medium') : value
   })
 
 /** A key's title and description in `culture`, with its values; null for a key the product does not know. */

@@ -157,6 +157,8 @@ function Input({
   } else if (field.type === 'picker' && module && field.picker) {
     input = (
       <PickerInput
+        // searched within another field's choice: a new choice there searches anew
+        key={field.within ? (within?.value ?? '') : undefined}
         id={id}
         name={field.name}
         source={`/resources/pick/${module}/${field.picker}`}

@@ -12,6 +12,6 @@ export async function eachAtOnce<T>(items: readonly T[], limit: number, work: (i
       await work(item).catch((error: unknown) => void failures.push(error))
     }
   }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), items.length) }, worker))
   if (failures.length) throw failures[0]
 }

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { CULTURES } from '../../domain/cultures.ts'
 import { dateIn } from '../../domain/dates.ts'
+import { numberFormat } from '../../domain/intl.ts'
 import { companyCountry } from '../../domain/phones.ts'
 import { CLIENTS, addressLine, type ClientRecord } from '../../domain/schemas/clients.ts'
 import { EQUIPMENT, equipmentName, type CAPACITY_UNITS, type EquipmentRecord } from '../../domain/schemas/equipment.ts'
@@ -35,14 +36,17 @@ export async function planDocument(
   year: string,
 ): Promise<Omit<PlanDocument, 'logo'>> {
   const empresa = company.COD_EMPRESA
-  const [client, machines, jobs, orders] = await Promise.all([
+  const [client, listed, jobs, orders] = await Promise.all([
     deps.repos.collection<ClientRecord>(empresa, CLIENTS).get(plan.clientId),
     deps.repos
       .collection<EquipmentRecord>(empresa, EQUIPMENT)
       .getMany([...new Set(plan.items.map((i) => i.equipmentId))]),
     deps.repos.collection<JobRecord>(empresa, JOBS).getMany([...new Set(plan.items.map((i) => i.jobId))]),
-    ordersWhere(deps, empresa, { filial: plan.filial }, (r) => r.planId === plan.id),
+    // its client's only: a plan given to another client since prints none of the former's work
+    ordersWhere(deps, empresa, { filial: plan.filial }, (r) => r.planId === plan.id && r.clientId === plan.clientId),
   ])
+  // the machines still its client's (one given to another client since is theirs to read)
+  const machines = listed.filter((m) => m.clientId === plan.clientId)
   const machine = new Map(machines.map((m) => [m.id, m]))
   const job = new Map(jobs.map((j) => [j.id, j]))
   const nameOf = (id: string) => {
@@ -51,9 +55,7 @@ export async function planDocument(
   }
   // the PMOC where the company is in Brazil (its country, else its language's)
   const layout = companyCountry(company) === 'BR' ? 'pmoc' : 'generic'
-  const number = new Intl.NumberFormat(CULTURES[layout === 'pmoc' ? 'pt' : company.CULTURE], {
-    maximumFractionDigits: 2,
-  })
+  const number = numberFormat(CULTURES[layout === 'pmoc' ? 'pt' : company.CULTURE], { maximumFractionDigits: 2 })
   const visitsOf = scheduling(deps).visitsOf
   const visits = (await Promise.all(orders.map(async (o) => ({ o, visits: await visitsOf(empresa, o.id) })))).flatMap(
     ({ o, visits }) =>

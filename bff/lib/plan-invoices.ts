@@ -10,12 +10,19 @@ import { sha256Hex, uuidFromHex } from './base64.ts'
 import { SYSTEM_ACTOR, type Deps } from './deps.ts'
 import { serviceAddressOf } from './document-pricing.ts'
 import { insertDocument } from './document-store.ts'
-import { INVOICE_KIND } from './invoice-store.ts'
+import { dateTimeFormat } from '../../domain/intl.ts'
+import { deliverToClient } from './client-delivery.ts'
+import { invoiceLinkUrl } from './document-link.ts'
+import { invoiceMail } from './invoice-mail.ts'
+import { INVOICE_KIND, invoiceStore } from './invoice-store.ts'
 import { withActivityLine } from './resource.ts'
 
-/** The invoice of a plan's fee due on a day: its id follows from both, so it is made once whoever makes it. */
-export const planInvoiceId = async (planId: string, day: string) =>
-  uuidFromHex(await sha256Hex(`fee of plan\n${planId}\n${day}`))
+/**
+ * The invoice of a plan's fee of a month (`2027-01`, or a day of it): its id follows from both, so
+ * each month is invoiced once whoever invoices it, whatever day the plan invoices on now.
+ */
+export const planInvoiceId = async (planId: string, month: string) =>
+  uuidFromHex(await sha256Hex(`fee of plan\n${planId}\n${month.slice(0, 7)}`))
 
 /** The fee's line, in the invoice's language: the plan and the month it is for. */
 const FEE_LINE: Record<Culture, (plan: string, month: string) => string> = {
@@ -25,7 +32,7 @@ const FEE_LINE: Record<Culture, (plan: string, month: string) => string> = {
 }
 
 const monthName = (culture: Culture, day: string) =>
-  new Intl.DateTimeFormat(CULTURES[culture], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+  dateTimeFormat(CULTURES[culture], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${day}T12:00:00Z`),
   )
 
@@ -45,7 +52,11 @@ export async function planFeesDue(deps: Deps, empresa: number, planId: string): 
   const after = plan.invoicedThrough ?? addDays(dateIn(plan.timeZone, Date.parse(plan.createdAt)), -1)
   if (after >= today) return 0
   let made = 0
-  for (const day of feeDays(plan, after, today)) if (await feeInvoice(deps, empresa, plan, day)) made++
+  for (const day of feeDays(plan, after, today)) {
+    if (await feeInvoice(deps, empresa, plan, day)) made++
+    // sent to the client once made (or on the next run, after a crash between the two)
+    await sendFee(deps, empresa, await planInvoiceId(plan.id, day))
+  }
   await plans
     .update(planId, (p) => ({ ...p, invoicedThrough: today }), { expectVersion: found.version })
     .catch((error: unknown) => {
@@ -57,6 +68,8 @@ export async function planFeesDue(deps: Deps, empresa: number, planId: string): 
 /** The fee's invoice of one day, unless it was made already; answers whether this call made it. */
 async function feeInvoice(deps: Deps, empresa: number, plan: PlanRecord, day: string): Promise<boolean> {
   const id = await planInvoiceId(plan.id, day)
+  // made already (a run again, another server): no number taken and given back
+  if (await invoiceStore(deps, empresa).get(id)) return false
   const [company, client] = await Promise.all([
     deps.repos.companies.find(empresa),
     deps.repos.collection<ClientRecord>(empresa, CLIENTS).get(plan.clientId),
@@ -116,4 +129,42 @@ async function feeInvoice(deps: Deps, empresa: number, plan: PlanRecord, day: st
     if (error instanceof ConflictError) return false
     throw error
   }
+}
+
+/**
+ * Sends a fee's invoice to its client as the office's Send does (POST /cd_invoice/{id}/send): its
+ * link by e-mail in its language when a mail server is set, how it went kept with it. Sent once:
+ * the send is claimed on the invoice (its compare-and-swap write) before it goes, so two runs never
+ * both send it, and a crash in between leaves it for the office (the invoice reminders' rule).
+ */
+async function sendFee(deps: Deps, empresa: number, id: string) {
+  const store = invoiceStore(deps, empresa)
+  const found = await store.get(id)
+  if (!found || found.value.sendCount > 0 || found.value.status !== 'issued') return
+  const at = new Date(deps.now()).toISOString()
+  const claimed = await withActivityLine(
+    deps,
+    { empresa, module: 'cd_invoice', id },
+    { by: SYSTEM_ACTOR, action: 'sent', made: found.version + 1 },
+    () =>
+      store.update(id, (i) => ({ ...i, sendCount: i.sendCount + 1, sentAt: at, delivery: null }), {
+        expectVersion: found.version,
+      }),
+  ).catch((error: unknown) => {
+    if (error instanceof ConflictError) return null
+    throw error
+  })
+  if (!claimed) return
+  const company = await deps.repos.companies.find(empresa)
+  const link = await invoiceLinkUrl(deps, empresa, claimed.value)
+  const message = invoiceMail(claimed.value, company?.NOME_EMPRESA ?? '', link)
+  const delivery = await deliverToClient(
+    deps,
+    empresa,
+    claimed.value.clientId,
+    `invoice ${claimed.value.number}`,
+    link,
+    message,
+  )
+  await store.update(id, (i) => (i.sendCount === claimed.value.sendCount ? { ...i, delivery } : i))
 }

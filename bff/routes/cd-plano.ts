@@ -6,7 +6,9 @@ import { collectionSource } from '../lib/collection-source.ts'
 import type { Deps } from '../lib/deps.ts'
 import { documentPricing } from '../lib/document-pricing.ts'
 import { fieldError, notFound } from '../lib/errors.ts'
-import { planFeesDue } from '../lib/plan-invoices.ts'
+import { planFeesDue, planInvoiceId } from '../lib/plan-invoices.ts'
+import { invoiceStore } from '../lib/invoice-store.ts'
+import { dayOfMonth } from '../../domain/report-period.ts'
 import { planOrdersDue } from '../lib/plan-orders.ts'
 import { scheduling } from '../lib/scheduling.ts'
 import { addDays, dateIn } from '../../domain/dates.ts'
@@ -113,9 +115,17 @@ export function cdPlanoRoutes(deps: Deps) {
           })
           const next = { ...current, ...(await checkedPlan(who, merged, current)) }
           // a fee set on a plan charged per visit until now is invoiced from today on
-          return current.billing !== 'monthly_fee' && next.billing === 'monthly_fee'
-            ? { ...next, invoicedThrough: fromToday(current, current.invoicedThrough) }
-            : next
+          if (current.billing !== 'monthly_fee' && next.billing === 'monthly_fee')
+            return { ...next, invoicedThrough: fromToday(current, current.invoicedThrough) }
+          // its invoice day moved while this month is not invoiced yet: this month's fee comes on its
+          // new day, even one already past (a month is invoiced once: its invoice's id is the month's)
+          if (next.billing === 'monthly_fee' && next.invoiceDay !== current.invoiceDay && current.invoicedThrough) {
+            const month = dateIn(current.timeZone, deps.now()).slice(0, 7)
+            const invoiced = await invoiceStore(deps, who.tenant.empresa).get(await planInvoiceId(current.id, month))
+            const before = addDays(dayOfMonth(month, next.invoiceDay), -1)
+            if (!invoiced && before < current.invoicedThrough) return { ...next, invoicedThrough: before }
+          }
+          return next
         },
         after: async (who, saved) => void (await generate(who, saved.value)),
       },

@@ -98,7 +98,7 @@ async function writePlans(
 ) {
   const store = createStore(adapter)
   const plans = createRepositories(store).collection<PlanRecord>(2, 'plans')
-  const ids: Array<{ id: string; startsOn: keyof typeof DUE }> = []
+  const ids: Array<{ id: string; startsOn: keyof typeof DUE; fee: boolean }> = []
   for (let i = 0; i < count; i++) {
     const startsOn = i % 2 ? '2027-02-14' : '2027-01-31'
     const id = crypto.randomUUID()
@@ -111,8 +111,9 @@ async function writePlans(
       items: made.machines.map((equipmentId) => ({ equipmentId, jobId: made.job, periodicity: 'monthly' as const })),
       startsOn,
       endsOn: null,
-      billing: 'per_visit',
-      monthlyFee: 0,
+      // a third charged by a monthly fee invoiced on the 1st: February's and March's fees are due
+      billing: i % 3 ? 'per_visit' : 'monthly_fee',
+      monthlyFee: i % 3 ? 0 : 10000,
       invoiceDay: 1,
       technicianId: null,
       aheadDays: 20,
@@ -133,13 +134,17 @@ async function writePlans(
       generatedThrough: '2027-03-12',
       createdAt: '2027-01-20T15:00:00.000Z',
     })
-    ids.push({ id, startsOn })
+    ids.push({ id, startsOn, fee: i % 3 === 0 })
   }
   await store.dispose()
   return ids
 }
 
-/** Each plan has its orders once, on the days due, with numbers no two share. */
+/** A fee's days by the run's day (14 March): the 1st of each month from the plan's start. */
+const feeDaysOf = (plan: { startsOn: string; fee: boolean }) =>
+  plan.fee ? ['2027-02-01', '2027-03-01'].filter((day) => day >= plan.startsOn) : []
+
+/** Each plan has its orders and its fees' invoices once, on the days due, with numbers no two share. */
 async function expectOnce(server: Running, plans: Awaited<ReturnType<typeof writePlans>>) {
   const token = await tokenOf(server)
   const numbers: string[] = []
@@ -154,11 +159,19 @@ async function expectOnce(server: Running, plans: Awaited<ReturnType<typeof writ
     numbers.push(...orders.map((o) => o.number))
     const row = await api<{ generatedThrough: string }>(server, token, `/cd_plano/${plan.id}`)
     expect(row.generatedThrough).toBe('2027-04-03')
+    // a fee's invoices once a month
+    const invoices = await api<Array<{ number: string; issueDate: string }>>(
+      server,
+      token,
+      `/cd_invoice/of-plan?planId=${plan.id}`,
+    )
+    expect([plan.id, invoices.map((i) => i.issueDate).sort()]).toEqual([plan.id, feeDaysOf(plan)])
+    numbers.push(...invoices.map((i) => i.number))
   }
   expect(new Set(numbers).size).toBe(numbers.length)
 }
 
-describe('a plan’s orders made by the scheduled work', () => {
+describe('a plan’s orders and fees made by the scheduled work', () => {
   const dirs: string[] = []
   const children: ChildProcess[] = []
   afterAll(() => {
@@ -262,12 +275,12 @@ describe('a plan’s orders made by the scheduled work', () => {
     const plans = await writePlans(await redisAdapter(url), made, RACED_PLANS)
 
     // both start their first run at the same moment, once both are up, on the same clock: each plan is raced for
-    const together = { ...clockAt(BEFORE_DST + 40 * MINUTE), TEST_SCHEDULED_AT: String(Date.now() + 4000) }
+    const together = { ...clockAt(BEFORE_DST + 40 * MINUTE), TEST_SCHEDULED_AT: String(Date.now() + 7000) }
     const [a, b] = await Promise.all([onRedis(together), onRedis(together)])
     await Promise.all([scheduledRan(a), scheduledRan(b)])
     const madeBy = (s: Running) => Number(/maintenance plans: (\d+) made/.exec(s.output())?.[1])
-    // between them, one order per plan
-    expect(madeBy(a) + madeBy(b)).toBe(RACED_PLANS)
+    // between them, one order per plan and each fee's invoices
+    expect(madeBy(a) + madeBy(b)).toBe(RACED_PLANS + plans.reduce((n, p) => n + feeDaysOf(p).length, 0))
     // and both made some: the runs overlapped
     expect([madeBy(a) > 0, madeBy(b) > 0]).toEqual([true, true])
     await expectOnce(a, plans)

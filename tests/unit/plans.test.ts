@@ -63,6 +63,7 @@ async function setUp() {
     bff,
     admin,
     client,
+    other,
     job,
     mine,
     theirs,
@@ -229,6 +230,7 @@ describe('cd_plano', () => {
       total: number
       planId: string | null
       lines: Array<{ description: string }>
+      sendCount: number
     }
     const invoicesOf = async (planId: string) =>
       (await (await callAs(bff, DEMO_ADMIN, MAIN))<Invoice[]>(`/cd_invoice/of-plan?planId=${planId}`)).body.Dados.sort(
@@ -252,10 +254,12 @@ describe('cd_plano', () => {
     // past the next fee day: two runs at once make its invoice once
     pass(Math.round((Date.parse(first) - Date.parse(day0)) / DAY) + 1)
     const runs = await Promise.all([generatePlanOrders(bff.deps), generatePlanOrders(bff.deps)])
-    expect(runs[0] + runs[1]).toBeGreaterThanOrEqual(1)
+    // the fee alone falls in (the next visit is a month past the window)
+    expect(runs[0] + runs[1]).toBe(1)
     const once = await invoicesOf(made.id)
     expect(once.map((i) => i.issueDate)).toEqual([first])
-    expect(once[0]).toMatchObject({ status: 'issued', total: 35000, planId: made.id })
+    // issued, and sent to the client once (its link by e-mail, as the office's Send)
+    expect(once[0]).toMatchObject({ status: 'issued', total: 35000, planId: made.id, sendCount: 1 })
     expect(once[0].dueDate > once[0].issueDate).toBe(true)
     expect(once[0].lines[0].description).toMatch(/^Mensalidade — Split units — /)
     // its client's link prints the plan it bills; an invoice of no plan has none to print
@@ -289,9 +293,8 @@ describe('cd_plano', () => {
     const again = await callAs(bff, DEMO_ADMIN, MAIN)
     expect((await again(`/cd_plano/${made.id}?restore=1`, { method: 'DELETE' })).status).toBe(200)
     await generatePlanOrders(bff.deps)
-    const restarted = await invoicesOf(made.id)
-    expect(restarted.slice(4).every((i) => i.issueDate >= today())).toBe(true)
-    expect(restarted.length).toBeLessThanOrEqual(5)
+    // restarted after this month's day: its fee comes next month
+    expect(await invoicesOf(made.id)).toHaveLength(4)
   })
 
   it('names the technician it prefers on its orders, which the board’s tray shows; he is one of the branch’s technicians', async () => {
@@ -308,7 +311,7 @@ describe('cd_plano', () => {
   })
 
   it('prints the PMOC: the building, the engineer, the machines and their routine, and the year’s execution record from the visits done', async () => {
-    const { bff, admin, plan, ordersOf, today } = await setUp()
+    const { bff, admin, other, theirs, plan, ordersOf, today } = await setUp()
     const made = (
       await plan({
         technicianId: TECH_ID,
@@ -386,6 +389,17 @@ describe('cd_plano', () => {
     if (second) expect(text).toContain(`[ ] ${second}`)
     // another year's record has no visit
     expect(await printed('?year=2020')).toContain('Nenhuma execução registrada neste ano.')
+    // given to another client, the plan prints none of the former client's machines or work
+    const moved = await admin(`/cd_plano/${made.id}`, {
+      method: 'PATCH',
+      json: {
+        clientId: other.id,
+        items: [{ equipmentId: theirs, jobId: order.lines[0].jobId, periodicity: 'quarterly' }],
+      },
+    })
+    expect(moved.status).toBe(200)
+    const theirsPrinted = await printed()
+    for (const gone of [order.number, 'Filtros limpos.']) expect(theirsPrinted).not.toContain(gone)
     expect((await admin(`/cd_plano/${made.id}/pdf?year=20`)).status).toBe(400)
     expect((await admin(`/cd_plano/${crypto.randomUUID()}/pdf`)).status).toBe(404)
   })
@@ -460,5 +474,41 @@ describe('cd_plano', () => {
     ])
       expect(text).toContain(shown)
     expect(text).not.toContain('PMOC')
+  })
+
+  it('invoices each month once when its invoice day moves: not twice when moved later, not skipped when moved earlier', async () => {
+    const { bff, plan, pass } = await setUp()
+    type Invoice = { issueDate: string }
+    const invoicesOf = async (planId: string) =>
+      (await (await callAs(bff, DEMO_ADMIN, MAIN))<Invoice[]>(`/cd_invoice/of-plan?planId=${planId}`)).body.Dados.map(
+        (i) => i.issueDate,
+      ).sort()
+    const moveTo = async (id: string, invoiceDay: number) =>
+      expect(
+        (await (await callAs(bff, DEMO_ADMIN, MAIN))(`/cd_plano/${id}`, { method: 'PATCH', json: { invoiceDay } }))
+          .status,
+      ).toBe(200)
+    // made on 2 December, invoiced on the 10th
+    const later = (await plan({ name: 'Fee later', billing: 'monthly_fee', monthlyFee: 20000, invoiceDay: 10 })).body
+      .Dados
+    const earlier = (await plan({ name: 'Fee earlier', billing: 'monthly_fee', monthlyFee: 20000, invoiceDay: 20 }))
+      .body.Dados
+    pass(10) // 12 December
+    await generatePlanOrders(bff.deps)
+    expect(await invoicesOf(later.id)).toEqual(['2026-12-10'])
+    expect(await invoicesOf(earlier.id)).toEqual([])
+    // December invoiced on the 10th, then its day moved to the 20th: December is not invoiced again
+    await moveTo(later.id, 20)
+    // December not invoiced yet, its day moved to the 5th, already past: December is invoiced now, on its day
+    await moveTo(earlier.id, 5)
+    await generatePlanOrders(bff.deps)
+    pass(10) // 22 December
+    await generatePlanOrders(bff.deps)
+    expect(await invoicesOf(later.id)).toEqual(['2026-12-10'])
+    expect(await invoicesOf(earlier.id)).toEqual(['2026-12-05'])
+    pass(30) // 21 January
+    await generatePlanOrders(bff.deps)
+    expect(await invoicesOf(later.id)).toEqual(['2026-12-10', '2027-01-20'])
+    expect(await invoicesOf(earlier.id)).toEqual(['2026-12-05', '2027-01-05'])
   })
 })

@@ -18,7 +18,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const path = DOCUMENTS[params.kind]
   if (!path) throw data(null, { status: 404 })
   // a plan's: the year of its execution record (its API refuses a year that is none: 404 here)
-  const year = new URL(request.url).searchParams.get('year')
+  const year = params.kind === 'plan' ? new URL(request.url).searchParams.get('year') : null
   const query = year ? `?${new URLSearchParams({ year: year.slice(0, 10) })}` : ''
   const res = await callBff(request, context, path(encodeURIComponent(params.id)) + query)
   if (res.status === 404 || res.status === 400) throw data(null, { status: 404 })

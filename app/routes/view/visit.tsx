@@ -259,8 +259,8 @@ export default function Visit({ loaderData }: Route.ComponentProps) {
           <div className="rounded-lg bg-canvas p-3">
             <p className="text-sm font-semibold">{t.f_equipment()}</p>
             <ul className="list-disc pl-5">
-              {visit.machines.map((m) => (
-                <li key={m}>{m}</li>
+              {visit.machines.map((m, i) => (
+                <li key={i}>{m}</li>
               ))}
             </ul>
           </div>

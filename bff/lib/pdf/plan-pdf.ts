@@ -1,5 +1,6 @@
 import { CULTURES, type Culture } from '../../../domain/cultures.ts'
 import { formatDay } from '../../../domain/dates.ts'
+import { dateTimeFormat, numberFormat } from '../../../domain/intl.ts'
 import type { Periodicity } from '../../../domain/plan-schedule.ts'
 import type { PrintedCompany } from './document-pdf.ts'
 import { renderRegisterPdf, type PrintedRegister } from './register-pdf.ts'
@@ -293,7 +294,7 @@ export function renderPlanPdf(printed: PlanDocument, signal: AbortSignal) {
   const culture = printed.layout === 'pmoc' ? 'pt' : printed.culture
   const locale = CULTURES[culture]
   const day = (d: string) => formatDay(d, locale, 'numeric')
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 })
+  const number = numberFormat(locale, { maximumFractionDigits: 2 })
   const count = (n: number) => (n ? number.format(n) : '')
   const { plan } = printed
   const register: PrintedRegister = {
@@ -375,7 +376,7 @@ export function renderPlanPdf(printed: PlanDocument, signal: AbortSignal) {
             { label: W.result, share: 4.6 },
           ],
           rows: printed.record.map((v) => [
-            new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone: v.timeZone }).format(
+            dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone: v.timeZone }).format(
               new Date(v.at),
             ),
             `${v.machines}\n${v.order}`,
