@@ -113,10 +113,11 @@ export type PrintedDocument = {
   }>
 }
 
-const A4: [number, number] = [595.28, 841.89]
-const MARGIN = 40
-const GREY = rgb(0.4, 0.4, 0.4)
-const LIGHT = rgb(0.85, 0.85, 0.85)
+/** The page and the colours every printed document uses. */
+export const A4: [number, number] = [595.28, 841.89]
+export const MARGIN = 40
+export const GREY = rgb(0.4, 0.4, 0.4)
+export const LIGHT = rgb(0.85, 0.85, 0.85)
 const BLACK = rgb(0, 0, 0)
 
 /**
@@ -146,6 +147,46 @@ function darkRuns(row: boolean[]): Array<[number, number]> {
     else runs.push([c, c + 1])
   })
   return runs
+}
+
+/**
+ * The company as a printed document's head shows it, from `top` down at the left margin: its logo,
+ * its name wrapped up to `rightEdge`, then its legal name and tax id, address, e-mail and phone.
+ * Answers the lowest point it drew at.
+ */
+export function drawCompanyHead(
+  page: PDFPage,
+  { font, bold }: { font: PDFFont; bold: PDFFont },
+  company: PrintedCompany,
+  logo: PDFImage | undefined,
+  top: number,
+  rightEdge: number,
+): number {
+  let bottom = top
+  let nameX = MARGIN
+  if (logo) {
+    const { width, height } = logo.scaleToFit(Math.min(120, logo.width), Math.min(60, logo.height))
+    page.drawImage(logo, { x: MARGIN, y: top - height, width, height })
+    nameX = MARGIN + width + 12
+    bottom = top - height
+  }
+  const nameWidth = rightEdge - nameX
+  let nameY = top - 14
+  for (const line of wrap(drawable(company.name, bold), bold, 14, nameWidth)) {
+    page.drawText(line, { x: nameX, y: nameY, size: 14, font: bold, color: BLACK })
+    nameY -= 16
+  }
+  for (const detail of [
+    [company.legalName, company.taxId].filter(Boolean).join(' · '),
+    company.address,
+    [company.email, company.phone].filter(Boolean).join(' · '),
+  ].filter(Boolean)) {
+    for (const line of wrap(drawable(detail, font), font, 8.5, nameWidth)) {
+      page.drawText(line, { x: nameX, y: nameY + 4, size: 8.5, font, color: GREY })
+      nameY -= 10.5
+    }
+  }
+  return Math.min(bottom, nameY)
 }
 
 /** Lines drawn between two pauses: 20 take a few milliseconds. */
@@ -236,31 +277,7 @@ export async function renderDocumentPdf(
 
   // the company, the document's number and dates
   newPage()
-  let headerBottom = y
-  let nameX = MARGIN
-  if (logo) {
-    const { width, height } = logo.scaleToFit(Math.min(120, logo.width), Math.min(60, logo.height))
-    page.drawImage(logo, { x: MARGIN, y: y - height, width, height })
-    nameX = MARGIN + width + 12
-    headerBottom = Math.min(headerBottom, y - height)
-  }
-  const nameWidth = right - 200 - nameX
-  let nameY = y - 14
-  for (const line of wrap(drawable(printed.company.name, bold), bold, 14, nameWidth)) {
-    text(line, nameX, nameY, 14, bold)
-    nameY -= 16
-  }
-  for (const detail of [
-    [printed.company.legalName, printed.company.taxId].filter(Boolean).join(' · '),
-    printed.company.address,
-    [printed.company.email, printed.company.phone].filter(Boolean).join(' · '),
-  ].filter(Boolean)) {
-    for (const line of wrap(drawable(detail, font), font, 8.5, nameWidth)) {
-      text(line, nameX, nameY + 4, 8.5, font, GREY)
-      nameY -= 10.5
-    }
-  }
-  headerBottom = Math.min(headerBottom, nameY)
+  const headerBottom = drawCompanyHead(page, { font, bold }, printed.company, logo, y, right - 200)
   textRight(drawable(printed.title, bold), right, y - 16, 18, bold)
   textRight(drawable(printed.number, bold), right, y - 34, 11, bold)
   printed.dates.forEach((line, i) => textRight(drawable(line, font), right, y - 48 - i * 12, 9))

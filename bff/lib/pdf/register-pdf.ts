@@ -1,6 +1,16 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from '@cantoo/pdf-lib'
 import { CULTURES, type Culture } from '../../../domain/cultures.ts'
-import { embedImage, OBJECTS_PER_PAUSE, pause, type PrintedCompany } from './document-pdf.ts'
+import {
+  A4,
+  drawCompanyHead,
+  embedImage,
+  GREY,
+  LIGHT,
+  MARGIN,
+  OBJECTS_PER_PAUSE,
+  pause,
+  type PrintedCompany,
+} from './document-pdf.ts'
 import { drawable, wrap } from './text.ts'
 
 /** A table of a register: its columns (each a share of the width) and its rows of text, wrapped in their cells. */
@@ -36,10 +46,6 @@ export type PrintedRegister = {
   page: (i: number, n: number) => string
 }
 
-const A4: [number, number] = [595.28, 841.89]
-const MARGIN = 40
-const GREY = rgb(0.4, 0.4, 0.4)
-const LIGHT = rgb(0.85, 0.85, 0.85)
 const SHADE = rgb(0.93, 0.93, 0.93)
 const SIZE = 8.5
 const LINE = 10.5
@@ -90,29 +96,7 @@ export async function renderRegisterPdf(
 
   // the company, the title and what it is of
   newPage()
-  let top = y
-  let nameX = MARGIN
-  if (logo) {
-    const fit = logo.scaleToFit(Math.min(100, logo.width), Math.min(50, logo.height))
-    page.drawImage(logo, { x: MARGIN, y: y - fit.height, width: fit.width, height: fit.height })
-    nameX = MARGIN + fit.width + 10
-    top = y - fit.height
-  }
-  let nameY = y - 12
-  for (const line of lines(printed.company.name, bold, 12, W - MARGIN - nameX)) {
-    text(line, nameX, nameY, 12, bold)
-    nameY -= 14
-  }
-  for (const detail of [
-    [printed.company.legalName, printed.company.taxId].filter(Boolean).join(' · '),
-    printed.company.address,
-    [printed.company.email, printed.company.phone].filter(Boolean).join(' · '),
-  ].filter(Boolean))
-    for (const line of lines(detail, font, 8, W - MARGIN - nameX)) {
-      text(line, nameX, nameY + 2, 8, font, GREY)
-      nameY -= 10
-    }
-  y = Math.min(top, nameY) - 12
+  y = drawCompanyHead(page, { font, bold }, printed.company, logo, y, W - MARGIN) - 12
   for (const line of lines(printed.title, bold, 13, width)) {
     text(line, MARGIN, y, 13, bold)
     y -= 16
