@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
@@ -28,14 +29,23 @@ function referenceScript(): Plugin {
   }
 }
 
-/** In the browser's build `zod` is app/lib/inert-zod.ts: the pages read what the server checked. */
+/**
+ * In the browser's build `zod` is app/lib/inert-zod.ts: the pages read what the server checked; and
+ * the domain's English texts (domain/messages.ts) are app/lib/inert-messages.ts: the server says them.
+ */
 function zodStaysOnTheServer(): Plugin {
   const inert = fileURLToPath(new URL('./app/lib/inert-zod.ts', import.meta.url))
+  const messages = fileURLToPath(new URL('./domain/messages.ts', import.meta.url))
+  const inertMessages = fileURLToPath(new URL('./app/lib/inert-messages.ts', import.meta.url))
   return {
     name: 'zod-stays-on-the-server',
     enforce: 'pre',
     applyToEnvironment: (environment) => environment.name === 'client',
-    resolveId: (id) => (id === 'zod' ? inert : null),
+    resolveId(id, importer) {
+      if (id === 'zod') return inert
+      if (!id.endsWith('messages.ts') || !importer || importer === inertMessages) return null
+      return resolve(dirname(importer), id) === messages ? inertMessages : null
+    },
   }
 }
 

@@ -48,6 +48,7 @@ export default [
   route('resources/statement-import/:account', 'routes/resources/statement-import.ts'),
   route('resources/price-list-import', 'routes/resources/price-list-import.ts'),
   route('resources/payable-attachment/:id', 'routes/resources/payable-attachment.ts'),
+  route('resources/equipment-photos/:id', 'routes/resources/equipment-photos.ts'),
   route('resources/pick/:module/:picker', 'routes/resources/pick.ts'),
   route('resources/client-link/:kind/:id', 'routes/resources/client-link.ts'),
   route('resources/client-share/:kind/:id', 'routes/resources/client-share.ts'),

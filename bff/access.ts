@@ -68,6 +68,8 @@ const TABLE: Array<[prefix: string, access: Access]> = [
   // a technician takes back a part or a photo of his visit: a change of it, not a delete of a record
   ['/cd_techorders/*/parts', page('cd_techorders', { level: 'edit' })],
   ['/cd_techorders/*/photos', page('cd_techorders', { level: 'edit' })],
+  // a machine's photo taken off: a change of the machine
+  ['/cd_equipamento/*/photos', page('cd_equipamento', { level: 'edit' })],
   // The demo apps ride on the business pages whose data they stand for.
   ['/apps/contacts', page('cd_cliente')],
   ['/apps/chat', page('cd_cliente')],

@@ -124,6 +124,7 @@ export const MESSAGES = {
   times_out_of_order: 'Put the times in the order they happened: on the way, on site, the end',
   too_many_parts: 'A visit has at most 50 parts',
   too_many_photos: 'A visit has at most 20 photos',
+  too_many_equipment_photos: 'A machine has at most 12 photos: take one off first',
   not_a_product: 'Choose an active product of the company',
   not_an_image: 'Choose a photo (JPEG, PNG or WebP); a signature is a PNG',
   image_too_large: 'This image is too large: at most 4096 pixels a side',

@@ -3,10 +3,8 @@ import type { Debt } from '../../storage/repositories/owed.ts'
 import {
   MAX_VISIT_PARTS,
   MAX_VISIT_PHOTOS,
-  PHOTO_MAX_SIDE,
   SIGNATURE_MAX_BYTES,
   SIGNATURE_MAX_SIDE,
-  THUMBNAIL_MAX_SIDE,
   TECH_ORDER_FROM,
   TECH_ORDER_STEPS,
   stepsFrom,
@@ -24,23 +22,18 @@ import { documentTotals } from '../../domain/document-lines.ts'
 import { productCents, type StockedProduct } from '../../domain/schemas/products.ts'
 import { branchStock, withoutTake, withPart } from '../../domain/stock.ts'
 import type { StoredOrder } from '../../domain/schemas/orders.ts'
-import { sliceOf, type FileMeta } from '../../storage/repositories/files.ts'
+import type { FileMeta } from '../../storage/repositories/files.ts'
 import type { StreamedFile } from '../../domain/schemas/files.ts'
-import { UPLOAD_MAX_BYTES } from '../../domain/upload-limits.ts'
 import { PRINTED_IMAGE, type ImageBudget } from '../../domain/images.ts'
-import type { MessageCode } from '../../domain/messages.ts'
 import { atLeast } from '../../domain/access.ts'
 import { activeGrants, type UserRecord } from '../../domain/tenancy.ts'
 import { levelIn } from './admin.ts'
+import { recordImages } from './record-images.ts'
 import type { Deps } from './deps.ts'
 import { apiError, fieldError, notFound, ruleError } from './errors.ts'
 import { orderStore } from './order-store.ts'
 import { changeWithLine, landed, type Caller } from './resource.ts'
 import { scheduling } from './scheduling.ts'
-import { checkImage, refusalCode } from './image-bounds.ts'
-import { imageType } from './image-header.ts'
-import { withoutLocation } from './jpeg-location.ts'
-import { safeName } from './uploads.ts'
 import { StorageUnavailableError } from '../../storage/errors.ts'
 import { noticeOnTheWay } from './visit-notice.ts'
 import { changeStock, productStore, stockHome, stockMoves } from './stock.ts'
@@ -48,14 +41,8 @@ import { changeStock, productStore, stockHome, stockMoves } from './stock.ts'
 /** What a step takes: the minutes to arrival ("on my way"), the reason ("could not complete"). */
 export type StepInput = { etaMinutes?: number; reason?: string }
 
-/** The images a photo may be (a phone's camera, or the app's resize). */
-const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp'])
-/** A photo's and a thumbnail's bounds: their sides (a PNG's data within what they make). */
-const PHOTO: ImageBudget = { maxSide: PHOTO_MAX_SIDE, maxPixels: PHOTO_MAX_SIDE ** 2, still: false }
-const THUMBNAIL: ImageBudget = { maxSide: THUMBNAIL_MAX_SIDE, maxPixels: THUMBNAIL_MAX_SIDE ** 2, still: false }
 /** A signature is printed on the work order: it takes what prints, within its own sides. */
 const SIGNATURE: ImageBudget = { ...PRINTED_IMAGE, maxSide: SIGNATURE_MAX_SIDE }
-const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' }
 
 /** An order's lines with a part's line added (taken) or removed (given back), once: the line carries the part's id. */
 function withPartLine(order: StoredOrder, part: PartRecord, take: boolean): StoredOrder {
@@ -244,59 +231,8 @@ export function visitWork(deps: Deps) {
     return true
   }
 
-  /** Stores an uploaded image of a visit in the company's files (the visit's branch), answering its address. */
-  async function storeImage(who: Caller, visit: TechOrderRecord, name: string, type: string, bytes: StreamedFile) {
-    const meta: Omit<FileMeta, 'chunks'> = {
-      id: who.newId(),
-      empresa: who.tenant.empresa,
-      filial: visit.filial,
-      group: visit.id,
-      name: safeName(`${name}.${EXTENSION[type]}`),
-      type,
-      size: bytes.size,
-      createdAt: new Date(deps.now()).toISOString(),
-      uploadedBy: who.user.id,
-    }
-    const repo = deps.repos.company(who.tenant.empresa).files()
-    const saved = (await repo.find(meta.id)) ?? (await repo.save(meta, bytes.chunks))
-    return `/api/files/${saved.empresa}/${saved.id}/${encodeURIComponent(saved.name)}`
-  }
-
-  /** The stored files of a visit's image addresses deleted. */
-  async function removeFiles(who: Caller, urls: string[]) {
-    const repo = deps.repos.company(who.tenant.empresa).files()
-    for (const fileId of new Set(urls.map((u) => u.split('/')[4]))) {
-      const meta = await repo.find(fileId)
-      if (meta) await repo.remove(meta)
-    }
-  }
-  /** After a refused write: the images stored for it go (unless its outcome is unknown), the refusal stays. */
-  const forgetting = (who: Caller, urls: string[]) => async (error: unknown) => {
-    if (!(error instanceof StorageUnavailableError)) await removeFiles(who, urls)
-    throw error
-  }
-
-  /**
-   * An uploaded image, checked: its type from its bytes, its size, and its sides and data within
-   * `budget`, read without decoding it or copying it whole (docs/api.md §6 Images); a JPEG without
-   * its location.
-   */
-  async function checkedImage(
-    field: string,
-    file: StreamedFile,
-    types: Set<string>,
-    maxBytes: number,
-    [budget, tooLarge]: [ImageBudget, MessageCode],
-  ) {
-    if (file.size > maxBytes) throw apiError(413, `File size exceeds the limit of ${maxBytes / 1024 / 1024} MB.`)
-    const type = imageType(sliceOf(file.chunks, 0, 16))
-    if (!type || !types.has(type)) throw fieldError(field, 'not_an_image')
-    const image = await checkImage(file.chunks, budget)
-    if (!image.ok) throw fieldError(field, refusalCode(image.reason, tooLarge))
-    if (type !== 'image/jpeg') return { bytes: file, type }
-    const chunks = withoutLocation(file.chunks)
-    return { bytes: { ...file, chunks, size: chunks.reduce((n, c) => n + c.length, 0) }, type }
-  }
+  // a visit's images are stored under it, in its branch
+  const { checkedImage, storeImage, removeFiles, forgetting, storePhoto } = recordImages(deps)
 
   return {
     visitOf,
@@ -501,25 +437,14 @@ export function visitWork(deps: Deps) {
     ) {
       const { hit, expected } = await changeable(who, id, expectVersion)
       if ((hit.value.photos ?? []).length >= MAX_VISIT_PHOTOS) throw ruleError(409, 'too_many_photos')
-      const photo = await checkedImage('photo', input.photo, PHOTO_TYPES, UPLOAD_MAX_BYTES, [PHOTO, 'image_too_large'])
-      const thumbnail = input.thumbnail
-        ? await checkedImage('thumbnail', input.thumbnail, PHOTO_TYPES, UPLOAD_MAX_BYTES, [
-            THUMBNAIL,
-            'image_too_large',
-          ])
-        : null
-      const url = await storeImage(who, hit.value, `${hit.value.orderNumber}-${input.label}`, photo.type, photo.bytes)
-      const thumbnailUrl = thumbnail
-        ? await storeImage(
-            who,
-            hit.value,
-            `${hit.value.orderNumber}-${input.label}-small`,
-            thumbnail.type,
-            thumbnail.bytes,
-          )
-        : url
+      const owner = { filial: hit.value.filial, group: hit.value.id }
+      const {
+        id: photoId,
+        url,
+        thumbnailUrl,
+      } = await storePhoto(who, owner, `${hit.value.orderNumber}-${input.label}`, input)
       const entry: PhotoRecord = {
-        id: url.split('/')[4],
+        id: photoId,
         label: input.label,
         url,
         thumbnailUrl,
@@ -561,7 +486,8 @@ export function visitWork(deps: Deps) {
         SIGNATURE,
         'signature_too_large',
       ])
-      const url = await storeImage(who, hit.value, `${hit.value.orderNumber}-signature`, image.type, image.bytes)
+      const owner = { filial: hit.value.filial, group: hit.value.id }
+      const url = await storeImage(who, owner, `${hit.value.orderNumber}-signature`, image.type, image.bytes)
       return write(who, id, { action: 'signed', fields: ['signature'] }, expected, (v) => ({
         ...v,
         signature: { name: input.name, url, at: new Date(deps.now()).toISOString() },

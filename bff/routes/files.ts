@@ -25,6 +25,7 @@ import type { FileMeta } from '../../storage/repositories/files.ts'
 import { activeGrants, type UserRecord } from '../../domain/tenancy.ts'
 import { mayReadVisit, visitOfFile } from '../lib/visit-work.ts'
 import { payableStore } from '../lib/payable-store.ts'
+import { EQUIPMENT } from '../../domain/schemas/equipment.ts'
 
 export const fileUrl = (meta: FileMeta) => `/api/files/${meta.empresa}/${meta.id}/${encodeURIComponent(meta.name)}`
 
@@ -96,15 +97,26 @@ async function payableAccess(deps: Deps, user: UserRecord, meta: FileMeta) {
 
 const OF_A_PAYABLE = { Error: 'This file is the bill of a payable: take it off through the payable.' }
 
+/** A machine's photo (the company's, grouped under the machine's id) is for who may read the machines: `hidden` from the others. */
+async function equipmentAccess(deps: Deps, user: UserRecord, meta: FileMeta) {
+  if (meta.filial !== null || !(await deps.repos.collection(meta.empresa, EQUIPMENT).get(meta.group))) return 'none'
+  return atLeast(await levelIn(deps, user, meta.empresa, 'cd_equipamento'), 'view') ? 'equipment' : 'hidden'
+}
+
+const OF_A_MACHINE = { Error: 'This file is a photo of a machine: take it off through the machine.' }
+
 /**
- * A file a record keeps — a visit's photo or signature, a payable's bill: hidden from who may not
- * read the record, and taken off only through it (`through` says how); null for any other file.
+ * A file a record keeps — a visit's photo or signature, a payable's bill, a machine's photo: hidden
+ * from who may not read the record, and taken off only through it (`through` says how); null for
+ * any other file.
  */
 async function recordOfFile(deps: Deps, user: UserRecord, meta: FileMeta) {
   const visit = await visitAccess(deps, user, meta)
   if (visit !== 'none') return { hidden: visit === 'hidden', through: OF_A_VISIT }
   const payable = await payableAccess(deps, user, meta)
   if (payable !== 'none') return { hidden: payable === 'hidden', through: OF_A_PAYABLE }
+  const machine = await equipmentAccess(deps, user, meta)
+  if (machine !== 'none') return { hidden: machine === 'hidden', through: OF_A_MACHINE }
   return null
 }
 
@@ -143,7 +155,7 @@ export function fileManagerRoutes(deps: Deps) {
       doc({
         operationId: 'listUploadedFiles',
         description:
-          'The files of one upload group (idGuid), in the upload service’s { Error, ListFiles } shape. A visit’s group (its photos and the client’s signature, grouped under the visit’s id) lists nothing to whoever may not read the visit (another technician, a member without the cd_techorders page).',
+          'The files of one upload group (idGuid), in the upload service’s { Error, ListFiles } shape. A visit’s group (its photos and the client’s signature, grouped under the visit’s id) lists nothing to whoever may not read the visit (another technician, a member without the cd_techorders page); a payable’s or a machine’s, nothing to whoever may not read payables (cd_financeiro) or machines (cd_equipamento).',
         summary: 'The files of an upload group (idGuid)',
         tags,
         responses: { 200: uploadAnswer },
@@ -155,8 +167,8 @@ export function fileManagerRoutes(deps: Deps) {
         const inGroup = (await deps.repos.company(empresa).files().inGroup(idGuid)).filter((m) =>
           visible(m, filial, getEmpresaProprietario),
         )
-        // a group is one upload's, or one visit's photos: they are all hidden or none
-        const hidden = inGroup[0] && (await visitAccess(deps, c.get('auth').user, inGroup[0])) === 'hidden'
+        // a group is one upload's, or one record's files (a visit's photos ...): they are all hidden or none
+        const hidden = inGroup[0] && (await recordOfFile(deps, c.get('auth').user, inGroup[0]))?.hidden
         const files = hidden ? [] : inGroup
         return c.json({ Error: null, ListFiles: files.map((m) => ({ Id: m.id, Url: fileUrl(m) })) })
       },
@@ -166,7 +178,7 @@ export function fileManagerRoutes(deps: Deps) {
       doc({
         operationId: 'deleteFileByUrl',
         description:
-          'Deletes one file by its URL, in the upload service’s { Error } shape: 404 when there is none, 403 when it is the company’s and the caller may not edit the company. A visit’s photo or signature is 404 to whoever may not read the visit and 403 to whoever may: it leaves through the visit (DELETE /api/cd_techorders/{id}/photos/{photoId}); a payable’s bill likewise leaves through the payable (DELETE /api/cd_financeiro/{id}/attachment).',
+          'Deletes one file by its URL, in the upload service’s { Error } shape: 404 when there is none, 403 when it is the company’s and the caller may not edit the company. A visit’s photo or signature is 404 to whoever may not read the visit and 403 to whoever may: it leaves through the visit (DELETE /api/cd_techorders/{id}/photos/{photoId}); a payable’s bill likewise leaves through the payable (DELETE /api/cd_financeiro/{id}/attachment), and a machine’s photo through the machine (DELETE /api/cd_equipamento/{id}/photos/{photoId}).',
         summary: 'Delete one file by its URL (the upload service\'s "delete by url")',
         tags,
         responses: { 200: deleteAnswer, 403: apiErrorSchema, 404: apiErrorSchema },
@@ -190,7 +202,7 @@ export function fileManagerRoutes(deps: Deps) {
       doc({
         operationId: 'deleteFileById',
         description:
-          'Deletes one file by its id (idImagem), in the upload service’s { Error } shape: 404 when there is none, 403 when it is the company’s and the caller may not edit the company. A visit’s photo or signature is 404 to whoever may not read the visit and 403 to whoever may: it leaves through the visit (DELETE /api/cd_techorders/{id}/photos/{photoId}); a payable’s bill likewise leaves through the payable (DELETE /api/cd_financeiro/{id}/attachment).',
+          'Deletes one file by its id (idImagem), in the upload service’s { Error } shape: 404 when there is none, 403 when it is the company’s and the caller may not edit the company. A visit’s photo or signature is 404 to whoever may not read the visit and 403 to whoever may: it leaves through the visit (DELETE /api/cd_techorders/{id}/photos/{photoId}); a payable’s bill likewise leaves through the payable (DELETE /api/cd_financeiro/{id}/attachment), and a machine’s photo through the machine (DELETE /api/cd_equipamento/{id}/photos/{photoId}).',
         summary: 'Delete one file (idImagem)',
         tags,
         responses: { 200: deleteAnswer, 403: apiErrorSchema, 404: apiErrorSchema },
@@ -221,7 +233,7 @@ export function fileServeRoutes(deps: Deps) {
     doc({
       operationId: 'getFile',
       description:
-        'A stored file with its type: images and PDF inline, anything else as a download. A bearer token or the page session; 404 when the company holds no such file, when it is another branch’s, or when it is a visit’s photo or the client’s signature and the caller may not read the visit (GET /api/cd_techorders/{id}: another technician’s visit, or no cd_techorders page), or a payable’s bill and the caller may not read payables (the cd_financeiro page).',
+        'A stored file with its type: images and PDF inline, anything else as a download. A bearer token or the page session; 404 when the company holds no such file, when it is another branch’s, or when it is a visit’s photo or the client’s signature and the caller may not read the visit (GET /api/cd_techorders/{id}: another technician’s visit, or no cd_techorders page), or a payable’s bill and the caller may not read payables (the cd_financeiro page), or a machine’s photo and the caller may not read machines (the cd_equipamento page).',
       summary: 'A stored file, with its type; images and PDF inline, anything else as a download',
       tags: ['FileManager'],
       responses: { 200: { description: 'The file', content: 'application/octet-stream' }, 404: apiErrorSchema },

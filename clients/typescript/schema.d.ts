@@ -2360,6 +2360,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cd_equipamento/{id}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A photo of the machine
+         * @description A photo of the machine (its nameplate, where it sits; multipart: `photo` and an optional `thumbnail`): JPEG, PNG or WebP, its type read from its bytes (400 `not_an_image` otherwise), at most 5 MB (413) and 4096 pixels a side by its header (400 `image_too_large`; a thumbnail 512); a PNG whose data inflates to more than its header says is refused (400 `image_data_invalid`), checked without decoding it. A JPEG is stored without its location. The app resizes a photo to 1600 pixels with a 320-pixel thumbnail before it sends it; without a thumbnail the photo is its own. At most 12 a machine (409 `too_many_equipment_photos`). Sent again with the same Idempotency-Key it is kept once. Its files are served only to who may read the machines (the cd_equipamento page). Needs the cd_equipamento page at edit.
+         */
+        post: operations["addEquipmentPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cd_equipamento/{id}/photos/{photoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * A photo taken off the machine
+         * @description The photo leaves the machine and its files are deleted; one already gone answers 404. Needs the cd_equipamento page at edit.
+         */
+        delete: operations["removeEquipmentPhoto"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cd_equipamento/export.csv": {
         parameters: {
             query?: never;
@@ -4652,7 +4692,7 @@ export interface paths {
         post?: never;
         /**
          * Delete one file (idImagem)
-         * @description Deletes one file by its id (idImagem), in the upload service’s { Error } shape: 404 when there is none, 403 when it is the company’s and the caller may not edit the company. A visit’s photo or signature is 404 to whoever may not read the visit and 403 to whoever may: it leaves through the visit (DELETE /api/cd_techorders/{id}/photos/{photoId}); a payable’s bill likewise leaves through the payable (DELETE /api/cd_financeiro/{id}/attachment).
+         * @description Deletes one file by its id (idImagem), in the upload service’s { Error } shape: 404 when there is none, 403 when it is the company’s and the caller may not edit the company. A visit’s photo or signature is 404 to whoever may not read the visit and 403 to whoever may: it leaves through the visit (DELETE /api/cd_techorders/{id}/photos/{photoId}); a payable’s bill likewise leaves through the payable (DELETE /api/cd_financeiro/{id}/attachment), and a machine’s photo through the machine (DELETE /api/cd_equipamento/{id}/photos/{photoId}).
          */
         delete: operations["deleteFileById"];
         options?: never;
@@ -4672,7 +4712,7 @@ export interface paths {
         post?: never;
         /**
          * Delete one file by its URL (the upload service's "delete by url")
-         * @description Deletes one file by its URL, in the upload service’s { Error } shape: 404 when there is none, 403 when it is the company’s and the caller may not edit the company. A visit’s photo or signature is 404 to whoever may not read the visit and 403 to whoever may: it leaves through the visit (DELETE /api/cd_techorders/{id}/photos/{photoId}); a payable’s bill likewise leaves through the payable (DELETE /api/cd_financeiro/{id}/attachment).
+         * @description Deletes one file by its URL, in the upload service’s { Error } shape: 404 when there is none, 403 when it is the company’s and the caller may not edit the company. A visit’s photo or signature is 404 to whoever may not read the visit and 403 to whoever may: it leaves through the visit (DELETE /api/cd_techorders/{id}/photos/{photoId}); a payable’s bill likewise leaves through the payable (DELETE /api/cd_financeiro/{id}/attachment), and a machine’s photo through the machine (DELETE /api/cd_equipamento/{id}/photos/{photoId}).
          */
         delete: operations["deleteFileByUrl"];
         options?: never;
@@ -4689,7 +4729,7 @@ export interface paths {
         };
         /**
          * The files of an upload group (idGuid)
-         * @description The files of one upload group (idGuid), in the upload service’s { Error, ListFiles } shape. A visit’s group (its photos and the client’s signature, grouped under the visit’s id) lists nothing to whoever may not read the visit (another technician, a member without the cd_techorders page).
+         * @description The files of one upload group (idGuid), in the upload service’s { Error, ListFiles } shape. A visit’s group (its photos and the client’s signature, grouped under the visit’s id) lists nothing to whoever may not read the visit (another technician, a member without the cd_techorders page); a payable’s or a machine’s, nothing to whoever may not read payables (cd_financeiro) or machines (cd_equipamento).
          */
         get: operations["listUploadedFiles"];
         put?: never;
@@ -4729,7 +4769,7 @@ export interface paths {
         };
         /**
          * A stored file, with its type; images and PDF inline, anything else as a download
-         * @description A stored file with its type: images and PDF inline, anything else as a download. A bearer token or the page session; 404 when the company holds no such file, when it is another branch’s, or when it is a visit’s photo or the client’s signature and the caller may not read the visit (GET /api/cd_techorders/{id}: another technician’s visit, or no cd_techorders page), or a payable’s bill and the caller may not read payables (the cd_financeiro page).
+         * @description A stored file with its type: images and PDF inline, anything else as a download. A bearer token or the page session; 404 when the company holds no such file, when it is another branch’s, or when it is a visit’s photo or the client’s signature and the caller may not read the visit (GET /api/cd_techorders/{id}: another technician’s visit, or no cd_techorders page), or a payable’s bill and the caller may not read payables (the cd_financeiro page), or a machine’s photo and the caller may not read machines (the cd_equipamento page).
          */
         get: operations["getFile"];
         put?: never;
@@ -26377,6 +26417,14 @@ export interface operations {
                                 /** @description Its brand and model, else its kind’s own name, its serial number or its client’s name */
                                 name: string;
                                 notes: string;
+                                /** @description Its photos, oldest first, at most 12: served only to who may read the machines */
+                                photos: {
+                                    at: string;
+                                    by: string;
+                                    id: string;
+                                    thumbnailUrl: string;
+                                    url: string;
+                                }[];
                                 serialNumber: string;
                                 serviceAddress: string;
                                 /**
@@ -26560,6 +26608,14 @@ export interface operations {
                             /** @description Its brand and model, else its kind’s own name, its serial number or its client’s name */
                             name: string;
                             notes: string;
+                            /** @description Its photos, oldest first, at most 12: served only to who may read the machines */
+                            photos: {
+                                at: string;
+                                by: string;
+                                id: string;
+                                thumbnailUrl: string;
+                                url: string;
+                            }[];
                             serialNumber: string;
                             serviceAddress: string;
                             /**
@@ -26714,6 +26770,14 @@ export interface operations {
                             /** @description Its brand and model, else its kind’s own name, its serial number or its client’s name */
                             name: string;
                             notes: string;
+                            /** @description Its photos, oldest first, at most 12: served only to who may read the machines */
+                            photos: {
+                                at: string;
+                                by: string;
+                                id: string;
+                                thumbnailUrl: string;
+                                url: string;
+                            }[];
                             serialNumber: string;
                             serviceAddress: string;
                             /**
@@ -26896,6 +26960,14 @@ export interface operations {
                             /** @description Its brand and model, else its kind’s own name, its serial number or its client’s name */
                             name: string;
                             notes: string;
+                            /** @description Its photos, oldest first, at most 12: served only to who may read the machines */
+                            photos: {
+                                at: string;
+                                by: string;
+                                id: string;
+                                thumbnailUrl: string;
+                                url: string;
+                            }[];
                             serialNumber: string;
                             serviceAddress: string;
                             /**
@@ -27072,6 +27144,14 @@ export interface operations {
                             /** @description Its brand and model, else its kind’s own name, its serial number or its client’s name */
                             name: string;
                             notes: string;
+                            /** @description Its photos, oldest first, at most 12: served only to who may read the machines */
+                            photos: {
+                                at: string;
+                                by: string;
+                                id: string;
+                                thumbnailUrl: string;
+                                url: string;
+                            }[];
                             serialNumber: string;
                             serviceAddress: string;
                             /**
@@ -27295,6 +27375,14 @@ export interface operations {
                             /** @description Its brand and model, else its kind’s own name, its serial number or its client’s name */
                             name: string;
                             notes: string;
+                            /** @description Its photos, oldest first, at most 12: served only to who may read the machines */
+                            photos: {
+                                at: string;
+                                by: string;
+                                id: string;
+                                thumbnailUrl: string;
+                                url: string;
+                            }[];
                             serialNumber: string;
                             serviceAddress: string;
                             /**
@@ -27489,6 +27577,386 @@ export interface operations {
             /** @description Not found (or not in the caller’s company) */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    addEquipmentPhoto: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A file (a part of the multipart form)
+                     */
+                    photo: string;
+                    /**
+                     * Format: binary
+                     * @description A file (a part of the multipart form)
+                     */
+                    thumbnail?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            active: boolean;
+                            brand: string;
+                            capacity: number;
+                            /** @enum {string} */
+                            capacityUnit: "btu_h" | "tr" | "kw" | "kva" | "kg";
+                            clientId: string;
+                            clientName: string;
+                            createdAt: string;
+                            id: string;
+                            installedOn: string | null;
+                            /** @enum {string} */
+                            kind: "air_conditioner" | "boiler" | "generator" | "elevator" | "other";
+                            kindName: string;
+                            location: string;
+                            model: string;
+                            /** @description Its brand and model, else its kind’s own name, its serial number or its client’s name */
+                            name: string;
+                            notes: string;
+                            /** @description Its photos, oldest first, at most 12: served only to who may read the machines */
+                            photos: {
+                                at: string;
+                                by: string;
+                                id: string;
+                                thumbnailUrl: string;
+                                url: string;
+                            }[];
+                            serialNumber: string;
+                            serviceAddress: string;
+                            /**
+                             * @description retired: deactivated (restored, it is active again)
+                             * @enum {string}
+                             */
+                            status: "active" | "retired";
+                            /**
+                             * @description ending: it ends within 30 days (today included); covered: later; expired: before today; none: no date
+                             * @enum {string}
+                             */
+                            warranty: "ending" | "covered" | "expired" | "none";
+                            warrantyEnds: string | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The storage is not answering: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+        };
+    };
+    removeEquipmentPhoto: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the write safe to send again (docs/api.md §8): a repeat with the same key and request gets the first answer (Idempotent-Replayed: true); with another request, 422; while the first still runs, 409 with Retry-After. Only a success is kept (a refusal frees the key), for 7 days, per signed-in user; an answer over 32 KB (or past the user’s 16 MB of kept answers) is given again as its status, ETag, Location and Repr-Digest with no body; past 5,000 keys in 7 days a new key gets 429 with Retry-After.
+                 * @example 3f1c9a52-8d7e-4b8e-9a61-2c0d5f7e1b44
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The ETag of the version the client edited. A change made since answers 412 and changes nothing; absent: the version this request reads.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description The company the call is for (COD_EMPRESA); absent or -1: the caller’s current one. One the caller does not hold answers 403.
+                 * @example 1
+                 */
+                "X-Empresa"?: components["parameters"]["XEmpresa"];
+                /**
+                 * @description The branch the call is for (COD_FILIAL); absent or -1: the caller’s current one (the main branch at first).
+                 * @example 2
+                 */
+                "X-Filial"?: components["parameters"]["XFilial"];
+            };
+            path: {
+                id: string;
+                photoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Dados: {
+                            active: boolean;
+                            brand: string;
+                            capacity: number;
+                            /** @enum {string} */
+                            capacityUnit: "btu_h" | "tr" | "kw" | "kva" | "kg";
+                            clientId: string;
+                            clientName: string;
+                            createdAt: string;
+                            id: string;
+                            installedOn: string | null;
+                            /** @enum {string} */
+                            kind: "air_conditioner" | "boiler" | "generator" | "elevator" | "other";
+                            kindName: string;
+                            location: string;
+                            model: string;
+                            /** @description Its brand and model, else its kind’s own name, its serial number or its client’s name */
+                            name: string;
+                            notes: string;
+                            /** @description Its photos, oldest first, at most 12: served only to who may read the machines */
+                            photos: {
+                                at: string;
+                                by: string;
+                                id: string;
+                                thumbnailUrl: string;
+                                url: string;
+                            }[];
+                            serialNumber: string;
+                            serviceAddress: string;
+                            /**
+                             * @description retired: deactivated (restored, it is active again)
+                             * @enum {string}
+                             */
+                            status: "active" | "retired";
+                            /**
+                             * @description ending: it ends within 30 days (today included); covered: later; expired: before today; none: no date
+                             * @enum {string}
+                             */
+                            warranty: "ending" | "covered" | "expired" | "none";
+                            warrantyEnds: string | null;
+                        };
+                        IsSuccess: boolean;
+                        Msg: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the fields at fault and their rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description No valid token (absent, expired or revoked) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed: a company or branch the caller does not hold, or a page level below the one needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not found (or not in the caller’s company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Not allowed in the record’s current state; or: a request with the same idempotency-key is still running: try again after retry-after seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterIfRunning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Someone changed the record since it was read (If-Match is stale): read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request: use a new key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrappedError"];
+                };
+            };
+            /** @description Too many attempts: wait Retry-After seconds and try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27710,6 +28178,14 @@ export interface operations {
                             /** @description Its brand and model, else its kind’s own name, its serial number or its client’s name */
                             name: string;
                             notes: string;
+                            /** @description Its photos, oldest first, at most 12: served only to who may read the machines */
+                            photos: {
+                                at: string;
+                                by: string;
+                                id: string;
+                                thumbnailUrl: string;
+                                url: string;
+                            }[];
                             serialNumber: string;
                             serviceAddress: string;
                             /**

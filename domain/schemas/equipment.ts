@@ -21,6 +21,19 @@ export const WARRANTY_ENDING_DAYS = 30
 export const WARRANTY_STATES = ['ending', 'covered', 'expired', 'none'] as const
 export type WarrantyState = (typeof WARRANTY_STATES)[number]
 
+/** A machine's photos (its nameplate, where it sits): at most this many. */
+export const MAX_EQUIPMENT_PHOTOS = 12
+
+/** A photo of a machine: its file and thumbnail (the photo's own when sent without one), who added it and when. */
+export const equipmentPhoto = z.object({
+  id: z.string(),
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  by: z.string(),
+  at: z.string(),
+})
+export type EquipmentPhoto = z.output<typeof equipmentPhoto>
+
 /** A serial number as compared: one machine's in a company, whatever its case and spaces. */
 export const serialKey = (serial: string) => serial.replace(/\s+/g, '').toUpperCase()
 
@@ -62,6 +75,8 @@ export type EquipmentRecord = Omit<EquipmentInput, 'installedOn' | 'warrantyEnds
   active: boolean
   timeZone: string
   createdAt: string
+  /** Its photos, oldest first (machines made before photos were have none). */
+  photos?: EquipmentPhoto[]
 }
 
 export const equipmentRow = z.object({
@@ -89,6 +104,9 @@ export const equipmentRow = z.object({
     description: `ending: it ends within ${WARRANTY_ENDING_DAYS} days (today included); covered: later; expired: before today; none: no date`,
   }),
   createdAt: z.string(),
+  photos: z.array(equipmentPhoto).meta({
+    description: `Its photos, oldest first, at most ${MAX_EQUIPMENT_PHOTOS}: served only to who may read the machines`,
+  }),
 })
 export type EquipmentRow = z.output<typeof equipmentRow>
 
@@ -109,6 +127,7 @@ export const equipmentRowOf = (e: EquipmentRecord, now: number): EquipmentRow =>
   const { timeZone, ...rest } = e
   return {
     ...rest,
+    photos: e.photos ?? [],
     name: equipmentName(e),
     status: e.active ? 'active' : 'retired',
     warranty: warrantyState(e.warrantyEnds, dateIn(timeZone, now)),

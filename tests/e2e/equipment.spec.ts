@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures'
 import { DEMO_ADMIN } from '../../seeds/tenancy.ts'
+import { phonePhoto } from '../shared/photo.ts'
 import { expectAccessible, expectReadsInViews, signIn, workInDemoCompany } from './helpers.ts'
 
 // cd_equipamento (docs/domain.md): the clients' machines, their warranties and their history.
@@ -45,6 +46,31 @@ test('the office registers a client’s machine, names it on an order, sees its 
   // the address is the client's default one, filled when the client was picked
   await expect(page.getByLabel('Address it is at (the client’s default when empty)')).not.toHaveValue('')
   const machineUrl = page.url()
+
+  // its nameplate's photo, the phone's 4032 × 3024 JPEG: resized on the page, its thumbnail shown
+  const photos = page.getByRole('region', { name: 'Photos' })
+  await expect(photos).toContainText('No photos yet.')
+  await photos.getByLabel('Photo', { exact: true }).setInputFiles({
+    name: 'IMG_nameplate.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from(phonePhoto()),
+  })
+  await photos.getByRole('button', { name: 'Add photo' }).click()
+  await expect(page.getByTestId('toast').filter({ hasText: 'Photo added' })).toBeVisible()
+  const thumbnail = photos.getByRole('img', { name: 'Photo 1 of Springer Xtreme 12' })
+  await expect(thumbnail).toBeVisible()
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320)
+  const full = await page.request.get((await photos.getByRole('link').first().getAttribute('href'))!)
+  expect(full.headers()['content-type']).toBe('image/jpeg')
+  expect((await full.body()).length).toBeLessThan(1_000_000)
+  await expectAccessible(page, 'a machine with its photo')
+  // taken off once asked again
+  await photos.getByText('Remove', { exact: true }).click()
+  await expect(photos).toContainText('Remove this photo of the machine for good?')
+  await photos.getByRole('button', { name: 'Remove the photo' }).click()
+  await expect(page.getByTestId('toast').filter({ hasText: 'Photo removed' })).toBeVisible()
+  await expect(photos).toContainText('No photos yet.')
+  expect((await page.request.get(full.url())).status()).toBe(404)
 
   // the same serial number, typed otherwise, is another machine's
   await page.goto('/view/cd_equipamento')

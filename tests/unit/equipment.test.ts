@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { addDays, dateIn } from '../../domain/dates.ts'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
-import { callAs, testBff } from '../shared/bff.ts'
+import { callAs, signInMember, testBff } from '../shared/bff.ts'
 import { MAIN, TECH_ID, wednesdayAhead } from '../shared/booking.ts'
+import { readJpegMetadata } from '../shared/exif.ts'
+import { phonePhoto } from '../shared/photo.ts'
+import { solidPng } from '../shared/png.ts'
 
 type Machine = {
   id: string
@@ -17,7 +20,9 @@ type Machine = {
   active: boolean
   status: 'active' | 'retired'
   warranty: 'ending' | 'covered' | 'expired' | 'none'
+  photos: Photo[]
 }
+type Photo = { id: string; url: string; thumbnailUrl: string; by: string }
 type Client = { id: string; name: string; addresses: Array<{ street: string; city: string }> }
 type Order = { id: string; clientId: string; equipmentIds: string[] }
 type List<T> = { items: T[]; pagination: { length: number } }
@@ -193,5 +198,131 @@ describe('cd_equipamento', () => {
     expect(history.map((v) => v.id)).toEqual([booked.body.Dados.visits[0].id])
     // another machine's history holds none of it
     expect((await admin<unknown[]>(`/cd_techorders?equipmentId=${theirs.id}`)).body.Dados).toEqual([])
+  })
+})
+
+describe('a machine’s photos', () => {
+  /** A multipart form of the named images. */
+  const form = (files: Record<string, { bytes: Uint8Array<ArrayBuffer>; type: string; name: string }>) => {
+    const body = new FormData()
+    for (const [key, f] of Object.entries(files)) body.set(key, new File([f.bytes], f.name, { type: f.type }))
+    return body
+  }
+  const png = (w: number, h: number) => ({ bytes: solidPng(w, h, [10, 120, 200]), type: 'image/png', name: 'p.png' })
+
+  it('keeps a phone’s photo without its location, served to who reads the machines and to nobody else, taken off only through the machine', async () => {
+    const { bff, admin, machine } = await setUp()
+    const made = (await machine({ serialNumber: 'PH-1' })).body.Dados
+    // the phone's 4032 × 3024 photo as it is (a page without scripts sends it so)
+    const original = phonePhoto()
+    expect(readJpegMetadata(original).gps).toBeTruthy()
+    const added = await admin<Machine>(`/cd_equipamento/${made.id}/photos`, {
+      method: 'POST',
+      body: form({ photo: { bytes: original, type: 'image/jpeg', name: 'IMG_2041.jpg' } }),
+    })
+    expect(added.status).toBe(200)
+    const [photo] = added.body.Dados.photos
+    expect(photo).toMatchObject({ by: expect.any(String) })
+    // without a thumbnail the photo is its own
+    expect(photo.thumbnailUrl).toBe(photo.url)
+    const adminToken = await bff.signIn(DEMO_ADMIN)
+    const served = await bff.call(photo.url.replace(/^\/api/, ''), { token: adminToken })
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/jpeg'])
+    const bytes = new Uint8Array(await served.arrayBuffer())
+    expect(bytes.length).toBeGreaterThan(2_000_000)
+    expect(readJpegMetadata(bytes).gps).toBeUndefined()
+    // an edit of the machine keeps it; the machine's page reads it
+    const edited = await admin<Machine>(`/cd_equipamento/${made.id}`, { method: 'PATCH', json: { location: 'Roof' } })
+    expect(edited.body.Dados.photos.map((p) => p.id)).toEqual([photo.id])
+
+    // a technician reads machines (and sees it) but does not change them
+    const techToken = await bff.signIn(DEMO_TECHNICIAN)
+    expect((await bff.call(photo.url.replace(/^\/api/, ''), { token: techToken })).status).toBe(200)
+    const tech = await callAs(bff, DEMO_TECHNICIAN, MAIN)
+    expect(
+      (await tech(`/cd_equipamento/${made.id}/photos`, { method: 'POST', body: form({ photo: png(64, 48) }) })).status,
+    ).toBe(403)
+    expect((await tech(`/cd_equipamento/${made.id}/photos/${photo.id}`, { method: 'DELETE' })).status).toBe(403)
+
+    // a member of another branch reads it too (machines are the company's)
+    const elsewhere = await signInMember(bff, { empresa: 1, filial: 1, role: 'dispatcher' })
+    expect((await bff.call(photo.url.replace(/^\/api/, ''), { token: elsewhere })).status).toBe(200)
+    // a member without the machines' page gets none of it: not by its address, its group, nor to delete
+    const name = `No Machines ${crypto.randomUUID()}`
+    const blind = await signInMember(bff, { empresa: 1, filial: 2, role: 'dispatcher' }, name)
+    const blindId = (await bff.deps.repos.users.members(1)).find((u) => u.value.name === name)!.value.id
+    const pages = await admin(`/ac_usuariospaginas?userId=${blindId}`)
+    const put = await admin('/ac_usuariospaginas', {
+      method: 'PUT',
+      json: { userId: blindId, levels: { cd_equipamento: 'none' } },
+      headers: { 'if-match': pages.etag! },
+    })
+    expect(put.status).toBe(200)
+    expect((await bff.call(photo.url.replace(/^\/api/, ''), { token: blind })).status).toBe(404)
+    const as = (token: string, path: string, method = 'GET') => bff.call(path, { method, token, headers: MAIN })
+    const group = async (token: string) =>
+      (
+        (await (await as(token, `/FileManager/select-by-id?idGuid=${made.id}&getEmpresaProprietario=true`)).json()) as {
+          ListFiles: unknown[]
+        }
+      ).ListFiles
+    expect(await group(blind)).toEqual([])
+    expect(await group(adminToken)).toHaveLength(1)
+    const byId = `/FileManager/delete-by-id?idImagem=${photo.id}&getEmpresaProprietario=true`
+    expect((await as(blind, byId, 'DELETE')).status).toBe(404)
+    // the admin takes it off through the machine, not behind its back
+    expect((await as(adminToken, byId, 'DELETE')).status).toBe(403)
+    const off = await admin<Machine>(`/cd_equipamento/${made.id}/photos/${photo.id}`, { method: 'DELETE' })
+    expect([off.status, off.body.Dados.photos]).toEqual([200, []])
+    expect((await bff.call(photo.url.replace(/^\/api/, ''), { token: adminToken })).status).toBe(404)
+    expect((await admin(`/cd_equipamento/${made.id}/photos/${photo.id}`, { method: 'DELETE' })).status).toBe(404)
+  })
+
+  it('keeps a photo sent twice with one key once, refuses what is no photo, a stale version and a thirteenth, leaving no file behind', async () => {
+    const { bff, admin, machine } = await setUp()
+    const made = (await machine({ serialNumber: 'PH-2' })).body.Dados
+    const filesOf = async () => (await bff.deps.repos.company(1).files().inGroup(made.id)).length
+    const send = (headers: Record<string, string> = {}, photo = png(640, 480)) =>
+      admin<Machine>(`/cd_equipamento/${made.id}/photos`, {
+        method: 'POST',
+        body: form({ photo, thumbnail: png(320, 240) }),
+        headers,
+      })
+    // the same request twice (one body, as a client sends it again), with one key
+    const once = new Response(form({ photo: png(640, 480), thumbnail: png(320, 240) }))
+    const body = new Uint8Array(await once.arrayBuffer())
+    const resend = () =>
+      admin<Machine>(`/cd_equipamento/${made.id}/photos`, {
+        method: 'POST',
+        body,
+        headers: { 'idempotency-key': key, 'content-type': once.headers.get('content-type')! },
+      })
+    const key = crypto.randomUUID()
+    const first = await resend()
+    const again = await resend()
+    expect([first.status, again.status, again.replayed]).toEqual([200, 200, 'true'])
+    expect(again.body.Dados.photos).toEqual(first.body.Dados.photos)
+    expect(first.body.Dados.photos[0].thumbnailUrl).not.toBe(first.body.Dados.photos[0].url)
+    expect(await filesOf()).toBe(2)
+
+    // text that says it is a PNG, a photo beyond 4096 pixels a side
+    const fake = await send(
+      {},
+      { bytes: new TextEncoder().encode('<svg/>') as Uint8Array<ArrayBuffer>, type: 'image/png', name: 'x.png' },
+    )
+    expect([fake.status, fake.body]).toMatchObject([400, { codes: { photo: 'not_an_image' } }])
+    const huge = await send({}, png(5000, 1))
+    expect([huge.status, huge.body]).toMatchObject([400, { codes: { photo: 'image_too_large' } }])
+    // on a version changed meanwhile: 412, and its files are not kept
+    const stale = await send({ 'if-match': '"1"' })
+    expect(stale.status).toBe(412)
+    expect(await filesOf()).toBe(2)
+
+    // sent at once, each kept, up to twelve; the thirteenth is refused
+    const sent = await Promise.all(Array.from({ length: 12 }, () => send()))
+    expect(sent.map((r) => r.status).sort()).toEqual([...Array(11).fill(200), 409])
+    expect(sent.find((r) => r.status === 409)!.body).toMatchObject({ code: 'too_many_equipment_photos' })
+    expect((await admin<Machine>(`/cd_equipamento/${made.id}`)).body.Dados.photos).toHaveLength(12)
+    expect(await filesOf()).toBe(24)
   })
 })

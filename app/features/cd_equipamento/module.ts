@@ -6,6 +6,7 @@ import { clientField, documentPickers, serviceAddressField } from '../document-f
 import { defineFeature } from '../../kit/module'
 import { ORDER_STATE_LABELS } from '../cd_ordem/labels'
 import { visitsRelated } from '../techorders/visits-related'
+import { EquipmentPhotos } from './equipment-photos'
 import { EQUIPMENT_STATUS_LABELS, KIND_LABELS, WARRANTY_LABELS } from './labels'
 
 const cardRow = equipmentRow.pick({ id: true, name: true, clientName: true, warrantyEnds: true })
@@ -54,6 +55,8 @@ export const equipment = defineFeature(equipmentModule, {
     { name: 'notes', label: 'f_notes', type: 'textarea', wide: true },
   ],
   pickers: { clients: documentPickers.clients },
+  // its photos: the nameplate, where it sits
+  panel: EquipmentPhotos,
   lookups: async (get) => ({
     kindNames: (await get('/cd_equipamento/kind-names', z.array(z.string()))).map((name) => [name, name]),
   }),

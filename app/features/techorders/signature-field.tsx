@@ -4,7 +4,7 @@ import { useT } from '../../lib/i18n'
 import { showToast } from '../../lib/toasts'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
-import { VisitFileForm } from './visit-file-form'
+import { FileSendForm } from '../../ui/file-send-form'
 
 /** The drawn image's widest side in pixels (the API takes up to 2000). */
 const MAX_WIDTH = 1600
@@ -55,10 +55,9 @@ export function SignatureField({ visitId, version, again }: { visitId: string; v
       </Button>
     )
   return (
-    <VisitFileForm
-      visitId={visitId}
-      kind="signature"
-      version={version}
+    <FileSendForm
+      action={`/resources/visit-files/${encodeURIComponent(visitId)}`}
+      fields={{ kind: 'signature', version }}
       testId="signature-form"
       onSent={() => {
         showToast('success', t.done_visit_signed())
@@ -120,6 +119,6 @@ export function SignatureField({ visitId, version, again }: { visitId: string; v
           </>
         )
       }}
-    </VisitFileForm>
+    </FileSendForm>
   )
 }

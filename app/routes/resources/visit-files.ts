@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/visit-files'
+import type { FileSendResult } from '../../ui/file-send-form'
 import { callBff } from '../../lib/api.server'
 import { requestLocale } from '../../lib/cookies.server'
 import { refusalCode, refusalErrors } from '../../lib/form-errors.server'
@@ -20,7 +21,6 @@ export const handle = {
 
 const visitPage = (id: string) => `/view/cd_techorders/${encodeURIComponent(id)}`
 
-export type VisitFileResult = { ok: true } | { ok: false; error: string }
 
 /**
  * A visit's photo or the client's signature (docs/domain.md cd_techorders), sent on to the visits'
@@ -38,7 +38,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const t = translator(requestLocale(request))
   /** A refusal next to the form's field: as data, or back on the visit (its page shows it). */
   const refused = (status: number, code: string | null, text: string) => {
-    if (wantsJson) return data<VisitFileResult>({ ok: false, error: text }, { status })
+    if (wantsJson) return data<FileSendResult>({ ok: false, error: text }, { status })
     const key = code && isMessageKey(code) ? code : 'error_unexpected'
     throw redirect(`${visit}?${signature ? 'signature' : 'photo'}_error=${key}`)
   }
@@ -72,7 +72,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   })
   if (res.status === 401) await requireUser(request, context)
   if (res.ok) {
-    if (wantsJson) return { ok: true } satisfies VisitFileResult
+    if (wantsJson) return { ok: true } satisfies FileSendResult
     throw redirect(`${visit}?toast=done_visit_${signature ? 'signed' : 'photo'}`)
   }
   if (res.status === 413) return refused(413, 'upload_too_big', t.upload_too_big())

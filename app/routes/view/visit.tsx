@@ -18,7 +18,7 @@ import { moduleMeta } from '../../kit/module-meta'
 import { activitySchema } from '../../kit/screens.server'
 import { fromTypedText } from '../../kit/typed-text.server'
 import { PickerInput } from '../../kit/picker-input'
-import { PhotoAdd } from '../../features/techorders/photo-add'
+import { VisitPhotoAdd } from '../../features/techorders/photo-add'
 import { SignatureField } from '../../features/techorders/signature-field'
 import { MapsLink } from '../../features/techorders/day-list'
 import { durationText, VisitStatus } from '../../features/techorders/visit-status'
@@ -343,7 +343,7 @@ export default function Visit({ loaderData }: Route.ComponentProps) {
           <p className="text-ink-soft">{t.visit_photos_none()}</p>
         )}
         {errorOf('photo-remove') ? <Alert tone="error">{errorOf('photo-remove')}</Alert> : null}
-        {editable ? <PhotoAdd visitId={visit.id} version={version} refused={photoError} /> : null}
+        {editable ? <VisitPhotoAdd visitId={visit.id} version={version} refused={photoError} /> : null}
       </VisitSection>
 
       <VisitSection id="signature" title={t.visit_signature()}>

@@ -1,20 +1,22 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useFetcher } from 'react-router'
-import type { VisitFileResult } from '../../routes/resources/visit-files'
-import { CsrfField } from '../../ui/csrf-field'
+import { CsrfField } from './csrf-field'
 
-/** What a visit's file form gives its fields: whether it is sending, the error to show, and how to set one. */
-export type VisitFileState = { busy: boolean; error: string | null; setError: (error: string | null) => void }
+/** What a file form gives its fields: whether it is sending, the error to show, and how to set one. */
+export type FileSendState = { busy: boolean; error: string | null; setError: (error: string | null) => void }
+
+/** What a file form's resource route answers the page's script (`reply=json`): done, or why not in the user's language. */
+export type FileSendResult = { ok: true } | { ok: false; error: string }
 
 /**
- * A visit's photo or signature form (app/routes/resources/visit-files.ts): without scripts it posts
- * as it is; with them `files` makes the files sent (null: sent nothing, the error set), which go as
- * data, and `onSent` hears the answer's success (a refusal shows as the error).
+ * A form that sends files its script makes (a visit's photo resized, the client's signature drawn, a
+ * machine's photo) to a resource route (app/routes/resources/visit-files.ts): without scripts it
+ * posts as it is; with them `files` makes the files sent (null: sent nothing, the error set), which
+ * go as data, and `onSent` hears the answer's success (a refusal shows as the error).
  */
-export function VisitFileForm({
-  visitId,
-  kind,
-  version,
+export function FileSendForm({
+  action,
+  fields,
   files,
   onSent,
   testId,
@@ -22,19 +24,19 @@ export function VisitFileForm({
   refused = null,
   children,
 }: {
-  visitId: string
-  kind: 'photo' | 'signature'
-  version: string
-  files: (form: FormData, state: VisitFileState) => Promise<Record<string, File> | null>
+  action: string
+  /** Hidden fields sent with the files (what they are, the record's version). */
+  fields: Record<string, string>
+  files: (form: FormData, state: FileSendState) => Promise<Record<string, File> | null>
   onSent: () => void
   testId?: string
   /** Emptied once sent (a photo's file), or kept (a signature's name, sent again after a refusal). */
   reset?: boolean
   /** The refusal of the form last sent without scripts (the page says it), shown until the next send. */
   refused?: string | null
-  children: (state: VisitFileState) => ReactNode
+  children: (state: FileSendState) => ReactNode
 }) {
-  const fetcher = useFetcher<VisitFileResult>()
+  const fetcher = useFetcher<FileSendResult>()
   const [error, setError] = useState<string | null>(refused)
   const [preparing, setPreparing] = useState(false)
   const sent = useRef(onSent)
@@ -49,7 +51,7 @@ export function VisitFileForm({
   return (
     <form
       method="post"
-      action={`/resources/visit-files/${visitId}`}
+      action={action}
       encType="multipart/form-data"
       className="flex flex-col gap-2 rounded-lg border border-line p-3"
       data-testid={testId}
@@ -72,8 +74,9 @@ export function VisitFileForm({
       }}
     >
       <CsrfField />
-      <input type="hidden" name="kind" value={kind} />
-      <input type="hidden" name="version" value={version} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {children(state)}
     </form>
   )
