@@ -18,7 +18,11 @@ export const PENDING_GRACE_MS = 30_000
 const inProcess = createKeyLock()
 
 /** A change of a series waiting for its write, and how its caller hears the outcome. */
-type Change = { fn: (series: Series) => Series | Promise<Series>; resolve: () => void; reject: (error: unknown) => void }
+type Change = {
+  fn: (series: Series) => Series | Promise<Series>
+  resolve: () => void
+  reject: (error: unknown) => void
+}
 /** Per store and series, the changes that will go in its next write. */
 const waiting = new WeakMap<Store, Map<string, Change[]>>()
 

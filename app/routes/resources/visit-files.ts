@@ -21,7 +21,6 @@ export const handle = {
 
 const visitPage = (id: string) => `/view/cd_techorders/${encodeURIComponent(id)}`
 
-
 /**
  * A visit's photo or the client's signature (docs/domain.md cd_techorders), sent on to the visits'
  * API as a file: the page's script sends the photo resized with its thumbnail and asks for data;
