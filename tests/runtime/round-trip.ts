@@ -86,7 +86,7 @@ export async function roundTrip(url: string, name: string) {
 /**
  * A maintenance plan on this runtime (docs/domain.md maintenance plans): saved for a demo machine, it
  * makes today's order once (its id follows from the plan and the day, on this runtime's storage), and
- * prints as the PMOC (the demo company is in Brazil).
+ * prints as the PMOC (the demo company is in Brazil); the machine keeps a photo and lets it go.
  */
 async function planPrints(url: string, tenant: Record<string, string>) {
   const get = async <T>(path: string) =>
@@ -117,6 +117,27 @@ async function planPrints(url: string, tenant: Record<string, string>) {
   expect(text).toContain('PMOC — Plano de Manutenção, Operação e Controle')
   expect(text).toContain(name)
   expect(text).toContain('CREA-SP 5061234567')
+
+  // the machine's photo, kept and served by this runtime; taken off, its file is gone
+  const form = new FormData()
+  form.set('photo', new File([solidPng(640, 480, [20, 90, 160])], 'nameplate.png', { type: 'image/png' }))
+  const added = await fetch(`${url}/api/cd_equipamento/${machine.id}/photos`, {
+    method: 'POST',
+    headers: tenant,
+    body: form,
+  })
+  expect(added.status).toBe(200)
+  const photos = ((await added.json()) as { Dados: { photos: Array<{ id: string; url: string }> } }).Dados.photos
+  const photo = photos[photos.length - 1]
+  const served = await fetch(`${url}${photo.url}`, { headers: tenant })
+  expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/png'])
+  await served.body?.cancel()
+  const off = await fetch(`${url}/api/cd_equipamento/${machine.id}/photos/${photo.id}`, {
+    method: 'DELETE',
+    headers: tenant,
+  })
+  expect(off.status).toBe(200)
+  expect((await fetch(`${url}${photo.url}`, { headers: tenant })).status).toBe(404)
 }
 
 /**
