@@ -25,7 +25,7 @@ import type { FileMeta } from '../../storage/repositories/files.ts'
 import { activeGrants, type UserRecord } from '../../domain/tenancy.ts'
 import { mayReadVisit, visitOfFile } from '../lib/visit-work.ts'
 import { payableStore } from '../lib/payable-store.ts'
-import { EQUIPMENT } from '../../domain/schemas/equipment.ts'
+import { EQUIPMENT, type EquipmentRecord } from '../../domain/schemas/equipment.ts'
 
 export const fileUrl = (meta: FileMeta) => `/api/files/${meta.empresa}/${meta.id}/${encodeURIComponent(meta.name)}`
 
@@ -97,9 +97,15 @@ async function payableAccess(deps: Deps, user: UserRecord, meta: FileMeta) {
 
 const OF_A_PAYABLE = { Error: 'This file is the bill of a payable: take it off through the payable.' }
 
-/** A machine's photo (the company's, grouped under the machine's id) is for who may read the machines: `hidden` from the others. */
+/**
+ * A machine's photo (the company's, grouped under the machine's id, and listed on it) is for who
+ * may read the machines: `hidden` from the others.
+ */
 async function equipmentAccess(deps: Deps, user: UserRecord, meta: FileMeta) {
-  if (meta.filial !== null || !(await deps.repos.collection(meta.empresa, EQUIPMENT).get(meta.group))) return 'none'
+  if (meta.filial !== null) return 'none'
+  const machine = await deps.repos.collection<EquipmentRecord>(meta.empresa, EQUIPMENT).get(meta.group)
+  const file = `/${meta.id}/`
+  if (!machine?.value.photos?.some((p) => p.url.includes(file) || p.thumbnailUrl.includes(file))) return 'none'
   return atLeast(await levelIn(deps, user, meta.empresa, 'cd_equipamento'), 'view') ? 'equipment' : 'hidden'
 }
 

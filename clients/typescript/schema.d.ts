@@ -26421,6 +26421,8 @@ export interface operations {
                                 photos: {
                                     at: string;
                                     by: string;
+                                    /** @description The day it was added, in the machine’s zone */
+                                    day: string;
                                     id: string;
                                     thumbnailUrl: string;
                                     url: string;
@@ -26612,6 +26614,8 @@ export interface operations {
                             photos: {
                                 at: string;
                                 by: string;
+                                /** @description The day it was added, in the machine’s zone */
+                                day: string;
                                 id: string;
                                 thumbnailUrl: string;
                                 url: string;
@@ -26774,6 +26778,8 @@ export interface operations {
                             photos: {
                                 at: string;
                                 by: string;
+                                /** @description The day it was added, in the machine’s zone */
+                                day: string;
                                 id: string;
                                 thumbnailUrl: string;
                                 url: string;
@@ -26964,6 +26970,8 @@ export interface operations {
                             photos: {
                                 at: string;
                                 by: string;
+                                /** @description The day it was added, in the machine’s zone */
+                                day: string;
                                 id: string;
                                 thumbnailUrl: string;
                                 url: string;
@@ -27148,6 +27156,8 @@ export interface operations {
                             photos: {
                                 at: string;
                                 by: string;
+                                /** @description The day it was added, in the machine’s zone */
+                                day: string;
                                 id: string;
                                 thumbnailUrl: string;
                                 url: string;
@@ -27379,6 +27389,8 @@ export interface operations {
                             photos: {
                                 at: string;
                                 by: string;
+                                /** @description The day it was added, in the machine’s zone */
+                                day: string;
                                 id: string;
                                 thumbnailUrl: string;
                                 url: string;
@@ -27674,6 +27686,8 @@ export interface operations {
                             photos: {
                                 at: string;
                                 by: string;
+                                /** @description The day it was added, in the machine’s zone */
+                                day: string;
                                 id: string;
                                 thumbnailUrl: string;
                                 url: string;
@@ -27857,6 +27871,8 @@ export interface operations {
                             photos: {
                                 at: string;
                                 by: string;
+                                /** @description The day it was added, in the machine’s zone */
+                                day: string;
                                 id: string;
                                 thumbnailUrl: string;
                                 url: string;
@@ -28182,6 +28198,8 @@ export interface operations {
                             photos: {
                                 at: string;
                                 by: string;
+                                /** @description The day it was added, in the machine’s zone */
+                                day: string;
                                 id: string;
                                 thumbnailUrl: string;
                                 url: string;

@@ -104,9 +104,13 @@ export const equipmentRow = z.object({
     description: `ending: it ends within ${WARRANTY_ENDING_DAYS} days (today included); covered: later; expired: before today; none: no date`,
   }),
   createdAt: z.string(),
-  photos: z.array(equipmentPhoto).meta({
-    description: `Its photos, oldest first, at most ${MAX_EQUIPMENT_PHOTOS}: served only to who may read the machines`,
-  }),
+  photos: z
+    .array(
+      equipmentPhoto.extend({ day: z.string().meta({ description: 'The day it was added, in the machine’s zone' }) }),
+    )
+    .meta({
+      description: `Its photos, oldest first, at most ${MAX_EQUIPMENT_PHOTOS}: served only to who may read the machines`,
+    }),
 })
 export type EquipmentRow = z.output<typeof equipmentRow>
 
@@ -127,7 +131,7 @@ export const equipmentRowOf = (e: EquipmentRecord, now: number): EquipmentRow =>
   const { timeZone, ...rest } = e
   return {
     ...rest,
-    photos: e.photos ?? [],
+    photos: (e.photos ?? []).map((p) => ({ ...p, day: dateIn(timeZone, Date.parse(p.at)) })),
     name: equipmentName(e),
     status: e.active ? 'active' : 'retired',
     warranty: warrantyState(e.warrantyEnds, dateIn(timeZone, now)),

@@ -26,7 +26,7 @@ function insertAt<R>(list: R[], row: R, compare: (a: R, b: R) => number): number
 const indexes = new WeakMap<Store, Map<string, Index<unknown>>>()
 
 /** A written record's row waiting for its collection's generation to be bumped, and how its writer hears it. */
-type Bump = { indexKey: string; id: string; row: unknown; resolve: () => void; reject: (error: unknown) => void }
+type Bump = { indexKey: string; id: string; item: unknown; resolve: () => void; reject: (error: unknown) => void }
 /** Per store and generation key, the writes whose bump goes in the counter's next write. */
 const bumps = new WeakMap<Store, Map<string, Bump[]>>()
 // one write of a counter at a time in a process: the writes asked meanwhile go together in the next
@@ -142,7 +142,7 @@ export function indexedRecords<T extends { id: string }, R>(
     return new Promise((resolve, reject) => {
       const open = bumps.get(store) ?? new Map<string, Bump[]>()
       bumps.set(store, open)
-      const bump: Bump = { indexKey, id, row: item ? project(item) : undefined, resolve, reject }
+      const bump: Bump = { indexKey, id, item, resolve, reject }
       const joined = open.get(generationKey)
       if (joined) return void joined.push(bump)
       const batch = [bump]
@@ -157,12 +157,19 @@ export function indexedRecords<T extends { id: string }, R>(
           for (const b of batch) b.reject(error)
           return
         }
-        const index = perStore.get(indexKey) as Index<R> | undefined
-        if (index && index.generation === generation - batch.length && batch.every((b) => b.indexKey === indexKey)) {
-          for (const b of batch) changeRow(index, b.id, b.row as R | undefined)
-          index.generation = generation
+        // the counter is written: every writer hears so, whatever this index makes of their rows
+        try {
+          const index = perStore.get(indexKey) as Index<R> | undefined
+          if (index && index.generation === generation - batch.length && batch.every((b) => b.indexKey === indexKey)) {
+            for (const b of batch) changeRow(index, b.id, b.item ? project(b.item as T) : undefined)
+            index.generation = generation
+          }
+        } catch {
+          // a row that cannot be made or placed: the index is read again on its next use
+          perStore.delete(indexKey)
+        } finally {
+          for (const b of batch) b.resolve()
         }
-        for (const b of batch) b.resolve()
       })
     })
   }

@@ -56,21 +56,30 @@ export function numberSeries(store: Store, key: string, now: () => number = Date
       const joined = open.get(key)
       if (joined) return void joined.push({ fn, resolve, reject })
       const batch: Change[] = [{ fn, resolve, reject }]
+      const failed = new Map<Change, unknown>()
       open.set(key, batch)
       void inProcess(key, async () => {
         // the changes asked from here on wait for the next write
         open.delete(key)
         try {
           await store.update<Series>(key, async (cur) => {
+            failed.clear()
             let next = cur?.value ?? { last: 0, free: [] }
-            for (const c of batch) next = await c.fn(next)
+            // a change that fails (a document it looks into cannot be read) fails alone: the others go on
+            for (const c of batch)
+              next = await Promise.resolve(c.fn(next)).catch((error: unknown) => {
+                failed.set(c, error)
+                return next
+              })
             return next
           })
         } catch (error) {
           for (const c of batch) c.reject(error)
           return
         }
-        for (const c of batch) c.resolve()
+        for (const c of batch)
+          if (failed.has(c)) c.reject(failed.get(c))
+          else c.resolve()
       })
     })
   /** The pending numbers taken before `before`, looked into: confirmed where the document is there, else given back. */

@@ -272,6 +272,16 @@ describe('a machine’s photos', () => {
     expect((await as(blind, byId, 'DELETE')).status).toBe(404)
     // the admin takes it off through the machine, not behind its back
     expect((await as(adminToken, byId, 'DELETE')).status).toBe(403)
+    // a file put in the machine's group by the upload service is no photo of it: the upload service deletes it
+    const upload = new FormData()
+    upload.set('files', new File([png(32, 24).bytes], 'x.png', { type: 'image/png' }))
+    upload.set('idGuid', made.id)
+    upload.set('getEmpresaProprietario', 'true')
+    const uploaded = (await (
+      await bff.call('/FileManager/upload', { method: 'POST', token: adminToken, headers: MAIN, body: upload })
+    ).json()) as { ListFiles: Array<{ Id: string }> }
+    const stray = `/FileManager/delete-by-id?idImagem=${uploaded.ListFiles[0].Id}&getEmpresaProprietario=true`
+    expect((await as(adminToken, stray, 'DELETE')).status).toBe(200)
     const off = await admin<Machine>(`/cd_equipamento/${made.id}/photos/${photo.id}`, { method: 'DELETE' })
     expect([off.status, off.body.Dados.photos]).toEqual([200, []])
     expect((await bff.call(photo.url.replace(/^\/api/, ''), { token: adminToken })).status).toBe(404)

@@ -6,6 +6,7 @@ import { MAX_EQUIPMENT_PHOTOS } from '../../../domain/schemas/equipment.ts'
 import type { PanelProps } from '../../kit/module'
 import { formatDay } from '../../../domain/dates.ts'
 import { CULTURES, useLocale, useT } from '../../lib/i18n'
+import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { CsrfField } from '../../ui/csrf-field'
 import { PanelSection } from '../../ui/panel-section'
@@ -14,13 +15,13 @@ import { PhotoAdd } from '../../ui/photo-add'
 type PanelRow = Pick<z.output<typeof equipmentRow>, 'id' | 'name' | 'photos'>
 
 /**
- * Why a photo sent without scripts was refused (app/routes/resources/equipment-photos.ts puts its
- * code in the address, `?photo_error=`), in the user's language: named one by one, so the page
- * carries these messages only, not every refusal's.
+ * Why a photo sent without scripts, or its removal, was refused (app/routes/resources/equipment-photos.ts
+ * puts its code in the address, `?photo_error=`, `?photo_remove_error=`), in the user's language:
+ * named one by one, so the page carries these messages only, not every refusal's.
  */
-function usePhotoRefusal(): string | null {
+function usePhotoRefusal(param: 'photo_error' | 'photo_remove_error'): string | null {
   const t = useT()
-  const code = useSearchParams()[0].get('photo_error')
+  const code = useSearchParams()[0].get(param)
   if (!code) return null
   const texts: Record<string, () => string> = {
     not_an_image: t.not_an_image,
@@ -44,12 +45,14 @@ export function EquipmentPhotos({ values, level }: PanelProps) {
   const t = useT()
   const culture = CULTURES[useLocale()]
   const busy = useNavigation().state === 'submitting'
-  const refused = usePhotoRefusal()
+  const refused = usePhotoRefusal('photo_error')
+  const removeRefused = usePhotoRefusal('photo_remove_error')
   const { id, name, photos } = values as PanelRow
   const mayEdit = atLeast(level, 'edit')
   const action = `/resources/equipment-photos/${encodeURIComponent(id)}`
   return (
     <PanelSection id="equipment-photos-title" title={t.visit_photos()}>
+      {removeRefused ? <Alert tone="error">{removeRefused}</Alert> : null}
       {photos.length ? (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="equipment-photos">
           {photos.map((p, i) => (
@@ -63,11 +66,14 @@ export function EquipmentPhotos({ values, level }: PanelProps) {
                 />
               </a>
               <span className="text-ink-soft">
-                {p.by} · {formatDay(p.at.slice(0, 10), culture, 'medium')}
+                {p.by} · {formatDay(p.day, culture, 'medium')}
               </span>
               {mayEdit ? (
                 <details>
-                  <summary className="cursor-pointer text-sm font-medium underline-offset-2 hover:underline">
+                  <summary
+                    aria-label={`${t.visit_photo_remove()}: ${t.equipment_photo_alt({ n: i + 1, name })}`}
+                    className="flex min-h-12 cursor-pointer items-center text-sm font-medium underline-offset-2 hover:underline"
+                  >
                     {t.visit_photo_remove()}
                   </summary>
                   <Form method="post" action={action} className="mt-2 flex flex-col gap-2">

@@ -30,12 +30,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const page = machinePage(params.id)
   const wantsJson = form.get('reply') === 'json'
   const t = translator(requestLocale(request))
+  const remove = form.get('intent') === 'remove'
+  // a removal's refusal shows over the photos, a photo's next to its field
+  const param = remove ? 'photo_remove_error' : 'photo_error'
   const refused = (status: number, code: string | null, text: string) => {
     if (wantsJson) return data<FileSendResult>({ ok: false, error: text }, { status })
-    throw redirect(`${page}?photo_error=${code && isMessageKey(code) ? code : 'error_unexpected'}`)
+    throw redirect(`${page}?${param}=${code && isMessageKey(code) ? code : 'error_unexpected'}`)
   }
   const photos = `/cd_equipamento/${encodeURIComponent(params.id)}/photos`
-  const remove = form.get('intent') === 'remove'
   let res: Response
   if (remove) {
     res = await callBff(request, context, `${photos}/${encodeURIComponent(String(form.get('photoId') ?? ''))}`, {
@@ -56,7 +58,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     res = await callBff(request, context, photos, { method: 'POST', form: body })
   }
   if (res.status === 401) await requireUser(request, context)
-  if (res.ok) {
+  // a photo taken off meanwhile (another tab, a second click): what was asked holds
+  if (res.ok || (remove && res.status === 404)) {
     await res.body?.cancel()
     if (wantsJson) return { ok: true } satisfies FileSendResult
     throw redirect(`${page}?toast=${remove ? 'done_visit_photo_remove' : 'done_visit_photo'}`)
