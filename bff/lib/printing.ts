@@ -2,7 +2,7 @@ import { MESSAGES } from '../../domain/messages.ts'
 import { sha256Hex } from './base64.ts'
 import type { Deps } from './deps.ts'
 import { jsonException, RETRY_AFTER_SECONDS, type ApiError } from './errors.ts'
-import { refusal } from './openapi.ts'
+import { apiErrorSchema, refusal } from './openapi.ts'
 import { createPdfCache, type PdfCache } from './pdf-cache.ts'
 
 /** What the PDFs one process keeps may weigh together (a 200-line invoice weighs about 80 KB). */
@@ -46,6 +46,14 @@ export function createPrinting(): Printing {
 export const PDF_UNAVAILABLE = refusal(
   'The PDF was not made within PDF_TIME_LIMIT_MS (10 s; under load it waits its turn), or the storage is not answering: try again after Retry-After seconds',
 )
+
+/** What an operation that answers a PDF documents: the PDF, 404, 429 past the printing limit, 503. */
+export const PDF_ANSWERS = {
+  200: { description: 'The PDF', content: 'application/pdf' },
+  404: apiErrorSchema,
+  429: apiErrorSchema,
+  503: PDF_UNAVAILABLE,
+} as const
 
 /** A document as printing knows it: its kind and number (for the log), and everything its PDF shows. */
 export type Printable = { kind: string; number: string; content: unknown }

@@ -24,7 +24,7 @@ import { orderMaking } from '../lib/orders.ts'
 import { FORBIDDEN_PAGE, levelsFor } from '../lib/page-access.ts'
 import { atLeast } from '../../domain/access.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
-import { PDF_UNAVAILABLE } from '../lib/printing.ts'
+import { PDF_ANSWERS } from '../lib/printing.ts'
 import { printThrottled } from '../lib/public-throttle.ts'
 import { clientWhatsapp, deliverToClient } from '../lib/client-delivery.ts'
 import { quoteLinkUrl } from '../lib/document-link.ts'
@@ -304,12 +304,7 @@ export function cdCotacaoRoutes(deps: Deps) {
           description:
             'The quote as the client receives it: a PDF with the company’s logo and details, in the quote’s language. 404 when the caller’s company does not hold the quote. Needs the cd_cotacao page at view. 429 with Retry-After past 60 PDFs from one person in 10 minutes.',
           tags,
-          responses: {
-            200: { description: 'The PDF', content: 'application/pdf' },
-            404: apiErrorSchema,
-            429: apiErrorSchema,
-            503: PDF_UNAVAILABLE,
-          },
+          responses: PDF_ANSWERS,
         }),
         requireTenant(deps),
         printThrottled(deps),

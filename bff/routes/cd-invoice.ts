@@ -14,7 +14,7 @@ import { invoiceStore } from '../lib/invoice-store.ts'
 import { clientDocuments, documentsWhere } from '../lib/document-store.ts'
 import { invoicing } from '../lib/invoicing.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
-import { PDF_UNAVAILABLE } from '../lib/printing.ts'
+import { PDF_ANSWERS } from '../lib/printing.ts'
 import { printThrottled } from '../lib/public-throttle.ts'
 import { callerOf, ok, resourceRoutes, type Caller, type ResourceServer } from '../lib/resource.ts'
 import { requireTenant } from '../lib/tenancy.ts'
@@ -251,12 +251,7 @@ export function cdInvoiceRoutes(deps: Deps) {
           description:
             'The invoice as the client receives it: a PDF with the company’s logo and details, its lines and totals, what is paid and open, the Pix code of the open amount when the company has a Pix key, in the invoice’s language. 404 when the caller’s company does not hold the invoice. Needs the cd_invoice page at view. 429 with Retry-After past 60 PDFs from one person in 10 minutes.',
           tags,
-          responses: {
-            200: { description: 'The PDF', content: 'application/pdf' },
-            404: apiErrorSchema,
-            429: apiErrorSchema,
-            503: PDF_UNAVAILABLE,
-          },
+          responses: PDF_ANSWERS,
         }),
         requireTenant(deps),
         printThrottled(deps),

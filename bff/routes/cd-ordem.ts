@@ -6,7 +6,7 @@ import type { Deps } from '../lib/deps.ts'
 import { ifMatchVersion } from '../lib/etag.ts'
 import { apiError, notFound, ruleError } from '../lib/errors.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
-import { PDF_UNAVAILABLE } from '../lib/printing.ts'
+import { PDF_ANSWERS } from '../lib/printing.ts'
 import { printThrottled } from '../lib/public-throttle.ts'
 import { orderMaking } from '../lib/orders.ts'
 import { invoicing } from '../lib/invoicing.ts'
@@ -213,12 +213,7 @@ export function cdOrdemRoutes(deps: Deps) {
           description:
             'The order as its client is handed it: a PDF with the company’s logo and details, the order’s lines (the parts used among them) and totals, then each visit’s times, time on site, checklist, report, parts and the client’s signature, in the client’s language (their quote’s, else the company’s). A technician’s work order holds only his own visits, as the visits API gives him (another technician’s work and the client’s signature on it are not his to read). 404 when the caller may not read the order. Needs the cd_ordem page at view. 429 with Retry-After past 60 PDFs from one person in 10 minutes.',
           tags,
-          responses: {
-            200: { description: 'The PDF', content: 'application/pdf' },
-            404: apiErrorSchema,
-            429: apiErrorSchema,
-            503: PDF_UNAVAILABLE,
-          },
+          responses: PDF_ANSWERS,
         }),
         requireTenant(deps),
         printThrottled(deps),

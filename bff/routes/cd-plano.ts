@@ -14,9 +14,9 @@ import { scheduling } from '../lib/scheduling.ts'
 import { addDays, dateIn } from '../../domain/dates.ts'
 import { z } from 'zod'
 import { wrapper } from '../../domain/schemas/common.ts'
-import { apiErrorSchema, doc } from '../lib/openapi.ts'
+import { doc } from '../lib/openapi.ts'
 import { planPdfResponse } from '../lib/plan-document.ts'
-import { PDF_UNAVAILABLE } from '../lib/printing.ts'
+import { PDF_ANSWERS } from '../lib/printing.ts'
 import { printThrottled } from '../lib/public-throttle.ts'
 import { valid } from '../lib/validate.ts'
 import { callerOf, ok, resourceRoutes, type Caller, type ResourceServer } from '../lib/resource.ts'
@@ -152,12 +152,7 @@ export function cdPlanoRoutes(deps: Deps) {
             description:
               'For a company in Brazil, the PMOC (Plano de Manutenção, Operação e Controle) as the annex of Portaria MS 3.523/1998 lays it out, in Portuguese: the building, its owner (the client), the engineer responsible (CREA, ART), the machines, each one’s routine (the service’s checklist) and periodicity; then the execution record of `year` (default: this year in the branch’s zone) filled by the visits of the plan’s orders — the day, who, each checklist item — and the advice for failures and emergencies. Elsewhere the same plan prints as a maintenance plan and log in the company’s language. 404 when the branch holds no such plan. Needs the cd_plano page at view. 429 with Retry-After past 60 PDFs from one person in 10 minutes.',
             tags: ['cd_plano'],
-            responses: {
-              200: { description: 'The PDF', content: 'application/pdf' },
-              404: apiErrorSchema,
-              429: apiErrorSchema,
-              503: PDF_UNAVAILABLE,
-            },
+            responses: PDF_ANSWERS,
           }),
           requireTenant(deps),
           printThrottled(deps),

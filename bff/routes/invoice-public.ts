@@ -12,7 +12,7 @@ import { openCheckout } from '../lib/card-provider.ts'
 import { invoicePdfResponse, publicInvoice } from '../lib/invoice-document.ts'
 import { invoiceStore } from '../lib/invoice-store.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
-import { PDF_UNAVAILABLE } from '../lib/printing.ts'
+import { PDF_ANSWERS } from '../lib/printing.ts'
 import { throttled } from '../lib/public-throttle.ts'
 import { ok } from '../lib/resource.ts'
 import { logoAnswer } from '../lib/quote-document.ts'
@@ -83,12 +83,7 @@ export function invoicePublicRoutes(deps: Deps) {
           'The invoice the link opens as a PDF, in the invoice’s language, with the Pix QR code of the open amount when the company takes Pix. 404 for a bad, expired or replaced link, or a voided invoice. 429 with Retry-After past 20 PDFs from one address in 10 minutes; 503 when the PDF cannot be made in time.',
         tags,
         auth: false,
-        responses: {
-          200: { description: 'The PDF', content: 'application/pdf' },
-          404: apiErrorSchema,
-          429: apiErrorSchema,
-          503: PDF_UNAVAILABLE,
-        },
+        responses: PDF_ANSWERS,
       }),
       throttled(deps, 'pdf'),
       valid('param', tokenParam),
@@ -106,12 +101,7 @@ export function invoicePublicRoutes(deps: Deps) {
           'For an invoice of a maintenance plan’s monthly fee (`plan` true): the plan as its company prints it — the PMOC in Brazil, the maintenance plan and log elsewhere — with this year’s execution record (GET /api/cd_plano/{id}/pdf). 404 for a bad, expired or replaced link, a voided invoice, or one that bills no plan. Counts with the PDFs (429).',
         tags,
         auth: false,
-        responses: {
-          200: { description: 'The PDF', content: 'application/pdf' },
-          404: apiErrorSchema,
-          429: apiErrorSchema,
-          503: PDF_UNAVAILABLE,
-        },
+        responses: PDF_ANSWERS,
       }),
       throttled(deps, 'pdf'),
       valid('param', tokenParam),

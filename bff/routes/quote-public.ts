@@ -8,7 +8,7 @@ import type { AppEnv, Deps } from '../lib/deps.ts'
 import { apiError, fieldError, ruleError } from '../lib/errors.ts'
 import { documentTotals } from '../../domain/document-lines.ts'
 import { apiErrorSchema, doc } from '../lib/openapi.ts'
-import { PDF_UNAVAILABLE } from '../lib/printing.ts'
+import { PDF_ANSWERS } from '../lib/printing.ts'
 import { throttled } from '../lib/public-throttle.ts'
 import { readQuoteLink } from '../lib/document-link.ts'
 import { ok, withActivityLine } from '../lib/resource.ts'
@@ -153,12 +153,7 @@ export function quotePublicRoutes(deps: Deps) {
           'The quote the link opens as a PDF, in the quote’s language. 404 for a bad, expired or replaced link. 429 with Retry-After past 20 PDFs from one address in 10 minutes; 503 when the PDF cannot be made in time.',
         tags,
         auth: false,
-        responses: {
-          200: { description: 'The PDF', content: 'application/pdf' },
-          404: apiErrorSchema,
-          429: apiErrorSchema,
-          503: PDF_UNAVAILABLE,
-        },
+        responses: PDF_ANSWERS,
       }),
       throttled(deps, 'pdf'),
       valid('param', tokenParam),
