@@ -9,7 +9,7 @@ import { smtpMailer } from '../lib/smtp-mailer.ts'
 import { forwardedAddress } from '../lib/client-address.ts'
 import { consoleLogger } from '../app.ts'
 import { startScheduledWork } from '../lib/scheduled-work.ts'
-import { crashAfterWrites } from './crash-point.ts'
+import { CRASH_HEADER, crashPoint } from './crash-point.ts'
 import { startReconciler } from '../lib/derived-facts.ts'
 import { keepConnectionsAfterRefusals, limitConnections, timeLimits } from './keep-alive.ts'
 import { seedDemoData } from '../../seeds/index.ts'
@@ -31,14 +31,15 @@ export async function serveNode(settings: Record<string, string | undefined>) {
   // moment (epoch ms) its scheduled work first runs — at once if past: only where NODE_ENV=test
   const testing = settings.NODE_ENV === 'test'
   const crashAt = testing ? Number(settings.CRASH_AFTER_WRITES ?? 0) : 0
+  const crashOnRequest = testing && settings.CRASH_ON_REQUEST === '1'
   const clockFrom = testing && settings.TEST_CLOCK ? Date.parse(settings.TEST_CLOCK) : NaN
   const startedAt = Date.now()
   const now = Number.isNaN(clockFrom) ? undefined : () => clockFrom + (Date.now() - startedAt)
   const firstRunMs =
     testing && settings.TEST_SCHEDULED_AT ? Math.max(0, Number(settings.TEST_SCHEDULED_AT) - Date.now()) : undefined
-  let serving = false
   const opened = await openStore(choice)
-  const store = crashAt > 0 ? crashAfterWrites(opened, crashAt, () => serving) : opened
+  const crashing = crashAt > 0 || crashOnRequest ? crashPoint(opened) : null
+  const store = crashing?.store ?? opened
   if (config.demoData) await seedDemoData(store, consoleLogger, config.passwordIterations, config.demoTimeZone)
   const build = (await import(new URL('../../build/server/index.js', import.meta.url).href)) as ServerBuild
   const { app, bff } = await createServer({
@@ -59,7 +60,14 @@ export async function serveNode(settings: Record<string, string | undefined>) {
 
   const server = serve(
     {
-      fetch: app.fetch,
+      fetch:
+        crashing && crashOnRequest
+          ? (request, env) => {
+              const n = Number(request.headers.get(CRASH_HEADER))
+              if (n > 0) crashing.arm(n)
+              return app.fetch(request, env)
+            }
+          : app.fetch,
       port: config.port,
       serverOptions: timeLimits(config.headersTimeoutMs, config.bodyTimeoutMs),
       // a refused body is read by keepConnectionsAfterRefusals, within the request's time limit: the
@@ -67,7 +75,7 @@ export async function serveNode(settings: Record<string, string | undefined>) {
       autoCleanupIncoming: false,
     },
     (info) => {
-      serving = true
+      if (crashAt > 0) crashing?.arm(crashAt)
       console.log(`Fieldwise is running at http://localhost:${info.port} (storage: ${store.driver})`)
       if (config.demoData) {
         console.log(
