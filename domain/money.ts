@@ -6,12 +6,29 @@ export type Currency = (typeof CURRENCIES)[number]
 /** A record's currency as an answer gives it; a record without one is in reais (the first product's). */
 export const currencyOf = (value: unknown): Currency => CURRENCIES.find((c) => c === value) ?? 'BRL'
 
+const decimalSeparators = new Map<Culture, string>()
+/** The culture's decimal separator, as its numbers are written: "," in pt, "." in en and es. */
+function decimalSeparator(culture: Culture): string {
+  let separator = decimalSeparators.get(culture)
+  if (separator === undefined)
+    decimalSeparators.set(
+      culture,
+      (separator =
+        new Intl.NumberFormat(CULTURES[culture]).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ??
+        '.'),
+    )
+  return separator
+}
+
 /**
  * A decimal typed by a person in any of the product's cultures ("1.234,56", "1,234.56",
  * "120,5", "120") as a number: the last "." or "," followed by at most `places` digits at the
- * end is the decimal separator, the others group thousands. null when it is not a number.
+ * end is the decimal separator, the others group thousands; one kind of separator seen more than
+ * once groups thousands ("1.000.000"). One separator before three digits ("1.000" in a
+ * quantity) is read in the typist's `culture`: a thousand in pt, where "." groups, one in en.
+ * null when it is not a number.
  */
-export function parseDecimal(text: string, places: number): number | null {
+export function parseDecimal(text: string, places: number, culture?: Culture): number | null {
   const compact = text
     .trim()
     .replace(/[\s\u00a0]/g, '')
@@ -19,7 +36,11 @@ export function parseDecimal(text: string, places: number): number | null {
   if (!/^-?[\d.,]+$/.test(compact)) return null
   const last = Math.max(compact.lastIndexOf('.'), compact.lastIndexOf(','))
   const decimals = last >= 0 ? compact.slice(last + 1) : ''
-  const isDecimal = last >= 0 && decimals.length > 0 && decimals.length <= places
+  const separators = compact.match(/[.,]/g) ?? []
+  let isDecimal = last >= 0 && decimals.length > 0 && decimals.length <= places
+  if (isDecimal && separators.length > 1 && separators.every((s) => s === compact[last])) isDecimal = false
+  if (isDecimal && separators.length === 1 && decimals.length === 3 && culture)
+    isDecimal = compact[last] === decimalSeparator(culture)
   const integer = isDecimal ? compact.slice(0, last) : compact
   // what is left of the decimals may group thousands, in groups of three only ("1.234.567", not "2.5000")
   if (/[.,]/.test(integer) && !/^-?\d{1,3}([.,]\d{3})+$/.test(integer)) return null

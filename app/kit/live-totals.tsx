@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { documentTotals, lineAmounts, type LineInput, type Totals } from '../../domain/document-lines.ts'
 import { currencyOf, formatMoney, parseDecimal, toCents } from '../../domain/money.ts'
-import { useLocale, useT } from '../lib/i18n'
+import { useLocale, useT, type Locale } from '../lib/i18n'
 import { rowsFromForm } from './form-rows'
 import type { Field, Lookups } from './module'
 
@@ -22,10 +22,10 @@ const pricesOf = (lookups: Lookups): Map<string, Price> =>
 export const PICKED_PRICE = 'pickedPrice'
 
 /** One typed row as a priced line, by the rules the server uses (a job's price and tax where left empty); null when it is not one yet. */
-function lineOf(row: Record<string, string>, prices: Map<string, Price>): LineInput | null {
+function lineOf(row: Record<string, string>, prices: Map<string, Price>, locale: Locale): LineInput | null {
   const job = prices.get(row.jobId ?? '')
   const typed = (text: string | undefined) => (text ?? '').trim()
-  const quantity = parseDecimal(typed(row.quantity), 3)
+  const quantity = parseDecimal(typed(row.quantity), 3, locale)
   const unitPrice = typed(row.unitPrice) ? toCents(typed(row.unitPrice)) : (job?.unitPrice ?? null)
   const discountPercent = typed(row.discountPercent) ? parseDecimal(typed(row.discountPercent), 2) : 0
   const taxPercent = typed(row.taxPercent) ? parseDecimal(typed(row.taxPercent), 2) : (job?.taxPercent ?? 0)
@@ -77,7 +77,13 @@ type Reader = { listeners: Set<(reading: Reading) => void>; last: Reading | null
 const readers = new WeakMap<HTMLFormElement, Reader>()
 
 /** The form's reading worked out once per change for all who listen (the totals and each line's total). */
-function listen(form: HTMLFormElement, field: Field, lookups: Lookups, listener: (reading: Reading) => void) {
+function listen(
+  form: HTMLFormElement,
+  field: Field,
+  lookups: Lookups,
+  locale: Locale,
+  listener: (reading: Reading) => void,
+) {
   let reader = readers.get(form)
   if (!reader) {
     const made: Reader = { listeners: new Set(), last: null, stop: () => undefined }
@@ -93,10 +99,13 @@ function listen(form: HTMLFormElement, field: Field, lookups: Lookups, listener:
       }
       const rows = new Map<number, number | null>()
       for (const [n, own] of byRow) {
-        const line = rowsFromForm(own, field).flatMap((r) => lineOf(r, known) ?? [])[0]
+        const line = rowsFromForm(own, field).flatMap((r) => lineOf(r, known, locale) ?? [])[0]
         rows.set(n, line ? lineAmounts(line).total : null)
       }
-      made.last = { totals: documentTotals(rowsFromForm(typed, field).flatMap((r) => lineOf(r, known) ?? [])), rows }
+      made.last = {
+        totals: documentTotals(rowsFromForm(typed, field).flatMap((r) => lineOf(r, known, locale) ?? [])),
+        rows,
+      }
       for (const each of made.listeners) each(made.last)
     })
     readers.set(form, (reader = made))
@@ -137,7 +146,7 @@ export function LineTotal({
   useEffect(() => {
     const form = ref.current?.form
     if (!form) return
-    return listen(form, field, lookups, (reading) => setTotal(reading.rows.get(row) ?? null))
+    return listen(form, field, lookups, locale, (reading) => setTotal(reading.rows.get(row) ?? null))
   }, [field, row, lookups])
   const id = `${field.name}-${row}-total`
   return (
@@ -169,7 +178,7 @@ export function LiveTotals({ field, currency, lookups }: { field: Field; currenc
   useEffect(() => {
     const form = ref.current?.form
     if (!form) return
-    return listen(form, field, lookups, (reading) => setTotals(reading.totals))
+    return listen(form, field, lookups, locale, (reading) => setTotals(reading.totals))
   }, [field, lookups])
   const money = (cents: number) => formatMoney(cents, currencyOf(currencyIn(currency, lookups)), locale)
   return (

@@ -170,7 +170,8 @@ const SKIP = new Set(['intent', 'version', 'csrf'])
 /** Save, deactivate or activate one record; field errors come back next to their fields, a stale save as such. */
 export async function saveRecord(args: Args & { params: { id: string } }, def: FeatureModule) {
   const { request, context, params } = args
-  const t = translator(requestLocale(request))
+  const locale = requestLocale(request)
+  const t = translator(locale)
   const fields = formFields(await submittedForm(request, context))
   const headers = fields.version ? { 'If-Match': fields.version } : undefined
   const back = `/view/${def.module}`
@@ -219,6 +220,7 @@ export async function saveRecord(args: Args & { params: { id: string } }, def: F
     const typed = fromTypedText(
       form.schema,
       Object.fromEntries(Object.entries(fields).filter(([k]) => !SKIP.has(k) && !form.pathFields?.includes(k))),
+      locale,
     )
     const parsed = form.schema.safeParse(typed.value)
     const textErrors = Object.fromEntries(
@@ -279,7 +281,7 @@ export async function saveRecord(args: Args & { params: { id: string } }, def: F
     Object.assign(fields, flatRows(field.name, rows))
   }
   // amounts and decimals as typed become the API's values (docs/api.md §5); text that is no number keeps its rule's message
-  const typed = fromTypedText(schema, input)
+  const typed = fromTypedText(schema, input, locale)
   const parsed = schema.safeParse(typed.value)
   const textErrors = Object.fromEntries(
     Object.entries(typed.errors).map(([field, code]) => [field, codeText(code, t) ?? t.invalid_value()]),

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { Culture } from '../../domain/cultures.ts'
 import { parseDecimal, toCents } from '../../domain/money.ts'
 import { typedText, type TypedText } from '../../domain/schemas/fields.ts'
 
@@ -25,12 +26,22 @@ function unwrap(schema: z.core.$ZodType): z.core.$ZodType {
  * What a page's form sent, with the amounts and decimals a person typed as the API's values
  * (docs/api.md §5): "1.234,56" in a money field → 123456 cents, "1,5" in a quantity → 1.5, an
  * empty one left out. Text that is no number stays out too, with its field's rule in `errors`.
+ * A quantity of "1.000" is read in the typist's `culture` (domain/money.ts parseDecimal).
  */
 export function fromTypedText(
   schema: z.core.$ZodType,
   value: unknown,
-  path = '',
-  errors: TextErrors = {},
+  culture: Culture,
+): { value: unknown; errors: TextErrors } {
+  return converted(schema, value, culture, '', {})
+}
+
+function converted(
+  schema: z.core.$ZodType,
+  value: unknown,
+  culture: Culture,
+  path: string,
+  errors: TextErrors,
 ): { value: unknown; errors: TextErrors } {
   const inner = unwrap(schema)
   const def = inner._zod.def as {
@@ -42,18 +53,21 @@ export function fromTypedText(
     const out: Record<string, unknown> = { ...value }
     for (const [key, field] of Object.entries(def.shape)) {
       if (!(key in out)) continue
-      const converted = fromTypedText(field, out[key], path ? `${path}.${key}` : key, errors).value
-      if (converted === undefined) delete out[key]
-      else out[key] = converted
+      const next = converted(field, out[key], culture, path ? `${path}.${key}` : key, errors).value
+      if (next === undefined) delete out[key]
+      else out[key] = next
     }
     return { value: out, errors }
   }
   if (def.type === 'array' && def.element && Array.isArray(value))
-    return { value: value.map((item, i) => fromTypedText(def.element!, item, `${path}.${i}`, errors).value), errors }
+    return {
+      value: value.map((item, i) => converted(def.element!, item, culture, `${path}.${i}`, errors).value),
+      errors,
+    }
   const rule = ruleOf(schema)
   if (!rule || typeof value !== 'string') return { value, errors }
   if (value.trim() === '') return { value: undefined, errors }
-  const number = rule.kind === 'money' ? toCents(value) : parseDecimal(value, rule.places)
+  const number = rule.kind === 'money' ? toCents(value) : parseDecimal(value, rule.places, culture)
   if (number === null) {
     errors[path] = rule.code
     return { value: undefined, errors }

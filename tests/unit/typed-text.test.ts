@@ -13,36 +13,52 @@ describe('what a person types in a form, as the API takes it', () => {
       ['120', 12000],
       ['10,5', 1050],
     ] as const) {
-      const { value, errors } = fromTypedText(jobInput, { unitPrice: price, taxPercent: '5,5', durationMinutes: '90' })
-      expect(errors).toEqual({})
-      expect(value).toEqual({ unitPrice: cents, taxPercent: 5.5, durationMinutes: 90 })
+      for (const culture of ['en', 'es', 'pt'] as const) {
+        const { value, errors } = fromTypedText(
+          jobInput,
+          { unitPrice: price, taxPercent: '5,5', durationMinutes: '90' },
+          culture,
+        )
+        expect(errors).toEqual({})
+        expect(value).toEqual({ unitPrice: cents, taxPercent: 5.5, durationMinutes: 90 })
+      }
     }
-    const job = fromTypedText(jobInput, {
-      code: 'ac-clean',
-      name: 'Cleaning',
-      unit: 'unit',
-      unitPrice: '1.234,56',
-      taxPercent: '5,5',
-      durationMinutes: '90',
-    }).value
+    const job = fromTypedText(
+      jobInput,
+      {
+        code: 'ac-clean',
+        name: 'Cleaning',
+        unit: 'unit',
+        unitPrice: '1.234,56',
+        taxPercent: '5,5',
+        durationMinutes: '90',
+      },
+      'pt',
+    ).value
     expect(jobInput.parse(job)).toMatchObject({ code: 'AC-CLEAN', unitPrice: 123456, taxPercent: 5.5 })
   })
 
   it('names the rule of text that is no number, or has more decimals than the field takes (never a thousands separator)', () => {
-    expect(fromTypedText(jobInput, { unitPrice: 'ten', taxPercent: '5', durationMinutes: '90.5' }).errors).toEqual({
+    expect(
+      fromTypedText(jobInput, { unitPrice: 'ten', taxPercent: '5', durationMinutes: '90.5' }, 'en').errors,
+    ).toEqual({
       unitPrice: 'invalid_money',
       durationMinutes: 'invalid_value',
     })
-    expect(fromTypedText(jobInput, { unitPrice: '12,3456' }).errors).toEqual({ unitPrice: 'invalid_money' })
+    expect(fromTypedText(jobInput, { unitPrice: '12,3456' }, 'pt').errors).toEqual({ unitPrice: 'invalid_money' })
   })
 
   it('reads the lines of a quote, leaving out what was left empty (a catalogue line takes the job’s price and tax)', () => {
-    const { value, errors } = fromTypedText(quoteInput, {
-      lines: [
-        { jobId: '', description: 'Parts', quantity: '1,5', unitPrice: '10,01', taxPercent: '' },
-        { jobId: '', description: 'Bolts', quantity: '2.5000', unitPrice: '' },
-      ],
-    })
+    const { value, errors } = fromTypedText(
+      quoteInput,
+      {
+        lines: [
+          { jobId: '', description: 'Parts', quantity: '1,5', unitPrice: '10,01', taxPercent: '' },
+          { jobId: '', description: 'Bolts', quantity: '2.5000', unitPrice: '' },
+        ],
+      },
+      'pt',
+    )
     expect(value).toEqual({
       lines: [
         { jobId: '', description: 'Parts', quantity: 1.5, unitPrice: 1001 },
@@ -50,5 +66,28 @@ describe('what a person types in a form, as the API takes it', () => {
       ],
     })
     expect(errors).toEqual({ 'lines.1.quantity': 'invalid_quantity' })
+  })
+
+  it('reads a quantity of "1.000" as the typist writes numbers: a thousand in Portuguese, one in English and Spanish', () => {
+    const quantity = (typed: string, culture: 'en' | 'es' | 'pt') =>
+      (
+        fromTypedText(quoteInput, { lines: [{ description: 'Bolts', quantity: typed }] }, culture).value as {
+          lines: Array<{ quantity?: number }>
+        }
+      ).lines[0].quantity
+    expect(quantity('1.000', 'pt')).toBe(1000)
+    expect(quantity('1,000', 'pt')).toBe(1)
+    expect(quantity('1,000', 'en')).toBe(1000)
+    expect(quantity('1.000', 'en')).toBe(1)
+    expect(quantity('1,000', 'es')).toBe(1000)
+    // what is not ambiguous reads the same everywhere: a decimal of other than three places, groups of a kind seen twice, both kinds
+    for (const culture of ['en', 'es', 'pt'] as const) {
+      expect(quantity('1,5', culture)).toBe(1.5)
+      expect(quantity('2.25', culture)).toBe(2.25)
+      expect(quantity('1.000.000', culture)).toBe(1_000_000)
+      expect(quantity('1,000,000', culture)).toBe(1_000_000)
+      expect(quantity('1.234,567', culture)).toBe(1234.567)
+      expect(quantity('1,234.567', culture)).toBe(1234.567)
+    }
   })
 })

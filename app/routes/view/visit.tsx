@@ -80,7 +80,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await submittedForm(request, context)
   const intent = String(form.get('intent') ?? '') as Intent
   if (!INTENTS.includes(intent)) throw data(null, { status: 400 })
-  const t = translator(requestLocale(request))
+  const locale = requestLocale(request)
+  const t = translator(locale)
   const path = `/${MODULE}/${encodeURIComponent(params.id)}`
   const version = String(form.get('version') ?? '')
   const headers = version ? { 'If-Match': version } : undefined
@@ -125,7 +126,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } else if (intent === 'report') {
     res = await callBff(request, context, path, { method: 'PATCH', json: { report: text('report') }, headers })
   } else if (intent === 'part-add') {
-    const typed = fromTypedText(partInput, { productId: text('productId'), quantity: text('quantity') })
+    const typed = fromTypedText(partInput, { productId: text('productId'), quantity: text('quantity') }, locale)
     const quantity = typed.errors.quantity
     if (quantity || !text('productId'))
       return data(
