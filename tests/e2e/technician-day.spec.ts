@@ -89,16 +89,15 @@ test('a technician works his visit on a phone, and the office sees the order com
   expect(mails().at(-1)!.text).toContain('Tiago Lima')
   await expect(agendaVisit).toContainText('On the way', { timeout: 5000 })
 
-  // on site, the checklist ticked item by item
+  // on site, the checklist's first item ticked, saved as it is made
   await tech.getByRole('button', { name: 'I am on site' }).tap()
   await expect(tech.getByTestId('visit-status').first()).toHaveText('On site')
   const items = tech.getByTestId('visit-checklist').getByRole('checkbox')
+  const checklist = tech.getByRole('heading', { name: /Checklist/ })
   const count = await items.count()
-  expect(count).toBeGreaterThan(0)
-  for (let i = 0; i < count; i++) {
-    await items.nth(i).tap()
-    await expect(tech.getByRole('heading', { name: /Checklist/ })).toContainText(`(${i + 1} of ${count})`)
-  }
+  expect(count).toBeGreaterThanOrEqual(3)
+  await items.first().tap()
+  await expect(checklist).toContainText(`(1 of ${count})`)
 
   // a photo, resized on the phone before it is sent
   await tech.getByLabel('When').selectOption('after')
@@ -127,8 +126,18 @@ test('a technician works his visit on a phone, and the office sees the order com
     tech.getByTestId('visit-signature').getByRole('img', { name: 'Signature of Marina Costa' }),
   ).toBeVisible()
 
-  await tech.getByRole('button', { name: 'Done' }).tap()
+  // the rest ticked in a row on a slow network (each save takes a second), and Done tapped at once:
+  // every tick lands and the visit is done, none refused as changed meanwhile
+  await tech.route(/\/view\/cd_techorders\/[^/?]+\.data/, async (route) => {
+    if (route.request().postData()?.includes('checklist')) await new Promise((r) => setTimeout(r, 1000))
+    await route.continue()
+  })
+  for (let i = 1; i < count; i++) await items.nth(i).tap()
+  await tech.getByRole('button', { name: 'Done anyway' }).tap()
   await expect(tech.getByTestId('visit-status').first()).toHaveText('Done')
+  await expect(checklist).toContainText(`(${count} of ${count})`)
+  await expect(tech.getByRole('alert')).toHaveCount(0)
+  await tech.unrouteAll()
 
   // the office's board hears it without a reload; the order is completed, with the work and the signature
   await expect(agendaVisit).toContainText('Done', { timeout: 5000 })

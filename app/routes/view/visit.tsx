@@ -1,5 +1,5 @@
-import { data, Form, Link, redirect, useActionData, useFetcher, useNavigation } from 'react-router'
-import { useId, type ReactNode } from 'react'
+import { data, Form, Link, redirect, useActionData, useFetcher, useNavigation, useSubmit } from 'react-router'
+import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import type { Route } from './+types/visit'
 import {
   partInput,
@@ -178,6 +178,13 @@ function VisitSection({ id, title, children }: { id: string; title: string; chil
 }
 
 /** One of the visit's forms: its action (`intent`) on the version the page shows, with the CSRF token and the form's key. */
+/**
+ * Whether a tick of the checklist is on its way (or waits to follow one): the visit's version
+ * changes with it, so a step, the report or a part sent meanwhile would carry the version before
+ * it and be refused as stale (412). They wait for it, and go with the version after it.
+ */
+const ChecklistSaving = createContext(false)
+
 function VisitForm({
   intent,
   version,
@@ -191,8 +198,27 @@ function VisitForm({
   className?: string
   children: ReactNode
 }) {
+  const saving = useContext(ChecklistSaving)
+  const submit = useSubmit()
+  const waiting = useRef<HTMLButtonElement | HTMLFormElement | null>(null)
+  useEffect(() => {
+    const target = waiting.current
+    if (saving || !target) return
+    waiting.current = null
+    void submit(target)
+  }, [saving, submit])
   return (
-    <Form method="post" className={className}>
+    <Form
+      method="post"
+      className={className}
+      onSubmit={(event) => {
+        if (!saving) return
+        event.preventDefault()
+        // the button pressed goes with the form (a step's name, a part's id), as the browser would send it
+        waiting.current =
+          ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null) ?? event.currentTarget
+      }}
+    >
       <CsrfField />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="version" value={version} />
@@ -219,156 +245,168 @@ export default function Visit({ loaderData }: Route.ComponentProps) {
   // a technician's work stops with the visit; the office corrects it after
   const editable = mayAct && (!ended || page.level === 'delete')
   const steps = mayAct ? stepsFrom(visit.status) : []
+  const ticks = useFetcher<typeof action>({ key: 'visit-checklist' })
+  const [ticksOwed, setTicksOwed] = useState(false)
   return (
-    <section className="mx-auto flex w-full max-w-2xl flex-col gap-6 pb-16">
-      <nav aria-label={t.breadcrumb()}>
-        <Link to={`/view/${MODULE}`} className="inline-flex min-h-11 items-center gap-1 font-medium underline">
-          ← {page.title}
-        </Link>
-      </nav>
-      <header className="flex flex-col gap-2">
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-extrabold tracking-tight">
-            {t.board_visit_of({ number: visit.orderNumber, client: visit.clientName })}
-          </h1>
-          <VisitStatus status={visit.status} />
-        </div>
-        <p className="text-lg first-letter:uppercase">
-          {day.format(new Date(visit.start))} · {time.format(new Date(visit.start))} –{' '}
-          {time.format(new Date(visit.end))}
-        </p>
-        <p className="text-ink-soft">{visit.technicianName}</p>
-        <MapsLink address={visit.serviceAddress} large />
-        {visit.clientPhone ? (
-          <a
-            href={`tel:${visit.clientPhone.replace(/[^\d+]/g, '')}`}
-            className="inline-flex min-h-12 items-center gap-2 text-lg font-medium underline"
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 shrink-0 fill-none stroke-current stroke-2">
-              <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
-            </svg>
-            {t.visit_call({ phone: visit.clientPhone })}
-          </a>
-        ) : null}
-        {visit.problem ? (
-          <div className="rounded-lg bg-canvas p-3">
-            <p className="text-sm font-semibold">{t.visit_problem()}</p>
-            <p className="whitespace-pre-line">{visit.problem}</p>
+    <ChecklistSaving value={ticks.state !== 'idle' || ticksOwed}>
+      <section className="mx-auto flex w-full max-w-2xl flex-col gap-6 pb-16">
+        <nav aria-label={t.breadcrumb()}>
+          <Link to={`/view/${MODULE}`} className="inline-flex min-h-11 items-center gap-1 font-medium underline">
+            ← {page.title}
+          </Link>
+        </nav>
+        <header className="flex flex-col gap-2">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-extrabold tracking-tight">
+              {t.board_visit_of({ number: visit.orderNumber, client: visit.clientName })}
+            </h1>
+            <VisitStatus status={visit.status} />
           </div>
-        ) : null}
-        {visit.machines.length ? (
-          <div className="rounded-lg bg-canvas p-3">
-            <p className="text-sm font-semibold">{t.f_equipment()}</p>
-            <ul className="list-disc pl-5">
-              {visit.machines.map((m, i) => (
-                <li key={i}>{m}</li>
+          <p className="text-lg first-letter:uppercase">
+            {day.format(new Date(visit.start))} · {time.format(new Date(visit.start))} –{' '}
+            {time.format(new Date(visit.end))}
+          </p>
+          <p className="text-ink-soft">{visit.technicianName}</p>
+          <MapsLink address={visit.serviceAddress} large />
+          {visit.clientPhone ? (
+            <a
+              href={`tel:${visit.clientPhone.replace(/[^\d+]/g, '')}`}
+              className="inline-flex min-h-12 items-center gap-2 text-lg font-medium underline"
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 shrink-0 fill-none stroke-current stroke-2">
+                <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
+              </svg>
+              {t.visit_call({ phone: visit.clientPhone })}
+            </a>
+          ) : null}
+          {visit.problem ? (
+            <div className="rounded-lg bg-canvas p-3">
+              <p className="text-sm font-semibold">{t.visit_problem()}</p>
+              <p className="whitespace-pre-line">{visit.problem}</p>
+            </div>
+          ) : null}
+          {visit.machines.length ? (
+            <div className="rounded-lg bg-canvas p-3">
+              <p className="text-sm font-semibold">{t.f_equipment()}</p>
+              <ul className="list-disc pl-5">
+                {visit.machines.map((m, i) => (
+                  <li key={i}>{m}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {visit.instructions ? (
+            <p className="rounded-lg bg-canvas p-3 whitespace-pre-line">{visit.instructions}</p>
+          ) : null}
+          {/* the order's page is the office's (its prices and lines); the technician has what he needs here */}
+          {page.level !== 'edit' ? (
+            <Link to={`/view/cd_ordem/${visit.orderId}`} className="inline-flex min-h-11 items-center underline">
+              {t.visit_open_order({ number: visit.orderNumber })}
+            </Link>
+          ) : null}
+        </header>
+
+        <VisitSteps visit={visit} version={version} steps={steps} error={errorOf('step')} />
+        <VisitTimes visit={visit} version={version} correct={page.level === 'delete'} error={errorOf('times')} />
+
+        <VisitChecklist
+          visit={visit}
+          version={version}
+          editable={editable}
+          error={errorOf('checklist')}
+          fetcher={ticks}
+          owed={ticksOwed}
+          onOwed={setTicksOwed}
+        />
+
+        <VisitSection id="report" title={t.visit_report()}>
+          {editable ? (
+            <VisitForm intent="report" version={version} className="flex flex-col gap-2">
+              <label htmlFor="visit-report" className="sr-only">
+                {t.visit_report()}
+              </label>
+              <textarea
+                id="visit-report"
+                name="report"
+                rows={4}
+                maxLength={4000}
+                defaultValue={visit.report}
+                key={visit.report}
+                placeholder={t.visit_report_hint()}
+                className="rounded-lg border border-line bg-surface p-3 text-base"
+              />
+              {errorOf('report') ? <Alert tone="error">{errorOf('report')}</Alert> : null}
+              <Button type="submit" variant="secondary" className="min-h-12 self-start">
+                {t.visit_report_save()}
+              </Button>
+            </VisitForm>
+          ) : (
+            <p className="whitespace-pre-line">{visit.report || t.visit_report_none()}</p>
+          )}
+        </VisitSection>
+
+        <VisitParts
+          visit={visit}
+          version={version}
+          editable={editable}
+          office={page.level === 'delete'}
+          errors={answer?.intent === 'part-add' || answer?.intent === 'part-remove' ? errors : {}}
+        />
+
+        <VisitSection id="photos" title={t.visit_photos()}>
+          {visit.photos.length ? (
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="visit-photos">
+              {visit.photos.map((p) => (
+                <li key={p.id} className="flex flex-col gap-1">
+                  <a href={p.url} target="_blank" rel="noreferrer">
+                    <img
+                      src={p.thumbnailUrl}
+                      alt={t.visit_photo_alt({ label: t[`photo_${p.label}`]() })}
+                      className="aspect-square w-full rounded-lg border border-line object-cover"
+                      loading="lazy"
+                    />
+                  </a>
+                  <span className="text-sm">{t[`photo_${p.label}`]()}</span>
+                  {editable && !ended ? (
+                    <VisitForm intent="photo-remove" version={version} fields={{ photoId: p.id }}>
+                      <Button type="submit" variant="ghost" className="min-h-11 text-sm">
+                        {t.visit_photo_remove()}
+                      </Button>
+                    </VisitForm>
+                  ) : null}
+                </li>
               ))}
             </ul>
-          </div>
-        ) : null}
-        {visit.instructions ? (
-          <p className="rounded-lg bg-canvas p-3 whitespace-pre-line">{visit.instructions}</p>
-        ) : null}
-        {/* the order's page is the office's (its prices and lines); the technician has what he needs here */}
-        {page.level !== 'edit' ? (
-          <Link to={`/view/cd_ordem/${visit.orderId}`} className="inline-flex min-h-11 items-center underline">
-            {t.visit_open_order({ number: visit.orderNumber })}
-          </Link>
-        ) : null}
-      </header>
+          ) : (
+            <p className="text-ink-soft">{t.visit_photos_none()}</p>
+          )}
+          {errorOf('photo-remove') ? <Alert tone="error">{errorOf('photo-remove')}</Alert> : null}
+          {editable ? <VisitPhotoAdd visitId={visit.id} version={version} refused={photoError} /> : null}
+        </VisitSection>
 
-      <VisitSteps visit={visit} version={version} steps={steps} error={errorOf('step')} />
-      <VisitTimes visit={visit} version={version} correct={page.level === 'delete'} error={errorOf('times')} />
+        <VisitSection id="signature" title={t.visit_signature()}>
+          {visit.signature ? (
+            <figure className="flex flex-col gap-1" data-testid="visit-signature">
+              <img
+                src={visit.signature.url}
+                alt={t.visit_signature_alt({ name: visit.signature.name })}
+                className="h-32 w-full max-w-sm rounded-lg border border-line bg-white object-contain"
+              />
+              <figcaption>
+                {visit.signature.name} · {time.format(new Date(visit.signature.at))}
+              </figcaption>
+            </figure>
+          ) : (
+            <p className="text-ink-soft">{t.visit_signature_none()}</p>
+          )}
+          {editable && !ended ? (
+            <SignatureField visitId={visit.id} version={version} again={visit.signature !== null} />
+          ) : null}
+        </VisitSection>
 
-      <VisitChecklist visit={visit} version={version} editable={editable} error={errorOf('checklist')} />
-
-      <VisitSection id="report" title={t.visit_report()}>
-        {editable ? (
-          <VisitForm intent="report" version={version} className="flex flex-col gap-2">
-            <label htmlFor="visit-report" className="sr-only">
-              {t.visit_report()}
-            </label>
-            <textarea
-              id="visit-report"
-              name="report"
-              rows={4}
-              maxLength={4000}
-              defaultValue={visit.report}
-              key={visit.report}
-              placeholder={t.visit_report_hint()}
-              className="rounded-lg border border-line bg-surface p-3 text-base"
-            />
-            {errorOf('report') ? <Alert tone="error">{errorOf('report')}</Alert> : null}
-            <Button type="submit" variant="secondary" className="min-h-12 self-start">
-              {t.visit_report_save()}
-            </Button>
-          </VisitForm>
-        ) : (
-          <p className="whitespace-pre-line">{visit.report || t.visit_report_none()}</p>
-        )}
-      </VisitSection>
-
-      <VisitParts
-        visit={visit}
-        version={version}
-        editable={editable}
-        office={page.level === 'delete'}
-        errors={answer?.intent === 'part-add' || answer?.intent === 'part-remove' ? errors : {}}
-      />
-
-      <VisitSection id="photos" title={t.visit_photos()}>
-        {visit.photos.length ? (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="visit-photos">
-            {visit.photos.map((p) => (
-              <li key={p.id} className="flex flex-col gap-1">
-                <a href={p.url} target="_blank" rel="noreferrer">
-                  <img
-                    src={p.thumbnailUrl}
-                    alt={t.visit_photo_alt({ label: t[`photo_${p.label}`]() })}
-                    className="aspect-square w-full rounded-lg border border-line object-cover"
-                    loading="lazy"
-                  />
-                </a>
-                <span className="text-sm">{t[`photo_${p.label}`]()}</span>
-                {editable && !ended ? (
-                  <VisitForm intent="photo-remove" version={version} fields={{ photoId: p.id }}>
-                    <Button type="submit" variant="ghost" className="min-h-11 text-sm">
-                      {t.visit_photo_remove()}
-                    </Button>
-                  </VisitForm>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-ink-soft">{t.visit_photos_none()}</p>
-        )}
-        {errorOf('photo-remove') ? <Alert tone="error">{errorOf('photo-remove')}</Alert> : null}
-        {editable ? <VisitPhotoAdd visitId={visit.id} version={version} refused={photoError} /> : null}
-      </VisitSection>
-
-      <VisitSection id="signature" title={t.visit_signature()}>
-        {visit.signature ? (
-          <figure className="flex flex-col gap-1" data-testid="visit-signature">
-            <img
-              src={visit.signature.url}
-              alt={t.visit_signature_alt({ name: visit.signature.name })}
-              className="h-32 w-full max-w-sm rounded-lg border border-line bg-white object-contain"
-            />
-            <figcaption>
-              {visit.signature.name} · {time.format(new Date(visit.signature.at))}
-            </figcaption>
-          </figure>
-        ) : (
-          <p className="text-ink-soft">{t.visit_signature_none()}</p>
-        )}
-        {editable && !ended ? (
-          <SignatureField visitId={visit.id} version={version} again={visit.signature !== null} />
-        ) : null}
-      </VisitSection>
-
-      <ActivityList lines={activity} fields={VISIT_FIELDS} />
-    </section>
+        <ActivityList lines={activity} fields={VISIT_FIELDS} />
+      </section>
+    </ChecklistSaving>
   )
 }
 
@@ -564,22 +602,49 @@ function VisitTimes({
   )
 }
 
-/** The checklist from the order's jobs: each tick is saved as it is made (a Save button without scripts). */
+/**
+ * The checklist from the order's jobs, each tick saved as it is made (a Save button without
+ * scripts). Ticks made while a save is on its way wait for it
+ * and go after in one save, with the visit's version that one left: the form sends every box, so
+ * the last save holds them all (quick ticks were refused as stale, and lost).
+ */
 function VisitChecklist({
   visit,
   version,
   editable,
   error,
+  fetcher,
+  owed,
+  onOwed,
 }: {
   visit: TechOrderRow
   version: string
   editable: boolean
   error: string | null
+  fetcher: ReturnType<typeof useFetcher<typeof action>>
+  owed: boolean
+  onOwed: (owed: boolean) => void
 }) {
   const t = useT()
-  const fetcher = useFetcher<typeof action>()
-  if (!visit.checklist.length) return null
-  const saving = fetcher.state !== 'idle'
+  const form = useRef<HTMLFormElement>(null)
+  // ticks made, ticks the last save held, and a save asked that has not started yet (a fetcher's
+  // state changes only once its submission starts: until then the save is still owed)
+  const made = useRef(0)
+  const held = useRef(0)
+  const starting = useRef(false)
+  useEffect(() => {
+    if (fetcher.state !== 'idle') {
+      starting.current = false
+      return
+    }
+    if (starting.current || !form.current) return
+    if (made.current > held.current) {
+      held.current = made.current
+      starting.current = true
+      void fetcher.submit(form.current)
+    } else if (owed) onOwed(false)
+  }, [fetcher, owed, onOwed])
+  const saving = fetcher.state !== 'idle' || owed
   const failed = fetcher.data?.errors?.form ?? error
   return (
     <section aria-labelledby="checklist-title" className="flex flex-col gap-2">
@@ -593,8 +658,12 @@ function VisitChecklist({
         </span>
       </h2>
       <fetcher.Form
+        ref={form}
         method="post"
-        onChange={(e) => fetcher.submit(e.currentTarget)}
+        onChange={() => {
+          made.current++
+          onOwed(true)
+        }}
         className="flex flex-col gap-1"
         data-testid="visit-checklist"
       >
