@@ -26,6 +26,7 @@ export function PickerInput({
   resolve,
   onPick,
   narrow,
+  waitsFor,
 }: {
   id: string
   name: string
@@ -40,6 +41,8 @@ export function PickerInput({
   onPick?: (option: PickOption, byUser: boolean) => void
   /** The search's filters of another field's choice (Field.within: a plan's machines, its client's). */
   narrow?: Record<string, string>
+  /** The label of the field it searches within while that has no choice: nothing to search yet, and it says so. */
+  waitsFor?: string
 }) {
   const t = useT()
   const search = useFetcher<PickAnswer>()
@@ -71,6 +74,7 @@ export function PickerInput({
 
   const ask = (typed: string) => {
     clearTimeout(timer.current)
+    if (waitsFor) return
     timer.current = setTimeout(
       () => search.load(`${source}?${new URLSearchParams({ ...narrow, q: typed.trim() })}`),
       typed ? TYPING_PAUSE_MS : 0,
@@ -158,7 +162,11 @@ export function PickerInput({
           ))}
           {options.length === 0 ? (
             <li className="px-3 py-2 text-muted" aria-live="polite">
-              {search.state === 'loading' || !search.data ? t.loading() : t.no_results()}
+              {waitsFor
+                ? t.choices_within_first({ field: waitsFor })
+                : search.state === 'loading' || !search.data
+                  ? t.loading()
+                  : t.no_results()}
             </li>
           ) : null}
         </ul>

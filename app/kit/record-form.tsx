@@ -170,6 +170,7 @@ function Input({
         resolve={resolve || (Boolean(value) && !currentLabel)}
         onPick={onPick}
         narrow={field.within && within ? { [field.within.param]: within.value } : undefined}
+        waitsFor={field.within && within && !within.value ? within.label : undefined}
       />
     )
   } else if (readOnly) {

@@ -28,7 +28,10 @@ test('a plan for a client’s machine makes its first order, which waits on the 
   await expect(page.getByRole('heading', { level: 1, name: 'New maintenance plan' })).toBeVisible()
   const name = `Split units ${Date.now().toString(36)}`
   await page.getByLabel('Name', { exact: true }).fill(name)
-  // the machines are searched among the client's once it is picked
+  // the machines are searched among the client's once it is picked: before, the picker says so
+  await page.getByRole('combobox', { name: 'Equipment' }).click()
+  await expect(page.getByRole('listbox')).toHaveText('Shown once Client is chosen')
+  await page.keyboard.press('Escape')
   await page.getByRole('combobox', { name: 'Client', exact: true }).fill(clientName)
   await page
     .getByRole('option', { name: new RegExp(`^${clientName}`) })
