@@ -21,6 +21,38 @@ test('the signed-out pages have no accessibility violations', async ({ page }) =
   }
 })
 
+test('on a dark system a page that follows it shows its notices and errors as dark boxes that pass the contrast rules', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ colorScheme: 'dark' })
+  await context.addCookies([{ name: 'scheme', value: 'auto', url: baseURL! }])
+  const page = await context.newPage()
+  const background = (tone: 'status' | 'alert') =>
+    page
+      .getByRole(tone)
+      .filter({ hasText: /./ })
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor)
+  // a dark box: its lightness (oklch) under 0.35, or each channel (rgb) under 90
+  const dark = (colour: string) =>
+    colour.startsWith('oklch')
+      ? Number(/oklch\(([\d.]+)/.exec(colour)![1]) < 0.35
+      : (colour.match(/[\d.]+/g) ?? []).slice(0, 3).every((c) => Number(c) < 90)
+  await page.goto('/sign-in?signedOut=1')
+  await expect(page.locator('html')).toHaveClass(/\bscheme-auto\b/)
+  await expect(page.getByRole('status').filter({ hasText: 'You have signed out!' })).toBeVisible()
+  expect(dark(await background('status')), await background('status')).toBe(true)
+  await expectAccessible(page, 'dark sign-in, signed out')
+  await page.getByLabel('Email address').fill(DEMO_ADMIN.email)
+  await page.getByLabel('Password').fill('not the password')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: /./ })).toBeVisible()
+  expect(dark(await background('alert')), await background('alert')).toBe(true)
+  await expectAccessible(page, 'dark sign-in, refused')
+  await context.close()
+})
+
 test('the signed-in shell and its open panels have no accessibility violations', async ({ page }) => {
   await signIn(page)
   await expectAccessible(page, 'home')
