@@ -52,6 +52,7 @@ export function PickerInput({
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(0)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const input = useRef<HTMLInputElement>(null)
   const listId = `${id}-choices`
   const options = search.data?.options ?? []
 
@@ -71,6 +72,17 @@ export function PickerInput({
     onPick?.(option, false)
   }, [current.data])
   useEffect(() => () => clearTimeout(timer.current), [])
+  // text typed before the page's scripts started (a slow phone) is searched once they have
+  useEffect(() => {
+    const typed = input.current?.value ?? text
+    if (typed === text) return
+    setText(typed)
+    if (!typed) setPicked({ value: '', label: '' })
+    if (document.activeElement !== input.current) return
+    setOpen(true)
+    ask(typed)
+    // once, when the page starts
+  }, [])
 
   const ask = (typed: string) => {
     clearTimeout(timer.current)
@@ -95,6 +107,7 @@ export function PickerInput({
     <div className="relative">
       <input type="hidden" name={name} value={picked.value} />
       <input
+        ref={input}
         id={id}
         type="text"
         role="combobox"

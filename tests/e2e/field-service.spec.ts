@@ -303,6 +303,24 @@ test("the quote form's client picker: typed, chosen by keyboard, put back on Esc
   await expect(picker).toHaveValue(new RegExp(`^${clientName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
 })
 
+test('a client typed into the picker before the page’s scripts have started is searched once they have', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_ADMIN)
+  // a slow phone: the page is drawn, its scripts a second and a half behind
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1500))
+    await route.continue()
+  })
+  await page.goto('/view/cd_cotacao/new', { waitUntil: 'commit' })
+  const picker = page.getByRole('combobox', { name: 'Client', exact: true })
+  await picker.fill('a')
+  await expect(page.getByTestId('splash')).toBeVisible()
+  await expect(page.getByTestId('splash')).toHaveCount(0)
+  await expect(picker).toHaveValue('a')
+  await expect(page.getByRole('listbox', { name: 'Choices' }).getByRole('option').first()).toBeVisible()
+})
+
 for (const path of [
   '/view/cd_cliente',
   '/view/cd_cliente/new',
