@@ -323,6 +323,8 @@ export type FeatureModule = {
   deactivateWarning?: { path: (id: string) => string; text: TextKey }
   /** A panel of its own under the facts (an invoice's payments), and the forms it posts (by `intent=form:<name>`). */
   panel?: ComponentType<PanelProps>
+  /** The panel goes under the record's form instead (a machine's photos: the form first on a phone). */
+  panelAfterForm?: boolean
   /** A panel of its own under the list (the products' price list import), given the user's level on the page. */
   listPanel?: ComponentType<{ level: AccessLevel }>
   forms?: Record<string, RecordSubForm>

@@ -94,6 +94,10 @@ export function RecordScreen({
   const editFirst = editable && !data.isNew && def.readsAsDocument?.(data.values) === true
   const editing = editFirst && params.get('edit') === '1'
   const document = !data.isNew && (!editable || (editFirst && !editing)) && def.documentTitle ? def.documentTitle : null
+  const panel =
+    !data.isNew && def.panel ? (
+      <def.panel values={data.values} version={data.version} level={page.level} state={state} lookups={data.lookups} />
+    ) : null
   return (
     <section className="flex flex-col gap-4">
       <Breadcrumb group={page.group} title={page.title} />
@@ -131,15 +135,7 @@ export function RecordScreen({
         </div>
       ) : null}
       {!data.isNew ? <RecordFacts def={def} values={data.values} /> : null}
-      {!data.isNew && def.panel ? (
-        <def.panel
-          values={data.values}
-          version={data.version}
-          level={page.level}
-          state={state}
-          lookups={data.lookups}
-        />
-      ) : null}
+      {def.panelAfterForm ? null : panel}
       {!data.isNew
         ? data.links.map((link) => (
             <a key={link.href} href={link.href} className="self-start text-sm font-semibold text-accent underline">
@@ -167,6 +163,7 @@ export function RecordScreen({
           lookups={data.lookups}
         />
       )}
+      {def.panelAfterForm ? panel : null}
       {(def.related ?? []).map((spec, i) =>
         !data.related[i] || (spec.hideEmpty && !data.related[i].length) ? null : spec.view ? (
           <spec.view key={spec.title} rows={data.related[i]} />

@@ -50,6 +50,14 @@ test('the office registers a client’s machine, names it on an order, sees its 
   // its nameplate's photo, the phone's 4032 × 3024 JPEG: resized on the page, its thumbnail shown
   const photos = page.getByRole('region', { name: 'Photos' })
   await expect(photos).toContainText('No photos yet.')
+  // under the machine's form: on a phone the form comes first
+  const save = page.getByRole('button', { name: 'Save', exact: true })
+  expect(
+    await save.evaluate(
+      (button, panel) => button.compareDocumentPosition(panel!) & Node.DOCUMENT_POSITION_FOLLOWING,
+      await photos.elementHandle(),
+    ),
+  ).toBeTruthy()
   await photos.getByLabel('Photo', { exact: true }).setInputFiles({
     name: 'IMG_nameplate.jpg',
     mimeType: 'image/jpeg',

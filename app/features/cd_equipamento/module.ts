@@ -57,6 +57,7 @@ export const equipment = defineFeature(equipmentModule, {
   pickers: { clients: documentPickers.clients },
   // its photos: the nameplate, where it sits
   panel: EquipmentPhotos,
+  panelAfterForm: true,
   lookups: async (get) => ({
     kindNames: (await get('/cd_equipamento/kind-names', z.array(z.string()))).map((name) => [name, name]),
   }),
