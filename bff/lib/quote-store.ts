@@ -1,3 +1,4 @@
+import { lastPaymentDate } from '../../domain/schemas/payments.ts'
 import { QUOTES, quoteSearchText, quoteState, type StoredQuote } from '../../domain/schemas/quotes.ts'
 import { quoteFigures } from '../../domain/revenue.ts'
 import { searchable } from '../../domain/search-text.ts'
@@ -8,7 +9,12 @@ import { documentSource, documentStore, type DocumentKind } from './document-sto
 export type QuoteIndexRow = Pick<
   StoredQuote,
   'id' | 'filial' | 'number' | 'clientId' | 'clientName' | 'validUntil' | 'status' | 'createdAt' | 'timeZone'
-> & { total: number; text: string }
+> & {
+  total: number
+  text: string
+  /** The day of its latest deposit payment not reversed (a bank statement's candidates), or null. */
+  lastDepositDate: string | null
+}
 
 /** Quotes as branch documents (bff/lib/document-store.ts): their index row, sort values and state. */
 const QUOTE_KIND: DocumentKind<StoredQuote, QuoteIndexRow> = {
@@ -34,6 +40,7 @@ const QUOTE_KIND: DocumentKind<StoredQuote, QuoteIndexRow> = {
     timeZone: q.timeZone,
     total: q.totals.total,
     text: searchable(quoteSearchText(q)),
+    lastDepositDate: lastPaymentDate(q.deposits ?? []),
   }),
   sortValue: (row, sort, today) => {
     if (sort === 'total') return row.total

@@ -21,6 +21,7 @@ import { invoiceStore } from './invoice-store.ts'
 import { invoicing } from './invoicing.ts'
 import { FORBIDDEN_PAGE, levelsFor } from './page-access.ts'
 import { insertPayable, newPayable, payableStore } from './payable-store.ts'
+import { quoteStore } from './quote-store.ts'
 import { logActivity, type Caller } from './resource.ts'
 
 /** How many days apart a statement's line and a recorded movement may be and still match (a bank's clearing). */
@@ -47,7 +48,13 @@ type Reconciliation = {
 /** A recorded movement a line may match: signed as the bank sees it (in above 0). */
 type Candidate = StoredMatch & { amount: number }
 
-const targetKey = (m: Pick<StoredMatch, 'kind' | 'id'>) => `${m.kind}:${m.id}`
+/**
+ * What a line takes: a deposit's payment and its copy on the invoice it was credited to have one
+ * id, and are one movement (a line matched to the copy before deposits were candidates holds it).
+ */
+const targetKey = (m: Pick<StoredMatch, 'kind' | 'id'>) => `${m.kind === 'deposit' ? 'payment' : m.kind}:${m.id}`
+/** The page whose readers may read what a line is matched to (a transfer: every reader of the account). */
+const MATCH_PAGE = { payment: 'cd_invoice', deposit: 'cd_cotacao', payable: 'cd_financeiro' } as const
 /** An account number as banks write it in their own ways: its letters and digits, no leading zeros ("0012345-6" is "123456"). */
 const accountNumber = (text: string) =>
   text
@@ -115,8 +122,7 @@ export function statements(deps: Deps) {
     const mayRead = (page: string, filial: number | null) =>
       atLeast(levels[page] ?? 'none', 'view') &&
       (filial === null || who.tenant.grant.filial === 'all' || who.tenant.grant.filial === filial)
-    const shown = (m: StoredMatch) =>
-      m.kind === 'transfer' || mayRead(m.kind === 'payment' ? 'cd_invoice' : 'cd_financeiro', m.filial)
+    const shown = (m: StoredMatch) => m.kind === 'transfer' || mayRead(MATCH_PAGE[m.kind], m.filial)
     const needs = (page: string, level: AccessLevel) => {
       if (!atLeast(levels[page] ?? 'none', level)) throw apiError(403, FORBIDDEN_PAGE)
     }
@@ -126,7 +132,9 @@ export function statements(deps: Deps) {
   /**
    * What was recorded into or out of the account between `from` and `to` (days), as the bank would
    * show it, of what the caller may read: payments of his branches' invoices (with the invoices
-   * page), his branches' payables paid (with the finance page), transfers.
+   * page), deposits paid on his branches' quotes (with the quotes page), his branches' payables
+   * paid (with the finance page), transfers. A deposit is its quote's payment, credited to an
+   * invoice or not: its copy on the invoice is not a movement of its own.
    */
   async function candidates(who: Caller, account: AccountRecord, from: string, to: string): Promise<Candidate[]> {
     const { empresa } = who.tenant
@@ -141,13 +149,32 @@ export function statements(deps: Deps) {
     // a void invoice's payments count nowhere (a deposit it was credited with is its quote's again)
     for (const invoice of (await invoices.getMany(paidSince.map((r) => r.id))).filter((i) => i.status !== 'void'))
       for (const p of invoice.payments)
-        if (!p.reversed && p.accountId === account.id && within(p.date))
+        if (!p.reversed && !p.deposit && p.accountId === account.id && within(p.date))
           found.push({
             kind: 'payment',
             id: p.id,
             invoiceId: invoice.id,
+            quoteId: null,
             filial: invoice.filial,
             label: `${invoice.number} · ${invoice.clientName}`,
+            date: p.date,
+            amount: p.amount,
+          })
+    const quotes = quoteStore(deps, empresa)
+    const depositedSince = [...(await quotes.rows()).values()].filter(
+      // a row indexed before it kept the day (undefined) is read
+      (r) => r.lastDepositDate !== null && (r.lastDepositDate ?? first) >= first && mayRead('cd_cotacao', r.filial),
+    )
+    for (const quote of await quotes.getMany(depositedSince.map((r) => r.id)))
+      for (const p of quote.deposits ?? [])
+        if (!p.reversed && p.accountId === account.id && within(p.date))
+          found.push({
+            kind: 'deposit',
+            id: p.id,
+            invoiceId: null,
+            quoteId: quote.id,
+            filial: quote.filial,
+            label: `${quote.number} · ${quote.clientName}`,
             date: p.date,
             amount: p.amount,
           })
@@ -161,6 +188,7 @@ export function statements(deps: Deps) {
           kind: 'payable',
           id: bill.id,
           invoiceId: null,
+          quoteId: null,
           filial: bill.filial,
           label: `${bill.number} · ${bill.supplier}`,
           date: bill.paid.date,
@@ -176,6 +204,7 @@ export function statements(deps: Deps) {
           kind: 'transfer',
           id: t.id,
           invoiceId: null,
+          quoteId: null,
           filial: null,
           label: names.get(out ? t.toId : t.fromId) ?? '',
           date: t.date,
@@ -185,8 +214,12 @@ export function statements(deps: Deps) {
     return found
   }
 
-  /** Whether what a line was matched to still counts: the payment not reversed, the bill paid, the transfer there. */
+  /** Whether what a line was matched to still counts: the payment or deposit not reversed, the bill paid, the transfer there. */
   async function stillCounts(empresa: number, m: StoredMatch): Promise<boolean> {
+    if (m.kind === 'deposit') {
+      const quote = (await quoteStore(deps, empresa).get(m.quoteId ?? ''))?.value
+      return Boolean(quote?.deposits?.some((p) => p.id === m.id && !p.reversed))
+    }
     if (m.kind === 'payment') {
       const invoice = (await invoiceStore(deps, empresa).get(m.invoiceId ?? ''))?.value
       return Boolean(invoice && invoice.status !== 'void' && invoice.payments.some((p) => p.id === m.id && !p.reversed))
@@ -465,6 +498,7 @@ export function statements(deps: Deps) {
         kind: 'payable',
         id: made.id,
         invoiceId: null,
+        quoteId: null,
         filial: made.filial,
         label: `${made.number} · ${made.supplier}`,
         date: line.date,
@@ -504,6 +538,7 @@ export function statements(deps: Deps) {
         kind: 'payment',
         id: paymentId,
         invoiceId: saved.value.id,
+        quoteId: null,
         filial: saved.value.filial,
         label: `${saved.value.number} · ${saved.value.clientName}`,
         date: line.date,

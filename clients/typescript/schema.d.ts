@@ -21496,14 +21496,16 @@ export interface operations {
                                 fitId: string;
                                 match: {
                                     date: string;
-                                    /** @description The payment’s, payable’s or transfer’s id */
+                                    /** @description The payment’s, deposit payment’s, payable’s or transfer’s id */
                                     id: string;
                                     /** @description A payment’s invoice */
                                     invoiceId: string | null;
                                     /** @enum {string} */
-                                    kind: "payment" | "payable" | "transfer";
+                                    kind: "payment" | "deposit" | "payable" | "transfer";
                                     /** @description What it is, as a person reads it: the invoice and client, the supplier … */
                                     label: string;
+                                    /** @description A deposit’s quote */
+                                    quoteId: string | null;
                                 } | null;
                                 memo: string;
                                 /** @description Its place in the file, from 1 */
@@ -21666,14 +21668,16 @@ export interface operations {
                                 fitId: string;
                                 match: {
                                     date: string;
-                                    /** @description The payment’s, payable’s or transfer’s id */
+                                    /** @description The payment’s, deposit payment’s, payable’s or transfer’s id */
                                     id: string;
                                     /** @description A payment’s invoice */
                                     invoiceId: string | null;
                                     /** @enum {string} */
-                                    kind: "payment" | "payable" | "transfer";
+                                    kind: "payment" | "deposit" | "payable" | "transfer";
                                     /** @description What it is, as a person reads it: the invoice and client, the supplier … */
                                     label: string;
+                                    /** @description A deposit’s quote */
+                                    quoteId: string | null;
                                 } | null;
                                 memo: string;
                                 /** @description Its place in the file, from 1 */
@@ -21805,14 +21809,16 @@ export interface operations {
                                 fitId: string;
                                 match: {
                                     date: string;
-                                    /** @description The payment’s, payable’s or transfer’s id */
+                                    /** @description The payment’s, deposit payment’s, payable’s or transfer’s id */
                                     id: string;
                                     /** @description A payment’s invoice */
                                     invoiceId: string | null;
                                     /** @enum {string} */
-                                    kind: "payment" | "payable" | "transfer";
+                                    kind: "payment" | "deposit" | "payable" | "transfer";
                                     /** @description What it is, as a person reads it: the invoice and client, the supplier … */
                                     label: string;
+                                    /** @description A deposit’s quote */
+                                    quoteId: string | null;
                                 } | null;
                                 memo: string;
                                 /** @description Its place in the file, from 1 */
@@ -21996,14 +22002,16 @@ export interface operations {
                                 fitId: string;
                                 match: {
                                     date: string;
-                                    /** @description The payment’s, payable’s or transfer’s id */
+                                    /** @description The payment’s, deposit payment’s, payable’s or transfer’s id */
                                     id: string;
                                     /** @description A payment’s invoice */
                                     invoiceId: string | null;
                                     /** @enum {string} */
-                                    kind: "payment" | "payable" | "transfer";
+                                    kind: "payment" | "deposit" | "payable" | "transfer";
                                     /** @description What it is, as a person reads it: the invoice and client, the supplier … */
                                     label: string;
+                                    /** @description A deposit’s quote */
+                                    quoteId: string | null;
                                 } | null;
                                 memo: string;
                                 /** @description Its place in the file, from 1 */
@@ -22185,14 +22193,16 @@ export interface operations {
                                 fitId: string;
                                 match: {
                                     date: string;
-                                    /** @description The payment’s, payable’s or transfer’s id */
+                                    /** @description The payment’s, deposit payment’s, payable’s or transfer’s id */
                                     id: string;
                                     /** @description A payment’s invoice */
                                     invoiceId: string | null;
                                     /** @enum {string} */
-                                    kind: "payment" | "payable" | "transfer";
+                                    kind: "payment" | "deposit" | "payable" | "transfer";
                                     /** @description What it is, as a person reads it: the invoice and client, the supplier … */
                                     label: string;
+                                    /** @description A deposit’s quote */
+                                    quoteId: string | null;
                                 } | null;
                                 memo: string;
                                 /** @description Its place in the file, from 1 */

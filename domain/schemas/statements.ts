@@ -17,19 +17,26 @@ export const RECONCILIATIONS = 'reconciliations'
 export const LINE_STATUSES = ['suggested', 'matched', 'unmatched', 'recorded', 'known', 'duplicate'] as const
 export type LineStatus = (typeof LINE_STATUSES)[number]
 
-/** What a line is matched to: a payment of an invoice, a payable paid, a transfer between accounts. */
-export const MATCH_KINDS = ['payment', 'payable', 'transfer'] as const
+/**
+ * What a line is matched to: a payment of an invoice, a deposit paid on a quote, a payable paid, a
+ * transfer between accounts.
+ */
+export const MATCH_KINDS = ['payment', 'deposit', 'payable', 'transfer'] as const
 
 export const lineMatch = z.object({
   kind: z.enum(MATCH_KINDS),
-  id: z.string().meta({ description: 'The payment’s, payable’s or transfer’s id' }),
+  id: z.string().meta({ description: 'The payment’s, deposit payment’s, payable’s or transfer’s id' }),
   invoiceId: z.string().nullable().meta({ description: 'A payment’s invoice' }),
+  quoteId: z.string().nullable().meta({ description: 'A deposit’s quote' }),
   label: z.string().meta({ description: 'What it is, as a person reads it: the invoice and client, the supplier …' }),
   date: z.string(),
 })
 export type LineMatch = z.output<typeof lineMatch>
-/** A match as stored: with the branch of its invoice or payable (null: a transfer), whose readers alone see its label. */
-export type StoredMatch = LineMatch & { filial: number | null }
+/**
+ * A match as stored: with the branch of its invoice, quote or payable (null: a transfer), whose
+ * readers alone see its label (matches stored before deposits have no quoteId).
+ */
+export type StoredMatch = Omit<LineMatch, 'quoteId'> & { quoteId?: string | null; filial: number | null }
 
 export const statementLine = z.object({
   n: z.number().int().meta({ description: 'Its place in the file, from 1' }),
@@ -96,8 +103,9 @@ export const statementRowOf = (s: StatementRecord, shown: (m: StoredMatch) => bo
     ...statementCounts(lines),
     lines: lines.map((line) => {
       if (!line.match) return { ...line, match: null }
-      const { filial: _filial, ...match } = line.match
-      return { ...line, match: shown(line.match) ? match : { ...match, invoiceId: null, label: '' } }
+      const { filial: _filial, ...stored } = line.match
+      const match = { ...stored, quoteId: stored.quoteId ?? null }
+      return { ...line, match: shown(line.match) ? match : { ...match, invoiceId: null, quoteId: null, label: '' } }
     }),
   }
 }

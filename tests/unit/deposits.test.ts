@@ -3,6 +3,7 @@ import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
 import { callAs, testBff, type TestBff } from '../shared/bff.ts'
 import { cardProvider } from '../shared/card-provider.ts'
 import { MAIN, TECH_ID, wednesdayAhead } from '../shared/booking.ts'
+import { bankStatement } from '../shared/ofx.ts'
 import { readPdf } from '../shared/pdf.ts'
 
 type Payment = {
@@ -342,5 +343,43 @@ describe('a deposit', () => {
       expect(credited(invoice)).toBe(now.depositPaid)
       expect(invoice.paid).toBe(now.depositPaid)
     }
+  })
+
+  it('paid by Pix into the bank is found on the bank’s statement, before its order’s invoice and after, once', async () => {
+    const { admin, quote, approve, completedOrder } = await setUp()
+    expect((await approve()).status).toBe(200)
+    type Line = { status: string; match: { kind: string; id: string; quoteId: string | null; label: string } | null }
+    type Statement = { id: string; lines: Line[] }
+    const bank = (
+      await admin<{ id: string }>('/cd_contas', { method: 'POST', json: { name: 'Banco Azul', kind: 'bank' } })
+    ).body.Dados
+    const paid = await admin<Quote>(`/cd_cotacao/${quote.id}/deposits`, {
+      method: 'POST',
+      json: { amount: 50000, method: 'pix', accountId: bank.id },
+    })
+    const deposit = paid.body.Dados.deposits[0] as Payment & { date: string }
+    const upload = async (fitId: string) => {
+      const body = new FormData()
+      const file = bankStatement([{ date: deposit.date, amount: '500.00', fitId, memo: 'PIX RECEBIDO ANA SOUZA' }])
+      body.set('file', new File([file], `${fitId}.ofx`, { type: 'application/x-ofx' }))
+      return (await admin<Statement>(`/cd_contas/${bank.id}/statements`, { method: 'POST', body })).body.Dados
+    }
+    // the bank's line is the deposit's: suggested, named by its quote, and confirmed
+    const first = await upload('D1')
+    expect(first.lines[0]).toMatchObject({
+      status: 'suggested',
+      match: { kind: 'deposit', id: deposit.id, quoteId: quote.id, label: expect.stringContaining(quote.number) },
+    })
+    const confirmed = await admin<Statement>(`/cd_contas/${bank.id}/statements/${first.id}/lines/1/confirm`, {
+      method: 'POST',
+    })
+    expect([confirmed.status, confirmed.body.Dados.lines[0].status]).toEqual([200, 'matched'])
+    // its order invoiced: the invoice holds a copy of the deposit, which is no second movement
+    const orderId = await completedOrder()
+    const invoiceId = (await admin<{ invoiceId: string }>(`/cd_ordem/${orderId}/invoice`, { method: 'POST' })).body
+      .Dados.invoiceId
+    expect((await admin(`/cd_invoice/${invoiceId}/issue`, { method: 'POST' })).status).toBe(200)
+    const second = await upload('D2')
+    expect(second.lines[0]).toMatchObject({ status: 'unmatched', match: null })
   })
 })

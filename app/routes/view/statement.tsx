@@ -33,6 +33,7 @@ const STATUS_LABELS: Record<StatementLine['status'], keyof Translator> = {
 }
 const KIND_LABELS = {
   payment: 'statement_kind_payment',
+  deposit: 'statement_kind_deposit',
   payable: 'statement_kind_payable',
   transfer: 'statement_kind_transfer',
 } as const
