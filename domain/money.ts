@@ -39,11 +39,13 @@ export function parseDecimal(text: string, places: number, culture?: Culture): n
   const separators = compact.match(/[.,]/g) ?? []
   let isDecimal = last >= 0 && decimals.length > 0 && decimals.length <= places
   if (isDecimal && separators.length > 1 && separators.every((s) => s === compact[last])) isDecimal = false
-  if (isDecimal && separators.length === 1 && decimals.length === 3 && culture)
+  // ("0.250" is a decimal everywhere: no thousand starts with 0)
+  if (isDecimal && separators.length === 1 && decimals.length === 3 && culture && /^-?[1-9]/.test(compact))
     isDecimal = compact[last] === decimalSeparator(culture)
   const integer = isDecimal ? compact.slice(0, last) : compact
-  // what is left of the decimals may group thousands, in groups of three only ("1.234.567", not "2.5000")
-  if (/[.,]/.test(integer) && !/^-?\d{1,3}([.,]\d{3})+$/.test(integer)) return null
+  // what is left of the decimals may group thousands, in groups of three only ("1.234.567", not
+  // "2.5000"), the first not starting with 0 ("0.250" of money is no 250)
+  if (/[.,]/.test(integer) && !/^-?[1-9]\d{0,2}([.,]\d{3})+$/.test(integer)) return null
   const whole = integer.replace(/[.,]/g, '')
   if (!/^-?\d+$/.test(whole)) return null
   const value = Number(`${whole}.${isDecimal ? decimals : '0'}`)

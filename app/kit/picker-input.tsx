@@ -72,15 +72,19 @@ export function PickerInput({
     onPick?.(option, false)
   }, [current.data])
   useEffect(() => () => clearTimeout(timer.current), [])
-  // text typed before the page's scripts started (a slow phone) is searched once they have
+  // text typed before the page's scripts started (a slow phone) is searched once they have; left
+  // already, the field shows its choice again (as leaving it does)
   useEffect(() => {
-    const typed = input.current?.value ?? text
-    if (typed === text) return
-    setText(typed)
-    if (!typed) setPicked({ value: '', label: '' })
-    if (document.activeElement !== input.current) return
+    const field = input.current
+    if (!field || field.value === text) return
+    if (document.activeElement !== field) {
+      field.value = text
+      return
+    }
+    setText(field.value)
+    if (!field.value) setPicked({ value: '', label: '' })
     setOpen(true)
-    ask(typed)
+    ask(field.value)
     // once, when the page starts
   }, [])
 

@@ -453,7 +453,7 @@ export function RecordForm({
         <div
           role="alertdialog"
           aria-labelledby="confirm-text"
-          className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+          className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
         >
           <p id="confirm-text">
             {def.deactivation

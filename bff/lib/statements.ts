@@ -134,7 +134,8 @@ export function statements(deps: Deps) {
    * show it, of what the caller may read: payments of his branches' invoices (with the invoices
    * page), deposits paid on his branches' quotes (with the quotes page), his branches' payables
    * paid (with the finance page), transfers. A deposit is its quote's payment, credited to an
-   * invoice or not: its copy on the invoice is not a movement of its own.
+   * invoice or not: its copy on the invoice is the same movement, offered as the invoice's
+   * payment only to who reads the invoice and not the quote.
    */
   async function candidates(who: Caller, account: AccountRecord, from: string, to: string): Promise<Candidate[]> {
     const { empresa } = who.tenant
@@ -149,7 +150,13 @@ export function statements(deps: Deps) {
     // a void invoice's payments count nowhere (a deposit it was credited with is its quote's again)
     for (const invoice of (await invoices.getMany(paidSince.map((r) => r.id))).filter((i) => i.status !== 'void'))
       for (const p of invoice.payments)
-        if (!p.reversed && !p.deposit && p.accountId === account.id && within(p.date))
+        // a deposit's copy is offered as the deposit to who reads quotes, else as the invoice's payment (one id: one match)
+        if (
+          !p.reversed &&
+          !(p.deposit && mayRead('cd_cotacao', invoice.filial)) &&
+          p.accountId === account.id &&
+          within(p.date)
+        )
           found.push({
             kind: 'payment',
             id: p.id,

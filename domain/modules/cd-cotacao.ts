@@ -15,7 +15,8 @@ export const quotes = declareModule({
     group: 'field',
     order: 30,
   },
-  roles: { admin: 'delete', manager: 'delete', dispatcher: 'edit' },
+  // finance reads quotes: their deposits come into its accounts (a bank statement's lines)
+  roles: { admin: 'delete', manager: 'delete', dispatcher: 'edit', finance: 'view' },
   api: {
     noun: 'Quote',
     nouns: 'Quotes',

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEMO_ADMIN, DEMO_TECHNICIAN } from '../../seeds/tenancy.ts'
-import { callAs, testBff, type TestBff } from '../shared/bff.ts'
+import { callAs, signInMember, testBff, type TestBff } from '../shared/bff.ts'
 import { cardProvider } from '../shared/card-provider.ts'
 import { MAIN, TECH_ID, wednesdayAhead } from '../shared/booking.ts'
 import { bankStatement } from '../shared/ofx.ts'
@@ -345,8 +345,8 @@ describe('a deposit', () => {
     }
   })
 
-  it('paid by Pix into the bank is found on the bank’s statement, before its order’s invoice and after, once', async () => {
-    const { admin, quote, approve, completedOrder } = await setUp()
+  it('paid by Pix into the bank is found on the bank’s statement by who reads quotes, its copy by who reads the invoice only, once', async () => {
+    const { bff, admin, quote, approve, completedOrder } = await setUp()
     expect((await approve()).status).toBe(200)
     type Line = { status: string; match: { kind: string; id: string; quoteId: string | null; label: string } | null }
     type Statement = { id: string; lines: Line[] }
@@ -358,13 +358,45 @@ describe('a deposit', () => {
       json: { amount: 50000, method: 'pix', accountId: bank.id },
     })
     const deposit = paid.body.Dados.deposits[0] as Payment & { date: string }
-    const upload = async (fitId: string) => {
+    const form = (fitId: string) => {
       const body = new FormData()
       const file = bankStatement([{ date: deposit.date, amount: '500.00', fitId, memo: 'PIX RECEBIDO ANA SOUZA' }])
       body.set('file', new File([file], `${fitId}.ofx`, { type: 'application/x-ofx' }))
-      return (await admin<Statement>(`/cd_contas/${bank.id}/statements`, { method: 'POST', body })).body.Dados
+      return body
     }
-    // the bank's line is the deposit's: suggested, named by its quote, and confirmed
+    const upload = async (fitId: string) =>
+      (await admin<Statement>(`/cd_contas/${bank.id}/statements`, { method: 'POST', body: form(fitId) })).body.Dados
+    /** A finance member of the main branch importing on the same account; `levels` its own page levels. */
+    const memberUpload = async (name: string, levels: Record<string, 'none'> = {}) => {
+      const token = await signInMember(bff, { empresa: 1, filial: 2, role: 'finance' }, name)
+      const me = (await bff.deps.repos.users.members(1)).find((u) => u.value.name === name)!.value
+      if (Object.keys(levels).length) await bff.deps.repos.pageAccess.saveOverrides(1, me.id, levels)
+      return async (fitId: string) => {
+        const res = await bff.call(`/cd_contas/${bank.id}/statements`, {
+          method: 'POST',
+          body: form(fitId),
+          token,
+          headers: { 'x-empresa': '1', 'x-filial': '2' },
+        })
+        return ((await res.json()) as { Dados: Statement }).Dados
+      }
+    }
+    // finance (who reads quotes but does not change them) finds it too, in an import of its own
+    const finance = await memberUpload('Fabi Finanças')
+    expect((await finance('F1')).lines[0]).toMatchObject({ status: 'suggested', match: { kind: 'deposit' } })
+    // who reads invoices but not quotes is offered nothing yet: the deposit is the quote's
+    const noQuotes = await memberUpload('Iris Faturas', { cd_cotacao: 'none' })
+    expect((await noQuotes('I1')).lines[0]).toMatchObject({ status: 'unmatched', match: null })
+    // its order invoiced: the invoice holds a copy of the deposit, offered to her as the invoice's payment
+    const orderId = await completedOrder()
+    const invoiceId = (await admin<{ invoiceId: string }>(`/cd_ordem/${orderId}/invoice`, { method: 'POST' })).body
+      .Dados.invoiceId
+    expect((await admin(`/cd_invoice/${invoiceId}/issue`, { method: 'POST' })).status).toBe(200)
+    expect((await noQuotes('I2')).lines[0]).toMatchObject({
+      status: 'suggested',
+      match: { kind: 'payment', id: deposit.id, invoiceId },
+    })
+    // the office is offered the deposit itself (not its copy too), and confirms it
     const first = await upload('D1')
     expect(first.lines[0]).toMatchObject({
       status: 'suggested',
@@ -374,12 +406,8 @@ describe('a deposit', () => {
       method: 'POST',
     })
     expect([confirmed.status, confirmed.body.Dados.lines[0].status]).toEqual([200, 'matched'])
-    // its order invoiced: the invoice holds a copy of the deposit, which is no second movement
-    const orderId = await completedOrder()
-    const invoiceId = (await admin<{ invoiceId: string }>(`/cd_ordem/${orderId}/invoice`, { method: 'POST' })).body
-      .Dados.invoiceId
-    expect((await admin(`/cd_invoice/${invoiceId}/issue`, { method: 'POST' })).status).toBe(200)
-    const second = await upload('D2')
-    expect(second.lines[0]).toMatchObject({ status: 'unmatched', match: null })
+    // one movement: neither the deposit nor its copy is offered again, to either
+    expect((await upload('D2')).lines[0]).toMatchObject({ status: 'unmatched', match: null })
+    expect((await noQuotes('I3')).lines[0]).toMatchObject({ status: 'unmatched', match: null })
   })
 })

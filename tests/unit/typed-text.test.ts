@@ -46,6 +46,8 @@ describe('what a person types in a form, as the API takes it', () => {
       durationMinutes: 'invalid_value',
     })
     expect(fromTypedText(jobInput, { unitPrice: '12,3456' }, 'pt').errors).toEqual({ unitPrice: 'invalid_money' })
+    // three decimals of money are no thousand when the number starts with 0
+    expect(fromTypedText(jobInput, { unitPrice: '0.250' }, 'pt').errors).toEqual({ unitPrice: 'invalid_money' })
   })
 
   it('reads the lines of a quote, leaving out what was left empty (a catalogue line takes the job’s price and tax)', () => {
@@ -88,6 +90,10 @@ describe('what a person types in a form, as the API takes it', () => {
       expect(quantity('1,000,000', culture)).toBe(1_000_000)
       expect(quantity('1.234,567', culture)).toBe(1234.567)
       expect(quantity('1,234.567', culture)).toBe(1234.567)
+      // no thousand starts with 0: a decimal, whichever separator
+      expect(quantity('0.250', culture)).toBe(0.25)
+      expect(quantity('0,125', culture)).toBe(0.125)
+      expect(quantity('-0,125', culture)).toBe(-0.125)
     }
   })
 })

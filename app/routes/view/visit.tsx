@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useActionData, useFetcher, useNavigation, useSubmit } from 'react-router'
-import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import type { Route } from './+types/visit'
 import {
   partInput,
@@ -177,14 +177,21 @@ function VisitSection({ id, title, children }: { id: string; title: string; chil
   )
 }
 
-/** One of the visit's forms: its action (`intent`) on the version the page shows, with the CSRF token and the form's key. */
-/**
- * Whether a tick of the checklist is on its way (or waits to follow one): the visit's version
- * changes with it, so a step, the report or a part sent meanwhile would carry the version before
- * it and be refused as stale (412). They wait for it, and go with the version after it.
- */
-const ChecklistSaving = createContext(false)
+/** What a form or button submits (the button pressed goes with its form, as the browser sends it). */
+type Held = HTMLButtonElement | HTMLFormElement
 
+/**
+ * Whether a tick of the checklist is on its way (or waits to follow one), and how a form sent
+ * meanwhile is held: the visit's version changes with the tick, so a step, the report or a part
+ * sent meanwhile would carry the version before it and be refused as stale (412). The page holds
+ * the last one sent and sends it once the tick is saved, with the version after it.
+ */
+const ChecklistSaving = createContext<{ saving: boolean; hold: (target: Held) => void }>({
+  saving: false,
+  hold: () => undefined,
+})
+
+/** One of the visit's forms: its action (`intent`) on the version the page shows, with the CSRF token and the form's key. */
 function VisitForm({
   intent,
   version,
@@ -198,15 +205,7 @@ function VisitForm({
   className?: string
   children: ReactNode
 }) {
-  const saving = useContext(ChecklistSaving)
-  const submit = useSubmit()
-  const waiting = useRef<HTMLButtonElement | HTMLFormElement | null>(null)
-  useEffect(() => {
-    const target = waiting.current
-    if (saving || !target) return
-    waiting.current = null
-    void submit(target)
-  }, [saving, submit])
+  const { saving, hold } = useContext(ChecklistSaving)
   return (
     <Form
       method="post"
@@ -214,9 +213,7 @@ function VisitForm({
       onSubmit={(event) => {
         if (!saving) return
         event.preventDefault()
-        // the button pressed goes with the form (a step's name, a part's id), as the browser would send it
-        waiting.current =
-          ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null) ?? event.currentTarget
+        hold(((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null) ?? event.currentTarget)
       }}
     >
       <CsrfField />
@@ -245,10 +242,23 @@ export default function Visit({ loaderData }: Route.ComponentProps) {
   // a technician's work stops with the visit; the office corrects it after
   const editable = mayAct && (!ended || page.level === 'delete')
   const steps = mayAct ? stepsFrom(visit.status) : []
-  const ticks = useFetcher<typeof action>({ key: 'visit-checklist' })
+  const ticks = useFetcher<typeof action>()
   const [ticksOwed, setTicksOwed] = useState(false)
+  const saving = ticks.state !== 'idle' || ticksOwed
+  // the form sent while a tick was saving (the last one): sent once it is saved
+  const held = useRef<Held | null>(null)
+  const submit = useSubmit()
+  useEffect(() => {
+    const target = held.current
+    if (saving || !target) return
+    held.current = null
+    void submit(target)
+  }, [saving, submit])
+  const hold = useCallback((target: Held) => {
+    held.current = target
+  }, [])
   return (
-    <ChecklistSaving value={ticks.state !== 'idle' || ticksOwed}>
+    <ChecklistSaving value={{ saving, hold }}>
       <section className="mx-auto flex w-full max-w-2xl flex-col gap-6 pb-16">
         <nav aria-label={t.breadcrumb()}>
           <Link to={`/view/${MODULE}`} className="inline-flex min-h-11 items-center gap-1 font-medium underline">
@@ -632,6 +642,7 @@ function VisitChecklist({
   const made = useRef(0)
   const held = useRef(0)
   const starting = useRef(false)
+  const [settled, setSettled] = useState(0)
   useEffect(() => {
     if (fetcher.state !== 'idle') {
       starting.current = false
@@ -641,9 +652,14 @@ function VisitChecklist({
     if (made.current > held.current) {
       held.current = made.current
       starting.current = true
-      void fetcher.submit(form.current)
+      // settled without a render seen busy (a save refused at once): asked again on the next one
+      void fetcher.submit(form.current).finally(() => {
+        starting.current = false
+        setSettled((n) => n + 1)
+      })
     } else if (owed) onOwed(false)
-  }, [fetcher, owed, onOwed])
+  }, [fetcher, owed, onOwed, settled])
+  if (!visit.checklist.length) return null
   const saving = fetcher.state !== 'idle' || owed
   const failed = fetcher.data?.errors?.form ?? error
   return (
