@@ -6,19 +6,8 @@ export type Currency = (typeof CURRENCIES)[number]
 /** A record's currency as an answer gives it; a record without one is in reais (the first product's). */
 export const currencyOf = (value: unknown): Currency => CURRENCIES.find((c) => c === value) ?? 'BRL'
 
-const decimalSeparators = new Map<Culture, string>()
-/** The culture's decimal separator, as its numbers are written: "," in pt, "." in en and es. */
-function decimalSeparator(culture: Culture): string {
-  let separator = decimalSeparators.get(culture)
-  if (separator === undefined)
-    decimalSeparators.set(
-      culture,
-      (separator =
-        new Intl.NumberFormat(CULTURES[culture]).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ??
-        '.'),
-    )
-  return separator
-}
+/** Each culture's decimal separator, as CULTURES writes its numbers (pt-BR "1,5"; en-US and es-MX "1.5"). */
+const DECIMAL_SEPARATOR: Record<Culture, string> = { en: '.', es: '.', pt: ',' }
 
 /**
  * A decimal typed by a person in any of the product's cultures ("1.234,56", "1,234.56",
@@ -36,12 +25,12 @@ export function parseDecimal(text: string, places: number, culture?: Culture): n
   if (!/^-?[\d.,]+$/.test(compact)) return null
   const last = Math.max(compact.lastIndexOf('.'), compact.lastIndexOf(','))
   const decimals = last >= 0 ? compact.slice(last + 1) : ''
-  const separators = compact.match(/[.,]/g) ?? []
-  let isDecimal = last >= 0 && decimals.length > 0 && decimals.length <= places
-  if (isDecimal && separators.length > 1 && separators.every((s) => s === compact[last])) isDecimal = false
-  // ("0.250" is a decimal everywhere: no thousand starts with 0)
-  if (isDecimal && separators.length === 1 && decimals.length === 3 && culture && /^-?[1-9]/.test(compact))
-    isDecimal = compact[last] === decimalSeparator(culture)
+  const before = compact.slice(0, last)
+  // a separator of the kind seen before it groups ("1.000.000")
+  let isDecimal = last >= 0 && decimals.length > 0 && decimals.length <= places && !before.includes(compact[last])
+  // alone before three digits, the culture's ("0.250" is a decimal everywhere: no thousand starts with 0)
+  if (isDecimal && decimals.length === 3 && culture && /^-?[1-9]\d*$/.test(before))
+    isDecimal = compact[last] === DECIMAL_SEPARATOR[culture]
   const integer = isDecimal ? compact.slice(0, last) : compact
   // what is left of the decimals may group thousands, in groups of three only ("1.234.567", not
   // "2.5000"), the first not starting with 0 ("0.250" of money is no 250)

@@ -150,7 +150,7 @@ export function UploadDialog({ open, onClose, purpose, title, description, accep
           {message ? (
             <p
               role="alert"
-              className={`rounded-md px-3 py-2 text-sm ${message.tone === 'error' ? 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-100' : 'bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100'}`}
+              className={`rounded-md px-3 py-2 text-sm ${message.tone === 'error' ? 'alert-error' : 'alert-warning'}`}
             >
               {message.text}
             </p>

@@ -35,7 +35,7 @@ export const METHOD_LABELS = {
   transfer: 'method_transfer',
   boleto: 'method_boleto',
 } as const
-const input = 'min-h-11 w-full rounded-md border border-line bg-surface px-3 text-ink'
+const input = 'field-control w-full'
 
 /**
  * A document's payments (docs/domain.md cd_invoice, "Deposits": an invoice's, a quote's deposit):

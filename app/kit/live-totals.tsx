@@ -73,7 +73,10 @@ function onFormChange(form: HTMLFormElement, update: () => void) {
 type Reading = { totals: Totals; rows: Map<number, number | null> }
 type Reader = { listeners: Set<(reading: Reading) => void>; last: Reading | null; stop: () => void }
 
-/** One reader per form: every line's total and the document's come from one read of the form per change. */
+/**
+ * One reader per form: every line's total and the document's come from one read of the form per
+ * change, in the language its listeners read (a change of it makes them all listen again: a new reader).
+ */
 const readers = new WeakMap<HTMLFormElement, Reader>()
 
 /** The form's reading worked out once per change for all who listen (the totals and each line's total). */
@@ -147,7 +150,7 @@ export function LineTotal({
     const form = ref.current?.form
     if (!form) return
     return listen(form, field, lookups, locale, (reading) => setTotal(reading.rows.get(row) ?? null))
-  }, [field, row, lookups])
+  }, [field, row, lookups, locale])
   const id = `${field.name}-${row}-total`
   return (
     <div className="flex flex-col gap-1">
@@ -179,7 +182,7 @@ export function LiveTotals({ field, currency, lookups }: { field: Field; currenc
     const form = ref.current?.form
     if (!form) return
     return listen(form, field, lookups, locale, (reading) => setTotals(reading.totals))
-  }, [field, lookups])
+  }, [field, lookups, locale])
   const money = (cents: number) => formatMoney(cents, currencyOf(currencyIn(currency, lookups)), locale)
   return (
     <output

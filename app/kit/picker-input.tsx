@@ -77,14 +77,8 @@ export function PickerInput({
   useEffect(() => {
     const field = input.current
     if (!field || field.value === text) return
-    if (document.activeElement !== field) {
-      field.value = text
-      return
-    }
-    setText(field.value)
-    if (!field.value) setPicked({ value: '', label: '' })
-    setOpen(true)
-    ask(field.value)
+    if (document.activeElement === field) typed(field.value)
+    else field.value = text
     // once, when the page starts
   }, [])
 
@@ -95,6 +89,14 @@ export function PickerInput({
       () => search.load(`${source}?${new URLSearchParams({ ...narrow, q: typed.trim() })}`),
       typed ? TYPING_PAUSE_MS : 0,
     )
+  }
+  /** What the user typed: searched, and an empty field clears the choice. */
+  const typed = (value: string) => {
+    setText(value)
+    if (!value) setPicked({ value: '', label: '' })
+    setActive(0)
+    setOpen(true)
+    ask(value)
   }
   const choose = (option: PickOption) => {
     setPicked({ value: option.value, label: option.label })
@@ -125,18 +127,12 @@ export function PickerInput({
         autoComplete="off"
         value={text}
         placeholder={t.picker_type_to_search()}
-        className="min-h-11 w-full rounded-md border border-line bg-surface px-3 text-ink focus:border-primary-600 focus:outline-2 focus:outline-primary-600 aria-invalid:border-red-600"
+        className="field-control w-full"
         onFocus={() => {
           if (!search.data) ask('')
           setOpen(true)
         }}
-        onChange={(event) => {
-          setText(event.target.value)
-          if (!event.target.value) setPicked({ value: '', label: '' })
-          setActive(0)
-          setOpen(true)
-          ask(event.target.value)
-        }}
+        onChange={(event) => typed(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
             event.preventDefault()
@@ -154,19 +150,14 @@ export function PickerInput({
         onBlur={close}
       />
       {open ? (
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={t.picker_choices()}
-          className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-md border border-line bg-surface py-1 shadow-lg"
-        >
+        <ul id={listId} role="listbox" aria-label={t.picker_choices()} className="picker-list">
           {options.map((option, at) => (
             <li
               key={option.value}
               id={`${listId}-${at}`}
               role="option"
               aria-selected={at === active}
-              className="cursor-pointer px-3 py-2 text-ink aria-selected:bg-primary-50 aria-selected:text-primary-900"
+              className="picker-option"
               // before the input's blur: the choice is taken, not lost
               onMouseDown={(event) => {
                 event.preventDefault()

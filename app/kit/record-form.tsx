@@ -18,8 +18,7 @@ import { FieldError } from '../ui/field-error'
 export type RecordValues = Record<string, unknown>
 
 const TIME_ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC']
-const control =
-  'min-h-11 w-full rounded-md border border-line bg-surface px-3 text-ink focus:border-primary-600 focus:outline-2 focus:outline-primary-600 aria-invalid:border-red-600'
+const control = 'field-control w-full'
 
 /** What a field that follows a picker offers: the picked choice's list, and whether it fills an empty field (a choice the user just made). */
 type Suggestions = { list: string[]; fill: boolean }
@@ -453,7 +452,7 @@ export function RecordForm({
         <div
           role="alertdialog"
           aria-labelledby="confirm-text"
-          className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          className="alert-warning flex flex-col gap-3 rounded-xl border p-4"
         >
           <p id="confirm-text">
             {def.deactivation

@@ -275,7 +275,7 @@ export default function QuotePage({ loaderData, actionData, params }: Route.Comp
     ? documentTotals(quote.lines.map((l, i) => ({ ...l, jobId: '', chosen: chosen.has(i) })))
     : quote.totals
   const options = quote.lines.flatMap((l, i) => (l.optional ? [{ line: l, i }] : []))
-  const input = 'min-h-11 w-full rounded-md border border-line bg-surface px-3 text-ink'
+  const input = 'field-control w-full'
   return (
     // data-messages: the client's language is loaded before the page hydrates (entry.client)
     <main

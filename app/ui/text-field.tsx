@@ -19,7 +19,7 @@ export function TextField({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         {...props}
-        className="min-h-11 rounded-md border border-line bg-surface px-3 text-ink focus:border-primary-600 focus:outline-2 focus:outline-primary-600 aria-invalid:border-red-600"
+        className="field-control"
       />
       <FieldError id={errorId} error={error} />
     </div>

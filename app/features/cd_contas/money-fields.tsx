@@ -1,7 +1,7 @@
 import { dateIn } from '../../../domain/dates.ts'
 import { useT } from '../../lib/i18n'
 
-const input = 'min-h-11 w-full rounded-md border border-line bg-surface px-3 text-ink'
+const input = 'field-control w-full'
 
 /** The day money moved (empty: today, never after today), with what is wrong with it: a payment's, a bill's, a transfer's. */
 export function PaidOnField({ value, error, label }: { value?: string; error?: string; label?: string }) {

@@ -8,7 +8,7 @@ import { CsrfField } from '../../ui/csrf-field'
 import { AccountField, AmountField, PaidOnField } from './money-fields'
 import { PanelSection } from '../../ui/panel-section'
 
-const input = 'min-h-11 w-full rounded-md border border-line bg-surface px-3 text-ink'
+const input = 'field-control w-full'
 
 /**
  * Money moved from this account to another (docs/domain.md cd_contas): the account it goes to,

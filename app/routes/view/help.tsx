@@ -86,7 +86,7 @@ export default function HelpPage({ loaderData }: Route.ComponentProps) {
           type="search"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
-          className="min-h-11 rounded-md border border-line bg-surface px-3 text-ink focus:border-primary-600 focus:outline-2 focus:outline-primary-600"
+          className="field-control"
         />
       </div>
       {query.trim() ? null : (

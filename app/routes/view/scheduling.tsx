@@ -132,10 +132,7 @@ export default function SchedulingPage({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
       {conflictFromCalendar ? (
-        <div
-          role="alert"
-          className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-        >
+        <div role="alert" className="alert-error rounded-md border px-4 py-3 text-sm">
           <p>
             {t.board_conflict({
               technician: conflictFromCalendar.technicianName,

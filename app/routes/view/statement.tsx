@@ -87,7 +87,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => moduleMeta(args)
 
-const field = 'min-h-11 w-full rounded-md border border-line bg-surface px-3 text-ink'
+const field = 'field-control w-full'
 
 export default function Statement({ loaderData, actionData }: Route.ComponentProps) {
   const { page, account, statement, invoices } = loaderData
