@@ -164,6 +164,9 @@ describe('a redis restart under keyed writers', () => {
       const locked = new Map<string, { first: number; last: number; answered: number }>()
       let sent = 0
       let firstAfterBack = Infinity
+      let stoppedAt = Infinity
+      /** Keys still without an answer about them 20 s after the writers stopped, with the last reply each got. */
+      const unanswered = new Map<string, string>()
       const writer = async (w: number) => {
         for (let k = 0; !stop; k++) {
           const key = `restart-${w}-${k}`
@@ -179,6 +182,10 @@ describe('a redis restart under keyed writers', () => {
               ? ((await res.json().catch(() => ({}))) as { code?: string; Dados?: { id: string } })
               : {}
             const now = Date.now()
+            if (now > stoppedAt + 20_000) {
+              unanswered.set(key, `${res?.status ?? 'no reply'} ${answer.code ?? ''}`.trim())
+              break
+            }
             if (res?.status === 409 && answer.code === 'idempotency_key_running' && now > back) {
               const seen = locked.get(key)
               locked.set(key, { first: seen?.first ?? now, last: now, answered: 0 })
@@ -206,7 +213,23 @@ describe('a redis restart under keyed writers', () => {
       // the writers go on for a while after redis is back
       await new Promise((resolve) => setTimeout(resolve, 8_000))
       stop = true
+      stoppedAt = Date.now()
       await Promise.all(writers)
+      // a key that never gets an answer fails here, saying why, instead of holding the test to its time-out
+      const alive = (pid: number) => {
+        try {
+          process.kill(pid, 0)
+          return true
+        } catch {
+          return false
+        }
+      }
+      expect(
+        Object.fromEntries(unanswered),
+        servers
+          .map((s, i) => `server ${i} ${alive(s.pid) ? 'running' : 'gone'}:\n${s.output().slice(-2000)}`)
+          .join('\n'),
+      ).toEqual({})
       const afterBack = acknowledged.size - before
       const longest = Math.max(0, ...[...locked.values()].map((l) => (l.answered || l.last) - back))
       // every acknowledged create is there, once; no key made two
